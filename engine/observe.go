@@ -1,0 +1,157 @@
+package engine
+
+import "math/rand/v2"
+
+// Observation is everything one seat may know: its own hand, the table, the
+// discard pile, the sizes of the draw pile and of the other hands, scores,
+// phase and whose turn it is, and the public log. Players, human or
+// computer, decide from an Observation only.
+type Observation struct {
+	Config Config
+	Seat   int // the seat observing
+	Game   uint16
+	Hand   uint16
+	First  uint8
+	Phase  Phase
+	// Turn is the seat to act. While another seat decides on a coup fourré
+	// the window is hidden: the phase reads PhasePlay and Turn the seat that
+	// plays next if it passes, since knowing of the window would reveal the
+	// holder's safety.
+	Turn uint8
+	Trip uint16
+
+	Extender        int8
+	Finisher        int8
+	FinishedDelayed bool
+
+	// The hazard a coup fourré would answer; set only for the holder.
+	Threat     Card
+	ThreatSide uint8
+	Attacker   uint8
+
+	MyHand     [HandSlots]Card
+	HandSizes  [MaxSeats]uint8
+	DrawLen    uint8
+	Discards   [MaxDeck]Card
+	DiscardLen uint8
+	Tableaus   [MaxSides]Tableau
+
+	HandScores [MaxSides]Score
+	Totals     [MaxSides]int32
+	GamesWon   [MaxSides]uint16
+	Winner     int8
+
+	// The public log: other seats' draws show no card, and a declined coup
+	// fourré appears only to the seat that declined it.
+	Log        [LogSize]Event
+	EventCount uint32
+}
+
+// Observe returns what seat may see of s.
+func Observe(s *State, seat int) Observation {
+	o := Observation{
+		Config: s.Config, Seat: seat, Game: s.Game, Hand: s.Hand, First: s.First,
+		Phase: s.Phase, Turn: s.Turn, Trip: s.Trip,
+		Extender: s.Extender, Finisher: s.Finisher, FinishedDelayed: s.FinishedDelayed,
+		MyHand: s.Hands[seat], DrawLen: s.DrawLen, Discards: s.Discards, DiscardLen: s.DiscardLen,
+		Tableaus: s.Tableaus, HandScores: s.HandScores, Totals: s.Totals, GamesWon: s.GamesWon,
+		Winner: s.Winner, EventCount: s.EventCount,
+	}
+	for p := 0; p < s.Config.Players; p++ {
+		o.HandSizes[p] = uint8(s.HandLen(p))
+	}
+	if s.Phase == PhaseCoupFourre {
+		if int(s.Turn) == seat {
+			o.Threat, o.ThreatSide, o.Attacker = s.Threat, s.ThreatSide, s.Attacker
+		} else {
+			o.Phase, o.Turn = PhasePlay, uint8(s.next(int(s.Attacker)))
+		}
+	}
+	// Only the last LogSize entries are live; mask what others may not see.
+	for i := range s.Log {
+		e := s.Log[i]
+		if int(e.Seat) != seat {
+			switch e.Kind {
+			case EvDraw:
+				e.Card = NoCard
+			case EvDeclined:
+				e = Event{}
+			}
+		}
+		o.Log[i] = e
+	}
+	return o
+}
+
+// Side is the observing seat's side.
+func (o *Observation) Side() int { return o.Config.SideOf(o.Seat) }
+
+// MyTurn reports whether the observing seat has a decision to make.
+func (o *Observation) MyTurn() bool { return int(o.Turn) == o.Seat }
+
+// Unseen returns, by card, how many cards the observing seat cannot see:
+// those in other hands and in the draw pile.
+func (o *Observation) Unseen() [NumCards]uint8 {
+	var n [NumCards]uint8
+	deck := o.Config.deck()
+	for c := Card(1); c < NumCards; c++ {
+		n[c] = deck[c]
+	}
+	for _, c := range o.MyHand {
+		n[c]--
+	}
+	for _, c := range o.Discards[:o.DiscardLen] {
+		n[c]--
+	}
+	for side := 0; side < o.Config.Sides(); side++ {
+		for c := Card(1); c < NumCards; c++ {
+			n[c] -= o.Tableaus[side].Cards[c]
+		}
+	}
+	n[NoCard] = 0
+	return n
+}
+
+// Sample deals the cards the observer cannot see at random into the other
+// hands and the draw pile, giving a whole State that agrees with o:
+// Observe(Sample(o, rng), o.Seat) equals o. Computer players search such
+// states. The game seed of a sample is drawn from rng, so it says nothing
+// about the real deals.
+func Sample(o *Observation, rng *rand.Rand) State {
+	s := State{
+		Config: o.Config, Seed: rng.Uint64(), Game: o.Game, Hand: o.Hand, First: o.First,
+		Phase: o.Phase, Turn: o.Turn, Trip: o.Trip,
+		Extender: o.Extender, Finisher: o.Finisher, FinishedDelayed: o.FinishedDelayed,
+		Attacker: o.Attacker, Threat: o.Threat, ThreatSide: o.ThreatSide,
+		Discards: o.Discards, DiscardLen: o.DiscardLen, Tableaus: o.Tableaus,
+		HandScores: o.HandScores, Totals: o.Totals, GamesWon: o.GamesWon, Winner: o.Winner,
+		Log: o.Log, EventCount: o.EventCount,
+	}
+	unseen := o.Unseen()
+	var pool [MaxDeck]Card
+	n := 0
+	for c := Card(1); c < NumCards; c++ {
+		for k := uint8(0); k < unseen[c]; k++ {
+			pool[n] = c
+			n++
+		}
+	}
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		pool[i], pool[j] = pool[j], pool[i]
+	}
+	s.Hands[o.Seat] = o.MyHand
+	for p := 0; p < o.Config.Players; p++ {
+		if p == o.Seat {
+			continue
+		}
+		// Fill from slot 1, and slot P last: between turns P is empty.
+		for k := 0; k < int(o.HandSizes[p]); k++ {
+			n--
+			s.Hands[p][(k+1)%HandSlots] = pool[n]
+		}
+	}
+	s.DrawLen = uint8(n)
+	copy(s.DrawPile[:n], pool[:n])
+	return s
+}

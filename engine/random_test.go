@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// allConfigs lists every playable configuration.
+var allConfigs = []Config{
+	{Players: 2, Rules: Standard}, {Players: 3, Rules: Standard},
+	{Players: 4, Rules: Standard}, {Players: 6, Rules: Standard},
+	{Players: 2, Rules: BSD},
+}
+
+// checkInvariants fails t if s breaks anything that must always hold.
+func checkInvariants(t *testing.T, s *State) {
+	t.Helper()
+	if err := s.Validate(); err != nil {
+		t.Fatalf("invalid state: %v", err)
+	}
+	var buf [MaxLegal]Action
+	if len(s.Legal(buf[:0])) == 0 {
+		t.Fatalf("no legal action in phase %v", s.Phase)
+	}
+	if s.DrawLen > 0 {
+		for p := 0; p < s.Config.Players; p++ {
+			want := HandSize
+			if s.Phase == PhasePlay && p == int(s.Turn) {
+				want = HandSize + 1
+			}
+			if s.Phase < PhaseHandOver && s.HandLen(p) != want {
+				t.Fatalf("seat %d holds %d cards in phase %v, want %d", p, s.HandLen(p), s.Phase, want)
+			}
+		}
+	}
+	for side := 0; side < s.Sides(); side++ {
+		live := s.LiveScore(side)
+		if s.HandOver() && live != s.HandScores[side] {
+			t.Fatalf("side %d: stored score %+v, recount %+v", side, s.HandScores[side], live)
+		}
+	}
+}
+
+// allActions lists every encodable action, for probing refusals.
+func allActions() []Action {
+	var out []Action
+	for k := KindPlay; k <= KindContinue; k++ {
+		for c := Card(0); c < NumCards; c++ {
+			for tgt := 0; tgt < 4; tgt++ {
+				out = append(out, makeAction(k, c, tgt))
+			}
+		}
+	}
+	return out
+}
+
+// playRandomHand plays one hand from s with uniformly random legal actions,
+// checking invariants after every action and probing illegal actions.
+func playRandomHand(t *testing.T, s State, rng *rand.Rand, probe []Action) State {
+	t.Helper()
+	var buf [MaxLegal]Action
+	for steps := 0; !s.HandOver(); steps++ {
+		if steps > 1000 {
+			t.Fatal("hand does not end")
+		}
+		legal := s.Legal(buf[:0])
+		// Every legal action applies; a sample of others is refused unchanged.
+		for i := 0; i < 3; i++ {
+			a := probe[rng.IntN(len(probe))]
+			isLegal := false
+			for _, l := range legal {
+				isLegal = isLegal || l == a
+			}
+			next, err := Apply(s, a)
+			if isLegal != (err == nil) {
+				t.Fatalf("%v: legal=%v but Apply error %v", a, isLegal, err)
+			}
+			if err != nil && next != s {
+				t.Fatalf("refused %v changed the state", a)
+			}
+		}
+		a := legal[rng.IntN(len(legal))]
+		next, err := Apply(s, a)
+		if err != nil {
+			t.Fatalf("legal action %v refused: %v", a, err)
+		}
+		s = next
+		checkInvariants(t, &s)
+	}
+	return s
+}
+
+func TestRandomPlayInvariants(t *testing.T) {
+	hands := 10000
+	if testing.Short() {
+		hands = 1000
+	}
+	probe := allActions()
+	for _, cfg := range allConfigs {
+		t.Run(cfg.Rules.String()+"-"+itoa(cfg.Players), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(uint64(cfg.Players), uint64(cfg.Rules)))
+			s, err := New(cfg, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for h := 0; h < hands; h++ {
+				s = playRandomHand(t, s, rng, probe)
+				if s, err = Apply(s, Continue); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func itoa(n int) string { return string(rune('0' + n)) }

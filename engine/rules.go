@@ -1,0 +1,374 @@
+package engine
+
+// Refusal is why an action is not legal, in words that complete "You can't
+// play 75: ..." ("you are under a Speed Limit"). The refusals are fixed
+// values, so comparing with == works and refusing allocates nothing.
+type Refusal struct{ reason string }
+
+func (r *Refusal) Error() string { return r.reason }
+
+func refuse(reason string) *Refusal { return &Refusal{reason} }
+
+// The reasons an action can be refused.
+var (
+	ErrNotNow       = refuse("that is not a move you can make now")
+	ErrNotInHand    = refuse("you don't hold that card")
+	ErrNoSuchSide   = refuse("there is no such side")
+	ErrOwnSide      = refuse("you can't attack your own side")
+	ErrNotRolling   = refuse("they are not rolling")
+	ErrHasHazard    = refuse("they already have a hazard to fix")
+	ErrTheyHaveRoW  = refuse("they have Right of Way")
+	ErrAlreadyLimit = refuse("they are already under a Speed Limit")
+	ErrAlreadyGo    = refuse("you are already rolling")
+	ErrYouHaveRoW   = refuse("you have Right of Way, which is a permanent Go")
+	ErrNotLimited   = refuse("you are not under a Speed Limit")
+	ErrNeedGo       = refuse("you need a Go first")
+	ErrStopped      = refuse("you are stopped")
+	ErrLimited      = refuse("you are under a Speed Limit")
+	ErrTwo200s      = refuse("you have already played two 200s")
+	ErrPast700      = refuse("it would take you past 700")
+	ErrPast1000     = refuse("it would take you past 1000")
+	ErrKeepSafeties = refuse("safeties can't be discarded (bsd rules)")
+	errTheyHave     = [4]*Refusal{refuse("they have Extra Tank"), refuse("they have Puncture Proof"), refuse("they have Driving Ace"), refuse("they have Right of Way")}
+	errFixFirst     = [3]*Refusal{refuse("you must first fix the Out of Gas with Gasoline"), refuse("you must first fix the Flat Tire with a Spare Tire"), refuse("you must first fix the Accident with Repairs")}
+	errNothingToFix = [3]*Refusal{refuse("you are not out of gas"), refuse("you have no flat tire"), refuse("you have had no accident")}
+	errStoppedBy    = [3]*Refusal{refuse("you are out of gas"), refuse("you have a flat tire"), refuse("you have had an accident")}
+)
+
+// Check tells whether the player to act may take action a, and if not,
+// why (a *Refusal).
+func (s *State) Check(a Action) error {
+	switch s.Phase {
+	case PhasePlay:
+		switch a.Kind() {
+		case KindPlay:
+			return s.checkPlay(int(s.Turn), a)
+		case KindDiscard:
+			c := a.Card()
+			if a != Discard(c) || !c.Valid() || !s.holds(int(s.Turn), c) {
+				return ErrNotInHand
+			}
+			if c.IsSafety() && s.Config.Rules == BSD {
+				return ErrKeepSafeties
+			}
+			return nil
+		}
+	case PhaseCoupFourre:
+		if a == DeclareCoupFourre || a == DeclineCoupFourre {
+			return nil
+		}
+	case PhaseExtension:
+		if a == Extend || a == StopTrip {
+			return nil
+		}
+	case PhaseHandOver, PhaseGameOver:
+		if a == Continue {
+			return nil
+		}
+	}
+	return ErrNotNow
+}
+
+// checkPlay is the heart of the rules: may seat play card a.Card() (at
+// a.Target() for a hazard)?
+func (s *State) checkPlay(seat int, a Action) error {
+	c := a.Card()
+	if !c.Valid() || !s.holds(seat, c) {
+		return ErrNotInHand
+	}
+	own := s.Config.SideOf(seat)
+	if !c.IsHazard() && a.Target() != 0 {
+		return ErrNotNow // only hazards name a target
+	}
+	t := &s.Tableaus[own]
+	switch c.Kind() {
+	case Hazard:
+		side := a.Target()
+		if side >= s.Sides() {
+			return ErrNoSuchSide
+		}
+		if side == own {
+			return ErrOwnSide
+		}
+		o := &s.Tableaus[side]
+		if o.Has(SafetyFor(c)) {
+			return errTheyHave[SafetyFor(c)-ExtraTank]
+		}
+		if c == SpeedLimit {
+			if s.Config.Rules == BSD && o.Speed == SpeedLimit {
+				return ErrAlreadyLimit
+			}
+			return nil
+		}
+		if o.Battle.IsHazard() {
+			return ErrHasHazard
+		}
+		if !o.Rolling() {
+			return ErrNotRolling
+		}
+	case Remedy:
+		switch c {
+		case Go:
+			switch {
+			case t.Has(RightOfWay):
+				return ErrYouHaveRoW
+			case t.Battle == Go:
+				return ErrAlreadyGo
+			case t.Battle.IsRoadHazard():
+				return errFixFirst[t.Battle-OutOfGas]
+			}
+		case EndOfLimit:
+			if !t.Limited() {
+				return ErrNotLimited
+			}
+		default:
+			if h := HazardFor(c); t.Battle != h {
+				return errNothingToFix[h-OutOfGas]
+			}
+		}
+	case Distance:
+		if !t.Rolling() {
+			switch {
+			case t.Battle.IsRoadHazard():
+				return errStoppedBy[t.Battle-OutOfGas]
+			case t.Battle == Stop:
+				return ErrStopped
+			}
+			return ErrNeedGo
+		}
+		if t.Limited() && c.Miles() > 50 {
+			return ErrLimited
+		}
+		if c == Miles200 && t.Cards[Miles200] >= 2 {
+			return ErrTwo200s
+		}
+		if int(t.Miles)+c.Miles() > int(s.Trip) {
+			if s.Trip == ExtendedTrip {
+				return ErrPast1000
+			}
+			return ErrPast700
+		}
+	}
+	return nil // safeties can always be played
+}
+
+// Legal appends every action the player to act may take to buf and returns
+// it; buf needs room for MaxLegal to avoid allocating. Each card in the hand
+// appears once however many copies are held. It is empty only if the state
+// is invalid.
+func (s *State) Legal(buf []Action) []Action {
+	switch s.Phase {
+	case PhaseCoupFourre:
+		return append(buf, DeclareCoupFourre, DeclineCoupFourre)
+	case PhaseExtension:
+		return append(buf, Extend, StopTrip)
+	case PhaseHandOver, PhaseGameOver:
+		return append(buf, Continue)
+	}
+	seat := int(s.Turn)
+	var seen [NumCards]bool
+	for _, c := range s.Hands[seat] {
+		if c == NoCard || seen[c] {
+			continue
+		}
+		seen[c] = true
+		if c.IsHazard() {
+			for side := 0; side < s.Sides(); side++ {
+				if a := Attack(c, side); s.checkPlay(seat, a) == nil {
+					buf = append(buf, a)
+				}
+			}
+		} else if s.checkPlay(seat, Play(c)) == nil {
+			buf = append(buf, Play(c))
+		}
+		if !(c.IsSafety() && s.Config.Rules == BSD) {
+			buf = append(buf, Discard(c))
+		}
+	}
+	return buf
+}
+
+// Legal is the function form of State.Legal.
+func Legal(s *State, buf []Action) []Action { return s.Legal(buf) }
+
+// Apply returns the state after the player to act takes action a. An
+// illegal action returns s unchanged and a *Refusal saying why.
+func Apply(s State, a Action) (State, error) {
+	err := s.Step(a)
+	return s, err
+}
+
+// Step applies a to s in place (Apply without the copy, for searches). An
+// illegal action leaves s unchanged and returns a *Refusal.
+func (s *State) Step(a Action) error {
+	if err := s.Check(a); err != nil {
+		return err
+	}
+	seat := int(s.Turn)
+	side := s.Config.SideOf(seat)
+	switch a.Kind() {
+	case KindPlay:
+		s.play(seat, side, a)
+	case KindDiscard:
+		c := a.Card()
+		s.takeFromHand(seat, c)
+		s.discard(c)
+		s.record(Event{Kind: EvDiscard, Seat: uint8(seat), Card: c})
+		s.startTurn(s.next(seat))
+	case KindCoupFourre:
+		s.coupFourre(seat, side)
+	case KindDecline:
+		s.record(Event{Kind: EvDeclined, Seat: uint8(seat), Card: SafetyFor(s.Threat)})
+		s.Threat = NoCard
+		s.startTurn(s.next(int(s.Attacker)))
+	case KindExtend:
+		s.Trip = ExtendedTrip
+		s.Extender = int8(side)
+		s.record(Event{Kind: EvExtend, Seat: uint8(seat)})
+		s.startTurn(s.next(seat))
+	case KindStopTrip:
+		s.record(Event{Kind: EvStopTrip, Seat: uint8(seat)})
+		s.finish(side)
+	case KindContinue:
+		if s.Phase == PhaseGameOver {
+			s.Game++
+			s.Hand = 0
+			s.Totals = [MaxSides]int32{}
+			s.Winner = -1
+		} else {
+			s.Hand++
+		}
+		s.First = uint8(s.next(int(s.First)))
+		s.deal()
+	}
+	return nil
+}
+
+func (s *State) play(seat, side int, a Action) {
+	c := a.Card()
+	s.takeFromHand(seat, c)
+	t := &s.Tableaus[side]
+	switch c.Kind() {
+	case Hazard:
+		target := a.Target()
+		o := &s.Tableaus[target]
+		if c == SpeedLimit {
+			o.SpeedUnder, o.Speed = o.Speed, c
+		} else {
+			o.BattleUnder, o.Battle = o.Battle, c
+		}
+		o.Cards[c]++
+		s.record(Event{Kind: EvAttack, Seat: uint8(seat), Card: c, Target: uint8(target)})
+		if holder := s.holderOf(target, SafetyFor(c)); holder >= 0 {
+			s.Phase, s.Turn = PhaseCoupFourre, uint8(holder)
+			s.Attacker, s.Threat, s.ThreatSide = uint8(seat), c, uint8(target)
+			return
+		}
+		s.startTurn(s.next(seat))
+	case Remedy:
+		if c == EndOfLimit {
+			t.SpeedUnder, t.Speed = t.Speed, c
+		} else {
+			t.BattleUnder, t.Battle = t.Battle, c
+		}
+		t.Cards[c]++
+		s.record(Event{Kind: EvPlay, Seat: uint8(seat), Card: c})
+		s.startTurn(s.next(seat))
+	case Safety:
+		s.record(Event{Kind: EvSafety, Seat: uint8(seat), Card: c})
+		s.laySafety(side, c, false)
+		s.startTurn(seat) // a safety earns another turn
+	case Distance:
+		t.Cards[c]++
+		t.Miles += uint16(c.Miles())
+		s.record(Event{Kind: EvPlay, Seat: uint8(seat), Card: c})
+		if t.Miles != s.Trip {
+			s.startTurn(s.next(seat))
+			return
+		}
+		s.record(Event{Kind: EvTrip, Seat: uint8(seat), Target: uint8(s.Trip / 100)})
+		if s.Config.HasExtension() && s.Trip != ExtendedTrip {
+			s.Phase, s.Turn = PhaseExtension, uint8(seat)
+			return
+		}
+		s.finish(side)
+	}
+}
+
+// holderOf returns the seat of side that holds card, or -1.
+func (s *State) holderOf(side int, card Card) int {
+	for p := side; p < s.Config.Players; p += s.Sides() {
+		if s.holds(p, card) {
+			return p
+		}
+	}
+	return -1
+}
+
+// laySafety puts safety c into side's safety area and cancels the hazards
+// it stops. A coup fourré has already taken its hazard off the pile.
+func (s *State) laySafety(side int, c Card, coupFourre bool) {
+	t := &s.Tableaus[side]
+	t.Safeties |= safetyBit(c)
+	if coupFourre {
+		t.CoupsFourres |= safetyBit(c)
+	}
+	t.Cards[c]++
+	if c == RightOfWay {
+		if t.Battle == Stop {
+			s.throwOut(side, Stop)
+			t.Battle = t.BattleUnder
+		}
+		if t.Speed == SpeedLimit {
+			s.throwOut(side, SpeedLimit)
+			t.Speed = t.SpeedUnder
+			if t.Speed == SpeedLimit { // a limit under a limit is covered too
+				t.Speed = NoCard
+			}
+		}
+		return
+	}
+	if h := c - (ExtraTank - OutOfGas); t.Battle == h {
+		s.throwOut(side, h)
+		if s.Config.Rules == BSD {
+			t.Battle = t.BattleUnder // bsd: rolls at once
+		} else {
+			t.Battle = NoCard // standard: still needs a Go
+		}
+	}
+}
+
+// throwOut moves a cancelled hazard from side's piles to the discard pile.
+func (s *State) throwOut(side int, h Card) {
+	s.Tableaus[side].Cards[h]--
+	s.discard(h)
+	s.record(Event{Kind: EvCancelled, Card: h, Target: uint8(side)})
+}
+
+func (s *State) coupFourre(seat, side int) {
+	safety := SafetyFor(s.Threat)
+	slot := s.takeFromHand(seat, safety)
+	t := &s.Tableaus[side]
+	s.record(Event{Kind: EvCoupFourre, Seat: uint8(seat), Card: safety})
+	// The hazard goes to the discard pile: the pile shows what it did before.
+	t.Cards[s.Threat]--
+	s.discard(s.Threat)
+	if s.Threat == SpeedLimit {
+		t.Speed, t.SpeedUnder = t.SpeedUnder, NoCard
+	} else {
+		t.Battle, t.BattleUnder = t.BattleUnder, NoCard
+	}
+	s.Threat = NoCard
+	s.laySafety(side, safety, true)
+	if s.DrawLen > 0 {
+		s.draw(seat, slot)
+	}
+	s.startTurn(seat)
+}
+
+// finish ends the hand with side having completed the trip.
+func (s *State) finish(side int) {
+	s.Finisher = int8(side)
+	s.FinishedDelayed = s.DrawLen == 0
+	s.endHand()
+}

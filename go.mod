@@ -1,0 +1,3 @@
+module github.com/millebornes/mille
+
+go 1.26
