@@ -7,7 +7,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 )
@@ -35,10 +34,4 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return play(args, stdout, stderr)
-}
-
-// play is replaced by the terminal game once the UI lands.
-var play = func(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stdout, "mille: the rules engine is built (go test ./engine); the terminal game is not playable yet.")
-	return 0
 }

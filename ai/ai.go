@@ -5,6 +5,7 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/millebornes/mille/engine"
@@ -35,4 +36,19 @@ func (r *Random) Name() string { return "random" }
 // Choose picks one legal action at random.
 func (r *Random) Choose(_ context.Context, _ *engine.Observation, legal []engine.Action) engine.Action {
 	return legal[r.rng.IntN(len(legal))]
+}
+
+// Levels are the computer levels a person can choose, weakest first.
+var Levels = []string{"easy", "medium", "hard", "expert"}
+
+// New returns the computer player for a level name (or a player name such
+// as "random"), drawing its randomness from seed.
+//
+// Until the searching players land every level plays at random.
+func New(level string, seed uint64) (Player, error) {
+	switch level {
+	case "random", "easy", "medium", "hard", "expert":
+		return NewRandom(seed), nil
+	}
+	return nil, fmt.Errorf("unknown computer level %q (want easy, medium, hard or expert)", level)
 }
