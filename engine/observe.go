@@ -14,11 +14,14 @@ type Observation struct {
 	First  uint8
 	Phase  Phase
 	// Turn is the seat to act. While another seat decides on a coup fourré
-	// the window is hidden: the phase reads PhasePlay and Turn the seat that
-	// plays next if it passes, since knowing of the window would reveal the
-	// holder's safety.
+	// the window is hidden: the phase reads PhasePlay, Turn is the seat that
+	// plays next if the chance passes, and Waiting is set.
 	Turn uint8
-	Trip uint16
+	// Waiting is set while a seat of the attacked side decides on a coup
+	// fourré: nobody else may act. Only the pause shows, as at a real
+	// table; who holds the safety does not.
+	Waiting bool
+	Trip    uint16
 
 	Extender        int8
 	Finisher        int8
@@ -64,7 +67,7 @@ func Observe(s *State, seat int) Observation {
 		if int(s.Turn) == seat {
 			o.Threat, o.ThreatSide, o.Attacker = s.Threat, s.ThreatSide, s.Attacker
 		} else {
-			o.Phase, o.Turn = PhasePlay, uint8(s.next(int(s.Attacker)))
+			o.Phase, o.Turn, o.Waiting = PhasePlay, uint8(s.next(int(s.Attacker))), true
 		}
 	}
 	// Only the last LogSize entries are live; mask what others may not see.
@@ -87,7 +90,7 @@ func Observe(s *State, seat int) Observation {
 func (o *Observation) Side() int { return o.Config.SideOf(o.Seat) }
 
 // MyTurn reports whether the observing seat has a decision to make.
-func (o *Observation) MyTurn() bool { return int(o.Turn) == o.Seat }
+func (o *Observation) MyTurn() bool { return !o.Waiting && int(o.Turn) == o.Seat }
 
 // Unseen returns, by card, how many cards the observing seat cannot see:
 // those in other hands and in the draw pile.
@@ -128,6 +131,24 @@ func Sample(o *Observation, rng *rand.Rand) State {
 		Log: o.Log, EventCount: o.EventCount,
 	}
 	unseen := o.Unseen()
+	holder := -1
+	if o.Waiting {
+		// Someone else on the attacked side holds the matching safety:
+		// reopen the window the last attack opened, with a random holder.
+		e := o.Log[(o.EventCount-1)%LogSize]
+		s.Phase, s.Attacker, s.Threat, s.ThreatSide = PhaseCoupFourre, e.Seat, e.Card, e.Target
+		var seats [2]int
+		n := 0
+		for p := int(e.Target); p < o.Config.Players; p += o.Config.Sides() {
+			if p != o.Seat {
+				seats[n] = p
+				n++
+			}
+		}
+		holder = seats[rng.IntN(n)]
+		s.Turn = uint8(holder)
+		unseen[SafetyFor(e.Card)]--
+	}
 	var pool [MaxDeck]Card
 	n := 0
 	for c := Card(1); c < NumCards; c++ {
@@ -147,8 +168,13 @@ func Sample(o *Observation, rng *rand.Rand) State {
 		}
 		// Fill from slot 1, and slot P last: between turns P is empty.
 		for k := 0; k < int(o.HandSizes[p]); k++ {
+			slot := (k + 1) % HandSlots
+			if p == holder && k == 0 {
+				s.Hands[p][slot] = SafetyFor(s.Threat)
+				continue
+			}
 			n--
-			s.Hands[p][(k+1)%HandSlots] = pool[n]
+			s.Hands[p][slot] = pool[n]
 		}
 	}
 	s.DrawLen = uint8(n)

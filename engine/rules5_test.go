@@ -148,7 +148,7 @@ func TestRules5WindowIsHiddenFromOthers(t *testing.T) {
 			}
 			continue
 		}
-		if o.Phase != PhasePlay || o.Turn != 1 || o.Threat != NoCard {
+		if o.Phase != PhasePlay || o.Turn != 1 || o.Threat != NoCard || !o.Waiting || o.MyTurn() {
 			t.Fatalf("seat %d sees phase %v turn %d threat %v", seat, o.Phase, o.Turn, o.Threat)
 		}
 	}

@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// benchRandomHands plays whole hands with random legal actions.
+func benchRandomHands(b *testing.B, cfg Config) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	s, _ := New(cfg, 1)
+	var buf [MaxLegal]Action
+	b.ReportAllocs()
+	for b.Loop() {
+		for !s.HandOver() {
+			legal := s.Legal(buf[:0])
+			s.Step(legal[rng.IntN(len(legal))])
+		}
+		s.Step(Continue)
+	}
+}
+
+func BenchmarkRandomHand2(b *testing.B) { benchRandomHands(b, two) }
+func BenchmarkRandomHand4(b *testing.B) { benchRandomHands(b, four) }
+
+// midHand returns a 2-player state some way into a hand.
+func midHand() State {
+	s, _ := New(two, 3)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var buf [MaxLegal]Action
+	for i := 0; i < 30; i++ {
+		legal := s.Legal(buf[:0])
+		s.Step(legal[rng.IntN(len(legal))])
+	}
+	return s
+}
+
+func BenchmarkLegal(b *testing.B) {
+	s := midHand()
+	var buf [MaxLegal]Action
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Legal(buf[:0])
+	}
+}
+
+func BenchmarkApply(b *testing.B) {
+	s := midHand()
+	var buf [MaxLegal]Action
+	legal := s.Legal(buf[:0])
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		Apply(s, legal[i%len(legal)])
+		i++
+	}
+}
+
+func BenchmarkSample(b *testing.B) {
+	s := midHand()
+	o := Observe(&s, int(s.Turn))
+	rng := rand.New(rand.NewPCG(5, 6))
+	b.ReportAllocs()
+	for b.Loop() {
+		Sample(&o, rng)
+	}
+}
+
+func BenchmarkObserve(b *testing.B) {
+	s := midHand()
+	b.ReportAllocs()
+	for b.Loop() {
+		Observe(&s, 1)
+	}
+}
+
+// TestApplyAllocatesNothing keeps Apply and Legal allocation-free.
+func TestApplyAllocatesNothing(t *testing.T) {
+	s := midHand()
+	var buf [MaxLegal]Action
+	legal := s.Legal(buf[:0])
+	a := legal[0]
+	if n := testing.AllocsPerRun(100, func() { Apply(s, a) }); n != 0 {
+		t.Errorf("Apply allocates %v times", n)
+	}
+	if n := testing.AllocsPerRun(100, func() { s.Legal(buf[:0]) }); n != 0 {
+		t.Errorf("Legal allocates %v times", n)
+	}
+}
