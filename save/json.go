@@ -1,0 +1,631 @@
+package save
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// The file's shape, as Go types. Every field without omitempty is required
+// (checkShape enforces it); seats and sides are numbered from 0, as in the
+// arrays that list them.
+
+type docJSON struct {
+	Format    string            `json:"format"`
+	Schema    int               `json:"schema"`
+	WrittenBy string            `json:"writtenBy"`
+	Saved     string            `json:"saved,omitempty"`
+	Config    configJSON        `json:"config"`
+	Seed      uint64            `json:"seed,string"` // a string: JSON tools round big numbers
+	Seats     []seatJSON        `json:"seats"`
+	UI        map[string]string `json:"ui,omitempty"`
+	State     stateJSON         `json:"state"`
+	History   []actionJSON      `json:"history"`
+}
+
+type configJSON struct {
+	Players int    `json:"players"`
+	Rules   string `json:"rules"`
+}
+
+type seatJSON struct {
+	Name  string `json:"name"`
+	Human bool   `json:"human"`
+	Level string `json:"level,omitempty"`
+}
+
+type stateJSON struct {
+	Game            int           `json:"game"`
+	Hand            int           `json:"hand"`
+	First           int           `json:"first"`
+	Phase           string        `json:"phase"`
+	Turn            int           `json:"turn"`
+	Trip            int           `json:"trip"`
+	Extender        *int          `json:"extender"`
+	Finisher        *int          `json:"finisher"`
+	FinishedDelayed bool          `json:"finishedDelayed"`
+	Attacker        int           `json:"attacker"`
+	Threat          cardJSON      `json:"threat"`
+	ThreatSide      int           `json:"threatSide"`
+	DrawPile        []cardJSON    `json:"drawPile"`
+	Discards        []cardJSON    `json:"discards"`
+	Hands           [][]cardJSON  `json:"hands"`
+	Tableaus        []tableauJSON `json:"tableaus"`
+	HandScores      []scoreJSON   `json:"handScores"`
+	Totals          []int64       `json:"totals"`
+	GamesWon        []int         `json:"gamesWon"`
+	Winner          *int          `json:"winner"`
+	Log             []eventJSON   `json:"log"`
+	EventCount      int64         `json:"eventCount"`
+}
+
+type tableauJSON struct {
+	Battle       cardJSON   `json:"battle"`
+	BattleUnder  cardJSON   `json:"battleUnder"`
+	Speed        cardJSON   `json:"speed"`
+	SpeedUnder   cardJSON   `json:"speedUnder"`
+	Safeties     []cardJSON `json:"safeties"`
+	CoupsFourres []cardJSON `json:"coupsFourres"`
+	Miles        int        `json:"miles"`
+	Cards        []cardJSON `json:"cards"`
+}
+
+type scoreJSON struct {
+	Milestones   int `json:"milestones"`
+	Safeties     int `json:"safeties"`
+	AllSafeties  int `json:"allSafeties"`
+	CoupsFourres int `json:"coupsFourres"`
+	Trip         int `json:"trip"`
+	Delayed      int `json:"delayed"`
+	SafeTrip     int `json:"safeTrip"`
+	Extension    int `json:"extension"`
+	ShutOut      int `json:"shutOut"`
+}
+
+type eventJSON struct {
+	Event  string   `json:"event"`
+	Seat   int      `json:"seat"`
+	Card   cardJSON `json:"card,omitempty"`
+	Target int      `json:"target"`
+}
+
+// cardJSON is a card written by name ("Out of Gas", "100"), or null for
+// no card.
+type cardJSON engine.Card
+
+var cardByName = func() map[string]engine.Card {
+	m := make(map[string]engine.Card)
+	for c := engine.Card(1); c < engine.NumCards; c++ {
+		m[c.String()] = c
+	}
+	return m
+}()
+
+func (c cardJSON) MarshalJSON() ([]byte, error) {
+	card := engine.Card(c)
+	if card == engine.NoCard {
+		return []byte("null"), nil
+	}
+	if !card.Valid() {
+		return nil, fmt.Errorf("card %d has no name", card)
+	}
+	return json.Marshal(card.String())
+}
+
+func (c *cardJSON) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*c = cardJSON(engine.NoCard)
+		return nil
+	}
+	var name string
+	if err := json.Unmarshal(b, &name); err != nil {
+		return fmt.Errorf("want a card name, got %.40s", b)
+	}
+	card, ok := cardByName[name]
+	if !ok {
+		return fmt.Errorf("unknown card %.40q", name)
+	}
+	*c = cardJSON(card)
+	return nil
+}
+
+// actionJSON is one action of the history:
+//
+//	{"play": "100"}                 a remedy, safety or distance card
+//	{"attack": "Stop", "side": 1}   a hazard on a side
+//	{"discard": "Go"}
+//	"coup-fourre", "decline", "extend", "stop", "continue"
+type actionJSON engine.Action
+
+var simpleActions = []struct {
+	name string
+	a    engine.Action
+}{
+	{"coup-fourre", engine.DeclareCoupFourre},
+	{"decline", engine.DeclineCoupFourre},
+	{"extend", engine.Extend},
+	{"stop", engine.StopTrip},
+	{"continue", engine.Continue},
+}
+
+// encodeAction spells a in the history's form; it fails for an action no
+// player could take (an unknown kind, a target on a non-hazard).
+func encodeAction(a engine.Action) ([]byte, error) {
+	c := a.Card()
+	switch a.Kind() {
+	case engine.KindPlay:
+		switch {
+		case c.IsHazard() && a.Target() < engine.MaxSides:
+			return fmt.Appendf(nil, `{"attack":%q,"side":%d}`, c.String(), a.Target()), nil
+		case c.Valid() && !c.IsHazard() && a.Target() == 0:
+			return fmt.Appendf(nil, `{"play":%q}`, c.String()), nil
+		}
+	case engine.KindDiscard:
+		if c.Valid() && a.Target() == 0 {
+			return fmt.Appendf(nil, `{"discard":%q}`, c.String()), nil
+		}
+	default:
+		for _, s := range simpleActions {
+			if s.a == a {
+				return json.Marshal(s.name)
+			}
+		}
+	}
+	return nil, fmt.Errorf("action %#x cannot be saved", uint16(a))
+}
+
+func (a actionJSON) MarshalJSON() ([]byte, error) { return encodeAction(engine.Action(a)) }
+
+func (a *actionJSON) UnmarshalJSON(b []byte) error {
+	var name string
+	if json.Unmarshal(b, &name) == nil {
+		for _, s := range simpleActions {
+			if s.name == name {
+				*a = actionJSON(s.a)
+				return nil
+			}
+		}
+		return fmt.Errorf("unknown action %.40q", name)
+	}
+	var o struct {
+		Play    *cardJSON `json:"play"`
+		Attack  *cardJSON `json:"attack"`
+		Discard *cardJSON `json:"discard"`
+		Side    *int      `json:"side"`
+	}
+	if err := strictUnmarshal(b, &o); err != nil {
+		return fmt.Errorf("want an action, got %.60s", b)
+	}
+	n := 0
+	for _, p := range []*cardJSON{o.Play, o.Attack, o.Discard} {
+		if p != nil {
+			n++
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("an action names one of play, attack or discard: %.60s", b)
+	}
+	switch {
+	case o.Attack != nil:
+		c := engine.Card(*o.Attack)
+		if !c.IsHazard() || o.Side == nil || *o.Side < 0 || *o.Side >= engine.MaxSides {
+			return fmt.Errorf("an attack needs a hazard and a side from 0 to %d: %.60s", engine.MaxSides-1, b)
+		}
+		*a = actionJSON(engine.Attack(c, *o.Side))
+	case o.Side != nil:
+		return fmt.Errorf("only an attack names a side: %.60s", b)
+	case o.Play != nil:
+		c := engine.Card(*o.Play)
+		if !c.Valid() || c.IsHazard() {
+			return fmt.Errorf("play needs a card that is not a hazard (attack plays hazards): %.60s", b)
+		}
+		*a = actionJSON(engine.Play(c))
+	default:
+		c := engine.Card(*o.Discard)
+		if !c.Valid() {
+			return fmt.Errorf("discard needs a card: %.60s", b)
+		}
+		*a = actionJSON(engine.Discard(c))
+	}
+	return nil
+}
+
+var phaseNames = [...]string{
+	engine.PhasePlay:       "play",
+	engine.PhaseCoupFourre: "coup-fourre",
+	engine.PhaseExtension:  "extension",
+	engine.PhaseHandOver:   "hand-over",
+	engine.PhaseGameOver:   "game-over",
+}
+
+var eventNames = [...]string{
+	engine.EvDeal:       "deal",
+	engine.EvDraw:       "draw",
+	engine.EvPlay:       "play",
+	engine.EvAttack:     "attack",
+	engine.EvSafety:     "safety",
+	engine.EvCoupFourre: "coup-fourre",
+	engine.EvDiscard:    "discard",
+	engine.EvTrip:       "trip",
+	engine.EvExtend:     "extend",
+	engine.EvStopTrip:   "stop",
+	engine.EvHandOver:   "hand-over",
+	engine.EvGameOver:   "game-over",
+	engine.EvCancelled:  "cancelled",
+	engine.EvDeclined:   "declined",
+}
+
+// lookup finds name in names (an enum's spelling), or returns -1.
+func lookup(names []string, name string) int {
+	for i, n := range names {
+		if n != "" && n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// toJSON turns g into the file's shape. It fails only for values the
+// format cannot spell, such as an event kind newer than this package.
+func toJSON(g *Game) (docJSON, error) {
+	s := &g.State
+	cfg := s.Config
+	d := docJSON{
+		Format:    Format,
+		Schema:    Schema,
+		WrittenBy: MilleVersion,
+		Config:    configJSON{Players: cfg.Players, Rules: cfg.Rules.String()},
+		Seed:      s.Seed,
+		Seats:     make([]seatJSON, len(g.Seats)),
+		History:   make([]actionJSON, len(g.History)),
+	}
+	if !g.Saved.IsZero() {
+		d.Saved = g.Saved.UTC().Format(time.RFC3339)
+	}
+	if len(g.UI) > 0 {
+		d.UI = g.UI
+	}
+	for i, st := range g.Seats {
+		d.Seats[i] = seatJSON(st)
+	}
+	for i, a := range g.History {
+		d.History[i] = actionJSON(a)
+	}
+	if int(s.Phase) >= len(phaseNames) {
+		return d, fmt.Errorf("phase %d cannot be saved", s.Phase)
+	}
+	sides := cfg.Sides()
+	side := func(v int8) *int {
+		if v < 0 {
+			return nil
+		}
+		n := int(v)
+		return &n
+	}
+	j := stateJSON{
+		Game: int(s.Game), Hand: int(s.Hand), First: int(s.First),
+		Phase: phaseNames[s.Phase], Turn: int(s.Turn), Trip: int(s.Trip),
+		Extender: side(s.Extender), Finisher: side(s.Finisher), FinishedDelayed: s.FinishedDelayed,
+		Attacker: int(s.Attacker), Threat: cardJSON(s.Threat), ThreatSide: int(s.ThreatSide),
+		DrawPile:   cards(s.DrawPile[:s.DrawLen]),
+		Discards:   cards(s.Discards[:s.DiscardLen]),
+		Hands:      make([][]cardJSON, cfg.Players),
+		Tableaus:   make([]tableauJSON, sides),
+		HandScores: make([]scoreJSON, sides),
+		Totals:     make([]int64, sides),
+		GamesWon:   make([]int, sides),
+		Winner:     side(s.Winner),
+		EventCount: int64(s.EventCount),
+	}
+	for p := range j.Hands {
+		j.Hands[p] = cards(s.Hands[p][:])
+	}
+	for i := 0; i < sides; i++ {
+		t := &s.Tableaus[i]
+		tj := tableauJSON{
+			Battle: cardJSON(t.Battle), BattleUnder: cardJSON(t.BattleUnder),
+			Speed: cardJSON(t.Speed), SpeedUnder: cardJSON(t.SpeedUnder),
+			Safeties: safetyList(t.Safeties), CoupsFourres: safetyList(t.CoupsFourres),
+			Miles: int(t.Miles), Cards: []cardJSON{},
+		}
+		for c := engine.Card(1); c < engine.NumCards; c++ {
+			for k := 0; k < int(t.Cards[c]); k++ {
+				tj.Cards = append(tj.Cards, cardJSON(c))
+			}
+		}
+		j.Tableaus[i] = tj
+		sc := s.HandScores[i]
+		j.HandScores[i] = scoreJSON{
+			Milestones: int(sc.Milestones), Safeties: int(sc.Safeties), AllSafeties: int(sc.AllSafeties),
+			CoupsFourres: int(sc.CoupsFourres), Trip: int(sc.Trip), Delayed: int(sc.Delayed),
+			SafeTrip: int(sc.SafeTrip), Extension: int(sc.Extension), ShutOut: int(sc.ShutOut),
+		}
+		j.Totals[i] = int64(s.Totals[i])
+		j.GamesWon[i] = int(s.GamesWon[i])
+	}
+	for _, e := range s.Events(0, nil) {
+		if int(e.Kind) >= len(eventNames) || eventNames[e.Kind] == "" {
+			return d, fmt.Errorf("event kind %d cannot be saved", e.Kind)
+		}
+		j.Log = append(j.Log, eventJSON{Event: eventNames[e.Kind], Seat: int(e.Seat), Card: cardJSON(e.Card), Target: int(e.Target)})
+	}
+	if j.Log == nil {
+		j.Log = []eventJSON{}
+	}
+	d.State = j
+	return d, nil
+}
+
+func cards(cs []engine.Card) []cardJSON {
+	out := make([]cardJSON, len(cs))
+	for i, c := range cs {
+		out[i] = cardJSON(c)
+	}
+	return out
+}
+
+func safetyList(mask uint8) []cardJSON {
+	out := []cardJSON{}
+	for i, sf := range engine.AllSafeties {
+		if mask&(1<<i) != 0 {
+			out = append(out, cardJSON(sf))
+		}
+	}
+	return out
+}
+
+// fromJSON checks the range of every field of d and builds the Game. It
+// leaves the rules (engine.State.Validate) and the replay to the caller.
+func fromJSON(d *docJSON) (Game, error) {
+	var g Game
+	g.WrittenBy = d.WrittenBy
+	if len(d.WrittenBy) > 64 || !printable(d.WrittenBy) {
+		return g, fmt.Errorf("writtenBy: %.40q is not a version", d.WrittenBy)
+	}
+	if d.Saved != "" {
+		t, err := time.Parse(time.RFC3339, d.Saved)
+		if err != nil {
+			return g, fmt.Errorf("saved: %.40q is not a time such as 2026-11-21T10:40:00Z", d.Saved)
+		}
+		g.Saved = t
+	}
+	rules, err := engine.ParseRuleset(d.Config.Rules)
+	if err != nil {
+		return g, fmt.Errorf("config.rules: %v", err)
+	}
+	cfg := engine.Config{Players: d.Config.Players, Rules: rules}
+	if err := cfg.Validate(); err != nil {
+		return g, fmt.Errorf("config: %v", err)
+	}
+	g.Seats = make([]Seat, len(d.Seats))
+	for i, s := range d.Seats {
+		g.Seats[i] = Seat(s)
+	}
+	g.UI = d.UI
+	for _, a := range d.History {
+		g.History = append(g.History, engine.Action(a))
+	}
+	if err := g.checkMetaFor(cfg); err != nil {
+		return g, err
+	}
+	s, err := stateFromJSON(&d.State, cfg)
+	if err != nil {
+		return g, fmt.Errorf("state.%v", err)
+	}
+	s.Seed = d.Seed
+	g.State = s
+	return g, nil
+}
+
+// checkMetaFor is checkMeta before the state exists.
+func (g *Game) checkMetaFor(cfg engine.Config) error {
+	g.State.Config = cfg
+	return g.checkMeta()
+}
+
+// inRange returns an error naming field if v is not in [lo, hi].
+func inRange(field string, v, lo, hi int64) error {
+	if v < lo || v > hi {
+		return fmt.Errorf("%s: %d is out of range (%d to %d)", field, v, lo, hi)
+	}
+	return nil
+}
+
+// stateFromJSON checks the ranges of j's fields and builds the state. Its
+// errors name the field without the leading "state.".
+func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
+	s := engine.State{Config: cfg}
+	players, sides := int64(cfg.Players), int64(cfg.Sides())
+	for _, r := range []struct {
+		field     string
+		v, lo, hi int64
+	}{
+		{"game", int64(j.Game), 0, math.MaxUint16},
+		{"hand", int64(j.Hand), 0, math.MaxUint16},
+		{"first", int64(j.First), 0, players - 1},
+		{"turn", int64(j.Turn), 0, players - 1},
+		{"trip", int64(j.Trip), 0, engine.ExtendedTrip},
+		{"attacker", int64(j.Attacker), 0, players - 1},
+		{"threatSide", int64(j.ThreatSide), 0, sides - 1},
+		{"eventCount", j.EventCount, 1, math.MaxUint32},
+	} {
+		if err := inRange(r.field, r.v, r.lo, r.hi); err != nil {
+			return s, err
+		}
+	}
+	phase := lookup(phaseNames[:], j.Phase)
+	if phase < 0 {
+		return s, fmt.Errorf("phase: unknown phase %.40q", j.Phase)
+	}
+	s.Game, s.Hand, s.First, s.Phase = uint16(j.Game), uint16(j.Hand), uint8(j.First), engine.Phase(phase)
+	s.Turn, s.Trip, s.Attacker, s.ThreatSide = uint8(j.Turn), uint16(j.Trip), uint8(j.Attacker), uint8(j.ThreatSide)
+	s.Threat = engine.Card(j.Threat)
+	s.FinishedDelayed = j.FinishedDelayed
+	for _, f := range []struct {
+		field string
+		p     *int
+		out   *int8
+	}{{"extender", j.Extender, &s.Extender}, {"finisher", j.Finisher, &s.Finisher}, {"winner", j.Winner, &s.Winner}} {
+		*f.out = -1
+		if f.p != nil {
+			if err := inRange(f.field, int64(*f.p), 0, sides-1); err != nil {
+				return s, fmt.Errorf("%v (or null)", err)
+			}
+			*f.out = int8(*f.p)
+		}
+	}
+
+	// Every card of the deck in exactly one place: counted here to name
+	// the card; engine.State.Validate checks the same and more.
+	var count [engine.NumCards]int
+	pile := func(field string, in []cardJSON, out []engine.Card) error {
+		if len(in) > len(out) {
+			return fmt.Errorf("%s: %d cards, more than the deck's %d", field, len(in), cfg.DeckSize())
+		}
+		for i, c := range in {
+			if c == cardJSON(engine.NoCard) {
+				return fmt.Errorf("%s[%d]: a pile holds no empty places (null)", field, i)
+			}
+			out[i] = engine.Card(c)
+			count[c]++
+		}
+		return nil
+	}
+	if err := pile("drawPile", j.DrawPile, s.DrawPile[:]); err != nil {
+		return s, err
+	}
+	if err := pile("discards", j.Discards, s.Discards[:]); err != nil {
+		return s, err
+	}
+	s.DrawLen, s.DiscardLen = uint8(len(j.DrawPile)), uint8(len(j.Discards))
+	if len(j.Hands) != cfg.Players {
+		return s, fmt.Errorf("hands: %d hands for %d players", len(j.Hands), cfg.Players)
+	}
+	for p, h := range j.Hands {
+		if len(h) != engine.HandSlots {
+			return s, fmt.Errorf("hands[%d]: %d places, want %d (null for an empty one)", p, len(h), engine.HandSlots)
+		}
+		for i, c := range h {
+			s.Hands[p][i] = engine.Card(c)
+			if c != cardJSON(engine.NoCard) {
+				count[c]++
+			}
+		}
+	}
+	for _, l := range []struct {
+		field string
+		n     int
+	}{{"tableaus", len(j.Tableaus)}, {"handScores", len(j.HandScores)}, {"totals", len(j.Totals)}, {"gamesWon", len(j.GamesWon)}} {
+		if l.n != int(sides) {
+			return s, fmt.Errorf("%s: %d entries for %d sides", l.field, l.n, sides)
+		}
+	}
+	for i := range j.Tableaus {
+		t, err := tableauFromJSON(&j.Tableaus[i])
+		if err != nil {
+			return s, fmt.Errorf("tableaus[%d].%v", i, err)
+		}
+		for c := engine.Card(1); c < engine.NumCards; c++ {
+			count[c] += int(t.Cards[c])
+		}
+		s.Tableaus[i] = t
+		sc := j.HandScores[i]
+		for _, v := range []int{sc.Milestones, sc.Safeties, sc.AllSafeties, sc.CoupsFourres, sc.Trip, sc.Delayed, sc.SafeTrip, sc.Extension, sc.ShutOut} {
+			if err := inRange(fmt.Sprintf("handScores[%d]", i), int64(v), 0, math.MaxInt16); err != nil {
+				return s, err
+			}
+		}
+		s.HandScores[i] = engine.Score{
+			Milestones: int16(sc.Milestones), Safeties: int16(sc.Safeties), AllSafeties: int16(sc.AllSafeties),
+			CoupsFourres: int16(sc.CoupsFourres), Trip: int16(sc.Trip), Delayed: int16(sc.Delayed),
+			SafeTrip: int16(sc.SafeTrip), Extension: int16(sc.Extension), ShutOut: int16(sc.ShutOut),
+		}
+		if err := inRange(fmt.Sprintf("totals[%d]", i), j.Totals[i], 0, math.MaxInt32); err != nil {
+			return s, err
+		}
+		s.Totals[i] = int32(j.Totals[i])
+		if err := inRange(fmt.Sprintf("gamesWon[%d]", i), int64(j.GamesWon[i]), 0, math.MaxUint16); err != nil {
+			return s, err
+		}
+		s.GamesWon[i] = uint16(j.GamesWon[i])
+	}
+	for c := engine.Card(1); c < engine.NumCards; c++ {
+		if count[c] != cfg.DeckCount(c) {
+			return s, fmt.Errorf("card count: the game has %d %v cards, the deck %d", count[c], c, cfg.DeckCount(c))
+		}
+	}
+
+	// The log keeps the last LogSize events: Log[i%LogSize] is event i.
+	s.EventCount = uint32(j.EventCount)
+	if want := min(j.EventCount, engine.LogSize); int64(len(j.Log)) != want {
+		return s, fmt.Errorf("log: %d events, want the last %d of %d", len(j.Log), want, j.EventCount)
+	}
+	first := s.EventCount - uint32(len(j.Log))
+	for i, e := range j.Log {
+		k := lookup(eventNames[:], e.Event)
+		if k < 0 {
+			return s, fmt.Errorf("log[%d]: unknown event %.40q", i, e.Event)
+		}
+		if err := inRange(fmt.Sprintf("log[%d].seat", i), int64(e.Seat), 0, players-1); err != nil {
+			return s, err
+		}
+		if err := inRange(fmt.Sprintf("log[%d].target", i), int64(e.Target), 0, math.MaxUint8); err != nil {
+			return s, err
+		}
+		s.Log[(first+uint32(i))%engine.LogSize] = engine.Event{
+			Kind: engine.EventKind(k), Seat: uint8(e.Seat), Card: engine.Card(e.Card), Target: uint8(e.Target),
+		}
+	}
+	return s, nil
+}
+
+func tableauFromJSON(j *tableauJSON) (engine.Tableau, error) {
+	t := engine.Tableau{
+		Battle: engine.Card(j.Battle), BattleUnder: engine.Card(j.BattleUnder),
+		Speed: engine.Card(j.Speed), SpeedUnder: engine.Card(j.SpeedUnder),
+	}
+	if err := inRange("miles", int64(j.Miles), 0, engine.ExtendedTrip); err != nil {
+		return t, err
+	}
+	t.Miles = uint16(j.Miles)
+	if len(j.Cards) > engine.MaxDeck {
+		return t, fmt.Errorf("cards: %d cards, more than the deck", len(j.Cards))
+	}
+	for i, c := range j.Cards {
+		if c == cardJSON(engine.NoCard) {
+			return t, fmt.Errorf("cards[%d]: a pile holds no empty places (null)", i)
+		}
+		t.Cards[c]++
+	}
+	var err error
+	if t.Safeties, err = safetyMask("safeties", j.Safeties); err != nil {
+		return t, err
+	}
+	if t.CoupsFourres, err = safetyMask("coupsFourres", j.CoupsFourres); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func safetyMask(field string, list []cardJSON) (uint8, error) {
+	var mask uint8
+	for i, c := range list {
+		bit := -1
+		for k, sf := range engine.AllSafeties {
+			if engine.Card(c) == sf {
+				bit = k
+			}
+		}
+		if bit < 0 {
+			return 0, fmt.Errorf("%s[%d]: %v is not a safety", field, i, engine.Card(c))
+		}
+		if mask&(1<<bit) != 0 {
+			return 0, fmt.Errorf("%s[%d]: %v appears twice", field, i, engine.Card(c))
+		}
+		mask |= 1 << bit
+	}
+	return mask, nil
+}

@@ -1,0 +1,94 @@
+package save
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// configs lists every playable configuration.
+var configs = []engine.Config{
+	{Players: 2, Rules: engine.Standard}, {Players: 3, Rules: engine.Standard},
+	{Players: 4, Rules: engine.Standard}, {Players: 6, Rules: engine.Standard},
+	{Players: 2, Rules: engine.BSD},
+}
+
+// testSeats returns a human in seat 0 and computers of assorted levels.
+func testSeats(players int) []Seat {
+	levels := []string{"easy", "medium", "hard", "expert", "random"}
+	seats := []Seat{{Name: "You", Human: true}}
+	for i := 1; i < players; i++ {
+		seats = append(seats, Seat{Name: fmt.Sprintf("Bot & <%d>", i), Level: levels[i%len(levels)]})
+	}
+	return seats
+}
+
+// playRandom moves g on by n random legal actions.
+func playRandom(t testing.TB, g *Game, rng *rand.Rand, n int) {
+	t.Helper()
+	var buf [engine.MaxLegal]engine.Action
+	for range n {
+		legal := g.State.Legal(buf[:0])
+		if len(legal) == 0 {
+			t.Fatalf("no legal action in phase %v", g.State.Phase)
+		}
+		if err := g.Apply(legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// roundTrip encodes g, decodes it and fails t unless the result equals g.
+func roundTrip(t testing.TB, g Game) Game {
+	t.Helper()
+	var b bytes.Buffer
+	if err := Encode(&b, g); err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	got, err := Decode(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatalf("decode: %v\n%s", err, b.Bytes())
+	}
+	got.WrittenBy = g.WrittenBy
+	if !reflect.DeepEqual(got, g) {
+		t.Fatalf("round trip changed the game\nhave %+v\nwant %+v", got, g)
+	}
+	return got
+}
+
+func TestRoundTripRandomGames(t *testing.T) {
+	games := 200 // per configuration: 1000 games, several saves each
+	if testing.Short() {
+		games = 30
+	}
+	for _, cfg := range configs {
+		t.Run(fmt.Sprintf("%v-%d", cfg.Rules, cfg.Players), func(t *testing.T) {
+			t.Parallel()
+			rng := rand.New(rand.NewPCG(uint64(cfg.Players), uint64(cfg.Rules)+7))
+			for range games {
+				g, err := New(cfg, rng.Uint64(), testSeats(cfg.Players))
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Saves at random points, up to several hands in.
+				for range 4 {
+					playRandom(t, &g, rng, rng.IntN(300))
+					loaded := roundTrip(t, g)
+					// The loaded game plays on identically.
+					seed := rng.Uint64()
+					a, b := g, loaded
+					a.History = append([]engine.Action(nil), a.History...)
+					playRandom(t, &a, rand.New(rand.NewPCG(seed, 1)), 20)
+					playRandom(t, &b, rand.New(rand.NewPCG(seed, 1)), 20)
+					if !reflect.DeepEqual(a, b) {
+						t.Fatalf("the loaded game plays on differently")
+					}
+				}
+			}
+		})
+	}
+}

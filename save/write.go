@@ -1,0 +1,143 @@
+package save
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+)
+
+// Marshal returns the bytes of the file g would be saved as, after checking
+// g as Decode would (Game.Check): Write never makes a file that Read refuses.
+// The time and version recorded are g.Saved and MilleVersion.
+func Marshal(g Game) ([]byte, error) {
+	if err := g.Check(); err != nil {
+		return nil, err
+	}
+	d, err := toJSON(&g)
+	if err != nil {
+		return nil, err
+	}
+	compact, err := json.Marshal(&d)
+	if err != nil {
+		return nil, jsonError(err)
+	}
+	data, err := indentJSON(compact)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("the game is too long to save: %d bytes, at most %d MiB", len(data), MaxSize>>20)
+	}
+	return data, nil
+}
+
+// Encode writes g to w as Marshal spells it.
+func Encode(w io.Writer, g Game) error {
+	data, err := Marshal(g)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// Write saves g at path, recording the present time in it, atomically: it
+// writes a temporary file in the same folder (".NAME.tmp…", which the
+// picker does not show), syncs it, and renames it over path, so a crash or
+// a full disk leaves the previous file at path whole. The file gets
+// permissions 0600 where the OS has them; a missing folder is created
+// (0700). If path is a symbolic link, the file it points to is replaced.
+// The error, if any, is one line that starts with path.
+func Write(path string, g Game) error {
+	g.Saved = time.Now().UTC().Truncate(time.Second)
+	data, err := Marshal(g)
+	if err == nil {
+		err = writeAtomic(path, data)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// tempFile is what writeAtomic needs of an *os.File.
+type tempFile interface {
+	io.Writer
+	Name() string
+	Chmod(fs.FileMode) error
+	Sync() error
+	Close() error
+}
+
+// The file system calls of writeAtomic; tests replace them to fail or to
+// crash at each step.
+var (
+	createTemp = func(dir, pattern string) (tempFile, error) { return os.CreateTemp(dir, pattern) }
+	rename     = os.Rename
+	// beforeRename runs when the temporary file is complete and closed.
+	beforeRename = func(tmp string) {}
+)
+
+// writeAtomic replaces the file at path with data: temporary file, write,
+// sync, close, rename, sync the folder.
+func writeAtomic(path string, data []byte) (err error) {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return unwrapPath(err)
+	}
+	f, err := createTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return unwrapPath(err)
+	}
+	tmp := f.Name()
+	closed := false
+	defer func() {
+		if err != nil {
+			if !closed {
+				f.Close()
+			}
+			os.Remove(tmp)
+			err = unwrapPath(err)
+		}
+	}()
+	// CreateTemp makes the file 0600 already; say so for umask-less systems.
+	if err := f.Chmod(0o600); err != nil && runtime.GOOS != "windows" {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	closed = true
+	if err := f.Close(); err != nil {
+		return err
+	}
+	beforeRename(tmp)
+	if err := rename(tmp, path); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// syncDir makes the rename durable where the OS allows syncing a folder;
+// where it does not (Windows, some file systems) the rename stands anyway.
+func syncDir(dir string) {
+	if runtime.GOOS == "windows" {
+		return
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}
