@@ -1,12 +1,103 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/ui"
 )
 
-// play runs the terminal game; it is replaced once the UI lands.
+const playUsage = `usage: mille [--players 2|3|4|6] [--level L] [--rules standard|bsd] [--seed N] [FILE]
+       mille --version | --help
+
+Play Mille Bornes against the computer in the terminal. With FILE, resume
+the game saved in it (as BSD mille does).
+
+`
+
+// play runs the terminal game.
 func play(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stdout, "mille: the rules engine is built (go test ./engine); the terminal game is not playable yet.")
+	fs := flag.NewFlagSet("mille", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 2, "number of players: 2, 3, 4 (two teams) or 6 (three teams)")
+	level := fs.String("level", "medium", "level of the computer players: "+strings.Join(ai.Levels, ", "))
+	rules := fs.String("rules", "standard", "ruleset: standard or bsd (BSD mille's rules, 2 players)")
+	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
+	showVersion := fs.Bool("version", false, "print the version and exit")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, playUsage)
+		fmt.Fprintln(stderr, "flags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *showVersion {
+		fmt.Fprintf(stdout, "mille %s (commit %s, built %s)\n", version, commit, date)
+		return 0
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mille: "+format+"\n", a...)
+		fmt.Fprintln(stderr, "Run 'mille --help' for usage.")
+		return 2
+	}
+	if fs.NArg() > 1 {
+		return usageErr("too many arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	ruleset, err := engine.ParseRuleset(*rules)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	cfg := engine.Config{Players: *players, Rules: ruleset}
+	if err := cfg.Validate(); err != nil {
+		return usageErr("%v", err)
+	}
+	if _, err := ai.New(*level, 0); err != nil {
+		return usageErr("%v", err)
+	}
+	s := *seed
+	if s == 0 {
+		s = uint64(time.Now().UnixNano())
+	}
+	dir, err := ui.ConfigDir()
+	if err != nil {
+		dir = "" // options then last for this run only
+	}
+	uc := ui.Config{
+		Setup:     ui.DefaultSetup(cfg, *level, s),
+		ConfigDir: dir,
+		Dark:      true,
+	}
+	save.MilleVersion = version
+	uc.Save = ui.WriteSave
+	if fs.NArg() == 1 {
+		ss, err := ui.Load(fs.Arg(0))
+		if err != nil {
+			fmt.Fprintf(stderr, "mille: %v\n", err)
+			return 1
+		}
+		uc.Session, uc.File = ss, fs.Arg(0)
+	}
+	m, err := ui.New(uc)
+	if err != nil {
+		fmt.Fprintf(stderr, "mille: %v\n", err)
+		return 1
+	}
+	if _, err := tea.NewProgram(m).Run(); err != nil {
+		fmt.Fprintf(stderr, "mille: %v\n", err)
+		return 1
+	}
 	return 0
 }

@@ -1,0 +1,84 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap is every key of the game. Bindings that do nothing in the current
+// situation are disabled (and so hidden from help) by Model.syncKeys.
+type KeyMap struct {
+	Left, Right key.Binding // move the selection over the hand
+	Play        key.Binding // play the selected card (or confirm a BSD U/D)
+	Discard     key.Binding // discard the selected card
+	Slot        key.Binding // 1-6 and P: select a slot (after U or D: name it)
+	Use         key.Binding // BSD U n
+	DiscardN    key.Binding // BSD D n
+	Pick        key.Binding // BSD P
+	Order       key.Binding // BSD O
+	Window      key.Binding // BSD W
+	Redraw      key.Binding // BSD R and Ctrl-L
+	Save        key.Binding // BSD S
+	Quit        key.Binding // BSD Q
+	Undo        key.Binding
+	Hint        key.Binding
+	NewGame     key.Binding
+	Guide       key.Binding
+	LogUp       key.Binding
+	LogDown     key.Binding
+	Bell        key.Binding
+	Speed       key.Binding
+	Help        key.Binding
+	Cancel      key.Binding
+	Yes, No     key.Binding // prompts
+	Up, Down    key.Binding // forms
+	Interrupt   key.Binding // ctrl+c: leave at once (the game is not lost: it asks to save)
+}
+
+// DefaultKeyMap returns the keys: BSD mille's letters plus arrows, Enter and
+// the mouse.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Left:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "prev card")),
+		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next card")),
+		Play:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "play")),
+		Discard:   key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", "discard")),
+		Slot:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "select")),
+		Use:       key.NewBinding(key.WithKeys("u", "U"), key.WithHelp("u n", "use card n")),
+		DiscardN:  key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("d n", "discard card n")),
+		Pick:      key.NewBinding(key.WithKeys("p", "P"), key.WithHelp("p", "pick")),
+		Order:     key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("o", "order hand")),
+		Window:    key.NewBinding(key.WithKeys("w", "W"), key.WithHelp("w", "score/commands")),
+		Redraw:    key.NewBinding(key.WithKeys("r", "R", "ctrl+l"), key.WithHelp("r", "redraw")),
+		Save:      key.NewBinding(key.WithKeys("s", "S"), key.WithHelp("s", "save")),
+		Quit:      key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("q", "quit")),
+		Undo:      key.NewBinding(key.WithKeys("z", "Z"), key.WithHelp("z", "undo")),
+		Hint:      key.NewBinding(key.WithKeys("t", "T"), key.WithHelp("t", "hint")),
+		NewGame:   key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "new game")),
+		Guide:     key.NewBinding(key.WithKeys("g", "G", "f1"), key.WithHelp("g", "rules guide")),
+		LogUp:     key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/]", "scroll log")),
+		LogDown:   key.NewBinding(key.WithKeys("pgdown", "]")),
+		Bell:      key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("b", "bell on/off")),
+		Speed:     key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("a", "animation speed")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter", "space"), key.WithHelp("y", "yes")),
+		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
+		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "field")),
+		Down:      key.NewBinding(key.WithKeys("down", "j")),
+		Interrupt: key.NewBinding(key.WithKeys("ctrl+c")),
+	}
+}
+
+// ShortHelp is the bar at the bottom: the keys that matter now.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Yes, k.No, k.Left, k.Play, k.Discard, k.Slot, k.Cancel, k.Undo, k.Hint, k.Window, k.Quit, k.Help}
+}
+
+// FullHelp is the help shown by '?', in columns.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Left, k.Right, k.Slot, k.Play, k.Discard, k.Cancel},
+		{k.Use, k.DiscardN, k.Pick, k.Order, k.Window, k.Redraw},
+		{k.Undo, k.Hint, k.LogUp, k.Save, k.Quit},
+		{k.NewGame, k.Guide, k.Bell, k.Speed, k.Help},
+		{k.Yes, k.No, k.Up},
+	}
+}

@@ -1,0 +1,1086 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
+
+// MinWidth and MinHeight are the smallest screen the game draws on: the
+// size of the terminal BSD mille was written for.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+// Config is how the program starts a Model.
+type Config struct {
+	// Setup is the new game to deal (ignored when Session is set).
+	Setup Setup
+	// Session is a game resumed from a file; File is that file's name.
+	Session *Session
+	File    string
+	// ConfigDir keeps the options; "" keeps them in memory only.
+	ConfigDir string
+	// Options overrides the options found in ConfigDir (tests).
+	Options *Options
+	// NewPlayer makes the computer player of a seat; nil means ai.New.
+	NewPlayer func(level string, seed uint64) (ai.Player, error)
+	// Save writes the session to the file the player named and returns the
+	// path written; nil hides the save key. WriteSave is the real one.
+	Save func(name string, ss *Session) (string, error)
+	// Hint suggests a move for the human and says why in a few words; nil
+	// hides the hint key.
+	Hint func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
+	// Dark tells the background before the terminal answers (tests).
+	Dark bool
+}
+
+// screen is what fills the terminal.
+type screen int
+
+const (
+	screenBoard screen = iota
+	screenNewGame
+	screenGuide
+)
+
+// dialog is a question asked over the board by the interface itself (the
+// game's own questions, coup fourré, extension, another hand, come from the
+// engine's phase).
+type dialog int
+
+const (
+	dialogNone       dialog = iota
+	dialogQuit              // "Really quit?"
+	dialogSaveOnQuit        // "Save the game before quitting?"
+	dialogSaveAs            // file name input
+	dialogGuideOffer        // first start: "Read the rules guide?"
+	dialogKeys              // full help
+)
+
+// seatPlayer is a computer seat. The mutex keeps a cancelled search that is
+// still winding down from racing with the next one on the same player.
+type seatPlayer struct {
+	mu sync.Mutex
+	p  ai.Player
+}
+
+// Model is the root model of the game.
+type Model struct {
+	cfg           Config
+	opts          Options
+	first         bool // no options were found: the first start
+	w, h          int
+	styles        *Styles
+	keys          KeyMap
+	help          help.Model
+	spin          spinner.Model
+	input         textinput.Model
+	screen        screen
+	dialog        dialog
+	quitAfterSave bool
+
+	sess    *Session
+	players []*seatPlayer
+	file    string
+
+	sel      int         // selected display position in the hand, 0 = P
+	pending  rune        // BSD 'u' or 'd' waiting for a slot
+	pendSlot int         // the slot named after U/D (-1 none), waiting for Return
+	target   engine.Card // hazard waiting for a target side (NoCard: none)
+	tsel     int         // highlighted target side
+
+	message string
+	isError bool
+	log     []string
+	logOff  int  // lines scrolled back from the newest
+	window  bool // true: the score window; false: the command list
+
+	gen      int // generation of computer searches; older answers are dropped
+	cancel   context.CancelFunc
+	thinking bool
+	paced    bool           // the pause after the last computer move is over
+	move     *engine.Action // a computer's chosen move waiting for the pause
+	lastSeat int            // seat of the last move shown (for highlighting)
+	hinting  bool
+
+	ng    newGameForm
+	guide int // page of the rules guide
+	back  screen
+
+	quitting bool
+}
+
+// messages of the model.
+type (
+	aiMoveMsg struct {
+		gen int
+		a   engine.Action
+	}
+	paceMsg  struct{ gen int }
+	clickMsg struct {
+		id   string
+		x, y int
+	}
+	savedMsg struct {
+		path string
+		err  error
+	}
+	hintMsg struct {
+		gen int
+		a   engine.Action
+		why string
+	}
+	optionsSavedMsg struct{ err error }
+)
+
+// New returns the model for a game.
+func New(cfg Config) (*Model, error) {
+	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1}
+	m.opts = DefaultOptions
+	if cfg.Options != nil {
+		m.opts = *cfg.Options
+	} else if cfg.ConfigDir != "" {
+		o, first, err := LoadOptions(cfg.ConfigDir)
+		m.opts, m.first = o, first
+		if err != nil {
+			m.message = "options: " + err.Error()
+		}
+	}
+	m.setDark(cfg.Dark)
+	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
+	m.input = textinput.New()
+	m.input.Prompt = "File: "
+	m.input.CharLimit = 200
+	if cfg.NewPlayer == nil {
+		m.cfg.NewPlayer = ai.New
+	}
+	ss := cfg.Session
+	if ss == nil {
+		var err error
+		if ss, err = NewSession(cfg.Setup); err != nil {
+			return nil, err
+		}
+	}
+	if err := m.start(ss); err != nil {
+		return nil, err
+	}
+	m.file = cfg.File
+	if m.first && !m.opts.SeenGuide {
+		m.dialog = dialogGuideOffer
+	}
+	return m, nil
+}
+
+// setDark rebuilds the styles for the terminal's background.
+func (m *Model) setDark(dark bool) {
+	m.styles = NewStyles(dark)
+	m.help.Styles = m.styles.Help
+}
+
+// start seats the players of a session and shows its table.
+func (m *Model) start(ss *Session) error {
+	players := make([]*seatPlayer, len(ss.Seats))
+	for i, seat := range ss.Seats {
+		if seat.Human {
+			continue
+		}
+		p, err := m.cfg.NewPlayer(seat.Level, ss.Seed^uint64(i+1)*0x9e3779b97f4a7c15)
+		if err != nil {
+			return err
+		}
+		players[i] = &seatPlayer{p: p}
+	}
+	m.stopThinking()
+	m.sess, m.players = ss, players
+	m.log = m.log[:0]
+	m.logOff = 0
+	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
+	m.file = ""
+	st := ss.State()
+	m.narrate(0, st.EventCount, false)
+	m.selectDrawn()
+	return nil
+}
+
+// Init asks the terminal for its background and starts the game moving.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, m.next())
+}
+
+// Session returns the game being played.
+func (m *Model) Session() *Session { return m.sess }
+
+// Message returns the message line's text (tests).
+func (m *Model) Message() string { return m.message }
+
+// stopThinking cancels any computer search and forgets its answer.
+func (m *Model) stopThinking() {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	m.gen++
+	m.thinking, m.hinting, m.move, m.paced = false, false, nil, false
+}
+
+// next starts whatever the table waits for: a computer's search, or
+// nothing when a person must decide.
+func (m *Model) next() tea.Cmd {
+	if m.sess == nil || m.screen != screenBoard && m.screen != screenGuide {
+		return nil
+	}
+	st := m.sess.State()
+	if m.sess.Seats[st.ToAct()].Human || m.thinking {
+		return nil
+	}
+	seat := st.ToAct()
+	obs := engine.Observe(st, seat)
+	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
+	ctx, cancel := context.WithCancel(context.Background())
+	m.stopThinking()
+	m.cancel = cancel
+	m.thinking = true
+	gen := m.gen
+	sp := m.players[seat]
+	think := func() tea.Msg {
+		sp.mu.Lock()
+		defer sp.mu.Unlock()
+		return aiMoveMsg{gen: gen, a: sp.p.Choose(ctx, &obs, legal)}
+	}
+	d := m.opts.Delay()
+	if d == 0 {
+		m.paced = true
+		return tea.Batch(think, m.spin.Tick)
+	}
+	pace := tea.Tick(d, func(time.Time) tea.Msg { return paceMsg{gen: gen} })
+	return tea.Batch(think, pace, m.spin.Tick)
+}
+
+// applyComputer plays a computer's move once it is chosen and its pause is
+// over.
+func (m *Model) applyComputer() tea.Cmd {
+	if m.move == nil || !m.paced {
+		return nil
+	}
+	a := *m.move
+	m.move, m.thinking, m.cancel = nil, false, nil
+	seat := m.sess.State().ToAct()
+	before, err := m.sess.Apply(a)
+	if err != nil {
+		// A computer player broke the rules: say so rather than hang.
+		m.setError(fmt.Sprintf("%s chose an illegal move (%v): %v", m.sess.Seats[seat].Name, a, err))
+		return nil
+	}
+	m.lastSeat = seat
+	m.narrate(before, m.sess.State().EventCount, true)
+	m.afterMove()
+	return m.next()
+}
+
+// afterMove resets the hand selection when the human's turn comes.
+func (m *Model) afterMove() {
+	m.logOff = 0
+	if m.sess.HumanToAct() && m.sess.State().Phase == engine.PhasePlay {
+		m.selectDrawn()
+	}
+}
+
+// selectDrawn selects the drawn card, or the first card held.
+func (m *Model) selectDrawn() {
+	hv := m.handView()
+	if hv[m.sel].card != engine.NoCard && m.sel != 0 && hv[0].card == engine.NoCard {
+		return
+	}
+	for i, c := range hv {
+		if c.card != engine.NoCard {
+			m.sel = i
+			return
+		}
+	}
+	m.sel = 0
+}
+
+// narrate tells the events in [from, to) on the message line and in the log.
+func (m *Model) narrate(from, to uint32, replace bool) {
+	obs := m.sess.Observe()
+	names := m.sess.Names()
+	if to-from > engine.LogSize {
+		from = to - engine.LogSize
+	}
+	var parts []string
+	for i := from; i < to; i++ {
+		e := obs.Log[i%engine.LogSize]
+		if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && int(e.Seat) != m.sess.Human {
+			continue
+		}
+		line := e.Text(names)
+		if line == "" {
+			continue
+		}
+		parts = append(parts, line)
+		m.log = append(m.log, line)
+	}
+	if len(m.log) > 200 {
+		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)
+	}
+	if len(parts) > 0 || replace {
+		m.message = strings.Join(parts, " · ")
+		m.isError = false
+	}
+}
+
+// setError shows a refusal and rings the bell if the player wants it.
+func (m *Model) setError(msg string) tea.Cmd {
+	m.message, m.isError = msg, true
+	if m.opts.Bell {
+		return tea.Raw("\a")
+	}
+	return nil
+}
+
+// handPos is one position of the hand as displayed: which slot it shows.
+type handPos struct {
+	slot int
+	card engine.Card
+}
+
+// handView lists the hand in display order: P, then slots 1-6, sorted by
+// card when the player asked for ordering (BSD O).
+func (m *Model) handView() [engine.HandSlots]handPos {
+	st := m.sess.State()
+	hand := st.Hands[m.sess.Human]
+	var hv [engine.HandSlots]handPos
+	for i := range hv {
+		hv[i] = handPos{slot: i, card: hand[i]}
+	}
+	if m.opts.Ordered {
+		// Insertion sort of 1..6 by card; empty slots last.
+		for i := 2; i < engine.HandSlots; i++ {
+			for j := i; j > 1 && less(hv[j].card, hv[j-1].card); j-- {
+				hv[j], hv[j-1] = hv[j-1], hv[j]
+			}
+		}
+	}
+	return hv
+}
+
+func less(a, b engine.Card) bool {
+	if a == engine.NoCard {
+		return false
+	}
+	return b == engine.NoCard || a < b
+}
+
+// opponents lists the sides other than the human's.
+func (m *Model) opponents() []int {
+	var o []int
+	me := m.sess.Config.SideOf(m.sess.Human)
+	for s := 0; s < m.sess.Config.Sides(); s++ {
+		if s != me {
+			o = append(o, s)
+		}
+	}
+	return o
+}
+
+// act takes a human action, or explains why it can't be taken.
+func (m *Model) act(a engine.Action) tea.Cmd {
+	st := m.sess.State()
+	if !m.sess.HumanToAct() {
+		return m.setError("Wait: it is " + m.sess.Seats[st.ToAct()].Name + "'s turn.")
+	}
+	if err := st.Check(a); err != nil {
+		verb := "play"
+		if a.Kind() == engine.KindDiscard {
+			verb = "discard"
+		}
+		what := a.Card().String()
+		if a.Card() == engine.NoCard {
+			return m.setError("You can't do that: " + err.Error() + ".")
+		}
+		return m.setError("You can't " + verb + " " + what + ": " + err.Error() + ".")
+	}
+	m.stopThinking()
+	before, _ := m.sess.Apply(a)
+	m.lastSeat = m.sess.Human
+	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
+	m.narrate(before, m.sess.State().EventCount, true)
+	m.afterMove()
+	return m.next()
+}
+
+// playAt plays the card at a display position: remedies, distance and
+// safeties on the player's own side, a hazard on the only opponent or, with
+// several, after asking which side.
+func (m *Model) playAt(pos int) tea.Cmd {
+	hv := m.handView()
+	c := hv[pos].card
+	if c == engine.NoCard {
+		return m.setError("There is no card in slot " + slotKey(pos) + ".")
+	}
+	m.sel = pos
+	if !c.IsHazard() {
+		return m.act(engine.Play(c))
+	}
+	opp := m.opponents()
+	if len(opp) == 1 {
+		return m.act(engine.Attack(c, opp[0]))
+	}
+	if !m.sess.HumanToAct() {
+		return m.act(engine.Attack(c, opp[0]))
+	}
+	m.target = c
+	m.tsel = opp[0]
+	for _, s := range opp {
+		if m.sess.State().Check(engine.Attack(c, s)) == nil {
+			m.tsel = s
+			break
+		}
+	}
+	m.message, m.isError = "Play "+c.String()+" on whom? Pick a side (keys shown, or click its table).", false
+	return nil
+}
+
+// discardAt discards the card at a display position.
+func (m *Model) discardAt(pos int) tea.Cmd {
+	c := m.handView()[pos].card
+	if c == engine.NoCard {
+		return m.setError("There is no card in slot " + slotKey(pos) + ".")
+	}
+	m.sel = pos
+	return m.act(engine.Discard(c))
+}
+
+// slotKey names a display position as BSD does: P, 1-6.
+func slotKey(pos int) string {
+	if pos == 0 {
+		return "P"
+	}
+	return string(rune('0' + pos))
+}
+
+// gamePrompt is the engine's question to the human, if it waits for one.
+type gamePrompt int
+
+const (
+	promptNone gamePrompt = iota
+	promptCoupFourre
+	promptExtension
+	promptAnotherHand
+	promptAnotherGame
+)
+
+func (m *Model) gamePrompt() gamePrompt {
+	st := m.sess.State()
+	if !m.sess.HumanToAct() {
+		return promptNone
+	}
+	switch st.Phase {
+	case engine.PhaseCoupFourre:
+		return promptCoupFourre
+	case engine.PhaseExtension:
+		return promptExtension
+	case engine.PhaseHandOver:
+		return promptAnotherHand
+	case engine.PhaseGameOver:
+		return promptAnotherGame
+	}
+	return promptNone
+}
+
+// answer answers the engine's question (yes or no).
+func (m *Model) answer(yes bool) tea.Cmd {
+	st := m.sess.State()
+	switch m.gamePrompt() {
+	case promptCoupFourre:
+		if yes {
+			return m.act(engine.DeclareCoupFourre)
+		}
+		return m.act(engine.DeclineCoupFourre)
+	case promptExtension:
+		if yes {
+			return m.act(engine.Extend)
+		}
+		return m.act(engine.StopTrip)
+	case promptAnotherHand, promptAnotherGame:
+		if yes {
+			_ = st
+			return m.act(engine.Continue)
+		}
+		// As in BSD: no more hands, so offer to save, then leave.
+		return m.askQuit(true)
+	}
+	return nil
+}
+
+// askQuit asks to save before quitting (or quits if saving is impossible).
+func (m *Model) askQuit(confirmed bool) tea.Cmd {
+	if !confirmed {
+		m.dialog = dialogQuit
+		return nil
+	}
+	if m.cfg.Save == nil || m.gameOver() {
+		return m.quit()
+	}
+	m.dialog = dialogSaveOnQuit
+	return nil
+}
+
+func (m *Model) gameOver() bool {
+	return m.sess.State().Phase == engine.PhaseGameOver
+}
+
+// quit stops the computers and leaves.
+func (m *Model) quit() tea.Cmd {
+	m.stopThinking()
+	m.quitting = true
+	return tea.Quit
+}
+
+// startSave opens the file name prompt, filled with the current file.
+func (m *Model) startSave(thenQuit bool) tea.Cmd {
+	if m.cfg.Save == nil {
+		return m.setError("Saving is not available.")
+	}
+	m.quitAfterSave = thenQuit
+	m.dialog = dialogSaveAs
+	m.input.SetValue(m.file)
+	m.input.CursorEnd()
+	return m.input.Focus()
+}
+
+// save writes the game in a command: the disk is never touched in Update.
+func (m *Model) save(path string) tea.Cmd {
+	ss := m.snapshot()
+	fn := m.cfg.Save
+	return func() tea.Msg {
+		p, err := fn(path, ss)
+		return savedMsg{path: p, err: err}
+	}
+}
+
+// snapshot copies the session so that a save in flight never sees later
+// moves.
+func (m *Model) snapshot() *Session {
+	ss := *m.sess
+	ss.Seats = append([]Seat(nil), m.sess.Seats...)
+	ss.Actions = append([]engine.Action(nil), m.sess.Actions...)
+	ss.States = []engine.State{*m.sess.State()}
+	return &ss
+}
+
+// persist writes the options in a command.
+func (m *Model) persist() tea.Cmd {
+	dir, o := m.cfg.ConfigDir, m.opts
+	if dir == "" {
+		return nil
+	}
+	return func() tea.Msg { return optionsSavedMsg{err: SaveOptions(dir, o)} }
+}
+
+// newSeed draws a seed for a new game from the current one, so a game
+// started with --seed stays reproducible.
+func (m *Model) newSeed() uint64 {
+	r := rand.New(rand.NewPCG(m.sess.Seed, uint64(len(m.sess.Actions))))
+	return r.Uint64()
+}
+
+// Update handles a message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.help.SetWidth(msg.Width)
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.setDark(msg.IsDark())
+		return m, nil
+	case spinner.TickMsg:
+		if !m.thinking && !m.hinting {
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	case aiMoveMsg:
+		if msg.gen != m.gen || !m.thinking {
+			return m, nil
+		}
+		a := msg.a
+		m.move = &a
+		return m, m.applyComputer()
+	case paceMsg:
+		if msg.gen != m.gen {
+			return m, nil
+		}
+		m.paced = true
+		return m, m.applyComputer()
+	case hintMsg:
+		if msg.gen != m.gen || !m.hinting {
+			return m, nil
+		}
+		m.hinting = false
+		m.showHint(msg.a, msg.why)
+		return m, nil
+	case savedMsg:
+		if msg.err != nil {
+			m.dialog = dialogNone
+			return m, m.setError("Save failed: " + msg.err.Error())
+		}
+		m.file = msg.path
+		m.message, m.isError = "Game saved in "+msg.path+".", false
+		m.dialog = dialogNone
+		if m.quitAfterSave {
+			return m, m.quit()
+		}
+		return m, nil
+	case optionsSavedMsg:
+		if msg.err != nil {
+			m.message, m.isError = "Options not saved: "+msg.err.Error(), true
+		}
+		return m, nil
+	case clickMsg:
+		return m, m.click(msg)
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.scrollLog(1)
+		case tea.MouseWheelDown:
+			m.scrollLog(-1)
+		}
+		return m, nil
+	case tea.KeyPressMsg:
+		return m, m.keyPress(msg)
+	}
+	if m.dialog == dialogSaveAs {
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return m, cmd
+	}
+	return m, nil
+}
+
+// scrollLog moves the log view by n lines (positive: older).
+func (m *Model) scrollLog(n int) {
+	m.logOff += n
+	if m.logOff > len(m.log)-1 {
+		m.logOff = len(m.log) - 1
+	}
+	if m.logOff < 0 {
+		m.logOff = 0
+	}
+}
+
+// keyPress dispatches a key by what the screen shows.
+func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	if key.Matches(msg, k.Interrupt) {
+		return m.quit()
+	}
+	switch m.screen {
+	case screenNewGame:
+		return m.newGameKey(msg)
+	case screenGuide:
+		return m.guideKey(msg)
+	}
+	switch m.dialog {
+	case dialogSaveAs:
+		switch msg.String() {
+		case "enter":
+			name := strings.TrimSpace(m.input.Value())
+			if name == "" { // BSD: an empty name resumes the game
+				m.dialog = dialogNone
+				m.message, m.isError = "Not saved.", false
+				if m.quitAfterSave {
+					return m.quit()
+				}
+				return nil
+			}
+			return m.save(name)
+		case "esc":
+			m.dialog = dialogNone
+			m.message, m.isError = "Not saved.", false
+			return nil
+		}
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return cmd
+	case dialogKeys:
+		m.dialog = dialogNone
+		m.help.ShowAll = false
+		return nil
+	case dialogQuit, dialogSaveOnQuit, dialogGuideOffer:
+		switch {
+		case key.Matches(msg, k.Yes):
+			return m.dialogAnswer(true)
+		case key.Matches(msg, k.No):
+			return m.dialogAnswer(false)
+		}
+		return nil
+	}
+	if p := m.gamePrompt(); p != promptNone {
+		switch {
+		case key.Matches(msg, k.Yes):
+			return m.answer(true)
+		case key.Matches(msg, k.No):
+			return m.answer(false)
+		case key.Matches(msg, k.Quit):
+			return m.askQuit(false)
+		case key.Matches(msg, k.Window):
+			m.window = !m.window
+			return nil
+		case key.Matches(msg, k.Undo):
+			return m.undo()
+		case key.Matches(msg, k.Help):
+			m.dialog = dialogKeys
+			return nil
+		case msg.String() == "s" && p != promptCoupFourre:
+			return m.startSave(false)
+		}
+		return nil
+	}
+	if m.target != engine.NoCard {
+		return m.targetKey(msg)
+	}
+	return m.boardKey(msg)
+}
+
+// dialogAnswer answers the interface's own questions.
+func (m *Model) dialogAnswer(yes bool) tea.Cmd {
+	d := m.dialog
+	m.dialog = dialogNone
+	switch d {
+	case dialogQuit:
+		if yes {
+			return m.askQuit(true)
+		}
+	case dialogSaveOnQuit:
+		if yes {
+			return m.startSave(true)
+		}
+		return m.quit()
+	case dialogGuideOffer:
+		m.opts.SeenGuide = true
+		cmd := m.persist()
+		if yes {
+			m.openGuide()
+		}
+		return cmd
+	}
+	return nil
+}
+
+// targetKey picks the side a hazard goes to.
+func (m *Model) targetKey(msg tea.KeyPressMsg) tea.Cmd {
+	opp := m.opponents()
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.target = engine.NoCard
+		m.message = ""
+		return nil
+	case key.Matches(msg, k.Left), key.Matches(msg, k.Up):
+		m.tsel = cycle(opp, m.tsel, -1)
+	case key.Matches(msg, k.Right), key.Matches(msg, k.Down):
+		m.tsel = cycle(opp, m.tsel, 1)
+	case key.Matches(msg, k.Play):
+		return m.act(engine.Attack(m.target, m.tsel))
+	case key.Matches(msg, k.Slot):
+		n := int(msg.String()[0] - '1')
+		if n < len(opp) {
+			return m.act(engine.Attack(m.target, opp[n]))
+		}
+	}
+	return nil
+}
+
+func cycle(list []int, cur, d int) int {
+	for i, v := range list {
+		if v == cur {
+			return list[(i+d+len(list))%len(list)]
+		}
+	}
+	return list[0]
+}
+
+// boardKey handles keys on the board when no question is asked.
+func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	s := msg.String()
+	// BSD: after U or D, a slot (1-6 or P), then Return or Space.
+	if m.pending != 0 {
+		switch {
+		case key.Matches(msg, k.Cancel):
+			m.pending, m.pendSlot = 0, -1
+			m.message = ""
+			return nil
+		case m.pendSlot < 0 && (s == "p" || s == "P" || len(s) == 1 && s[0] >= '1' && s[0] <= '6'):
+			pos := 0
+			if s != "p" && s != "P" {
+				pos = int(s[0] - '0')
+			}
+			m.pendSlot = m.displayOfSlot(pos)
+			m.sel = m.pendSlot
+			return nil
+		case m.pendSlot >= 0 && key.Matches(msg, k.Play):
+			pos, what := m.pendSlot, m.pending
+			m.pending, m.pendSlot = 0, -1
+			if what == 'u' {
+				return m.playAt(pos)
+			}
+			return m.discardAt(pos)
+		case s == "backspace":
+			m.pendSlot = -1
+			return nil
+		}
+		p := m.pending
+		m.pending, m.pendSlot = 0, -1
+		return m.setError(fmt.Sprintf("%q: after %c type 1-6 or P, then Return (Esc cancels).", s, p-32))
+	}
+	switch {
+	case key.Matches(msg, k.Left):
+		m.moveSel(-1)
+	case key.Matches(msg, k.Right):
+		m.moveSel(1)
+	case key.Matches(msg, k.Slot):
+		m.sel = int(s[0] - '0')
+	case key.Matches(msg, k.Play):
+		return m.playAt(m.sel)
+	case key.Matches(msg, k.Discard):
+		return m.discardAt(m.sel)
+	case key.Matches(msg, k.Use):
+		m.pending, m.pendSlot = 'u', -1
+		m.message, m.isError = "", false
+	case key.Matches(msg, k.DiscardN):
+		m.pending, m.pendSlot = 'd', -1
+		m.message, m.isError = "", false
+	case key.Matches(msg, k.Pick):
+		return m.pick()
+	case key.Matches(msg, k.Order):
+		m.opts.Ordered = !m.opts.Ordered
+		m.message, m.isError = map[bool]string{true: "The hand is kept in order.", false: "The hand is no longer ordered."}[m.opts.Ordered], false
+		return m.persist()
+	case key.Matches(msg, k.Window):
+		m.window = !m.window
+	case key.Matches(msg, k.Redraw):
+		return tea.ClearScreen
+	case key.Matches(msg, k.Save):
+		return m.startSave(false)
+	case key.Matches(msg, k.Quit):
+		return m.askQuit(false)
+	case key.Matches(msg, k.Undo):
+		return m.undo()
+	case key.Matches(msg, k.Hint):
+		return m.hint()
+	case key.Matches(msg, k.NewGame):
+		m.openNewGame()
+	case key.Matches(msg, k.Guide):
+		m.openGuide()
+	case key.Matches(msg, k.LogUp):
+		m.scrollLog(3)
+	case key.Matches(msg, k.LogDown):
+		m.scrollLog(-3)
+	case key.Matches(msg, k.Bell):
+		m.opts.Bell = !m.opts.Bell
+		m.message, m.isError = map[bool]string{true: "Bell on.", false: "Bell off."}[m.opts.Bell], false
+		return m.persist()
+	case key.Matches(msg, k.Speed):
+		for i, a := range animations {
+			if a == m.opts.Animation {
+				m.opts.Animation = animations[(i+1)%len(animations)]
+				break
+			}
+		}
+		m.message, m.isError = "Computer moves: "+m.opts.Animation+".", false
+		return m.persist()
+	case key.Matches(msg, k.Help):
+		m.dialog = dialogKeys
+		m.help.ShowAll = true
+	case key.Matches(msg, k.Cancel):
+		m.message, m.isError = "", false
+	default:
+		if len(s) == 1 {
+			return m.setError(fmt.Sprintf("Unknown key %q: press ? for the keys.", s))
+		}
+	}
+	return nil
+}
+
+// displayOfSlot maps a hand slot to its display position.
+func (m *Model) displayOfSlot(slot int) int {
+	for i, hp := range m.handView() {
+		if hp.slot == slot {
+			return i
+		}
+	}
+	return slot
+}
+
+// moveSel moves the selection to the next card held.
+func (m *Model) moveSel(d int) {
+	hv := m.handView()
+	for i := 1; i <= engine.HandSlots; i++ {
+		p := (m.sel + d*i + 2*engine.HandSlots) % engine.HandSlots
+		if hv[p].card != engine.NoCard {
+			m.sel = p
+			return
+		}
+	}
+}
+
+// pick is BSD's P: the card is drawn already, so it only says which.
+func (m *Model) pick() tea.Cmd {
+	st := m.sess.State()
+	if !m.sess.HumanToAct() {
+		return m.setError("Wait: it is " + m.sess.Seats[st.ToAct()].Name + "'s turn.")
+	}
+	c := st.Hands[m.sess.Human][engine.DrawSlot]
+	if c == engine.NoCard {
+		if st.DrawLen == 0 {
+			return m.setError("The deck is empty: play or discard a card.")
+		}
+		return m.setError("You have picked already.")
+	}
+	m.sel = m.displayOfSlot(engine.DrawSlot)
+	m.message, m.isError = "You picked "+c.String()+" (slot P).", false
+	return nil
+}
+
+// undo takes back the human's last action.
+func (m *Model) undo() tea.Cmd {
+	if !m.sess.CanUndo() {
+		return m.setError("Nothing to undo in this hand.")
+	}
+	m.stopThinking()
+	m.sess.Undo()
+	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
+	m.lastSeat = -1
+	m.message, m.isError = "Undone: your move is yours to make again.", false
+	m.log = append(m.log, "(undo)")
+	m.selectDrawn()
+	return m.next()
+}
+
+// hint asks the strongest computer for a move, in a command.
+func (m *Model) hint() tea.Cmd {
+	if m.cfg.Hint == nil {
+		return m.setError("No hints in this version.")
+	}
+	if !m.sess.HumanToAct() {
+		return m.setError("Hints come on your turn.")
+	}
+	obs := m.sess.Observe()
+	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
+	ctx, cancel := context.WithCancel(context.Background())
+	m.stopThinking()
+	m.cancel = cancel
+	m.hinting = true
+	gen, fn := m.gen, m.cfg.Hint
+	m.message, m.isError = "Thinking of a hint…", false
+	return tea.Batch(func() tea.Msg {
+		a, why := fn(ctx, &obs, legal)
+		return hintMsg{gen: gen, a: a, why: why}
+	}, m.spin.Tick)
+}
+
+// showHint selects the suggested card and says why.
+func (m *Model) showHint(a engine.Action, why string) {
+	if c := a.Card(); c != engine.NoCard {
+		for i, hp := range m.handView() {
+			if hp.card == c {
+				m.sel = i
+				break
+			}
+		}
+	}
+	m.message, m.isError = "Hint: "+a.String()+" — "+why, false
+}
+
+// click handles a click on a layer of the last view.
+func (m *Model) click(c clickMsg) tea.Cmd {
+	id := c.id
+	switch m.screen {
+	case screenNewGame:
+		return m.newGameClick(id)
+	case screenGuide:
+		return m.guideClick(id)
+	}
+	switch id {
+	case "btn-yes", "btn-no":
+		yes := id == "btn-yes"
+		if m.dialog == dialogKeys {
+			m.dialog = dialogNone
+			return nil
+		}
+		if m.dialog != dialogNone && m.dialog != dialogSaveAs {
+			return m.dialogAnswer(yes)
+		}
+		if m.dialog == dialogSaveAs {
+			if yes {
+				return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEnter})
+			}
+			return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEscape})
+		}
+		return m.answer(yes)
+	case "btn-new":
+		m.openNewGame()
+		return nil
+	}
+	if m.dialog != dialogNone || m.gamePrompt() != promptNone {
+		return nil
+	}
+	switch {
+	case strings.HasPrefix(id, "slot-"):
+		pos := int(id[5] - '0')
+		if m.target != engine.NoCard {
+			m.target = engine.NoCard
+		}
+		if pos == m.sel && m.handView()[pos].card != engine.NoCard {
+			return m.playAt(pos)
+		}
+		m.sel = pos
+		m.pending, m.pendSlot = 0, -1
+		if c := m.handView()[pos].card; c != engine.NoCard {
+			m.message, m.isError = c.String()+": click again to play it, or click the discard pile.", false
+		}
+	case strings.HasPrefix(id, "side-"):
+		side := int(id[5] - '0')
+		if m.target != engine.NoCard {
+			return m.act(engine.Attack(m.target, side))
+		}
+		c := m.handView()[m.sel].card
+		if c == engine.NoCard {
+			return nil
+		}
+		if c.IsHazard() {
+			if side == m.sess.Config.SideOf(m.sess.Human) {
+				return m.setError("You can't play " + c.String() + ": " + engine.ErrOwnSide.Error() + ".")
+			}
+			return m.act(engine.Attack(c, side))
+		}
+		return m.playAt(m.sel)
+	case id == "discard":
+		m.target = engine.NoCard
+		return m.discardAt(m.sel)
+	case id == "deck":
+		return m.pick()
+	case id == "help":
+		m.dialog = dialogKeys
+		m.help.ShowAll = true
+	}
+	return nil
+}

@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
+
+// newGameForm is the new-game screen: players, ruleset and the level of
+// each computer seat. Seat 1 ("You") is the person at the terminal.
+type newGameForm struct {
+	field   int
+	players int
+	rules   engine.Ruleset
+	levels  [engine.MaxSeats]string
+}
+
+var playerCounts = []int{2, 3, 4, 6}
+
+// fields counts the rows of the form: players, rules, one level per
+// computer seat, then Start.
+func (f *newGameForm) fields() int { return 2 + f.players - 1 + 1 }
+
+func (m *Model) openNewGame() {
+	cfg := m.sess.Config
+	f := newGameForm{players: cfg.Players, rules: cfg.Rules}
+	for i := range f.levels {
+		f.levels[i] = "medium"
+		if i < len(m.sess.Seats) && m.sess.Seats[i].Level != "" {
+			f.levels[i] = m.sess.Seats[i].Level
+		}
+	}
+	f.field = f.fields() - 1
+	m.ng = f
+	m.back = m.screen
+	m.screen = screenNewGame
+	m.dialog = dialogNone
+}
+
+// options returns the choices of a field and the index of the current one.
+func (f *newGameForm) options(field int) ([]string, int) {
+	switch {
+	case field == 0:
+		opts := make([]string, len(playerCounts))
+		cur := 0
+		for i, n := range playerCounts {
+			opts[i] = strconv.Itoa(n)
+			if n == f.players {
+				cur = i
+			}
+		}
+		return opts, cur
+	case field == 1:
+		if f.rules == engine.BSD {
+			return []string{"standard", "bsd"}, 1
+		}
+		return []string{"standard", "bsd"}, 0
+	case field < f.fields()-1:
+		seat := field - 1
+		for i, l := range ai.Levels {
+			if l == f.levels[seat] {
+				return ai.Levels, i
+			}
+		}
+		return ai.Levels, 1
+	}
+	return []string{"Start the game"}, 0
+}
+
+// set changes a field to its i-th option.
+func (f *newGameForm) set(field, i int) {
+	opts, _ := f.options(field)
+	i = (i + len(opts)) % len(opts)
+	switch {
+	case field == 0:
+		f.players = playerCounts[i]
+		if f.players != 2 {
+			f.rules = engine.Standard // bsd rules are for two players
+		}
+		if f.field >= f.fields() {
+			f.field = f.fields() - 1
+		}
+	case field == 1:
+		f.rules = engine.Ruleset(i)
+		if f.rules == engine.BSD {
+			f.players = 2
+		}
+	case field < f.fields()-1:
+		f.levels[field-1] = opts[i]
+	}
+}
+
+// startNew deals the game the form describes.
+func (m *Model) startNew() tea.Cmd {
+	f := m.ng
+	setup := DefaultSetup(engine.Config{Players: f.players, Rules: f.rules}, "medium", m.newSeed())
+	for i := 1; i < f.players; i++ {
+		setup.Seats[i].Level = f.levels[i]
+	}
+	ss, err := NewSession(setup)
+	if err == nil {
+		err = m.start(ss)
+	}
+	if err != nil {
+		return m.setError("Can't start: " + err.Error())
+	}
+	m.screen = screenBoard
+	m.message, m.isError = "A new game: good luck!", false
+	return m.next()
+}
+
+func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	f := &m.ng
+	switch {
+	case key.Matches(msg, k.Cancel), msg.String() == "q":
+		m.screen = screenBoard
+		return m.next()
+	case key.Matches(msg, k.Up):
+		f.field = (f.field - 1 + f.fields()) % f.fields()
+	case key.Matches(msg, k.Down), msg.String() == "tab":
+		f.field = (f.field + 1) % f.fields()
+	case key.Matches(msg, k.Left):
+		_, cur := f.options(f.field)
+		f.set(f.field, cur-1)
+	case key.Matches(msg, k.Right):
+		_, cur := f.options(f.field)
+		f.set(f.field, cur+1)
+	case msg.String() == "enter":
+		return m.startNew()
+	case msg.String() == "space":
+		_, cur := f.options(f.field)
+		f.set(f.field, cur+1)
+	}
+	return nil
+}
+
+func (m *Model) newGameClick(id string) tea.Cmd {
+	switch {
+	case id == "ng-start":
+		return m.startNew()
+	case id == "ng-cancel":
+		m.screen = screenBoard
+		return m.next()
+	case strings.HasPrefix(id, "ng-"):
+		parts := strings.Split(id, "-")
+		if len(parts) == 3 {
+			field, _ := strconv.Atoi(parts[1])
+			i, _ := strconv.Atoi(parts[2])
+			m.ng.field = field
+			m.ng.set(field, i)
+		}
+	}
+	return nil
+}
+
+// newGameLayers draws the new-game screen; every choice is clickable.
+func (m *Model) newGameLayers(w, h int) []*lipgloss.Layer {
+	st := m.styles
+	f := &m.ng
+	x0, y := 4, 2
+	layers := []*lipgloss.Layer{
+		lipgloss.NewLayer(st.Heading.Render("MILLE BORNES · New game")).X(x0).Y(0),
+	}
+	label := func(i int, s string) string {
+		if f.field == i {
+			return st.Turn.Render("▶ " + s)
+		}
+		return st.Text.Render("  " + s)
+	}
+	names := DefaultSetup(engine.Config{Players: f.players}, "", 0).Seats
+	for field := 0; field < f.fields()-1; field++ {
+		var name string
+		switch field {
+		case 0:
+			name = "Players"
+		case 1:
+			name = "Rules"
+		default:
+			seat := field - 1
+			name = names[seat].Name
+			if p := (engine.Config{Players: f.players}).Partner(seat); p >= 0 {
+				name += " (with " + names[p].Name + ")"
+			}
+		}
+		layers = append(layers, lipgloss.NewLayer(label(field, name)).X(x0).Y(y))
+		opts, cur := f.options(field)
+		x := x0 + 24
+		for i, o := range opts {
+			text := "( ) " + o
+			style := st.Dim
+			if i == cur {
+				text = "(•) " + o
+				style = st.Title
+			}
+			layers = append(layers, lipgloss.NewLayer(style.Render(text)).ID("ng-"+strconv.Itoa(field)+"-"+strconv.Itoa(i)).X(x).Y(y))
+			x += len([]rune(text)) + 2
+		}
+		y++
+		if field == 1 {
+			y++
+			layers = append(layers, lipgloss.NewLayer(st.Dim.Render("  Computer players (you are seat 1):")).X(x0).Y(y))
+			y++
+		}
+	}
+	y++
+	cfg := engine.Config{Players: f.players, Rules: f.rules}
+	var teams []string
+	for side := 0; side < cfg.Sides(); side++ {
+		var ns []string
+		for s := 0; s < f.players; s++ {
+			if cfg.SideOf(s) == side {
+				ns = append(ns, names[s].Name)
+			}
+		}
+		teams = append(teams, strings.Join(ns, " & "))
+	}
+	info := []string{
+		"Sides: " + strings.Join(teams, "  vs  "),
+		"Trip " + strconv.Itoa(cfg.BaseTrip()) + " miles, deck of " + strconv.Itoa(cfg.DeckSize()) + " cards.",
+	}
+	if cfg.HasExtension() {
+		info = append(info, "A side reaching 700 may extend the trip to 1000.")
+	}
+	if f.rules == engine.BSD {
+		info = append(info, "bsd rules: as BSD mille(6) played them (two players only).")
+	}
+	for _, s := range info {
+		layers = append(layers, lipgloss.NewLayer(st.Dim.Render(s)).X(x0+2).Y(y))
+		y++
+	}
+	y++
+	startStyle := st.Button
+	if f.field == f.fields()-1 {
+		startStyle = st.ButtonOn
+	}
+	layers = append(layers,
+		lipgloss.NewLayer(startStyle.Render("[ Start the game ]")).ID("ng-start").X(x0).Y(y),
+		lipgloss.NewLayer(st.Button.Render("[ Cancel ]")).ID("ng-cancel").X(x0+22).Y(y),
+		lipgloss.NewLayer(st.Dim.Render("↑↓ choose a line · ←→ change · enter start · esc back to the game · or click")).X(x0).Y(h-1),
+	)
+	return layers
+}

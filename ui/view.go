@@ -1,0 +1,812 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// layout is where the parts of the board go for a terminal size.
+type layout struct {
+	w, h          int
+	leftW, rightW int // tableau column and score/command column
+	rightX        int
+	areaY, areaH  int // rows of the tableaus and the score window
+	handY         int
+	msgY, inputY  int
+	helpY         int
+	cardGap       int
+}
+
+func newLayout(w, h int) layout {
+	l := layout{w: w, h: h}
+	l.rightW = 34
+	if w >= 110 {
+		l.rightW = min(50, w/3)
+	}
+	l.leftW = w - l.rightW - 1
+	l.rightX = l.leftW + 1
+	l.areaY = 1
+	l.areaH = h - 1 - cardH - 3
+	l.handY = l.areaY + l.areaH
+	l.msgY = l.handY + cardH
+	l.inputY = l.msgY + 1
+	l.helpY = h - 1
+	if w >= 100 {
+		l.cardGap = 1
+	}
+	return l
+}
+
+// View draws the whole screen as one compositor; its layers' IDs are the
+// click targets, so a click is matched against what was drawn.
+func (m *Model) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "Mille Bornes"
+	if m.quitting {
+		return v
+	}
+	w, h := m.w, m.h
+	if w == 0 || h == 0 {
+		w, h = MinWidth, MinHeight
+	}
+	if w < MinWidth || h < MinHeight {
+		v.SetContent(m.tooSmall(w, h))
+		return v
+	}
+	var layers []*lipgloss.Layer
+	switch m.screen {
+	case screenNewGame:
+		layers = m.newGameLayers(w, h)
+	case screenGuide:
+		layers = m.guideLayers(w, h)
+	default:
+		layers = m.boardLayers(newLayout(w, h))
+	}
+	comp := lipgloss.NewCompositor(layers...)
+	v.SetContent(comp.Render())
+	v.OnMouse = func(msg tea.MouseMsg) tea.Cmd {
+		click, ok := msg.(tea.MouseClickMsg)
+		if !ok || click.Button != tea.MouseLeft {
+			return nil
+		}
+		hit := comp.Hit(click.X, click.Y)
+		if hit.Empty() || hit.ID() == "" {
+			return nil
+		}
+		id := hit.ID()
+		return func() tea.Msg { return clickMsg{id: id, x: click.X, y: click.Y} }
+	}
+	return v
+}
+
+// tooSmall is the whole screen when the terminal is below 80x24.
+func (m *Model) tooSmall(w, h int) string {
+	msg := fmt.Sprintf("mille needs a terminal of at least %dx%d.\nThis one is %dx%d: please enlarge it.\n\nq quits.", MinWidth, MinHeight, w, h)
+	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg)
+}
+
+// Hit returns the ID of the clickable thing at (x, y) on the current view,
+// or "" (tests, and anything that wants to click without a terminal).
+func (m *Model) Hit(x, y int) string {
+	w, h := m.w, m.h
+	if w < MinWidth || h < MinHeight {
+		return ""
+	}
+	var layers []*lipgloss.Layer
+	switch m.screen {
+	case screenNewGame:
+		layers = m.newGameLayers(w, h)
+	case screenGuide:
+		layers = m.guideLayers(w, h)
+	default:
+		layers = m.boardLayers(newLayout(w, h))
+	}
+	hit := lipgloss.NewCompositor(layers...).Hit(x, y)
+	if hit.Empty() {
+		return ""
+	}
+	return hit.ID()
+}
+
+// Click returns the message a left click at (x, y) sends (tests).
+func (m *Model) Click(x, y int) tea.Msg {
+	id := m.Hit(x, y)
+	if id == "" {
+		return nil
+	}
+	return clickMsg{id: id, x: x, y: y}
+}
+
+// boardLayers draws the table.
+func (m *Model) boardLayers(l layout) []*lipgloss.Layer {
+	st := m.styles
+	obs := m.sess.Observe()
+	layers := make([]*lipgloss.Layer, 0, 32)
+	layers = append(layers, lipgloss.NewLayer(m.statusLine(&obs, l.w)))
+
+	// Tableaus, one box per side, stacked.
+	n := obs.Config.Sides()
+	boxH := l.areaH / n
+	if boxH > 12 {
+		boxH = 12
+	}
+	for side := 0; side < n; side++ {
+		box := m.tableauBox(&obs, side, l.leftW, boxH)
+		layers = append(layers, lipgloss.NewLayer(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
+	}
+
+	// Score window or command list, and the log below when there is room.
+	right := m.rightPanel(&obs, l.rightW, l.areaH)
+	layers = append(layers, lipgloss.NewLayer(right).X(l.rightX).Y(l.areaY))
+
+	// The hand: P then 1-6, then the deck and the discard pile.
+	hv := m.handView()
+	x := 0
+	for i, hp := range hv {
+		sel := i == m.sel && m.gamePrompt() == promptNone
+		if m.pending != 0 && m.pendSlot < 0 {
+			sel = false
+		}
+		layers = append(layers, lipgloss.NewLayer(st.drawCard(hp.card, slotKey(i), sel)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
+		x += cardW + l.cardGap
+	}
+	x += 2
+	layers = append(layers, lipgloss.NewLayer(m.deckCard(&obs)).ID("deck").X(x).Y(l.handY))
+	x += cardW + 1
+	top := engine.NoCard
+	if obs.DiscardLen > 0 {
+		top = obs.Discards[obs.DiscardLen-1]
+	}
+	layers = append(layers, lipgloss.NewLayer(m.discardCard(top)).ID("discard").X(x).Y(l.handY))
+	x += cardW + 1
+	if l.w-x >= 12 {
+		layers = append(layers, lipgloss.NewLayer(m.handNote(&obs, l.w-x-1)).X(x+1).Y(l.handY))
+	}
+
+	// Message, input line and help.
+	msgStyle := st.Message
+	if m.isError {
+		msgStyle = st.Error
+	}
+	layers = append(layers,
+		lipgloss.NewLayer(msgStyle.Render(ansi.Truncate(m.message, l.w, "…"))).Y(l.msgY),
+		lipgloss.NewLayer(ansi.Truncate(m.inputLine(&obs), l.w, "…")).Y(l.inputY),
+		lipgloss.NewLayer(m.help.ShortHelpView(m.activeKeys().ShortHelp())).ID("help").Y(l.helpY),
+	)
+	layers = append(layers, m.dialogLayers(&obs, l)...)
+	return layers
+}
+
+// statusLine is the top row: game, hand, trip and whose turn it is.
+func (m *Model) statusLine(obs *engine.Observation, w int) string {
+	st := m.styles
+	turn := ""
+	switch {
+	case obs.Phase == engine.PhaseHandOver:
+		turn = "hand over"
+	case obs.Phase == engine.PhaseGameOver:
+		turn = "game over"
+	case m.thinking:
+		turn = m.spin.View() + " " + m.sess.Seats[obs.Turn].Name + " is thinking"
+	case int(obs.Turn) == obs.Seat:
+		turn = "▶ Your turn"
+	default:
+		turn = m.sess.Seats[obs.Turn].Name + "'s turn"
+	}
+	left := st.Heading.Render("MILLE BORNES") + st.Dim.Render(fmt.Sprintf("  Game %d · Hand %d · Trip %d · %s rules", obs.Game+1, obs.Hand+1, obs.Trip, obs.Config.Rules))
+	right := st.Turn.Render(turn)
+	gap := w - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 1 {
+		gap = 1
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// sideSeatsLabel is the title of a side's box: its players, the one to act
+// marked, and the distance so far.
+func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
+	st := m.styles
+	t := &obs.Tableaus[side]
+	me := obs.Config.SideOf(obs.Seat) == side
+	active := obs.Config.SideOf(int(obs.Turn)) == side && obs.Phase < engine.PhaseHandOver
+	targeting := m.target != engine.NoCard && side == m.tsel
+	// Title: seat names, ▶ on the seat to act.
+	var title strings.Builder
+	for i, s := range m.sess.SideSeats(side) {
+		if i > 0 {
+			title.WriteString(" & ")
+		}
+		if s == int(obs.Turn) && obs.Phase < engine.PhaseHandOver {
+			title.WriteString("▶")
+		}
+		title.WriteString(m.sess.Seats[s].Name)
+	}
+	if obs.Config.Sides() > 2 || obs.Config.Players > 3 {
+		title.WriteString(" (side " + strconv.Itoa(side+1) + ")")
+	}
+	if m.target != engine.NoCard && !me {
+		for i, o := range m.opponents() {
+			if o == side {
+				title.WriteString(" [" + strconv.Itoa(i+1) + "]")
+			}
+		}
+	}
+	miles := fmt.Sprintf(" %d/%d ", t.Miles, obs.Trip)
+	inner := w - 2
+	var lines []string
+	rows := h - 2
+	if rows >= 7 && inner >= 52 {
+		lines = m.tableauCards(t, inner)
+	} else {
+		lines = m.tableauCompact(t, inner, rows)
+	}
+	edge := st.Box
+	if targeting {
+		edge = st.ActiveBox
+	} else if active {
+		edge = st.ActiveBox.BorderForeground(st.Box.GetBorderTopForeground())
+	}
+	bs := edge.GetBorderStyle()
+	ec := lipgloss.NewStyle().Foreground(edge.GetBorderTopForeground())
+	if targeting {
+		ec = st.Selected
+	}
+	head := st.Title.Render(ansi.Truncate(title.String(), inner-len(miles)-2, "…"))
+	fill := inner - lipgloss.Width(head) - len(miles) - 2
+	if fill < 0 {
+		fill = 0
+	}
+	var b strings.Builder
+	b.WriteString(ec.Render(bs.TopLeft+bs.Top) + head + ec.Render(strings.Repeat(bs.Top, fill)) + st.BarFull.Render(miles) + ec.Render(bs.Top+bs.TopRight))
+	for i := 0; i < rows; i++ {
+		line := ""
+		if i < len(lines) {
+			line = lines[i]
+		}
+		pad := inner - lipgloss.Width(line)
+		if pad < 0 {
+			line = ansi.Truncate(line, inner, "")
+			pad = 0
+		}
+		b.WriteString("\n" + ec.Render(bs.Left) + line + strings.Repeat(" ", pad) + ec.Render(bs.Right))
+	}
+	b.WriteString("\n" + ec.Render(bs.BottomLeft+strings.Repeat(bs.Bottom, inner)+bs.BottomRight))
+	return b.String()
+}
+
+// tableauCompact is a side's table in three or four text lines.
+func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
+	st := m.styles
+	battle := " " + st.Dim.Render("Battle ") + st.chip(t.Battle)
+	speed := st.Dim.Render("Speed ") + st.chip(t.Speed)
+	pad := 24 - lipgloss.Width(battle)
+	if pad < 1 {
+		pad = 1
+	}
+	l1 := battle + strings.Repeat(" ", pad) + speed
+	bar := m.tripBar(t, min(w-32, 16))
+	counts := m.mileCounts(t, rows < 4)
+	lines := []string{l1}
+	if rows >= 4 {
+		lines = append(lines, " "+bar+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+counts)
+	} else {
+		lines = append(lines, " "+bar+" "+counts)
+	}
+	lines = append(lines, " "+m.safetyRow(t))
+	return lines
+}
+
+// tableauCards draws the piles as cards on tall boxes.
+func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
+	st := m.styles
+	cards := []string{st.drawCard(t.Battle, "Bat", false), st.drawCard(t.Speed, "Spd", false), "  "}
+	for i, s := range engine.AllSafeties {
+		c := engine.NoCard
+		if t.Has(s) {
+			c = s
+		}
+		key := ""
+		if t.HasCoupFourre(s) {
+			key = "CF"
+		}
+		_ = i
+		cards = append(cards, st.drawCard(c, key, false))
+	}
+	row := lipgloss.JoinHorizontal(lipgloss.Top, cards...)
+	lines := strings.Split(row, "\n")
+	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+m.mileCounts(t, false), " "+m.safetyRow(t))
+	return lines
+}
+
+// tripBar shows the distance as a bar of w cells over the trip.
+func (m *Model) tripBar(t *engine.Tableau, w int) string {
+	if w < 4 {
+		w = 4
+	}
+	trip := int(m.sess.State().Trip)
+	full := int(t.Miles) * w / trip
+	return m.styles.BarFull.Render(strings.Repeat("▰", full)) + m.styles.BarEmpty.Render(strings.Repeat("▱", w-full))
+}
+
+// mileCounts lists the distance cards played, by value.
+func (m *Model) mileCounts(t *engine.Tableau, short bool) string {
+	var b strings.Builder
+	for i := len(engine.DistanceCards) - 1; i >= 0; i-- {
+		c := engine.DistanceCards[i]
+		n := t.Cards[c]
+		if short && n == 0 {
+			continue
+		}
+		s := fmt.Sprintf("%d×%d", c.Miles(), n)
+		if n == 0 {
+			b.WriteString(m.styles.Dim.Render(s) + " ")
+		} else {
+			b.WriteString(m.styles.Kind[engine.Distance].Render(s) + " ")
+		}
+	}
+	if b.Len() == 0 {
+		return m.styles.Dim.Render("no distance yet")
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// safetyRow shows the four safeties: ★ played, ✪ coup fourré, · not yet.
+func (m *Model) safetyRow(t *engine.Tableau) string {
+	st := m.styles
+	parts := make([]string, 0, 4)
+	for i, s := range engine.AllSafeties {
+		switch {
+		case t.HasCoupFourre(s):
+			parts = append(parts, st.Kind[engine.Safety].Render("✪"+safetyShort[i]+"!"))
+		case t.Has(s):
+			parts = append(parts, st.Kind[engine.Safety].Render("★"+safetyShort[i]))
+		default:
+			parts = append(parts, st.Dim.Render("·"+safetyShort[i]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// deckCard is the draw pile with its count.
+func (m *Model) deckCard(obs *engine.Observation) string {
+	st := m.styles
+	edge := st.Dim
+	n := strconv.Itoa(int(obs.DrawLen))
+	return edge.Render("╭Deck──╮") + "\n" + edge.Render("│") + st.Title.Render(center(n, 6)) + edge.Render("│") + "\n" +
+		edge.Render("│") + st.Dim.Render(center("cards", 6)) + edge.Render("│") + "\n" + edge.Render("╰──────╯")
+}
+
+// discardCard is the top of the discard pile.
+func (m *Model) discardCard(top engine.Card) string {
+	s := m.styles.drawCard(top, "Disc", false)
+	return s
+}
+
+// handNote is the text right of the hand: what the slots mean.
+func (m *Model) handNote(obs *engine.Observation, w int) string {
+	st := m.styles
+	lines := []string{st.Dim.Render("P: drawn card")}
+	if m.opts.Ordered {
+		lines = append(lines, st.Dim.Render("hand ordered"))
+	}
+	if obs.DrawLen == 0 {
+		lines = append(lines, st.Error.Render("deck empty"))
+	}
+	for i := range lines {
+		lines[i] = ansi.Truncate(lines[i], w, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// inputLine is the row under the message: the BSD command being typed, the
+// target choice, or what to do now.
+func (m *Model) inputLine(obs *engine.Observation) string {
+	st := m.styles
+	switch {
+	case m.pending != 0:
+		verb := "Use"
+		if m.pending == 'd' {
+			verb = "Discard"
+		}
+		if m.pendSlot < 0 {
+			return st.Heading.Render(">>:Move: "+verb+" card # ") + st.Dim.Render("(1-6 or P, Esc cancels)")
+		}
+		c := m.handView()[m.pendSlot].card
+		return st.Heading.Render(">>:Move: "+verb+" "+slotKey(m.pendSlot)+" ") + st.chip(c) + st.Dim.Render("  Return or Space to confirm")
+	case m.target != engine.NoCard:
+		var b strings.Builder
+		b.WriteString(st.Heading.Render("Play " + m.target.String() + " on: "))
+		for i, o := range m.opponents() {
+			label := fmt.Sprintf("[%d] %s", i+1, m.sess.SideName(o))
+			if o == m.tsel {
+				label = st.ButtonOn.Render(label)
+			}
+			b.WriteString(label + "  ")
+		}
+		b.WriteString(st.Dim.Render("←→ enter, or click a table · esc"))
+		return b.String()
+	case m.thinking:
+		return st.Dim.Render(m.spin.View() + " " + m.sess.Seats[obs.Turn].Name + " is thinking…")
+	case m.hinting:
+		return st.Dim.Render(m.spin.View() + " looking for a hint…")
+	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
+		return st.Turn.Render("Your turn: ") + st.Dim.Render("play or discard a card (←→ enter, x discard, or U n / D n; click a card twice)")
+	}
+	return ""
+}
+
+// activeKeys is the key map with the keys that do nothing now disabled.
+func (m *Model) activeKeys() KeyMap {
+	k := m.keys
+	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogSaveOnQuit || m.dialog == dialogGuideOffer
+	myPlay := m.sess.HumanToAct() && m.sess.State().Phase == engine.PhasePlay
+	board := !prompt && m.dialog == dialogNone
+	choosing := m.target != engine.NoCard || m.pending != 0
+	set := func(b *key.Binding, on bool) { b.SetEnabled(on) }
+	set(&k.Yes, prompt)
+	set(&k.No, prompt)
+	set(&k.Left, board && !choosing || m.target != engine.NoCard)
+	set(&k.Right, board && !choosing || m.target != engine.NoCard)
+	set(&k.Play, board && (myPlay || m.target != engine.NoCard))
+	set(&k.Discard, board && myPlay && !choosing)
+	set(&k.Slot, board && (m.pending == 0 || m.pendSlot < 0))
+	set(&k.Use, board && myPlay && !choosing)
+	set(&k.DiscardN, board && myPlay && !choosing)
+	set(&k.Pick, board && myPlay && !choosing)
+	set(&k.Cancel, choosing || m.dialog == dialogSaveAs)
+	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.sess.CanUndo())
+	set(&k.Hint, board && myPlay && m.cfg.Hint != nil)
+	set(&k.Save, board && m.cfg.Save != nil)
+	set(&k.Quit, board || m.gamePrompt() != promptNone && m.dialog == dialogNone)
+	set(&k.Window, board || m.gamePrompt() != promptNone)
+	set(&k.Order, board && !choosing)
+	set(&k.NewGame, board && !choosing)
+	set(&k.Guide, board && !choosing)
+	set(&k.LogUp, board && len(m.log) > 0)
+	set(&k.Bell, board && !choosing)
+	set(&k.Speed, board && !choosing)
+	set(&k.Redraw, board)
+	set(&k.Help, board)
+	set(&k.Up, false)
+	if m.gamePrompt() == promptCoupFourre {
+		k.Yes.SetHelp("y", "coup fourré!")
+		k.No.SetHelp("n", "let it pass")
+	}
+	if m.gamePrompt() == promptExtension {
+		k.Yes.SetHelp("y", "extend to 1000")
+		k.No.SetHelp("n", "stop at 700")
+	}
+	return k
+}
+
+// rightPanel is the BSD score window (or the command list) with the log of
+// recent moves under it.
+func (m *Model) rightPanel(obs *engine.Observation, w, h int) string {
+	var top []string
+	if m.window {
+		top = m.scoreWindow(obs, w, false)
+	} else {
+		top = m.commandList(w)
+	}
+	logH := h - len(top) - 1
+	if logH >= 3 {
+		top = append(top, m.styles.Heading.Render(padRight("── Recent moves ", w, '─')))
+		top = append(top, m.logLines(w, logH-0)...)
+	}
+	if len(top) > h {
+		top = top[:h]
+	}
+	return strings.Join(top, "\n")
+}
+
+// padRight fills s to width w with r.
+func padRight(s string, w int, r rune) string {
+	n := lipgloss.Width(s)
+	if n >= w {
+		return s
+	}
+	return s + strings.Repeat(string(r), w-n)
+}
+
+// logLines are the last h lines of the log, scrolled back by logOff.
+func (m *Model) logLines(w, h int) []string {
+	end := len(m.log) - m.logOff
+	start := end - h
+	if start < 0 {
+		start = 0
+	}
+	lines := make([]string, 0, h)
+	for i := start; i < end; i++ {
+		style := m.styles.Dim
+		if i == len(m.log)-1 {
+			style = m.styles.Text
+		}
+		lines = append(lines, style.Render(ansi.Truncate(m.log[i], w, "…")))
+	}
+	if m.logOff > 0 && len(lines) > 0 {
+		lines[len(lines)-1] = m.styles.Dim.Render(fmt.Sprintf("↓ %d newer ([ ] or wheel)", m.logOff))
+	}
+	return lines
+}
+
+// commandList is BSD's command window, with the modern keys.
+func (m *Model) commandList(w int) []string {
+	st := m.styles
+	rows := [][2]string{
+		{"p: pick", "q: quit"},
+		{"u: use #", "o: order hand"},
+		{"d: discard #", "s: save"},
+		{"w: toggle window", "r: reprint"},
+		{"←→/1-6: select", "enter: play"},
+		{"x: discard", "z: undo"},
+		{"n: new game", "g: rules guide"},
+		{"?: all keys", "[ ]: scroll log"},
+	}
+	lines := []string{st.Heading.Render(padRight("── Commands ", w, '─'))}
+	half := w / 2
+	for _, r := range rows {
+		lines = append(lines, st.Text.Render(padRight(" "+r[0], half, ' ')+r[1]))
+	}
+	return lines
+}
+
+// scoreRows are the rows of BSD's score window, with their values.
+var scoreRows = []struct {
+	label string
+	value int
+	get   func(s engine.Score) int16
+}{
+	{"Milestones Played", 0, func(s engine.Score) int16 { return s.Milestones }},
+	{"Each Safety", 100, func(s engine.Score) int16 { return s.Safeties }},
+	{"All 4 Safeties", 300, func(s engine.Score) int16 { return s.AllSafeties }},
+	{"Each Coup Fourré", 300, func(s engine.Score) int16 { return s.CoupsFourres }},
+	{"Trip Completed", 400, func(s engine.Score) int16 { return s.Trip }},
+	{"Safe Trip", 300, func(s engine.Score) int16 { return s.SafeTrip }},
+	{"Delayed Action", 300, func(s engine.Score) int16 { return s.Delayed }},
+	{"Extension", 200, func(s engine.Score) int16 { return s.Extension }},
+	{"Shut-Out", 500, func(s engine.Score) int16 { return s.ShutOut }},
+}
+
+// liveScore is a side's score so far in the hand, from what is on the
+// table (the engine's full breakdown arrives when the hand is over).
+func liveScore(obs *engine.Observation, side int) engine.Score {
+	if obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver {
+		return obs.HandScores[side]
+	}
+	t := &obs.Tableaus[side]
+	var s engine.Score
+	s.Milestones = int16(t.Miles)
+	n := 0
+	for _, c := range engine.AllSafeties {
+		if t.Has(c) {
+			n++
+			s.Safeties += 100
+		}
+		if t.HasCoupFourre(c) {
+			s.CoupsFourres += 300
+		}
+	}
+	if n == 4 {
+		s.AllSafeties = 300
+	}
+	return s
+}
+
+// sideShort is a side's column heading in the score window.
+func (m *Model) sideShort(side int) string {
+	if side == m.sess.Config.SideOf(m.sess.Human) {
+		if m.sess.Config.Partner(m.sess.Human) >= 0 {
+			return "Us"
+		}
+		return "You"
+	}
+	name := m.sess.Seats[m.sess.SideSeats(side)[0]].Name
+	if name == "Computer" {
+		return "Comp"
+	}
+	return name
+}
+
+// scoreWindow is BSD's score window: a row per item, a column per side.
+func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string {
+	st := m.styles
+	n := obs.Config.Sides()
+	colW := 6
+	labelW := 17
+	showValue := full || w >= labelW+n*colW+7
+	if labelW+n*colW > w {
+		labelW = w - n*colW
+	}
+	scores := make([]engine.Score, n)
+	for s := 0; s < n; s++ {
+		scores[s] = liveScore(obs, s)
+	}
+	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
+	row := func(label string, vals []string, value string, style lipgloss.Style) string {
+		var b strings.Builder
+		b.WriteString(fmt.Sprintf("%*s", labelW, ansi.Truncate(label, labelW, "")))
+		for _, v := range vals {
+			b.WriteString(fmt.Sprintf("%*s", colW, v))
+		}
+		if showValue {
+			b.WriteString(fmt.Sprintf("%*s", 7, value))
+		}
+		return style.Render(b.String())
+	}
+	heads := make([]string, n)
+	for s := range heads {
+		heads[s] = ansi.Truncate(m.sideShort(s), colW-1, "")
+	}
+	title := "── Score "
+	if over {
+		title = "── Score: hand over "
+	}
+	lines := []string{st.Heading.Render(padRight(title, w, '─')), row("", heads, "Value", st.Title)}
+	vals := make([]string, n)
+	for _, r := range scoreRows {
+		for s := range vals {
+			vals[s] = strconv.Itoa(int(r.get(scores[s])))
+		}
+		v := ""
+		if r.value > 0 {
+			v = strconv.Itoa(r.value)
+		}
+		lines = append(lines, row(r.label, vals, v, st.Text))
+	}
+	dash := make([]string, n)
+	for s := range dash {
+		dash[s] = "----"
+	}
+	lines = append(lines, row("", dash, "", st.Dim))
+	for s := range vals {
+		vals[s] = strconv.Itoa(scores[s].Total())
+	}
+	lines = append(lines, row("Hand Total", vals, "", st.Title))
+	for s := range vals {
+		total := int(obs.Totals[s])
+		if !over {
+			total += scores[s].Total()
+		}
+		vals[s] = strconv.Itoa(total)
+	}
+	lines = append(lines, row("Overall Total", vals, "", st.Title))
+	for s := range vals {
+		vals[s] = strconv.Itoa(int(obs.GamesWon[s]))
+	}
+	lines = append(lines, row("Games", vals, "", st.Text))
+	return lines
+}
+
+// button is a clickable answer in a dialog.
+type button struct {
+	id, label string
+	on        bool
+}
+
+// dialogBox draws a dialog centred on the screen, its buttons as layers
+// with IDs on top.
+func (m *Model) dialogBox(l layout, title string, body []string, buttons []button) []*lipgloss.Layer {
+	st := m.styles
+	var row strings.Builder
+	offs := make([]int, len(buttons))
+	for i, b := range buttons {
+		if i > 0 {
+			row.WriteString("   ")
+		}
+		offs[i] = lipgloss.Width(row.String())
+		row.WriteString(m.buttonText(b))
+	}
+	content := append([]string{st.Heading.Render(title), ""}, body...)
+	content = append(content, "", row.String())
+	box := st.Dialog.Render(strings.Join(content, "\n"))
+	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
+	x := (l.w - bw) / 2
+	y := (l.h - bh) / 2
+	if y < 1 {
+		y = 1
+	}
+	layers := []*lipgloss.Layer{lipgloss.NewLayer(box).X(x).Y(y).Z(10)}
+	by := y + 1 + len(content) - 1 // border, then the last content row
+	for i, b := range buttons {
+		layers = append(layers, lipgloss.NewLayer(m.buttonText(b)).ID(b.id).X(x+2+offs[i]).Y(by).Z(11))
+	}
+	return layers
+}
+
+func (m *Model) buttonText(b button) string {
+	if b.on {
+		return m.styles.ButtonOn.Render("[ " + b.label + " ]")
+	}
+	return m.styles.Button.Render("[ " + b.label + " ]")
+}
+
+// dialogLayers draws the question being asked, if any.
+func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*lipgloss.Layer {
+	st := m.styles
+	switch m.dialog {
+	case dialogQuit:
+		return m.dialogBox(l, "Quit", []string{"Really quit the game?"}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
+	case dialogSaveOnQuit:
+		return m.dialogBox(l, "Quit", []string{"Save the game before quitting?"}, []button{{"btn-yes", "y Save", true}, {"btn-no", "n Don't save", false}})
+	case dialogGuideOffer:
+		return m.dialogBox(l, "Welcome to Mille Bornes!", []string{
+			"Race your opponents along a 700-mile road trip,",
+			"hindering them with hazards as you go.",
+			"",
+			"Would you like to read the illustrated rules first?",
+			st.Dim.Render("(g opens them any time)"),
+		}, []button{{"btn-yes", "y Read the rules", true}, {"btn-no", "n Just play", false}})
+	case dialogSaveAs:
+		body := []string{"Save the game in a file (Return with no name: don't save).", "", m.input.View()}
+		return m.dialogBox(l, "Save", body, []button{{"btn-yes", "enter Save", true}, {"btn-no", "esc Cancel", false}})
+	case dialogKeys:
+		hm := m.help
+		hm.ShowAll = true
+		return m.dialogBox(l, "Keys", []string{hm.FullHelpView(m.keysForFullHelp()), "", st.Dim.Render("Mouse: click a card to select it, again to play it; click an")},
+			[]button{{"btn-yes", "any key Close", true}})
+	}
+	switch m.gamePrompt() {
+	case promptCoupFourre:
+		safety := engine.SafetyFor(obs.Threat)
+		body := []string{
+			m.sess.Seats[obs.Attacker].Name + " played " + st.chip(obs.Threat) + " on " + m.sess.Names().Side(int(obs.ThreatSide)) + ".",
+			"You hold " + st.chip(safety) + ": play it now as a coup fourré",
+			"for 300 extra points and an extra turn?",
+		}
+		return m.dialogBox(l, "Coup fourré! Play "+safety.String()+"?", body, []button{{"btn-yes", "y Coup fourré!", true}, {"btn-no", "n Let it pass", false}})
+	case promptExtension:
+		body := []string{
+			"You reached 700 miles.",
+			"Extend the trip to 1000 (200 bonus if your side gets there",
+			"first, but the others get it if you don't), or stop here?",
+		}
+		return m.dialogBox(l, "Extension", body, []button{{"btn-yes", "y Extend to 1000", false}, {"btn-no", "n Stop at 700", true}})
+	case promptAnotherHand, promptAnotherGame:
+		return m.handOverBox(obs, l)
+	}
+	return nil
+}
+
+// keysForFullHelp is the full help, with every key that works shown.
+func (m *Model) keysForFullHelp() [][]key.Binding {
+	k := m.activeKeys()
+	k.Help.SetEnabled(true)
+	return k.FullHelp()
+}
+
+// handOverBox is the end-of-hand window: the full breakdown and the
+// question of another hand (or game).
+func (m *Model) handOverBox(obs *engine.Observation, l layout) []*lipgloss.Layer {
+	st := m.styles
+	n := obs.Config.Sides()
+	w := 17 + 6*n + 7
+	body := m.scoreWindow(obs, w, true)[1:]
+	title := "End of hand " + strconv.Itoa(int(obs.Hand))
+	q := "Another hand?"
+	buttons := []button{{"btn-yes", "y Next hand", true}, {"btn-no", "n Quit", false}}
+	if obs.Phase == engine.PhaseGameOver {
+		title = "Game over"
+		switch {
+		case obs.Winner < 0:
+			body = append(body, "", st.Heading.Render("A tie: nobody wins this game."))
+		case int(obs.Winner) == obs.Config.SideOf(obs.Seat):
+			body = append(body, "", st.Heading.Render("You win the game!"))
+		default:
+			body = append(body, "", st.Heading.Render(m.sess.SideName(int(obs.Winner))+" win the game."))
+		}
+		q = "Another game?"
+		buttons = []button{{"btn-yes", "y Play again", true}, {"btn-new", "New setup", false}, {"btn-no", "n Quit", false}}
+	}
+	body = append(body, "", q)
+	return m.dialogBox(l, title, body, buttons)
+}
