@@ -216,14 +216,14 @@ func withData(err error, data []byte) error {
 		if se.Offset >= int64(len(data)) {
 			return errors.New("not valid JSON: the file ends too early (truncated?)")
 		}
-		line, col := position(data, int(se.Offset))
+		line, col := position(data, int(se.Offset)-1) // Offset is past the bad byte
 		return syntaxAt{se, line, col}
 	}
 	return err
 }
 
 func position(data []byte, off int) (line, col int) {
-	off = min(off, len(data))
+	off = max(0, min(off, len(data)))
 	line = 1 + bytes.Count(data[:off], []byte{'\n'})
 	col = off - bytes.LastIndexByte(data[:off], '\n')
 	return line, col

@@ -16,7 +16,7 @@
 //	err = save.Write(path, g)           // the S key
 //	g, err = save.Read(path)            // mille FILE, the load screen
 //	err = save.WriteAutosave(g)         // quit or SIGHUP mid-game
-//	err = save.UpdateStats(&g, seat)    // at the end of every hand
+//	st, err := save.UpdateStats(&g, me) // at the end of every hand
 //
 // Files live in Dir (MILLE_DATA_DIR, or the user's data folder) and end in
 // Ext. The package depends on the engine only.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strconv"
 	"time"
 
 	"github.com/millebornes/mille/engine"
@@ -19,7 +20,7 @@ type docJSON struct {
 	WrittenBy string            `json:"writtenBy"`
 	Saved     string            `json:"saved,omitempty"`
 	Config    configJSON        `json:"config"`
-	Seed      uint64            `json:"seed,string"` // a string: JSON tools round big numbers
+	Seed      string            `json:"seed"` // a string: JSON tools round big numbers
 	Seats     []seatJSON        `json:"seats"`
 	UI        map[string]string `json:"ui,omitempty"`
 	State     stateJSON         `json:"state"`
@@ -278,7 +279,7 @@ func toJSON(g *Game) (docJSON, error) {
 		Schema:    Schema,
 		WrittenBy: MilleVersion,
 		Config:    configJSON{Players: cfg.Players, Rules: cfg.Rules.String()},
-		Seed:      s.Seed,
+		Seed:      strconv.FormatUint(s.Seed, 10),
 		Seats:     make([]seatJSON, len(g.Seats)),
 		History:   make([]actionJSON, len(g.History)),
 	}
@@ -415,7 +416,10 @@ func fromJSON(d *docJSON) (Game, error) {
 	if err != nil {
 		return g, fmt.Errorf("state.%v", err)
 	}
-	s.Seed = d.Seed
+	s.Seed, err = strconv.ParseUint(d.Seed, 10, 64)
+	if err != nil {
+		return g, fmt.Errorf("seed: %.40q is not a whole number from 0 to %d", d.Seed, uint64(math.MaxUint64))
+	}
 	g.State = s
 	return g, nil
 }

@@ -1,0 +1,314 @@
+package save
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// sampleGame is a two-player game some way into its first hand.
+func sampleGame(t testing.TB, cfg engine.Config, seed uint64, actions int) Game {
+	t.Helper()
+	g, err := New(cfg, seed, testSeats(cfg.Players))
+	if err != nil {
+		t.Fatal(err)
+	}
+	playRandom(t, &g, rand.New(rand.NewPCG(seed, 99)), actions)
+	return g
+}
+
+func mustMarshal(t testing.TB, g Game) []byte {
+	t.Helper()
+	b, err := Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// edit decodes a save into generic JSON, lets f change it and encodes it.
+func edit(t testing.TB, data []byte, f func(doc map[string]any)) []byte {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var doc map[string]any
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	f(doc)
+	out, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func state(doc map[string]any) map[string]any { return doc["state"].(map[string]any) }
+
+func TestDecodeRefuses(t *testing.T) {
+	g := sampleGame(t, engine.DefaultConfig, 42, 40)
+	g.UI = map[string]string{"sort": "on"}
+	good := mustMarshal(t, g)
+	s := g.State
+	// A card the draw pile holds, and another one, for swaps.
+	top := s.DrawPile[s.DrawLen-1].String()
+	other := "Go"
+	if top == other {
+		other = "Stop"
+	}
+	text := func(old, new string) []byte {
+		if !bytes.Contains(good, []byte(old)) {
+			t.Fatalf("the sample save has no %q", old)
+		}
+		return bytes.Replace(good, []byte(old), []byte(new), 1)
+	}
+	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
+	tests := []struct {
+		name string
+		data []byte
+		want string // a part of the error
+	}{
+		{"empty", nil, "ends too early"},
+		{"truncated", good[:len(good)/2], "ends too early"},
+		{"not json", []byte("BSD mille save\x00\x01"), "not valid JSON at line 1, column 1"},
+		{"array", []byte(`[1,2]`), "not a JSON object"},
+		{"null", []byte(`null`), "no format name"},
+		{"other format", text(`"format": "mille"`, `"format": "chess"`), `format "chess"`},
+		{"no schema", text(`"schema": 1,`, ``), "schema: missing"},
+		{"newer schema", text(`"schema": 1`, `"schema": 7`), "schema version 7"},
+		{"older schema", text(`"schema": 1`, `"schema": 0`), "schema version 0 is not one"},
+		{"trailing data", append(append([]byte{}, good...), "{}"...), "after top-level value"},
+		{"deep nesting", []byte(deep), "nested deeper than 10 levels"},
+		{"deep in a field", text(`"ui": {"sort": "on"}`, `"ui": {"sort": `+deep+`}`), "nested deeper"},
+		{"unknown field", text(`"seed"`, `"cheat": true, "seed"`), `unknown field "cheat"`},
+		{"missing field", text(`"turn": 0,`, ``), `state: missing field "turn"`},
+		{"duplicate field", text(`"turn": 0,`, `"turn": 0, "turn": 0,`), `field "turn" appears twice`},
+		{"wrong type", text(`"trip": 700`, `"trip": "700"`), "state.trip: want a whole number in range, got string"},
+		{"giant number", text(`"trip": 700`, `"trip": 1e999`), "state.trip: want a whole number"},
+		{"huge integer", text(`"game": 0`, `"game": 123456789012345678901234567890`), "state.game: want a whole number"},
+		{"negative", text(`"hand": 0`, `"hand": -1`), "state.hand: -1 is out of range"},
+		{"out of range", text(`"game": 0`, `"game": 70000`), "state.game: 70000 is out of range (0 to 65535)"},
+		{"turn not a seat", text(`"turn": 0`, `"turn": 2`), "state.turn: 2 is out of range (0 to 1)"},
+		{"seed not a number", text(`"seed": "42"`, `"seed": "x"`), `seed: "x" is not a whole number`},
+		{"seed too big", text(`"seed": "42"`, `"seed": "18446744073709551616"`), "is not a whole number from 0 to 18446744073709551615"},
+		{"seed as number", text(`"seed": "42"`, `"seed": 42`), "seed: want a string"},
+		{"unknown card", text(`"`+top+`"`, `"Banana"`), `unknown card "Banana"`},
+		{"card as number", text(`"`+top+`"`, `17`), "want a card name"},
+		{"card count", edit(t, good, func(d map[string]any) {
+			p := state(d)["drawPile"].([]any)
+			p[len(p)-1] = other
+		}), "state.card count: the game has"},
+		{"missing card", edit(t, good, func(d map[string]any) {
+			p := state(d)["drawPile"].([]any)
+			state(d)["drawPile"] = p[:len(p)-1]
+		}), "card count: the game has"},
+		{"duplicated card", edit(t, good, func(d map[string]any) {
+			p := state(d)["drawPile"].([]any)
+			state(d)["drawPile"] = append(p, p[0])
+		}), "card count: the game has"},
+		{"hole in a pile", edit(t, good, func(d map[string]any) {
+			p := state(d)["drawPile"].([]any)
+			p[0] = nil
+		}), "state.drawPile[0]: a pile holds no empty places"},
+		{"short hand", edit(t, good, func(d map[string]any) {
+			h := state(d)["hands"].([]any)
+			h[0] = h[0].([]any)[:6]
+		}), "state.hands[0]: 6 places, want 7"},
+		{"hands for a third seat", edit(t, good, func(d map[string]any) {
+			h := state(d)["hands"].([]any)
+			state(d)["hands"] = append(h, []any{nil, nil, nil, nil, nil, nil, nil})
+		}), "state.hands: 3 hands for 2 players"},
+		{"too many seats", edit(t, good, func(d map[string]any) {
+			d["seats"] = append(d["seats"].([]any), map[string]any{"name": "Eve", "human": true})
+		}), "seats: 3 seats for 2 players"},
+		{"escape in a name", text(`"name": "You"`, `"name": "\u001b[2J"`), "seats[0]: name"},
+		{"long name", text(`"name": "You"`, `"name": "`+strings.Repeat("é", 41)+`"`), "seats[0]: name is 41 characters"},
+		{"bad level", text(`"level": "medium"`, `"level": "Hard!"`), "not a level name"},
+		{"human with level", text(`"human": true`, `"human": true, "level": "hard"`), "a human player has level"},
+		{"bad phase", text(`"phase": "play"`, `"phase": "nap"`), `state.phase: unknown phase "nap"`},
+		{"bad rules", text(`"rules": "standard"`, `"rules": "calvinball"`), "config.rules: unknown ruleset"},
+		{"bsd with 3", edit(t, good, func(d map[string]any) {
+			d["config"].(map[string]any)["rules"] = "bsd"
+			d["config"].(map[string]any)["players"] = 3
+		}), "config: the bsd ruleset is for 2 players only"},
+		{"five players", text(`"players": 2`, `"players": 5`), "config: 5 players"},
+		{"unknown event", edit(t, good, func(d map[string]any) {
+			state(d)["log"].([]any)[0].(map[string]any)["event"] = "party"
+		}), `state.log[0]: unknown event "party"`},
+		{"short log", edit(t, good, func(d map[string]any) {
+			state(d)["log"] = state(d)["log"].([]any)[1:]
+		}), "state.log: 31 events, want the last 32"},
+		{"safety twice", edit(t, good, func(d map[string]any) {
+			state(d)["tableaus"].([]any)[0].(map[string]any)["safeties"] = []any{"Extra Tank", "Extra Tank"}
+		}), "state.tableaus[0].safeties[1]: Extra Tank appears twice"},
+		{"not a safety", edit(t, good, func(d map[string]any) {
+			state(d)["tableaus"].([]any)[0].(map[string]any)["coupsFourres"] = []any{"Go"}
+		}), "state.tableaus[0].coupsFourres[0]: Go is not a safety"},
+		{"engine refuses", edit(t, good, func(d map[string]any) {
+			state(d)["trip"] = 800
+		}), "state: trip 800 is not possible"},
+		{"history cut", edit(t, good, func(d map[string]any) {
+			h := d["history"].([]any)
+			d["history"] = h[:len(h)-1]
+		}), "the state does not match its history of 39 actions: replaying it gives state."},
+		{"history illegal", edit(t, good, func(d map[string]any) {
+			d["history"].([]any)[0] = "extend"
+		}), `history[0] ("extend"): that is not a move you can make now`},
+		{"unknown action", edit(t, good, func(d map[string]any) {
+			d["history"].([]any)[0] = "cheat"
+		}), `unknown action "cheat"`},
+		{"attack without side", edit(t, good, func(d map[string]any) {
+			d["history"].([]any)[0] = map[string]any{"attack": "Stop"}
+		}), "an attack needs a hazard and a side"},
+		{"play a hazard", edit(t, good, func(d map[string]any) {
+			d["history"].([]any)[0] = map[string]any{"play": "Stop"}
+		}), "play needs a card that is not a hazard"},
+		{"two verbs", edit(t, good, func(d map[string]any) {
+			d["history"].([]any)[0] = map[string]any{"play": "Go", "discard": "Go"}
+		}), "an action names one of"},
+		{"action field", edit(t, good, func(d map[string]any) {
+			d["history"].([]any)[0] = map[string]any{"play": "Go", "why": "because"}
+		}), "want an action"},
+		{"edited state", edit(t, good, func(d map[string]any) {
+			state(d)["totals"] = []any{4999, 0}
+		}), "replaying it gives state.totals[0] = 0, the file has 4999"},
+		{"bad time", text(`"writtenBy"`, `"saved": "yesterday", "writtenBy"`), `saved: "yesterday" is not a time`},
+		{"ui not strings", text(`"ui": {"sort": "on"}`, `"ui": {"sort": 1}`), "ui: want a string"},
+		{"ui twice", text(`"ui": {"sort": "on"}`, `"ui": {"sort": "on", "sort": "off"}`), `field "sort" appears twice`},
+		{"too large", append(append([]byte{}, good[:len(good)-2]...), bytes.Repeat([]byte(" "), MaxSize)...), "larger than 4 MiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Decode(bytes.NewReader(tt.data))
+			if err == nil {
+				t.Fatalf("Decode accepted it")
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tt.want) {
+				t.Errorf("error %q, want it to contain %q", msg, tt.want)
+			}
+			if strings.ContainsAny(msg, "\n\r") {
+				t.Errorf("error is not one line: %q", msg)
+			}
+		})
+	}
+}
+
+func TestDecodeAcceptsCompactAndReordered(t *testing.T) {
+	g := sampleGame(t, engine.Config{Players: 3}, 7, 70)
+	g.UI = map[string]string{"sort": "rank"}
+	data := mustMarshal(t, g)
+	// Hand-edited files may lose the layout and reorder fields.
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, data); err != nil {
+		t.Fatal(err)
+	}
+	reordered := edit(t, data, func(map[string]any) {}) // keys sorted
+	for _, d := range [][]byte{compact.Bytes(), reordered} {
+		got, err := Decode(bytes.NewReader(d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.State != g.State || len(got.History) != len(g.History) || got.UI["sort"] != "rank" {
+			t.Fatal("the game changed")
+		}
+	}
+}
+
+func TestNewerSchemaNamesVersion(t *testing.T) {
+	g := sampleGame(t, engine.DefaultConfig, 1, 5)
+	data := bytes.Replace(mustMarshal(t, g), []byte(`"schema": 1`), []byte(`"schema": 3`), 1)
+	data = bytes.Replace(data, []byte(`"writtenBy": "dev"`), []byte(`"writtenBy": "v3.1.0"`), 1)
+	_, err := Decode(bytes.NewReader(data))
+	if !errors.Is(err, ErrNewer) {
+		t.Fatalf("error %v does not wrap ErrNewer", err)
+	}
+	if want := "written by a newer mille (mille v3.1.0): schema version 3; this mille (dev) reads schema 1 and older"; err.Error() != want {
+		t.Errorf("error\n%q, want\n%q", err, want)
+	}
+}
+
+// TestMigrateV0 registers a made-up schema 0, in which the seats were two
+// lists (names, levels) and the seed a number, and loads a file of it.
+func TestMigrateV0(t *testing.T) {
+	migrations[0] = func(doc map[string]any) error {
+		names, ok1 := doc["names"].([]any)
+		levels, ok2 := doc["levels"].([]any)
+		if !ok1 || !ok2 || len(names) != len(levels) {
+			return errors.New("names and levels do not match")
+		}
+		var seats []any
+		for i := range names {
+			seat := map[string]any{"name": names[i], "human": levels[i] == "human"}
+			if levels[i] != "human" {
+				seat["level"] = levels[i]
+			}
+			seats = append(seats, seat)
+		}
+		doc["seats"] = seats
+		delete(doc, "names")
+		delete(doc, "levels")
+		doc["seed"] = doc["seed"].(json.Number).String()
+		return nil
+	}
+	defer delete(migrations, 0)
+
+	g := sampleGame(t, engine.DefaultConfig, 1<<60+3, 50) // a seed past float64's precision
+	v0 := edit(t, mustMarshal(t, g), func(d map[string]any) {
+		d["schema"] = 0
+		d["names"] = []any{"You", "Bot & <1>"}
+		d["levels"] = []any{"human", "medium"}
+		delete(d, "seats")
+		d["seed"] = json.Number(d["seed"].(string))
+	})
+	got, err := Decode(bytes.NewReader(v0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.State != g.State || got.Seats[1] != g.Seats[1] || got.Seats[0] != g.Seats[0] {
+		t.Errorf("migrated game differs: %+v", got.Seats)
+	}
+	// A broken v0 file gets the migration's own error.
+	bad := bytes.Replace(v0, []byte(`"levels":["human","medium"]`), []byte(`"levels":["human"]`), 1)
+	if _, err := Decode(bytes.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "upgrading from schema 0: names and levels do not match") {
+		t.Errorf("broken v0: %v", err)
+	}
+}
+
+func TestReadNamesFileAndNeverWrites(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "bad.mille.json")
+	g := sampleGame(t, engine.DefaultConfig, 3, 30)
+	data := bytes.Replace(mustMarshal(t, g), []byte(`"trip": 700`), []byte(`"trip": 800`), 1)
+	if err := os.WriteFile(p, data, 0o400); err != nil { // read-only: a write would fail loudly
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	os.Chtimes(p, old, old)
+	_, err := Read(p)
+	if err == nil || err.Error() != p+": state: trip 800 is not possible" {
+		t.Errorf("Read: %v", err)
+	}
+	after, _ := os.ReadFile(p)
+	fi, _ := os.Stat(p)
+	if !bytes.Equal(after, data) || !fi.ModTime().Equal(old) {
+		t.Error("Read changed the file")
+	}
+
+	if _, err := Read(filepath.Join(dir, "none.mille.json")); !errors.Is(err, fs.ErrNotExist) ||
+		!strings.HasPrefix(err.Error(), filepath.Join(dir, "none.mille.json")+": ") {
+		t.Errorf("missing file: %v", err)
+	}
+	if _, err := Read(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("a folder: %v", err)
+	}
+}

@@ -1,0 +1,309 @@
+package save
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"reflect"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// StatsFormat is the format name of the statistics file.
+const StatsFormat = "mille-stats"
+
+// StatsSchema is the version of the statistics file this mille writes.
+const StatsSchema = 1
+
+// Limits of the statistics file.
+const (
+	maxStatsSize   = 1 << 20
+	maxStatsLevels = 64
+)
+
+// Stats is the player's lifetime record, kept in StatsName in Dir and
+// updated at the end of every hand (UpdateStats).
+type Stats struct {
+	// ByOpponent holds the record against each kind of opponent, keyed by
+	// OpponentLevel: a computer level ("easy", "hard"), "human" or "mixed".
+	ByOpponent map[string]Record
+	// Best is the best hand the player's side has scored.
+	Best BestHand
+	// CoupsFourres counts the coups fourrés the player's side has made.
+	CoupsFourres int
+	// Last identifies the last hand recorded, so that recording the same
+	// hand again (say after resuming an autosave made at the end of a
+	// hand) counts it once.
+	Last string
+}
+
+// Record is the games and hands played and won against one kind of
+// opponent. A hand is won by scoring more than every other side in it; a
+// game by winning it (a tied bsd game is played, not won).
+type Record struct {
+	Games    int `json:"games"`
+	GamesWon int `json:"gamesWon"`
+	Hands    int `json:"hands"`
+	HandsWon int `json:"handsWon"`
+}
+
+// BestHand is the best hand score and when and against whom it was made.
+type BestHand struct {
+	Score    int       // points in the hand; 0 if no hand yet
+	Opponent string    // OpponentLevel of that game
+	Players  int       // players at the table
+	When     time.Time // when the hand ended
+}
+
+// Total adds up the records against every opponent.
+func (st *Stats) Total() Record {
+	var t Record
+	for _, r := range st.ByOpponent {
+		t.Games += r.Games
+		t.GamesWon += r.GamesWon
+		t.Hands += r.Hands
+		t.HandsWon += r.HandsWon
+	}
+	return t
+}
+
+// OpponentLevel names what seat plays against in g, for the statistics:
+// the level shared by every computer seat on the other sides, "human" if
+// they are all people, or "mixed".
+func OpponentLevel(g *Game, seat int) string {
+	cfg := g.State.Config
+	level := ""
+	for i, s := range g.Seats {
+		if cfg.SideOf(i) == cfg.SideOf(seat) {
+			continue
+		}
+		l := s.Level
+		if s.Human {
+			l = "human"
+		}
+		switch level {
+		case "":
+			level = l
+		case l:
+		default:
+			return "mixed"
+		}
+	}
+	return level
+}
+
+// RecordHand counts the hand that has just ended in g for the player at
+// seat, and the game too if the hand ended it. It reports whether it
+// counted anything: nothing if the hand is not over, or if it is the hand
+// recorded last. Call it once the state reaches engine.PhaseHandOver or
+// engine.PhaseGameOver (UpdateStats also reads and writes the file).
+func (st *Stats) RecordHand(g *Game, seat int, now time.Time) bool {
+	s := &g.State
+	if !s.HandOver() || seat < 0 || seat >= s.Config.Players || len(g.Seats) != s.Config.Players {
+		return false
+	}
+	key := fmt.Sprintf("%d/%d/%d", s.Seed, s.Game, s.Hand)
+	if key == st.Last {
+		return false
+	}
+	st.Last = key
+	side := s.Config.SideOf(seat)
+	opp := OpponentLevel(g, seat)
+	if st.ByOpponent == nil {
+		st.ByOpponent = make(map[string]Record)
+	}
+	r := st.ByOpponent[opp]
+	r.Hands++
+	score := s.HandScores[side].Total()
+	won := true
+	for o := 0; o < s.Sides(); o++ {
+		if o != side && s.HandScores[o].Total() >= score {
+			won = false
+		}
+	}
+	if won {
+		r.HandsWon++
+	}
+	if s.Phase == engine.PhaseGameOver {
+		r.Games++
+		if int(s.Winner) == side {
+			r.GamesWon++
+		}
+	}
+	st.ByOpponent[opp] = r
+	st.CoupsFourres += bits.OnesCount8(s.Tableaus[side].CoupsFourres)
+	if score > st.Best.Score {
+		st.Best = BestHand{Score: score, Opponent: opp, Players: s.Config.Players, When: now.UTC().Truncate(time.Second)}
+	}
+	return true
+}
+
+// StatsPath returns the path of the statistics file, in Dir.
+func StatsPath() (string, error) {
+	dir, err := Dir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, StatsName), nil
+}
+
+// UpdateStats records the hand that has just ended in g for the player at
+// seat (Stats.RecordHand) in the statistics file, and returns the updated
+// statistics. Call it at the end of every hand, for the human seat. A
+// damaged statistics file is left alone and reported, not overwritten.
+func UpdateStats(g *Game, seat int) (Stats, error) {
+	p, err := StatsPath()
+	if err != nil {
+		return Stats{}, err
+	}
+	st, err := ReadStats(p)
+	if err != nil {
+		return st, err
+	}
+	if st.RecordHand(g, seat, time.Now()) {
+		err = WriteStats(p, st)
+	}
+	return st, err
+}
+
+// The statistics file's shape.
+type statsJSON struct {
+	Format       string            `json:"format"`
+	Schema       int               `json:"schema"`
+	Opponents    map[string]Record `json:"opponents"`
+	BestHand     *bestJSON         `json:"bestHand,omitempty"`
+	CoupsFourres int               `json:"coupsFourres"`
+	Last         string            `json:"last"`
+}
+
+type bestJSON struct {
+	Score    int    `json:"score"`
+	Opponent string `json:"opponent"`
+	Players  int    `json:"players"`
+	When     string `json:"when"`
+}
+
+// ReadStats reads the statistics at path. A missing file gives empty
+// statistics and no error; a damaged one a one-line error naming path.
+func ReadStats(path string) (Stats, error) {
+	st, err := readStats(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Stats{}, nil
+	}
+	if err != nil {
+		return Stats{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return st, nil
+}
+
+func readStats(path string) (Stats, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Stats{}, unwrapPath(err)
+	}
+	defer f.Close()
+	return DecodeStats(f)
+}
+
+// DecodeStats reads statistics from r, checking them as Decode checks a
+// save: format, schema, shape and ranges.
+func DecodeStats(r io.Reader) (Stats, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxStatsSize+1))
+	if err != nil {
+		return Stats{}, unwrapPath(err)
+	}
+	if len(data) > maxStatsSize {
+		return Stats{}, fmt.Errorf("larger than %d MiB: not a statistics file", maxStatsSize>>20)
+	}
+	if err := checkSyntax(data); err != nil {
+		return Stats{}, err
+	}
+	var head struct {
+		Format *string `json:"format"`
+		Schema *int    `json:"schema"`
+	}
+	_ = json.Unmarshal(data, &head) // as in decodeBytes
+	switch {
+	case head.Format == nil || *head.Format != StatsFormat:
+		return Stats{}, errors.New("not a mille statistics file")
+	case head.Schema == nil:
+		return Stats{}, errors.New("schema: missing, or not a whole number")
+	case *head.Schema > StatsSchema:
+		return Stats{}, fmt.Errorf("%w: statistics schema version %d; this mille reads %d", ErrNewer, *head.Schema, StatsSchema)
+	case *head.Schema < StatsSchema:
+		return Stats{}, fmt.Errorf("statistics schema version %d is not one this mille can read", *head.Schema)
+	}
+	if err := checkShape(data, reflect.TypeFor[statsJSON](), ""); err != nil {
+		return Stats{}, err
+	}
+	var j statsJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return Stats{}, jsonError(err)
+	}
+	st := Stats{ByOpponent: j.Opponents, CoupsFourres: j.CoupsFourres, Last: j.Last}
+	if len(j.Opponents) > maxStatsLevels {
+		return Stats{}, fmt.Errorf("opponents: %d kinds, at most %d", len(j.Opponents), maxStatsLevels)
+	}
+	for k, r := range j.Opponents {
+		if k == "" || len(k) > MaxLevelLen || !printable(k) {
+			return Stats{}, fmt.Errorf("opponents: %.40q is not a level name", k)
+		}
+		if r.Games < 0 || r.Hands < 0 || r.GamesWon < 0 || r.HandsWon < 0 || r.GamesWon > r.Games || r.HandsWon > r.Hands {
+			return Stats{}, fmt.Errorf("opponents.%s: counts out of range", k)
+		}
+	}
+	if j.CoupsFourres < 0 {
+		return Stats{}, errors.New("coupsFourres: out of range")
+	}
+	if len(j.Last) > 64 || !printable(j.Last) {
+		return Stats{}, errors.New("last: not a hand's name")
+	}
+	if b := j.BestHand; b != nil {
+		when, err := time.Parse(time.RFC3339, b.When)
+		if err != nil {
+			return Stats{}, fmt.Errorf("bestHand.when: %.40q is not a time", b.When)
+		}
+		if b.Score < 0 || b.Players < 2 || b.Players > engine.MaxSeats || len(b.Opponent) > MaxLevelLen || !printable(b.Opponent) {
+			return Stats{}, errors.New("bestHand: out of range")
+		}
+		st.Best = BestHand{Score: b.Score, Opponent: b.Opponent, Players: b.Players, When: when}
+	}
+	return st, nil
+}
+
+// MarshalStats returns the statistics file's bytes for st.
+func MarshalStats(st Stats) ([]byte, error) {
+	j := statsJSON{
+		Format: StatsFormat, Schema: StatsSchema, Opponents: st.ByOpponent,
+		CoupsFourres: st.CoupsFourres, Last: st.Last,
+	}
+	if j.Opponents == nil {
+		j.Opponents = map[string]Record{}
+	}
+	if b := st.Best; b.Score > 0 {
+		j.BestHand = &bestJSON{Score: b.Score, Opponent: b.Opponent, Players: b.Players, When: b.When.UTC().Format(time.RFC3339)}
+	}
+	compact, err := json.Marshal(&j)
+	if err != nil {
+		return nil, err
+	}
+	return indentJSON(compact)
+}
+
+// WriteStats writes st to path atomically (as Write does a save).
+func WriteStats(path string, st Stats) error {
+	data, err := MarshalStats(st)
+	if err == nil {
+		err = writeAtomic(path, data)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/save"
+)
+
+func init() {
+	// Saves record the mille version that wrote them; version is set (by
+	// -ldflags) before any init runs.
+	save.MilleVersion = version
+	subcommands["stats"] = statsCommand
+}
+
+// statsCommand prints the lifetime statistics: mille stats [--json].
+func statsCommand(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mille stats", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the statistics file as JSON")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: mille stats [--json]\n\nPrints your lifetime statistics, kept in %s in the data folder\n(set %s to use another folder).\n\n", save.StatsName, save.DirEnv)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "mille stats: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	path, err := save.StatsPath()
+	if err != nil {
+		fmt.Fprintln(stderr, "mille stats:", err)
+		return 1
+	}
+	st, err := save.ReadStats(path)
+	if err != nil {
+		fmt.Fprintln(stderr, "mille stats:", err)
+		return 1
+	}
+	if *asJSON {
+		data, err := save.MarshalStats(st)
+		if err != nil {
+			fmt.Fprintln(stderr, "mille stats:", err)
+			return 1
+		}
+		stdout.Write(data)
+		return 0
+	}
+	printStats(stdout, st, path)
+	return 0
+}
+
+// printStats writes st as a table, known levels weakest first.
+func printStats(w io.Writer, st save.Stats, path string) {
+	total := st.Total()
+	if total.Hands == 0 {
+		fmt.Fprintf(w, "No hands played yet (statistics are kept in %s).\n", path)
+		return
+	}
+	var levels []string
+	for l := range st.ByOpponent {
+		levels = append(levels, l)
+	}
+	rank := func(l string) int {
+		if i := slices.Index(ai.Levels, l); i >= 0 {
+			return i
+		}
+		return len(ai.Levels)
+	}
+	slices.SortFunc(levels, func(a, b string) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a, b)
+	})
+	fmt.Fprintf(w, "Lifetime statistics (%s)\n\n", path)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "Opponents\tGames\tWon\t\tHands\tWon\t\t")
+	row := func(name string, r save.Record) {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%d\t%s\t\n", name, r.Games, r.GamesWon, percent(r.GamesWon, r.Games), r.Hands, r.HandsWon, percent(r.HandsWon, r.Hands))
+	}
+	for _, l := range levels {
+		row(l, st.ByOpponent[l])
+	}
+	if len(levels) > 1 {
+		row("all", total)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	if b := st.Best; b.Score > 0 {
+		fmt.Fprintf(w, "Best hand:     %d points, %d players against %s, %s\n", b.Score, b.Players, b.Opponent, b.When.Local().Format("2 Jan 2006"))
+	}
+	fmt.Fprintf(w, "Coups fourrés: %d\n", st.CoupsFourres)
+}
+
+func percent(n, of int) string {
+	if of == 0 {
+		return ""
+	}
+	return fmt.Sprintf("(%d%%)", (200*n+of)/(2*of)) // rounded
+}
