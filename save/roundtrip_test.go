@@ -92,3 +92,5 @@ func TestRoundTripRandomGames(t *testing.T) {
 		})
 	}
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 3)) }

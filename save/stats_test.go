@@ -1,0 +1,157 @@
+package save
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// playToHandEnd plays random actions until the hand is over.
+func playToHandEnd(t testing.TB, g *Game, rng *rand.Rand) {
+	t.Helper()
+	for i := 0; !g.State.HandOver(); i++ {
+		if i > 2000 {
+			t.Fatal("the hand does not end")
+		}
+		playRandom(t, g, rng, 1)
+	}
+}
+
+func TestRecordHand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	now := time.Date(2026, 11, 21, 10, 40, 0, 0, time.UTC)
+	for _, cfg := range configs {
+		g, err := New(cfg, rng.Uint64(), testSeats(cfg.Players))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st Stats
+		if st.RecordHand(&g, 0, now) {
+			t.Fatal("recorded a hand in progress")
+		}
+		var want Record
+		cf, best := 0, 0
+		for hands := 0; hands < 40 && want.Games < 2; hands++ {
+			playToHandEnd(t, &g, rng)
+			s := &g.State
+			side := cfg.SideOf(0)
+			want.Hands++
+			score := s.HandScores[side].Total()
+			won := true
+			for o := 0; o < s.Sides(); o++ {
+				won = won && (o == side || s.HandScores[o].Total() < score)
+			}
+			if won {
+				want.HandsWon++
+			}
+			if s.Phase == engine.PhaseGameOver {
+				want.Games++
+				if int(s.Winner) == side {
+					want.GamesWon++
+				}
+			}
+			for _, sf := range engine.AllSafeties {
+				if s.Tableaus[side].HasCoupFourre(sf) {
+					cf++
+				}
+			}
+			best = max(best, score)
+			if !st.RecordHand(&g, 0, now) {
+				t.Fatal("the hand was not recorded")
+			}
+			if st.RecordHand(&g, 0, now) {
+				t.Fatal("the same hand was recorded twice")
+			}
+			if err := g.Apply(engine.Continue); err != nil {
+				t.Fatal(err)
+			}
+		}
+		level := OpponentLevel(&g, 0)
+		if got := st.ByOpponent[level]; got != want || len(st.ByOpponent) != 1 {
+			t.Errorf("%v: record %+v against %q, want %+v", cfg, st.ByOpponent, level, want)
+		}
+		if st.CoupsFourres != cf || st.Best.Score != best || (best > 0 && !st.Best.When.Equal(now)) {
+			t.Errorf("%v: coups fourrés %d best %+v, want %d and %d", cfg, st.CoupsFourres, st.Best, cf, best)
+		}
+		// The statistics survive the file.
+		data, err := MarshalStats(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeStats(bytes.NewReader(data))
+		if err != nil || !reflect.DeepEqual(back, st) {
+			t.Errorf("%v: stats round trip: %v\n%+v\n%+v", cfg, err, back, st)
+		}
+	}
+}
+
+func TestOpponentLevel(t *testing.T) {
+	for _, tt := range []struct {
+		players int
+		seats   []Seat
+		want    string
+	}{
+		{2, []Seat{{Human: true}, {Level: "hard"}}, "hard"},
+		{2, []Seat{{Human: true}, {Human: true}}, "human"},
+		{3, []Seat{{Human: true}, {Level: "hard"}, {Level: "easy"}}, "mixed"},
+		// Partners (seats 0 and 2) are not opponents.
+		{4, []Seat{{Human: true}, {Level: "expert"}, {Level: "easy"}, {Level: "expert"}}, "expert"},
+	} {
+		g := Game{Seats: tt.seats, State: engine.State{Config: engine.Config{Players: tt.players}}}
+		if got := OpponentLevel(&g, 0); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.seats, got, tt.want)
+		}
+	}
+}
+
+func TestUpdateStats(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(DirEnv, dir)
+	g := sampleGame(t, engine.DefaultConfig, 5, 0)
+	playToHandEnd(t, &g, newRand(5))
+	st, err := UpdateStats(&g, 0)
+	if err != nil || st.Total().Hands != 1 {
+		t.Fatalf("UpdateStats: %+v, %v", st, err)
+	}
+	// Resuming an autosave made at the end of the hand counts it once.
+	if st, err = UpdateStats(&g, 0); err != nil || st.Total().Hands != 1 {
+		t.Fatalf("again: %+v, %v", st, err)
+	}
+	p := filepath.Join(dir, StatsName)
+	if st2, err := ReadStats(p); err != nil || !reflect.DeepEqual(st2, st) {
+		t.Fatalf("ReadStats: %+v, %v", st2, err)
+	}
+
+	// A damaged file is reported and kept.
+	damaged := []byte(`{"format": "mille-stats", "schema": 1, "opponents": {"hard": {"games": -1}}}`)
+	os.WriteFile(p, damaged, 0o600)
+	if _, err := UpdateStats(&g, 0); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
+		t.Errorf("damaged stats: %v", err)
+	}
+	if b, _ := os.ReadFile(p); !bytes.Equal(b, damaged) {
+		t.Error("the damaged statistics were overwritten")
+	}
+}
+
+func TestDecodeStatsRefuses(t *testing.T) {
+	for _, tt := range []struct{ data, want string }{
+		{`{"format": "mille", "schema": 1}`, "not a mille statistics file"},
+		{`{"format": "mille-stats", "schema": 2}`, "statistics schema version 2"},
+		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 0}`, `missing field "last"`},
+		{`{"format": "mille-stats", "schema": 1, "opponents": {"easy": {"games": 1, "gamesWon": 2, "hands": 0, "handsWon": 0}}, "coupsFourres": 0, "last": ""}`, "opponents.easy: counts out of range"},
+		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 1e99, "last": ""}`, "coupsFourres: want a whole number"},
+		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 0, "last": "", "bestHand": {"score": 5, "opponent": "x", "players": 9, "when": "2026-11-21T10:40:00Z"}}`, "bestHand: out of range"},
+		{strings.Repeat("{", 50), "nested deeper"},
+	} {
+		if _, err := DecodeStats(strings.NewReader(tt.data)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%.60s: %v, want %q", tt.data, err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,257 @@
+package save
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// failingFile wraps a real temporary file and fails at one step.
+type failingFile struct {
+	*os.File
+	failWrite, failSync, failClose bool
+}
+
+var errDiskFull = errors.New("no space left on device")
+
+func (f *failingFile) Write(b []byte) (int, error) {
+	if f.failWrite {
+		n, _ := f.File.Write(b[:len(b)/2]) // half of it reaches the disk
+		return n, errDiskFull
+	}
+	return f.File.Write(b)
+}
+
+func (f *failingFile) Sync() error {
+	if f.failSync {
+		return errors.New("input/output error")
+	}
+	return f.File.Sync()
+}
+
+func (f *failingFile) Close() error {
+	err := f.File.Close()
+	if f.failClose {
+		return errors.New("input/output error")
+	}
+	return err
+}
+
+// restoreHooks puts the real file system calls back after a test.
+func restoreHooks(t *testing.T) {
+	ct, rn, br := createTemp, rename, beforeRename
+	t.Cleanup(func() { createTemp, rename, beforeRename = ct, rn, br })
+}
+
+func TestWriteFailureKeepsPreviousSave(t *testing.T) {
+	restoreHooks(t)
+	dir := t.TempDir()
+	p := filepath.Join(dir, "game.mille.json")
+	first := sampleGame(t, engine.DefaultConfig, 11, 30)
+	if err := Write(p, first); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(p)
+	later := first
+	playRandom(t, &later, newRand(5), 30)
+
+	tests := []struct {
+		name  string
+		setup func()
+		want  string
+	}{
+		{"no temporary file", func() {
+			createTemp = func(string, string) (tempFile, error) {
+				return nil, &fs.PathError{Op: "open", Path: "x", Err: fs.ErrPermission}
+			}
+		}, "permission denied"},
+		{"disk full", func() { createTemp = failing(failingFile{failWrite: true}) }, "no space left on device"},
+		{"sync fails", func() { createTemp = failing(failingFile{failSync: true}) }, "input/output error"},
+		{"close fails", func() { createTemp = failing(failingFile{failClose: true}) }, "input/output error"},
+		{"rename fails", func() {
+			rename = func(string, string) error { return errors.New("cross-device link") }
+		}, "cross-device link"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			createTemp = func(dir, pattern string) (tempFile, error) { return os.CreateTemp(dir, pattern) }
+			rename = os.Rename
+			tt.setup()
+			err := Write(p, later)
+			if err == nil || !strings.HasPrefix(err.Error(), p+": ") || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Write: %v, want an error naming the file and %q", err, tt.want)
+			}
+			after, _ := os.ReadFile(p)
+			if !bytes.Equal(after, before) {
+				t.Fatal("the previous save changed")
+			}
+			if g, err := Read(p); err != nil || g.State != first.State {
+				t.Fatalf("the previous save no longer loads: %v", err)
+			}
+			if names := dirNames(t, dir); len(names) != 1 {
+				t.Fatalf("temporary files left behind: %v", names)
+			}
+		})
+	}
+}
+
+func failing(f failingFile) func(dir, pattern string) (tempFile, error) {
+	return func(dir, pattern string) (tempFile, error) {
+		real, err := os.CreateTemp(dir, pattern)
+		if err != nil {
+			return nil, err
+		}
+		f.File = real
+		return &f, nil
+	}
+}
+
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, de := range des {
+		names = append(names, de.Name())
+	}
+	return names
+}
+
+// crashEnv tells the test binary to act as a writer that dies between the
+// temporary file and the rename.
+const crashEnv = "MILLE_SAVE_CRASH_PATH"
+
+// TestCrashHelper is not a test: run by TestCrashBeforeRename in a child
+// process, it writes a save and dies before the rename, as a killed
+// process or a power cut would leave things.
+func TestCrashHelper(t *testing.T) {
+	p := os.Getenv(crashEnv)
+	if p == "" {
+		t.Skip("run by TestCrashBeforeRename")
+	}
+	g := sampleGame(t, engine.Config{Players: 4}, 21, 80)
+	// os.Exit runs no deferred cleanup: the temporary file stays, as
+	// after a kill -9.
+	beforeRename = func(string) { os.Exit(3) }
+	Write(p, g)
+	t.Fatal("the writer survived")
+}
+
+func TestCrashBeforeRename(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "game.mille.json")
+	first := sampleGame(t, engine.DefaultConfig, 12, 40)
+	if err := Write(p, first); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(p)
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$")
+	cmd.Env = append(os.Environ(), crashEnv+"="+p)
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Success() {
+		t.Fatalf("the writer did not die: %v\n%s", err, out)
+	}
+	after, _ := os.ReadFile(p)
+	if !bytes.Equal(after, before) {
+		t.Fatal("the previous save changed")
+	}
+	g, err := Read(p)
+	if err != nil || !reflect.DeepEqual(g.State, first.State) {
+		t.Fatalf("the previous save no longer loads: %v", err)
+	}
+	// The dead writer's complete temporary file stays, hidden from the
+	// list of saves; the next Write to the same file works.
+	names := dirNames(t, dir)
+	if len(names) != 2 {
+		t.Fatalf("files after the crash: %v", names)
+	}
+	if list, _ := List(dir); len(list) != 1 || list[0].Path != p {
+		t.Errorf("List shows %v", list)
+	}
+	if err := Write(p, first); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestWritePermissionsAndSymlink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no Unix permissions")
+	}
+	dir := t.TempDir()
+	g := sampleGame(t, engine.DefaultConfig, 13, 10)
+	p := filepath.Join(dir, "sub", "game.mille.json") // the folder is created
+	if err := Write(p, g); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]fs.FileMode{p: 0o600, filepath.Dir(p): 0o700} {
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != want {
+			t.Errorf("%s has mode %v, want %v", path, fi.Mode().Perm(), want)
+		}
+	}
+	link := filepath.Join(dir, "link.mille.json")
+	if err := os.Symlink(p, link); err != nil {
+		t.Skip(err)
+	}
+	playRandom(t, &g, newRand(1), 5)
+	if err := Write(link, g); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Error("the link was replaced by a file")
+	}
+	if got, err := Read(p); err != nil || got.State != g.State {
+		t.Errorf("the linked file was not updated: %v", err)
+	}
+}
+
+func TestWriteRefusesBrokenGame(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "game.mille.json")
+	g := sampleGame(t, engine.DefaultConfig, 14, 10)
+	g.History = g.History[:5] // out of step with the state
+	if err := Write(p, g); err == nil || !strings.Contains(err.Error(), "does not match its history") {
+		t.Errorf("Write: %v", err)
+	}
+	if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("a file was written")
+	}
+	g = sampleGame(t, engine.DefaultConfig, 14, 10)
+	g.Seats[1].Name = "\x1b]0;pwned\x07"
+	if err := Write(p, g); err == nil || !strings.Contains(err.Error(), "seats[1]: name") {
+		t.Errorf("Write: %v", err)
+	}
+}
+
+func TestWriteStampsTimeAndVersion(t *testing.T) {
+	defer func(v string) { MilleVersion = v }(MilleVersion)
+	MilleVersion = "v9.9.9"
+	p := filepath.Join(t.TempDir(), "game.mille.json")
+	g := sampleGame(t, engine.DefaultConfig, 15, 10)
+	if err := Write(p, g); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Read(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.WrittenBy != "v9.9.9" || got.Saved.IsZero() {
+		t.Errorf("writtenBy %q, saved %v", got.WrittenBy, got.Saved)
+	}
+}
