@@ -7,6 +7,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -41,14 +43,40 @@ func (r *Random) Choose(_ context.Context, _ *engine.Observation, legal []engine
 // Levels are the computer levels a person can choose, weakest first.
 var Levels = []string{"easy", "medium", "hard", "expert"}
 
-// New returns the computer player for a level name (or a player name such
-// as "random"), drawing its randomness from seed.
-//
-// Until the searching players land every level plays at random.
+// New returns the computer player for a level name or a player name,
+// drawing its randomness from seed. Player names are "random",
+// "heuristic", "montecarlo" and "ismcts"; the searching players take an
+// iteration budget after a colon ("ismcts:3000").
 func New(level string, seed uint64) (Player, error) {
-	switch level {
-	case "random", "easy", "medium", "hard", "expert":
-		return NewRandom(seed), nil
+	name, arg, hasArg := strings.Cut(level, ":")
+	iters := 0
+	if hasArg {
+		n, err := strconv.Atoi(arg)
+		if err != nil || n <= 0 || n > 10_000_000 {
+			return nil, fmt.Errorf("bad iteration budget in %q: want a positive number", level)
+		}
+		iters = n
+		if name != "montecarlo" && name != "ismcts" {
+			return nil, fmt.Errorf("%q takes no budget", name)
+		}
 	}
-	return nil, fmt.Errorf("unknown computer level %q (want easy, medium, hard or expert)", level)
+	switch name {
+	case "random":
+		return NewRandom(seed), nil
+	case "heuristic":
+		return NewHeuristic(), nil
+	case "montecarlo":
+		if iters == 0 {
+			iters = 1000
+		}
+		return NewMonteCarlo(iters, 0, seed), nil
+	case "ismcts":
+		if iters == 0 {
+			iters = 1000
+		}
+		return NewISMCTS(iters, seed), nil
+	case "easy", "medium", "hard", "expert":
+		return newLevel(name, seed), nil
+	}
+	return nil, fmt.Errorf("unknown computer level %q (want easy, medium, hard or expert, or random, heuristic, montecarlo[:N], ismcts[:N])", level)
 }

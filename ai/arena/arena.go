@@ -1,0 +1,305 @@
+// Package arena plays computer players against each other in duplicate and
+// measures them: hands won with a confidence interval, points, games and
+// decision times. Command mille arena is its front end.
+//
+// Duplicate play: every deal is played once per side, rotating which entry
+// plays which side, so each entry gets every hand (and the first turn) once
+// and the luck of the deal cancels out.
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
+
+// Entry is one competitor: it plays one side (both seats of a team).
+type Entry struct {
+	// Name is how the entry was asked for ("hard", "cmd:./bot").
+	Name string
+	// New makes the player for one seat of one hand. Close, if not nil,
+	// is called when the hand is over.
+	New func(seed uint64) (ai.Player, error)
+}
+
+// Options say what to play.
+type Options struct {
+	Game     engine.Config
+	Entries  []Entry // one per side
+	Hands    int     // hands to play; rounded up to whole duplicate deals
+	Seed     uint64
+	Parallel int                   // deals played at once (default 1)
+	Progress func(done, total int) // called after each hand, may be nil
+}
+
+// Seat is what the arena reports for one entry. The JSON names are part of
+// mille arena --json's output.
+type Seat struct {
+	Seat           int     `json:"seat"`
+	Player         string  `json:"player"`
+	Hands          int     `json:"hands"`
+	HandsWon       float64 `json:"hands_won"`
+	WinShare       float64 `json:"win_share"`
+	CI95Low        float64 `json:"ci95_low"`
+	CI95High       float64 `json:"ci95_high"`
+	MeanPoints     float64 `json:"mean_points"`
+	GamesWon       int     `json:"games_won"`
+	Decisions      int     `json:"decisions"`
+	DecisionMsMean float64 `json:"decision_ms_mean"`
+	DecisionMsP95  float64 `json:"decision_ms_p95"`
+	DecisionMsMax  float64 `json:"decision_ms_max"`
+}
+
+// Report is the outcome of an arena run.
+type Report struct {
+	Players int     `json:"players"`
+	Rules   string  `json:"rules"`
+	Deals   int     `json:"deals"`
+	Hands   int     `json:"hands"`
+	Seed    uint64  `json:"seed"`
+	Games   int     `json:"games"`
+	Seconds float64 `json:"seconds"`
+	Seats   []Seat  `json:"seats"`
+}
+
+// handResult is one played hand: points per entry.
+type handResult struct {
+	points [engine.MaxSides]int
+	times  [engine.MaxSides][]float64 // decision times in ms, per entry
+	err    error
+}
+
+// Run plays the hands and reports.
+func Run(ctx context.Context, o Options) (*Report, error) {
+	sides := o.Game.Sides()
+	if err := o.Game.Validate(); err != nil {
+		return nil, err
+	}
+	if len(o.Entries) != sides {
+		return nil, fmt.Errorf("%d players make %d sides: give %d seats, not %d", o.Game.Players, sides, sides, len(o.Entries))
+	}
+	if o.Hands <= 0 {
+		return nil, errors.New("the number of hands must be positive")
+	}
+	deals := (o.Hands + sides - 1) / sides
+	parallel := max(1, o.Parallel)
+	start := time.Now()
+
+	results := make([][]handResult, deals)
+	jobs := make(chan int)
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for range parallel {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for d := range jobs {
+				res := make([]handResult, sides)
+				for r := range sides {
+					res[r] = playHand(ctx, o, d, r)
+					mu.Lock()
+					done++
+					if o.Progress != nil {
+						o.Progress(done, deals*sides)
+					}
+					mu.Unlock()
+				}
+				results[d] = res
+			}
+		}()
+	}
+feed:
+	for d := range deals {
+		select {
+		case jobs <- d:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, res := range results {
+		for _, h := range res {
+			if h.err != nil {
+				return nil, h.err
+			}
+		}
+	}
+	rep := summarize(o, results)
+	rep.Seconds = time.Since(start).Seconds()
+	return rep, nil
+}
+
+// DealSeed is the game seed of deal d: a fixed mix of the run's seed.
+func DealSeed(seed uint64, d int) uint64 {
+	z := seed + uint64(d+1)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// EntryFor returns which entry plays side in rotation r.
+func EntryFor(side, r, sides int) int { return (side + r) % sides }
+
+// playHand plays deal d in rotation r.
+func playHand(ctx context.Context, o Options, d, r int) (res handResult) {
+	sides := o.Game.Sides()
+	s, err := engine.New(o.Game, DealSeed(o.Seed, d))
+	if err != nil {
+		res.err = err
+		return res
+	}
+	players := make([]ai.Player, o.Game.Players)
+	for p := range players {
+		e := EntryFor(o.Game.SideOf(p), r, sides)
+		seed := DealSeed(o.Seed^0x5eed, d*64+r*8+p)
+		players[p], err = o.Entries[e].New(seed)
+		if err != nil {
+			res.err = fmt.Errorf("seat %q: %w", o.Entries[e].Name, err)
+			return res
+		}
+	}
+	defer func() {
+		for _, p := range players {
+			if c, ok := p.(interface{ Close() error }); ok {
+				c.Close()
+			}
+		}
+	}()
+	var buf [engine.MaxLegal]engine.Action
+	for !s.HandOver() {
+		if ctx.Err() != nil {
+			res.err = ctx.Err()
+			return res
+		}
+		seat := s.ToAct()
+		legal := s.Legal(buf[:0])
+		a := legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(&s, seat)
+			t0 := time.Now()
+			a = players[seat].Choose(ctx, &obs, slices.Clone(legal))
+			ms := float64(time.Since(t0).Nanoseconds()) / 1e6
+			e := EntryFor(o.Game.SideOf(seat), r, sides)
+			res.times[e] = append(res.times[e], ms)
+			if f, ok := players[seat].(interface{ Err() error }); ok && f.Err() != nil {
+				res.err = f.Err()
+				return res
+			}
+		}
+		if err := s.Step(a); err != nil {
+			e := EntryFor(o.Game.SideOf(seat), r, sides)
+			res.err = fmt.Errorf("seat %q chose %v: %w", o.Entries[e].Name, a, err)
+			return res
+		}
+	}
+	for side := range sides {
+		res.points[EntryFor(side, r, sides)] = s.HandScores[side].Total()
+	}
+	return res
+}
+
+// summarize turns the hands into the report. Games to 5000 are counted by
+// chaining the hands of each rotation in deal order, carrying the totals as
+// in a real game (rule 8: at 5000 the highest total wins; a tie plays on).
+func summarize(o Options, results [][]handResult) *Report {
+	sides := o.Game.Sides()
+	rep := &Report{
+		Players: o.Game.Players, Rules: o.Game.Rules.String(),
+		Deals: len(results), Hands: len(results) * sides, Seed: o.Seed,
+	}
+	seats := make([]Seat, sides)
+	times := make([][]float64, sides)
+	pts := make([]float64, sides)
+	for e := range seats {
+		seats[e].Seat = e
+		seats[e].Player = o.Entries[e].Name
+	}
+	for _, res := range results {
+		for _, h := range res {
+			best := -1
+			for e := range sides {
+				best = max(best, h.points[e])
+			}
+			winners := 0
+			for e := range sides {
+				if h.points[e] == best {
+					winners++
+				}
+			}
+			for e := range sides {
+				seats[e].Hands++
+				pts[e] += float64(h.points[e])
+				if h.points[e] == best {
+					seats[e].HandsWon += 1 / float64(winners)
+				}
+				times[e] = append(times[e], h.times[e]...)
+			}
+		}
+	}
+	// Games: one running game per rotation.
+	for r := range sides {
+		var tot [engine.MaxSides]int
+		for _, res := range results {
+			for e := range sides {
+				tot[e] += res[r].points[e]
+			}
+			best, bestE, tied := -1, -1, false
+			for e := range sides {
+				switch {
+				case tot[e] > best:
+					best, bestE, tied = tot[e], e, false
+				case tot[e] == best:
+					tied = true
+				}
+			}
+			if best >= engine.WinningScore && !tied {
+				seats[bestE].GamesWon++
+				rep.Games++
+				tot = [engine.MaxSides]int{}
+			}
+		}
+	}
+	for e := range seats {
+		st := &seats[e]
+		if st.Hands > 0 {
+			st.WinShare = st.HandsWon / float64(st.Hands)
+			st.CI95Low, st.CI95High = wilson(st.HandsWon, float64(st.Hands))
+			st.MeanPoints = pts[e] / float64(st.Hands)
+		}
+		st.Decisions = len(times[e])
+		if len(times[e]) > 0 {
+			slices.Sort(times[e])
+			sum := 0.0
+			for _, t := range times[e] {
+				sum += t
+			}
+			st.DecisionMsMean = sum / float64(len(times[e]))
+			st.DecisionMsP95 = times[e][int(math.Ceil(0.95*float64(len(times[e]))))-1]
+			st.DecisionMsMax = times[e][len(times[e])-1]
+		}
+	}
+	rep.Seats = seats
+	return rep
+}
+
+// wilson is the Wilson score 95% interval for won successes out of n.
+func wilson(won, n float64) (lo, hi float64) {
+	const z = 1.959964
+	p := won / n
+	den := 1 + z*z/n
+	mid := (p + z*z/(2*n)) / den
+	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+	return max(0, mid-half), min(1, mid+half)
+}

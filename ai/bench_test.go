@@ -1,0 +1,57 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// midHand plays a few turns of a fresh deal with the heuristic and returns
+// the state with the seat to act facing a real choice.
+func midHand(tb testing.TB, cfg engine.Config, seed uint64, turns int) engine.State {
+	tb.Helper()
+	s, err := engine.New(cfg, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var buf [engine.MaxLegal]engine.Action
+	var v view
+	for i := 0; i < turns || len(s.Legal(buf[:0])) < 2; i++ {
+		if s.HandOver() {
+			tb.Fatalf("hand over after %d turns", i)
+		}
+		legal := s.Legal(buf[:0])
+		viewOfState(&s, &v)
+		a, _ := v.best(legal)
+		s.Step(a)
+	}
+	return s
+}
+
+func BenchmarkHeuristicChoose(b *testing.B) {
+	s := midHand(b, engine.DefaultConfig, 1, 10)
+	obs := engine.Observe(&s, s.ToAct())
+	legal := obs.Legal(nil)
+	h := NewHeuristic()
+	b.ReportAllocs()
+	for b.Loop() {
+		h.Choose(context.Background(), &obs, legal)
+	}
+}
+
+func BenchmarkRollout(b *testing.B) {
+	for _, players := range []int{2, 4, 6} {
+		b.Run(string(rune('0'+players))+"p", func(b *testing.B) {
+			s := midHand(b, engine.Config{Players: players}, 1, 2)
+			obs := engine.Observe(&s, s.ToAct())
+			rng := rand.New(rand.NewPCG(1, 2))
+			b.ReportAllocs()
+			for b.Loop() {
+				d := engine.Sample(&obs, rng)
+				rollout(&d, rng, 0)
+			}
+		})
+	}
+}

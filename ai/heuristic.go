@@ -1,0 +1,421 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// Heuristic is the card-counting player: it scores every legal action with
+// rules of thumb written from the rule book and the cards it has seen, and
+// plays the best. It is fast enough (about a microsecond a decision) to be
+// the searching players' rollout policy.
+type Heuristic struct{}
+
+// NewHeuristic returns the heuristic player. It uses no randomness.
+func NewHeuristic() *Heuristic { return &Heuristic{} }
+
+// Name returns "heuristic".
+func (*Heuristic) Name() string { return "heuristic" }
+
+// Choose scores the legal actions and returns the best.
+func (*Heuristic) Choose(_ context.Context, obs *engine.Observation, legal []engine.Action) engine.Action {
+	var v view
+	viewOf(obs, &v)
+	a, _ := v.best(legal)
+	return a
+}
+
+// reason says why the heuristic likes an action, for hints.
+type reason uint8
+
+const (
+	rNone reason = iota
+	rCoupFourre
+	rDecline
+	rExtend
+	rStopTrip
+	rFinish
+	rSafetyBeforeEnd
+	rSafetyDead
+	rSafetyFix
+	rSafetyRoll
+	rSafetyKeep
+	rRemedy
+	rGo
+	rEndOfLimit
+	rAttack
+	rLimit
+	rDistance
+	rSmallUnderLimit
+	rDiscardDead
+	rDiscard
+	rContinue
+)
+
+var reasonText = [...]string{
+	rNone:            "the best move found",
+	rCoupFourre:      "coup fourré: 300 points and the turn",
+	rDecline:         "keep the safety for later",
+	rExtend:          "extend: the road to 1000 looks clear",
+	rStopTrip:        "stop at 700: extending is too risky",
+	rFinish:          "finish the trip",
+	rSafetyBeforeEnd: "lay the safety before the hand ends",
+	rSafetyDead:      "lay the safety: its hazard can no longer come",
+	rSafetyFix:       "lay the safety: it fixes the hazard",
+	rSafetyRoll:      "lay Right of Way to roll at once",
+	rSafetyKeep:      "lay the safety rather than waste a card",
+	rRemedy:          "repair and get back on the road",
+	rGo:              "play Go to start rolling",
+	rEndOfLimit:      "lift the Speed Limit",
+	rAttack:          "attack the leader",
+	rLimit:           "slow the leader down",
+	rDistance:        "drive on",
+	rSmallUnderLimit: "drive on under the Speed Limit",
+	rDiscardDead:     "discard a dead card",
+	rDiscard:         "discard the least useful card",
+	rContinue:        "deal on",
+}
+
+func (r reason) String() string { return reasonText[r] }
+
+// best returns the legal action with the highest score (the first on ties,
+// so the choice is deterministic) and why.
+func (v *view) best(legal []engine.Action) (engine.Action, reason) {
+	best, bestR, bestS := legal[0], rNone, -1e18
+	for _, a := range legal {
+		s, r := v.score(a)
+		if s > bestS {
+			best, bestR, bestS = a, r, s
+		}
+	}
+	return best, bestR
+}
+
+// score rates one legal action: higher is better. Plays that help score
+// above zero; discards score minus the value of keeping the card.
+func (v *view) score(a engine.Action) (float64, reason) {
+	switch a.Kind() {
+	case engine.KindCoupFourre:
+		return 1000, rCoupFourre
+	case engine.KindDecline:
+		return 0, rDecline
+	case engine.KindExtend:
+		if v.shouldExtend() {
+			return 1, rExtend
+		}
+		return -1, rExtend
+	case engine.KindStopTrip:
+		return 0, rStopTrip
+	case engine.KindContinue:
+		return 0, rContinue
+	case engine.KindDiscard:
+		k := v.keep(a.Card())
+		if k <= 0 {
+			return k, rDiscardDead
+		}
+		return -k, rDiscard
+	}
+	c := a.Card()
+	me := &v.tabs[v.side]
+	switch c.Kind() {
+	case engine.Safety:
+		return v.scoreSafety(c)
+	case engine.Remedy:
+		switch c {
+		case engine.Go:
+			return 650, rGo
+		case engine.EndOfLimit:
+			if v.holdsBigDistance() && me.Rolling() {
+				return 600, rEndOfLimit
+			}
+			return 350, rEndOfLimit
+		}
+		return 700, rRemedy
+	case engine.Distance:
+		m := int(me.Miles) + c.Miles()
+		if m == v.trip {
+			return 1000, rFinish
+		}
+		s := 400 + float64(c.Miles())/2
+		if c == engine.Miles200 && me.Cards[engine.Miles200] == 0 {
+			s -= 30 // the first 200 costs the safe-trip bonus
+		}
+		if me.Limited() {
+			return s, rSmallUnderLimit
+		}
+		return s, rDistance
+	case engine.Hazard:
+		return v.scoreAttack(c, a.Target())
+	}
+	return 0, rNone
+}
+
+// scoreSafety rates laying a safety: worth it when the coup fourré can no
+// longer come, when the hand is ending, or when it gets the side moving.
+func (v *view) scoreSafety(c engine.Card) (float64, reason) {
+	me := &v.tabs[v.side]
+	if v.canFinish() || v.handEnding() {
+		return 1100, rSafetyBeforeEnd // an extra turn, then finish
+	}
+	dead := true
+	for h := engine.OutOfGas; h <= engine.Stop; h++ {
+		if engine.SafetyFor(h) == c && v.unseen[h] > 0 {
+			dead = false
+		}
+	}
+	if dead {
+		return 950, rSafetyDead
+	}
+	if c == engine.RightOfWay {
+		if me.Battle == engine.Stop && v.held[engine.Go] == 0 {
+			return 800, rSafetyRoll
+		}
+		if !me.Rolling() && !me.Battle.IsHazard() && v.held[engine.Go] == 0 {
+			return 800, rSafetyRoll
+		}
+		if me.Limited() && v.held[engine.EndOfLimit] == 0 && v.holdsBigDistance() {
+			return 500, rSafetyRoll
+		}
+	} else if h := c - (engine.ExtraTank - engine.OutOfGas); me.Battle == h && v.held[engine.RemedyFor(h)] == 0 {
+		return 800, rSafetyFix
+	}
+	return -100, rSafetyKeep
+}
+
+// scoreAttack rates playing hazard h on side t.
+func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
+	o := &v.tabs[t]
+	lead := 0
+	for side := 0; side < v.sides; side++ {
+		if side != v.side && int(v.tabs[side].Miles) > lead {
+			lead = int(v.tabs[side].Miles)
+		}
+	}
+	s := 550.0
+	// Prefer the side that is ahead, more so as it nears the trip.
+	s += float64(o.Miles) / 5
+	if int(o.Miles) < lead {
+		s -= 40
+	}
+	// A hazard their remedies are scarce for hurts more.
+	s += float64(6-int(v.unseen[engine.RemedyFor(h)])) * 5
+	if h.IsRoadHazard() {
+		s += 30
+	}
+	if h == engine.SpeedLimit {
+		s = 300 + float64(o.Miles)/5
+		if o.Limited() || int(v.trip)-int(o.Miles) <= 50 {
+			s = 50 // no effect worth a card
+		}
+		if !o.Rolling() {
+			s -= 60
+		}
+	}
+	// Risk of a coup fourré: the safety may sit in one of their hands.
+	safety := engine.SafetyFor(h)
+	if v.unseen[safety] > 0 {
+		n, total := 0, 0
+		for p := 0; p < v.cfg.Players; p++ {
+			if p == v.seat {
+				continue
+			}
+			total += int(v.handSizes[p])
+			if v.cfg.SideOf(p) == t {
+				n += int(v.handSizes[p])
+			}
+		}
+		total += v.drawLen
+		if total > 0 {
+			s -= 400 * float64(n) / float64(total)
+		}
+	}
+	if h == engine.SpeedLimit {
+		return s, rLimit
+	}
+	return s, rAttack
+}
+
+// keep is how much holding card c is worth; zero or less means dead.
+func (v *view) keep(c engine.Card) float64 {
+	me := &v.tabs[v.side]
+	switch c.Kind() {
+	case engine.Safety:
+		return 1000
+	case engine.Remedy:
+		h := engine.HazardFor(c)
+		if v.safe(v.side, h) || v.held[engine.SafetyFor(h)] > 0 && c != engine.Go {
+			return 0
+		}
+		switch c {
+		case engine.Go:
+			if v.held[c] > 1 {
+				return 25
+			}
+			return 60
+		case engine.EndOfLimit:
+			if v.unseen[engine.SpeedLimit] == 0 && !me.Limited() {
+				return 0
+			}
+			if v.held[c] > 1 {
+				return 5
+			}
+			return 20 + 5*float64(v.unseen[engine.SpeedLimit])
+		}
+		if v.unseen[h] == 0 && me.Battle != h {
+			return 0
+		}
+		if v.held[c] > 1 {
+			return 10
+		}
+		return 30 + 10*float64(v.unseen[h])
+	case engine.Hazard:
+		open := false
+		for side := 0; side < v.sides; side++ {
+			if side != v.side && !v.safe(side, c) {
+				open = true
+			}
+		}
+		if !open {
+			return 0
+		}
+		switch {
+		case c == engine.Stop:
+			return 35
+		case c == engine.SpeedLimit:
+			return 25
+		}
+		return 45
+	case engine.Distance:
+		if c == engine.Miles200 && int(me.Cards[c])+int(v.held[c]) > 2 {
+			return 0
+		}
+		m := int(me.Miles) + c.Miles()
+		if m > v.maxTrip() {
+			return 0
+		}
+		k := float64(c.Miles())/4 + 15
+		if c <= engine.Miles50 && (me.Limited() || v.unseen[engine.SpeedLimit] > 0) {
+			k += 10
+		}
+		if m > v.trip {
+			k /= 3
+		}
+		return k
+	}
+	return 0
+}
+
+// canFinish reports whether a card in hand completes the trip now.
+func (v *view) canFinish() bool {
+	me := &v.tabs[v.side]
+	if !me.Rolling() {
+		return false
+	}
+	need := v.trip - int(me.Miles)
+	for _, c := range engine.DistanceCards {
+		if v.held[c] > 0 && c.Miles() == need {
+			if c == engine.Miles200 && me.Cards[c] >= 2 || me.Limited() && c.Miles() > 50 {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// handEnding reports whether the hand is about to end, so safeties held
+// back for a coup fourré had better be laid.
+func (v *view) handEnding() bool {
+	if v.drawLen <= v.cfg.Players {
+		return true
+	}
+	for side := 0; side < v.sides; side++ {
+		t := &v.tabs[side]
+		if side != v.side && t.Rolling() && v.trip-int(t.Miles) <= 100 {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsBigDistance reports whether the hand has a 75 or more that fits.
+func (v *view) holdsBigDistance() bool {
+	me := &v.tabs[v.side]
+	for _, c := range []engine.Card{engine.Miles75, engine.Miles100, engine.Miles200} {
+		if v.held[c] > 0 && int(me.Miles)+c.Miles() <= v.trip {
+			return true
+		}
+	}
+	return false
+}
+
+// shouldExtend decides the extension from the risk: extend when the hand
+// already holds the 300 miles to 1000 and no opponent is close.
+func (v *view) shouldExtend() bool {
+	me := &v.tabs[v.side]
+	for side := 0; side < v.sides; side++ {
+		if side != v.side && v.tabs[side].Miles >= 500 {
+			return false
+		}
+	}
+	if v.drawLen < 2*v.cfg.Players {
+		return false
+	}
+	// Can the distance in hand make exactly 300?
+	var n [engine.NumCards]int
+	for _, c := range engine.DistanceCards {
+		n[c] = int(v.held[c])
+	}
+	if m := 2 - int(me.Cards[engine.Miles200]); n[engine.Miles200] > m {
+		n[engine.Miles200] = m
+	}
+	reach := [13]bool{true} // in units of 25 miles
+	for _, c := range engine.DistanceCards {
+		u := c.Miles() / 25
+		for k := 0; k < n[c]; k++ {
+			for x := 12; x >= u; x-- {
+				reach[x] = reach[x] || reach[x-u]
+			}
+		}
+	}
+	if !reach[12] {
+		return false
+	}
+	// Hazards that could still stop us, against what we can answer.
+	danger := 0
+	for h := engine.OutOfGas; h <= engine.Stop; h++ {
+		if h != engine.SpeedLimit && !v.safe(v.side, h) && v.held[engine.SafetyFor(h)] == 0 {
+			danger += int(v.unseen[h])
+		}
+	}
+	return danger <= 4
+}
+
+// Noisy is the heuristic with lapses: with probability eps it plays a
+// random legal action instead (never a safety discard it would regret).
+// It makes the easy level beatable.
+type Noisy struct {
+	eps float64
+	rng *rand.Rand
+}
+
+// NewNoisy returns a heuristic player that errs with probability eps.
+func NewNoisy(eps float64, seed uint64) *Noisy {
+	return &Noisy{eps: eps, rng: rand.New(rand.NewPCG(seed, 0x6e6f697379))}
+}
+
+// Name returns "noisy".
+func (*Noisy) Name() string { return "noisy" }
+
+// Choose usually plays like the heuristic.
+func (n *Noisy) Choose(ctx context.Context, obs *engine.Observation, legal []engine.Action) engine.Action {
+	if n.rng.Float64() < n.eps {
+		a := legal[n.rng.IntN(len(legal))]
+		if !(a.Kind() == engine.KindDiscard && a.Card().IsSafety()) {
+			return a
+		}
+	}
+	return NewHeuristic().Choose(ctx, obs, legal)
+}

@@ -1,0 +1,38 @@
+package ai
+
+import "time"
+
+// The levels, as players and budgets. The budgets are sized so that easy
+// and medium answer within 20 ms and hard within 250 ms at the 95th
+// percentile on a 2-core machine; the time limits are a safety net on a
+// slower or busier machine. docs/ai.md gives the measured strength.
+const (
+	mediumIters = 200
+	mediumLimit = 15 * time.Millisecond
+	hardIters   = 2000
+	hardLimit   = 200 * time.Millisecond
+	expertIters = 8000
+	expertLimit = 2 * time.Second
+)
+
+// newLevel returns the player for a level name.
+func newLevel(level string, seed uint64) Player {
+	switch level {
+	case "easy":
+		return &named{name: "easy", Player: NewNoisy(0.3, seed)}
+	case "medium":
+		return &named{name: "medium", Player: NewMonteCarlo(mediumIters, mediumLimit, seed)}
+	case "hard":
+		return NewISMCTS(hardIters, seed, WithTimeLimit(hardLimit), withName("hard"))
+	default:
+		return NewISMCTS(expertIters, seed, WithTimeLimit(expertLimit), withName("expert"))
+	}
+}
+
+// named gives a player the name of the level it plays.
+type named struct {
+	Player
+	name string
+}
+
+func (n *named) Name() string { return n.name }

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/ai/arena"
+	"github.com/millebornes/mille/ai/bot"
+	"github.com/millebornes/mille/engine"
+)
+
+func init() { subcommands["arena"] = arenaCmd }
+
+// arenaCmd is mille arena: computer players against each other.
+func arenaCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mille arena", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	players := fs.Int("players", 2, "players at the table: 2, 3, 4 or 6")
+	seats := fs.String("seats", "hard,heuristic", "one player per side, comma-separated: a level (easy, medium, hard, expert), random, heuristic, montecarlo[:N], ismcts[:N], or cmd:PROGRAM ARGS for a program speaking the bot protocol")
+	hands := fs.Int("hands", 1000, "hands to play, rounded up to whole duplicate deals (one hand per side)")
+	seed := fs.Uint64("seed", 1, "seed of the deals and of the players")
+	rules := fs.String("rules", "standard", "ruleset: standard or bsd")
+	parallel := fs.Int("parallel", 1, "deals played at once (searching players already use every core)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mille arena [flags]\n\nPlays computer players against each other in duplicate deals and reports their strength.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	rs, err := engine.ParseRuleset(*rules)
+	if err != nil {
+		fmt.Fprintln(stderr, "mille arena:", err)
+		return 2
+	}
+	cfg := engine.Config{Players: *players, Rules: rs}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintln(stderr, "mille arena:", err)
+		return 2
+	}
+	entries, err := parseSeats(*seats, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "mille arena:", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	opts := arena.Options{Game: cfg, Entries: entries, Hands: *hands, Seed: *seed, Parallel: *parallel}
+	opts.Progress = progress(stderr)
+	rep, err := arena.Run(ctx, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "mille arena:", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintln(stderr, "mille arena:", err)
+			return 1
+		}
+		return 0
+	}
+	arena.WriteText(stdout, rep)
+	return 0
+}
+
+// parseSeats reads --seats: a level or player name per side, or
+// cmd:PROGRAM ARGS for an external program.
+func parseSeats(list string, stderr io.Writer) ([]arena.Entry, error) {
+	var entries []arena.Entry
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if cmd, ok := strings.CutPrefix(name, "cmd:"); ok {
+			argv := strings.Fields(cmd)
+			if len(argv) == 0 {
+				return nil, fmt.Errorf("seat %q names no program", name)
+			}
+			entries = append(entries, arena.Entry{Name: name, New: func(uint64) (ai.Player, error) {
+				return bot.Start(argv, stderr)
+			}})
+			continue
+		}
+		if _, err := ai.New(name, 0); err != nil {
+			return nil, err
+		}
+		entries = append(entries, arena.Entry{Name: name, New: func(seed uint64) (ai.Player, error) {
+			return ai.New(name, seed)
+		}})
+	}
+	return entries, nil
+}
+
+// progress returns a progress reporter: a bar redrawn in place on a
+// terminal, a plain line every tenth of the run otherwise.
+func progress(w io.Writer) func(done, total int) {
+	tty := false
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			tty = true
+		}
+	}
+	return func(done, total int) {
+		if tty {
+			const width = 40
+			n := done * width / total
+			fmt.Fprintf(w, "\r[%s%s] %d/%d hands", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
+			if done == total {
+				fmt.Fprintln(w)
+			}
+			return
+		}
+		step := max(1, total/10)
+		if done%step == 0 || done == total {
+			fmt.Fprintf(w, "%d/%d hands\n", done, total)
+		}
+	}
+}
