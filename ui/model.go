@@ -147,6 +147,10 @@ type (
 	optionsSavedMsg struct{ err error }
 )
 
+// Probe is a message that runs its function on the model inside Update, so
+// that tests and tools can read the model without racing the program.
+type Probe func(m *Model)
+
 // New returns the model for a game.
 func New(cfg Config) (*Model, error) {
 	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1}
@@ -653,8 +657,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.message, m.isError = "Options not saved: "+msg.err.Error(), true
 		}
 		return m, nil
+	case Probe:
+		msg(m)
+		return m, nil
 	case clickMsg:
 		return m, m.click(msg)
+	case tea.MouseClickMsg:
+		if msg.Button != tea.MouseLeft {
+			return m, nil
+		}
+		if id := m.Hit(msg.X, msg.Y); id != "" {
+			return m, m.click(clickMsg{id: id, x: msg.X, y: msg.Y})
+		}
+		return m, nil
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:

@@ -45,8 +45,9 @@ func newLayout(w, h int) layout {
 	return l
 }
 
-// View draws the whole screen as one compositor; its layers' IDs are the
-// click targets, so a click is matched against what was drawn.
+// View draws the whole screen as one compositor. Its layers' IDs are the
+// click targets: Update hit-tests a click on the same compositor, built from
+// the same model, so a click always matches what is on screen.
 func (m *Model) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
@@ -63,29 +64,8 @@ func (m *Model) View() tea.View {
 		v.SetContent(m.tooSmall(w, h))
 		return v
 	}
-	var layers []*lipgloss.Layer
-	switch m.screen {
-	case screenNewGame:
-		layers = m.newGameLayers(w, h)
-	case screenGuide:
-		layers = m.guideLayers(w, h)
-	default:
-		layers = m.boardLayers(newLayout(w, h))
-	}
-	comp := lipgloss.NewCompositor(layers...)
+	comp := m.compositor(w, h)
 	v.SetContent(comp.Render())
-	v.OnMouse = func(msg tea.MouseMsg) tea.Cmd {
-		click, ok := msg.(tea.MouseClickMsg)
-		if !ok || click.Button != tea.MouseLeft {
-			return nil
-		}
-		hit := comp.Hit(click.X, click.Y)
-		if hit.Empty() || hit.ID() == "" {
-			return nil
-		}
-		id := hit.ID()
-		return func() tea.Msg { return clickMsg{id: id, x: click.X, y: click.Y} }
-	}
 	return v
 }
 
@@ -95,13 +75,8 @@ func (m *Model) tooSmall(w, h int) string {
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg)
 }
 
-// Hit returns the ID of the clickable thing at (x, y) on the current view,
-// or "" (tests, and anything that wants to click without a terminal).
-func (m *Model) Hit(x, y int) string {
-	w, h := m.w, m.h
-	if w < MinWidth || h < MinHeight {
-		return ""
-	}
+// compositor lays out the current screen (w x h at least the minimum).
+func (m *Model) compositor(w, h int) *lipgloss.Compositor {
 	var layers []*lipgloss.Layer
 	switch m.screen {
 	case screenNewGame:
@@ -111,7 +86,16 @@ func (m *Model) Hit(x, y int) string {
 	default:
 		layers = m.boardLayers(newLayout(w, h))
 	}
-	hit := lipgloss.NewCompositor(layers...).Hit(x, y)
+	return lipgloss.NewCompositor(layers...)
+}
+
+// Hit returns the ID of the clickable thing at (x, y) on the current view,
+// or "" (tests, and anything that wants to click without a terminal).
+func (m *Model) Hit(x, y int) string {
+	if m.w < MinWidth || m.h < MinHeight {
+		return ""
+	}
+	hit := m.compositor(m.w, m.h).Hit(x, y)
 	if hit.Empty() {
 		return ""
 	}
@@ -181,7 +165,7 @@ func (m *Model) boardLayers(l layout) []*lipgloss.Layer {
 	layers = append(layers,
 		lipgloss.NewLayer(msgStyle.Render(ansi.Truncate(m.message, l.w, "…"))).Y(l.msgY),
 		lipgloss.NewLayer(ansi.Truncate(m.inputLine(&obs), l.w, "…")).Y(l.inputY),
-		lipgloss.NewLayer(m.help.ShortHelpView(m.activeKeys().ShortHelp())).ID("help").Y(l.helpY),
+		lipgloss.NewLayer(ansi.Truncate(m.help.ShortHelpView(m.activeKeys().ShortHelp()), l.w, "…")).ID("help").Y(l.helpY),
 	)
 	layers = append(layers, m.dialogLayers(&obs, l)...)
 	return layers
@@ -791,7 +775,7 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*lipgloss.Layer
 	n := obs.Config.Sides()
 	w := 17 + 6*n + 7
 	body := m.scoreWindow(obs, w, true)[1:]
-	title := "End of hand " + strconv.Itoa(int(obs.Hand))
+	title := "End of hand " + strconv.Itoa(int(obs.Hand)+1)
 	q := "Another hand?"
 	buttons := []button{{"btn-yes", "y Next hand", true}, {"btn-no", "n Quit", false}}
 	if obs.Phase == engine.PhaseGameOver {

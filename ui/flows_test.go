@@ -1,0 +1,292 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// keysFor is how a person types the eager move with the keyboard: a slot
+// key then Return to play, x to discard, y or n for the prompts.
+func keysFor(m *Model) []string {
+	switch m.gamePrompt() {
+	case promptCoupFourre:
+		return []string{"y"}
+	case promptExtension:
+		return []string{"n"}
+	case promptAnotherHand, promptAnotherGame:
+		return []string{"y"}
+	}
+	a := humanMove(m)
+	pos := posOf(m, a.Card())
+	sel := strings.ToLower(slotKey(pos))
+	if a.Kind() == engine.KindDiscard {
+		return []string{sel, "x"}
+	}
+	return []string{sel, "enter"}
+}
+
+// clicksFor is the same move with the mouse: a card twice to play it, a
+// card then the discard pile, or a dialog's button.
+func clicksFor(m *Model) []string {
+	switch m.gamePrompt() {
+	case promptCoupFourre:
+		return []string{"btn-yes"}
+	case promptExtension:
+		return []string{"btn-no"}
+	case promptAnotherHand, promptAnotherGame:
+		return []string{"btn-yes"}
+	}
+	a := humanMove(m)
+	slot := "slot-" + string(rune('0'+posOf(m, a.Card())))
+	if a.Kind() == engine.KindDiscard {
+		return []string{slot, "discard"}
+	}
+	return []string{slot, slot}
+}
+
+// playHand plays the human's moves until the end-of-hand window.
+func playHand(t *testing.T, tm *teatest.TestModel, mouse bool) {
+	t.Helper()
+	for step := 0; step < 300; step++ {
+		waitModel(t, tm, "the human's turn", settled)
+		if probe(tm, func(m *Model) bool { return m.gamePrompt() == promptAnotherHand || m.gamePrompt() == promptAnotherGame }) {
+			return
+		}
+		before := probe(tm, func(m *Model) int { return len(m.sess.Actions) })
+		if mouse {
+			for _, id := range probe(tm, clicksFor) {
+				x, y := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })[0], 0
+				_ = x
+				xy := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })
+				x, y = xy[0], xy[1]
+				tm.Send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+			}
+		} else {
+			press(tm, probe(tm, keysFor)...)
+		}
+		waitModel(t, tm, "the move to be taken", func(m *Model) bool { return len(m.sess.Actions) > before })
+	}
+	t.Fatal("the hand did not end")
+}
+
+func quitWithoutSaving(t *testing.T, tm *teatest.TestModel) {
+	t.Helper()
+	press(tm, "q")
+	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
+	press(tm, "y")
+	waitModel(t, tm, "the save question", func(m *Model) bool { return m.dialog == dialogSaveOnQuit })
+	press(tm, "n")
+	tm.WaitFinished(t)
+}
+
+func TestFlowWholeHandWithKeys(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	playHand(t, tm, false)
+	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "End of hand 1")
+	contains(t, screen, "Milestones Played")
+	contains(t, screen, "Another hand?")
+	press(tm, "y")
+	waitModel(t, tm, "the second hand", func(m *Model) bool { return m.sess.State().Hand == 1 && m.gamePrompt() == promptNone })
+	quitWithoutSaving(t, tm)
+}
+
+func TestFlowWholeHandWithMouse(t *testing.T) {
+	cfg := testConfig(t, 2, 11)
+	tm := runTest(t, newModel(t, cfg), 120, 40)
+	playHand(t, tm, true)
+	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "End of hand 1")
+	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-yes"); return [2]int{x, y} })
+	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
+	waitModel(t, tm, "the second hand", func(m *Model) bool { return m.sess.State().Hand == 1 })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowThreePlayersTarget(t *testing.T) {
+	// With three sides a hazard asks for its target: by number key.
+	setup, acts := findPrefix(t, 3, func(s *engine.State) bool {
+		if s.Phase != engine.PhasePlay {
+			return false
+		}
+		for _, c := range s.Hands[0] {
+			if c.IsHazard() && c != engine.SpeedLimit && s.Check(engine.Attack(c, 2)) == nil {
+				return true
+			}
+		}
+		return false
+	})
+	cfg := resumeAt(t, setup, acts)
+	m := newModel(t, cfg)
+	var hazard engine.Card
+	for _, c := range m.sess.State().Hands[0] {
+		if c.IsHazard() && c != engine.SpeedLimit && m.sess.State().Check(engine.Attack(c, 2)) == nil {
+			hazard = c
+		}
+	}
+	tm := runTest(t, m, 80, 24)
+	press(tm, strings.ToLower(slotKey(posOf(m, hazard))), "enter")
+	waitModel(t, tm, "the target question", func(m *Model) bool { return m.target == hazard })
+	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "Play "+hazard.String()+" on:")
+	press(tm, "2")
+	waitModel(t, tm, "the attack", func(m *Model) bool {
+		return len(m.sess.Actions) > len(acts) && m.sess.Actions[len(acts)] == engine.Attack(hazard, 2)
+	})
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowCoupFourre(t *testing.T) {
+	setup, acts := findPrefix(t, 2, func(s *engine.State) bool { return s.Phase == engine.PhaseCoupFourre })
+	cfg := resumeAt(t, setup, acts)
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	waitModel(t, tm, "the coup fourré question", func(m *Model) bool { return m.gamePrompt() == promptCoupFourre })
+	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "Coup fourré! Play ")
+	press(tm, "y")
+	waitModel(t, tm, "the coup fourré", func(m *Model) bool {
+		t := m.sess.Observe().Tableaus[0]
+		return t.CoupsFourres != 0
+	})
+	msg := probe(tm, func(m *Model) string { return strings.Join(m.log, "\n") })
+	if !strings.Contains(msg, "Coup fourré! You play") {
+		t.Fatalf("log lacks the coup fourré:\n%s", msg)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowExtension(t *testing.T) {
+	setup, acts := findPrefix(t, 2, func(s *engine.State) bool { return s.Phase == engine.PhaseExtension })
+	cfg := resumeAt(t, setup, acts)
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	waitModel(t, tm, "the extension question", func(m *Model) bool { return m.gamePrompt() == promptExtension })
+	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "Extend the trip to 1000")
+	// Taken with the mouse.
+	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-yes"); return [2]int{x, y} })
+	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
+	waitModel(t, tm, "the extension", func(m *Model) bool { return m.sess.State().Trip == 1000 })
+	screen = probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "Trip 1000")
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowRefusedMove(t *testing.T) {
+	// Seed 7 deals 75 into P before anyone has a Go.
+	m := newModel(t, testConfig(t, 2, 7))
+	if c := m.sess.State().Hands[0][engine.DrawSlot]; c != engine.Miles75 {
+		t.Fatalf("seed 7 draws %v", c)
+	}
+	tm := runTest(t, m, 80, 24)
+	press(tm, "u", "p", "enter") // BSD: use P
+	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError })
+	msg := probe(tm, (*Model).Message)
+	if msg != "You can't play 75: you need a Go first." {
+		t.Fatalf("message %q", msg)
+	}
+	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "You can't play 75: you need a Go first.")
+	if n := probe(tm, func(m *Model) int { return len(m.sess.Actions) }); n != 0 {
+		t.Fatalf("%d actions taken", n)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowQuitSaves(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter") // Go
+	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	press(tm, "q")
+	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Really quit the game?")
+	press(tm, "y")
+	waitModel(t, tm, "the save question", func(m *Model) bool { return m.dialog == dialogSaveOnQuit })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Save the game before quitting?")
+	press(tm, "y")
+	waitModel(t, tm, "the file name", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	path := filepath.Join(t.TempDir(), "game")
+	tm.Type(path)
+	press(tm, "enter")
+	final := tm.FinalModel(t).(*Model)
+	if final.file != path+".mille.json" {
+		t.Fatalf("saved as %q", final.file)
+	}
+	if _, err := os.Stat(final.file); err != nil {
+		t.Fatal(err)
+	}
+	ss, err := Load(final.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ss.Actions) != len(final.sess.Actions) || *ss.State() != *final.sess.State() {
+		t.Fatal("the loaded game differs from the saved one")
+	}
+}
+
+func TestFlowResize(t *testing.T) {
+	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 120, 40)
+	resize(t, tm, 80, 24)
+	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	lines := strings.Split(screen, "\n")
+	if len(lines) > 24 {
+		t.Fatalf("%d lines at 80x24", len(lines))
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Fatalf("line %d is %d wide: %q", i, w, l)
+		}
+	}
+	contains(t, screen, "MILLE BORNES")
+	resize(t, tm, 70, 20)
+	screen = probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "at least 80x24")
+	contains(t, screen, "70x20")
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowUndo(t *testing.T) {
+	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 80, 24)
+	press(tm, "5", "enter")
+	waitModel(t, tm, "the computer's reply", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	press(tm, "z")
+	waitModel(t, tm, "the undo", func(m *Model) bool { return len(m.sess.Actions) == 0 })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// resize sends a new size until it sticks: the program also sends its
+// initial size from a goroutine, which may arrive after ours.
+func resize(t *testing.T, tm *teatest.TestModel, w, h int) {
+	t.Helper()
+	for i := 0; i < 100; i++ {
+		tm.Send(tea.WindowSizeMsg{Width: w, Height: h})
+		ok := 0
+		for j := 0; j < 5; j++ {
+			if probe(tm, func(m *Model) bool { return m.w == w && m.h == h }) {
+				ok++
+			}
+		}
+		if ok == 5 {
+			return
+		}
+	}
+	t.Fatalf("the size %dx%d did not stick", w, h)
+}

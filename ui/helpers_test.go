@@ -1,0 +1,207 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
+
+// eager is the deterministic computer of the tests: it plays the first
+// legal action that is not a discard (so hands move on), declares every
+// coup fourré and never extends.
+type eager struct{}
+
+func (eager) Name() string { return "eager" }
+
+func (eager) Choose(_ context.Context, obs *engine.Observation, legal []engine.Action) engine.Action {
+	return eagerPick(legal)
+}
+
+func eagerPick(legal []engine.Action) engine.Action {
+	for _, a := range legal {
+		if a.Kind() == engine.KindCoupFourre || a.Kind() == engine.KindStopTrip {
+			return a
+		}
+	}
+	for _, a := range legal {
+		if a.Kind() == engine.KindPlay {
+			return a
+		}
+	}
+	return legal[0]
+}
+
+func eagerPlayers(string, uint64) (ai.Player, error) { return eager{}, nil }
+
+// testConfig is a game against the eager computer, with no animation and
+// options kept in a temporary folder.
+func testConfig(t testing.TB, players int, seed uint64) Config {
+	opts := Options{Animation: "off", SeenGuide: true}
+	return Config{
+		Setup:     DefaultSetup(engine.Config{Players: players, Rules: engine.Standard}, "medium", seed),
+		ConfigDir: t.TempDir(),
+		Options:   &opts,
+		NewPlayer: eagerPlayers,
+		Dark:      true,
+	}
+}
+
+func newModel(t testing.TB, cfg Config) *Model {
+	t.Helper()
+	m, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// screenOf is the stripped screen of a model at a size.
+func screenOf(m *Model, w, h int) string {
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return ansi.Strip(m.View().Content)
+}
+
+// runTest starts a teatest program on m.
+func runTest(t *testing.T, m *Model, w, h int) *teatest.TestModel {
+	t.Helper()
+	return teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+}
+
+// probe reads the model inside the program's Update.
+func probe[T any](tm *teatest.TestModel, f func(m *Model) T) T {
+	ch := make(chan T, 1)
+	tm.Send(Probe(func(m *Model) { ch <- f(m) }))
+	return <-ch
+}
+
+// waitModel polls the model until cond holds (the computers answer in
+// commands, so the program needs a moment).
+func waitModel(t *testing.T, tm *teatest.TestModel, what string, cond func(m *Model) bool) {
+	t.Helper()
+	for i := 0; i < 2000; i++ {
+		if probe(tm, cond) {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("timed out waiting for %s; screen:\n%s", what, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }))
+}
+
+// settled reports whether the model waits for the human (or the hand is
+// over) with no computer search running.
+func settled(m *Model) bool {
+	return !m.thinking && m.sess.HumanToAct()
+}
+
+// key is a key press for teatest.
+func keyMsg(s string) tea.KeyPressMsg {
+	switch s {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	}
+	r := []rune(s)[0]
+	return tea.KeyPressMsg{Code: r, Text: s}
+}
+
+func press(tm *teatest.TestModel, keys ...string) {
+	for _, k := range keys {
+		tm.Send(keyMsg(k))
+	}
+}
+
+// findPrefix plays games from seeds with the eager policy for every seat
+// until cond holds with the human to act; it returns the setup and the
+// actions that lead there.
+func findPrefix(t *testing.T, players int, cond func(s *engine.State) bool) (Setup, []engine.Action) {
+	t.Helper()
+	buf := make([]engine.Action, 0, engine.MaxLegal)
+	for seed := uint64(1); seed < 3000; seed++ {
+		setup := DefaultSetup(engine.Config{Players: players}, "medium", seed)
+		s, err := engine.New(setup.Config, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var acts []engine.Action
+		for n := 0; n < 400 && s.Phase != engine.PhaseHandOver && s.Phase != engine.PhaseGameOver; n++ {
+			if s.ToAct() == 0 && cond(&s) {
+				return setup, acts
+			}
+			legal := s.Legal(buf[:0])
+			a := eagerPick(legal)
+			if s.ToAct() == 0 && a.Kind() == engine.KindCoupFourre {
+				a = engine.DeclineCoupFourre // keep the human's chances for the prompt
+			}
+			if s, err = engine.Apply(s, a); err != nil {
+				t.Fatal(err)
+			}
+			acts = append(acts, a)
+		}
+	}
+	t.Fatal("no seed reaches the situation")
+	return Setup{}, nil
+}
+
+// resumeAt is a test config whose game starts after the given actions.
+func resumeAt(t *testing.T, setup Setup, acts []engine.Action) Config {
+	t.Helper()
+	cfg := testConfig(t, setup.Config.Players, setup.Seed)
+	ss, err := Resume(setup, acts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Session = ss
+	return cfg
+}
+
+// humanMove chooses the human's move in the flows: the eager policy.
+func humanMove(m *Model) engine.Action {
+	obs := m.sess.Observe()
+	return eagerPick(obs.Legal(nil))
+}
+
+// posOf finds the display position of a card in the hand.
+func posOf(m *Model, c engine.Card) int {
+	for i, hp := range m.handView() {
+		if hp.card == c {
+			return i
+		}
+	}
+	panic(fmt.Sprintf("%v not in hand", c))
+}
+
+// where finds the screen cell of a clickable layer.
+func where(m *Model, id string) (int, int) {
+	comp := m.compositor(m.w, m.h)
+	for y := 0; y < m.h; y++ {
+		for x := 0; x < m.w; x++ {
+			if hit := comp.Hit(x, y); !hit.Empty() && hit.ID() == id {
+				return x, y
+			}
+		}
+	}
+	panic("no layer " + id + " on screen:\n" + ansi.Strip(m.View().Content))
+}
+
+func contains(t *testing.T, screen, want string) {
+	t.Helper()
+	if !strings.Contains(screen, want) {
+		t.Fatalf("screen lacks %q:\n%s", want, screen)
+	}
+}
