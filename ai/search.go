@@ -3,8 +3,8 @@ package ai
 import (
 	"context"
 	"math"
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/millebornes/mille/engine"
