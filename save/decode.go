@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/millebornes/mille/engine"
@@ -87,7 +88,7 @@ func decodeBytes(data []byte) (Game, error) {
 		Schema    *int    `json:"schema"`
 		WrittenBy string  `json:"writtenBy"`
 	}
-	// Type errors elsewhere are checkShape's to report; this needs only
+	// Type errors elsewhere are decodeStrict's to report; this needs only
 	// the format and schema, which stay nil if missing or mistyped.
 	_ = json.Unmarshal(data, &head)
 	if head.Format == nil {
@@ -112,12 +113,9 @@ func decodeBytes(data []byte) (Game, error) {
 			return Game{}, err
 		}
 	}
-	if err := checkShape(data, reflect.TypeFor[docJSON](), ""); err != nil {
-		return Game{}, err
-	}
 	var d docJSON
-	if err := json.Unmarshal(data, &d); err != nil {
-		return Game{}, jsonError(err)
+	if err := decodeStrict(data, &d); err != nil {
+		return Game{}, err
 	}
 	g, err := fromJSON(&d)
 	if err != nil {
@@ -231,6 +229,9 @@ func position(data []byte, off int) (line, col int) {
 
 // jsonError rewords encoding/json's errors as one line without Go types.
 func jsonError(err error) error {
+	if err == nil {
+		return nil
+	}
 	var ute *json.UnmarshalTypeError
 	if errors.As(err, &ute) {
 		want := "a value of another type"
@@ -261,122 +262,222 @@ func jsonError(err error) error {
 	return errors.New(strings.ReplaceAll(msg, "\n", " "))
 }
 
-// strictUnmarshal decodes one JSON value refusing unknown fields.
-func strictUnmarshal(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
+// decodeError is a problem decodeStrict found, and where: the path is
+// built as the error returns up through the document.
+type decodeError struct {
+	path string // ".state.hands[1][3]"
+	msg  string
 }
 
-var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+func (e *decodeError) Error() string {
+	path := strings.TrimPrefix(e.path, ".")
+	if path == "" {
+		path = "the document"
+	}
+	return path + ": " + e.msg
+}
 
-// checkShape walks data along type t: every object must have exactly the
-// fields t names (those without omitempty are required), each once, and
-// hold the right kind of value where t has a struct, slice or map. The
-// values themselves are left to json.Unmarshal and the range checks.
-func checkShape(data []byte, t reflect.Type, path string) error {
-	if reflect.PointerTo(t).Implements(unmarshalerType) {
-		return nil // cards and actions check themselves
+func problem(format string, args ...any) error {
+	return &decodeError{msg: fmt.Sprintf(format, args...)}
+}
+
+// at puts step ("."+key or "[i]") in front of err's path.
+func at(err error, step string) error {
+	if de, ok := err.(*decodeError); ok {
+		de.path = step + de.path
+		return de
 	}
-	name := path
-	if name == "" {
-		name = "the document"
+	return err
+}
+
+// tokenDecoder is a value that decodes itself from a JSON token stream
+// (cards, actions); tok is the value's first token.
+type tokenDecoder interface {
+	decodeJSON(dec *json.Decoder, tok json.Token) error
+}
+
+var tokenDecoderType = reflect.TypeFor[tokenDecoder]()
+
+// decodeStrict decodes the JSON object data into *v, more strictly than
+// json.Unmarshal: every object must have exactly the fields v's type names,
+// matched exactly, each once (fields without omitempty are required);
+// arrays may hold at most the `max` tag's number of entries; numbers must
+// be whole and fit. It stops at the first problem and names where it is
+// ("state.hands[1][3]: unknown card \"Banana\""), so hostile input costs
+// work and memory in proportion to its size and no more.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return decodeValue(dec, reflect.ValueOf(v).Elem(), 0)
+}
+
+// decodeValue decodes the next JSON value of dec into v, which must be
+// addressable; max bounds an array's length (0: no bound).
+func decodeValue(dec *json.Decoder, v reflect.Value, max int) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return problem("%v", jsonError(err))
 	}
-	data = bytes.TrimSpace(data)
-	switch t.Kind() {
+	return decodeToken(dec, tok, v, max)
+}
+
+// decodeToken decodes the value that starts with tok into v.
+func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) error {
+	if v.CanAddr() && v.Addr().Type().Implements(tokenDecoderType) {
+		return v.Addr().Interface().(tokenDecoder).decodeJSON(dec, tok)
+	}
+	want := func(what string) error {
+		return problem("want %s, got %s", what, describeToken(tok))
+	}
+	switch v.Kind() {
 	case reflect.Pointer:
-		if string(data) == "null" {
+		if tok == nil {
+			v.SetZero()
 			return nil
 		}
-		return checkShape(data, t.Elem(), path)
+		v.Set(reflect.New(v.Type().Elem()))
+		return decodeToken(dec, tok, v.Elem(), max)
 	case reflect.Struct:
-		if len(data) == 0 || data[0] != '{' {
-			return fmt.Errorf("%s: want an object, got %.20s", name, data)
+		if tok != json.Delim('{') {
+			return want("an object")
 		}
-		fields := make(map[string]reflect.StructField)
+		t := v.Type()
+		var seen uint64 // structs here have fewer than 64 fields
+		for dec.More() {
+			key, err := objectKey(dec)
+			if err != nil {
+				return err
+			}
+			i := fieldIndex(t, key)
+			if i < 0 {
+				return problem("unknown field %.40q", key)
+			}
+			if seen&(1<<i) != 0 {
+				return problem("field %q appears twice", key)
+			}
+			seen |= 1 << i
+			max, _ := strconv.Atoi(t.Field(i).Tag.Get("max"))
+			if err := decodeValue(dec, v.Field(i), max); err != nil {
+				return at(err, "."+key)
+			}
+		}
 		for i := 0; i < t.NumField(); i++ {
-			f := t.Field(i)
-			key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			fields[key] = f
-		}
-		seen := make(map[string]bool)
-		err := eachMember(data, func(key string, val []byte) error {
-			f, ok := fields[key]
-			if !ok {
-				return fmt.Errorf("%s: unknown field %.40q", name, key)
-			}
-			if seen[key] {
-				return fmt.Errorf("%s: field %q appears twice", name, key)
-			}
-			seen[key] = true
-			return checkShape(val, f.Type, join(path, key))
-		})
-		if err != nil {
-			return err
-		}
-		for key, f := range fields {
-			if !seen[key] && !strings.Contains(f.Tag.Get("json"), "omitempty") {
-				return fmt.Errorf("%s: missing field %q", name, key)
+			tag := t.Field(i).Tag.Get("json")
+			if seen&(1<<i) == 0 && !strings.Contains(tag, ",omitempty") {
+				key, _, _ := strings.Cut(tag, ",")
+				return problem("missing field %q", key)
 			}
 		}
 	case reflect.Map:
-		if len(data) == 0 || data[0] != '{' {
-			return fmt.Errorf("%s: want an object, got %.20s", name, data)
+		if tok != json.Delim('{') {
+			return want("an object")
 		}
-		seen := make(map[string]bool)
-		return eachMember(data, func(key string, val []byte) error {
-			if seen[key] {
-				return fmt.Errorf("%s: field %.40q appears twice", name, key)
-			}
-			seen[key] = true
-			return checkShape(val, t.Elem(), join(path, key))
-		})
-	case reflect.Slice:
-		if len(data) == 0 || data[0] != '[' {
-			return fmt.Errorf("%s: want an array, got %.20s", name, data)
-		}
-		var elems []json.RawMessage
-		if err := json.Unmarshal(data, &elems); err != nil {
-			return fmt.Errorf("%s: %v", name, jsonError(err))
-		}
-		for i, e := range elems {
-			if err := checkShape(e, t.Elem(), fmt.Sprintf("%s[%d]", name, i)); err != nil {
+		v.Set(reflect.MakeMap(v.Type()))
+		elem := reflect.New(v.Type().Elem()).Elem()
+		for dec.More() {
+			key, err := objectKey(dec)
+			if err != nil {
 				return err
 			}
+			k := reflect.ValueOf(key)
+			if v.MapIndex(k).IsValid() {
+				return problem("field %.40q appears twice", key)
+			}
+			if max > 0 && v.Len() >= max {
+				return problem("more than %d entries", max)
+			}
+			elem.SetZero()
+			if err := decodeValue(dec, elem, 0); err != nil {
+				return at(err, "."+key)
+			}
+			v.SetMapIndex(k, elem)
 		}
+	case reflect.Slice:
+		if tok != json.Delim('[') {
+			return want("an array")
+		}
+		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+		zero := reflect.Zero(v.Type().Elem())
+		for i := 0; dec.More(); i++ {
+			if max > 0 && i >= max {
+				return problem("more than %d entries", max)
+			}
+			v.Set(reflect.Append(v, zero))
+			if err := decodeValue(dec, v.Index(i), 0); err != nil {
+				return at(err, "["+strconv.Itoa(i)+"]")
+			}
+		}
+	case reflect.String:
+		s, ok := tok.(string)
+		if !ok {
+			return want("a string")
+		}
+		v.SetString(s)
+		return nil
+	case reflect.Bool:
+		b, ok := tok.(bool)
+		if !ok {
+			return want("true or false")
+		}
+		v.SetBool(b)
+		return nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		num, ok := tok.(json.Number)
+		if !ok {
+			return want("a whole number")
+		}
+		n, err := strconv.ParseInt(string(num), 10, 64)
+		if err != nil || v.OverflowInt(n) {
+			return problem("%.40s is not a whole number in range", num)
+		}
+		v.SetInt(n)
+		return nil
+	default:
+		return problem("cannot decode a %v", v.Kind())
+	}
+	if _, err := dec.Token(); err != nil { // the closing } or ]
+		return problem("%v", jsonError(err))
 	}
 	return nil
 }
 
-func join(path, key string) string {
-	if path == "" {
-		return key
+func objectKey(dec *json.Decoder) (string, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return "", problem("%v", jsonError(err))
 	}
-	return path + "." + key
+	key, _ := tok.(string)
+	return key, nil
 }
 
-// eachMember calls f with each key and raw value of the JSON object data,
-// in order, duplicates included.
-func eachMember(data []byte, f func(key string, val []byte) error) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil { // {
-		return jsonError(err)
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return jsonError(err)
-		}
-		key, _ := tok.(string)
-		var val json.RawMessage
-		if err := dec.Decode(&val); err != nil {
-			return jsonError(err)
-		}
-		if err := f(key, val); err != nil {
-			return err
+// fieldIndex finds the field of struct t whose JSON name is key, exactly.
+func fieldIndex(t reflect.Type, key string) int {
+	for i := 0; i < t.NumField(); i++ {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); k == key {
+			return i
 		}
 	}
-	return nil
+	return -1
+}
+
+// describeToken says what a JSON token is, for "want ..., got ...".
+func describeToken(tok json.Token) string {
+	switch t := tok.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case bool:
+		return "true or false"
+	case json.Number:
+		return fmt.Sprintf("number %.40s", t)
+	case json.Delim:
+		if t == '{' {
+			return "an object"
+		}
+		return "an array"
+	}
+	return "something else"
 }
 
 // diffStates names the first field where the replayed state got differs

@@ -92,9 +92,9 @@ func TestDecodeRefuses(t *testing.T) {
 		{"unknown field", text(`"seed"`, `"cheat": true, "seed"`), `unknown field "cheat"`},
 		{"missing field", text(`"turn": 0,`, ``), `state: missing field "turn"`},
 		{"duplicate field", text(`"turn": 0,`, `"turn": 0, "turn": 0,`), `field "turn" appears twice`},
-		{"wrong type", text(`"trip": 700`, `"trip": "700"`), "state.trip: want a whole number in range, got string"},
-		{"giant number", text(`"trip": 700`, `"trip": 1e999`), "state.trip: want a whole number"},
-		{"huge integer", text(`"game": 0`, `"game": 123456789012345678901234567890`), "state.game: want a whole number"},
+		{"wrong type", text(`"trip": 700`, `"trip": "700"`), "state.trip: want a whole number, got a string"},
+		{"giant number", text(`"trip": 700`, `"trip": 1e999`), "state.trip: 1e999 is not a whole number in range"},
+		{"huge integer", text(`"game": 0`, `"game": 123456789012345678901234567890`), "state.game: 123456789012345678901234567890 is not a whole number in range"},
 		{"negative", text(`"hand": 0`, `"hand": -1`), "state.hand: -1 is out of range"},
 		{"out of range", text(`"game": 0`, `"game": 70000`), "state.game: 70000 is out of range (0 to 65535)"},
 		{"turn not a seat", text(`"turn": 0`, `"turn": 2`), "state.turn: 2 is out of range (0 to 1)"},
@@ -165,24 +165,24 @@ func TestDecodeRefuses(t *testing.T) {
 		}), `history[0] ("extend"): that is not a move you can make now`},
 		{"unknown action", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = "cheat"
-		}), `unknown action "cheat"`},
+		}), `history[0]: unknown action "cheat"`},
 		{"attack without side", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = map[string]any{"attack": "Stop"}
-		}), "an attack needs a hazard and a side"},
+		}), "history[0]: an attack needs a hazard and a side from 0 to 2"},
 		{"play a hazard", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = map[string]any{"play": "Stop"}
-		}), "play needs a card that is not a hazard"},
+		}), "history[0]: play takes a card that is not a hazard"},
 		{"two verbs", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = map[string]any{"play": "Go", "discard": "Go"}
-		}), "an action names one of"},
+		}), "history[0]: an action names one card"},
 		{"action field", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = map[string]any{"play": "Go", "why": "because"}
-		}), "want an action"},
+		}), `history[0]: unknown field "why"`},
 		{"edited state", edit(t, good, func(d map[string]any) {
 			state(d)["totals"] = []any{4999, 0}
 		}), "replaying it gives state.totals[0] = 0, the file has 4999"},
 		{"bad time", text(`"writtenBy"`, `"saved": "yesterday", "writtenBy"`), `saved: "yesterday" is not a time`},
-		{"ui not strings", text(`"ui": {"sort": "on"}`, `"ui": {"sort": 1}`), "ui: want a string"},
+		{"ui not strings", text(`"ui": {"sort": "on"}`, `"ui": {"sort": 1}`), "ui.sort: want a string, got number 1"},
 		{"ui twice", text(`"ui": {"sort": "on"}`, `"ui": {"sort": "on", "sort": "off"}`), `field "sort" appears twice`},
 		{"too large", append(append([]byte{}, good[:len(good)-2]...), bytes.Repeat([]byte(" "), MaxSize)...), "larger than 4 MiB"},
 	}

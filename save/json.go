@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -11,7 +12,7 @@ import (
 )
 
 // The file's shape, as Go types. Every field without omitempty is required
-// (checkShape enforces it); seats and sides are numbered from 0, as in the
+// (decodeStrict enforces it); seats and sides are numbered from 0, as in the
 // arrays that list them.
 
 type docJSON struct {
@@ -21,8 +22,8 @@ type docJSON struct {
 	Saved     string            `json:"saved,omitempty"`
 	Config    configJSON        `json:"config"`
 	Seed      string            `json:"seed"` // a string: JSON tools round big numbers
-	Seats     []seatJSON        `json:"seats"`
-	UI        map[string]string `json:"ui,omitempty"`
+	Seats     []seatJSON        `json:"seats" max:"6"`
+	UI        map[string]string `json:"ui,omitempty" max:"32"`
 	State     stateJSON         `json:"state"`
 	History   []actionJSON      `json:"history"`
 }
@@ -51,15 +52,15 @@ type stateJSON struct {
 	Attacker        int           `json:"attacker"`
 	Threat          cardJSON      `json:"threat"`
 	ThreatSide      int           `json:"threatSide"`
-	DrawPile        []cardJSON    `json:"drawPile"`
-	Discards        []cardJSON    `json:"discards"`
-	Hands           [][]cardJSON  `json:"hands"`
-	Tableaus        []tableauJSON `json:"tableaus"`
-	HandScores      []scoreJSON   `json:"handScores"`
-	Totals          []int64       `json:"totals"`
-	GamesWon        []int         `json:"gamesWon"`
+	DrawPile        []cardJSON    `json:"drawPile" max:"106"`
+	Discards        []cardJSON    `json:"discards" max:"106"`
+	Hands           [][]cardJSON  `json:"hands" max:"6"`
+	Tableaus        []tableauJSON `json:"tableaus" max:"3"`
+	HandScores      []scoreJSON   `json:"handScores" max:"3"`
+	Totals          []int64       `json:"totals" max:"3"`
+	GamesWon        []int         `json:"gamesWon" max:"3"`
 	Winner          *int          `json:"winner"`
-	Log             []eventJSON   `json:"log"`
+	Log             []eventJSON   `json:"log" max:"32"`
 	EventCount      int64         `json:"eventCount"`
 }
 
@@ -68,10 +69,10 @@ type tableauJSON struct {
 	BattleUnder  cardJSON   `json:"battleUnder"`
 	Speed        cardJSON   `json:"speed"`
 	SpeedUnder   cardJSON   `json:"speedUnder"`
-	Safeties     []cardJSON `json:"safeties"`
-	CoupsFourres []cardJSON `json:"coupsFourres"`
+	Safeties     []cardJSON `json:"safeties" max:"4"`
+	CoupsFourres []cardJSON `json:"coupsFourres" max:"4"`
 	Miles        int        `json:"miles"`
-	Cards        []cardJSON `json:"cards"`
+	Cards        []cardJSON `json:"cards" max:"106"`
 }
 
 type scoreJSON struct {
@@ -116,20 +117,19 @@ func (c cardJSON) MarshalJSON() ([]byte, error) {
 	return json.Marshal(card.String())
 }
 
-func (c *cardJSON) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
+func (c *cardJSON) decodeJSON(_ *json.Decoder, tok json.Token) error {
+	switch t := tok.(type) {
+	case nil:
 		*c = cardJSON(engine.NoCard)
-		return nil
+	case string:
+		card, ok := cardByName[t]
+		if !ok {
+			return problem("unknown card %.40q", t)
+		}
+		*c = cardJSON(card)
+	default:
+		return problem("want a card name, got %s", describeToken(tok))
 	}
-	var name string
-	if err := json.Unmarshal(b, &name); err != nil {
-		return fmt.Errorf("want a card name, got %.40s", b)
-	}
-	card, ok := cardByName[name]
-	if !ok {
-		return fmt.Errorf("unknown card %.40q", name)
-	}
-	*c = cardJSON(card)
 	return nil
 }
 
@@ -180,25 +180,30 @@ func encodeAction(a engine.Action) ([]byte, error) {
 
 func (a actionJSON) MarshalJSON() ([]byte, error) { return encodeAction(engine.Action(a)) }
 
-func (a *actionJSON) UnmarshalJSON(b []byte) error {
-	var name string
-	if json.Unmarshal(b, &name) == nil {
+// actionObject is the object form of an action.
+type actionObject struct {
+	Play    *cardJSON `json:"play,omitempty"`
+	Attack  *cardJSON `json:"attack,omitempty"`
+	Discard *cardJSON `json:"discard,omitempty"`
+	Side    *int      `json:"side,omitempty"`
+}
+
+func (a *actionJSON) decodeJSON(dec *json.Decoder, tok json.Token) error {
+	if name, ok := tok.(string); ok {
 		for _, s := range simpleActions {
 			if s.name == name {
 				*a = actionJSON(s.a)
 				return nil
 			}
 		}
-		return fmt.Errorf("unknown action %.40q", name)
+		return problem("unknown action %.40q", name)
 	}
-	var o struct {
-		Play    *cardJSON `json:"play"`
-		Attack  *cardJSON `json:"attack"`
-		Discard *cardJSON `json:"discard"`
-		Side    *int      `json:"side"`
+	if tok != json.Delim('{') {
+		return problem("want an action, got %s", describeToken(tok))
 	}
-	if err := strictUnmarshal(b, &o); err != nil {
-		return fmt.Errorf("want an action, got %.60s", b)
+	var o actionObject
+	if err := decodeToken(dec, tok, reflect.ValueOf(&o).Elem(), 0); err != nil {
+		return err
 	}
 	n := 0
 	for _, p := range []*cardJSON{o.Play, o.Attack, o.Discard} {
@@ -207,29 +212,25 @@ func (a *actionJSON) UnmarshalJSON(b []byte) error {
 		}
 	}
 	if n != 1 {
-		return fmt.Errorf("an action names one of play, attack or discard: %.60s", b)
+		return problem("an action names one card to play, attack with or discard")
 	}
 	switch {
 	case o.Attack != nil:
 		c := engine.Card(*o.Attack)
 		if !c.IsHazard() || o.Side == nil || *o.Side < 0 || *o.Side >= engine.MaxSides {
-			return fmt.Errorf("an attack needs a hazard and a side from 0 to %d: %.60s", engine.MaxSides-1, b)
+			return problem("an attack needs a hazard and a side from 0 to %d", engine.MaxSides-1)
 		}
 		*a = actionJSON(engine.Attack(c, *o.Side))
 	case o.Side != nil:
-		return fmt.Errorf("only an attack names a side: %.60s", b)
+		return problem("only an attack names a side")
 	case o.Play != nil:
 		c := engine.Card(*o.Play)
-		if !c.Valid() || c.IsHazard() {
-			return fmt.Errorf("play needs a card that is not a hazard (attack plays hazards): %.60s", b)
+		if c.IsHazard() {
+			return problem("play takes a card that is not a hazard (attack plays hazards)")
 		}
 		*a = actionJSON(engine.Play(c))
 	default:
-		c := engine.Card(*o.Discard)
-		if !c.Valid() {
-			return fmt.Errorf("discard needs a card: %.60s", b)
-		}
-		*a = actionJSON(engine.Discard(c))
+		*a = actionJSON(engine.Discard(engine.Card(*o.Discard)))
 	}
 	return nil
 }

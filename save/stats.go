@@ -9,7 +9,6 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
-	"reflect"
 	"time"
 
 	"github.com/millebornes/mille/engine"
@@ -176,7 +175,7 @@ func UpdateStats(g *Game, seat int) (Stats, error) {
 type statsJSON struct {
 	Format       string            `json:"format"`
 	Schema       int               `json:"schema"`
-	Opponents    map[string]Record `json:"opponents"`
+	Opponents    map[string]Record `json:"opponents" max:"64"`
 	BestHand     *bestJSON         `json:"bestHand,omitempty"`
 	CoupsFourres int               `json:"coupsFourres"`
 	Last         string            `json:"last"`
@@ -239,12 +238,9 @@ func DecodeStats(r io.Reader) (Stats, error) {
 	case *head.Schema < StatsSchema:
 		return Stats{}, fmt.Errorf("statistics schema version %d is not one this mille can read", *head.Schema)
 	}
-	if err := checkShape(data, reflect.TypeFor[statsJSON](), ""); err != nil {
-		return Stats{}, err
-	}
 	var j statsJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return Stats{}, jsonError(err)
+	if err := decodeStrict(data, &j); err != nil {
+		return Stats{}, err
 	}
 	st := Stats{ByOpponent: j.Opponents, CoupsFourres: j.CoupsFourres, Last: j.Last}
 	if len(j.Opponents) > maxStatsLevels {

@@ -146,7 +146,7 @@ func TestDecodeStatsRefuses(t *testing.T) {
 		{`{"format": "mille-stats", "schema": 2}`, "statistics schema version 2"},
 		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 0}`, `missing field "last"`},
 		{`{"format": "mille-stats", "schema": 1, "opponents": {"easy": {"games": 1, "gamesWon": 2, "hands": 0, "handsWon": 0}}, "coupsFourres": 0, "last": ""}`, "opponents.easy: counts out of range"},
-		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 1e99, "last": ""}`, "coupsFourres: want a whole number"},
+		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 1e99, "last": ""}`, "coupsFourres: 1e99 is not a whole number in range"},
 		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 0, "last": "", "bestHand": {"score": 5, "opponent": "x", "players": 9, "when": "2026-11-21T10:40:00Z"}}`, "bestHand: out of range"},
 		{strings.Repeat("{", 50), "nested deeper"},
 	} {
