@@ -12,12 +12,7 @@ import (
 	"github.com/millebornes/mille/save"
 )
 
-func init() {
-	// Saves record the mille version that wrote them; version is set (by
-	// -ldflags) before any init runs.
-	save.MilleVersion = version
-	subcommands["stats"] = statsCommand
-}
+func init() { subcommands["stats"] = statsCommand }
 
 // statsCommand prints the lifetime statistics: mille stats [--json].
 func statsCommand(args []string, stdout, stderr io.Writer) int {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -106,7 +107,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"card count", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			p[len(p)-1] = other
-		}), "state.card count: the game has"},
+		}), "card count: the game has"},
 		{"missing card", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			state(d)["drawPile"] = p[:len(p)-1]
@@ -310,5 +311,50 @@ func TestReadNamesFileAndNeverWrites(t *testing.T) {
 	}
 	if _, err := Read(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("a folder: %v", err)
+	}
+}
+
+// TestDocExample loads the example in docs/save-format.md.
+func TestDocExample(t *testing.T) {
+	doc, err := os.ReadFile("../docs/save-format.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := bytes.Cut(doc, []byte("```json\n"))
+	example, _, ok2 := bytes.Cut(rest, []byte("```"))
+	if !ok || !ok2 {
+		t.Fatal("no JSON example")
+	}
+	g, err := Decode(bytes.NewReader(example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The example is as Write lays it out.
+	defer func(v string) { MilleVersion = v }(MilleVersion)
+	MilleVersion = g.WrittenBy
+	if again := mustMarshal(t, g); !bytes.Equal(again, example) {
+		t.Errorf("the example is not laid out as Write does it:\n%s", again)
+	}
+}
+
+func TestCardCountError(t *testing.T) {
+	g := sampleGame(t, engine.DefaultConfig, 8, 20)
+	p := filepath.Join(t.TempDir(), "save.mille.json")
+	// One card after Stop in card order becomes a Stop: one Stop too many.
+	data := edit(t, mustMarshal(t, g), func(d map[string]any) {
+		p := state(d)["drawPile"].([]any)
+		for i := range p {
+			if c := cardByName[p[i].(string)]; c > engine.Stop {
+				p[i] = "Stop"
+				break
+			}
+		}
+	})
+	os.WriteFile(p, data, 0o600)
+	_, err := Read(p)
+	n := engine.DefaultConfig.DeckCount(engine.Stop)
+	want := fmt.Sprintf("%s: card count: the game has %d Stop cards, the deck %d", p, n+1, n)
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant  %s", err, want)
 	}
 }

@@ -414,6 +414,9 @@ func fromJSON(d *docJSON) (Game, error) {
 		return g, err
 	}
 	s, err := stateFromJSON(&d.State, cfg)
+	if _, ok := err.(wholeGame); ok {
+		return g, err
+	}
 	if err != nil {
 		return g, fmt.Errorf("state.%v", err)
 	}
@@ -430,6 +433,9 @@ func (g *Game) checkMetaFor(cfg engine.Config) error {
 	g.State.Config = cfg
 	return g.checkMeta()
 }
+
+// wholeGame marks an error about the whole state rather than one field.
+type wholeGame struct{ error }
 
 // inRange returns an error naming field if v is not in [lo, hi].
 func inRange(field string, v, lo, hi int64) error {
@@ -559,7 +565,7 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	}
 	for c := engine.Card(1); c < engine.NumCards; c++ {
 		if count[c] != cfg.DeckCount(c) {
-			return s, fmt.Errorf("card count: the game has %d %v cards, the deck %d", count[c], c, cfg.DeckCount(c))
+			return s, wholeGame{fmt.Errorf("card count: the game has %d %v cards, the deck %d", count[c], c, cfg.DeckCount(c))}
 		}
 	}
 
