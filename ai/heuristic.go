@@ -42,6 +42,7 @@ const (
 	rSafetyFix
 	rSafetyRoll
 	rSafetyKeep
+	rSafetyHold
 	rRemedy
 	rGo
 	rEndOfLimit
@@ -58,6 +59,7 @@ var reasonText = [...]string{
 	rNone:            "the best move found",
 	rCoupFourre:      "coup fourré: 300 points and the turn",
 	rDecline:         "keep the safety for later",
+	rSafetyHold:      "keep the safety for a coup fourré",
 	rExtend:          "extend: the road to 1000 looks clear",
 	rStopTrip:        "stop at 700: extending is too risky",
 	rFinish:          "finish the trip",
@@ -114,6 +116,9 @@ func (v *view) score(a engine.Action) (float64, reason) {
 		k := v.keep(a.Card())
 		if k <= 0 {
 			return k, rDiscardDead
+		}
+		if v.holdsUnplayedSafety() {
+			return -k, rSafetyHold
 		}
 		return -k, rDiscard
 	}
@@ -305,6 +310,16 @@ func (v *view) keep(c engine.Card) float64 {
 		return k
 	}
 	return 0
+}
+
+// holdsUnplayedSafety reports whether the hand holds a safety.
+func (v *view) holdsUnplayedSafety() bool {
+	for _, c := range engine.AllSafeties {
+		if v.held[c] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // canFinish reports whether a card in hand completes the trip now.

@@ -1,0 +1,150 @@
+package ai
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+var configs = []engine.Config{
+	{Players: 2}, {Players: 3}, {Players: 4}, {Players: 6}, {Players: 2, Rules: engine.BSD},
+}
+
+// playHand plays one hand with p in every seat and checks that every
+// choice is legal.
+func playHand(t *testing.T, cfg engine.Config, seed uint64, p Player) {
+	t.Helper()
+	s, err := engine.New(cfg, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [engine.MaxLegal]engine.Action
+	for !s.HandOver() {
+		legal := s.Legal(buf[:0])
+		obs := engine.Observe(&s, s.ToAct())
+		a := p.Choose(context.Background(), &obs, slices.Clone(legal))
+		if !slices.Contains(legal, a) {
+			t.Fatalf("%s chose %v, not among %v", p.Name(), a, legal)
+		}
+		if err := s.Step(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestPlayersPlayLegally(t *testing.T) {
+	for _, name := range []string{"random", "heuristic", "easy", "montecarlo:40", "ismcts:60"} {
+		for i, cfg := range configs {
+			hands := 4
+			if testing.Short() || name[0] == 'm' || name[0] == 'i' {
+				hands = 1
+			}
+			for h := range hands {
+				p, err := New(name, uint64(i*10+h))
+				if err != nil {
+					t.Fatal(err)
+				}
+				playHand(t, cfg, uint64(100*i+h), p)
+			}
+		}
+	}
+}
+
+func TestNew(t *testing.T) {
+	tests := []struct {
+		level, name string
+		ok          bool
+	}{
+		{"easy", "easy", true}, {"medium", "medium", true}, {"hard", "hard", true}, {"expert", "expert", true},
+		{"random", "random", true}, {"heuristic", "heuristic", true},
+		{"ismcts:300", "ismcts", true}, {"montecarlo", "montecarlo", true},
+		{"ismcts:0", "", false}, {"heuristic:5", "", false}, {"grandmaster", "", false}, {"ismcts:x", "", false},
+	}
+	for _, tt := range tests {
+		p, err := New(tt.level, 1)
+		if (err == nil) != tt.ok {
+			t.Errorf("New(%q): %v", tt.level, err)
+			continue
+		}
+		if tt.ok && p.Name() != tt.name {
+			t.Errorf("New(%q).Name() = %q, want %q", tt.level, p.Name(), tt.name)
+		}
+	}
+}
+
+// TestSearchRepeats checks that a search with an iteration budget (and no
+// time limit) gives the same answers for the same seed.
+func TestSearchRepeats(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		s := midHand(t, engine.Config{Players: 3}, seed, 9)
+		obs := engine.Observe(&s, s.ToAct())
+		legal := obs.Legal(nil)
+		for _, mk := range []func() Player{
+			func() Player { return NewISMCTS(400, seed, WithWorkers(2)) },
+			func() Player { return NewMonteCarlo(200, 0, seed) },
+		} {
+			a, b := mk(), mk()
+			for i := 0; i < 3; i++ {
+				x := a.Choose(context.Background(), &obs, legal)
+				y := b.Choose(context.Background(), &obs, legal)
+				if x != y {
+					t.Fatalf("%s seed %d: %v then %v", a.Name(), seed, x, y)
+				}
+			}
+		}
+	}
+}
+
+// TestCancelled checks that a search whose context is already cancelled
+// still answers with a legal action.
+func TestCancelled(t *testing.T) {
+	s := midHand(t, engine.DefaultConfig, 4, 5)
+	obs := engine.Observe(&s, s.ToAct())
+	legal := obs.Legal(nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, p := range []Player{NewISMCTS(1_000_000, 1), NewMonteCarlo(1_000_000, 0, 1)} {
+		if a := p.Choose(ctx, &obs, legal); !slices.Contains(legal, a) {
+			t.Errorf("%s: %v is not legal", p.Name(), a)
+		}
+	}
+}
+
+// TestISMCTSVisitsAll checks the root statistics: every legal action is
+// tried and the visits add up to the iterations.
+func TestISMCTSVisitsAll(t *testing.T) {
+	s := midHand(t, engine.DefaultConfig, 2, 6)
+	obs := engine.Observe(&s, s.ToAct())
+	legal := obs.Legal(nil)
+	p := NewISMCTS(500, 1, WithWorkers(2))
+	stats := p.search(context.Background(), &obs, legal)
+	total := 0
+	for k, st := range stats {
+		if st.n == 0 {
+			t.Errorf("%v never tried", legal[k])
+		}
+		total += st.n
+	}
+	if total != 500 || p.last.iterations != 500 {
+		t.Errorf("root visits %d, iterations %d, want 500", total, p.last.iterations)
+	}
+}
+
+func TestHint(t *testing.T) {
+	s := midHand(t, engine.DefaultConfig, 3, 4)
+	obs := engine.Observe(&s, s.ToAct())
+	legal := obs.Legal(nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the hint must still come, from what was found so far
+	a, why := Hint(ctx, &obs, legal)
+	if !slices.Contains(legal, a) || why == "" {
+		t.Errorf("hint %v %q", a, why)
+	}
+	for _, a := range legal {
+		if Explain(&obs, a) == "" {
+			t.Errorf("no reason for %v", a)
+		}
+	}
+}
