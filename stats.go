@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/save"
@@ -80,10 +80,17 @@ func printStats(w io.Writer, st save.Stats, path string) {
 		return strings.Compare(a, b)
 	})
 	fmt.Fprintf(w, "Lifetime statistics (%s)\n\n", path)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "Opponents\tGames\tWon\t\tHands\tWon\t\t")
+	width := len("Opponents")
+	for _, l := range levels {
+		width = max(width, len(l))
+	}
+	line := func(name, games, gamesWon, gp, hands, handsWon, hp string) {
+		fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("%-*s  %5s %5s %-6s  %5s %5s %-6s", width, name, games, gamesWon, gp, hands, handsWon, hp), " "))
+	}
+	line("Opponents", "Games", "Won", "", "Hands", "Won", "")
 	row := func(name string, r save.Record) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%d\t%s\t\n", name, r.Games, r.GamesWon, percent(r.GamesWon, r.Games), r.Hands, r.HandsWon, percent(r.HandsWon, r.Hands))
+		line(name, strconv.Itoa(r.Games), strconv.Itoa(r.GamesWon), percent(r.GamesWon, r.Games),
+			strconv.Itoa(r.Hands), strconv.Itoa(r.HandsWon), percent(r.HandsWon, r.Hands))
 	}
 	for _, l := range levels {
 		row(l, st.ByOpponent[l])
@@ -91,7 +98,6 @@ func printStats(w io.Writer, st save.Stats, path string) {
 	if len(levels) > 1 {
 		row("all", total)
 	}
-	tw.Flush()
 	fmt.Fprintln(w)
 	if b := st.Best; b.Score > 0 {
 		fmt.Fprintf(w, "Best hand:     %d points, %d players against %s, %s\n", b.Score, b.Players, b.Opponent, b.When.Local().Format("2 Jan 2006"))

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/save"
+)
+
+func TestStatsCommand(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"stats"}, args...), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+
+	if code, out, _ := run(); code != 0 || !strings.Contains(out, "No hands played yet") {
+		t.Errorf("no stats: %d %q", code, out)
+	}
+
+	st := save.Stats{
+		ByOpponent: map[string]save.Record{
+			"hard":  {Games: 3, GamesWon: 2, Hands: 31, HandsWon: 17},
+			"easy":  {Games: 1, GamesWon: 1, Hands: 8, HandsWon: 6},
+			"mixed": {Hands: 2, HandsWon: 0},
+		},
+		Best:         save.BestHand{Score: 2150, Opponent: "hard", Players: 2, When: time.Date(2026, 11, 21, 10, 40, 0, 0, time.UTC)},
+		CoupsFourres: 7,
+		Last:         "1/0/3",
+	}
+	if err := save.WriteStats(filepath.Join(dir, save.StatsName), st); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := run()
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"Opponents  Games   Won         Hands   Won\n",
+		"easy           1     1 (100%)      8     6 (75%)\n",
+		"hard           3     2 (67%)      31    17 (55%)\n",
+		"mixed          0     0             2     0 (0%)\n",
+		"all            4     3 (75%)      41    23 (56%)\n",
+		"Best hand:     2150 points, 2 players against hard, 21 Nov 2026",
+		"Coups fourrés: 7",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Index(out, "easy") > strings.Index(out, "hard") {
+		t.Error("levels are not weakest first")
+	}
+
+	code, out, _ = run("--json")
+	back, err := save.DecodeStats(strings.NewReader(out))
+	if code != 0 || err != nil || back.CoupsFourres != 7 || back.ByOpponent["hard"] != st.ByOpponent["hard"] {
+		t.Errorf("--json: %d %v\n%s", code, err, out)
+	}
+
+	os.WriteFile(filepath.Join(dir, save.StatsName), []byte("{"), 0o600)
+	if code, _, errs := run(); code != 1 || !strings.Contains(errs, "stats.json: not valid JSON") {
+		t.Errorf("damaged file: %d %q", code, errs)
+	}
+	if code, _, _ := run("extra"); code != 2 {
+		t.Errorf("extra argument: exit %d", code)
+	}
+}
