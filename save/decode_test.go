@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -356,5 +357,23 @@ func TestCardCountError(t *testing.T) {
 	want := fmt.Sprintf("%s: card count: the game has %d Stop cards, the deck %d", p, n+1, n)
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v\nwant  %s", err, want)
+	}
+}
+
+// TestDecodeCanonical checks that what Decode accepts saves back the same:
+// a time with an offset or a fraction, an empty ui object.
+func TestDecodeCanonical(t *testing.T) {
+	g := sampleGame(t, engine.DefaultConfig, 9, 12)
+	data := bytes.Replace(mustMarshal(t, g), []byte(`"writtenBy"`), []byte(`"saved": "2026-11-21T12:40:00.75+02:00", "ui": {}, "writtenBy"`), 1)
+	got, err := Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := time.Date(2026, 11, 21, 10, 40, 0, 0, time.UTC); got.Saved != want || got.UI != nil {
+		t.Errorf("saved %v, ui %#v", got.Saved, got.UI)
+	}
+	back, err := Decode(bytes.NewReader(mustMarshal(t, got)))
+	if err != nil || !reflect.DeepEqual(back, got) {
+		t.Errorf("saved again: %v", err)
 	}
 }

@@ -392,7 +392,7 @@ func fromJSON(d *docJSON) (Game, error) {
 		if err != nil {
 			return g, fmt.Errorf("saved: %.40q is not a time such as 2026-11-21T10:40:00Z", d.Saved)
 		}
-		g.Saved = t
+		g.Saved = t.UTC().Truncate(time.Second) // as Write records it
 	}
 	rules, err := engine.ParseRuleset(d.Config.Rules)
 	if err != nil {
@@ -406,7 +406,9 @@ func fromJSON(d *docJSON) (Game, error) {
 	for i, s := range d.Seats {
 		g.Seats[i] = Seat(s)
 	}
-	g.UI = d.UI
+	if len(d.UI) > 0 {
+		g.UI = d.UI
+	}
 	for _, a := range d.History {
 		g.History = append(g.History, engine.Action(a))
 	}
