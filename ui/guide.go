@@ -219,13 +219,13 @@ func (m *Model) guideClick(id string) tea.Cmd {
 }
 
 // guideLayers draws the current page of the rules guide.
-func (m *Model) guideLayers(w, h int) []*lipgloss.Layer {
+func (m *Model) guideLayers(w, h int) []*layer {
 	st := m.styles
 	p := guidePages[m.guide]
 	x0 := max(0, (w-78)/2)
-	layers := []*lipgloss.Layer{
-		lipgloss.NewLayer(st.Heading.Render("MILLE BORNES · Rules, page " + strconv.Itoa(m.guide+1) + " of " + strconv.Itoa(len(guidePages)) + ": " + p.title)).X(x0).Y(0),
-		lipgloss.NewLayer(p.body(m)).X(x0).Y(2),
+	layers := []*layer{
+		lay(st.Heading.Render("MILLE BORNES · Rules, page " + strconv.Itoa(m.guide+1) + " of " + strconv.Itoa(len(guidePages)) + ": " + p.title)).X(x0).Y(0),
+		lay(p.body(m)).X(x0).Y(2),
 	}
 	// Page tabs and buttons on the last two rows.
 	x := x0
@@ -239,8 +239,8 @@ func (m *Model) guideLayers(w, h int) []*lipgloss.Layer {
 			style = st.ButtonOn
 		}
 		label = ansi12(label)
-		layers = append(layers, lipgloss.NewLayer(style.Render(label)).ID("guide-"+strconv.Itoa(i)).X(x).Y(h-3))
-		x += lipgloss.Width(label) + 1
+		layers = append(layers, lay(style.Render(label)).ID("guide-"+strconv.Itoa(i)).X(x).Y(h-3))
+		x += width(label) + 1
 	}
 	prev, next := st.Button, st.Button
 	if m.guide == 0 {
@@ -250,10 +250,10 @@ func (m *Model) guideLayers(w, h int) []*lipgloss.Layer {
 		next = st.Dim
 	}
 	layers = append(layers,
-		lipgloss.NewLayer(prev.Render("[ ◀ Prev ]")).ID("guide-prev").X(x0).Y(h-1),
-		lipgloss.NewLayer(next.Render("[ Next ▶ ]")).ID("guide-next").X(x0+12).Y(h-1),
-		lipgloss.NewLayer(st.Button.Render("[ Close ]")).ID("guide-close").X(x0+24).Y(h-1),
-		lipgloss.NewLayer(st.Dim.Render("←→ page · 1-7 go to · esc close")).X(x0+36).Y(h-1),
+		lay(prev.Render("[ ◀ Prev ]")).ID("guide-prev").X(x0).Y(h-1),
+		lay(next.Render("[ Next ▶ ]")).ID("guide-next").X(x0+12).Y(h-1),
+		lay(st.Button.Render("[ Close ]")).ID("guide-close").X(x0+24).Y(h-1),
+		lay(st.Dim.Render("←→ page · 1-7 go to · esc close")).X(x0+36).Y(h-1),
 	)
 	return layers
 }

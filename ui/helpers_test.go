@@ -186,13 +186,18 @@ func posOf(m *Model, c engine.Card) int {
 	panic(fmt.Sprintf("%v not in hand", c))
 }
 
-// where finds the screen cell of a clickable layer.
+// where finds a screen cell that hits a clickable layer.
 func where(m *Model, id string) (int, int) {
-	comp := m.compositor(m.w, m.h)
-	for y := 0; y < m.h; y++ {
-		for x := 0; x < m.w; x++ {
-			if hit := comp.Hit(x, y); !hit.Empty() && hit.ID() == id {
-				return x, y
+	for _, l := range m.layers(m.w, m.h) {
+		if l.id != id {
+			continue
+		}
+		lines := strings.Split(l.s, "\n")
+		for dy := range lines {
+			for dx := 0; dx < width(lines[dy]); dx++ {
+				if m.Hit(l.x+dx, l.y+dy) == id {
+					return l.x + dx, l.y + dy
+				}
 			}
 		}
 	}

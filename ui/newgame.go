@@ -6,7 +6,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
@@ -161,12 +160,12 @@ func (m *Model) newGameClick(id string) tea.Cmd {
 }
 
 // newGameLayers draws the new-game screen; every choice is clickable.
-func (m *Model) newGameLayers(w, h int) []*lipgloss.Layer {
+func (m *Model) newGameLayers(w, h int) []*layer {
 	st := m.styles
 	f := &m.ng
 	x0, y := 4, 2
-	layers := []*lipgloss.Layer{
-		lipgloss.NewLayer(st.Heading.Render("MILLE BORNES · New game")).X(x0).Y(0),
+	layers := []*layer{
+		lay(st.Heading.Render("MILLE BORNES · New game")).X(x0).Y(0),
 	}
 	label := func(i int, s string) string {
 		if f.field == i {
@@ -189,7 +188,7 @@ func (m *Model) newGameLayers(w, h int) []*lipgloss.Layer {
 				name += " (with " + names[p].Name + ")"
 			}
 		}
-		layers = append(layers, lipgloss.NewLayer(label(field, name)).X(x0).Y(y))
+		layers = append(layers, lay(label(field, name)).X(x0).Y(y))
 		opts, cur := f.options(field)
 		x := x0 + 24
 		for i, o := range opts {
@@ -199,13 +198,13 @@ func (m *Model) newGameLayers(w, h int) []*lipgloss.Layer {
 				text = "(•) " + o
 				style = st.Title
 			}
-			layers = append(layers, lipgloss.NewLayer(style.Render(text)).ID("ng-"+strconv.Itoa(field)+"-"+strconv.Itoa(i)).X(x).Y(y))
+			layers = append(layers, lay(style.Render(text)).ID("ng-"+strconv.Itoa(field)+"-"+strconv.Itoa(i)).X(x).Y(y))
 			x += len([]rune(text)) + 2
 		}
 		y++
 		if field == 1 {
 			y++
-			layers = append(layers, lipgloss.NewLayer(st.Dim.Render("  Computer players (you are seat 1):")).X(x0).Y(y))
+			layers = append(layers, lay(st.Dim.Render("  Computer players (you are seat 1):")).X(x0).Y(y))
 			y++
 		}
 	}
@@ -232,7 +231,7 @@ func (m *Model) newGameLayers(w, h int) []*lipgloss.Layer {
 		info = append(info, "bsd rules: as BSD mille(6) played them (two players only).")
 	}
 	for _, s := range info {
-		layers = append(layers, lipgloss.NewLayer(st.Dim.Render(s)).X(x0+2).Y(y))
+		layers = append(layers, lay(st.Dim.Render(s)).X(x0+2).Y(y))
 		y++
 	}
 	y++
@@ -241,9 +240,9 @@ func (m *Model) newGameLayers(w, h int) []*lipgloss.Layer {
 		startStyle = st.ButtonOn
 	}
 	layers = append(layers,
-		lipgloss.NewLayer(startStyle.Render("[ Start the game ]")).ID("ng-start").X(x0).Y(y),
-		lipgloss.NewLayer(st.Button.Render("[ Cancel ]")).ID("ng-cancel").X(x0+22).Y(y),
-		lipgloss.NewLayer(st.Dim.Render("↑↓ choose a line · ←→ change · enter start · esc back to the game · or click")).X(x0).Y(h-1),
+		lay(startStyle.Render("[ Start the game ]")).ID("ng-start").X(x0).Y(y),
+		lay(st.Button.Render("[ Cancel ]")).ID("ng-cancel").X(x0+22).Y(y),
+		lay(st.Dim.Render("↑↓ choose a line · ←→ change · enter start · esc back to the game · or click")).X(x0).Y(h-1),
 	)
 	return layers
 }

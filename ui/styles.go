@@ -15,25 +15,27 @@ import (
 type Styles struct {
 	Dark bool
 
-	Kind     [5]lipgloss.Style // card face text by engine.Kind
-	KindEdge [5]lipgloss.Style // card border by engine.Kind
-	Selected lipgloss.Style    // border of the selected card
-	Empty    lipgloss.Style    // an empty slot or pile
+	Kind     [5]paint // card face text by engine.Kind
+	KindEdge [5]paint // card border by engine.Kind
+	Selected paint    // border of the selected card
+	Empty    paint    // an empty slot or pile
 
-	Title     lipgloss.Style // status bar
-	Turn      lipgloss.Style // "your turn" marker
-	Heading   lipgloss.Style // panel headings
-	Dim       lipgloss.Style // secondary text
-	Text      lipgloss.Style
-	Error     lipgloss.Style // refusals on the message line
-	Message   lipgloss.Style // narration on the message line
+	Title     paint // status bar and side names
+	Turn      paint // "your turn" marker
+	Heading   paint // panel headings
+	Dim       paint // secondary text
+	Text      paint
+	Error     paint // refusals on the message line
+	Message   paint // narration on the message line
+	Button    paint
+	ButtonOn  paint // the default answer
+	BarFull   paint // trip progress
+	BarEmpty  paint
+	BoxEdge   paint // frame of a side's table
+	TurnEdge  paint // frame of the side to act
 	Box       lipgloss.Style // a framed panel
 	ActiveBox lipgloss.Style // the panel of the side to act / a target
 	Dialog    lipgloss.Style // prompts over the board
-	Button    lipgloss.Style
-	ButtonOn  lipgloss.Style // the default answer
-	BarFull   lipgloss.Style // trip progress
-	BarEmpty  lipgloss.Style
 	Help      help.Styles
 }
 
@@ -53,25 +55,27 @@ func NewStyles(dark bool) *Styles {
 	kinds := [5]color.Color{dim, red, green, blue, amber}
 	s := &Styles{Dark: dark}
 	for k, c := range kinds {
-		s.Kind[k] = lipgloss.NewStyle().Foreground(c).Bold(k != int(engine.NoKind))
-		s.KindEdge[k] = lipgloss.NewStyle().Foreground(c)
+		s.Kind[k] = newPaint(lipgloss.NewStyle().Foreground(c).Bold(k != int(engine.NoKind)))
+		s.KindEdge[k] = newPaint(lipgloss.NewStyle().Foreground(c))
 	}
-	s.Selected = lipgloss.NewStyle().Foreground(accent).Bold(true)
-	s.Empty = lipgloss.NewStyle().Foreground(dim).Faint(true)
-	s.Title = lipgloss.NewStyle().Bold(true).Foreground(fg)
-	s.Turn = lipgloss.NewStyle().Bold(true).Foreground(accent)
-	s.Heading = lipgloss.NewStyle().Bold(true).Foreground(accent)
-	s.Dim = lipgloss.NewStyle().Foreground(dim)
-	s.Text = lipgloss.NewStyle().Foreground(fg)
-	s.Error = lipgloss.NewStyle().Foreground(red).Bold(true)
-	s.Message = lipgloss.NewStyle().Foreground(fg)
+	s.Selected = newPaint(lipgloss.NewStyle().Foreground(accent).Bold(true))
+	s.Empty = newPaint(lipgloss.NewStyle().Foreground(dim).Faint(true))
+	s.Title = newPaint(lipgloss.NewStyle().Bold(true).Foreground(fg))
+	s.Turn = newPaint(lipgloss.NewStyle().Bold(true).Foreground(accent))
+	s.Heading = newPaint(lipgloss.NewStyle().Bold(true).Foreground(accent))
+	s.Dim = newPaint(lipgloss.NewStyle().Foreground(dim))
+	s.Text = newPaint(lipgloss.NewStyle().Foreground(fg))
+	s.Error = newPaint(lipgloss.NewStyle().Foreground(red).Bold(true))
+	s.Message = newPaint(lipgloss.NewStyle().Foreground(fg))
 	s.Box = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(panel)
 	s.ActiveBox = lipgloss.NewStyle().Border(lipgloss.ThickBorder()).BorderForeground(accent)
 	s.Dialog = lipgloss.NewStyle().Border(lipgloss.DoubleBorder()).BorderForeground(accent).Padding(0, 1)
-	s.Button = lipgloss.NewStyle().Foreground(fg)
-	s.ButtonOn = lipgloss.NewStyle().Foreground(accent).Bold(true).Reverse(true)
-	s.BarFull = lipgloss.NewStyle().Foreground(amber)
-	s.BarEmpty = lipgloss.NewStyle().Foreground(dim)
+	s.Button = newPaint(lipgloss.NewStyle().Foreground(fg))
+	s.ButtonOn = newPaint(lipgloss.NewStyle().Foreground(accent).Bold(true).Reverse(true))
+	s.BarFull = newPaint(lipgloss.NewStyle().Foreground(amber))
+	s.BarEmpty = newPaint(lipgloss.NewStyle().Foreground(dim))
+	s.BoxEdge = newPaint(lipgloss.NewStyle().Foreground(panel))
+	s.TurnEdge = newPaint(lipgloss.NewStyle().Foreground(fg))
 	s.Help = help.DefaultStyles(dark)
 	return s
 }

@@ -64,8 +64,7 @@ func (m *Model) View() tea.View {
 		v.SetContent(m.tooSmall(w, h))
 		return v
 	}
-	comp := m.compositor(w, h)
-	v.SetContent(comp.Render())
+	v.SetContent(drawLayers(w, h, m.layers(w, h)))
 	return v
 }
 
@@ -75,9 +74,9 @@ func (m *Model) tooSmall(w, h int) string {
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg)
 }
 
-// compositor lays out the current screen (w x h at least the minimum).
-func (m *Model) compositor(w, h int) *lipgloss.Compositor {
-	var layers []*lipgloss.Layer
+// layers are the pieces of the current screen (w x h at least the minimum).
+func (m *Model) layers(w, h int) []*layer {
+	var layers []*layer
 	switch m.screen {
 	case screenNewGame:
 		layers = m.newGameLayers(w, h)
@@ -86,7 +85,7 @@ func (m *Model) compositor(w, h int) *lipgloss.Compositor {
 	default:
 		layers = m.boardLayers(newLayout(w, h))
 	}
-	return lipgloss.NewCompositor(layers...)
+	return layers
 }
 
 // Hit returns the ID of the clickable thing at (x, y) on the current view,
@@ -95,11 +94,7 @@ func (m *Model) Hit(x, y int) string {
 	if m.w < MinWidth || m.h < MinHeight {
 		return ""
 	}
-	hit := m.compositor(m.w, m.h).Hit(x, y)
-	if hit.Empty() {
-		return ""
-	}
-	return hit.ID()
+	return hitTest(m.layers(m.w, m.h), x, y)
 }
 
 // Click returns the message a left click at (x, y) sends (tests).
@@ -112,11 +107,11 @@ func (m *Model) Click(x, y int) tea.Msg {
 }
 
 // boardLayers draws the table.
-func (m *Model) boardLayers(l layout) []*lipgloss.Layer {
+func (m *Model) boardLayers(l layout) []*layer {
 	st := m.styles
 	obs := m.sess.Observe()
-	layers := make([]*lipgloss.Layer, 0, 32)
-	layers = append(layers, lipgloss.NewLayer(m.statusLine(&obs, l.w)))
+	layers := make([]*layer, 0, 32)
+	layers = append(layers, lay(m.statusLine(&obs, l.w)))
 
 	// Tableaus, one box per side, stacked.
 	n := obs.Config.Sides()
@@ -126,12 +121,12 @@ func (m *Model) boardLayers(l layout) []*lipgloss.Layer {
 	}
 	for side := 0; side < n; side++ {
 		box := m.tableauBox(&obs, side, l.leftW, boxH)
-		layers = append(layers, lipgloss.NewLayer(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
+		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
 	}
 
 	// Score window or command list, and the log below when there is room.
 	right := m.rightPanel(&obs, l.rightW, l.areaH)
-	layers = append(layers, lipgloss.NewLayer(right).X(l.rightX).Y(l.areaY))
+	layers = append(layers, lay(right).X(l.rightX).Y(l.areaY))
 
 	// The hand: P then 1-6, then the deck and the discard pile.
 	hv := m.handView()
@@ -141,20 +136,20 @@ func (m *Model) boardLayers(l layout) []*lipgloss.Layer {
 		if m.pending != 0 && m.pendSlot < 0 {
 			sel = false
 		}
-		layers = append(layers, lipgloss.NewLayer(st.drawCard(hp.card, slotKey(i), sel)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
+		layers = append(layers, lay(st.drawCard(hp.card, slotKey(i), sel)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
 		x += cardW + l.cardGap
 	}
 	x += 2
-	layers = append(layers, lipgloss.NewLayer(m.deckCard(&obs)).ID("deck").X(x).Y(l.handY))
+	layers = append(layers, lay(m.deckCard(&obs)).ID("deck").X(x).Y(l.handY))
 	x += cardW + 1
 	top := engine.NoCard
 	if obs.DiscardLen > 0 {
 		top = obs.Discards[obs.DiscardLen-1]
 	}
-	layers = append(layers, lipgloss.NewLayer(m.discardCard(top)).ID("discard").X(x).Y(l.handY))
+	layers = append(layers, lay(m.discardCard(top)).ID("discard").X(x).Y(l.handY))
 	x += cardW + 1
 	if l.w-x >= 12 {
-		layers = append(layers, lipgloss.NewLayer(m.handNote(&obs, l.w-x-1)).X(x+1).Y(l.handY))
+		layers = append(layers, lay(m.handNote(&obs, l.w-x-1)).X(x+1).Y(l.handY))
 	}
 
 	// Message, input line and help.
@@ -163,9 +158,9 @@ func (m *Model) boardLayers(l layout) []*lipgloss.Layer {
 		msgStyle = st.Error
 	}
 	layers = append(layers,
-		lipgloss.NewLayer(msgStyle.Render(ansi.Truncate(m.message, l.w, "…"))).Y(l.msgY),
-		lipgloss.NewLayer(ansi.Truncate(m.inputLine(&obs), l.w, "…")).Y(l.inputY),
-		lipgloss.NewLayer(ansi.Truncate(m.help.ShortHelpView(m.activeKeys().ShortHelp()), l.w, "…")).ID("help").Y(l.helpY),
+		lay(msgStyle.Render(ansi.Truncate(m.message, l.w, "…"))).Y(l.msgY),
+		lay(ansi.Truncate(m.inputLine(&obs), l.w, "…")).Y(l.inputY),
+		lay(ansi.Truncate(m.help.ShortHelpView(m.activeKeys().ShortHelp()), l.w, "…")).ID("help").Y(l.helpY),
 	)
 	layers = append(layers, m.dialogLayers(&obs, l)...)
 	return layers
@@ -189,7 +184,7 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 	}
 	left := st.Heading.Render("MILLE BORNES") + st.Dim.Render(fmt.Sprintf("  Game %d · Hand %d · Trip %d · %s rules", obs.Game+1, obs.Hand+1, obs.Trip, obs.Config.Rules))
 	right := st.Turn.Render(turn)
-	gap := w - lipgloss.Width(left) - lipgloss.Width(right)
+	gap := w - width(left) - width(right)
 	if gap < 1 {
 		gap = 1
 	}
@@ -234,19 +229,15 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	} else {
 		lines = m.tableauCompact(t, inner, rows)
 	}
-	edge := st.Box
-	if targeting {
-		edge = st.ActiveBox
-	} else if active {
-		edge = st.ActiveBox.BorderForeground(st.Box.GetBorderTopForeground())
-	}
-	bs := edge.GetBorderStyle()
-	ec := lipgloss.NewStyle().Foreground(edge.GetBorderTopForeground())
-	if targeting {
-		ec = st.Selected
+	bs, ec := lipgloss.RoundedBorder(), st.BoxEdge
+	switch {
+	case targeting:
+		bs, ec = lipgloss.ThickBorder(), st.Selected
+	case active:
+		bs, ec = lipgloss.ThickBorder(), st.TurnEdge
 	}
 	head := st.Title.Render(ansi.Truncate(title.String(), inner-len(miles)-2, "…"))
-	fill := inner - lipgloss.Width(head) - len(miles) - 2
+	fill := inner - width(head) - len(miles) - 2
 	if fill < 0 {
 		fill = 0
 	}
@@ -257,7 +248,7 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 		if i < len(lines) {
 			line = lines[i]
 		}
-		pad := inner - lipgloss.Width(line)
+		pad := inner - width(line)
 		if pad < 0 {
 			line = ansi.Truncate(line, inner, "")
 			pad = 0
@@ -273,7 +264,7 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
 	battle := " " + st.Dim.Render("Battle ") + st.chip(t.Battle)
 	speed := st.Dim.Render("Speed ") + st.chip(t.Speed)
-	pad := 24 - lipgloss.Width(battle)
+	pad := 24 - width(battle)
 	if pad < 1 {
 		pad = 1
 	}
@@ -495,7 +486,7 @@ func (m *Model) rightPanel(obs *engine.Observation, w, h int) string {
 
 // padRight fills s to width w with r.
 func padRight(s string, w int, r rune) string {
-	n := lipgloss.Width(s)
+	n := width(s)
 	if n >= w {
 		return s
 	}
@@ -616,7 +607,7 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string 
 		scores[s] = liveScore(obs, s)
 	}
 	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
-	row := func(label string, vals []string, value string, style lipgloss.Style) string {
+	row := func(label string, vals []string, value string, style paint) string {
 		var b strings.Builder
 		b.WriteString(fmt.Sprintf("%*s", labelW, ansi.Truncate(label, labelW, "")))
 		for _, v := range vals {
@@ -679,7 +670,7 @@ type button struct {
 
 // dialogBox draws a dialog centred on the screen, its buttons as layers
 // with IDs on top.
-func (m *Model) dialogBox(l layout, title string, body []string, buttons []button) []*lipgloss.Layer {
+func (m *Model) dialogBox(l layout, title string, body []string, buttons []button) []*layer {
 	st := m.styles
 	var row strings.Builder
 	offs := make([]int, len(buttons))
@@ -687,22 +678,22 @@ func (m *Model) dialogBox(l layout, title string, body []string, buttons []butto
 		if i > 0 {
 			row.WriteString("   ")
 		}
-		offs[i] = lipgloss.Width(row.String())
+		offs[i] = width(row.String())
 		row.WriteString(m.buttonText(b))
 	}
 	content := append([]string{st.Heading.Render(title), ""}, body...)
 	content = append(content, "", row.String())
 	box := st.Dialog.Render(strings.Join(content, "\n"))
-	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
+	bw, bh := width(box), lipgloss.Height(box)
 	x := (l.w - bw) / 2
 	y := (l.h - bh) / 2
 	if y < 1 {
 		y = 1
 	}
-	layers := []*lipgloss.Layer{lipgloss.NewLayer(box).X(x).Y(y).Z(10)}
+	layers := []*layer{lay(box).X(x).Y(y).Z(10)}
 	by := y + 1 + len(content) - 1 // border, then the last content row
 	for i, b := range buttons {
-		layers = append(layers, lipgloss.NewLayer(m.buttonText(b)).ID(b.id).X(x+2+offs[i]).Y(by).Z(11))
+		layers = append(layers, lay(m.buttonText(b)).ID(b.id).X(x+2+offs[i]).Y(by).Z(11))
 	}
 	return layers
 }
@@ -715,7 +706,7 @@ func (m *Model) buttonText(b button) string {
 }
 
 // dialogLayers draws the question being asked, if any.
-func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*lipgloss.Layer {
+func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
 	switch m.dialog {
 	case dialogQuit:
@@ -770,7 +761,7 @@ func (m *Model) keysForFullHelp() [][]key.Binding {
 
 // handOverBox is the end-of-hand window: the full breakdown and the
 // question of another hand (or game).
-func (m *Model) handOverBox(obs *engine.Observation, l layout) []*lipgloss.Layer {
+func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
 	n := obs.Config.Sides()
 	w := 17 + 6*n + 7

@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// syncPlay plays n of the human's moves (the eager policy) and the
+// computers' replies without a program, for snapshots and benchmarks.
+func syncPlay(m *Model, n int) {
+	computers := func() {
+		for !m.sess.HumanToAct() {
+			st := m.sess.State()
+			obs := engine.Observe(st, st.ToAct())
+			a := eagerPick(obs.Legal(nil))
+			m.move, m.paced, m.thinking = &a, true, true
+			m.applyComputer()
+		}
+		m.stopThinking()
+	}
+	computers()
+	for i := 0; i < n && m.gamePrompt() != promptAnotherHand && m.gamePrompt() != promptAnotherGame; i++ {
+		m.act(humanMove(m))
+		computers()
+	}
+}
+
+// sizes are the golden sizes: the BSD screen and a roomy one.
+var sizes = [][2]int{{80, 24}, {120, 40}}
+
+func snap(t *testing.T, name string, m *Model) {
+	for _, sz := range sizes {
+		t.Run(fmt.Sprintf("%s_%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
+			golden.RequireEqual(t, screenOf(m, sz[0], sz[1]))
+		})
+	}
+}
+
+func TestGoldenBoard(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	syncPlay(m, 6)
+	snap(t, "board", m)
+	m.window = false
+	snap(t, "commands", m)
+}
+
+func TestGoldenThreePlayers(t *testing.T) {
+	m := newModel(t, testConfig(t, 3, 5))
+	syncPlay(m, 8)
+	snap(t, "board3", m)
+}
+
+func TestGoldenFourPlayers(t *testing.T) {
+	m := newModel(t, testConfig(t, 4, 5))
+	syncPlay(m, 12)
+	snap(t, "board4", m)
+}
+
+func TestGoldenHandOver(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	syncPlay(m, 500)
+	if m.gamePrompt() != promptAnotherHand {
+		t.Fatalf("prompt %v", m.gamePrompt())
+	}
+	snap(t, "handover", m)
+}
+
+func TestGoldenPrompts(t *testing.T) {
+	setup, acts := findPrefix(t, 2, func(s *engine.State) bool { return s.Phase == engine.PhaseCoupFourre })
+	m := newModel(t, resumeAt(t, setup, acts))
+	snap(t, "coupfourre", m)
+	setup, acts = findPrefix(t, 2, func(s *engine.State) bool { return s.Phase == engine.PhaseExtension })
+	m = newModel(t, resumeAt(t, setup, acts))
+	snap(t, "extension", m)
+}
+
+func TestGoldenScreens(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	m.openNewGame()
+	snap(t, "newgame", m)
+	m.screen = screenBoard
+	for i := range guidePages {
+		m.openGuide()
+		m.guide = i
+		snap(t, fmt.Sprintf("guide%d", i+1), m)
+	}
+	m.screen = screenBoard
+	m.dialog = dialogKeys
+	snap(t, "keys", m)
+	m.dialog = dialogNone
+	
+	t.Run("toosmall", func(t *testing.T) { golden.RequireEqual(t, screenOf(m, 60, 20)) })
+}

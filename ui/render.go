@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// paint is a text style reduced to the escape sequences around the text.
+// lipgloss.Style.Render measures and re-parses its input on every call;
+// the board paints a few hundred short strings a frame, so the styles it
+// uses are turned into paints once, when the styles are built.
+type paint struct{ open, close string }
+
+// newPaint captures the sequences lipgloss emits around a character.
+func newPaint(s lipgloss.Style) paint {
+	out := s.Render("x")
+	i := strings.IndexByte(out, 'x')
+	if i < 0 {
+		return paint{}
+	}
+	return paint{open: out[:i], close: out[i+1:]}
+}
+
+// Render paints s, line by line so that each line stands alone.
+func (p paint) Render(s string) string {
+	if s == "" || p.open == "" {
+		return s
+	}
+	if strings.IndexByte(s, '\n') < 0 {
+		return p.open + s + p.close
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = p.open + l + p.close
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// width is the number of cells the widest line of s takes: it skips escape
+// sequences and counts runes, falling back on lipgloss.Width for anything
+// that may be wide or combining.
+func width(s string) int {
+	n, widest := 0, 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == '\n' {
+			widest = max(widest, n)
+			n = 0
+			i++
+			continue
+		}
+		if c == 0x1b { // CSI or OSC sequence
+			j := i + 1
+			if j < len(s) && s[j] == '[' {
+				j++
+				for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+					j++
+				}
+				i = j + 1
+				continue
+			}
+			if j < len(s) && s[j] == ']' {
+				for j < len(s) && s[j] != 0x07 && !(s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\') {
+					j++
+				}
+				if j < len(s) && s[j] == 0x1b {
+					j++
+				}
+				i = j + 1
+				continue
+			}
+			return lipgloss.Width(s)
+		}
+		if c < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r >= 0x1100 && !(r >= 0x2000 && r <= 0x2bff) || r >= 0x300 && r < 0x370 {
+			return lipgloss.Width(s) // wide or combining: ask the real thing
+		}
+		n++
+		i += size
+	}
+	return max(widest, n)
+}
+
+// layer is a piece of the screen at a position, with an ID if it can be
+// clicked. Layers are drawn by drawLayers and hit-tested by a
+// lipgloss.Compositor built from the same list.
+type layer struct {
+	id      string
+	x, y, z int
+	s       string
+}
+
+func lay(s string) *layer { return &layer{s: s} }
+
+func (l *layer) ID(id string) *layer { l.id = id; return l }
+func (l *layer) X(x int) *layer      { l.x = x; return l }
+func (l *layer) Y(y int) *layer      { l.y = y; return l }
+func (l *layer) Z(z int) *layer      { l.z = z; return l }
+
+// hitTest returns the ID of the top clickable layer at (x, y), or "".
+func hitTest(layers []*layer, x, y int) string {
+	ls := make([]*lipgloss.Layer, 0, len(layers))
+	for _, l := range layers {
+		if l.id != "" {
+			ls = append(ls, lipgloss.NewLayer(l.s).ID(l.id).X(l.x).Y(l.y).Z(l.z))
+		}
+	}
+	hit := lipgloss.NewCompositor(ls...).Hit(x, y)
+	if hit.Empty() {
+		return ""
+	}
+	return hit.ID()
+}
+
+// seg is one line of a layer placed on a row.
+type seg struct {
+	x, w int
+	s    string
+}
+
+// drawLayers renders layers into a w x h screen. The board's layers mostly
+// sit side by side, so each row is built by concatenating its pieces left
+// to right; only raised layers (dialogs, z > 0) are spliced over the rows
+// they cover. It gives the same picture as lipgloss.Compositor.Render for
+// such layouts at a fraction of the cost.
+func drawLayers(w, h int, layers []*layer) string {
+	rows := make([][]seg, h)
+	var raised []*layer
+	for _, l := range layers {
+		if l.z > 0 {
+			raised = append(raised, l)
+			continue
+		}
+		addSegs(rows, l, w, h)
+	}
+	out := make([]string, h)
+	var b strings.Builder
+	for y, segs := range rows {
+		out[y] = joinSegs(&b, segs, w)
+	}
+	slices.SortStableFunc(raised, func(a, b *layer) int { return a.z - b.z })
+	for _, l := range raised {
+		x0, y0 := l.x, l.y
+		for i, line := range strings.Split(l.s, "\n") {
+			y := y0 + i
+			if y < 0 || y >= h {
+				continue
+			}
+			out[y] = splice(out[y], x0, line, width(line), w)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+func addSegs(rows [][]seg, l *layer, w, h int) {
+	x, y0 := l.x, l.y
+	content := l.s
+	for i := 0; ; i++ {
+		line := content
+		nl := strings.IndexByte(content, '\n')
+		if nl >= 0 {
+			line, content = content[:nl], content[nl+1:]
+		}
+		if y := y0 + i; y >= 0 && y < h && x < w && line != "" {
+			rows[y] = append(rows[y], seg{x: x, w: width(line), s: line})
+		}
+		if nl < 0 {
+			return
+		}
+	}
+}
+
+// joinSegs lays a row's pieces out left to right, padding the gaps.
+func joinSegs(b *strings.Builder, segs []seg, w int) string {
+	if len(segs) == 0 {
+		return ""
+	}
+	slices.SortStableFunc(segs, func(a, b seg) int { return a.x - b.x })
+	b.Reset()
+	cur := 0
+	for _, s := range segs {
+		text, sw := s.s, s.w
+		if s.x < cur { // overlap: the later piece loses its left part
+			cut := cur - s.x
+			if cut >= sw {
+				continue
+			}
+			text, sw = ansi.TruncateLeft(text, cut, ""), sw-cut
+			s.x = cur
+		}
+		if s.x+sw > w {
+			text, sw = ansi.Truncate(text, w-s.x, ""), w-s.x
+		}
+		b.WriteString(strings.Repeat(" ", s.x-cur))
+		b.WriteString(text)
+		cur = s.x + sw
+	}
+	return b.String()
+}
+
+// splice draws line (lw cells wide) over row at column x.
+func splice(row string, x int, line string, lw, w int) string {
+	rw := width(row)
+	left := row
+	if rw > x {
+		left = ansi.Truncate(row, x, "")
+	} else {
+		left += strings.Repeat(" ", x-rw)
+	}
+	right := ""
+	if rw > x+lw {
+		right = ansi.TruncateLeft(row, x+lw, "")
+	}
+	if x+lw > w {
+		line = ansi.Truncate(line, w-x, "")
+	}
+	return left + "\x1b[m" + line + "\x1b[m" + right
+}
