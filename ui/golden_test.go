@@ -92,6 +92,6 @@ func TestGoldenScreens(t *testing.T) {
 	m.dialog = dialogKeys
 	snap(t, "keys", m)
 	m.dialog = dialogNone
-	
+
 	t.Run("toosmall", func(t *testing.T) { golden.RequireEqual(t, screenOf(m, 60, 20)) })
 }

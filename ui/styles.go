@@ -31,8 +31,8 @@ type Styles struct {
 	ButtonOn  paint // the default answer
 	BarFull   paint // trip progress
 	BarEmpty  paint
-	BoxEdge   paint // frame of a side's table
-	TurnEdge  paint // frame of the side to act
+	BoxEdge   paint          // frame of a side's table
+	TurnEdge  paint          // frame of the side to act
 	Box       lipgloss.Style // a framed panel
 	ActiveBox lipgloss.Style // the panel of the side to act / a target
 	Dialog    lipgloss.Style // prompts over the board
