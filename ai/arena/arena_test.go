@@ -1,0 +1,113 @@
+package arena
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
+
+func entry(name string) Entry {
+	return Entry{Name: name, New: func(seed uint64) (ai.Player, error) { return ai.New(name, seed) }}
+}
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		players int
+		seats   []string
+		hands   int
+	}{
+		{2, []string{"heuristic", "random"}, 40},
+		{3, []string{"heuristic", "random", "random"}, 30},
+		{4, []string{"heuristic", "random"}, 20},
+		{6, []string{"random", "heuristic", "random"}, 12},
+	}
+	for _, tt := range tests {
+		var es []Entry
+		for _, n := range tt.seats {
+			es = append(es, entry(n))
+		}
+		calls := 0
+		rep, err := Run(context.Background(), Options{
+			Game: engine.Config{Players: tt.players}, Entries: es, Hands: tt.hands, Seed: 3, Parallel: 2,
+			Progress: func(done, total int) { calls++ },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sides := len(tt.seats)
+		if rep.Hands != tt.hands || calls != tt.hands || rep.Deals*sides != tt.hands {
+			t.Errorf("%d players: %d hands in %d deals, %d progress calls", tt.players, rep.Hands, rep.Deals, calls)
+		}
+		won := 0.0
+		for _, s := range rep.Seats {
+			won += s.HandsWon
+			if s.Hands != tt.hands || s.CI95Low > s.WinShare || s.CI95High < s.WinShare {
+				t.Errorf("%d players: seat %+v", tt.players, s)
+			}
+		}
+		if won != float64(tt.hands) {
+			t.Errorf("%d players: %v hands won of %d", tt.players, won, tt.hands)
+		}
+		for _, s := range rep.Seats {
+			if s.Player == "heuristic" && s.WinShare < 0.7 {
+				t.Errorf("%d players: heuristic won only %.0f%% against random", tt.players, 100*s.WinShare)
+			}
+		}
+	}
+}
+
+// TestDuplicate checks that duplicate play cancels the deal: two copies
+// of the same deterministic player split the hands exactly.
+func TestDuplicate(t *testing.T) {
+	rep, err := Run(context.Background(), Options{
+		Game: engine.DefaultConfig, Entries: []Entry{entry("heuristic"), entry("heuristic")}, Hands: 60, Seed: 11,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := rep.Seats[0], rep.Seats[1]
+	if a.HandsWon != b.HandsWon || a.MeanPoints != b.MeanPoints || a.GamesWon != b.GamesWon {
+		t.Errorf("identical players differ: %+v vs %+v", a, b)
+	}
+}
+
+func TestRunRepeats(t *testing.T) {
+	run := func(parallel int) *Report {
+		rep, err := Run(context.Background(), Options{
+			Game: engine.Config{Players: 3}, Entries: []Entry{entry("ismcts:30"), entry("heuristic"), entry("easy")},
+			Hands: 6, Seed: 5, Parallel: parallel,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	a, b := run(1), run(3)
+	for i := range a.Seats {
+		if a.Seats[i].HandsWon != b.Seats[i].HandsWon || a.Seats[i].MeanPoints != b.Seats[i].MeanPoints {
+			t.Errorf("seat %d differs between runs: %+v vs %+v", i, a.Seats[i], b.Seats[i])
+		}
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	if _, err := Run(context.Background(), Options{Game: engine.DefaultConfig, Entries: []Entry{entry("random")}, Hands: 2}); err == nil || !strings.Contains(err.Error(), "give 2 seats") {
+		t.Errorf("one seat for two sides: %v", err)
+	}
+	if _, err := Run(context.Background(), Options{Game: engine.DefaultConfig, Entries: []Entry{entry("random"), entry("random")}}); err == nil {
+		t.Error("no hands: no error")
+	}
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := wilson(50, 100)
+	if lo < 0.40 || lo > 0.41 || hi < 0.59 || hi > 0.60 {
+		t.Errorf("wilson(50, 100) = %v, %v", lo, hi)
+	}
+	if lo, hi := wilson(0, 10); lo != 0 || hi < 0.27 || hi > 0.29 {
+		t.Errorf("wilson(0, 10) = %v, %v", lo, hi)
+	}
+}

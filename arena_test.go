@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestArenaJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"arena", "--players", "3", "--seats", "heuristic,random,easy", "--hands", "6", "--seed", "2", "--json"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Seats []map[string]any `json:"seats"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	if len(rep.Seats) != 3 {
+		t.Fatalf("%d seats", len(rep.Seats))
+	}
+	for _, k := range []string{"seat", "player", "hands", "hands_won", "win_share", "ci95_low", "ci95_high", "mean_points", "games_won", "decision_ms_mean", "decision_ms_p95"} {
+		if _, ok := rep.Seats[0][k]; !ok {
+			t.Errorf("no %q in %v", k, rep.Seats[0])
+		}
+	}
+	if !strings.Contains(errb.String(), "6/6 hands") {
+		t.Errorf("no progress lines: %q", errb.String())
+	}
+}
+
+func TestArenaFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--players", "5"}, "players"},
+		{[]string{"--seats", "heuristic"}, "give 2 seats"},
+		{[]string{"--seats", "heuristic,wizard"}, "unknown computer level"},
+		{[]string{"--rules", "house"}, "house"},
+		{[]string{"--seats", "heuristic,cmd:"}, "names no program"},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"arena", "--hands", "2"}, tt.args...), &out, &errb); code == 0 || !strings.Contains(errb.String(), tt.want) {
+			t.Errorf("%v: exit %d, %q", tt.args, code, errb.String())
+		}
+	}
+}
+
+func TestBotStdio(t *testing.T) {
+	old := botStdin
+	defer func() { botStdin = old }()
+	botStdin = strings.NewReader("garbage\n{\"type\":\"quit\"}\n")
+	var out, errb bytes.Buffer
+	if code := run([]string{"bot", "--level", "easy"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"protocol":1`) || !strings.Contains(lines[1], `"type":"error"`) {
+		t.Errorf("got %q", lines)
+	}
+	if code := run([]string{"bot", "--level", "wizard"}, &out, &errb); code != 2 {
+		t.Errorf("unknown level: exit %d", code)
+	}
+}
+
+// TestArenaExternalBot builds mille and seats `mille bot` as an external
+// program: it must play exactly like the same player in process.
+func TestArenaExternalBot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "mille")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var out, errb bytes.Buffer
+	code := run([]string{"arena", "--seats", "heuristic,cmd:" + bin + " bot --level heuristic", "--hands", "8", "--json"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Seats []struct {
+			HandsWon   float64 `json:"hands_won"`
+			MeanPoints float64 `json:"mean_points"`
+		} `json:"seats"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Seats[0] != rep.Seats[1] {
+		t.Errorf("the heuristic through the protocol plays differently: %+v", rep.Seats)
+	}
+}
