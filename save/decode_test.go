@@ -377,3 +377,17 @@ func TestDecodeCanonical(t *testing.T) {
 		t.Errorf("saved again: %v", err)
 	}
 }
+
+func TestSummary(t *testing.T) {
+	g := sampleGame(t, engine.Config{Players: 4}, 2, 0)
+	if got, want := g.Summary(), "4 players (standard), game 1, hand 1: You & Bot & <2> 0, Bot & <1> & Bot & <3> 0"; got != want {
+		t.Errorf("Summary() = %q, want %q", got, want)
+	}
+	g = sampleGame(t, engine.DefaultConfig, 2, 0)
+	playToHandEnd(t, &g, newRand(2))
+	s := &g.State
+	want := fmt.Sprintf("2 players (standard), game 1, hand %d: You %d, Bot & <1> %d", s.Hand+1, s.Totals[0], s.Totals[1])
+	if got := g.Summary(); got != want {
+		t.Errorf("Summary() = %q, want %q", got, want)
+	}
+}

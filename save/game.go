@@ -225,3 +225,39 @@ func describe(a engine.Action) string {
 // ErrNewer is wrapped by the error for a file written by a newer mille,
 // whose schema this one cannot read.
 var ErrNewer = errors.New("written by a newer mille")
+
+// Summary describes g in one line for a list of saves or the offer to
+// resume an autosave: "2 players (standard), game 1, hand 3: You 1250,
+// Computer 900".
+func (g *Game) Summary() string {
+	s := &g.State
+	cfg := s.Config
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d players (%v), game %d, hand %d:", cfg.Players, cfg.Rules, s.Game+1, int(s.Hand)+1)
+	for side := 0; side < cfg.Sides(); side++ {
+		if side > 0 {
+			b.WriteByte(',')
+		}
+		score := int(s.Totals[side]) // the hand's points join it when the hand ends
+		if !s.HandOver() {
+			score += s.LiveScore(side).Total()
+		}
+		fmt.Fprintf(&b, " %s %d", g.sideName(side), score)
+	}
+	return b.String()
+}
+
+// sideName names a side by its seats' names ("Ann & Bob" for a team).
+func (g *Game) sideName(side int) string {
+	cfg := g.State.Config
+	name := func(seat int) string {
+		if seat < len(g.Seats) && g.Seats[seat].Name != "" {
+			return g.Seats[seat].Name
+		}
+		return fmt.Sprintf("Player %d", seat+1)
+	}
+	if p := cfg.Partner(side); p >= 0 {
+		return name(side) + " & " + name(p)
+	}
+	return name(side)
+}
