@@ -82,6 +82,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	}
 	save.MilleVersion = version
 	uc.Save = ui.WriteSave
+	uc.Hint = ai.Hint
 	if fs.NArg() == 1 {
 		ss, err := ui.Load(fs.Arg(0))
 		if err != nil {

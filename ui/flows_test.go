@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -289,4 +290,33 @@ func resize(t *testing.T, tm *teatest.TestModel, w, h int) {
 		}
 	}
 	t.Fatalf("the size %dx%d did not stick", w, h)
+}
+
+func TestFlowHint(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	cfg.Hint = func(_ context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
+		return engine.Play(engine.Go), "get rolling"
+	}
+	m := newModel(t, cfg)
+	if !m.activeKeys().Hint.Enabled() {
+		t.Fatal("the hint key is hidden")
+	}
+	tm := runTest(t, m, 80, 24)
+	press(tm, "t")
+	waitModel(t, tm, "the hint", func(m *Model) bool { return strings.HasPrefix(m.message, "Hint:") })
+	if msg := probe(tm, (*Model).Message); msg != "Hint: play Go (get rolling)." {
+		t.Fatalf("hint %q", msg)
+	}
+	if sel := probe(tm, func(m *Model) engine.Card { return m.handView()[m.sel].card }); sel != engine.Go {
+		t.Fatalf("selected %v", sel)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestHintHiddenWithoutHinter(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	if m.activeKeys().Hint.Enabled() {
+		t.Fatal("the hint key shows without a hinter")
+	}
 }

@@ -40,7 +40,7 @@ var guidePages = []guidePage{
 			"you with hazards. Points are scored every hand; " + st.Title.Render("5000 points") + " win the game.",
 			"",
 			"On your turn you draw a card (slot " + st.Title.Render("P") + ") and then play or discard one card,",
-			"so you always hold six between turns. To roll you need a " + st.chip(engine.Go) + " on your battle pile:",
+			"so you hold six between turns. To roll, you need a " + st.chip(engine.Go) + " on your battle pile:",
 			"",
 			m.cardRow([]engine.Card{engine.Go, engine.Miles75, engine.Miles100, engine.Miles200},
 				[]string{"battle", "+75", "+100", "+200"}),

@@ -113,19 +113,28 @@ func (m *Model) boardLayers(l layout) []*layer {
 	layers := make([]*layer, 0, 32)
 	layers = append(layers, lay(m.statusLine(&obs, l.w)))
 
-	// Tableaus, one box per side, stacked.
+	// Tableaus, one box per side, stacked, as tall as their drawing needs;
+	// the rows left under them hold the log of recent moves.
 	n := obs.Config.Sides()
-	boxH := l.areaH / n
-	if boxH > 12 {
-		boxH = 12
+	boxH := min(l.areaH/n, 6)
+	switch {
+	case l.leftW-2 >= 52 && l.areaH/n >= 9:
+		boxH = 9
+	case l.leftW-2 < 43:
+		boxH = min(l.areaH/n, 6)
 	}
 	for side := 0; side < n; side++ {
 		box := m.tableauBox(&obs, side, l.leftW, boxH)
 		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
 	}
+	logRows := l.areaH - n*boxH
+	if logRows >= 3 {
+		lines := append([]string{st.Heading.Render(padRight("── Recent moves ", l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
+		layers = append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH))
+	}
 
 	// Score window or command list, and the log below when there is room.
-	right := m.rightPanel(&obs, l.rightW, l.areaH)
+	right := m.rightPanel(&obs, l.rightW, l.areaH, logRows < 3)
 	layers = append(layers, lay(right).X(l.rightX).Y(l.areaY))
 
 	// The hand: P then 1-6, then the deck and the discard pile.
@@ -224,9 +233,12 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	inner := w - 2
 	var lines []string
 	rows := h - 2
-	if rows >= 7 && inner >= 52 {
+	switch {
+	case rows >= 7 && inner >= 52:
 		lines = m.tableauCards(t, inner)
-	} else {
+	case rows >= 4 && inner >= 43:
+		lines = m.tableauMedium(t, inner, rows)
+	default:
 		lines = m.tableauCompact(t, inner, rows)
 	}
 	bs, ec := lipgloss.RoundedBorder(), st.BoxEdge
@@ -281,6 +293,43 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 	return lines
 }
 
+// tableauMedium draws the battle and speed piles as cards with the
+// distance, safeties and what the side needs beside them.
+func (m *Model) tableauMedium(t *engine.Tableau, w, rows int) []string {
+	st := m.styles
+	bat := strings.Split(st.drawCard(t.Battle, "Bat", false), "\n")
+	spd := strings.Split(st.drawCard(t.Speed, "Spd", false), "\n")
+	right := []string{
+		m.tripBar(t, 14) + " " + st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		m.mileCounts(t, false),
+		m.safetyRow(t),
+		m.sideStatus(t),
+	}
+	lines := make([]string, 0, rows)
+	for i := 0; i < cardH; i++ {
+		lines = append(lines, bat[i]+spd[i]+" "+right[i])
+	}
+	return lines
+}
+
+// sideStatus says in words what a side needs to roll.
+func (m *Model) sideStatus(t *engine.Tableau) string {
+	st := m.styles
+	var s string
+	switch {
+	case t.Battle.IsHazard():
+		s = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs "+engine.RemedyFor(t.Battle).String())
+	case t.Rolling():
+		s = st.Kind[engine.Remedy].Render("rolling")
+	default:
+		s = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs Go")
+	}
+	if t.Limited() {
+		s += st.Dim.Render(" · limit: 25/50 only")
+	}
+	return s
+}
+
 // tableauCards draws the piles as cards on tall boxes.
 func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 	st := m.styles
@@ -299,7 +348,7 @@ func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 	}
 	row := lipgloss.JoinHorizontal(lipgloss.Top, cards...)
 	lines := strings.Split(row, "\n")
-	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+m.mileCounts(t, false), " "+m.safetyRow(t))
+	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+m.mileCounts(t, false), " "+m.sideStatus(t))
 	return lines
 }
 
@@ -415,7 +464,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 	case m.hinting:
 		return st.Dim.Render(m.spin.View() + " looking for a hint…")
 	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
-		return st.Turn.Render("Your turn: ") + st.Dim.Render("play or discard a card (←→ enter, x discard, or U n / D n; click a card twice)")
+		return st.Turn.Render("Your turn: ") + st.Dim.Render("←→ or 1-6 choose, enter plays, x discards (or U n, D n)")
 	}
 	return ""
 }
@@ -466,15 +515,24 @@ func (m *Model) activeKeys() KeyMap {
 
 // rightPanel is the BSD score window (or the command list) with the log of
 // recent moves under it.
-func (m *Model) rightPanel(obs *engine.Observation, w, h int) string {
+func (m *Model) rightPanel(obs *engine.Observation, w, h int, withLog bool) string {
 	var top []string
 	if m.window {
 		top = m.scoreWindow(obs, w, false)
 	} else {
 		top = m.commandList(w)
 	}
+	if !withLog && h-len(top) >= 10 { // room for both windows
+		if m.window {
+			top = append(top, "")
+			top = append(top, m.commandList(w)...)
+		} else {
+			top = append(top, "")
+			top = append(top, m.scoreWindow(obs, w, false)...)
+		}
+	}
 	logH := h - len(top) - 1
-	if logH >= 3 {
+	if withLog && logH >= 3 {
 		top = append(top, m.styles.Heading.Render(padRight("── Recent moves ", w, '─')))
 		top = append(top, m.logLines(w, logH-0)...)
 	}
@@ -521,14 +579,14 @@ func (m *Model) commandList(w int) []string {
 		{"p: pick", "q: quit"},
 		{"u: use #", "o: order hand"},
 		{"d: discard #", "s: save"},
-		{"w: toggle window", "r: reprint"},
+		{"w: score window", "r: reprint"},
 		{"←→/1-6: select", "enter: play"},
 		{"x: discard", "z: undo"},
 		{"n: new game", "g: rules guide"},
 		{"?: all keys", "[ ]: scroll log"},
 	}
 	lines := []string{st.Heading.Render(padRight("── Commands ", w, '─'))}
-	half := w / 2
+	half := w/2 + 1
 	for _, r := range rows {
 		lines = append(lines, st.Text.Render(padRight(" "+r[0], half, ' ')+r[1]))
 	}
@@ -609,6 +667,9 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string 
 	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
 	row := func(label string, vals []string, value string, style paint) string {
 		var b strings.Builder
+		if len(label) > labelW && label == "Milestones Played" {
+			label = "Milestones"
+		}
 		b.WriteString(fmt.Sprintf("%*s", labelW, ansi.Truncate(label, labelW, "")))
 		for _, v := range vals {
 			b.WriteString(fmt.Sprintf("%*s", colW, v))
