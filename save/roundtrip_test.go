@@ -61,32 +61,52 @@ func roundTrip(t testing.TB, g Game) Game {
 }
 
 func TestRoundTripRandomGames(t *testing.T) {
-	games := 200 // per configuration: 1000 games, several saves each
+	games := 100 // per configuration: 500 games, about 4000 saves
 	if testing.Short() {
-		games = 30
+		games = 10
 	}
 	for _, cfg := range configs {
 		t.Run(fmt.Sprintf("%v-%d", cfg.Rules, cfg.Players), func(t *testing.T) {
 			t.Parallel()
 			rng := rand.New(rand.NewPCG(uint64(cfg.Players), uint64(cfg.Rules)+7))
+			var phases [engine.PhaseGameOver + 1]int // saves made in each phase
+			check := func(g Game) {
+				phases[g.State.Phase]++
+				loaded := roundTrip(t, g)
+				// The loaded game plays on identically.
+				seed := rng.Uint64()
+				a, b := g, loaded
+				a.History = append([]engine.Action(nil), a.History...)
+				playRandom(t, &a, rand.New(rand.NewPCG(seed, 1)), 20)
+				playRandom(t, &b, rand.New(rand.NewPCG(seed, 1)), 20)
+				if !reflect.DeepEqual(a, b) {
+					t.Fatalf("the loaded game plays on differently")
+				}
+			}
 			for range games {
 				g, err := New(cfg, rng.Uint64(), testSeats(cfg.Players))
 				if err != nil {
 					t.Fatal(err)
 				}
-				// Saves at random points, up to several hands in.
-				for range 4 {
-					playRandom(t, &g, rng, rng.IntN(300))
-					loaded := roundTrip(t, g)
-					// The loaded game plays on identically.
-					seed := rng.Uint64()
-					a, b := g, loaded
-					a.History = append([]engine.Action(nil), a.History...)
-					playRandom(t, &a, rand.New(rand.NewPCG(seed, 1)), 20)
-					playRandom(t, &b, rand.New(rand.NewPCG(seed, 1)), 20)
-					if !reflect.DeepEqual(a, b) {
-						t.Fatalf("the loaded game plays on differently")
+				check(g)
+				// Saves at random points, a few hands in, and at the
+				// first moment of each rarer phase (a coup-fourré window,
+				// an extension, the end of a hand or of a game).
+				var seen [engine.PhaseGameOver + 1]bool
+				steps := 300 + rng.IntN(4000)
+				for i := 0; i < steps; i++ {
+					playRandom(t, &g, rng, 1)
+					p := g.State.Phase
+					if rng.IntN(500) == 0 || p != engine.PhasePlay && !seen[p] {
+						seen[p] = true
+						check(g)
 					}
+				}
+			}
+			t.Logf("saves by phase: %v", phases)
+			for p, n := range phases {
+				if n == 0 && (p != int(engine.PhaseExtension) || cfg.HasExtension()) {
+					t.Errorf("no save in phase %v", engine.Phase(p))
 				}
 			}
 		})
