@@ -1,6 +1,7 @@
 package save
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -74,7 +75,7 @@ func (st *Stats) Total() Record {
 
 // OpponentLevel names what seat plays against in g, for the statistics:
 // the level shared by every computer seat on the other sides, "human" if
-// they are all people, or "mixed".
+// they are all people, or "mixed" ("computer" for a seat without a level).
 func OpponentLevel(g *Game, seat int) string {
 	cfg := g.State.Config
 	level := ""
@@ -83,8 +84,11 @@ func OpponentLevel(g *Game, seat int) string {
 			continue
 		}
 		l := s.Level
-		if s.Human {
+		switch {
+		case s.Human:
 			l = "human"
+		case l == "" || len(l) > MaxLevelLen || !printable(l):
+			l = "computer" // a Game that skipped Check; keep stats.json readable
 		}
 		switch level {
 		case "":
@@ -289,7 +293,15 @@ func MarshalStats(st Stats) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return indentJSON(compact)
+	data, err := indentJSON(compact)
+	if err != nil {
+		return nil, err
+	}
+	// Never write a file that would not read back.
+	if _, err := DecodeStats(bytes.NewReader(data)); err != nil {
+		return nil, err
+	}
+	return data, nil
 }
 
 // WriteStats writes st to path atomically (as Write does a save).

@@ -155,3 +155,15 @@ func TestDecodeStatsRefuses(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteStatsRefusesUnreadable(t *testing.T) {
+	p := filepath.Join(t.TempDir(), StatsName)
+	st := Stats{ByOpponent: map[string]Record{"": {Hands: 1}}}
+	if err := WriteStats(p, st); err == nil {
+		t.Error("wrote stats with an empty opponent name")
+	}
+	g := Game{Seats: []Seat{{Human: true}, {}}, State: engine.State{Config: engine.DefaultConfig}}
+	if got := OpponentLevel(&g, 0); got != "computer" {
+		t.Errorf("a computer without a level: %q", got)
+	}
+}
