@@ -1,8 +1,10 @@
 package save
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -11,6 +13,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -128,27 +131,29 @@ func dirNames(t *testing.T, dir string) []string {
 	return names
 }
 
-// crashEnv tells the test binary to act as a writer that dies between the
-// temporary file and the rename.
+// crashEnv tells the test binary to act as a writer that is killed
+// between the temporary file and the rename.
 const crashEnv = "MILLE_SAVE_CRASH_PATH"
 
-// TestCrashHelper is not a test: run by TestCrashBeforeRename in a child
-// process, it writes a save and dies before the rename, as a killed
-// process or a power cut would leave things.
+// TestCrashHelper is not a test: run by TestKillBeforeRename in a child
+// process, it writes a save, says so when the temporary file is complete,
+// and waits to be killed before the rename.
 func TestCrashHelper(t *testing.T) {
 	p := os.Getenv(crashEnv)
 	if p == "" {
-		t.Skip("run by TestCrashBeforeRename")
+		t.Skip("run by TestKillBeforeRename")
 	}
 	g := sampleGame(t, engine.Config{Players: 4}, 21, 80)
-	// os.Exit runs no deferred cleanup: the temporary file stays, as
-	// after a kill -9.
-	beforeRename = func(string) { os.Exit(3) }
+	beforeRename = func(tmp string) {
+		fmt.Println("READY", tmp)
+		time.Sleep(time.Minute)
+		os.Exit(3) // never killed: fail
+	}
 	Write(p, g)
 	t.Fatal("the writer survived")
 }
 
-func TestCrashBeforeRename(t *testing.T) {
+func TestKillBeforeRename(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "game.mille.json")
 	first := sampleGame(t, engine.DefaultConfig, 12, 40)
@@ -159,10 +164,25 @@ func TestCrashBeforeRename(t *testing.T) {
 
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$")
 	cmd.Env = append(os.Environ(), crashEnv+"="+p)
-	out, err := cmd.CombinedOutput()
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.Success() {
-		t.Fatalf("the writer did not die: %v\n%s", err, out)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ready := false
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "READY ") {
+			ready = true
+			cmd.Process.Kill() // SIGKILL: no cleanup runs
+			break
+		}
+	}
+	cmd.Wait()
+	if !ready {
+		t.Fatal("the writer never reached the rename")
 	}
 	after, _ := os.ReadFile(p)
 	if !bytes.Equal(after, before) {
