@@ -64,7 +64,7 @@ func Path(name string) (string, error) {
 	if name == "" {
 		return "", errors.New("no file name")
 	}
-	if rest, ok := strings.CutPrefix(name, "~"+string(filepath.Separator)); ok || name == "~" {
+	if rest, ok := strings.CutPrefix(name, "~"+string(filepath.Separator)); ok {
 		home, err := os.UserHomeDir()
 		if err != nil {
 			return "", err

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 )
 
@@ -127,7 +128,35 @@ func writeAtomic(path string, data []byte) (err error) {
 		return err
 	}
 	syncDir(dir)
+	removeStale(dir, filepath.Base(path))
 	return nil
+}
+
+// staleAge is how old a temporary file must be before a later Write to
+// the same file removes it: older than any write in progress.
+const staleAge = 10 * time.Minute
+
+// removeStale deletes the temporary files that writers of base killed
+// before their rename left behind.
+func removeStale(dir, base string) {
+	olds, _ := filepath.Glob(filepath.Join(dir, "."+globEscape(base)+".tmp*"))
+	for _, p := range olds {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && time.Since(fi.ModTime()) > staleAge {
+			os.Remove(p)
+		}
+	}
+}
+
+// globEscape quotes the characters filepath.Glob treats specially.
+func globEscape(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(`*?[\`, s[i]) >= 0 && runtime.GOOS != "windows" {
+			b = append(b, '\\')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }
 
 // syncDir makes the rename durable where the OS allows syncing a folder;

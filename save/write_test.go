@@ -204,6 +204,17 @@ func TestKillBeforeRename(t *testing.T) {
 	if err := Write(p, first); err != nil {
 		t.Fatal(err)
 	}
+	// Once it is old, the next Write clears it away.
+	old := time.Now().Add(-time.Hour)
+	for _, n := range dirNames(t, dir) {
+		os.Chtimes(filepath.Join(dir, n), old, old)
+	}
+	if err := Write(p, first); err != nil {
+		t.Fatal(err)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files after a later write: %v", names)
+	}
 }
 
 func TestWritePermissionsAndSymlink(t *testing.T) {
@@ -273,5 +284,25 @@ func TestWriteStampsTimeAndVersion(t *testing.T) {
 	}
 	if got.WrittenBy != "v9.9.9" || got.Saved.IsZero() {
 		t.Errorf("writtenBy %q, saved %v", got.WrittenBy, got.Saved)
+	}
+}
+
+func TestRemoveStaleOddNames(t *testing.T) {
+	dir := t.TempDir()
+	old := time.Now().Add(-time.Hour)
+	for _, base := range []string{"a[1].mille.json", "b*?.mille.json", "plain.mille.json"} {
+		for _, tmp := range []string{"." + base + ".tmp123", "." + base + ".tmp456"} {
+			p := filepath.Join(dir, tmp)
+			if err := os.WriteFile(p, nil, 0o600); err != nil {
+				t.Skip(err) // a name the file system refuses
+			}
+			if tmp[len(tmp)-1] == '3' {
+				os.Chtimes(p, old, old) // one stale, one still being written
+			}
+		}
+		removeStale(dir, base)
+	}
+	if names := dirNames(t, dir); len(names) != 3 {
+		t.Errorf("left %v, want the three recent ones", names)
 	}
 }
