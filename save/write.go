@@ -50,7 +50,8 @@ func Encode(w io.Writer, g Game) error {
 // Write saves g at path, recording the present time in it, atomically: it
 // writes a temporary file in the same folder (".NAME.tmp…", which the
 // picker does not show), syncs it, and renames it over path, so a crash or
-// a full disk leaves the previous file at path whole. The file gets
+// a full disk leaves the previous file at path whole. (A temporary file
+// left by a killed writer is removed by a later Write of the same name.) The file gets
 // permissions 0600 where the OS has them; a missing folder is created
 // (0700). If path is a symbolic link, the file it points to is replaced.
 // The error, if any, is one line that starts with path.
