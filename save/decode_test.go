@@ -391,3 +391,17 @@ func TestSummary(t *testing.T) {
 		t.Errorf("Summary() = %q, want %q", got, want)
 	}
 }
+
+// TestSchema1File loads a file of schema 1 kept as written, so a later
+// format still reads the saves of today (see migrations).
+func TestSchema1File(t *testing.T) {
+	g, err := Read("testdata/schema1.mille.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &g.State
+	if s.Config.Players != 4 || s.Game != 1 || s.Phase != engine.PhaseCoupFourre || len(g.History) != 1258 ||
+		g.Seats[3] != (Seat{Name: "Di", Level: "expert"}) || g.UI["sort"] != "rank" || g.WrittenBy != "v1.0.0" {
+		t.Errorf("the file reads differently: %s", g.Summary())
+	}
+}
