@@ -117,17 +117,14 @@ func (m *Model) boardLayers(l layout) []*layer {
 	// the rows left under them hold the log of recent moves.
 	n := obs.Config.Sides()
 	boxH := min(l.areaH/n, 6)
-	switch {
-	case l.leftW-2 >= 52 && l.areaH/n >= 9:
+	if l.leftW-2 >= 52 && l.leftW-2 < 77 && l.areaH/n >= 9 {
 		boxH = 9
-	case l.leftW-2 < 43:
-		boxH = min(l.areaH/n, 6)
 	}
 	for side := 0; side < n; side++ {
 		box := m.tableauBox(&obs, side, l.leftW, boxH)
 		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
 	}
-	logRows := l.areaH - n*boxH
+	logRows := min(l.areaH-n*boxH, 14)
 	if logRows >= 3 {
 		lines := append([]string{st.Heading.Render(padRight("── Recent moves ", l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
 		layers = append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH))
@@ -136,6 +133,15 @@ func (m *Model) boardLayers(l layout) []*layer {
 	// Score window or command list, and the log below when there is room.
 	right := m.rightPanel(&obs, l.rightW, l.areaH, logRows < 3)
 	layers = append(layers, lay(right).X(l.rightX).Y(l.areaY))
+
+	// On tall screens the hand comes right under the tables, not at the
+	// bottom of an empty screen.
+	if used := max(n*boxH+max(logRows, 0), strings.Count(right, "\n")+1); used < l.areaH {
+		l.handY = l.areaY + used + 1
+		l.msgY = l.handY + cardH
+		l.inputY = l.msgY + 1
+		l.helpY = l.inputY + 1
+	}
 
 	// The hand: P then 1-6, then the deck and the discard pile.
 	hv := m.handView()
@@ -234,6 +240,8 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	var lines []string
 	rows := h - 2
 	switch {
+	case rows >= 4 && inner >= 77:
+		lines = m.tableauWide(t, inner)
 	case rows >= 7 && inner >= 52:
 		lines = m.tableauCards(t, inner)
 	case rows >= 4 && inner >= 43:
@@ -325,9 +333,39 @@ func (m *Model) sideStatus(t *engine.Tableau) string {
 		s = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs Go")
 	}
 	if t.Limited() {
-		s += st.Dim.Render(" · limit: 25/50 only")
+		s += st.Dim.Render(" · limit 25/50")
 	}
 	return s
+}
+
+// tableauWide draws the piles and the safeties as cards, and the distance
+// and what the side needs beside them.
+func (m *Model) tableauWide(t *engine.Tableau, w int) []string {
+	lines := m.tableauCards(t, w)[:cardH]
+	right := []string{
+		m.tripBar(t, 14) + " " + m.styles.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		m.mileCounts(t, false),
+		m.sideStatus(t),
+		m.coupNote(t),
+	}
+	for i := range lines {
+		lines[i] += " " + right[i]
+	}
+	return lines
+}
+
+// coupNote names the coups fourrés of a side, if any.
+func (m *Model) coupNote(t *engine.Tableau) string {
+	var names []string
+	for _, s := range engine.AllSafeties {
+		if t.HasCoupFourre(s) {
+			names = append(names, s.String())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return m.styles.Kind[engine.Safety].Render("coup fourré: " + strings.Join(names, ", "))
 }
 
 // tableauCards draws the piles as cards on tall boxes.
