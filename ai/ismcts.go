@@ -12,22 +12,35 @@ import (
 )
 
 // ISMCTS is single-observer information-set Monte Carlo tree search
-// (Cowling, Powley and Whitehouse 2012). Each iteration deals the unseen
-// cards at random (engine.Sample), walks one tree of decisions restricted
-// to the actions legal in that deal, selecting by UCB with availability
-// counts, adds one node, finishes the hand with heuristic rollouts, and
-// backs up each side's reward into the nodes where that side chose.
+// (Cowling, Powley and Whitehouse 2012), shaped for a game where the luck
+// of the deal dwarfs the difference between two moves.
 //
-// The search is root-parallel: each worker grows its own tree from its own
-// random source; the root visit counts are added up in worker order, so a
-// search with an iteration budget repeats exactly for a given seed and
-// worker count.
+// Each iteration deals the unseen cards at random (engine.Sample). Below
+// the root, every candidate action has its own SO-ISMCTS tree: the walk
+// keeps to the actions legal in the deal, selects by UCB with availability
+// counts, adds one node, finishes the hand with heuristic rollouts and
+// backs each side's reward up into the nodes where that side chose (so
+// partners share values). The tree widens progressively in the
+// heuristic's order of preference.
+//
+// At the root all candidates are searched in the same deals (common random
+// numbers) and compared, deal by deal, with the heuristic's own choice: a
+// candidate whose gain is clearly negative drops out of the race, and the
+// search ends early once one candidate is left. The heuristic's choice is
+// overruled only by a gain larger than twice its standard error, so the
+// search never plays worse than its policy by chasing noise.
+//
+// The search is root-parallel: each worker races on its own deals and its
+// own trees; their statistics are added up in worker order, so a search
+// with an iteration budget and no time limit repeats exactly for a given
+// seed and worker count. An iteration is one rollout.
 type ISMCTS struct {
 	name    string
-	iters   int           // iterations per decision over all workers
+	iters   int           // rollouts per decision over all workers
 	limit   time.Duration // time limit per decision, 0 for none
 	workers int
 	c       float64 // UCB exploration constant
+	widen   float64 // a node visited n times considers 1+sqrt(n)/widen actions
 	eps     float64 // chance of a random action in rollouts
 	seed    uint64
 	calls   uint64
@@ -55,18 +68,29 @@ func WithWorkers(n int) ISMCTSOption {
 // WithTimeLimit stops each search after d even if iterations remain.
 func WithTimeLimit(d time.Duration) ISMCTSOption { return func(p *ISMCTS) { p.limit = d } }
 
-// WithExploration sets the UCB exploration constant (default 0.7).
+// WithExploration sets the UCB exploration constant (default 0.5).
 func WithExploration(c float64) ISMCTSOption { return func(p *ISMCTS) { p.c = c } }
 
 // WithRolloutNoise makes rollouts take a random action with probability eps.
 func WithRolloutNoise(eps float64) ISMCTSOption { return func(p *ISMCTS) { p.eps = eps } }
 
+// WithWidening sets how fast the trees widen: a node visited n times
+// considers its 1+sqrt(n)/w best actions by the heuristic (default 3).
+func WithWidening(w float64) ISMCTSOption {
+	return func(p *ISMCTS) {
+		if w > 0 {
+			p.widen = w
+		}
+	}
+}
+
 // withName names the player after the level it plays.
 func withName(name string) ISMCTSOption { return func(p *ISMCTS) { p.name = name } }
 
-// NewISMCTS returns an ISMCTS player doing iters iterations per decision.
+// NewISMCTS returns an ISMCTS player doing at most iters rollouts per
+// decision.
 func NewISMCTS(iters int, seed uint64, opts ...ISMCTSOption) *ISMCTS {
-	p := &ISMCTS{name: "ismcts", iters: iters, workers: runtime.NumCPU(), c: 0.7, seed: seed}
+	p := &ISMCTS{name: "ismcts", iters: iters, workers: runtime.NumCPU(), c: 0.5, widen: 3, seed: seed}
 	for _, o := range opts {
 		o(p)
 	}
@@ -76,8 +100,8 @@ func NewISMCTS(iters int, seed uint64, opts ...ISMCTSOption) *ISMCTS {
 // Name returns "ismcts" (or the level it plays).
 func (p *ISMCTS) Name() string { return p.name }
 
-// node is one decision in a worker's tree: the action key that led to it,
-// its statistics, and links to its first child and next sibling.
+// node is one decision in a tree: the action key that led to it, its
+// statistics, and links to its first child and next sibling.
 type node struct {
 	key    uint32 // seat<<16 | action
 	side   int8   // side of the seat that chose key
@@ -90,180 +114,277 @@ type node struct {
 
 func nodeKey(seat int, a engine.Action) uint32 { return uint32(seat)<<16 | uint32(a) }
 
-// tree is one worker's search tree; node 0 is the root.
+// tree is the search tree below one root action; node 0 is its root.
 type tree struct {
 	nodes []node
-	path  []int32
 }
 
-// Choose searches and returns the most visited root action.
+// rootStat is the statistics of one root action: its gains over the
+// heuristic's choice in the deals it was tried in.
+type rootStat struct {
+	n      int
+	sum    float64
+	sq     float64
+	active bool
+}
+
+func (r *rootStat) mean() float64 { return r.sum / float64(r.n) }
+
+// se is the standard error of the mean gain.
+func (r *rootStat) se() float64 {
+	if r.n < 2 {
+		return math.Inf(1)
+	}
+	m := r.mean()
+	return math.Sqrt(max(0, r.sq/float64(r.n)-m*m) / float64(r.n-1))
+}
+
+// Choose searches and returns the chosen action.
 func (p *ISMCTS) Choose(ctx context.Context, obs *engine.Observation, legal []engine.Action) engine.Action {
 	p.calls++
 	if a, ok := obvious(obs, legal); ok {
 		return a
 	}
-	visits := p.search(ctx, obs, legal)
-	best := -1
-	for k := range legal {
-		if best < 0 || visits[k].n > visits[best].n ||
-			visits[k].n == visits[best].n && visits[k].total > visits[best].total {
-			best = k
+	var v view
+	viewOf(obs, &v)
+	base, _ := v.best(legal)
+	stats := p.search(ctx, obs, legal, base)
+	best, bestGain := base, 0.0
+	for k, a := range legal {
+		st := &stats[k]
+		if st.n >= 8 && st.mean() > bestGain && st.mean() > 2*st.se() {
+			best, bestGain = a, st.mean()
 		}
 	}
-	if visits[best].n == 0 { // no time at all: fall back on the policy
-		return NewHeuristic().Choose(ctx, obs, legal)
-	}
-	return legal[best]
+	return best
 }
 
-// rootStat is the merged statistics of one root action.
-type rootStat struct {
-	n     int
-	total float64
-}
-
-// search runs the workers and merges their root statistics per legal action.
-func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []engine.Action) []rootStat {
-	workers := p.workers
-	if workers > p.iters {
-		workers = max(1, p.iters)
-	}
+// search runs the workers and merges their statistics per legal action.
+func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []engine.Action, base engine.Action) []rootStat {
+	workers := max(1, min(p.workers, p.iters/len(legal)))
 	d := deadline{ctx: ctx}
 	if p.limit > 0 {
 		d.end = time.Now().Add(p.limit)
 	}
-	trees := make([]*tree, workers)
+	per := make([][]rootStat, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		dw := d
-		dw.iters = p.iters / workers
+		budget := p.iters / workers
 		if w < p.iters%workers {
-			dw.iters++
+			budget++
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t := &tree{nodes: make([]node, 1, dw.iters+1)}
-			t.grow(obs, seedFor(p.seed, p.calls, w), &dw, p.c, p.eps)
-			trees[w] = t
+			r := racer{obs: obs, legal: legal, base: base, c: p.c, widen: p.widen, eps: p.eps,
+				rng: seedFor(p.seed, p.calls, w), d: d}
+			per[w] = r.run(budget)
 		}()
 	}
 	wg.Wait()
 	stats := make([]rootStat, len(legal))
 	p.last = searchStats{}
-	for _, t := range trees {
-		p.last.nodes += len(t.nodes)
-		p.last.iterations += int(t.nodes[0].visits)
-		for c := t.nodes[0].child; c != 0; c = t.nodes[c].next {
-			n := &t.nodes[c]
-			if int(n.key>>16) != obs.Seat {
-				continue
-			}
-			for k, a := range legal {
-				if uint32(a) == n.key&0xffff {
-					stats[k].n += int(n.visits)
-					stats[k].total += n.total
-				}
-			}
+	for _, st := range per {
+		for k := range stats {
+			stats[k].n += st[k].n
+			stats[k].sum += st[k].sum
+			stats[k].sq += st[k].sq
+			p.last.iterations += st[k].n
 		}
 	}
 	return stats
 }
 
-// grow runs iterations until the deadline.
-//
-// Below the root the tree widens progressively in the heuristic's order of
-// preference: a node visited n times considers only its 1+sqrt(n)/3 best
-// actions by the heuristic, so opponents (and later turns of our own) play
-// sensibly from the start and the visits go where they tell something.
-// At the root every legal action is searched.
-func (t *tree) grow(obs *engine.Observation, rng *rand.Rand, d *deadline, c float64, eps float64) {
+// racer is one worker's search.
+type racer struct {
+	obs   *engine.Observation
+	legal []engine.Action
+	base  engine.Action
+	c     float64
+	widen float64
+	eps   float64
+	rng   *rand.Rand
+	d     deadline
+}
+
+// run races the legal actions over deals until the budget of rollouts is
+// spent, the deadline passes or a single candidate is left.
+func (r *racer) run(budget int) []rootStat {
+	n := len(r.legal)
+	stats := make([]rootStat, n)
+	trees := make([]tree, n)
+	baseK := 0
+	for k, a := range r.legal {
+		stats[k].active = true
+		trees[k].nodes = make([]node, 1, 64)
+		if a == r.base {
+			baseK = k
+		}
+	}
+	side := r.obs.Side()
+	var v view
+	var rew [engine.MaxLegal]float64
+	spent := 0
+	for round := 0; ; round++ {
+		active := 0
+		for k := range stats {
+			if stats[k].active {
+				active++
+			}
+		}
+		if spent+active > budget || active <= 1 || round > 0 && r.d.expired() {
+			break
+		}
+		det := engine.Sample(r.obs, r.rng)
+		for k, a := range r.legal {
+			if !stats[k].active {
+				continue
+			}
+			s := det
+			if err := s.Step(a); err != nil {
+				panic("ai: sampled state refuses a legal action: " + err.Error())
+			}
+			rew[k] = trees[k].iterate(&s, r.rng, r.c, r.widen, r.eps, &v)[side]
+			spent++
+		}
+		for k := range stats {
+			if stats[k].active {
+				g := rew[k] - rew[baseK]
+				stats[k].n++
+				stats[k].sum += g
+				stats[k].sq += g * g
+			}
+		}
+		if round >= 16 && round%8 == 0 {
+			r.prune(stats, baseK)
+		}
+	}
+	return stats
+}
+
+// prune drops the candidates clearly worse than the leader. The base
+// (the heuristic's choice) always stays: it is what the others must beat.
+func (r *racer) prune(stats []rootStat, baseK int) {
+	lead := baseK
+	for k := range stats {
+		if stats[k].active && stats[k].mean() > stats[lead].mean() {
+			lead = k
+		}
+	}
+	for k := range stats {
+		st := &stats[k]
+		if !st.active || k == lead || k == baseK {
+			continue
+		}
+		gap := stats[lead].mean() - st.mean()
+		if gap > 3*math.Hypot(st.se(), stats[lead].se()) {
+			st.active = false
+		}
+	}
+	// With the base alone against nothing better, stop early.
+	if lead == baseK {
+		others := 0
+		for k := range stats {
+			if stats[k].active && k != baseK && stats[k].mean()+2*stats[k].se() > 0 {
+				others++
+			}
+		}
+		if others == 0 {
+			for k := range stats {
+				stats[k].active = k == baseK
+			}
+		}
+	}
+}
+
+// iterate runs one iteration of SO-ISMCTS from s (a deal, after the root
+// action) in the tree: select and expand, roll out, back up. It returns
+// every side's reward.
+func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps float64, v *view) [engine.MaxSides]float64 {
 	var buf [engine.MaxLegal]engine.Action
 	var order [engine.MaxLegal]int
 	var scores [engine.MaxLegal]float64
 	var present [engine.MaxLegal]int32
-	var v view
-	for i := 0; !d.done(i); i++ {
-		s := engine.Sample(obs, rng)
-		cur := int32(0)
-		t.path = append(t.path[:0], 0)
-		expanded := false
-		for !s.HandOver() && !expanded {
-			legal := s.Legal(buf[:0])
-			if len(legal) == 1 {
-				s.Step(legal[0])
+	var path [64]int32
+	depth := 0
+	cur := int32(0)
+	for !s.HandOver() && depth < len(path) {
+		legal := s.Legal(buf[:0])
+		if len(legal) == 1 {
+			s.Step(legal[0])
+			continue
+		}
+		seat := s.ToAct()
+		// Rank the legal actions by the heuristic (insertion sort, best first).
+		viewOfState(s, v)
+		for k, a := range legal {
+			scores[k], _ = v.score(a)
+			j := k
+			for ; j > 0 && scores[order[j-1]] < scores[k]; j-- {
+				order[j] = order[j-1]
+			}
+			order[j] = k
+		}
+		width := min(len(legal), 1+int(math.Sqrt(float64(t.nodes[cur].visits))/widen))
+		// Which legal actions already have a child here?
+		for k := range legal {
+			present[k] = 0
+		}
+		for ch := t.nodes[cur].child; ch != 0; ch = t.nodes[ch].next {
+			n := &t.nodes[ch]
+			if int(n.key>>16) != seat {
 				continue
 			}
-			seat := s.ToAct()
-			// Rank the legal actions by the heuristic (insertion sort, best first).
-			viewOfState(&s, &v)
 			for k, a := range legal {
-				scores[k], _ = v.score(a)
-				j := k
-				for ; j > 0 && scores[order[j-1]] < scores[k]; j-- {
-					order[j] = order[j-1]
-				}
-				order[j] = k
-			}
-			width := len(legal)
-			if cur != 0 {
-				width = min(width, 1+int(math.Sqrt(float64(t.nodes[cur].visits))/3))
-			}
-			// Which legal actions already have a child here?
-			for k := range legal {
-				present[k] = 0
-			}
-			for ch := t.nodes[cur].child; ch != 0; ch = t.nodes[ch].next {
-				n := &t.nodes[ch]
-				if int(n.key>>16) != seat {
-					continue
-				}
-				for k, a := range legal {
-					if uint32(a) == n.key&0xffff {
-						present[k] = ch
-						n.avail++
-						break
-					}
-				}
-			}
-			next, a := int32(-1), engine.Action(0)
-			for _, k := range order[:width] {
-				if present[k] == 0 {
-					// Expand the untried action the heuristic likes best.
-					a = legal[k]
-					next = int32(len(t.nodes))
-					t.nodes = append(t.nodes, node{
-						key: nodeKey(seat, a), side: int8(s.Config.SideOf(seat)),
-						next: t.nodes[cur].child, avail: 1,
-					})
-					t.nodes[cur].child = next
-					expanded = true
+				if uint32(a) == n.key&0xffff {
+					present[k] = ch
+					n.avail++
 					break
 				}
 			}
-			if next < 0 {
-				bestU := math.Inf(-1)
-				for _, k := range order[:width] {
-					n := &t.nodes[present[k]]
-					u := n.total/float64(n.visits) + c*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
-					if u > bestU {
-						bestU, next, a = u, present[k], legal[k]
-					}
+		}
+		next, a, expanded := int32(-1), engine.Action(0), false
+		for _, k := range order[:width] {
+			if present[k] == 0 {
+				// Expand the untried action the heuristic likes best.
+				a = legal[k]
+				next = int32(len(t.nodes))
+				t.nodes = append(t.nodes, node{
+					key: nodeKey(seat, a), side: int8(s.Config.SideOf(seat)),
+					next: t.nodes[cur].child, avail: 1,
+				})
+				t.nodes[cur].child = next
+				expanded = true
+				break
+			}
+		}
+		if next < 0 {
+			bestU := math.Inf(-1)
+			for _, k := range order[:width] {
+				n := &t.nodes[present[k]]
+				u := n.total/float64(n.visits) + c*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
+				if u > bestU {
+					bestU, next, a = u, present[k], legal[k]
 				}
 			}
-			if err := s.Step(a); err != nil {
-				panic("ai: search chose an illegal action: " + err.Error())
-			}
-			cur = next
-			t.path = append(t.path, cur)
 		}
-		rollout(&s, rng, eps)
-		r := rewards(&s)
-		t.nodes[0].visits++
-		for _, id := range t.path[1:] {
-			n := &t.nodes[id]
-			n.visits++
-			n.total += r[n.side]
+		if err := s.Step(a); err != nil {
+			panic("ai: search chose an illegal action: " + err.Error())
+		}
+		cur = next
+		path[depth] = cur
+		depth++
+		if expanded {
+			break
 		}
 	}
+	rollout(s, rng, eps)
+	r := rewards(s)
+	t.nodes[0].visits++
+	for _, id := range path[:depth] {
+		n := &t.nodes[id]
+		n.visits++
+		n.total += r[n.side]
+	}
+	return r
 }

@@ -79,6 +79,11 @@ func (d *deadline) done(i int) bool {
 	if i&7 != 0 {
 		return false
 	}
+	return d.expired()
+}
+
+// expired reports whether the context is cancelled or the time is up.
+func (d *deadline) expired() bool {
 	if d.ctx != nil {
 		select {
 		case <-d.ctx.Done():
