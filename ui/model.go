@@ -98,6 +98,7 @@ type Model struct {
 	file    string
 
 	sel      int         // selected display position in the hand, 0 = P
+	armed    int         // position clicked once (a second click plays it), -1 none
 	pending  rune        // BSD 'u' or 'd' waiting for a slot
 	pendSlot int         // the slot named after U/D (-1 none), waiting for Return
 	target   engine.Card // hazard waiting for a target side (NoCard: none)
@@ -153,7 +154,7 @@ type Probe func(m *Model)
 
 // New returns the model for a game.
 func New(cfg Config) (*Model, error) {
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1}
+	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1, armed: -1}
 	m.opts = DefaultOptions
 	if cfg.Options != nil {
 		m.opts = *cfg.Options
@@ -679,6 +680,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.KeyPressMsg:
+		m.armed = -1 // a click, then keys, then a click: the card is only selected
 		return m, m.keyPress(msg)
 	}
 	if m.dialog == dialogSaveAs {
@@ -1089,10 +1091,11 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 		if m.target != engine.NoCard {
 			m.target = engine.NoCard
 		}
-		if pos == m.sel && m.handView()[pos].card != engine.NoCard {
+		if pos == m.armed && pos == m.sel && m.handView()[pos].card != engine.NoCard {
+			m.armed = -1
 			return m.playAt(pos)
 		}
-		m.sel = pos
+		m.sel, m.armed = pos, pos
 		m.pending, m.pendSlot = 0, -1
 		if c := m.handView()[pos].card; c != engine.NoCard {
 			m.message, m.isError = c.String()+": click again to play it, or click the discard pile.", false
