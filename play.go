@@ -83,6 +83,8 @@ func play(args []string, stdout, stderr io.Writer) int {
 	save.MilleVersion = version
 	uc.Save = ui.WriteSave
 	uc.Hint = ai.Hint
+	uc.Autosave = ui.Autosave
+	uc.HandOver = ui.RecordHand
 	if fs.NArg() == 1 {
 		ss, err := ui.Load(fs.Arg(0))
 		if err != nil {
@@ -90,6 +92,8 @@ func play(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		uc.Session, uc.File = ss, fs.Arg(0)
+	} else if path, ok := save.FindAutosave(); ok {
+		uc.Resume, uc.ResumeGame, uc.DropResume = path, ui.Load, save.RemoveAutosave
 	}
 	m, err := ui.New(uc)
 	if err != nil {

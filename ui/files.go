@@ -69,3 +69,13 @@ func hasHuman(seats []Seat) bool {
 	}
 	return false
 }
+
+// Autosave keeps the session in save's autosave file.
+func Autosave(ss *Session) error { return save.WriteAutosave(ss.SaveGame()) }
+
+// RecordHand adds the hand just over to the human's lifetime statistics.
+func RecordHand(ss *Session) error {
+	g := ss.SaveGame()
+	_, err := save.UpdateStats(&g, ss.Human)
+	return err
+}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -319,4 +320,123 @@ func TestHintHiddenWithoutHinter(t *testing.T) {
 	if m.activeKeys().Hint.Enabled() {
 		t.Fatal("the hint key shows without a hinter")
 	}
+}
+
+func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	saved := make(chan *Session, 1)
+	cfg.Autosave = func(ss *Session) error { saved <- ss; return nil }
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter")
+	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+	var kept *Session
+	select {
+	case kept = <-saved:
+	default:
+		t.Fatal("Ctrl-C kept nothing")
+	}
+
+	// The next start offers the game back.
+	cfg = testConfig(t, 2, 99)
+	dropped := false
+	cfg.Resume = "autosave"
+	cfg.ResumeGame = func(string) (*Session, error) { return Resume(kept.Setup, kept.Actions) }
+	cfg.DropResume = func() error { dropped = true; return nil }
+	tm = runTest(t, newModel(t, cfg), 80, 24)
+	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Resume it where you left it?")
+	press(tm, "y")
+	waitModel(t, tm, "the old game", func(m *Model) bool { return m.sess.Seed == 7 && len(m.sess.Actions) == len(kept.Actions) })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+	if !dropped {
+		t.Fatal("the autosave was not removed once resumed")
+	}
+}
+
+func TestFlowHandOverRecordsStats(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	hands := make(chan int, 4)
+	cfg.HandOver = func(ss *Session) error { hands <- int(ss.State().Hand); return nil }
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	playHand(t, tm, false)
+	waitModel(t, tm, "the record", func(*Model) bool { return len(hands) == 1 })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+	if len(hands) != 1 {
+		t.Fatalf("%d hands recorded", len(hands))
+	}
+}
+
+func TestFlowOptionsPersist(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	cfg.Options = nil // read and write the folder
+	m := newModel(t, cfg)
+	if m.dialog != dialogGuideOffer {
+		t.Fatal("the first start does not offer the guide")
+	}
+	tm := runTest(t, m, 80, 24)
+	press(tm, "n") // just play
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone })
+	press(tm, "o", "b", "a")
+	waitModel(t, tm, "the options", func(m *Model) bool { return m.opts.Ordered && !m.opts.Bell && m.opts.Animation == "slow" })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+	var o Options
+	for i := 0; i < 200; i++ { // the last write runs in a command
+		o, _, _ = LoadOptions(cfg.ConfigDir)
+		if o.Animation == "slow" {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !o.Ordered || o.Bell || o.Animation != "slow" || !o.SeenGuide {
+		t.Fatalf("options on disk: %+v", o)
+	}
+	m2 := newModel(t, cfg)
+	if m2.dialog == dialogGuideOffer || !m2.opts.Ordered {
+		t.Fatal("the second start forgot the options")
+	}
+}
+
+func TestFlowNewGameAndGuideByMouse(t *testing.T) {
+	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 80, 24)
+	click := func(id string) {
+		xy := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })
+		tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
+	}
+	press(tm, "g")
+	waitModel(t, tm, "the guide", func(m *Model) bool { return m.screen == screenGuide })
+	click("guide-next")
+	waitModel(t, tm, "page 2", func(m *Model) bool { return m.guide == 1 })
+	click("guide-close")
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.screen == screenBoard })
+	press(tm, "n")
+	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
+	click("ng-0-2") // 4 players
+	waitModel(t, tm, "4 players", func(m *Model) bool { return m.ng.players == 4 })
+	click("ng-start")
+	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.sess.Config.Players == 4 })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "You & Bob")
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowBSDDiscardAndWindow(t *testing.T) {
+	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 80, 24)
+	press(tm, "w")
+	waitModel(t, tm, "the command list", func(m *Model) bool { return !m.window })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "u: use #")
+	press(tm, "d", "p")
+	waitModel(t, tm, "the slot", func(m *Model) bool { return m.pendSlot == 0 })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), ">>:Move: Discard P")
+	press(tm, "space")
+	waitModel(t, tm, "the discard", func(m *Model) bool { return len(m.sess.Actions) > 0 })
+	if a := probe(tm, func(m *Model) engine.Action { return m.sess.Actions[0] }); a != engine.Discard(engine.Miles75) {
+		t.Fatalf("took %v", a)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
 }

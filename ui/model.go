@@ -46,6 +46,18 @@ type Config struct {
 	Hint func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
 	// Dark tells the background before the terminal answers (tests).
 	Dark bool
+	// Autosave keeps the game when the player leaves with Ctrl-C mid-game;
+	// nil keeps nothing. save.WriteAutosave through SessionAutosave is the
+	// real one.
+	Autosave func(ss *Session) error
+	// Resume is an autosave to offer at start ("" for none); ResumeGame
+	// loads it and DropResume deletes it when the player declines.
+	Resume     string
+	ResumeGame func(path string) (*Session, error)
+	DropResume func() error
+	// HandOver runs (in a command) at the end of every hand, to record the
+	// player's statistics; nil records nothing.
+	HandOver func(ss *Session) error
 }
 
 // screen is what fills the terminal.
@@ -68,6 +80,7 @@ const (
 	dialogSaveOnQuit        // "Save the game before quitting?"
 	dialogSaveAs            // file name input
 	dialogGuideOffer        // first start: "Read the rules guide?"
+	dialogResume            // "Resume the game you left?" (an autosave exists)
 	dialogKeys              // full help
 )
 
@@ -110,13 +123,14 @@ type Model struct {
 	logOff  int  // lines scrolled back from the newest
 	window  bool // true: the score window; false: the command list
 
-	gen      int // generation of computer searches; older answers are dropped
-	cancel   context.CancelFunc
-	thinking bool
-	paced    bool           // the pause after the last computer move is over
-	move     *engine.Action // a computer's chosen move waiting for the pause
-	lastSeat int            // seat of the last move shown (for highlighting)
-	hinting  bool
+	gen        int // generation of computer searches; older answers are dropped
+	cancel     context.CancelFunc
+	thinking   bool
+	paced      bool           // the pause after the last computer move is over
+	move       *engine.Action // a computer's chosen move waiting for the pause
+	lastSeat   int            // seat of the last move shown (for highlighting)
+	hinting    bool
+	recordedAt uint32 // event count of the last hand end sent to HandOver
 
 	ng    newGameForm
 	guide int // page of the rules guide
@@ -146,6 +160,11 @@ type (
 		why string
 	}
 	optionsSavedMsg struct{ err error }
+	resumedMsg      struct {
+		ss  *Session
+		err error
+	}
+	handRecordedMsg struct{ err error }
 )
 
 // Probe is a message that runs its function on the model inside Update, so
@@ -186,6 +205,8 @@ func New(cfg Config) (*Model, error) {
 	m.file = cfg.File
 	if m.first && !m.opts.SeenGuide {
 		m.dialog = dialogGuideOffer
+	} else if cfg.Resume != "" && cfg.ResumeGame != nil && cfg.Session == nil {
+		m.dialog = dialogResume
 	}
 	return m, nil
 }
@@ -249,6 +270,11 @@ func (m *Model) next() tea.Cmd {
 		return nil
 	}
 	st := m.sess.State()
+	if st.HandOver() && m.cfg.HandOver != nil && m.recordedAt != st.EventCount {
+		m.recordedAt = st.EventCount
+		ss, fn := m.snapshot(), m.cfg.HandOver
+		return func() tea.Msg { return handRecordedMsg{err: fn(ss)} }
+	}
 	if m.sess.Seats[st.ToAct()].Human || m.thinking {
 		return nil
 	}
@@ -549,6 +575,18 @@ func (m *Model) gameOver() bool {
 	return m.sess.State().Phase == engine.PhaseGameOver
 }
 
+// interrupt leaves at once (Ctrl-C), keeping an unfinished game in the
+// autosave so that it is not lost.
+func (m *Model) interrupt() tea.Cmd {
+	if m.cfg.Autosave == nil || m.gameOver() || len(m.sess.Actions) == 0 {
+		return m.quit()
+	}
+	ss, fn := m.snapshot(), m.cfg.Autosave
+	m.stopThinking()
+	m.quitting = true
+	return tea.Sequence(func() tea.Msg { _ = fn(ss); return nil }, tea.Quit)
+}
+
 // quit stops the computers and leaves.
 func (m *Model) quit() tea.Cmd {
 	m.stopThinking()
@@ -661,6 +699,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case Probe:
 		msg(m)
 		return m, nil
+	case resumedMsg:
+		if msg.err != nil {
+			return m, tea.Batch(m.setError("Can't resume: "+msg.err.Error()), m.next())
+		}
+		if err := m.start(msg.ss); err != nil {
+			return m, m.setError("Can't resume: " + err.Error())
+		}
+		m.message, m.isError = "Welcome back: the game goes on where you left it.", false
+		return m, m.next()
+	case handRecordedMsg:
+		if msg.err != nil {
+			m.log = append(m.log, "(statistics not recorded: "+msg.err.Error()+")")
+		}
+		return m, nil
 	case clickMsg:
 		return m, m.click(msg)
 	case tea.MouseClickMsg:
@@ -706,7 +758,7 @@ func (m *Model) scrollLog(n int) {
 func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	if key.Matches(msg, k.Interrupt) {
-		return m.quit()
+		return m.interrupt()
 	}
 	switch m.screen {
 	case screenNewGame:
@@ -740,7 +792,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		m.dialog = dialogNone
 		m.help.ShowAll = false
 		return nil
-	case dialogQuit, dialogSaveOnQuit, dialogGuideOffer:
+	case dialogQuit, dialogSaveOnQuit, dialogGuideOffer, dialogResume:
 		switch {
 		case key.Matches(msg, k.Yes):
 			return m.dialogAnswer(true)
@@ -797,6 +849,23 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 			m.openGuide()
 		}
 		return cmd
+	case dialogResume:
+		path, load, drop := m.cfg.Resume, m.cfg.ResumeGame, m.cfg.DropResume
+		if !yes {
+			m.message, m.isError = "A new game: good luck!", false
+			if drop == nil {
+				return m.next()
+			}
+			return tea.Batch(func() tea.Msg { _ = drop(); return nil }, m.next())
+		}
+		m.stopThinking()
+		return func() tea.Msg {
+			ss, err := load(path)
+			if err == nil && drop != nil {
+				_ = drop()
+			}
+			return resumedMsg{ss: ss, err: err}
+		}
 	}
 	return nil
 }

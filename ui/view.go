@@ -510,7 +510,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 // activeKeys is the key map with the keys that do nothing now disabled.
 func (m *Model) activeKeys() KeyMap {
 	k := m.keys
-	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogSaveOnQuit || m.dialog == dialogGuideOffer
+	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogSaveOnQuit || m.dialog == dialogGuideOffer || m.dialog == dialogResume
 	myPlay := m.sess.HumanToAct() && m.sess.State().Phase == engine.PhasePlay
 	board := !prompt && m.dialog == dialogNone
 	choosing := m.target != engine.NoCard || m.pending != 0
@@ -785,7 +785,7 @@ func (m *Model) dialogBox(l layout, title string, body []string, buttons []butto
 	box := st.Dialog.Render(strings.Join(content, "\n"))
 	bw, bh := width(box), lipgloss.Height(box)
 	x := (l.w - bw) / 2
-	y := (l.h - bh) / 2
+	y := (l.helpY + 1 - bh) / 2 // centred on the board, which may end above the bottom
 	if y < 1 {
 		y = 1
 	}
@@ -810,6 +810,9 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	switch m.dialog {
 	case dialogQuit:
 		return m.dialogBox(l, "Quit", []string{"Really quit the game?"}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
+	case dialogResume:
+		return m.dialogBox(l, "Welcome back", []string{"You left a game unfinished.", "Resume it where you left it?"},
+			[]button{{"btn-yes", "y Resume", true}, {"btn-no", "n New game", false}})
 	case dialogSaveOnQuit:
 		return m.dialogBox(l, "Quit", []string{"Save the game before quitting?"}, []button{{"btn-yes", "y Save", true}, {"btn-no", "n Don't save", false}})
 	case dialogGuideOffer:
