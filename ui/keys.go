@@ -69,7 +69,9 @@ func DefaultKeyMap() KeyMap {
 
 // ShortHelp is the bar at the bottom: the keys that matter now.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Yes, k.No, k.Left, k.Play, k.Discard, k.Slot, k.Cancel, k.Undo, k.Hint, k.Window, k.Quit, k.Help}
+	sel := k.Left
+	sel.SetHelp("←→/1-6", "select")
+	return []key.Binding{k.Yes, k.No, sel, k.Play, k.Discard, k.Cancel, k.Undo, k.Hint, k.Help, k.Window, k.Quit}
 }
 
 // FullHelp is the help shown by '?', in columns.

@@ -129,6 +129,8 @@ type Model struct {
 	paced      bool           // the pause after the last computer move is over
 	move       *engine.Action // a computer's chosen move waiting for the pause
 	lastSeat   int            // seat of the last move shown (for highlighting)
+	flash      engine.Card    // the card the last move put on a table…
+	flashTo    int            // …and the side whose table it went to (-1 none)
 	hinting    bool
 	recordedAt uint32 // event count of the last hand end sent to HandOver
 
@@ -173,7 +175,7 @@ type Probe func(m *Model)
 
 // New returns the model for a game.
 func New(cfg Config) (*Model, error) {
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1, armed: -1}
+	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1, armed: -1, flashTo: -1}
 	m.opts = DefaultOptions
 	if cfg.Options != nil {
 		m.opts = *cfg.Options
@@ -364,6 +366,14 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 		}
 		parts = append(parts, line)
 		m.log = append(m.log, line)
+		switch e.Kind {
+		case engine.EvPlay, engine.EvSafety, engine.EvCoupFourre:
+			m.flash, m.flashTo = e.Card, m.sess.Config.SideOf(int(e.Seat))
+		case engine.EvAttack:
+			m.flash, m.flashTo = e.Card, int(e.Target)
+		case engine.EvDeal, engine.EvDiscard:
+			m.flashTo = -1
+		}
 	}
 	if len(m.log) > 200 {
 		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)

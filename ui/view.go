@@ -235,6 +235,11 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 			}
 		}
 	}
+	if m.flashTo == side && obs.Phase < engine.PhaseHandOver {
+		// The last card played here, so that a computer's move can be
+		// followed at a glance.
+		title.WriteString("  ◀ " + m.flash.String())
+	}
 	miles := fmt.Sprintf(" %d/%d ", t.Miles, obs.Trip)
 	inner := w - 2
 	var lines []string
