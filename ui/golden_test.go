@@ -95,3 +95,33 @@ func TestGoldenScreens(t *testing.T) {
 
 	t.Run("toosmall", func(t *testing.T) { golden.RequireEqual(t, screenOf(m, 60, 20)) })
 }
+
+func TestGoldenGameOver(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	for i := 0; i < 40 && m.gamePrompt() != promptAnotherGame; i++ {
+		syncPlay(m, 1000)
+		if m.gamePrompt() == promptAnotherHand {
+			m.answer(true)
+		}
+	}
+	if m.gamePrompt() != promptAnotherGame {
+		t.Fatal("no game over")
+	}
+	snap(t, "gameover", m)
+	m.answer(true)
+	if st := m.sess.State(); st.Phase != engine.PhasePlay || st.Game != 1 {
+		t.Fatalf("another game: phase %v game %d", st.Phase, st.Game)
+	}
+}
+
+func TestReturnNeverQuits(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	m.Update(keyMsg("q"))
+	if m.dialog != dialogQuit {
+		t.Fatal("q does not ask")
+	}
+	m.Update(keyMsg("enter"))
+	if m.dialog != dialogNone || m.quitting {
+		t.Fatal("Return quit the game")
+	}
+}

@@ -28,6 +28,7 @@ type KeyMap struct {
 	Help        key.Binding
 	Cancel      key.Binding
 	Yes, No     key.Binding // prompts
+	Default     key.Binding // the highlighted answer of a prompt
 	Up, Down    key.Binding // forms
 	Interrupt   key.Binding // ctrl+c: leave at once (the game is not lost: it asks to save)
 }
@@ -59,7 +60,8 @@ func DefaultKeyMap() KeyMap {
 		Speed:     key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("a", "animation speed")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
 		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		Yes:       key.NewBinding(key.WithKeys("y", "Y", "enter", "space"), key.WithHelp("y", "yes")),
+		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		Default:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "highlighted answer")),
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
 		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "field")),
 		Down:      key.NewBinding(key.WithKeys("down", "j")),
@@ -71,7 +73,7 @@ func DefaultKeyMap() KeyMap {
 func (k KeyMap) ShortHelp() []key.Binding {
 	sel := k.Left
 	sel.SetHelp("←→/1-6", "select")
-	return []key.Binding{k.Yes, k.No, sel, k.Play, k.Discard, k.Cancel, k.Undo, k.Hint, k.Help, k.Window, k.Quit}
+	return []key.Binding{k.Yes, k.No, k.Default, sel, k.Play, k.Discard, k.Cancel, k.Undo, k.Hint, k.Help, k.Window, k.Quit}
 }
 
 // FullHelp is the help shown by '?', in columns.
@@ -81,6 +83,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Use, k.DiscardN, k.Pick, k.Order, k.Window, k.Redraw},
 		{k.Undo, k.Hint, k.LogUp, k.Save, k.Quit},
 		{k.NewGame, k.Guide, k.Bell, k.Speed, k.Help},
-		{k.Yes, k.No, k.Up},
+		{k.Yes, k.No, k.Default, k.Up},
 	}
 }

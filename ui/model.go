@@ -770,6 +770,13 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, k.Interrupt) {
 		return m.interrupt()
 	}
+	if m.w > 0 && (m.w < MinWidth || m.h < MinHeight) {
+		// Nothing can be seen: only leaving works (the game is kept).
+		if key.Matches(msg, k.Quit) {
+			return m.interrupt()
+		}
+		return nil
+	}
 	switch m.screen {
 	case screenNewGame:
 		return m.newGameKey(msg)
@@ -808,11 +815,15 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			return m.dialogAnswer(true)
 		case key.Matches(msg, k.No):
 			return m.dialogAnswer(false)
+		case key.Matches(msg, k.Default):
+			return m.dialogAnswer(m.dialogDefault())
 		}
 		return nil
 	}
 	if p := m.gamePrompt(); p != promptNone {
 		switch {
+		case key.Matches(msg, k.Default):
+			return m.answer(p != promptExtension)
 		case key.Matches(msg, k.Yes):
 			return m.answer(true)
 		case key.Matches(msg, k.No):
@@ -836,6 +847,12 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return m.targetKey(msg)
 	}
 	return m.boardKey(msg)
+}
+
+// dialogDefault is the highlighted answer, the one Return gives: never
+// the one that loses something.
+func (m *Model) dialogDefault() bool {
+	return m.dialog != dialogQuit
 }
 
 // dialogAnswer answers the interface's own questions.

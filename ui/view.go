@@ -521,6 +521,7 @@ func (m *Model) activeKeys() KeyMap {
 	choosing := m.target != engine.NoCard || m.pending != 0
 	set := func(b *key.Binding, on bool) { b.SetEnabled(on) }
 	set(&k.Yes, prompt)
+	set(&k.Default, prompt)
 	set(&k.No, prompt)
 	set(&k.Left, board && !choosing || m.target != engine.NoCard)
 	set(&k.Right, board && !choosing || m.target != engine.NoCard)
@@ -834,7 +835,7 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case dialogKeys:
 		hm := m.help
 		hm.ShowAll = true
-		return m.dialogBox(l, "Keys", []string{hm.FullHelpView(m.keysForFullHelp()), "", st.Dim.Render("Mouse: click a card to select it, again to play it; click an")},
+		return m.dialogBox(l, "Keys", []string{hm.FullHelpView(m.keysForFullHelp()), "", st.Dim.Render("Mouse: click a card to select it and again to play it; click a table"), st.Dim.Render("to play a hazard on it, the discard pile to discard; the wheel scrolls the log.")},
 			[]button{{"btn-yes", "any key Close", true}})
 	}
 	switch m.gamePrompt() {
@@ -884,7 +885,11 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		case int(obs.Winner) == obs.Config.SideOf(obs.Seat):
 			body = append(body, "", st.Heading.Render("You win the game!"))
 		default:
-			body = append(body, "", st.Heading.Render(m.sess.SideName(int(obs.Winner))+" win the game."))
+			who, verb := m.sess.SideName(int(obs.Winner)), " wins"
+			if strings.Contains(who, "&") {
+				verb = " win"
+			}
+			body = append(body, "", st.Heading.Render(who+verb+" the game."))
 		}
 		q = "Another game?"
 		buttons = []button{{"btn-yes", "y Play again", true}, {"btn-new", "New setup", false}, {"btn-no", "n Quit", false}}
