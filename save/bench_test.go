@@ -35,9 +35,9 @@ func benchmarkGames(b *testing.B, f func(b *testing.B, g Game, data []byte)) {
 		g := longGame(b, engine.DefaultConfig, c.games)
 		data := mustMarshal(b, g)
 		b.Run(c.name, func(b *testing.B) {
+			f(b, g, data)
 			b.ReportMetric(float64(len(g.History)), "actions")
 			b.ReportMetric(float64(len(data)), "file-bytes")
-			f(b, g, data)
 		})
 	}
 }

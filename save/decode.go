@@ -9,8 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -341,14 +343,14 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 		if tok != json.Delim('{') {
 			return want("an object")
 		}
-		t := v.Type()
+		fields := fieldsOf(v.Type())
 		var seen uint64 // structs here have fewer than 64 fields
 		for dec.More() {
 			key, err := objectKey(dec)
 			if err != nil {
 				return err
 			}
-			i := fieldIndex(t, key)
+			i := slices.IndexFunc(fields, func(f field) bool { return f.key == key })
 			if i < 0 {
 				return problem("unknown field %.40q", key)
 			}
@@ -356,16 +358,13 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 				return problem("field %q appears twice", key)
 			}
 			seen |= 1 << i
-			max, _ := strconv.Atoi(t.Field(i).Tag.Get("max"))
-			if err := decodeValue(dec, v.Field(i), max); err != nil {
+			if err := decodeValue(dec, v.Field(i), fields[i].max); err != nil {
 				return at(err, "."+key)
 			}
 		}
-		for i := 0; i < t.NumField(); i++ {
-			tag := t.Field(i).Tag.Get("json")
-			if seen&(1<<i) == 0 && !strings.Contains(tag, ",omitempty") {
-				key, _, _ := strings.Cut(tag, ",")
-				return problem("missing field %q", key)
+		for i, f := range fields {
+			if seen&(1<<i) == 0 && !f.optional {
+				return problem("missing field %q", f.key)
 			}
 		}
 	case reflect.Map:
@@ -450,14 +449,30 @@ func objectKey(dec *json.Decoder) (string, error) {
 	return key, nil
 }
 
-// fieldIndex finds the field of struct t whose JSON name is key, exactly.
-func fieldIndex(t reflect.Type, key string) int {
-	for i := 0; i < t.NumField(); i++ {
-		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); k == key {
-			return i
-		}
+// field is what decodeStrict needs of a struct field's tags.
+type field struct {
+	key      string // the JSON name
+	optional bool   // omitempty
+	max      int    // the max tag: most entries of an array, 0 for no bound
+}
+
+var fieldCache sync.Map // reflect.Type -> []field
+
+// fieldsOf returns the fields of struct t, in order, parsing the tags
+// once per type.
+func fieldsOf(t reflect.Type) []field {
+	if fs, ok := fieldCache.Load(t); ok {
+		return fs.([]field)
 	}
-	return -1
+	fs := make([]field, t.NumField())
+	for i := range fs {
+		tag := t.Field(i).Tag
+		key, opts, _ := strings.Cut(tag.Get("json"), ",")
+		max, _ := strconv.Atoi(tag.Get("max"))
+		fs[i] = field{key: key, optional: strings.Contains(opts, "omitempty"), max: max}
+	}
+	fieldCache.Store(t, fs)
+	return fs
 }
 
 // describeToken says what a JSON token is, for "want ..., got ...".
