@@ -133,6 +133,7 @@ type Model struct {
 	flashTo    int            // …and the side whose table it went to (-1 none)
 	hinting    bool
 	recordedAt uint32 // event count of the last hand end sent to HandOver
+	optw       *optionsWriter
 
 	ng    newGameForm
 	guide int // page of the rules guide
@@ -175,7 +176,7 @@ type Probe func(m *Model)
 
 // New returns the model for a game.
 func New(cfg Config) (*Model, error) {
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1, armed: -1, flashTo: -1}
+	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}}
 	m.opts = DefaultOptions
 	if cfg.Options != nil {
 		m.opts = *cfg.Options
@@ -594,14 +595,15 @@ func (m *Model) interrupt() tea.Cmd {
 	ss, fn := m.snapshot(), m.cfg.Autosave
 	m.stopThinking()
 	m.quitting = true
-	return tea.Sequence(func() tea.Msg { _ = fn(ss); return nil }, tea.Quit)
+	return tea.Sequence(func() tea.Msg { _ = fn(ss); return nil }, m.persist(), tea.Quit)
 }
 
 // quit stops the computers and leaves.
 func (m *Model) quit() tea.Cmd {
 	m.stopThinking()
 	m.quitting = true
-	return tea.Quit
+	// The last options write goes before leaving, or it could be lost.
+	return tea.Sequence(m.persist(), tea.Quit)
 }
 
 // startSave opens the file name prompt, filled with the current file.
@@ -642,7 +644,28 @@ func (m *Model) persist() tea.Cmd {
 	if dir == "" {
 		return nil
 	}
-	return func() tea.Msg { return optionsSavedMsg{err: SaveOptions(dir, o)} }
+	w := m.optw
+	w.mu.Lock()
+	w.seq++
+	seq := w.seq
+	w.mu.Unlock()
+	return func() tea.Msg {
+		// Commands run concurrently: a write older than the last one
+		// written is dropped, so the file always ends with the newest.
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if seq <= w.done {
+			return nil
+		}
+		w.done = seq
+		return optionsSavedMsg{err: SaveOptions(dir, o)}
+	}
+}
+
+// optionsWriter orders the option writes of one model.
+type optionsWriter struct {
+	mu        sync.Mutex
+	seq, done uint64
 }
 
 // newSeed draws a seed for a new game from the current one, so a game

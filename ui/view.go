@@ -796,7 +796,7 @@ func (m *Model) dialogBox(l layout, title string, body []string, buttons []butto
 		y = 1
 	}
 	layers := []*layer{lay(box).X(x).Y(y).Z(10)}
-	by := y + 1 + len(content) - 1 // border, then the last content row
+	by := y + strings.Count(strings.Join(content, "\n"), "\n") + 1 // border, then the last content row
 	for i, b := range buttons {
 		layers = append(layers, lay(m.buttonText(b)).ID(b.id).X(x+2+offs[i]).Y(by).Z(11))
 	}
@@ -835,7 +835,7 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case dialogKeys:
 		hm := m.help
 		hm.ShowAll = true
-		return m.dialogBox(l, "Keys", []string{hm.FullHelpView(m.keysForFullHelp()), "", st.Dim.Render("Mouse: click a card to select it and again to play it; click a table"), st.Dim.Render("to play a hazard on it, the discard pile to discard; the wheel scrolls the log.")},
+		return m.dialogBox(l, "Keys", []string{hm.FullHelpView(m.keysForFullHelp()), "", st.Dim.Render("Mouse: click a card to select it, again to play it;"), st.Dim.Render("click a table to attack it, the discard pile to discard.")},
 			[]button{{"btn-yes", "any key Close", true}})
 	}
 	switch m.gamePrompt() {
@@ -862,7 +862,10 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 
 // keysForFullHelp is the full help, with every key that works shown.
 func (m *Model) keysForFullHelp() [][]key.Binding {
+	d := m.dialog
+	m.dialog = dialogNone // the keys of the board behind the help
 	k := m.activeKeys()
+	m.dialog = d
 	k.Help.SetEnabled(true)
 	return k.FullHelp()
 }
