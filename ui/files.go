@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
@@ -36,6 +37,14 @@ func WriteSave(name string, ss *Session) (string, error) {
 // Load reads a saved game and rebuilds its session, history included, so
 // that undo works after a load.
 func Load(path string) (*Session, error) {
+	if _, err := os.Stat(path); err != nil {
+		// "mille monday" finds monday.mille.json in the save folder.
+		if p, perr := save.Path(path); perr == nil {
+			if _, serr := os.Stat(p); serr == nil {
+				path = p
+			}
+		}
+	}
 	g, err := save.Read(path)
 	if err != nil {
 		return nil, err

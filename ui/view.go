@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 )
 
 // layout is where the parts of the board go for a terminal size.
@@ -831,6 +832,9 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		}, []button{{"btn-yes", "y Read the rules", true}, {"btn-no", "n Just play", false}})
 	case dialogSaveAs:
 		body := []string{"Save the game in a file (Return with no name: don't save).", "", m.input.View()}
+		if dir, err := save.Dir(); err == nil {
+			body = append(body, "", st.Dim.Render(ansi.Truncate("A name without a folder goes in "+dir, 70, "…")))
+		}
 		return m.dialogBox(l, "Save", body, []button{{"btn-yes", "enter Save", true}, {"btn-no", "esc Cancel", false}})
 	case dialogKeys:
 		hm := m.help
