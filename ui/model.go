@@ -379,6 +379,9 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 	if len(m.log) > 200 {
 		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)
 	}
+	if len(parts) > 3 { // the log has them all; the message line the latest
+		parts = parts[len(parts)-3:]
+	}
 	if len(parts) > 0 || replace {
 		m.message = strings.Join(parts, " · ")
 		m.isError = false
