@@ -123,7 +123,7 @@ func TestFlowThreePlayersTarget(t *testing.T) {
 			return false
 		}
 		for _, c := range s.Hands[0] {
-			if c.IsHazard() && c != engine.SpeedLimit && s.Check(engine.Attack(c, 2)) == nil {
+			if c.IsHazard() && c != engine.SpeedLimit && s.Check(engine.Attack(c, 1)) == nil && s.Check(engine.Attack(c, 2)) == nil {
 				return true
 			}
 		}

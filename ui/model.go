@@ -482,20 +482,25 @@ func (m *Model) playAt(pos int) tea.Cmd {
 		return m.act(engine.Play(c))
 	}
 	opp := m.opponents()
-	if len(opp) == 1 {
+	if len(opp) == 1 || !m.sess.HumanToAct() {
 		return m.act(engine.Attack(c, opp[0]))
 	}
-	if !m.sess.HumanToAct() {
-		return m.act(engine.Attack(c, opp[0]))
-	}
-	m.target = c
-	m.tsel = opp[0]
+	// Ask only when there is a choice: one side open to the hazard takes
+	// it at once, none gets the refusal of the first.
+	var open []int
 	for _, s := range opp {
 		if m.sess.State().Check(engine.Attack(c, s)) == nil {
-			m.tsel = s
-			break
+			open = append(open, s)
 		}
 	}
+	switch len(open) {
+	case 0:
+		return m.act(engine.Attack(c, opp[0]))
+	case 1:
+		return m.act(engine.Attack(c, open[0]))
+	}
+	m.target = c
+	m.tsel = open[0]
 	m.message, m.isError = "Play "+c.String()+" on whom? Pick a side (keys shown, or click its table).", false
 	return nil
 }
