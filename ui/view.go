@@ -290,7 +290,7 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
 	battle := " " + st.Dim.Render("Battle ") + st.chip(t.Battle)
 	speed := st.Dim.Render("Speed ") + st.chip(t.Speed)
-	pad := 24 - width(battle)
+	pad := 22 - width(battle)
 	if pad < 1 {
 		pad = 1
 	}
