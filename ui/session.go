@@ -145,7 +145,7 @@ func (ss *Session) Undo() bool {
 	return true
 }
 
-// Sides lists the side of each seat's partner group, for the board.
+// SideSeats lists the seats that play for a side.
 func (ss *Session) SideSeats(side int) []int {
 	var seats []int
 	for i := range ss.Seats {
