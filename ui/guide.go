@@ -179,21 +179,21 @@ func (m *Model) closeGuide() tea.Cmd {
 func (m *Model) guideKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
-	case key.Matches(msg, k.Left), msg.String() == "p", msg.String() == "pgup", msg.String() == "backspace":
+	case key.Matches(msg, k.PrevPage):
 		if m.guide > 0 {
 			m.guide--
 		}
-	case key.Matches(msg, k.Right), msg.String() == "space", msg.String() == "pgdown", msg.String() == "enter":
+	case key.Matches(msg, k.NextPage):
 		if m.guide < len(guidePages)-1 {
 			m.guide++
-		} else if msg.String() == "enter" || msg.String() == "space" {
+		} else if key.Matches(msg, k.Play) { // Return on the last page closes
 			return m.closeGuide()
 		}
-	case len(msg.String()) == 1 && msg.String()[0] >= '1' && msg.String()[0] <= '9':
+	case key.Matches(msg, k.GoPage):
 		if n := int(msg.String()[0] - '1'); n < len(guidePages) {
 			m.guide = n
 		}
-	case key.Matches(msg, k.Cancel), msg.String() == "q", msg.String() == "g":
+	case key.Matches(msg, k.Close), key.Matches(msg, k.Interrupt):
 		return m.closeGuide()
 	}
 	return nil
@@ -256,7 +256,7 @@ func (m *Model) guideLayers(w, h int) []*layer {
 		lay(prev.Render("[ ◀ Prev ]")).ID("guide-prev").X(x0).Y(h-1),
 		lay(next.Render("[ Next ▶ ]")).ID("guide-next").X(x0+12).Y(h-1),
 		lay(st.Button.Render("[ Close ]")).ID("guide-close").X(x0+24).Y(h-1),
-		lay(st.Dim.Render("←→ page · 1-7 go to · esc close")).X(x0+36).Y(h-1),
+		lay(m.help.ShortHelpView([]key.Binding{m.keys.PrevPage, m.keys.NextPage, m.keys.GoPage, m.keys.Close})).X(x0+36).Y(h-1),
 	)
 	return layers
 }

@@ -30,7 +30,16 @@ type KeyMap struct {
 	Yes, No     key.Binding // prompts
 	Default     key.Binding // the highlighted answer of a prompt
 	Up, Down    key.Binding // forms
-	Interrupt   key.Binding // ctrl+c: leave at once (the game is not lost: it asks to save)
+	Interrupt   key.Binding // ctrl+c: leave at once (the game goes to the autosave)
+	Backspace   key.Binding // forget the slot typed after U or D
+
+	// The rules guide and the new-game screen.
+	PrevPage, NextPage key.Binding
+	GoPage             key.Binding // 1-7: a page of the guide
+	Close              key.Binding
+	NextField          key.Binding // tab
+	Start              key.Binding // enter on the new-game screen
+	Toggle             key.Binding // space: next choice of a field
 }
 
 // DefaultKeyMap returns the keys: BSD mille's letters plus arrows, Enter and
@@ -66,6 +75,14 @@ func DefaultKeyMap() KeyMap {
 		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "field")),
 		Down:      key.NewBinding(key.WithKeys("down", "j")),
 		Interrupt: key.NewBinding(key.WithKeys("ctrl+c")),
+		Backspace: key.NewBinding(key.WithKeys("backspace")),
+		PrevPage:  key.NewBinding(key.WithKeys("left", "h", "p", "pgup", "backspace"), key.WithHelp("←", "prev")),
+		NextPage:  key.NewBinding(key.WithKeys("right", "l", "pgdown", "space", "enter"), key.WithHelp("→", "next")),
+		GoPage:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", "page")),
+		Close:     key.NewBinding(key.WithKeys("esc", "q", "g"), key.WithHelp("esc", "close")),
+		NextField: key.NewBinding(key.WithKeys("tab")),
+		Start:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "start")),
+		Toggle:    key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "next choice")),
 	}
 }
 

@@ -816,8 +816,8 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.dialog {
 	case dialogSaveAs:
-		switch msg.String() {
-		case "enter":
+		switch {
+		case key.Matches(msg, k.Default):
 			name := strings.TrimSpace(m.input.Value())
 			if name == "" { // BSD: an empty name resumes the game
 				m.dialog = dialogNone
@@ -828,7 +828,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 				return nil
 			}
 			return m.save(name)
-		case "esc":
+		case key.Matches(msg, k.Cancel):
 			m.dialog = dialogNone
 			m.message, m.isError = "Not saved.", false
 			return nil
@@ -869,7 +869,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Help):
 			m.dialog = dialogKeys
 			return nil
-		case msg.String() == "s" && p != promptCoupFourre:
+		case key.Matches(msg, k.Save) && p != promptCoupFourre:
 			return m.startSave(false)
 		}
 		return nil
@@ -972,9 +972,9 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.pending, m.pendSlot = 0, -1
 			m.message = ""
 			return nil
-		case m.pendSlot < 0 && (s == "p" || s == "P" || len(s) == 1 && s[0] >= '1' && s[0] <= '6'):
+		case m.pendSlot < 0 && (key.Matches(msg, k.Pick) || key.Matches(msg, k.Slot)):
 			pos := 0
-			if s != "p" && s != "P" {
+			if key.Matches(msg, k.Slot) {
 				pos = int(s[0] - '0')
 			}
 			m.pendSlot = m.displayOfSlot(pos)
@@ -987,7 +987,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 				return m.playAt(pos)
 			}
 			return m.discardAt(pos)
-		case s == "backspace":
+		case key.Matches(msg, k.Backspace):
 			m.pendSlot = -1
 			return nil
 		}

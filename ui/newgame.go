@@ -118,12 +118,12 @@ func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	f := &m.ng
 	switch {
-	case key.Matches(msg, k.Cancel), msg.String() == "q":
+	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Quit):
 		m.screen = screenBoard
 		return m.next()
 	case key.Matches(msg, k.Up):
 		f.field = (f.field - 1 + f.fields()) % f.fields()
-	case key.Matches(msg, k.Down), msg.String() == "tab":
+	case key.Matches(msg, k.Down), key.Matches(msg, k.NextField):
 		f.field = (f.field + 1) % f.fields()
 	case key.Matches(msg, k.Left):
 		_, cur := f.options(f.field)
@@ -131,9 +131,9 @@ func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Right):
 		_, cur := f.options(f.field)
 		f.set(f.field, cur+1)
-	case msg.String() == "enter":
+	case key.Matches(msg, k.Start):
 		return m.startNew()
-	case msg.String() == "space":
+	case key.Matches(msg, k.Toggle):
 		_, cur := f.options(f.field)
 		f.set(f.field, cur+1)
 	}
@@ -242,7 +242,16 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 	layers = append(layers,
 		lay(startStyle.Render("[ Start the game ]")).ID("ng-start").X(x0).Y(y),
 		lay(st.Button.Render("[ Cancel ]")).ID("ng-cancel").X(x0+22).Y(y),
-		lay(st.Dim.Render("↑↓ choose a line · ←→ change · enter start · esc back to the game · or click")).X(x0).Y(h-1),
+		lay(m.newGameHelp()).X(x0).Y(h-1),
 	)
 	return layers
+}
+
+// newGameHelp is the help bar of the new-game screen.
+func (m *Model) newGameHelp() string {
+	k := m.keys
+	up, change, back := k.Up, k.Left, k.Cancel
+	change.SetHelp("←→", "change")
+	back.SetHelp("esc", "back")
+	return m.help.ShortHelpView([]key.Binding{up, change, k.Start, back})
 }
