@@ -128,7 +128,6 @@ type Model struct {
 	thinking   bool
 	paced      bool           // the pause after the last computer move is over
 	move       *engine.Action // a computer's chosen move waiting for the pause
-	lastSeat   int            // seat of the last move shown (for highlighting)
 	flash      engine.Card    // the card the last move put on a table…
 	flashTo    int            // …and the side whose table it went to (-1 none)
 	hinting    bool
@@ -176,7 +175,7 @@ type Probe func(m *Model)
 
 // New returns the model for a game.
 func New(cfg Config) (*Model, error) {
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, lastSeat: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}}
+	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}}
 	m.opts = DefaultOptions
 	if cfg.Options != nil {
 		m.opts = *cfg.Options
@@ -319,7 +318,6 @@ func (m *Model) applyComputer() tea.Cmd {
 		m.setError(fmt.Sprintf("%s chose an illegal move (%v): %v", m.sess.Seats[seat].Name, a, err))
 		return nil
 	}
-	m.lastSeat = seat
 	m.narrate(before, m.sess.State().EventCount, true)
 	m.afterMove()
 	return m.next()
@@ -461,7 +459,6 @@ func (m *Model) act(a engine.Action) tea.Cmd {
 	}
 	m.stopThinking()
 	before, _ := m.sess.Apply(a)
-	m.lastSeat = m.sess.Human
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
 	m.narrate(before, m.sess.State().EventCount, true)
 	m.afterMove()
@@ -1112,7 +1109,6 @@ func (m *Model) undo() tea.Cmd {
 	m.stopThinking()
 	m.sess.Undo()
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
-	m.lastSeat = -1
 	m.message, m.isError = "Undone: your move is yours to make again.", false
 	m.log = append(m.log, "(undo)")
 	m.selectDrawn()

@@ -98,15 +98,6 @@ func (m *Model) Hit(x, y int) string {
 	return hitTest(m.layers(m.w, m.h), x, y)
 }
 
-// Click returns the message a left click at (x, y) sends (tests).
-func (m *Model) Click(x, y int) tea.Msg {
-	id := m.Hit(x, y)
-	if id == "" {
-		return nil
-	}
-	return clickMsg{id: id, x: x, y: y}
-}
-
 // boardLayers draws the table.
 func (m *Model) boardLayers(l layout) []*layer {
 	st := m.styles
