@@ -122,3 +122,38 @@ func TestDecodeSeeds(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodeStats does for the statistics file what FuzzDecode does for
+// saves.
+func FuzzDecodeStats(f *testing.F) {
+	st := Stats{
+		ByOpponent:   map[string]Record{"hard": {Games: 3, GamesWon: 2, Hands: 31, HandsWon: 17}, "human": {Hands: 1}},
+		Best:         BestHand{Score: 2150, Opponent: "hard", Players: 2},
+		CoupsFourres: 7, Last: "1/2/3",
+	}
+	good, err := MarshalStats(st)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range [][]byte{good, good[:len(good)/2], []byte(`{"format": "mille-stats", "schema": 1}`),
+		bytes.Replace(good, []byte(`"0001-01-01T00:00:00Z"`), []byte(`"2026-11-21T12:40:00.5+02:00"`), 1), []byte(strings.Repeat("{", 100))} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := DecodeStats(bytes.NewReader(data))
+		if err != nil {
+			if strings.ContainsAny(err.Error(), "\n\r") {
+				t.Fatalf("error is not one line: %q", err)
+			}
+			return
+		}
+		again, err := MarshalStats(st)
+		if err != nil {
+			t.Fatalf("accepted statistics do not save: %v", err)
+		}
+		back, err := DecodeStats(bytes.NewReader(again))
+		if err != nil || !reflect.DeepEqual(back, st) {
+			t.Fatalf("accepted statistics change when saved again: %v", err)
+		}
+	})
+}

@@ -272,7 +272,7 @@ func DecodeStats(r io.Reader) (Stats, error) {
 		if b.Score < 0 || b.Players < 2 || b.Players > engine.MaxSeats || len(b.Opponent) > MaxLevelLen || !printable(b.Opponent) {
 			return Stats{}, errors.New("bestHand: out of range")
 		}
-		st.Best = BestHand{Score: b.Score, Opponent: b.Opponent, Players: b.Players, When: when}
+		st.Best = BestHand{Score: b.Score, Opponent: b.Opponent, Players: b.Players, When: when.UTC().Truncate(time.Second)}
 	}
 	return st, nil
 }
