@@ -90,7 +90,7 @@ func withName(name string) ISMCTSOption { return func(p *ISMCTS) { p.name = name
 // NewISMCTS returns an ISMCTS player doing at most iters rollouts per
 // decision.
 func NewISMCTS(iters int, seed uint64, opts ...ISMCTSOption) *ISMCTS {
-	p := &ISMCTS{name: "ismcts", iters: iters, workers: runtime.NumCPU(), c: 0.5, widen: 3, seed: seed}
+	p := &ISMCTS{name: "ismcts", iters: iters, workers: runtime.NumCPU(), c: 0.5, widen: 6, seed: seed}
 	for _, o := range opts {
 		o(p)
 	}
@@ -117,6 +117,7 @@ func nodeKey(seat int, a engine.Action) uint32 { return uint32(seat)<<16 | uint3
 // tree is the search tree below one root action; node 0 is its root.
 type tree struct {
 	nodes []node
+	side  int // the searching side
 }
 
 // rootStat is the statistics of one root action: its gains over the
@@ -217,6 +218,7 @@ func (r *racer) run(budget int) []rootStat {
 	for k, a := range r.legal {
 		stats[k].active = true
 		trees[k].nodes = make([]node, 1, 64)
+		trees[k].side = r.obs.Side()
 		if a == r.base {
 			baseK = k
 		}
@@ -325,7 +327,12 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps float64, v
 			}
 			order[j] = k
 		}
-		width := min(len(legal), 1+int(math.Sqrt(float64(t.nodes[cur].visits))/widen))
+		// Opponents are modelled by the heuristic (one action); the
+		// searching side's own later choices widen with the visits.
+		width := 1
+		if s.Config.SideOf(seat) == t.side {
+			width = min(len(legal), 1+int(math.Sqrt(float64(t.nodes[cur].visits))/widen))
+		}
 		// Which legal actions already have a child here?
 		for k := range legal {
 			present[k] = 0

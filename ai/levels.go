@@ -7,12 +7,12 @@ import "time"
 // percentile on a 2-core machine; the time limits are a safety net on a
 // slower or busier machine. docs/ai.md gives the measured strength.
 const (
-	mediumIters = 200
+	mediumIters = 300
 	mediumLimit = 15 * time.Millisecond
 	hardIters   = 2000
 	hardLimit   = 200 * time.Millisecond
-	expertIters = 8000
-	expertLimit = 2 * time.Second
+	expertIters = 6000
+	expertLimit = 1 * time.Second
 )
 
 // newLevel returns the player for a level name.
