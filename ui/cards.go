@@ -36,14 +36,43 @@ var cardLines = [engine.NumCards][2]string{
 	engine.Miles200:      {"200", "miles"},
 }
 
+// bigLines is the face of each card on big cards (nine columns).
+var bigLines = [engine.NumCards][2]string{
+	engine.OutOfGas:      {"Out of", "Gas"},
+	engine.FlatTire:      {"Flat", "Tire"},
+	engine.Accident:      {"Accident", ""},
+	engine.SpeedLimit:    {"Speed", "Limit"},
+	engine.Stop:          {"STOP", ""},
+	engine.Gasoline:      {"Gasoline", ""},
+	engine.SpareTire:     {"Spare", "Tire"},
+	engine.Repairs:       {"Repairs", ""},
+	engine.EndOfLimit:    {"End of", "Limit"},
+	engine.Go:            {"GO", ""},
+	engine.ExtraTank:     {"Extra", "Tank"},
+	engine.PunctureProof: {"Puncture", "Proof"},
+	engine.DrivingAce:    {"Driving", "Ace"},
+	engine.RightOfWay:    {"Right of", "Way"},
+	engine.Miles25:       {"25", ""},
+	engine.Miles50:       {"50", ""},
+	engine.Miles75:       {"75", ""},
+	engine.Miles100:      {"100", ""},
+	engine.Miles200:      {"200", ""},
+}
+
 // safetyShort names the safeties in the tableau's safety row.
 var safetyShort = [4]string{"Tank", "Punct", "Ace", "RoW"}
 
-// cardW and cardH are the size of a drawn card, borders included.
+// cardW and cardH are the size of a drawn card, borders included; the
+// hand uses bigW x bigH cards on large terminals.
 const (
 	cardW = 8
 	cardH = 4
+	bigW  = 11
+	bigH  = 6
 )
+
+// kindWord names a card's kind on big cards.
+var kindWord = [5]string{"", "hazard", "remedy", "safety", "miles"}
 
 // center pads s to width w, centred.
 func center(s string, w int) string {
@@ -60,7 +89,15 @@ func center(s string, w int) string {
 // selected card has a double border (visible without colour), an empty
 // slot a dotted frame.
 func (st *Styles) drawCard(c engine.Card, key string, selected bool) string {
+	return st.drawCardSized(c, key, selected, false)
+}
+
+// drawCardSized draws a small card, or a big one with its kind spelled out.
+func (st *Styles) drawCardSized(c engine.Card, key string, selected, big bool) string {
 	inner := cardW - 2
+	if big {
+		inner = bigW - 2
+	}
 	kind := c.Kind()
 	edge := st.KindEdge[kind]
 	h, v, tl, tr, bl, br := "─", "│", "╭", "╮", "╰", "╯"
@@ -77,11 +114,20 @@ func (st *Styles) drawCard(c engine.Card, key string, selected bool) string {
 		top = tl + key + strings.Repeat(h, inner-len([]rune(key))) + tr
 	}
 	face := st.Kind[kind]
-	l1 := center(cardLines[c][0], inner)
-	l2 := center(cardLines[c][1], inner)
+	lines := cardLines[c]
+	if big {
+		lines = bigLines[c]
+	}
+	l1 := center(lines[0], inner)
+	l2 := center(lines[1], inner)
 	var b strings.Builder
 	b.WriteString(edge.Render(top))
 	b.WriteByte('\n')
+	if big {
+		word := center(kindWord[kind], inner)
+		b.WriteString(edge.Render(v) + st.Dim.Render(word) + edge.Render(v) + "\n")
+		b.WriteString(edge.Render(v) + strings.Repeat(" ", inner) + edge.Render(v) + "\n")
+	}
 	b.WriteString(edge.Render(v) + face.Render(l1) + edge.Render(v))
 	b.WriteByte('\n')
 	b.WriteString(edge.Render(v) + face.Render(l2) + edge.Render(v))

@@ -24,6 +24,8 @@ type layout struct {
 	msgY, inputY  int
 	helpY         int
 	cardGap       int
+	big           bool // big cards in the hand
+	handW, handH  int  // size of a card in the hand
 }
 
 func newLayout(w, h int) layout {
@@ -35,9 +37,13 @@ func newLayout(w, h int) layout {
 	l.leftW = w - l.rightW - 1
 	l.rightX = l.leftW + 1
 	l.areaY = 1
-	l.areaH = h - 1 - cardH - 3
+	l.handW, l.handH = cardW, cardH
+	if w >= 120 && h >= 36 {
+		l.big, l.handW, l.handH = true, bigW, bigH
+	}
+	l.areaH = h - 1 - l.handH - 3
 	l.handY = l.areaY + l.areaH
-	l.msgY = l.handY + cardH
+	l.msgY = l.handY + l.handH
 	l.inputY = l.msgY + 1
 	l.helpY = h - 1
 	if w >= 100 {
@@ -130,7 +136,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 	// bottom of an empty screen.
 	if used := max(n*boxH+max(logRows, 0), strings.Count(right, "\n")+1); used < l.areaH {
 		l.handY = l.areaY + used + 1
-		l.msgY = l.handY + cardH
+		l.msgY = l.handY + l.handH
 		l.inputY = l.msgY + 1
 		l.helpY = l.inputY + 1
 	}
@@ -143,18 +149,18 @@ func (m *Model) boardLayers(l layout) []*layer {
 		if m.pending != 0 && m.pendSlot < 0 {
 			sel = false
 		}
-		layers = append(layers, lay(st.drawCard(hp.card, slotKey(i), sel)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
-		x += cardW + l.cardGap
+		layers = append(layers, lay(st.drawCardSized(hp.card, slotKey(i), sel, l.big)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
+		x += l.handW + l.cardGap
 	}
 	x += 2
-	layers = append(layers, lay(m.deckCard(&obs)).ID("deck").X(x).Y(l.handY))
-	x += cardW + 1
+	layers = append(layers, lay(m.deckCard(&obs, l.big)).ID("deck").X(x).Y(l.handY))
+	x += l.handW + 1
 	top := engine.NoCard
 	if obs.DiscardLen > 0 {
 		top = obs.Discards[obs.DiscardLen-1]
 	}
-	layers = append(layers, lay(m.discardCard(top)).ID("discard").X(x).Y(l.handY))
-	x += cardW + 1
+	layers = append(layers, lay(st.drawCardSized(top, "Disc", false, l.big)).ID("discard").X(x).Y(l.handY))
+	x += l.handW + 1
 	if l.w-x >= 12 {
 		layers = append(layers, lay(m.handNote(&obs, l.w-x-1)).X(x+1).Y(l.handY))
 	}
@@ -437,18 +443,23 @@ func (m *Model) safetyRow(t *engine.Tableau) string {
 }
 
 // deckCard is the draw pile with its count.
-func (m *Model) deckCard(obs *engine.Observation) string {
+func (m *Model) deckCard(obs *engine.Observation, big bool) string {
 	st := m.styles
+	inner := cardW - 2
+	if big {
+		inner = bigW - 2
+	}
 	edge := st.Dim
-	n := strconv.Itoa(int(obs.DrawLen))
-	return edge.Render("╭Deck──╮") + "\n" + edge.Render("│") + st.Title.Render(center(n, 6)) + edge.Render("│") + "\n" +
-		edge.Render("│") + st.Dim.Render(center("cards", 6)) + edge.Render("│") + "\n" + edge.Render("╰──────╯")
-}
-
-// discardCard is the top of the discard pile.
-func (m *Model) discardCard(top engine.Card) string {
-	s := m.styles.drawCard(top, "Disc", false)
-	return s
+	side := edge.Render("│")
+	lines := []string{edge.Render("╭Deck" + strings.Repeat("─", inner-4) + "╮")}
+	if big {
+		lines = append(lines, side+strings.Repeat(" ", inner)+side, side+strings.Repeat(" ", inner)+side)
+	}
+	lines = append(lines,
+		side+st.Title.Render(center(strconv.Itoa(int(obs.DrawLen)), inner))+side,
+		side+st.Dim.Render(center("cards", inner))+side,
+		edge.Render("╰"+strings.Repeat("─", inner)+"╯"))
+	return strings.Join(lines, "\n")
 }
 
 // handNote is the text right of the hand: what the slots mean.
