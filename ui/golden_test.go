@@ -2,7 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
+	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -123,5 +128,47 @@ func TestReturnNeverQuits(t *testing.T) {
 	m.Update(keyMsg("enter"))
 	if m.dialog != dialogNone || m.quitting {
 		t.Fatal("Return quit the game")
+	}
+}
+
+func TestLightBackground(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	dark := m.View().Content
+	m.Update(tea.BackgroundColorMsg{Color: color.White})
+	if m.styles.Dark {
+		t.Fatal("a white background kept the dark styles")
+	}
+	light := m.View().Content
+	if light == dark || ansi.Strip(light) != ansi.Strip(dark) {
+		t.Fatal("the light styles should change the colours and only them")
+	}
+}
+
+func TestRefusalRingsTheBellUnlessOff(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	m.opts.Bell = true
+	if cmd := m.playAt(0); cmd == nil || !m.isError { // 75 before any Go
+		t.Fatal("no bell for a refusal")
+	}
+	m.opts.Bell = false
+	if cmd := m.playAt(0); cmd != nil {
+		t.Fatal("the bell rang while off")
+	}
+}
+
+func TestWheelScrollsTheLog(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	syncPlay(m, 10)
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	if m.logOff != 2 {
+		t.Fatalf("scrolled %d", m.logOff)
+	}
+	if !strings.Contains(screenOf(m, 80, 24), "↓ 2 newer") {
+		t.Fatal("the log does not say it is scrolled")
+	}
+	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if m.logOff != 1 {
+		t.Fatalf("scrolled %d", m.logOff)
 	}
 }
