@@ -172,3 +172,28 @@ func TestWheelScrollsTheLog(t *testing.T) {
 		t.Fatalf("scrolled %d", m.logOff)
 	}
 }
+
+func TestUndoStaysInTheHandAndStatesAreTrimmed(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	syncPlay(m, 1000)
+	m.answer(true) // the next hand
+	syncPlay(m, 0)
+	if n := len(m.sess.States); n > 3 {
+		t.Fatalf("%d states kept after a new deal", n)
+	}
+	before := len(m.sess.Actions)
+	syncPlay(m, 2)
+	if !m.sess.CanUndo() {
+		t.Fatal("nothing to undo")
+	}
+	for m.sess.CanUndo() {
+		m.sess.Undo()
+	}
+	if len(m.sess.Actions) < before-1 {
+		t.Fatalf("undo went back into the last hand: %d actions, %d at the deal", len(m.sess.Actions), before)
+	}
+	ss, err := Resume(m.sess.Setup, m.sess.Actions)
+	if err != nil || *ss.State() != *m.sess.State() {
+		t.Fatal("the trimmed session does not replay")
+	}
+}

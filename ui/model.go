@@ -226,9 +226,13 @@ func (m *Model) start(ss *Session) error {
 		if seat.Human {
 			continue
 		}
-		p, err := m.cfg.NewPlayer(seat.Level, ss.Seed^uint64(i+1)*0x9e3779b97f4a7c15)
+		seed := ss.Seed ^ uint64(i+1)*0x9e3779b97f4a7c15
+		p, err := m.cfg.NewPlayer(seat.Level, seed)
 		if err != nil {
-			return err
+			// A save may name a level this mille does not know.
+			if p, err = m.cfg.NewPlayer("medium", seed); err != nil {
+				return err
+			}
 		}
 		players[i] = &seatPlayer{p: p}
 	}
@@ -640,6 +644,7 @@ func (m *Model) snapshot() *Session {
 	ss.Seats = append([]Seat(nil), m.sess.Seats...)
 	ss.Actions = append([]engine.Action(nil), m.sess.Actions...)
 	ss.States = []engine.State{*m.sess.State()}
+	ss.Base = len(ss.Actions)
 	return &ss
 }
 

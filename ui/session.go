@@ -44,7 +44,11 @@ type Session struct {
 	Setup
 	Human   int             // the seat shown on screen
 	Actions []engine.Action // every action since the game began
-	States  []engine.State  // States[i] is the state before Actions[i]; the last is current
+	// States[i] is the state before Actions[Base+i]; the last is current.
+	// Undo never reaches back past a deal, so the states of finished hands
+	// are dropped (Base counts the actions before States[0]).
+	States []engine.State
+	Base   int
 }
 
 // NewSession deals a new game.
@@ -106,6 +110,11 @@ func (ss *Session) Apply(a engine.Action) (uint32, error) {
 		return before, err
 	}
 	ss.Actions = append(ss.Actions, a)
+	if a.Kind() == engine.KindContinue { // a new deal: earlier states are done with
+		ss.Base = len(ss.Actions)
+		ss.States = []engine.State{next}
+		return before, nil
+	}
 	ss.States = append(ss.States, next)
 	return before, nil
 }
@@ -122,8 +131,8 @@ func (ss *Session) CanUndo() bool { return ss.undoPoint() >= 0 }
 // coup fourré or extension choice) in this hand, or -1. Dealing on is not
 // undone: that would only show the same deal again.
 func (ss *Session) undoPoint() int {
-	for i := len(ss.Actions) - 1; i >= 0; i-- {
-		st := &ss.States[i]
+	for i := len(ss.Actions) - 1; i >= ss.Base; i-- {
+		st := &ss.States[i-ss.Base]
 		if st.Phase == engine.PhaseHandOver || st.Phase == engine.PhaseGameOver {
 			return -1
 		}
@@ -141,7 +150,7 @@ func (ss *Session) Undo() bool {
 		return false
 	}
 	ss.Actions = ss.Actions[:i]
-	ss.States = ss.States[:i+1]
+	ss.States = ss.States[:i-ss.Base+1]
 	return true
 }
 
