@@ -119,6 +119,7 @@ type Model struct {
 
 	message string
 	isError bool
+	recent  []string // events since the human's last move, for the message line
 	log     []string
 	logOff  int  // lines scrolled back from the newest
 	window  bool // true: the score window; false: the command list
@@ -239,6 +240,7 @@ func (m *Model) start(ss *Session) error {
 	m.stopThinking()
 	m.sess, m.players = ss, players
 	m.log = m.log[:0]
+	m.recent = m.recent[:0]
 	m.logOff = 0
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
 	m.file = ""
@@ -322,7 +324,7 @@ func (m *Model) applyComputer() tea.Cmd {
 		m.setError(fmt.Sprintf("%s chose an illegal move (%v): %v", m.sess.Seats[seat].Name, a, err))
 		return nil
 	}
-	m.narrate(before, m.sess.State().EventCount, true)
+	m.narrate(before, m.sess.State().EventCount, false)
 	m.afterMove()
 	return m.next()
 }
@@ -374,20 +376,70 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 			m.flash, m.flashTo = e.Card, m.sess.Config.SideOf(int(e.Seat))
 		case engine.EvAttack:
 			m.flash, m.flashTo = e.Card, int(e.Target)
-		case engine.EvDeal, engine.EvDiscard:
+		case engine.EvDeal:
 			m.flashTo = -1
 		}
 	}
 	if len(m.log) > 200 {
 		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)
 	}
-	if len(parts) > 3 { // the log has them all; the message line the latest
-		parts = parts[len(parts)-3:]
+	// The message line tells what happened since the human's last move
+	// (recent), so that three computers' moves in a row are all seen.
+	if replace {
+		m.recent = m.recent[:0]
+	}
+	m.recent = append(m.recent, parts...)
+	if len(m.recent) > 12 {
+		m.recent = append(m.recent[:0], m.recent[len(m.recent)-12:]...)
 	}
 	if len(parts) > 0 || replace {
-		m.message = strings.Join(parts, " · ")
-		m.isError = false
+		m.message, m.isError = "", false
 	}
+}
+
+// narration is the message line when no message is set: the recent events
+// that fit in w cells, oldest first, keeping every hazard played on the
+// human's side (what matters most) before the rest, newest first.
+func (m *Model) narration(w int) (string, bool) {
+	if len(m.recent) == 0 {
+		return "", false
+	}
+	const sep = " · "
+	mine := func(s string) bool {
+		return strings.Contains(s, " on you") || strings.Contains(s, " on your team") || strings.HasPrefix(s, "Coup fourré!")
+	}
+	keep := make([]bool, len(m.recent))
+	used, alert := 0, false
+	take := func(i int) {
+		n := width(m.recent[i])
+		if used > 0 {
+			n += 3 // " · "
+		}
+		if used+n <= w || used == 0 {
+			keep[i], used = true, used+n
+		}
+	}
+	for i := len(m.recent) - 1; i >= 0; i-- {
+		if mine(m.recent[i]) {
+			take(i)
+			alert = alert || keep[i]
+		}
+	}
+	for i := len(m.recent) - 1; i >= 0 && used < w; i-- {
+		if !keep[i] {
+			take(i)
+		}
+	}
+	var b strings.Builder
+	for i, k := range keep {
+		if k {
+			if b.Len() > 0 {
+				b.WriteString(sep)
+			}
+			b.WriteString(m.recent[i])
+		}
+	}
+	return b.String(), alert
 }
 
 // setError shows a refusal and rings the bell if the player wants it.

@@ -166,12 +166,18 @@ func (m *Model) boardLayers(l layout) []*layer {
 	}
 
 	// Message, input line and help.
-	msgStyle := st.Message
-	if m.isError {
+	msg, msgStyle := m.message, st.Message
+	switch {
+	case m.isError:
 		msgStyle = st.Error
+	case msg == "":
+		var alert bool
+		if msg, alert = m.narration(l.w); alert {
+			msgStyle = st.Kind[engine.Hazard]
+		}
 	}
 	layers = append(layers,
-		lay(msgStyle.Render(ansi.Truncate(m.message, l.w, "…"))).Y(l.msgY),
+		lay(msgStyle.Render(ansi.Truncate(msg, l.w, "…"))).Y(l.msgY),
 		lay(ansi.Truncate(m.inputLine(&obs), l.w, "…")).Y(l.inputY),
 		lay(ansi.Truncate(m.help.ShortHelpView(m.activeKeys().ShortHelp()), l.w, "…")).ID("help").Y(l.helpY),
 	)
