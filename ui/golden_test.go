@@ -197,3 +197,29 @@ func TestUndoStaysInTheHandAndStatesAreTrimmed(t *testing.T) {
 		t.Fatal("the trimmed session does not replay")
 	}
 }
+
+func TestTableWaitsWhileReading(t *testing.T) {
+	cfg := testConfig(t, 2, 8)
+	m := newModel(t, cfg)
+	syncPlay(m, 1) // the computer to act next, or soon
+	for m.sess.HumanToAct() {
+		m.act(humanMove(m))
+	}
+	m.stopThinking()
+	m.openGuide()
+	if m.next() != nil || m.thinking {
+		t.Fatal("the computer plays behind the guide")
+	}
+	if m.closeGuide() == nil || !m.thinking {
+		t.Fatal("closing the guide does not wake the computer")
+	}
+}
+
+func TestNarrationKeepsHazardsOnYou(t *testing.T) {
+	m := newModel(t, testConfig(t, 4, 5))
+	m.recent = []string{"You play 75", "Ann plays Stop on your team", "Bob discards Gasoline", "Cal discards a very long card name indeed", "You draw 100"}
+	msg, alert := m.narration(60)
+	if !alert || !strings.Contains(msg, "Ann plays Stop on your team") || !strings.HasSuffix(msg, "You draw 100") || width(msg) > 60 {
+		t.Fatalf("narration %q (alert %v)", msg, alert)
+	}
+}

@@ -274,7 +274,8 @@ func (m *Model) stopThinking() {
 // next starts whatever the table waits for: a computer's search, or
 // nothing when a person must decide.
 func (m *Model) next() tea.Cmd {
-	if m.sess == nil || m.screen != screenBoard && m.screen != screenGuide {
+	// The table waits while the player reads the rules or sets up a game.
+	if m.sess == nil || m.screen != screenBoard || m.dialog == dialogGuideOffer || m.dialog == dialogResume {
 		return nil
 	}
 	st := m.sess.State()
@@ -959,8 +960,9 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 		cmd := m.persist()
 		if yes {
 			m.openGuide()
+			return cmd
 		}
-		return cmd
+		return tea.Batch(cmd, m.next())
 	case dialogResume:
 		path, load, drop := m.cfg.Resume, m.cfg.ResumeGame, m.cfg.DropResume
 		if !yes {
