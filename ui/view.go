@@ -52,9 +52,10 @@ func newLayout(w, h int) layout {
 	return l
 }
 
-// View draws the whole screen as one compositor. Its layers' IDs are the
-// click targets: Update hit-tests a click on the same compositor, built from
-// the same model, so a click always matches what is on screen.
+// View draws the whole screen from a list of layers. The layers' IDs are
+// the click targets: Update hit-tests a click on the same layers, built from
+// the same model (with lipgloss's compositor), so a click always matches
+// what is on screen.
 func (m *Model) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
