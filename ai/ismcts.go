@@ -42,6 +42,8 @@ type ISMCTS struct {
 	c       float64 // UCB exploration constant
 	widen   float64 // a node visited n times considers 1+sqrt(n)/widen actions
 	eps     float64 // chance of a random action in rollouts
+	z       float64 // a gain must exceed z standard errors to overrule the heuristic
+	winW    float64 // weight of winning the hand in the reward (the rest is the margin)
 	seed    uint64
 	calls   uint64
 	last    searchStats
@@ -84,13 +86,21 @@ func WithWidening(w float64) ISMCTSOption {
 	}
 }
 
+// WithOverrule sets how many standard errors a gain over the heuristic's
+// choice must exceed for the search to play another action (default 2).
+func WithOverrule(z float64) ISMCTSOption { return func(p *ISMCTS) { p.z = z } }
+
+// WithWinWeight sets the weight of winning the hand in the reward, the
+// rest going to the margin (default 0.6).
+func WithWinWeight(w float64) ISMCTSOption { return func(p *ISMCTS) { p.winW = w } }
+
 // withName names the player after the level it plays.
 func withName(name string) ISMCTSOption { return func(p *ISMCTS) { p.name = name } }
 
 // NewISMCTS returns an ISMCTS player doing at most iters rollouts per
 // decision.
 func NewISMCTS(iters int, seed uint64, opts ...ISMCTSOption) *ISMCTS {
-	p := &ISMCTS{name: "ismcts", iters: iters, workers: runtime.NumCPU(), c: 0.5, widen: 6, seed: seed}
+	p := &ISMCTS{name: "ismcts", iters: iters, workers: runtime.NumCPU(), c: 0.5, widen: 6, z: 2, winW: 0.6, seed: seed}
 	for _, o := range opts {
 		o(p)
 	}
@@ -153,7 +163,7 @@ func (p *ISMCTS) Choose(ctx context.Context, obs *engine.Observation, legal []en
 	best, bestGain := base, 0.0
 	for k, a := range legal {
 		st := &stats[k]
-		if st.n >= 8 && st.mean() > bestGain && st.mean() > 2*st.se() {
+		if st.n >= 8 && st.mean() > bestGain && st.mean() > p.z*st.se() {
 			best, bestGain = a, st.mean()
 		}
 	}
@@ -177,7 +187,7 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := racer{obs: obs, legal: legal, base: base, c: p.c, widen: p.widen, eps: p.eps,
+			r := racer{obs: obs, legal: legal, base: base, c: p.c, widen: p.widen, eps: p.eps, winW: p.winW,
 				rng: seedFor(p.seed, p.calls, w), d: d}
 			per[w] = r.run(budget)
 		}()
@@ -204,6 +214,7 @@ type racer struct {
 	c     float64
 	widen float64
 	eps   float64
+	winW  float64
 	rng   *rand.Rand
 	d     deadline
 }
@@ -246,7 +257,7 @@ func (r *racer) run(budget int) []rootStat {
 			if err := s.Step(a); err != nil {
 				panic("ai: sampled state refuses a legal action: " + err.Error())
 			}
-			rew[k] = trees[k].iterate(&s, r.rng, r.c, r.widen, r.eps, &v)[side]
+			rew[k] = trees[k].iterate(&s, r.rng, r.c, r.widen, r.eps, r.winW, &v)[side]
 			spent++
 		}
 		for k := range stats {
@@ -302,7 +313,7 @@ func (r *racer) prune(stats []rootStat, baseK int) {
 // iterate runs one iteration of SO-ISMCTS from s (a deal, after the root
 // action) in the tree: select and expand, roll out, back up. It returns
 // every side's reward.
-func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps float64, v *view) [engine.MaxSides]float64 {
+func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW float64, v *view) [engine.MaxSides]float64 {
 	var buf [engine.MaxLegal]engine.Action
 	var order [engine.MaxLegal]int
 	var scores [engine.MaxLegal]float64
@@ -386,7 +397,7 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps float64, v
 		}
 	}
 	rollout(s, rng, eps)
-	r := rewards(s)
+	r := rewards(s, winW)
 	t.nodes[0].visits++
 	for _, id := range path[:depth] {
 		n := &t.nodes[id]

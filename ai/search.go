@@ -32,10 +32,10 @@ func rollout(s *engine.State, rng *rand.Rand, eps float64) {
 	}
 }
 
-// rewards scores a finished hand for every side in [0, 1]: mostly whether
-// the side won the hand (what the arena counts), partly by how much, so the
-// search still tells a big win from a narrow one.
-func rewards(s *engine.State) (r [engine.MaxSides]float64) {
+// rewards scores a finished hand for every side in [0, 1]: with weight
+// winW whether the side won the hand (what the arena counts), the rest by
+// how much, so the search still tells a big win from a narrow one.
+func rewards(s *engine.State, winW float64) (r [engine.MaxSides]float64) {
 	n := s.Sides()
 	var pts [engine.MaxSides]int
 	for side := 0; side < n; side++ {
@@ -57,7 +57,7 @@ func rewards(s *engine.State) (r [engine.MaxSides]float64) {
 			win = 0
 		}
 		m := 0.5 + float64(margin)/8000
-		r[side] = 0.6*win + 0.4*min(1, max(0, m))
+		r[side] = winW*win + (1-winW)*min(1, max(0, m))
 	}
 	return r
 }
@@ -149,7 +149,7 @@ func (m *MonteCarlo) Choose(ctx context.Context, obs *engine.Observation, legal 
 				panic("ai: sampled state refuses a legal action: " + err.Error())
 			}
 			rollout(&s, rng, 0)
-			r[k] = rewards(&s)[side]
+			r[k] = rewards(&s, 0.6)[side]
 		}
 		b := r[slices.Index(legal, base)]
 		for k := range legal {
