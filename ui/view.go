@@ -61,6 +61,9 @@ func (m *Model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "Mille Bornes"
+	if m.sess != nil && m.sess.HumanToAct() && m.screen == screenBoard {
+		v.WindowTitle = "Mille Bornes: your turn" // seen from another window
+	}
 	if m.quitting {
 		return v
 	}
@@ -861,8 +864,12 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		}
 		return m.dialogBox(l, "Coup fourré! Play "+safety.String()+"?", body, []button{{"btn-yes", "y Coup fourré!", true}, {"btn-no", "n Let it pass", false}})
 	case promptExtension:
+		var others []string
+		for _, o := range m.opponents() {
+			others = append(others, fmt.Sprintf("%s %d", m.sess.SideName(o), obs.Tableaus[o].Miles))
+		}
 		body := []string{
-			"You reached 700 miles.",
+			"You reached 700 miles (" + strings.Join(others, ", ") + ").",
 			"Extend the trip to 1000 (200 bonus if your side gets there",
 			"first, but the others get it if you don't), or stop here?",
 		}
@@ -891,6 +898,9 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	w := 17 + 6*n + 7
 	body := m.scoreWindow(obs, w, true)[1:]
 	title := "End of hand " + strconv.Itoa(int(obs.Hand)+1)
+	if obs.Finisher >= 0 {
+		title += ": " + m.sess.Names().Side(int(obs.Finisher)) + " completed the trip"
+	}
 	q := "Another hand?"
 	buttons := []button{{"btn-yes", "y Next hand", true}, {"btn-no", "n Quit", false}}
 	if obs.Phase == engine.PhaseGameOver {
