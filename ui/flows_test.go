@@ -440,3 +440,30 @@ func TestFlowBSDDiscardAndWindow(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
+
+func TestFlowMouseAttackByClickingATable(t *testing.T) {
+	attackable := func(s *engine.State) engine.Card {
+		for _, c := range s.Hands[0] {
+			if c.IsHazard() && s.Check(engine.Attack(c, 1)) == nil {
+				return c
+			}
+		}
+		return engine.NoCard
+	}
+	setup, acts := findPrefix(t, 2, func(s *engine.State) bool { return s.Phase == engine.PhasePlay && attackable(s) != engine.NoCard })
+	m := newModel(t, resumeAt(t, setup, acts))
+	hazard := attackable(m.sess.State())
+	tm := runTest(t, m, 80, 24)
+	click := func(id string) {
+		xy := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })
+		tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
+	}
+	click("slot-" + string(rune('0'+probe(tm, func(m *Model) int { return posOf(m, hazard) }))))
+	waitModel(t, tm, "the selection", func(m *Model) bool { return m.handView()[m.sel].card == hazard })
+	click("side-1")
+	waitModel(t, tm, "the attack", func(m *Model) bool {
+		return len(m.sess.Actions) > len(acts) && m.sess.Actions[len(acts)] == engine.Attack(hazard, 1)
+	})
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
