@@ -223,3 +223,13 @@ func TestNarrationKeepsHazardsOnYou(t *testing.T) {
 		t.Fatalf("narration %q (alert %v)", msg, alert)
 	}
 }
+
+func TestReturnDoesNotSkipTheScores(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	syncPlay(m, 1000)
+	m.Update(keyMsg("enter"))
+	m.Update(keyMsg("space"))
+	if m.gamePrompt() != promptAnotherHand {
+		t.Fatal("Return dealt the next hand")
+	}
+}

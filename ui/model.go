@@ -908,8 +908,11 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if p := m.gamePrompt(); p != promptNone {
 		switch {
-		case key.Matches(msg, k.Default):
-			return m.answer(p != promptExtension)
+		case key.Matches(msg, k.Default) && (p == promptCoupFourre || p == promptExtension):
+			// Return answers the highlighted button; the end of a hand or a
+			// game waits for y or n, so that a Return typed one move too
+			// many never skips the scores.
+			return m.answer(p == promptCoupFourre)
 		case key.Matches(msg, k.Yes):
 			return m.answer(true)
 		case key.Matches(msg, k.No):

@@ -534,7 +534,7 @@ func (m *Model) activeKeys() KeyMap {
 	choosing := m.target != engine.NoCard || m.pending != 0
 	set := func(b *key.Binding, on bool) { b.SetEnabled(on) }
 	set(&k.Yes, prompt)
-	set(&k.Default, prompt)
+	set(&k.Default, prompt && m.gamePrompt() != promptAnotherHand && m.gamePrompt() != promptAnotherGame)
 	set(&k.No, prompt)
 	set(&k.Left, board && !choosing || m.target != engine.NoCard)
 	set(&k.Right, board && !choosing || m.target != engine.NoCard)
