@@ -467,3 +467,50 @@ func TestFlowMouseAttackByClickingATable(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
+
+func TestFlowHotSeat(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	m.openNewGame()
+	m.ng.set(2, 4) // the second seat: a person
+	m.startNew()
+	if m.sess.People() != 2 || m.sess.Seats[0].Name != "Amy" || m.sess.Seats[1].Name != "Ann" {
+		t.Fatalf("seats %+v", m.sess.Seats)
+	}
+	if m.sess.CanUndo() {
+		t.Fatal("undo between people")
+	}
+	tm := runTest(t, m, 80, 24)
+	curtains := 0
+	for turn := 0; turn < 4; turn++ {
+		waitModel(t, tm, "a person's turn", func(m *Model) bool { return m.sess.HumanToAct() && !m.thinking })
+		if probe(tm, (*Model).curtain) {
+			hidden := probe(tm, func(m *Model) bool {
+				for _, l := range m.layers(80, 24) {
+					if strings.HasPrefix(l.id, "slot-") {
+						return false
+					}
+				}
+				return true
+			})
+			if !hidden {
+				t.Fatal("a hand shows behind the curtain")
+			}
+			contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Pass the keyboard to")
+			press(tm, "enter")
+			curtains++
+			waitModel(t, tm, "the next person", func(m *Model) bool { return !m.curtain() })
+		}
+		viewer := probe(tm, func(m *Model) int { return m.sess.Human })
+		if viewer != probe(tm, func(m *Model) int { return m.sess.State().ToAct() }) {
+			t.Fatal("the screen shows someone else's turn")
+		}
+		before := probe(tm, func(m *Model) int { return len(m.sess.Actions) })
+		press(tm, probe(tm, keysFor)...)
+		waitModel(t, tm, "the move", func(m *Model) bool { return len(m.sess.Actions) > before })
+	}
+	if curtains < 2 {
+		t.Fatalf("%d curtains in four turns", curtains)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}

@@ -233,3 +233,15 @@ func TestReturnDoesNotSkipTheScores(t *testing.T) {
 		t.Fatal("Return dealt the next hand")
 	}
 }
+
+func TestGoldenCurtain(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	m.openNewGame()
+	m.ng.set(2, 4)
+	m.startNew()
+	m.act(humanMove(m))
+	if !m.curtain() {
+		t.Fatal("no curtain for the second person")
+	}
+	snap(t, "curtain", m)
+}

@@ -279,7 +279,7 @@ func (m *Model) next() tea.Cmd {
 		return nil
 	}
 	st := m.sess.State()
-	if st.HandOver() && m.cfg.HandOver != nil && m.recordedAt != st.EventCount {
+	if st.HandOver() && m.cfg.HandOver != nil && m.recordedAt != st.EventCount && m.sess.People() == 1 {
 		m.recordedAt = st.EventCount
 		ss, fn := m.snapshot(), m.cfg.HandOver
 		return func() tea.Msg { return handRecordedMsg{err: fn(ss)} }
@@ -333,7 +333,7 @@ func (m *Model) applyComputer() tea.Cmd {
 // afterMove resets the hand selection when the human's turn comes.
 func (m *Model) afterMove() {
 	m.logOff = 0
-	if m.sess.HumanToAct() && m.sess.State().Phase == engine.PhasePlay {
+	if m.sess.ViewerToAct() && m.sess.State().Phase == engine.PhasePlay {
 		m.selectDrawn()
 	}
 }
@@ -500,7 +500,7 @@ func (m *Model) opponents() []int {
 // act takes a human action, or explains why it can't be taken.
 func (m *Model) act(a engine.Action) tea.Cmd {
 	st := m.sess.State()
-	if !m.sess.HumanToAct() {
+	if !m.sess.ViewerToAct() {
 		return m.setError("Wait: it is " + m.sess.Seats[st.ToAct()].Name + "'s turn.")
 	}
 	if err := st.Check(a); err != nil {
@@ -536,7 +536,7 @@ func (m *Model) playAt(pos int) tea.Cmd {
 		return m.act(engine.Play(c))
 	}
 	opp := m.opponents()
-	if len(opp) == 1 || !m.sess.HumanToAct() {
+	if len(opp) == 1 || !m.sess.ViewerToAct() {
 		return m.act(engine.Attack(c, opp[0]))
 	}
 	// Ask only when there is a choice: one side open to the hazard takes
@@ -590,7 +590,7 @@ const (
 
 func (m *Model) gamePrompt() gamePrompt {
 	st := m.sess.State()
-	if !m.sess.HumanToAct() {
+	if !m.sess.ViewerToAct() {
 		return promptNone
 	}
 	switch st.Phase {
@@ -906,6 +906,15 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if m.curtain() {
+		switch {
+		case key.Matches(msg, k.Default), key.Matches(msg, k.Yes):
+			return m.passTo(m.sess.State().ToAct())
+		case key.Matches(msg, k.Quit):
+			return m.askQuit(false)
+		}
+		return nil
+	}
 	if p := m.gamePrompt(); p != promptNone {
 		switch {
 		case key.Matches(msg, k.Default) && (p == promptCoupFourre || p == promptExtension):
@@ -936,6 +945,32 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return m.targetKey(msg)
 	}
 	return m.boardKey(msg)
+}
+
+// curtain reports whether another person must take the keyboard before
+// the game goes on (hot-seat): the screen then hides every hand.
+func (m *Model) curtain() bool {
+	return m.sess.HumanToAct() && !m.sess.ViewerToAct()
+}
+
+// passTo shows the table to seat, a person who now has the keyboard, and
+// tells them what happened from their side.
+func (m *Model) passTo(seat int) tea.Cmd {
+	m.sess.Human = seat
+	m.target, m.pending, m.pendSlot, m.armed = engine.NoCard, 0, -1, -1
+	m.log, m.recent = m.log[:0], m.recent[:0]
+	st := m.sess.State()
+	from := uint32(0)
+	if st.EventCount > engine.LogSize {
+		from = st.EventCount - engine.LogSize
+	}
+	m.narrate(from, st.EventCount, false)
+	if len(m.recent) > 6 {
+		m.recent = append(m.recent[:0], m.recent[len(m.recent)-6:]...)
+	}
+	m.message, m.isError = "", false
+	m.selectDrawn()
+	return m.next()
 }
 
 // dialogDefault is the highlighted answer, the one Return gives: never
@@ -1148,7 +1183,7 @@ func (m *Model) moveSel(d int) {
 // pick is BSD's P: the card is drawn already, so it only says which.
 func (m *Model) pick() tea.Cmd {
 	st := m.sess.State()
-	if !m.sess.HumanToAct() {
+	if !m.sess.ViewerToAct() {
 		return m.setError("Wait: it is " + m.sess.Seats[st.ToAct()].Name + "'s turn.")
 	}
 	c := st.Hands[m.sess.Human][engine.DrawSlot]
@@ -1182,7 +1217,7 @@ func (m *Model) hint() tea.Cmd {
 	if m.cfg.Hint == nil {
 		return m.setError("No hints in this version.")
 	}
-	if !m.sess.HumanToAct() {
+	if !m.sess.ViewerToAct() {
 		return m.setError("Hints come on your turn.")
 	}
 	obs := m.sess.Observe()
@@ -1266,8 +1301,13 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 	case "btn-new":
 		m.openNewGame()
 		return nil
+	case "btn-ready":
+		if m.curtain() {
+			return m.passTo(m.sess.State().ToAct())
+		}
+		return nil
 	}
-	if m.dialog != dialogNone || m.gamePrompt() != promptNone {
+	if m.dialog != dialogNone || m.gamePrompt() != promptNone || m.curtain() {
 		return nil
 	}
 	switch {

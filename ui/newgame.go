@@ -62,12 +62,13 @@ func (f *newGameForm) options(field int) ([]string, int) {
 		return []string{"standard", "bsd"}, 0
 	case field < f.fields()-1:
 		seat := field - 1
-		for i, l := range ai.Levels {
+		opts := append(append([]string(nil), ai.Levels...), "person")
+		for i, l := range opts {
 			if l == f.levels[seat] {
-				return ai.Levels, i
+				return opts, i
 			}
 		}
-		return ai.Levels, 1
+		return opts, 1
 	}
 	return []string{"Start the game"}, 0
 }
@@ -99,8 +100,20 @@ func (f *newGameForm) set(field, i int) {
 func (m *Model) startNew() tea.Cmd {
 	f := m.ng
 	setup := DefaultSetup(engine.Config{Players: f.players, Rules: f.rules}, "medium", m.newSeed())
+	people := 1
 	for i := 1; i < f.players; i++ {
+		if f.levels[i] == "person" {
+			setup.Seats[i] = Seat{Name: seatNames[i], Human: true}
+			people++
+			continue
+		}
 		setup.Seats[i].Level = f.levels[i]
+	}
+	if people > 1 { // hot-seat: every seat by its name, "you" is whoever looks
+		setup.Seats[0].Name = seatNames[0]
+		if f.players == 2 {
+			setup.Seats[1].Name = seatNames[1]
+		}
 	}
 	ss, err := NewSession(setup)
 	if err == nil {
@@ -190,7 +203,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		}
 		layers = append(layers, lay(label(field, name)).X(x0).Y(y))
 		opts, cur := f.options(field)
-		x := x0 + 24
+		x := x0 + 21
 		for i, o := range opts {
 			text := "( ) " + o
 			style := st.Dim
@@ -199,12 +212,12 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 				style = st.Title
 			}
 			layers = append(layers, lay(style.Render(text)).ID("ng-"+strconv.Itoa(field)+"-"+strconv.Itoa(i)).X(x).Y(y))
-			x += len([]rune(text)) + 2
+			x += len([]rune(text)) + 1
 		}
 		y++
 		if field == 1 {
 			y++
-			layers = append(layers, lay(st.Dim.Render("  Computer players (you are seat 1):")).X(x0).Y(y))
+			layers = append(layers, lay(st.Dim.Render("  The other seats (you are seat 1; \"person\" passes the keyboard):")).X(x0).Y(y))
 			y++
 		}
 	}

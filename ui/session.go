@@ -20,8 +20,9 @@ type Setup struct {
 	Seed   uint64
 }
 
-// computerNames name the computer seats with more than one opponent.
-var computerNames = [engine.MaxSeats]string{"You", "Ann", "Bob", "Cal", "Dee", "Eve"}
+// seatNames name the seats with more than one opponent; seat 0 is "You"
+// unless several people share the terminal.
+var seatNames = [engine.MaxSeats]string{"Amy", "Ann", "Bob", "Cal", "Dee", "Eve"}
 
 // DefaultSetup is the game mille starts with: you against one computer
 // player at the given level (with 2 players), or several.
@@ -29,7 +30,7 @@ func DefaultSetup(cfg engine.Config, level string, seed uint64) Setup {
 	seats := make([]Seat, cfg.Players)
 	seats[0] = Seat{Name: "You", Human: true}
 	for i := 1; i < cfg.Players; i++ {
-		name := computerNames[i]
+		name := seatNames[i]
 		if cfg.Players == 2 {
 			name = "Computer"
 		}
@@ -124,8 +125,24 @@ func (ss *Session) HumanToAct() bool {
 	return ss.Seats[ss.State().ToAct()].Human
 }
 
-// CanUndo reports whether the human has an action to take back.
-func (ss *Session) CanUndo() bool { return ss.undoPoint() >= 0 }
+// ViewerToAct reports whether the seat to act is the one on screen.
+func (ss *Session) ViewerToAct() bool { return ss.State().ToAct() == ss.Human }
+
+// People counts the seats played by persons (more than one: hot-seat).
+func (ss *Session) People() int {
+	n := 0
+	for _, s := range ss.Seats {
+		if s.Human {
+			n++
+		}
+	}
+	return n
+}
+
+// CanUndo reports whether the human has an action to take back: only
+// against computers, since taking back a move another person has seen
+// answered would be unfair.
+func (ss *Session) CanUndo() bool { return ss.People() == 1 && ss.undoPoint() >= 0 }
 
 // undoPoint is the index of the human's last card decision (play, discard,
 // coup fourré or extension choice) in this hand, or -1. Dealing on is not

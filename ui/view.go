@@ -61,7 +61,7 @@ func (m *Model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "Mille Bornes"
-	if m.sess != nil && m.sess.HumanToAct() && m.screen == screenBoard {
+	if m.sess != nil && m.sess.ViewerToAct() && m.screen == screenBoard {
 		v.WindowTitle = "Mille Bornes: your turn" // seen from another window
 	}
 	if m.quitting {
@@ -94,10 +94,31 @@ func (m *Model) layers(w, h int) []*layer {
 	case screenGuide:
 		layers = m.guideLayers(w, h)
 	default:
+		if m.curtain() && m.dialog == dialogNone {
+			return m.curtainLayers(w, h)
+		}
 		layers = m.boardLayers(newLayout(w, h))
 	}
 	return layers
 }
+
+// curtainLayers hide the table while the keyboard goes to another person.
+func (m *Model) curtainLayers(w, h int) []*layer {
+	st := m.styles
+	name := m.sess.Seats[m.sess.State().ToAct()].Name
+	l := newLayout(w, h)
+	l.helpY = h - 1
+	layers := []*layer{lay(m.statusLine(ptr(m.sess.Observe()), w))}
+	layers = append(layers, m.dialogBox(l, "Pass the keyboard to "+name, []string{
+		"It is " + name + "'s turn. The other players look away;",
+		name + " presses Return (or clicks) to see their cards.",
+		"",
+		st.Dim.Render(m.sess.Names().Side(m.sess.Config.SideOf(m.sess.State().ToAct())) + " · trip " + strconv.Itoa(int(m.sess.State().Trip))),
+	}, []button{{"btn-ready", "enter I am " + name, true}})...)
+	return layers
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // Hit returns the ID of the clickable thing at (x, y) on the current view,
 // or "" (tests, and anything that wants to click without a terminal).
@@ -529,7 +550,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 func (m *Model) activeKeys() KeyMap {
 	k := m.keys
 	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogSaveOnQuit || m.dialog == dialogGuideOffer || m.dialog == dialogResume
-	myPlay := m.sess.HumanToAct() && m.sess.State().Phase == engine.PhasePlay
+	myPlay := m.sess.ViewerToAct() && m.sess.State().Phase == engine.PhasePlay
 	board := !prompt && m.dialog == dialogNone
 	choosing := m.target != engine.NoCard || m.pending != 0
 	set := func(b *key.Binding, on bool) { b.SetEnabled(on) }
