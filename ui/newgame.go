@@ -96,10 +96,9 @@ func (f *newGameForm) set(field, i int) {
 	}
 }
 
-// startNew deals the game the form describes.
-func (m *Model) startNew() tea.Cmd {
-	f := m.ng
-	setup := DefaultSetup(engine.Config{Players: f.players, Rules: f.rules}, "medium", m.newSeed())
+// setup is the game the form describes.
+func (f *newGameForm) setup(seed uint64) Setup {
+	setup := DefaultSetup(engine.Config{Players: f.players, Rules: f.rules}, "medium", seed)
 	people := 1
 	for i := 1; i < f.players; i++ {
 		if f.levels[i] == "person" {
@@ -115,6 +114,13 @@ func (m *Model) startNew() tea.Cmd {
 			setup.Seats[1].Name = seatNames[1]
 		}
 	}
+	return setup
+}
+
+// startNew deals the game the form describes.
+func (m *Model) startNew() tea.Cmd {
+	f := m.ng
+	setup := f.setup(m.newSeed())
 	ss, err := NewSession(setup)
 	if err == nil {
 		err = m.start(ss)
@@ -186,7 +192,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		}
 		return st.Text.Render("  " + s)
 	}
-	names := DefaultSetup(engine.Config{Players: f.players}, "", 0).Seats
+	names := f.setup(0).Seats
 	for field := 0; field < f.fields()-1; field++ {
 		var name string
 		switch field {
