@@ -82,9 +82,16 @@ func hasHuman(seats []Seat) bool {
 // Autosave keeps the session in save's autosave file.
 func Autosave(ss *Session) error { return save.WriteAutosave(ss.SaveGame()) }
 
-// RecordHand adds the hand just over to the human's lifetime statistics.
-func RecordHand(ss *Session) error {
+// RecordHand adds the hand just over to the human's lifetime statistics
+// and sums up their record against this kind of opponent in a line.
+func RecordHand(ss *Session) (string, error) {
 	g := ss.SaveGame()
-	_, err := save.UpdateStats(&g, ss.Human)
-	return err
+	st, err := save.UpdateStats(&g, ss.Human)
+	if err != nil {
+		return "", err
+	}
+	opp := save.OpponentLevel(&g, ss.Human)
+	r := st.ByOpponent[opp]
+	return fmt.Sprintf("Against %s: %d of %d hands won, %d of %d games · best hand %d",
+		opp, r.HandsWon, r.Hands, r.GamesWon, r.Games, st.Best.Score), nil
 }

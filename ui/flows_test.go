@@ -97,7 +97,7 @@ func TestFlowWholeHandWithKeys(t *testing.T) {
 	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
 	contains(t, screen, "End of hand 1")
 	contains(t, screen, "Milestones Played")
-	contains(t, screen, "Another hand?")
+	contains(t, screen, "[ y Another hand ]")
 	press(tm, "y")
 	waitModel(t, tm, "the second hand", func(m *Model) bool { return m.sess.State().Hand == 1 && m.gamePrompt() == promptNone })
 	quitWithoutSaving(t, tm)
@@ -359,10 +359,14 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 func TestFlowHandOverRecordsStats(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	hands := make(chan int, 4)
-	cfg.HandOver = func(ss *Session) error { hands <- int(ss.State().Hand); return nil }
+	cfg.HandOver = func(ss *Session) (string, error) {
+		hands <- int(ss.State().Hand)
+		return "Against medium: 1 of 1 hands won", nil
+	}
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	playHand(t, tm, false)
-	waitModel(t, tm, "the record", func(*Model) bool { return len(hands) == 1 })
+	waitModel(t, tm, "the record", func(m *Model) bool { return len(hands) == 1 && m.record != "" })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Against medium: 1 of 1 hands won")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 	if len(hands) != 1 {

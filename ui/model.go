@@ -56,8 +56,9 @@ type Config struct {
 	ResumeGame func(path string) (*Session, error)
 	DropResume func() error
 	// HandOver runs (in a command) at the end of every hand, to record the
-	// player's statistics; nil records nothing.
-	HandOver func(ss *Session) error
+	// player's statistics, and returns a line about their record for the
+	// end-of-hand window; nil records nothing.
+	HandOver func(ss *Session) (string, error)
 }
 
 // screen is what fills the terminal.
@@ -133,6 +134,7 @@ type Model struct {
 	flashTo    int            // …and the side whose table it went to (-1 none)
 	hinting    bool
 	recordedAt uint32 // event count of the last hand end sent to HandOver
+	record     string // the player's record, shown at the end of that hand
 	optw       *optionsWriter
 
 	ng    newGameForm
@@ -167,7 +169,11 @@ type (
 		ss  *Session
 		err error
 	}
-	handRecordedMsg struct{ err error }
+	handRecordedMsg struct {
+		at     uint32
+		record string
+		err    error
+	}
 )
 
 // Probe is a message that runs its function on the model inside Update, so
@@ -282,7 +288,11 @@ func (m *Model) next() tea.Cmd {
 	if st.HandOver() && m.cfg.HandOver != nil && m.recordedAt != st.EventCount && m.sess.People() == 1 {
 		m.recordedAt = st.EventCount
 		ss, fn := m.snapshot(), m.cfg.HandOver
-		return func() tea.Msg { return handRecordedMsg{err: fn(ss)} }
+		at := st.EventCount
+		return func() tea.Msg {
+			rec, err := fn(ss)
+			return handRecordedMsg{at: at, record: rec, err: err}
+		}
 	}
 	if m.sess.Seats[st.ToAct()].Human || m.thinking {
 		return nil
@@ -805,6 +815,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.message, m.isError = "Welcome back: the game goes on where you left it.", false
 		return m, m.next()
 	case handRecordedMsg:
+		if msg.at == m.sess.State().EventCount {
+			m.record = msg.record
+		}
 		if msg.err != nil {
 			m.log = append(m.log, "(statistics not recorded: "+msg.err.Error()+")")
 		}

@@ -922,8 +922,7 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	if obs.Finisher >= 0 {
 		title += ": " + m.sess.Names().Side(int(obs.Finisher)) + " completed the trip"
 	}
-	q := "Another hand?"
-	buttons := []button{{"btn-yes", "y Next hand", true}, {"btn-no", "n Quit", false}}
+	buttons := []button{{"btn-yes", "y Another hand", true}, {"btn-no", "n Quit", false}}
 	if obs.Phase == engine.PhaseGameOver {
 		title = "Game over"
 		switch {
@@ -938,9 +937,10 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 			}
 			body = append(body, "", st.Heading.Render(who+verb+" the game."))
 		}
-		q = "Another game?"
-		buttons = []button{{"btn-yes", "y Play again", true}, {"btn-new", "New setup", false}, {"btn-no", "n Quit", false}}
+		buttons = []button{{"btn-yes", "y Another game", true}, {"btn-new", "New setup", false}, {"btn-no", "n Quit", false}}
 	}
-	body = append(body, "", q)
+	if m.record != "" && m.recordedAt == m.sess.State().EventCount {
+		body = append(body, st.Dim.Render(m.record))
+	}
 	return m.dialogBox(l, title, body, buttons)
 }
