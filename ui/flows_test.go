@@ -518,3 +518,22 @@ func TestFlowHotSeat(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
+
+func TestFlowQuitWithoutSavingKeepsTheAutosave(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	kept := make(chan *Session, 1)
+	cfg.Autosave = func(ss *Session) error { kept <- ss; return nil }
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter")
+	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	quitWithoutSaving(t, tm)
+	select {
+	case ss := <-kept:
+		if len(ss.Actions) < 2 {
+			t.Fatal("the autosave lacks the moves")
+		}
+	default:
+		t.Fatal("quitting without saving kept nothing")
+	}
+}

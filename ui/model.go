@@ -658,8 +658,8 @@ func (m *Model) gameOver() bool {
 	return m.sess.State().Phase == engine.PhaseGameOver
 }
 
-// interrupt leaves at once (Ctrl-C), keeping an unfinished game in the
-// autosave so that it is not lost.
+// interrupt leaves at once (Ctrl-C, or quitting without saving), keeping
+// an unfinished game in the autosave so that the next start can offer it.
 func (m *Model) interrupt() tea.Cmd {
 	if m.cfg.Autosave == nil || m.gameOver() || len(m.sess.Actions) == 0 {
 		return m.quit()
@@ -891,7 +891,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 				m.dialog = dialogNone
 				m.message, m.isError = "Not saved.", false
 				if m.quitAfterSave {
-					return m.quit()
+					return m.interrupt()
 				}
 				return nil
 			}
@@ -1005,7 +1005,7 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 		if yes {
 			return m.startSave(true)
 		}
-		return m.quit()
+		return m.interrupt() // not saved: still kept in the autosave
 	case dialogGuideOffer:
 		m.opts.SeenGuide = true
 		cmd := m.persist()
