@@ -92,6 +92,12 @@ func (o *Observation) Side() int { return o.Config.SideOf(o.Seat) }
 // MyTurn reports whether the observing seat has a decision to make.
 func (o *Observation) MyTurn() bool { return !o.Waiting && int(o.Turn) == o.Seat }
 
+// LiveScore returns side's points so far, as State.LiveScore does: the
+// items earned during the hand, and the whole breakdown once it is over.
+func (o *Observation) LiveScore(side int) Score {
+	return scoreSide(o.Config, &o.Tableaus, side, o.Finisher, o.Extender, o.FinishedDelayed, o.Phase >= PhaseHandOver)
+}
+
 // Unseen returns, by card, how many cards the observing seat cannot see:
 // those in other hands and in the draw pile.
 func (o *Observation) Unseen() [NumCards]uint8 {

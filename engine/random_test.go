@@ -38,6 +38,16 @@ func checkInvariants(t *testing.T, s *State) {
 		if s.HandOver() && live != s.HandScores[side] {
 			t.Fatalf("side %d: stored score %+v, recount %+v", side, s.HandScores[side], live)
 		}
+		// Every seat scores the table alike (all seats at hand ends, the
+		// seat to act otherwise, to keep the test quick).
+		for seat := 0; seat < s.Config.Players; seat++ {
+			if !s.HandOver() && seat != s.ToAct() {
+				continue
+			}
+			if o := Observe(s, seat); o.LiveScore(side) != live {
+				t.Fatalf("seat %d sees side %d's score as %+v, not %+v", seat, side, o.LiveScore(side), live)
+			}
+		}
 	}
 }
 

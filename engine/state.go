@@ -360,10 +360,14 @@ func (s *State) endHand() {
 // whole breakdown (the same as HandScores).
 func (s *State) LiveScore(side int) Score { return s.score(side, s.HandOver()) }
 
-// score counts side's points from the table, with the end-of-hand bonuses
-// when final is set.
 func (s *State) score(side int, final bool) Score {
-	t := &s.Tableaus[side]
+	return scoreSide(s.Config, &s.Tableaus, side, s.Finisher, s.Extender, s.FinishedDelayed, final)
+}
+
+// scoreSide counts side's points from the table, with the end-of-hand
+// bonuses when final is set. State and Observation both score through it.
+func scoreSide(cfg Config, tabs *[MaxSides]Tableau, side int, finisher, extender int8, delayed, final bool) Score {
+	t := &tabs[side]
 	var sc Score
 	sc.Milestones = int16(t.Miles)
 	n := bits.OnesCount8(t.Safeties)
@@ -375,30 +379,30 @@ func (s *State) score(side int, final bool) Score {
 	if !final {
 		return sc
 	}
-	if int(s.Finisher) == side {
+	if int(finisher) == side {
 		sc.Trip = 400
-		if s.FinishedDelayed {
+		if delayed {
 			sc.Delayed = 300
 		}
 		if t.Cards[Miles200] == 0 {
 			sc.SafeTrip = 300
 		}
-		for o := 0; o < s.Sides(); o++ {
-			if o != side && s.Tableaus[o].Miles == 0 {
+		for o := 0; o < cfg.Sides(); o++ {
+			if o != side && tabs[o].Miles == 0 {
 				sc.ShutOut += 500
 			}
 		}
 	}
-	if s.Extender >= 0 {
-		if s.Config.Rules == BSD {
-			if int(s.Finisher) == side {
+	if extender >= 0 {
+		if cfg.Rules == BSD {
+			if int(finisher) == side {
 				sc.Extension = 200
 			}
-		} else if s.Finisher == s.Extender {
-			if int(s.Extender) == side {
+		} else if finisher == extender {
+			if int(extender) == side {
 				sc.Extension = 200
 			}
-		} else if int(s.Extender) != side {
+		} else if int(extender) != side {
 			sc.Extension = 200
 		}
 	}

@@ -688,31 +688,6 @@ var scoreRows = []struct {
 	{"Shut-Out", 500, func(s engine.Score) int16 { return s.ShutOut }},
 }
 
-// liveScore is a side's score so far in the hand, from what is on the
-// table (the engine's full breakdown arrives when the hand is over).
-func liveScore(obs *engine.Observation, side int) engine.Score {
-	if obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver {
-		return obs.HandScores[side]
-	}
-	t := &obs.Tableaus[side]
-	var s engine.Score
-	s.Milestones = int16(t.Miles)
-	n := 0
-	for _, c := range engine.AllSafeties {
-		if t.Has(c) {
-			n++
-			s.Safeties += 100
-		}
-		if t.HasCoupFourre(c) {
-			s.CoupsFourres += 300
-		}
-	}
-	if n == 4 {
-		s.AllSafeties = 300
-	}
-	return s
-}
-
 // sideShort is a side's column heading in the score window.
 func (m *Model) sideShort(side int) string {
 	if side == m.sess.Config.SideOf(m.sess.Human) {
@@ -740,7 +715,7 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string 
 	}
 	scores := make([]engine.Score, n)
 	for s := 0; s < n; s++ {
-		scores[s] = liveScore(obs, s)
+		scores[s] = obs.LiveScore(s)
 	}
 	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
 	row := func(label string, vals []string, value string, style paint) string {
