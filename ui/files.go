@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
@@ -37,14 +38,7 @@ func WriteSave(name string, ss *Session) (string, error) {
 // Load reads a saved game and rebuilds its session, history included, so
 // that undo works after a load.
 func Load(path string) (*Session, error) {
-	if _, err := os.Stat(path); err != nil {
-		// "mille monday" finds monday.mille.json in the save folder.
-		if p, perr := save.Path(path); perr == nil {
-			if _, serr := os.Stat(p); serr == nil {
-				path = p
-			}
-		}
-	}
+	path = SavePath(path)
 	g, err := save.Read(path)
 	if err != nil {
 		return nil, err
@@ -68,6 +62,25 @@ func Load(path string) (*Session, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return ss, nil
+}
+
+// SavePath is the file "mille NAME" means: NAME if it exists, else the
+// save of that name in the save folder ("mille monday" finds
+// monday.mille.json there); absolute when it can be, so that the save
+// dialog offers the same file whatever the folder.
+func SavePath(name string) string {
+	path := name
+	if _, err := os.Stat(path); err != nil {
+		if p, perr := save.Path(path); perr == nil {
+			if _, serr := os.Stat(p); serr == nil {
+				path = p
+			}
+		}
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		return abs
+	}
+	return path
 }
 
 func hasHuman(seats []Seat) bool {

@@ -16,6 +16,9 @@ type KeyMap struct {
 	Window      key.Binding // BSD W
 	Redraw      key.Binding // BSD R and Ctrl-L
 	Save        key.Binding // BSD S
+	Load        key.Binding // the load picker
+	Stats       key.Binding // lifetime statistics
+	Folder      key.Binding // tab in the save dialog: name or folder
 	Quit        key.Binding // BSD Q
 	Undo        key.Binding
 	Hint        key.Binding
@@ -58,6 +61,9 @@ func DefaultKeyMap() KeyMap {
 		Window:    key.NewBinding(key.WithKeys("w", "W"), key.WithHelp("w", "score/commands")),
 		Redraw:    key.NewBinding(key.WithKeys("r", "R", "ctrl+l"), key.WithHelp("r", "redraw")),
 		Save:      key.NewBinding(key.WithKeys("s", "S"), key.WithHelp("s", "save")),
+		Load:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "load")), // l is "next card"
+		Stats:     key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("i", "statistics")),
+		Folder:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "name/folder")),
 		Quit:      key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("q", "quit")),
 		Undo:      key.NewBinding(key.WithKeys("z", "Z"), key.WithHelp("z", "undo")),
 		Hint:      key.NewBinding(key.WithKeys("t", "T"), key.WithHelp("t", "hint")),
@@ -90,7 +96,7 @@ func DefaultKeyMap() KeyMap {
 func (k KeyMap) ShortHelp() []key.Binding {
 	sel := k.Left
 	sel.SetHelp("←→/1-6", "select")
-	return []key.Binding{k.Yes, k.No, k.Default, sel, k.Play, k.Discard, k.Cancel, k.Undo, k.Hint, k.Help, k.Window, k.Quit}
+	return []key.Binding{k.Yes, k.No, k.Default, sel, k.Play, k.Discard, k.Folder, k.Cancel, k.Undo, k.Hint, k.Help, k.Window, k.Quit}
 }
 
 // FullHelp is the help shown by '?', in columns.
@@ -98,8 +104,8 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Left, k.Right, k.Slot, k.Play, k.Discard, k.Cancel},
 		{k.Use, k.DiscardN, k.Pick, k.Order, k.Window, k.Redraw},
-		{k.Undo, k.Hint, k.LogUp, k.Save, k.Quit},
-		{k.NewGame, k.Guide, k.Bell, k.Speed, k.Help},
+		{k.Undo, k.Hint, k.LogUp, k.Save, k.Load, k.Quit},
+		{k.NewGame, k.Guide, k.Stats, k.Bell, k.Speed, k.Help},
 		{k.Yes, k.No, k.Default, k.Up},
 	}
 }

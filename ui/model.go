@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"charm.land/bubbles/v2/filepicker"
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -59,6 +61,12 @@ type Config struct {
 	// player's statistics, and returns a line about their record for the
 	// end-of-hand window; nil records nothing.
 	HandOver func(ss *Session) (string, error)
+	// Load reads a saved game chosen in the load picker (in a command);
+	// nil hides the load key. Load (this package's) is the real one.
+	Load func(path string) (*Session, error)
+	// Stats returns the lifetime statistics as text for their window; nil
+	// hides the statistics key.
+	Stats func() (string, error)
 }
 
 // screen is what fills the terminal.
@@ -83,6 +91,8 @@ const (
 	dialogGuideOffer        // first start: "Read the rules guide?"
 	dialogResume            // "Resume the game you left?" (an autosave exists)
 	dialogKeys              // full help
+	dialogLoad              // the load picker
+	dialogStats             // lifetime statistics
 )
 
 // seatPlayer is a computer seat. The mutex keeps a cancelled search that is
@@ -103,6 +113,9 @@ type Model struct {
 	help          help.Model
 	spin          spinner.Model
 	input         textinput.Model
+	picker        filepicker.Model // load: saves; save: the folder
+	pickFolder    bool             // the save dialog's keys go to the picker
+	statsText     string
 	screen        screen
 	dialog        dialog
 	quitAfterSave bool
@@ -661,13 +674,28 @@ func (m *Model) gameOver() bool {
 // interrupt leaves at once (Ctrl-C, or quitting without saving), keeping
 // an unfinished game in the autosave so that the next start can offer it.
 func (m *Model) interrupt() tea.Cmd {
-	if m.cfg.Autosave == nil || m.gameOver() || len(m.sess.Actions) == 0 {
+	if !m.unfinished() {
 		return m.quit()
 	}
 	ss, fn := m.snapshot(), m.cfg.Autosave
 	m.stopThinking()
 	m.quitting = true
 	return tea.Sequence(func() tea.Msg { _ = fn(ss); return nil }, m.persist(), tea.Quit)
+}
+
+// unfinished reports whether there is a game to keep in the autosave.
+func (m *Model) unfinished() bool {
+	return m.cfg.Autosave != nil && !m.gameOver() && len(m.sess.Actions) > 0
+}
+
+// Keep writes an unfinished game to the autosave at once. Call it only
+// once the program has stopped: play.go does after a hangup, in case the
+// closed terminal ended the program before the model could.
+func (m *Model) Keep() error {
+	if !m.unfinished() {
+		return nil
+	}
+	return m.cfg.Autosave(m.sess)
 }
 
 // quit stops the computers and leaves.
@@ -685,9 +713,11 @@ func (m *Model) startSave(thenQuit bool) tea.Cmd {
 	}
 	m.quitAfterSave = thenQuit
 	m.dialog = dialogSaveAs
+	m.pickFolder = false
 	m.input.SetValue(m.file)
 	m.input.CursorEnd()
-	return m.input.Focus()
+	m.picker = m.newPicker(m.saveFolder(), true)
+	return tea.Batch(m.input.Focus(), m.picker.Init())
 }
 
 // save writes the game in a command: the disk is never touched in Update.
@@ -754,6 +784,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
+		m.picker.SetHeight(m.pickerRows())
+		return m, nil
+	case Hangup:
+		if m.quitting {
+			return m, nil
+		}
+		return m, m.interrupt()
+	case loadedMsg:
+		return m, m.loaded(msg)
+	case statsMsg:
+		if msg.err != nil {
+			return m, m.setError("Statistics: " + msg.err.Error())
+		}
+		m.statsText, m.dialog = msg.text, dialogStats
 		return m, nil
 	case tea.BackgroundColorMsg:
 		m.setDark(msg.IsDark())
@@ -828,6 +872,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.Button != tea.MouseLeft {
 			return m, nil
 		}
+		if m.dialog == dialogStats {
+			m.dialog = dialogNone // a click anywhere closes it
+			return m, nil
+		}
 		if id := m.Hit(msg.X, msg.Y); id != "" {
 			return m, m.click(clickMsg{id: id, x: msg.X, y: msg.Y})
 		}
@@ -844,10 +892,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.armed = -1 // a click, then keys, then a click: the card is only selected
 		return m, m.keyPress(msg)
 	}
-	if m.dialog == dialogSaveAs {
-		var cmd tea.Cmd
-		m.input, cmd = m.input.Update(msg)
-		return m, cmd
+	if m.dialog == dialogSaveAs || m.dialog == dialogLoad {
+		// The picker's folder readings, the cursor's blinks.
+		var cmd, icmd tea.Cmd
+		m.picker, cmd = m.picker.Update(msg)
+		if m.dialog == dialogSaveAs {
+			m.input, icmd = m.input.Update(msg)
+		}
+		return m, tea.Batch(cmd, icmd)
 	}
 	return m, nil
 }
@@ -876,6 +928,9 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if m.dialog == dialogLoad {
+		return m.loadKey(msg)
+	}
 	switch m.screen {
 	case screenNewGame:
 		return m.newGameKey(msg)
@@ -884,26 +939,10 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.dialog {
 	case dialogSaveAs:
-		switch {
-		case key.Matches(msg, k.Default):
-			name := strings.TrimSpace(m.input.Value())
-			if name == "" { // BSD: an empty name resumes the game
-				m.dialog = dialogNone
-				m.message, m.isError = "Not saved.", false
-				if m.quitAfterSave {
-					return m.interrupt()
-				}
-				return nil
-			}
-			return m.save(name)
-		case key.Matches(msg, k.Cancel):
-			m.dialog = dialogNone
-			m.message, m.isError = "Not saved.", false
-			return nil
-		}
-		var cmd tea.Cmd
-		m.input, cmd = m.input.Update(msg)
-		return cmd
+		return m.saveKey(msg)
+	case dialogStats:
+		m.dialog = dialogNone
+		return nil
 	case dialogKeys:
 		m.dialog = dialogNone
 		m.help.ShowAll = false
@@ -1131,6 +1170,10 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.ClearScreen
 	case key.Matches(msg, k.Save):
 		return m.startSave(false)
+	case key.Matches(msg, k.Load):
+		return m.openLoad()
+	case key.Matches(msg, k.Stats):
+		return m.openStats()
 	case key.Matches(msg, k.Quit):
 		return m.askQuit(false)
 	case key.Matches(msg, k.Undo):
@@ -1288,6 +1331,19 @@ func (m *Model) describe(a engine.Action) string {
 // click handles a click on a layer of the last view.
 func (m *Model) click(c clickMsg) tea.Cmd {
 	id := c.id
+	switch {
+	case m.dialog == dialogStats:
+		m.dialog = dialogNone // any click closes it
+		return nil
+	case m.dialog == dialogLoad || m.dialog == dialogSaveAs:
+		if row, ok := strings.CutPrefix(id, "pick-"); ok {
+			n, _ := strconv.Atoi(row)
+			return m.pickerClick(n)
+		}
+		if id == "btn-no" && m.dialog == dialogLoad {
+			return m.loadKey(tea.KeyPressMsg{Code: tea.KeyEscape})
+		}
+	}
 	switch m.screen {
 	case screenNewGame:
 		return m.newGameClick(id)

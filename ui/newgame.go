@@ -152,6 +152,8 @@ func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.set(f.field, cur+1)
 	case key.Matches(msg, k.Start):
 		return m.startNew()
+	case key.Matches(msg, k.Load) && m.cfg.Load != nil:
+		return m.openLoad()
 	case key.Matches(msg, k.Toggle):
 		_, cur := f.options(f.field)
 		f.set(f.field, cur+1)
@@ -166,6 +168,8 @@ func (m *Model) newGameClick(id string) tea.Cmd {
 	case id == "ng-cancel":
 		m.screen = screenBoard
 		return m.next()
+	case id == "ng-load":
+		return m.openLoad()
 	case strings.HasPrefix(id, "ng-"):
 		parts := strings.Split(id, "-")
 		if len(parts) == 3 {
@@ -263,6 +267,9 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		lay(st.Button.Render("[ Cancel ]")).ID("ng-cancel").X(x0+22).Y(y),
 		lay(m.newGameHelp()).X(x0).Y(h-1),
 	)
+	if m.cfg.Load != nil {
+		layers = append(layers, lay(st.Button.Render("[ L Load a saved game ]")).ID("ng-load").X(x0+34).Y(y))
+	}
 	return layers
 }
 
@@ -272,5 +279,7 @@ func (m *Model) newGameHelp() string {
 	up, change, back := k.Up, k.Left, k.Cancel
 	change.SetHelp("←→", "change")
 	back.SetHelp("esc", "back")
-	return m.help.ShortHelpView([]key.Binding{up, change, k.Start, back})
+	load := k.Load
+	load.SetEnabled(m.cfg.Load != nil)
+	return m.help.ShortHelpView([]key.Binding{up, change, k.Start, load, back})
 }

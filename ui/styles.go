@@ -3,6 +3,7 @@ package ui
 import (
 	"image/color"
 
+	"charm.land/bubbles/v2/filepicker"
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
@@ -37,6 +38,7 @@ type Styles struct {
 	ActiveBox lipgloss.Style // the panel of the side to act / a target
 	Dialog    lipgloss.Style // prompts over the board
 	Help      help.Styles
+	Picker    filepicker.Styles // the load and save pickers
 }
 
 // NewStyles returns the styles for a dark or light background.
@@ -77,5 +79,18 @@ func NewStyles(dark bool) *Styles {
 	s.BoxEdge = newPaint(lipgloss.NewStyle().Foreground(panel))
 	s.TurnEdge = newPaint(lipgloss.NewStyle().Foreground(fg))
 	s.Help = help.DefaultStyles(dark)
+	s.Picker = filepicker.Styles{
+		DisabledCursor:   lipgloss.NewStyle().Foreground(dim),
+		Cursor:           lipgloss.NewStyle().Foreground(accent).Bold(true),
+		Symlink:          lipgloss.NewStyle().Foreground(blue),
+		Directory:        lipgloss.NewStyle().Foreground(blue).Bold(true),
+		File:             lipgloss.NewStyle().Foreground(fg),
+		DisabledFile:     lipgloss.NewStyle().Foreground(dim),
+		DisabledSelected: lipgloss.NewStyle().Foreground(dim).Reverse(true),
+		Permission:       lipgloss.NewStyle().Foreground(dim),
+		Selected:         lipgloss.NewStyle().Foreground(accent).Bold(true).Reverse(true),
+		FileSize:         lipgloss.NewStyle().Foreground(dim).Width(7).Align(lipgloss.Right),
+		EmptyDirectory:   lipgloss.NewStyle().Foreground(dim).PaddingLeft(2),
+	}
 	return s
 }

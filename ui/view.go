@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
 )
 
 // layout is where the parts of the board go for a terminal size.
@@ -98,6 +97,10 @@ func (m *Model) layers(w, h int) []*layer {
 			return m.curtainLayers(w, h)
 		}
 		layers = m.boardLayers(newLayout(w, h))
+	}
+	if m.dialog == dialogLoad {
+		// The picker opens over the board or the new-game screen.
+		layers = append(layers, m.pickerDialog(newLayout(w, h))...)
 	}
 	return layers
 }
@@ -565,7 +568,10 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Use, board && myPlay && !choosing)
 	set(&k.DiscardN, board && myPlay && !choosing)
 	set(&k.Pick, board && myPlay && !choosing)
-	set(&k.Cancel, choosing || m.dialog == dialogSaveAs)
+	set(&k.Cancel, choosing || m.dialog == dialogSaveAs || m.dialog == dialogLoad)
+	set(&k.Folder, m.dialog == dialogSaveAs)
+	set(&k.Load, board && !choosing && m.cfg.Load != nil)
+	set(&k.Stats, board && !choosing && m.cfg.Stats != nil)
 	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.sess.CanUndo())
 	set(&k.Hint, board && myPlay && m.cfg.Hint != nil)
 	set(&k.Save, board && m.cfg.Save != nil)
@@ -785,6 +791,12 @@ type button struct {
 // dialogBox draws a dialog centred on the screen, its buttons as layers
 // with IDs on top.
 func (m *Model) dialogBox(l layout, title string, body []string, buttons []button) []*layer {
+	return m.dialogBoxRows(l, title, body, buttons, nil)
+}
+
+// dialogBoxRows is dialogBox with some body rows clickable: rows maps a
+// body line to its layer ID.
+func (m *Model) dialogBoxRows(l layout, title string, body []string, buttons []button, rows map[int]string) []*layer {
 	st := m.styles
 	var row strings.Builder
 	offs := make([]int, len(buttons))
@@ -808,6 +820,9 @@ func (m *Model) dialogBox(l layout, title string, body []string, buttons []butto
 	by := y + strings.Count(strings.Join(content, "\n"), "\n") + 1 // border, then the last content row
 	for i, b := range buttons {
 		layers = append(layers, lay(m.buttonText(b)).ID(b.id).X(x+2+offs[i]).Y(by).Z(11))
+	}
+	for i, id := range rows {
+		layers = append(layers, lay(body[i]).ID(id).X(x+2).Y(y+3+i).Z(11)) // border and title, blank
 	}
 	return layers
 }
@@ -839,11 +854,11 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 			st.Dim.Render("(g opens them any time)"),
 		}, []button{{"btn-yes", "y Read the rules", true}, {"btn-no", "n Just play", false}})
 	case dialogSaveAs:
-		body := []string{"Save the game in a file (Return with no name: don't save).", "", m.input.View()}
-		if dir, err := save.Dir(); err == nil {
-			body = append(body, "", st.Dim.Render(ansi.Truncate("A name without a folder goes in "+dir, 70, "…")))
-		}
-		return m.dialogBox(l, "Save", body, []button{{"btn-yes", "enter Save", true}, {"btn-no", "esc Cancel", false}})
+		return m.saveDialog(l)
+	case dialogStats:
+		return m.statsDialog(l)
+	case dialogLoad:
+		return nil // drawn by layers, over any screen
 	case dialogKeys:
 		hm := m.help
 		hm.ShowAll = true

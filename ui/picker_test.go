@@ -1,0 +1,285 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+// saveDir points save.Dir at a temporary folder for the test.
+func saveDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	return dir
+}
+
+// writeGame saves a game of seed 3 a few moves in at path and returns it.
+func writeGame(t *testing.T, path string) *Session {
+	t.Helper()
+	setup := DefaultSetup(engine.Config{Players: 2}, "medium", 3)
+	ss, err := NewSession(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(ss.Actions) < 6 {
+		obs := engine.Observe(ss.State(), ss.State().ToAct())
+		if _, err := ss.Apply(eagerPick(obs.Legal(nil))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := WriteSave(path, ss); err != nil {
+		t.Fatal(err)
+	}
+	return ss
+}
+
+func screenNow(tm *teatest.TestModel) string {
+	return probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+}
+
+// boardLines is the screen without its message line, which tells what
+// just happened and so differs between a game played and the same game
+// loaded.
+func boardLines(screen string, h int) string {
+	lines := strings.Split(screen, "\n")
+	msgY := newLayout(80, h).msgY
+	if msgY < len(lines) {
+		lines = append(lines[:msgY:msgY], lines[msgY+1:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// loadedScreen is the board `mille FILE` shows for path.
+func loadedScreen(t *testing.T, path string) string {
+	t.Helper()
+	cfg := testConfig(t, 2, 99)
+	ss, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Session, cfg.File = ss, SavePath(path)
+	return boardLines(screenOf(newModel(t, cfg), 80, 24), 24)
+}
+
+func TestFlowLoadWithThePicker(t *testing.T) {
+	dir := saveDir(t)
+	good := filepath.Join(dir, "monday"+save.Ext)
+	want := writeGame(t, good)
+	bad := filepath.Join(dir, "broken"+save.Ext)
+	for name, data := range map[string]string{
+		bad:                                     `{"format": "mille", "schema": 1`,
+		filepath.Join(dir, ".monday.json.tmp1"): "temporary file of a write",
+		filepath.Join(dir, "notes.txt"):         "not a save",
+	} {
+		if err := os.WriteFile(name, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := testConfig(t, 2, 7)
+	cfg.Load = Load
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter") // Go
+	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	before := probe(tm, func(m *Model) int { return len(m.sess.Actions) })
+
+	// A bad file: the error on the message line, the game untouched.
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool {
+		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+	})
+	screen := screenNow(tm)
+	contains(t, screen, "Load a saved game")
+	contains(t, screen, "broken"+save.Ext)
+	if strings.Contains(screen, ".tmp") {
+		t.Fatalf("the picker shows a temporary file:\n%s", screen)
+	}
+	press(tm, "enter") // broken comes first
+	waitModel(t, tm, "the error", func(m *Model) bool { return m.dialog == dialogNone && m.isError })
+	if msg := probe(tm, (*Model).Message); !strings.Contains(msg, "broken"+save.Ext) || strings.Contains(msg, "\n") {
+		t.Fatalf("message %q", msg)
+	}
+	if n, seed := probe(tm, func(m *Model) int { return len(m.sess.Actions) }), probe(tm, func(m *Model) uint64 { return m.sess.Seed }); n != before || seed != 7 {
+		t.Fatalf("the game changed: %d actions, seed %d", n, seed)
+	}
+
+	// Esc cancels.
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad })
+	press(tm, "esc")
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone && m.sess.Seed == 7 })
+
+	// A click on a save loads it.
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool {
+		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+	})
+	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "pick-1"); return [2]int{x, y} })
+	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
+	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.sess.Seed == 3 && m.file == good && settled(m) })
+	if n := probe(tm, func(m *Model) int { return len(m.sess.Actions) }); n != len(want.Actions) {
+		t.Fatalf("%d actions loaded, want %d", n, len(want.Actions))
+	}
+	got := boardLines(screenNow(tm), 24)
+	if exp := loadedScreen(t, good); got != exp {
+		t.Fatalf("the picked game's board:\n%s\nmille FILE's:\n%s", got, exp)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
+	dir := saveDir(t)
+	good := filepath.Join(dir, "monday"+save.Ext)
+	writeGame(t, good)
+	cfg := testConfig(t, 2, 7)
+	cfg.Load = Load
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "n")
+	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
+	contains(t, screenNow(tm), "[ L Load a saved game ]")
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad })
+	press(tm, "esc")
+	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.dialog == dialogNone && m.screen == screenNewGame })
+	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "ng-load"); return [2]int{x, y} })
+	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
+	waitModel(t, tm, "the picker", func(m *Model) bool {
+		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+	})
+	press(tm, "enter")
+	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.screen == screenBoard && m.sess.Seed == 3 && m.file == good })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestFlowSaveInAChosenFolder(t *testing.T) {
+	dir := saveDir(t)
+	if err := os.Mkdir(filepath.Join(dir, "keep"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter")
+	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+
+	// An empty name cancels, and play resumes.
+	press(tm, "s")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	press(tm, "enter")
+	waitModel(t, tm, "no save", func(m *Model) bool { return m.dialog == dialogNone && m.message == "Not saved." })
+
+	press(tm, "s")
+	waitModel(t, tm, "the folder picker", func(m *Model) bool {
+		return m.dialog == dialogSaveAs && m.picker.CurrentDirectory == dir && strings.Contains(ansi.Strip(m.View().Content), "keep")
+	})
+	contains(t, screenNow(tm), "Folder: "+dir)
+	press(tm, "tab", "enter") // the only folder, keep
+	waitModel(t, tm, "the folder chosen", func(m *Model) bool {
+		return !m.pickFolder && m.picker.CurrentDirectory == filepath.Join(dir, "keep")
+	})
+	tm.Type("tuesday")
+	press(tm, "enter")
+	want := filepath.Join(dir, "keep", "tuesday"+save.Ext)
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file == want })
+	if _, err := os.Stat(want); err != nil {
+		t.Fatal(err)
+	}
+
+	// The game now comes from a file: S offers it first.
+	press(tm, "s")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	if v, d := probe(tm, func(m *Model) string { return m.input.Value() }), probe(tm, func(m *Model) string { return m.picker.CurrentDirectory }); v != want || d != filepath.Dir(want) {
+		t.Fatalf("offered %q in %q", v, d)
+	}
+	press(tm, "esc")
+	waitModel(t, tm, "no save", func(m *Model) bool { return m.dialog == dialogNone })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// The issue's flow: save with S into a new file, quit, start with that
+// file (as mille FILE does), and the board is the same.
+func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
+	saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter")
+	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	path := filepath.Join(t.TempDir(), "new")
+	press(tm, "s")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	tm.Type(path)
+	press(tm, "enter")
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.file == path+save.Ext && m.dialog == dialogNone })
+	played := boardLines(screenNow(tm), 24)
+	quitWithoutSaving(t, tm)
+	if got := loadedScreen(t, path+save.Ext); got != played {
+		t.Fatalf("the board played:\n%s\nthe board resumed:\n%s", played, got)
+	}
+}
+
+func TestFlowHangupKeepsTheGame(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	kept := make(chan *Session, 1)
+	cfg.Autosave = func(ss *Session) error { kept <- ss; return nil }
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter")
+	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	n := probe(tm, func(m *Model) int { return len(m.sess.Actions) })
+	tm.Send(Hangup{})
+	tm.WaitFinished(t)
+	select {
+	case ss := <-kept:
+		if len(ss.Actions) != n {
+			t.Fatalf("the autosave has %d actions, want %d", len(ss.Actions), n)
+		}
+	default:
+		t.Fatal("the hangup kept nothing")
+	}
+}
+
+func TestFlowStatisticsWindow(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	cfg.Stats = func() (string, error) {
+		return "Lifetime statistics (stats.json)\n\nOpponents  Games   Won         Hands   Won\nmedium          1     1 (100%)      3     2 (67%)\n", nil
+	}
+	m := newModel(t, cfg)
+	if !m.activeKeys().Stats.Enabled() {
+		t.Fatal("the statistics key is hidden")
+	}
+	tm := runTest(t, m, 80, 24)
+	press(tm, "i")
+	waitModel(t, tm, "the statistics", func(m *Model) bool { return m.dialog == dialogStats })
+	screen := screenNow(tm)
+	contains(t, screen, "Statistics")
+	contains(t, screen, "medium          1     1 (100%)")
+	press(tm, "x") // any key closes it, and does nothing else
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone })
+	if n := probe(tm, func(m *Model) int { return len(m.sess.Actions) }); n != 0 {
+		t.Fatalf("the key closing the window played: %d actions", n)
+	}
+	press(tm, "i")
+	waitModel(t, tm, "the statistics", func(m *Model) bool { return m.dialog == dialogStats })
+	tm.Send(tea.MouseClickMsg{X: 1, Y: 1, Button: tea.MouseLeft})
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+func TestLoadAndStatsKeysHiddenWithoutThem(t *testing.T) {
+	k := newModel(t, testConfig(t, 2, 7)).activeKeys()
+	if k.Load.Enabled() || k.Stats.Enabled() {
+		t.Fatal("load or statistics shown without a loader or statistics")
+	}
+}
