@@ -5,7 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -85,13 +89,15 @@ func play(args []string, stdout, stderr io.Writer) int {
 	uc.Hint = ai.Hint
 	uc.Autosave = ui.Autosave
 	uc.HandOver = ui.RecordHand
+	uc.Load = ui.Load
+	uc.Stats = statsText
 	if fs.NArg() == 1 {
 		ss, err := ui.Load(fs.Arg(0))
 		if err != nil {
 			fmt.Fprintf(stderr, "mille: %v\n", err)
 			return 1
 		}
-		uc.Session, uc.File = ss, fs.Arg(0)
+		uc.Session, uc.File = ss, ui.SavePath(fs.Arg(0))
 	} else if path, ok := save.FindAutosave(); ok {
 		uc.Resume, uc.ResumeGame, uc.DropResume = path, ui.Load, save.RemoveAutosave
 	}
@@ -100,9 +106,47 @@ func play(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
 		return 1
 	}
-	if _, err := tea.NewProgram(m).Run(); err != nil {
+	// A closed terminal (SIGHUP) or kill (SIGTERM, SIGINT) keeps the game
+	// in the autosave: the model writes it and quits. Bubble Tea's own
+	// handler would quit without a word to the model.
+	p := tea.NewProgram(m, tea.WithoutSignalHandler())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
+	defer signal.Stop(sigs)
+	var hungUp atomic.Bool
+	go func() {
+		for range sigs {
+			hungUp.Store(true)
+			p.Send(ui.Hangup{})
+		}
+	}()
+	_, err = p.Run()
+	if hungUp.Load() {
+		// The closed terminal may have ended the program (a read error)
+		// before the model kept the game: keep it now.
+		if kerr := m.Keep(); kerr != nil {
+			fmt.Fprintf(stderr, "mille: autosave: %v\n", kerr)
+		}
+		return 1
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// statsText is the statistics window's text: what mille stats prints.
+func statsText() (string, error) {
+	path, err := save.StatsPath()
+	if err != nil {
+		return "", err
+	}
+	st, err := save.ReadStats(path)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	printStats(&b, st, path)
+	return b.String(), nil
 }

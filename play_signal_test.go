@@ -1,0 +1,160 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/ui"
+)
+
+// syncBuffer is a bytes.Buffer the process writes while the test reads.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// openPTY opens a pseudo-terminal of 80x24: mille needs a terminal.
+func openPTY(t *testing.T) (master, tty *os.File) {
+	t.Helper()
+	fd, err := syscall.Open("/dev/ptmx", syscall.O_RDWR|syscall.O_NOCTTY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		t.Skip("no pseudo-terminals:", err)
+	}
+	ioctl := func(req uintptr, arg unsafe.Pointer) {
+		if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), req, uintptr(arg)); e != 0 {
+			t.Fatal("ioctl:", e)
+		}
+	}
+	var n uint32
+	ioctl(syscall.TIOCGPTN, unsafe.Pointer(&n))
+	var unlock int32
+	ioctl(syscall.TIOCSPTLCK, unsafe.Pointer(&unlock))
+	ws := [4]uint16{24, 80, 0, 0}
+	ioctl(syscall.TIOCSWINSZ, unsafe.Pointer(&ws))
+	// Non-blocking, so that Close really closes it while a Read waits.
+	if err := syscall.SetNonblock(fd, true); err != nil {
+		t.Fatal(err)
+	}
+	master = os.NewFile(uintptr(fd), "ptmx")
+	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return master, tty
+}
+
+// TestSignalKeepsTheGame runs the real mille in a pseudo-terminal on a
+// game a few moves in, closes the terminal (the kernel sends SIGHUP) or
+// sends SIGTERM, and finds the game in the autosave that the next start
+// offers.
+func TestSignalKeepsTheGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds mille")
+	}
+	bin := filepath.Join(t.TempDir(), "mille")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			data := t.TempDir()
+			t.Setenv(save.DirEnv, data)
+			game := filepath.Join(t.TempDir(), "game"+save.Ext)
+			ss, err := ui.NewSession(ui.DefaultSetup(engine.Config{Players: 2}, "medium", 5))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for len(ss.Actions) < 4 {
+				obs := engine.Observe(ss.State(), ss.State().ToAct())
+				if _, err := ss.Apply(obs.Legal(nil)[0]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := ui.WriteSave(game, ss); err != nil {
+				t.Fatal(err)
+			}
+
+			cmd := exec.Command(bin, game)
+			cmd.Env = append(os.Environ(), save.DirEnv+"="+data, "MILLE_CONFIG_DIR="+t.TempDir(), "TERM=xterm-256color")
+			master, tty := openPTY(t)
+			defer master.Close()
+			var errb syncBuffer
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, &errb
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			tty.Close()
+			var out syncBuffer
+			go func() {
+				buf := make([]byte, 4096)
+				for {
+					n, err := master.Read(buf)
+					out.Write(buf[:n])
+					if err != nil {
+						return
+					}
+				}
+			}()
+			deadline := time.Now().Add(10 * time.Second)
+			for !strings.Contains(out.String(), "MILLE BORNES") {
+				if time.Now().After(deadline) {
+					cmd.Process.Kill()
+					t.Fatalf("mille did not draw its board:\n%q", out.String())
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if sig == syscall.SIGHUP {
+				master.Close() // the terminal window closes
+			} else if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Signal(syscall.SIGQUIT)
+				time.Sleep(time.Second)
+				cmd.Process.Kill()
+				t.Fatalf("mille did not stop:\n%s", errb.String())
+			}
+			path, ok := save.FindAutosave()
+			if !ok {
+				t.Fatalf("no autosave after %v", sig)
+			}
+			kept, err := ui.Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(kept.Actions) != len(ss.Actions) || *kept.State() != *ss.State() {
+				t.Fatal("the autosave is not the game in progress")
+			}
+		})
+	}
+}
