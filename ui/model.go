@@ -1361,6 +1361,7 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 			return m.dialogAnswer(yes)
 		}
 		if m.dialog == dialogSaveAs {
+			m.pickFolder = false // the button saves, wherever the keys were
 			if yes {
 				return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEnter})
 			}

@@ -143,7 +143,9 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Cancel):
-		return m.cancelSave()
+		m.dialog, m.pickFolder = dialogNone, false
+		m.message, m.isError = "Not saved.", false
+		return nil
 	case key.Matches(msg, k.Folder):
 		m.pickFolder = !m.pickFolder
 		if m.pickFolder {
@@ -178,8 +180,9 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-// cancelSave closes the save dialog without saving; play resumes (or, when
-// the save was asked on quitting, the game leaves, kept in the autosave).
+// cancelSave closes the save dialog after an empty name: play resumes
+// or, when the save was asked on quitting, the game leaves (kept in the
+// autosave), as BSD's did.
 func (m *Model) cancelSave() tea.Cmd {
 	m.dialog = dialogNone
 	m.pickFolder = false

@@ -283,3 +283,16 @@ func TestLoadAndStatsKeysHiddenWithoutThem(t *testing.T) {
 		t.Fatal("load or statistics shown without a loader or statistics")
 	}
 }
+
+func TestFlowEscInTheSaveOnQuitPromptGoesBackToPlay(t *testing.T) {
+	saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "q", "y", "y")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.quitAfterSave })
+	press(tm, "tab", "esc")
+	waitModel(t, tm, "play", func(m *Model) bool { return m.dialog == dialogNone && !m.quitting && m.message == "Not saved." })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
