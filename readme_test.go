@@ -1,0 +1,179 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/ui"
+)
+
+// readmeCommands returns the mille command lines of README.md's shell
+// blocks, without their comments.
+func readmeCommands(t *testing.T) []string {
+	f, err := os.Open("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	inShell := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "```"):
+			inShell = line == "```sh"
+		case inShell && strings.HasPrefix(line, "mille"):
+			if i := strings.Index(line, " #"); i >= 0 {
+				line = line[:i]
+			}
+			lines = append(lines, strings.TrimSpace(line))
+		}
+	}
+	return lines
+}
+
+// shellWords splits a command line as a shell would, for the simple lines
+// of the README (words and double-quoted strings).
+func shellWords(line string) []string {
+	var words []string
+	var cur strings.Builder
+	quoted, inWord := false, false
+	for _, r := range line {
+		switch {
+		case r == '"':
+			quoted, inWord = !quoted, true
+		case r == ' ' && !quoted:
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// TestReadmeCommands runs every mille command line of the README as
+// written: the subcommands to their end, and each way of starting the game
+// in a pseudo-terminal until its board shows, then quits it with q.
+func TestReadmeCommands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds mille and plays the README's commands")
+	}
+	bin := t.TempDir()
+	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "mille"), ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	lines := readmeCommands(t)
+	if len(lines) < 8 {
+		t.Fatalf("found only %d mille command lines in README.md", len(lines))
+	}
+	for _, line := range lines {
+		t.Run(line, func(t *testing.T) {
+			data, config := t.TempDir(), t.TempDir()
+			os.WriteFile(filepath.Join(config, "options.json"), []byte(`{"seenGuide":true,"animation":"off"}`), 0o600)
+			t.Setenv(save.DirEnv, data)
+			// "mille mygame" resumes a save of that name.
+			ss, err := ui.NewSession(ui.DefaultSetup(engine.Config{Players: 2}, "easy", 3))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if path, err := save.Path("mygame"); err != nil {
+				t.Fatal(err)
+			} else if _, err := ui.WriteSave(path, ss); err != nil {
+				t.Fatal(err)
+			}
+			args := shellWords(line)
+			cmd := exec.Command(filepath.Join(bin, "mille"), args[1:]...)
+			cmd.Env = append(os.Environ(), save.DirEnv+"="+data, "MILLE_CONFIG_DIR="+config,
+				"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "TERM=xterm-256color")
+			switch sub := append(args, "")[1]; sub {
+			case "arena", "stats", "bot":
+				cmd.Stdin = strings.NewReader("") // a bot with nobody to talk to says hello and stops
+				out, err := cmd.CombinedOutput()
+				if err != nil {
+					t.Fatalf("%v\n%s", err, out)
+				}
+				if len(out) == 0 {
+					t.Fatal("no output")
+				}
+			default:
+				playInTerminal(t, cmd)
+			}
+		})
+	}
+}
+
+// playInTerminal starts the game in a pseudo-terminal, waits for its board
+// and quits it (q, y, then n to the offer to save).
+func playInTerminal(t *testing.T, cmd *exec.Cmd) {
+	master, tty := openPTY(t)
+	defer master.Close()
+	var errb syncBuffer
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, &errb
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tty.Close()
+	var out syncBuffer
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			out.Write(buf[:n])
+			if err != nil && n == 0 {
+				if pe, ok := err.(*os.PathError); ok && pe.Err == syscall.EAGAIN {
+					time.Sleep(10 * time.Millisecond)
+					continue
+				}
+				return
+			}
+		}
+	}()
+	waitFor := func(text string) {
+		t.Helper()
+		deadline := time.Now().Add(15 * time.Second)
+		for !strings.Contains(out.String(), text) {
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatalf("no %q on the screen:\n%q\n%s", text, out.String(), errb.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitFor("MILLE BORNES")
+	master.Write([]byte("q"))
+	waitFor("Really quit")
+	master.Write([]byte("y"))
+	waitFor("before quitting")
+	master.Write([]byte("n"))
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("mille: %v\n%s", err, errb.String())
+		}
+	case <-time.After(15 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("mille did not quit:\n%s", errb.String())
+	}
+}
