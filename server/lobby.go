@@ -1,0 +1,158 @@
+// Package server plays Mille Bornes over the network: a Lobby of Rooms,
+// each holding the one authoritative game state of a table, and an SSH
+// server that gives every connection its own terminal program.
+//
+// A room never hands its engine.State to anyone: each seat's connection
+// receives only engine.Observe of that seat (an Update), and sends the
+// actions it intends, which the room checks with the engine. Computer
+// players, and the seats of people who dropped out for a moment, are moved
+// by the room itself.
+package server
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"sync"
+	"time"
+)
+
+// The reasons a lobby refuses a request.
+var (
+	ErrTooManyRooms = errors.New("the server has as many rooms as it can hold")
+	ErrRoomExists   = errors.New("a room with that name exists")
+	ErrNoRoom       = errors.New("there is no room with that name")
+	ErrRoomName     = errors.New("a room name is 1 to 20 letters, digits, - or _")
+)
+
+var roomName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,20}$`)
+
+// RoomInfo describes a room in the lobby's list.
+type RoomInfo struct {
+	Name    string
+	Players int
+	Rules   string
+	Humans  int
+	Started bool
+}
+
+// Lobby is the server's list of rooms. Safe for concurrent use.
+type Lobby struct {
+	MaxRooms int              // 0: no limit
+	Now      func() time.Time // the clock; time.Now when nil
+
+	mu    sync.Mutex
+	rooms map[string]*Room
+}
+
+// NewLobby returns an empty lobby holding at most maxRooms rooms.
+func NewLobby(maxRooms int) *Lobby {
+	return &Lobby{MaxRooms: maxRooms, rooms: map[string]*Room{}}
+}
+
+// Create makes a room and seats its host in it, in the seat hostSeat wants
+// (-1: the first).
+func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig) (*Conn, error) {
+	if !roomName.MatchString(name) {
+		return nil, ErrRoomName
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sweepLocked()
+	if _, ok := l.rooms[name]; ok {
+		return nil, ErrRoomExists
+	}
+	if l.MaxRooms > 0 && len(l.rooms) >= l.MaxRooms {
+		return nil, ErrTooManyRooms
+	}
+	r, err := NewRoom(name, host, cfg, l.Now)
+	if err != nil {
+		return nil, err
+	}
+	c, err := r.Join(host, hostName, hostSeat)
+	if err != nil {
+		r.Close()
+		return nil, err
+	}
+	l.rooms[name] = r
+	return c, nil
+}
+
+// Join seats user in the room called name (see Room.Join).
+func (l *Lobby) Join(name, user, userName string, seat int) (*Conn, error) {
+	l.mu.Lock()
+	r, ok := l.rooms[name]
+	l.mu.Unlock()
+	if !ok {
+		return nil, ErrNoRoom
+	}
+	return r.Join(user, userName, seat)
+}
+
+// Room returns the room called name, or nil.
+func (l *Lobby) Room(name string) *Room {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.rooms[name]
+}
+
+// List describes the open rooms by name.
+func (l *Lobby) List() []RoomInfo {
+	l.mu.Lock()
+	rooms := make([]*Room, 0, len(l.rooms))
+	for _, r := range l.rooms {
+		rooms = append(rooms, r)
+	}
+	l.mu.Unlock()
+	var list []RoomInfo
+	for _, r := range rooms {
+		if r.Ended() {
+			continue
+		}
+		info := RoomInfo{Name: r.name, Players: r.cfg.Game.Players, Rules: fmt.Sprint(r.cfg.Game.Rules), Started: r.Started()}
+		for _, s := range r.Seats() {
+			if s.Human {
+				info.Humans++
+			}
+		}
+		list = append(list, info)
+	}
+	slices.SortFunc(list, func(a, b RoomInfo) int {
+		switch {
+		case a.Name < b.Name:
+			return -1
+		case a.Name > b.Name:
+			return 1
+		}
+		return 0
+	})
+	return list
+}
+
+// Sweep expires grace periods and forgets the rooms that ended.
+func (l *Lobby) Sweep() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sweepLocked()
+}
+
+func (l *Lobby) sweepLocked() {
+	for name, r := range l.rooms {
+		r.Sweep()
+		if r.Ended() {
+			delete(l.rooms, name)
+		}
+	}
+}
+
+// Close ends every room.
+func (l *Lobby) Close() {
+	l.mu.Lock()
+	rooms := l.rooms
+	l.rooms = map[string]*Room{}
+	l.mu.Unlock()
+	for _, r := range rooms {
+		r.Close()
+	}
+}

@@ -1,0 +1,58 @@
+package server
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+func TestLobby(t *testing.T) {
+	l := NewLobby(2)
+	defer l.Close()
+	cfg := config(2, engine.Standard, 1)
+	steps := []struct {
+		name string
+		user string
+		err  error
+	}{
+		{"", "a", ErrRoomName},
+		{"a room", "a", ErrRoomName},
+		{"abcdefghijklmnopqrstu", "a", ErrRoomName},
+		{"beta", "a", nil},
+		{"beta", "b", ErrRoomExists},
+		{"alpha", "b", nil},
+		{"gamma", "c", ErrTooManyRooms},
+	}
+	conns := map[string]*Conn{}
+	for i, st := range steps {
+		c, err := l.Create(st.name, st.user, st.user, -1, cfg)
+		if !errors.Is(err, st.err) {
+			t.Fatalf("step %d: create %q: %v, want %v", i, st.name, err, st.err)
+		}
+		if err == nil {
+			conns[st.name] = c
+		}
+	}
+	list := l.List()
+	if len(list) != 2 || list[0].Name != "alpha" || list[1].Name != "beta" || list[0].Humans != 1 {
+		t.Fatalf("list: %+v", list)
+	}
+	if _, err := l.Join("nope", "d", "D", -1); !errors.Is(err, ErrNoRoom) {
+		t.Fatalf("join a missing room: %v", err)
+	}
+	d, err := l.Join("beta", "d", "D", -1)
+	if err != nil || d.Seat() != 1 {
+		t.Fatalf("join beta: %v", err)
+	}
+
+	// Everybody leaves alpha before its start: it ends and makes room.
+	conns["alpha"].Leave()
+	l.Sweep()
+	if l.Room("alpha") != nil {
+		t.Fatal("an empty room stays in the lobby")
+	}
+	if _, err := l.Create("gamma", "c", "C", -1, cfg); err != nil {
+		t.Fatalf("create after a room ended: %v", err)
+	}
+}
