@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/server"
+)
+
+func init() { subcommands["serve"] = serveCommand }
+
+// serveCommand is mille serve: the SSH server for play over the network.
+func serveCommand(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mille serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	listen := fs.String("listen", ":2222", "address to listen on")
+	data := fs.String("data", "", "data folder for the host key and the players' names (default: server in mille's data folder)")
+	maxSessions := fs.Int("max-sessions", 200, "SSH sessions at once (0: no limit)")
+	maxRooms := fs.Int("max-rooms", 50, "rooms at once (0: no limit)")
+	idle := fs.Duration("idle", 30*time.Minute, "close connections silent this long (0: never)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: mille serve [flags]\n\nRuns an SSH server: friends join with ssh -t -p 2222 HOST.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "mille serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *data == "" {
+		dir, err := save.Dir()
+		if err != nil {
+			fmt.Fprintln(stderr, "mille serve:", err)
+			return 1
+		}
+		*data = filepath.Join(dir, "server")
+	}
+	srv, err := server.New(server.Config{
+		Dir: *data, MaxSessions: *maxSessions, MaxRooms: *maxRooms, IdleTimeout: *idle, Log: stderr,
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "mille serve:", err)
+		return 1
+	}
+	l, err := net.Listen("tcp", *listen)
+	if err != nil {
+		fmt.Fprintln(stderr, "mille serve:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "mille serve: listening on %s (data in %s)\n", l.Addr(), *data)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	select {
+	case err := <-served:
+		fmt.Fprintln(stderr, "mille serve:", err)
+		return 1
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(stdout, "mille serve: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		fmt.Fprintln(stderr, "mille serve:", err)
+		return 1
+	}
+	<-served
+	return 0
+}

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestServeArgs(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		err  string
+	}{
+		{[]string{"serve", "extra"}, 2, "unexpected argument"},
+		{[]string{"serve", "--listen"}, 2, "flag needs an argument"},
+		{[]string{"serve", "--help"}, 0, "ssh -t -p 2222"},
+		{[]string{"serve", "--listen", "127.0.0.1:-1", "--data", "DIR"}, 1, "mille serve:"},
+	}
+	for _, tc := range tests {
+		if tc.args[len(tc.args)-1] == "DIR" {
+			tc.args[len(tc.args)-1] = t.TempDir()
+		}
+		var out, errb bytes.Buffer
+		if code := run(tc.args, &out, &errb); code != tc.code || !strings.Contains(errb.String(), tc.err) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errb.String(), tc.code, tc.err)
+		}
+	}
+}

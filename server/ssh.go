@@ -1,0 +1,200 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/gliderlabs/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Config is how a Server runs.
+type Config struct {
+	Dir         string        // data folder: host key, players' names
+	MaxSessions int           // SSH sessions at once; 0: no limit
+	MaxRooms    int           // rooms at once; 0: no limit
+	IdleTimeout time.Duration // a connection silent this long is closed; 0: never
+	Log         io.Writer     // where the server logs; io.Discard when nil
+}
+
+// The texts a refused session reads before the connection closes.
+const (
+	NoPTYHint = "mille needs a terminal: connect with ssh -t (for example: ssh -t -p 2222 host)"
+	FullHint  = "mille: the server is full, try again later"
+	ByeText   = "The server is shutting down. Thanks for playing!"
+)
+
+// Server is mille's SSH server: every session runs its own Bubble Tea
+// program over the connection, and all share one Lobby.
+type Server struct {
+	Lobby *Lobby
+
+	cfg      Config
+	users    *Users
+	ssh      *ssh.Server
+	log      *log.Logger
+	sessions atomic.Int64
+	stop     context.Context // cancelled by Shutdown: every session ends
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup // running sessions
+}
+
+// New prepares a server from cfg: it loads (or makes) the host key and the
+// players' names in cfg.Dir.
+func New(cfg Config) (*Server, error) {
+	if cfg.Dir == "" {
+		return nil, errors.New("server: no data folder")
+	}
+	signer, err := HostKey(filepath.Join(cfg.Dir, HostKeyFile))
+	if err != nil {
+		return nil, err
+	}
+	users, err := LoadUsers(filepath.Join(cfg.Dir, UsersFile))
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
+	stop, cancel := context.WithCancel(context.Background())
+	s := &Server{
+		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, users: users,
+		log: log.New(cfg.Log, "mille serve: ", log.LstdFlags), stop: stop, cancel: cancel,
+	}
+	s.ssh = &ssh.Server{
+		Handler: s.handle,
+		// Any key is welcome: the key only says who comes back.
+		PublicKeyHandler: func(ssh.Context, ssh.PublicKey) bool { return true },
+		IdleTimeout:      cfg.IdleTimeout,
+	}
+	s.ssh.AddHostKey(signer)
+	return s, nil
+}
+
+// Serve accepts SSH connections on l until Shutdown.
+func (s *Server) Serve(l net.Listener) error {
+	err := s.ssh.Serve(l)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown tells every session that the server is going, waits (at most
+// until ctx is done) for the sessions to say goodbye, ends the rooms and
+// closes the listener and the connections.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.cancel()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	s.Lobby.Close()
+	// Clients keep their connections open after their last session: close
+	// them rather than wait for them.
+	if cerr := s.ssh.Close(); err == nil && !errors.Is(cerr, ssh.ErrServerClosed) {
+		err = cerr
+	}
+	return err
+}
+
+// Sessions returns the number of sessions running.
+func (s *Server) Sessions() int { return int(s.sessions.Load()) }
+
+// handle runs one SSH session. A panic ends this session only.
+func (s *Server) handle(sess ssh.Session) {
+	s.wg.Add(1)
+	defer s.wg.Done()
+	n := s.sessions.Add(1)
+	defer s.sessions.Add(-1)
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Printf("session %s: panic: %v\n%s", sess.RemoteAddr(), v, debug.Stack())
+			fmt.Fprintln(sess.Stderr(), "\r\nmille: something went wrong on the server; sorry.")
+			sess.Exit(1)
+		}
+	}()
+	if s.stop.Err() != nil {
+		fmt.Fprintln(sess.Stderr(), ByeText)
+		sess.Exit(1)
+		return
+	}
+	if s.cfg.MaxSessions > 0 && n > int64(s.cfg.MaxSessions) {
+		fmt.Fprintln(sess.Stderr(), FullHint)
+		sess.Exit(1)
+		return
+	}
+	pty, windows, ok := sess.Pty()
+	if !ok {
+		fmt.Fprintln(sess.Stderr(), NoPTYHint)
+		sess.Exit(1)
+		return
+	}
+	id := gossh.FingerprintSHA256(sess.PublicKey())
+	room := ""
+	if cmd := sess.Command(); len(cmd) > 0 {
+		room = cmd[0]
+	}
+	env := append(sess.Environ(), "TERM="+pty.Term)
+
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	stopSession := context.AfterFunc(s.stop, cancel)
+	defer stopSession()
+
+	p := tea.NewProgram(newScreen(s.Lobby, s.users, id, room, pty.Window.Width),
+		tea.WithInput(sess), tea.WithOutput(sess),
+		tea.WithEnvironment(env),
+		// Detection sees no terminal here and would strip all color.
+		tea.WithColorProfile(colorprofile.Env(env)),
+		tea.WithWindowSize(pty.Window.Width, pty.Window.Height),
+		tea.WithContext(ctx),
+		tea.WithoutSignalHandler(),
+		tea.WithFilter(noSuspend),
+	)
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case w, ok := <-windows:
+				if !ok {
+					return
+				}
+				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			}
+		}
+	}()
+	_, err := p.Run()
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		s.log.Printf("session %s: %v", sess.RemoteAddr(), err)
+	}
+	if s.stop.Err() != nil {
+		fmt.Fprint(sess, "\r\n"+ByeText+"\r\n")
+	}
+	sess.Exit(0)
+}
+
+// noSuspend keeps ctrl+z from suspending: there is no shell to return to
+// on the server, so a suspended session would hang.
+func noSuspend(_ tea.Model, msg tea.Msg) tea.Msg {
+	if _, ok := msg.(tea.SuspendMsg); ok {
+		return tea.ResumeMsg{}
+	}
+	return msg
+}

@@ -1,0 +1,298 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"errors"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// startServer runs a server on a random loopback port for the test.
+func startServer(t *testing.T, cfg Config) (*Server, string) {
+	t.Helper()
+	if cfg.Dir == "" {
+		cfg.Dir = t.TempDir()
+	}
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		if err := <-served; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	return srv, l.Addr().String()
+}
+
+func newKey(t *testing.T) gossh.Signer {
+	t.Helper()
+	_, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := gossh.NewSignerFromKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return signer
+}
+
+func dial(t *testing.T, addr string, key gossh.Signer) *gossh.Client {
+	t.Helper()
+	c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User:            "player",
+		Auth:            []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Timeout:         10 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// screenReader collects a session's output as plain text.
+type screenReader struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	done chan struct{}
+}
+
+func readScreen(r io.Reader) *screenReader {
+	s := &screenReader{done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		b := make([]byte, 4096)
+		for {
+			n, err := r.Read(b)
+			s.mu.Lock()
+			s.buf.Write(b[:n])
+			s.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return s
+}
+
+func (s *screenReader) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return ansi.Strip(s.buf.String())
+}
+
+// waitText waits until the output shows want; the deadline only stops a
+// broken test from hanging.
+func (s *screenReader) waitText(t *testing.T, want string) {
+	t.Helper()
+	deadline := time.After(20 * time.Second)
+	for !strings.Contains(s.text(), want) {
+		select {
+		case <-deadline:
+			t.Fatalf("the screen never showed %q; it shows:\n%s", want, s.text())
+		case <-s.done:
+			if !strings.Contains(s.text(), want) {
+				t.Fatalf("the session ended without showing %q; it showed:\n%s", want, s.text())
+			}
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// session opens a session with a PTY and a shell.
+func session(t *testing.T, c *gossh.Client) (*gossh.Session, io.Writer, *screenReader) {
+	t.Helper()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	return sess, in, readScreen(out)
+}
+
+// TestSSHFirstLogin: a new key is asked for a name, which the server
+// remembers for that key: the next login goes straight to the lobby, which
+// lists the rooms.
+func TestSSHFirstLogin(t *testing.T) {
+	srv, addr := startServer(t, Config{MaxRooms: 4})
+	if _, err := srv.Lobby.Create("friday", "someone", "Sam", -1, config(4, 0, 1)); err != nil {
+		t.Fatal(err)
+	}
+	key := newKey(t)
+
+	sess, in, screen := session(t, dial(t, addr, key))
+	screen.waitText(t, "Name:")
+	io.WriteString(in, "Ann\r")
+	id := gossh.FingerprintSHA256(key.PublicKey())
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if name, ok := srv.users.Name(id); ok {
+			if name != "Ann" {
+				t.Fatalf("name remembered: %q", name)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the name was never remembered")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	io.WriteString(in, "q")
+	if err := sess.Wait(); err != nil {
+		t.Fatalf("leaving with q: %v", err)
+	}
+
+	// The same key again: the name is known, the lobby shows.
+	_, in, screen = session(t, dial(t, addr, key))
+	screen.waitText(t, "Hello, Ann.")
+	screen.waitText(t, "friday")
+	io.WriteString(in, "q")
+
+	// The name survives a restart of the server.
+	users, err := LoadUsers(filepath.Join(srv.cfg.Dir, UsersFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name, _ := users.Name(id); name != "Ann" {
+		t.Fatalf("name after reload: %q", name)
+	}
+}
+
+// TestSSHNoPTY: a session without a terminal is refused with a hint.
+func TestSSHNoPTY(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	sess, err := dial(t, addr, newKey(t)).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	sess.Stderr = &stderr
+	err = sess.Run("friday")
+	var exit *gossh.ExitError
+	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
+		t.Fatalf("exit: %v", err)
+	}
+	if !strings.Contains(stderr.String(), "ssh -t") {
+		t.Fatalf("stderr: %q", stderr.String())
+	}
+}
+
+// TestSSHMaxSessions: one session over the limit is turned away, and the
+// sessions already running go on.
+func TestSSHMaxSessions(t *testing.T) {
+	srv, addr := startServer(t, Config{MaxSessions: 1})
+	key := newKey(t)
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Bob")
+	first, in, screen := session(t, dial(t, addr, key))
+	screen.waitText(t, "Hello, Bob.")
+
+	sess, err := dial(t, addr, key).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	sess.Stderr = &stderr
+	sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
+	if err := sess.Run(""); err == nil || !strings.Contains(stderr.String(), FullHint) {
+		t.Fatalf("second session: %v, %q", err, stderr.String())
+	}
+	io.WriteString(in, "q")
+	if err := first.Wait(); err != nil {
+		t.Fatalf("the first session after the refusal: %v", err)
+	}
+}
+
+// TestSSHShutdown: shutting the server down tells the players and closes
+// their sessions.
+func TestSSHShutdown(t *testing.T) {
+	srv, addr := startServer(t, Config{})
+	key := newKey(t)
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Cal")
+	sess, _, screen := session(t, dial(t, addr, key))
+	screen.waitText(t, "Hello, Cal.")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	screen.waitText(t, ByeText)
+	sess.Wait()
+}
+
+// TestHostKeyPersists: the host key is made once and read back after.
+func TestHostKeyPersists(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keys", HostKeyFile)
+	a, err := HostKey(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := HostKey(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.PublicKey().Marshal(), b.PublicKey().Marshal()) {
+		t.Fatal("a new host key on the second run")
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("host key file: %v %v", fi.Mode(), err)
+	}
+	if a.PublicKey().Type() != gossh.KeyAlgoED25519 {
+		t.Fatalf("host key type %s", a.PublicKey().Type())
+	}
+}
+
+func TestValidName(t *testing.T) {
+	tests := []struct {
+		name string
+		ok   bool
+	}{
+		{"Ann", true},
+		{"Zoé", true},
+		{"", false},
+		{"a name too long", false},
+		{"bad\x1b[2J", false},
+	}
+	for _, tc := range tests {
+		if err := ValidName(tc.name); (err == nil) != tc.ok {
+			t.Errorf("ValidName(%q) = %v", tc.name, err)
+		}
+	}
+}
