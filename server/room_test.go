@@ -365,3 +365,40 @@ func TestAllAwayEndsAfterGrace(t *testing.T) {
 		t.Fatal("still open after the grace period")
 	}
 }
+
+// TestAwaySeatKeptWarm: while a person is away, the computer plays their
+// seat, so the others never wait for them.
+func TestAwaySeatKeptWarm(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		r, err := NewRoom("t", "a", config(2, engine.Standard, seed), newClock().now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := r.Join("a", "A", 0)
+		b, _ := r.Join("b", "B", 1)
+		if err := r.Start("a"); err != nil {
+			t.Fatal(err)
+		}
+		a.Leave()
+		var buf [engine.MaxLegal]engine.Action
+		waitFor(t, b, func(u Update) bool {
+			o := &u.Obs
+			if !u.Started || u.Seats[0].Connected {
+				return false
+			}
+			for i := uint32(0); i < o.EventCount && i < engine.LogSize; i++ {
+				e := o.Log[(o.EventCount-1-i)%engine.LogSize]
+				if e.Seat == 0 && (e.Kind == engine.EvPlay || e.Kind == engine.EvAttack || e.Kind == engine.EvDiscard || e.Kind == engine.EvSafety) {
+					return true // seat 0 moved while away
+				}
+			}
+			if o.MyTurn() {
+				if err := b.Act(o.Legal(buf[:0])[0]); err != nil && !errors.Is(err, ErrNotYourTurn) {
+					t.Fatal(err)
+				}
+			}
+			return false
+		})
+		r.Close()
+	}
+}

@@ -48,7 +48,15 @@ type Server struct {
 	stop     context.Context // cancelled by Shutdown: every session ends
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup // running sessions
+
+	// model makes a session's program model; nil: the lobby screen. Tests
+	// replace it.
+	model func(id, room string, width int) tea.Model
 }
+
+// SweepEvery is how often the server expires grace periods and forgets
+// the rooms that ended.
+const SweepEvery = 10 * time.Second
 
 // New prepares a server from cfg: it loads (or makes) the host key and the
 // players' names in cfg.Dir.
@@ -84,6 +92,18 @@ func New(cfg Config) (*Server, error) {
 
 // Serve accepts SSH connections on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
+	go func() {
+		t := time.NewTicker(SweepEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.stop.Done():
+				return
+			case <-t.C:
+				s.Lobby.Sweep()
+			}
+		}
+	}()
 	err := s.ssh.Serve(l)
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil
@@ -157,7 +177,13 @@ func (s *Server) handle(sess ssh.Session) {
 	stopSession := context.AfterFunc(s.stop, cancel)
 	defer stopSession()
 
-	p := tea.NewProgram(newScreen(s.Lobby, s.users, id, room, pty.Window.Width),
+	var m tea.Model
+	if s.model != nil {
+		m = s.model(id, room, pty.Window.Width)
+	} else {
+		m = newScreen(s.Lobby, s.users, id, room, pty.Window.Width)
+	}
+	p := tea.NewProgram(m,
 		tea.WithInput(sess), tea.WithOutput(sess),
 		tea.WithEnvironment(env),
 		// Detection sees no terminal here and would strip all color.

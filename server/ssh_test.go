@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -294,5 +295,59 @@ func TestValidName(t *testing.T) {
 		if err := ValidName(tc.name); (err == nil) != tc.ok {
 			t.Errorf("ValidName(%q) = %v", tc.name, err)
 		}
+	}
+}
+
+// panicky panics in Update on the key p; otherwise it shows "alive".
+type panicky struct{}
+
+func (panicky) Init() tea.Cmd { return nil }
+func (p panicky) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch k.String() {
+		case "p":
+			panic("boom in Update")
+		case "q":
+			return p, tea.Quit
+		}
+	}
+	return p, nil
+}
+func (panicky) View() tea.View { return tea.NewView("alive") }
+
+// TestSSHPanic: a panic in one session, in its program or in the handler,
+// ends that session only: others go on and new ones are served.
+func TestSSHPanic(t *testing.T) {
+	srv, addr := startServer(t, Config{})
+	srv.model = func(id, room string, width int) tea.Model {
+		if room == "boom" {
+			panic("boom in the handler")
+		}
+		return panicky{}
+	}
+	key := newKey(t)
+	other, otherIn, otherScreen := session(t, dial(t, addr, key))
+	otherScreen.waitText(t, "alive")
+
+	sess, in, screen := session(t, dial(t, addr, key))
+	screen.waitText(t, "alive")
+	io.WriteString(in, "p")
+	sess.Wait()
+
+	c := dial(t, addr, key)
+	boom, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
+	if err := boom.Run("boom"); err == nil {
+		t.Fatal("a session whose handler panicked exited well")
+	}
+
+	_, _, fresh := session(t, dial(t, addr, key))
+	fresh.waitText(t, "alive")
+	io.WriteString(otherIn, "q")
+	if err := other.Wait(); err != nil {
+		t.Fatalf("the other session: %v", err)
 	}
 }
