@@ -3,8 +3,10 @@ package server
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/engine"
 )
 
 // screen is the Bubble Tea model of one SSH session: the name prompt at a
@@ -21,7 +23,58 @@ type screen struct {
 	input  string // the name typed so far
 	msg    string // the last error, shown under the prompt
 	rooms  []RoomInfo
+	pick   int // the room under the cursor in the list
 	width  int
+
+	conn *Conn  // the seat taken, nil in the lobby
+	last Update // the seat's latest view
+}
+
+// updateMsg carries a seat's update into the program.
+type updateMsg struct {
+	c    *Conn // whose update: one left behind may still arrive
+	u    Update
+	open bool
+}
+
+// next waits for the seat's next update; the program runs it as a command,
+// so the room never blocks on a session.
+func next(c *Conn) tea.Cmd {
+	return func() tea.Msg {
+		u, open := <-c.Updates()
+		return updateMsg{c, u, open}
+	}
+}
+
+// leave gives up the connection to the room when the session ends: the
+// seat waits for the player's return for the grace period.
+func (s *screen) leave() {
+	if s.conn != nil {
+		s.conn.Leave()
+	}
+}
+
+// defaultRoom is the table a player creates from the lobby: the game the
+// issue calls best, four players in two teams.
+var defaultRoom = RoomConfig{Game: engine.Config{Players: 4, Rules: engine.Standard}, Level: "easy", Grace: 2 * time.Minute, Pace: 500 * time.Millisecond}
+
+// enter takes a seat in the room called name, or creates it.
+func (s *screen) enter(name string, create bool) tea.Cmd {
+	var c *Conn
+	var err error
+	if create {
+		cfg := defaultRoom
+		cfg.Seed = uint64(time.Now().UnixNano())
+		c, err = s.lobby.Create(name, s.id, s.name, -1, cfg)
+	} else {
+		c, err = s.lobby.Join(name, s.id, s.name, -1)
+	}
+	if err != nil {
+		s.msg = err.Error()
+		return nil
+	}
+	s.conn, s.msg = c, ""
+	return next(c)
 }
 
 func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
@@ -33,13 +86,29 @@ func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
 }
 
 // Init implements tea.Model.
-func (s *screen) Init() tea.Cmd { return nil }
+func (s *screen) Init() tea.Cmd {
+	if s.room != "" && !s.naming {
+		return s.enter(s.room, s.lobby.Room(s.room) == nil)
+	}
+	return nil
+}
 
 // Update implements tea.Model.
 func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.width = msg.Width
+	case updateMsg:
+		if msg.c != s.conn {
+			return s, nil // from a room this session left
+		}
+		if !msg.open {
+			s.conn, s.rooms = nil, s.lobby.List()
+			s.msg = "the room has ended"
+			return s, nil
+		}
+		s.last = msg.u
+		return s, next(s.conn)
 	case tea.KeyPressMsg:
 		if msg.String() == "ctrl+c" {
 			return s, tea.Quit
@@ -47,11 +116,37 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if s.naming {
 			return s, s.typeName(msg)
 		}
+		if s.conn != nil {
+			switch msg.String() {
+			case "q", "esc":
+				s.conn.Quit()
+				s.conn, s.rooms = nil, s.lobby.List()
+			case "s":
+				if err := s.conn.Start(); err != nil {
+					s.msg = err.Error()
+				}
+			}
+			return s, nil
+		}
 		switch msg.String() {
 		case "q", "esc":
 			return s, tea.Quit
 		case "r":
 			s.rooms = s.lobby.List()
+		case "up", "k":
+			s.pick = max(s.pick-1, 0)
+		case "down", "j":
+			s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
+		case "n":
+			for i := 1; ; i++ {
+				if name := fmt.Sprintf("room%d", i); s.lobby.Room(name) == nil {
+					return s, s.enter(name, true)
+				}
+			}
+		case "enter":
+			if s.pick < len(s.rooms) {
+				return s, s.enter(s.rooms[s.pick].Name, false)
+			}
 		}
 	}
 	return s, nil
@@ -70,6 +165,9 @@ func (s *screen) typeName(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		s.name, s.naming, s.msg = name, false, ""
 		s.rooms = s.lobby.List()
+		if s.room != "" {
+			return s.enter(s.room, s.lobby.Room(s.room) == nil)
+		}
 	case "backspace":
 		if r := []rune(s.input); len(r) > 0 {
 			s.input = string(r[:len(r)-1])
@@ -93,26 +191,75 @@ func (s *screen) View() tea.View {
 			fmt.Fprintf(&b, "\n%s\n", s.msg)
 		}
 		b.WriteString("\nenter: done   esc: leave\n")
+	} else if s.conn != nil {
+		s.viewRoom(&b)
 	} else {
 		fmt.Fprintf(&b, "Hello, %s.\n\n", s.name)
-		if s.room != "" {
-			fmt.Fprintf(&b, "Room %q: joining rooms from here is not ready yet.\n\n", s.room)
-		}
 		if len(s.rooms) == 0 {
 			b.WriteString("Rooms: none open.\n")
 		} else {
 			b.WriteString("Rooms:\n")
-			for _, r := range s.rooms {
+			for i, r := range s.rooms {
 				state := "waiting"
 				if r.Started {
 					state = "playing"
 				}
-				fmt.Fprintf(&b, "  %-20s %d players, %s rules, %d people, %s\n", r.Name, r.Players, r.Rules, r.Humans, state)
+				cursor := " "
+				if i == s.pick {
+					cursor = ">"
+				}
+				fmt.Fprintf(&b, "%s %-20s %d players, %s rules, %d people, %s\n", cursor, r.Name, r.Players, r.Rules, r.Humans, state)
 			}
 		}
-		b.WriteString("\nr: refresh   q: leave\n")
+		if s.msg != "" {
+			fmt.Fprintf(&b, "\n%s\n", s.msg)
+		}
+		b.WriteString("\nn: new room   enter: join   r: refresh   q: leave\n")
 	}
 	v := tea.NewView(b.String())
 	v.AltScreen = true
 	return v
+}
+
+// viewRoom draws the seat's room: the seats while people gather, then the
+// seat's own view of the game. This text stands in for the ui board until
+// ui can show a remote table.
+func (s *screen) viewRoom(b *strings.Builder) {
+	u := s.last
+	fmt.Fprintf(b, "Room %s\n\n", u.Room)
+	for i, seat := range u.Seats {
+		who := "computer"
+		switch {
+		case seat.Human && seat.Connected:
+			who = "here"
+		case seat.Human:
+			who = "away"
+		}
+		me := " "
+		if i == u.Seat {
+			me = "*"
+		}
+		fmt.Fprintf(b, "%s seat %d  %-12s %s\n", me, i+1, seat.Name, who)
+	}
+	b.WriteString("\n")
+	switch {
+	case u.Ended:
+		b.WriteString("The room has ended.\n")
+	case !u.Started && u.Host:
+		b.WriteString("Empty seats go to computer players.\ns: start   q: leave the room\n")
+	case !u.Started:
+		b.WriteString("Waiting for the host to start.\nq: leave the room\n")
+	default:
+		var hand []string
+		for _, c := range u.Obs.MyHand {
+			if c != engine.NoCard {
+				hand = append(hand, c.String())
+			}
+		}
+		fmt.Fprintf(b, "Your hand: %s\n", strings.Join(hand, ", "))
+		b.WriteString("(the board over SSH comes next)\nq: leave the room\n")
+	}
+	if s.msg != "" {
+		fmt.Fprintf(b, "\n%s\n", s.msg)
+	}
 }

@@ -181,7 +181,9 @@ func (s *Server) handle(sess ssh.Session) {
 	if s.model != nil {
 		m = s.model(id, room, pty.Window.Width)
 	} else {
-		m = newScreen(s.Lobby, s.users, id, room, pty.Window.Width)
+		sc := newScreen(s.Lobby, s.users, id, room, pty.Window.Width)
+		defer sc.leave()
+		m = sc
 	}
 	p := tea.NewProgram(m,
 		tea.WithInput(sess), tea.WithOutput(sess),

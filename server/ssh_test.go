@@ -351,3 +351,49 @@ func TestSSHPanic(t *testing.T) {
 		t.Fatalf("the other session: %v", err)
 	}
 }
+
+// TestSSHRoom: a player creates a room from the lobby, another joins it by
+// naming it on the ssh command line, the host starts, and each sees the
+// game from their own seat.
+func TestSSHRoom(t *testing.T) {
+	srv, addr := startServer(t, Config{})
+	ann, bob := newKey(t), newKey(t)
+	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
+	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
+
+	_, annIn, annScreen := session(t, dial(t, addr, ann))
+	annScreen.waitText(t, "Hello, Ann.")
+	io.WriteString(annIn, "n")
+	annScreen.waitText(t, "s: start")
+	r := srv.Lobby.Room("room1")
+	if r == nil {
+		t.Fatal("no room1 in the lobby")
+	}
+
+	c := dial(t, addr, bob)
+	bobSess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bobSess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{})
+	out, _ := bobSess.StdoutPipe()
+	bobIn, _ := bobSess.StdinPipe()
+	bobScreen := readScreen(out)
+	if err := bobSess.Start("room1"); err != nil {
+		t.Fatal(err)
+	}
+	bobScreen.waitText(t, "Waiting for the host")
+	if s := r.Seats(); !s[1].Human || s[1].Name != "Bob" {
+		t.Fatalf("seats: %+v", s)
+	}
+	io.WriteString(annIn, "s")
+	annScreen.waitText(t, "Your hand:")
+	bobScreen.waitText(t, "Your hand:")
+
+	// Bob leaves the room; his seat goes to a computer.
+	io.WriteString(bobIn, "q")
+	bobScreen.waitText(t, "n: new room")
+	if s := r.Seats(); s[1].Human {
+		t.Fatalf("seat 2 after Bob left: %+v", s[1])
+	}
+}
