@@ -186,7 +186,8 @@ func (s *Server) handle(sess ssh.Session) {
 		m = sc
 	}
 	p := tea.NewProgram(m,
-		tea.WithInput(sess), tea.WithOutput(sess),
+		tea.WithInput(newLimitReader(sess, InputRate, InputBurst, time.Now, time.Sleep)),
+		tea.WithOutput(sess),
 		tea.WithEnvironment(env),
 		// Detection sees no terminal here and would strip all color.
 		tea.WithColorProfile(colorprofile.Env(env)),
