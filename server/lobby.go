@@ -81,20 +81,24 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig
 
 // Join seats user in the room called name (see Room.Join).
 func (l *Lobby) Join(name, user, userName string, seat int) (*Conn, error) {
-	l.mu.Lock()
-	r, ok := l.rooms[name]
-	l.mu.Unlock()
-	if !ok {
+	r := l.Room(name)
+	if r == nil {
 		return nil, ErrNoRoom
 	}
 	return r.Join(user, userName, seat)
 }
 
-// Room returns the room called name, or nil.
+// Room returns the open room called name, or nil.
 func (l *Lobby) Room(name string) *Room {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.rooms[name]
+	r := l.rooms[name]
+	if r != nil && r.Ended() {
+		// An ended room's name is free at once, not only after a sweep.
+		delete(l.rooms, name)
+		return nil
+	}
+	return r
 }
 
 // List describes the open rooms by name.

@@ -48,7 +48,9 @@ func TestLobby(t *testing.T) {
 
 	// Everybody leaves alpha before its start: it ends and makes room.
 	conns["alpha"].Leave()
-	l.Sweep()
+	if _, err := l.Join("alpha", "b", "B", -1); !errors.Is(err, ErrNoRoom) {
+		t.Fatalf("join an ended room: %v", err)
+	}
 	if l.Room("alpha") != nil {
 		t.Fatal("an empty room stays in the lobby")
 	}

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"io"
+	mrand "math/rand/v2"
 	"net"
 	"os"
 	"path/filepath"
@@ -395,5 +396,72 @@ func TestSSHRoom(t *testing.T) {
 	bobScreen.waitText(t, "n: new room")
 	if s := r.Seats(); s[1].Human {
 		t.Fatalf("seat 2 after Bob left: %+v", s[1])
+	}
+}
+
+// syncBuffer is a log the server and the test share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestSSHRandomInput feeds seeded random bytes and window sizes into
+// sessions in a room: no session panics and the server goes on serving.
+func TestSSHRandomInput(t *testing.T) {
+	var logs syncBuffer
+	srv, addr := startServer(t, Config{Log: &logs})
+	key := newKey(t)
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Eve")
+	seeds := []uint64{1, 2, 3}
+	if testing.Short() {
+		seeds = seeds[:1]
+	}
+	for _, seed := range seeds {
+		rng := mrand.New(mrand.NewPCG(seed, 7))
+		c := dial(t, addr, key)
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{})
+		in, _ := sess.StdinPipe()
+		out, _ := sess.StdoutPipe()
+		screen := readScreen(out)
+		if err := sess.Start("fuzz"); err != nil {
+			t.Fatal(err)
+		}
+		screen.waitText(t, "Room fuzz")
+		for range 200 {
+			if rng.IntN(10) == 0 {
+				sess.WindowChange(rng.IntN(300), rng.IntN(500))
+				continue
+			}
+			b := make([]byte, 1+rng.IntN(16))
+			for i := range b {
+				b[i] = byte(rng.IntN(256))
+			}
+			if _, err := in.Write(b); err != nil {
+				break // the random keys quit the session: fine
+			}
+		}
+		c.Close()
+		<-screen.done
+	}
+	_, _, screen := session(t, dial(t, addr, key))
+	screen.waitText(t, "Eve")
+	if strings.Contains(logs.String(), "panic") {
+		t.Fatalf("a session panicked:\n%s", logs.String())
 	}
 }
