@@ -68,6 +68,33 @@ func openPTY(t *testing.T) (master, tty *os.File) {
 	return master, tty
 }
 
+// startInTerminal starts cmd as the session leader of a new 80x24
+// pseudo-terminal and collects what it draws in out (and its standard
+// error in errb); the caller closes master.
+func startInTerminal(t *testing.T, cmd *exec.Cmd) (master *os.File, out, errb *syncBuffer) {
+	t.Helper()
+	master, tty := openPTY(t)
+	out, errb = new(syncBuffer), new(syncBuffer)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, errb
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		master.Close()
+		t.Fatal(err)
+	}
+	tty.Close()
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := master.Read(buf)
+			out.Write(buf[:n])
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return master, out, errb
+}
+
 // TestSignalKeepsTheGame runs the real mille in a pseudo-terminal on a
 // game a few moves in, closes the terminal (the kernel sends SIGHUP) or
 // sends SIGTERM, and finds the game in the autosave that the next start
@@ -101,26 +128,8 @@ func TestSignalKeepsTheGame(t *testing.T) {
 
 			cmd := exec.Command(bin, game)
 			cmd.Env = append(os.Environ(), save.DirEnv+"="+data, "MILLE_CONFIG_DIR="+t.TempDir(), "TERM=xterm-256color")
-			master, tty := openPTY(t)
+			master, out, errb := startInTerminal(t, cmd)
 			defer master.Close()
-			var errb syncBuffer
-			cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, &errb
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			tty.Close()
-			var out syncBuffer
-			go func() {
-				buf := make([]byte, 4096)
-				for {
-					n, err := master.Read(buf)
-					out.Write(buf[:n])
-					if err != nil {
-						return
-					}
-				}
-			}()
 			deadline := time.Now().Add(10 * time.Second)
 			for !strings.Contains(out.String(), "MILLE BORNES") {
 				if time.Now().After(deadline) {

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -124,30 +123,8 @@ func TestReadmeCommands(t *testing.T) {
 // playInTerminal starts the game in a pseudo-terminal, waits for its board
 // and quits it (q, y, then n to the offer to save).
 func playInTerminal(t *testing.T, cmd *exec.Cmd) {
-	master, tty := openPTY(t)
+	master, out, errb := startInTerminal(t, cmd)
 	defer master.Close()
-	var errb syncBuffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, &errb
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	tty.Close()
-	var out syncBuffer
-	go func() {
-		buf := make([]byte, 4096)
-		for {
-			n, err := master.Read(buf)
-			out.Write(buf[:n])
-			if err != nil && n == 0 {
-				if pe, ok := err.(*os.PathError); ok && pe.Err == syscall.EAGAIN {
-					time.Sleep(10 * time.Millisecond)
-					continue
-				}
-				return
-			}
-		}
-	}()
 	waitFor := func(text string) {
 		t.Helper()
 		deadline := time.Now().Add(15 * time.Second)
