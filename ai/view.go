@@ -40,11 +40,7 @@ func viewOf(o *engine.Observation, v *view) {
 	v.hand = o.MyHand
 	v.tabs = &o.Tableaus
 	v.unseen = o.Unseen()
-	v.held = [engine.NumCards]uint8{}
-	for _, c := range o.MyHand {
-		v.held[c]++
-	}
-	v.held[engine.NoCard] = 0
+	v.held = countHand(&v.hand)
 	v.handSizes = o.HandSizes
 }
 
@@ -63,46 +59,20 @@ func viewOfState(s *engine.State, v *view) {
 	v.threat = s.Threat
 	v.hand = s.Hands[seat]
 	v.tabs = &s.Tableaus
-	for c := engine.Card(1); c < engine.NumCards; c++ {
-		v.unseen[c] = deckCount(s.Config, c)
-	}
-	v.held = [engine.NumCards]uint8{}
-	for _, c := range s.Hands[seat] {
-		v.held[c]++
-		v.unseen[c]--
-	}
-	v.held[engine.NoCard] = 0
-	v.unseen[engine.NoCard] = 0
-	for _, c := range s.Discards[:s.DiscardLen] {
-		v.unseen[c]--
-	}
-	for side := 0; side < v.sides; side++ {
-		t := &s.Tableaus[side]
-		for c := engine.Card(1); c < engine.NumCards; c++ {
-			v.unseen[c] -= t.Cards[c]
-		}
-	}
+	v.unseen = s.Unseen(seat)
+	v.held = countHand(&v.hand)
 	for p := 0; p < s.Config.Players; p++ {
 		v.handSizes[p] = uint8(s.HandLen(p))
 	}
 }
 
-var decks = func() (d [2][engine.NumCards]uint8) {
-	small := engine.Config{Players: 2}
-	full := engine.Config{Players: 4}
-	for c := engine.Card(1); c < engine.NumCards; c++ {
-		d[0][c] = uint8(small.DeckCount(c))
-		d[1][c] = uint8(full.DeckCount(c))
+// countHand counts the cards of a hand by card.
+func countHand(hand *[engine.HandSlots]engine.Card) (n [engine.NumCards]uint8) {
+	for _, c := range hand {
+		n[c]++
 	}
-	return d
-}()
-
-// deckCount is Config.DeckCount from a table, for the rollouts' inner loop.
-func deckCount(cfg engine.Config, c engine.Card) uint8 {
-	if cfg.Players >= 4 {
-		return decks[1][c]
-	}
-	return decks[0][c]
+	n[engine.NoCard] = 0
+	return n
 }
 
 // safetyHeld reports whether side has laid the safety against hazard h.

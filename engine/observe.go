@@ -101,20 +101,29 @@ func (o *Observation) LiveScore(side int) Score {
 // Unseen returns, by card, how many cards the observing seat cannot see:
 // those in other hands and in the draw pile.
 func (o *Observation) Unseen() [NumCards]uint8 {
-	var n [NumCards]uint8
-	deck := o.Config.deck()
-	for c := Card(1); c < NumCards; c++ {
-		n[c] = deck[c]
-	}
-	for _, c := range o.MyHand {
+	return unseen(o.Config, &o.MyHand, o.Discards[:o.DiscardLen], &o.Tableaus)
+}
+
+// Unseen returns what Observe(s, seat).Unseen() returns, without building
+// the observation: searches call it on every sampled state. It reads only
+// seat's own hand and the public table.
+func (s *State) Unseen(seat int) [NumCards]uint8 {
+	return unseen(s.Config, &s.Hands[seat], s.Discards[:s.DiscardLen], &s.Tableaus)
+}
+
+// unseen counts, by card, the deck less a hand, the discards and the
+// tableaus: what the holder of that hand cannot see.
+func unseen(cfg Config, hand *[HandSlots]Card, discards []Card, tabs *[MaxSides]Tableau) [NumCards]uint8 {
+	n := *cfg.deck()
+	for _, c := range hand {
 		n[c]--
 	}
-	for _, c := range o.Discards[:o.DiscardLen] {
+	for _, c := range discards {
 		n[c]--
 	}
-	for side := 0; side < o.Config.Sides(); side++ {
+	for side := 0; side < cfg.Sides(); side++ {
 		for c := Card(1); c < NumCards; c++ {
-			n[c] -= o.Tableaus[side].Cards[c]
+			n[c] -= tabs[side].Cards[c]
 		}
 	}
 	n[NoCard] = 0

@@ -35,6 +35,9 @@ func TestSampleAgreesWithObservation(t *testing.T) {
 	randomStates(t, n, func(s *State) {
 		for seat := 0; seat < s.Config.Players; seat++ {
 			o := Observe(s, seat)
+			if s.Unseen(seat) != o.Unseen() {
+				t.Fatalf("seat %d: State.Unseen and Observation.Unseen differ", seat)
+			}
 			sample := Sample(&o, rng)
 			if err := sample.Validate(); err != nil {
 				t.Fatalf("sample invents or loses a card: %v", err)
