@@ -92,6 +92,21 @@ func (o *Observation) Side() int { return o.Config.SideOf(o.Seat) }
 // MyTurn reports whether the observing seat has a decision to make.
 func (o *Observation) MyTurn() bool { return !o.Waiting && int(o.Turn) == o.Seat }
 
+// Legal returns the observer's legal actions (only meaningful when it is
+// the observer's turn): the same list State.Legal gives, computed from what
+// the observer can see.
+func (o *Observation) Legal(buf []Action) []Action {
+	if o.Waiting {
+		return buf
+	}
+	s := State{
+		Config: o.Config, Phase: o.Phase, Turn: o.Turn, Trip: o.Trip,
+		Threat: o.Threat, Tableaus: o.Tableaus,
+	}
+	s.Hands[o.Seat] = o.MyHand
+	return s.Legal(buf)
+}
+
 // LiveScore returns side's points so far, as State.LiveScore does: the
 // items earned during the hand, and the whole breakdown once it is over.
 func (o *Observation) LiveScore(side int) Score {

@@ -147,18 +147,3 @@ func (t *Tableau) validate(trip uint16) error {
 	}
 	return nil
 }
-
-// Legal returns the observer's legal actions (only meaningful when it is
-// the observer's turn): the same list State.Legal gives, computed from what
-// the observer can see.
-func (o *Observation) Legal(buf []Action) []Action {
-	if o.Waiting {
-		return buf
-	}
-	s := State{
-		Config: o.Config, Phase: o.Phase, Turn: o.Turn, Trip: o.Trip,
-		Threat: o.Threat, Tableaus: o.Tableaus,
-	}
-	s.Hands[o.Seat] = o.MyHand
-	return s.Legal(buf)
-}
