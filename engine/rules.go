@@ -48,7 +48,7 @@ func (s *State) Check(a Action) error {
 			if a != Discard(c) || !c.Valid() || !s.holds(int(s.Turn), c) {
 				return ErrNotInHand
 			}
-			if c.IsSafety() && s.Config.Rules == BSD {
+			if !s.mayDiscard(c) {
 				return ErrKeepSafeties
 			}
 			return nil
@@ -172,21 +172,34 @@ func (s *State) Legal(buf []Action) []Action {
 			continue
 		}
 		seen[c] = true
-		if c.IsHazard() {
-			for side := 0; side < s.Sides(); side++ {
-				if a := Attack(c, side); s.checkPlay(seat, a) == nil {
-					buf = append(buf, a)
-				}
-			}
-		} else if s.checkPlay(seat, Play(c)) == nil {
-			buf = append(buf, Play(c))
-		}
-		if !(c.IsSafety() && s.Config.Rules == BSD) {
+		buf = s.appendPlays(seat, c, buf)
+		if s.mayDiscard(c) {
 			buf = append(buf, Discard(c))
 		}
 	}
 	return buf
 }
+
+// appendPlays appends the legal plays of card c by seat: one per side a
+// hazard may go on, or the one play on its own side.
+func (s *State) appendPlays(seat int, c Card, buf []Action) []Action {
+	if !c.IsHazard() {
+		if s.checkPlay(seat, Play(c)) == nil {
+			buf = append(buf, Play(c))
+		}
+		return buf
+	}
+	for side := 0; side < s.Sides(); side++ {
+		if a := Attack(c, side); s.checkPlay(seat, a) == nil {
+			buf = append(buf, a)
+		}
+	}
+	return buf
+}
+
+// mayDiscard reports whether c may be discarded: anything may, but bsd
+// keeps safeties.
+func (s *State) mayDiscard(c Card) bool { return !(c.IsSafety() && s.Config.Rules == BSD) }
 
 // Legal is the function form of State.Legal.
 func Legal(s *State, buf []Action) []Action { return s.Legal(buf) }

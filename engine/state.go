@@ -305,18 +305,10 @@ func (s *State) startTurn(seat int) {
 // anyoneCanPlay reports whether some player has a legal play other than a
 // discard (the bsd end-of-hand test once the pile is empty).
 func (s *State) anyoneCanPlay() bool {
+	var buf [MaxSides]Action
 	for p := 0; p < s.Config.Players; p++ {
 		for _, c := range s.Hands[p] {
-			if c == NoCard {
-				continue
-			}
-			if c.IsHazard() {
-				for t := 0; t < s.Sides(); t++ {
-					if s.checkPlay(p, Attack(c, t)) == nil {
-						return true
-					}
-				}
-			} else if s.checkPlay(p, Play(c)) == nil {
+			if c != NoCard && len(s.appendPlays(p, c, buf[:0])) > 0 {
 				return true
 			}
 		}
