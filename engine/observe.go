@@ -48,23 +48,38 @@ type Observation struct {
 	// fourré appears only to the seat that declined it.
 	Log        [LogSize]Event
 	EventCount uint32
+
+	// Onlooker is set for someone watching the table from Seat's place
+	// without playing it (Watch): the hand is empty and nothing is private.
+	Onlooker bool
 }
 
 // Observe returns what seat may see of s.
-func Observe(s *State, seat int) Observation {
+func Observe(s *State, seat int) Observation { return observe(s, seat, false) }
+
+// Watch returns what an onlooker sitting behind seat may see of s: the
+// table as Observe shows it to seat, but none of seat's cards, draws or
+// coup-fourré chances. It never reveals more than Observe does to any
+// seat, so a late joiner can follow a game without learning a hand.
+func Watch(s *State, seat int) Observation { return observe(s, seat, true) }
+
+func observe(s *State, seat int, onlooker bool) Observation {
 	o := Observation{
 		Config: s.Config, Seat: seat, Game: s.Game, Hand: s.Hand, First: s.First,
 		Phase: s.Phase, Turn: s.Turn, Trip: s.Trip,
 		Extender: s.Extender, Finisher: s.Finisher, FinishedDelayed: s.FinishedDelayed,
 		MyHand: s.Hands[seat], DrawLen: s.DrawLen, Discards: s.Discards, DiscardLen: s.DiscardLen,
 		Tableaus: s.Tableaus, HandScores: s.HandScores, Totals: s.Totals, GamesWon: s.GamesWon,
-		Winner: s.Winner, EventCount: s.EventCount,
+		Winner: s.Winner, EventCount: s.EventCount, Onlooker: onlooker,
+	}
+	if onlooker {
+		o.MyHand = [HandSlots]Card{}
 	}
 	for p := 0; p < s.Config.Players; p++ {
 		o.HandSizes[p] = uint8(s.HandLen(p))
 	}
 	if s.Phase == PhaseCoupFourre {
-		if int(s.Turn) == seat {
+		if int(s.Turn) == seat && !onlooker {
 			o.Threat, o.ThreatSide, o.Attacker = s.Threat, s.ThreatSide, s.Attacker
 		} else {
 			o.Phase, o.Turn, o.Waiting = PhasePlay, uint8(s.next(int(s.Attacker))), true
@@ -73,7 +88,7 @@ func Observe(s *State, seat int) Observation {
 	// Only the last LogSize entries are live; mask what others may not see.
 	for i := range s.Log {
 		e := s.Log[i]
-		if int(e.Seat) != seat {
+		if int(e.Seat) != seat || onlooker {
 			switch e.Kind {
 			case EvDraw:
 				e.Card = NoCard
@@ -90,21 +105,38 @@ func Observe(s *State, seat int) Observation {
 func (o *Observation) Side() int { return o.Config.SideOf(o.Seat) }
 
 // MyTurn reports whether the observing seat has a decision to make.
-func (o *Observation) MyTurn() bool { return !o.Waiting && int(o.Turn) == o.Seat }
+func (o *Observation) MyTurn() bool { return !o.Waiting && !o.Onlooker && int(o.Turn) == o.Seat }
 
 // Legal returns the observer's legal actions (only meaningful when it is
 // the observer's turn): the same list State.Legal gives, computed from what
 // the observer can see.
 func (o *Observation) Legal(buf []Action) []Action {
-	if o.Waiting {
+	if !o.MyTurn() {
 		return buf
 	}
+	s := o.decisionState()
+	return s.Legal(buf)
+}
+
+// Check tells, as State.Check does, whether the observer may take action a
+// now, and if not, why: ErrNotNow when it is not the observer's turn.
+func (o *Observation) Check(a Action) error {
+	if !o.MyTurn() {
+		return ErrNotNow
+	}
+	s := o.decisionState()
+	return s.Check(a)
+}
+
+// decisionState is a state holding just what the observer's decisions
+// depend on: the phase, the table and the observer's own hand.
+func (o *Observation) decisionState() State {
 	s := State{
 		Config: o.Config, Phase: o.Phase, Turn: o.Turn, Trip: o.Trip,
 		Threat: o.Threat, Tableaus: o.Tableaus,
 	}
 	s.Hands[o.Seat] = o.MyHand
-	return s.Legal(buf)
+	return s
 }
 
 // LiveScore returns side's points so far, as State.LiveScore does: the

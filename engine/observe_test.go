@@ -52,6 +52,22 @@ func TestSampleAgreesWithObservation(t *testing.T) {
 				if !equalActions(la, lb) || !equalActions(la, lo) {
 					t.Fatalf("legal actions differ: state %v, sample %v, observation %v", la, lb, lo)
 				}
+				// Every action a player might try, legal or not, gets the
+				// same answer from the observation as from the state.
+				for _, c := range o.MyHand {
+					for _, a := range []Action{Play(c), Discard(c), Attack(c, 0), Attack(c, 1), Attack(c, 2)} {
+						if ws, wo := s.Check(a), o.Check(a); ws != wo {
+							t.Fatalf("Check(%v): state says %v, observation %v", a, ws, wo)
+						}
+					}
+				}
+				for _, a := range []Action{DeclareCoupFourre, DeclineCoupFourre, Extend, StopTrip, Continue} {
+					if ws, wo := s.Check(a), o.Check(a); ws != wo {
+						t.Fatalf("Check(%v): state says %v, observation %v", a, ws, wo)
+					}
+				}
+			} else if len(o.Legal(nil)) != 0 || o.Check(Continue) != ErrNotNow {
+				t.Fatal("an observer offered actions out of turn")
 			}
 		}
 	})
@@ -87,6 +103,33 @@ func TestObservationHidesOtherHands(t *testing.T) {
 				}
 				if e.Kind == EvDeclined && int(e.Seat) != seat {
 					t.Fatal("log shows another seat's declined coup fourré")
+				}
+			}
+		}
+	})
+}
+
+func TestWatchShowsNoCard(t *testing.T) {
+	// An onlooker sees the table as the seat it sits behind does, but no
+	// card of any hand, no draw, no declined coup fourré and no decision.
+	randomStates(t, 300, func(s *State) {
+		for seat := 0; seat < s.Config.Players; seat++ {
+			w, o := Watch(s, seat), Observe(s, seat)
+			if !w.Onlooker || w.MyTurn() || len(w.Legal(nil)) != 0 {
+				t.Fatal("an onlooker may act")
+			}
+			if w.MyHand != ([HandSlots]Card{}) || w.Threat != NoCard {
+				t.Fatalf("an onlooker sees cards of seat %d's hand", seat)
+			}
+			if w.Tableaus != o.Tableaus || w.Discards != o.Discards || w.Totals != o.Totals || w.HandSizes != o.HandSizes {
+				t.Fatal("an onlooker sees another table")
+			}
+			if s.Phase == PhaseCoupFourre && !w.Waiting {
+				t.Fatal("an onlooker sees who may declare a coup fourré")
+			}
+			for _, e := range w.Log {
+				if e.Kind == EvDraw && e.Card != NoCard || e.Kind == EvDeclined {
+					t.Fatal("an onlooker's log shows a private event")
 				}
 			}
 		}
