@@ -33,14 +33,20 @@ type RoomInfo struct {
 	Name    string
 	Players int
 	Rules   string
+	Level   string // of the computer players
 	Humans  int
 	Started bool
+	// Restored marks a saved game waiting for its people and its host.
+	Restored bool
 }
 
 // Lobby is the server's list of rooms. Safe for concurrent use.
 type Lobby struct {
 	MaxRooms int              // 0: no limit
 	Now      func() time.Time // the clock; time.Now when nil
+	// Dir is the folder rooms are saved in (Conn.Save) and restored from
+	// (Restore); "" keeps no saves. Set it before the first room.
+	Dir string
 
 	mu    sync.Mutex
 	rooms map[string]*Room
@@ -57,26 +63,40 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig
 	if !roomName.MatchString(name) {
 		return nil, ErrRoomName
 	}
+	var c *Conn
+	err := l.add(name, func() (*Room, error) {
+		r, err := NewRoom(name, host, cfg, l.Now)
+		if err != nil {
+			return nil, err
+		}
+		if c, err = r.Join(host, hostName, hostSeat); err != nil {
+			r.Close()
+			return nil, err
+		}
+		return r, nil
+	})
+	return c, err
+}
+
+// add puts the room that build makes under name, if the name is free and
+// the lobby has room for one more.
+func (l *Lobby) add(name string, build func() (*Room, error)) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.sweepLocked()
 	if _, ok := l.rooms[name]; ok {
-		return nil, ErrRoomExists
+		return ErrRoomExists
 	}
 	if l.MaxRooms > 0 && len(l.rooms) >= l.MaxRooms {
-		return nil, ErrTooManyRooms
+		return ErrTooManyRooms
 	}
-	r, err := NewRoom(name, host, cfg, l.Now)
+	r, err := build()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	c, err := r.Join(host, hostName, hostSeat)
-	if err != nil {
-		r.Close()
-		return nil, err
-	}
+	r.dir = l.Dir
 	l.rooms[name] = r
-	return c, nil
+	return nil
 }
 
 // Join seats user in the room called name (see Room.Join).
@@ -114,7 +134,10 @@ func (l *Lobby) List() []RoomInfo {
 		if r.Ended() {
 			continue
 		}
-		info := RoomInfo{Name: r.name, Players: r.cfg.Game.Players, Rules: fmt.Sprint(r.cfg.Game.Rules), Started: r.Started()}
+		info := RoomInfo{
+			Name: r.name, Players: r.cfg.Game.Players, Rules: fmt.Sprint(r.cfg.Game.Rules),
+			Level: r.cfg.Level, Started: r.Started(), Restored: r.Restored(),
+		}
 		for _, s := range r.Seats() {
 			if s.Human {
 				info.Humans++

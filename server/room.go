@@ -21,6 +21,10 @@ var (
 	ErrNoSeat      = errors.New("there is no free seat")
 	ErrNotSeated   = errors.New("you have no seat in this room")
 	ErrNotYourTurn = errors.New("it is not your turn")
+	ErrOnlooker    = errors.New("onlookers watch the table; they cannot play")
+	ErrNoSaves     = errors.New("this server keeps no saves")
+	ErrShutdown    = errors.New("the server is shutting down")
+	ErrSavedSeats  = errors.New("the seats of a saved game stay as they were")
 )
 
 // RoomConfig is how a room is set up when it is created.
@@ -41,20 +45,27 @@ type SeatInfo struct {
 	Name      string
 	Human     bool // held by a person (who may be away, see Connected)
 	Connected bool // the person is here now
+	Host      bool // the person is the room's host
 }
 
 // Update is what a room sends one seat: the table as that seat may see it.
 // It never holds the room's engine.State, only the seat's Observation.
 // Seats is shared between the updates of one change: read it, never write it.
 type Update struct {
-	Room    string
-	Seat    int // the receiving seat
-	Host    bool
-	Version uint64 // bumped by every change of the room
-	Seats   []SeatInfo
-	Started bool
-	Ended   bool
-	Obs     engine.Observation // meaningful once Started
+	Room     string
+	Seat     int  // the receiving seat, or the seat an onlooker watches from
+	Watching bool // the receiver is an onlooker: Obs is engine.Watch's, with no hand
+	Host     bool
+	Version  uint64 // bumped by every change of the room
+	Seats    []SeatInfo
+	Started  bool
+	Ended    bool
+	// Restored is set for a saved game brought back when the server
+	// started, until its host starts it again.
+	Restored  bool
+	Onlookers int                // how many people watch the table
+	Notice    string             // the latest news for everyone ("Bob is now the host")
+	Obs       engine.Observation // meaningful once Started
 }
 
 // seat is the room's record of one seat.
@@ -71,20 +82,30 @@ type seat struct {
 type Room struct {
 	name string
 	cfg  RoomConfig
-	host string
 	now  func() time.Time
+	dir  string // the folder Save writes into; "" keeps no saves
 
 	mu      sync.Mutex
+	host    string
 	seats   []seat
 	state   engine.State
+	history []engine.Action // every action since engine.New, for saves
 	started bool
-	ended   bool
-	version uint64
-	conns   map[*Conn]struct{}
-	wake    chan struct{} // nudges the computer loop; capacity 1
-	ctx     context.Context
-	cancel  context.CancelFunc
-	done    chan struct{} // closed when the computer loop returns
+	// restored is set for a game read back from a save; it waits for its
+	// people to come back until the host starts it again.
+	restored   bool
+	restoredAt time.Time
+	frozen     bool      // the server is shutting down: nothing moves any more
+	hostGone   time.Time // since when the host has had no connection; zero while here
+	notice     string
+	saveMu     sync.Mutex // one save of the room at a time
+	ended      bool
+	version    uint64
+	conns      map[*Conn]struct{}
+	wake       chan struct{} // nudges the computer loop; capacity 1
+	ctx        context.Context
+	cancel     context.CancelFunc
+	done       chan struct{} // closed when the computer loop returns
 
 	// onChange, when set (tests), sees every state the room reaches with
 	// its version, under the room's lock.
@@ -97,6 +118,15 @@ func NewRoom(name, host string, cfg RoomConfig, now func() time.Time) (*Room, er
 	if err := cfg.Game.Validate(); err != nil {
 		return nil, err
 	}
+	st, err := engine.New(cfg.Game, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	return newRoom(name, host, cfg, st, now)
+}
+
+// newRoom makes a room around the game st.
+func newRoom(name, host string, cfg RoomConfig, st engine.State, now func() time.Time) (*Room, error) {
 	if cfg.Level == "" {
 		cfg.Level = "easy"
 	}
@@ -106,10 +136,6 @@ func NewRoom(name, host string, cfg RoomConfig, now func() time.Time) (*Room, er
 	if now == nil {
 		now = time.Now
 	}
-	st, err := engine.New(cfg.Game, cfg.Seed)
-	if err != nil {
-		return nil, err
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Room{
 		name: name, cfg: cfg, host: host, now: now,
@@ -118,17 +144,24 @@ func NewRoom(name, host string, cfg RoomConfig, now func() time.Time) (*Room, er
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 	}
 	for i := range r.seats {
-		r.seats[i].name = fmt.Sprintf("Computer %d", i+1)
+		r.seats[i].name = computerName(i)
 	}
 	go r.loop()
 	return r, nil
 }
 
+func computerName(seat int) string { return fmt.Sprintf("Computer %d", seat+1) }
+
 // Name returns the room's name.
 func (r *Room) Name() string { return r.name }
 
-// Host returns the user id of the room's host.
-func (r *Room) Host() string { return r.host }
+// Host returns the user id of the room's host, who may change when the
+// host leaves.
+func (r *Room) Host() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.host
+}
 
 // Config returns how the room was set up.
 func (r *Room) Config() RoomConfig { return r.cfg }
@@ -136,7 +169,8 @@ func (r *Room) Config() RoomConfig { return r.cfg }
 // Join seats user (shown as name) and returns the connection that receives
 // the seat's updates. A user who already holds a seat, even while away,
 // gets it back whatever want says. Otherwise want picks a seat, or -1 the
-// first free one; seats can be taken only before the game starts.
+// first free one; seats can be taken only before the game starts. Whoever
+// cannot sit may still Watch.
 func (r *Room) Join(user, name string, want int) (*Conn, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -173,12 +207,42 @@ func (r *Room) Join(user, name string, want int) (*Conn, error) {
 	s.away = false
 	c := &Conn{room: r, user: user, seat: i, updates: make(chan Update, 1)}
 	r.conns[c] = struct{}{}
+	if user == r.host {
+		r.hostGone = time.Time{}
+	} else if !r.hostPresentLocked() && (!r.restored || r.started) {
+		// Nobody can start or save a room whose host is gone.
+		r.passHostLocked()
+	}
+	r.changedLocked()
+	return c, nil
+}
+
+// Watch makes user (shown as name) an onlooker of the table, seen from
+// seat's place (-1: the first seat): the connection's updates carry
+// engine.Watch observations, with no hand, and it can never act. An
+// onlooker may come before or after the start; onlookers alone do not keep
+// a room open.
+func (r *Room) Watch(user, name string, seat int) (*Conn, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended {
+		return nil, ErrEnded
+	}
+	if seat < 0 {
+		seat = 0
+	}
+	if seat >= len(r.seats) {
+		return nil, fmt.Errorf("no seat %d", seat)
+	}
+	c := &Conn{room: r, user: user, seat: seat, watch: true, updates: make(chan Update, 1)}
+	r.conns[c] = struct{}{}
 	r.changedLocked()
 	return c, nil
 }
 
 // Start deals the game: empty seats get computer players. Only the host
-// may start it.
+// may start it. A restored game goes on where it was saved; the people not
+// back yet have the grace period to come back.
 func (r *Room) Start(user string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -190,9 +254,14 @@ func (r *Room) Start(user string) error {
 	case user != r.host:
 		return ErrNotHost
 	}
+	now := r.now()
 	for i := range r.seats {
-		if r.seats[i].user == "" {
-			r.seats[i] = seat{name: r.seats[i].name}
+		s := &r.seats[i]
+		switch {
+		case s.user == "":
+			*s = seat{name: s.name}
+		case s.away:
+			s.awaySince = now
 		}
 	}
 	r.started = true
@@ -208,6 +277,8 @@ func (r *Room) Act(user string, a engine.Action) error {
 	switch {
 	case r.ended:
 		return ErrEnded
+	case r.frozen:
+		return ErrShutdown
 	case !r.started:
 		return ErrNotStarted
 	}
@@ -218,12 +289,21 @@ func (r *Room) Act(user string, a engine.Action) error {
 	if r.state.ToAct() != i || r.seats[i].away {
 		return ErrNotYourTurn
 	}
+	if err := r.applyLocked(a); err != nil {
+		return err
+	}
+	r.changedLocked()
+	return nil
+}
+
+// applyLocked moves the game on by a and records it in the history.
+func (r *Room) applyLocked(a engine.Action) error {
 	next, err := engine.Apply(r.state, a)
 	if err != nil {
 		return err
 	}
 	r.state = next
-	r.changedLocked()
+	r.history = append(r.history, a)
 	return nil
 }
 
@@ -241,6 +321,14 @@ func (r *Room) Started() bool {
 	return r.started
 }
 
+// Restored reports whether the room is a saved game waiting for its host
+// to start it again.
+func (r *Room) Restored() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.restored && !r.started
+}
+
 // Ended reports whether the room is over.
 func (r *Room) Ended() bool {
 	r.mu.Lock()
@@ -249,18 +337,27 @@ func (r *Room) Ended() bool {
 }
 
 // Sweep gives the seats of people away longer than the grace period to the
-// computer for good, and ends the room when no person is left. The lobby
-// calls it from time to time; tests call it with their own clock.
+// computer for good, hands the host role on when the host has been gone as
+// long, and ends the room when no person is left. The lobby calls it from
+// time to time; tests call it with their own clock.
 func (r *Room) Sweep() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.ended {
 		return
 	}
-	if r.expireLocked() {
+	changed := r.expireLocked()
+	if !r.ended && !r.hostGone.IsZero() && r.now().Sub(r.hostGone) >= r.cfg.Grace && r.passHostLocked() {
+		changed = true
+	}
+	if changed && !r.ended {
 		r.changedLocked()
 	}
 }
+
+// RestoreWait is how long a restored game waits in the lobby for its
+// people before the lobby forgets it (its file stays).
+const RestoreWait = 24 * time.Hour
 
 // Close ends the room at once and stops its computer players.
 func (r *Room) Close() {
@@ -273,10 +370,18 @@ func (r *Room) Close() {
 }
 
 // expireLocked frees the seats whose grace period ran out and ends the room
-// when nobody holds a seat or watches; it reports whether anything changed.
+// when nobody holds a seat; it reports whether anything changed. A restored
+// game keeps its seats until it starts, for RestoreWait at most.
 func (r *Room) expireLocked() bool {
-	changed := false
 	now := r.now()
+	if r.restored && !r.started {
+		if now.Sub(r.restoredAt) >= RestoreWait && !r.seatedHereLocked() {
+			r.endLocked()
+			return true
+		}
+		return false
+	}
+	changed := false
 	for i := range r.seats {
 		s := &r.seats[i]
 		if s.user != "" && s.away && now.Sub(s.awaySince) >= r.cfg.Grace {
@@ -284,7 +389,8 @@ func (r *Room) expireLocked() bool {
 			changed = true
 		}
 	}
-	if r.humansLocked() == 0 && len(r.conns) == 0 && (r.started || changed) {
+	// Onlookers alone do not keep a room open.
+	if r.humansLocked() == 0 && (r.started || changed) {
 		r.endLocked()
 		return true
 	}
@@ -302,6 +408,47 @@ func (r *Room) humansLocked() int {
 	return n
 }
 
+// seatedHereLocked reports whether a person with a seat is connected.
+func (r *Room) seatedHereLocked() bool {
+	for c := range r.conns {
+		if !c.watch {
+			return true
+		}
+	}
+	return false
+}
+
+// hostPresentLocked reports whether the host is connected to their seat.
+func (r *Room) hostPresentLocked() bool {
+	for c := range r.conns {
+		if !c.watch && c.user == r.host {
+			return true
+		}
+	}
+	return false
+}
+
+// passHostLocked gives the host role to the first seated person who is
+// here, and tells everyone; it reports whether the role moved.
+func (r *Room) passHostLocked() bool {
+	best := -1
+	var user string
+	for c := range r.conns {
+		if !c.watch && c.user != r.host && (best < 0 || c.seat < best) {
+			best, user = c.seat, c.user
+		}
+	}
+	if best < 0 {
+		if r.hostGone.IsZero() {
+			r.hostGone = r.now()
+		}
+		return false
+	}
+	r.host, r.hostGone = user, time.Time{}
+	r.notice = r.seats[best].name + " is now the host."
+	return true
+}
+
 func (r *Room) endLocked() {
 	r.ended = true
 	r.cancel()
@@ -314,7 +461,8 @@ func (r *Room) endLocked() {
 }
 
 // leave drops connection c. A player who quits gives the seat to the
-// computer; one who only disconnected keeps it for the grace period.
+// computer; one who only disconnected keeps it for the grace period. A
+// host who goes hands the role to another person here.
 func (r *Room) leave(c *Conn, quit bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -323,8 +471,12 @@ func (r *Room) leave(c *Conn, quit bool) {
 	}
 	delete(r.conns, c)
 	close(c.updates) // only the room sends, and no longer to c
+	if c.watch {
+		r.changedLocked() // the count of onlookers changed
+		return
+	}
 	for o := range r.conns {
-		if o.seat == c.seat {
+		if !o.watch && o.user == c.user {
 			return // the same person is still here on another connection
 		}
 	}
@@ -333,9 +485,12 @@ func (r *Room) leave(c *Conn, quit bool) {
 		return
 	}
 	switch {
+	case r.restored && !r.started && !quit:
+		// A saved game waits for its people.
+		s.away, s.awaySince = true, r.now()
 	case !r.started || quit || r.cfg.Grace <= 0:
 		// Before the deal the seat is simply free again.
-		r.seats[c.seat] = seat{name: fmt.Sprintf("Computer %d", c.seat+1)}
+		r.seats[c.seat] = seat{name: computerName(c.seat)}
 	default:
 		s.away, s.awaySince = true, r.now()
 	}
@@ -343,7 +498,57 @@ func (r *Room) leave(c *Conn, quit bool) {
 		r.endLocked()
 		return
 	}
+	if c.user == r.host {
+		r.passHostLocked()
+	}
 	r.changedLocked()
+}
+
+// sit moves c's person to seat before the start.
+func (r *Room) sit(c *Conn, to int) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.ended:
+		return ErrEnded
+	case c.watch:
+		return ErrOnlooker
+	case r.started:
+		return ErrStarted
+	case r.restored:
+		return ErrSavedSeats
+	case to < 0 || to >= len(r.seats):
+		return fmt.Errorf("no seat %d", to)
+	case to == c.seat:
+		return nil
+	case r.seats[to].user != "":
+		return ErrSeatTaken
+	}
+	if _, ok := r.conns[c]; !ok {
+		return ErrNotSeated
+	}
+	from := c.seat
+	r.seats[to] = r.seats[from]
+	r.seats[from] = seat{name: computerName(from)}
+	for o := range r.conns {
+		if !o.watch && o.user == c.user {
+			o.seat = to
+		}
+	}
+	r.changedLocked()
+	return nil
+}
+
+// freeSeatOnSide returns the first free seat of side, or -1.
+func (r *Room) freeSeatOnSide(side int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, s := range r.seats {
+		if s.user == "" && r.cfg.Game.SideOf(i) == side {
+			return i
+		}
+	}
+	return -1
 }
 
 func (r *Room) seatOfLocked(user string) int {
@@ -358,7 +563,10 @@ func (r *Room) seatOfLocked(user string) int {
 func (r *Room) seatInfoLocked() []SeatInfo {
 	info := make([]SeatInfo, len(r.seats))
 	for i, s := range r.seats {
-		info[i] = SeatInfo{Name: s.name, Human: s.user != "", Connected: s.user != "" && !s.away}
+		info[i] = SeatInfo{
+			Name: s.name, Human: s.user != "", Connected: s.user != "" && !s.away,
+			Host: s.user != "" && s.user == r.host,
+		}
 	}
 	return info
 }
@@ -371,12 +579,23 @@ func (r *Room) changedLocked() {
 		r.onChange(r.version, r.state)
 	}
 	seats := r.seatInfoLocked()
+	watchers := 0
+	for c := range r.conns {
+		if c.watch {
+			watchers++
+		}
+	}
 	for c := range r.conns {
 		u := Update{
-			Room: r.name, Seat: c.seat, Host: c.user == r.host, Version: r.version,
-			Seats: seats, Started: r.started, Ended: r.ended,
+			Room: r.name, Seat: c.seat, Watching: c.watch, Host: !c.watch && c.user == r.host,
+			Version: r.version, Seats: seats, Started: r.started, Ended: r.ended,
+			Restored: r.restored && !r.started, Onlookers: watchers, Notice: r.notice,
 		}
-		if r.started {
+		switch {
+		case !r.started:
+		case c.watch:
+			u.Obs = engine.Watch(&r.state, c.seat)
+		default:
 			u.Obs = engine.Observe(&r.state, c.seat)
 		}
 		c.push(u)
@@ -401,7 +620,7 @@ func (r *Room) loop() {
 		}
 		for {
 			r.mu.Lock()
-			if r.ended || !r.started {
+			if r.ended || !r.started || r.frozen {
 				r.mu.Unlock()
 				break
 			}
@@ -436,9 +655,8 @@ func (r *Room) loop() {
 			}
 
 			r.mu.Lock()
-			if r.version == version && !r.ended {
-				if next, err := engine.Apply(r.state, a); err == nil {
-					r.state = next
+			if r.version == version && !r.ended && !r.frozen {
+				if err := r.applyLocked(a); err == nil {
 					r.changedLocked()
 				}
 			}
@@ -448,16 +666,24 @@ func (r *Room) loop() {
 }
 
 // Conn is one session's link to its seat: updates come on Updates, actions
-// go through Act.
+// go through Act. An onlooker's Conn watches a seat's place and cannot act.
 type Conn struct {
 	room    *Room
 	user    string
-	seat    int
+	seat    int         // guarded by room.mu: Sit moves it
+	watch   bool        // an onlooker
 	updates chan Update // capacity 1: holds only the latest update
 }
 
-// Seat returns the seat this connection plays.
-func (c *Conn) Seat() int { return c.seat }
+// Seat returns the seat this connection plays, or watches from.
+func (c *Conn) Seat() int {
+	c.room.mu.Lock()
+	defer c.room.mu.Unlock()
+	return c.seat
+}
+
+// Watching reports whether this connection is an onlooker's.
+func (c *Conn) Watching() bool { return c.watch }
 
 // Room returns the room.
 func (c *Conn) Room() *Room { return c.room }
@@ -466,11 +692,36 @@ func (c *Conn) Room() *Room { return c.room }
 // reader misses intermediate views, never the latest one.
 func (c *Conn) Updates() <-chan Update { return c.updates }
 
-// Act takes action a for this connection's seat.
-func (c *Conn) Act(a engine.Action) error { return c.room.Act(c.user, a) }
+// Act takes action a for this connection's seat. An onlooker gets
+// ErrOnlooker.
+func (c *Conn) Act(a engine.Action) error {
+	if c.watch {
+		return ErrOnlooker
+	}
+	return c.room.Act(c.user, a)
+}
 
 // Start starts the game, if this connection's user is the host.
-func (c *Conn) Start() error { return c.room.Start(c.user) }
+func (c *Conn) Start() error {
+	if c.watch {
+		return ErrOnlooker
+	}
+	return c.room.Start(c.user)
+}
+
+// Sit moves this connection's person to another free seat before the
+// start.
+func (c *Conn) Sit(seat int) error { return c.room.sit(c, seat) }
+
+// SitSide moves this connection's person to the first free seat of side
+// (a team with 4 or 6 players) before the start.
+func (c *Conn) SitSide(side int) error {
+	i := c.room.freeSeatOnSide(side)
+	if i < 0 {
+		return ErrNoSeat
+	}
+	return c.room.sit(c, i)
+}
 
 // Leave disconnects: the seat waits for the player for the grace period.
 func (c *Conn) Leave() { c.room.leave(c, false) }

@@ -1,0 +1,367 @@
+package server
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+// TestSit: before the start a person moves to a free seat or to a team's
+// free seat; taken seats, onlookers and a started game refuse.
+func TestSit(t *testing.T) {
+	r, err := NewRoom("t", "a", config(4, engine.Standard, 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	a, _ := r.Join("a", "A", 0)
+	b, _ := r.Join("b", "B", 1)
+	w, _ := r.Watch("w", "W", -1)
+	steps := []struct {
+		c    *Conn
+		seat int // -1: SitSide(side)
+		side int
+		want int // the seat after
+		err  error
+	}{
+		{c: a, seat: 1, want: 0, err: ErrSeatTaken},
+		{c: a, seat: 2, want: 2},           // seat 3, on a's own team (side 0: seats 1 and 3)
+		{c: a, seat: -1, side: 1, want: 3}, // team 2: seats 2 and 4, b holds 2
+		{c: b, seat: -1, side: 1, err: ErrNoSeat, want: 1},
+		{c: b, seat: -1, side: 0, want: 0},
+		{c: b, seat: 7, want: 0, err: errors.New("no seat 7")},
+		{c: w, seat: 2, want: 0, err: ErrOnlooker},
+	}
+	for i, st := range steps {
+		var err error
+		if st.seat >= 0 {
+			err = st.c.Sit(st.seat)
+		} else {
+			err = st.c.SitSide(st.side)
+		}
+		if (err == nil) != (st.err == nil) || err != nil && err.Error() != st.err.Error() {
+			t.Fatalf("step %d: %v, want %v", i, err, st.err)
+		}
+		if got := st.c.Seat(); got != st.want {
+			t.Fatalf("step %d: seat %d, want %d", i, got, st.want)
+		}
+	}
+	seats := r.Seats()
+	if seats[3].Name != "A" || !seats[3].Host || seats[0].Name != "B" || seats[1].Human || seats[2].Human {
+		t.Fatalf("seats: %+v", seats)
+	}
+	if err := r.Start("a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Sit(1); !errors.Is(err, ErrStarted) {
+		t.Fatalf("sit after the start: %v", err)
+	}
+	u := waitFor(t, b, func(u Update) bool { return u.Started })
+	if u.Seat != 0 || u.Obs.Seat != 0 {
+		t.Fatalf("b's update after moving: seat %d, obs seat %d", u.Seat, u.Obs.Seat)
+	}
+}
+
+// TestHostHandover: a host who leaves before or during the game hands the
+// role to a person present, who can then start; everyone is told.
+func TestHostHandover(t *testing.T) {
+	for _, started := range []bool{false, true} {
+		clk := newClock()
+		r, err := NewRoom("t", "a", config(3, engine.Standard, 2), clk.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := r.Join("a", "A", 0)
+		b, _ := r.Join("b", "B", 1)
+		c, _ := r.Join("c", "C", 2)
+		if err := b.Start(); !errors.Is(err, ErrNotHost) {
+			t.Fatalf("b starts: %v", err)
+		}
+		if started {
+			if err := a.Start(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a.Leave()
+		u := waitFor(t, c, func(u Update) bool { return u.Notice != "" })
+		if r.Host() != "b" || u.Notice != "B is now the host." || !u.Seats[1].Host {
+			t.Fatalf("started %v: host %q, notice %q, seats %+v", started, r.Host(), u.Notice, u.Seats)
+		}
+		waitFor(t, b, func(u Update) bool { return u.Host })
+		if !started {
+			if err := b.Start(); err != nil {
+				t.Fatalf("the new host starts: %v", err)
+			}
+		}
+		r.Close()
+	}
+}
+
+// TestOnlooker: an onlooker receives only engine.Watch observations (no
+// hand), can never act, and does not keep a room open alone.
+func TestOnlooker(t *testing.T) {
+	clk := newClock()
+	r, err := NewRoom("t", "a", config(2, engine.Standard, 4), clk.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := watch(r)
+	a, _ := r.Join("a", "A", 0)
+	if _, err := r.Join("b", "B", 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start("a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Join("w", "W", -1); !errors.Is(err, ErrStarted) {
+		t.Fatalf("a late joiner sits: %v", err)
+	}
+	w, err := r.Watch("w", "W", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Act(engine.Continue); !errors.Is(err, ErrOnlooker) {
+		t.Fatalf("an onlooker acts: %v", err)
+	}
+	if _, err := w.Save(); !errors.Is(err, ErrOnlooker) {
+		t.Fatalf("an onlooker saves: %v", err)
+	}
+	if err := w.Start(); !errors.Is(err, ErrOnlooker) {
+		t.Fatalf("an onlooker starts: %v", err)
+	}
+	u := waitFor(t, w, func(u Update) bool { return u.Started })
+	if !u.Watching || !u.Obs.Onlooker || u.Host || u.Onlookers != 1 {
+		t.Fatalf("onlooker's update: %+v", u)
+	}
+	// Play a few moves; every update the onlooker gets is Watch of the
+	// state at its version.
+	var buf [engine.MaxLegal]engine.Action
+	var got []Update
+	for range 6 {
+		r.mu.Lock()
+		s := r.state
+		r.mu.Unlock()
+		user := "a"
+		if s.ToAct() == 1 {
+			user = "b"
+		}
+		o := engine.Observe(&s, s.ToAct())
+		if err := r.Act(user, o.Legal(buf[:0])[0]); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, <-w.Updates())
+	}
+	r.mu.Lock()
+	for _, u := range got {
+		s := hist.states[u.Version]
+		if want := engine.Watch(&s, 1); u.Obs != want {
+			t.Fatalf("version %d: not the onlooker's view", u.Version)
+		}
+		for _, c := range u.Obs.MyHand {
+			if c != engine.NoCard && c != 0 {
+				t.Fatalf("version %d: an onlooker sees a hand card", u.Version)
+			}
+		}
+	}
+	r.mu.Unlock()
+	// The people leave: the onlooker alone does not keep the room.
+	a.Quit()
+	r.mu.Lock()
+	for c := range r.conns {
+		if !c.watch {
+			r.mu.Unlock()
+			c.Quit()
+			r.mu.Lock()
+			break
+		}
+	}
+	r.mu.Unlock()
+	r.Sweep()
+	if !r.Ended() {
+		t.Fatal("an onlooker keeps the room open")
+	}
+	for range w.Updates() {
+	}
+	r.Close()
+}
+
+// play makes n moves in a room where only people sit, for whoever's turn.
+func play(t *testing.T, r *Room, users []string, n int) {
+	t.Helper()
+	var buf [engine.MaxLegal]engine.Action
+	for range n {
+		r.mu.Lock()
+		s := r.state
+		r.mu.Unlock()
+		o := engine.Observe(&s, s.ToAct())
+		if err := r.Act(users[s.ToAct()], o.Legal(buf[:0])[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSaveRestore: the host saves; the file is the room's game, checked by
+// package save; a new lobby restores it as a room that waits for its
+// people, who get their seats (and hands) back by identity; the host starts
+// it again and the game goes on.
+func TestSaveRestore(t *testing.T) {
+	dir := t.TempDir()
+	clk := newClock()
+	l := NewLobby(4)
+	l.Dir, l.Now = dir, clk.now
+	cfg := config(4, engine.Standard, 7)
+	cfg.Level = "medium"
+	a, err := l.Create("friday", "key-a", "Ann", 0, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := l.Join("friday", "key-b", "Bob", 1)
+	c, _ := l.Join("friday", "key-c", "Cal", 2)
+	d, _ := l.Join("friday", "key-d", "Dee", 3)
+	if _, err := a.Save(); !errors.Is(err, ErrNotStarted) {
+		t.Fatalf("save before the start: %v", err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := a.Room()
+	play(t, r, []string{"key-a", "key-b", "key-c", "key-d"}, 15)
+	if _, err := b.Save(); !errors.Is(err, ErrNotHost) {
+		t.Fatalf("b saves: %v", err)
+	}
+	name, err := a.Save()
+	if err != nil || name != "friday" {
+		t.Fatalf("save: %q, %v", name, err)
+	}
+	u := waitFor(t, c, func(u Update) bool { return strings.Contains(u.Notice, "saved") })
+	_ = u
+	g, err := save.Read(filepath.Join(dir, "friday.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.mu.Lock()
+	state := r.state
+	r.mu.Unlock()
+	if g.State != state || len(g.History) != 15 || g.Seats[1].Name != "Bob" || !g.Seats[1].Human {
+		t.Fatalf("saved game: %d actions, seats %+v", len(g.History), g.Seats)
+	}
+	// Cal quits for good: the saved game gives his seat to a computer.
+	c.Quit()
+	d.Leave()
+	// Shutdown: every started room is saved and stops.
+	names, err := l.SaveAll()
+	if err != nil || len(names) != 1 {
+		t.Fatalf("save all: %v, %v", names, err)
+	}
+	if err := a.Act(engine.Continue); !errors.Is(err, ErrShutdown) {
+		t.Fatalf("act after the shutdown save: %v", err)
+	}
+	waitFor(t, b, func(u Update) bool { return strings.Contains(u.Notice, "shutting down") })
+	l.Close()
+
+	l2 := NewLobby(4)
+	l2.Dir, l2.Now = dir, clk.now
+	defer l2.Close()
+	os.WriteFile(filepath.Join(dir, "broken.json"), []byte("{"), 0o600)
+	os.WriteFile(filepath.Join(dir, "not a room.json"), []byte("{"), 0o600)
+	restored, errs := l2.Restore(config(2, engine.Standard, 0))
+	if len(restored) != 1 || restored[0] != "friday" || len(errs) != 1 {
+		t.Fatalf("restore: %v, %v", restored, errs)
+	}
+	list := l2.List()
+	if len(list) != 1 || !list[0].Restored || list[0].Humans != 3 || list[0].Level != "medium" {
+		t.Fatalf("list: %+v", list)
+	}
+	r2 := l2.Room("friday")
+	// A stranger can take the computer's seat; seats are fixed otherwise.
+	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, ErrSeatTaken) {
+		t.Fatalf("a stranger takes Ann's seat: %v", err)
+	}
+	b2, err := l2.Join("friday", "key-b", "Bob", -1)
+	if err != nil || b2.Seat() != 1 {
+		t.Fatalf("Bob comes back: %v", err)
+	}
+	if err := b2.Start(); !errors.Is(err, ErrNotHost) {
+		t.Fatalf("Bob starts: %v", err)
+	}
+	if r2.Host() != "key-a" {
+		t.Fatalf("host %q before Ann is back", r2.Host())
+	}
+	a2, err := l2.Join("friday", "key-a", "Ann", -1)
+	if err != nil || a2.Seat() != 0 {
+		t.Fatalf("Ann comes back: %v", err)
+	}
+	if err := a2.Start(); err != nil {
+		t.Fatal(err)
+	}
+	got := waitFor(t, b2, func(u Update) bool { return u.Started })
+	if want := engine.Observe(&state, 1); got.Obs.MyHand != want.MyHand || got.Obs.Tableaus != want.Tableaus {
+		t.Fatal("Bob's hand or the table changed across the save")
+	}
+	// Dee is away: she has the grace period from the restart.
+	if s := r2.Seats()[3]; !s.Human || s.Connected {
+		t.Fatalf("Dee's seat: %+v", s)
+	}
+	clk.add(cfg.Grace)
+	r2.Sweep()
+	if s := r2.Seats()[3]; s.Human {
+		t.Fatalf("Dee's seat after the grace period: %+v", s)
+	}
+}
+
+// TestRestoredHostGone: when the host of a restored game does not come
+// back, the role passes to a person present after the grace period.
+func TestRestoredHostGone(t *testing.T) {
+	dir := t.TempDir()
+	clk := newClock()
+	l := NewLobby(0)
+	l.Dir, l.Now = dir, clk.now
+	a, _ := l.Create("t", "a", "A", 0, config(2, engine.Standard, 3))
+	l.Join("t", "b", "B", 1)
+	a.Start()
+	l.SaveAll()
+	l.Close()
+
+	l2 := NewLobby(0)
+	l2.Dir, l2.Now = dir, clk.now
+	defer l2.Close()
+	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
+		t.Fatalf("restore: %v %v", got, errs)
+	}
+	b, _ := l2.Join("t", "b", "B", -1)
+	l2.Sweep()
+	if err := b.Start(); !errors.Is(err, ErrNotHost) {
+		t.Fatalf("b starts at once: %v", err)
+	}
+	clk.add(time.Minute)
+	l2.Sweep()
+	if err := b.Start(); err != nil {
+		t.Fatalf("b starts after the grace period: %v", err)
+	}
+}
+
+// TestRoomPath: saves go only under the rooms folder, by room name.
+func TestRoomPath(t *testing.T) {
+	tests := []struct {
+		dir, name string
+		err       error
+	}{
+		{"/d", "friday", nil},
+		{"", "friday", ErrNoSaves},
+		{"/d", "../etc", ErrRoomName},
+		{"/d", "a/b", ErrRoomName},
+		{"/d", ".hidden", ErrRoomName},
+	}
+	for _, tc := range tests {
+		p, err := roomPath(tc.dir, tc.name)
+		if !errors.Is(err, tc.err) || err == nil && p != filepath.Join(tc.dir, tc.name+".json") {
+			t.Errorf("roomPath(%q, %q) = %q, %v", tc.dir, tc.name, p, err)
+		}
+	}
+}

@@ -1,0 +1,230 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+// RoomsDir is the folder, under the server's data folder, that holds the
+// saved rooms, one ROOM.json each.
+const RoomsDir = "rooms"
+
+// roomExt ends a saved room's file name; the name before it is the room's.
+const roomExt = ".json"
+
+// Keys of the server's own fields in a saved game's UI map: who held each
+// seat (a key fingerprint), who was the host and the computer level.
+const (
+	uiUser  = "server.user."
+	uiHost  = "server.host"
+	uiLevel = "server.level"
+)
+
+// roomPath is where room name is saved in dir. The name must be a room
+// name, so no one can reach outside dir.
+func roomPath(dir, name string) (string, error) {
+	if dir == "" {
+		return "", ErrNoSaves
+	}
+	if !roomName.MatchString(name) {
+		return "", ErrRoomName
+	}
+	return filepath.Join(dir, name+roomExt), nil
+}
+
+// Save writes the room into the server's rooms folder, as ROOM.json, and
+// returns the name it is saved under. Only the host may save, once the
+// game has started; everyone is told.
+func (c *Conn) Save() (name string, err error) {
+	if c.watch {
+		return "", ErrOnlooker
+	}
+	return c.room.save(c.user, false)
+}
+
+// save snapshots the game under the lock and writes it outside. With
+// shutdown the room stops for good first, so nothing moves after the
+// snapshot; then user does not matter.
+func (r *Room) save(user string, shutdown bool) (string, error) {
+	path, err := roomPath(r.dir, r.name)
+	if err != nil {
+		return "", err
+	}
+	r.saveMu.Lock()
+	defer r.saveMu.Unlock()
+	r.mu.Lock()
+	switch {
+	case r.ended:
+		r.mu.Unlock()
+		return "", ErrEnded
+	case r.frozen && !shutdown:
+		r.mu.Unlock()
+		return "", ErrShutdown
+	case !r.started && !r.restored:
+		r.mu.Unlock()
+		return "", ErrNotStarted
+	case !shutdown && user != r.host:
+		r.mu.Unlock()
+		return "", ErrNotHost
+	}
+	if shutdown {
+		r.frozen = true
+	}
+	g := r.gameLocked()
+	r.mu.Unlock()
+
+	err = save.Write(path, g)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case err != nil:
+		r.notice = "The game could not be saved."
+	case shutdown:
+		r.notice = fmt.Sprintf("The server is shutting down. The game is saved: come back with ssh -t ... %s", r.name)
+	default:
+		r.notice = fmt.Sprintf("The host saved the game (%s).", r.name)
+	}
+	if !r.ended {
+		r.changedLocked()
+	}
+	if err != nil {
+		return "", fmt.Errorf("saving room %s: %w", r.name, err)
+	}
+	return r.name, nil
+}
+
+// gameLocked is the room as package save keeps a game: the people's key
+// fingerprints go into the UI map, so they find their seats again.
+func (r *Room) gameLocked() save.Game {
+	g := save.Game{
+		Seats:   make([]save.Seat, len(r.seats)),
+		State:   r.state,
+		History: append([]engine.Action(nil), r.history...),
+		UI:      map[string]string{uiHost: r.host, uiLevel: r.cfg.Level},
+	}
+	for i, s := range r.seats {
+		name := []rune(s.name)
+		if len(name) > save.MaxNameLen {
+			name = name[:save.MaxNameLen]
+		}
+		g.Seats[i] = save.Seat{Name: string(name), Human: s.user != ""}
+		if s.user != "" {
+			g.UI[uiUser+strconv.Itoa(i)] = s.user
+		} else {
+			g.Seats[i].Level = r.cfg.Level
+		}
+	}
+	return g
+}
+
+// RestoreRoom makes a room from saved game g, as the server finds it when
+// it starts: every person's seat waits for them (found by the identity
+// kept in the save) and the former host starts the game again. Grace and
+// Pace come from cfg; the rules, seed and level from the save.
+func RestoreRoom(name string, g save.Game, cfg RoomConfig, now func() time.Time) (*Room, error) {
+	if err := g.Check(); err != nil {
+		return nil, err
+	}
+	cfg.Game, cfg.Seed = g.State.Config, g.State.Seed
+	if lv := g.UI[uiLevel]; lv != "" {
+		cfg.Level = lv
+	}
+	humans := 0
+	for i, s := range g.Seats {
+		if s.Human && g.UI[uiUser+strconv.Itoa(i)] != "" {
+			humans++
+		}
+	}
+	if humans == 0 {
+		return nil, errors.New("nobody to come back to the game")
+	}
+	r, err := newRoom(name, g.UI[uiHost], cfg, g.State, now)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.history = append(r.history, g.History...)
+	r.restored, r.restoredAt = true, r.now()
+	r.hostGone = r.restoredAt
+	for i, s := range g.Seats {
+		if s.Name != "" {
+			r.seats[i].name = s.Name
+		}
+		if user := g.UI[uiUser+strconv.Itoa(i)]; s.Human && user != "" {
+			r.seats[i].user, r.seats[i].away, r.seats[i].awaySince = user, true, r.restoredAt
+		}
+	}
+	return r, nil
+}
+
+// SaveAll saves every started room for a shutdown: each room stops moving,
+// is written to disk and tells its people. It returns the names saved and
+// the first error.
+func (l *Lobby) SaveAll() ([]string, error) {
+	l.mu.Lock()
+	rooms := make([]*Room, 0, len(l.rooms))
+	for _, r := range l.rooms {
+		rooms = append(rooms, r)
+	}
+	l.mu.Unlock()
+	var names []string
+	var first error
+	for _, r := range rooms {
+		if !r.Started() || r.Ended() {
+			continue // a restored room not started again is on disk as it was
+		}
+		name, err := r.save("", true)
+		if err != nil && !errors.Is(err, ErrEnded) {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		if err == nil {
+			names = append(names, name)
+		}
+	}
+	return names, first
+}
+
+// Restore brings back the rooms saved in l.Dir, each as a room waiting for
+// its people. A file that cannot be read, or that does not fit, is
+// reported in the errors and left where it is.
+func (l *Lobby) Restore(cfg RoomConfig) (restored []string, errs []error) {
+	if l.Dir == "" {
+		return nil, nil
+	}
+	entries, err := os.ReadDir(l.Dir)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, []error{err}
+	}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), roomExt)
+		if !ok || !e.Type().IsRegular() || !roomName.MatchString(name) {
+			continue
+		}
+		g, err := save.Read(filepath.Join(l.Dir, e.Name()))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("room %s: %v", name, err))
+			continue
+		}
+		if err := l.add(name, func() (*Room, error) { return RestoreRoom(name, g, cfg, l.Now) }); err != nil {
+			errs = append(errs, fmt.Errorf("room %s: %v", name, err))
+			continue
+		}
+		restored = append(restored, name)
+	}
+	return restored, errs
+}
