@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -26,7 +27,9 @@ type screen struct {
 	pick   int // the room under the cursor in the list
 	width  int
 
-	conn *Conn  // the seat taken, nil in the lobby
+	form *roomForm // the new room form, while open
+
+	conn *Conn  // the seat taken (or watched), nil in the lobby
 	last Update // the seat's latest view
 }
 
@@ -54,21 +57,48 @@ func (s *screen) leave() {
 	}
 }
 
-// defaultRoom is the table a player creates from the lobby: the game the
-// issue calls best, four players in two teams.
+// roomName returns the name of the room the session is in, or "" (also
+// for a nil screen: a test's model).
+func (s *screen) roomName() string {
+	if s == nil || s.conn == nil {
+		return ""
+	}
+	return s.conn.Room().Name()
+}
+
+// defaultRoom is the table a player creates by naming a new room on the
+// ssh command line, and the form's defaults: the game the issue calls
+// best, four players in two teams.
 var defaultRoom = RoomConfig{Game: engine.Config{Players: 4, Rules: engine.Standard}, Level: "easy", Grace: 2 * time.Minute, Pace: 500 * time.Millisecond}
 
-// enter takes a seat in the room called name, or creates it.
+// enter takes a seat in the room called name, or creates it with the
+// defaults. Someone who cannot sit (the game started, or no seat is free)
+// watches instead.
 func (s *screen) enter(name string, create bool) tea.Cmd {
-	var c *Conn
-	var err error
 	if create {
 		cfg := defaultRoom
-		cfg.Seed = uint64(time.Now().UnixNano())
-		c, err = s.lobby.Create(name, s.id, s.name, -1, cfg)
-	} else {
-		c, err = s.lobby.Join(name, s.id, s.name, -1)
+		cfg.Seed = newSeed()
+		return s.connect(s.lobby.Create(name, s.id, s.name, -1, cfg))
 	}
+	c, err := s.lobby.Join(name, s.id, s.name, -1)
+	if errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) {
+		return s.watch(name)
+	}
+	return s.connect(c, err)
+}
+
+// watch makes the person an onlooker of the room called name.
+func (s *screen) watch(name string) tea.Cmd {
+	r := s.lobby.Room(name)
+	if r == nil {
+		s.msg = ErrNoRoom.Error()
+		return nil
+	}
+	return s.connect(r.Watch(s.id, s.name, -1))
+}
+
+// connect enters the room of c, or shows err.
+func (s *screen) connect(c *Conn, err error) tea.Cmd {
 	if err != nil {
 		s.msg = err.Error()
 		return nil
@@ -116,14 +146,34 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if s.naming {
 			return s, s.typeName(msg)
 		}
+		if s.form != nil {
+			done, cancel := s.form.key(msg)
+			switch {
+			case cancel:
+				s.form, s.msg = nil, ""
+			case done:
+				name, cfg := s.form.config(newSeed())
+				if cmd := s.connect(s.lobby.Create(name, s.id, s.name, -1, cfg)); s.conn != nil {
+					s.form = nil
+					return s, cmd
+				}
+			}
+			return s, nil
+		}
+		if s.conn != nil && (!s.last.Started || s.last.Ended) {
+			return s, s.waitingKey(msg)
+		}
 		if s.conn != nil {
 			switch msg.String() {
 			case "q", "esc":
 				s.conn.Quit()
 				s.conn, s.rooms = nil, s.lobby.List()
-			case "s":
-				if err := s.conn.Start(); err != nil {
+			case "ctrl+s":
+				// The host saves the room on the server.
+				if name, err := s.conn.Save(); err != nil {
 					s.msg = err.Error()
+				} else {
+					s.msg = "saved as " + name
 				}
 			}
 			return s, nil
@@ -140,12 +190,17 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case "n":
 			for i := 1; ; i++ {
 				if name := fmt.Sprintf("room%d", i); s.lobby.Room(name) == nil {
-					return s, s.enter(name, true)
+					s.form, s.msg = newForm(name), ""
+					return s, nil
 				}
 			}
 		case "enter":
 			if s.pick < len(s.rooms) {
 				return s, s.enter(s.rooms[s.pick].Name, false)
+			}
+		case "w":
+			if s.pick < len(s.rooms) {
+				return s, s.watch(s.rooms[s.pick].Name)
 			}
 		}
 	}
@@ -191,6 +246,13 @@ func (s *screen) View() tea.View {
 			fmt.Fprintf(&b, "\n%s\n", s.msg)
 		}
 		b.WriteString("\nenter: done   esc: leave\n")
+	} else if s.form != nil {
+		s.form.view(&b)
+		if s.msg != "" {
+			fmt.Fprintf(&b, "\n%s\n", s.msg)
+		}
+	} else if s.conn != nil && (!s.last.Started || s.last.Ended) {
+		s.viewWaiting(&b)
 	} else if s.conn != nil {
 		s.viewRoom(&b)
 	} else {
@@ -201,20 +263,23 @@ func (s *screen) View() tea.View {
 			b.WriteString("Rooms:\n")
 			for i, r := range s.rooms {
 				state := "waiting"
-				if r.Started {
+				switch {
+				case r.Restored:
+					state = "saved game"
+				case r.Started:
 					state = "playing"
 				}
 				cursor := " "
 				if i == s.pick {
 					cursor = ">"
 				}
-				fmt.Fprintf(&b, "%s %-20s %d players, %s rules, %d people, %s\n", cursor, r.Name, r.Players, r.Rules, r.Humans, state)
+				fmt.Fprintf(&b, "%s %-20s %d players, %s, %s computers, %d people, %s\n", cursor, r.Name, r.Players, r.Rules, r.Level, r.Humans, state)
 			}
 		}
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", s.msg)
 		}
-		b.WriteString("\nn: new room   enter: join   r: refresh   q: leave\n")
+		b.WriteString("\nn: new room   enter: join   w: watch   r: refresh   q: leave\n")
 	}
 	v := tea.NewView(b.String())
 	v.AltScreen = true
@@ -227,6 +292,9 @@ func (s *screen) View() tea.View {
 func (s *screen) viewRoom(b *strings.Builder) {
 	u := s.last
 	fmt.Fprintf(b, "Room %s\n\n", u.Room)
+	if u.Watching {
+		fmt.Fprintf(b, "You are watching from seat %d's place.\n\n", u.Seat+1)
+	}
 	for i, seat := range u.Seats {
 		who := "computer"
 		switch {
@@ -249,6 +317,8 @@ func (s *screen) viewRoom(b *strings.Builder) {
 		b.WriteString("Empty seats go to computer players.\ns: start   q: leave the room\n")
 	case !u.Started:
 		b.WriteString("Waiting for the host to start.\nq: leave the room\n")
+	case u.Watching:
+		b.WriteString("(the board over SSH comes next)\nq: leave the room\n")
 	default:
 		var hand []string
 		for _, c := range u.Obs.MyHand {
@@ -257,7 +327,7 @@ func (s *screen) viewRoom(b *strings.Builder) {
 			}
 		}
 		fmt.Fprintf(b, "Your hand: %s\n", strings.Join(hand, ", "))
-		b.WriteString("(the board over SSH comes next)\nq: leave the room\n")
+		b.WriteString("(the board over SSH comes next)\nctrl+s: save (host)   q: leave the room\n")
 	}
 	if s.msg != "" {
 		fmt.Fprintf(b, "\n%s\n", s.msg)

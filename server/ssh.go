@@ -9,6 +9,7 @@ import (
 	"net"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -33,6 +34,8 @@ const (
 	NoPTYHint = "mille needs a terminal: connect with ssh -t (for example: ssh -t -p 2222 host)"
 	FullHint  = "mille: the server is full, try again later"
 	ByeText   = "The server is shutting down. Thanks for playing!"
+	// SavedText follows ByeText for the people of a saved room.
+	SavedText = "Your game in room %s is saved. When the server is back, join room %s again: your seat waits for you."
 )
 
 // Server is mille's SSH server: every session runs its own Bubble Tea
@@ -48,6 +51,9 @@ type Server struct {
 	stop     context.Context // cancelled by Shutdown: every session ends
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup // running sessions
+
+	mu    sync.Mutex
+	saved map[string]bool // the rooms saved by Shutdown
 
 	// model makes a session's program model; nil: the lobby screen. Tests
 	// replace it.
@@ -77,8 +83,18 @@ func New(cfg Config) (*Server, error) {
 	}
 	stop, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, users: users,
+		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, users: users, saved: map[string]bool{},
 		log: log.New(cfg.Log, "mille serve: ", log.LstdFlags), stop: stop, cancel: cancel,
+	}
+	// The rooms saved at the last shutdown, or by their hosts, wait in the
+	// lobby for their people.
+	s.Lobby.Dir = filepath.Join(cfg.Dir, RoomsDir)
+	restored, errs := s.Lobby.Restore(defaultRoom)
+	for _, err := range errs {
+		s.log.Printf("not restored: %v", err)
+	}
+	if len(restored) > 0 {
+		s.log.Printf("restored %d saved rooms: %s", len(restored), strings.Join(restored, ", "))
 	}
 	s.ssh = &ssh.Server{
 		Handler: s.handle,
@@ -111,10 +127,23 @@ func (s *Server) Serve(l net.Listener) error {
 	return err
 }
 
-// Shutdown tells every session that the server is going, waits (at most
-// until ctx is done) for the sessions to say goodbye, ends the rooms and
-// closes the listener and the connections.
+// Shutdown saves every started room (each tells its people), tells every
+// session that the server is going, waits (at most until ctx is done) for
+// the sessions to say goodbye, ends the rooms and closes the listener and
+// the connections.
 func (s *Server) Shutdown(ctx context.Context) error {
+	saved, serr := s.Lobby.SaveAll()
+	if serr != nil {
+		s.log.Printf("shutdown: %v", serr)
+	}
+	if len(saved) > 0 {
+		s.log.Printf("shutdown: saved rooms %s", strings.Join(saved, ", "))
+	}
+	s.mu.Lock()
+	for _, name := range saved {
+		s.saved[name] = true
+	}
+	s.mu.Unlock()
 	s.cancel()
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
@@ -131,6 +160,13 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		err = cerr
 	}
 	return err
+}
+
+// wasSaved reports whether Shutdown saved room name.
+func (s *Server) wasSaved(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.saved[name]
 }
 
 // Sessions returns the number of sessions running.
@@ -178,10 +214,11 @@ func (s *Server) handle(sess ssh.Session) {
 	defer stopSession()
 
 	var m tea.Model
+	var sc *screen
 	if s.model != nil {
 		m = s.model(id, room, pty.Window.Width)
 	} else {
-		sc := newScreen(s.Lobby, s.users, id, room, pty.Window.Width)
+		sc = newScreen(s.Lobby, s.users, id, room, pty.Window.Width)
 		defer sc.leave()
 		m = sc
 	}
@@ -215,6 +252,9 @@ func (s *Server) handle(sess ssh.Session) {
 	}
 	if s.stop.Err() != nil {
 		fmt.Fprint(sess, "\r\n"+ByeText+"\r\n")
+		if name := sc.roomName(); name != "" && s.wasSaved(name) {
+			fmt.Fprintf(sess, SavedText+"\r\n", name, name)
+		}
 	}
 	sess.Exit(0)
 }

@@ -365,6 +365,8 @@ func TestSSHRoom(t *testing.T) {
 	_, annIn, annScreen := session(t, dial(t, addr, ann))
 	annScreen.waitText(t, "Hello, Ann.")
 	io.WriteString(annIn, "n")
+	annScreen.waitText(t, "New room")
+	io.WriteString(annIn, "\r")
 	annScreen.waitText(t, "s: start")
 	r := srv.Lobby.Room("room1")
 	if r == nil {

@@ -1,0 +1,74 @@
+package server
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/engine"
+)
+
+// keys turns a key list ("down", "left", "x") into key presses.
+func keys(names ...string) []tea.KeyPressMsg {
+	codes := map[string]rune{
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace, "tab": tea.KeyTab,
+	}
+	var out []tea.KeyPressMsg
+	for _, n := range names {
+		if c, ok := codes[n]; ok {
+			out = append(out, tea.KeyPressMsg{Code: c})
+			continue
+		}
+		for _, r := range n {
+			out = append(out, tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+	}
+	return out
+}
+
+// TestFormConfig: the keys of the form make the room the person asked for.
+func TestFormConfig(t *testing.T) {
+	tests := []struct {
+		keys  []string
+		name  string
+		game  engine.Config
+		level string
+	}{
+		{nil, "room1", engine.Config{Players: 4, Rules: engine.Standard}, "easy"},
+		{[]string{"backspace", "backspace", "backspace", "backspace", "backspace", "friday"}, "friday", engine.Config{Players: 4}, "easy"},
+		{[]string{"down", "left", "left", "down", "right"}, "room1", engine.Config{Players: 2, Rules: engine.BSD}, "easy"},
+		{[]string{"down", "right", "down", "right"}, "room1", engine.Config{Players: 6}, "easy"}, // bsd needs 2 players
+		{[]string{"down", "left", "down", "right", "up", "left"}, "room1", engine.Config{Players: 2}, "easy"}, // leaving 2 players drops bsd
+		{[]string{"down", "left", "left", "left", "down", "down", "left"}, "room1", engine.Config{Players: 6}, "expert"},
+		{[]string{"up", "left", "left"}, "room1", engine.Config{Players: 4}, "hard"}, // up wraps to the last field
+		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},
+	}
+	for i, tc := range tests {
+		f := newForm("room1")
+		for _, k := range keys(tc.keys...) {
+			if done, cancel := f.key(k); done || cancel {
+				t.Fatalf("case %d: the form closed on %v", i, k)
+			}
+		}
+		name, cfg := f.config(42)
+		if name != tc.name || cfg.Game != tc.game || cfg.Level != tc.level || cfg.Seed != 42 {
+			t.Errorf("case %d: %q %+v %q, want %q %+v %q", i, name, cfg.Game, cfg.Level, tc.name, tc.game, tc.level)
+		}
+		if err := cfg.Game.Validate(); err != nil {
+			t.Errorf("case %d: %v", i, err)
+		}
+		var b strings.Builder
+		f.view(&b)
+		if !strings.Contains(b.String(), tc.level) {
+			t.Errorf("case %d: the form does not show level %s:\n%s", i, tc.level, b.String())
+		}
+	}
+	f := newForm("x")
+	if done, _ := f.key(keys("enter")[0]); !done {
+		t.Error("enter does not create")
+	}
+	if _, cancel := f.key(keys("esc")[0]); !cancel {
+		t.Error("esc does not cancel")
+	}
+}

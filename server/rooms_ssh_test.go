@@ -1,0 +1,121 @@
+package server
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// start opens a session with a PTY that runs command (a room name).
+func start(t *testing.T, c *gossh.Client, command string) (io.Writer, *screenReader) {
+	t.Helper()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	in, _ := sess.StdinPipe()
+	out, _ := sess.StdoutPipe()
+	screen := readScreen(out)
+	if err := sess.Start(command); err != nil {
+		t.Fatal(err)
+	}
+	return in, screen
+}
+
+// TestSSHRoomOptionsSaveRestore plays the pre-game part over SSH: Ann makes
+// a room with the form, Bob joins it by name and changes team, only Ann can
+// start, a late comer watches, Ann saves; the server shuts down, telling
+// them their game is saved; a new server on the same data brings the room
+// back and Bob finds his seat.
+func TestSSHRoomOptionsSaveRestore(t *testing.T) {
+	dir := t.TempDir()
+	srv, addr := startServer(t, Config{Dir: dir})
+	ann, bob, cal := newKey(t), newKey(t), newKey(t)
+	for k, n := range map[gossh.Signer]string{ann: "Ann", bob: "Bob", cal: "Cal"} {
+		srv.users.SetName(gossh.FingerprintSHA256(k.PublicKey()), n)
+	}
+
+	annIn, annScreen := start(t, dial(t, addr, ann), "")
+	annScreen.waitText(t, "Hello, Ann.")
+	io.WriteString(annIn, "n")
+	annScreen.waitText(t, "New room")
+	io.WriteString(annIn, strings.Repeat("\x7f", 5)+"friday")
+	io.WriteString(annIn, "\x1b[B\x1b[B\x1b[B\x1b[C") // down to the computers, one level up
+	annScreen.waitText(t, "< medium")
+	io.WriteString(annIn, "\r")
+	annScreen.waitText(t, "Room friday: 4 players in two teams, standard rules, medium computers")
+	annScreen.waitText(t, "s: start")
+
+	bobIn, bobScreen := start(t, dial(t, addr, bob), "friday")
+	bobScreen.waitText(t, "Waiting for the host")
+	r := srv.Lobby.Room("friday")
+	if s := r.Seats(); s[1].Name != "Bob" {
+		t.Fatalf("Bob's seat: %+v", s)
+	}
+	io.WriteString(bobIn, "t") // to Ann's team: seat 3
+	waitSeat := func(i int, name string) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for r.Seats()[i].Name != name {
+			if time.Now().After(deadline) {
+				t.Fatalf("seat %d is not %s: %+v", i+1, name, r.Seats())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitSeat(2, "Bob")
+	io.WriteString(bobIn, "s")
+	bobScreen.waitText(t, ErrNotHost.Error())
+
+	io.WriteString(annIn, "s")
+	annScreen.waitText(t, "Your hand:")
+	calIn, calScreen := start(t, dial(t, addr, cal), "friday")
+	calScreen.waitText(t, "You are watching from seat 1's place")
+	if strings.Contains(calScreen.text(), "Your hand:") {
+		t.Fatal("an onlooker is shown a hand")
+	}
+	io.WriteString(calIn, "\x13") // ctrl+s
+	calScreen.waitText(t, ErrOnlooker.Error())
+	io.WriteString(bobIn, "\x13")
+	bobScreen.waitText(t, ErrNotHost.Error())
+	io.WriteString(annIn, "\x13")
+	annScreen.waitText(t, "saved as friday")
+	if _, err := os.Stat(filepath.Join(dir, RoomsDir, "friday.json")); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*screenReader{annScreen, bobScreen} {
+		s.waitText(t, "Your game in room friday is saved")
+	}
+
+	srv2, addr2 := startServer(t, Config{Dir: dir})
+	r2 := srv2.Lobby.Room("friday")
+	if r2 == nil || !r2.Restored() {
+		t.Fatal("the room did not come back")
+	}
+	bobIn2, bobScreen2 := start(t, dial(t, addr2, bob), "")
+	bobScreen2.waitText(t, "people, saved game")
+	io.WriteString(bobIn2, "\r")
+	bobScreen2.waitText(t, "A saved game")
+	if s := r2.Seats(); !s[2].Connected || s[2].Name != "Bob" || s[0].Connected || !s[0].Human {
+		t.Fatalf("seats after Bob's return: %+v", s)
+	}
+	annIn2, annScreen2 := start(t, dial(t, addr2, ann), "friday")
+	annScreen2.waitText(t, "s: start")
+	io.WriteString(annIn2, "s")
+	bobScreen2.waitText(t, "Your hand:")
+}

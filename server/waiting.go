@@ -1,0 +1,152 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// waitingKey handles a key in the waiting room, before the game starts:
+// a digit takes that seat, t moves to the next team with a free seat, s
+// starts (the host), w watches instead of playing, q leaves.
+func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
+	u := s.last
+	k := msg.String()
+	var err error
+	switch {
+	case k == "q" || k == "esc":
+		s.conn.Quit()
+		s.conn, s.rooms = nil, s.lobby.List()
+		return nil
+	case k == "s":
+		err = s.conn.Start()
+	case k == "w" && !u.Watching:
+		// Give the seat up and watch the table instead.
+		r := s.conn.Room()
+		c, werr := r.Watch(s.id, s.name, s.conn.Seat())
+		if werr != nil {
+			err = werr
+			break
+		}
+		s.conn.Quit()
+		s.conn = c
+		return next(c)
+	case k == "t" && !u.Watching:
+		sides := len(u.Seats)
+		if len(u.Seats) >= 4 {
+			sides = len(u.Seats) / 2
+		}
+		mine := s.conn.Seat() % sides
+		err = ErrNoSeat
+		for d := 1; d < sides && errors.Is(err, ErrNoSeat); d++ {
+			err = s.conn.SitSide((mine + d) % sides)
+		}
+	case len(k) == 1 && k[0] >= '1' && k[0] <= '9':
+		seat := int(k[0] - '1')
+		if !u.Watching {
+			err = s.conn.Sit(seat)
+			break
+		}
+		// An onlooker takes a free seat: a new connection, then the old one goes.
+		c, jerr := s.conn.Room().Join(s.id, s.name, seat)
+		if jerr != nil {
+			err = jerr
+			break
+		}
+		s.conn.Leave()
+		s.conn = c
+		return next(c)
+	}
+	s.msg = ""
+	if err != nil {
+		s.msg = err.Error()
+	}
+	return nil
+}
+
+// viewWaiting draws the waiting room: the room's options, the seats by team
+// (or player by player without teams) and who sits there, the onlookers
+// and what this person may do.
+func (s *screen) viewWaiting(b *strings.Builder) {
+	u := s.last
+	r := s.conn.Room()
+	cfg := r.Config()
+	fmt.Fprintf(b, "Room %s: %s, %v rules, %s computers\n", u.Room, tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)
+	if u.Restored {
+		b.WriteString("A saved game: its players come back to their seats, then the host starts it again.\n")
+	}
+	b.WriteString("\n")
+	sides := cfg.Game.Sides()
+	for side := range sides {
+		if cfg.Game.Players >= 4 {
+			fmt.Fprintf(b, "Team %d\n", side+1)
+		}
+		for i, seat := range u.Seats {
+			if cfg.Game.SideOf(i) != side {
+				continue
+			}
+			who := "free: a computer plays it"
+			switch {
+			case seat.Human && seat.Connected:
+				who = "here"
+			case seat.Human:
+				who = "away"
+			}
+			if seat.Host {
+				who += ", host"
+			}
+			me := "  "
+			if i == u.Seat && !u.Watching {
+				me = "* "
+			}
+			fmt.Fprintf(b, "%s%d  %-20s %s\n", me, i+1, seat.Name, who)
+		}
+	}
+	if u.Onlookers > 0 {
+		fmt.Fprintf(b, "\nOnlookers: %d\n", u.Onlookers)
+	}
+	b.WriteString("\n")
+	keys := []string{}
+	switch {
+	case u.Ended:
+		b.WriteString("The room has ended.\n")
+	case u.Watching:
+		b.WriteString("You are watching.\n")
+		if !u.Restored {
+			keys = append(keys, fmt.Sprintf("1-%d: take that free seat", len(u.Seats)))
+		}
+	case u.Host:
+		b.WriteString("You are the host: start when everyone is seated. Empty seats go to computer players.\n")
+		keys = append(keys, "s: start")
+	default:
+		b.WriteString("Waiting for the host to start.\n")
+	}
+	if !u.Watching && !u.Restored && !u.Ended {
+		keys = append(keys, fmt.Sprintf("1-%d: take that seat", len(u.Seats)))
+		if sides > 1 && cfg.Game.Players >= 4 {
+			keys = append(keys, "t: other team")
+		}
+		keys = append(keys, "w: watch instead")
+	}
+	keys = append(keys, "q: leave the room")
+	b.WriteString(strings.Join(keys, "   ") + "\n")
+	if u.Notice != "" {
+		fmt.Fprintf(b, "\n%s\n", u.Notice)
+	}
+	if s.msg != "" {
+		fmt.Fprintf(b, "\n%s\n", s.msg)
+	}
+}
+
+// tableText describes a table size in a sentence.
+func tableText(players int) string {
+	switch players {
+	case 4:
+		return "4 players in two teams"
+	case 6:
+		return "6 players in three teams"
+	}
+	return fmt.Sprintf("%d players", players)
+}
