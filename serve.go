@@ -23,10 +23,11 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	listen := fs.String("listen", ":2222", "address to listen on")
-	data := fs.String("data", "", "data folder for the host key and the players' names (default: server in mille's data folder)")
+	data := fs.String("data", "", "data folder for the host key, the players' names and the saved rooms (default: server in mille's data folder)")
 	maxSessions := fs.Int("max-sessions", 200, "SSH sessions at once (0: no limit)")
 	maxRooms := fs.Int("max-rooms", 50, "rooms at once (0: no limit)")
-	idle := fs.Duration("idle", 30*time.Minute, "close connections silent this long (0: never)")
+	idle := fs.Duration("idle", 30*time.Minute, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
+	maxHandshakes := fs.Int("max-handshakes", 32, "connections logging in at once (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mille serve [flags]\n\nRuns an SSH server: friends join with ssh -t -p 2222 HOST.\n\nflags:")
 		fs.PrintDefaults()
@@ -50,7 +51,8 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 		*data = filepath.Join(dir, "server")
 	}
 	srv, err := server.New(server.Config{
-		Dir: *data, MaxSessions: *maxSessions, MaxRooms: *maxRooms, IdleTimeout: *idle, Log: stderr,
+		Dir: *data, MaxSessions: *maxSessions, MaxRooms: *maxRooms, IdleTimeout: *idle,
+		MaxHandshakes: *maxHandshakes, Log: stderr,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", err)

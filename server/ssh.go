@@ -22,11 +22,20 @@ import (
 
 // Config is how a Server runs.
 type Config struct {
-	Dir         string        // data folder: host key, players' names
-	MaxSessions int           // SSH sessions at once; 0: no limit
-	MaxRooms    int           // rooms at once; 0: no limit
-	IdleTimeout time.Duration // a connection silent this long is closed; 0: never
-	Log         io.Writer     // where the server logs; io.Discard when nil
+	Dir         string // data folder: host key, players' names
+	MaxSessions int    // SSH sessions at once; 0: no limit
+	MaxRooms    int    // rooms at once; 0: no limit
+	// IdleTimeout ends a session that received no key for this long (its
+	// seat then waits for the player's return as after any disconnection);
+	// 0: never.
+	IdleTimeout time.Duration
+	// MaxHandshakes caps the connections still logging in; more are turned
+	// away with BusyText. 0: no limit.
+	MaxHandshakes int
+	// HandshakeTimeout closes a connection not logged in after this long;
+	// 0: the package's HandshakeTimeout.
+	HandshakeTimeout time.Duration
+	Log              io.Writer // where the server logs; io.Discard when nil
 }
 
 // The texts a refused session reads before the connection closes.
@@ -34,6 +43,8 @@ const (
 	NoPTYHint = "mille needs a terminal: connect with ssh -t (for example: ssh -t -p 2222 host)"
 	FullHint  = "mille: the server is full, try again later"
 	ByeText   = "The server is shutting down. Thanks for playing!"
+	// IdleText is shown to a session closed for want of keys.
+	IdleText = "mille: no key for %v, so the session is closed. Your seat waits for you a while: ssh again to come back."
 	// SavedText follows ByeText for the people of a saved room.
 	SavedText = "Your game in room %s is saved. When the server is back, join room %s again: your seat waits for you."
 )
@@ -96,11 +107,22 @@ func New(cfg Config) (*Server, error) {
 	if len(restored) > 0 {
 		s.log.Printf("restored %d saved rooms: %s", len(restored), strings.Join(restored, ", "))
 	}
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = HandshakeTimeout
+	}
+	s.cfg = cfg
+	g := &gate{max: cfg.MaxHandshakes, timeout: cfg.HandshakeTimeout}
 	s.ssh = &ssh.Server{
 		Handler: s.handle,
 		// Any key is welcome: the key only says who comes back.
-		PublicKeyHandler: func(ssh.Context, ssh.PublicKey) bool { return true },
-		IdleTimeout:      cfg.IdleTimeout,
+		PublicKeyHandler:     func(ssh.Context, ssh.PublicKey) bool { return true },
+		ConnCallback:         g.admit,
+		ServerConfigCallback: g.config,
+	}
+	if cfg.IdleTimeout > 0 {
+		// A backstop for dead connections; sessions end on their own
+		// idle timer first, with a message.
+		s.ssh.IdleTimeout = cfg.IdleTimeout + time.Minute
 	}
 	s.ssh.AddHostKey(signer)
 	return s, nil
@@ -212,6 +234,9 @@ func (s *Server) handle(sess ssh.Session) {
 	defer cancel()
 	stopSession := context.AfterFunc(s.stop, cancel)
 	defer stopSession()
+	input := &keyClock{r: sess}
+	input.touch()
+	idled := s.watchIdle(ctx, cancel, input)
 
 	var m tea.Model
 	var sc *screen
@@ -223,7 +248,7 @@ func (s *Server) handle(sess ssh.Session) {
 		m = sc
 	}
 	p := tea.NewProgram(m,
-		tea.WithInput(newLimitReader(sess, InputRate, InputBurst, time.Now, time.Sleep)),
+		tea.WithInput(newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)),
 		tea.WithOutput(sess),
 		tea.WithEnvironment(env),
 		// Detection sees no terminal here and would strip all color.
@@ -250,6 +275,9 @@ func (s *Server) handle(sess ssh.Session) {
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		s.log.Printf("session %s: %v", sess.RemoteAddr(), err)
 	}
+	if idled.Load() {
+		fmt.Fprintf(sess, "\r\n"+IdleText+"\r\n", s.cfg.IdleTimeout)
+	}
 	if s.stop.Err() != nil {
 		fmt.Fprint(sess, "\r\n"+ByeText+"\r\n")
 		if name := sc.roomName(); name != "" && s.wasSaved(name) {
@@ -257,6 +285,51 @@ func (s *Server) handle(sess ssh.Session) {
 		}
 	}
 	sess.Exit(0)
+}
+
+// keyClock notes when the session last sent input.
+type keyClock struct {
+	r    io.Reader
+	last atomic.Int64 // unix nanoseconds
+}
+
+func (k *keyClock) touch() { k.last.Store(time.Now().UnixNano()) }
+
+func (k *keyClock) Read(p []byte) (int, error) {
+	n, err := k.r.Read(p)
+	if n > 0 {
+		k.touch()
+	}
+	return n, err
+}
+
+// watchIdle ends the session (cancel) once it has sent no input for the
+// idle timeout; the flag it returns says it did.
+func (s *Server) watchIdle(ctx context.Context, cancel context.CancelFunc, k *keyClock) *atomic.Bool {
+	idled := new(atomic.Bool)
+	limit := s.cfg.IdleTimeout
+	if limit <= 0 {
+		return idled
+	}
+	go func() {
+		t := time.NewTimer(limit)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			since := time.Since(time.Unix(0, k.last.Load()))
+			if since >= limit {
+				idled.Store(true)
+				cancel()
+				return
+			}
+			t.Reset(limit - since)
+		}
+	}()
+	return idled
 }
 
 // noSuspend keeps ctrl+z from suspending: there is no shell to return to

@@ -1,0 +1,116 @@
+package server
+
+import (
+	"io"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// TestSSHHandshakeCap: connections that have not logged in are capped; a
+// connection over the cap is turned away with a message; logged-in
+// connections do not count; a place frees up when a connection closes or
+// takes too long to log in.
+func TestSSHHandshakeCap(t *testing.T) {
+	_, addr := startServer(t, Config{MaxHandshakes: 2, HandshakeTimeout: 500 * time.Millisecond})
+	key := newKey(t)
+	dial(t, addr, key) // logged in: takes no place
+
+	raw := func() net.Conn {
+		t.Helper()
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	// readAll reads what the server sends until it closes the connection.
+	readAll := func(c net.Conn) string {
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		b, _ := io.ReadAll(c)
+		return string(b)
+	}
+	a, b := raw(), raw()
+	// The server greets each with its version; then they hold their places.
+	for _, c := range []net.Conn{a, b} {
+		buf := make([]byte, 4)
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if _, err := io.ReadFull(c, buf); err != nil || string(buf) != "SSH-" {
+			t.Fatalf("no greeting: %q %v", buf, err)
+		}
+	}
+	if got := readAll(raw()); !strings.Contains(got, BusyText) {
+		t.Fatalf("a third login: %q", got)
+	}
+	_, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User: "p", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second,
+	})
+	if err == nil {
+		t.Fatal("an SSH client got in over the cap")
+	}
+	// a closes: a place is free.
+	a.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+			User: "p", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second,
+		})
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no login after a place freed: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// b never logs in: the server closes it after the handshake timeout.
+	start := time.Now()
+	readAll(b)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("a silent connection stayed %v", d)
+	}
+}
+
+// TestSSHIdle: a session that sends no key for the idle timeout is closed
+// with a message, and its seat waits for the player; one that types stays.
+func TestSSHIdle(t *testing.T) {
+	srv, addr := startServer(t, Config{IdleTimeout: 400 * time.Millisecond})
+	ann, bob := newKey(t), newKey(t)
+	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
+	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
+	annIn, annScreen := start(t, dial(t, addr, ann), "idle")
+	annScreen.waitText(t, "s: start")
+	_, bobScreen := start(t, dial(t, addr, bob), "idle")
+	bobScreen.waitText(t, "Waiting for the host")
+	io.WriteString(annIn, "s")
+	annScreen.waitText(t, "Your hand:")
+	r := srv.Lobby.Room("idle")
+	// Ann keeps typing harmless keys; Bob types nothing.
+	stop := time.After(1200 * time.Millisecond)
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+typing:
+	for {
+		select {
+		case <-stop:
+			break typing
+		case <-tick.C:
+			io.WriteString(annIn, "x")
+		}
+	}
+	bobScreen.waitText(t, "no key for 400ms")
+	<-bobScreen.done
+	if s := r.Seats()[1]; !s.Human || s.Connected {
+		t.Fatalf("Bob's seat after the idle timeout: %+v", s)
+	}
+	if strings.Contains(annScreen.text(), "no key for") {
+		t.Fatal("a typing session was closed")
+	}
+}
