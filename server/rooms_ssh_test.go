@@ -119,3 +119,18 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	io.WriteString(annIn2, "s")
 	bobScreen2.waitText(t, "Your hand:")
 }
+
+// TestSSHLobbyRefresh: the lobby's list shows a room made after the person
+// came in, without a key.
+func TestSSHLobbyRefresh(t *testing.T) {
+	srv, addr := startServer(t, Config{})
+	key := newKey(t)
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Dee")
+	_, screen := start(t, dial(t, addr, key), "")
+	screen.waitText(t, "Rooms: none open.")
+	if _, err := srv.Lobby.Create("later", "someone", "Sam", -1, config(2, 0, 1)); err != nil {
+		t.Fatal(err)
+	}
+	screen.waitText(t, "later")
+	screen.waitText(t, "1 person")
+}

@@ -115,12 +115,22 @@ func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
 	return s
 }
 
+// listEvery is how often the lobby's list of rooms refreshes by itself.
+const listEvery = 2 * time.Second
+
+// listTick asks the lobby screen to refresh its list.
+type listTick struct{}
+
+func tickList() tea.Cmd {
+	return tea.Tick(listEvery, func(time.Time) tea.Msg { return listTick{} })
+}
+
 // Init implements tea.Model.
 func (s *screen) Init() tea.Cmd {
 	if s.room != "" && !s.naming {
-		return s.enter(s.room, s.lobby.Room(s.room) == nil)
+		return tea.Batch(tickList(), s.enter(s.room, s.lobby.Room(s.room) == nil))
 	}
-	return nil
+	return tickList()
 }
 
 // Update implements tea.Model.
@@ -128,6 +138,12 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.width = msg.Width
+	case listTick:
+		if s.conn == nil && !s.naming {
+			s.rooms = s.lobby.List()
+			s.pick = min(s.pick, max(len(s.rooms)-1, 0))
+		}
+		return s, tickList()
 	case updateMsg:
 		if msg.c != s.conn {
 			return s, nil // from a room this session left
@@ -136,6 +152,9 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.conn, s.rooms = nil, s.lobby.List()
 			s.msg = "the room has ended"
 			return s, nil
+		}
+		if msg.u.Host != s.last.Host {
+			s.msg = "" // an earlier refusal may no longer hold
 		}
 		s.last = msg.u
 		return s, next(s.conn)
@@ -273,7 +292,11 @@ func (s *screen) View() tea.View {
 				if i == s.pick {
 					cursor = ">"
 				}
-				fmt.Fprintf(&b, "%s %-20s %d players, %s, %s computers, %d people, %s\n", cursor, r.Name, r.Players, r.Rules, r.Level, r.Humans, state)
+				people := fmt.Sprintf("%d people", r.Humans)
+				if r.Humans == 1 {
+					people = "1 person"
+				}
+				fmt.Fprintf(&b, "%s %-20s %d players, %s, %s computers, %s, %s\n", cursor, r.Name, r.Players, r.Rules, r.Level, people, state)
 			}
 		}
 		if s.msg != "" {
@@ -328,6 +351,9 @@ func (s *screen) viewRoom(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, "Your hand: %s\n", strings.Join(hand, ", "))
 		b.WriteString("(the board over SSH comes next)\nctrl+s: save (host)   q: leave the room\n")
+	}
+	if u.Notice != "" {
+		fmt.Fprintf(b, "\n%s\n", u.Notice)
 	}
 	if s.msg != "" {
 		fmt.Fprintf(b, "\n%s\n", s.msg)
