@@ -101,7 +101,7 @@ func playersText(n int) string {
 }
 
 // view draws the form.
-func (f *roomForm) view(b *strings.Builder) {
+func (f *roomForm) view(b *strings.Builder, h hits) {
 	b.WriteString("New room\n\n")
 	rules := "standard"
 	switch {
@@ -126,8 +126,12 @@ func (f *roomForm) view(b *strings.Builder) {
 				value = "< " + value + " >"
 			}
 		}
+		h.mark(b, focusField{i})
 		fmt.Fprintf(b, "%s%-10s %s\n", cursor, r.label, value)
 	}
+	b.WriteString("\n")
+	h.mark(b, tea.KeyPressMsg{Code: tea.KeyEnter})
+	b.WriteString("  [ Create the room ]\n")
 	b.WriteString("\nup/down: field   left/right: change   type the name   enter: create   esc: back\n")
 }
 

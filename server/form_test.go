@@ -59,7 +59,7 @@ func TestFormConfig(t *testing.T) {
 			t.Errorf("case %d: %v", i, err)
 		}
 		var b strings.Builder
-		f.view(&b)
+		f.view(&b, nil)
 		if !strings.Contains(b.String(), tc.level) {
 			t.Errorf("case %d: the form does not show level %s:\n%s", i, tc.level, b.String())
 		}

@@ -138,6 +138,21 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.width = msg.Width
+	case focusField:
+		if s.form == nil {
+			return s, nil
+		}
+		if s.form.field != msg.field || msg.field == fieldName {
+			s.form.field = msg.field
+			return s, nil
+		}
+		return s.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+	case pickRoom:
+		if s.conn != nil || s.form != nil || msg.index >= len(s.rooms) {
+			return s, nil
+		}
+		s.pick = msg.index
+		return s, s.enter(s.rooms[s.pick].Name, false)
 	case listTick:
 		if s.conn == nil && !s.naming {
 			s.rooms = s.lobby.List()
@@ -257,6 +272,7 @@ func (s *screen) typeName(msg tea.KeyPressMsg) tea.Cmd {
 // View implements tea.Model.
 func (s *screen) View() tea.View {
 	var b strings.Builder
+	h := hits{}
 	b.WriteString("mille: Mille Bornes over SSH\n\n")
 	if s.naming {
 		b.WriteString("Welcome! Your SSH key is your identity here; choose the name others will see.\n\n")
@@ -266,12 +282,12 @@ func (s *screen) View() tea.View {
 		}
 		b.WriteString("\nenter: done   esc: leave\n")
 	} else if s.form != nil {
-		s.form.view(&b)
+		s.form.view(&b, h)
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", s.msg)
 		}
 	} else if s.conn != nil && (!s.last.Started || s.last.Ended) {
-		s.viewWaiting(&b)
+		s.viewWaiting(&b, h)
 	} else if s.conn != nil {
 		s.viewRoom(&b)
 	} else {
@@ -292,6 +308,7 @@ func (s *screen) View() tea.View {
 				if i == s.pick {
 					cursor = ">"
 				}
+				h.mark(&b, pickRoom{i})
 				people := fmt.Sprintf("%d people", r.Humans)
 				if r.Humans == 1 {
 					people = "1 person"
@@ -306,6 +323,10 @@ func (s *screen) View() tea.View {
 	}
 	v := tea.NewView(b.String())
 	v.AltScreen = true
+	if len(h) > 0 {
+		v.MouseMode = tea.MouseModeCellMotion
+		v.OnMouse = h.onMouse
+	}
 	return v
 }
 

@@ -69,7 +69,7 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 // viewWaiting draws the waiting room: the room's options, the seats by team
 // (or player by player without teams) and who sits there, the onlookers
 // and what this person may do.
-func (s *screen) viewWaiting(b *strings.Builder) {
+func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	u := s.last
 	r := s.conn.Room()
 	cfg := r.Config()
@@ -101,6 +101,7 @@ func (s *screen) viewWaiting(b *strings.Builder) {
 			if i == u.Seat && !u.Watching {
 				me = "* "
 			}
+			h.mark(b, press(fmt.Sprint(i+1)))
 			fmt.Fprintf(b, "%s%d  %-20s %s\n", me, i+1, seat.Name, who)
 		}
 	}
@@ -119,6 +120,8 @@ func (s *screen) viewWaiting(b *strings.Builder) {
 		}
 	case u.Host:
 		b.WriteString("You are the host: start when everyone is seated. Empty seats go to computer players.\n")
+		h.mark(b, press("s"))
+		b.WriteString("[ Start ]\n")
 		keys = append(keys, "s: start")
 	default:
 		b.WriteString("Waiting for the host to start.\n")
