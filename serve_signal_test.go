@@ -1,0 +1,131 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"crypto/ed25519"
+	"crypto/rand"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/server"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// startServe runs the real mille serve on a free loopback port and
+// returns it with its address; its standard error goes to errb.
+func startServe(t *testing.T, bin, data string, errb *syncBuffer) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--data", data)
+	cmd.Stderr = errb
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	addr, ok := strings.CutPrefix(line, "mille serve: listening on ")
+	if err != nil || !ok {
+		t.Fatalf("mille serve says %q, %v; stderr: %s", line, err, errb.String())
+	}
+	go io.Copy(io.Discard, out)
+	return cmd, strings.Fields(addr)[0]
+}
+
+// TestServeSIGTERMSavesRooms runs mille serve, plays into a room over SSH,
+// sends SIGTERM: the player is told the game is saved, the server exits
+// well, the room is in DATA/rooms, and the next mille serve brings it back.
+func TestServeSIGTERMSavesRooms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds mille")
+	}
+	bin := filepath.Join(t.TempDir(), "mille")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	data := t.TempDir()
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	key, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	users, err := server.LoadUsers(filepath.Join(data, server.UsersFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ann"); err != nil {
+		t.Fatal(err)
+	}
+
+	var errb syncBuffer
+	cmd, addr := startServe(t, bin, data, &errb)
+	client, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	sess, err := client.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{})
+	in, _ := sess.StdinPipe()
+	var screen syncBuffer
+	sess.Stdout = &screen
+	if err := sess.Start("sig"); err != nil {
+		t.Fatal(err)
+	}
+	waitText := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for !strings.Contains(ansi.Strip(screen.String()), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the screen never showed %q:\n%s", want, ansi.Strip(screen.String()))
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	waitText("s: start")
+	io.WriteString(in, "s")
+	waitText("Your hand:")
+
+	cmd.Process.Signal(syscall.SIGTERM)
+	waitText("Your game in room sig is saved")
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("mille serve after SIGTERM: %v\n%s", err, errb.String())
+	}
+	g, err := save.Read(filepath.Join(data, server.RoomsDir, "sig.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Seats[0].Human || g.Seats[0].Name != "Ann" || g.Seats[1].Human {
+		t.Fatalf("saved seats: %+v", g.Seats)
+	}
+
+	var errb2 syncBuffer
+	cmd2, _ := startServe(t, bin, data, &errb2)
+	// Standard error comes through a pipe: give it a moment.
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(errb2.String(), "restored 1 saved rooms: sig"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the next start did not restore the room: %s", errb2.String())
+		}
+	}
+	cmd2.Process.Signal(syscall.SIGTERM)
+	if err := cmd2.Wait(); err != nil {
+		t.Fatalf("the second mille serve: %v", err)
+	}
+}
