@@ -50,6 +50,10 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		*data = filepath.Join(dir, "server")
 	}
+	// Catch the signals before anything else: a SIGTERM as soon as the
+	// server says it listens must shut it down well, not kill it.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	srv, err := server.New(server.Config{
 		Dir: *data, MaxSessions: *maxSessions, MaxRooms: *maxRooms, IdleTimeout: *idle,
 		MaxHandshakes: *maxHandshakes, Log: stderr,
@@ -65,8 +69,6 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "mille serve: listening on %s (data in %s)\n", l.Addr(), *data)
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
 	select {
