@@ -28,6 +28,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	maxRooms := fs.Int("max-rooms", 50, "rooms at once (0: no limit)")
 	idle := fs.Duration("idle", 30*time.Minute, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
 	maxHandshakes := fs.Int("max-handshakes", 32, "connections logging in at once (0: no limit)")
+	perAddr := fs.Int("max-handshakes-per-addr", server.HandshakesPerAddr, "connections logging in at once from one IP address (0: no limit)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mille serve [flags]\n\nRuns an SSH server: friends join with ssh -t -p 2222 HOST.\n\nflags:")
 		fs.PrintDefaults()
@@ -56,7 +57,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	srv, err := server.New(server.Config{
 		Dir: *data, MaxSessions: *maxSessions, MaxRooms: *maxRooms, IdleTimeout: *idle,
-		MaxHandshakes: *maxHandshakes, Log: stderr,
+		MaxHandshakes: *maxHandshakes, MaxHandshakesPerAddr: *perAddr, Log: stderr,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", err)

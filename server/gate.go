@@ -16,6 +16,10 @@ const (
 	// HandshakeTimeout is how long a connection may take from its first byte
 	// to a successful login.
 	HandshakeTimeout = 20 * time.Second
+	// HandshakesPerAddr is mille serve's default cap on the logins under way
+	// from one IP address, so one machine cannot hold every place at the
+	// gate.
+	HandshakesPerAddr = 8
 	// BusyText is written to a connection turned away because too many
 	// others are logging in at once.
 	BusyText = "mille: too many people are logging in right now; try again in a moment\r\n"
@@ -26,8 +30,43 @@ const (
 // flood of half-open logins must not starve the people playing.
 type gate struct {
 	max     int           // logins under way at once; 0: no limit
+	perAddr int           // from one IP address; 0: no limit
 	timeout time.Duration // for each login
-	pending atomic.Int64
+
+	mu      sync.Mutex
+	pending int
+	byAddr  map[string]int
+}
+
+// take holds a place for a login from addr, if there is one.
+func (g *gate) take(addr string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.max > 0 && g.pending >= g.max || g.perAddr > 0 && g.byAddr[addr] >= g.perAddr {
+		return false
+	}
+	g.pending++
+	g.byAddr[addr]++
+	return true
+}
+
+// give gives back a place taken for addr.
+func (g *gate) give(addr string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.pending--
+	if g.byAddr[addr]--; g.byAddr[addr] <= 0 {
+		delete(g.byAddr, addr)
+	}
+}
+
+// hostOf is the IP address of a connection's remote end.
+func hostOf(conn net.Conn) string {
+	addr := conn.RemoteAddr().String()
+	if host, _, err := net.SplitHostPort(addr); err == nil {
+		return host
+	}
+	return addr
 }
 
 // admissionKey finds a connection's admission in its ssh.Context.
@@ -37,6 +76,7 @@ type admissionKey struct{}
 // it logs in, or when it closes first.
 type admission struct {
 	g      *gate
+	addr   string
 	once   sync.Once
 	authed atomic.Bool
 	timer  *time.Timer
@@ -44,7 +84,7 @@ type admission struct {
 
 func (a *admission) free() {
 	a.once.Do(func() {
-		a.g.pending.Add(-1)
+		a.g.give(a.addr)
 		if a.timer != nil {
 			a.timer.Stop()
 		}
@@ -61,13 +101,13 @@ func (a *admission) loggedIn() {
 // too many are logging in, else holds a place for it and closes it if the
 // login takes too long.
 func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
-	if n := g.pending.Add(1); g.max > 0 && n > int64(g.max) {
-		g.pending.Add(-1)
+	addr := hostOf(conn)
+	if !g.take(addr) {
 		conn.SetWriteDeadline(time.Now().Add(time.Second))
 		io.WriteString(conn, BusyText)
 		return nil // gliderlabs closes it
 	}
-	a := &admission{g: g}
+	a := &admission{g: g, addr: addr}
 	a.timer = time.AfterFunc(g.timeout, func() {
 		if !a.authed.Load() {
 			conn.Close()

@@ -114,3 +114,78 @@ typing:
 		t.Fatal("a typing session was closed")
 	}
 }
+
+// TestGate: the places at the gate, in all and by address.
+func TestGate(t *testing.T) {
+	g := &gate{max: 4, perAddr: 2, byAddr: map[string]int{}}
+	steps := []struct {
+		take bool // false: give back
+		addr string
+		ok   bool
+	}{
+		{true, "a", true},
+		{true, "a", true},
+		{true, "a", false}, // a holds its share
+		{true, "b", true},
+		{true, "c", true},
+		{true, "d", false}, // the gate is full
+		{false, "a", true},
+		{true, "d", true},
+		{true, "a", false}, // full again
+	}
+	for i, st := range steps {
+		if !st.take {
+			g.give(st.addr)
+			continue
+		}
+		if got := g.take(st.addr); got != st.ok {
+			t.Fatalf("step %d: take %s = %v, want %v (pending %d, %v)", i, st.addr, got, st.ok, g.pending, g.byAddr)
+		}
+	}
+	if g.pending != 4 || g.byAddr["a"] != 1 {
+		t.Fatalf("pending %d, by address %v", g.pending, g.byAddr)
+	}
+}
+
+// TestSSHFloodFromOneAddress: a flood of silent connections from one
+// address takes only its share of the gate: a person from another address
+// still logs in and plays at once.
+func TestSSHFloodFromOneAddress(t *testing.T) {
+	srv, addr := startServer(t, Config{MaxHandshakes: 32, MaxHandshakesPerAddr: 8})
+	key := newKey(t)
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ann")
+	busy := 0
+	for range 200 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		c.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+		b := make([]byte, 256)
+		if n, _ := c.Read(b); strings.Contains(string(b[:n]), "too many") {
+			busy++
+		}
+	}
+	if busy < 190 {
+		t.Fatalf("only %d of 200 flooding connections were turned away", busy)
+	}
+	other := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 2)}, Timeout: 5 * time.Second}
+	began := time.Now()
+	conn, err := other.Dial("tcp", addr)
+	if err != nil {
+		t.Skip("no second loopback address:", err)
+	}
+	cc, chans, reqs, err := gossh.NewClientConn(conn, addr, &gossh.ClientConfig{
+		User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+	})
+	if err != nil {
+		t.Fatalf("a person from another address during the flood: %v", err)
+	}
+	client := gossh.NewClient(cc, chans, reqs)
+	defer client.Close()
+	_, screen := start(t, client, "")
+	screen.waitText(t, "Hello, Ann.")
+	t.Logf("login and lobby during the flood: %v", time.Since(began))
+}

@@ -29,9 +29,11 @@ type Config struct {
 	// seat then waits for the player's return as after any disconnection);
 	// 0: never.
 	IdleTimeout time.Duration
-	// MaxHandshakes caps the connections still logging in; more are turned
-	// away with BusyText. 0: no limit.
-	MaxHandshakes int
+	// MaxHandshakes caps the connections still logging in, and
+	// MaxHandshakesPerAddr those from one IP address; more are turned away
+	// with BusyText. 0: no limit.
+	MaxHandshakes        int
+	MaxHandshakesPerAddr int
 	// HandshakeTimeout closes a connection not logged in after this long;
 	// 0: the package's HandshakeTimeout.
 	HandshakeTimeout time.Duration
@@ -111,7 +113,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.HandshakeTimeout = HandshakeTimeout
 	}
 	s.cfg = cfg
-	g := &gate{max: cfg.MaxHandshakes, timeout: cfg.HandshakeTimeout}
+	g := &gate{max: cfg.MaxHandshakes, perAddr: cfg.MaxHandshakesPerAddr, timeout: cfg.HandshakeTimeout, byAddr: map[string]int{}}
 	s.ssh = &ssh.Server{
 		Handler: s.handle,
 		// Any key is welcome: the key only says who comes back.
