@@ -87,7 +87,7 @@ func (l *Lobby) add(name string, build func() (*Room, error)) error {
 	if _, ok := l.rooms[name]; ok {
 		return ErrRoomExists
 	}
-	if l.MaxRooms > 0 && len(l.rooms) >= l.MaxRooms {
+	if l.MaxRooms > 0 && len(l.rooms) >= l.MaxRooms && !l.evictLocked() {
 		return ErrTooManyRooms
 	}
 	r, err := build()
@@ -157,6 +157,20 @@ func (l *Lobby) List() []RoomInfo {
 	return list
 }
 
+// evictLocked makes room for a new room by forgetting a restored game
+// that nobody came back to (its file stays, for the next start); it
+// reports whether it found one.
+func (l *Lobby) evictLocked() bool {
+	for name, r := range l.rooms {
+		if r.idleRestored() {
+			delete(l.rooms, name)
+			go r.Close() // Close waits for the room's goroutine: not under the lobby's lock
+			return true
+		}
+	}
+	return false
+}
+
 // Sweep expires grace periods and forgets the rooms that ended.
 func (l *Lobby) Sweep() {
 	l.mu.Lock()
@@ -182,4 +196,12 @@ func (l *Lobby) Close() {
 	for _, r := range rooms {
 		r.Close()
 	}
+}
+
+// now reads the lobby's clock.
+func (l *Lobby) now() time.Time {
+	if l.Now != nil {
+		return l.Now()
+	}
+	return time.Now()
 }

@@ -365,3 +365,51 @@ func TestRoomPath(t *testing.T) {
 		}
 	}
 }
+
+// TestRestoredGiveWay: a restored game nobody came back to gives its place
+// to a new room when the lobby is full (its file stays); one somebody came
+// back to does not; a save older than MaxSaveAge is not restored.
+func TestRestoredGiveWay(t *testing.T) {
+	dir := t.TempDir()
+	clk := newClock()
+	l := NewLobby(0)
+	l.Dir, l.Now = dir, clk.now
+	for _, name := range []string{"old1", "old2"} {
+		a, _ := l.Create(name, "a-"+name, "A", 0, config(2, engine.Standard, 3))
+		a.Start()
+	}
+	if names, err := l.SaveAll(); len(names) != 2 || err != nil {
+		t.Fatalf("save all: %v %v", names, err)
+	}
+	l.Close()
+
+	l2 := NewLobby(2)
+	l2.Dir, l2.Now = dir, clk.now
+	defer l2.Close()
+	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 2 || errs != nil {
+		t.Fatalf("restore: %v %v", got, errs)
+	}
+	if _, err := l2.Join("old1", "a-old1", "A", -1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l2.Create("new", "n", "N", -1, config(2, engine.Standard, 1)); err != nil {
+		t.Fatalf("a new room in a lobby full of restored rooms: %v", err)
+	}
+	if l2.Room("old2") != nil || l2.Room("old1") == nil {
+		t.Fatal("the wrong restored room gave way")
+	}
+	if _, err := l2.Create("newer", "m", "M", -1, config(2, engine.Standard, 1)); !errors.Is(err, ErrTooManyRooms) {
+		t.Fatalf("a room over the limit: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "old2.json")); err != nil {
+		t.Fatal("the file of the room that gave way is gone")
+	}
+
+	l3 := NewLobby(0)
+	l3.Dir = dir
+	l3.Now = func() time.Time { return time.Now().Add(MaxSaveAge + time.Hour) }
+	defer l3.Close()
+	if got, errs := l3.Restore(config(2, engine.Standard, 0)); len(got) != 0 || len(errs) != 2 {
+		t.Fatalf("restoring old saves: %v %v", got, errs)
+	}
+}

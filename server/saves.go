@@ -166,6 +166,18 @@ func RestoreRoom(name string, g save.Game, cfg RoomConfig, now func() time.Time)
 	return r, nil
 }
 
+// idleRestored reports whether r is a restored game that nobody has come
+// back to yet.
+func (r *Room) idleRestored() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.restored && !r.started && !r.ended && len(r.conns) == 0
+}
+
+// MaxSaveAge is the age beyond which a saved room is no longer brought
+// back at start; its file stays.
+const MaxSaveAge = 7 * 24 * time.Hour
+
 // SaveAll saves every started room for a shutdown: each room stops moving,
 // is written to disk and tells its people. It returns the names saved and
 // the first error.
@@ -218,6 +230,10 @@ func (l *Lobby) Restore(cfg RoomConfig) (restored []string, errs []error) {
 		g, err := save.Read(filepath.Join(l.Dir, e.Name()))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("room %s: %v", name, err))
+			continue
+		}
+		if now := l.now(); !g.Saved.IsZero() && now.Sub(g.Saved) > MaxSaveAge {
+			errs = append(errs, fmt.Errorf("room %s: saved %s, more than %v ago", name, g.Saved.Format(time.DateOnly), MaxSaveAge))
 			continue
 		}
 		if err := l.add(name, func() (*Room, error) { return RestoreRoom(name, g, cfg, l.Now) }); err != nil {
