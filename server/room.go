@@ -205,6 +205,11 @@ func (r *Room) Join(user, name string, want int) (*Conn, error) {
 	}
 	s := &r.seats[i]
 	s.away = false
+	if r.restored && !r.started && user != r.host && !r.seatedHereLocked() {
+		// The host of a saved game has the grace period from the moment
+		// somebody waits for them, not from the server's start.
+		r.hostGone = r.now()
+	}
 	c := &Conn{room: r, user: user, seat: i, updates: make(chan Update, 1)}
 	r.conns[c] = struct{}{}
 	if user == r.host {

@@ -334,6 +334,7 @@ func TestRestoredHostGone(t *testing.T) {
 	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
+	clk.add(time.Hour) // b comes back an hour after the restart
 	b, _ := l2.Join("t", "b", "B", -1)
 	l2.Sweep()
 	if err := b.Start(); !errors.Is(err, ErrNotHost) {
