@@ -105,12 +105,12 @@ typing:
 			io.WriteString(annIn, "x")
 		}
 	}
-	bobScreen.waitText(t, "no key for 400ms")
+	bobScreen.waitText(t, "closed after 400ms without a key")
 	<-bobScreen.done
 	if s := r.Seats()[1]; !s.Human || s.Connected {
 		t.Fatalf("Bob's seat after the idle timeout: %+v", s)
 	}
-	if strings.Contains(annScreen.text(), "no key for") {
+	if strings.Contains(annScreen.text(), "without a key") {
 		t.Fatal("a typing session was closed")
 	}
 }

@@ -20,7 +20,7 @@ import (
 
 // The reasons a lobby refuses a request.
 var (
-	ErrTooManyRooms = errors.New("the server has as many rooms as it can hold")
+	ErrTooManyRooms = errors.New("the server has as many rooms as it can hold: join one, or try again later")
 	ErrRoomExists   = errors.New("a room with that name exists")
 	ErrNoRoom       = errors.New("there is no room with that name")
 	ErrRoomName     = errors.New("a room name is 1 to 20 letters, digits, - or _")

@@ -46,7 +46,7 @@ const (
 	FullHint  = "mille: the server is full, try again later"
 	ByeText   = "The server is shutting down. Thanks for playing!"
 	// IdleText is shown to a session closed for want of keys.
-	IdleText = "mille: no key for %v, so the session is closed. Your seat waits for you a while: ssh again to come back."
+	IdleText = "mille: closed after %v without a key. Come back with ssh: a seat you held waits a while."
 	// SavedText follows ByeText for the people of a saved room.
 	SavedText = "Your game in room %s is saved. When the server is back, join room %s again: your seat waits for you."
 )
