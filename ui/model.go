@@ -120,6 +120,17 @@ type Model struct {
 	dialog        dialog
 	quitAfterSave bool
 
+	// The table and what the viewer sees of it: everything shown, checked
+	// and told comes from obs and seats. sess is the local game behind the
+	// table (undo, saves, computers, hot-seat), nil for a remote table.
+	table  Table
+	remote bool // the table is played elsewhere (NewRemote)
+	obs    engine.Observation
+	seats  []Seat
+	host   bool   // the viewer may save the table
+	sent   bool   // remote: an action is on its way to the table
+	sentAt uint32 // remote: the event count when it was sent
+
 	sess    *Session
 	players []*seatPlayer
 	file    string
@@ -195,6 +206,28 @@ type Probe func(m *Model)
 
 // New returns the model for a game.
 func New(cfg Config) (*Model, error) {
+	m := baseModel(cfg)
+	ss := cfg.Session
+	if ss == nil {
+		var err error
+		if ss, err = NewSession(cfg.Setup); err != nil {
+			return nil, err
+		}
+	}
+	if err := m.start(ss); err != nil {
+		return nil, err
+	}
+	m.file = cfg.File
+	if m.first && !m.opts.SeenGuide {
+		m.dialog = dialogGuideOffer
+	} else if cfg.Resume != "" && cfg.ResumeGame != nil && cfg.Session == nil {
+		m.dialog = dialogResume
+	}
+	return m, nil
+}
+
+// baseModel is a model with its options and widgets, and no table yet.
+func baseModel(cfg Config) *Model {
 	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}}
 	m.opts = DefaultOptions
 	if cfg.Options != nil {
@@ -214,23 +247,7 @@ func New(cfg Config) (*Model, error) {
 	if cfg.NewPlayer == nil {
 		m.cfg.NewPlayer = ai.New
 	}
-	ss := cfg.Session
-	if ss == nil {
-		var err error
-		if ss, err = NewSession(cfg.Setup); err != nil {
-			return nil, err
-		}
-	}
-	if err := m.start(ss); err != nil {
-		return nil, err
-	}
-	m.file = cfg.File
-	if m.first && !m.opts.SeenGuide {
-		m.dialog = dialogGuideOffer
-	} else if cfg.Resume != "" && cfg.ResumeGame != nil && cfg.Session == nil {
-		m.dialog = dialogResume
-	}
-	return m, nil
+	return m
 }
 
 // setDark rebuilds the styles for the terminal's background.
@@ -257,14 +274,14 @@ func (m *Model) start(ss *Session) error {
 		players[i] = &seatPlayer{p: p}
 	}
 	m.stopThinking()
-	m.sess, m.players = ss, players
+	m.sess, m.players, m.table = ss, players, ss
+	m.pull()
 	m.log = m.log[:0]
 	m.recent = m.recent[:0]
 	m.logOff = 0
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
 	m.file = ""
-	st := ss.State()
-	m.narrate(0, st.EventCount, false)
+	m.narrate(0, m.obs.EventCount, false)
 	m.selectDrawn()
 	return nil
 }
@@ -274,7 +291,7 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, m.next())
 }
 
-// Session returns the game being played.
+// Session returns the game being played (nil for a remote table).
 func (m *Model) Session() *Session { return m.sess }
 
 // Message returns the message line's text (tests).
@@ -348,7 +365,8 @@ func (m *Model) applyComputer() tea.Cmd {
 		m.setError(fmt.Sprintf("%s chose an illegal move (%v): %v", m.sess.Seats[seat].Name, a, err))
 		return nil
 	}
-	m.narrate(before, m.sess.State().EventCount, false)
+	m.pull()
+	m.narrate(before, m.obs.EventCount, false)
 	m.afterMove()
 	return m.next()
 }
@@ -356,7 +374,7 @@ func (m *Model) applyComputer() tea.Cmd {
 // afterMove resets the hand selection when the human's turn comes.
 func (m *Model) afterMove() {
 	m.logOff = 0
-	if m.sess.ViewerToAct() && m.sess.State().Phase == engine.PhasePlay {
+	if m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay {
 		m.selectDrawn()
 	}
 }
@@ -378,15 +396,22 @@ func (m *Model) selectDrawn() {
 
 // narrate tells the events in [from, to) on the message line and in the log.
 func (m *Model) narrate(from, to uint32, replace bool) {
-	obs := m.sess.Observe()
-	names := m.sess.Names()
+	obs := &m.obs
+	if to <= from {
+		if replace {
+			m.recent = m.recent[:0]
+			m.message, m.isError = "", false
+		}
+		return
+	}
+	names := m.names()
 	if to-from > engine.LogSize {
 		from = to - engine.LogSize
 	}
 	var parts []string
 	for i := from; i < to; i++ {
 		e := obs.Log[i%engine.LogSize]
-		if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && int(e.Seat) != m.sess.Human {
+		if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && (int(e.Seat) != obs.Seat || obs.Onlooker) {
 			continue
 		}
 		line := e.Text(names)
@@ -397,7 +422,7 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 		m.log = append(m.log, line)
 		switch e.Kind {
 		case engine.EvPlay, engine.EvSafety, engine.EvCoupFourre:
-			m.flash, m.flashTo = e.Card, m.sess.Config.SideOf(int(e.Seat))
+			m.flash, m.flashTo = e.Card, obs.Config.SideOf(int(e.Seat))
 		case engine.EvAttack:
 			m.flash, m.flashTo = e.Card, int(e.Target)
 		case engine.EvDeal:
@@ -484,8 +509,7 @@ type handPos struct {
 // handView lists the hand in display order: P, then slots 1-6, sorted by
 // card when the player asked for ordering (BSD O).
 func (m *Model) handView() [engine.HandSlots]handPos {
-	st := m.sess.State()
-	hand := st.Hands[m.sess.Human]
+	hand := &m.obs.MyHand
 	var hv [engine.HandSlots]handPos
 	for i := range hv {
 		hv[i] = handPos{slot: i, card: hand[i]}
@@ -511,8 +535,8 @@ func less(a, b engine.Card) bool {
 // opponents lists the sides other than the human's.
 func (m *Model) opponents() []int {
 	var o []int
-	me := m.sess.Config.SideOf(m.sess.Human)
-	for s := 0; s < m.sess.Config.Sides(); s++ {
+	me := m.obs.Side()
+	for s := 0; s < m.obs.Config.Sides(); s++ {
 		if s != me {
 			o = append(o, s)
 		}
@@ -522,25 +546,23 @@ func (m *Model) opponents() []int {
 
 // act takes a human action, or explains why it can't be taken.
 func (m *Model) act(a engine.Action) tea.Cmd {
-	st := m.sess.State()
-	if !m.sess.ViewerToAct() {
-		return m.setError("Wait: it is " + m.sess.Seats[st.ToAct()].Name + "'s turn.")
+	if m.sent {
+		return nil // the last action is still on its way to the table
 	}
-	if err := st.Check(a); err != nil {
-		verb := "play"
-		if a.Kind() == engine.KindDiscard {
-			verb = "discard"
-		}
-		what := a.Card().String()
-		if a.Card() == engine.NoCard {
-			return m.setError("You can't do that: " + err.Error() + ".")
-		}
-		return m.setError("You can't " + verb + " " + what + ": " + err.Error() + ".")
+	if err := m.obs.Check(a); err != nil {
+		return m.refuse(a, err)
+	}
+	if m.remote {
+		return m.send(a)
 	}
 	m.stopThinking()
-	before, _ := m.sess.Apply(a)
+	before := m.obs.EventCount
+	if err := m.table.Act(a); err != nil {
+		return m.refuse(a, err)
+	}
+	m.pull()
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
-	m.narrate(before, m.sess.State().EventCount, true)
+	m.narrate(before, m.obs.EventCount, true)
 	m.afterMove()
 	return m.next()
 }
@@ -559,14 +581,14 @@ func (m *Model) playAt(pos int) tea.Cmd {
 		return m.act(engine.Play(c))
 	}
 	opp := m.opponents()
-	if len(opp) == 1 || !m.sess.ViewerToAct() {
+	if len(opp) == 1 || !m.obs.MyTurn() {
 		return m.act(engine.Attack(c, opp[0]))
 	}
 	// Ask only when there is a choice: one side open to the hazard takes
 	// it at once, none gets the refusal of the first.
 	var open []int
 	for _, s := range opp {
-		if m.sess.State().Check(engine.Attack(c, s)) == nil {
+		if m.obs.Check(engine.Attack(c, s)) == nil {
 			open = append(open, s)
 		}
 	}
@@ -612,11 +634,10 @@ const (
 )
 
 func (m *Model) gamePrompt() gamePrompt {
-	st := m.sess.State()
-	if !m.sess.ViewerToAct() {
+	if !m.obs.MyTurn() {
 		return promptNone
 	}
-	switch st.Phase {
+	switch m.obs.Phase {
 	case engine.PhaseCoupFourre:
 		return promptCoupFourre
 	case engine.PhaseExtension:
@@ -631,7 +652,6 @@ func (m *Model) gamePrompt() gamePrompt {
 
 // answer answers the engine's question (yes or no).
 func (m *Model) answer(yes bool) tea.Cmd {
-	st := m.sess.State()
 	switch m.gamePrompt() {
 	case promptCoupFourre:
 		if yes {
@@ -645,7 +665,6 @@ func (m *Model) answer(yes bool) tea.Cmd {
 		return m.act(engine.StopTrip)
 	case promptAnotherHand, promptAnotherGame:
 		if yes {
-			_ = st
 			return m.act(engine.Continue)
 		}
 		// As in BSD: no more hands, so offer to save, then leave.
@@ -660,6 +679,9 @@ func (m *Model) askQuit(confirmed bool) tea.Cmd {
 		m.dialog = dialogQuit
 		return nil
 	}
+	if m.remote {
+		return m.leave()
+	}
 	if m.cfg.Save == nil || m.gameOver() {
 		return m.quit()
 	}
@@ -668,12 +690,15 @@ func (m *Model) askQuit(confirmed bool) tea.Cmd {
 }
 
 func (m *Model) gameOver() bool {
-	return m.sess.State().Phase == engine.PhaseGameOver
+	return m.obs.Phase == engine.PhaseGameOver
 }
 
 // interrupt leaves at once (Ctrl-C, or quitting without saving), keeping
 // an unfinished game in the autosave so that the next start can offer it.
 func (m *Model) interrupt() tea.Cmd {
+	if m.remote {
+		return m.leave()
+	}
 	if !m.unfinished() {
 		return m.quit()
 	}
@@ -685,7 +710,7 @@ func (m *Model) interrupt() tea.Cmd {
 
 // unfinished reports whether there is a game to keep in the autosave.
 func (m *Model) unfinished() bool {
-	return m.cfg.Autosave != nil && !m.gameOver() && len(m.sess.Actions) > 0
+	return m.cfg.Autosave != nil && m.sess != nil && !m.gameOver() && len(m.sess.Actions) > 0
 }
 
 // Keep writes an unfinished game to the autosave at once. Call it only
@@ -708,6 +733,9 @@ func (m *Model) quit() tea.Cmd {
 
 // startSave opens the file name prompt, filled with the current file.
 func (m *Model) startSave(thenQuit bool) tea.Cmd {
+	if m.remote {
+		return m.saveTable()
+	}
 	if m.cfg.Save == nil {
 		return m.setError("Saving is not available.")
 	}
@@ -858,8 +886,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.message, m.isError = "Welcome back: the game goes on where you left it.", false
 		return m, m.next()
+	case TableMsg:
+		m.see(msg)
+		return m, nil
+	case actedMsg:
+		return m, m.acted(msg)
 	case handRecordedMsg:
-		if msg.at == m.sess.State().EventCount {
+		if msg.at == m.obs.EventCount {
 			m.record = msg.record
 		}
 		if msg.err != nil {
@@ -1002,7 +1035,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 // curtain reports whether another person must take the keyboard before
 // the game goes on (hot-seat): the screen then hides every hand.
 func (m *Model) curtain() bool {
-	return m.sess.HumanToAct() && !m.sess.ViewerToAct()
+	return m.sess != nil && m.sess.HumanToAct() && !m.sess.ViewerToAct()
 }
 
 // passTo shows the table to seat, a person who now has the keyboard, and
@@ -1011,12 +1044,8 @@ func (m *Model) passTo(seat int) tea.Cmd {
 	m.sess.Human = seat
 	m.target, m.pending, m.pendSlot, m.armed = engine.NoCard, 0, -1, -1
 	m.log, m.recent = m.log[:0], m.recent[:0]
-	st := m.sess.State()
-	from := uint32(0)
-	if st.EventCount > engine.LogSize {
-		from = st.EventCount - engine.LogSize
-	}
-	m.narrate(from, st.EventCount, false)
+	m.pull()
+	m.narrate(0, m.obs.EventCount, false)
 	if len(m.recent) > 6 {
 		m.recent = append(m.recent[:0], m.recent[len(m.recent)-6:]...)
 	}
@@ -1181,7 +1210,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Hint):
 		return m.hint()
 	case key.Matches(msg, k.NewGame):
-		m.openNewGame()
+		return m.newGame()
 	case key.Matches(msg, k.Guide):
 		m.openGuide()
 	case key.Matches(msg, k.LogUp):
@@ -1193,6 +1222,9 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message, m.isError = map[bool]string{true: "Bell on.", false: "Bell off."}[m.opts.Bell], false
 		return m.persist()
 	case key.Matches(msg, k.Speed):
+		if m.remote {
+			return m.setError("The table sets the pace of its computer players.")
+		}
 		for i, a := range animations {
 			if a == m.opts.Animation {
 				m.opts.Animation = animations[(i+1)%len(animations)]
@@ -1238,13 +1270,12 @@ func (m *Model) moveSel(d int) {
 
 // pick is BSD's P: the card is drawn already, so it only says which.
 func (m *Model) pick() tea.Cmd {
-	st := m.sess.State()
-	if !m.sess.ViewerToAct() {
-		return m.setError("Wait: it is " + m.sess.Seats[st.ToAct()].Name + "'s turn.")
+	if !m.obs.MyTurn() {
+		return m.setError(m.waitText())
 	}
-	c := st.Hands[m.sess.Human][engine.DrawSlot]
+	c := m.obs.MyHand[engine.DrawSlot]
 	if c == engine.NoCard {
-		if st.DrawLen == 0 {
+		if m.obs.DrawLen == 0 {
 			return m.setError("The deck is empty: play or discard a card.")
 		}
 		return m.setError("You have picked already.")
@@ -1256,11 +1287,15 @@ func (m *Model) pick() tea.Cmd {
 
 // undo takes back the human's last action.
 func (m *Model) undo() tea.Cmd {
+	if m.remote {
+		return m.setError("No undo at a shared table.")
+	}
 	if !m.sess.CanUndo() {
 		return m.setError("Nothing to undo in this hand.")
 	}
 	m.stopThinking()
 	m.sess.Undo()
+	m.pull()
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
 	m.message, m.isError = "Undone: your move is yours to make again.", false
 	m.log = append(m.log, "(undo)")
@@ -1273,10 +1308,10 @@ func (m *Model) hint() tea.Cmd {
 	if m.cfg.Hint == nil {
 		return m.setError("No hints in this version.")
 	}
-	if !m.sess.ViewerToAct() {
+	if !m.obs.MyTurn() {
 		return m.setError("Hints come on your turn.")
 	}
-	obs := m.sess.Observe()
+	obs := m.obs
 	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
 	ctx, cancel := context.WithCancel(context.Background())
 	m.stopThinking()
@@ -1309,7 +1344,7 @@ func (m *Model) describe(a engine.Action) string {
 	switch a.Kind() {
 	case engine.KindPlay:
 		if c.IsHazard() {
-			return "play " + c.String() + " on " + m.sess.Names().Side(a.Target())
+			return "play " + c.String() + " on " + m.names().Side(a.Target())
 		}
 		return "play " + c.String()
 	case engine.KindDiscard:
@@ -1369,8 +1404,9 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 		}
 		return m.answer(yes)
 	case "btn-new":
-		m.openNewGame()
-		return nil
+		return m.newGame()
+	case "btn-leave":
+		return m.askQuit(false)
 	case "btn-ready":
 		if m.curtain() {
 			return m.passTo(m.sess.State().ToAct())
@@ -1405,7 +1441,7 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 			return nil
 		}
 		if c.IsHazard() {
-			if side == m.sess.Config.SideOf(m.sess.Human) {
+			if side == m.obs.Side() {
 				return m.setError("You can't play " + c.String() + ": " + engine.ErrOwnSide.Error() + ".")
 			}
 			return m.act(engine.Attack(c, side))

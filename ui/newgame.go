@@ -26,6 +26,15 @@ var playerCounts = []int{2, 3, 4, 6}
 // computer seat, then Start.
 func (f *newGameForm) fields() int { return 2 + f.players - 1 + 1 }
 
+// newGame opens the new-game screen: a local game's only.
+func (m *Model) newGame() tea.Cmd {
+	if m.remote {
+		return m.setError("No new game at a shared table: leave it (q) to set one up.")
+	}
+	m.openNewGame()
+	return nil
+}
+
 func (m *Model) openNewGame() {
 	cfg := m.sess.Config
 	f := newGameForm{players: cfg.Players, rules: cfg.Rules}

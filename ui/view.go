@@ -60,7 +60,7 @@ func (m *Model) View() tea.View {
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "Mille Bornes"
-	if m.sess != nil && m.sess.ViewerToAct() && m.screen == screenBoard {
+	if m.obs.MyTurn() && m.screen == screenBoard {
 		v.WindowTitle = "Mille Bornes: your turn" // seen from another window
 	}
 	if m.quitting {
@@ -80,7 +80,11 @@ func (m *Model) View() tea.View {
 
 // tooSmall is the whole screen when the terminal is below 80x24.
 func (m *Model) tooSmall(w, h int) string {
-	msg := fmt.Sprintf("mille needs a terminal of at least %dx%d.\nThis one is %dx%d: please enlarge it.\n\nq quits.", MinWidth, MinHeight, w, h)
+	quit := "q quits."
+	if m.remote {
+		quit = "q leaves the table."
+	}
+	msg := fmt.Sprintf("mille needs a terminal of at least %dx%d.\nThis one is %dx%d: please enlarge it.\n\n%s", MinWidth, MinHeight, w, h, quit)
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg)
 }
 
@@ -108,20 +112,19 @@ func (m *Model) layers(w, h int) []*layer {
 // curtainLayers hide the table while the keyboard goes to another person.
 func (m *Model) curtainLayers(w, h int) []*layer {
 	st := m.styles
-	name := m.sess.Seats[m.sess.State().ToAct()].Name
+	toAct := m.sess.State().ToAct()
+	name := m.seatName(toAct)
 	l := newLayout(w, h)
 	l.helpY = h - 1
-	layers := []*layer{lay(m.statusLine(ptr(m.sess.Observe()), w))}
+	layers := []*layer{lay(m.statusLine(&m.obs, w))}
 	layers = append(layers, m.dialogBox(l, "Pass the keyboard to "+name, []string{
 		"It is " + name + "'s turn. The other players look away;",
 		name + " presses Return (or clicks) to see their cards.",
 		"",
-		st.Dim.Render(m.sess.Names().Side(m.sess.Config.SideOf(m.sess.State().ToAct())) + " · trip " + strconv.Itoa(int(m.sess.State().Trip))),
+		st.Dim.Render(m.names().Side(m.obs.Config.SideOf(toAct)) + " · trip " + strconv.Itoa(int(m.obs.Trip))),
 	}, []button{{"btn-ready", "enter I am " + name, true}})...)
 	return layers
 }
-
-func ptr[T any](v T) *T { return &v }
 
 // Hit returns the ID of the clickable thing at (x, y) on the current view,
 // or "" (tests, and anything that wants to click without a terminal).
@@ -135,9 +138,9 @@ func (m *Model) Hit(x, y int) string {
 // boardLayers draws the table.
 func (m *Model) boardLayers(l layout) []*layer {
 	st := m.styles
-	obs := m.sess.Observe()
+	obs := &m.obs
 	layers := make([]*layer, 0, 32)
-	layers = append(layers, lay(m.statusLine(&obs, l.w)))
+	layers = append(layers, lay(m.statusLine(obs, l.w)))
 
 	// Tableaus, one box per side, stacked, as tall as their drawing needs;
 	// the rows left under them hold the log of recent moves.
@@ -147,7 +150,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 		boxH = 9
 	}
 	for side := 0; side < n; side++ {
-		box := m.tableauBox(&obs, side, l.leftW, boxH)
+		box := m.tableauBox(obs, side, l.leftW, boxH)
 		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
 	}
 	logRows := min(l.areaH-n*boxH, 14)
@@ -157,7 +160,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 	}
 
 	// Score window or command list, and the log below when there is room.
-	right := m.rightPanel(&obs, l.rightW, l.areaH, logRows < 3)
+	right := m.rightPanel(obs, l.rightW, l.areaH, logRows < 3)
 	layers = append(layers, lay(right).X(l.rightX).Y(l.areaY))
 
 	// On tall screens the hand comes right under the tables, not at the
@@ -169,19 +172,25 @@ func (m *Model) boardLayers(l layout) []*layer {
 		l.helpY = l.inputY + 1
 	}
 
-	// The hand: P then 1-6, then the deck and the discard pile.
-	hv := m.handView()
+	// The hand: P then 1-6, then the deck and the discard pile. An
+	// onlooker has no hand: a note takes its place.
 	x := 0
-	for i, hp := range hv {
-		sel := i == m.sel && m.gamePrompt() == promptNone
-		if m.pending != 0 && m.pendSlot < 0 {
-			sel = false
+	if obs.Onlooker {
+		layers = append(layers, lay(m.watchingNote(l)).X(0).Y(l.handY))
+		x = engine.HandSlots * (l.handW + l.cardGap)
+	} else {
+		hv := m.handView()
+		for i, hp := range hv {
+			sel := i == m.sel && m.gamePrompt() == promptNone
+			if m.pending != 0 && m.pendSlot < 0 {
+				sel = false
+			}
+			layers = append(layers, lay(st.drawCardSized(hp.card, slotKey(i), sel, l.big)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
+			x += l.handW + l.cardGap
 		}
-		layers = append(layers, lay(st.drawCardSized(hp.card, slotKey(i), sel, l.big)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
-		x += l.handW + l.cardGap
 	}
 	x += 2
-	layers = append(layers, lay(m.deckCard(&obs, l.big)).ID("deck").X(x).Y(l.handY))
+	layers = append(layers, lay(m.deckCard(obs, l.big)).ID("deck").X(x).Y(l.handY))
 	x += l.handW + 1
 	top := engine.NoCard
 	if obs.DiscardLen > 0 {
@@ -190,7 +199,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 	layers = append(layers, lay(st.drawCardSized(top, "Disc", false, l.big)).ID("discard").X(x).Y(l.handY))
 	x += l.handW + 1
 	if l.w-x >= 12 {
-		layers = append(layers, lay(m.handNote(&obs, l.w-x-1)).X(x+1).Y(l.handY))
+		layers = append(layers, lay(m.handNote(obs, l.w-x-1)).X(x+1).Y(l.handY))
 	}
 
 	// Message, input line and help.
@@ -206,10 +215,10 @@ func (m *Model) boardLayers(l layout) []*layer {
 	}
 	layers = append(layers,
 		lay(msgStyle.Render(ansi.Truncate(msg, l.w, "…"))).Y(l.msgY),
-		lay(ansi.Truncate(m.inputLine(&obs), l.w, "…")).Y(l.inputY),
+		lay(ansi.Truncate(m.inputLine(obs), l.w, "…")).Y(l.inputY),
 		lay(ansi.Truncate(m.help.ShortHelpView(m.activeKeys().ShortHelp()), l.w, "…")).ID("help").Y(l.helpY),
 	)
-	layers = append(layers, m.dialogLayers(&obs, l)...)
+	layers = append(layers, m.dialogLayers(obs, l)...)
 	return layers
 }
 
@@ -223,11 +232,13 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 	case obs.Phase == engine.PhaseGameOver:
 		turn = "game over"
 	case m.thinking:
-		turn = m.spin.View() + " " + m.sess.Seats[obs.Turn].Name + " is thinking"
-	case int(obs.Turn) == obs.Seat:
+		turn = m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking"
+	case obs.Waiting:
+		turn = "a pause at the table…"
+	case int(obs.Turn) == obs.Seat && !obs.Onlooker:
 		turn = "▶ Your turn"
 	default:
-		turn = m.sess.Seats[obs.Turn].Name + "'s turn"
+		turn = m.seatName(int(obs.Turn)) + "'s turn"
 	}
 	left := st.Heading.Render("MILLE BORNES") + st.Dim.Render(fmt.Sprintf("  Game %d · Hand %d · Trip %d · %s rules", obs.Game+1, obs.Hand+1, obs.Trip, obs.Config.Rules))
 	right := st.Turn.Render(turn)
@@ -243,19 +254,19 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	st := m.styles
 	t := &obs.Tableaus[side]
-	me := obs.Config.SideOf(obs.Seat) == side
+	me := obs.Side() == side && !obs.Onlooker
 	active := obs.Config.SideOf(int(obs.Turn)) == side && obs.Phase < engine.PhaseHandOver
 	targeting := m.target != engine.NoCard && side == m.tsel
 	// Title: seat names, ▶ on the seat to act.
 	var title strings.Builder
-	for i, s := range m.sess.SideSeats(side) {
+	for i, s := range m.sideSeats(side) {
 		if i > 0 {
 			title.WriteString(" & ")
 		}
 		if s == int(obs.Turn) && obs.Phase < engine.PhaseHandOver {
 			title.WriteString("▶")
 		}
-		title.WriteString(m.sess.Seats[s].Name)
+		title.WriteString(m.seatName(s))
 	}
 	if obs.Config.Sides() > 2 || obs.Config.Players > 3 {
 		title.WriteString(" (side " + strconv.Itoa(side+1) + ")")
@@ -432,7 +443,7 @@ func (m *Model) tripBar(t *engine.Tableau, w int) string {
 	if w < 4 {
 		w = 4
 	}
-	trip := int(m.sess.State().Trip)
+	trip := int(m.obs.Trip)
 	full := int(t.Miles) * w / trip
 	return m.styles.BarFull.Render(strings.Repeat("▰", full)) + m.styles.BarEmpty.Render(strings.Repeat("▱", w-full))
 }
@@ -531,7 +542,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 		var b strings.Builder
 		b.WriteString(st.Heading.Render("Play " + m.target.String() + " on: "))
 		for i, o := range m.opponents() {
-			label := fmt.Sprintf("[%d] %s", i+1, m.sess.SideName(o))
+			label := fmt.Sprintf("[%d] %s", i+1, m.sideName(o))
 			if o == m.tsel {
 				label = st.ButtonOn.Render(label)
 			}
@@ -540,7 +551,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 		b.WriteString(st.Dim.Render("←→ enter, or click a table · esc"))
 		return b.String()
 	case m.thinking:
-		return st.Dim.Render(m.spin.View() + " " + m.sess.Seats[obs.Turn].Name + " is thinking…")
+		return st.Dim.Render(m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking…")
 	case m.hinting:
 		return st.Dim.Render(m.spin.View() + " looking for a hint…")
 	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
@@ -553,7 +564,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 func (m *Model) activeKeys() KeyMap {
 	k := m.keys
 	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogSaveOnQuit || m.dialog == dialogGuideOffer || m.dialog == dialogResume
-	myPlay := m.sess.ViewerToAct() && m.sess.State().Phase == engine.PhasePlay
+	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
 	board := !prompt && m.dialog == dialogNone
 	choosing := m.target != engine.NoCard || m.pending != 0
 	set := func(b *key.Binding, on bool) { b.SetEnabled(on) }
@@ -572,20 +583,23 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Folder, m.dialog == dialogSaveAs)
 	set(&k.Load, board && !choosing && m.cfg.Load != nil)
 	set(&k.Stats, board && !choosing && m.cfg.Stats != nil)
-	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.sess.CanUndo())
+	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.sess != nil && m.sess.CanUndo())
 	set(&k.Hint, board && myPlay && m.cfg.Hint != nil)
-	set(&k.Save, board && m.cfg.Save != nil)
+	set(&k.Save, board && m.canSave())
 	set(&k.Quit, board || m.gamePrompt() != promptNone && m.dialog == dialogNone)
 	set(&k.Window, board || m.gamePrompt() != promptNone)
 	set(&k.Order, board && !choosing)
-	set(&k.NewGame, board && !choosing)
+	set(&k.NewGame, board && !choosing && !m.remote)
 	set(&k.Guide, board && !choosing)
 	set(&k.LogUp, board && len(m.log) > 0)
 	set(&k.Bell, board && !choosing)
-	set(&k.Speed, board && !choosing)
+	set(&k.Speed, board && !choosing && !m.remote)
 	set(&k.Redraw, board)
 	set(&k.Help, board)
 	set(&k.Up, false)
+	if m.remote {
+		k.Quit.SetHelp("q", "leave")
+	}
 	if m.gamePrompt() == promptCoupFourre {
 		k.Yes.SetHelp("y", "coup fourré!")
 		k.No.SetHelp("n", "let it pass")
@@ -669,6 +683,21 @@ func (m *Model) commandList(w int) []string {
 		{"n: new game", "g: rules guide"},
 		{"?: all keys", "[ ]: scroll log"},
 	}
+	if m.remote {
+		save := "t: hint"
+		if m.canSave() {
+			save = "s: save"
+		}
+		rows = [][2]string{
+			{"p: pick", "q: leave"},
+			{"u: use #", "o: order hand"},
+			{"d: discard #", save},
+			{"w: score window", "r: reprint"},
+			{"←→/1-6: select", "enter: play"},
+			{"x: discard", "g: rules guide"},
+			{"?: all keys", "[ ]: scroll log"},
+		}
+	}
 	lines := []string{st.Heading.Render(padRight("── Commands ", w, '─'))}
 	half := w/2 + 1
 	for _, r := range rows {
@@ -696,13 +725,13 @@ var scoreRows = []struct {
 
 // sideShort is a side's column heading in the score window.
 func (m *Model) sideShort(side int) string {
-	if side == m.sess.Config.SideOf(m.sess.Human) {
-		if m.sess.Config.Partner(m.sess.Human) >= 0 {
+	if side == m.obs.Side() && !m.obs.Onlooker {
+		if m.obs.Config.Partner(m.obs.Seat) >= 0 {
 			return "Us"
 		}
 		return "You"
 	}
-	name := m.sess.Seats[m.sess.SideSeats(side)[0]].Name
+	name := m.seatName(m.sideSeats(side)[0])
 	if name == "Computer" {
 		return "Comp"
 	}
@@ -839,6 +868,9 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
 	switch m.dialog {
 	case dialogQuit:
+		if m.remote {
+			return m.dialogBox(l, "Leave", []string{m.leaveText()}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
+		}
 		return m.dialogBox(l, "Quit", []string{"Really quit the game?"}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
 	case dialogResume:
 		return m.dialogBox(l, "Welcome back", []string{"You left a game unfinished.", "Resume it where you left it?"},
@@ -869,7 +901,7 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case promptCoupFourre:
 		safety := engine.SafetyFor(obs.Threat)
 		body := []string{
-			m.sess.Seats[obs.Attacker].Name + " played " + st.chip(obs.Threat) + " on " + m.sess.Names().Side(int(obs.ThreatSide)) + ".",
+			m.seatName(int(obs.Attacker)) + " played " + st.chip(obs.Threat) + " on " + m.names().Side(int(obs.ThreatSide)) + ".",
 			"You hold " + st.chip(safety) + ": play it now as a coup fourré",
 			"for 300 extra points and an extra turn?",
 		}
@@ -877,7 +909,7 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case promptExtension:
 		var others []string
 		for _, o := range m.opponents() {
-			others = append(others, fmt.Sprintf("%s %d", m.sess.SideName(o), obs.Tableaus[o].Miles))
+			others = append(others, fmt.Sprintf("%s %d", m.sideName(o), obs.Tableaus[o].Miles))
 		}
 		body := []string{
 			"You reached 700 miles (" + strings.Join(others, ", ") + ").",
@@ -886,6 +918,10 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		}
 		return m.dialogBox(l, "Extension", body, []button{{"btn-yes", "y Extend to 1000", false}, {"btn-no", "n Stop at 700", true}})
 	case promptAnotherHand, promptAnotherGame:
+		return m.handOverBox(obs, l)
+	}
+	if m.remote && obs.Phase >= engine.PhaseHandOver {
+		// The seat to deal on has the question; the others see the scores.
 		return m.handOverBox(obs, l)
 	}
 	return nil
@@ -910,27 +946,42 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	body := m.scoreWindow(obs, w, true)[1:]
 	title := "End of hand " + strconv.Itoa(int(obs.Hand)+1)
 	if obs.Finisher >= 0 {
-		title += ": " + m.sess.Names().Side(int(obs.Finisher)) + " completed the trip"
+		title += ": " + m.names().Side(int(obs.Finisher)) + " completed the trip"
 	}
 	buttons := []button{{"btn-yes", "y Another hand", true}, {"btn-no", "n Quit", false}}
+	if m.remote {
+		buttons[1].label = "n Leave"
+	}
 	if obs.Phase == engine.PhaseGameOver {
 		title = "Game over"
 		switch {
 		case obs.Winner < 0:
 			body = append(body, "", st.Heading.Render("A tie: nobody wins this game."))
-		case int(obs.Winner) == obs.Config.SideOf(obs.Seat):
+		case int(obs.Winner) == obs.Side() && !obs.Onlooker:
 			body = append(body, "", st.Heading.Render("You win the game!"))
 		default:
-			who, verb := m.sess.SideName(int(obs.Winner)), " wins"
+			who, verb := m.sideName(int(obs.Winner)), " wins"
 			if strings.Contains(who, "&") {
 				verb = " win"
 			}
 			body = append(body, "", st.Heading.Render(who+verb+" the game."))
 		}
 		buttons = []button{{"btn-yes", "y Another game", true}, {"btn-new", "New setup", false}, {"btn-no", "n Quit", false}}
+		if m.remote {
+			buttons = []button{{"btn-yes", "y Another game", true}, {"btn-no", "n Leave", false}}
+		}
 	}
-	if m.record != "" && m.recordedAt == m.sess.State().EventCount {
+	if m.record != "" && m.recordedAt == obs.EventCount {
 		body = append(body, st.Dim.Render(m.record))
+	}
+	if !obs.MyTurn() {
+		// A remote table's other seats: who deals on, and leaving.
+		next := "the next hand"
+		if obs.Phase == engine.PhaseGameOver {
+			next = "the next game"
+		}
+		body = append(body, "", st.Dim.Render(m.seatName(int(obs.Turn))+" starts "+next+"."))
+		buttons = []button{{"btn-leave", "q Leave", false}}
 	}
 	return m.dialogBox(l, title, body, buttons)
 }
