@@ -178,8 +178,7 @@ func resumeAt(t *testing.T, setup Setup, acts []engine.Action) Config {
 
 // humanMove chooses the human's move in the flows: the eager policy.
 func humanMove(m *Model) engine.Action {
-	obs := m.sess.Observe()
-	return eagerPick(obs.Legal(nil))
+	return eagerPick(m.obs.Legal(nil))
 }
 
 // posOf finds the display position of a card in the hand.

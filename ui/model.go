@@ -571,6 +571,9 @@ func (m *Model) act(a engine.Action) tea.Cmd {
 // safeties on the player's own side, a hazard on the only opponent or, with
 // several, after asking which side.
 func (m *Model) playAt(pos int) tea.Cmd {
+	if m.obs.Onlooker {
+		return m.setError(m.waitText())
+	}
 	hv := m.handView()
 	c := hv[pos].card
 	if c == engine.NoCard {
@@ -606,6 +609,9 @@ func (m *Model) playAt(pos int) tea.Cmd {
 
 // discardAt discards the card at a display position.
 func (m *Model) discardAt(pos int) tea.Cmd {
+	if m.obs.Onlooker {
+		return m.setError(m.waitText())
+	}
 	c := m.handView()[pos].card
 	if c == engine.NoCard {
 		return m.setError("There is no card in slot " + slotKey(pos) + ".")

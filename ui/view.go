@@ -571,11 +571,12 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Yes, prompt)
 	set(&k.Default, prompt && m.gamePrompt() != promptAnotherHand && m.gamePrompt() != promptAnotherGame)
 	set(&k.No, prompt)
-	set(&k.Left, board && !choosing || m.target != engine.NoCard)
-	set(&k.Right, board && !choosing || m.target != engine.NoCard)
+	hand := !m.obs.Onlooker // an onlooker has no cards to choose
+	set(&k.Left, hand && board && !choosing || m.target != engine.NoCard)
+	set(&k.Right, hand && board && !choosing || m.target != engine.NoCard)
 	set(&k.Play, board && (myPlay || m.target != engine.NoCard))
 	set(&k.Discard, board && myPlay && !choosing)
-	set(&k.Slot, board && (m.pending == 0 || m.pendSlot < 0))
+	set(&k.Slot, hand && board && (m.pending == 0 || m.pendSlot < 0))
 	set(&k.Use, board && myPlay && !choosing)
 	set(&k.DiscardN, board && myPlay && !choosing)
 	set(&k.Pick, board && myPlay && !choosing)
@@ -588,7 +589,7 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Save, board && m.canSave())
 	set(&k.Quit, board || m.gamePrompt() != promptNone && m.dialog == dialogNone)
 	set(&k.Window, board || m.gamePrompt() != promptNone)
-	set(&k.Order, board && !choosing)
+	set(&k.Order, hand && board && !choosing)
 	set(&k.NewGame, board && !choosing && !m.remote)
 	set(&k.Guide, board && !choosing)
 	set(&k.LogUp, board && len(m.log) > 0)
@@ -696,6 +697,13 @@ func (m *Model) commandList(w int) []string {
 			{"←→/1-6: select", "enter: play"},
 			{"x: discard", "g: rules guide"},
 			{"?: all keys", "[ ]: scroll log"},
+		}
+		if m.obs.Onlooker {
+			rows = [][2]string{
+				{"w: score window", "q: leave"},
+				{"g: rules guide", "r: reprint"},
+				{"?: all keys", "[ ]: scroll log"},
+			}
 		}
 	}
 	lines := []string{st.Heading.Render(padRight("── Commands ", w, '─'))}

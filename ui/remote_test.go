@@ -1,0 +1,395 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// fakeTable is a remote table as the model holds it: only the channels to
+// a room somewhere else. The room (fakeRoom) keeps the state in its own
+// goroutine and sends the viewer nothing but engine.Observe of its seat.
+type fakeTable struct {
+	acts chan engine.Action
+	errs chan error
+}
+
+func (f fakeTable) Act(a engine.Action) error {
+	f.acts <- a
+	return <-f.errs
+}
+
+var errNotYourTurn = errors.New("it is not your turn")
+
+// fakeRoom starts a room over state s for a viewer at seat, the other
+// seats played by the eager computer. It sends a view only when the viewer
+// has something to do (its turn, or the end of a hand), so the views of
+// the computers' moves and of the viewer's own are skipped: the model must
+// tell them from the log. It returns the table and the first view.
+func fakeRoom(t *testing.T, s engine.State, seat int, seats []Seat, send func(tea.Msg)) (fakeTable, TableMsg) {
+	t.Helper()
+	f := fakeTable{acts: make(chan engine.Action), errs: make(chan error)}
+	first := TableMsg{Obs: engine.Observe(&s, seat), Seats: seats}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	t.Cleanup(func() { cancel(); <-done })
+	go func() {
+		defer close(done)
+		view := func() TableMsg { return TableMsg{Obs: engine.Observe(&s, seat), Seats: seats} }
+		for {
+			moved := false
+			for s.ToAct() != seat {
+				obs := engine.Observe(&s, s.ToAct())
+				next, err := engine.Apply(s, eagerPick(obs.Legal(nil)))
+				if err != nil {
+					panic(err)
+				}
+				s, moved = next, true
+			}
+			if moved {
+				send(view())
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case a := <-f.acts:
+				if s.ToAct() != seat {
+					f.errs <- errNotYourTurn
+					continue
+				}
+				next, err := engine.Apply(s, a)
+				if err == nil {
+					s = next
+				}
+				f.errs <- err
+				if err == nil && s.ToAct() == seat {
+					send(view())
+				}
+			}
+		}
+	}()
+	return f, first
+}
+
+// host is the program around a remote model, as the server's screen is:
+// it catches LeaveMsg and stops.
+type host struct {
+	m    *Model
+	left bool
+}
+
+func (h *host) Init() tea.Cmd { return h.m.Init() }
+func (h *host) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(LeaveMsg); ok {
+		h.left = true
+		return h, tea.Quit
+	}
+	_, cmd := h.m.Update(msg)
+	return h, cmd
+}
+func (h *host) View() tea.View { return h.m.View() }
+
+// remoteOptions are the options of the remote tests: no animation, kept in
+// memory.
+func remoteOptions() *Options { return &Options{Animation: "off", SeenGuide: true} }
+
+// TestRemoteWholeHandWithKeys plays a whole 2-player hand at a remote
+// table through the keyboard: the model only ever sees the viewer's
+// observations, some views skipped, and tells the other seat's moves from
+// the log; then it deals on, and q leaves the table with LeaveMsg.
+func TestRemoteWholeHandWithKeys(t *testing.T) {
+	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Computer"}}
+	var tm *teatest.TestModel
+	started := make(chan struct{})
+	table, first := fakeRoom(t, s, 0, seats, func(msg tea.Msg) { <-started; tm.Send(msg) })
+	m, err := NewRemote(RemoteConfig{Table: table, View: first, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &host{m: m}
+	tm = teatest.NewTestModel(t, h, teatest.WithInitialTermSize(80, 24))
+	close(started)
+
+	ready := func(m *Model) bool { return !m.sent && m.obs.MyTurn() }
+	told := false
+	for step := 0; ; step++ {
+		if step > 300 {
+			t.Fatal("the hand did not end")
+		}
+		waitModel(t, tm, "the viewer's turn", ready)
+		if probe(tm, func(m *Model) bool { return m.gamePrompt() == promptAnotherHand }) {
+			break
+		}
+		before := probe(tm, func(m *Model) uint32 { return m.obs.EventCount })
+		press(tm, probe(tm, keysFor)...)
+		waitModel(t, tm, "the move to come back", func(m *Model) bool { return m.obs.EventCount > before })
+		told = told || probe(tm, func(m *Model) bool {
+			for _, l := range m.log {
+				if strings.HasPrefix(l, "Computer plays") || strings.HasPrefix(l, "Computer discards") {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	if !told {
+		t.Fatal("the computer's moves were never told")
+	}
+	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	contains(t, screen, "End of hand 1")
+	contains(t, screen, "[ y Another hand ]")
+	contains(t, screen, "[ n Leave ]")
+	press(tm, "y")
+	waitModel(t, tm, "the second hand", func(m *Model) bool { return m.obs.Hand == 1 && m.gamePrompt() == promptNone })
+
+	// Undo, new game and the computers' speed are the table's business.
+	press(tm, "z")
+	waitModel(t, tm, "the undo refusal", func(m *Model) bool { return m.isError && strings.Contains(m.message, "No undo") })
+	press(tm, "n")
+	waitModel(t, tm, "the new game refusal", func(m *Model) bool { return m.screen == screenBoard && strings.Contains(m.message, "No new game") })
+
+	press(tm, "q")
+	waitModel(t, tm, "the leave question", func(m *Model) bool { return m.dialog == dialogQuit })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Leave the table?")
+	press(tm, "y")
+	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left {
+		t.Fatal("q, y did not leave the table")
+	}
+}
+
+// TestRemoteRefusals: a move the rules refuse is refused from the
+// observation, with the engine's words, and nothing reaches the table; a
+// refusal from the table itself shows on the message line.
+func TestRemoteRefusals(t *testing.T) {
+	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts := make(chan engine.Action, 1)
+	tb := &scriptTable{acts: acts, err: errNotYourTurn}
+	m, err := NewRemote(RemoteConfig{Table: tb, View: TableMsg{Obs: engine.Observe(&s, 0), Seats: []Seat{{Name: "Ann"}, {Name: "Bob"}}}, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seed 7 deals 75 into P before anyone has a Go.
+	if cmd := m.act(engine.Play(engine.Miles75)); cmd != nil || m.message != "You can't play 75: you need a Go first." {
+		t.Fatalf("refusal %q", m.message)
+	}
+	if len(acts) != 0 {
+		t.Fatal("a refused move reached the table")
+	}
+	cmd := m.act(engine.Play(engine.Go))
+	if cmd == nil || !m.sent {
+		t.Fatal("a legal move was not sent")
+	}
+	if m.act(engine.Discard(engine.Miles75)) != nil {
+		t.Fatal("a second move went out before the first came back")
+	}
+	m.Update(cmd())
+	if m.sent || !m.isError || m.message != "Wait: it is Ann's turn." && m.message != "You can't play Go: it is not your turn." {
+		t.Fatalf("the table's refusal: %q", m.message)
+	}
+}
+
+// scriptTable refuses every action with err.
+type scriptTable struct {
+	acts chan engine.Action
+	err  error
+}
+
+func (s *scriptTable) Act(a engine.Action) error {
+	s.acts <- a
+	return s.err
+}
+
+// TestRemoteModelHoldsNoState walks everything a remote model holds, in
+// the middle of a 4-player hand, and fails if any engine.State, or any
+// hand but the viewer's own, is reachable from it: no other player's card
+// ever reaches this player's program. The same walk finds the states of a
+// local game, so it does look.
+func TestRemoteModelHoldsNoState(t *testing.T) {
+	s, err := engine.New(engine.Config{Players: 4, Rules: engine.Standard}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Bob"}, {Name: "Cal"}, {Name: "Dee"}}
+	var tm *teatest.TestModel
+	started := make(chan struct{})
+	table, first := fakeRoom(t, s, 1, seats, func(msg tea.Msg) { <-started; tm.Send(msg) })
+	m, err := NewRemote(RemoteConfig{Table: table, View: first, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &host{m: m}
+	tm = teatest.NewTestModel(t, h, teatest.WithInitialTermSize(120, 40))
+	close(started)
+	for range 8 {
+		waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return !m.sent && m.obs.MyTurn() })
+		before := probe(tm, func(m *Model) uint32 { return m.obs.EventCount })
+		press(tm, probe(tm, keysFor)...)
+		waitModel(t, tm, "the move to come back", func(m *Model) bool { return m.obs.EventCount > before })
+		press(tm, "w", "?", "esc") // the other windows draw too
+	}
+	if bad := probe(tm, func(m *Model) string { return leaks(m, m.obs.MyHand) }); bad != "" {
+		t.Fatal(bad)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+
+	local := newModel(t, testConfig(t, 4, 5))
+	syncPlay(local, 3)
+	if leaks(local, local.obs.MyHand) == "" {
+		t.Fatal("the walk misses the states of a local game")
+	}
+}
+
+var (
+	stateType = reflect.TypeFor[engine.State]()
+	handType  = reflect.TypeFor[[engine.HandSlots]engine.Card]()
+)
+
+// leaks walks v and describes the first engine.State or foreign hand it
+// reaches ("" if none). Functions and channels are opaque: a remote model
+// holds none that lead to a state (its table is the link to the room).
+func leaks(v any, mine [engine.HandSlots]engine.Card) string {
+	seen := map[[2]uintptr]bool{}
+	var walk func(v reflect.Value, path string) string
+	walk = func(v reflect.Value, path string) string {
+		if !v.IsValid() {
+			return ""
+		}
+		switch v.Type() {
+		case stateType:
+			return "an engine.State at " + path
+		case handType:
+			var h [engine.HandSlots]engine.Card
+			empty := true
+			for i := range h {
+				h[i] = engine.Card(v.Index(i).Uint())
+				empty = empty && h[i] == engine.NoCard
+			}
+			if !empty && h != mine {
+				return "another hand at " + path
+			}
+			return ""
+		}
+		switch v.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() {
+				return ""
+			}
+			k := [2]uintptr{v.Pointer(), uintptr(reflect.ValueOf(v.Type()).Pointer())}
+			if seen[k] {
+				return ""
+			}
+			seen[k] = true
+			return walk(v.Elem(), path)
+		case reflect.Interface:
+			return walk(v.Elem(), path)
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if r := walk(v.Field(i), path+"."+v.Type().Field(i).Name); r != "" {
+					return r
+				}
+			}
+		case reflect.Slice, reflect.Array:
+			if k := v.Type().Elem().Kind(); k <= reflect.Complex128 || k == reflect.String {
+				return "" // numbers and strings lead nowhere
+			}
+			for i := 0; i < v.Len(); i++ {
+				if r := walk(v.Index(i), path+"[]"); r != "" {
+					return r
+				}
+			}
+		case reflect.Map:
+			it := v.MapRange()
+			for it.Next() {
+				if r := walk(it.Key(), path+"{k}"); r != "" {
+					return r
+				}
+				if r := walk(it.Value(), path+"{}"); r != "" {
+					return r
+				}
+			}
+		}
+		return ""
+	}
+	return walk(reflect.ValueOf(v), "model")
+}
+
+// TestRemoteOnlooker: an onlooker's view shows the board and no hand, and
+// every move is refused politely.
+func TestRemoteOnlooker(t *testing.T) {
+	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 9 { // a few moves, so the tables are not bare
+		obs := engine.Observe(&s, s.ToAct())
+		if s, err = engine.Apply(s, eagerPick(obs.Legal(nil))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}}
+	tb := &scriptTable{acts: make(chan engine.Action, 1)}
+	m, err := NewRemote(RemoteConfig{Table: tb, View: TableMsg{Obs: engine.Watch(&s, 0), Seats: seats}, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap(t, "onlooker", m)
+	screen := screenOf(m, 80, 24)
+	contains(t, screen, "You are watching Ann's side of the table.")
+	for _, l := range m.layers(80, 24) {
+		if strings.HasPrefix(l.id, "slot-") {
+			t.Fatalf("an onlooker's screen has a hand slot %s", l.id)
+		}
+	}
+	for _, k := range []string{"enter", "x", "p", "t"} {
+		m.message = ""
+		m.Update(keyMsg(k))
+		if k != "t" && !strings.Contains(m.message, "You are watching this table") {
+			t.Fatalf("%s: %q", k, m.message)
+		}
+	}
+	if len(tb.acts) != 0 {
+		t.Fatal("an onlooker's move reached the table")
+	}
+	if m.gamePrompt() != promptNone {
+		t.Fatal("an onlooker was asked a question")
+	}
+}
+
+// TestGoldenRemote: a remote table as its non-dealing seat sees the end of
+// a hand: the scores, who deals on, and leaving.
+func TestGoldenRemote(t *testing.T) {
+	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Phase < engine.PhaseHandOver {
+		obs := engine.Observe(&s, s.ToAct())
+		if s, err = engine.Apply(s, eagerPick(obs.Legal(nil))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}}
+	m, err := NewRemote(RemoteConfig{Table: &scriptTable{acts: make(chan engine.Action, 1)}, View: TableMsg{Obs: engine.Observe(&s, 1), Seats: seats}, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap(t, "remote_handover", m)
+	contains(t, screenOf(m, 80, 24), "Ann starts the next hand.")
+}
