@@ -31,6 +31,7 @@ type screen struct {
 
 	conn *Conn  // the seat taken (or watched), nil in the lobby
 	last Update // the seat's latest view
+	game game   // the board, once the game has started (table.go)
 }
 
 // updateMsg carries a seat's update into the program.
@@ -135,6 +136,9 @@ func (s *screen) Init() tea.Cmd {
 
 // Update implements tea.Model.
 func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := s.inGame(msg); ok {
+		return s, cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.width = msg.Width
@@ -271,6 +275,9 @@ func (s *screen) typeName(msg tea.KeyPressMsg) tea.Cmd {
 
 // View implements tea.Model.
 func (s *screen) View() tea.View {
+	if v, ok := s.gameView(); ok {
+		return v
+	}
 	var b strings.Builder
 	h := hits{}
 	b.WriteString("mille: Mille Bornes over SSH\n\n")

@@ -19,6 +19,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/engine"
 )
 
 // startServer runs a server on a random loopback port for the test.
@@ -390,14 +392,46 @@ func TestSSHRoom(t *testing.T) {
 		t.Fatalf("seats: %+v", s)
 	}
 	io.WriteString(annIn, "s")
-	annScreen.waitText(t, "Your hand:")
-	bobScreen.waitText(t, "Your hand:")
+	annScreen.waitText(t, "MILLE BORNES")
+	bobScreen.waitText(t, "MILLE BORNES")
 
-	// Bob leaves the room; his seat goes to a computer.
+	// Ann plays first: she selects her first card and discards it, by
+	// keys, and the room takes the move.
+	io.WriteString(annIn, "1x")
+	waitRoom(t, r, "Ann's discard", func(s *engine.State) bool {
+		for _, e := range s.Events(0, nil) {
+			if e.Kind == engine.EvDiscard && e.Seat == 0 {
+				return true
+			}
+		}
+		return false
+	})
+
+	// Bob leaves the table; his seat goes to a computer.
 	io.WriteString(bobIn, "q")
+	bobScreen.waitText(t, "Leave the table?")
+	io.WriteString(bobIn, "y")
 	bobScreen.waitText(t, "n: new room")
 	if s := r.Seats(); s[1].Human {
 		t.Fatalf("seat 2 after Bob left: %+v", s[1])
+	}
+}
+
+// waitRoom waits until the room's state satisfies ok.
+func waitRoom(t *testing.T, r *Room, what string, ok func(s *engine.State) bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		r.mu.Lock()
+		done := ok(&r.state)
+		r.mu.Unlock()
+		if done {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the room never reached %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 

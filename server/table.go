@@ -1,0 +1,104 @@
+package server
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/ui"
+)
+
+// connTable is a seat of a room as the ui's table: the ui's actions go to
+// the room, which checks them with the engine. It holds the connection
+// only: the room's state stays in the room.
+type connTable struct{ c *Conn }
+
+// Act takes the viewer's action at the room.
+func (t connTable) Act(a engine.Action) error { return t.c.Act(a) }
+
+// tableView is what the ui shows of a room's update: the seat's own
+// observation and the seats' names (a person away is marked).
+func tableView(u Update) ui.TableMsg {
+	seats := make([]ui.Seat, len(u.Seats))
+	for i, s := range u.Seats {
+		name := s.Name
+		if s.Human && !s.Connected {
+			name += " (away)"
+		}
+		seats[i] = ui.Seat{Name: name, Human: s.Human}
+	}
+	return ui.TableMsg{Obs: u.Obs, Seats: seats, Host: u.Host}
+}
+
+// game is the in-game part of a session: the ui's board over the seat,
+// once the room's game has started.
+type game struct {
+	m    *ui.Model // nil until the game starts, and after leaving
+	w, h int       // the terminal's size, for the board when it opens
+}
+
+// inGame handles a message while the session plays (or is about to): the
+// room's updates go to the board as ui.TableMsg, everything else but
+// ctrl+c to the board, and the board's ui.LeaveMsg gives the seat up and
+// goes back to the lobby. It reports whether it took the message; if not,
+// the lobby and waiting-room screen handles it.
+func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
+	g := &s.game
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		g.w, g.h = msg.Width, msg.Height
+		if g.m != nil {
+			g.m.Update(msg)
+		}
+		return nil, false // the screen keeps its width too
+	case updateMsg:
+		if msg.c != s.conn || !msg.open || !msg.u.Started {
+			if !msg.open && msg.c == s.conn {
+				g.m = nil // the room ended: back to the lobby
+			}
+			return nil, false
+		}
+		s.last = msg.u
+		if g.m == nil {
+			m, err := ui.NewRemote(ui.RemoteConfig{Table: connTable{s.conn}, View: tableView(msg.u), Hint: ai.Hint, Dark: true})
+			if err != nil {
+				s.msg = err.Error()
+				return next(s.conn), true
+			}
+			g.m = m
+			if g.w > 0 {
+				m.Update(tea.WindowSizeMsg{Width: g.w, Height: g.h})
+			}
+			return tea.Batch(m.Init(), next(s.conn)), true
+		}
+		_, cmd := g.m.Update(tableView(msg.u))
+		return tea.Batch(cmd, next(s.conn)), true
+	case ui.LeaveMsg:
+		if g.m != nil {
+			g.m = nil
+			if s.conn != nil {
+				s.conn.Quit()
+				s.conn = nil
+			}
+			s.rooms = s.lobby.List()
+		}
+		return nil, true
+	case tea.KeyPressMsg:
+		if msg.String() == "ctrl+c" {
+			return nil, false // leaves the session; the seat waits for a return
+		}
+	}
+	if g.m == nil {
+		return nil, false
+	}
+	_, cmd := g.m.Update(msg)
+	return cmd, true
+}
+
+// gameView is the board, while the session plays.
+func (s *screen) gameView() (tea.View, bool) {
+	if s.game.m == nil {
+		return tea.View{}, false
+	}
+	return s.game.m.View(), true
+}
