@@ -16,6 +16,10 @@ type connTable struct{ c *Conn }
 // Act takes the viewer's action at the room.
 func (t connTable) Act(a engine.Action) error { return t.c.Act(a) }
 
+// Save saves the room in the server's data folder (the room lets only
+// its host); the ui's S calls it.
+func (t connTable) Save() (string, error) { return t.c.Save() }
+
 // tableView is what the ui shows of a room's update: the seat's own
 // observation and the seats' names (a person away is marked).
 func tableView(u Update) ui.TableMsg {
@@ -27,7 +31,7 @@ func tableView(u Update) ui.TableMsg {
 		}
 		seats[i] = ui.Seat{Name: name, Human: s.Human}
 	}
-	return ui.TableMsg{Obs: u.Obs, Seats: seats, Host: u.Host}
+	return ui.TableMsg{Obs: u.Obs, Seats: seats, Host: u.Host, Note: u.Notice}
 }
 
 // game is the in-game part of a session: the ui's board over the seat,

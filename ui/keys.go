@@ -60,7 +60,7 @@ func DefaultKeyMap() KeyMap {
 		Order:     key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("o", "order hand")),
 		Window:    key.NewBinding(key.WithKeys("w", "W"), key.WithHelp("w", "score/commands")),
 		Redraw:    key.NewBinding(key.WithKeys("r", "R", "ctrl+l"), key.WithHelp("r", "redraw")),
-		Save:      key.NewBinding(key.WithKeys("s", "S"), key.WithHelp("s", "save")),
+		Save:      key.NewBinding(key.WithKeys("s", "S", "ctrl+s"), key.WithHelp("s", "save")),
 		Load:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "load")), // l is "next card"
 		Stats:     key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("i", "statistics")),
 		Folder:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "name/folder")),

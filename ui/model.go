@@ -128,6 +128,7 @@ type Model struct {
 	obs    engine.Observation
 	seats  []Seat
 	host   bool   // the viewer may save the table
+	note   string // the table's latest news
 	sent   bool   // remote: an action is on its way to the table
 	sentAt uint32 // remote: the event count when it was sent
 
@@ -867,6 +868,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			m.dialog = dialogNone
 			return m, m.setError("Save failed: " + msg.err.Error())
+		}
+		if m.remote {
+			m.message, m.isError = "The table is saved as "+msg.path+".", false
+			return m, nil
 		}
 		m.file = msg.path
 		m.message, m.isError = "Game saved in "+msg.path+".", false

@@ -45,6 +45,9 @@ type TableMsg struct {
 	Obs   engine.Observation
 	Seats []Seat // the names of the seats; Level is not used
 	Host  bool   // the viewer hosts the table: may save it
+	// Note is the table's latest news for everyone ("Bob is now the
+	// host"): logged, and shown on the message line, when it changes.
+	Note string
 }
 
 // LeaveMsg is what a remote model emits when the player chooses to leave
@@ -128,6 +131,8 @@ func (m *Model) see(v TableMsg) {
 	}
 	o := &v.Obs
 	from := m.obs.EventCount
+	note := v.Note != m.note && v.Note != "" && m.seats != nil // old news is no news
+	m.note = v.Note
 	fresh := m.seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker || o.EventCount < from
 	m.obs, m.seats, m.host = v.Obs, v.Seats, v.Host
 	if fresh {
@@ -154,6 +159,15 @@ func (m *Model) see(v TableMsg) {
 	}
 	if o.EventCount != from || fresh {
 		m.afterMove()
+	}
+	if note {
+		// News goes to the log, and to the message line unless a message
+		// of the viewer's own is there (the host's "saved" beats the news
+		// of the same save).
+		m.log = append(m.log, v.Note)
+		if m.message == "" || m.isError {
+			m.message, m.isError = v.Note, false
+		}
 	}
 }
 
@@ -256,7 +270,8 @@ func (m *Model) refuse(a engine.Action, err error) tea.Cmd {
 }
 
 // canSave reports whether S saves: a local game with a file writer, or a
-// remote table that can keep itself, for its host.
+// remote table that can keep itself, for its host (the table decides: the
+// others are told why not).
 func (m *Model) canSave() bool {
 	if m.remote {
 		_, ok := m.table.(Saver)
@@ -268,11 +283,8 @@ func (m *Model) canSave() bool {
 // saveTable asks a remote table to keep itself, in a command.
 func (m *Model) saveTable() tea.Cmd {
 	s, ok := m.table.(Saver)
-	switch {
-	case !ok:
+	if !ok {
 		return m.setError("This table can't be saved.")
-	case !m.host:
-		return m.setError("Only the host saves the table.")
 	}
 	m.message, m.isError = "Saving the table…", false
 	return func() tea.Msg {
