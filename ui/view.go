@@ -510,8 +510,11 @@ func (m *Model) deckCard(obs *engine.Observation, big bool) string {
 // handNote is the text right of the hand: what the slots mean.
 func (m *Model) handNote(obs *engine.Observation, w int) string {
 	st := m.styles
-	lines := []string{st.Dim.Render("P: drawn card")}
-	if m.opts.Ordered {
+	var lines []string
+	if !obs.Onlooker {
+		lines = append(lines, st.Dim.Render("P: drawn card"))
+	}
+	if m.opts.Ordered && !obs.Onlooker {
 		lines = append(lines, st.Dim.Render("hand ordered"))
 	}
 	if obs.DrawLen == 0 {
