@@ -101,7 +101,7 @@ func TestServeSIGTERMSavesRooms(t *testing.T) {
 	}
 	waitText("s: start")
 	io.WriteString(in, "s")
-	waitText("Your hand:")
+	waitText("MILLE BORNES")
 
 	cmd.Process.Signal(syscall.SIGTERM)
 	waitText("Your game in room sig is saved")

@@ -90,9 +90,10 @@ func TestSSHIdle(t *testing.T) {
 	_, bobScreen := start(t, dial(t, addr, bob), "idle")
 	bobScreen.waitText(t, "Waiting for the host")
 	io.WriteString(annIn, "s")
-	annScreen.waitText(t, "Your hand:")
+	annScreen.waitText(t, "MILLE BORNES")
 	r := srv.Lobby.Room("idle")
-	// Ann keeps typing harmless keys; Bob types nothing.
+	// Ann keeps typing harmless keys (w: the score window or the
+	// commands); Bob types nothing.
 	stop := time.After(1200 * time.Millisecond)
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
@@ -102,7 +103,7 @@ typing:
 		case <-stop:
 			break typing
 		case <-tick.C:
-			io.WriteString(annIn, "x")
+			io.WriteString(annIn, "w")
 		}
 	}
 	bobScreen.waitText(t, "closed after 400ms without a key")

@@ -337,9 +337,9 @@ func (s *screen) View() tea.View {
 	return v
 }
 
-// viewRoom draws the seat's room: the seats while people gather, then the
-// seat's own view of the game. This text stands in for the ui board until
-// ui can show a remote table.
+// viewRoom draws the seat's room in text. Once the game has started the
+// ui's board (table.go) shows it instead; this text only remains if the
+// board could not open.
 func (s *screen) viewRoom(b *strings.Builder) {
 	u := s.last
 	fmt.Fprintf(b, "Room %s\n\n", u.Room)
@@ -368,17 +368,8 @@ func (s *screen) viewRoom(b *strings.Builder) {
 		b.WriteString("Empty seats go to computer players.\ns: start   q: leave the room\n")
 	case !u.Started:
 		b.WriteString("Waiting for the host to start.\nq: leave the room\n")
-	case u.Watching:
-		b.WriteString("(the board over SSH comes next)\nq: leave the room\n")
 	default:
-		var hand []string
-		for _, c := range u.Obs.MyHand {
-			if c != engine.NoCard {
-				hand = append(hand, c.String())
-			}
-		}
-		fmt.Fprintf(b, "Your hand: %s\n", strings.Join(hand, ", "))
-		b.WriteString("(the board over SSH comes next)\nctrl+s: save (host)   q: leave the room\n")
+		b.WriteString("The game has started.\nq: leave the room\n")
 	}
 	if u.Notice != "" {
 		fmt.Fprintf(b, "\n%s\n", u.Notice)

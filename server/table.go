@@ -91,6 +91,8 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.String() == "ctrl+c" {
 			return nil, false // leaves the session; the seat waits for a return
 		}
+	case listTick, focusField, pickRoom:
+		return nil, false // the lobby's own, kept ticking
 	}
 	if g.m == nil {
 		return nil, false

@@ -1,0 +1,107 @@
+package server
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// drive runs a command the way the program would, feeding what it returns
+// back into the screen, and stops at the commands that wait on a room
+// (they come back through s.Update by the test). It ignores timers.
+func drive(t *testing.T, s *screen, cmd tea.Cmd) {
+	t.Helper()
+	for n := 0; cmd != nil && n < 50; n++ {
+		done := make(chan tea.Msg, 1)
+		go func() { done <- cmd() }()
+		var msg tea.Msg
+		select {
+		case msg = <-done:
+		case <-time.After(100 * time.Millisecond):
+			return // a tick, or a wait for the room's next update
+		}
+		switch msg := msg.(type) {
+		case nil:
+			return
+		case tea.BatchMsg:
+			for _, c := range msg {
+				drive(t, s, c)
+			}
+			return
+		default:
+			_, cmd = s.Update(msg)
+		}
+	}
+}
+
+// TestScreenGame drives a session's screen without SSH: the host starts a
+// 2-player room, the board opens on the room's update, a card is played by
+// keys and reaches the room, the lobby's own timer still reaches the
+// screen, and leaving the table gives the seat up and shows the lobby.
+func TestScreenGame(t *testing.T) {
+	users, err := LoadUsers(filepath.Join(t.TempDir(), UsersFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	users.SetName("ann-key", "Ann")
+	lobby := NewLobby(0)
+	defer lobby.Close()
+	s := newScreen(lobby, users, "ann-key", "", 80)
+	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	cfg := config(2, engine.Standard, 7)
+	c, err := lobby.Create("duel", "ann-key", "Ann", 0, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.connect(c, nil)
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	u := <-c.Updates()
+	for !u.Started {
+		u = <-c.Updates()
+	}
+	// The command returned waits on the room: the test reads it instead.
+	s.Update(updateMsg{c, u, true})
+	if s.game.m == nil {
+		t.Fatal("the board did not open when the game started")
+	}
+	view := ansi.Strip(s.View().Content)
+	if !strings.Contains(view, "MILLE BORNES") || !strings.Contains(view, "Your turn") {
+		t.Fatalf("the board:\n%s", view)
+	}
+
+	// Seat 0 plays first: the first card is discarded by keys.
+	for _, k := range []tea.KeyPressMsg{{Code: '1', Text: "1"}, {Code: 'x', Text: "x"}} {
+		_, cmd := s.Update(k)
+		drive(t, s, cmd)
+	}
+	r := lobby.Room("duel")
+	waitRoom(t, r, "the discard", func(st *engine.State) bool { return st.EventCount > u.Obs.EventCount })
+
+	// The lobby's timer keeps ticking through the game.
+	if _, cmd := s.Update(listTick{}); cmd == nil {
+		t.Fatal("the lobby's timer stopped in the game")
+	}
+
+	// q, y: leave the table; the seat goes to a computer.
+	for _, k := range []tea.KeyPressMsg{{Code: 'q', Text: "q"}, {Code: 'y', Text: "y"}} {
+		_, cmd := s.Update(k)
+		drive(t, s, cmd)
+	}
+	if s.game.m != nil || s.conn != nil {
+		t.Fatal("leaving the table did not go back to the lobby")
+	}
+	if seats := r.Seats(); seats[0].Human {
+		t.Fatalf("the seat after leaving: %+v", seats[0])
+	}
+	if view := ansi.Strip(s.View().Content); !strings.Contains(view, "n: new room") {
+		t.Fatalf("the lobby:\n%s", view)
+	}
+}
