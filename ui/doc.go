@@ -7,4 +7,10 @@
 // new model and commands (computer searches, timers, saves and option files
 // all run in commands), View draws the screen as a lipgloss compositor whose
 // layer IDs also serve for mouse hit-testing.
+//
+// The model plays into a Table and shows only what its viewer may see: an
+// engine.Observation and the seats' names. New plays a local Session (undo,
+// saves, computer players, hot-seat); NewRemote plays a table held
+// elsewhere, such as a room on mille's SSH server, whose views arrive as
+// TableMsg messages.
 package ui
