@@ -131,6 +131,10 @@ func (m *Model) see(v TableMsg) {
 	}
 	o := &v.Obs
 	from := m.obs.EventCount
+	if o.EventCount != from && m.hinting {
+		m.stopThinking() // a hint for a table that has moved on
+		m.message = ""
+	}
 	note := v.Note != m.note && v.Note != "" && m.seats != nil // old news is no news
 	m.note = v.Note
 	fresh := m.seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker || o.EventCount < from
