@@ -393,3 +393,49 @@ func TestGoldenRemote(t *testing.T) {
 	snap(t, "remote_handover", m)
 	contains(t, screenOf(m, 80, 24), "Ann starts the next hand.")
 }
+
+// TestRemoteMouseAndWindows: at a remote table a card is discarded with
+// the mouse, and the score window, the keys' help and the rules guide open
+// and close as in a local game.
+func TestRemoteMouseAndWindows(t *testing.T) {
+	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Computer"}}
+	var tm *teatest.TestModel
+	started := make(chan struct{})
+	table, first := fakeRoom(t, s, 0, seats, func(msg tea.Msg) { <-started; tm.Send(msg) })
+	m, err := NewRemote(RemoteConfig{Table: table, View: first, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm = teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(120, 40))
+	close(started)
+	waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return m.obs.MyTurn() })
+	before := probe(tm, func(m *Model) uint32 { return m.obs.EventCount })
+	for _, id := range []string{"slot-1", "discard"} {
+		xy := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })
+		tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
+	}
+	waitModel(t, tm, "the discard to come back", func(m *Model) bool { return m.obs.EventCount > before && !m.sent })
+	if !probe(tm, func(m *Model) bool { return strings.Contains(strings.Join(m.log, "\n"), "You discard") }) {
+		t.Fatal("the discard by mouse was not told")
+	}
+
+	press(tm, "w")
+	waitModel(t, tm, "the command list", func(m *Model) bool { return !m.window })
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "q: leave")
+	press(tm, "?")
+	waitModel(t, tm, "the keys", func(m *Model) bool { return m.dialog == dialogKeys })
+	press(tm, "esc", "g")
+	waitModel(t, tm, "the guide", func(m *Model) bool { return m.screen == screenGuide })
+	press(tm, "esc")
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.screen == screenBoard })
+	resize(t, tm, 80, 24)
+	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "MILLE BORNES")
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left {
+		t.Fatal("ctrl+c at a remote table did not ask the host to leave")
+	}
+}
