@@ -46,6 +46,9 @@ type SeatInfo struct {
 	Human     bool // held by a person (who may be away, see Connected)
 	Connected bool // the person is here now
 	Host      bool // the person is the room's host
+	// Ready is set, between two hands, for a person who has asked for the
+	// next one: the room deals on when every person present has.
+	Ready bool
 }
 
 // Update is what a room sends one seat: the table as that seat may see it.
@@ -73,6 +76,7 @@ type seat struct {
 	user      string // identity of the person holding it; "" for a computer
 	name      string
 	away      bool      // the person disconnected and may come back
+	ready     bool      // asked for the next hand (see Room.dealOnLocked)
 	awaySince time.Time // when they left
 	bot       ai.Player // plays the seat when there is no person or they are away
 }
@@ -291,6 +295,14 @@ func (r *Room) Act(user string, a engine.Action) error {
 	if i < 0 {
 		return ErrNotSeated
 	}
+	if r.state.HandOver() && a == engine.Continue && !r.seats[i].away {
+		// Between hands everyone at the table reads the scores, so the
+		// next hand waits for every person present, not for one seat.
+		r.seats[i].ready = true
+		r.dealOnLocked()
+		r.changedLocked()
+		return nil
+	}
 	if r.state.ToAct() != i || r.seats[i].away {
 		return ErrNotYourTurn
 	}
@@ -299,6 +311,33 @@ func (r *Room) Act(user string, a engine.Action) error {
 	}
 	r.changedLocked()
 	return nil
+}
+
+// dealOnLocked deals the next hand (or game) once every person present
+// has asked for it. Computers never deal on by themselves: that would hide
+// the scores from the people before they have read them.
+func (r *Room) dealOnLocked() {
+	if !r.started || r.ended || r.frozen || !r.state.HandOver() {
+		return
+	}
+	present := 0
+	for _, s := range r.seats {
+		if s.user != "" && !s.away {
+			present++
+			if !s.ready {
+				return
+			}
+		}
+	}
+	if present == 0 {
+		return // nobody to read the next hand; wait for someone to come back
+	}
+	if err := r.applyLocked(engine.Continue); err != nil {
+		return // cannot happen: Continue is the only action between hands
+	}
+	for i := range r.seats {
+		r.seats[i].ready = false
+	}
 }
 
 // applyLocked moves the game on by a and records it in the history.
@@ -506,6 +545,7 @@ func (r *Room) leave(c *Conn, quit bool) {
 	if c.user == r.host {
 		r.passHostLocked()
 	}
+	r.dealOnLocked() // the others may all be waiting for the one who left
 	r.changedLocked()
 }
 
@@ -570,7 +610,7 @@ func (r *Room) seatInfoLocked() []SeatInfo {
 	for i, s := range r.seats {
 		info[i] = SeatInfo{
 			Name: s.name, Human: s.user != "", Connected: s.user != "" && !s.away,
-			Host: s.user != "" && s.user == r.host,
+			Host: s.user != "" && s.user == r.host, Ready: s.ready,
 		}
 	}
 	return info
@@ -625,9 +665,9 @@ func (r *Room) loop() {
 		}
 		for {
 			r.mu.Lock()
-			if r.ended || !r.started || r.frozen {
+			if r.ended || !r.started || r.frozen || r.state.HandOver() {
 				r.mu.Unlock()
-				break
+				break // between hands the people deal on (dealOnLocked)
 			}
 			i := r.state.ToAct()
 			s := &r.seats[i]

@@ -402,3 +402,56 @@ func TestAwaySeatKeptWarm(t *testing.T) {
 		r.Close()
 	}
 }
+
+// TestNextHandWaitsForEveryone: between hands the room deals on only once
+// every person present has asked, never by a computer's choice, and a
+// person leaving does not keep the others waiting.
+func TestNextHandWaitsForEveryone(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		// Seat 0, who deals on in the engine, is a computer.
+		r, err := NewRoom("t", "a", config(3, engine.Standard, seed), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := r.Join("a", "Ann", 1)
+		b, _ := r.Join("b", "Bob", 2)
+		if err := r.Start("a"); err != nil {
+			t.Fatal(err)
+		}
+		// Ann and Bob play their first legal action until the hand ends.
+		var u Update
+		for {
+			u = waitFor(t, a, func(u Update) bool { return u.Started })
+			if u.Obs.Phase >= engine.PhaseHandOver {
+				break
+			}
+			for _, c := range []*Conn{a, b} {
+				r.mu.Lock()
+				st := r.state
+				r.mu.Unlock()
+				if st.ToAct() == c.Seat() && st.Phase < engine.PhaseHandOver {
+					obs := engine.Observe(&st, c.Seat())
+					_ = c.Act(obs.Legal(nil)[0]) // may race the computer's move: then refused, and retried
+				}
+			}
+		}
+		if err := a.Act(engine.Continue); err != nil {
+			t.Fatalf("seed %d: Ann asks for the next hand: %v", seed, err)
+		}
+		u = waitFor(t, b, func(u Update) bool { return u.Seats[1].Ready })
+		if u.Obs.Phase < engine.PhaseHandOver || u.Seats[2].Ready {
+			t.Fatalf("seed %d: the room dealt on for Ann alone", seed)
+		}
+		if seed == 3 {
+			// Bob leaves instead of answering: Ann is the only one left.
+			b.Leave()
+		} else if err := b.Act(engine.Continue); err != nil {
+			t.Fatalf("seed %d: Bob asks for the next hand: %v", seed, err)
+		}
+		u = waitFor(t, a, func(u Update) bool { return u.Obs.Hand == 1 })
+		if u.Obs.Phase != engine.PhasePlay && !u.Obs.Waiting || u.Seats[1].Ready {
+			t.Fatalf("seed %d: the next hand is not dealt afresh: %v, ready %v", seed, u.Obs.Phase, u.Seats[1].Ready)
+		}
+		r.Close()
+	}
+}

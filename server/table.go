@@ -31,7 +31,17 @@ func tableView(u Update) ui.TableMsg {
 		}
 		seats[i] = ui.Seat{Name: name, Human: s.Human}
 	}
-	return ui.TableMsg{Obs: u.Obs, Seats: seats, Host: u.Host, Note: u.Notice}
+	msg := ui.TableMsg{Obs: u.Obs, Seats: seats, Host: u.Host, Note: u.Notice}
+	for i, s := range u.Seats {
+		switch {
+		case !s.Human || !s.Connected:
+		case i == u.Seat && !u.Watching:
+			msg.Ready = s.Ready
+		case !s.Ready:
+			msg.WaitingFor = append(msg.WaitingFor, s.Name)
+		}
+	}
+	return msg
 }
 
 // game is the in-game part of a session: the ui's board over the seat,

@@ -127,10 +127,14 @@ type Model struct {
 	remote bool // the table is played elsewhere (NewRemote)
 	obs    engine.Observation
 	seats  []Seat
-	host   bool   // the viewer may save the table
-	note   string // the table's latest news
-	sent   bool   // remote: an action is on its way to the table
-	sentAt uint32 // remote: the event count when it was sent
+	host   bool // the viewer may save the table
+	// Between hands at a remote table: the viewer asked for the next hand,
+	// and the people the table still waits for (TableMsg).
+	ready      bool
+	waitingFor []string
+	note       string // the table's latest news
+	sent       bool   // remote: an action is on its way to the table
+	sentAt     uint32 // remote: the event count when it was sent
 
 	sess    *Session
 	players []*seatPlayer
@@ -550,6 +554,12 @@ func (m *Model) act(a engine.Action) tea.Cmd {
 	if m.sent {
 		return nil // the last action is still on its way to the table
 	}
+	if a == engine.Continue && m.dealsOnTogether() {
+		if m.obs.Onlooker {
+			return m.setError(m.waitText())
+		}
+		return m.send(a) // any person asks; the table deals when all have
+	}
 	if err := m.obs.Check(a); err != nil {
 		return m.refuse(a, err)
 	}
@@ -641,6 +651,16 @@ const (
 )
 
 func (m *Model) gamePrompt() gamePrompt {
+	if m.dealsOnTogether() {
+		// Every person at a remote table is asked, not only the dealer.
+		if m.obs.Onlooker || m.ready {
+			return promptNone
+		}
+		if m.obs.Phase == engine.PhaseGameOver {
+			return promptAnotherGame
+		}
+		return promptAnotherHand
+	}
 	if !m.obs.MyTurn() {
 		return promptNone
 	}
@@ -694,6 +714,13 @@ func (m *Model) askQuit(confirmed bool) tea.Cmd {
 	}
 	m.dialog = dialogSaveOnQuit
 	return nil
+}
+
+// dealsOnTogether reports whether the table is between hands and deals on
+// when all its people have asked (remote tables; a local game's dealer is
+// the person at the keyboard).
+func (m *Model) dealsOnTogether() bool {
+	return m.remote && m.obs.Phase >= engine.PhaseHandOver
 }
 
 func (m *Model) gameOver() bool {

@@ -372,8 +372,9 @@ func TestRemoteOnlooker(t *testing.T) {
 	}
 }
 
-// TestGoldenRemote: a remote table as its non-dealing seat sees the end of
-// a hand: the scores, who deals on, and leaving.
+// TestGoldenRemote: at the end of a hand every person at a remote table,
+// not only the dealer, is asked whether to go on; once asked, the window
+// says whom the table still waits for.
 func TestGoldenRemote(t *testing.T) {
 	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
 	if err != nil {
@@ -391,7 +392,25 @@ func TestGoldenRemote(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap(t, "remote_handover", m)
-	contains(t, screenOf(m, 80, 24), "Ann starts the next hand.")
+	contains(t, screenOf(m, 80, 24), "y Another hand")
+	if m.gamePrompt() != promptAnotherHand {
+		t.Fatal("the seat that does not deal is not asked to go on")
+	}
+	tb := m.table.(*scriptTable)
+	_, cmd := m.Update(keyMsg("y"))
+	if cmd == nil {
+		t.Fatal("y sent nothing to the table")
+	}
+	m.Update(cmd())
+	if a := <-tb.acts; a != engine.Continue {
+		t.Fatalf("y sent %v to the table, want Continue", a)
+	}
+	m.Update(TableMsg{Obs: engine.Observe(&s, 1), Seats: seats, Ready: true, WaitingFor: []string{"Ann"}})
+	snap(t, "remote_handover_ready", m)
+	contains(t, screenOf(m, 80, 24), "Waiting for Ann to go on to the next hand.")
+	if m.gamePrompt() != promptNone {
+		t.Fatal("a seat that asked is asked again")
+	}
 }
 
 // TestRemoteMouseAndWindows: at a remote table a card is discarded with

@@ -48,6 +48,11 @@ type TableMsg struct {
 	// Note is the table's latest news for everyone ("Bob is now the
 	// host"): logged, and shown on the message line, when it changes.
 	Note string
+	// Between hands a remote table deals on once every person at it has
+	// asked to (each with Continue), so that nobody loses the scores:
+	// Ready says the viewer has asked, WaitingFor names who has not yet.
+	Ready      bool
+	WaitingFor []string
 }
 
 // LeaveMsg is what a remote model emits when the player chooses to leave
@@ -120,6 +125,7 @@ func (m *Model) pull() {
 	if t, ok := m.table.(shower); ok {
 		v := t.View()
 		m.obs, m.seats, m.host = v.Obs, v.Seats, v.Host
+		m.ready, m.waitingFor = v.Ready, v.WaitingFor
 	}
 }
 
@@ -139,6 +145,7 @@ func (m *Model) see(v TableMsg) {
 	m.note = v.Note
 	fresh := m.seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker || o.EventCount < from
 	m.obs, m.seats, m.host = v.Obs, v.Seats, v.Host
+	m.ready, m.waitingFor = v.Ready, v.WaitingFor
 	if fresh {
 		// The first view, or another seat's: tell what the log still holds,
 		// the last few moves on the message line.
@@ -189,6 +196,9 @@ func (m *Model) send(a engine.Action) tea.Cmd {
 // waits for the view it brings.
 func (m *Model) acted(msg actedMsg) tea.Cmd {
 	if msg.err == nil {
+		if msg.a == engine.Continue {
+			m.sent = false // the deal waits for the others: no view need come
+		}
 		return nil
 	}
 	m.sent = false

@@ -985,14 +985,27 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	if m.record != "" && m.recordedAt == obs.EventCount {
 		body = append(body, st.Dim.Render(m.record))
 	}
-	if !obs.MyTurn() {
-		// A remote table's other seats: who deals on, and leaving.
+	if m.remote && m.gamePrompt() == promptNone {
+		// Asked already, or watching: who the table still waits for.
 		next := "the next hand"
 		if obs.Phase == engine.PhaseGameOver {
 			next = "the next game"
 		}
-		body = append(body, "", st.Dim.Render(m.seatName(int(obs.Turn))+" starts "+next+"."))
+		wait := "Waiting for the players to go on to " + next + "."
+		if len(m.waitingFor) > 0 {
+			wait = "Waiting for " + andList(m.waitingFor) + " to go on to " + next + "."
+		}
+		body = append(body, "", st.Dim.Render(wait))
 		buttons = []button{{"btn-leave", "q Leave", false}}
 	}
 	return m.dialogBox(l, title, body, buttons)
+}
+
+// andList joins names as a sentence does: "Ann", "Ann and Bob", "Ann, Bob
+// and Cal".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
