@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -251,7 +252,7 @@ func (s *Server) handle(sess ssh.Session) {
 	}
 	p := tea.NewProgram(m,
 		tea.WithInput(newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)),
-		tea.WithOutput(sess),
+		tea.WithOutput(crlf{sess}),
 		tea.WithEnvironment(env),
 		// Detection sees no terminal here and would strip all color.
 		tea.WithColorProfile(colorprofile.Env(env)),
@@ -332,6 +333,23 @@ func (s *Server) watchIdle(ctx context.Context, cancel context.CancelFunc, k *ke
 		}
 	}()
 	return idled
+}
+
+// crlf writes a session's output with every line feed as CR LF. Bubble
+// Tea, whose input is not a terminal here, moves the cursor down with line
+// feeds and counts on a terminal's output processing (ONLCR) to bring it
+// back to the first column; there is no terminal on the server, and the
+// SSH client's own terminal is raw, so the server does it.
+type crlf struct{ w io.Writer }
+
+func (c crlf) Write(p []byte) (int, error) {
+	if bytes.IndexByte(p, '\n') < 0 {
+		return c.w.Write(p)
+	}
+	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // noSuspend keeps ctrl+z from suspending: there is no shell to return to
