@@ -1,0 +1,213 @@
+// Package client plays mille's SSH server from the other end: an
+// x/crypto/ssh client with a PTY whose output feeds a terminal emulator, so
+// that tests and the load test read the screen a player sees and type on
+// it. script.go is the one place that knows the served screens' keys and
+// texts.
+package client
+
+import (
+	"crypto/ed25519"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/millebornes/mille/server/internal/vt"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Options say how a client opens its session.
+type Options struct {
+	Command       string // the ssh command line: a room's name, or "" for the lobby
+	Width, Height int    // the terminal's size; 0: 100x30
+	Term          string // TERM; "": xterm-256color
+	// OnOutput, when set, is called by the reading goroutine with the time
+	// each chunk of output arrived, before the screen takes it.
+	OnOutput func(at time.Time, n int)
+}
+
+// Client is one player's SSH connection and session.
+type Client struct {
+	conn   *gossh.Client
+	sess   *gossh.Session
+	in     io.WriteCloser
+	screen *vt.Screen
+	opt    Options
+
+	mu      sync.Mutex
+	changed chan struct{} // closed and replaced after each chunk of output
+	done    chan struct{} // closed when the output ends
+}
+
+// Key returns the ed25519 key number seed: the same seed, the same key, so
+// a test or a load run meets the same players again.
+func Key(seed uint64) gossh.Signer {
+	var b [ed25519.SeedSize]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	copy(b[8:], "mille test key")
+	signer, err := gossh.NewSignerFromKey(ed25519.NewKeyFromSeed(b[:]))
+	if err != nil {
+		panic(err) // an ed25519 key is always a valid signer
+	}
+	return signer
+}
+
+// ID returns the identity the server gives key: its SHA256 fingerprint.
+func ID(key gossh.Signer) string { return gossh.FingerprintSHA256(key.PublicKey()) }
+
+// Dial connects to the server at addr with key and opens a session with a
+// PTY, running opt.Command.
+func Dial(addr string, key gossh.Signer, opt Options) (*Client, error) {
+	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User:            "player",
+		Auth:            []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Timeout:         30 * time.Second,
+	})
+	if err != nil {
+		return nil, err
+	}
+	c, err := open(conn, opt)
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+func open(conn *gossh.Client, opt Options) (*Client, error) {
+	if opt.Width <= 0 || opt.Height <= 0 {
+		opt.Width, opt.Height = 100, 30
+	}
+	if opt.Term == "" {
+		opt.Term = "xterm-256color"
+	}
+	sess, err := conn.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	if err := sess.RequestPty(opt.Term, opt.Height, opt.Width, gossh.TerminalModes{}); err != nil {
+		return nil, err
+	}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{
+		conn: conn, sess: sess, in: in, opt: opt,
+		screen:  vt.New(opt.Width, opt.Height),
+		changed: make(chan struct{}), done: make(chan struct{}),
+	}
+	if opt.Command != "" {
+		err = sess.Start(opt.Command)
+	} else {
+		err = sess.Shell()
+	}
+	if err != nil {
+		return nil, err
+	}
+	go c.read(out)
+	return c, nil
+}
+
+func (c *Client) read(r io.Reader) {
+	defer close(c.done)
+	b := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(b)
+		if n > 0 {
+			if c.opt.OnOutput != nil {
+				c.opt.OnOutput(time.Now(), n)
+			}
+			c.screen.Write(b[:n])
+			c.mu.Lock()
+			close(c.changed)
+			c.changed = make(chan struct{})
+			c.mu.Unlock()
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Send types keys (bytes as a terminal sends them; see script.go).
+func (c *Client) Send(keys string) error {
+	_, err := io.WriteString(c.in, keys)
+	return err
+}
+
+// Text returns the screen as text.
+func (c *Client) Text() string { return c.screen.String() }
+
+// Lines returns the screen's rows as text.
+func (c *Client) Lines() []string { return c.screen.Lines() }
+
+// ErrEnded is what waiting for a screen returns when the session ended
+// before showing it.
+var ErrEnded = errors.New("the session ended")
+
+// WaitFor waits until ok accepts the screen's text, at most timeout; the
+// timeout only keeps a broken run from hanging. what names the screen
+// awaited in the error.
+func (c *Client) WaitFor(timeout time.Duration, what string, ok func(text string) bool) error {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		c.mu.Lock()
+		changed := c.changed
+		c.mu.Unlock()
+		text := c.Text()
+		if ok(text) {
+			return nil
+		}
+		select {
+		case <-changed:
+		case <-c.done:
+			if text := c.Text(); ok(text) {
+				return nil
+			}
+			return fmt.Errorf("%w before showing %s; the screen shows:\n%s", ErrEnded, what, c.Text())
+		case <-deadline.C:
+			return fmt.Errorf("the screen never showed %s in %v; it shows:\n%s", what, timeout, c.Text())
+		}
+	}
+}
+
+// WaitText waits until the screen shows all of texts.
+func (c *Client) WaitText(timeout time.Duration, texts ...string) error {
+	return c.WaitFor(timeout, fmt.Sprintf("%q", texts), func(s string) bool {
+		for _, t := range texts {
+			if !strings.Contains(s, t) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// Resize tells the server the terminal's new size, and resizes the screen.
+func (c *Client) Resize(w, h int) error {
+	c.screen.Resize(w, h)
+	return c.sess.WindowChange(h, w)
+}
+
+// Done is closed when the session's output has ended.
+func (c *Client) Done() <-chan struct{} { return c.done }
+
+// Wait waits for the session to end and returns its exit error.
+func (c *Client) Wait() error { return c.sess.Wait() }
+
+// Close drops the connection at once, as a closed laptop does.
+func (c *Client) Close() error {
+	err := c.conn.Close()
+	<-c.done
+	return err
+}

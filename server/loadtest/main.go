@@ -1,0 +1,82 @@
+// Command loadtest puts mille's SSH server under the load of many players
+// at once and measures it:
+//
+//	go run ./server/loadtest --sessions 200 --rooms 50 --interval 100ms --duration 60s
+//
+// It starts a server on loopback with a temporary data folder, then runs
+// itself again as a separate process (the clients, so that the server's
+// goroutines and heap are the server's own) that connects the sessions
+// with distinct ed25519 keys and PTYs, types their names, gathers them into
+// rooms, starts the games and has every player press a key that changes
+// its frame every interval. Each key's latency runs from writing it to the
+// first bytes of output that follow. At the end the players leave their
+// rooms and the server's goroutines and heap in use (after a GC) must come
+// back near where they started.
+//
+// With --addr it only runs the clients, against a server already running
+// (mille serve), and reports their side.
+//
+// It exits with status 1 on any error, when the 95th percentile reaches
+// --p95, or when the server's goroutines or heap do not come back.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+)
+
+// settings are the command's flags, shared by both processes.
+type settings struct {
+	addr     string
+	sessions int
+	rooms    int
+	interval time.Duration
+	duration time.Duration
+	seed     uint64
+	p95      time.Duration
+	parallel int
+	width    int
+	height   int
+	timeout  time.Duration
+}
+
+func main() {
+	var s settings
+	flag.StringVar(&s.addr, "addr", "", "load the server at this address (host:port) instead of one started here")
+	flag.IntVar(&s.sessions, "sessions", 200, "SSH sessions, each a player")
+	flag.IntVar(&s.rooms, "rooms", 50, "rooms the players gather in (sessions/rooms players each, at most 4)")
+	flag.DurationVar(&s.interval, "interval", 100*time.Millisecond, "time between two keys of a player")
+	flag.DurationVar(&s.duration, "duration", 60*time.Second, "how long the players press keys")
+	flag.Uint64Var(&s.seed, "seed", 1, "seed of the players' keys, names and timing")
+	flag.DurationVar(&s.p95, "p95", 50*time.Millisecond, "fail when the 95th percentile of key to frame reaches this")
+	flag.IntVar(&s.parallel, "parallel", 8, "rooms gathering at once")
+	flag.IntVar(&s.width, "width", 100, "terminal width of the players")
+	flag.IntVar(&s.height, "height", 30, "terminal height of the players")
+	flag.DurationVar(&s.timeout, "timeout", 60*time.Second, "longest wait for a screen before it counts as an error")
+	flag.Parse()
+	if s.sessions < 1 || s.rooms < 1 || s.sessions%s.rooms != 0 || s.sessions/s.rooms > 4 {
+		fmt.Fprintln(os.Stderr, "loadtest: --sessions must be a multiple of --rooms, with 1 to 4 players a room")
+		os.Exit(2)
+	}
+	if s.interval <= 0 || s.duration <= 0 {
+		fmt.Fprintln(os.Stderr, "loadtest: --interval and --duration must be positive")
+		os.Exit(2)
+	}
+	if s.addr != "" {
+		os.Exit(runClients(s, os.Stdout))
+	}
+	os.Exit(runServer(s, os.Stdout))
+}
+
+// loadAverage returns the first three fields of /proc/loadavg, or "?".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	var a, b5, c string
+	fmt.Sscan(string(b), &a, &b5, &c)
+	return a + " " + b5 + " " + c
+}

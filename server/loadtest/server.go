@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/millebornes/mille/server"
+)
+
+// Slack allowed over the baseline once the players have left: a leak of
+// one goroutine or a few kilobytes per session stands out far above it.
+const (
+	goroutineSlack = 5
+	heapSlack      = 4 << 20
+)
+
+// figures are the server's goroutines and heap in use at one moment.
+type figures struct {
+	goroutines int
+	heap       uint64
+}
+
+// settled measures after a full collection, as the baseline and the end
+// are.
+func settled() figures {
+	runtime.GC()
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return figures{runtime.NumGoroutine(), m.HeapInuse}
+}
+
+// lockedBuffer is the server's log, which several sessions write.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// runServer starts a server here, runs the clients as a child process
+// against it, and watches the server's goroutines and heap; it returns the
+// exit status.
+func runServer(s settings, out io.Writer) int {
+	dir, err := os.MkdirTemp("", "mille-loadtest-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	var logs lockedBuffer
+	srv, err := server.New(server.Config{Dir: dir, MaxSessions: 2 * s.sessions, MaxRooms: 2 * s.rooms, Log: &logs})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	fmt.Fprintf(out, "mille load test, %s, GOMAXPROCS %d, load average at the start %s\n",
+		time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), loadAverage())
+	base := settled()
+
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
+	}
+	child := exec.Command(self, "--addr", l.Addr().String(),
+		"--sessions", fmt.Sprint(s.sessions), "--rooms", fmt.Sprint(s.rooms),
+		"--interval", s.interval.String(), "--duration", s.duration.String(),
+		"--seed", fmt.Sprint(s.seed), "--p95", s.p95.String(), "--parallel", fmt.Sprint(s.parallel),
+		"--width", fmt.Sprint(s.width), "--height", fmt.Sprint(s.height), "--timeout", s.timeout.String())
+	child.Stdout, child.Stderr = out, os.Stderr
+	if err := child.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
+	}
+
+	// Watch the peak while the clients run; ReadMemStats stops the world
+	// for a moment, so not too often.
+	peak, peakSessions := base, 0
+	done := make(chan error, 1)
+	go func() { done <- child.Wait() }()
+	var childErr error
+	for watching := true; watching; {
+		select {
+		case childErr = <-done:
+			watching = false
+		case <-time.After(500 * time.Millisecond):
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		peak.goroutines = max(peak.goroutines, runtime.NumGoroutine())
+		peak.heap = max(peak.heap, m.HeapInuse)
+		peakSessions = max(peakSessions, srv.Sessions())
+	}
+
+	// The players have gone: the sessions end, the rooms end and the lobby
+	// forgets them at its next sweep.
+	after := settled()
+	deadline := time.Now().Add(2*server.SweepEvery + 10*time.Second)
+	for time.Now().Before(deadline) {
+		if srv.Sessions() == 0 && len(srv.Lobby.List()) == 0 &&
+			after.goroutines <= base.goroutines+goroutineSlack && after.heap <= base.heap+heapSlack {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+		after = settled()
+	}
+	rooms := len(srv.Lobby.List())
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		fmt.Fprintln(out, "shutdown:", err)
+	}
+	<-served
+
+	mb := func(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
+	fmt.Fprintf(out, "server: sessions at the peak %d, after %d; rooms open after %d\n", peakSessions, srv.Sessions(), rooms)
+	fmt.Fprintf(out, "server goroutines: baseline %d, peak %d, after %d\n", base.goroutines, peak.goroutines, after.goroutines)
+	fmt.Fprintf(out, "server heap in use: baseline %s, peak %s, after %s (after a GC)\n", mb(base.heap), mb(peak.heap), mb(after.heap))
+	fmt.Fprintf(out, "load average at the end %s\n", loadAverage())
+	status := 0
+	if childErr != nil {
+		status = 1
+	}
+	if panics := strings.Count(logs.String(), "panic"); panics > 0 {
+		fmt.Fprintf(out, "FAIL: %d panics in the server's log:\n%s\n", panics, logs.String())
+		status = 1
+	}
+	if after.goroutines > base.goroutines+goroutineSlack || after.heap > base.heap+heapSlack || rooms > 0 {
+		fmt.Fprintln(out, "FAIL: the server's goroutines, heap or rooms did not come back to the baseline")
+		status = 1
+	}
+	if status == 0 {
+		fmt.Fprintln(out, "PASS")
+	}
+	return status
+}
