@@ -112,3 +112,14 @@ func (c *Client) Leave(timeout time.Duration) error {
 		return errors.New("the session did not end after leaving the lobby")
 	}
 }
+
+// Hand returns the part of a game's screen that shows the player's own
+// hand, or "" when text shows none.
+func Hand(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, textInGame) {
+			return line
+		}
+	}
+	return ""
+}
