@@ -9,8 +9,10 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/millebornes/mille/server"
@@ -37,6 +39,15 @@ func settled() figures {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return figures{runtime.NumGoroutine(), m.HeapInuse}
+}
+
+// cpuTime returns the CPU time this process has used, user and system.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // lockedBuffer is the server's log, which several sessions write.
@@ -83,6 +94,16 @@ func runServer(s settings, out io.Writer) int {
 	fmt.Fprintf(out, "mille load test, %s, GOMAXPROCS %d, load average at the start %s\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), loadAverage())
 	base := settled()
+	if s.cpuProfile != "" {
+		f, err := os.Create(s.cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			return 1
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+	}
+	cpu0 := cpuTime()
 
 	self, err := os.Executable()
 	if err != nil {
@@ -119,6 +140,9 @@ func runServer(s settings, out io.Writer) int {
 		peakSessions = max(peakSessions, srv.Sessions())
 	}
 
+	pprof.StopCPUProfile()
+	serverCPU := cpuTime() - cpu0
+
 	// The players have gone: the sessions end, the rooms end and the lobby
 	// forgets them at its next sweep.
 	after := settled()
@@ -143,6 +167,8 @@ func runServer(s settings, out io.Writer) int {
 	fmt.Fprintf(out, "server: sessions at the peak %d, after %d; rooms open after %d\n", peakSessions, srv.Sessions(), rooms)
 	fmt.Fprintf(out, "server goroutines: baseline %d, peak %d, after %d\n", base.goroutines, peak.goroutines, after.goroutines)
 	fmt.Fprintf(out, "server heap in use: baseline %s, peak %s, after %s (after a GC)\n", mb(base.heap), mb(peak.heap), mb(after.heap))
+	fmt.Fprintf(out, "CPU time while the clients ran: server %.1f s, clients %.1f s (for %v of play)\n",
+		serverCPU.Seconds(), (child.ProcessState.UserTime() + child.ProcessState.SystemTime()).Seconds(), s.duration)
 	fmt.Fprintf(out, "load average at the end %s\n", loadAverage())
 	status := 0
 	if childErr != nil {

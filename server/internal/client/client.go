@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -210,4 +211,34 @@ func (c *Client) Close() error {
 	err := c.conn.Close()
 	<-c.done
 	return err
+}
+
+// WaitAll waits until ok accepts the screens of all of cs at one moment,
+// at most timeout. what names the moment awaited in the error, which shows
+// every screen.
+func WaitAll(timeout time.Duration, what string, cs []*Client, ok func(screens [][]string) bool) error {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	cases := make([]reflect.SelectCase, len(cs)+1)
+	cases[len(cs)] = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(deadline.C)}
+	for {
+		screens := make([][]string, len(cs))
+		for i, c := range cs {
+			c.mu.Lock()
+			cases[i] = reflect.SelectCase{Dir: reflect.SelectRecv, Chan: reflect.ValueOf(c.changed)}
+			c.mu.Unlock()
+			screens[i] = c.Lines()
+		}
+		if ok(screens) {
+			return nil
+		}
+		if i, _, _ := reflect.Select(cases); i == len(cs) {
+			var b strings.Builder
+			fmt.Fprintf(&b, "the screens never showed %s in %v; they show:", what, timeout)
+			for i, s := range screens {
+				fmt.Fprintf(&b, "\n--- %d\n%s", i, strings.Join(s, "\n"))
+			}
+			return errors.New(b.String())
+		}
+	}
 }
