@@ -4,8 +4,6 @@ package main
 
 import (
 	"bufio"
-	"crypto/ed25519"
-	"crypto/rand"
 	"io"
 	"os"
 	"os/exec"
@@ -15,11 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
-	gossh "golang.org/x/crypto/ssh"
 )
 
 // readmeCommands returns the mille command lines of README.md's shell
@@ -167,58 +163,9 @@ func playInTerminal(t *testing.T, cmd *exec.Cmd) {
 // joins it as the README's ssh lines do: a first login asks the name, and
 // the room named on the command line opens. SIGTERM then stops it well.
 func joinServer(t *testing.T, cmd *exec.Cmd) {
-	cmd.Args = append(cmd.Args, "--listen", "127.0.0.1:0")
 	var errb syncBuffer
-	cmd.Stderr = &errb
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	line, err := bufio.NewReader(out).ReadString('\n')
-	addr, ok := strings.CutPrefix(line, "mille serve: listening on ")
-	if err != nil || !ok {
-		t.Fatalf("mille serve says %q, %v; stderr: %s", line, err, errb.String())
-	}
-	go io.Copy(io.Discard, out)
-
-	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	key, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	client, err := gossh.Dial("tcp", strings.Fields(addr)[0], &gossh.ClientConfig{
-		User: "friend", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
-	sess, err := client.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}) // ssh -t
-	in, _ := sess.StdinPipe()
-	var screen syncBuffer
-	sess.Stdout = &screen
-	if err := sess.Start("friday"); err != nil { // ssh -t -p 2222 HOST friday
-		t.Fatal(err)
-	}
-	waitText := func(want string) {
-		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for !strings.Contains(ansi.Strip(screen.String()), want) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the screen never showed %q:\n%s", want, ansi.Strip(screen.String()))
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
+	addr := serveOnLoopback(t, cmd, &errb)
+	in, waitText := sshTerminal(t, addr, newKey(t), "friday") // ssh -t -p 2222 HOST friday
 	waitText("choose the name")
 	io.WriteString(in, "Ann\r")
 	waitText("Room friday")

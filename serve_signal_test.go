@@ -24,7 +24,15 @@ import (
 // returns it with its address; its standard error goes to errb.
 func startServe(t *testing.T, bin, data string, errb *syncBuffer) (*exec.Cmd, string) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--listen", "127.0.0.1:0", "--data", data)
+	cmd := exec.Command(bin, "serve", "--data", data)
+	return cmd, serveOnLoopback(t, cmd, errb)
+}
+
+// serveOnLoopback starts a mille serve command on a free loopback port and
+// returns its address once it listens; its standard error goes to errb.
+func serveOnLoopback(t *testing.T, cmd *exec.Cmd, errb *syncBuffer) string {
+	t.Helper()
+	cmd.Args = append(cmd.Args, "--listen", "127.0.0.1:0")
 	cmd.Stderr = errb
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -40,7 +48,60 @@ func startServe(t *testing.T, bin, data string, errb *syncBuffer) (*exec.Cmd, st
 		t.Fatalf("mille serve says %q, %v; stderr: %s", line, err, errb.String())
 	}
 	go io.Copy(io.Discard, out)
-	return cmd, strings.Fields(addr)[0]
+	return strings.Fields(addr)[0]
+}
+
+// sshTerminal logs into addr with key as ssh -t does and runs command (the
+// room to join, or "" for the lobby). It returns the session's input and
+// a function that waits until the screen shows a text.
+func sshTerminal(t *testing.T, addr string, key gossh.Signer, command string) (io.Writer, func(string)) {
+	t.Helper()
+	client, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User: "friend", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { client.Close() })
+	sess, err := client.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{})
+	in, _ := sess.StdinPipe()
+	var screen syncBuffer
+	sess.Stdout = &screen
+	if command == "" {
+		err = sess.Shell()
+	} else {
+		err = sess.Start(command)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitText := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(20 * time.Second)
+		for !strings.Contains(ansi.Strip(screen.String()), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the screen never showed %q:\n%s", want, ansi.Strip(screen.String()))
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	return in, waitText
+}
+
+// newKey makes an SSH key, a player's identity.
+func newKey(t *testing.T) gossh.Signer {
+	t.Helper()
+	_, priv, _ := ed25519.GenerateKey(rand.Reader)
+	key, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key
 }
 
 // TestServeSIGTERMSavesRooms runs mille serve, plays into a room over SSH,
@@ -55,11 +116,7 @@ func TestServeSIGTERMSavesRooms(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	data := t.TempDir()
-	_, priv, _ := ed25519.GenerateKey(rand.Reader)
-	key, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	key := newKey(t)
 	users, err := server.LoadUsers(filepath.Join(data, server.UsersFile))
 	if err != nil {
 		t.Fatal(err)
@@ -70,35 +127,7 @@ func TestServeSIGTERMSavesRooms(t *testing.T) {
 
 	var errb syncBuffer
 	cmd, addr := startServe(t, bin, data, &errb)
-	client, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User: "ann", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer client.Close()
-	sess, err := client.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{})
-	in, _ := sess.StdinPipe()
-	var screen syncBuffer
-	sess.Stdout = &screen
-	if err := sess.Start("sig"); err != nil {
-		t.Fatal(err)
-	}
-	waitText := func(want string) {
-		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
-		for !strings.Contains(ansi.Strip(screen.String()), want) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the screen never showed %q:\n%s", want, ansi.Strip(screen.String()))
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
+	in, waitText := sshTerminal(t, addr, key, "sig")
 	waitText("s: start")
 	io.WriteString(in, "s")
 	waitText("MILLE BORNES")
