@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/ui"
 )
 
 // The fields of the room form, top to bottom.
@@ -101,8 +102,8 @@ func playersText(n int) string {
 }
 
 // view draws the form.
-func (f *roomForm) view(b *strings.Builder, h hits) {
-	b.WriteString("New room\n\n")
+func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
+	b.WriteString(st.Heading.Render("New room") + "\n\n")
 	rules := "standard"
 	switch {
 	case f.bsd:
@@ -117,22 +118,21 @@ func (f *roomForm) view(b *strings.Builder, h hits) {
 		{"Computers", ai.Levels[f.level] + " (they take the empty seats)"},
 	}
 	for i, r := range rows {
-		cursor, value := "  ", r.value
-		if i == f.field {
-			cursor = "> "
-			if i == fieldName {
-				value += "_"
-			} else {
-				value = "< " + value + " >"
-			}
-		}
 		h.mark(b, focusField{i})
-		fmt.Fprintf(b, "%s%-10s %s\n", cursor, r.label, value)
+		if i != f.field {
+			fmt.Fprintf(b, "  %-10s %s\n", r.label, r.value)
+			continue
+		}
+		value := "< " + r.value + " >"
+		if i == fieldName {
+			value = r.value + "_"
+		}
+		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-10s %s", r.label, value)))
 	}
 	b.WriteString("\n")
 	h.mark(b, tea.KeyPressMsg{Code: tea.KeyEnter})
-	b.WriteString("  [ Create the room ]\n")
-	b.WriteString("\nup/down: field   left/right: change   type the name   enter: create   esc: back\n")
+	b.WriteString("  " + st.ButtonOn.Render("[ Create the room ]") + "\n")
+	b.WriteString("\n" + st.Dim.Render("up/down: field   left/right: change   type the name   enter: create   esc: back") + "\n")
 }
 
 // newSeed is the seed of a new room's deal.

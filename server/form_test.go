@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/ui"
 )
 
 // keys turns a key list ("down", "left", "x") into key presses.
@@ -59,7 +60,7 @@ func TestFormConfig(t *testing.T) {
 			t.Errorf("case %d: %v", i, err)
 		}
 		var b strings.Builder
-		f.view(&b, nil)
+		f.view(&b, nil, ui.NewStyles(true))
 		if !strings.Contains(b.String(), tc.level) {
 			t.Errorf("case %d: the form does not show level %s:\n%s", i, tc.level, b.String())
 		}

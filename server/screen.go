@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/ui"
 )
 
 // screen is the Bubble Tea model of one SSH session: the name prompt at a
@@ -32,6 +33,8 @@ type screen struct {
 	conn *Conn  // the seat taken (or watched), nil in the lobby
 	last Update // the seat's latest view
 	game game   // the board, once the game has started (table.go)
+
+	st *ui.Styles // the game's styles, so the lobby looks like the board
 }
 
 // updateMsg carries a seat's update into the program.
@@ -109,7 +112,7 @@ func (s *screen) connect(c *Conn, err error) tea.Cmd {
 }
 
 func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
-	s := &screen{lobby: lobby, users: users, id: id, room: room, width: width}
+	s := &screen{lobby: lobby, users: users, id: id, room: room, width: width, st: ui.NewStyles(true)}
 	s.name, _ = users.Name(id)
 	s.naming = s.name == ""
 	s.rooms = lobby.List()
@@ -129,13 +132,16 @@ func tickList() tea.Cmd {
 // Init implements tea.Model.
 func (s *screen) Init() tea.Cmd {
 	if s.room != "" && !s.naming {
-		return tea.Batch(tickList(), s.enter(s.room, s.lobby.Room(s.room) == nil))
+		return tea.Batch(tickList(), tea.RequestBackgroundColor, s.enter(s.room, s.lobby.Room(s.room) == nil))
 	}
-	return tickList()
+	return tea.Batch(tickList(), tea.RequestBackgroundColor)
 }
 
 // Update implements tea.Model.
 func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if bg, ok := msg.(tea.BackgroundColorMsg); ok {
+		s.st = ui.NewStyles(bg.IsDark()) // the board gets the message too
+	}
 	if cmd, ok := s.inGame(msg); ok {
 		return s, cmd
 	}
@@ -280,29 +286,30 @@ func (s *screen) View() tea.View {
 	}
 	var b strings.Builder
 	h := hits{}
-	b.WriteString("mille: Mille Bornes over SSH\n\n")
+	st := s.st
+	b.WriteString(st.Title.Render("mille:") + " Mille Bornes over SSH\n\n")
 	if s.naming {
 		b.WriteString("Welcome! Your SSH key is your identity here; choose the name others will see.\n\n")
-		fmt.Fprintf(&b, "Name: %s_\n", s.input)
+		fmt.Fprintf(&b, "%s %s%s\n", st.Heading.Render("Name:"), s.input, st.Selected.Render("_"))
 		if s.msg != "" {
-			fmt.Fprintf(&b, "\n%s\n", s.msg)
+			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
 		}
-		b.WriteString("\nenter: done   esc: leave\n")
+		b.WriteString("\n" + st.Dim.Render("enter: done   esc: leave") + "\n")
 	} else if s.form != nil {
-		s.form.view(&b, h)
+		s.form.view(&b, h, st)
 		if s.msg != "" {
-			fmt.Fprintf(&b, "\n%s\n", s.msg)
+			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
 		}
 	} else if s.conn != nil && (!s.last.Started || s.last.Ended) {
 		s.viewWaiting(&b, h)
 	} else if s.conn != nil {
 		s.viewRoom(&b)
 	} else {
-		fmt.Fprintf(&b, "Hello, %s.\n\n", s.name)
+		fmt.Fprintf(&b, "Hello, %s.\n\n", st.Title.Render(s.name))
 		if len(s.rooms) == 0 {
-			b.WriteString("Rooms: none open.\n")
+			b.WriteString(st.Heading.Render("Rooms:") + " none open.\n")
 		} else {
-			b.WriteString("Rooms:\n")
+			b.WriteString(st.Heading.Render("Rooms:") + "\n")
 			for i, r := range s.rooms {
 				state := "waiting"
 				switch {
@@ -311,22 +318,24 @@ func (s *screen) View() tea.View {
 				case r.Started:
 					state = "playing"
 				}
-				cursor := " "
-				if i == s.pick {
-					cursor = ">"
-				}
 				h.mark(&b, pickRoom{i})
 				people := fmt.Sprintf("%d people", r.Humans)
 				if r.Humans == 1 {
 					people = "1 person"
 				}
-				fmt.Fprintf(&b, "%s %-20s %d players, %s, %s computers, %s, %s\n", cursor, r.Name, r.Players, r.Rules, r.Level, people, state)
+				line := fmt.Sprintf("%-20s %d players, %s, %s computers, %s, %s", r.Name, r.Players, r.Rules, r.Level, people, state)
+				if i == s.pick {
+					line = st.Selected.Render("> " + line)
+				} else {
+					line = "  " + line
+				}
+				b.WriteString(line + "\n")
 			}
 		}
 		if s.msg != "" {
-			fmt.Fprintf(&b, "\n%s\n", s.msg)
+			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
 		}
-		b.WriteString("\nn: new room   enter: join   w: watch   r: refresh   q: leave\n")
+		b.WriteString("\n" + st.Dim.Render("n: new room   enter: join   w: watch   r: refresh   q: leave") + "\n")
 	}
 	v := tea.NewView(b.String())
 	v.AltScreen = true

@@ -74,7 +74,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		s.last = msg.u
 		if g.m == nil {
-			m, err := ui.NewRemote(ui.RemoteConfig{Table: connTable{s.conn}, View: tableView(msg.u), Hint: ai.Hint, Dark: true})
+			m, err := ui.NewRemote(ui.RemoteConfig{Table: connTable{s.conn}, View: tableView(msg.u), Hint: ai.Hint, Dark: s.st.Dark})
 			if err != nil {
 				s.msg = err.Error()
 				return next(s.conn), true

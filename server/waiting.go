@@ -73,7 +73,8 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	u := s.last
 	r := s.conn.Room()
 	cfg := r.Config()
-	fmt.Fprintf(b, "Room %s: %s, %v rules, %s computers\n", u.Room, tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)
+	st := s.st
+	fmt.Fprintf(b, "%s: %s, %v rules, %s computers\n", st.Heading.Render("Room "+u.Room), tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)
 	if u.Restored {
 		b.WriteString("A saved game: its players come back to their seats, then the host starts it again.\n")
 	}
@@ -81,7 +82,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	sides := cfg.Game.Sides()
 	for side := range sides {
 		if cfg.Game.Players >= 4 {
-			fmt.Fprintf(b, "Team %d\n", side+1)
+			b.WriteString(st.Heading.Render(fmt.Sprintf("Team %d", side+1)) + "\n")
 		}
 		for i, seat := range u.Seats {
 			if cfg.Game.SideOf(i) != side {
@@ -97,12 +98,17 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 			if seat.Host {
 				who += ", host"
 			}
-			me := "  "
-			if i == u.Seat && !u.Watching {
-				me = "* "
-			}
 			h.mark(b, press(fmt.Sprint(i+1)))
-			fmt.Fprintf(b, "%s%d  %-20s %s\n", me, i+1, seat.Name, who)
+			line := fmt.Sprintf("%d  %-20s %s", i+1, seat.Name, who)
+			switch {
+			case i == u.Seat && !u.Watching:
+				line = st.Selected.Render("* " + line)
+			case seat.Human:
+				line = "  " + line
+			default:
+				line = "  " + st.Dim.Render(line)
+			}
+			b.WriteString(line + "\n")
 		}
 	}
 	if u.Onlookers > 0 {
@@ -121,7 +127,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	case u.Host:
 		b.WriteString("You are the host: start when everyone is seated. Empty seats go to computer players.\n")
 		h.mark(b, press("s"))
-		b.WriteString("[ Start ]\n")
+		b.WriteString(st.ButtonOn.Render("[ Start ]") + "\n")
 		keys = append(keys, "s: start")
 	default:
 		b.WriteString("Waiting for the host to start.\n")
@@ -134,12 +140,12 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 		keys = append(keys, "w: watch instead")
 	}
 	keys = append(keys, "q: leave the room")
-	b.WriteString(strings.Join(keys, "   ") + "\n")
+	b.WriteString(st.Dim.Render(strings.Join(keys, "   ")) + "\n")
 	if u.Notice != "" {
-		fmt.Fprintf(b, "\n%s\n", u.Notice)
+		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice))
 	}
 	if s.msg != "" {
-		fmt.Fprintf(b, "\n%s\n", s.msg)
+		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))
 	}
 }
 
