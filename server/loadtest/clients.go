@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"runtime/pprof"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -20,6 +22,7 @@ type player struct {
 	pending  atomic.Int64 // when the unanswered key was written (UnixNano); 0: none
 	lat      []time.Duration
 	outputs  int64 // chunks of output while measuring
+	bytes    int64 // bytes of output while measuring
 	keys     int
 	skipped  int // ticks passed while the last key was unanswered
 	measured atomic.Bool
@@ -27,11 +30,12 @@ type player struct {
 
 // onOutput runs on the client's reading goroutine: the first output after
 // a key answers it.
-func (p *player) onOutput(at time.Time, _ int) {
+func (p *player) onOutput(at time.Time, n int) {
 	if !p.measured.Load() {
 		return
 	}
 	p.outputs++
+	p.bytes += int64(n)
 	if sent := p.pending.Swap(0); sent != 0 {
 		p.lat = append(p.lat, at.Sub(time.Unix(0, sent)))
 	}
@@ -56,6 +60,16 @@ func (e *errorList) add(format string, args ...any) {
 // runClients connects the players to s.addr, plays the load and reports;
 // it returns the exit status.
 func runClients(s settings, out io.Writer) int {
+	if s.cpuProfile != "" {
+		f, err := os.Create(s.cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadtest:", err)
+			return 1
+		}
+		defer f.Close()
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
 	perRoom := s.sessions / s.rooms
 	players := make([]*player, s.sessions)
 	var errs errorList
@@ -165,12 +179,13 @@ func runClients(s settings, out io.Writer) int {
 
 	// Report.
 	var lat []time.Duration
-	keys, skipped, outputs := 0, 0, int64(0)
+	keys, skipped, outputs, bytes := 0, 0, int64(0), int64(0)
 	for _, p := range playing {
 		lat = append(lat, p.lat...)
 		keys += p.keys
 		skipped += p.skipped
 		outputs += p.outputs
+		bytes += p.bytes
 	}
 	slices.Sort(lat)
 	q := func(f float64) time.Duration {
@@ -183,7 +198,7 @@ func runClients(s settings, out io.Writer) int {
 	fmt.Fprintf(out, "sessions: %d in %d rooms, a key every %v for %v each\n", s.sessions, s.rooms, s.interval, s.duration)
 	fmt.Fprintf(out, "keys sent: %d (%.0f a second), answered by a frame: %d; ticks skipped waiting for a frame: %d\n",
 		keys, float64(keys)/s.duration.Seconds(), len(lat), skipped)
-	fmt.Fprintf(out, "output chunks received while playing: %d\n", outputs)
+	fmt.Fprintf(out, "output received while playing: %d chunks, %.0f bytes a key\n", outputs, float64(bytes)/float64(max(keys, 1)))
 	fmt.Fprintf(out, "key to frame: p50 %s, p95 %s, p99 %s, max %s\n", ms(q(0.50)), ms(q(0.95)), ms(q(0.99)), ms(q(1)))
 	fmt.Fprintf(out, "errors: %d\n", errs.n)
 	for _, e := range errs.errs {

@@ -115,6 +115,9 @@ func runServer(s settings, out io.Writer) int {
 		"--interval", s.interval.String(), "--duration", s.duration.String(),
 		"--seed", fmt.Sprint(s.seed), "--p95", s.p95.String(), "--parallel", fmt.Sprint(s.parallel),
 		"--width", fmt.Sprint(s.width), "--height", fmt.Sprint(s.height), "--timeout", s.timeout.String())
+	if s.cpuProfile != "" {
+		child.Args = append(child.Args, "--cpuprofile", s.cpuProfile+".clients")
+	}
 	child.Stdout, child.Stderr = out, os.Stderr
 	if err := child.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)

@@ -24,7 +24,7 @@ const (
 // Texts of the served screens that the script waits for.
 const (
 	textNamePrompt  = "Name:"                // first login: the name prompt
-	textLobby       = "n: new room"          // the lobby's key line
+	textLobby       = "Hello, "              // the lobby's greeting (its key line may be cut off by a long list)
 	textHostWaiting = "s: start"             // the waiting room, seen by its host
 	textWaiting     = "Waiting for the host" // the waiting room, seen by a guest
 	textInGame      = "MILLE BORNES"         // a started game

@@ -29,6 +29,7 @@ type Screen struct {
 	last    rune // the last printed rune, for REP
 	parser  *ansi.Parser
 	written int64
+	widths  map[rune]int // the widths of the runes met so far
 }
 
 // wide marks the second cell of a double-width character.
@@ -132,7 +133,10 @@ func (s *Screen) Cursor() (x, y int) {
 }
 
 func (s *Screen) print(r rune) {
-	w := ansi.StringWidth(string(r))
+	w := 1
+	if r >= 0x80 {
+		w = s.width(r)
+	}
 	if w == 0 {
 		return // a combining mark or a control: nothing to place
 	}
@@ -156,6 +160,19 @@ func (s *Screen) print(r rune) {
 	} else {
 		s.x += w
 	}
+}
+
+// width returns the number of columns r takes, measured once per rune.
+func (s *Screen) width(r rune) int {
+	w, ok := s.widths[r]
+	if !ok {
+		w = ansi.StringWidth(string(r))
+		if s.widths == nil {
+			s.widths = map[rune]int{}
+		}
+		s.widths[r] = w
+	}
+	return w
 }
 
 // put writes r at column x of the cursor's row, blanking any wide
