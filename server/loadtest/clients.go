@@ -57,6 +57,9 @@ func (e *errorList) add(format string, args ...any) {
 	}
 }
 
+// gatheredLine starts the line the clients print when the play begins.
+const gatheredLine = "gathered"
+
 // runClients connects the players to s.addr, plays the load and reports;
 // it returns the exit status.
 func runClients(s settings, out io.Writer) int {
@@ -149,7 +152,7 @@ func runClients(s settings, out io.Writer) int {
 			playing = append(playing, p)
 		}
 	}
-	fmt.Fprintf(out, "gathered %d of %d sessions in their games in %.1f s\n", len(playing), s.sessions, gathered.Seconds())
+	fmt.Fprintf(out, gatheredLine+" %d of %d sessions in their games in %.1f s\n", len(playing), s.sessions, gathered.Seconds())
 
 	// Play: every player presses a key every interval, starting at a
 	// random point of the first interval so that the keys spread.
@@ -219,7 +222,7 @@ func runClients(s settings, out io.Writer) int {
 // the next tick skips that tick, so each latency belongs to its own key;
 // one unanswered for the whole timeout is an error.
 func (p *player) play(s settings, offset time.Duration, stop time.Time, errs *errorList) {
-	time.Sleep(offset)
+	time.Sleep(min(offset, time.Until(stop)))
 	p.measured.Store(true)
 	tick := time.NewTicker(s.interval)
 	defer tick.Stop()

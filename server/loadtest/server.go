@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -39,6 +40,17 @@ func settled() figures {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return figures{runtime.NumGoroutine(), m.HeapInuse}
+}
+
+// writeHeapProfile writes the live heap's profile to path.
+func writeHeapProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return
+	}
+	defer f.Close()
+	pprof.WriteHeapProfile(f)
 }
 
 // cpuTime returns the CPU time this process has used, user and system.
@@ -118,17 +130,47 @@ func runServer(s settings, out io.Writer) int {
 	if s.cpuProfile != "" {
 		child.Args = append(child.Args, "--cpuprofile", s.cpuProfile+".clients")
 	}
-	child.Stdout, child.Stderr = out, os.Stderr
+	child.Stderr = os.Stderr
+	pipe, err := child.StdoutPipe()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
+	}
 	if err := child.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		return 1
 	}
+	// The clients' report passes through; halfway through the play the
+	// server's live heap is measured after a collection.
+	var middle figures
+	relayed := make(chan struct{})
+	go func() {
+		defer close(relayed)
+		var timer *time.Timer
+		measured := make(chan figures, 1)
+		lines := bufio.NewScanner(pipe)
+		for lines.Scan() {
+			fmt.Fprintln(out, lines.Text())
+			if strings.HasPrefix(lines.Text(), gatheredLine) && timer == nil {
+				timer = time.AfterFunc(s.duration/2, func() {
+					f := settled()
+					if s.memProfile != "" {
+						writeHeapProfile(s.memProfile)
+					}
+					measured <- f
+				})
+			}
+		}
+		if timer != nil && !timer.Stop() {
+			middle = <-measured
+		}
+	}()
 
 	// Watch the peak while the clients run; ReadMemStats stops the world
 	// for a moment, so not too often.
 	peak, peakSessions := base, 0
 	done := make(chan error, 1)
-	go func() { done <- child.Wait() }()
+	go func() { <-relayed; done <- child.Wait() }()
 	var childErr error
 	for watching := true; watching; {
 		select {
@@ -169,7 +211,11 @@ func runServer(s settings, out io.Writer) int {
 	mb := func(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
 	fmt.Fprintf(out, "server: sessions at the peak %d, after %d; rooms open after %d\n", peakSessions, srv.Sessions(), rooms)
 	fmt.Fprintf(out, "server goroutines: baseline %d, peak %d, after %d\n", base.goroutines, peak.goroutines, after.goroutines)
-	fmt.Fprintf(out, "server heap in use: baseline %s, peak %s, after %s (after a GC)\n", mb(base.heap), mb(peak.heap), mb(after.heap))
+	fmt.Fprintf(out, "server heap in use: baseline %s, peak %s, after %s (baseline and after: after a GC)\n", mb(base.heap), mb(peak.heap), mb(after.heap))
+	if middle.heap > 0 {
+		fmt.Fprintf(out, "server halfway through the play, after a GC: heap in use %s (%.0f KB a session), %d goroutines (%.1f a session)\n",
+			mb(middle.heap), float64(middle.heap-base.heap)/1024/float64(s.sessions), middle.goroutines, float64(middle.goroutines-base.goroutines)/float64(s.sessions))
+	}
 	fmt.Fprintf(out, "CPU time while the clients ran: server %.1f s, clients %.1f s (for %v of play)\n",
 		serverCPU.Seconds(), (child.ProcessState.UserTime() + child.ProcessState.SystemTime()).Seconds(), s.duration)
 	fmt.Fprintf(out, "load average at the end %s\n", loadAverage())
