@@ -50,7 +50,7 @@ func BenchmarkRollout(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				d := engine.Sample(&obs, rng)
-				rollout(&d, rng, 0)
+				rollout(&d, rng, 0, nil, 0)
 			}
 		})
 	}

@@ -130,14 +130,14 @@ func (v *view) score(a engine.Action) (float64, reason) {
 	case engine.Remedy:
 		switch c {
 		case engine.Go:
-			return 650, rGo
+			return 650 + v.pol.goAdd(), rGo
 		case engine.EndOfLimit:
 			if v.holdsBigDistance() && me.Rolling() {
 				return 600, rEndOfLimit
 			}
 			return 350, rEndOfLimit
 		}
-		return 700, rRemedy
+		return 700 + v.pol.remedyAdd(), rRemedy
 	case engine.Distance:
 		m := int(me.Miles) + c.Miles()
 		if m == v.trip {
@@ -218,6 +218,9 @@ func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
 			s -= 60
 		}
 	}
+	if h == engine.SpeedLimit {
+		s += v.pol.limitAdd()
+	}
 	// Risk of a coup fourré: the safety may sit in one of their hands.
 	safety := engine.SafetyFor(h)
 	if v.unseen[safety] > 0 {
@@ -287,11 +290,11 @@ func (v *view) keep(c engine.Card) float64 {
 		}
 		switch {
 		case c == engine.Stop:
-			return 35
+			return 35 + v.pol.keepHazardAdd()
 		case c == engine.SpeedLimit:
-			return 25
+			return 25 + v.pol.keepHazardAdd()
 		}
-		return 45
+		return 45 + v.pol.keepHazardAdd()
 	case engine.Distance:
 		if c == engine.Miles200 && int(me.Cards[c])+int(v.held[c]) > 2 {
 			return 0
@@ -300,7 +303,7 @@ func (v *view) keep(c engine.Card) float64 {
 		if m > v.maxTrip() {
 			return 0
 		}
-		k := float64(c.Miles())/4 + 15
+		k := float64(c.Miles())/4 + 15 + v.pol.keepDistanceAdd()
 		if c <= engine.Miles50 && (me.Limited() || v.unseen[engine.SpeedLimit] > 0) {
 			k += 10
 		}

@@ -47,6 +47,10 @@ type ISMCTS struct {
 	seed    uint64
 	calls   uint64
 	last    searchStats
+	// pol is the searching side's own policy: its choice is the one to
+	// beat, and the side plays it in the trees and rollouts (nil: the
+	// heuristic).
+	pol *policy
 }
 
 // searchStats describe the last search, for tests and tuning.
@@ -93,6 +97,9 @@ func WithOverrule(z float64) ISMCTSOption { return func(p *ISMCTS) { p.z = z } }
 // WithWinWeight sets the weight of winning the hand in the reward, the
 // rest going to the margin (default 0.6).
 func WithWinWeight(w float64) ISMCTSOption { return func(p *ISMCTS) { p.winW = w } }
+
+// withPolicy sets the searching side's own policy.
+func withPolicy(pol *policy) ISMCTSOption { return func(p *ISMCTS) { p.pol = pol } }
 
 // withName names the player after the level it plays.
 func withName(name string) ISMCTSOption { return func(p *ISMCTS) { p.name = name } }
@@ -156,7 +163,7 @@ func (p *ISMCTS) Choose(ctx context.Context, obs *engine.Observation, legal []en
 	if a, ok := obvious(obs, legal); ok {
 		return a
 	}
-	var v view
+	v := view{pol: p.pol}
 	viewOf(obs, &v)
 	base, _ := v.best(legal)
 	stats := p.search(ctx, obs, legal, base)
@@ -188,7 +195,7 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 		go func() {
 			defer wg.Done()
 			r := racer{obs: obs, legal: legal, base: base, c: p.c, widen: p.widen, eps: p.eps, winW: p.winW,
-				rng: seedFor(p.seed, p.calls, w), d: d}
+				rng: seedFor(p.seed, p.calls, w), d: d, pol: p.pol}
 			per[w] = r.run(budget)
 		}()
 	}
@@ -217,6 +224,7 @@ type racer struct {
 	winW  float64
 	rng   *rand.Rand
 	d     deadline
+	pol   *policy
 }
 
 // run races the legal actions over deals until the budget of rollouts is
@@ -257,7 +265,7 @@ func (r *racer) run(budget int) []rootStat {
 			if err := s.Step(a); err != nil {
 				panic("ai: sampled state refuses a legal action: " + err.Error())
 			}
-			rew[k] = trees[k].iterate(&s, r.rng, r.c, r.widen, r.eps, r.winW, &v)[side]
+			rew[k] = trees[k].iterate(&s, r.rng, r.c, r.widen, r.eps, r.winW, r.pol, &v)[side]
 			spent++
 		}
 		for k := range stats {
@@ -313,7 +321,7 @@ func (r *racer) prune(stats []rootStat, baseK int) {
 // iterate runs one iteration of SO-ISMCTS from s (a deal, after the root
 // action) in the tree: select and expand, roll out, back up. It returns
 // every side's reward.
-func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW float64, v *view) [engine.MaxSides]float64 {
+func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW float64, pol *policy, v *view) [engine.MaxSides]float64 {
 	var buf [engine.MaxLegal]engine.Action
 	var order [engine.MaxLegal]int
 	var scores [engine.MaxLegal]float64
@@ -330,6 +338,10 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 		seat := s.ToAct()
 		// Rank the legal actions by the heuristic (insertion sort, best first).
 		viewOfState(s, v)
+		v.pol = nil
+		if s.Config.SideOf(seat) == t.side {
+			v.pol = pol
+		}
 		for k, a := range legal {
 			scores[k], _ = v.score(a)
 			j := k
@@ -396,7 +408,7 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 			break
 		}
 	}
-	rollout(s, rng, eps)
+	rollout(s, rng, eps, pol, t.side)
 	r := rewards(s, winW)
 	t.nodes[0].visits++
 	for _, id := range path[:depth] {

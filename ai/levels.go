@@ -9,9 +9,9 @@ import "time"
 const (
 	mediumIters = 300
 	mediumLimit = 15 * time.Millisecond
-	hardIters   = 2000
+	hardIters   = 4000
 	hardLimit   = 200 * time.Millisecond
-	expertIters = 6000
+	expertIters = 12000
 	expertLimit = 1 * time.Second
 )
 
@@ -23,9 +23,9 @@ func newLevel(level string, seed uint64) Player {
 	case "medium":
 		return &named{name: "medium", Player: NewMonteCarlo(mediumIters, mediumLimit, seed)}
 	case "hard":
-		return NewISMCTS(hardIters, seed, WithTimeLimit(hardLimit), withName("hard"))
+		return NewISMCTS(hardIters, seed, WithTimeLimit(hardLimit), withPolicy(&tuned), withName("hard"))
 	default:
-		return NewISMCTS(expertIters, seed, WithTimeLimit(expertLimit), withName("expert"))
+		return NewISMCTS(expertIters, seed, WithTimeLimit(expertLimit), withPolicy(&tuned), withName("expert"))
 	}
 }
 

@@ -11,8 +11,9 @@ import (
 )
 
 // rollout plays s to the end of the hand with the heuristic policy, taking
-// a random legal action instead with probability eps.
-func rollout(s *engine.State, rng *rand.Rand, eps float64) {
+// a random legal action instead with probability eps. The seats of side
+// play policy pol (nil: the plain heuristic), the others the heuristic.
+func rollout(s *engine.State, rng *rand.Rand, eps float64, pol *policy, side int) {
 	var buf [engine.MaxLegal]engine.Action
 	var v view
 	for !s.HandOver() {
@@ -23,6 +24,10 @@ func rollout(s *engine.State, rng *rand.Rand, eps float64) {
 				a = legal[rng.IntN(len(legal))]
 			} else {
 				viewOfState(s, &v)
+				v.pol = nil
+				if s.Config.SideOf(s.ToAct()) == side {
+					v.pol = pol
+				}
 				a, _ = v.best(legal)
 			}
 		}
@@ -148,7 +153,7 @@ func (m *MonteCarlo) Choose(ctx context.Context, obs *engine.Observation, legal 
 			if err := s.Step(a); err != nil {
 				panic("ai: sampled state refuses a legal action: " + err.Error())
 			}
-			rollout(&s, rng, 0)
+			rollout(&s, rng, 0, nil, side)
 			r[k] = rewards(&s, 0.6)[side]
 		}
 		b := r[slices.Index(legal, base)]

@@ -24,6 +24,9 @@ type view struct {
 	held [engine.NumCards]uint8
 	// handSizes are the hand sizes per seat.
 	handSizes [engine.MaxSeats]uint8
+	// pol, when set, changes the heuristic's rules of thumb (the searching
+	// players' own policy); nil is the plain heuristic.
+	pol *policy
 }
 
 // viewOf builds the view of the observing seat.
