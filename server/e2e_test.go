@@ -302,3 +302,20 @@ func TestE2ERandomInGame(t *testing.T) {
 		t.Fatalf("a session panicked:\n%s", logs.String())
 	}
 }
+
+// TestCRLF: a session's line feeds reach the client as CR LF, the rest
+// unchanged, and a write reports the caller's byte count.
+func TestCRLF(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"abc", "abc"},
+		{"a\nb", "a\r\nb"},
+		{"\n\n\x1b[2Kx\n", "\r\n\r\n\x1b[2Kx\r\n"},
+	} {
+		var b strings.Builder
+		n, err := crlf{&b}.Write([]byte(tc.in))
+		if err != nil || n != len(tc.in) || b.String() != tc.want {
+			t.Errorf("crlf(%q) = %q, %d, %v", tc.in, b.String(), n, err)
+		}
+	}
+}

@@ -59,7 +59,7 @@ func main() {
 	flag.IntVar(&s.height, "height", 30, "terminal height of the players")
 	flag.DurationVar(&s.timeout, "timeout", 60*time.Second, "longest wait for a screen before it counts as an error")
 	flag.StringVar(&s.cpuProfile, "cpuprofile", "", "write the server's CPU profile to this file (and the clients' to FILE.clients)")
-	flag.StringVar(&s.memProfile, "memprofile", "", "write the server's heap profile, halfway through the play, to this file")
+	flag.StringVar(&s.memProfile, "memprofile", "", "write the server's heap profile halfway through the play to this file, and at the end to FILE.after")
 	flag.Parse()
 	if s.sessions < 1 || s.rooms < 1 || s.sessions%s.rooms != 0 || s.sessions/s.rooms > 4 {
 		fmt.Fprintln(os.Stderr, "loadtest: --sessions must be a multiple of --rooms, with 1 to 4 players a room")
