@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -97,16 +98,31 @@ func toAct(r *Room) int {
 	return r.state.ToAct()
 }
 
-// TestE2EReconnect: a player whose turn it is not drops the connection in
-// the middle of a hand; the seat waits for them, and the same key brings
-// them back to the same seat and hand.
+// TestE2EReconnect: in the middle of a hand a player whose turn it is
+// not drops the connection; the seat waits for them, and the same key
+// brings them back to the same seat, hand and board, from where they play
+// on through the keyboard.
 func TestE2EReconnect(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	cs, r := fillRoom(t, srv, addr, "back")
+	playKeys(t, r, cs, 10)
 	away := (toAct(r) + 1) % 4
-	hand := client.Hand(cs[away].Text())
-	if hand == "" {
-		t.Fatalf("no hand on the screen:\n%s", cs[away].Text())
+	board := func(c *client.Client) string { return client.PublicBoard(c.Lines()) }
+	others := slices.Delete(slices.Clone(cs), away, away+1)
+	r.mu.Lock()
+	drawLen := int(r.state.DrawLen)
+	r.mu.Unlock()
+	must(t, client.WaitAll(e2eWait, "the same board on every screen, caught up with the room", cs, func(screens [][]string) bool {
+		for _, s := range screens {
+			if client.PublicBoard(s) != client.PublicBoard(screens[0]) || client.DeckCount(s) != drawLen {
+				return false
+			}
+		}
+		return true
+	}))
+	hand, before := client.Hand(cs[away].Text()), board(cs[away])
+	if hand == "" || before == "" {
+		t.Fatalf("no hand or board on the screen:\n%s", cs[away].Text())
 	}
 	cs[away].Close()
 	waitUntil(t, "the seat shows its player away", func() bool {
@@ -115,10 +131,20 @@ func TestE2EReconnect(t *testing.T) {
 	})
 
 	back := e2ePlayer(t, addr, uint64(away+1), "back")
-	must(t, back.WaitGame(e2eWait))
-	must(t, back.WaitFor(e2eWait, "the same hand", func(s string) bool { return client.Hand(s) == hand }))
-	if s := r.Seats()[away]; !s.Human || !s.Connected {
+	must(t, back.WaitFor(e2eWait, "the same hand and board", func(s string) bool {
+		return client.Hand(s) == hand && client.PublicBoard(strings.Split(s, "\n")) == before
+	}))
+	if s := r.Seats()[away]; !s.Human || !s.Connected || s.Name != []string{"Ann", "Bob", "Cal", "Dee"}[away] {
 		t.Fatalf("seat %d after coming back: %+v", away+1, s)
+	}
+	for _, c := range others {
+		if b := board(c); b != before {
+			t.Fatalf("the board changed while the player was away:\n%s\nnow:\n%s", before, b)
+		}
+	}
+	cs[away] = back
+	if moves, _ := playKeys(t, r, cs, 8); moves < 8 {
+		t.Fatalf("the game went on for %d moves only", moves)
 	}
 }
 
