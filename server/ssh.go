@@ -250,16 +250,21 @@ func (s *Server) handle(sess ssh.Session) {
 		defer sc.leave()
 		m = sc
 	}
-	p := tea.NewProgram(m,
+	// Detection sees no terminal here and would strip all color.
+	profile := colorprofile.Env(env)
+	out := &lockedWriter{w: sess}
+	painter := newPainter(out, profile, pty.Window.Width, pty.Window.Height)
+	defer painter.close()
+	p := tea.NewProgram(&painted{inner: m, painter: painter},
 		tea.WithInput(newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)),
-		tea.WithOutput(crlf{sess}),
+		tea.WithOutput(crlf{out}),
 		tea.WithEnvironment(env),
-		// Detection sees no terminal here and would strip all color.
-		tea.WithColorProfile(colorprofile.Env(env)),
+		tea.WithColorProfile(profile),
 		tea.WithWindowSize(pty.Window.Width, pty.Window.Height),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(),
 		tea.WithFilter(noSuspend),
+		tea.WithoutRenderer(), // the painter draws (paint.go)
 	)
 	go func() {
 		for {
@@ -278,6 +283,7 @@ func (s *Server) handle(sess ssh.Session) {
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		s.log.Printf("session %s: %v", sess.RemoteAddr(), err)
 	}
+	painter.close() // the terminal as it was, before the goodbyes
 	if idled.Load() {
 		fmt.Fprintf(sess, "\r\n"+IdleText+"\r\n", s.cfg.IdleTimeout)
 	}

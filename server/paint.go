@@ -1,0 +1,306 @@
+package server
+
+import (
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// A served session draws its frames itself, line by line, instead of with
+// Bubble Tea's renderer. That renderer parses every frame into a cell
+// buffer and compares every cell of it with the last frame, measuring each
+// cell's width twice: 1.2 ms of CPU a frame at 100x30, which made 200
+// players pressing keys need more than this machine's two cores (see
+// docs/benchmarks.md). A served frame differs from the last in a few lines
+// (a selection, a move), so comparing lines as strings and rewriting the
+// changed ones whole costs a fraction of that, with the same result on the
+// screen. The program runs with tea.WithoutRenderer; the painted model
+// below hands each view to a painter, which writes it from its own
+// goroutine so that Update never waits on the network.
+
+// painted wraps a session's model: it gives every view to the painter and
+// answers mouse events from the last view painted, as Bubble Tea's renderer
+// does with View.OnMouse.
+type painted struct {
+	inner   tea.Model
+	painter *painter
+	onMouse func(tea.MouseMsg) tea.Cmd
+}
+
+// Init implements tea.Model.
+func (m *painted) Init() tea.Cmd { return m.inner.Init() }
+
+// Update implements tea.Model.
+func (m *painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var mouse tea.Cmd
+	switch msg := msg.(type) {
+	case tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseWheelMsg, tea.MouseMotionMsg:
+		if m.onMouse != nil {
+			mouse = m.onMouse(msg.(tea.MouseMsg))
+		}
+	case tea.WindowSizeMsg:
+		m.painter.resize(msg.Width, msg.Height)
+	}
+	inner, cmd := m.inner.Update(msg)
+	m.inner = inner
+	if mouse != nil {
+		cmd = tea.Batch(mouse, cmd)
+	}
+	return m, cmd
+}
+
+// View implements tea.Model: the program calls it after every update and,
+// without a renderer of its own, discards the result; the painter gets the
+// real view.
+func (m *painted) View() tea.View {
+	v := m.inner.View()
+	m.onMouse = v.OnMouse
+	m.painter.paint(v.Content, v.MouseMode)
+	return tea.View{}
+}
+
+// frame is one view to paint.
+type frame struct {
+	content string
+	mouse   tea.MouseMode
+	width   int
+	height  int
+}
+
+// painter writes frames to a terminal: the first in full, then only the
+// lines that changed. Only the newest frame waiting is painted: a slow
+// connection skips frames, never shows a stale one last.
+type painter struct {
+	out    io.Writer // the terminal
+	colors *colors   // the ui's colours in the terminal's profile
+
+	mu      sync.Mutex
+	next    *frame // the newest frame not yet painted
+	closed  bool
+	wake    chan struct{}
+	done    chan struct{}
+	width   int // the terminal's size, as last reported
+	height  int
+	written []string // the lines on the screen
+	mouse   tea.MouseMode
+	started bool // the alternate screen is on
+	full    bool // the next paint rewrites every line (after a resize)
+}
+
+// newPainter starts a painter writing to out, a terminal of the given size
+// and color profile. Writes to out must not interleave with others': share
+// a lockedWriter with the program.
+func newPainter(out io.Writer, profile colorprofile.Profile, width, height int) *painter {
+	p := &painter{
+		out: out, colors: newColors(profile),
+		wake:  make(chan struct{}, 1),
+		done:  make(chan struct{}),
+		width: width, height: height,
+	}
+	go p.loop()
+	return p
+}
+
+// paint schedules content to be painted.
+func (p *painter) paint(content string, mouse tea.MouseMode) {
+	p.mu.Lock()
+	if !p.closed {
+		p.next = &frame{content: content, mouse: mouse, width: p.width, height: p.height}
+	}
+	p.mu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// resize notes the terminal's new size: the next frame is painted whole.
+func (p *painter) resize(width, height int) {
+	p.mu.Lock()
+	p.width, p.height, p.full = width, height, true
+	p.mu.Unlock()
+}
+
+// loop paints frames until close.
+func (p *painter) loop() {
+	defer close(p.done)
+	var b strings.Builder
+	for range p.wake {
+		p.mu.Lock()
+		f, full, closed := p.next, p.full, p.closed
+		p.next, p.full = nil, false
+		p.mu.Unlock()
+		if f != nil {
+			b.Reset()
+			p.render(&b, f, full)
+			if b.Len() > 0 {
+				io.WriteString(p.out, b.String())
+			}
+		}
+		if closed {
+			return
+		}
+	}
+}
+
+// render writes the escape sequences that turn the screen written so far
+// into f.
+func (p *painter) render(b *strings.Builder, f *frame, full bool) {
+	lines := strings.Split(f.content, "\n")
+	if len(lines) > f.height && f.height > 0 {
+		lines = lines[:f.height]
+	}
+	b.WriteString(ansi.SetModeSynchronizedOutput)
+	if !p.started {
+		p.started, full = true, true
+		b.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.HideCursor + ansi.SetModeBracketedPaste)
+	}
+	if f.mouse != p.mouse {
+		b.WriteString(mouseModeOff)
+		switch f.mouse {
+		case tea.MouseModeCellMotion:
+			b.WriteString(ansi.SetModeMouseButtonEvent + ansi.SetModeMouseExtSgr)
+		case tea.MouseModeAllMotion:
+			b.WriteString(ansi.SetModeMouseAnyEvent + ansi.SetModeMouseExtSgr)
+		}
+		p.mouse = f.mouse
+	}
+	if full {
+		b.WriteString(ansi.ResetStyle + ansi.EraseEntireScreen)
+		p.written = p.written[:0]
+	}
+	for y, line := range lines {
+		if y < len(p.written) && p.written[y] == line {
+			continue
+		}
+		moveTo(b, y)
+		w := ansi.StringWidth(line)
+		if f.width > 0 && w > f.width {
+			line, w = ansi.Truncate(line, f.width, ""), f.width
+		}
+		p.colors.write(b, line)
+		b.WriteString(ansi.ResetStyle)
+		if f.width <= 0 || w < f.width {
+			// After the reset, so that the erase paints the terminal's own
+			// background. Never after a full line: the cursor stays on its
+			// last column, which the erase would wipe.
+			b.WriteString(ansi.EraseLineRight)
+		}
+	}
+	for y := len(lines); y < len(p.written); y++ {
+		if p.written[y] != "" {
+			moveTo(b, y)
+			b.WriteString(ansi.EraseLineRight)
+		}
+	}
+	p.written = append(p.written[:0], lines...)
+	b.WriteString(ansi.ResetModeSynchronizedOutput)
+}
+
+// mouseModeOff turns off every mouse mode a frame may have turned on.
+const mouseModeOff = ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr
+
+// moveTo puts the cursor at the start of line y (from 0).
+func moveTo(b *strings.Builder, y int) {
+	b.WriteString("\x1b[")
+	b.WriteString(strconv.Itoa(y + 1))
+	b.WriteString(";1H")
+}
+
+// close paints the last frame waiting, then gives the terminal back as it
+// was: no mouse reports, the cursor shown, the normal screen.
+func (p *painter) close() {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.closed = true
+	p.mu.Unlock()
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+	<-p.done
+	if p.started {
+		io.WriteString(p.out, mouseModeOff+ansi.ResetModeBracketedPaste+ansi.ResetStyle+ansi.ShowCursor+ansi.ResetModeAltScreenSaveCursor)
+	}
+}
+
+// lockedWriter lets the program and the painter write to one session
+// without splitting each other's escape sequences.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
+}
+
+// colors rewrites the ui's true-colour styles for a terminal with fewer
+// colours. The ui uses a few dozen distinct SGR sequences, so each is
+// translated once (by colorprofile) and remembered: scanning a line for
+// them costs far less than running every byte through colorprofile.Writer.
+type colors struct {
+	profile colorprofile.Profile
+	seen    map[string]string // SGR sequence → the same in profile
+}
+
+func newColors(profile colorprofile.Profile) *colors {
+	return &colors{profile: profile, seen: map[string]string{}}
+}
+
+// write appends line to b with its SGR sequences translated.
+func (c *colors) write(b *strings.Builder, line string) {
+	if c.profile == colorprofile.TrueColor {
+		b.WriteString(line)
+		return
+	}
+	for {
+		i := strings.Index(line, "\x1b[")
+		if i < 0 {
+			b.WriteString(line)
+			return
+		}
+		b.WriteString(line[:i])
+		line = line[i:]
+		end := 2 // the final byte of the control sequence, after ESC [
+		for end < len(line) && (line[end] < 0x40 || line[end] > 0x7e) {
+			end++
+		}
+		if end == len(line) {
+			b.WriteString(line) // cut short: pass it on as it is
+			return
+		}
+		seq := line[:end+1]
+		line = line[end+1:]
+		if seq[end] != 'm' {
+			b.WriteString(seq)
+			continue
+		}
+		b.WriteString(c.translate(seq))
+	}
+}
+
+// translate returns an SGR sequence as the terminal's profile has it.
+func (c *colors) translate(seq string) string {
+	if t, ok := c.seen[seq]; ok {
+		return t
+	}
+	var out strings.Builder
+	w := colorprofile.Writer{Forward: &out, Profile: c.profile}
+	w.WriteString(seq)
+	if len(c.seen) > 4096 {
+		clear(c.seen) // not the ui's: something unusual; keep memory bounded
+	}
+	c.seen[seq] = out.String()
+	return out.String()
+}
