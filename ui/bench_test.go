@@ -16,3 +16,30 @@ func BenchmarkView(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkViewAfterMove draws a frame whose tables all changed (a move
+// was played), so none of the drawn table boxes can be reused.
+func BenchmarkViewAfterMove(b *testing.B) {
+	m := newModel(b, testConfig(b, 4, 5))
+	syncPlay(m, 10)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	b.ReportAllocs()
+	for b.Loop() {
+		m.boxes = [len(m.boxes)]boxCache{}
+		_ = m.View()
+	}
+}
+
+// BenchmarkViewSelect draws the frames of a player moving the selection
+// along the hand: the tables are as they were.
+func BenchmarkViewSelect(b *testing.B) {
+	m := newModel(b, testConfig(b, 4, 5))
+	syncPlay(m, 10)
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	b.ReportAllocs()
+	keys := []tea.KeyPressMsg{keyMsg("right"), keyMsg("left")}
+	for i := 0; b.Loop(); i++ {
+		m.Update(keys[i%2])
+		_ = m.View()
+	}
+}

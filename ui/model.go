@@ -127,7 +127,8 @@ type Model struct {
 	remote bool // the table is played elsewhere (NewRemote)
 	obs    engine.Observation
 	seats  []Seat
-	host   bool // the viewer may save the table
+	host   bool                      // the viewer may save the table
+	boxes  [engine.MaxSides]boxCache // the sides' table boxes last drawn (view.go)
 	// Between hands at a remote table: the viewer asked for the next hand,
 	// and the people the table still waits for (TableMsg).
 	ready      bool

@@ -283,7 +283,36 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 		// followed at a glance.
 		title.WriteString("  ◀ " + m.flash.String())
 	}
-	miles := fmt.Sprintf(" %d/%d ", t.Miles, obs.Trip)
+	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st}
+	if c := &m.boxes[side]; c.key == key && c.box != "" {
+		return c.box // most frames change the hand or the messages, not the tables
+	}
+	box := m.drawTableauBox(key)
+	m.boxes[side] = boxCache{key, box}
+	return box
+}
+
+// boxKey is everything a side's table box is drawn from.
+type boxKey struct {
+	tab               engine.Tableau
+	trip              uint16
+	title             string
+	active, targeting bool
+	w, h              int
+	styles            *Styles
+}
+
+// boxCache is the last box drawn for a side, with what it was drawn from.
+type boxCache struct {
+	key boxKey
+	box string
+}
+
+// drawTableauBox draws a side's table box.
+func (m *Model) drawTableauBox(k boxKey) string {
+	st, t, w, h := k.styles, &k.tab, k.w, k.h
+	active, targeting := k.active, k.targeting
+	miles := fmt.Sprintf(" %d/%d ", t.Miles, k.trip)
 	inner := w - 2
 	var lines []string
 	rows := h - 2
@@ -304,7 +333,7 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	case active:
 		bs, ec = lipgloss.ThickBorder(), st.TurnEdge
 	}
-	head := st.Title.Render(ansi.Truncate(title.String(), inner-len(miles)-2, "…"))
+	head := st.Title.Render(ansi.Truncate(k.title, inner-len(miles)-2, "…"))
 	fill := inner - width(head) - len(miles) - 2
 	if fill < 0 {
 		fill = 0
