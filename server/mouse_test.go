@@ -1,12 +1,14 @@
 package server
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
 )
 
@@ -85,5 +87,51 @@ func TestMouse(t *testing.T) {
 	click(t, ann, "[ Start ]")
 	if !r.Started() {
 		t.Fatal("a click on start did not start")
+	}
+}
+
+func TestListWindow(t *testing.T) {
+	for _, tc := range []struct{ n, cursor, rows, from, to int }{
+		{5, 0, 10, 0, 5},     // all fit
+		{10, 9, 10, 0, 10},   // exactly
+		{40, 0, 10, 0, 8},    // the top, "more" below
+		{40, 20, 10, 16, 24}, // the cursor in the middle
+		{40, 39, 10, 32, 40}, // the bottom
+		{40, 5, 1, 5, 6},     // at least 3 rows: one room and the two "more" lines
+	} {
+		from, to := listWindow(tc.n, tc.cursor, tc.rows)
+		if from != tc.from || to != tc.to || tc.cursor < from || tc.cursor >= to {
+			t.Errorf("listWindow(%d, %d, %d) = %d, %d; want %d, %d", tc.n, tc.cursor, tc.rows, from, to, tc.from, tc.to)
+		}
+	}
+}
+
+// TestLobbyScrolls: with more rooms than the screen has lines, the lobby
+// keeps its key line and the room under the cursor on the screen, and a
+// click picks the room clicked.
+func TestLobbyScrolls(t *testing.T) {
+	users, err := LoadUsers(filepath.Join(t.TempDir(), UsersFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	users.SetName("key-a", "Ann")
+	l := NewLobby(0)
+	defer l.Close()
+	for i := range 40 {
+		if _, err := l.Create(fmt.Sprintf("r%02d", i), fmt.Sprintf("host%d", i), "Host", -1, defaultRoom); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newScreen(l, users, "key-a", "", 100)
+	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	for i := 0; i < 40; i++ {
+		text := ansi.Strip(s.View().Content)
+		if n := strings.Count(text, "\n"); n > 30 {
+			t.Fatalf("cursor at %d: %d lines on a 30-line screen", i, n)
+		}
+		if !strings.Contains(text, "n: new room") || !strings.Contains(text, fmt.Sprintf("> r%02d", i)) {
+			t.Fatalf("cursor at %d: the key line or the room under the cursor is off the screen:\n%s", i, text)
+		}
+		s.Update(press("j"))
 	}
 }

@@ -27,6 +27,7 @@ type screen struct {
 	rooms  []RoomInfo
 	pick   int // the room under the cursor in the list
 	width  int
+	height int // 0 until the terminal's size is known
 
 	form *roomForm // the new room form, while open
 
@@ -147,7 +148,7 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		s.width = msg.Width
+		s.width, s.height = msg.Width, msg.Height
 	case focusField:
 		if s.form == nil {
 			return s, nil
@@ -310,7 +311,18 @@ func (s *screen) View() tea.View {
 			b.WriteString(st.Heading.Render("Rooms:") + " none open.\n")
 		} else {
 			b.WriteString(st.Heading.Render("Rooms:") + "\n")
-			for i, r := range s.rooms {
+			// The list scrolls with the cursor, so that the key line below
+			// stays on the screen however many rooms are open.
+			rows := s.height - 10 // the lines around the list
+			if s.height == 0 {
+				rows = len(s.rooms) // the size is not known yet
+			}
+			from, to := listWindow(len(s.rooms), s.pick, rows)
+			if from > 0 {
+				b.WriteString(st.Dim.Render(fmt.Sprintf("  ↑ %d more", from)) + "\n")
+			}
+			for i, r := range s.rooms[from:to] {
+				i += from
 				state := "waiting"
 				switch {
 				case r.Restored:
@@ -330,6 +342,9 @@ func (s *screen) View() tea.View {
 					line = "  " + line
 				}
 				b.WriteString(line + "\n")
+			}
+			if to < len(s.rooms) {
+				b.WriteString(st.Dim.Render(fmt.Sprintf("  ↓ %d more", len(s.rooms)-to)) + "\n")
 			}
 		}
 		if s.msg != "" {
@@ -386,4 +401,17 @@ func (s *screen) viewRoom(b *strings.Builder) {
 	if s.msg != "" {
 		fmt.Fprintf(b, "\n%s\n", s.msg)
 	}
+}
+
+// listWindow is the part [from, to) of a list of n lines that fits in
+// rows lines (at least 3) with the line at cursor in it; the lines saying
+// that more lie above or below take a row each.
+func listWindow(n, cursor, rows int) (from, to int) {
+	rows = max(rows, 3)
+	if n <= rows {
+		return 0, n
+	}
+	rows -= 2 // room for both "more" lines
+	from = min(max(cursor-rows/2, 0), n-rows)
+	return from, from + rows
 }
