@@ -135,3 +135,32 @@ func TestLobbyScrolls(t *testing.T) {
 		s.Update(press("j"))
 	}
 }
+
+// TestKeysBeforeTheRoomsFirstView: a key that arrives after joining but
+// before the room's first update (a busy server) does nothing, where it
+// once divided by the number of sides of no seats and ended the session.
+func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
+	users, err := LoadUsers(filepath.Join(t.TempDir(), UsersFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	users.SetName("key-a", "Ann")
+	users.SetName("key-b", "Bob")
+	l := NewLobby(0)
+	defer l.Close()
+	if _, err := l.Create("friday", "key-a", "Ann", -1, defaultRoom); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"t", "s", "w", "1", "3", "x"} {
+		bob := newScreen(l, users, "key-b", "friday", 100)
+		bob.Init() // joins at once; the first update is still on its way
+		if bob.conn == nil || len(bob.last.Seats) != 0 {
+			t.Fatal("the test needs a screen that joined and saw no update yet")
+		}
+		bob.Update(press(k))
+		if !strings.Contains(ansi.Strip(bob.View().Content), "Joining room friday") {
+			t.Fatalf("%s: the screen does not say it is joining:\n%s", k, bob.View().Content)
+		}
+		bob.leave()
+	}
+}

@@ -108,7 +108,7 @@ func (s *screen) connect(c *Conn, err error) tea.Cmd {
 		s.msg = err.Error()
 		return nil
 	}
-	s.conn, s.msg = c, ""
+	s.conn, s.msg, s.last = c, "", Update{} // no view of this room yet
 	return next(c)
 }
 

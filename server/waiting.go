@@ -20,6 +20,8 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.conn.Quit()
 		s.conn, s.rooms = nil, s.lobby.List()
 		return nil
+	case len(u.Seats) == 0:
+		return nil // the room's first view has not come: nothing to act on
 	case k == "s":
 		err = s.conn.Start()
 	case k == "w" && !u.Watching:
@@ -73,6 +75,10 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	u := s.last
 	r := s.conn.Room()
 	cfg := r.Config()
+	if len(u.Seats) == 0 {
+		fmt.Fprintf(b, "Joining room %s…\n", r.Name())
+		return
+	}
 	st := s.st
 	fmt.Fprintf(b, "%s: %s, %v rules, %s computers\n", st.Heading.Render("Room "+u.Room), tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)
 	if u.Restored {
