@@ -46,9 +46,10 @@ func settle(t *testing.T, s *screen) {
 	}
 }
 
-// TestMouse: the room form, the waiting room and the lobby's list answer
-// clicks as their keys do.
-func TestMouse(t *testing.T) {
+// lobbyOfAnnAndBob is an empty lobby where the keys key-a and key-b are
+// known as Ann and Bob.
+func lobbyOfAnnAndBob(t *testing.T) (*Lobby, *Users) {
+	t.Helper()
 	users, err := LoadUsers(filepath.Join(t.TempDir(), UsersFile))
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +57,14 @@ func TestMouse(t *testing.T) {
 	users.SetName("key-a", "Ann")
 	users.SetName("key-b", "Bob")
 	l := NewLobby(0)
-	defer l.Close()
+	t.Cleanup(l.Close)
+	return l, users
+}
+
+// TestMouse: the room form, the waiting room and the lobby's list answer
+// clicks as their keys do.
+func TestMouse(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
 	ann := newScreen(l, users, "key-a", "", 80)
 	ann.Update(press("n"))
 	click(t, ann, "Players")   // select the field
@@ -110,13 +118,7 @@ func TestListWindow(t *testing.T) {
 // keeps its key line and the room under the cursor on the screen, and a
 // click picks the room clicked.
 func TestLobbyScrolls(t *testing.T) {
-	users, err := LoadUsers(filepath.Join(t.TempDir(), UsersFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	users.SetName("key-a", "Ann")
-	l := NewLobby(0)
-	defer l.Close()
+	l, users := lobbyOfAnnAndBob(t)
 	for i := range 40 {
 		if _, err := l.Create(fmt.Sprintf("r%02d", i), fmt.Sprintf("host%d", i), "Host", -1, defaultRoom); err != nil {
 			t.Fatal(err)
@@ -140,14 +142,7 @@ func TestLobbyScrolls(t *testing.T) {
 // before the room's first update (a busy server) does nothing, where it
 // once divided by the number of sides of no seats and ended the session.
 func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
-	users, err := LoadUsers(filepath.Join(t.TempDir(), UsersFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	users.SetName("key-a", "Ann")
-	users.SetName("key-b", "Bob")
-	l := NewLobby(0)
-	defer l.Close()
+	l, users := lobbyOfAnnAndBob(t)
 	if _, err := l.Create("friday", "key-a", "Ann", -1, defaultRoom); err != nil {
 		t.Fatal(err)
 	}

@@ -102,12 +102,12 @@ func (h *host) View() tea.View { return h.m.View() }
 // memory.
 func remoteOptions() *Options { return &Options{Animation: "off", SeenGuide: true} }
 
-// TestRemoteWholeHandWithKeys plays a whole 2-player hand at a remote
-// table through the keyboard: the model only ever sees the viewer's
-// observations, some views skipped, and tells the other seat's moves from
-// the log; then it deals on, and q leaves the table with LeaveMsg.
-func TestRemoteWholeHandWithKeys(t *testing.T) {
-	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+// runRemote runs, at a terminal of w x h, a remote model over a fake room
+// where seat 0 (Ann) plays a computer, dealt with seed; the model is
+// wrapped in a host that notes ui.LeaveMsg.
+func runRemote(t *testing.T, seed uint64, w, h int) *teatest.TestModel {
+	t.Helper()
+	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,9 +119,17 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &host{m: m}
-	tm = teatest.NewTestModel(t, h, teatest.WithInitialTermSize(80, 24))
+	tm = teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(w, h))
 	close(started)
+	return tm
+}
+
+// TestRemoteWholeHandWithKeys plays a whole 2-player hand at a remote
+// table through the keyboard: the model only ever sees the viewer's
+// observations, some views skipped, and tells the other seat's moves from
+// the log; then it deals on, and q leaves the table with LeaveMsg.
+func TestRemoteWholeHandWithKeys(t *testing.T) {
+	tm := runRemote(t, 7, 80, 24)
 
 	ready := func(m *Model) bool { return !m.sent && m.obs.MyTurn() }
 	told := false
@@ -417,20 +425,7 @@ func TestGoldenRemote(t *testing.T) {
 // the mouse, and the score window, the keys' help and the rules guide open
 // and close as in a local game.
 func TestRemoteMouseAndWindows(t *testing.T) {
-	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 11)
-	if err != nil {
-		t.Fatal(err)
-	}
-	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Computer"}}
-	var tm *teatest.TestModel
-	started := make(chan struct{})
-	table, first := fakeRoom(t, s, 0, seats, func(msg tea.Msg) { <-started; tm.Send(msg) })
-	m, err := NewRemote(RemoteConfig{Table: table, View: first, Options: remoteOptions(), Dark: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tm = teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(120, 40))
-	close(started)
+	tm := runRemote(t, 11, 120, 40)
 	waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return m.obs.MyTurn() })
 	before := probe(tm, func(m *Model) uint32 { return m.obs.EventCount })
 	for _, id := range []string{"slot-1", "discard"} {
