@@ -1,6 +1,9 @@
 package server
 
 import (
+	"context"
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/ai"
@@ -44,6 +47,18 @@ func tableView(u Update) ui.TableMsg {
 	return msg
 }
 
+// HintTime bounds the search behind a served player's hint (t): at
+// ai.Hint's full strength a hint takes a second of both cores, and a
+// public server must not let one player's key buy that much.
+const HintTime = 200 * time.Millisecond
+
+// hint is ai.Hint within HintTime: the best move found by then.
+func hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
+	ctx, cancel := context.WithTimeout(ctx, HintTime)
+	defer cancel()
+	return ai.Hint(ctx, obs, legal)
+}
+
 // game is the in-game part of a session: the ui's board over the seat,
 // once the room's game has started.
 type game struct {
@@ -74,7 +89,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		s.last = msg.u
 		if g.m == nil {
-			m, err := ui.NewRemote(ui.RemoteConfig{Table: connTable{s.conn}, View: tableView(msg.u), Hint: ai.Hint, Dark: s.st.Dark})
+			m, err := ui.NewRemote(ui.RemoteConfig{Table: connTable{s.conn}, View: tableView(msg.u), Hint: hint, Dark: s.st.Dark})
 			if err != nil {
 				s.msg = err.Error()
 				return next(s.conn), true

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -103,5 +104,21 @@ func TestScreenGame(t *testing.T) {
 	}
 	if view := ansi.Strip(s.View().Content); !strings.Contains(view, "n: new room") {
 		t.Fatalf("the lobby:\n%s", view)
+	}
+}
+
+// TestServedHint: a served player's hint, bounded by HintTime, is a legal
+// move with its reason.
+func TestServedHint(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		s, err := engine.New(engine.Config{Players: 4}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs := engine.Observe(&s, s.ToAct())
+		a, why := hint(context.Background(), &obs, obs.Legal(nil))
+		if obs.Check(a) != nil || why == "" {
+			t.Fatalf("seed %d: hint %v (%q) is not a legal move with a reason", seed, a, why)
+		}
 	}
 }
