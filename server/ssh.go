@@ -66,8 +66,9 @@ type Server struct {
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup // running sessions
 
-	mu    sync.Mutex
-	saved map[string]bool // the rooms saved by Shutdown
+	mu        sync.Mutex
+	saved     map[string]bool // the rooms saved by Shutdown
+	listeners []net.Listener  // given to Serve; Shutdown closes them
 
 	// model makes a session's program model; nil: the lobby screen. Tests
 	// replace it.
@@ -133,6 +134,17 @@ func New(cfg Config) (*Server, error) {
 
 // Serve accepts SSH connections on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
+	// The SSH library forgets a Close that comes before it has seen the
+	// listener, and would then accept forever: a SIGTERM just after the
+	// start hung mille serve. So the server closes its listeners itself.
+	s.mu.Lock()
+	if s.stop.Err() != nil {
+		s.mu.Unlock()
+		l.Close()
+		return nil
+	}
+	s.listeners = append(s.listeners, l)
+	s.mu.Unlock()
 	go func() {
 		t := time.NewTicker(SweepEvery)
 		defer t.Stop()
@@ -146,7 +158,7 @@ func (s *Server) Serve(l net.Listener) error {
 		}
 	}()
 	err := s.ssh.Serve(l)
-	if errors.Is(err, ssh.ErrServerClosed) {
+	if errors.Is(err, ssh.ErrServerClosed) || s.stop.Err() != nil {
 		return nil
 	}
 	return err
@@ -184,6 +196,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if cerr := s.ssh.Close(); err == nil && !errors.Is(cerr, ssh.ErrServerClosed) {
 		err = cerr
 	}
+	s.mu.Lock()
+	for _, l := range s.listeners {
+		l.Close()
+	}
+	s.mu.Unlock()
 	return err
 }
 

@@ -501,3 +501,35 @@ func TestSSHRandomInput(t *testing.T) {
 		t.Fatalf("a session panicked:\n%s", logs.String())
 	}
 }
+
+// TestShutdownBeforeServe: a Shutdown that comes before Serve has started
+// accepting (a SIGTERM just after mille serve says it listens) still ends
+// Serve; it once accepted forever.
+func TestShutdownBeforeServe(t *testing.T) {
+	for i := range 30 {
+		srv, err := New(Config{Dir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		served := make(chan error, 1)
+		if i%2 == 0 {
+			srv.Shutdown(context.Background()) // before Serve
+			go func() { served <- srv.Serve(l) }()
+		} else {
+			go func() { served <- srv.Serve(l) }() // racing with Shutdown
+			srv.Shutdown(context.Background())
+		}
+		select {
+		case err := <-served:
+			if err != nil {
+				t.Fatalf("run %d: Serve after Shutdown: %v", i, err)
+			}
+		case <-time.After(30 * time.Second): // only stops a hang
+			t.Fatalf("run %d: Serve goes on after Shutdown", i)
+		}
+	}
+}
