@@ -12,6 +12,7 @@ package server
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sync"
@@ -121,16 +122,18 @@ func (l *Lobby) Room(name string) *Room {
 	return r
 }
 
+// roomList returns the rooms now in the lobby, to be read without the
+// lobby's lock (each room has its own).
+func (l *Lobby) roomList() []*Room {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Collect(maps.Values(l.rooms))
+}
+
 // List describes the open rooms by name.
 func (l *Lobby) List() []RoomInfo {
-	l.mu.Lock()
-	rooms := make([]*Room, 0, len(l.rooms))
-	for _, r := range l.rooms {
-		rooms = append(rooms, r)
-	}
-	l.mu.Unlock()
 	var list []RoomInfo
-	for _, r := range rooms {
+	for _, r := range l.roomList() {
 		if r.Ended() {
 			continue
 		}

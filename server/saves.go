@@ -182,15 +182,9 @@ const MaxSaveAge = 7 * 24 * time.Hour
 // is written to disk and tells its people. It returns the names saved and
 // the first error.
 func (l *Lobby) SaveAll() ([]string, error) {
-	l.mu.Lock()
-	rooms := make([]*Room, 0, len(l.rooms))
-	for _, r := range l.rooms {
-		rooms = append(rooms, r)
-	}
-	l.mu.Unlock()
 	var names []string
 	var first error
-	for _, r := range rooms {
+	for _, r := range l.roomList() {
 		if !r.Started() || r.Ended() {
 			continue // a restored room not started again is on disk as it was
 		}
