@@ -139,7 +139,9 @@ func (p *painter) loop() {
 			b.Reset()
 			p.render(&b, f, full)
 			if b.Len() > 0 {
-				io.WriteString(p.out, b.String())
+				// One synchronized update, so the terminal shows the frame
+				// whole rather than line by line.
+				io.WriteString(p.out, ansi.SetModeSynchronizedOutput+b.String()+ansi.ResetModeSynchronizedOutput)
 			}
 		}
 		if closed {
@@ -149,13 +151,14 @@ func (p *painter) loop() {
 }
 
 // render writes the escape sequences that turn the screen written so far
-// into f.
+// into f: nothing at all when f shows what the screen already does (the
+// program asks for a view after every message, most of them changing
+// nothing).
 func (p *painter) render(b *strings.Builder, f *frame, full bool) {
 	lines := strings.Split(f.content, "\n")
 	if len(lines) > f.height && f.height > 0 {
 		lines = lines[:f.height]
 	}
-	b.WriteString(ansi.SetModeSynchronizedOutput)
 	if !p.started {
 		p.started, full = true, true
 		b.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.HideCursor + ansi.SetModeBracketedPaste)
@@ -199,7 +202,6 @@ func (p *painter) render(b *strings.Builder, f *frame, full bool) {
 		}
 	}
 	p.written = append(p.written[:0], lines...)
-	b.WriteString(ansi.ResetModeSynchronizedOutput)
 }
 
 // mouseModeOff turns off every mouse mode a frame may have turned on.

@@ -75,6 +75,11 @@ func TestPainterDrawsTheView(t *testing.T) {
 			p.full = false
 			p.render(&b, &frame{content: strings.Join(lines, "\n"), mouse: tea.MouseModeCellMotion, width: w, height: h}, full)
 			fmt.Fprint(screen, b.String())
+			b.Reset() // the same frame again: nothing to write
+			p.render(&b, &frame{content: strings.Join(lines, "\n"), mouse: tea.MouseModeCellMotion, width: w, height: h}, false)
+			if b.Len() != 0 {
+				t.Fatalf("seed %d, frame %d: painting it again writes %q", seed, step, b.String())
+			}
 			got := screen.Lines()
 			for y := 0; y < h; y++ {
 				want := ""
