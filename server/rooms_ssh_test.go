@@ -12,22 +12,11 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 )
 
-// start opens a session with a PTY that runs command (a room name).
+// start opens a session with a 100x30 PTY that runs command (a room
+// name), or the lobby if command is "".
 func start(t *testing.T, c *gossh.Client, command string) (io.Writer, *screenReader) {
 	t.Helper()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
-	in, _ := sess.StdinPipe()
-	out, _ := sess.StdoutPipe()
-	screen := readScreen(out)
-	if err := sess.Start(command); err != nil {
-		t.Fatal(err)
-	}
+	_, in, screen := ptySession(t, c, command, 30, 100)
 	return in, screen
 }
 

@@ -128,14 +128,21 @@ func (s *screenReader) waitText(t *testing.T, want string) {
 	}
 }
 
-// session opens a session with a PTY and a shell.
+// session opens a session with an 80x24 PTY and a shell: the lobby.
 func session(t *testing.T, c *gossh.Client) (*gossh.Session, io.Writer, *screenReader) {
+	t.Helper()
+	return ptySession(t, c, "", 24, 80)
+}
+
+// ptySession opens a session with a PTY of rows x cols that runs command
+// (a room name, as after ssh -t HOST), or a shell if command is "".
+func ptySession(t *testing.T, c *gossh.Client, command string, rows, cols int) (*gossh.Session, io.Writer, *screenReader) {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+	if err := sess.RequestPty("xterm-256color", rows, cols, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
 	in, err := sess.StdinPipe()
@@ -146,10 +153,16 @@ func session(t *testing.T, c *gossh.Client) (*gossh.Session, io.Writer, *screenR
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.Shell(); err != nil {
+	screen := readScreen(out)
+	if command == "" {
+		err = sess.Shell()
+	} else {
+		err = sess.Start(command)
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
-	return sess, in, readScreen(out)
+	return sess, in, screen
 }
 
 // TestSSHFirstLogin: a new key is asked for a name, which the server
@@ -375,18 +388,7 @@ func TestSSHRoom(t *testing.T) {
 		t.Fatal("no room1 in the lobby")
 	}
 
-	c := dial(t, addr, bob)
-	bobSess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bobSess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{})
-	out, _ := bobSess.StdoutPipe()
-	bobIn, _ := bobSess.StdinPipe()
-	bobScreen := readScreen(out)
-	if err := bobSess.Start("room1"); err != nil {
-		t.Fatal(err)
-	}
+	_, bobIn, bobScreen := ptySession(t, dial(t, addr, bob), "room1", 24, 80)
 	bobScreen.waitText(t, "Waiting for the host")
 	if s := r.Seats(); !s[1].Human || s[1].Name != "Bob" {
 		t.Fatalf("seats: %+v", s)
@@ -467,17 +469,7 @@ func TestSSHRandomInput(t *testing.T) {
 	for _, seed := range seeds {
 		rng := mrand.New(mrand.NewPCG(seed, 7))
 		c := dial(t, addr, key)
-		sess, err := c.NewSession()
-		if err != nil {
-			t.Fatal(err)
-		}
-		sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{})
-		in, _ := sess.StdinPipe()
-		out, _ := sess.StdoutPipe()
-		screen := readScreen(out)
-		if err := sess.Start("fuzz"); err != nil {
-			t.Fatal(err)
-		}
+		sess, in, screen := ptySession(t, c, "fuzz", 24, 80)
 		screen.waitText(t, "Room fuzz")
 		for range 200 {
 			if rng.IntN(10) == 0 {
