@@ -5,7 +5,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"runtime/pprof"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -63,16 +62,12 @@ const gatheredLine = "gathered"
 // runClients connects the players to s.addr, plays the load and reports;
 // it returns the exit status.
 func runClients(s settings, out io.Writer) int {
-	if s.cpuProfile != "" {
-		f, err := os.Create(s.cpuProfile)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "loadtest:", err)
-			return 1
-		}
-		defer f.Close()
-		pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(s.cpuProfile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
 	}
+	defer stopProfile()
 	perRoom := s.sessions / s.rooms
 	players := make([]*player, s.sessions)
 	var errs errorList

@@ -67,6 +67,23 @@ func cpuTime() time.Duration {
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
+// startCPUProfile profiles this process into the file at path until stop
+// is called; with path "" it does nothing.
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	pprof.StartCPUProfile(f)
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
+}
+
 // lockedBuffer is the server's log, which several sessions write.
 type lockedBuffer struct {
 	mu sync.Mutex
@@ -111,14 +128,10 @@ func runServer(s settings, out io.Writer) int {
 	fmt.Fprintf(out, "mille load test, %s, GOMAXPROCS %d, load average at the start %s\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), loadAverage())
 	base := settled()
-	if s.cpuProfile != "" {
-		f, err := os.Create(s.cpuProfile)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "loadtest:", err)
-			return 1
-		}
-		defer f.Close()
-		pprof.StartCPUProfile(f)
+	stopProfile, err := startCPUProfile(s.cpuProfile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
 	}
 	cpu0 := cpuTime()
 
@@ -190,7 +203,7 @@ func runServer(s settings, out io.Writer) int {
 		peakSessions = max(peakSessions, srv.Sessions())
 	}
 
-	pprof.StopCPUProfile()
+	stopProfile()
 	serverCPU := cpuTime() - cpu0
 
 	// The players have gone: the sessions end, the rooms end and the lobby
