@@ -51,6 +51,18 @@ type SeatInfo struct {
 	Ready bool
 }
 
+// presence says who is at the seat: "here", "away", or computer when no
+// person holds it.
+func (s SeatInfo) presence(computer string) string {
+	switch {
+	case s.Human && s.Connected:
+		return "here"
+	case s.Human:
+		return "away"
+	}
+	return computer
+}
+
 // Update is what a room sends one seat: the table as that seat may see it.
 // It never holds the room's engine.State, only the seat's Observation.
 // Seats is shared between the updates of one change: read it, never write it.

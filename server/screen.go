@@ -371,13 +371,7 @@ func (s *screen) viewRoom(b *strings.Builder) {
 		fmt.Fprintf(b, "You are watching from seat %d's place.\n\n", u.Seat+1)
 	}
 	for i, seat := range u.Seats {
-		who := "computer"
-		switch {
-		case seat.Human && seat.Connected:
-			who = "here"
-		case seat.Human:
-			who = "away"
-		}
+		who := seat.presence("computer")
 		me := " "
 		if i == u.Seat {
 			me = "*"

@@ -94,13 +94,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 			if cfg.Game.SideOf(i) != side {
 				continue
 			}
-			who := "free: a computer plays it"
-			switch {
-			case seat.Human && seat.Connected:
-				who = "here"
-			case seat.Human:
-				who = "away"
-			}
+			who := seat.presence("free: a computer plays it")
 			if seat.Host {
 				who += ", host"
 			}
