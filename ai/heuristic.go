@@ -98,6 +98,7 @@ func (v *view) best(legal []engine.Action) (engine.Action, reason) {
 // score rates one legal action: higher is better. Plays that help score
 // above zero; discards score minus the value of keeping the card.
 func (v *view) score(a engine.Action) (float64, reason) {
+	w := v.weights()
 	switch a.Kind() {
 	case engine.KindCoupFourre:
 		return 1000, rCoupFourre
@@ -113,14 +114,14 @@ func (v *view) score(a engine.Action) (float64, reason) {
 	case engine.KindContinue:
 		return 0, rContinue
 	case engine.KindDiscard:
-		k := v.keep(a.Card())
-		if k <= 0 {
-			return k, rDiscardDead
+		keep := v.keep(a.Card())
+		if keep <= 0 {
+			return keep, rDiscardDead
 		}
 		if v.holdsUnplayedSafety() {
-			return -k, rSafetyHold
+			return -keep, rSafetyHold
 		}
-		return -k, rDiscard
+		return -keep, rDiscard
 	}
 	c := a.Card()
 	me := &v.tabs[v.side]
@@ -130,22 +131,22 @@ func (v *view) score(a engine.Action) (float64, reason) {
 	case engine.Remedy:
 		switch c {
 		case engine.Go:
-			return 650 + v.pol.goAdd(), rGo
+			return w.goPlay, rGo
 		case engine.EndOfLimit:
 			if v.holdsBigDistance() && me.Rolling() {
-				return 600, rEndOfLimit
+				return w.endLimitBig, rEndOfLimit
 			}
-			return 350, rEndOfLimit
+			return w.endLimit, rEndOfLimit
 		}
-		return 700 + v.pol.remedyAdd(), rRemedy
+		return w.remedy, rRemedy
 	case engine.Distance:
 		m := int(me.Miles) + c.Miles()
 		if m == v.trip {
 			return 1000, rFinish
 		}
-		s := 400 + float64(c.Miles())/2
+		s := w.distance + float64(c.Miles())*w.distancePer
 		if c == engine.Miles200 && me.Cards[engine.Miles200] == 0 {
-			s -= 30 // the first 200 costs the safe-trip bonus
+			s -= w.first200
 		}
 		if me.Limited() {
 			return s, rSmallUnderLimit
@@ -160,6 +161,7 @@ func (v *view) score(a engine.Action) (float64, reason) {
 // scoreSafety rates laying a safety: worth it when the coup fourré can no
 // longer come, when the hand is ending, or when it gets the side moving.
 func (v *view) scoreSafety(c engine.Card) (float64, reason) {
+	w := v.weights()
 	me := &v.tabs[v.side]
 	if v.canFinish() || v.handEnding() {
 		return 1100, rSafetyBeforeEnd // an extra turn, then finish
@@ -175,22 +177,23 @@ func (v *view) scoreSafety(c engine.Card) (float64, reason) {
 	}
 	if c == engine.RightOfWay {
 		if me.Battle == engine.Stop && v.held[engine.Go] == 0 {
-			return 800, rSafetyRoll
+			return w.safetyRoll, rSafetyRoll
 		}
 		if !me.Rolling() && !me.Battle.IsHazard() && v.held[engine.Go] == 0 {
-			return 800, rSafetyRoll
+			return w.safetyRoll, rSafetyRoll
 		}
 		if me.Limited() && v.held[engine.EndOfLimit] == 0 && v.holdsBigDistance() {
-			return 500, rSafetyRoll
+			return w.safetyUnlimit, rSafetyRoll
 		}
 	} else if h := c - (engine.ExtraTank - engine.OutOfGas); me.Battle == h && v.held[engine.RemedyFor(h)] == 0 {
-		return 800, rSafetyFix
+		return w.safetyFix, rSafetyFix
 	}
-	return -100, rSafetyKeep
+	return w.safetyKeep, rSafetyKeep
 }
 
 // scoreAttack rates playing hazard h on side t.
 func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
+	w := v.weights()
 	o := &v.tabs[t]
 	lead := 0
 	for side := 0; side < v.sides; side++ {
@@ -198,28 +201,24 @@ func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
 			lead = int(v.tabs[side].Miles)
 		}
 	}
-	s := 550.0
 	// Prefer the side that is ahead, more so as it nears the trip.
-	s += float64(o.Miles) / 5
+	s := w.attack + float64(o.Miles)*w.attackPer
 	if int(o.Miles) < lead {
-		s -= 40
+		s += w.attackBehind
 	}
 	// A hazard their remedies are scarce for hurts more.
-	s += float64(6-int(v.unseen[engine.RemedyFor(h)])) * 5
+	s += float64(6-int(v.unseen[engine.RemedyFor(h)])) * w.attackScarce
 	if h.IsRoadHazard() {
-		s += 30
+		s += w.attackRoad
 	}
 	if h == engine.SpeedLimit {
-		s = 300 + float64(o.Miles)/5
+		s = w.limit + float64(o.Miles)*w.attackPer
 		if o.Limited() || int(v.trip)-int(o.Miles) <= 50 {
-			s = 50 // no effect worth a card
+			s = w.limitUseless // no effect worth a card
 		}
 		if !o.Rolling() {
-			s -= 60
+			s += w.limitStopped
 		}
-	}
-	if h == engine.SpeedLimit {
-		s += v.pol.limitAdd()
 	}
 	// Risk of a coup fourré: the safety may sit in one of their hands.
 	safety := engine.SafetyFor(h)
@@ -236,7 +235,7 @@ func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
 		}
 		total += v.drawLen
 		if total > 0 {
-			s -= 400 * float64(n) / float64(total)
+			s -= w.coupRisk * float64(n) / float64(total)
 		}
 	}
 	if h == engine.SpeedLimit {
@@ -247,6 +246,7 @@ func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
 
 // keep is how much holding card c is worth; zero or less means dead.
 func (v *view) keep(c engine.Card) float64 {
+	w := v.weights()
 	me := &v.tabs[v.side]
 	switch c.Kind() {
 	case engine.Safety:
@@ -259,25 +259,25 @@ func (v *view) keep(c engine.Card) float64 {
 		switch c {
 		case engine.Go:
 			if v.held[c] > 1 {
-				return 25
+				return w.keepGoExtra
 			}
-			return 60
+			return w.keepGo
 		case engine.EndOfLimit:
 			if v.unseen[engine.SpeedLimit] == 0 && !me.Limited() {
 				return 0
 			}
 			if v.held[c] > 1 {
-				return 5
+				return w.keepEndLimitPer
 			}
-			return 20 + 5*float64(v.unseen[engine.SpeedLimit])
+			return w.keepEndLimit + w.keepEndLimitPer*float64(v.unseen[engine.SpeedLimit])
 		}
 		if v.unseen[h] == 0 && me.Battle != h {
 			return 0
 		}
 		if v.held[c] > 1 {
-			return 10
+			return w.keepRemedyExtra
 		}
-		return 30 + 10*float64(v.unseen[h])
+		return w.keepRemedy + w.keepRemedyPer*float64(v.unseen[h])
 	case engine.Hazard:
 		open := false
 		for side := 0; side < v.sides; side++ {
@@ -290,11 +290,11 @@ func (v *view) keep(c engine.Card) float64 {
 		}
 		switch {
 		case c == engine.Stop:
-			return 35 + v.pol.keepHazardAdd()
+			return w.keepStop
 		case c == engine.SpeedLimit:
-			return 25 + v.pol.keepHazardAdd()
+			return w.keepLimit
 		}
-		return 45 + v.pol.keepHazardAdd()
+		return w.keepHazard
 	case engine.Distance:
 		if c == engine.Miles200 && int(me.Cards[c])+int(v.held[c]) > 2 {
 			return 0
@@ -303,14 +303,14 @@ func (v *view) keep(c engine.Card) float64 {
 		if m > v.maxTrip() {
 			return 0
 		}
-		k := float64(c.Miles())/4 + 15 + v.pol.keepDistanceAdd()
+		keep := float64(c.Miles())*w.keepDistancePer + w.keepDistance
 		if c <= engine.Miles50 && (me.Limited() || v.unseen[engine.SpeedLimit] > 0) {
-			k += 10
+			keep += w.keepSmall
 		}
 		if m > v.trip {
-			k /= 3
+			keep /= 3
 		}
-		return k
+		return keep
 	}
 	return 0
 }
@@ -351,7 +351,7 @@ func (v *view) handEnding() bool {
 	}
 	for side := 0; side < v.sides; side++ {
 		t := &v.tabs[side]
-		if side != v.side && t.Rolling() && v.trip-int(t.Miles) <= 100 {
+		if side != v.side && t.Rolling() && float64(v.trip-int(t.Miles)) <= v.weights().endingMiles {
 			return true
 		}
 	}
@@ -408,7 +408,7 @@ func (v *view) shouldExtend() bool {
 			danger += int(v.unseen[h])
 		}
 	}
-	return danger <= 4
+	return float64(danger) <= v.weights().extendDanger
 }
 
 // Noisy is the heuristic with lapses: with probability eps it plays a

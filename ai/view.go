@@ -101,3 +101,12 @@ func (v *view) maxTrip() int {
 	}
 	return v.trip
 }
+
+// weights returns the weights the view decides with: its policy, or the
+// plain heuristic's.
+func (v *view) weights() *policy {
+	if v.pol != nil {
+		return v.pol
+	}
+	return &plain
+}
