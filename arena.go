@@ -111,6 +111,7 @@ func progress(w io.Writer) func(done, total int) {
 			tty = true
 		}
 	}
+	printed := 0
 	return func(done, total int) {
 		if tty {
 			const width = 40
@@ -121,8 +122,10 @@ func progress(w io.Writer) func(done, total int) {
 			}
 			return
 		}
+		// Hands finish a deal at a time, so done may step over a tenth.
 		step := max(1, total/10)
-		if done%step == 0 || done == total {
+		if done/step > printed/step || done == total {
+			printed = done
 			fmt.Fprintf(w, "%d/%d hands\n", done, total)
 		}
 	}

@@ -34,6 +34,20 @@ func TestArenaJSON(t *testing.T) {
 	}
 }
 
+// TestArenaProgressLines checks the plain progress lines: one a tenth of
+// the run, even when hands finish three at a time (a deal of 3 sides).
+func TestArenaProgressLines(t *testing.T) {
+	var b bytes.Buffer
+	report := progress(&b)
+	for done := 3; done <= 102; done += 3 {
+		report(done, 102)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 10 || lines[0] != "12/102 hands" || lines[9] != "102/102 hands" {
+		t.Errorf("progress lines: %q", lines)
+	}
+}
+
 func TestArenaFlags(t *testing.T) {
 	tests := []struct {
 		args []string
