@@ -453,3 +453,34 @@ func TestRemoteMouseAndWindows(t *testing.T) {
 		t.Fatal("ctrl+c at a remote table did not ask the host to leave")
 	}
 }
+
+// TestScoreHeadings: the score window's column headings fit five columns
+// and still tell the computers apart.
+func TestScoreHeadings(t *testing.T) {
+	s, err := engine.New(engine.Config{Players: 3}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		names []string
+		want  []string
+	}{
+		{[]string{"Ann", "Computer 2", "Computer 3"}, []string{"You", "Comp2", "Comp3"}},
+		{[]string{"Ann", "Computer", "Maximilian"}, []string{"You", "Comp", "Maximilian"}},
+	}
+	for _, tt := range tests {
+		seats := make([]Seat, len(tt.names))
+		for i, n := range tt.names {
+			seats[i] = Seat{Name: n}
+		}
+		m, err := NewRemote(RemoteConfig{Table: &scriptTable{}, View: TableMsg{Obs: engine.Observe(&s, 0), Seats: seats}, Options: remoteOptions(), Dark: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for side, want := range tt.want {
+			if got := m.sideShort(side); got != want {
+				t.Errorf("%v: side %d heading %q, want %q", tt.names, side, got, want)
+			}
+		}
+	}
+}

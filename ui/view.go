@@ -772,8 +772,9 @@ func (m *Model) sideShort(side int) string {
 		return "You"
 	}
 	name := m.seatName(m.sideSeats(side)[0])
-	if name == "Computer" {
-		return "Comp"
+	// "Computer 2" must stay told apart from "Computer 3" in 5 columns.
+	if rest, ok := strings.CutPrefix(name, "Computer"); ok {
+		return "Comp" + strings.TrimSpace(rest)
 	}
 	return name
 }
