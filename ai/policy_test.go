@@ -76,6 +76,7 @@ func pairedGain(a, b []float32) (mean, se float64) {
 	return mean, math.Sqrt(max(0, sq/n-mean*mean) / (n - 1))
 }
 
+// share is the share of hands won in results r.
 func share(r []float32) float64 {
 	s := 0.0
 	for _, x := range r {
