@@ -23,8 +23,9 @@ import (
 	"github.com/millebornes/mille/engine"
 )
 
-// startServer runs a server on a random loopback port for the test.
-func startServer(t *testing.T, cfg Config) (*Server, string) {
+// newServer makes a server and a listener on a random loopback port for
+// it, not yet serving (data in a fresh folder unless cfg names one).
+func newServer(t *testing.T, cfg Config) (*Server, net.Listener) {
 	t.Helper()
 	if cfg.Dir == "" {
 		cfg.Dir = t.TempDir()
@@ -37,6 +38,13 @@ func startServer(t *testing.T, cfg Config) (*Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return srv, l
+}
+
+// startServer runs a server on a random loopback port for the test.
+func startServer(t *testing.T, cfg Config) (*Server, string) {
+	t.Helper()
+	srv, l := newServer(t, cfg)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
 	t.Cleanup(func() {
@@ -499,14 +507,7 @@ func TestSSHRandomInput(t *testing.T) {
 // Serve; it once accepted forever.
 func TestShutdownBeforeServe(t *testing.T) {
 	for i := range 30 {
-		srv, err := New(Config{Dir: t.TempDir()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
+		srv, l := newServer(t, Config{})
 		served := make(chan error, 1)
 		if i%2 == 0 {
 			srv.Shutdown(context.Background()) // before Serve
