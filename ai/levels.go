@@ -2,15 +2,17 @@ package ai
 
 import "time"
 
-// The levels, as players and budgets. The budgets are sized so that easy
-// and medium answer within 20 ms and hard within 250 ms at the 95th
-// percentile on a 2-core machine; the time limits are a safety net on a
-// slower or busier machine. docs/ai.md gives the measured strength.
+// The levels, as players and budgets. easy and medium must answer within
+// 20 ms and hard within 250 ms at the 95th percentile on a 2-core machine.
+// medium's budget is sized to fit, with its limit as a safety net on a
+// slower or busier machine. hard's budget uses most of its allowance
+// (strength still grows with rollouts) and its limit cuts the few slowest
+// searches. docs/ai.md gives the measured strength.
 const (
 	mediumIters = 300
 	mediumLimit = 15 * time.Millisecond
-	hardIters   = 4000
-	hardLimit   = 200 * time.Millisecond
+	hardIters   = 10000
+	hardLimit   = 230 * time.Millisecond
 	expertIters = 12000
 	expertLimit = 1 * time.Second
 )
