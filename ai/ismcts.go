@@ -81,7 +81,7 @@ func WithExploration(c float64) ISMCTSOption { return func(p *ISMCTS) { p.c = c 
 func WithRolloutNoise(eps float64) ISMCTSOption { return func(p *ISMCTS) { p.eps = eps } }
 
 // WithWidening sets how fast the trees widen: a node visited n times
-// considers its 1+sqrt(n)/w best actions by the heuristic (default 3).
+// considers its 1+sqrt(n)/w best actions by the heuristic (default 6).
 func WithWidening(w float64) ISMCTSOption {
 	return func(p *ISMCTS) {
 		if w > 0 {
