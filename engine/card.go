@@ -72,18 +72,29 @@ func (c Card) Valid() bool { return c > NoCard && c < NumCards }
 
 // Kind tells whether c is a hazard, remedy, safety or distance card.
 func (c Card) Kind() Kind {
-	switch {
-	case c >= OutOfGas && c <= Stop:
-		return Hazard
-	case c >= Gasoline && c <= Go:
-		return Remedy
-	case c >= ExtraTank && c <= RightOfWay:
-		return Safety
-	case c >= Miles25 && c <= Miles200:
-		return Distance
+	if c >= NumCards {
+		return NoKind
 	}
-	return NoKind
+	return kinds[c]
 }
+
+// kinds is Kind as a table: the rules and the computer players ask it in
+// every step of every rollout.
+var kinds = func() (k [NumCards]Kind) {
+	for c := range Card(NumCards) {
+		switch {
+		case c >= OutOfGas && c <= Stop:
+			k[c] = Hazard
+		case c >= Gasoline && c <= Go:
+			k[c] = Remedy
+		case c >= ExtraTank && c <= RightOfWay:
+			k[c] = Safety
+		case c >= Miles25 && c <= Miles200:
+			k[c] = Distance
+		}
+	}
+	return k
+}()
 
 // IsHazard reports whether c is a hazard card.
 func (c Card) IsHazard() bool { return c.Kind() == Hazard }

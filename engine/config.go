@@ -89,7 +89,24 @@ func (c Config) Sides() int {
 
 // SideOf returns the side a seat plays for. Partners sit opposite, so seats
 // 0 and 2 (4 players) or 0 and 3 (6 players) share side 0.
-func (c Config) SideOf(seat int) int { return seat % c.Sides() }
+func (c Config) SideOf(seat int) int {
+	if uint(c.Players) <= MaxSeats && uint(seat) < MaxSeats {
+		return int(sideOf[c.Players][seat])
+	}
+	return seat % c.Sides()
+}
+
+// sideOf is SideOf as a table, without a division: searches ask it at
+// every step.
+var sideOf = func() (t [MaxSeats + 1][MaxSeats]uint8) {
+	for players := 1; players <= MaxSeats; players++ {
+		c := Config{Players: players}
+		for seat := range MaxSeats {
+			t[players][seat] = uint8(seat % c.Sides())
+		}
+	}
+	return t
+}()
 
 // Partner returns the other seat of seat's side, or -1 without teams.
 func (c Config) Partner(seat int) int {

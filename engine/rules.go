@@ -72,10 +72,16 @@ func (s *State) Check(a Action) error {
 // checkPlay is the heart of the rules: may seat play card a.Card() (at
 // a.Target() for a hazard)?
 func (s *State) checkPlay(seat int, a Action) error {
-	c := a.Card()
-	if !c.Valid() || !s.holds(seat, c) {
+	if c := a.Card(); !c.Valid() || !s.holds(seat, c) {
 		return ErrNotInHand
 	}
+	return s.checkHeld(seat, a)
+}
+
+// checkHeld is checkPlay for a card known to be in seat's hand (Legal
+// asks it of every card in the hand).
+func (s *State) checkHeld(seat int, a Action) error {
+	c := a.Card()
 	own := s.Config.SideOf(seat)
 	if !c.IsHazard() && a.Target() != 0 {
 		return ErrNotNow // only hazards name a target
@@ -184,13 +190,13 @@ func (s *State) Legal(buf []Action) []Action {
 // hazard may go on, or the one play on its own side.
 func (s *State) appendPlays(seat int, c Card, buf []Action) []Action {
 	if !c.IsHazard() {
-		if s.checkPlay(seat, Play(c)) == nil {
+		if s.checkHeld(seat, Play(c)) == nil {
 			buf = append(buf, Play(c))
 		}
 		return buf
 	}
 	for side := 0; side < s.Sides(); side++ {
-		if a := Attack(c, side); s.checkPlay(seat, a) == nil {
+		if a := Attack(c, side); s.checkHeld(seat, a) == nil {
 			buf = append(buf, a)
 		}
 	}
