@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -103,5 +104,39 @@ func TestHeuristicRules(t *testing.T) {
 				t.Errorf("played %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestTallyAgreesWithUnseen follows random hands with a tally, started
+// mid-hand as a search starts it, and checks that it counts the unseen
+// cards of every seat as State.Unseen does.
+func TestTallyAgreesWithUnseen(t *testing.T) {
+	for _, cfg := range []engine.Config{
+		{Players: 2}, {Players: 3}, {Players: 4}, {Players: 6}, {Players: 2, Rules: engine.BSD},
+	} {
+		rng := rand.New(rand.NewPCG(uint64(cfg.Players), 7))
+		var buf [engine.MaxLegal]engine.Action
+		for hand := range 50 {
+			s, err := engine.New(cfg, uint64(hand))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var tal tally
+			start := rng.IntN(40)
+			for step := 0; !s.HandOver(); step++ {
+				if step == start {
+					tal.reset(&s)
+				}
+				if step >= start {
+					for seat := range cfg.Players {
+						if got, want := tal.unseen(&s, seat), s.Unseen(seat); got != want {
+							t.Fatalf("%d players, hand %d, step %d, seat %d: tally %v, Unseen %v", cfg.Players, hand, step, seat, got, want)
+						}
+					}
+				}
+				legal := s.Legal(buf[:0])
+				s.Step(legal[rng.IntN(len(legal))])
+			}
+		}
 	}
 }

@@ -23,7 +23,7 @@ func midHand(tb testing.TB, cfg engine.Config, seed uint64, turns int) engine.St
 			tb.Fatalf("hand over after %d turns", i)
 		}
 		legal := s.Legal(buf[:0])
-		viewOfState(&s, &v)
+		viewOfState(&s, &v, nil)
 		a, _ := v.best(legal)
 		s.Step(a)
 	}

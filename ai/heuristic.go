@@ -118,7 +118,7 @@ func (v *view) score(a engine.Action) (float64, reason) {
 		if keep <= 0 {
 			return keep, rDiscardDead
 		}
-		if v.holdsUnplayedSafety() {
+		if v.holdsSafety {
 			return -keep, rSafetyHold
 		}
 		return -keep, rDiscard
@@ -313,16 +313,6 @@ func (v *view) keep(c engine.Card) float64 {
 		return keep
 	}
 	return 0
-}
-
-// holdsUnplayedSafety reports whether the hand holds a safety.
-func (v *view) holdsUnplayedSafety() bool {
-	for _, c := range engine.AllSafeties {
-		if v.held[c] > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // canFinish reports whether a card in hand completes the trip now.

@@ -327,6 +327,8 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 	var scores [engine.MaxLegal]float64
 	var present [engine.MaxLegal]int32
 	var path [64]int32
+	var tal tally
+	tal.reset(s)
 	depth := 0
 	cur := int32(0)
 	for !s.HandOver() && depth < len(path) {
@@ -337,7 +339,7 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 		}
 		seat := s.ToAct()
 		// Rank the legal actions by the heuristic (insertion sort, best first).
-		viewOfState(s, v)
+		viewOfState(s, v, &tal)
 		v.pol = nil
 		if s.Config.SideOf(seat) == t.side {
 			v.pol = pol

@@ -103,7 +103,7 @@ func TestHeuristicPlaysAsMeasured(t *testing.T) {
 			s, _ := engine.New(engine.Config{Players: players}, uint64(d))
 			for !s.HandOver() {
 				legal := s.Legal(buf[:0])
-				viewOfState(&s, &v)
+				viewOfState(&s, &v, nil)
 				v.pol = nil
 				if s.Config.SideOf(s.ToAct()) == 0 {
 					v.pol = &tuned

@@ -16,6 +16,8 @@ import (
 func rollout(s *engine.State, rng *rand.Rand, eps float64, pol *policy, side int) {
 	var buf [engine.MaxLegal]engine.Action
 	var v view
+	var t tally
+	t.reset(s)
 	for !s.HandOver() {
 		legal := s.Legal(buf[:0])
 		a := legal[0]
@@ -23,7 +25,7 @@ func rollout(s *engine.State, rng *rand.Rand, eps float64, pol *policy, side int
 			if eps > 0 && rng.Float64() < eps {
 				a = legal[rng.IntN(len(legal))]
 			} else {
-				viewOfState(s, &v)
+				viewOfState(s, &v, &t)
 				v.pol = nil
 				if s.Config.SideOf(s.ToAct()) == side {
 					v.pol = pol

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/millebornes/mille/engine"
+import (
+	"encoding/binary"
+
+	"github.com/millebornes/mille/engine"
+)
 
 // view is what the heuristic decides from: one seat's knowledge of the
 // table. It is built either from an Observation (a real decision) or from a
@@ -24,6 +28,8 @@ type view struct {
 	held [engine.NumCards]uint8
 	// handSizes are the hand sizes per seat.
 	handSizes [engine.MaxSeats]uint8
+	// holdsSafety says whether the hand holds a safety.
+	holdsSafety bool
 	// pol, when set, changes the heuristic's rules of thumb (the searching
 	// players' own policy); nil is the plain heuristic.
 	pol *policy
@@ -43,13 +49,15 @@ func viewOf(o *engine.Observation, v *view) {
 	v.hand = o.MyHand
 	v.tabs = &o.Tableaus
 	v.unseen = o.Unseen()
-	v.held = countHand(&v.hand)
+	v.countHand()
 	v.handSizes = o.HandSizes
 }
 
 // viewOfState builds the view of the seat to act in s without copying the
-// state: only that seat's hand and the public table are read.
-func viewOfState(s *engine.State, v *view) {
+// state: only that seat's hand and the public table are read. A search
+// following one line of play passes its tally of the discards (nil counts
+// them afresh).
+func viewOfState(s *engine.State, v *view, t *tally) {
 	seat := s.ToAct()
 	v.cfg = s.Config
 	v.seat = seat
@@ -62,20 +70,79 @@ func viewOfState(s *engine.State, v *view) {
 	v.threat = s.Threat
 	v.hand = s.Hands[seat]
 	v.tabs = &s.Tableaus
-	v.unseen = s.Unseen(seat)
-	v.held = countHand(&v.hand)
+	if t != nil {
+		v.unseen = t.unseen(s, seat)
+	} else {
+		v.unseen = s.Unseen(seat)
+	}
+	v.countHand()
 	for p := 0; p < s.Config.Players; p++ {
 		v.handSizes[p] = uint8(s.HandLen(p))
 	}
 }
 
-// countHand counts the cards of a hand by card.
-func countHand(hand *[engine.HandSlots]engine.Card) (n [engine.NumCards]uint8) {
-	for _, c := range hand {
-		n[c]++
+// countHand counts the cards of the view's hand by card.
+func (v *view) countHand() {
+	v.held = [engine.NumCards]uint8{}
+	for _, c := range v.hand {
+		v.held[c]++
+	}
+	v.held[engine.NoCard] = 0
+	v.holdsSafety = false
+	for _, c := range engine.AllSafeties {
+		if v.held[c] > 0 {
+			v.holdsSafety = true
+		}
+	}
+}
+
+// tally counts the cards in the discard pile as one line of play goes on,
+// reading only the discards added since it last looked: within a hand the
+// pile only grows, and counting all of it again for every decision of a
+// rollout took a sixth of the rollout's time.
+type tally struct {
+	deck     [engine.NumCards]uint8
+	discards [engine.NumCards]uint8
+	counted  uint8 // discards counted so far
+}
+
+// reset starts counting the discards of a new line of play in s.
+func (t *tally) reset(s *engine.State) {
+	for c := range engine.Card(engine.NumCards) {
+		t.deck[c] = uint8(s.Config.DeckCount(c))
+	}
+	t.discards = [engine.NumCards]uint8{}
+	t.counted = 0
+}
+
+// unseen is State.Unseen(seat) for a state on the tally's line of play:
+// the deck less the seat's hand, the discards and the tableaus.
+func (t *tally) unseen(s *engine.State, seat int) [engine.NumCards]uint8 {
+	for ; t.counted < s.DiscardLen; t.counted++ {
+		t.discards[s.Discards[t.counted]]++
+	}
+	n := t.deck
+	subCounts(&n, &t.discards)
+	for side := range s.Config.Sides() {
+		subCounts(&n, &s.Tableaus[side].Cards)
+	}
+	for _, c := range s.Hands[seat] {
+		n[c]--
 	}
 	n[engine.NoCard] = 0
 	return n
+}
+
+// subCounts takes the counts m from n, eight cards at a time. It needs
+// m[c] <= n[c] for every card, so that no byte borrows from the next.
+func subCounts(n, m *[engine.NumCards]uint8) {
+	i := 0
+	for ; i+8 <= len(n); i += 8 {
+		binary.LittleEndian.PutUint64(n[i:], binary.LittleEndian.Uint64(n[i:])-binary.LittleEndian.Uint64(m[i:]))
+	}
+	for ; i < len(n); i++ {
+		n[i] -= m[i]
+	}
 }
 
 // safetyHeld reports whether side has laid the safety against hazard h.
