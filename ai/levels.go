@@ -11,9 +11,9 @@ import "time"
 const (
 	mediumIters = 300
 	mediumLimit = 15 * time.Millisecond
-	hardIters   = 10000
+	hardIters   = 14000
 	hardLimit   = 230 * time.Millisecond
-	expertIters = 12000
+	expertIters = 30000
 	expertLimit = 1 * time.Second
 )
 
