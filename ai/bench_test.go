@@ -18,12 +18,14 @@ func midHand(tb testing.TB, cfg engine.Config, seed uint64, turns int) engine.St
 	}
 	var buf [engine.MaxLegal]engine.Action
 	var v view
+	var tal tally
+	tal.reset(&s)
 	for i := 0; i < turns || len(s.Legal(buf[:0])) < 2; i++ {
 		if s.HandOver() {
 			tb.Fatalf("hand over after %d turns", i)
 		}
 		legal := s.Legal(buf[:0])
-		viewOfState(&s, &v, nil)
+		viewOfState(&s, &v, &tal)
 		a, _ := v.best(legal)
 		s.Step(a)
 	}

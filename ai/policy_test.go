@@ -101,9 +101,11 @@ func TestHeuristicPlaysAsMeasured(t *testing.T) {
 	for _, players := range []int{2, 3, 4, 6} {
 		for d := range 200 {
 			s, _ := engine.New(engine.Config{Players: players}, uint64(d))
+			var tal tally
+			tal.reset(&s)
 			for !s.HandOver() {
 				legal := s.Legal(buf[:0])
-				viewOfState(&s, &v, nil)
+				viewOfState(&s, &v, &tal)
 				v.pol = nil
 				if s.Config.SideOf(s.ToAct()) == 0 {
 					v.pol = &tuned

@@ -54,9 +54,8 @@ func viewOf(o *engine.Observation, v *view) {
 }
 
 // viewOfState builds the view of the seat to act in s without copying the
-// state: only that seat's hand and the public table are read. A search
-// following one line of play passes its tally of the discards (nil counts
-// them afresh).
+// state: only that seat's hand and the public table are read. t is the
+// tally of the line of play that led to s.
 func viewOfState(s *engine.State, v *view, t *tally) {
 	seat := s.ToAct()
 	v.cfg = s.Config
@@ -70,11 +69,7 @@ func viewOfState(s *engine.State, v *view, t *tally) {
 	v.threat = s.Threat
 	v.hand = s.Hands[seat]
 	v.tabs = &s.Tableaus
-	if t != nil {
-		v.unseen = t.unseen(s, seat)
-	} else {
-		v.unseen = s.Unseen(seat)
-	}
+	v.unseen = t.unseen(s, seat)
 	v.countHand()
 	for p := 0; p < s.Config.Players; p++ {
 		v.handSizes[p] = uint8(s.HandLen(p))
