@@ -79,11 +79,7 @@ func fillRoom(t *testing.T, srv *Server, addr, room string) ([]*client.Client, *
 	}
 	// A room made from the command line has a new seed each time; the
 	// test deals a seeded game instead, so every run plays the same hand.
-	st, err := engine.New(r.Config().Game, 7)
-	must(t, err)
-	r.mu.Lock()
-	r.state = st
-	r.mu.Unlock()
+	must(t, r.Redeal(7))
 	must(t, cs[0].Start(e2eWait))
 	for _, c := range cs[1:] {
 		must(t, c.WaitGame(e2eWait))
@@ -93,9 +89,8 @@ func fillRoom(t *testing.T, srv *Server, addr, room string) ([]*client.Client, *
 
 // toAct returns the seat whose turn it is.
 func toAct(r *Room) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.state.ToAct()
+	st := r.State()
+	return st.ToAct()
 }
 
 // TestE2EReconnect: in the middle of a hand a player whose turn it is
@@ -108,9 +103,7 @@ func TestE2EReconnect(t *testing.T) {
 	playKeys(t, r, cs, 10)
 	away := (toAct(r) + 1) % 4
 	others := slices.Delete(slices.Clone(cs), away, away+1)
-	r.mu.Lock()
-	drawLen := int(r.state.DrawLen)
-	r.mu.Unlock()
+	drawLen := int(r.State().DrawLen)
 	must(t, client.WaitAll(e2eWait, "the same board on every screen, caught up with the room", cs, func(screens [][]string) bool {
 		for _, s := range screens {
 			if client.PublicBoard(s) != client.PublicBoard(screens[0]) || client.DeckCount(s) != drawLen {
@@ -203,9 +196,7 @@ func playKeys(t *testing.T, r *Room, cs []*client.Client, maxMoves int) (moves, 
 	var buf [engine.MaxLegal]engine.Action
 	lastBoard, lastActor := "", -1
 	for ; moves != maxMoves; moves++ {
-		r.mu.Lock()
-		st, version, ended := r.state, r.version, r.ended
-		r.mu.Unlock()
+		st, version, ended := r.State(), r.Version(), r.Ended()
 		if ended {
 			t.Fatalf("the room ended after %d moves", moves)
 		}
@@ -245,9 +236,7 @@ func playKeys(t *testing.T, r *Room, cs []*client.Client, maxMoves int) (moves, 
 			}
 		}
 		waitUntil(t, fmt.Sprintf("seat %d's move after %d moves", seat+1, moves), func() bool {
-			r.mu.Lock()
-			defer r.mu.Unlock()
-			return r.version != version
+			return r.Version() != version
 		})
 	}
 	return moves, boards

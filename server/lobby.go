@@ -138,8 +138,8 @@ func (l *Lobby) List() []RoomInfo {
 			continue
 		}
 		info := RoomInfo{
-			Name: r.name, Players: r.cfg.Game.Players, Rules: fmt.Sprint(r.cfg.Game.Rules),
-			Level: r.cfg.Level, Started: r.Started(), Restored: r.Restored(),
+			Name: r.Name(), Players: r.Config().Game.Players, Rules: fmt.Sprint(r.Config().Game.Rules),
+			Level: r.Config().Level, Started: r.Started(), Restored: r.Restored(),
 		}
 		for _, s := range r.Seats() {
 			if s.Human {
@@ -165,7 +165,7 @@ func (l *Lobby) List() []RoomInfo {
 // reports whether it found one.
 func (l *Lobby) evictLocked() bool {
 	for name, r := range l.rooms {
-		if r.idleRestored() {
+		if r.Idle() {
 			delete(l.rooms, name)
 			go r.Close() // Close waits for the room's goroutine: not under the lobby's lock
 			return true

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/table"
 )
 
 // RoomsDir is the folder, under the server's data folder, that holds the
@@ -44,85 +44,49 @@ func roomPath(dir, name string) (string, error) {
 // returns the name it is saved under. Only the host may save, once the
 // game has started; everyone is told.
 func (c *Conn) Save() (name string, err error) {
-	if c.watch {
+	if c.Watching() {
 		return "", ErrOnlooker
 	}
-	return c.room.save(c.user, false)
+	return c.room.save(c.User(), false)
 }
 
-// save snapshots the game under the lock and writes it outside. With
-// shutdown the room stops for good first, so nothing moves after the
-// snapshot; then user does not matter.
+// save snapshots the game and writes it. With shutdown the room stops for
+// good first, so nothing moves after the snapshot; then user does not
+// matter.
 func (r *Room) save(user string, shutdown bool) (string, error) {
-	path, err := roomPath(r.dir, r.name)
+	path, err := roomPath(r.dir, r.Name())
 	if err != nil {
 		return "", err
 	}
 	r.saveMu.Lock()
 	defer r.saveMu.Unlock()
-	r.mu.Lock()
-	switch {
-	case r.ended:
-		r.mu.Unlock()
-		return "", ErrEnded
-	case r.frozen && !shutdown:
-		r.mu.Unlock()
-		return "", ErrShutdown
-	case !r.started && !r.restored:
-		r.mu.Unlock()
-		return "", ErrNotStarted
-	case !shutdown && user != r.host:
-		r.mu.Unlock()
-		return "", ErrNotHost
-	}
+	var g save.Game
+	var seating table.Seating
 	if shutdown {
-		r.frozen = true
-	}
-	g := r.gameLocked()
-	r.mu.Unlock()
-
-	err = save.Write(path, g)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	switch {
-	case err != nil:
-		r.notice = "The game could not be saved."
-	case shutdown:
-		r.notice = fmt.Sprintf("The server is shutting down. The game is saved: come back with ssh -t ... %s", r.name)
-	default:
-		r.notice = fmt.Sprintf("The host saved the game (%s).", r.name)
-	}
-	if !r.ended {
-		r.changedLocked()
+		g, seating, err = r.Freeze()
+	} else {
+		g, seating, err = r.Snapshot(user)
 	}
 	if err != nil {
-		return "", fmt.Errorf("saving room %s: %w", r.name, err)
+		return "", err
 	}
-	return r.name, nil
-}
-
-// gameLocked is the room as package save keeps a game: the people's key
-// fingerprints go into the UI map, so they find their seats again.
-func (r *Room) gameLocked() save.Game {
-	g := save.Game{
-		Seats:   make([]save.Seat, len(r.seats)),
-		State:   r.state,
-		History: append([]engine.Action(nil), r.history...),
-		UI:      map[string]string{uiHost: r.host, uiLevel: r.cfg.Level},
-	}
-	for i, s := range r.seats {
-		name := []rune(s.name)
-		if len(name) > save.MaxNameLen {
-			name = name[:save.MaxNameLen]
-		}
-		g.Seats[i] = save.Seat{Name: string(name), Human: s.user != ""}
-		if s.user != "" {
-			g.UI[uiUser+strconv.Itoa(i)] = s.user
-		} else {
-			g.Seats[i].Level = r.cfg.Level
+	g.UI = map[string]string{uiHost: seating.Host, uiLevel: r.Config().Level}
+	for i, u := range seating.Users {
+		if u != "" {
+			g.UI[uiUser+strconv.Itoa(i)] = u
 		}
 	}
-	return g
+	err = save.Write(path, g)
+	switch {
+	case err != nil:
+		r.Notify("The game could not be saved.")
+		return "", fmt.Errorf("saving room %s: %w", r.Name(), err)
+	case shutdown:
+		r.Notify(fmt.Sprintf("The server is shutting down. The game is saved: come back with ssh -t ... %s", r.Name()))
+	default:
+		r.Notify(fmt.Sprintf("The host saved the game (%s).", r.Name()))
+	}
+	return r.Name(), nil
 }
 
 // RestoreRoom makes a room from saved game g, as the server finds it when
@@ -130,48 +94,25 @@ func (r *Room) gameLocked() save.Game {
 // kept in the save) and the former host starts the game again. Grace and
 // Pace come from cfg; the rules, seed and level from the save.
 func RestoreRoom(name string, g save.Game, cfg RoomConfig, now func() time.Time) (*Room, error) {
-	if err := g.Check(); err != nil {
-		return nil, err
-	}
-	cfg.Game, cfg.Seed = g.State.Config, g.State.Seed
 	if lv := g.UI[uiLevel]; lv != "" {
 		cfg.Level = lv
 	}
+	users := make([]string, len(g.Seats))
 	humans := 0
 	for i, s := range g.Seats {
-		if s.Human && g.UI[uiUser+strconv.Itoa(i)] != "" {
+		if u := g.UI[uiUser+strconv.Itoa(i)]; s.Human && u != "" {
+			users[i] = u
 			humans++
 		}
 	}
 	if humans == 0 {
 		return nil, errors.New("nobody to come back to the game")
 	}
-	r, err := newRoom(name, g.UI[uiHost], cfg, g.State, now)
+	t, err := table.FromRecord(name, g, users, g.UI[uiHost], true, cfg, now)
 	if err != nil {
 		return nil, err
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.history = append(r.history, g.History...)
-	r.restored, r.restoredAt = true, r.now()
-	r.hostGone = r.restoredAt
-	for i, s := range g.Seats {
-		if s.Name != "" {
-			r.seats[i].name = s.Name
-		}
-		if user := g.UI[uiUser+strconv.Itoa(i)]; s.Human && user != "" {
-			r.seats[i].user, r.seats[i].away, r.seats[i].awaySince = user, true, r.restoredAt
-		}
-	}
-	return r, nil
-}
-
-// idleRestored reports whether r is a restored game that nobody has come
-// back to yet.
-func (r *Room) idleRestored() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.restored && !r.started && !r.ended && len(r.conns) == 0
+	return &Room{Table: t}, nil
 }
 
 // MaxSaveAge is the age beyond which a saved room is no longer brought

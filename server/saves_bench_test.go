@@ -25,7 +25,7 @@ func BenchmarkRoomSave(b *testing.B) {
 			r := a.Room()
 			var buf [engine.MaxLegal]engine.Action
 			for range n {
-				s := r.state
+				s := r.State()
 				o := engine.Observe(&s, s.ToAct())
 				user := []string{"a", "b"}[s.ToAct()]
 				if err := r.Act(user, o.Legal(buf[:0])[0]); err != nil {

@@ -371,7 +371,7 @@ func (s *screen) viewRoom(b *strings.Builder) {
 		fmt.Fprintf(b, "You are watching from seat %d's place.\n\n", u.Seat+1)
 	}
 	for i, seat := range u.Seats {
-		who := seat.presence("computer")
+		who := seat.Presence("computer")
 		me := " "
 		if i == u.Seat {
 			me = "*"

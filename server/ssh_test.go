@@ -432,9 +432,8 @@ func waitRoom(t *testing.T, r *Room, what string, ok func(s *engine.State) bool)
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		r.mu.Lock()
-		done := ok(&r.state)
-		r.mu.Unlock()
+		st := r.State()
+		done := ok(&st)
 		if done {
 			return
 		}

@@ -94,7 +94,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 			if cfg.Game.SideOf(i) != side {
 				continue
 			}
-			who := seat.presence("free: a computer plays it")
+			who := seat.Presence("free: a computer plays it")
 			if seat.Host {
 				who += ", host"
 			}

@@ -1,4 +1,4 @@
-package server
+package table
 
 import (
 	"context"
@@ -32,7 +32,7 @@ func newClock() *clock { return &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, t
 // lock, read once the room is closed).
 type history struct{ states map[uint64]engine.State }
 
-func watch(r *Room) *history {
+func watch(r *Table) *history {
 	h := &history{states: map[uint64]engine.State{}}
 	r.mu.Lock()
 	r.onChange = func(v uint64, s engine.State) { h.states[v] = s }
@@ -40,14 +40,14 @@ func watch(r *Room) *history {
 	return h
 }
 
-func config(players int, rules engine.Ruleset, seed uint64) RoomConfig {
-	return RoomConfig{Game: engine.Config{Players: players, Rules: rules}, Level: "random", Seed: seed, Grace: time.Minute}
+func config(players int, rules engine.Ruleset, seed uint64) Config {
+	return Config{Game: engine.Config{Players: players, Rules: rules}, Level: "random", Seed: seed, Grace: time.Minute}
 }
 
 // waitFor reads c's updates until ok accepts one; it fails the test if the
 // connection closes first. The deadline only stops a broken test from
 // hanging.
-func waitFor(t *testing.T, c *Conn, ok func(Update) bool) Update {
+func waitFor(t *testing.T, c *Conn, ok func(View) bool) View {
 	t.Helper()
 	deadline := time.After(60 * time.Second)
 	for {
@@ -87,7 +87,7 @@ func TestRoomPlaysAHand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%dp-%v-seed%d", tc.players, tc.rules, tc.seed), func(t *testing.T) {
-			r, err := NewRoom("t", "u0", config(tc.players, tc.rules, tc.seed), nil)
+			r, err := New("t", "u0", config(tc.players, tc.rules, tc.seed), nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +102,7 @@ func TestRoomPlaysAHand(t *testing.T) {
 				t.Fatal(err)
 			}
 			var wg sync.WaitGroup
-			got := make([][]Update, len(conns))
+			got := make([][]View, len(conns))
 			errs := make(chan error, len(conns))
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
@@ -166,7 +166,7 @@ func TestRoomPlaysAHand(t *testing.T) {
 	}
 }
 
-// TestUpdateHoldsNoState proves by the types that an Update cannot carry
+// TestUpdateHoldsNoState proves by the types that an View cannot carry
 // the room's state or other seats' hands: nothing in it has the type of a
 // State or of the table of all hands.
 func TestUpdateHoldsNoState(t *testing.T) {
@@ -201,11 +201,11 @@ func TestUpdateHoldsNoState(t *testing.T) {
 			t.Errorf("%s is a %v, which could hold anything", path, typ.Kind())
 		}
 	}
-	walk(reflect.TypeFor[Update](), "Update")
+	walk(reflect.TypeFor[View](), "View")
 }
 
 func TestJoin(t *testing.T) {
-	r, err := NewRoom("t", "host", config(4, engine.Standard, 1), nil)
+	r, err := New("t", "host", config(4, engine.Standard, 1), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +255,7 @@ func TestJoin(t *testing.T) {
 // that the engine's refusals come back.
 func TestAct(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		r, err := NewRoom("t", "a", config(2, engine.Standard, seed), nil)
+		r, err := New("t", "a", config(2, engine.Standard, seed), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +267,7 @@ func TestAct(t *testing.T) {
 		if err := r.Start("a"); err != nil {
 			t.Fatal(err)
 		}
-		u := waitFor(t, a, func(u Update) bool { return u.Started })
+		u := waitFor(t, a, func(u View) bool { return u.Started })
 		toAct, other := a, b
 		if u.Obs.Turn != 0 {
 			toAct, other = b, a
@@ -297,7 +297,7 @@ func TestAct(t *testing.T) {
 func TestReconnect(t *testing.T) {
 	clk := newClock()
 	cfg := config(2, engine.Standard, 3)
-	r, err := NewRoom("t", "a", cfg, clk.now)
+	r, err := New("t", "a", cfg, clk.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +308,7 @@ func TestReconnect(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Leave()
-	u := waitFor(t, b, func(u Update) bool { return !u.Seats[0].Connected })
+	u := waitFor(t, b, func(u View) bool { return !u.Seats[0].Connected })
 	if !u.Seats[0].Human {
 		t.Fatal("the seat of a person who dropped out went to the computer at once")
 	}
@@ -318,7 +318,7 @@ func TestReconnect(t *testing.T) {
 	if err != nil || a2.Seat() != 0 {
 		t.Fatalf("rejoin within the grace period: seat %v, %v", a2, err)
 	}
-	waitFor(t, a2, func(u Update) bool { return u.Started && u.Seats[0].Connected && u.Obs.Seat == 0 })
+	waitFor(t, a2, func(u View) bool { return u.Started && u.Seats[0].Connected && u.Obs.Seat == 0 })
 
 	a2.Leave()
 	clk.add(cfg.Grace)
@@ -345,7 +345,7 @@ func TestReconnect(t *testing.T) {
 func TestAllAwayEndsAfterGrace(t *testing.T) {
 	clk := newClock()
 	cfg := config(3, engine.Standard, 9)
-	r, err := NewRoom("t", "a", cfg, clk.now)
+	r, err := New("t", "a", cfg, clk.now)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func TestAllAwayEndsAfterGrace(t *testing.T) {
 // seat, so the others never wait for them.
 func TestAwaySeatKeptWarm(t *testing.T) {
 	for seed := uint64(1); seed <= 4; seed++ {
-		r, err := NewRoom("t", "a", config(2, engine.Standard, seed), newClock().now)
+		r, err := New("t", "a", config(2, engine.Standard, seed), newClock().now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -381,7 +381,7 @@ func TestAwaySeatKeptWarm(t *testing.T) {
 		}
 		a.Leave()
 		var buf [engine.MaxLegal]engine.Action
-		waitFor(t, b, func(u Update) bool {
+		waitFor(t, b, func(u View) bool {
 			o := &u.Obs
 			if !u.Started || u.Seats[0].Connected {
 				return false
@@ -409,7 +409,7 @@ func TestAwaySeatKeptWarm(t *testing.T) {
 func TestNextHandWaitsForEveryone(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		// Seat 0, who deals on in the engine, is a computer.
-		r, err := NewRoom("t", "a", config(3, engine.Standard, seed), nil)
+		r, err := New("t", "a", config(3, engine.Standard, seed), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -419,9 +419,9 @@ func TestNextHandWaitsForEveryone(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Ann and Bob play their first legal action until the hand ends.
-		var u Update
+		var u View
 		for {
-			u = waitFor(t, a, func(u Update) bool { return u.Started })
+			u = waitFor(t, a, func(u View) bool { return u.Started })
 			if u.Obs.Phase >= engine.PhaseHandOver {
 				break
 			}
@@ -438,7 +438,7 @@ func TestNextHandWaitsForEveryone(t *testing.T) {
 		if err := a.Act(engine.Continue); err != nil {
 			t.Fatalf("seed %d: Ann asks for the next hand: %v", seed, err)
 		}
-		u = waitFor(t, b, func(u Update) bool { return u.Seats[1].Ready })
+		u = waitFor(t, b, func(u View) bool { return u.Seats[1].Ready })
 		if u.Obs.Phase < engine.PhaseHandOver || u.Seats[2].Ready {
 			t.Fatalf("seed %d: the room dealt on for Ann alone", seed)
 		}
@@ -448,7 +448,7 @@ func TestNextHandWaitsForEveryone(t *testing.T) {
 		} else if err := b.Act(engine.Continue); err != nil {
 			t.Fatalf("seed %d: Bob asks for the next hand: %v", seed, err)
 		}
-		u = waitFor(t, a, func(u Update) bool { return u.Obs.Hand == 1 })
+		u = waitFor(t, a, func(u View) bool { return u.Obs.Hand == 1 })
 		if u.Obs.Phase != engine.PhasePlay && !u.Obs.Waiting || u.Seats[1].Ready {
 			t.Fatalf("seed %d: the next hand is not dealt afresh: %v, ready %v", seed, u.Obs.Phase, u.Seats[1].Ready)
 		}

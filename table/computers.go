@@ -1,0 +1,101 @@
+package table
+
+import (
+	"context"
+	"time"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
+
+// seatSeed is the seed of seat's computer player in a game of seed: every
+// seat searches with its own, and a game dealt again plays the same.
+func seatSeed(seed uint64, seat int) uint64 {
+	return seed ^ uint64(seat+1)*0x9e3779b97f4a7c15
+}
+
+// playerLocked returns the computer player of seat, made at its first
+// move. A level this mille does not know (from an old save) plays at
+// ai.DefaultLevel.
+func (t *Table) playerLocked(seat int) (ai.Player, error) {
+	s := &t.seats[seat]
+	if s.bot != nil {
+		return s.bot, nil
+	}
+	level := s.level
+	if level == "" {
+		level = t.cfg.Level
+	}
+	seed := seatSeed(t.cfg.Seed, seat)
+	p, err := t.cfg.NewPlayer(level, seed)
+	if err != nil {
+		if p, err = t.cfg.NewPlayer(ai.DefaultLevel, seed); err != nil {
+			return nil, err
+		}
+	}
+	s.bot = p
+	return p, nil
+}
+
+// loop plays the computer seats (and the seats of people away) until the
+// table ends. The search runs outside the lock and is cancelled when the
+// state changes under it (an undo); its answer is dropped then. A move
+// takes at least the pace, so people can follow it.
+func (t *Table) loop() {
+	defer close(t.done)
+	var buf [engine.MaxLegal]engine.Action
+	for {
+		select {
+		case <-t.ctx.Done():
+			return
+		case <-t.wake:
+		}
+		for {
+			t.mu.Lock()
+			if t.ended || !t.started || t.frozen || t.held || t.state.HandOver() {
+				t.mu.Unlock()
+				break // between hands the people deal on (dealOnLocked)
+			}
+			i := t.state.ToAct()
+			if s := &t.seats[i]; s.user != "" && !s.away {
+				t.mu.Unlock()
+				break
+			}
+			p, err := t.playerLocked(i)
+			if err != nil { // checked in newTable: cannot happen
+				t.mu.Unlock()
+				return
+			}
+			moves, pace := t.moves, t.cfg.Pace
+			obs := engine.Observe(&t.state, i)
+			ctx, cancel := context.WithCancel(t.ctx)
+			t.search = cancel
+			t.mu.Unlock()
+
+			start := time.Now()
+			a := p.Choose(ctx, &obs, obs.Legal(buf[:0]))
+			if rest := pace - time.Since(start); rest > 0 && ctx.Err() == nil {
+				timer := time.NewTimer(rest)
+				select {
+				case <-ctx.Done():
+				case <-timer.C:
+				}
+				timer.Stop()
+			}
+			stale := ctx.Err() != nil
+			cancel()
+			if t.ctx.Err() != nil {
+				return
+			}
+
+			t.mu.Lock()
+			t.search = nil
+			if !stale && t.moves == moves && !t.ended && !t.frozen && !t.held {
+				if err := t.applyLocked(a); err == nil {
+					t.changedLocked()
+				}
+			}
+			t.mu.Unlock()
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package table
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// TestSit: before the start a person moves to a free seat or to a team's
+// free seat; taken seats, onlookers and a started game refuse.
+func TestSit(t *testing.T) {
+	r, err := New("t", "a", config(4, engine.Standard, 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	a, _ := r.Join("a", "A", 0)
+	b, _ := r.Join("b", "B", 1)
+	w, _ := r.Watch("w", "W", -1)
+	steps := []struct {
+		c    *Conn
+		seat int // -1: SitSide(side)
+		side int
+		want int // the seat after
+		err  error
+	}{
+		{c: a, seat: 1, want: 0, err: ErrSeatTaken},
+		{c: a, seat: 2, want: 2},           // seat 3, on a's own team (side 0: seats 1 and 3)
+		{c: a, seat: -1, side: 1, want: 3}, // team 2: seats 2 and 4, b holds 2
+		{c: b, seat: -1, side: 1, err: ErrNoSeat, want: 1},
+		{c: b, seat: -1, side: 0, want: 0},
+		{c: b, seat: 7, want: 0, err: errors.New("no seat 7")},
+		{c: w, seat: 2, want: 0, err: ErrOnlooker},
+	}
+	for i, st := range steps {
+		var err error
+		if st.seat >= 0 {
+			err = st.c.Sit(st.seat)
+		} else {
+			err = st.c.SitSide(st.side)
+		}
+		if (err == nil) != (st.err == nil) || err != nil && err.Error() != st.err.Error() {
+			t.Fatalf("step %d: %v, want %v", i, err, st.err)
+		}
+		if got := st.c.Seat(); got != st.want {
+			t.Fatalf("step %d: seat %d, want %d", i, got, st.want)
+		}
+	}
+	seats := r.Seats()
+	if seats[3].Name != "A" || !seats[3].Host || seats[0].Name != "B" || seats[1].Human || seats[2].Human {
+		t.Fatalf("seats: %+v", seats)
+	}
+	if err := r.Start("a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Sit(1); !errors.Is(err, ErrStarted) {
+		t.Fatalf("sit after the start: %v", err)
+	}
+	u := waitFor(t, b, func(u View) bool { return u.Started })
+	if u.Seat != 0 || u.Obs.Seat != 0 {
+		t.Fatalf("b's update after moving: seat %d, obs seat %d", u.Seat, u.Obs.Seat)
+	}
+}
+
+// TestHostHandover: a host who leaves before or during the game hands the
+// role to a person present, who can then start; everyone is told.
+func TestHostHandover(t *testing.T) {
+	for _, started := range []bool{false, true} {
+		clk := newClock()
+		r, err := New("t", "a", config(3, engine.Standard, 2), clk.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := r.Join("a", "A", 0)
+		b, _ := r.Join("b", "B", 1)
+		c, _ := r.Join("c", "C", 2)
+		if err := b.Start(); !errors.Is(err, ErrNotHost) {
+			t.Fatalf("b starts: %v", err)
+		}
+		if started {
+			if err := a.Start(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a.Leave()
+		u := waitFor(t, c, func(u View) bool { return u.Notice != "" })
+		if r.Host() != "b" || u.Notice != "B is now the host." || !u.Seats[1].Host {
+			t.Fatalf("started %v: host %q, notice %q, seats %+v", started, r.Host(), u.Notice, u.Seats)
+		}
+		waitFor(t, b, func(u View) bool { return u.Host })
+		if !started {
+			if err := b.Start(); err != nil {
+				t.Fatalf("the new host starts: %v", err)
+			}
+		}
+		r.Close()
+	}
+}
+
+// TestOnlooker: an onlooker receives only engine.Watch observations (no
+// hand), can never act, and does not keep a room open alone.
+func TestOnlooker(t *testing.T) {
+	clk := newClock()
+	r, err := New("t", "a", config(2, engine.Standard, 4), clk.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist := watch(r)
+	a, _ := r.Join("a", "A", 0)
+	b, err := r.Join("b", "B", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start("a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Join("w", "W", -1); !errors.Is(err, ErrStarted) {
+		t.Fatalf("a late joiner sits: %v", err)
+	}
+	w, err := r.Watch("w", "W", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Act(engine.Continue); !errors.Is(err, ErrOnlooker) {
+		t.Fatalf("an onlooker acts: %v", err)
+	}
+	if err := w.Start(); !errors.Is(err, ErrOnlooker) {
+		t.Fatalf("an onlooker starts: %v", err)
+	}
+	u := waitFor(t, w, func(u View) bool { return u.Started })
+	if !u.Watching || !u.Obs.Onlooker || u.Host || u.Onlookers != 1 {
+		t.Fatalf("onlooker's update: %+v", u)
+	}
+	// Play a few moves; every update the onlooker gets is Watch of the
+	// state at its version.
+	var buf [engine.MaxLegal]engine.Action
+	var got []View
+	for range 6 {
+		s := r.State()
+		user := "a"
+		if s.ToAct() == 1 {
+			user = "b"
+		}
+		o := engine.Observe(&s, s.ToAct())
+		if err := r.Act(user, o.Legal(buf[:0])[0]); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, <-w.Updates())
+	}
+	r.mu.Lock()
+	for _, u := range got {
+		s := hist.states[u.Version]
+		if want := engine.Watch(&s, 1); u.Obs != want {
+			t.Fatalf("version %d: not the onlooker's view", u.Version)
+		}
+		for _, c := range u.Obs.MyHand {
+			if c != engine.NoCard && c != 0 {
+				t.Fatalf("version %d: an onlooker sees a hand card", u.Version)
+			}
+		}
+	}
+	r.mu.Unlock()
+	// The people leave: the onlooker alone does not keep the room.
+	a.Quit()
+	b.Quit()
+	r.Sweep()
+	if !r.Ended() {
+		t.Fatal("an onlooker keeps the room open")
+	}
+	for range w.Updates() {
+	}
+	r.Close()
+}
+
+// play makes n moves in a room where only people sit, for whoever's turn.
