@@ -758,7 +758,9 @@ func (t *Table) expireLocked() bool {
 	changed := false
 	for i := range t.seats {
 		s := &t.seats[i]
-		if s.user != "" && s.away && now.Sub(s.awaySince) >= t.cfg.Grace {
+		// With no grace nobody is ever away but a table's people before
+		// they join (leave frees the seat at once).
+		if s.user != "" && s.away && t.cfg.Grace > 0 && now.Sub(s.awaySince) >= t.cfg.Grace {
 			t.seats[i] = seat{name: s.name + " (computer)", level: t.cfg.Level}
 			changed = true
 		}
