@@ -96,7 +96,11 @@ type View struct {
 	Seats    []SeatInfo
 	// Mine lists the seats the connection plays: one, or several for
 	// people who share a keyboard (hot-seat); none for an onlooker.
-	Mine    []int
+	Mine []int
+	// Next is the seat of Mine whose decision the table waits for, -1
+	// when it waits for nobody here. With several seats it may differ
+	// from Seat: the keyboard must then pass to that seat's person.
+	Next    int
 	Started bool
 	Ended   bool
 	// Restored is set for a saved game brought back when the server
@@ -954,10 +958,13 @@ func (t *Table) viewLocked(c *Conn, seats []SeatInfo, watchers int) View {
 	v := View{
 		Room: t.name, Seat: c.seat, Watching: c.watch, Host: !c.watch && c.user == t.host,
 		Version: t.version, Seats: seats, Started: t.started, Ended: t.ended,
-		Restored: t.restored && !t.started, Onlookers: watchers, Notice: t.notice,
+		Restored: t.restored && !t.started, Onlookers: watchers, Notice: t.notice, Next: -1,
 	}
 	if !c.watch {
 		v.Mine = t.seatsOfLocked(c.user)
+		if i := t.state.ToAct(); t.started && !t.state.HandOver() && t.holdsLocked(c.user, i) && !t.seats[i].away {
+			v.Next = i
+		}
 	}
 	switch {
 	case !t.started:
