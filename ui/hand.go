@@ -1,0 +1,118 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// selectDrawn selects the drawn card, or the first card held.
+func (m *Model) selectDrawn() {
+	hv := m.handView()
+	if hv[m.sel].card != engine.NoCard && m.sel != 0 && hv[0].card == engine.NoCard {
+		return
+	}
+	for i, c := range hv {
+		if c.card != engine.NoCard {
+			m.sel = i
+			return
+		}
+	}
+	m.sel = 0
+}
+
+// handPos is one position of the hand as displayed: which slot it shows.
+type handPos struct {
+	slot int
+	card engine.Card
+}
+
+// handView lists the hand in display order: P, then slots 1-6, sorted by
+// card when the player asked for ordering (BSD O).
+func (m *Model) handView() [engine.HandSlots]handPos {
+	hand := &m.obs.MyHand
+	var hv [engine.HandSlots]handPos
+	for i := range hv {
+		hv[i] = handPos{slot: i, card: hand[i]}
+	}
+	if m.opts.Ordered {
+		// Insertion sort of 1..6 by card; empty slots last.
+		for i := 2; i < engine.HandSlots; i++ {
+			for j := i; j > 1 && less(hv[j].card, hv[j-1].card); j-- {
+				hv[j], hv[j-1] = hv[j-1], hv[j]
+			}
+		}
+	}
+	return hv
+}
+
+func less(a, b engine.Card) bool {
+	if a == engine.NoCard {
+		return false
+	}
+	return b == engine.NoCard || a < b
+}
+
+// displayOfSlot maps a hand slot to its display position.
+func (m *Model) displayOfSlot(slot int) int {
+	for i, hp := range m.handView() {
+		if hp.slot == slot {
+			return i
+		}
+	}
+	return slot
+}
+
+// moveSel moves the selection to the next card held.
+func (m *Model) moveSel(d int) {
+	hv := m.handView()
+	for i := 1; i <= engine.HandSlots; i++ {
+		p := (m.sel + d*i + 2*engine.HandSlots) % engine.HandSlots
+		if hv[p].card != engine.NoCard {
+			m.sel = p
+			return
+		}
+	}
+}
+
+// deckCard is the draw pile with its count.
+func (m *Model) deckCard(obs *engine.Observation, big bool) string {
+	st := m.styles
+	inner := cardW - 2
+	if big {
+		inner = bigW - 2
+	}
+	edge := st.Dim
+	side := edge.Render("│")
+	lines := []string{edge.Render("╭Deck" + strings.Repeat("─", inner-4) + "╮")}
+	if big {
+		lines = append(lines, side+strings.Repeat(" ", inner)+side, side+strings.Repeat(" ", inner)+side)
+	}
+	lines = append(lines,
+		side+st.Title.Render(center(strconv.Itoa(int(obs.DrawLen)), inner))+side,
+		side+st.Dim.Render(center("cards", inner))+side,
+		edge.Render("╰"+strings.Repeat("─", inner)+"╯"))
+	return strings.Join(lines, "\n")
+}
+
+// handNote is the text right of the hand: what the slots mean.
+func (m *Model) handNote(obs *engine.Observation, w int) string {
+	st := m.styles
+	var lines []string
+	if !obs.Onlooker {
+		lines = append(lines, st.Dim.Render("P: drawn card"))
+	}
+	if m.opts.Ordered && !obs.Onlooker {
+		lines = append(lines, st.Dim.Render("hand ordered"))
+	}
+	if obs.DrawLen == 0 {
+		lines = append(lines, st.Error.Render("deck empty"))
+	}
+	for i := range lines {
+		lines[i] = ansi.Truncate(lines[i], w, "")
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,237 @@
+package ui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// keyPress dispatches a key by what the screen shows.
+func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	if key.Matches(msg, k.Interrupt) {
+		return m.interrupt()
+	}
+	if m.w > 0 && (m.w < MinWidth || m.h < MinHeight) {
+		// Nothing can be seen: only leaving works (the game is kept).
+		if key.Matches(msg, k.Quit) {
+			return m.interrupt()
+		}
+		return nil
+	}
+	if m.dialog == dialogLoad {
+		return m.loadKey(msg)
+	}
+	switch m.screen {
+	case screenNewGame:
+		return m.newGameKey(msg)
+	case screenGuide:
+		return m.guideKey(msg)
+	}
+	switch m.dialog {
+	case dialogSaveAs:
+		return m.saveKey(msg)
+	case dialogStats:
+		m.dialog = dialogNone
+		return nil
+	case dialogKeys:
+		m.dialog = dialogNone
+		m.help.ShowAll = false
+		return nil
+	case dialogQuit, dialogSaveOnQuit, dialogGuideOffer, dialogResume:
+		switch {
+		case key.Matches(msg, k.Yes):
+			return m.dialogAnswer(true)
+		case key.Matches(msg, k.No):
+			return m.dialogAnswer(false)
+		case key.Matches(msg, k.Default):
+			return m.dialogAnswer(m.dialogDefault())
+		}
+		return nil
+	}
+	if m.curtain() {
+		switch {
+		case key.Matches(msg, k.Default), key.Matches(msg, k.Yes):
+			return m.passTo(m.sess.State().ToAct())
+		case key.Matches(msg, k.Quit):
+			return m.askQuit(false)
+		}
+		return nil
+	}
+	if p := m.gamePrompt(); p != promptNone {
+		switch {
+		case key.Matches(msg, k.Default) && (p == promptCoupFourre || p == promptExtension):
+			// Return answers the highlighted button; the end of a hand or a
+			// game waits for y or n, so that a Return typed one move too
+			// many never skips the scores.
+			return m.answer(p == promptCoupFourre)
+		case key.Matches(msg, k.Yes):
+			return m.answer(true)
+		case key.Matches(msg, k.No):
+			return m.answer(false)
+		case key.Matches(msg, k.Quit):
+			return m.askQuit(false)
+		case key.Matches(msg, k.Window):
+			m.window = !m.window
+			return nil
+		case key.Matches(msg, k.Undo):
+			return m.undo()
+		case key.Matches(msg, k.Help):
+			m.dialog = dialogKeys
+			return nil
+		case key.Matches(msg, k.Save) && p != promptCoupFourre:
+			return m.startSave(false)
+		}
+		return nil
+	}
+	if m.target != engine.NoCard {
+		return m.targetKey(msg)
+	}
+	return m.boardKey(msg)
+}
+
+// targetKey picks the side a hazard goes to.
+func (m *Model) targetKey(msg tea.KeyPressMsg) tea.Cmd {
+	opp := m.opponents()
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.target = engine.NoCard
+		m.message = ""
+		return nil
+	case key.Matches(msg, k.Left), key.Matches(msg, k.Up):
+		m.tsel = cycle(opp, m.tsel, -1)
+	case key.Matches(msg, k.Right), key.Matches(msg, k.Down):
+		m.tsel = cycle(opp, m.tsel, 1)
+	case key.Matches(msg, k.Play):
+		return m.act(engine.Attack(m.target, m.tsel))
+	case key.Matches(msg, k.Slot):
+		n := int(msg.String()[0] - '1')
+		if n < len(opp) {
+			return m.act(engine.Attack(m.target, opp[n]))
+		}
+	}
+	return nil
+}
+
+func cycle(list []int, cur, d int) int {
+	for i, v := range list {
+		if v == cur {
+			return list[(i+d+len(list))%len(list)]
+		}
+	}
+	return list[0]
+}
+
+// boardKey handles keys on the board when no question is asked.
+func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	s := msg.String()
+	// BSD: after U or D, a slot (1-6 or P), then Return or Space.
+	if m.pending != 0 {
+		switch {
+		case key.Matches(msg, k.Cancel):
+			m.pending, m.pendSlot = 0, -1
+			m.message = ""
+			return nil
+		case m.pendSlot < 0 && (key.Matches(msg, k.Pick) || key.Matches(msg, k.Slot)):
+			pos := 0
+			if key.Matches(msg, k.Slot) {
+				pos = int(s[0] - '0')
+			}
+			m.pendSlot = m.displayOfSlot(pos)
+			m.sel = m.pendSlot
+			return nil
+		case m.pendSlot >= 0 && key.Matches(msg, k.Play):
+			pos, what := m.pendSlot, m.pending
+			m.pending, m.pendSlot = 0, -1
+			if what == 'u' {
+				return m.playAt(pos)
+			}
+			return m.discardAt(pos)
+		case key.Matches(msg, k.Backspace):
+			m.pendSlot = -1
+			return nil
+		}
+		p := m.pending
+		m.pending, m.pendSlot = 0, -1
+		return m.setError(fmt.Sprintf("%q: after %c type 1-6 or P, then Return (Esc cancels).", s, p-32))
+	}
+	switch {
+	case key.Matches(msg, k.Left):
+		m.moveSel(-1)
+	case key.Matches(msg, k.Right):
+		m.moveSel(1)
+	case key.Matches(msg, k.Slot):
+		m.sel = int(s[0] - '0')
+	case key.Matches(msg, k.Play):
+		return m.playAt(m.sel)
+	case key.Matches(msg, k.Discard):
+		return m.discardAt(m.sel)
+	case key.Matches(msg, k.Use):
+		m.pending, m.pendSlot = 'u', -1
+		m.message, m.isError = "", false
+	case key.Matches(msg, k.DiscardN):
+		m.pending, m.pendSlot = 'd', -1
+		m.message, m.isError = "", false
+	case key.Matches(msg, k.Pick):
+		return m.pick()
+	case key.Matches(msg, k.Order):
+		m.opts.Ordered = !m.opts.Ordered
+		m.message, m.isError = map[bool]string{true: "The hand is kept in order.", false: "The hand is no longer ordered."}[m.opts.Ordered], false
+		return m.persist()
+	case key.Matches(msg, k.Window):
+		m.window = !m.window
+	case key.Matches(msg, k.Redraw):
+		return tea.ClearScreen
+	case key.Matches(msg, k.Save):
+		return m.startSave(false)
+	case key.Matches(msg, k.Load):
+		return m.openLoad()
+	case key.Matches(msg, k.Stats):
+		return m.openStats()
+	case key.Matches(msg, k.Quit):
+		return m.askQuit(false)
+	case key.Matches(msg, k.Undo):
+		return m.undo()
+	case key.Matches(msg, k.Hint):
+		return m.hint()
+	case key.Matches(msg, k.NewGame):
+		return m.newGame()
+	case key.Matches(msg, k.Guide):
+		m.openGuide()
+	case key.Matches(msg, k.LogUp):
+		m.scrollLog(3)
+	case key.Matches(msg, k.LogDown):
+		m.scrollLog(-3)
+	case key.Matches(msg, k.Bell):
+		m.opts.Bell = !m.opts.Bell
+		m.message, m.isError = map[bool]string{true: "Bell on.", false: "Bell off."}[m.opts.Bell], false
+		return m.persist()
+	case key.Matches(msg, k.Speed):
+		if m.remote {
+			return m.setError("The table sets the pace of its computer players.")
+		}
+		for i, a := range animations {
+			if a == m.opts.Animation {
+				m.opts.Animation = animations[(i+1)%len(animations)]
+				break
+			}
+		}
+		m.message, m.isError = "Computer moves: "+m.opts.Animation+".", false
+		return m.persist()
+	case key.Matches(msg, k.Help):
+		m.dialog = dialogKeys
+		m.help.ShowAll = true
+	case key.Matches(msg, k.Cancel):
+		m.message, m.isError = "", false
+	default:
+		if len(s) == 1 {
+			return m.setError(fmt.Sprintf("Unknown key %q: press ? for the keys.", s))
+		}
+	}
+	return nil
+}

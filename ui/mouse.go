@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// click handles a click on a layer of the last view.
+func (m *Model) click(c clickMsg) tea.Cmd {
+	id := c.id
+	switch {
+	case m.dialog == dialogStats:
+		m.dialog = dialogNone // any click closes it
+		return nil
+	case m.dialog == dialogLoad || m.dialog == dialogSaveAs:
+		if row, ok := strings.CutPrefix(id, "pick-"); ok {
+			n, _ := strconv.Atoi(row)
+			return m.pickerClick(n)
+		}
+		if id == "btn-no" && m.dialog == dialogLoad {
+			return m.loadKey(tea.KeyPressMsg{Code: tea.KeyEscape})
+		}
+	}
+	switch m.screen {
+	case screenNewGame:
+		return m.newGameClick(id)
+	case screenGuide:
+		return m.guideClick(id)
+	}
+	switch id {
+	case "btn-yes", "btn-no":
+		yes := id == "btn-yes"
+		if m.dialog == dialogKeys {
+			m.dialog = dialogNone
+			return nil
+		}
+		if m.dialog != dialogNone && m.dialog != dialogSaveAs {
+			return m.dialogAnswer(yes)
+		}
+		if m.dialog == dialogSaveAs {
+			m.pickFolder = false // the button saves, wherever the keys were
+			if yes {
+				return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEnter})
+			}
+			return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEscape})
+		}
+		return m.answer(yes)
+	case "btn-new":
+		return m.newGame()
+	case "btn-leave":
+		return m.askQuit(false)
+	case "btn-ready":
+		if m.curtain() {
+			return m.passTo(m.sess.State().ToAct())
+		}
+		return nil
+	}
+	if m.dialog != dialogNone || m.gamePrompt() != promptNone || m.curtain() {
+		return nil
+	}
+	switch {
+	case strings.HasPrefix(id, "slot-"):
+		pos := int(id[5] - '0')
+		if m.target != engine.NoCard {
+			m.target = engine.NoCard
+		}
+		if pos == m.armed && pos == m.sel && m.handView()[pos].card != engine.NoCard {
+			m.armed = -1
+			return m.playAt(pos)
+		}
+		m.sel, m.armed = pos, pos
+		m.pending, m.pendSlot = 0, -1
+		if c := m.handView()[pos].card; c != engine.NoCard {
+			m.message, m.isError = c.String()+": click again to play it, or click the discard pile.", false
+		}
+	case strings.HasPrefix(id, "side-"):
+		side := int(id[5] - '0')
+		if m.target != engine.NoCard {
+			return m.act(engine.Attack(m.target, side))
+		}
+		c := m.handView()[m.sel].card
+		if c == engine.NoCard {
+			return nil
+		}
+		if c.IsHazard() {
+			if side == m.obs.Side() {
+				return m.setError("You can't play " + c.String() + ": " + engine.ErrOwnSide.Error() + ".")
+			}
+			return m.act(engine.Attack(c, side))
+		}
+		return m.playAt(m.sel)
+	case id == "discard":
+		m.target = engine.NoCard
+		return m.discardAt(m.sel)
+	case id == "deck":
+		return m.pick()
+	case id == "help":
+		m.dialog = dialogKeys
+		m.help.ShowAll = true
+	}
+	return nil
+}
+
+// Hit returns the ID of the clickable thing at (x, y) on the current view,
+// or "" (tests, and anything that wants to click without a terminal).
+func (m *Model) Hit(x, y int) string {
+	if m.w < MinWidth || m.h < MinHeight {
+		return ""
+	}
+	return hitTest(m.layers(m.w, m.h), x, y)
+}

@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// narrate tells the events in [from, to) on the message line and in the log.
+func (m *Model) narrate(from, to uint32, replace bool) {
+	obs := &m.obs
+	if to <= from {
+		if replace {
+			m.recent = m.recent[:0]
+			m.message, m.isError = "", false
+		}
+		return
+	}
+	names := m.names()
+	if to-from > engine.LogSize {
+		from = to - engine.LogSize
+	}
+	var parts []string
+	for i := from; i < to; i++ {
+		e := obs.Log[i%engine.LogSize]
+		if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && (int(e.Seat) != obs.Seat || obs.Onlooker) {
+			continue
+		}
+		line := e.Text(names)
+		if line == "" {
+			continue
+		}
+		parts = append(parts, line)
+		m.log = append(m.log, line)
+		switch e.Kind {
+		case engine.EvPlay, engine.EvSafety, engine.EvCoupFourre:
+			m.flash, m.flashTo = e.Card, obs.Config.SideOf(int(e.Seat))
+		case engine.EvAttack:
+			m.flash, m.flashTo = e.Card, int(e.Target)
+		case engine.EvDeal:
+			m.flashTo = -1
+		}
+	}
+	if len(m.log) > 200 {
+		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)
+	}
+	// The message line tells what happened since the human's last move
+	// (recent), so that three computers' moves in a row are all seen.
+	if replace {
+		m.recent = m.recent[:0]
+	}
+	m.recent = append(m.recent, parts...)
+	if len(m.recent) > 12 {
+		m.recent = append(m.recent[:0], m.recent[len(m.recent)-12:]...)
+	}
+	if len(parts) > 0 || replace {
+		m.message, m.isError = "", false
+	}
+}
+
+// narration is the message line when no message is set: the recent events
+// that fit in w cells, oldest first, keeping every hazard played on the
+// human's side (what matters most) before the rest, newest first.
+func (m *Model) narration(w int) (string, bool) {
+	if len(m.recent) == 0 {
+		return "", false
+	}
+	const sep = " · "
+	mine := func(s string) bool {
+		return strings.Contains(s, " on you") || strings.Contains(s, " on your team") || strings.HasPrefix(s, "Coup fourré!")
+	}
+	keep := make([]bool, len(m.recent))
+	used, alert := 0, false
+	take := func(i int) {
+		n := width(m.recent[i])
+		if used > 0 {
+			n += 3 // " · "
+		}
+		if used+n <= w || used == 0 {
+			keep[i], used = true, used+n
+		}
+	}
+	for i := len(m.recent) - 1; i >= 0; i-- {
+		if mine(m.recent[i]) {
+			take(i)
+			alert = alert || keep[i]
+		}
+	}
+	for i := len(m.recent) - 1; i >= 0 && used < w; i-- {
+		if !keep[i] {
+			take(i)
+		}
+	}
+	var b strings.Builder
+	for i, k := range keep {
+		if k {
+			if b.Len() > 0 {
+				b.WriteString(sep)
+			}
+			b.WriteString(m.recent[i])
+		}
+	}
+	return b.String(), alert
+}
+
+// setError shows a refusal and rings the bell if the player wants it.
+func (m *Model) setError(msg string) tea.Cmd {
+	m.message, m.isError = msg, true
+	if m.opts.Bell {
+		return tea.Raw("\a")
+	}
+	return nil
+}
+
+// scrollLog moves the log view by n lines (positive: older).
+func (m *Model) scrollLog(n int) {
+	m.logOff += n
+	if m.logOff > len(m.log)-1 {
+		m.logOff = len(m.log) - 1
+	}
+	if m.logOff < 0 {
+		m.logOff = 0
+	}
+}
+
+// logLines are the last h lines of the log, scrolled back by logOff.
+func (m *Model) logLines(w, h int) []string {
+	end := len(m.log) - m.logOff
+	start := end - h
+	if start < 0 {
+		start = 0
+	}
+	lines := make([]string, 0, h)
+	for i := start; i < end; i++ {
+		style := m.styles.Dim
+		if i == len(m.log)-1 {
+			style = m.styles.Text
+		}
+		lines = append(lines, style.Render(ansi.Truncate(m.log[i], w, "…")))
+	}
+	if m.logOff > 0 && len(lines) > 0 {
+		lines[len(lines)-1] = m.styles.Dim.Render(fmt.Sprintf("↓ %d newer ([ ] or wheel)", m.logOff))
+	}
+	return lines
+}

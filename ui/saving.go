@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// interrupt leaves at once (Ctrl-C, or quitting without saving), keeping
+// an unfinished game in the autosave so that the next start can offer it.
+func (m *Model) interrupt() tea.Cmd {
+	if m.remote {
+		return m.leave()
+	}
+	if !m.unfinished() {
+		return m.quit()
+	}
+	ss, fn := m.snapshot(), m.cfg.Autosave
+	m.stopThinking()
+	m.quitting = true
+	return tea.Sequence(func() tea.Msg { _ = fn(ss); return nil }, m.persist(), tea.Quit)
+}
+
+// unfinished reports whether there is a game to keep in the autosave.
+func (m *Model) unfinished() bool {
+	return m.cfg.Autosave != nil && m.sess != nil && !m.gameOver() && len(m.sess.Actions) > 0
+}
+
+// Keep writes an unfinished game to the autosave at once. Call it only
+// once the program has stopped: play.go does after a hangup, in case the
+// closed terminal ended the program before the model could.
+func (m *Model) Keep() error {
+	if !m.unfinished() {
+		return nil
+	}
+	return m.cfg.Autosave(m.sess)
+}
+
+// quit stops the computers and leaves.
+func (m *Model) quit() tea.Cmd {
+	m.stopThinking()
+	m.quitting = true
+	// The last options write goes before leaving, or it could be lost.
+	return tea.Sequence(m.persist(), tea.Quit)
+}
+
+// startSave opens the file name prompt, filled with the current file.
+func (m *Model) startSave(thenQuit bool) tea.Cmd {
+	if m.remote {
+		return m.saveTable()
+	}
+	if m.cfg.Save == nil {
+		return m.setError("Saving is not available.")
+	}
+	m.quitAfterSave = thenQuit
+	m.dialog = dialogSaveAs
+	m.pickFolder = false
+	m.input.SetValue(m.file)
+	m.input.CursorEnd()
+	m.picker = m.newPicker(m.saveFolder(), true)
+	return tea.Batch(m.input.Focus(), m.picker.Init())
+}
+
+// save writes the game in a command: the disk is never touched in Update.
+func (m *Model) save(path string) tea.Cmd {
+	ss := m.snapshot()
+	fn := m.cfg.Save
+	return func() tea.Msg {
+		p, err := fn(path, ss)
+		return savedMsg{path: p, err: err}
+	}
+}
+
+// snapshot copies the session so that a save in flight never sees later
+// moves.
+func (m *Model) snapshot() *Session {
+	ss := *m.sess
+	ss.Seats = append([]Seat(nil), m.sess.Seats...)
+	ss.Actions = append([]engine.Action(nil), m.sess.Actions...)
+	ss.States = []engine.State{*m.sess.State()}
+	ss.Base = len(ss.Actions)
+	return &ss
+}
+
+// persist writes the options in a command.
+func (m *Model) persist() tea.Cmd {
+	dir, o := m.cfg.ConfigDir, m.opts
+	if dir == "" {
+		return nil
+	}
+	w := m.optw
+	w.mu.Lock()
+	w.seq++
+	seq := w.seq
+	w.mu.Unlock()
+	return func() tea.Msg {
+		// Commands run concurrently: a write older than the last one
+		// written is dropped, so the file always ends with the newest.
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if seq <= w.done {
+			return nil
+		}
+		w.done = seq
+		return optionsSavedMsg{err: SaveOptions(dir, o)}
+	}
+}
+
+// optionsWriter orders the option writes of one model.
+type optionsWriter struct {
+	mu        sync.Mutex
+	seq, done uint64
+}

@@ -1,0 +1,279 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// tableauBox is a side's table box, titled with its players (the one to
+// act marked); the box is drawn again only when what it shows has changed.
+func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
+	st := m.styles
+	t := &obs.Tableaus[side]
+	me := obs.Side() == side && !obs.Onlooker
+	active := obs.Config.SideOf(int(obs.Turn)) == side && obs.Phase < engine.PhaseHandOver
+	targeting := m.target != engine.NoCard && side == m.tsel
+	// Title: seat names, ▶ on the seat to act.
+	var title strings.Builder
+	for i, s := range m.sideSeats(side) {
+		if i > 0 {
+			title.WriteString(" & ")
+		}
+		if s == int(obs.Turn) && obs.Phase < engine.PhaseHandOver {
+			title.WriteString("▶")
+		}
+		title.WriteString(m.seatName(s))
+	}
+	if obs.Config.Sides() > 2 || obs.Config.Players > 3 {
+		title.WriteString(" (side " + strconv.Itoa(side+1) + ")")
+	}
+	if m.target != engine.NoCard && !me {
+		for i, o := range m.opponents() {
+			if o == side {
+				title.WriteString(" [" + strconv.Itoa(i+1) + "]")
+			}
+		}
+	}
+	if m.flashTo == side && obs.Phase < engine.PhaseHandOver {
+		// The last card played here, so that a computer's move can be
+		// followed at a glance.
+		title.WriteString("  ◀ " + m.flash.String())
+	}
+	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st}
+	if c := &m.boxes[side]; c.key == key && c.box != "" {
+		return c.box // most frames change the hand or the messages, not the tables
+	}
+	box := m.drawTableauBox(key)
+	m.boxes[side] = boxCache{key, box}
+	return box
+}
+
+// boxKey is everything a side's table box is drawn from.
+type boxKey struct {
+	tab               engine.Tableau
+	trip              uint16
+	title             string
+	active, targeting bool
+	w, h              int
+	styles            *Styles
+}
+
+// boxCache is the last box drawn for a side, with what it was drawn from.
+type boxCache struct {
+	key boxKey
+	box string
+}
+
+// drawTableauBox draws a side's table box.
+func (m *Model) drawTableauBox(k boxKey) string {
+	st, t, w, h := k.styles, &k.tab, k.w, k.h
+	active, targeting := k.active, k.targeting
+	miles := fmt.Sprintf(" %d/%d ", t.Miles, k.trip)
+	inner := w - 2
+	var lines []string
+	rows := h - 2
+	switch {
+	case rows >= 4 && inner >= 77:
+		lines = m.tableauWide(t, inner)
+	case rows >= 7 && inner >= 52:
+		lines = m.tableauCards(t, inner)
+	case rows >= 4 && inner >= 43:
+		lines = m.tableauMedium(t, inner, rows)
+	default:
+		lines = m.tableauCompact(t, inner, rows)
+	}
+	bs, ec := lipgloss.RoundedBorder(), st.BoxEdge
+	switch {
+	case targeting:
+		bs, ec = lipgloss.ThickBorder(), st.Selected
+	case active:
+		bs, ec = lipgloss.ThickBorder(), st.TurnEdge
+	}
+	head := st.Title.Render(ansi.Truncate(k.title, inner-len(miles)-2, "…"))
+	fill := inner - width(head) - len(miles) - 2
+	if fill < 0 {
+		fill = 0
+	}
+	var b strings.Builder
+	b.WriteString(ec.Render(bs.TopLeft+bs.Top) + head + ec.Render(strings.Repeat(bs.Top, fill)) + st.BarFull.Render(miles) + ec.Render(bs.Top+bs.TopRight))
+	for i := 0; i < rows; i++ {
+		line := ""
+		if i < len(lines) {
+			line = lines[i]
+		}
+		pad := inner - width(line)
+		if pad < 0 {
+			line = ansi.Truncate(line, inner, "")
+			pad = 0
+		}
+		b.WriteString("\n" + ec.Render(bs.Left) + line + strings.Repeat(" ", pad) + ec.Render(bs.Right))
+	}
+	b.WriteString("\n" + ec.Render(bs.BottomLeft+strings.Repeat(bs.Bottom, inner)+bs.BottomRight))
+	return b.String()
+}
+
+// tableauCompact is a side's table in three or four text lines.
+func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
+	st := m.styles
+	battle := " " + st.Dim.Render("Battle ") + st.chip(t.Battle)
+	speed := st.Dim.Render("Speed ") + st.chip(t.Speed)
+	pad := 22 - width(battle)
+	if pad < 1 {
+		pad = 1
+	}
+	l1 := battle + strings.Repeat(" ", pad) + speed
+	bar := m.tripBar(t, min(w-32, 16))
+	counts := m.mileCounts(t, rows < 4)
+	lines := []string{l1}
+	if rows >= 4 {
+		lines = append(lines, " "+bar+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+counts)
+	} else {
+		lines = append(lines, " "+bar+" "+counts)
+	}
+	lines = append(lines, " "+m.safetyRow(t))
+	return lines
+}
+
+// tableauMedium draws the battle and speed piles as cards with the
+// distance, safeties and what the side needs beside them.
+func (m *Model) tableauMedium(t *engine.Tableau, w, rows int) []string {
+	st := m.styles
+	bat := strings.Split(st.drawCard(t.Battle, "Bat", false), "\n")
+	spd := strings.Split(st.drawCard(t.Speed, "Spd", false), "\n")
+	right := []string{
+		m.tripBar(t, 14) + " " + st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		m.mileCounts(t, false),
+		m.safetyRow(t),
+		m.sideStatus(t),
+	}
+	lines := make([]string, 0, rows)
+	for i := 0; i < cardH; i++ {
+		lines = append(lines, bat[i]+spd[i]+" "+right[i])
+	}
+	return lines
+}
+
+// sideStatus says in words what a side needs to roll.
+func (m *Model) sideStatus(t *engine.Tableau) string {
+	st := m.styles
+	var s string
+	switch {
+	case t.Battle.IsHazard():
+		s = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs "+engine.RemedyFor(t.Battle).String())
+	case t.Rolling():
+		s = st.Kind[engine.Remedy].Render("rolling")
+	default:
+		s = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs Go")
+	}
+	if t.Limited() {
+		s += st.Dim.Render(" · limit 25/50")
+	}
+	return s
+}
+
+// tableauWide draws the piles and the safeties as cards, and the distance
+// and what the side needs beside them.
+func (m *Model) tableauWide(t *engine.Tableau, w int) []string {
+	lines := m.tableauCards(t, w)[:cardH]
+	right := []string{
+		m.tripBar(t, 14) + " " + m.styles.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		m.mileCounts(t, false),
+		m.sideStatus(t),
+		m.coupNote(t),
+	}
+	for i := range lines {
+		lines[i] += " " + right[i]
+	}
+	return lines
+}
+
+// coupNote names the coups fourrés of a side, if any.
+func (m *Model) coupNote(t *engine.Tableau) string {
+	var names []string
+	for _, s := range engine.AllSafeties {
+		if t.HasCoupFourre(s) {
+			names = append(names, s.String())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return m.styles.Kind[engine.Safety].Render("coup fourré: " + strings.Join(names, ", "))
+}
+
+// tableauCards draws the piles as cards on tall boxes.
+func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
+	st := m.styles
+	cards := []string{st.drawCard(t.Battle, "Bat", false), st.drawCard(t.Speed, "Spd", false), "  "}
+	for i, s := range engine.AllSafeties {
+		c := engine.NoCard
+		if t.Has(s) {
+			c = s
+		}
+		key := ""
+		if t.HasCoupFourre(s) {
+			key = "CF"
+		}
+		_ = i
+		cards = append(cards, st.drawCard(c, key, false))
+	}
+	row := lipgloss.JoinHorizontal(lipgloss.Top, cards...)
+	lines := strings.Split(row, "\n")
+	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+m.mileCounts(t, false), " "+m.sideStatus(t))
+	return lines
+}
+
+// tripBar shows the distance as a bar of w cells over the trip.
+func (m *Model) tripBar(t *engine.Tableau, w int) string {
+	if w < 4 {
+		w = 4
+	}
+	trip := int(m.obs.Trip)
+	full := int(t.Miles) * w / trip
+	return m.styles.BarFull.Render(strings.Repeat("▰", full)) + m.styles.BarEmpty.Render(strings.Repeat("▱", w-full))
+}
+
+// mileCounts lists the distance cards played, by value.
+func (m *Model) mileCounts(t *engine.Tableau, short bool) string {
+	var b strings.Builder
+	for i := len(engine.DistanceCards) - 1; i >= 0; i-- {
+		c := engine.DistanceCards[i]
+		n := t.Cards[c]
+		if short && n == 0 {
+			continue
+		}
+		s := fmt.Sprintf("%d×%d", c.Miles(), n)
+		if n == 0 {
+			b.WriteString(m.styles.Dim.Render(s) + " ")
+		} else {
+			b.WriteString(m.styles.Kind[engine.Distance].Render(s) + " ")
+		}
+	}
+	if b.Len() == 0 {
+		return m.styles.Dim.Render("no distance yet")
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// safetyRow shows the four safeties: ★ played, ✪ coup fourré, · not yet.
+func (m *Model) safetyRow(t *engine.Tableau) string {
+	st := m.styles
+	parts := make([]string, 0, 4)
+	for i, s := range engine.AllSafeties {
+		switch {
+		case t.HasCoupFourre(s):
+			parts = append(parts, st.Kind[engine.Safety].Render("✪"+safetyShort[i]+"!"))
+		case t.Has(s):
+			parts = append(parts, st.Kind[engine.Safety].Render("★"+safetyShort[i]))
+		default:
+			parts = append(parts, st.Dim.Render("·"+safetyShort[i]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
