@@ -79,11 +79,11 @@ func play(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		dir = "" // options then last for this run only
 	}
-	uc := ui.Config{
-		Setup:     ui.DefaultSetup(cfg, *level, s),
-		ConfigDir: dir,
-		Dark:      true,
+	game, err := ui.NewGame(cfg, *level, s)
+	if err != nil {
+		return usageErr("%v", err)
 	}
+	uc := ui.Config{Game: game, ConfigDir: dir, Dark: true}
 	save.MilleVersion = version
 	uc.Save = ui.WriteSave
 	uc.Hint = ai.Hint
@@ -92,12 +92,12 @@ func play(args []string, stdout, stderr io.Writer) int {
 	uc.Load = ui.Load
 	uc.Stats = statsText
 	if fs.NArg() == 1 {
-		ss, err := ui.Load(fs.Arg(0))
+		g, err := ui.Load(fs.Arg(0))
 		if err != nil {
 			fmt.Fprintf(stderr, "mille: %v\n", err)
 			return 1
 		}
-		uc.Session, uc.File = ss, ui.SavePath(fs.Arg(0))
+		uc.Game, uc.File = g, ui.SavePath(fs.Arg(0))
 	} else if path, ok := save.FindAutosave(); ok {
 		uc.Resume, uc.ResumeGame, uc.DropResume = path, ui.Load, save.RemoveAutosave
 	}

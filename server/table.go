@@ -11,42 +11,6 @@ import (
 	"github.com/millebornes/mille/ui"
 )
 
-// connTable is a seat of a room as the ui's table: the ui's actions go to
-// the room, which checks them with the engine. It holds the connection
-// only: the room's state stays in the room.
-type connTable struct{ c *Conn }
-
-// Act takes the viewer's action at the room.
-func (t connTable) Act(a engine.Action) error { return t.c.Act(a) }
-
-// Save saves the room in the server's data folder (the room lets only
-// its host); the ui's S calls it.
-func (t connTable) Save() (string, error) { return t.c.Save() }
-
-// tableView is what the ui shows of a room's update: the seat's own
-// observation and the seats' names (a person away is marked).
-func tableView(u Update) ui.TableMsg {
-	seats := make([]ui.Seat, len(u.Seats))
-	for i, s := range u.Seats {
-		name := s.Name
-		if s.Human && !s.Connected {
-			name += " (away)"
-		}
-		seats[i] = ui.Seat{Name: name, Human: s.Human}
-	}
-	msg := ui.TableMsg{Obs: u.Obs, Seats: seats, Host: u.Host, Note: u.Notice}
-	for i, s := range u.Seats {
-		switch {
-		case !s.Human || !s.Connected:
-		case i == u.Seat && !u.Watching:
-			msg.Ready = s.Ready
-		case !s.Ready:
-			msg.WaitingFor = append(msg.WaitingFor, s.Name)
-		}
-	}
-	return msg
-}
-
 // HintTime bounds the search behind a served player's hint (t): at
 // ai.Hint's full strength a hint takes a second of both cores, and a
 // public server must not let one player's key buy that much.
@@ -88,27 +52,32 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, false
 		}
 		s.last = msg.u
-		if g.m == nil {
-			m, err := ui.NewRemote(ui.RemoteConfig{Table: connTable{s.conn}, View: tableView(msg.u), Hint: hint, Dark: s.st.Dark})
-			if err != nil {
-				s.msg = err.Error()
-				return next(s.conn), true
-			}
-			g.m = m
-			if g.w > 0 {
-				m.Update(tea.WindowSizeMsg{Width: g.w, Height: g.h})
-			}
-			return tea.Batch(m.Init(), next(s.conn)), true
+		if g.m != nil {
+			// The board follows the room itself; a view the lobby's
+			// reader had already taken still goes to it.
+			_, cmd := g.m.Update(msg.u)
+			return cmd, true
 		}
-		_, cmd := g.m.Update(tableView(msg.u))
-		return tea.Batch(cmd, next(s.conn)), true
+		m, err := ui.NewRemote(ui.RemoteConfig{Table: s.conn, Hint: hint, Dark: s.st.Dark})
+		if err != nil {
+			s.msg = err.Error()
+			return next(s.conn), true
+		}
+		g.m = m
+		if g.w > 0 {
+			m.Update(tea.WindowSizeMsg{Width: g.w, Height: g.h})
+		}
+		return m.Init(), true
 	case ui.LeaveMsg:
 		if g.m != nil {
 			g.m = nil
-			if s.conn != nil {
+			if s.conn != nil && !msg.Ended {
 				s.conn.Quit()
-				s.conn = nil
 			}
+			if msg.Ended {
+				s.msg = "the room has ended"
+			}
+			s.conn = nil
 			s.rooms = s.lobby.List()
 		}
 		return nil, true

@@ -73,7 +73,8 @@ func (t *Table) loop() {
 			t.mu.Unlock()
 
 			start := time.Now()
-			a := p.Choose(ctx, &obs, obs.Legal(buf[:0]))
+			legal := obs.Legal(buf[:0])
+			a := p.Choose(ctx, &obs, legal)
 			if rest := pace - time.Since(start); rest > 0 && ctx.Err() == nil {
 				timer := time.NewTimer(rest)
 				select {
@@ -91,9 +92,12 @@ func (t *Table) loop() {
 			t.mu.Lock()
 			t.search = nil
 			if !stale && t.moves == moves && !t.ended && !t.frozen && !t.held {
-				if err := t.applyLocked(a); err == nil {
-					t.changedLocked()
+				if t.applyLocked(a) != nil {
+					// A player that breaks the rules must not stop the
+					// table: it plays its first legal action instead.
+					_ = t.applyLocked(legal[0])
 				}
+				t.changedLocked()
 			}
 			t.mu.Unlock()
 		}

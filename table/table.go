@@ -100,7 +100,9 @@ type View struct {
 	// Next is the seat of Mine whose decision the table waits for, -1
 	// when it waits for nobody here. With several seats it may differ
 	// from Seat: the keyboard must then pass to that seat's person.
-	Next    int
+	Next int
+	// CanUndo says the connection may take back a decision now (Undo).
+	CanUndo bool
 	Started bool
 	Ended   bool
 	// Restored is set for a saved game brought back when the server
@@ -503,8 +505,30 @@ func (t *Table) movedLocked() {
 	}
 }
 
-// undoLocked takes back user's last decision of this hand (play, discard,
-// coup fourré or extension choice) and everything after it.
+// undoPointLocked is the index in the history of user's last decision
+// of this hand (play, discard, coup fourré or extension choice) that may
+// be taken back, or -1: only the table's one person may, and only until
+// the hand is over. Dealing on is not undone: that would only show the
+// same deal again.
+func (t *Table) undoPointLocked(user string) int {
+	if !t.cfg.Undo || !t.started || t.ended || t.frozen || t.humansLocked() != 1 || t.state.HandOver() {
+		return -1
+	}
+	s := t.handAt
+	last := -1
+	for i := t.handBase; i < len(t.history); i++ {
+		if t.holdsLocked(user, s.ToAct()) {
+			last = i
+		}
+		if s.Step(t.history[i]) != nil {
+			return -1 // cannot happen: the history replays
+		}
+	}
+	return last
+}
+
+// undoLocked takes back user's last decision of this hand and everything
+// after it.
 func (t *Table) undoLocked(user string) error {
 	switch {
 	case t.ended:
@@ -518,25 +542,13 @@ func (t *Table) undoLocked(user string) error {
 		// unfair.
 		return ErrUndoShared
 	}
-	s := t.handAt
-	last := -1
-	for i := t.handBase; i < len(t.history); i++ {
-		if s.HandOver() {
-			break
-		}
-		if t.holdsLocked(user, s.ToAct()) {
-			last = i
-		}
-		if s.Step(t.history[i]) != nil {
-			return ErrNoUndo // cannot happen: the history replays
-		}
-	}
-	if last < 0 || t.state.HandOver() {
+	last := t.undoPointLocked(user)
+	if last < 0 {
 		return ErrNoUndo
 	}
-	s = t.handAt
+	s := t.handAt
 	for _, a := range t.history[t.handBase:last] {
-		_ = s.Step(a) // replayed just above
+		_ = s.Step(a) // replayed by undoPointLocked
 	}
 	t.state = s
 	t.history = t.history[:last]
@@ -965,6 +977,7 @@ func (t *Table) viewLocked(c *Conn, seats []SeatInfo, watchers int) View {
 		if i := t.state.ToAct(); t.started && !t.state.HandOver() && t.holdsLocked(c.user, i) && !t.seats[i].away {
 			v.Next = i
 		}
+		v.CanUndo = t.undoPointLocked(c.user) >= 0
 	}
 	switch {
 	case !t.started:

@@ -18,33 +18,32 @@ func (m *Model) opponents() []int {
 	return o
 }
 
-// act takes a human action, or explains why it can't be taken.
+// act takes the viewer's action, or explains why it can't be taken.
 func (m *Model) act(a engine.Action) tea.Cmd {
-	if m.sent {
-		return nil // the last action is still on its way to the table
-	}
-	if a == engine.Continue && m.dealsOnTogether() {
+	if a == engine.Continue && m.obs.Phase >= engine.PhaseHandOver {
+		// Every person at the table asks for the next hand; the table
+		// deals when all have.
 		if m.obs.Onlooker {
 			return m.setError(m.waitText())
 		}
-		return m.send(a) // any person asks; the table deals when all have
-	}
-	if err := m.obs.Check(a); err != nil {
+	} else if err := m.obs.Check(a); err != nil {
 		return m.refuse(a, err)
 	}
-	if m.remote {
-		return m.send(a)
-	}
-	m.stopThinking()
+	m.stopHint()
 	before := m.obs.EventCount
 	if err := m.table.Act(a); err != nil {
 		return m.refuse(a, err)
 	}
-	m.pull()
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
-	m.narrate(before, m.obs.EventCount, true)
-	m.afterMove()
-	return m.next()
+	return m.show(m.table.View(), true, before)
+}
+
+// afterMove resets the hand selection when the viewer's turn comes.
+func (m *Model) afterMove() {
+	m.logOff = 0
+	if m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay {
+		m.selectDrawn()
+	}
 }
 
 // playAt plays the card at a display position: remedies, distance and
@@ -119,10 +118,12 @@ const (
 	promptAnotherGame
 )
 
+// gamePrompt is the question the table asks the viewer now: a decision
+// of theirs, or, between hands, whether to deal on (every person at the
+// table is asked, not only the dealer).
 func (m *Model) gamePrompt() gamePrompt {
-	if m.dealsOnTogether() {
-		// Every person at a remote table is asked, not only the dealer.
-		if m.obs.Onlooker || m.ready {
+	if m.obs.Phase >= engine.PhaseHandOver {
+		if m.obs.Onlooker || m.viewerReady() || !m.view.Started {
 			return promptNone
 		}
 		if m.obs.Phase == engine.PhaseGameOver {
@@ -138,10 +139,6 @@ func (m *Model) gamePrompt() gamePrompt {
 		return promptCoupFourre
 	case engine.PhaseExtension:
 		return promptExtension
-	case engine.PhaseHandOver:
-		return promptAnotherHand
-	case engine.PhaseGameOver:
-		return promptAnotherGame
 	}
 	return promptNone
 }
@@ -169,37 +166,26 @@ func (m *Model) answer(yes bool) tea.Cmd {
 	return nil
 }
 
-// dealsOnTogether reports whether the table is between hands and deals on
-// when all its people have asked (remote tables; a local game's dealer is
-// the person at the keyboard).
-func (m *Model) dealsOnTogether() bool {
-	return m.remote && m.obs.Phase >= engine.PhaseHandOver
-}
-
 func (m *Model) gameOver() bool {
 	return m.obs.Phase == engine.PhaseGameOver
 }
 
-// curtain reports whether another person must take the keyboard before
-// the game goes on (hot-seat): the screen then hides every hand.
+// curtain reports whether another person at this keyboard must take it
+// before the game goes on (hot-seat): the screen then hides every hand.
 func (m *Model) curtain() bool {
-	return m.sess != nil && m.sess.HumanToAct() && !m.sess.ViewerToAct()
+	return m.view.Next >= 0 && m.view.Next != m.view.Seat
 }
 
 // passTo shows the table to seat, a person who now has the keyboard, and
 // tells them what happened from their side.
 func (m *Model) passTo(seat int) tea.Cmd {
-	m.sess.Human = seat
-	m.target, m.pending, m.pendSlot, m.armed = engine.NoCard, 0, -1, -1
-	m.log, m.recent = m.log[:0], m.recent[:0]
-	m.pull()
-	m.narrate(0, m.obs.EventCount, false)
-	if len(m.recent) > 6 {
-		m.recent = append(m.recent[:0], m.recent[len(m.recent)-6:]...)
+	if err := m.table.Show(seat); err != nil {
+		return m.setError(err.Error())
 	}
+	m.target, m.pending, m.pendSlot, m.armed = engine.NoCard, 0, -1, -1
+	cmd := m.see(m.table.View())
 	m.message, m.isError = "", false
-	m.selectDrawn()
-	return m.next()
+	return cmd
 }
 
 // pick is BSD's P: the card is drawn already, so it only says which.

@@ -17,7 +17,7 @@ func (m *Model) askQuit(confirmed bool) tea.Cmd {
 		m.dialog = dialogQuit
 		return nil
 	}
-	if m.remote {
+	if m.guest() {
 		return m.leave()
 	}
 	if m.cfg.Save == nil || m.gameOver() {
@@ -54,23 +54,23 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 			m.openGuide()
 			return cmd
 		}
-		return tea.Batch(cmd, m.next())
+		return cmd
 	case dialogResume:
 		path, load, drop := m.cfg.Resume, m.cfg.ResumeGame, m.cfg.DropResume
 		if !yes {
 			m.message, m.isError = "A new game: good luck!", false
 			if drop == nil {
-				return m.next()
+				return nil
 			}
-			return tea.Batch(func() tea.Msg { _ = drop(); return nil }, m.next())
+			return func() tea.Msg { _ = drop(); return nil }
 		}
-		m.stopThinking()
+		m.dialog = dialogResume // the table waits for the game to come back
 		return func() tea.Msg {
-			ss, err := load(path)
+			g, err := load(path)
 			if err == nil && drop != nil {
 				_ = drop()
 			}
-			return resumedMsg{ss: ss, err: err}
+			return resumedMsg{g: g, err: err}
 		}
 	}
 	return nil
@@ -133,7 +133,7 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
 	switch m.dialog {
 	case dialogQuit:
-		if m.remote {
+		if m.guest() {
 			return m.dialogBox(l, "Leave", []string{m.leaveText()}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
 		}
 		return m.dialogBox(l, "Quit", []string{"Really quit the game?"}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
@@ -185,8 +185,8 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case promptAnotherHand, promptAnotherGame:
 		return m.handOverBox(obs, l)
 	}
-	if m.remote && obs.Phase >= engine.PhaseHandOver {
-		// The seat to deal on has the question; the others see the scores.
+	if obs.Phase >= engine.PhaseHandOver {
+		// Who has asked for the next hand, and onlookers, see the scores.
 		return m.handOverBox(obs, l)
 	}
 	return nil

@@ -5,63 +5,33 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 )
 
-// SaveGame turns the session into what save writes.
-func (ss *Session) SaveGame() save.Game {
-	seats := make([]save.Seat, len(ss.Seats))
-	for i, s := range ss.Seats {
-		seats[i] = save.Seat{Name: s.Name, Human: s.Human, Level: s.Level}
-		if s.Human {
-			seats[i].Level = ""
-		}
-	}
-	return save.Game{
-		Seats:   seats,
-		State:   *ss.State(),
-		History: append([]engine.Action(nil), ss.Actions...),
-	}
-}
-
-// WriteSave saves the session at the path the player typed (save.Path
+// WriteSave saves game g at the path the player typed (save.Path
 // resolves bare names into the save folder) and returns where it went.
-func WriteSave(name string, ss *Session) (string, error) {
+func WriteSave(name string, g save.Game) (string, error) {
 	path, err := save.Path(name)
 	if err != nil {
 		return "", err
 	}
-	return path, save.Write(path, ss.SaveGame())
+	return path, save.Write(path, g)
 }
 
-// Load reads a saved game and rebuilds its session, history included, so
-// that undo works after a load.
-func Load(path string) (*Session, error) {
+// Load reads a saved game that a person can play: one of its seats must
+// be a person's.
+func Load(path string) (save.Game, error) {
 	path = SavePath(path)
 	g, err := save.Read(path)
 	if err != nil {
-		return nil, err
+		return save.Game{}, err
 	}
-	setup := Setup{Config: g.State.Config, Seed: g.State.Seed, Seats: make([]Seat, len(g.Seats))}
-	for i, s := range g.Seats {
-		name := s.Name
-		if name == "" {
-			name = fmt.Sprintf("Player %d", i+1)
-		}
-		setup.Seats[i] = Seat{Name: name, Human: s.Human, Level: s.Level}
-		if !s.Human && s.Level == "" {
-			setup.Seats[i].Level = "medium"
+	for _, s := range g.Seats {
+		if s.Human {
+			return g, nil
 		}
 	}
-	if !hasHuman(setup.Seats) {
-		return nil, fmt.Errorf("%s: no seat is a person's", path)
-	}
-	ss, err := Resume(setup, g.History)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return ss, nil
+	return save.Game{}, fmt.Errorf("%s: no seat is a person's", path)
 }
 
 // SavePath is the file "mille NAME" means: NAME if it exists, else the
@@ -83,27 +53,18 @@ func SavePath(name string) string {
 	return path
 }
 
-func hasHuman(seats []Seat) bool {
-	for _, s := range seats {
-		if s.Human {
-			return true
-		}
-	}
-	return false
-}
+// Autosave keeps game g in save's autosave file.
+func Autosave(g save.Game) error { return save.WriteAutosave(g) }
 
-// Autosave keeps the session in save's autosave file.
-func Autosave(ss *Session) error { return save.WriteAutosave(ss.SaveGame()) }
-
-// RecordHand adds the hand just over to the human's lifetime statistics
-// and sums up their record against this kind of opponent in a line.
-func RecordHand(ss *Session) (string, error) {
-	g := ss.SaveGame()
-	st, err := save.UpdateStats(&g, ss.Human)
+// RecordHand adds the hand just over to the lifetime statistics of the
+// person at seat and sums up their record against this kind of opponent in
+// a line.
+func RecordHand(g save.Game, seat int) (string, error) {
+	st, err := save.UpdateStats(&g, seat)
 	if err != nil {
 		return "", err
 	}
-	opp := save.OpponentLevel(&g, ss.Human)
+	opp := save.OpponentLevel(&g, seat)
 	r := st.ByOpponent[opp]
 	return fmt.Sprintf("Against %s: %d of %d hands won, %d of %d games · best hand %d",
 		opp, r.HandsWon, r.Hands, r.GamesWon, r.Games, st.Best.Score), nil

@@ -173,7 +173,7 @@ func (m *Model) closeGuide() tea.Cmd {
 	if m.screen == screenGuide {
 		m.screen = screenBoard
 	}
-	return m.next()
+	return nil
 }
 
 func (m *Model) guideKey(msg tea.KeyPressMsg) tea.Cmd {

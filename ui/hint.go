@@ -2,28 +2,39 @@ package ui
 
 import (
 	"context"
+	"errors"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
 )
 
-// undo takes back the human's last action.
+// undo takes back the viewer's last decision of the hand, where the
+// table allows it.
 func (m *Model) undo() tea.Cmd {
-	if m.remote {
+	err := m.table.Undo()
+	switch {
+	case errors.Is(err, table.ErrUndoShared):
 		return m.setError("No undo at a shared table.")
-	}
-	if !m.sess.CanUndo() {
+	case err != nil:
 		return m.setError("Nothing to undo in this hand.")
 	}
-	m.stopThinking()
-	m.sess.Undo()
-	m.pull()
+	m.stopHint()
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
+	cmd := m.see(m.table.View())
 	m.message, m.isError = "Undone: your move is yours to make again.", false
-	m.log = append(m.log, "(undo)")
-	m.selectDrawn()
-	return m.next()
+	return cmd
+}
+
+// stopHint cancels the hint being sought and forgets its answer.
+func (m *Model) stopHint() {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	m.gen++
+	m.hinting = false
 }
 
 // hint asks the strongest computer for a move, in a command.
@@ -37,7 +48,7 @@ func (m *Model) hint() tea.Cmd {
 	obs := m.obs
 	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
 	ctx, cancel := context.WithCancel(context.Background())
-	m.stopThinking()
+	m.stopHint()
 	m.cancel = cancel
 	m.hinting = true
 	gen, fn := m.gen, m.cfg.Hint
@@ -45,7 +56,7 @@ func (m *Model) hint() tea.Cmd {
 	return tea.Batch(func() tea.Msg {
 		a, why := fn(ctx, &obs, legal)
 		return hintMsg{gen: gen, a: a, why: why}
-	}, m.spin.Tick)
+	}, m.spinIfWaiting())
 }
 
 // showHint selects the suggested card and says why.

@@ -55,7 +55,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	if m.curtain() {
 		switch {
 		case key.Matches(msg, k.Default), key.Matches(msg, k.Yes):
-			return m.passTo(m.sess.State().ToAct())
+			return m.passTo(m.view.Next)
 		case key.Matches(msg, k.Quit):
 			return m.askQuit(false)
 		}
@@ -212,7 +212,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message, m.isError = map[bool]string{true: "Bell on.", false: "Bell off."}[m.opts.Bell], false
 		return m.persist()
 	case key.Matches(msg, k.Speed):
-		if m.remote {
+		if m.guest() {
 			return m.setError("The table sets the pace of its computer players.")
 		}
 		for i, a := range animations {
@@ -222,6 +222,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		m.message, m.isError = "Computer moves: "+m.opts.Animation+".", false
+		m.own.SetPace(m.opts.Delay())
 		return m.persist()
 	case key.Matches(msg, k.Help):
 		m.dialog = dialogKeys

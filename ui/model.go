@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"math/rand/v2"
-	"sync"
 
 	"charm.land/bubbles/v2/filepicker"
 	"charm.land/bubbles/v2/help"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/table"
 )
 
 // MinWidth and MinHeight are the smallest screen the game draws on: the
@@ -22,43 +23,42 @@ const (
 	MinHeight = 24
 )
 
-// Config is how the program starts a Model.
+// Config is how the program starts a Model over a game of its own (local
+// play).
 type Config struct {
-	// Setup is the new game to deal (ignored when Session is set).
-	Setup Setup
-	// Session is a game resumed from a file; File is that file's name.
-	Session *Session
-	File    string
+	// Game is the game to play: a new one (NewGame) or one read from a
+	// file; File is that file's name ("" for a new game).
+	Game save.Game
+	File string
 	// ConfigDir keeps the options; "" keeps them in memory only.
 	ConfigDir string
 	// Options overrides the options found in ConfigDir (tests).
 	Options *Options
 	// NewPlayer makes the computer player of a seat; nil means ai.New.
 	NewPlayer func(level string, seed uint64) (ai.Player, error)
-	// Save writes the session to the file the player named and returns the
+	// Save writes the game to the file the player named and returns the
 	// path written; nil hides the save key. WriteSave is the real one.
-	Save func(name string, ss *Session) (string, error)
+	Save func(name string, g save.Game) (string, error)
 	// Hint suggests a move for the human and says why in a few words; nil
 	// hides the hint key.
 	Hint func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
 	// Dark tells the background before the terminal answers (tests).
 	Dark bool
 	// Autosave keeps the game when the player leaves with Ctrl-C mid-game;
-	// nil keeps nothing. save.WriteAutosave through SessionAutosave is the
-	// real one.
-	Autosave func(ss *Session) error
+	// nil keeps nothing. save.WriteAutosave is the real one.
+	Autosave func(g save.Game) error
 	// Resume is an autosave to offer at start ("" for none); ResumeGame
 	// loads it and DropResume deletes it when the player declines.
 	Resume     string
-	ResumeGame func(path string) (*Session, error)
+	ResumeGame func(path string) (save.Game, error)
 	DropResume func() error
 	// HandOver runs (in a command) at the end of every hand, to record the
-	// player's statistics, and returns a line about their record for the
-	// end-of-hand window; nil records nothing.
-	HandOver func(ss *Session) (string, error)
+	// statistics of the person at seat, and returns a line about their
+	// record for the end-of-hand window; nil records nothing.
+	HandOver func(g save.Game, seat int) (string, error)
 	// Load reads a saved game chosen in the load picker (in a command);
 	// nil hides the load key. Load (this package's) is the real one.
-	Load func(path string) (*Session, error)
+	Load func(path string) (save.Game, error)
 	// Stats returns the lifetime statistics as text for their window; nil
 	// hides the statistics key.
 	Stats func() (string, error)
@@ -90,13 +90,6 @@ const (
 	dialogStats             // lifetime statistics
 )
 
-// seatPlayer is a computer seat. The mutex keeps a cancelled search that is
-// still winding down from racing with the next one on the same player.
-type seatPlayer struct {
-	mu sync.Mutex
-	p  ai.Player
-}
-
 // Model is the root model of the game.
 type Model struct {
 	cfg           Config
@@ -116,25 +109,18 @@ type Model struct {
 	quitAfterSave bool
 
 	// The table and what the viewer sees of it: everything shown, checked
-	// and told comes from obs and seats. sess is the local game behind the
-	// table (undo, saves, computers, hot-seat), nil for a remote table.
-	table  Table
-	remote bool // the table is played elsewhere (NewRemote)
-	obs    engine.Observation
-	seats  []Seat
-	host   bool                      // the viewer may save the table
-	boxes  [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
-	// Between hands at a remote table: the viewer asked for the next hand,
-	// and the people the table still waits for (TableMsg).
-	ready      bool
-	waitingFor []string
-	note       string // the table's latest news
-	sent       bool   // remote: an action is on its way to the table
-	sentAt     uint32 // remote: the event count when it was sent
-
-	sess    *Session
-	players []*seatPlayer
-	file    string
+	// and told comes from the view (obs is view.Obs). own is the table the
+	// model dealt itself, for local play: it is saved to files, replaced by
+	// new games and loads, and sets its computers' pace; nil for a table
+	// the host program gave (a server's room), which does all that itself.
+	table Table
+	own   *table.Table
+	view  table.View
+	obs   engine.Observation
+	boxes [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
+	note  string                    // the table's latest news
+	file  string
+	saved uint32 // the event count when the game was last saved or loaded
 
 	sel      int         // selected display position in the hand, 0 = P
 	armed    int         // position clicked once (a second click plays it), -1 none
@@ -146,15 +132,13 @@ type Model struct {
 	message string
 	isError bool
 	recent  []string // events since the human's last move, for the message line
-	log     []string
+	log     []logLine
 	logOff  int  // lines scrolled back from the newest
 	window  bool // true: the score window; false: the command list
 
-	gen        int // generation of computer searches; older answers are dropped
+	gen        int // generation of hint searches; older answers are dropped
 	cancel     context.CancelFunc
-	thinking   bool
-	paced      bool           // the pause after the last computer move is over
-	move       *engine.Action // a computer's chosen move waiting for the pause
+	spinning   bool        // the spinner ticks
 	flash      engine.Card    // the card the last move put on a table…
 	flashTo    int            // …and the side whose table it went to (-1 none)
 	hinting    bool
@@ -171,17 +155,20 @@ type Model struct {
 
 // messages of the model.
 type (
-	aiMoveMsg struct {
-		gen int
-		a   engine.Action
+	// viewMsg is a view of the model's table, read from its updates;
+	// open is false once they have closed (the table ended).
+	viewMsg struct {
+		from Table
+		v    table.View
+		open bool
 	}
-	paceMsg  struct{ gen int }
 	clickMsg struct {
 		id   string
 		x, y int
 	}
 	savedMsg struct {
 		path string
+		at   uint32 // the event count saved
 		err  error
 	}
 	hintMsg struct {
@@ -191,7 +178,7 @@ type (
 	}
 	optionsSavedMsg struct{ err error }
 	resumedMsg      struct {
-		ss  *Session
+		g   save.Game
 		err error
 	}
 	handRecordedMsg struct {
@@ -205,25 +192,20 @@ type (
 // that tests and tools can read the model without racing the program.
 type Probe func(m *Model)
 
-// New returns the model for a game.
+// New returns the model of a local game: it deals cfg.Game at a table of
+// its own, where the person at this keyboard holds every seat of a person.
 func New(cfg Config) (*Model, error) {
 	m := baseModel(cfg)
-	ss := cfg.Session
-	if ss == nil {
-		var err error
-		if ss, err = NewSession(cfg.Setup); err != nil {
-			return nil, err
-		}
-	}
-	if err := m.start(ss); err != nil {
+	if err := m.start(cfg.Game); err != nil {
 		return nil, err
 	}
 	m.file = cfg.File
 	if m.first && !m.opts.SeenGuide {
 		m.dialog = dialogGuideOffer
-	} else if cfg.Resume != "" && cfg.ResumeGame != nil && cfg.Session == nil {
+	} else if cfg.Resume != "" && cfg.ResumeGame != nil && cfg.File == "" {
 		m.dialog = dialogResume
 	}
+	m.holdTable()
 	return m, nil
 }
 
@@ -257,43 +239,11 @@ func (m *Model) setDark(dark bool) {
 	m.help.Styles = m.styles.Help
 }
 
-// start seats the players of a session and shows its table.
-func (m *Model) start(ss *Session) error {
-	players := make([]*seatPlayer, len(ss.Seats))
-	for i, seat := range ss.Seats {
-		if seat.Human {
-			continue
-		}
-		seed := ss.Seed ^ uint64(i+1)*0x9e3779b97f4a7c15
-		p, err := m.cfg.NewPlayer(seat.Level, seed)
-		if err != nil {
-			// A save may name a level this mille does not know.
-			if p, err = m.cfg.NewPlayer("medium", seed); err != nil {
-				return err
-			}
-		}
-		players[i] = &seatPlayer{p: p}
-	}
-	m.stopThinking()
-	m.sess, m.players, m.table = ss, players, ss
-	m.pull()
-	m.log = m.log[:0]
-	m.recent = m.recent[:0]
-	m.logOff = 0
-	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
-	m.file = ""
-	m.narrate(0, m.obs.EventCount, false)
-	m.selectDrawn()
-	return nil
-}
-
-// Init asks the terminal for its background and starts the game moving.
+// Init asks the terminal for its background and starts listening to the
+// table.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.next())
+	return tea.Batch(tea.RequestBackgroundColor, m.watchTable())
 }
-
-// Session returns the game being played (nil for a remote table).
-func (m *Model) Session() *Session { return m.sess }
 
 // Message returns the message line's text (tests).
 func (m *Model) Message() string { return m.message }
@@ -301,12 +251,13 @@ func (m *Model) Message() string { return m.message }
 // newSeed draws a seed for a new game from the current one, so a game
 // started with --seed stays reproducible.
 func (m *Model) newSeed() uint64 {
-	r := rand.New(rand.NewPCG(m.sess.Seed, uint64(len(m.sess.Actions))))
+	r := rand.New(rand.NewPCG(m.own.Config().Seed, uint64(m.obs.EventCount)))
 	return r.Uint64()
 }
 
 // Update handles a message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer m.holdTable()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
@@ -330,25 +281,23 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setDark(msg.IsDark())
 		return m, nil
 	case spinner.TickMsg:
-		if !m.thinking && !m.hinting {
+		if !m.othersToAct() && !m.hinting {
+			m.spinning = false
 			return m, nil
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
 		return m, cmd
-	case aiMoveMsg:
-		if msg.gen != m.gen || !m.thinking {
-			return m, nil
+	case viewMsg:
+		if msg.from != m.table {
+			return m, nil // a table left behind (a new game, a load)
 		}
-		a := msg.a
-		m.move = &a
-		return m, m.applyComputer()
-	case paceMsg:
-		if msg.gen != m.gen {
-			return m, nil
+		if !msg.open {
+			return m, func() tea.Msg { return LeaveMsg{Ended: true} }
 		}
-		m.paced = true
-		return m, m.applyComputer()
+		return m, tea.Batch(m.see(msg.v), m.listen())
+	case table.View:
+		return m, m.see(msg)
 	case hintMsg:
 		if msg.gen != m.gen || !m.hinting {
 			return m, nil
@@ -361,11 +310,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.dialog = dialogNone
 			return m, m.setError("Save failed: " + msg.err.Error())
 		}
-		if m.remote {
+		if m.own == nil {
 			m.message, m.isError = "The table is saved as "+msg.path+".", false
 			return m, nil
 		}
-		m.file = msg.path
+		m.file, m.saved = msg.path, msg.at
 		m.message, m.isError = "Game saved in "+msg.path+".", false
 		m.dialog = dialogNone
 		if m.quitAfterSave {
@@ -381,25 +330,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		msg(m)
 		return m, nil
 	case resumedMsg:
+		m.dialog = dialogNone
 		if msg.err != nil {
-			return m, tea.Batch(m.setError("Can't resume: "+msg.err.Error()), m.next())
+			return m, m.setError("Can't resume: " + msg.err.Error())
 		}
-		if err := m.start(msg.ss); err != nil {
+		if err := m.start(msg.g); err != nil {
 			return m, m.setError("Can't resume: " + err.Error())
 		}
 		m.message, m.isError = "Welcome back: the game goes on where you left it.", false
-		return m, m.next()
-	case TableMsg:
-		m.see(msg)
-		return m, nil
-	case actedMsg:
-		return m, m.acted(msg)
+		return m, m.watchTable()
 	case handRecordedMsg:
 		if msg.at == m.obs.EventCount {
 			m.record = msg.record
 		}
 		if msg.err != nil {
-			m.log = append(m.log, "(statistics not recorded: "+msg.err.Error()+")")
+			m.log = append(m.log, logLine{text: "(statistics not recorded: " + msg.err.Error() + ")", at: msg.at})
 		}
 		return m, nil
 	case clickMsg:

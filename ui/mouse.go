@@ -55,7 +55,7 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 		return m.askQuit(false)
 	case "btn-ready":
 		if m.curtain() {
-			return m.passTo(m.sess.State().ToAct())
+			return m.passTo(m.view.Next)
 		}
 		return nil
 	}

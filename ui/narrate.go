@@ -10,6 +10,33 @@ import (
 	"github.com/millebornes/mille/engine"
 )
 
+// logLine is a line of the log and the count of events before the event
+// it tells, so that an undo takes it out.
+type logLine struct {
+	text string
+	at   uint32
+}
+
+// unlog takes out of the log the lines of events from the count at on
+// (moves taken back), and clears the message line of them.
+func (m *Model) unlog(at uint32) {
+	n := len(m.log)
+	for n > 0 && m.log[n-1].at >= at {
+		n--
+	}
+	m.log, m.recent, m.logOff = m.log[:n], m.recent[:0], 0
+	m.flashTo = -1
+}
+
+// logText is the whole log, a line each (tests).
+func (m *Model) logText() string {
+	lines := make([]string, len(m.log))
+	for i, l := range m.log {
+		lines[i] = l.text
+	}
+	return strings.Join(lines, "\n")
+}
+
 // narrate tells the events in [from, to) on the message line and in the log.
 func (m *Model) narrate(from, to uint32, replace bool) {
 	obs := &m.obs
@@ -35,7 +62,7 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 			continue
 		}
 		parts = append(parts, line)
-		m.log = append(m.log, line)
+		m.log = append(m.log, logLine{text: line, at: i})
 		switch e.Kind {
 		case engine.EvPlay, engine.EvSafety, engine.EvCoupFourre:
 			m.flash, m.flashTo = e.Card, obs.Config.SideOf(int(e.Seat))
@@ -140,7 +167,7 @@ func (m *Model) logLines(w, h int) []string {
 		if i == len(m.log)-1 {
 			style = m.styles.Text
 		}
-		lines = append(lines, style.Render(ansi.Truncate(m.log[i], w, "…")))
+		lines = append(lines, style.Render(ansi.Truncate(m.log[i].text, w, "…")))
 	}
 	if m.logOff > 0 && len(lines) > 0 {
 		lines[len(lines)-1] = m.styles.Dim.Render(fmt.Sprintf("↓ %d newer ([ ] or wheel)", m.logOff))

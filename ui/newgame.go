@@ -9,6 +9,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 )
 
 // newGameForm is the new-game screen: players, ruleset and the level of
@@ -28,7 +29,7 @@ func (f *newGameForm) fields() int { return 2 + f.players - 1 + 1 }
 
 // newGame opens the new-game screen: a local game's only.
 func (m *Model) newGame() tea.Cmd {
-	if m.remote {
+	if m.guest() {
 		return m.setError("No new game at a shared table: leave it (q) to set one up.")
 	}
 	m.openNewGame()
@@ -36,12 +37,13 @@ func (m *Model) newGame() tea.Cmd {
 }
 
 func (m *Model) openNewGame() {
-	cfg := m.sess.Config
+	cfg := m.obs.Config
+	seats := m.own.Record().Seats
 	f := newGameForm{players: cfg.Players, rules: cfg.Rules}
 	for i := range f.levels {
-		f.levels[i] = "medium"
-		if i < len(m.sess.Seats) && m.sess.Seats[i].Level != "" {
-			f.levels[i] = m.sess.Seats[i].Level
+		f.levels[i] = ai.DefaultLevel
+		if i < len(seats) && seats[i].Level != "" {
+			f.levels[i] = seats[i].Level
 		}
 	}
 	f.field = f.fields() - 1
@@ -105,41 +107,44 @@ func (f *newGameForm) set(field, i int) {
 	}
 }
 
-// setup is the game the form describes.
-func (f *newGameForm) setup(seed uint64) Setup {
-	setup := DefaultSetup(engine.Config{Players: f.players, Rules: f.rules}, "medium", seed)
+// game is the new game the form describes.
+func (f *newGameForm) game(seed uint64) (save.Game, error) {
+	return save.New(engine.Config{Players: f.players, Rules: f.rules}, seed, f.seats())
+}
+
+// seats are the seats the form describes.
+func (f *newGameForm) seats() []save.Seat {
+	seats := DefaultSeats(engine.Config{Players: f.players, Rules: f.rules}, ai.DefaultLevel)
 	people := 1
 	for i := 1; i < f.players; i++ {
 		if f.levels[i] == "person" {
-			setup.Seats[i] = Seat{Name: seatNames[i], Human: true}
+			seats[i] = save.Seat{Name: seatNames[i], Human: true}
 			people++
 			continue
 		}
-		setup.Seats[i].Level = f.levels[i]
+		seats[i].Level = f.levels[i]
 	}
 	if people > 1 { // hot-seat: every seat by its name, "you" is whoever looks
-		setup.Seats[0].Name = seatNames[0]
+		seats[0].Name = seatNames[0]
 		if f.players == 2 {
-			setup.Seats[1].Name = seatNames[1]
+			seats[1].Name = seatNames[1]
 		}
 	}
-	return setup
+	return seats
 }
 
 // startNew deals the game the form describes.
 func (m *Model) startNew() tea.Cmd {
-	f := m.ng
-	setup := f.setup(m.newSeed())
-	ss, err := NewSession(setup)
+	g, err := m.ng.game(m.newSeed())
 	if err == nil {
-		err = m.start(ss)
+		err = m.start(g)
 	}
 	if err != nil {
 		return m.setError("Can't start: " + err.Error())
 	}
 	m.screen = screenBoard
 	m.message, m.isError = "A new game: good luck!", false
-	return m.next()
+	return m.watchTable()
 }
 
 func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -148,7 +153,7 @@ func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Quit):
 		m.screen = screenBoard
-		return m.next()
+		return nil
 	case key.Matches(msg, k.Up):
 		f.field = (f.field - 1 + f.fields()) % f.fields()
 	case key.Matches(msg, k.Down), key.Matches(msg, k.NextField):
@@ -176,7 +181,7 @@ func (m *Model) newGameClick(id string) tea.Cmd {
 		return m.startNew()
 	case id == "ng-cancel":
 		m.screen = screenBoard
-		return m.next()
+		return nil
 	case id == "ng-load":
 		return m.openLoad()
 	case strings.HasPrefix(id, "ng-"):
@@ -205,7 +210,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		}
 		return st.Text.Render("  " + s)
 	}
-	names := f.setup(0).Seats
+	names := f.seats()
 	for field := 0; field < f.fields()-1; field++ {
 		var name string
 		switch field {

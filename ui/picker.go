@@ -23,7 +23,7 @@ type Hangup struct{}
 type (
 	loadedMsg struct {
 		path string
-		ss   *Session
+		g    save.Game
 		err  error
 	}
 	statsMsg struct {
@@ -116,8 +116,8 @@ func (m *Model) load(path string) tea.Cmd {
 	m.message, m.isError = "Loading "+path+"…", false
 	fn := m.cfg.Load
 	return func() tea.Msg {
-		ss, err := fn(path)
-		return loadedMsg{path: path, ss: ss, err: err}
+		g, err := fn(path)
+		return loadedMsg{path: path, g: g, err: err}
 	}
 }
 
@@ -125,15 +125,15 @@ func (m *Model) load(path string) tea.Cmd {
 func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	m.screen = screenBoard
 	if msg.err != nil {
-		return tea.Batch(m.setError(msg.err.Error()), m.next())
+		return m.setError(msg.err.Error())
 	}
-	if err := m.start(msg.ss); err != nil {
-		return tea.Batch(m.setError(msg.path+": "+err.Error()), m.next())
+	if err := m.start(msg.g); err != nil {
+		return m.setError(msg.path + ": " + err.Error())
 	}
 	m.file = msg.path
 	m.record = ""
 	m.message, m.isError = "Loaded "+msg.path+": the game goes on.", false
-	return m.next()
+	return m.watchTable()
 }
 
 // saveKey is a key in the save dialog: Tab moves between the name and the

@@ -4,28 +4,27 @@ import (
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/millebornes/mille/engine"
 )
 
 // interrupt leaves at once (Ctrl-C, or quitting without saving), keeping
 // an unfinished game in the autosave so that the next start can offer it.
 func (m *Model) interrupt() tea.Cmd {
-	if m.remote {
+	if m.guest() {
 		return m.leave()
 	}
 	if !m.unfinished() {
 		return m.quit()
 	}
-	ss, fn := m.snapshot(), m.cfg.Autosave
-	m.stopThinking()
+	g, fn := m.own.Record(), m.cfg.Autosave
+	m.stopHint()
+	m.closeTable()
 	m.quitting = true
-	return tea.Sequence(func() tea.Msg { _ = fn(ss); return nil }, m.persist(), tea.Quit)
+	return tea.Sequence(func() tea.Msg { _ = fn(g); return nil }, m.persist(), tea.Quit)
 }
 
 // unfinished reports whether there is a game to keep in the autosave.
 func (m *Model) unfinished() bool {
-	return m.cfg.Autosave != nil && m.sess != nil && !m.gameOver() && len(m.sess.Actions) > 0
+	return m.cfg.Autosave != nil && m.own != nil && !m.gameOver() && len(m.own.Record().History) > 0
 }
 
 // Keep writes an unfinished game to the autosave at once. Call it only
@@ -35,12 +34,13 @@ func (m *Model) Keep() error {
 	if !m.unfinished() {
 		return nil
 	}
-	return m.cfg.Autosave(m.sess)
+	return m.cfg.Autosave(m.own.Record())
 }
 
 // quit stops the computers and leaves.
 func (m *Model) quit() tea.Cmd {
-	m.stopThinking()
+	m.stopHint()
+	m.closeTable()
 	m.quitting = true
 	// The last options write goes before leaving, or it could be lost.
 	return tea.Sequence(m.persist(), tea.Quit)
@@ -48,7 +48,7 @@ func (m *Model) quit() tea.Cmd {
 
 // startSave opens the file name prompt, filled with the current file.
 func (m *Model) startSave(thenQuit bool) tea.Cmd {
-	if m.remote {
+	if m.guest() {
 		return m.saveTable()
 	}
 	if m.cfg.Save == nil {
@@ -65,23 +65,11 @@ func (m *Model) startSave(thenQuit bool) tea.Cmd {
 
 // save writes the game in a command: the disk is never touched in Update.
 func (m *Model) save(path string) tea.Cmd {
-	ss := m.snapshot()
-	fn := m.cfg.Save
+	g, fn, at := m.own.Record(), m.cfg.Save, m.obs.EventCount
 	return func() tea.Msg {
-		p, err := fn(path, ss)
-		return savedMsg{path: p, err: err}
+		p, err := fn(path, g)
+		return savedMsg{path: p, at: at, err: err}
 	}
-}
-
-// snapshot copies the session so that a save in flight never sees later
-// moves.
-func (m *Model) snapshot() *Session {
-	ss := *m.sess
-	ss.Seats = append([]Seat(nil), m.sess.Seats...)
-	ss.Actions = append([]engine.Action(nil), m.sess.Actions...)
-	ss.States = []engine.State{*m.sess.State()}
-	ss.Base = len(ss.Actions)
-	return &ss
 }
 
 // persist writes the options in a command.

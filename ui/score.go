@@ -52,7 +52,7 @@ func (m *Model) commandList(w int) []string {
 		{"n: new game", "g: rules guide"},
 		{"?: all keys", "[ ]: scroll log"},
 	}
-	if m.remote {
+	if m.guest() {
 		save := "t: hint"
 		if m.canSave() {
 			save = "s: save"
@@ -200,7 +200,7 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		title += ": " + m.names().Side(int(obs.Finisher)) + " completed the trip"
 	}
 	buttons := []button{{"btn-yes", "y Another hand", true}, {"btn-no", "n Quit", false}}
-	if m.remote {
+	if m.guest() {
 		buttons[1].label = "n Leave"
 	}
 	if obs.Phase == engine.PhaseGameOver {
@@ -218,22 +218,22 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 			body = append(body, "", st.Heading.Render(who+verb+" the game."))
 		}
 		buttons = []button{{"btn-yes", "y Another game", true}, {"btn-new", "New setup", false}, {"btn-no", "n Quit", false}}
-		if m.remote {
+		if m.guest() {
 			buttons = []button{{"btn-yes", "y Another game", true}, {"btn-no", "n Leave", false}}
 		}
 	}
 	if m.record != "" && m.recordedAt == obs.EventCount {
 		body = append(body, st.Dim.Render(m.record))
 	}
-	if m.remote && m.gamePrompt() == promptNone {
+	if m.gamePrompt() == promptNone {
 		// Asked already, or watching: who the table still waits for.
 		next := "the next hand"
 		if obs.Phase == engine.PhaseGameOver {
 			next = "the next game"
 		}
 		wait := "Waiting for the players to go on to " + next + "."
-		if len(m.waitingFor) > 0 {
-			wait = "Waiting for " + andList(m.waitingFor) + " to go on to " + next + "."
+		if names := m.waitingFor(); len(names) > 0 {
+			wait = "Waiting for " + andList(names) + " to go on to " + next + "."
 		}
 		body = append(body, "", st.Dim.Render(wait))
 		buttons = []button{{"btn-leave", "q Leave", false}}

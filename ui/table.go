@@ -8,26 +8,30 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/table"
 )
 
-// Table is a game the model plays from one seat: it takes the viewer's
-// actions and checks them with the engine. The model never reads a table's
-// state: everything it shows, checks and tells comes from what the viewer
-// sees of it, a TableMsg.
-//
-// A local game (*Session) shows itself at once after an action: the model
-// reads its view in Update. A remote table (NewRemote), a room on a server,
-// receives the actions in commands and its views come back as TableMsg
-// messages, sent to the program by its host whenever the table changes.
+// Table is the model's link to the table it shows, local or served: a
+// connection of package table (*table.Conn) or one that wraps it. The
+// model acts through it, and everything it shows, checks and tells comes
+// from the connection's View: its seat's Observation, the seats' names and
+// who is here.
 type Table interface {
+	// Act takes the viewer's action; the table checks it with the engine.
 	Act(a engine.Action) error
-}
-
-// shower is a table whose view is at hand: a local game.
-type shower interface {
-	Table
-	View() TableMsg
+	// Undo takes back the viewer's last decision of the hand, where the
+	// table allows it.
+	Undo() error
+	// Show turns to another seat of the viewer's (people sharing the
+	// keyboard).
+	Show(seat int) error
+	// View is the viewer's view now; Updates delivers the newest after
+	// every change, and closes when the table ends.
+	View() table.View
+	Updates() <-chan table.View
 }
 
 // Saver is a table that can keep itself (a room saved by the server into
@@ -37,41 +41,17 @@ type Saver interface {
 	Save() (string, error)
 }
 
-// TableMsg is what the viewer sees of a table now: its own Observation and
-// the seats' names. The host program of a remote model sends one whenever
-// the table changes; the model may miss some (only the newest matters), and
-// tells what happened in between from the observation's event log.
-type TableMsg struct {
-	Obs   engine.Observation
-	Seats []Seat // the names of the seats; Level is not used
-	Host  bool   // the viewer hosts the table: may save it
-	// Note is the table's latest news for everyone ("Bob is now the
-	// host"): logged, and shown on the message line, when it changes.
-	Note string
-	// Between hands a remote table deals on once every person at it has
-	// asked to (each with Continue), so that nobody loses the scores:
-	// Ready says the viewer has asked, WaitingFor names who has not yet.
-	Ready      bool
-	WaitingFor []string
-}
+// LeaveMsg is what a model over a table it was given emits when the player
+// chooses to leave it (q, then y), or when the table ended (Ended): the
+// host program gives up the seat and shows what comes next. Such a model
+// never quits the program itself.
+type LeaveMsg struct{ Ended bool }
 
-// LeaveMsg is what a remote model emits when the player chooses to leave
-// the table (q, then y): the host program catches it, gives up the seat and
-// shows what comes next. A remote model never quits the program itself.
-type LeaveMsg struct{}
-
-// actedMsg is a remote table's answer to the viewer's action.
-type actedMsg struct {
-	a   engine.Action
-	err error
-}
-
-// RemoteConfig is how a host program starts a model over a remote table.
+// RemoteConfig is how a host program starts a model over a table of its
+// own (a server's room).
 type RemoteConfig struct {
-	// Table takes the viewer's actions (in commands, never in Update).
+	// Table is the viewer's connection to the table.
 	Table Table
-	// View is the table as the viewer sees it when the model starts.
-	View TableMsg
 	// Options are kept in memory only; nil starts with the defaults.
 	Options *Options
 	// Hint suggests a move from the viewer's observation; nil hides the
@@ -81,17 +61,17 @@ type RemoteConfig struct {
 	Dark bool
 }
 
-// NewRemote returns a model over a table played elsewhere. It holds no
-// game state, only the viewer's observation: no undo, no files (saves,
-// autosave, statistics, options), no new-game screen, no first-start offer,
-// and no computer players (the table plays them). q leaves the table by
-// emitting LeaveMsg.
+// NewRemote returns a model over a table the host program runs. The model
+// holds only the viewer's view: no files (saves, autosave, statistics,
+// options), no new-game screen and no first-start offer; the table plays
+// its computers, and q leaves the table by emitting LeaveMsg.
 func NewRemote(cfg RemoteConfig) (*Model, error) {
 	if cfg.Table == nil {
 		return nil, errors.New("ui: a remote model needs a table")
 	}
-	if len(cfg.View.Seats) != cfg.View.Obs.Config.Players || cfg.View.Obs.Config.Players == 0 {
-		return nil, errors.New("ui: the first view names no seats")
+	v := cfg.Table.View()
+	if len(v.Seats) != v.Obs.Config.Players || v.Obs.Config.Players == 0 {
+		return nil, errors.New("ui: the table has not started")
 	}
 	opts := DefaultOptions
 	opts.SeenGuide = true
@@ -99,54 +79,105 @@ func NewRemote(cfg RemoteConfig) (*Model, error) {
 		opts = *cfg.Options
 	}
 	m := baseModel(Config{Options: &opts, Hint: cfg.Hint, Dark: cfg.Dark})
-	m.table, m.remote = cfg.Table, true
-	m.see(cfg.View)
+	m.table = cfg.Table
+	m.see(v)
 	return m, nil
 }
 
-// View returns what the session's human seat sees: the local table's
-// view.
-func (ss *Session) View() TableMsg {
-	return TableMsg{Obs: ss.Observe(), Seats: ss.Seats, Host: true}
+// start deals game g at a table of the model's own, where the person at
+// this keyboard holds every seat of a person, and shows it.
+func (m *Model) start(g save.Game) error {
+	users := make([]string, len(g.Seats))
+	people := 0
+	for i, s := range g.Seats {
+		if s.Human {
+			users[i] = localUser
+			people++
+		}
+	}
+	if people == 0 {
+		return errors.New("no seat is a person's")
+	}
+	cfg := table.Config{Level: ai.DefaultLevel, Pace: m.opts.Delay(), Undo: true, NewPlayer: m.cfg.NewPlayer}
+	t, err := table.FromRecord("", g, users, localUser, false, cfg, nil)
+	if err != nil {
+		return err
+	}
+	c, err := t.Join(localUser, "", -1)
+	if err != nil {
+		t.Close()
+		return err
+	}
+	m.closeTable()
+	m.stopHint()
+	m.own, m.table = t, c
+	m.view, m.obs = table.View{}, engine.Observation{}
+	m.file, m.saved, m.recordedAt = "", c.View().Obs.EventCount, 0
+	m.see(c.View())
+	return nil
 }
 
-// Act takes an action for the seat on screen, as a remote table would: the
-// session checks it with the engine.
-func (ss *Session) Act(a engine.Action) error {
-	if !ss.ViewerToAct() {
-		return engine.ErrNotNow
+// guest reports whether the model shows a table it does not run (a
+// server's room): leaving it emits LeaveMsg, and files, new games and the
+// computers' pace are the table's business.
+func (m *Model) guest() bool { return m.own == nil }
+
+// localUser is who holds the people's seats of a local game: the person,
+// or the people, at this keyboard.
+const localUser = "local"
+
+// closeTable lets the model's own table go (a new game, a load, quitting):
+// its computers stop in the background. Its record stays readable.
+func (m *Model) closeTable() {
+	if m.own != nil {
+		go m.own.Close()
 	}
-	_, err := ss.Apply(a)
-	return err
 }
 
-// pull reads a local table's view after a change.
-func (m *Model) pull() {
-	if t, ok := m.table.(shower); ok {
-		v := t.View()
-		m.obs, m.seats, m.host = v.Obs, v.Seats, v.Host
-		m.ready, m.waitingFor = v.Ready, v.WaitingFor
+// holdTable stops the computers of the model's own table while the
+// player reads the rules, sets up a game or answers the first questions.
+func (m *Model) holdTable() {
+	if m.own != nil {
+		m.own.Hold(m.screen != screenBoard || m.dialog == dialogGuideOffer || m.dialog == dialogResume)
 	}
 }
 
-// see shows a remote table's new view and tells what happened since the
-// last one, from the observation's log (views may have been skipped).
-func (m *Model) see(v TableMsg) {
-	if !m.remote {
-		return // a local table shows itself
+// watchTable starts following a table just opened: its views, and the
+// spinner if it waits for someone else.
+func (m *Model) watchTable() tea.Cmd { return tea.Batch(m.listen(), m.spinIfWaiting()) }
+
+// listen waits for the table's next view, in a command.
+func (m *Model) listen() tea.Cmd {
+	t := m.table
+	if t == nil {
+		return nil
 	}
+	ch := t.Updates()
+	return func() tea.Msg {
+		v, open := <-ch
+		return viewMsg{from: t, v: v, open: open}
+	}
+}
+
+// see shows the table's new view and tells what happened since the last
+// one, from the observation's log (views may have been skipped).
+func (m *Model) see(v table.View) tea.Cmd { return m.show(v, false, 0) }
+
+// show shows view v. With own set, v follows the viewer's own move, made
+// when the event count was before: the message line starts over from it.
+func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 	o := &v.Obs
 	from := m.obs.EventCount
 	if o.EventCount != from && m.hinting {
-		m.stopThinking() // a hint for a table that has moved on
+		m.stopHint() // a hint for a table that has moved on
 		m.message = ""
 	}
-	note := v.Note != m.note && v.Note != "" && m.seats != nil // old news is no news
-	m.note = v.Note
-	fresh := m.seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker || o.EventCount < from
-	m.obs, m.seats, m.host = v.Obs, v.Seats, v.Host
-	m.ready, m.waitingFor = v.Ready, v.WaitingFor
-	if fresh {
+	note := v.Notice != m.note && v.Notice != "" && m.view.Seats != nil // old news is no news
+	m.note = v.Notice
+	fresh := m.view.Seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker
+	m.view, m.obs = v, v.Obs
+	switch {
+	case fresh:
 		// The first view, or another seat's: tell what the log still holds,
 		// the last few moves on the message line.
 		m.log, m.recent, m.logOff = m.log[:0], m.recent[:0], 0
@@ -154,15 +185,15 @@ func (m *Model) see(v TableMsg) {
 		if len(m.recent) > 6 {
 			m.recent = append(m.recent[:0], m.recent[len(m.recent)-6:]...)
 		}
-		m.sent = false
 		m.selectDrawn()
-	} else if m.sent && o.EventCount > m.sentAt {
-		// The viewer's own move has come back: the message line starts
-		// over from it, as in a local game.
-		m.sent = false
-		m.narrate(from, m.sentAt, false)
-		m.narrate(m.sentAt, o.EventCount, true)
-	} else {
+	case o.EventCount < from:
+		// An undo: the moves taken back leave the log.
+		m.unlog(o.EventCount)
+		m.selectDrawn()
+	case own:
+		m.narrate(from, before, false)
+		m.narrate(before, o.EventCount, true)
+	default:
 		m.narrate(from, o.EventCount, false)
 	}
 	if !m.obs.MyTurn() {
@@ -175,39 +206,67 @@ func (m *Model) see(v TableMsg) {
 		// News goes to the log, and to the message line unless a message
 		// of the viewer's own is there (the host's "saved" beats the news
 		// of the same save).
-		m.log = append(m.log, v.Note)
+		m.log = append(m.log, logLine{text: v.Notice, at: o.EventCount})
 		if m.message == "" || m.isError {
-			m.message, m.isError = v.Note, false
+			m.message, m.isError = v.Notice, false
 		}
 	}
+	return tea.Batch(m.recordHand(), m.spinIfWaiting())
 }
 
-// send gives the viewer's action to a remote table, in a command; until its
-// answer comes back, further actions wait.
-func (m *Model) send(a engine.Action) tea.Cmd {
-	m.stopThinking() // a hint being sought is no longer wanted
-	m.sent, m.sentAt = true, m.obs.EventCount
-	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
-	t := m.table
-	return func() tea.Msg { return actedMsg{a: a, err: t.Act(a)} }
+// othersToAct reports whether the table waits for a move from a seat that
+// is not the viewer's: the spinner turns meanwhile.
+func (m *Model) othersToAct() bool {
+	v := &m.view
+	return v.Started && !v.Ended && m.obs.Phase < engine.PhaseHandOver && v.Next < 0
 }
 
-// acted takes a remote table's answer: a refusal is shown, an acceptance
-// waits for the view it brings.
-func (m *Model) acted(msg actedMsg) tea.Cmd {
-	if msg.err == nil {
-		if msg.a == engine.Continue {
-			m.sent = false // the deal waits for the others: no view need come
-		}
+// spinIfWaiting starts the spinner when the table waits for someone else.
+func (m *Model) spinIfWaiting() tea.Cmd {
+	if m.spinning || !m.othersToAct() && !m.hinting {
 		return nil
 	}
-	m.sent = false
-	return m.refuse(msg.a, msg.err)
+	m.spinning = true
+	return m.spin.Tick
+}
+
+// recordHand sends the hand just over to the player's statistics, once,
+// in a command: a local game with one person only.
+func (m *Model) recordHand() tea.Cmd {
+	if m.own == nil || m.cfg.HandOver == nil || m.obs.Phase < engine.PhaseHandOver ||
+		m.recordedAt == m.obs.EventCount || len(m.view.Mine) != 1 {
+		return nil
+	}
+	at, seat := m.obs.EventCount, m.view.Mine[0]
+	m.recordedAt = at
+	g, fn := m.own.Record(), m.cfg.HandOver
+	return func() tea.Msg {
+		rec, err := fn(g, seat)
+		return handRecordedMsg{at: at, record: rec, err: err}
+	}
+}
+
+// viewerReady reports whether the viewer has asked for the next hand.
+func (m *Model) viewerReady() bool {
+	v := &m.view
+	return !v.Watching && v.Seat < len(v.Seats) && v.Seats[v.Seat].Ready
+}
+
+// waitingFor names the people present, other than the viewer, whom the
+// table waits for before it deals on.
+func (m *Model) waitingFor() []string {
+	var names []string
+	for i, s := range m.view.Seats {
+		if s.Human && s.Connected && !s.Ready && !m.view.Plays(i) {
+			names = append(names, s.Name)
+		}
+	}
+	return names
 }
 
 // leave asks the host program to take the viewer away from the table.
 func (m *Model) leave() tea.Cmd {
-	m.stopThinking()
+	m.stopHint()
 	m.dialog = dialogNone
 	return func() tea.Msg { return LeaveMsg{} }
 }
@@ -215,9 +274,9 @@ func (m *Model) leave() tea.Cmd {
 // names gives the words the engine's event sentences use, for the viewer:
 // an onlooker is nobody's "you".
 func (m *Model) names() engine.Names {
-	names := make([]string, len(m.seats))
-	for i, s := range m.seats {
-		names[i] = s.Name
+	names := make([]string, len(m.view.Seats))
+	for i := range m.view.Seats {
+		names[i] = m.seatName(i)
 	}
 	viewer := m.obs.Seat
 	if m.obs.Onlooker {
@@ -226,12 +285,17 @@ func (m *Model) names() engine.Names {
 	return engine.Names{Config: m.obs.Config, Viewer: viewer, Seats: names}
 }
 
-// seatName names a seat, "Player N" when the table did not.
+// seatName names a seat, "Player N" when the table did not; a person
+// away is marked.
 func (m *Model) seatName(seat int) string {
-	if seat >= 0 && seat < len(m.seats) && m.seats[seat].Name != "" {
-		return m.seats[seat].Name
+	if seat < 0 || seat >= len(m.view.Seats) || m.view.Seats[seat].Name == "" {
+		return "Player " + string(rune('1'+seat))
 	}
-	return "Player " + string(rune('1'+seat))
+	s := m.view.Seats[seat]
+	if s.Human && !s.Connected {
+		return s.Name + " (away)"
+	}
+	return s.Name
 }
 
 // sideSeats lists the seats that play for a side.
@@ -270,7 +334,7 @@ func (m *Model) waitText() string {
 
 // refuse tells why an action was refused.
 func (m *Model) refuse(a engine.Action, err error) tea.Cmd {
-	if errors.Is(err, engine.ErrNotNow) {
+	if errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn) {
 		return m.setError(m.waitText())
 	}
 	verb := "play"
@@ -287,9 +351,9 @@ func (m *Model) refuse(a engine.Action, err error) tea.Cmd {
 // remote table that can keep itself, for its host (the table decides: the
 // others are told why not).
 func (m *Model) canSave() bool {
-	if m.remote {
+	if m.own == nil {
 		_, ok := m.table.(Saver)
-		return ok && m.host
+		return ok && m.view.Host
 	}
 	return m.cfg.Save != nil
 }

@@ -81,7 +81,7 @@ func (m *Model) View() tea.View {
 // tooSmall is the whole screen when the terminal is below 80x24.
 func (m *Model) tooSmall(w, h int) string {
 	quit := "q quits."
-	if m.remote {
+	if m.guest() {
 		quit = "q leaves the table."
 	}
 	msg := fmt.Sprintf("mille needs a terminal of at least %dx%d.\nThis one is %dx%d: please enlarge it.\n\n%s", MinWidth, MinHeight, w, h, quit)
@@ -112,7 +112,7 @@ func (m *Model) layers(w, h int) []*layer {
 // curtainLayers hide the table while the keyboard goes to another person.
 func (m *Model) curtainLayers(w, h int) []*layer {
 	st := m.styles
-	toAct := m.sess.State().ToAct()
+	toAct := m.view.Next
 	name := m.seatName(toAct)
 	l := newLayout(w, h)
 	l.helpY = h - 1
@@ -222,7 +222,7 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 		turn = "hand over"
 	case obs.Phase == engine.PhaseGameOver:
 		turn = "game over"
-	case m.thinking:
+	case m.othersToAct():
 		turn = m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking"
 	case obs.Waiting:
 		turn = "a pause at the table…"
@@ -267,7 +267,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 		}
 		b.WriteString(st.Dim.Render("←→ enter, or click a table · esc"))
 		return b.String()
-	case m.thinking:
+	case m.othersToAct():
 		return st.Dim.Render(m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking…")
 	case m.hinting:
 		return st.Dim.Render(m.spin.View() + " looking for a hint…")
@@ -301,21 +301,21 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Folder, m.dialog == dialogSaveAs)
 	set(&k.Load, board && !choosing && m.cfg.Load != nil)
 	set(&k.Stats, board && !choosing && m.cfg.Stats != nil)
-	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.sess != nil && m.sess.CanUndo())
+	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.view.CanUndo)
 	set(&k.Hint, board && myPlay && m.cfg.Hint != nil)
 	set(&k.Save, board && m.canSave())
 	set(&k.Quit, board || m.gamePrompt() != promptNone && m.dialog == dialogNone)
 	set(&k.Window, board || m.gamePrompt() != promptNone)
 	set(&k.Order, hand && board && !choosing)
-	set(&k.NewGame, board && !choosing && !m.remote)
+	set(&k.NewGame, board && !choosing && !m.guest())
 	set(&k.Guide, board && !choosing)
 	set(&k.LogUp, board && len(m.log) > 0)
 	set(&k.Bell, board && !choosing)
-	set(&k.Speed, board && !choosing && !m.remote)
+	set(&k.Speed, board && !choosing && !m.guest())
 	set(&k.Redraw, board)
 	set(&k.Help, board)
 	set(&k.Up, false)
-	if m.remote {
+	if m.guest() {
 		k.Quit.SetHelp("q", "leave")
 	}
 	if m.gamePrompt() == promptCoupFourre {
