@@ -139,8 +139,8 @@ type Model struct {
 	gen        int // generation of hint searches; older answers are dropped
 	cancel     context.CancelFunc
 	spinning   bool        // the spinner ticks
-	flash      engine.Card    // the card the last move put on a table…
-	flashTo    int            // …and the side whose table it went to (-1 none)
+	flash      engine.Card // the card the last move put on a table…
+	flashTo    int         // …and the side whose table it went to (-1 none)
 	hinting    bool
 	recordedAt uint32 // event count of the last hand end sent to HandOver
 	record     string // the player's record, shown at the end of that hand
