@@ -4,6 +4,8 @@
 //	mille [flags] [file]   play (resume the game saved in file)
 //	mille arena [flags]    pit computer players against each other
 //	mille bot [flags]      be a computer player on stdin/stdout
+//	mille stats            print your lifetime statistics
+//	mille serve [flags]    host games over SSH
 package main
 
 import (

@@ -8,11 +8,12 @@
 // with a one-line error and never reaches the engine. Writing is atomic: a
 // crash or a full disk during a save leaves the previous save intact.
 //
-// The UI keeps the game in progress in a Game and moves it on with
-// Game.Apply, which records the history:
+// A Game is the one record of a game in mille: a new game is save.New, a
+// table (package table) is dealt from a Game and gives its game back as
+// one (Table.Record) for the S key, the autosave, the statistics and the
+// server's saved rooms:
 //
 //	g, err := save.New(engine.DefaultConfig, seed, seats)
-//	err = g.Apply(action)               // instead of engine.Apply
 //	err = save.Write(path, g)           // the S key
 //	g, err = save.Read(path)            // mille FILE, the load screen
 //	err = save.WriteAutosave(g)         // quit or SIGHUP mid-game
