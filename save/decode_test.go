@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -404,4 +405,86 @@ func TestSchema1File(t *testing.T) {
 		g.Seats[3] != (Seat{Name: "Di", Level: "expert"}) || g.UI["sort"] != "rank" || g.WrittenBy != "v1.0.0" {
 		t.Errorf("the file reads differently: %s", g.Summary())
 	}
+}
+
+// TestV1SavesPlayOn loads saves of schema 1 kept byte for byte as written:
+// schema1.mille.json (4 players, in a coup-fourré window) and two written
+// by mille at commit 3f07cef, before the engine owned its notation, from
+// games the heuristic played in every seat: a 3-player game (seed 15)
+// mid-hand after an extension, with coups fourrés in its history and on a
+// tableau, and a 2-player bsd game (seed 8). Each must load, replay from
+// its seed to its state, and play on exactly as it did then: 300 more
+// actions, each picked from the legal ones by a fixed sequence, end in the
+// pinned position. A change to the rules or to the order of Legal fails
+// here; a change of spelling in the format must migrate these files.
+func TestV1SavesPlayOn(t *testing.T) {
+	tests := []struct {
+		file    string
+		by      string
+		config  engine.Config
+		history int
+		want    string // the position after playing on
+	}{
+		{"schema1.mille.json", "v1.0.0", engine.Config{Players: 4, Rules: engine.Standard}, 1258,
+			"game 1 hand 4 phase 0 turn 2 trip 1000 totals [375 1800] events 2783 choices aace3ed6b5ff6c02"},
+		{"v1-3players-standard.mille.json", "dev-3f07cef", engine.Config{Players: 3, Rules: engine.Standard}, 331,
+			"game 1 hand 1 phase 0 turn 1 trip 700 totals [100 175 100] events 1187 choices b2eb693d4294b37b"},
+		{"v1-2players-bsd.mille.json", "dev-3f07cef", engine.Config{Players: 2, Rules: engine.BSD}, 155,
+			"game 0 hand 5 phase 0 turn 1 trip 700 totals [4975 4075] events 892 choices 97714e7f4aeb69f7"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			g, err := Read(filepath.Join("testdata", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.State.Config != tt.config || len(g.History) != tt.history || g.WrittenBy != tt.by {
+				t.Fatalf("the file reads differently: %v, %d actions, by %q", g.State.Config, len(g.History), g.WrittenBy)
+			}
+			if err := g.Check(); err != nil {
+				t.Fatal(err)
+			}
+			s, err := engine.New(g.State.Config, g.State.Seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, a := range g.History {
+				if err := s.Step(a); err != nil {
+					t.Fatalf("history[%d]: %v", i, err)
+				}
+			}
+			if s != g.State {
+				t.Fatal("replaying the history does not give the saved state")
+			}
+			if got := playOn(t, &g, 300); got != tt.want {
+				t.Errorf("playing on gives\n%s\nwant\n%s", got, tt.want)
+			}
+			roundTrip(t, g)
+		})
+	}
+}
+
+// playOn moves g on by n actions, the i-th picked from the legal ones by
+// a fixed mix of i, and describes where the game ends up, with a hash of
+// every choice on the way.
+func playOn(t *testing.T, g *Game, n int) string {
+	t.Helper()
+	var buf [engine.MaxLegal]engine.Action
+	h := fnv.New64a()
+	for i := range n {
+		legal := g.State.Legal(buf[:0])
+		if len(legal) == 0 {
+			t.Fatalf("action %d: nothing is legal", i)
+		}
+		x := uint64(i+1) * 0x9e3779b97f4a7c15
+		x ^= x >> 31
+		a := legal[x%uint64(len(legal))]
+		fmt.Fprintf(h, "%d:%x ", len(legal), uint16(a))
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("action %d: %v", i, err)
+		}
+	}
+	s := &g.State
+	return fmt.Sprintf("game %d hand %d phase %d turn %d trip %d totals %v events %d choices %016x",
+		s.Game, s.Hand, s.Phase, s.Turn, s.Trip, s.Totals[:s.Sides()], s.EventCount, h.Sum64())
 }
