@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // Action is one decision of the player to act, as a small integer:
 //
 //	bits 0-4  the card (a Card, 0 when the action names none)
@@ -75,31 +73,6 @@ func (a Action) Card() Card { return Card(a & actionCardBits) }
 
 // Target returns the side a hazard is played on.
 func (a Action) Target() int { return int(a>>actionTargetPos) & actionTargetMask }
-
-// String describes the action for logs and tests ("play 100", "attack side 1
-// with Stop", "discard Go", "coup fourré").
-func (a Action) String() string {
-	switch a.Kind() {
-	case KindPlay:
-		if a.Card().IsHazard() {
-			return fmt.Sprintf("play %v on side %d", a.Card(), a.Target())
-		}
-		return "play " + a.Card().String()
-	case KindDiscard:
-		return "discard " + a.Card().String()
-	case KindCoupFourre:
-		return "coup fourré"
-	case KindDecline:
-		return "decline coup fourré"
-	case KindExtend:
-		return "extend"
-	case KindStopTrip:
-		return "stop at 700"
-	case KindContinue:
-		return "continue"
-	}
-	return fmt.Sprintf("action(%#x)", uint16(a))
-}
 
 // MaxLegal is a buffer size always large enough for Legal: seven distinct
 // cards, each playable on at most two target sides and discardable.

@@ -48,25 +48,6 @@ const (
 	Distance
 )
 
-var cardNames = [NumCards]string{
-	NoCard:   "",
-	OutOfGas: "Out of Gas", FlatTire: "Flat Tire", Accident: "Accident",
-	SpeedLimit: "Speed Limit", Stop: "Stop",
-	Gasoline: "Gasoline", SpareTire: "Spare Tire", Repairs: "Repairs",
-	EndOfLimit: "End of Limit", Go: "Go",
-	ExtraTank: "Extra Tank", PunctureProof: "Puncture Proof",
-	DrivingAce: "Driving Ace", RightOfWay: "Right of Way",
-	Miles25: "25", Miles50: "50", Miles75: "75", Miles100: "100", Miles200: "200",
-}
-
-// String returns the card's name as printed on the card ("Out of Gas", "75").
-func (c Card) String() string {
-	if c >= NumCards {
-		return "?"
-	}
-	return cardNames[c]
-}
-
 // Valid reports whether c is a real card (not NoCard, not out of range).
 func (c Card) Valid() bool { return c > NoCard && c < NumCards }
 

@@ -28,28 +28,6 @@ const (
 	BSD                     // the rules of BSD mille(6): 2 players only
 )
 
-// String returns the ruleset's name as used on the command line.
-func (r Ruleset) String() string {
-	switch r {
-	case Standard:
-		return "standard"
-	case BSD:
-		return "bsd"
-	}
-	return fmt.Sprintf("ruleset(%d)", uint8(r))
-}
-
-// ParseRuleset reads a ruleset name ("standard" or "bsd").
-func ParseRuleset(name string) (Ruleset, error) {
-	switch name {
-	case "standard":
-		return Standard, nil
-	case "bsd":
-		return BSD, nil
-	}
-	return 0, fmt.Errorf("unknown ruleset %q (want standard or bsd)", name)
-}
-
 // Config is what a game is set up with: how many players and which rules.
 type Config struct {
 	Players int     // 2, 3, 4 or 6

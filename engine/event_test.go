@@ -46,10 +46,10 @@ func TestActionEncoding(t *testing.T) {
 		text string
 	}{
 		{Play(Miles100), KindPlay, Miles100, 0, "play 100"},
-		{Attack(Stop, 1), KindPlay, Stop, 1, "play Stop on side 1"},
-		{Attack(SpeedLimit, 2), KindPlay, SpeedLimit, 2, "play Speed Limit on side 2"},
+		{Attack(Stop, 1), KindPlay, Stop, 1, "attack Stop on side 1"},
+		{Attack(SpeedLimit, 2), KindPlay, SpeedLimit, 2, "attack Speed Limit on side 2"},
 		{Discard(Go), KindDiscard, Go, 0, "discard Go"},
-		{DeclareCoupFourre, KindCoupFourre, NoCard, 0, "coup fourré"},
+		{DeclareCoupFourre, KindCoupFourre, NoCard, 0, "coup-fourre"},
 		{Extend, KindExtend, NoCard, 0, "extend"},
 		{Continue, KindContinue, NoCard, 0, "continue"},
 	}

@@ -23,16 +23,6 @@ const (
 	PhaseGameOver
 )
 
-var phaseNames = [...]string{"play", "coup fourré", "extension", "hand over", "game over"}
-
-// String names the phase.
-func (p Phase) String() string {
-	if int(p) < len(phaseNames) {
-		return phaseNames[p]
-	}
-	return "phase?"
-}
-
 // Tableau is one side's cards on the table: battle pile, speed pile,
 // distance and safety area. Only the tops of the piles matter to the rules;
 // Cards counts every card the side's piles hold, for accounting and scoring.

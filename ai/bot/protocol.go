@@ -108,6 +108,12 @@ func parseCard(name string, empty bool) (engine.Card, error) {
 	return engine.NoCard, fmt.Errorf("unknown card %q", name)
 }
 
+// phaseNames are the phases as protocol 1 spells them.
+var phaseNames = [...]string{
+	engine.PhasePlay: "play", engine.PhaseCoupFourre: "coup fourré", engine.PhaseExtension: "extension",
+	engine.PhaseHandOver: "hand over", engine.PhaseGameOver: "game over",
+}
+
 var phaseByName = map[string]engine.Phase{
 	"play": engine.PhasePlay, "coup fourré": engine.PhaseCoupFourre, "extension": engine.PhaseExtension,
 	"hand over": engine.PhaseHandOver, "game over": engine.PhaseGameOver,
@@ -175,7 +181,7 @@ func DecodeAction(j ActionJSON) (engine.Action, error) {
 func EncodeObservation(o *engine.Observation) *Observation {
 	j := &Observation{
 		Players: o.Config.Players, Rules: o.Config.Rules.String(), Seat: o.Seat, Side: o.Side(),
-		Game: int(o.Game), Hand: int(o.Hand), First: int(o.First), Phase: o.Phase.String(),
+		Game: int(o.Game), Hand: int(o.Hand), First: int(o.First), Phase: phaseNames[o.Phase],
 		Turn: int(o.Turn), Trip: int(o.Trip), Extender: int(o.Extender), Finisher: int(o.Finisher),
 		FinishedDelayed: o.FinishedDelayed, DrawPile: int(o.DrawLen),
 		MyHand: []string{}, Discards: []string{},
