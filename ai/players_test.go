@@ -8,9 +8,7 @@ import (
 	"github.com/millebornes/mille/engine"
 )
 
-var configs = []engine.Config{
-	{Players: 2}, {Players: 3}, {Players: 4}, {Players: 6}, {Players: 2, Rules: engine.BSD},
-}
+var configs = engine.Configs()
 
 // playHand plays one hand with p in every seat and checks that every
 // choice is legal.

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 )
 
 // Size limits of a game; fixed arrays in State are sized by them.
@@ -28,30 +29,72 @@ const (
 	BSD                     // the rules of BSD mille(6): 2 players only
 )
 
+// PlayerCounts lists the numbers of players mille plays with, smallest
+// first: 2 and 3 each for themselves, 4 and 6 in teams of two. What
+// follows from the count is Config's: Sides, Partner, DeckSize, BaseTrip
+// and HasExtension.
+var PlayerCounts = [...]int{2, 3, 4, 6}
+
+// Rulesets lists the rulesets, the default first.
+var Rulesets = [...]Ruleset{Standard, BSD}
+
+// rulesets holds the traits of each ruleset.
+var rulesets = [...]struct {
+	name    string // as String prints it
+	players uint8  // the player counts allowed: bit n for n players
+}{
+	Standard: {"standard", 1<<2 | 1<<3 | 1<<4 | 1<<6},
+	BSD:      {"bsd", 1 << 2},
+}
+
+// Allows reports whether the ruleset is played with that many players:
+// standard with every one of PlayerCounts, bsd with 2 only.
+func (r Ruleset) Allows(players int) bool {
+	return int(r) < len(rulesets) && players >= 0 && players < 8 && rulesets[r].players&(1<<players) != 0
+}
+
+// Players lists the player counts the ruleset allows, smallest first.
+func (r Ruleset) Players() []int {
+	var counts []int
+	for _, n := range PlayerCounts {
+		if r.Allows(n) {
+			counts = append(counts, n)
+		}
+	}
+	return counts
+}
+
 // Config is what a game is set up with: how many players and which rules.
 type Config struct {
-	Players int     // 2, 3, 4 or 6
-	Rules   Ruleset // Standard or BSD
+	Players int     // one of PlayerCounts
+	Rules   Ruleset // one of Rulesets, which must allow Players
 }
 
 // DefaultConfig is the game mille starts with: two players, standard rules.
 var DefaultConfig = Config{Players: 2, Rules: Standard}
 
+// Configs lists every configuration Validate accepts: each ruleset of
+// Rulesets with each player count it allows.
+func Configs() []Config {
+	var cs []Config
+	for _, r := range Rulesets {
+		for _, n := range r.Players() {
+			cs = append(cs, Config{Players: n, Rules: r})
+		}
+	}
+	return cs
+}
+
 // Validate reports whether the configuration can be played.
 func (c Config) Validate() error {
-	switch c.Players {
-	case 2, 3, 4, 6:
-	default:
-		return fmt.Errorf("%d players: mille plays with 2, 3, 4 or 6", c.Players)
+	if !slices.Contains(PlayerCounts[:], c.Players) {
+		return fmt.Errorf("%d players: mille plays with %s", c.Players, orList(PlayerCounts[:]))
 	}
-	switch c.Rules {
-	case Standard:
-	case BSD:
-		if c.Players != 2 {
-			return errors.New("the bsd ruleset is for 2 players only")
-		}
-	default:
+	if !slices.Contains(Rulesets[:], c.Rules) {
 		return fmt.Errorf("unknown ruleset %d", c.Rules)
+	}
+	if !c.Rules.Allows(c.Players) {
+		return fmt.Errorf("the %v ruleset is for %s players only", c.Rules, orList(c.Rules.Players()))
 	}
 	return nil
 }
@@ -133,3 +176,12 @@ func (c Config) BaseTrip() int {
 
 // ExtendedTrip is the trip after an extension.
 const ExtendedTrip = 1000
+
+// orList writes numbers as "2, 3, 4 or 6".
+func orList(ns []int) string {
+	words := make([]string, len(ns))
+	for i, n := range ns {
+		words[i] = strconv.Itoa(n)
+	}
+	return joinOr(words)
+}

@@ -100,31 +100,33 @@ func (p *Phase) UnmarshalText(text []byte) error {
 	return err
 }
 
-var rulesetNames = [...]string{Standard: "standard", BSD: "bsd"}
-
 // String returns the ruleset's name, as on the command line: "standard"
 // or "bsd".
 func (r Ruleset) String() string {
-	if int(r) < len(rulesetNames) {
-		return rulesetNames[r]
+	if int(r) < len(rulesets) {
+		return rulesets[r].name
 	}
 	return fmt.Sprintf("ruleset(%d)", uint8(r))
 }
 
 // ParseRuleset reads a ruleset's name as String prints it.
 func ParseRuleset(name string) (Ruleset, error) {
-	if i := lookup(rulesetNames[:], name); i >= 0 {
-		return Ruleset(i), nil
+	names := make([]string, len(Rulesets))
+	for i, r := range Rulesets {
+		if r.String() == name {
+			return r, nil
+		}
+		names[i] = r.String()
 	}
-	return 0, unknown("ruleset", name, rulesetNames[:])
+	return 0, unknown("ruleset", name, names)
 }
 
 // MarshalText is String for a known ruleset, and fails for another value.
 func (r Ruleset) MarshalText() ([]byte, error) {
-	if int(r) >= len(rulesetNames) {
+	if int(r) >= len(rulesets) {
 		return nil, fmt.Errorf("ruleset %d has no name", uint8(r))
 	}
-	return []byte(rulesetNames[r]), nil
+	return []byte(rulesets[r].name), nil
 }
 
 // UnmarshalText is ParseRuleset.
@@ -374,6 +376,14 @@ func unknown(what, name string, names []string) error {
 			want = append(want, n)
 		}
 	}
-	last := len(want) - 1
-	return fmt.Errorf("unknown %s %.40q (want %s or %s)", what, name, strings.Join(want[:last], ", "), want[last])
+	return fmt.Errorf("unknown %s %.40q (want %s)", what, name, joinOr(want))
+}
+
+// joinOr writes words as "a, b or c".
+func joinOr(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	last := len(words) - 1
+	return strings.Join(words[:last], ", ") + " or " + words[last]
 }

@@ -6,11 +6,7 @@ import (
 )
 
 // allConfigs lists every playable configuration.
-var allConfigs = []Config{
-	{Players: 2, Rules: Standard}, {Players: 3, Rules: Standard},
-	{Players: 4, Rules: Standard}, {Players: 6, Rules: Standard},
-	{Players: 2, Rules: BSD},
-}
+var allConfigs = Configs()
 
 // checkInvariants fails t if s breaks anything that must always hold.
 func checkInvariants(t *testing.T, s *State) {

@@ -11,11 +11,7 @@ import (
 )
 
 // configs lists every playable configuration.
-var configs = []engine.Config{
-	{Players: 2, Rules: engine.Standard}, {Players: 3, Rules: engine.Standard},
-	{Players: 4, Rules: engine.Standard}, {Players: 6, Rules: engine.Standard},
-	{Players: 2, Rules: engine.BSD},
-}
+var configs = engine.Configs()
 
 // testSeats returns a human in seat 0 and computers of assorted levels.
 func testSeats(players int) []Seat {

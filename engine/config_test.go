@@ -1,0 +1,43 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestConfigs pins the list of configurations and checks that Validate
+// accepts exactly those, with an error that names what would do.
+func TestConfigs(t *testing.T) {
+	if got := fmt.Sprint(Configs()); got != "[{2 standard} {3 standard} {4 standard} {6 standard} {2 bsd}]" {
+		t.Errorf("Configs() = %s", got)
+	}
+	if got := fmt.Sprint(Standard.Players(), BSD.Players(), Ruleset(2).Players()); got != "[2 3 4 6] [2] []" {
+		t.Errorf("players allowed: %s", got)
+	}
+	valid := map[Config]bool{}
+	for _, c := range Configs() {
+		valid[c] = true
+	}
+	for players := -1; players <= 9; players++ {
+		for r := range Ruleset(4) {
+			c := Config{Players: players, Rules: r}
+			err := c.Validate()
+			if (err == nil) != valid[c] || r.Allows(players) != valid[c] {
+				t.Errorf("%+v: Validate %v, Allows %v", c, err, r.Allows(players))
+			}
+		}
+	}
+	for _, tt := range []struct {
+		c    Config
+		want string
+	}{
+		{Config{Players: 5}, "5 players: mille plays with 2, 3, 4 or 6"},
+		{Config{Players: 3, Rules: BSD}, "the bsd ruleset is for 2 players only"},
+		{Config{Players: 2, Rules: 7}, "unknown ruleset 7"},
+	} {
+		if err := tt.c.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: %v, want %q", tt.c, err, tt.want)
+		}
+	}
+}
