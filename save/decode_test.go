@@ -346,7 +346,7 @@ func TestCardCountError(t *testing.T) {
 	data := edit(t, mustMarshal(t, g), func(d map[string]any) {
 		p := state(d)["drawPile"].([]any)
 		for i := range p {
-			if c := cardByName[p[i].(string)]; c > engine.Stop {
+			if c, _ := engine.ParseCard(p[i].(string)); c > engine.Stop {
 				p[i] = "Stop"
 				break
 			}

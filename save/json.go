@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"time"
 
@@ -94,27 +95,16 @@ type eventJSON struct {
 	Target int      `json:"target"`
 }
 
-// cardJSON is a card written by name ("Out of Gas", "100"), or null for
-// no card.
+// cardJSON is a card written in the engine's notation ("Out of Gas",
+// "100"), or null for no card.
 type cardJSON engine.Card
-
-var cardByName = func() map[string]engine.Card {
-	m := make(map[string]engine.Card)
-	for c := engine.Card(1); c < engine.NumCards; c++ {
-		m[c.String()] = c
-	}
-	return m
-}()
 
 func (c cardJSON) MarshalJSON() ([]byte, error) {
 	card := engine.Card(c)
 	if card == engine.NoCard {
 		return []byte("null"), nil
 	}
-	if !card.Valid() {
-		return nil, fmt.Errorf("card %d has no name", card)
-	}
-	return json.Marshal(card.String())
+	return json.Marshal(card) // its MarshalText fails for a value that is no card
 }
 
 func (c *cardJSON) decodeJSON(_ *json.Decoder, tok json.Token) error {
@@ -122,9 +112,9 @@ func (c *cardJSON) decodeJSON(_ *json.Decoder, tok json.Token) error {
 	case nil:
 		*c = cardJSON(engine.NoCard)
 	case string:
-		card, ok := cardByName[t]
-		if !ok {
-			return problem("unknown card %.40q", t)
+		card, err := engine.ParseCard(t)
+		if err != nil {
+			return problem("%v", err)
 		}
 		*c = cardJSON(card)
 	default:
@@ -133,7 +123,8 @@ func (c *cardJSON) decodeJSON(_ *json.Decoder, tok json.Token) error {
 	return nil
 }
 
-// actionJSON is one action of the history:
+// actionJSON is one action of the history, its verb and card in the
+// engine's notation:
 //
 //	{"play": "100"}                 a remedy, safety or distance card
 //	{"attack": "Stop", "side": 1}   a hazard on a side
@@ -141,133 +132,96 @@ func (c *cardJSON) decodeJSON(_ *json.Decoder, tok json.Token) error {
 //	"coup-fourre", "decline", "extend", "stop", "continue"
 type actionJSON engine.Action
 
-var simpleActions = []struct {
-	name string
-	a    engine.Action
-}{
-	{"coup-fourre", engine.DeclareCoupFourre},
-	{"decline", engine.DeclineCoupFourre},
-	{"extend", engine.Extend},
-	{"stop", engine.StopTrip},
-	{"continue", engine.Continue},
-}
-
 // encodeAction spells a in the history's form; it fails for an action no
 // player could take (an unknown kind, a target on a non-hazard).
 func encodeAction(a engine.Action) ([]byte, error) {
-	c := a.Card()
-	switch a.Kind() {
-	case engine.KindPlay:
-		switch {
-		case c.IsHazard() && a.Target() < engine.MaxSides:
-			return fmt.Appendf(nil, `{"attack":%q,"side":%d}`, c.String(), a.Target()), nil
-		case c.Valid() && !c.IsHazard() && a.Target() == 0:
-			return fmt.Appendf(nil, `{"play":%q}`, c.String()), nil
-		}
-	case engine.KindDiscard:
-		if c.Valid() && a.Target() == 0 {
-			return fmt.Appendf(nil, `{"discard":%q}`, c.String()), nil
-		}
-	default:
-		for _, s := range simpleActions {
-			if s.a == a {
-				return json.Marshal(s.name)
-			}
-		}
+	if _, err := a.MarshalText(); err != nil {
+		return nil, fmt.Errorf("action %#x cannot be saved", uint16(a))
 	}
-	return nil, fmt.Errorf("action %#x cannot be saved", uint16(a))
+	switch v := a.Verb(); {
+	case v == engine.VerbAttack:
+		return fmt.Appendf(nil, `{%q:%q,"side":%d}`, v.String(), a.Card().String(), a.Target()), nil
+	case v.NamesCard():
+		return fmt.Appendf(nil, `{%q:%q}`, v.String(), a.Card().String()), nil
+	default:
+		return json.Marshal(v.String())
+	}
 }
 
 func (a actionJSON) MarshalJSON() ([]byte, error) { return encodeAction(engine.Action(a)) }
 
-// actionObject is the object form of an action.
-type actionObject struct {
-	Play    *cardJSON `json:"play,omitempty"`
-	Attack  *cardJSON `json:"attack,omitempty"`
-	Discard *cardJSON `json:"discard,omitempty"`
-	Side    *int      `json:"side,omitempty"`
-}
-
 func (a *actionJSON) decodeJSON(dec *json.Decoder, tok json.Token) error {
 	if name, ok := tok.(string); ok {
-		for _, s := range simpleActions {
-			if s.name == name {
-				*a = actionJSON(s.a)
-				return nil
-			}
+		v, err := engine.ParseVerb(name)
+		if err != nil {
+			return problem("%v", err)
 		}
-		return problem("unknown action %.40q", name)
+		action, err := engine.NewAction(v, engine.NoCard, 0)
+		if err != nil {
+			return problem("%v", err)
+		}
+		*a = actionJSON(action)
+		return nil
 	}
 	if tok != json.Delim('{') {
 		return problem("want an action, got %s", describeToken(tok))
 	}
-	var o actionObject
-	if err := decodeToken(dec, tok, reflect.ValueOf(&o).Elem(), 0); err != nil {
-		return err
-	}
-	n := 0
-	for _, p := range []*cardJSON{o.Play, o.Attack, o.Discard} {
-		if p != nil {
-			n++
+	// The object's one verb (play, attack or discard) is the key of its
+	// card; an attack adds "side". A null value counts as absent.
+	verb, card, side, hasSide := engine.NoVerb, engine.NoCard, 0, false
+	var seen []string
+	for dec.More() {
+		key, err := objectKey(dec)
+		if err != nil {
+			return err
+		}
+		v, verr := engine.ParseVerb(key)
+		if key != "side" && (verr != nil || !v.NamesCard()) {
+			return problem("unknown field %.40q", key)
+		}
+		if slices.Contains(seen, key) {
+			return problem("field %q appears twice", key)
+		}
+		seen = append(seen, key)
+		tok, err := dec.Token()
+		if err != nil {
+			return problem("%v", jsonError(err))
+		}
+		if tok == nil {
+			continue
+		}
+		if key == "side" {
+			hasSide = true
+			if err := decodeToken(dec, tok, reflect.ValueOf(&side).Elem(), 0); err != nil {
+				return at(err, "."+key)
+			}
+			continue
+		}
+		if verb != engine.NoVerb {
+			return problem("an action names one card to play, attack with or discard")
+		}
+		verb = v
+		if err := decodeToken(dec, tok, reflect.ValueOf((*cardJSON)(&card)).Elem(), 0); err != nil {
+			return at(err, "."+key)
 		}
 	}
-	if n != 1 {
-		return problem("an action names one card to play, attack with or discard")
+	if _, err := dec.Token(); err != nil { // the closing }
+		return problem("%v", jsonError(err))
 	}
 	switch {
-	case o.Attack != nil:
-		c := engine.Card(*o.Attack)
-		if !c.IsHazard() || o.Side == nil || *o.Side < 0 || *o.Side >= engine.MaxSides {
-			return problem("an attack needs a hazard and a side from 0 to %d", engine.MaxSides-1)
-		}
-		*a = actionJSON(engine.Attack(c, *o.Side))
-	case o.Side != nil:
+	case verb == engine.NoVerb:
+		return problem("an action names one card to play, attack with or discard")
+	case verb == engine.VerbAttack && !hasSide:
+		return problem("an attack needs a hazard and a side from 0 to %d", engine.MaxSides-1)
+	case verb != engine.VerbAttack && hasSide:
 		return problem("only an attack names a side")
-	case o.Play != nil:
-		c := engine.Card(*o.Play)
-		if c.IsHazard() {
-			return problem("play takes a card that is not a hazard (attack plays hazards)")
-		}
-		*a = actionJSON(engine.Play(c))
-	default:
-		*a = actionJSON(engine.Discard(engine.Card(*o.Discard)))
 	}
+	action, err := engine.NewAction(verb, card, side)
+	if err != nil {
+		return problem("%v", err)
+	}
+	*a = actionJSON(action)
 	return nil
-}
-
-var phaseNames = [...]string{
-	engine.PhasePlay:       "play",
-	engine.PhaseCoupFourre: "coup-fourre",
-	engine.PhaseExtension:  "extension",
-	engine.PhaseHandOver:   "hand-over",
-	engine.PhaseGameOver:   "game-over",
-}
-
-var eventNames = [...]string{
-	engine.EvDeal:       "deal",
-	engine.EvDraw:       "draw",
-	engine.EvPlay:       "play",
-	engine.EvAttack:     "attack",
-	engine.EvSafety:     "safety",
-	engine.EvCoupFourre: "coup-fourre",
-	engine.EvDiscard:    "discard",
-	engine.EvTrip:       "trip",
-	engine.EvExtend:     "extend",
-	engine.EvStopTrip:   "stop",
-	engine.EvHandOver:   "hand-over",
-	engine.EvGameOver:   "game-over",
-	engine.EvCancelled:  "cancelled",
-	engine.EvDeclined:   "declined",
-}
-
-// lookup finds name in names (an enum's spelling), or returns -1.
-func lookup(names []string, name string) int {
-	for i, n := range names {
-		if n != "" && n == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // toJSON turns g into the file's shape. It fails only for values the
@@ -296,7 +250,8 @@ func toJSON(g *Game) (docJSON, error) {
 	for i, a := range g.History {
 		d.History[i] = actionJSON(a)
 	}
-	if int(s.Phase) >= len(phaseNames) {
+	phase, err := s.Phase.MarshalText()
+	if err != nil {
 		return d, fmt.Errorf("phase %d cannot be saved", s.Phase)
 	}
 	sides := cfg.Sides()
@@ -309,7 +264,7 @@ func toJSON(g *Game) (docJSON, error) {
 	}
 	j := stateJSON{
 		Game: int(s.Game), Hand: int(s.Hand), First: int(s.First),
-		Phase: phaseNames[s.Phase], Turn: int(s.Turn), Trip: int(s.Trip),
+		Phase: string(phase), Turn: int(s.Turn), Trip: int(s.Trip),
 		Extender: side(s.Extender), Finisher: side(s.Finisher), FinishedDelayed: s.FinishedDelayed,
 		Attacker: int(s.Attacker), Threat: cardJSON(s.Threat), ThreatSide: int(s.ThreatSide),
 		DrawPile:   cards(s.DrawPile[:s.DrawLen]),
@@ -349,10 +304,11 @@ func toJSON(g *Game) (docJSON, error) {
 		j.GamesWon[i] = int(s.GamesWon[i])
 	}
 	for _, e := range s.Events(0, nil) {
-		if int(e.Kind) >= len(eventNames) || eventNames[e.Kind] == "" {
+		kind, err := e.Kind.MarshalText()
+		if err != nil {
 			return d, fmt.Errorf("event kind %d cannot be saved", e.Kind)
 		}
-		j.Log = append(j.Log, eventJSON{Event: eventNames[e.Kind], Seat: int(e.Seat), Card: cardJSON(e.Card), Target: int(e.Target)})
+		j.Log = append(j.Log, eventJSON{Event: string(kind), Seat: int(e.Seat), Card: cardJSON(e.Card), Target: int(e.Target)})
 	}
 	if j.Log == nil {
 		j.Log = []eventJSON{}
@@ -469,11 +425,11 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 			return s, err
 		}
 	}
-	phase := lookup(phaseNames[:], j.Phase)
-	if phase < 0 {
-		return s, fmt.Errorf("phase: unknown phase %.40q", j.Phase)
+	phase, err := engine.ParsePhase(j.Phase)
+	if err != nil {
+		return s, fmt.Errorf("phase: %v", err)
 	}
-	s.Game, s.Hand, s.First, s.Phase = uint16(j.Game), uint16(j.Hand), uint8(j.First), engine.Phase(phase)
+	s.Game, s.Hand, s.First, s.Phase = uint16(j.Game), uint16(j.Hand), uint8(j.First), phase
 	s.Turn, s.Trip, s.Attacker, s.ThreatSide = uint8(j.Turn), uint16(j.Trip), uint8(j.Attacker), uint8(j.ThreatSide)
 	s.Threat = engine.Card(j.Threat)
 	s.FinishedDelayed = j.FinishedDelayed
@@ -578,9 +534,9 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	}
 	first := s.EventCount - uint32(len(j.Log))
 	for i, e := range j.Log {
-		k := lookup(eventNames[:], e.Event)
-		if k < 0 {
-			return s, fmt.Errorf("log[%d]: unknown event %.40q", i, e.Event)
+		k, err := engine.ParseEventKind(e.Event)
+		if err != nil {
+			return s, fmt.Errorf("log[%d]: %v", i, err)
 		}
 		if err := inRange(fmt.Sprintf("log[%d].seat", i), int64(e.Seat), 0, players-1); err != nil {
 			return s, err
@@ -589,7 +545,7 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 			return s, err
 		}
 		s.Log[(first+uint32(i))%engine.LogSize] = engine.Event{
-			Kind: engine.EventKind(k), Seat: uint8(e.Seat), Card: engine.Card(e.Card), Target: uint8(e.Target),
+			Kind: k, Seat: uint8(e.Seat), Card: engine.Card(e.Card), Target: uint8(e.Target),
 		}
 	}
 	return s, nil
