@@ -76,7 +76,7 @@ func TestBotStdio(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 || !strings.Contains(lines[0], `"protocol":1`) || !strings.Contains(lines[1], `"type":"error"`) {
+	if len(lines) != 2 || !strings.Contains(lines[0], `"protocol":2`) || !strings.Contains(lines[1], `"type":"error"`) {
 		t.Errorf("got %q", lines)
 	}
 	if code := run([]string{"bot", "--level", "wizard"}, &out, &errb); code != 2 {

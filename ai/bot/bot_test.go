@@ -1,10 +1,13 @@
 package bot
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,7 +46,7 @@ func decisionLines(t testing.TB, cfg engine.Config, seed uint64, max int) [][]by
 }
 
 func TestRoundTrip(t *testing.T) {
-	for _, cfg := range []engine.Config{{Players: 2}, {Players: 3}, {Players: 4}, {Players: 6}, {Players: 2, Rules: engine.BSD}} {
+	for _, cfg := range engine.Configs() {
 		s, _ := engine.New(cfg, 42)
 		h := ai.NewHeuristic()
 		var buf [engine.MaxLegal]engine.Action
@@ -236,3 +239,86 @@ func FuzzParseDecide(f *testing.F) {
 		_ = a
 	})
 }
+
+// coupFourreWindow plays heuristic hands until a seat may declare a coup
+// fourré and returns that state.
+func coupFourreWindow(t *testing.T) engine.State {
+	t.Helper()
+	h := ai.NewHeuristic()
+	var buf [engine.MaxLegal]engine.Action
+	for seed := uint64(1); seed < 100; seed++ {
+		s, _ := engine.New(engine.DefaultConfig, seed)
+		for !s.HandOver() {
+			if s.Phase == engine.PhaseCoupFourre {
+				return s
+			}
+			obs := engine.Observe(&s, s.ToAct())
+			if err := s.Step(h.Choose(context.Background(), &obs, s.Legal(buf[:0]))); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no coup-fourré window in 99 deals")
+	return engine.State{}
+}
+
+// TestProtocolVersions checks that a host speaks to each bot in the
+// protocol of its hello: protocol 1's spellings of the phase and the coup
+// fourré for a bot of protocol 1, the engine's for protocol 2; that it
+// reads the answer in either; that mille bot (ParseDecide) reads a decide
+// line of either; and that it refuses a protocol it does not speak.
+func TestProtocolVersions(t *testing.T) {
+	s := coupFourreWindow(t)
+	obs := engine.Observe(&s, s.ToAct())
+	legal := s.Legal(nil)
+	for _, tt := range []struct {
+		proto       int
+		answer      string
+		phase, kind string // as the decide line must spell them
+	}{
+		{1, `{"kind":"coup_fourre"}`, `"phase":"coup fourré"`, `"kind":"coup_fourre"`},
+		{2, `{"kind":"coup-fourre"}`, `"phase":"coup-fourre"`, `"kind":"coup-fourre"`},
+		{2, `{"kind":"coup_fourre"}`, `"phase":"coup-fourre"`, `"kind":"coup-fourre"`},
+	} {
+		hostR, botW := io.Pipe()
+		botR, hostW := io.Pipe()
+		lines := make(chan string, 1)
+		go func() {
+			fmt.Fprintf(botW, `{"type":"hello","name":"v%d","protocol":%d}`+"\n", tt.proto, tt.proto)
+			r := bufio.NewReader(botR)
+			line, _ := r.ReadString('\n')
+			lines <- line
+			fmt.Fprintf(botW, `{"type":"action","id":1,"action":%s}`+"\n", tt.answer)
+			io.Copy(io.Discard, r)
+			botW.Close()
+		}()
+		c, err := NewClient(hostW, hostR, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := c.Choose(context.Background(), &obs, legal); a != engine.DeclareCoupFourre || c.Err() != nil {
+			t.Errorf("protocol %d, answer %s: got %v, %v", tt.proto, tt.answer, a, c.Err())
+		}
+		line := <-lines
+		if !strings.Contains(line, tt.phase) || !strings.Contains(line, tt.kind) {
+			t.Errorf("protocol %d: the decide line does not say %s and %s: %s", tt.proto, tt.phase, tt.kind, line)
+		}
+		d, err := ParseDecide([]byte(line))
+		if err != nil || d.Obs.Phase != engine.PhaseCoupFourre || !slices.Contains(d.Legal, engine.DeclareCoupFourre) {
+			t.Errorf("protocol %d: mille bot reads the decide line as %+v, %v", tt.proto, d, err)
+		}
+		hostW.Close()
+	}
+	for _, proto := range []int{0, 3} {
+		hostR, botW := io.Pipe()
+		go fmt.Fprintf(botW, `{"type":"hello","name":"odd","protocol":%d}`+"\n", proto)
+		_, err := NewClient(io.WriteCloser(nopCloser{io.Discard}), hostR, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "this host 1 to 2") {
+			t.Errorf("protocol %d: %v", proto, err)
+		}
+	}
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }

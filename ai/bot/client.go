@@ -29,6 +29,7 @@ type Client struct {
 	in    io.WriteCloser
 	out   *bufio.Reader
 	log   io.Writer
+	proto int // the protocol version of the bot's hello
 	id    int
 	err   error
 	close sync.Once
@@ -89,9 +90,10 @@ func (c *Client) hello() error {
 		if r.m.Type != "hello" {
 			return fmt.Errorf("the first line is %q, not a hello", r.m.Type)
 		}
-		if r.m.Protocol != Version {
-			return fmt.Errorf("the bot speaks protocol %d, this host %d", r.m.Protocol, Version)
+		if r.m.Protocol < OldestVersion || r.m.Protocol > Version {
+			return fmt.Errorf("the bot speaks protocol %d, this host %d to %d", r.m.Protocol, OldestVersion, Version)
 		}
+		c.proto = r.m.Protocol
 		c.name = r.m.Name
 		if c.name == "" {
 			c.name = "bot"
@@ -140,6 +142,9 @@ func (c *Client) Choose(_ context.Context, obs *engine.Observation, legal []engi
 	m := Message{Type: "decide", ID: c.id, Observation: EncodeObservation(obs)}
 	for _, a := range legal {
 		m.Legal = append(m.Legal, EncodeAction(a))
+	}
+	if c.proto == 1 {
+		toProtocol1(&m)
 	}
 	line, err := json.Marshal(m)
 	if err != nil {

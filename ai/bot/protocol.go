@@ -15,9 +15,16 @@ import (
 	"github.com/millebornes/mille/engine"
 )
 
-// Version is the protocol version spoken here. A host and a bot must agree
-// on it; it changes only when a message changes incompatibly.
-const Version = 1
+// Version is the protocol version spoken here: Serve greets with it, and
+// a host speaks to each bot in the version of its hello, from OldestVersion
+// to Version. It changes only when a message changes incompatibly.
+// Protocol 2 writes phases and action kinds in the engine's notation;
+// protocol 1 spelled three phases and one kind its own way (see
+// protocol1Phases).
+const Version = 2
+
+// OldestVersion is the oldest protocol a host still speaks.
+const OldestVersion = 1
 
 // Message is every line of the protocol: Type says which fields matter.
 type Message struct {
@@ -41,7 +48,7 @@ type Message struct {
 
 // ActionJSON is an action in readable form: {"kind":"attack","card":"Stop","side":1}.
 type ActionJSON struct {
-	Kind string `json:"kind"`           // play, attack, discard, coup_fourre, decline, extend, stop, continue
+	Kind string `json:"kind"`           // the verb: play, attack, discard, coup-fourre, decline, extend, stop, continue
 	Card string `json:"card,omitempty"` // card name as printed ("Out of Gas", "100")
 	Side *int   `json:"side,omitempty"` // target side of an attack
 	Text string `json:"text,omitempty"` // a description for people; ignored on input
@@ -87,101 +94,103 @@ type Observation struct {
 	GamesWon        []int         `json:"games_won"`
 }
 
-// cardByName maps card names, as printed, to cards.
-var cardByName = func() map[string]engine.Card {
-	m := map[string]engine.Card{}
-	for c := engine.Card(1); c < engine.NumCards; c++ {
-		m[c.String()] = c
-	}
-	return m
-}()
-
+// cardName writes a card in the engine's notation, "" for no card.
 func cardName(c engine.Card) string { return c.String() }
 
+// parseCard reads a card in the engine's notation; "" is no card where
+// empty allows it.
 func parseCard(name string, empty bool) (engine.Card, error) {
 	if name == "" && empty {
 		return engine.NoCard, nil
 	}
-	if c, ok := cardByName[name]; ok {
-		return c, nil
-	}
-	return engine.NoCard, fmt.Errorf("unknown card %q", name)
+	return engine.ParseCard(name)
 }
 
-// phaseNames are the phases as protocol 1 spells them.
-var phaseNames = [...]string{
-	engine.PhasePlay: "play", engine.PhaseCoupFourre: "coup fourré", engine.PhaseExtension: "extension",
-	engine.PhaseHandOver: "hand over", engine.PhaseGameOver: "game over",
+// Protocol 1 spelled three phases and one action kind otherwise than the
+// engine's notation, which protocol 2 uses. A host writes them for a bot
+// that greets with protocol 1; both sides read either spelling.
+var protocol1Phases = [...]string{
+	engine.PhaseCoupFourre: "coup fourré", engine.PhaseHandOver: "hand over", engine.PhaseGameOver: "game over",
 }
 
-var phaseByName = map[string]engine.Phase{
-	"play": engine.PhasePlay, "coup fourré": engine.PhaseCoupFourre, "extension": engine.PhaseExtension,
-	"hand over": engine.PhaseHandOver, "game over": engine.PhaseGameOver,
-}
+const protocol1CoupFourre = "coup_fourre" // the kind of engine.VerbCoupFourre
 
-var kindNames = map[engine.ActionKind]string{
-	engine.KindPlay: "play", engine.KindDiscard: "discard", engine.KindCoupFourre: "coup_fourre",
-	engine.KindDecline: "decline", engine.KindExtend: "extend", engine.KindStopTrip: "stop",
-	engine.KindContinue: "continue",
-}
-
-// EncodeAction gives the readable form of a.
-func EncodeAction(a engine.Action) ActionJSON {
-	j := ActionJSON{Kind: kindNames[a.Kind()], Text: a.String()}
-	if c := a.Card(); c != engine.NoCard {
-		j.Card = cardName(c)
-		if a.Kind() == engine.KindPlay && c.IsHazard() {
-			side := a.Target()
-			j.Kind, j.Side = "attack", &side
+// parsePhase reads a phase in either protocol's spelling.
+func parsePhase(name string) (engine.Phase, error) {
+	for p, old := range protocol1Phases {
+		if old != "" && old == name {
+			return engine.Phase(p), nil
 		}
+	}
+	return engine.ParsePhase(name)
+}
+
+// parseVerb reads an action kind in either protocol's spelling.
+func parseVerb(kind string) (engine.Verb, error) {
+	if kind == protocol1CoupFourre {
+		return engine.VerbCoupFourre, nil
+	}
+	return engine.ParseVerb(kind)
+}
+
+// toProtocol1 respells m's phase and action kinds as protocol 1 does.
+func toProtocol1(m *Message) {
+	if o := m.Observation; o != nil {
+		if p, err := engine.ParsePhase(o.Phase); err == nil && protocol1Phases[p] != "" {
+			o.Phase = protocol1Phases[p]
+		}
+	}
+	for i := range m.Legal {
+		if m.Legal[i].Kind == engine.VerbCoupFourre.String() {
+			m.Legal[i].Kind = protocol1CoupFourre
+		}
+	}
+}
+
+// EncodeAction gives the readable form of a, in protocol 2.
+func EncodeAction(a engine.Action) ActionJSON {
+	j := ActionJSON{Kind: a.Verb().String(), Card: cardName(a.Card()), Text: a.String()}
+	if a.Verb() == engine.VerbAttack {
+		side := a.Target()
+		j.Side = &side
 	}
 	return j
 }
 
-// DecodeAction reads an action in readable form.
+// DecodeAction reads an action in readable form, in either protocol. As
+// in protocol 1, a card or side that the kind does not take is ignored.
 func DecodeAction(j ActionJSON) (engine.Action, error) {
-	switch j.Kind {
-	case "coup_fourre":
-		return engine.DeclareCoupFourre, nil
-	case "decline":
-		return engine.DeclineCoupFourre, nil
-	case "extend":
-		return engine.Extend, nil
-	case "stop":
-		return engine.StopTrip, nil
-	case "continue":
-		return engine.Continue, nil
-	case "play", "attack", "discard":
-	default:
-		return 0, fmt.Errorf("unknown action kind %q (want play, attack, discard, coup_fourre, decline, extend, stop or continue)", j.Kind)
-	}
-	c, err := parseCard(j.Card, false)
+	v, err := parseVerb(j.Kind)
 	if err != nil {
 		return 0, err
 	}
-	switch j.Kind {
-	case "discard":
-		return engine.Discard(c), nil
-	case "attack":
+	var c engine.Card
+	if v.NamesCard() {
+		if c, err = parseCard(j.Card, false); err != nil {
+			return 0, err
+		}
+	}
+	side := 0
+	if v == engine.VerbAttack {
 		if !c.IsHazard() {
 			return 0, fmt.Errorf("%v is not a hazard: attack with Out of Gas, Flat Tire, Accident, Speed Limit or Stop", c)
 		}
 		if j.Side == nil || *j.Side < 0 || *j.Side >= engine.MaxSides {
-			return 0, errors.New(`an attack needs a "side" from 0 to 2`)
+			return 0, fmt.Errorf(`an attack needs a "side" from 0 to %d`, engine.MaxSides-1)
 		}
-		return engine.Attack(c, *j.Side), nil
+		side = *j.Side
 	}
-	if c.IsHazard() {
-		return 0, fmt.Errorf(`a hazard is played with kind "attack" and a side`)
+	if v == engine.VerbPlay && c.IsHazard() {
+		return 0, errors.New(`a hazard is played with kind "attack" and a side`)
 	}
-	return engine.Play(c), nil
+	return engine.NewAction(v, c, side)
 }
 
 // EncodeObservation gives the readable form of o.
 func EncodeObservation(o *engine.Observation) *Observation {
 	j := &Observation{
 		Players: o.Config.Players, Rules: o.Config.Rules.String(), Seat: o.Seat, Side: o.Side(),
-		Game: int(o.Game), Hand: int(o.Hand), First: int(o.First), Phase: phaseNames[o.Phase],
+		Game: int(o.Game), Hand: int(o.Hand), First: int(o.First), Phase: o.Phase.String(),
 		Turn: int(o.Turn), Trip: int(o.Trip), Extender: int(o.Extender), Finisher: int(o.Finisher),
 		FinishedDelayed: o.FinishedDelayed, DrawPile: int(o.DrawLen),
 		MyHand: []string{}, Discards: []string{},
@@ -252,11 +261,9 @@ func DecodeObservation(j *Observation) (o engine.Observation, err error) {
 		return o, errors.New("game, hand, first or turn out of range")
 	}
 	o.Game, o.Hand, o.First, o.Turn = uint16(j.Game), uint16(j.Hand), uint8(j.First), uint8(j.Turn)
-	ph, ok := phaseByName[j.Phase]
-	if !ok {
-		return o, fmt.Errorf("unknown phase %q", j.Phase)
+	if o.Phase, err = parsePhase(j.Phase); err != nil {
+		return o, err
 	}
-	o.Phase = ph
 	if j.Trip != o.Config.BaseTrip() && j.Trip != engine.ExtendedTrip {
 		return o, fmt.Errorf("trip %d: want %d or %d", j.Trip, o.Config.BaseTrip(), engine.ExtendedTrip)
 	}
