@@ -21,8 +21,6 @@ type newGameForm struct {
 	levels  [engine.MaxSeats]string
 }
 
-var playerCounts = []int{2, 3, 4, 6}
-
 // fields counts the rows of the form: players, rules, one level per
 // computer seat, then Start.
 func (f *newGameForm) fields() int { return 2 + f.players - 1 + 1 }
@@ -57,9 +55,9 @@ func (m *Model) openNewGame() {
 func (f *newGameForm) options(field int) ([]string, int) {
 	switch {
 	case field == 0:
-		opts := make([]string, len(playerCounts))
+		opts := make([]string, len(engine.PlayerCounts))
 		cur := 0
-		for i, n := range playerCounts {
+		for i, n := range engine.PlayerCounts {
 			opts[i] = strconv.Itoa(n)
 			if n == f.players {
 				cur = i
@@ -67,10 +65,15 @@ func (f *newGameForm) options(field int) ([]string, int) {
 		}
 		return opts, cur
 	case field == 1:
-		if f.rules == engine.BSD {
-			return []string{"standard", "bsd"}, 1
+		opts := make([]string, len(engine.Rulesets))
+		cur := 0
+		for i, r := range engine.Rulesets {
+			opts[i] = r.String()
+			if r == f.rules {
+				cur = i
+			}
 		}
-		return []string{"standard", "bsd"}, 0
+		return opts, cur
 	case field < f.fields()-1:
 		seat := field - 1
 		opts := append(append([]string(nil), ai.Levels...), "person")
@@ -90,17 +93,17 @@ func (f *newGameForm) set(field, i int) {
 	i = (i + len(opts)) % len(opts)
 	switch {
 	case field == 0:
-		f.players = playerCounts[i]
-		if f.players != 2 {
-			f.rules = engine.Standard // bsd rules are for two players
+		f.players = engine.PlayerCounts[i]
+		if !f.rules.Allows(f.players) { // bsd is for two players: back to the default rules
+			f.rules = engine.Rulesets[0]
 		}
 		if f.field >= f.fields() {
 			f.field = f.fields() - 1
 		}
 	case field == 1:
-		f.rules = engine.Ruleset(i)
-		if f.rules == engine.BSD {
-			f.players = 2
+		f.rules = engine.Rulesets[i]
+		if !f.rules.Allows(f.players) {
+			f.players = f.rules.Players()[0]
 		}
 	case field < f.fields()-1:
 		f.levels[field-1] = opts[i]

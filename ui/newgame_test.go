@@ -1,0 +1,41 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// TestNewGameFormKeepsAPlayableConfig steps the players and rules fields
+// through their options: the form offers the engine's player counts and
+// rulesets, and a choice the other field does not allow moves that field
+// (bsd takes the table to 2 players; 3 or more players, back to standard).
+func TestNewGameFormKeepsAPlayableConfig(t *testing.T) {
+	f := newGameForm{players: 2, rules: engine.Standard}
+	if opts, cur := f.options(0); len(opts) != len(engine.PlayerCounts) || opts[cur] != "2" {
+		t.Fatalf("players: %q, %d", opts, cur)
+	}
+	if opts, cur := f.options(1); len(opts) != 2 || opts[0] != "standard" || opts[1] != "bsd" || cur != 0 {
+		t.Fatalf("rules: %q, %d", opts, cur)
+	}
+	for _, tt := range []struct {
+		field, option int
+		want          engine.Config
+	}{
+		{0, 2, engine.Config{Players: 4, Rules: engine.Standard}},
+		{1, 1, engine.Config{Players: 2, Rules: engine.BSD}},
+		{0, 1, engine.Config{Players: 3, Rules: engine.Standard}},
+		{0, 0, engine.Config{Players: 2, Rules: engine.Standard}},
+		{1, 1, engine.Config{Players: 2, Rules: engine.BSD}},
+		{0, 3, engine.Config{Players: 6, Rules: engine.Standard}},
+	} {
+		f.set(tt.field, tt.option)
+		got := engine.Config{Players: f.players, Rules: f.rules}
+		if got != tt.want || got.Validate() != nil {
+			t.Fatalf("field %d option %d: %v, want %v", tt.field, tt.option, got, tt.want)
+		}
+		if _, cur := f.options(1); engine.Rulesets[cur] != f.rules {
+			t.Fatalf("the rules field shows %v for %v", engine.Rulesets[cur], f.rules)
+		}
+	}
+}
