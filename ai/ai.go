@@ -40,13 +40,11 @@ func (r *Random) Choose(_ context.Context, _ *engine.Observation, legal []engine
 	return legal[r.rng.IntN(len(legal))]
 }
 
-// Levels are the computer levels a person can choose, weakest first.
-var Levels = []string{"easy", "medium", "hard", "expert"}
-
-// New returns the computer player for a level name or a player name,
-// drawing its randomness from seed. Player names are "random",
-// "heuristic", "montecarlo" and "ismcts"; the searching players take an
-// iteration budget after a colon ("ismcts:3000").
+// New returns the computer player for a level name (one of Levels) or a
+// player name, drawing its randomness from seed. Player names are
+// "random", "heuristic", "montecarlo" and "ismcts"; the searching players
+// take an iteration budget after a colon ("ismcts:3000"). Any other name
+// is an error.
 func New(level string, seed uint64) (Player, error) {
 	name, arg, hasArg := strings.Cut(level, ":")
 	iters := 0
@@ -75,8 +73,9 @@ func New(level string, seed uint64) (Player, error) {
 			iters = 1000
 		}
 		return NewISMCTS(iters, seed), nil
-	case "easy", "medium", "hard", "expert":
-		return newLevel(name, seed), nil
 	}
-	return nil, fmt.Errorf("unknown computer level %q (want easy, medium, hard or expert, or random, heuristic, montecarlo[:N], ismcts[:N])", level)
+	if p, err := newLevel(name, seed); err == nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("unknown computer level %q (want %s, or random, heuristic, montecarlo[:N], ismcts[:N])", level, strings.Join(Levels, ", "))
 }

@@ -13,7 +13,7 @@ import (
 // get the best action found so far at once. The same observation always
 // gets the same hint.
 func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
-	p := newLevel("expert", uint64(obs.EventCount)<<8|uint64(obs.Seat))
+	p := newExpert(uint64(obs.EventCount)<<8 | uint64(obs.Seat))
 	a := p.Choose(ctx, obs, legal)
 	return a, Explain(obs, a)
 }

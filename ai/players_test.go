@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
@@ -68,6 +69,21 @@ func TestNew(t *testing.T) {
 		}
 		if tt.ok && p.Name() != tt.name {
 			t.Errorf("New(%q).Name() = %q, want %q", tt.level, p.Name(), tt.name)
+		}
+	}
+	// Every level makes the player of its name; any other name is an
+	// error, not the strongest level.
+	if !slices.Contains(Levels, DefaultLevel) {
+		t.Errorf("the default level %q is not one of %q", DefaultLevel, Levels)
+	}
+	for _, level := range Levels {
+		if p, err := newLevel(level, 1); err != nil || p.Name() != level {
+			t.Errorf("newLevel(%q): %v", level, err)
+		}
+	}
+	for _, name := range []string{"", "Expert", "ismcts:300", "grandmaster"} {
+		if p, err := newLevel(name, 1); err == nil || !strings.Contains(err.Error(), "want easy, medium, hard or expert") {
+			t.Errorf("newLevel(%q) = %v, %v", name, p, err)
 		}
 	}
 }

@@ -1,4 +1,0 @@
-package ai
-
-// DefaultLevel is temporary until the notation branch lands.
-const DefaultLevel = "medium"
