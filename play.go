@@ -33,7 +33,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	players := fs.Int("players", 2, "number of players: 2, 3, 4 (two teams) or 6 (three teams)")
-	level := fs.String("level", "medium", "level of the computer players: "+strings.Join(ai.Levels, ", "))
+	level := fs.String("level", ai.DefaultLevel, "level of the computer players: "+strings.Join(ai.Levels, ", "))
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd (BSD mille's rules, 2 players)")
 	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
 	showVersion := fs.Bool("version", false, "print the version and exit")

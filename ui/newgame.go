@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -82,7 +83,7 @@ func (f *newGameForm) options(field int) ([]string, int) {
 				return opts, i
 			}
 		}
-		return opts, 1
+		return opts, slices.Index(opts, ai.DefaultLevel) // a level the screen does not offer
 	}
 	return []string{"Start the game"}, 0
 }
