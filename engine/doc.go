@@ -17,6 +17,11 @@
 // know; Sample deals the unseen cards at random to give a State consistent
 // with an Observation, for the computer players' searches.
 //
+// Cards, actions, phases, rulesets and event kinds print and parse in one
+// notation (String, MarshalText and UnmarshalText, ParseCard, ParseAction
+// and the other Parse functions), the one saves and the bot protocol
+// write. PlayerCounts, Rulesets and Configs list the games mille plays.
+//
 // The same Config, seed and actions always give the same states, on every
 // machine. The engine does no I/O. docs/rules.md tells the rules it plays.
 package engine
