@@ -23,7 +23,7 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille arena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	players := fs.Int("players", 2, "players at the table: 2, 3, 4 or 6")
-	seats := fs.String("seats", "hard,heuristic", "one player per side, comma-separated: a level (easy, medium, hard, expert), random, heuristic, montecarlo[:N], ismcts[:N], or cmd:PROGRAM ARGS for a program speaking the bot protocol")
+	seats := fs.String("seats", "hard,heuristic", "one player per side, comma-separated: a level ("+strings.Join(ai.Levels, ", ")+"), random, heuristic, montecarlo[:N], ismcts[:N], or cmd:PROGRAM ARGS for a program speaking the bot protocol")
 	hands := fs.Int("hands", 1000, "hands to play, rounded up to whole duplicate deals (one hand per side)")
 	seed := fs.Uint64("seed", 1, "seed of the deals and of the players")
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd")

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/bot"
@@ -22,7 +23,7 @@ var botStdin io.Reader = os.Stdin
 func botCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille bot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	level := fs.String("level", "hard", "the player: easy, medium, hard, expert, random, heuristic, montecarlo[:N] or ismcts[:N]")
+	level := fs.String("level", "hard", "the player: "+strings.Join(ai.Levels, ", ")+", random, heuristic, montecarlo[:N] or ismcts[:N]")
 	seed := fs.Uint64("seed", 1, "seed of the player's randomness")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: mille bot [flags]\n\nPlays as a computer player on standard input and output, speaking the\nline-based JSON bot protocol (docs/protocol.md).\n\nflags:")
