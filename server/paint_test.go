@@ -10,9 +10,66 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
 
-	"github.com/millebornes/mille/server/internal/vt"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
+	"github.com/millebornes/mille/ui"
 )
+
+// The painter is checked against charmbracelet/x/vt, a terminal emulator
+// it did not write: what it paints, frame after frame, must leave the
+// emulator's screen cell for cell (text, colours, attributes) as the last
+// frame written straight to a fresh one.
+
+// paintFrame paints content as the painter's next frame into screen.
+func paintFrame(p *painter, screen *vt.Emulator, content string, full bool) {
+	var b strings.Builder
+	p.render(&b, &frame{content: content, mouse: tea.MouseModeCellMotion, width: p.width, height: p.height}, full)
+	screen.WriteString(b.String())
+}
+
+// shown returns a fresh terminal of w x h columns and rows showing content
+// written straight to it, line below line, each cut at the right edge, in
+// profile's colours.
+func shown(w, h int, content string, profile colorprofile.Profile) *vt.Emulator {
+	var b strings.Builder
+	cw := colorprofile.Writer{Forward: &b, Profile: profile}
+	for y, line := range strings.Split(content, "\n") {
+		if y == h {
+			break
+		}
+		if y > 0 {
+			b.WriteString("\r\n")
+		}
+		cw.WriteString(ansi.Truncate(line, w, ""))
+	}
+	screen := vt.NewEmulator(w, h)
+	screen.WriteString(b.String())
+	return screen
+}
+
+// sameScreen fails t at the first cell where got and want differ in text,
+// width, colours, attributes or link.
+func sameScreen(t *testing.T, what string, got, want *vt.Emulator) {
+	t.Helper()
+	if got.Width() != want.Width() || got.Height() != want.Height() {
+		t.Fatalf("%s: the screen is %dx%d, want %dx%d", what, got.Width(), got.Height(), want.Width(), want.Height())
+	}
+	describe := func(e *vt.Emulator, x, y int) string {
+		c := e.CellAt(x, y)
+		return fmt.Sprintf("%q (width %d, style %+v, link %q)", c.Content, c.Width, c.Style, c.Link.URL)
+	}
+	for y := range want.Height() {
+		for x := range want.Width() {
+			if !got.CellAt(x, y).Equal(want.CellAt(x, y)) {
+				rows := func(e *vt.Emulator) string { return strings.Split(e.String(), "\n")[y] }
+				t.Fatalf("%s: line %d, column %d:\n got %s\nwant %s\nline got  %q\nline want %q",
+					what, y, x, describe(got, x, y), describe(want, x, y), rows(got), rows(want))
+			}
+		}
+	}
+}
 
 // styledLine is a line of styled text of about width columns, with the
 // kinds of characters the board uses (box drawing, ▶, ★, ·).
@@ -38,15 +95,15 @@ func styledLine(rng *rand.Rand, width int) string {
 }
 
 // TestPainterDrawsTheView paints a series of frames into a terminal
-// emulator: after each, the screen shows exactly the frame's text, whether
-// lines changed, grew, shrank, filled the whole width or went away, and
-// after a resize.
+// emulator: after each, the screen shows exactly the frame, colours
+// included, whether lines changed, grew, shrank, filled the whole width or
+// went away, and after a resize.
 func TestPainterDrawsTheView(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		w, h := 60+rng.IntN(60), 10+rng.IntN(20)
-		screen := vt.New(w, h)
-		p := &painter{out: screen, colors: newColors(colorprofile.ANSI256), width: w, height: h}
+		screen := vt.NewEmulator(w, h)
+		p := &painter{colors: newColors(colorprofile.ANSI256), width: w, height: h}
 		var lines []string
 		for step := 0; step < 12; step++ {
 			if step == 8 { // the terminal is resized: the next frame is whole
@@ -70,27 +127,96 @@ func TestPainterDrawsTheView(t *testing.T) {
 					lines[i] = ""
 				}
 			}
-			var b strings.Builder
+			content := strings.Join(lines, "\n")
 			full := p.full
 			p.full = false
-			p.render(&b, &frame{content: strings.Join(lines, "\n"), mouse: tea.MouseModeCellMotion, width: w, height: h}, full)
-			fmt.Fprint(screen, b.String())
-			b.Reset() // the same frame again: nothing to write
-			p.render(&b, &frame{content: strings.Join(lines, "\n"), mouse: tea.MouseModeCellMotion, width: w, height: h}, false)
-			if b.Len() != 0 {
-				t.Fatalf("seed %d, frame %d: painting it again writes %q", seed, step, b.String())
+			paintFrame(p, screen, content, full)
+			var again strings.Builder // the same frame again: nothing to write
+			p.render(&again, &frame{content: content, mouse: tea.MouseModeCellMotion, width: w, height: h}, false)
+			if again.Len() != 0 {
+				t.Fatalf("seed %d, frame %d: painting it again writes %q", seed, step, again.String())
 			}
-			got := screen.Lines()
-			for y := 0; y < h; y++ {
-				want := ""
-				if y < len(lines) {
-					// A line wider than the screen (one kept from before a
-					// resize) is cut at its edge.
-					want = strings.TrimRight(ansi.Strip(ansi.Truncate(lines[y], w, "")), " ")
+			// A line wider than the screen (one kept from before a resize)
+			// is cut at its edge.
+			sameScreen(t, fmt.Sprintf("seed %d, frame %d", seed, step), screen, shown(w, h, content, colorprofile.ANSI256))
+		}
+	}
+}
+
+// boardConn is a connection to a table that takes no actions: the boards
+// below are views of games the test plays itself, handed to the model as
+// the server hands it a room's views.
+type boardConn struct{ first table.View }
+
+func (c boardConn) Act(engine.Action) error    { return nil }
+func (c boardConn) Undo() error                { return nil }
+func (c boardConn) Show(int) error             { return nil }
+func (c boardConn) View() table.View           { return c.first }
+func (c boardConn) Updates() <-chan table.View { return nil }
+
+// TestPainterShowsBoards paints real board views, a player's model over
+// seeded games a few moves apart with the selection moving, at 80x24 and
+// 120x40, in true colour and in 256 colours: after every frame the screen
+// is the view as a fresh terminal shows it.
+func TestPainterShowsBoards(t *testing.T) {
+	tests := []struct {
+		w, h    int
+		players int
+		profile colorprofile.Profile
+	}{
+		{80, 24, 2, colorprofile.TrueColor},
+		{80, 24, 4, colorprofile.ANSI256},
+		{120, 40, 2, colorprofile.ANSI256},
+		{120, 40, 4, colorprofile.TrueColor},
+	}
+	names := []string{"Ann", "Bob", "Cal", "Dee"}
+	for _, tc := range tests {
+		for seed := uint64(1); seed <= 2; seed++ {
+			what := fmt.Sprintf("%dx%d, %d players, %v, seed %d", tc.w, tc.h, tc.players, tc.profile, seed)
+			rng := rand.New(rand.NewPCG(seed, 2))
+			st, err := engine.New(engine.Config{Players: tc.players, Rules: engine.Standard}, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seats := make([]table.SeatInfo, tc.players)
+			for i := range seats {
+				seats[i] = table.SeatInfo{Name: names[i], Human: i == 0, Connected: i == 0, Host: i == 0}
+			}
+			version := uint64(0)
+			view := func() table.View {
+				version++
+				next := -1
+				if st.ToAct() == 0 {
+					next = 0
 				}
-				if g := strings.TrimRight(got[y], " "); g != want {
-					t.Fatalf("seed %d, frame %d, line %d:\n got %q\nwant %q", seed, step, y, g, want)
+				return table.View{Room: "paint", Host: true, Version: version, Seats: seats, Mine: []int{0}, Next: next, Started: true, Obs: engine.Observe(&st, 0)}
+			}
+			m, err := ui.NewRemote(ui.RemoteConfig{Table: boardConn{view()}, Options: &ui.Options{Animation: "off", SeenGuide: true}, Dark: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var model tea.Model = m
+			model, _ = model.Update(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
+			screen := vt.NewEmulator(tc.w, tc.h)
+			p := &painter{colors: newColors(tc.profile), width: tc.w, height: tc.h}
+			var buf [engine.MaxLegal]engine.Action
+			for step := range 10 {
+				for range 1 + rng.IntN(6) {
+					legal := engine.Legal(&st, buf[:0])
+					if st, err = engine.Apply(st, legal[rng.IntN(len(legal))]); err != nil {
+						t.Fatal(err)
+					}
 				}
+				model, _ = model.Update(view())
+				for range rng.IntN(3) {
+					model, _ = model.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+				}
+				content := model.View().Content
+				if !strings.Contains(content, "MILLE BORNES") {
+					t.Fatalf("%s, frame %d: not a board:\n%s", what, step, content)
+				}
+				paintFrame(p, screen, content, false)
+				sameScreen(t, fmt.Sprintf("%s, frame %d", what, step), screen, shown(tc.w, tc.h, content, tc.profile))
 			}
 		}
 	}
