@@ -285,8 +285,12 @@ func (t *Table) Host() string {
 	return t.host
 }
 
-// Config returns how the table was set up.
-func (t *Table) Config() Config { return t.cfg }
+// Config returns how the table was set up (Redeal changes its seed).
+func (t *Table) Config() Config {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.cfg
+}
 
 // State returns the game now. It is for the program that runs the table
 // (and its tests), never for a player: players see Views.
