@@ -1,8 +1,8 @@
 // Package client plays mille's SSH server from the other end: an
-// x/crypto/ssh client with a PTY whose output feeds a terminal emulator, so
-// that tests and the load test read the screen a player sees and type on
-// it. script.go is the one place that knows the served screens' keys and
-// texts.
+// x/crypto/ssh client with a PTY whose output feeds a terminal emulator
+// (charmbracelet/x/vt), so that tests and the load test read the screen a
+// player sees and type on it. script.go is the one place that knows the
+// served screens' keys and texts.
 package client
 
 import (
@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/millebornes/mille/server/internal/vt"
+	"github.com/charmbracelet/x/vt"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -32,11 +32,13 @@ type Options struct {
 
 // Client is one player's SSH connection and session.
 type Client struct {
-	conn   *gossh.Client
-	sess   *gossh.Session
-	in     io.WriteCloser
-	screen *vt.Screen
-	opt    Options
+	conn *gossh.Client
+	sess *gossh.Session
+	in   io.WriteCloser
+	opt  Options
+
+	screenMu sync.Mutex // vt.Emulator is not safe for concurrent use
+	screen   *vt.Emulator
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced after each chunk of output
@@ -103,9 +105,17 @@ func open(conn *gossh.Client, opt Options) (*Client, error) {
 	}
 	c := &Client{
 		conn: conn, sess: sess, in: in, opt: opt,
-		screen:  vt.New(opt.Width, opt.Height),
+		screen:  vt.NewEmulator(opt.Width, opt.Height),
 		changed: make(chan struct{}), done: make(chan struct{}),
 	}
+	// The emulator answers the program's queries (modes, colours) as a
+	// terminal does, into a pipe that must be read or its Write blocks:
+	// the answers go to the server, then to nowhere once it is gone.
+	go func() {
+		if _, err := io.Copy(in, c.screen); err != nil {
+			io.Copy(io.Discard, c.screen)
+		}
+	}()
 	if opt.Command != "" {
 		err = sess.Start(opt.Command)
 	} else {
@@ -120,6 +130,9 @@ func open(conn *gossh.Client, opt Options) (*Client, error) {
 
 func (c *Client) read(r io.Reader) {
 	defer close(c.done)
+	// Ends the answers' copy. Closing the pipe rather than the emulator:
+	// Emulator.Close marks it closed without a lock, under that copy.
+	defer c.screen.InputPipe().(io.Closer).Close()
 	b := make([]byte, 32<<10)
 	for {
 		n, err := r.Read(b)
@@ -127,7 +140,9 @@ func (c *Client) read(r io.Reader) {
 			if c.opt.OnOutput != nil {
 				c.opt.OnOutput(time.Now(), n)
 			}
+			c.screenMu.Lock()
 			c.screen.Write(b[:n])
+			c.screenMu.Unlock()
 			c.mu.Lock()
 			close(c.changed)
 			c.changed = make(chan struct{})
@@ -145,11 +160,19 @@ func (c *Client) Send(keys string) error {
 	return err
 }
 
-// Text returns the screen as text.
-func (c *Client) Text() string { return c.screen.String() }
+// Text returns the screen as text, one line per row, without trailing
+// spaces or blank rows at the bottom.
+func (c *Client) Text() string { return strings.TrimRight(c.screenText(), "\n") }
 
-// Lines returns the screen's rows as text.
-func (c *Client) Lines() []string { return c.screen.Lines() }
+// Lines returns the screen's rows as text without trailing spaces.
+func (c *Client) Lines() []string { return strings.Split(c.screenText(), "\n") }
+
+// screenText returns every row of the screen, without trailing spaces.
+func (c *Client) screenText() string {
+	c.screenMu.Lock()
+	defer c.screenMu.Unlock()
+	return c.screen.String()
+}
 
 // ErrEnded is what waiting for a screen returns when the session ended
 // before showing it.
@@ -196,7 +219,9 @@ func (c *Client) WaitText(timeout time.Duration, texts ...string) error {
 
 // Resize tells the server the terminal's new size, and resizes the screen.
 func (c *Client) Resize(w, h int) error {
+	c.screenMu.Lock()
 	c.screen.Resize(w, h)
+	c.screenMu.Unlock()
 	return c.sess.WindowChange(h, w)
 }
 
