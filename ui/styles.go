@@ -5,6 +5,7 @@ import (
 
 	"charm.land/bubbles/v2/filepicker"
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/engine"
@@ -39,6 +40,7 @@ type Styles struct {
 	Dialog    lipgloss.Style // prompts over the board
 	Help      help.Styles
 	Picker    filepicker.Styles // the load and save pickers
+	Input     textinput.Styles  // a text field: its prompt, text and cursor
 }
 
 // NewStyles returns the styles for a dark or light background.
@@ -79,6 +81,10 @@ func NewStyles(dark bool) *Styles {
 	s.BoxEdge = newPaint(lipgloss.NewStyle().Foreground(panel))
 	s.TurnEdge = newPaint(lipgloss.NewStyle().Foreground(fg))
 	s.Help = help.DefaultStyles(dark)
+	s.Input = textinput.DefaultStyles(dark)
+	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
+	s.Input.Focused.Text = lipgloss.NewStyle().Foreground(fg)
+	s.Input.Cursor.Color = accent
 	s.Picker = filepicker.Styles{
 		DisabledCursor:   lipgloss.NewStyle().Foreground(dim),
 		Cursor:           lipgloss.NewStyle().Foreground(accent).Bold(true),
