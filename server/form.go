@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
@@ -27,16 +29,33 @@ var playerChoices = []int{2, 3, 4, 6}
 // number of players, the rules and the level of the computer players.
 type roomForm struct {
 	field   int
-	name    string // edited by typing; a free name to start with
-	players int    // index in playerChoices
-	bsd     bool   // only with 2 players
-	level   int    // index in ai.Levels
+	name    textinput.Model // a free name to start with
+	players int             // index in playerChoices
+	bsd     bool            // only with 2 players
+	level   int             // index in ai.Levels
+	keys    formKeys
 }
+
+// maxRoomName is the longest room name (see Lobby.Create).
+const maxRoomName = 20
 
 // newForm opens the form on the defaults: the room name given, four
 // players in two teams, standard rules, easy computers.
-func newForm(name string) *roomForm {
-	return &roomForm{name: name, players: 2}
+func newForm(name string, st *ui.Styles) *roomForm {
+	f := &roomForm{name: newField(st, maxRoomName), players: 2, keys: newFormKeys()}
+	f.name.SetValue(name)
+	f.name.Placeholder = "type the name"
+	f.name.SetWidth(maxRoomName) // without a width the placeholder shows one letter
+	f.focus(fieldName)
+	return f
+}
+
+// focus moves to field. Left and right change the value of a field, but
+// move the cursor in the name.
+func (f *roomForm) focus(field int) {
+	f.field = field
+	f.keys.Less.SetEnabled(field != fieldName)
+	f.keys.More.SetEnabled(field != fieldName)
 }
 
 // config is the room the form describes, with seed for the deal.
@@ -48,46 +67,53 @@ func (f *roomForm) config(seed uint64) (string, RoomConfig) {
 	}
 	cfg.Level = ai.Levels[f.level]
 	cfg.Seed = seed
-	return strings.TrimSpace(f.name), cfg
+	return strings.TrimSpace(f.name.Value()), cfg
 }
 
 // key edits the form. It reports done when the person pressed enter
 // (create) and cancel for esc.
 func (f *roomForm) key(msg tea.KeyPressMsg) (done, cancel bool) {
-	step := func(n, by, size int) int { return (n + by + size) % size }
-	switch k := msg.String(); k {
-	case "esc":
+	switch k := f.keys; {
+	case key.Matches(msg, k.Back):
 		return false, true
-	case "enter":
+	case key.Matches(msg, k.Create):
 		return true, false
-	case "up", "shift+tab":
-		f.field = step(f.field, -1, numFields)
-	case "down", "tab":
-		f.field = step(f.field, 1, numFields)
-	case "left", "right":
-		by := 1
-		if k == "left" {
-			by = -1
-		}
-		switch f.field {
-		case fieldPlayers:
-			f.players = step(f.players, by, len(playerChoices))
-			f.bsd = f.bsd && playerChoices[f.players] == 2
-		case fieldRules:
-			f.bsd = !f.bsd && playerChoices[f.players] == 2
-		case fieldLevel:
-			f.level = step(f.level, by, len(ai.Levels))
-		}
-	case "backspace":
-		if r := []rune(f.name); f.field == fieldName && len(r) > 0 {
-			f.name = string(r[:len(r)-1])
-		}
-	default:
-		if f.field == fieldName && msg.Text != "" && len(f.name+msg.Text) <= 20 {
-			f.name += msg.Text
-		}
+	case key.Matches(msg, k.Prev):
+		f.focus(step(f.field, -1, numFields))
+	case key.Matches(msg, k.Next):
+		f.focus(step(f.field, 1, numFields))
+	case key.Matches(msg, k.Less):
+		f.change(-1)
+	case key.Matches(msg, k.More):
+		f.change(1)
+	case f.field == fieldName:
+		f.name, _ = f.name.Update(msg) // see newField
 	}
 	return false, false
+}
+
+// change moves the value of the field under focus by one choice, back
+// (by -1) or on (by 1).
+func (f *roomForm) change(by int) {
+	switch f.field {
+	case fieldPlayers:
+		f.players = step(f.players, by, len(playerChoices))
+		f.bsd = f.bsd && playerChoices[f.players] == 2
+	case fieldRules:
+		f.bsd = !f.bsd && playerChoices[f.players] == 2
+	case fieldLevel:
+		f.level = step(f.level, by, len(ai.Levels))
+	}
+}
+
+// step moves n by by in a ring of size.
+func step(n, by, size int) int { return (n + by + size) % size }
+
+// paste types a paste from the person's terminal into the name.
+func (f *roomForm) paste(msg tea.PasteMsg) {
+	if f.field == fieldName {
+		f.name, _ = f.name.Update(msg) // see newField
+	}
 }
 
 // playersText describes a table size.
@@ -112,7 +138,7 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 		rules = "standard (bsd is for 2 players)"
 	}
 	rows := []struct{ label, value string }{
-		{"Name", f.name},
+		{"Name", f.name.Value()},
 		{"Players", playersText(playerChoices[f.players])},
 		{"Rules", rules},
 		{"Computers", ai.Levels[f.level] + " (they take the empty seats)"},
@@ -123,16 +149,15 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 			fmt.Fprintf(b, "  %-10s %s\n", r.label, r.value)
 			continue
 		}
-		value := "< " + r.value + " >"
 		if i == fieldName {
-			value = r.value + "_"
+			fmt.Fprintf(b, "%s%s\n", st.Selected.Render(fmt.Sprintf("> %-10s ", r.label)), f.name.View())
+			continue
 		}
-		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-10s %s", r.label, value)))
+		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-10s < %s >", r.label, r.value)))
 	}
 	b.WriteString("\n")
 	h.mark(b, tea.KeyPressMsg{Code: tea.KeyEnter})
 	b.WriteString("  " + st.ButtonOn.Render("[ Create the room ]") + "\n")
-	b.WriteString("\n" + st.Dim.Render("up/down: field   left/right: change   type the name   enter: create   esc: back") + "\n")
 }
 
 // newSeed is the seed of a new room's deal.

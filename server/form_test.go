@@ -46,7 +46,7 @@ func TestFormConfig(t *testing.T) {
 		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},
 	}
 	for i, tc := range tests {
-		f := newForm("room1")
+		f := newForm("room1", ui.NewStyles(true))
 		for _, k := range keys(tc.keys...) {
 			if done, cancel := f.key(k); done || cancel {
 				t.Fatalf("case %d: the form closed on %v", i, k)
@@ -65,7 +65,7 @@ func TestFormConfig(t *testing.T) {
 			t.Errorf("case %d: the form does not show level %s:\n%s", i, tc.level, b.String())
 		}
 	}
-	f := newForm("x")
+	f := newForm("x", ui.NewStyles(true))
 	if done, _ := f.key(keys("enter")[0]); !done {
 		t.Error("enter does not create")
 	}

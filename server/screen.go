@@ -6,7 +6,11 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/ui"
 )
@@ -20,14 +24,14 @@ type screen struct {
 	id    string // the player's key fingerprint
 	room  string // the room asked for on the ssh command line
 
-	name   string
-	naming bool   // asking the name
-	input  string // the name typed so far
-	msg    string // the last error, shown under the prompt
-	rooms  []RoomInfo
-	pick   int // the room under the cursor in the list
-	width  int
-	height int // 0 until the terminal's size is known
+	name      string
+	naming    bool            // asking the name
+	nameField textinput.Model // the name typed so far
+	msg       string          // the last error, shown under the prompt
+	rooms     []RoomInfo
+	pick      int // the room under the cursor in the list
+	width     int
+	height    int // 0 until the terminal's size is known
 
 	form *roomForm // the new room form, while open
 
@@ -35,7 +39,9 @@ type screen struct {
 	last Update // the seat's latest view
 	game game   // the board, once the game has started (table.go)
 
-	st *ui.Styles // the game's styles, so the lobby looks like the board
+	st   *ui.Styles // the game's styles, so the lobby looks like the board
+	keys screenKeys
+	help help.Model
 }
 
 // updateMsg carries a seat's update into the program.
@@ -113,11 +119,23 @@ func (s *screen) connect(c *Conn, err error) tea.Cmd {
 }
 
 func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
-	s := &screen{lobby: lobby, users: users, id: id, room: room, width: width, st: ui.NewStyles(true)}
+	st := ui.NewStyles(true)
+	s := &screen{lobby: lobby, users: users, id: id, room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st)}
 	s.name, _ = users.Name(id)
 	s.naming = s.name == ""
+	s.nameField = newField(st, MaxNameLen)
+	s.nameField.Prompt = "Name: "
 	s.rooms = lobby.List()
 	return s
+}
+
+// setStyles paints the screen with st, for the terminal's background.
+func (s *screen) setStyles(st *ui.Styles) {
+	s.st, s.help = st, newHelp(st)
+	setFieldStyles(&s.nameField, st)
+	if s.form != nil {
+		setFieldStyles(&s.form.name, st)
+	}
 }
 
 // listEvery is how often the lobby's list of rooms refreshes by itself.
@@ -141,7 +159,7 @@ func (s *screen) Init() tea.Cmd {
 // Update implements tea.Model.
 func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if bg, ok := msg.(tea.BackgroundColorMsg); ok {
-		s.st = ui.NewStyles(bg.IsDark()) // the board gets the message too
+		s.setStyles(ui.NewStyles(bg.IsDark())) // the board gets the message too
 	}
 	if cmd, ok := s.inGame(msg); ok {
 		return s, cmd
@@ -154,7 +172,7 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, nil
 		}
 		if s.form.field != msg.field || msg.field == fieldName {
-			s.form.field = msg.field
+			s.form.focus(msg.field)
 			return s, nil
 		}
 		return s.Update(tea.KeyPressMsg{Code: tea.KeyRight})
@@ -184,81 +202,108 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		s.last = msg.u
 		return s, next(s.conn)
+	case tea.PasteMsg:
+		// Typed text may come as a paste from the person's terminal.
+		switch {
+		case s.naming:
+			s.nameField, _ = s.nameField.Update(msg) // see newField
+		case s.form != nil:
+			s.form.paste(msg)
+		}
 	case tea.KeyPressMsg:
-		if msg.String() == "ctrl+c" {
+		if key.Matches(msg, s.keys.interrupt) {
 			return s, tea.Quit
 		}
-		if s.naming {
-			return s, s.typeName(msg)
-		}
-		if s.form != nil {
-			done, cancel := s.form.key(msg)
-			switch {
-			case cancel:
-				s.form, s.msg = nil, ""
-			case done:
-				name, cfg := s.form.config(newSeed())
-				if cmd := s.connect(s.lobby.Create(name, s.id, s.name, -1, cfg)); s.conn != nil {
-					s.form = nil
-					return s, cmd
-				}
-			}
-			return s, nil
-		}
-		if s.conn != nil && (!s.last.Started || s.last.Ended) {
+		switch {
+		case s.naming:
+			return s, s.nameKey(msg)
+		case s.form != nil:
+			return s, s.formKey(msg)
+		case s.conn != nil && (!s.last.Started || s.last.Ended):
 			return s, s.waitingKey(msg)
-		}
-		if s.conn != nil {
-			switch msg.String() {
-			case "q", "esc":
-				s.conn.Quit()
-				s.conn, s.rooms = nil, s.lobby.List()
-			case "ctrl+s":
-				// The host saves the room on the server.
-				if name, err := s.conn.Save(); err != nil {
-					s.msg = err.Error()
-				} else {
-					s.msg = "saved as " + name
-				}
-			}
+		case s.conn != nil:
+			s.roomKey(msg)
 			return s, nil
 		}
-		switch msg.String() {
-		case "q", "esc":
-			return s, tea.Quit
-		case "r":
-			s.rooms = s.lobby.List()
-		case "up", "k":
-			s.pick = max(s.pick-1, 0)
-		case "down", "j":
-			s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
-		case "n":
-			for i := 1; ; i++ {
-				if name := fmt.Sprintf("room%d", i); s.lobby.Room(name) == nil {
-					s.form, s.msg = newForm(name), ""
-					return s, nil
-				}
-			}
-		case "enter":
-			if s.pick < len(s.rooms) {
-				return s, s.enter(s.rooms[s.pick].Name, false)
-			}
-		case "w":
-			if s.pick < len(s.rooms) {
-				return s, s.watch(s.rooms[s.pick].Name)
-			}
-		}
+		return s, s.lobbyKey(msg)
 	}
 	return s, nil
 }
 
-// typeName edits the name prompt.
-func (s *screen) typeName(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "esc":
+// lobbyKey handles a key in the lobby's list of rooms.
+func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.keys.lobby
+	switch {
+	case key.Matches(msg, k.Leave):
 		return tea.Quit
-	case "enter":
-		name := strings.TrimSpace(s.input)
+	case key.Matches(msg, k.Refresh):
+		s.rooms = s.lobby.List()
+	case key.Matches(msg, k.Up):
+		s.pick = max(s.pick-1, 0)
+	case key.Matches(msg, k.Down):
+		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
+	case key.Matches(msg, k.New):
+		for i := 1; ; i++ {
+			if name := fmt.Sprintf("room%d", i); s.lobby.Room(name) == nil {
+				s.form, s.msg = newForm(name, s.st), ""
+				return nil
+			}
+		}
+	case key.Matches(msg, k.Join):
+		if s.pick < len(s.rooms) {
+			return s.enter(s.rooms[s.pick].Name, false)
+		}
+	case key.Matches(msg, k.Watch):
+		if s.pick < len(s.rooms) {
+			return s.watch(s.rooms[s.pick].Name)
+		}
+	}
+	return nil
+}
+
+// formKey handles a key in the new room form: enter creates the room and
+// takes the person to it.
+func (s *screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
+	done, cancel := s.form.key(msg)
+	switch {
+	case cancel:
+		s.form, s.msg = nil, ""
+	case done:
+		name, cfg := s.form.config(newSeed())
+		if cmd := s.connect(s.lobby.Create(name, s.id, s.name, -1, cfg)); s.conn != nil {
+			s.form = nil
+			return cmd
+		}
+	}
+	return nil
+}
+
+// roomKey handles a key in a started room shown as text (viewRoom).
+func (s *screen) roomKey(msg tea.KeyPressMsg) {
+	k := s.keys.room
+	switch {
+	case key.Matches(msg, k.Leave):
+		s.conn.Quit()
+		s.conn, s.rooms = nil, s.lobby.List()
+	case key.Matches(msg, k.Save):
+		// The host saves the room on the server.
+		if name, err := s.conn.Save(); err != nil {
+			s.msg = err.Error()
+		} else {
+			s.msg = "saved as " + name
+		}
+	}
+}
+
+// nameKey handles a key at the name prompt; the name field takes the keys
+// that are not the prompt's.
+func (s *screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.keys.name
+	switch {
+	case key.Matches(msg, k.Leave):
+		return tea.Quit
+	case key.Matches(msg, k.Done):
+		name := strings.TrimSpace(s.nameField.Value())
 		if err := s.users.SetName(s.id, name); err != nil {
 			s.msg = err.Error()
 			return nil
@@ -268,14 +313,8 @@ func (s *screen) typeName(msg tea.KeyPressMsg) tea.Cmd {
 		if s.room != "" {
 			return s.enter(s.room, s.lobby.Room(s.room) == nil)
 		}
-	case "backspace":
-		if r := []rune(s.input); len(r) > 0 {
-			s.input = string(r[:len(r)-1])
-		}
 	default:
-		if msg.Text != "" && len([]rune(s.input+msg.Text)) <= MaxNameLen {
-			s.input += msg.Text
-		}
+		s.nameField, _ = s.nameField.Update(msg) // see newField
 	}
 	return nil
 }
@@ -291,13 +330,14 @@ func (s *screen) View() tea.View {
 	b.WriteString(st.Title.Render("mille:") + " Mille Bornes over SSH\n\n")
 	if s.naming {
 		b.WriteString("Welcome! Your SSH key is your identity here; choose the name others will see.\n\n")
-		fmt.Fprintf(&b, "%s %s%s\n", st.Heading.Render("Name:"), s.input, st.Selected.Render("_"))
+		b.WriteString(s.nameField.View() + "\n")
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
 		}
-		b.WriteString("\n" + st.Dim.Render("enter: done   esc: leave") + "\n")
+		b.WriteString("\n" + helpView(s.help, s.keys.name, s.width) + "\n")
 	} else if s.form != nil {
 		s.form.view(&b, h, st)
+		b.WriteString("\n" + helpView(s.help, s.form.keys, s.width) + "\n")
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
 		}
@@ -307,13 +347,14 @@ func (s *screen) View() tea.View {
 		s.viewRoom(&b)
 	} else {
 		fmt.Fprintf(&b, "Hello, %s.\n\n", st.Title.Render(s.name))
+		keys := helpView(s.help, s.keys.lobby, s.width)
 		if len(s.rooms) == 0 {
 			b.WriteString(st.Heading.Render("Rooms:") + " none open.\n")
 		} else {
 			b.WriteString(st.Heading.Render("Rooms:") + "\n")
 			// The list scrolls with the cursor, so that the key line below
 			// stays on the screen however many rooms are open.
-			rows := s.height - 10 // the lines around the list
+			rows := s.height - 9 - lipgloss.Height(keys) // the lines around the list
 			if s.height == 0 {
 				rows = len(s.rooms) // the size is not known yet
 			}
@@ -350,7 +391,7 @@ func (s *screen) View() tea.View {
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
 		}
-		b.WriteString("\n" + st.Dim.Render("n: new room   enter: join   w: watch   r: refresh   q: leave") + "\n")
+		b.WriteString("\n" + keys + "\n")
 	}
 	v := tea.NewView(b.String())
 	v.AltScreen = true
@@ -366,7 +407,8 @@ func (s *screen) View() tea.View {
 // board could not open.
 func (s *screen) viewRoom(b *strings.Builder) {
 	u := s.last
-	fmt.Fprintf(b, "Room %s\n\n", u.Room)
+	st := s.st
+	b.WriteString(st.Heading.Render("Room "+u.Room) + "\n\n")
 	if u.Watching {
 		fmt.Fprintf(b, "You are watching from seat %d's place.\n\n", u.Seat+1)
 	}
@@ -378,22 +420,13 @@ func (s *screen) viewRoom(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, "%s seat %d  %-12s %s\n", me, i+1, seat.Name, who)
 	}
-	b.WriteString("\n")
-	switch {
-	case u.Ended:
-		b.WriteString("The room has ended.\n")
-	case !u.Started && u.Host:
-		b.WriteString("Empty seats go to computer players.\ns: start   q: leave the room\n")
-	case !u.Started:
-		b.WriteString("Waiting for the host to start.\nq: leave the room\n")
-	default:
-		b.WriteString("The game has started.\nq: leave the room\n")
-	}
+	b.WriteString("\nThe game has started.\n") // until then the waiting room shows the room
+	b.WriteString(helpView(s.help, s.keys.room, s.width) + "\n")
 	if u.Notice != "" {
-		fmt.Fprintf(b, "\n%s\n", u.Notice)
+		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice))
 	}
 	if s.msg != "" {
-		fmt.Fprintf(b, "\n%s\n", s.msg)
+		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -13,18 +14,18 @@ import (
 // starts (the host), w watches instead of playing, q leaves.
 func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	u := s.last
-	k := msg.String()
+	k := s.keys.waiting
 	var err error
 	switch {
-	case k == "q" || k == "esc":
+	case key.Matches(msg, k.Leave):
 		s.conn.Quit()
 		s.conn, s.rooms = nil, s.lobby.List()
 		return nil
 	case len(u.Seats) == 0:
 		return nil // the room's first view has not come: nothing to act on
-	case k == "s":
+	case key.Matches(msg, k.Start):
 		err = s.conn.Start()
-	case k == "w" && !u.Watching:
+	case key.Matches(msg, k.Watch) && !u.Watching:
 		// Give the seat up and watch the table instead.
 		r := s.conn.Room()
 		c, werr := r.Watch(s.id, s.name, s.conn.Seat())
@@ -35,7 +36,7 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.conn.Quit()
 		s.conn = c
 		return next(c)
-	case k == "t" && !u.Watching:
+	case key.Matches(msg, k.Team) && !u.Watching:
 		sides := len(u.Seats)
 		if len(u.Seats) >= 4 {
 			sides = len(u.Seats) / 2
@@ -45,8 +46,8 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		for d := 1; d < sides && errors.Is(err, ErrNoSeat); d++ {
 			err = s.conn.SitSide((mine + d) % sides)
 		}
-	case len(k) == 1 && k[0] >= '1' && k[0] <= '9':
-		seat := int(k[0] - '1')
+	case key.Matches(msg, k.Seat):
+		seat := int(msg.String()[0] - '1')
 		if !u.Watching {
 			err = s.conn.Sit(seat)
 			break
@@ -115,32 +116,29 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 		fmt.Fprintf(b, "\nOnlookers: %d\n", u.Onlookers)
 	}
 	b.WriteString("\n")
-	keys := []string{}
+	// The help lists what this person may do; a guest's s is still
+	// answered, with a refusal.
+	keys := s.keys.waiting
+	keys.Seat.SetHelp(fmt.Sprintf("1-%d", len(u.Seats)), "take that seat")
 	switch {
 	case u.Ended:
 		b.WriteString("The room has ended.\n")
 	case u.Watching:
 		b.WriteString("You are watching.\n")
-		if !u.Restored {
-			keys = append(keys, fmt.Sprintf("1-%d: take that free seat", len(u.Seats)))
-		}
+		keys.Seat.SetHelp(keys.Seat.Help().Key, "take that free seat")
 	case u.Host:
 		b.WriteString("You are the host: start when everyone is seated. Empty seats go to computer players.\n")
 		h.mark(b, press("s"))
 		b.WriteString(st.ButtonOn.Render("[ Start ]") + "\n")
-		keys = append(keys, "s: start")
 	default:
 		b.WriteString("Waiting for the host to start.\n")
 	}
-	if !u.Watching && !u.Restored && !u.Ended {
-		keys = append(keys, fmt.Sprintf("1-%d: take that seat", len(u.Seats)))
-		if sides > 1 && cfg.Game.Players >= 4 {
-			keys = append(keys, "t: other team")
-		}
-		keys = append(keys, "w: watch instead")
-	}
-	keys = append(keys, "q: leave the room")
-	b.WriteString(st.Dim.Render(strings.Join(keys, "   ")) + "\n")
+	seated := !u.Watching && !u.Restored && !u.Ended
+	keys.Start.SetEnabled(u.Host && !u.Watching && !u.Ended)
+	keys.Seat.SetEnabled(!u.Restored && !u.Ended)
+	keys.Team.SetEnabled(seated && sides > 1 && cfg.Game.Players >= 4)
+	keys.Watch.SetEnabled(seated)
+	b.WriteString(helpView(s.help, keys, s.width) + "\n")
 	if u.Notice != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice))
 	}

@@ -1,0 +1,196 @@
+package server
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/lipgloss/v2"
+
+	"github.com/millebornes/mille/ui"
+)
+
+// The keys of the screens around the board, one keymap a screen, in the
+// style of the board's (ui.KeyMap): bindings matched with key.Matches and
+// listed by bubbles/help. The board brings its own keys once a game starts.
+
+// nameKeys are the keys of the name prompt at a player's first login;
+// everything else goes to the text field.
+type nameKeys struct {
+	Done, Leave key.Binding
+}
+
+func newNameKeys() nameKeys {
+	return nameKeys{
+		Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
+		Leave: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k nameKeys) ShortHelp() []key.Binding { return []key.Binding{k.Done, k.Leave} }
+
+// FullHelp implements help.KeyMap.
+func (k nameKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// lobbyKeys are the keys of the lobby's list of rooms.
+type lobbyKeys struct {
+	Up, Down         key.Binding // the room under the cursor
+	New, Join, Watch key.Binding
+	Refresh, Leave   key.Binding
+}
+
+func newLobbyKeys() lobbyKeys {
+	return lobbyKeys{
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "previous room")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next room")),
+		New:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new room")),
+		Join:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")),
+		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
+		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		Leave:   key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", "leave")),
+	}
+}
+
+// ShortHelp implements help.KeyMap: the arrows go without saying.
+func (k lobbyKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.New, k.Join, k.Watch, k.Refresh, k.Leave}
+}
+
+// FullHelp implements help.KeyMap.
+func (k lobbyKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Up, k.Down}, {k.Refresh, k.Leave}}
+}
+
+// formKeys are the keys of the new room form; on the name field,
+// everything else goes to the text field.
+type formKeys struct {
+	Prev, Next   key.Binding // the field above, the field below
+	Less, More   key.Binding // the value before, the value after
+	Create, Back key.Binding
+}
+
+func newFormKeys() formKeys {
+	return formKeys{
+		Prev:   key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("up/down", "field")),
+		Next:   key.NewBinding(key.WithKeys("down", "tab")),
+		Less:   key.NewBinding(key.WithKeys("left"), key.WithHelp("left/right", "change")),
+		More:   key.NewBinding(key.WithKeys("right")),
+		Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create")),
+		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k formKeys) ShortHelp() []key.Binding { return []key.Binding{k.Prev, k.Less, k.Create, k.Back} }
+
+// FullHelp implements help.KeyMap.
+func (k formKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Prev, k.Less}, {k.Create, k.Back}}
+}
+
+// waitingKeys are the keys of the waiting room, before the game starts.
+type waitingKeys struct {
+	Start key.Binding
+	Seat  key.Binding // 1-9: that seat
+	Team  key.Binding // the next team with a free seat
+	Watch key.Binding // give the seat up and watch
+	Leave key.Binding
+}
+
+func newWaitingKeys() waitingKeys {
+	return waitingKeys{
+		Start: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "start")),
+		Seat:  key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "take that seat")),
+		Team:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "other team")),
+		Watch: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch instead")),
+		Leave: key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", "leave the room")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k waitingKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Start, k.Seat, k.Team, k.Watch, k.Leave}
+}
+
+// FullHelp implements help.KeyMap: the one-letter keys in a column, so
+// that their lines read as on one line ("s: start").
+func (k waitingKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Start, k.Team, k.Watch}, {k.Seat, k.Leave}}
+}
+
+// roomKeys are the keys of a started room shown as text, when the board
+// could not open.
+type roomKeys struct {
+	Leave, Save key.Binding
+}
+
+func newRoomKeys() roomKeys {
+	return roomKeys{
+		Leave: key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", "leave the room")),
+		Save:  key.NewBinding(key.WithKeys("ctrl+s")), // the host's, as on the board
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k roomKeys) ShortHelp() []key.Binding { return []key.Binding{k.Leave} }
+
+// FullHelp implements help.KeyMap.
+func (k roomKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// screenKeys are the keymaps of a session's screens.
+type screenKeys struct {
+	interrupt key.Binding // leaves the session from any of them
+	name      nameKeys
+	lobby     lobbyKeys
+	waiting   waitingKeys
+	room      roomKeys
+}
+
+func newScreenKeys() screenKeys {
+	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(), lobby: newLobbyKeys(), waiting: newWaitingKeys(), room: newRoomKeys()}
+}
+
+// newHelp is the help of the screens around the board, in the board's
+// colours: each key followed by a colon, as in "n: new room".
+func newHelp(st *ui.Styles) help.Model {
+	h := help.New()
+	h.ShortSeparator = "   "
+	h.Styles = st.Help
+	colon := func(keys string) string { return strings.ReplaceAll(keys, "\n", ":\n") + ":" }
+	h.Styles.ShortKey = h.Styles.ShortKey.Transform(colon)
+	h.Styles.FullKey = h.Styles.FullKey.Transform(colon) // a column of keys, one a line
+	return h
+}
+
+// helpView lists the keys of km on one line, or in columns when the line
+// is wider than the terminal.
+func helpView(h help.Model, km help.KeyMap, width int) string {
+	h.ShowAll = width > 0 && lipgloss.Width(h.ShortHelpView(km.ShortHelp())) > width
+	h.SetWidth(width)
+	return h.View(km)
+}
+
+// newField is a text field of the screens around the board, for at most
+// limit characters. Its cursor does not blink, as a blinking cursor would
+// redraw every session twice a second, and its clipboard key is off, as
+// it would read the server's clipboard: so the field never asks for a
+// command, and the command of its Update can be dropped. A paste from the person's
+// terminal still arrives as a tea.PasteMsg.
+func newField(st *ui.Styles, limit int) textinput.Model {
+	f := textinput.New()
+	f.Prompt = ""
+	f.CharLimit = limit
+	f.KeyMap.Paste.SetEnabled(false)
+	setFieldStyles(&f, st)
+	f.Focus()
+	return f
+}
+
+// setFieldStyles paints a text field with st.
+func setFieldStyles(f *textinput.Model, st *ui.Styles) {
+	fs := st.Input
+	fs.Cursor.Blink = false
+	f.SetStyles(fs)
+}
