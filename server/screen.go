@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/ui"
 )
@@ -428,6 +429,14 @@ func (s *screen) viewRoom(b *strings.Builder) {
 	if s.msg != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))
 	}
+}
+
+// para breaks text into lines as wide as the terminal at most.
+func (s *screen) para(text string) string {
+	if s.width <= 0 {
+		return text
+	}
+	return ansi.Wrap(text, s.width, "")
 }
 
 // listWindow is the part [from, to) of a list of n lines that fits in

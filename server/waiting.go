@@ -83,7 +83,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	st := s.st
 	fmt.Fprintf(b, "%s: %s, %v rules, %s computers\n", st.Heading.Render("Room "+u.Room), tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)
 	if u.Restored {
-		b.WriteString("A saved game: its players come back to their seats, then the host starts it again.\n")
+		b.WriteString(s.para("A saved game: its players come back to their seats, then the host starts it again.") + "\n")
 	}
 	b.WriteString("\n")
 	sides := cfg.Game.Sides()
@@ -127,7 +127,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 		b.WriteString("You are watching.\n")
 		keys.Seat.SetHelp(keys.Seat.Help().Key, "take that free seat")
 	case u.Host:
-		b.WriteString("You are the host: start when everyone is seated. Empty seats go to computer players.\n")
+		b.WriteString(s.para("You are the host: start when everyone is seated. Empty seats go to computer players.") + "\n")
 		h.mark(b, press("s"))
 		b.WriteString(st.ButtonOn.Render("[ Start ]") + "\n")
 	default:
