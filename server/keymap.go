@@ -43,8 +43,8 @@ type lobbyKeys struct {
 
 func newLobbyKeys() lobbyKeys {
 	return lobbyKeys{
-		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "previous room")),
-		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "next room")),
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "room above")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "room below")),
 		New:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new room")),
 		Join:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")),
 		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
@@ -60,7 +60,7 @@ func (k lobbyKeys) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k lobbyKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Up, k.Down}, {k.Refresh, k.Leave}}
+	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Up, k.Down, k.Refresh, k.Leave}}
 }
 
 // formKeys are the keys of the new room form; on the name field,

@@ -330,7 +330,7 @@ func (s *screen) View() tea.View {
 	st := s.st
 	b.WriteString(st.Title.Render("mille:") + " Mille Bornes over SSH\n\n")
 	if s.naming {
-		b.WriteString("Welcome! Your SSH key is your identity here; choose the name others will see.\n\n")
+		b.WriteString(s.para("Welcome! Your SSH key is your identity here; choose the name others will see.") + "\n\n")
 		b.WriteString(s.nameField.View() + "\n")
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))

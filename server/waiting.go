@@ -81,7 +81,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 		return
 	}
 	st := s.st
-	fmt.Fprintf(b, "%s: %s, %v rules, %s computers\n", st.Heading.Render("Room "+u.Room), tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)
+	b.WriteString(s.para(fmt.Sprintf("%s: %s, %v rules, %s computers", st.Heading.Render("Room "+u.Room), tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)) + "\n")
 	if u.Restored {
 		b.WriteString(s.para("A saved game: its players come back to their seats, then the host starts it again.") + "\n")
 	}

@@ -1,0 +1,88 @@
+package server
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestScreensFit: each screen around the board lists its keys whole, and
+// no line is wider than the terminal: a key line too long for one line
+// shows in columns.
+func TestScreensFit(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
+	ann := newScreen(l, users, "key-a", "friday", 80)
+	ann.Init()
+	settle(t, ann)
+	bob := newScreen(l, users, "key-b", "friday", 80)
+	bob.Init()
+	settle(t, bob)
+	users.SetName("key-c", "Cal")
+	cal := newScreen(l, users, "key-c", "", 80)
+	cal.Update(press("w")) // the room under the cursor: friday
+	settle(t, cal)
+	form := newScreen(l, users, "key-a", "", 80)
+	form.Update(press("n"))
+
+	lobby := []string{"n: new room", "enter: join", "w: watch", "r: refresh", "q: leave"}
+	tests := []struct {
+		name   string
+		s      *screen
+		widths []int
+		want   []string
+	}{
+		{"name prompt", newScreen(l, users, "key-new", "", 80), []int{80, 40}, []string{"Name:", "enter: done", "esc: leave"}},
+		{"lobby", newScreen(l, users, "key-b", "", 80), []int{80}, lobby},
+		{"form", form, []int{80, 50}, []string{"> Name room1", "up/down: field", "enter: create", "esc: back"}},
+		{"host", ann, []int{100, 80, 56}, []string{"s: start", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
+		{"guest", bob, []int{80, 56}, []string{"Waiting for the host", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
+		{"onlooker", cal, []int{80, 56}, []string{"You are watching.", "1-4: take that free seat", "q: leave the room"}},
+	}
+	for _, tc := range tests {
+		for _, w := range tc.widths {
+			tc.s.Update(tea.WindowSizeMsg{Width: w, Height: 24})
+			text := ansi.Strip(tc.s.View().Content)
+			for _, line := range strings.Split(text, "\n") {
+				if ansi.StringWidth(line) > w {
+					t.Errorf("%s at %d columns: %q is wider", tc.name, w, line)
+				}
+			}
+			words := strings.Join(strings.Fields(text), " ") // columns pad a key
+			for _, want := range tc.want {
+				if !strings.Contains(words, want) {
+					t.Errorf("%s at %d columns: no %q in\n%s", tc.name, w, want, text)
+				}
+			}
+			if tc.name != "host" && strings.Contains(text, "s: start") {
+				t.Errorf("%s: the help offers to start:\n%s", tc.name, text)
+			}
+		}
+	}
+	// The field-changing keys are listed on the fields they change.
+	form.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if text := ansi.Strip(form.View().Content); !strings.Contains(text, "left/right: change") {
+		t.Errorf("the form's players do not say left/right change them:\n%s", text)
+	}
+}
+
+// TestNamePrompt: the first login's name field takes typing, its editing
+// keys and a paste, up to MaxNameLen characters.
+func TestNamePrompt(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
+	s := newScreen(l, users, "key-new", "", 80)
+	for _, k := range keys("Ann Bornes and more") {
+		s.Update(k)
+	}
+	if got := s.nameField.Value(); got != "Ann Bornes a" {
+		t.Errorf("typed %q, want the first %d characters", got, MaxNameLen)
+	}
+	s.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // erase before the cursor
+	s.Update(tea.PasteMsg{Content: "Zoé"})
+	s.Update(keys("backspace")[0])
+	s.Update(keys("enter")[0])
+	if name, _ := users.Name("key-new"); name != "Zo" || s.naming {
+		t.Errorf("name %q (still asking: %v), want Zo", name, s.naming)
+	}
+}
