@@ -86,3 +86,24 @@ func TestNamePrompt(t *testing.T) {
 		t.Errorf("name %q (still asking: %v), want Zo", name, s.naming)
 	}
 }
+
+// TestRefusalForgotten: a refusal in the waiting room goes with the next
+// key, also when that key takes the person elsewhere.
+func TestRefusalForgotten(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
+	ann := newScreen(l, users, "key-a", "friday", 80)
+	ann.Init()
+	settle(t, ann)
+	bob := newScreen(l, users, "key-b", "friday", 80)
+	bob.Init()
+	settle(t, bob)
+	bob.Update(press("s"))
+	if bob.msg != ErrNotHost.Error() {
+		t.Fatalf("Bob's start: %q", bob.msg)
+	}
+	bob.Update(press("w"))
+	settle(t, bob)
+	if bob.msg != "" || !bob.last.Watching {
+		t.Errorf("after w: message %q, watching %v", bob.msg, bob.last.Watching)
+	}
+}

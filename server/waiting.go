@@ -15,6 +15,7 @@ import (
 func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	u := s.last
 	k := s.keys.waiting
+	s.msg = "" // the last refusal was about the last key
 	var err error
 	switch {
 	case key.Matches(msg, k.Leave):
@@ -62,7 +63,6 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.conn = c
 		return next(c)
 	}
-	s.msg = ""
 	if err != nil {
 		s.msg = err.Error()
 	}
