@@ -36,9 +36,6 @@ type roomForm struct {
 	keys    formKeys
 }
 
-// maxRoomName is the longest room name (see Lobby.Create).
-const maxRoomName = 20
-
 // newForm opens the form on the defaults: the room name given, four
 // players in two teams, standard rules, easy computers.
 func newForm(name string, st *ui.Styles) *roomForm {

@@ -24,10 +24,13 @@ var (
 	ErrTooManyRooms = errors.New("the server has as many rooms as it can hold: join one, or try again later")
 	ErrRoomExists   = errors.New("a room with that name exists")
 	ErrNoRoom       = errors.New("there is no room with that name")
-	ErrRoomName     = errors.New("a room name is 1 to 20 letters, digits, - or _")
+	ErrRoomName     = fmt.Errorf("a room name is 1 to %d letters, digits, - or _", maxRoomName)
 )
 
-var roomName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,20}$`)
+// maxRoomName is the length of the longest room name.
+const maxRoomName = 20
+
+var roomName = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9_-]{1,%d}$`, maxRoomName))
 
 // RoomInfo describes a room in the lobby's list.
 type RoomInfo struct {
