@@ -2,6 +2,8 @@ package server
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,24 +24,26 @@ const (
 	numFields
 )
 
-// playerChoices are the table sizes mille plays.
-var playerChoices = []int{2, 3, 4, 6}
-
 // roomForm is the "new room" form of the lobby: the room's name, the
 // number of players, the rules and the level of the computer players.
 type roomForm struct {
 	field   int
 	name    textinput.Model // a free name to start with
-	players int             // index in playerChoices
-	bsd     bool            // only with 2 players
+	players int             // index in engine.PlayerCounts
+	rules   engine.Ruleset  // one that allows the players
 	level   int             // index in ai.Levels
 	keys    formKeys
 }
 
-// newForm opens the form on the defaults: the room name given, four
-// players in two teams, standard rules, easy computers.
+// newForm opens the form on the room name given and defaultRoom's options.
 func newForm(name string, st *ui.Styles) *roomForm {
-	f := &roomForm{name: newField(st, maxRoomName), players: 2, keys: newFormKeys()}
+	f := &roomForm{
+		name:    newField(st, maxRoomName),
+		players: slices.Index(engine.PlayerCounts[:], defaultRoom.Game.Players),
+		rules:   defaultRoom.Game.Rules,
+		level:   slices.Index(ai.Levels, defaultRoom.Level),
+		keys:    newFormKeys(),
+	}
 	f.name.SetValue(name)
 	f.name.Placeholder = "type the name"
 	f.name.SetWidth(maxRoomName) // without a width the placeholder shows one letter
@@ -48,20 +52,30 @@ func newForm(name string, st *ui.Styles) *roomForm {
 }
 
 // focus moves to field. Left and right change the value of a field, but
-// move the cursor in the name.
+// move the cursor in the name, and do nothing to rules that are the only
+// ones for the number of players.
 func (f *roomForm) focus(field int) {
 	f.field = field
-	f.keys.Less.SetEnabled(field != fieldName)
-	f.keys.More.SetEnabled(field != fieldName)
+	change := field != fieldName && (field != fieldRules || len(f.rulesets()) > 1)
+	f.keys.Less.SetEnabled(change)
+	f.keys.More.SetEnabled(change)
+}
+
+// rulesets are the rulesets that allow the form's number of players.
+func (f *roomForm) rulesets() []engine.Ruleset {
+	var rs []engine.Ruleset
+	for _, r := range engine.Rulesets {
+		if r.Allows(engine.PlayerCounts[f.players]) {
+			rs = append(rs, r)
+		}
+	}
+	return rs
 }
 
 // config is the room the form describes, with seed for the deal.
 func (f *roomForm) config(seed uint64) (string, RoomConfig) {
 	cfg := defaultRoom
-	cfg.Game = engine.Config{Players: playerChoices[f.players], Rules: engine.Standard}
-	if f.bsd && cfg.Game.Players == 2 {
-		cfg.Game.Rules = engine.BSD
-	}
+	cfg.Game = engine.Config{Players: engine.PlayerCounts[f.players], Rules: f.rules}
 	cfg.Level = ai.Levels[f.level]
 	cfg.Seed = seed
 	return strings.TrimSpace(f.name.Value()), cfg
@@ -94,10 +108,13 @@ func (f *roomForm) key(msg tea.KeyPressMsg) (done, cancel bool) {
 func (f *roomForm) change(by int) {
 	switch f.field {
 	case fieldPlayers:
-		f.players = step(f.players, by, len(playerChoices))
-		f.bsd = f.bsd && playerChoices[f.players] == 2
+		f.players = step(f.players, by, len(engine.PlayerCounts))
+		if !f.rules.Allows(engine.PlayerCounts[f.players]) {
+			f.rules = engine.Rulesets[0]
+		}
 	case fieldRules:
-		f.bsd = !f.bsd && playerChoices[f.players] == 2
+		rs := f.rulesets()
+		f.rules = rs[step(slices.Index(rs, f.rules), by, len(rs))]
 	case fieldLevel:
 		f.level = step(f.level, by, len(ai.Levels))
 	}
@@ -127,16 +144,20 @@ func playersText(n int) string {
 // view draws the form.
 func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 	b.WriteString(st.Heading.Render("New room") + "\n\n")
-	rules := "standard"
-	switch {
-	case f.bsd:
-		rules = "bsd"
-	case playerChoices[f.players] != 2:
-		rules = "standard (bsd is for 2 players)"
+	players := engine.PlayerCounts[f.players]
+	rules := f.rules.String()
+	for _, r := range engine.Rulesets {
+		if !r.Allows(players) {
+			var counts []string
+			for _, n := range r.Players() {
+				counts = append(counts, strconv.Itoa(n))
+			}
+			rules += fmt.Sprintf(" (%v is for %s players)", r, strings.Join(counts, " or "))
+		}
 	}
 	rows := []struct{ label, value string }{
 		{"Name", f.name.Value()},
-		{"Players", playersText(playerChoices[f.players])},
+		{"Players", playersText(players)},
 		{"Rules", rules},
 		{"Computers", ai.Levels[f.level] + " (they take the empty seats)"},
 	}
