@@ -171,7 +171,10 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 			fmt.Fprintf(b, "%s%s\n", st.Selected.Render(fmt.Sprintf("> %-10s ", r.label)), f.name.View())
 			continue
 		}
-		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-10s < %s >", r.label, r.value)))
+		if f.keys.More.Enabled() { // the arrows say left and right change it
+			r.value = "< " + r.value + " >"
+		}
+		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-10s %s", r.label, r.value)))
 	}
 	b.WriteString("\n")
 	h.mark(b, tea.KeyPressMsg{Code: tea.KeyEnter})
