@@ -74,6 +74,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			if s.conn != nil && !msg.Ended {
 				s.conn.Quit()
 			}
+			s.msg = "" // a refusal from before the game no longer holds
 			if msg.Ended {
 				s.msg = "the room has ended"
 			}
