@@ -304,14 +304,11 @@ func MarshalStats(st Stats) ([]byte, error) {
 	return data, nil
 }
 
-// WriteStats writes st to path atomically (as Write does a save).
+// WriteStats writes st to path atomically (WriteFile).
 func WriteStats(path string, st Stats) error {
 	data, err := MarshalStats(st)
-	if err == nil {
-		err = writeAtomic(path, data)
-	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	return nil
+	return WriteFile(path, data)
 }

@@ -47,21 +47,34 @@ func Encode(w io.Writer, g Game) error {
 	return err
 }
 
-// Write saves g at path, recording the present time in it, atomically: it
-// writes a temporary file in the same folder (".NAME.tmp…", which the
-// picker does not show), syncs it, and renames it over path, so a crash or
-// a full disk leaves the previous file at path whole. (A temporary file
-// left by a killed writer is removed by a later Write of the same name.) The file gets
-// permissions 0600 where the OS has them; a missing folder is created
-// (0700). If path is a symbolic link, the file it points to is replaced.
-// The error, if any, is one line that starts with path.
+// Write saves g at path, recording the present time in it, atomically
+// (WriteFile): a crash or a full disk leaves the previous file at path
+// whole. The error, if any, is one line that starts with path.
 func Write(path string, g Game) error {
 	g.Saved = time.Now().UTC().Truncate(time.Second)
 	data, err := Marshal(g)
-	if err == nil {
-		err = writeAtomic(path, data)
-	}
 	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return WriteFile(path, data)
+}
+
+// WriteFile replaces the file at path with data, atomically: it writes a
+// temporary file with a unique name in the same folder (".NAME.tmp…",
+// which the save picker does not show), syncs it, renames it over path and
+// syncs the folder, so that a crash, a full disk or another writer of the
+// same path never leaves half a file there: path holds either the old
+// bytes or the new ones. The temporary file is removed on every failure;
+// one left by a killed writer is removed by a later WriteFile of the same
+// name once it is old. The file gets permissions 0600 where the OS has
+// them; a missing folder is created (0700). If path is a symbolic link,
+// the file it points to is replaced. The error, if any, is one line that
+// starts with path.
+//
+// Every file mille keeps goes through it: saves, the autosave, the
+// statistics, the options, and the server's identities and host key.
+func WriteFile(path string, data []byte) error {
+	if err := writeAtomic(path, data); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
@@ -85,8 +98,8 @@ var (
 	beforeRename = func(tmp string) {}
 )
 
-// writeAtomic replaces the file at path with data: temporary file, write,
-// sync, close, rename, sync the folder.
+// writeAtomic is WriteFile without the path in its errors: temporary
+// file, write, sync, close, rename, sync the folder.
 func writeAtomic(path string, data []byte) (err error) {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
@@ -133,8 +146,8 @@ func writeAtomic(path string, data []byte) (err error) {
 	return nil
 }
 
-// staleAge is how old a temporary file must be before a later Write to
-// the same file removes it: older than any write in progress.
+// staleAge is how old a temporary file must be before a later WriteFile
+// to the same file removes it: older than any write in progress.
 const staleAge = 10 * time.Minute
 
 // removeStale deletes the temporary files that writers of base killed
@@ -162,6 +175,8 @@ func globEscape(s string) string {
 
 // syncDir makes the rename durable where the OS allows syncing a folder;
 // where it does not (Windows, some file systems) the rename stands anyway.
+// Its error is not reported: the new file is already in place, and saying
+// the write failed would be false.
 func syncDir(dir string) {
 	if runtime.GOOS == "windows" {
 		return

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,10 +22,17 @@ import (
 // failingFile wraps a real temporary file and fails at one step.
 type failingFile struct {
 	*os.File
-	failWrite, failSync, failClose bool
+	failChmod, failWrite, failSync, failClose bool
 }
 
 var errDiskFull = errors.New("no space left on device")
+
+func (f *failingFile) Chmod(mode fs.FileMode) error {
+	if f.failChmod {
+		return errors.New("operation not permitted")
+	}
+	return f.File.Chmod(mode)
+}
 
 func (f *failingFile) Write(b []byte) (int, error) {
 	if f.failWrite {
@@ -55,55 +63,200 @@ func restoreHooks(t *testing.T) {
 	t.Cleanup(func() { createTemp, rename, beforeRename = ct, rn, br })
 }
 
-func TestWriteFailureKeepsPreviousSave(t *testing.T) {
+// writeFailures make writeAtomic fail at each of its steps.
+var writeFailures = []struct {
+	name  string
+	setup func()
+	want  string
+}{
+	{"no temporary file", func() {
+		createTemp = func(string, string) (tempFile, error) {
+			return nil, &fs.PathError{Op: "open", Path: "x", Err: fs.ErrPermission}
+		}
+	}, "permission denied"},
+	{"chmod fails", func() { createTemp = failing(failingFile{failChmod: true}) }, "operation not permitted"},
+	{"disk full", func() { createTemp = failing(failingFile{failWrite: true}) }, "no space left on device"},
+	{"sync fails", func() { createTemp = failing(failingFile{failSync: true}) }, "input/output error"},
+	{"close fails", func() { createTemp = failing(failingFile{failClose: true}) }, "input/output error"},
+	{"rename fails", func() {
+		rename = func(string, string) error { return errors.New("cross-device link") }
+	}, "cross-device link"},
+}
+
+// TestWriteFileFailureKeepsPreviousFile makes each step of WriteFile fail,
+// for a save, the statistics and plain bytes: the previous file stays
+// whole, the error names it, and no temporary file is left.
+func TestWriteFileFailureKeepsPreviousFile(t *testing.T) {
 	restoreHooks(t)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "game.mille.json")
 	first := sampleGame(t, engine.DefaultConfig, 11, 30)
-	if err := Write(p, first); err != nil {
-		t.Fatal(err)
-	}
-	before, _ := os.ReadFile(p)
 	later := first
 	playRandom(t, &later, newRand(5), 30)
+	var stats Stats
+	stats.RecordHand(&later, 0, time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 
-	tests := []struct {
-		name  string
-		setup func()
-		want  string
+	writers := []struct {
+		name         string
+		file         string
+		first, later func(path string) error
+		loads        func(path string) error // the previous file still reads
 	}{
-		{"no temporary file", func() {
-			createTemp = func(string, string) (tempFile, error) {
-				return nil, &fs.PathError{Op: "open", Path: "x", Err: fs.ErrPermission}
-			}
-		}, "permission denied"},
-		{"disk full", func() { createTemp = failing(failingFile{failWrite: true}) }, "no space left on device"},
-		{"sync fails", func() { createTemp = failing(failingFile{failSync: true}) }, "input/output error"},
-		{"close fails", func() { createTemp = failing(failingFile{failClose: true}) }, "input/output error"},
-		{"rename fails", func() {
-			rename = func(string, string) error { return errors.New("cross-device link") }
-		}, "cross-device link"},
+		{"save", "game.mille.json",
+			func(p string) error { return Write(p, first) },
+			func(p string) error { return Write(p, later) },
+			func(p string) error {
+				g, err := Read(p)
+				if err == nil && g.State != first.State {
+					err = errors.New("another game")
+				}
+				return err
+			}},
+		{"stats", StatsName,
+			func(p string) error { return WriteStats(p, Stats{}) },
+			func(p string) error { return WriteStats(p, stats) },
+			func(p string) error {
+				st, err := ReadStats(p)
+				if err == nil && st.Total().Hands != 0 {
+					err = errors.New("other statistics")
+				}
+				return err
+			}},
+		{"bytes", "options.json",
+			func(p string) error { return WriteFile(p, []byte("old\n")) },
+			func(p string) error { return WriteFile(p, bytes.Repeat([]byte("new\n"), 1000)) },
+			func(string) error { return nil }},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			createTemp = func(dir, pattern string) (tempFile, error) { return os.CreateTemp(dir, pattern) }
-			rename = os.Rename
-			tt.setup()
-			err := Write(p, later)
-			if err == nil || !strings.HasPrefix(err.Error(), p+": ") || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("Write: %v, want an error naming the file and %q", err, tt.want)
+	realCalls := func() {
+		createTemp = func(dir, pattern string) (tempFile, error) { return os.CreateTemp(dir, pattern) }
+		rename = os.Rename
+	}
+	for _, w := range writers {
+		realCalls()
+		dir := t.TempDir()
+		p := filepath.Join(dir, w.file)
+		if err := w.first(p); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := os.ReadFile(p)
+		for _, tt := range writeFailures {
+			t.Run(w.name+"/"+tt.name, func(t *testing.T) {
+				realCalls()
+				tt.setup()
+				err := w.later(p)
+				if err == nil || !strings.HasPrefix(err.Error(), p+": ") || !strings.Contains(err.Error(), tt.want) {
+					t.Fatalf("got %v, want an error naming the file and %q", err, tt.want)
+				}
+				if strings.Count(err.Error(), "\n") > 0 || strings.Count(err.Error(), p) != 1 {
+					t.Errorf("error %q: not one line naming the file once", err)
+				}
+				after, _ := os.ReadFile(p)
+				if !bytes.Equal(after, before) {
+					t.Fatal("the previous file changed")
+				}
+				if err := w.loads(p); err != nil {
+					t.Fatalf("the previous file no longer loads: %v", err)
+				}
+				if names := dirNames(t, dir); len(names) != 1 {
+					t.Fatalf("temporary files left behind: %v", names)
+				}
+			})
+		}
+	}
+}
+
+func TestWriteFileNoFolder(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(blocker, "options.json") // its folder is a file
+	if err := WriteFile(p, []byte("{}")); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
+		t.Errorf("WriteFile under a file: %v", err)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files left: %v", names)
+	}
+}
+
+// TestWriteFileMode checks that the file written is 0600 whatever the
+// umask, and also when it replaces a file others could read.
+func TestWriteFileMode(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no Unix permissions")
+	}
+	dir := t.TempDir()
+	fresh := filepath.Join(dir, "fresh.json")
+	open := filepath.Join(dir, "open.json")
+	if err := os.WriteFile(open, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{fresh, open} {
+		if err := WriteFile(p, []byte("new")); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s has mode %v, want 0600", filepath.Base(p), fi.Mode().Perm())
+		}
+		if got, _ := os.ReadFile(p); string(got) != "new" {
+			t.Errorf("%s holds %q", filepath.Base(p), got)
+		}
+	}
+}
+
+// TestWriteFileConcurrent has several writers replace one file over and
+// over while a reader reads it: every read finds one writer's whole
+// contents, and no temporary file is left at the end.
+func TestWriteFileConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "users.json")
+	const writers, writes = 4, 10
+	contents := make([][]byte, writers)
+	for i := range contents {
+		// Different lengths and bytes: a torn or mixed file shows.
+		contents[i] = bytes.Repeat([]byte{byte('a' + i)}, 4096*(i+1))
+	}
+	if err := WriteFile(p, contents[0]); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, writers)
+	for i := range writers {
+		go func() {
+			for range writes {
+				if err := WriteFile(p, contents[i]); err != nil {
+					errs <- err
+					return
+				}
 			}
-			after, _ := os.ReadFile(p)
-			if !bytes.Equal(after, before) {
-				t.Fatal("the previous save changed")
+			errs <- nil
+		}()
+	}
+	var torn error
+	for running := writers; running > 0; {
+		select {
+		case err := <-errs:
+			running--
+			if err != nil {
+				t.Error(err)
 			}
-			if g, err := Read(p); err != nil || g.State != first.State {
-				t.Fatalf("the previous save no longer loads: %v", err)
-			}
-			if names := dirNames(t, dir); len(names) != 1 {
-				t.Fatalf("temporary files left behind: %v", names)
-			}
-		})
+		default:
+		}
+		got, err := os.ReadFile(p)
+		if err == nil && !slices.ContainsFunc(contents, func(c []byte) bool { return bytes.Equal(got, c) }) {
+			err = fmt.Errorf("a file of %d bytes that no writer wrote whole", len(got))
+		}
+		if err != nil && torn == nil {
+			torn = err
+		}
+	}
+	if torn != nil {
+		t.Fatal(torn)
+	}
+	if names := dirNames(t, dir); len(names) != 1 {
+		t.Errorf("files left: %v", names)
 	}
 }
 

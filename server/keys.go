@@ -9,12 +9,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/save"
 )
 
 // The files the server keeps in its data folder.
@@ -37,7 +38,7 @@ func HostKey(path string) (gossh.Signer, error) {
 			return nil, err
 		}
 		data = pem.EncodeToMemory(block)
-		if err := writeFile(path, data, 0o600); err != nil {
+		if err := save.WriteFile(path, data); err != nil {
 			return nil, err
 		}
 	} else if err != nil {
@@ -95,7 +96,7 @@ func (u *Users) SetName(id, name string) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(u.path, append(data, '\n'), 0o600)
+	return save.WriteFile(u.path, append(data, '\n'))
 }
 
 // MaxNameLen bounds a player's name, so it fits on the board.
@@ -113,29 +114,4 @@ func ValidName(name string) error {
 		}
 	}
 	return nil
-}
-
-// writeFile replaces path with data through a temporary file, so a crash
-// never leaves half a file.
-func writeFile(path string, data []byte, perm os.FileMode) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(perm); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/millebornes/mille/save"
 )
 
 // Options are the player's preferences, kept between games in
@@ -70,21 +72,15 @@ func LoadOptions(dir string) (o Options, first bool, err error) {
 	return o, false, nil
 }
 
-// SaveOptions writes o to dir, creating it if needed.
+// SaveOptions writes o to dir, creating it if needed, atomically
+// (save.WriteFile).
 func SaveOptions(dir string, o Options) error {
 	if dir == "" {
 		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
 	}
 	b, err := json.MarshalIndent(o, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(dir, "options.json.tmp")
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, filepath.Join(dir, "options.json"))
+	return save.WriteFile(filepath.Join(dir, "options.json"), append(b, '\n'))
 }
