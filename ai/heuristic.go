@@ -131,22 +131,22 @@ func (v *view) score(a engine.Action) (float64, reason) {
 	case engine.Remedy:
 		switch c {
 		case engine.Go:
-			return w.goPlay, rGo
+			return w.GoPlay, rGo
 		case engine.EndOfLimit:
 			if v.holdsBigDistance() && me.Rolling() {
-				return w.endLimitBig, rEndOfLimit
+				return w.EndLimitBig, rEndOfLimit
 			}
-			return w.endLimit, rEndOfLimit
+			return w.EndLimit, rEndOfLimit
 		}
-		return w.remedy, rRemedy
+		return w.Remedy, rRemedy
 	case engine.Distance:
 		m := int(me.Miles) + c.Miles()
 		if m == v.trip {
 			return 1000, rFinish
 		}
-		s := w.distance + float64(c.Miles())*w.distancePer
+		s := w.Distance + float64(c.Miles())*w.DistancePer
 		if c == engine.Miles200 && me.Cards[engine.Miles200] == 0 {
-			s -= w.first200
+			s -= w.First200
 		}
 		if me.Limited() {
 			return s, rSmallUnderLimit
@@ -177,18 +177,18 @@ func (v *view) scoreSafety(c engine.Card) (float64, reason) {
 	}
 	if c == engine.RightOfWay {
 		if me.Battle == engine.Stop && v.held[engine.Go] == 0 {
-			return w.safetyRoll, rSafetyRoll
+			return w.SafetyRoll, rSafetyRoll
 		}
 		if !me.Rolling() && !me.Battle.IsHazard() && v.held[engine.Go] == 0 {
-			return w.safetyRoll, rSafetyRoll
+			return w.SafetyRoll, rSafetyRoll
 		}
 		if me.Limited() && v.held[engine.EndOfLimit] == 0 && v.holdsBigDistance() {
-			return w.safetyUnlimit, rSafetyRoll
+			return w.SafetyUnlimit, rSafetyRoll
 		}
 	} else if h := c - (engine.ExtraTank - engine.OutOfGas); me.Battle == h && v.held[engine.RemedyFor(h)] == 0 {
-		return w.safetyFix, rSafetyFix
+		return w.SafetyFix, rSafetyFix
 	}
-	return w.safetyKeep, rSafetyKeep
+	return w.SafetyKeep, rSafetyKeep
 }
 
 // scoreAttack rates playing hazard h on side t.
@@ -202,22 +202,22 @@ func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
 		}
 	}
 	// Prefer the side that is ahead, more so as it nears the trip.
-	s := w.attack + float64(o.Miles)*w.attackPer
+	s := w.Attack + float64(o.Miles)*w.AttackPer
 	if int(o.Miles) < lead {
-		s += w.attackBehind
+		s += w.AttackBehind
 	}
 	// A hazard their remedies are scarce for hurts more.
-	s += float64(6-int(v.unseen[engine.RemedyFor(h)])) * w.attackScarce
+	s += float64(6-int(v.unseen[engine.RemedyFor(h)])) * w.AttackScarce
 	if h.IsRoadHazard() {
-		s += w.attackRoad
+		s += w.AttackRoad
 	}
 	if h == engine.SpeedLimit {
-		s = w.limit + float64(o.Miles)*w.attackPer
+		s = w.Limit + float64(o.Miles)*w.AttackPer
 		if o.Limited() || int(v.trip)-int(o.Miles) <= 50 {
-			s = w.limitUseless // no effect worth a card
+			s = w.LimitUseless // no effect worth a card
 		}
 		if !o.Rolling() {
-			s += w.limitStopped
+			s += w.LimitStopped
 		}
 	}
 	// Risk of a coup fourré: the safety may sit in one of their hands.
@@ -235,7 +235,7 @@ func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
 		}
 		total += v.drawLen
 		if total > 0 {
-			s -= w.coupRisk * float64(n) / float64(total)
+			s -= w.CoupRisk * float64(n) / float64(total)
 		}
 	}
 	if h == engine.SpeedLimit {
@@ -259,25 +259,25 @@ func (v *view) keep(c engine.Card) float64 {
 		switch c {
 		case engine.Go:
 			if v.held[c] > 1 {
-				return w.keepGoExtra
+				return w.KeepGoExtra
 			}
-			return w.keepGo
+			return w.KeepGo
 		case engine.EndOfLimit:
 			if v.unseen[engine.SpeedLimit] == 0 && !me.Limited() {
 				return 0
 			}
 			if v.held[c] > 1 {
-				return w.keepEndLimitPer
+				return w.KeepEndLimitPer
 			}
-			return w.keepEndLimit + w.keepEndLimitPer*float64(v.unseen[engine.SpeedLimit])
+			return w.KeepEndLimit + w.KeepEndLimitPer*float64(v.unseen[engine.SpeedLimit])
 		}
 		if v.unseen[h] == 0 && me.Battle != h {
 			return 0
 		}
 		if v.held[c] > 1 {
-			return w.keepRemedyExtra
+			return w.KeepRemedyExtra
 		}
-		return w.keepRemedy + w.keepRemedyPer*float64(v.unseen[h])
+		return w.KeepRemedy + w.KeepRemedyPer*float64(v.unseen[h])
 	case engine.Hazard:
 		open := false
 		for side := 0; side < v.sides; side++ {
@@ -290,11 +290,11 @@ func (v *view) keep(c engine.Card) float64 {
 		}
 		switch {
 		case c == engine.Stop:
-			return w.keepStop
+			return w.KeepStop
 		case c == engine.SpeedLimit:
-			return w.keepLimit
+			return w.KeepLimit
 		}
-		return w.keepHazard
+		return w.KeepHazard
 	case engine.Distance:
 		if c == engine.Miles200 && int(me.Cards[c])+int(v.held[c]) > 2 {
 			return 0
@@ -303,9 +303,9 @@ func (v *view) keep(c engine.Card) float64 {
 		if m > v.maxTrip() {
 			return 0
 		}
-		keep := float64(c.Miles())*w.keepDistancePer + w.keepDistance
+		keep := float64(c.Miles())*w.KeepDistancePer + w.KeepDistance
 		if c <= engine.Miles50 && (me.Limited() || v.unseen[engine.SpeedLimit] > 0) {
-			keep += w.keepSmall
+			keep += w.KeepSmall
 		}
 		if m > v.trip {
 			keep /= 3
@@ -341,7 +341,7 @@ func (v *view) handEnding() bool {
 	}
 	for side := 0; side < v.sides; side++ {
 		t := &v.tabs[side]
-		if side != v.side && t.Rolling() && float64(v.trip-int(t.Miles)) <= v.weights().endingMiles {
+		if side != v.side && t.Rolling() && float64(v.trip-int(t.Miles)) <= v.weights().EndingMiles {
 			return true
 		}
 	}
@@ -398,7 +398,7 @@ func (v *view) shouldExtend() bool {
 			danger += int(v.unseen[h])
 		}
 	}
-	return float64(danger) <= v.weights().extendDanger
+	return float64(danger) <= v.weights().ExtendDanger
 }
 
 // Noisy is the heuristic with lapses: with probability eps it plays a

@@ -50,7 +50,7 @@ type ISMCTS struct {
 	// pol is the searching side's own policy: its choice is the one to
 	// beat, and the side plays it in the trees and rollouts (nil: the
 	// heuristic).
-	pol *policy
+	pol *Policy
 }
 
 // searchStats describe the last search, for tests and tuning.
@@ -99,7 +99,7 @@ func WithOverrule(z float64) ISMCTSOption { return func(p *ISMCTS) { p.z = z } }
 func WithWinWeight(w float64) ISMCTSOption { return func(p *ISMCTS) { p.winW = w } }
 
 // withPolicy sets the searching side's own policy.
-func withPolicy(pol *policy) ISMCTSOption { return func(p *ISMCTS) { p.pol = pol } }
+func withPolicy(pol *Policy) ISMCTSOption { return func(p *ISMCTS) { p.pol = pol } }
 
 // withName names the player after the level it plays.
 func withName(name string) ISMCTSOption { return func(p *ISMCTS) { p.name = name } }
@@ -224,7 +224,7 @@ type racer struct {
 	winW  float64
 	rng   *rand.Rand
 	d     deadline
-	pol   *policy
+	pol   *Policy
 }
 
 // run races the legal actions over deals until the budget of rollouts is
@@ -321,7 +321,7 @@ func (r *racer) prune(stats []rootStat, baseK int) {
 // iterate runs one iteration of SO-ISMCTS from s (a deal, after the root
 // action) in the tree: select and expand, roll out, back up. It returns
 // every side's reward.
-func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW float64, pol *policy, v *view) [engine.MaxSides]float64 {
+func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW float64, pol *Policy, v *view) [engine.MaxSides]float64 {
 	var buf [engine.MaxLegal]engine.Action
 	var order [engine.MaxLegal]int
 	var scores [engine.MaxLegal]float64

@@ -5,72 +5,32 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
 )
 
-// handResults plays deals in duplicate, policy a for one side and the plain
-// heuristic for the others, on all cores, and returns a's result per hand
-// (1 won, ½ tied, 0 lost), in deal order.
-func handResults(cfg engine.Config, deals int, seed uint64, a *policy) []float32 {
-	sides := cfg.Sides()
-	out := make([]float32, deals*sides)
-	workers := runtime.NumCPU()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for d := w; d < deals; d += workers {
-				for r := range sides {
-					s, _ := engine.New(cfg, seed*1_000_003+uint64(d))
-					rollout(&s, nil, 0, a, r) // no noise: the rng is never read
-					mine, best := s.HandScores[r].Total(), math.MinInt
-					for o := range sides {
-						if o != r {
-							best = max(best, s.HandScores[o].Total())
-						}
-					}
-					switch {
-					case mine > best:
-						out[d*sides+r] = 1
-					case mine == best:
-						out[d*sides+r] = 0.5
-					}
-				}
-			}
-		}()
+func TestHandResults(t *testing.T) {
+	tests := []struct {
+		r, base     HandResults
+		share, gain float64
+		se          float64
+	}{
+		{HandResults{1, 0, 0.5, 1}, HandResults{1, 0, 0.5, 1}, 0.625, 0, 0},
+		{HandResults{1, 1, 1, 1}, HandResults{0, 0, 0, 0}, 1, 1, 0},
+		// Gains 1, 0, 0, -0.5: mean 0.125, standard error
+		// sqrt((1.25/4 - 0.125²) / 3).
+		{HandResults{1, 0, 1, 0}, HandResults{0, 0, 1, 0.5}, 0.5, 0.125, math.Sqrt((1.25/4 - 0.125*0.125) / 3)},
 	}
-	wg.Wait()
-	return out
-}
-
-// pairedGain is the mean of b-a per hand and its standard error.
-func pairedGain(a, b []float32) (mean, se float64) {
-	var s, sq float64
-	for i := range a {
-		d := float64(b[i] - a[i])
-		s += d
-		sq += d * d
+	for _, tt := range tests {
+		gain, se := tt.r.GainOver(tt.base)
+		if tt.r.Share() != tt.share || math.Abs(gain-tt.gain) > 1e-12 || math.Abs(se-tt.se) > 1e-12 {
+			t.Errorf("%v over %v: share %v, gain %v ± %v; want %v, %v ± %v", tt.r, tt.base, tt.r.Share(), gain, se, tt.share, tt.gain, tt.se)
+		}
 	}
-	n := float64(len(a))
-	mean = s / n
-	return mean, math.Sqrt(max(0, sq/n-mean*mean) / (n - 1))
-}
-
-// share is the share of hands won in results r.
-func share(r []float32) float64 {
-	s := 0.0
-	for _, x := range r {
-		s += float64(x)
-	}
-	return s / float64(len(r))
 }
 
 // TestTunedPolicyBeatsHeuristic checks that the searching players' own
@@ -82,13 +42,13 @@ func TestTunedPolicyBeatsHeuristic(t *testing.T) {
 		deals = 300
 	}
 	cfg := engine.Config{Players: 2}
-	tunedShare := share(handResults(cfg, deals, 3, &tuned))
+	tunedShare := PolicyHands(cfg, deals, 3, tuned).Share()
 	t.Logf("tuned policy vs heuristic: %.1f%% of %d hands", 100*tunedShare, 2*deals)
 	if tunedShare <= 0.5 {
 		t.Errorf("tuned policy wins %.1f%% of hands against the heuristic, want more than 50%%", 100*tunedShare)
 	}
 	// The plain policy is the heuristic itself: an even split.
-	if s := share(handResults(cfg, 100, 4, &plain)); s != 0.5 {
+	if s := PolicyHands(cfg, 100, 4, plain).Share(); s != 0.5 {
 		t.Errorf("plain policy vs heuristic: %.3f, want exactly 0.5", s)
 	}
 }
@@ -199,7 +159,7 @@ func TestHeuristicPlaysAsMeasured(t *testing.T) {
 }
 
 // policyName says which weights a view decides with, for messages.
-func policyName(p *policy) string {
+func policyName(p *Policy) string {
 	if p == &tuned {
 		return "tuned policy"
 	}

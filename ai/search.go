@@ -13,7 +13,7 @@ import (
 // rollout plays s to the end of the hand with the heuristic policy, taking
 // a random legal action instead with probability eps. The seats of side
 // play policy pol (nil: the plain heuristic), the others the heuristic.
-func rollout(s *engine.State, rng *rand.Rand, eps float64, pol *policy, side int) {
+func rollout(s *engine.State, rng *rand.Rand, eps float64, pol *Policy, side int) {
 	var buf [engine.MaxLegal]engine.Action
 	var v view
 	var t tally

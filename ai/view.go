@@ -32,7 +32,7 @@ type view struct {
 	holdsSafety bool
 	// pol, when set, changes the heuristic's rules of thumb (the searching
 	// players' own policy); nil is the plain heuristic.
-	pol *policy
+	pol *Policy
 }
 
 // viewOf builds the view of the observing seat.
@@ -166,7 +166,7 @@ func (v *view) maxTrip() int {
 
 // weights returns the weights the view decides with: its policy, or the
 // plain heuristic's.
-func (v *view) weights() *policy {
+func (v *view) weights() *Policy {
 	if v.pol != nil {
 		return v.pol
 	}
