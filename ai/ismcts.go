@@ -53,10 +53,9 @@ type ISMCTS struct {
 	pol *Policy
 }
 
-// searchStats describe the last search, for tests and tuning.
+// searchStats describe the last search, for tests.
 type searchStats struct {
-	iterations int
-	nodes      int
+	iterations int // rollouts
 }
 
 // ISMCTSOption changes an ISMCTS player.

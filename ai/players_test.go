@@ -111,17 +111,45 @@ func TestSearchRepeats(t *testing.T) {
 	}
 }
 
-// TestCancelled checks that a search whose context is already cancelled
-// still answers with a legal action.
+// TestCancelled checks that a cancelled context stops a search at once:
+// with a budget of a million rollouts, the searches still answer with a
+// legal action, after at most one round of rollouts (one per legal action
+// and worker). The same searches with a live context and a small budget
+// show that the count is of rollouts really made.
 func TestCancelled(t *testing.T) {
 	s := midHand(t, engine.DefaultConfig, 4, 5)
 	obs := engine.Observe(&s, s.ToAct())
 	legal := obs.Legal(nil)
-	ctx, cancel := context.WithCancel(context.Background())
+	if _, ok := obvious(&obs, legal); ok {
+		t.Fatal("the position needs no search")
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, p := range []Player{NewISMCTS(1_000_000, 1), NewMonteCarlo(1_000_000, 0, 1)} {
-		if a := p.Choose(ctx, &obs, legal); !slices.Contains(legal, a) {
-			t.Errorf("%s: %v is not legal", p.Name(), a)
+	const budget, workers = 1_000_000, 2
+	round := workers * len(legal)
+	tests := []struct {
+		name   string
+		choose func(ctx context.Context, iters int) (engine.Action, int)
+	}{
+		{"ismcts", func(ctx context.Context, iters int) (engine.Action, int) {
+			p := NewISMCTS(iters, 1, WithWorkers(workers))
+			return p.Choose(ctx, &obs, legal), p.last.iterations
+		}},
+		{"montecarlo", func(ctx context.Context, iters int) (engine.Action, int) {
+			p := NewMonteCarlo(iters, 0, 1)
+			return p.Choose(ctx, &obs, legal), p.last.iterations
+		}},
+	}
+	for _, tt := range tests {
+		a, rollouts := tt.choose(cancelled, budget)
+		if !slices.Contains(legal, a) {
+			t.Errorf("%s: %v is not legal", tt.name, a)
+		}
+		if rollouts > round {
+			t.Errorf("%s: %d rollouts after the context was cancelled, want at most %d of its %d", tt.name, rollouts, round, budget)
+		}
+		if _, live := tt.choose(context.Background(), 20*round); live <= round {
+			t.Errorf("%s: only %d rollouts with a live context and a budget of %d", tt.name, live, 20*round)
 		}
 	}
 }

@@ -116,6 +116,7 @@ type MonteCarlo struct {
 	limit time.Duration // time limit per decision, 0 for none
 	seed  uint64
 	calls uint64
+	last  searchStats
 }
 
 // NewMonteCarlo returns a flat Monte Carlo player doing about iters
@@ -165,6 +166,7 @@ func (m *MonteCarlo) Choose(ctx context.Context, obs *engine.Observation, legal 
 			sq[k] += x * x
 		}
 	}
+	m.last = searchStats{iterations: i * len(legal)}
 	return pickPaired(legal, base, sum[:], sq[:], i)
 }
 
