@@ -15,9 +15,7 @@ import (
 func obsWith(t *testing.T, hand []engine.Card, me, opp engine.Tableau, discards []engine.Card, drawLen int) engine.Observation {
 	t.Helper()
 	o := engine.Observation{Config: engine.DefaultConfig, Seat: 0, Phase: engine.PhasePlay, Trip: 700, Extender: -1, Finisher: -1, Winner: -1}
-	for k, c := range hand {
-		o.MyHand[k] = c
-	}
+	copy(o.MyHand[:], hand)
 	o.Tableaus[0], o.Tableaus[1] = me, opp
 	copy(o.Discards[:], discards)
 	o.DiscardLen = uint8(len(discards))

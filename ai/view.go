@@ -140,20 +140,9 @@ func subCounts(n, m *[engine.NumCards]uint8) {
 	}
 }
 
-// safetyHeld reports whether side has laid the safety against hazard h.
+// safe reports whether side has laid the safety against hazard h.
 func (v *view) safe(side int, h engine.Card) bool {
 	return v.tabs[side].Has(engine.SafetyFor(h))
-}
-
-// unseenHands is how many unseen cards sit in other players' hands.
-func (v *view) unseenHands() int {
-	n := 0
-	for p := 0; p < v.cfg.Players; p++ {
-		if p != v.seat {
-			n += int(v.handSizes[p])
-		}
-	}
-	return n
 }
 
 // maxTrip is the longest trip still possible for this hand.

@@ -143,11 +143,3 @@ func (st *Styles) chip(c engine.Card) string {
 	}
 	return st.Kind[c.Kind()].Render(kindGlyph[c.Kind()] + " " + c.String())
 }
-
-// chipWidth is the width chip(c) takes on screen.
-func chipWidth(c engine.Card) int {
-	if c == engine.NoCard {
-		return 1
-	}
-	return 2 + len([]rune(c.String()))
-}
