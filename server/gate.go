@@ -75,21 +75,26 @@ type admissionKey struct{}
 // admission is one connection's place at the gate, given back once: when
 // it logs in, or when it closes first.
 type admission struct {
-	g      *gate
-	addr   string
-	once   sync.Once
-	authed atomic.Bool
-	timer  *time.Timer
+	g         *gate
+	addr      string
+	once      sync.Once
+	authed    atomic.Bool
+	stopTimer func() bool
 }
 
 func (a *admission) free() {
 	a.once.Do(func() {
 		a.g.give(a.addr)
-		if a.timer != nil {
-			a.timer.Stop()
+		if a.stopTimer != nil {
+			a.stopTimer()
 		}
 	})
 }
+
+// afterFunc starts a login's timer: f runs after d unless stop is called
+// first. It is time.AfterFunc; tests replace it to run the timers
+// themselves instead of waiting for them.
+var afterFunc = func(d time.Duration, f func()) (stop func() bool) { return time.AfterFunc(d, f).Stop }
 
 // loggedIn is called when the connection's login succeeds.
 func (a *admission) loggedIn() {
@@ -108,7 +113,7 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 		return nil // gliderlabs closes it
 	}
 	a := &admission{g: g, addr: addr}
-	a.timer = time.AfterFunc(g.timeout, func() {
+	a.stopTimer = afterFunc(g.timeout, func() {
 		if !a.authed.Load() {
 			conn.Close()
 		}
