@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"testing"
 
@@ -57,10 +58,8 @@ func roundTrip(t testing.TB, g Game) Game {
 }
 
 func TestRoundTripRandomGames(t *testing.T) {
-	games := 100 // per configuration: 500 games, about 4000 saves
-	if testing.Short() {
-		games = 10
-	}
+	// Per configuration; in full, 500 games and about 4000 saves.
+	games := testSize(5, 10, 100)
 	for _, cfg := range configs {
 		t.Run(fmt.Sprintf("%v-%d", cfg.Rules, cfg.Players), func(t *testing.T) {
 			t.Parallel()
@@ -110,3 +109,16 @@ func TestRoundTripRandomGames(t *testing.T) {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 3)) }
+
+// testSize is the size of a long randomized test: short with -short,
+// long with MILLE_LONG_TESTS=1 (.ci/run sets it), normal otherwise, so
+// that go test ./... stays quick (docs/CONTRIBUTING.md).
+func testSize(short, normal, long int) int {
+	switch {
+	case testing.Short():
+		return short
+	case os.Getenv("MILLE_LONG_TESTS") == "1":
+		return long
+	}
+	return normal
+}
