@@ -207,9 +207,6 @@ func (s *State) appendPlays(seat int, c Card, buf []Action) []Action {
 // keeps safeties.
 func (s *State) mayDiscard(c Card) bool { return !(c.IsSafety() && s.Config.Rules == BSD) }
 
-// Legal is the function form of State.Legal.
-func Legal(s *State, buf []Action) []Action { return s.Legal(buf) }
-
 // Apply returns the state after the player to act takes action a. An
 // illegal action returns s unchanged and a *Refusal saying why.
 func Apply(s State, a Action) (State, error) {

@@ -202,7 +202,7 @@ func TestPainterShowsBoards(t *testing.T) {
 			var buf [engine.MaxLegal]engine.Action
 			for step := range 10 {
 				for range 1 + rng.IntN(6) {
-					legal := engine.Legal(&st, buf[:0])
+					legal := st.Legal(buf[:0])
 					if st, err = engine.Apply(st, legal[rng.IntN(len(legal))]); err != nil {
 						t.Fatal(err)
 					}
