@@ -138,3 +138,31 @@ func TestTallyAgreesWithUnseen(t *testing.T) {
 		}
 	}
 }
+
+// TestHeuristicUselessGo: bsd lets a side with Right of Way play Go, which
+// does nothing there; the heuristic drives on, and discards such a Go
+// rather than play it.
+func TestHeuristicUselessGo(t *testing.T) {
+	bsd := engine.Config{Players: 2, Rules: engine.BSD}
+	tests := []struct {
+		name string
+		hand []engine.Card
+		want engine.Action
+	}{
+		{"drive on", []engine.Card{engine.Go, engine.Miles100, engine.Miles75, engine.Stop, engine.Repairs, engine.Gasoline, engine.Miles50}, engine.Play(engine.Miles100)},
+		{"discard the Go", []engine.Card{engine.Go, engine.Stop, engine.Stop, engine.Stop, engine.Accident, engine.Accident, engine.Accident}, engine.Discard(engine.Go)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := obsWith(t, tt.hand, tab(engine.NoCard, 100, engine.RightOfWay), tab(engine.Stop, 0), nil, -1)
+			o.Config = bsd
+			legal := o.Legal(nil)
+			if !slices.Contains(legal, engine.Play(engine.Go)) || !slices.Contains(legal, tt.want) {
+				t.Fatalf("Go and %v should be legal here: %v", tt.want, legal)
+			}
+			if got := NewHeuristic().Choose(context.Background(), &o, legal); got != tt.want {
+				t.Errorf("played %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -131,6 +131,9 @@ func (v *view) score(a engine.Action) (float64, reason) {
 	case engine.Remedy:
 		switch c {
 		case engine.Go:
+			if me.Has(engine.RightOfWay) {
+				return -1, rGo // legal in bsd, but Right of Way already rolls: discard it instead
+			}
 			return w.GoPlay, rGo
 		case engine.EndOfLimit:
 			if v.holdsBigDistance() && me.Rolling() {

@@ -116,7 +116,8 @@ func (s *State) checkHeld(seat int, a Action) error {
 		switch c {
 		case Go:
 			switch {
-			case t.Has(RightOfWay):
+			case t.Has(RightOfWay) && s.Config.Rules != BSD:
+				// bsd accepts this useless Go, as BSD mille does.
 				return ErrYouHaveRoW
 			case t.Battle == Go:
 				return ErrAlreadyGo

@@ -21,6 +21,12 @@ func TestRules4WhatCanBePlayed(t *testing.T) {
 		{"Go on Go", two, func(b *table) { b.battle(0, Go) }, Play(Go), ErrAlreadyGo},
 		{"Go on a road hazard", two, func(b *table) { b.battle(0, Go, FlatTire) }, Play(Go), errFixFirst[1]},
 		{"Go with Right of Way", two, func(b *table) { b.safety(0, RightOfWay, false) }, Play(Go), ErrYouHaveRoW},
+		{"Go with Right of Way on a remedy", two, func(b *table) { b.battle(0, Go, OutOfGas, Gasoline).safety(0, RightOfWay, false) }, Play(Go), ErrYouHaveRoW},
+		// bsd: Go under Right of Way is useless but legal, as in BSD mille.
+		{"Go with Right of Way, bsd", twoB, func(b *table) { b.safety(0, RightOfWay, false) }, Play(Go), nil},
+		{"Go with Right of Way on a remedy, bsd", twoB, func(b *table) { b.battle(0, Go, OutOfGas, Gasoline).safety(0, RightOfWay, false) }, Play(Go), nil},
+		{"Go with Right of Way on Go, bsd", twoB, func(b *table) { b.battle(0, Go).safety(0, RightOfWay, false) }, Play(Go), ErrAlreadyGo},
+		{"Go with Right of Way on a road hazard, bsd", twoB, func(b *table) { b.battle(0, Go, OutOfGas).safety(0, RightOfWay, false) }, Play(Go), errFixFirst[0]},
 		// Remedies.
 		{"Gasoline on Out of Gas", two, func(b *table) { b.battle(0, Go, OutOfGas) }, Play(Gasoline), nil},
 		{"Spare Tire on Flat Tire", two, func(b *table) { b.battle(0, Go, FlatTire) }, Play(SpareTire), nil},

@@ -241,4 +241,11 @@ func TestRules3BSDHandEndsWhenNobodyCanPlay(t *testing.T) {
 	if s.Phase != PhasePlay || s.Turn != 1 {
 		t.Errorf("bsd with a playable Go: phase %v turn %d", s.Phase, s.Turn)
 	}
+	// A Go under Right of Way is legal in bsd but does nothing: like BSD
+	// mille's own test, it does not keep the hand going.
+	s = newTable(t, twoB).hand(0, Miles25).hand(1, Go).safety(1, RightOfWay, false).pileSize(0).state()
+	s = mustApply(t, s, Discard(Miles25))
+	if s.Phase != PhaseHandOver {
+		t.Errorf("bsd with only a useless Go: phase %v, want hand over", s.Phase)
+	}
 }

@@ -293,12 +293,18 @@ func (s *State) startTurn(seat int) {
 }
 
 // anyoneCanPlay reports whether some player has a legal play other than a
-// discard (the bsd end-of-hand test once the pile is empty).
+// discard (the bsd end-of-hand test once the pile is empty). A Go under
+// Right of Way does not count: it is legal in bsd but does nothing, and
+// BSD mille's own test leaves it out.
 func (s *State) anyoneCanPlay() bool {
 	var buf [MaxSides]Action
 	for p := 0; p < s.Config.Players; p++ {
+		useless := Go
+		if !s.Tableaus[s.Config.SideOf(p)].Has(RightOfWay) {
+			useless = NoCard
+		}
 		for _, c := range s.Hands[p] {
-			if c != NoCard && len(s.appendPlays(p, c, buf[:0])) > 0 {
+			if c != NoCard && c != useless && len(s.appendPlays(p, c, buf[:0])) > 0 {
 				return true
 			}
 		}

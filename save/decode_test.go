@@ -430,7 +430,7 @@ func TestV1SavesPlayOn(t *testing.T) {
 		{"v1-3players-standard.mille.json", "dev-3f07cef", engine.Config{Players: 3, Rules: engine.Standard}, 331,
 			"game 1 hand 1 phase 0 turn 1 trip 700 totals [100 175 100] events 1187 choices b2eb693d4294b37b"},
 		{"v1-2players-bsd.mille.json", "dev-3f07cef", engine.Config{Players: 2, Rules: engine.BSD}, 155,
-			"game 0 hand 5 phase 0 turn 1 trip 700 totals [4975 4075] events 892 choices 97714e7f4aeb69f7"},
+			"game 0 hand 5 phase 0 turn 0 trip 700 totals [4075 3900] events 889 choices b4500aad8510dff1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
