@@ -16,12 +16,13 @@ import (
 	"github.com/millebornes/mille/engine"
 )
 
-func init() { subcommands["arena"] = arenaCmd }
+func init() {
+	subcommands["arena"] = command{arenaCmd, "play computer players against each other and report their strength"}
+}
 
 // arenaCmd is mille arena: computer players against each other.
 func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille arena", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	players := fs.Int("players", 2, "players at the table: 2, 3, 4 or 6")
 	seats := fs.String("seats", "hard,heuristic", "one player per side, comma-separated: a level ("+strings.Join(ai.Levels, ", ")+"), random, heuristic, montecarlo[:N], ismcts[:N], or cmd:PROGRAM ARGS for a program speaking the bot protocol")
 	hands := fs.Int("hands", 1000, "hands to play, rounded up to whole duplicate deals (one hand per side)")
@@ -29,30 +30,24 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd")
 	parallel := fs.Int("parallel", 1, "deals played at once (searching players already use every core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mille arena [flags]\n\nPlays computer players against each other in duplicate deals and reports their strength.\n\nflags:")
-		fs.PrintDefaults()
+	const usage = "usage: mille arena [flags]\n\nPlays computer players against each other in duplicate deals and reports their strength.\n\n"
+	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if fs.NArg() > 0 {
+		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
 	}
 	rs, err := engine.ParseRuleset(*rules)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille arena:", err)
-		return 2
+		return usageError(stderr, fs.Name(), "%v", err)
 	}
 	cfg := engine.Config{Players: *players, Rules: rs}
 	if err := cfg.Validate(); err != nil {
-		fmt.Fprintln(stderr, "mille arena:", err)
-		return 2
+		return usageError(stderr, fs.Name(), "%v", err)
 	}
 	entries, err := parseSeats(*seats, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille arena:", err)
-		return 2
+		return usageError(stderr, fs.Name(), "%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

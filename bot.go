@@ -13,7 +13,9 @@ import (
 	"github.com/millebornes/mille/ai/bot"
 )
 
-func init() { subcommands["bot"] = botCmd }
+func init() {
+	subcommands["bot"] = command{botCmd, "be a computer player on stdin and stdout (the bot protocol)"}
+}
 
 // botStdin is where mille bot reads the host's lines (a variable for tests).
 var botStdin io.Reader = os.Stdin
@@ -22,23 +24,18 @@ var botStdin io.Reader = os.Stdin
 // protocol of docs/protocol.md.
 func botCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille bot", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	level := fs.String("level", "hard", "the player: "+strings.Join(ai.Levels, ", ")+", random, heuristic, montecarlo[:N] or ismcts[:N]")
 	seed := fs.Uint64("seed", 1, "seed of the player's randomness")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mille bot [flags]\n\nPlays as a computer player on standard input and output, speaking the\nline-based JSON bot protocol (docs/protocol.md).\n\nflags:")
-		fs.PrintDefaults()
+	const usage = "usage: mille bot [flags]\n\nPlays as a computer player on standard input and output, speaking the\nline-based JSON bot protocol (docs/protocol.md).\n\n"
+	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if fs.NArg() > 0 {
+		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
 	}
 	p, err := ai.New(*level, *seed)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille bot:", err)
-		return 2
+		return usageError(stderr, fs.Name(), "%v", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -4,13 +4,18 @@
 //	mille [flags] [file]   play (resume the game saved in file)
 //	mille arena [flags]    pit computer players against each other
 //	mille bot [flags]      be a computer player on stdin/stdout
-//	mille stats            print your lifetime statistics
 //	mille serve [flags]    host games over SSH
+//	mille stats [--json]   print your lifetime statistics
 package main
 
 import (
+	"errors"
+	"flag"
+	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 )
 
 // version, commit and date are stamped by the release build (-ldflags -X).
@@ -20,9 +25,16 @@ var (
 	date    = "unknown"
 )
 
+// command is a subcommand of mille: what runs it, and the line that
+// mille --help shows for it.
+type command struct {
+	run     func(args []string, stdout, stderr io.Writer) int
+	summary string
+}
+
 // subcommands maps a first argument to the command it runs. Each command
 // lives in its own file and registers itself in init.
-var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{}
+var subcommands = map[string]command{}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -32,8 +44,54 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if cmd, ok := subcommands[args[0]]; ok {
-			return cmd(args[1:], stdout, stderr)
+			return cmd.run(args[1:], stdout, stderr)
 		}
 	}
 	return play(args, stdout, stderr)
+}
+
+// commandList is the list of subcommands for mille --help, one a line.
+func commandList() string {
+	names := make([]string, 0, len(subcommands))
+	width := 0
+	for name := range subcommands {
+		names = append(names, name)
+		width = max(width, len(name))
+	}
+	slices.Sort(names)
+	var b strings.Builder
+	for _, name := range names {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, name, subcommands[name].summary)
+	}
+	return b.String()
+}
+
+// parseFlags parses a command's flags the same way for every command:
+// --help prints usage and the flags on stdout; any other error is one
+// line, then a pointer to --help (usageError). ok is false when the
+// command is to stop with status code.
+func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (code int, ok bool) {
+	fs.SetOutput(io.Discard) // flag would print the whole usage on any error
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		fmt.Fprintln(stdout, "flags:")
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+		return 0, false
+	}
+	return usageError(stderr, fs.Name(), "%v", err), false
+}
+
+// usageError says what is wrong with a command line in one line, and where
+// the usage is; it returns the exit status of a usage error, 2.
+func usageError(stderr io.Writer, name, format string, a ...any) int {
+	fmt.Fprintf(stderr, "%s: %s\n", name, fmt.Sprintf(format, a...))
+	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
+	return 2
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -20,43 +21,43 @@ import (
 	"github.com/millebornes/mille/ui"
 )
 
-const playUsage = `usage: mille [--players 2|3|4|6] [--level L] [--rules standard|bsd] [--seed N] [FILE]
+// playUsage is mille --help's text before the flags.
+func playUsage() string {
+	folder := "the saves folder"
+	if dir, err := save.Dir(); err == nil {
+		folder += ", " + dir
+	}
+	return `usage: mille [--players 2|3|4|6] [--level L] [--rules standard|bsd] [--seed N] [FILE]
+       mille COMMAND [flags]
        mille --version | --help
 
 Play Mille Bornes against the computer in the terminal. With FILE, resume
-the game saved in it (as BSD mille does).
+the game saved in it (as BSD mille does): a path, or the name of a save in
+` + folder + `.
+
+commands:
+` + commandList() + `
+Run 'mille COMMAND --help' for a command's usage.
 
 `
+}
 
 // play runs the terminal game.
 func play(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	players := fs.Int("players", 2, "number of players: 2, 3, 4 (two teams) or 6 (three teams)")
 	level := fs.String("level", ai.DefaultLevel, "level of the computer players: "+strings.Join(ai.Levels, ", "))
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd (BSD mille's rules, 2 players)")
 	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, playUsage)
-		fmt.Fprintln(stderr, "flags:")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, playUsage(), stdout, stderr); !ok {
+		return code
 	}
 	if *showVersion {
 		fmt.Fprintf(stdout, "mille %s (commit %s, built %s)\n", version, commit, date)
 		return 0
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mille: "+format+"\n", a...)
-		fmt.Fprintln(stderr, "Run 'mille --help' for usage.")
-		return 2
-	}
+	usageErr := func(format string, a ...any) int { return usageError(stderr, "mille", format, a...) }
 	if fs.NArg() > 1 {
 		return usageErr("too many arguments: %s", strings.Join(fs.Args(), " "))
 	}
@@ -93,6 +94,9 @@ func play(args []string, stdout, stderr io.Writer) int {
 	uc.Stats = statsText
 	if fs.NArg() == 1 {
 		g, err := ui.Load(fs.Arg(0))
+		if errors.Is(err, os.ErrNotExist) {
+			err = noSave(fs.Arg(0))
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "mille: %v\n", err)
 			return 1
@@ -134,6 +138,20 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// noSave says where mille looked for the save FILE names (ui.SavePath):
+// the file itself, then a save of that name in the saves folder.
+func noSave(name string) error {
+	looked := name
+	if abs, err := filepath.Abs(name); err == nil {
+		looked = abs
+	}
+	p, err := save.Path(name)
+	if err != nil || p == looked {
+		return fmt.Errorf("no saved game at %s", looked)
+	}
+	return fmt.Errorf("no saved game %q: looked for %s and, in the saves folder, %s", name, looked, p)
 }
 
 // statsText is the statistics window's text: what mille stats prints.

@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/millebornes/mille/save"
 )
 
 func TestPlayCommandLine(t *testing.T) {
@@ -20,12 +25,28 @@ func TestPlayCommandLine(t *testing.T) {
 		{[]string{"--rules", "bsd", "--players", "4"}, 2, "2 players only"},
 		{[]string{"--rules", "chess"}, 2, "chess"},
 		{[]string{"a", "b"}, 2, "too many arguments"},
-		{[]string{"--seed", "1", "/nonexistent/game.mille.json"}, 1, "no such file"},
+		{[]string{"--seed", "1", "/nonexistent/game.mille.json"}, 1, "no saved game at /nonexistent/game.mille.json"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := play(c.args, &stdout, &stderr)
 		if code != c.code || !strings.Contains(stdout.String()+stderr.String(), c.out) {
 			t.Errorf("mille %s: status %d, output %q%q; want %d and %q", strings.Join(c.args, " "), code, stdout.String(), stderr.String(), c.code, c.out)
 		}
+	}
+}
+
+// TestPlayNoSuchSave: a name that is no file is also looked for in the
+// saves folder, and the error says both places.
+func TestPlayNoSuchSave(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	t.Chdir(t.TempDir())
+	cwd, _ := os.Getwd()
+	var stdout, stderr bytes.Buffer
+	code := play([]string{"nosuchgame"}, &stdout, &stderr)
+	want := fmt.Sprintf("mille: no saved game %q: looked for %s and, in the saves folder, %s\n",
+		"nosuchgame", filepath.Join(cwd, "nosuchgame"), filepath.Join(dir, "nosuchgame"+save.Ext))
+	if code != 1 || stderr.String() != want || stdout.Len() != 0 {
+		t.Errorf("mille nosuchgame: status %d, stderr %q, stdout %q; want 1 and %q", code, stderr.String(), stdout.String(), want)
 	}
 }

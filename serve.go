@@ -16,12 +16,13 @@ import (
 	"github.com/millebornes/mille/server"
 )
 
-func init() { subcommands["serve"] = serveCommand }
+func init() {
+	subcommands["serve"] = command{serveCommand, "run an SSH server where friends play from their own terminals"}
+}
 
 // serveCommand is mille serve: the SSH server for play over the network.
 func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	listen := fs.String("listen", ":2222", "address to listen on")
 	data := fs.String("data", "", "data folder for the host key, the players' names and the saved rooms (default: server in mille's data folder)")
 	maxSessions := fs.Int("max-sessions", 200, "SSH sessions at once (0: no limit)")
@@ -29,19 +30,12 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	idle := fs.Duration("idle", 30*time.Minute, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
 	maxHandshakes := fs.Int("max-handshakes", 32, "connections logging in at once (0: no limit)")
 	perAddr := fs.Int("max-handshakes-per-addr", server.HandshakesPerAddr, "connections logging in at once from one IP address (0: no limit)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: mille serve [flags]\n\nRuns an SSH server: friends join with ssh -t -p 2222 HOST.\n\nflags:")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	const usage = "usage: mille serve [flags]\n\nRuns an SSH server: friends join with ssh -t -p 2222 HOST.\n\n"
+	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "mille serve: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
 	}
 	if *data == "" {
 		dir, err := save.Dir()

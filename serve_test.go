@@ -22,7 +22,7 @@ func TestServeArgs(t *testing.T) {
 			tc.args[len(tc.args)-1] = t.TempDir()
 		}
 		var out, errb bytes.Buffer
-		if code := run(tc.args, &out, &errb); code != tc.code || !strings.Contains(errb.String(), tc.err) {
+		if code := run(tc.args, &out, &errb); code != tc.code || !strings.Contains(out.String()+errb.String(), tc.err) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, code, errb.String(), tc.code, tc.err)
 		}
 	}

@@ -12,26 +12,20 @@ import (
 	"github.com/millebornes/mille/save"
 )
 
-func init() { subcommands["stats"] = statsCommand }
+func init() {
+	subcommands["stats"] = command{statsCommand, "print your lifetime statistics"}
+}
 
 // statsCommand prints the lifetime statistics: mille stats [--json].
 func statsCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille stats", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the statistics file as JSON")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mille stats [--json]\n\nPrints your lifetime statistics, kept in %s in the data folder\n(set %s to use another folder).\n\n", save.StatsName, save.DirEnv)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	usage := fmt.Sprintf("usage: mille stats [--json]\n\nPrints your lifetime statistics, kept in %s in the data folder\n(set %s to use another folder).\n\n", save.StatsName, save.DirEnv)
+	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "mille stats: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
 	}
 	path, err := save.StatsPath()
 	if err != nil {

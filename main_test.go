@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// commandNames returns "" (the game) and every subcommand's name.
+func commandNames() []string {
+	names := []string{""}
+	for name := range subcommands {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// TestUsageErrors: every command answers a bad command line the same way,
+// with one line saying what is wrong and one saying where the usage is,
+// and prints its usage on stdout for --help.
+func TestUsageErrors(t *testing.T) {
+	for _, name := range commandNames() {
+		prog := strings.TrimSpace("mille " + name)
+		args := strings.Fields(name)
+		for _, bad := range [][]string{{"--nosuch"}, {"--nosuch", "x"}, {"-z=1"}} {
+			var out, errb bytes.Buffer
+			code := run(append(slices.Clone(args), bad...), &out, &errb)
+			lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+			if code != 2 || out.Len() != 0 || len(lines) != 2 ||
+				!strings.HasPrefix(lines[0], prog+": flag provided but not defined") ||
+				lines[1] != "Run '"+prog+" --help' for usage." {
+				t.Errorf("%s %s: status %d, stdout %q, stderr %q", prog, strings.Join(bad, " "), code, out.String(), errb.String())
+			}
+		}
+		var out, errb bytes.Buffer
+		if code := run(append(slices.Clone(args), "--help"), &out, &errb); code != 0 || errb.Len() != 0 ||
+			!strings.HasPrefix(out.String(), "usage: "+prog) || !strings.Contains(out.String(), "\nflags:\n") {
+			t.Errorf("%s --help: status %d, stdout %q, stderr %q", prog, code, out.String(), errb.String())
+		}
+	}
+	// Other mistakes are one line and the pointer too.
+	for _, args := range [][]string{
+		{"--players", "x"}, {"--players", "5"}, {"a", "b"},
+		{"stats", "x"}, {"arena", "x"}, {"arena", "--seats", "wizard,hard"}, {"bot", "--level", "wizard"},
+		{"serve", "x"}, {"serve", "--listen"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(args, &out, &errb)
+		prog := "mille"
+		if _, ok := subcommands[args[0]]; ok {
+			prog += " " + args[0]
+		}
+		lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+		if code != 2 || len(lines) != 2 || !strings.HasPrefix(lines[0], prog+": ") || lines[1] != "Run '"+prog+" --help' for usage." {
+			t.Errorf("mille %s: status %d, stderr %q", strings.Join(args, " "), code, errb.String())
+		}
+	}
+}
+
+// TestCommandsListed: mille --help and the manual's synopsis name every
+// subcommand.
+func TestCommandsListed(t *testing.T) {
+	var out, errb bytes.Buffer
+	run([]string{"--help"}, &out, &errb)
+	man, err := os.ReadFile("docs/mille.6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	synopsis := string(man)
+	synopsis = synopsis[strings.Index(synopsis, ".Sh SYNOPSIS"):]
+	synopsis = synopsis[:strings.Index(synopsis, ".Sh DESCRIPTION")]
+	for name, cmd := range subcommands {
+		if !regexp.MustCompile(`(?m)^  ` + name + ` +` + regexp.QuoteMeta(cmd.summary) + `$`).MatchString(out.String()) {
+			t.Errorf("mille --help does not list %s:\n%s", name, out.String())
+		}
+		if !strings.Contains(synopsis, "\n.Nm\n.Cm "+name+"\n") {
+			t.Errorf("the synopsis of docs/mille.6 does not list %s:\n%s", name, synopsis)
+		}
+	}
+}
