@@ -160,11 +160,21 @@ func StatsPath() (string, error) {
 // seat (Stats.RecordHand) in the statistics file, and returns the updated
 // statistics. Call it at the end of every hand, for the human seat. A
 // damaged statistics file is left alone and reported, not overwritten.
+// The read, the update and the write hold a lock on the file (lockFile
+// on StatsName's ".lock" file), so that several mille at once lose no hand.
 func UpdateStats(g *Game, seat int) (Stats, error) {
 	p, err := StatsPath()
 	if err != nil {
 		return Stats{}, err
 	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return Stats{}, err
+	}
+	unlock, err := lockFile(statsLockPath(p))
+	if err != nil {
+		return Stats{}, fmt.Errorf("%s: lock: %w", p, err)
+	}
+	defer unlock()
 	st, err := ReadStats(p)
 	if err != nil {
 		return st, err
@@ -173,6 +183,12 @@ func UpdateStats(g *Game, seat int) (Stats, error) {
 		err = WriteStats(p, st)
 	}
 	return st, err
+}
+
+// statsLockPath is the lock file of the statistics at path, hidden beside
+// them.
+func statsLockPath(path string) string {
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".lock")
 }
 
 // The statistics file's shape.
@@ -304,9 +320,13 @@ func MarshalStats(st Stats) ([]byte, error) {
 	return data, nil
 }
 
-// WriteStats writes st to path atomically (WriteFile).
+// WriteStats writes st to path atomically (WriteFile), refusing symbolic
+// links as Write does.
 func WriteStats(path string, st Stats) error {
 	data, err := MarshalStats(st)
+	if err == nil {
+		err = checkLink(path)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

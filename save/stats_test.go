@@ -1,12 +1,17 @@
 package save
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -165,5 +170,92 @@ func TestWriteStatsRefusesUnreadable(t *testing.T) {
 	g := Game{Seats: []Seat{{Human: true}, {}}, State: engine.State{Config: engine.DefaultConfig}}
 	if got := OpponentLevel(&g, 0); got != "computer" {
 		t.Errorf("a computer without a level: %q", got)
+	}
+}
+
+// statsUpdaterEnv makes the test binary a second mille updating the
+// statistics (TestStatsUpdater): "FIRST COUNT", the seeds of its hands.
+const statsUpdaterEnv = "MILLE_STATS_UPDATER"
+
+// endedHands returns count games, each with a different hand just over.
+func endedHands(t testing.TB, first uint64, count int) []Game {
+	games := make([]Game, count)
+	for i := range games {
+		seed := first + uint64(i)
+		games[i] = sampleGame(t, engine.DefaultConfig, seed, 0)
+		playToHandEnd(t, &games[i], newRand(seed))
+	}
+	return games
+}
+
+// TestStatsUpdater is not a test: run by TestUpdateStatsTogether with
+// statsUpdaterEnv set, it is another mille recording hands in the same
+// statistics file. It says READY and records them when told GO.
+func TestStatsUpdater(t *testing.T) {
+	var first uint64
+	var count int
+	if _, err := fmt.Sscan(os.Getenv(statsUpdaterEnv), &first, &count); err != nil {
+		t.Skip("a helper process of TestUpdateStatsTogether")
+	}
+	games := endedHands(t, first, count)
+	fmt.Println("READY")
+	if line, _ := bufio.NewReader(os.Stdin).ReadString('\n'); line != "GO\n" {
+		t.Fatalf("told %q", line)
+	}
+	for i := range games {
+		if _, err := UpdateStats(&games[i], 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestUpdateStatsTogether: several goroutines and a second process record
+// hands in one statistics file at once; no hand is lost.
+func TestUpdateStatsTogether(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(DirEnv, dir)
+	const goroutines, each = 4, 10
+
+	other := exec.Command(os.Args[0], "-test.run=^TestStatsUpdater$")
+	other.Env = append(os.Environ(), fmt.Sprintf("%s=%d %d", statsUpdaterEnv, 1000, each))
+	tell, _ := other.StdinPipe()
+	out, _ := other.StdoutPipe()
+	other.Stderr = os.Stderr
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if line, _ := bufio.NewReader(out).ReadString('\n'); line != "READY\n" {
+		other.Process.Kill()
+		t.Fatalf("the other process says %q", line)
+	}
+	var hands [goroutines][]Game
+	for g := range hands {
+		hands[g] = endedHands(t, uint64(2000+100*g), each)
+	}
+	io.WriteString(tell, "GO\n")
+	var wg sync.WaitGroup
+	errs := make(chan error, goroutines*each)
+	for g := range hands {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range hands[g] {
+				if _, err := UpdateStats(&hands[g][i], 0); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if err := other.Wait(); err != nil {
+		t.Fatalf("the other process: %v", err)
+	}
+	st, err := ReadStats(filepath.Join(dir, StatsName))
+	if want := goroutines*each + each; err != nil || st.Total().Hands != want {
+		t.Errorf("%d hands recorded, want %d (%v)", st.Total().Hands, want, err)
 	}
 }

@@ -49,10 +49,15 @@ func Encode(w io.Writer, g Game) error {
 
 // Write saves g at path, recording the present time in it, atomically
 // (WriteFile): a crash or a full disk leaves the previous file at path
-// whole. The error, if any, is one line that starts with path.
+// whole. If path is a symbolic link to a file of the user's own in the
+// saves folder, that file is replaced; any other link is refused
+// (checkLink). The error, if any, is one line that starts with path.
 func Write(path string, g Game) error {
 	g.Saved = time.Now().UTC().Truncate(time.Second)
 	data, err := Marshal(g)
+	if err == nil {
+		err = checkLink(path)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

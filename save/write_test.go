@@ -375,6 +375,7 @@ func TestWritePermissionsAndSymlink(t *testing.T) {
 		t.Skip("no Unix permissions")
 	}
 	dir := t.TempDir()
+	t.Setenv(DirEnv, dir) // the link below stays in the saves folder
 	g := sampleGame(t, engine.DefaultConfig, 13, 10)
 	p := filepath.Join(dir, "sub", "game.mille.json") // the folder is created
 	if err := Write(p, g); err != nil {
