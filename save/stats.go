@@ -281,16 +281,26 @@ func DecodeStats(r io.Reader) (Stats, error) {
 		return Stats{}, errors.New("last: not a hand's name")
 	}
 	if b := j.BestHand; b != nil {
-		when, err := time.Parse(time.RFC3339, b.When)
-		if err != nil {
-			return Stats{}, fmt.Errorf("bestHand.when: %.40q is not a time", b.When)
+		when, ok := parseTime(b.When)
+		if !ok {
+			return Stats{}, fmt.Errorf("bestHand.when: %.40q is not a time such as 2026-11-21T10:40:00Z", b.When)
 		}
-		if b.Score < 0 || b.Players < 2 || b.Players > engine.MaxSeats || len(b.Opponent) > MaxLevelLen || !printable(b.Opponent) {
+		// MarshalStats leaves out a best hand of no points: one here would
+		// not be saved again.
+		if b.Score < 1 || b.Players < 2 || b.Players > engine.MaxSeats || len(b.Opponent) > MaxLevelLen || !printable(b.Opponent) {
 			return Stats{}, errors.New("bestHand: out of range")
 		}
 		st.Best = BestHand{Score: b.Score, Opponent: b.Opponent, Players: b.Players, When: when.UTC().Truncate(time.Second)}
 	}
 	return st, nil
+}
+
+// parseTime reads a time as time.RFC3339Nano prints it, year 1 to 9999,
+// and nothing else: what time.Parse also accepts ("T1:00:00Z", year 0)
+// would not be written the same way again.
+func parseTime(s string) (time.Time, bool) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	return t, err == nil && t.Year() >= 1 && t.Year() <= 9999 && t.Format(time.RFC3339Nano) == s
 }
 
 // MarshalStats returns the statistics file's bytes for st.

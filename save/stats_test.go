@@ -161,6 +161,50 @@ func TestDecodeStatsRefuses(t *testing.T) {
 	}
 }
 
+// TestDecodeStatsBestHand: the best hand's time is read only as it is
+// written (RFC 3339 as time.RFC3339Nano prints it, year 1 to 9999), and a
+// best hand of no points is refused, since neither would be saved the
+// same way again.
+func TestDecodeStatsBestHand(t *testing.T) {
+	for _, tt := range []struct {
+		score int
+		when  string
+		ok    bool
+	}{
+		{2150, "2026-11-21T10:40:00Z", true},
+		{2150, "2026-11-21T12:40:00.5+02:00", true},
+		{2150, "0001-01-01T00:00:00Z", true},
+		{2150, "9999-12-31T23:59:59Z", true},
+		{2150, "2026-11-21T1:40:00Z", false},
+		{2150, "0000-01-01T00:00:00Z", false},
+		{2150, "2026-11-21T12:40:00.50+02:00", false},
+		{2150, "2026-11-21t10:40:00z", false},
+		{2150, "2026-11-21 10:40:00Z", false},
+		{0, "2026-11-21T10:40:00Z", false},
+	} {
+		data := fmt.Sprintf(`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 0, "last": "",
+			"bestHand": {"score": %d, "opponent": "hard", "players": 2, "when": %q}}`, tt.score, tt.when)
+		st, err := DecodeStats(strings.NewReader(data))
+		if (err == nil) != tt.ok {
+			t.Errorf("score %d at %s: %v, want accepted %v", tt.score, tt.when, err, tt.ok)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		// Saved again, it reads the same, and a third save is the second.
+		again, err := MarshalStats(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := DecodeStats(bytes.NewReader(again))
+		third, _ := MarshalStats(back)
+		if err != nil || !reflect.DeepEqual(back, st) || !bytes.Equal(third, again) {
+			t.Errorf("%s changes when saved again: %v\n%s", tt.when, err, again)
+		}
+	}
+}
+
 func TestWriteStatsRefusesUnreadable(t *testing.T) {
 	p := filepath.Join(t.TempDir(), StatsName)
 	st := Stats{ByOpponent: map[string]Record{"": {Hands: 1}}}
