@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/arena"
@@ -30,6 +31,7 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd")
 	parallel := fs.Int("parallel", 1, "deals played at once (searching players already use every core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
+	moveTimeout := fs.Duration("move-timeout", bot.MoveTimeout, "time a cmd: program may take over one decision before it is reported as failed")
 	const usage = "usage: mille arena [flags]\n\nPlays computer players against each other in duplicate deals and reports their strength.\n\n"
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
 		return code
@@ -45,7 +47,10 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	if err := cfg.Validate(); err != nil {
 		return usageError(stderr, fs.Name(), "%v", err)
 	}
-	entries, err := parseSeats(*seats, stderr)
+	if *moveTimeout <= 0 {
+		return usageError(stderr, fs.Name(), "--move-timeout must be positive")
+	}
+	entries, err := parseSeats(*seats, *moveTimeout, stderr)
 	if err != nil {
 		return usageError(stderr, fs.Name(), "%v", err)
 	}
@@ -72,8 +77,9 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // parseSeats reads --seats: a level or player name per side, or
-// cmd:PROGRAM ARGS for an external program.
-func parseSeats(list string, stderr io.Writer) ([]arena.Entry, error) {
+// cmd:PROGRAM ARGS for an external program, which has moveTimeout for
+// each decision.
+func parseSeats(list string, moveTimeout time.Duration, stderr io.Writer) ([]arena.Entry, error) {
 	var entries []arena.Entry
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
@@ -83,7 +89,12 @@ func parseSeats(list string, stderr io.Writer) ([]arena.Entry, error) {
 				return nil, fmt.Errorf("seat %q names no program", name)
 			}
 			entries = append(entries, arena.Entry{Name: name, New: func(uint64) (ai.Player, error) {
-				return bot.Start(argv, stderr)
+				c, err := bot.Start(argv, stderr)
+				if err != nil {
+					return nil, err
+				}
+				c.MoveTimeout = moveTimeout
+				return c, nil
 			}})
 			continue
 		}

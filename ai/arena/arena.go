@@ -92,6 +92,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	parallel := max(1, o.Parallel)
 	start := time.Now()
 
+	// The first failed hand (a player that failed, say a bot that does not
+	// answer) stops the run: the other hands are cancelled, not played.
+	outer := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var failed error
+
 	results := make([][]handResult, deals)
 	jobs := make(chan int)
 	var mu sync.Mutex
@@ -104,10 +111,17 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			for d := range jobs {
 				res := make([]handResult, sides)
 				for r := range sides {
+					if ctx.Err() != nil {
+						break // starting players (bot programs) for nothing
+					}
 					res[r] = playHand(ctx, o, d, r)
 					mu.Lock()
+					if err := res[r].err; err != nil && failed == nil && ctx.Err() == nil {
+						failed = err
+						cancel()
+					}
 					done++
-					if o.Progress != nil {
+					if o.Progress != nil && ctx.Err() == nil {
 						o.Progress(done, deals*sides)
 					}
 					mu.Unlock()
@@ -126,15 +140,11 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if failed != nil {
+		return nil, failed
 	}
-	for _, res := range results {
-		for _, h := range res {
-			if h.err != nil {
-				return nil, h.err
-			}
-		}
+	if err := outer.Err(); err != nil {
+		return nil, err
 	}
 	rep := summarize(o, results)
 	rep.Seconds = time.Since(start).Seconds()
@@ -194,7 +204,7 @@ func playHand(ctx context.Context, o Options, d, r int) (res handResult) {
 			e := EntryFor(o.Game.SideOf(seat), r, sides)
 			res.times[e] = append(res.times[e], ms)
 			if f, ok := players[seat].(interface{ Err() error }); ok && f.Err() != nil {
-				res.err = f.Err()
+				res.err = fmt.Errorf("seat %q failed: %w", o.Entries[e].Name, f.Err())
 				return res
 			}
 		}

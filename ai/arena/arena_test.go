@@ -2,7 +2,9 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/millebornes/mille/ai"
@@ -99,6 +101,43 @@ func TestRunErrors(t *testing.T) {
 	}
 	if _, err := Run(context.Background(), Options{Game: engine.DefaultConfig, Entries: []Entry{entry("random"), entry("random")}}); err == nil {
 		t.Error("no hands: no error")
+	}
+}
+
+// failing is a player that fails at its first decision, as a bot that
+// does not answer does.
+type failing struct{ err error }
+
+func (f *failing) Choose(_ context.Context, _ *engine.Observation, legal []engine.Action) engine.Action {
+	f.err = errors.New("no answer within 1s")
+	return legal[0]
+}
+
+func (f *failing) Err() error { return f.err }
+
+func (f *failing) Name() string { return "mute" }
+
+// TestRunStopsAtAFailedPlayer: the first player that fails ends the run
+// with its error; the rest of the deals are not played.
+func TestRunStopsAtAFailedPlayer(t *testing.T) {
+	for _, parallel := range []int{1, 2} {
+		var mu sync.Mutex
+		made := 0
+		bad := Entry{Name: "cmd:mute", New: func(uint64) (ai.Player, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			made++
+			return &failing{}, nil
+		}}
+		_, err := Run(context.Background(), Options{
+			Game: engine.DefaultConfig, Entries: []Entry{entry("random"), bad}, Hands: 1000, Seed: 1, Parallel: parallel,
+		})
+		if err == nil || !strings.Contains(err.Error(), `seat "cmd:mute" failed: no answer within 1s`) {
+			t.Errorf("parallel %d: %v", parallel, err)
+		}
+		if made > 2*parallel {
+			t.Errorf("parallel %d: %d hands started after the failure", parallel, made)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,30 +20,61 @@ import (
 // HelloTimeout is how long a bot program may take to greet.
 const HelloTimeout = 10 * time.Second
 
+// MoveTimeout is how long a bot may take over one decision unless
+// Client.MoveTimeout says otherwise.
+const MoveTimeout = 30 * time.Second
+
+// maxFailures is how many failed answers a bot may give to one decision:
+// malformed or illegal answers, error lines, and messages of another kind.
+const maxFailures = 3
+
 // Client is a bot program seen as an ai.Player: the host's side of the
-// protocol. Its first failure (a crash, a malformed or illegal answer) is
-// kept in Err; Choose then plays the first legal action so that the game
-// can be wound up, and the arena reports the failure.
+// protocol. Its first failure (a crash, no answer in time, three failed
+// answers to one decision) is kept in Err; Choose then plays the first
+// legal action so that the game can be wound up, and the arena reports
+// the failure.
+//
+// Text the bot sends (its name, its error lines, its standard error) is
+// printed without control characters or escape sequences (clean).
 type Client struct {
+	// MoveTimeout bounds each decision; zero means the MoveTimeout
+	// constant. A bot that does not answer in time has failed.
+	MoveTimeout time.Duration
+
 	name  string
 	cmd   *exec.Cmd
-	in    io.WriteCloser
-	out   *bufio.Reader
-	log   io.Writer
+	log   *botLog
 	proto int // the protocol version of the bot's hello
-	id    int
+
+	lines  <-chan received // the bot's messages, read by readLoop
+	outbox chan []byte     // lines to the bot, written by writeLoop
+	done   chan struct{}   // closed by Close: the loops stop
+	wrote  chan struct{}   // closed when writeLoop has closed the input
+
+	id        int // of the last decision asked
+	abandoned int // of a decision given up on (its context ended): its late answer is no failure
+	err       error
+	close     sync.Once
+}
+
+// received is one line from the bot: a message, or why it is none.
+type received struct {
+	m     Message
 	err   error
-	close sync.Once
+	fatal bool // the connection is over (end of output, read error)
 }
 
 // Start runs the bot program argv (argv[0] looked up in PATH) and waits for
-// its hello. Lines the bot writes on its standard error go to stderr.
+// its hello. Lines the bot writes on its standard error go to stderr,
+// cleaned of escape sequences.
 func Start(argv []string, stderr io.Writer) (*Client, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no bot program given")
 	}
+	log := &botLog{w: stderr}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Stderr = stderr
+	cmd.Stderr = log
+	cmd.WaitDelay = time.Second // a grandchild holding stderr open must not hold up Close
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -54,8 +86,10 @@ func Start(argv []string, stderr io.Writer) (*Client, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	c := &Client{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 64<<10), log: stderr}
+	c := newClient(in, out, log)
+	c.cmd = cmd
 	if err := c.hello(); err != nil {
+		c.err = err // no quit, no grace: kill it
 		c.Close()
 		return nil, fmt.Errorf("%s: %w", argv[0], err)
 	}
@@ -63,61 +97,103 @@ func Start(argv []string, stderr io.Writer) (*Client, error) {
 }
 
 // NewClient speaks the protocol over an existing connection (for tests
-// and in-process bots): it reads the hello from r.
+// and in-process bots): it reads the hello from r. Close closes w.
 func NewClient(w io.WriteCloser, r io.Reader, log io.Writer) (*Client, error) {
-	c := &Client{in: w, out: bufio.NewReaderSize(r, 64<<10), log: log}
+	c := newClient(w, r, &botLog{w: log})
 	if err := c.hello(); err != nil {
+		c.err = err
+		c.Close()
 		return nil, err
 	}
 	return c, nil
 }
 
-func (c *Client) hello() error {
-	type result struct {
-		m   Message
-		err error
+func newClient(w io.WriteCloser, r io.Reader, log *botLog) *Client {
+	lines := make(chan received)
+	c := &Client{log: log, lines: lines, outbox: make(chan []byte, 4), done: make(chan struct{}), wrote: make(chan struct{})}
+	go readLoop(bufio.NewReaderSize(r, 64<<10), lines, c.done)
+	go c.writeLoop(w)
+	return c
+}
+
+// readLoop hands the bot's messages to the client one at a time until the
+// output ends or the client is closed.
+func readLoop(br *bufio.Reader, lines chan<- received, done <-chan struct{}) {
+	for {
+		line, err := readLine(br)
+		var r received
+		switch {
+		case errors.Is(err, errTooLong):
+			r.err = err
+		case err != nil:
+			r.err, r.fatal = err, true
+		case len(bytes.TrimSpace(line)) == 0:
+			continue
+		default:
+			if err := json.Unmarshal(line, &r.m); err != nil {
+				r.err = fmt.Errorf("malformed line: %v: %.80q", err, line)
+			}
+		}
+		select {
+		case lines <- r:
+		case <-done:
+			return
+		}
+		if r.fatal {
+			return
+		}
 	}
-	ch := make(chan result, 1)
-	go func() {
-		m, err := c.read()
-		ch <- result{m, err}
-	}()
+}
+
+// writeLoop writes the outbox to the bot in order, so that a bot that does
+// not read blocks only this goroutine; once the client is closed it
+// writes what is queued (quit) and closes the bot's input.
+func (c *Client) writeLoop(w io.WriteCloser) {
+	defer close(c.wrote)
+	defer w.Close()
+	for {
+		select {
+		case line := <-c.outbox:
+			w.Write(line) // a failed write shows as the end of the bot's output
+		case <-c.done:
+			for {
+				select {
+				case line := <-c.outbox:
+					w.Write(line)
+				default:
+					return
+				}
+			}
+		}
+	}
+}
+
+func (c *Client) hello() error {
+	timer := time.NewTimer(HelloTimeout)
+	defer timer.Stop()
 	select {
-	case r := <-ch:
+	case r := <-c.lines:
 		if r.err != nil {
 			return fmt.Errorf("no hello: %w", r.err)
 		}
 		if r.m.Type != "hello" {
-			return fmt.Errorf("the first line is %q, not a hello", r.m.Type)
+			return fmt.Errorf("the first line is %q, not a hello", clean(r.m.Type))
 		}
 		if r.m.Protocol < OldestVersion || r.m.Protocol > Version {
 			return fmt.Errorf("the bot speaks protocol %d, this host %d to %d", r.m.Protocol, OldestVersion, Version)
 		}
 		c.proto = r.m.Protocol
-		c.name = r.m.Name
+		c.name = clean(r.m.Name)
 		if c.name == "" {
 			c.name = "bot"
 		}
 		return nil
-	case <-time.After(HelloTimeout):
+	case <-timer.C:
 		return fmt.Errorf("no hello within %v", HelloTimeout)
 	}
 }
 
-// read returns the next message from the bot.
-func (c *Client) read() (Message, error) {
-	line, err := readLine(c.out)
-	if err != nil {
-		return Message{}, err
-	}
-	var m Message
-	if err := json.Unmarshal(line, &m); err != nil {
-		return Message{}, fmt.Errorf("malformed line from the bot: %v: %.80q", err, line)
-	}
-	return m, nil
-}
-
-// Name is the name the bot gave in its hello.
+// Name is the name the bot gave in its hello (cleaned).
 func (c *Client) Name() string { return c.name }
 
 // Err returns the first failure of the bot, or nil.
@@ -126,15 +202,18 @@ func (c *Client) Err() error { return c.err }
 func (c *Client) fail(err error) {
 	if c.err == nil {
 		c.err = fmt.Errorf("bot %s: %w", c.name, err)
-		fmt.Fprintln(c.log, "mille:", c.err)
+		c.log.printf("mille: %v\n", c.err)
 	}
 }
 
-// Choose sends the decision and reads the answer. Error lines from the
-// bot are passed on to the log; an answer that is not one of the legal
-// actions is refused with an error line, and the bot is asked again (three
-// tries in all).
-func (c *Client) Choose(_ context.Context, obs *engine.Observation, legal []engine.Action) engine.Action {
+// Choose sends the decision and reads the answer, for at most MoveTimeout
+// and until ctx ends. Error lines from the bot are passed on to the log;
+// an answer that is malformed or not one of the legal actions is refused
+// with an error line, and the bot is asked again; a message of another
+// kind is skipped. Each of these counts as a failed answer, and the third
+// fails the bot, as does no answer in time. When ctx ends first, Choose
+// returns the first legal action without failing the bot.
+func (c *Client) Choose(ctx context.Context, obs *engine.Observation, legal []engine.Action) engine.Action {
 	if c.err != nil {
 		return legal[0]
 	}
@@ -152,33 +231,62 @@ func (c *Client) Choose(_ context.Context, obs *engine.Observation, legal []engi
 		return legal[0]
 	}
 	line = append(line, '\n')
-	for try := 0; try < 3; try++ {
-		if _, err := c.in.Write(line); err != nil {
-			c.fail(err)
-			return legal[0]
-		}
-		for {
-			ans, err := c.read()
-			if err != nil {
-				c.fail(err)
-				return legal[0]
-			}
-			if ans.Type == "error" {
-				fmt.Fprintf(c.log, "mille: bot %s says: %s\n", c.name, ans.Message)
-				break // ask again
-			}
-			if ans.Type != "action" || ans.ID != c.id {
-				continue // something else, or a late answer: skip it
-			}
-			a, err := answer(&ans, legal)
-			if err == nil {
-				return a
-			}
-			c.tell(ans.ID, err)
-			break
+	timeout := c.MoveTimeout
+	if timeout <= 0 {
+		timeout = MoveTimeout
+	}
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	var outbox chan<- []byte = c.outbox // nil once the decision is sent
+	failures := 0
+	refuse := func(why string) {
+		failures++
+		if failures < maxFailures {
+			outbox = c.outbox // ask again
+		} else {
+			c.fail(fmt.Errorf("no legal answer in %d tries (last: %s)", maxFailures, why))
 		}
 	}
-	c.fail(errors.New("no legal answer in three tries"))
+	for c.err == nil {
+		select {
+		case outbox <- line:
+			outbox = nil
+		case <-ctx.Done():
+			c.abandoned = c.id
+			return legal[0]
+		case <-deadline.C:
+			if outbox != nil {
+				c.fail(fmt.Errorf("does not read its input (no decision taken within %v)", timeout))
+			} else {
+				c.fail(fmt.Errorf("no answer within %v", timeout))
+			}
+		case r := <-c.lines:
+			ans := &r.m
+			switch {
+			case r.fatal:
+				c.fail(r.err)
+			case r.err != nil:
+				c.tell(0, r.err)
+				refuse(r.err.Error())
+			case ans.Type == "action" && ans.ID == c.id:
+				a, err := answer(ans, legal)
+				if err == nil {
+					return a
+				}
+				c.tell(ans.ID, err)
+				refuse(err.Error())
+			case ans.Type == "error":
+				c.log.printf("mille: bot %s says: %s\n", c.name, clean(ans.Message))
+				refuse("an error line")
+			case ans.Type == "action" && ans.ID != 0 && ans.ID == c.abandoned:
+				c.abandoned = 0 // the late answer to a decision given up on
+			default:
+				why := fmt.Sprintf("a %q message, not the action for decision %d", clean(ans.Type), c.id)
+				c.log.printf("mille: bot %s: skipped %s\n", c.name, why)
+				refuse(why)
+			}
+		}
+	}
 	return legal[0]
 }
 
@@ -203,28 +311,93 @@ func answer(m *Message, legal []engine.Action) (engine.Action, error) {
 	return a, nil
 }
 
+// tell sends the bot an error line (if its input has room) and logs it.
 func (c *Client) tell(id int, err error) {
 	msg, _ := json.Marshal(Message{Type: "error", ID: id, Message: strings.ReplaceAll(err.Error(), "\n", " ")})
-	c.in.Write(append(msg, '\n'))
-	fmt.Fprintf(c.log, "mille: bot %s: %v\n", c.name, err)
+	select {
+	case c.outbox <- append(msg, '\n'):
+	default: // a bot that does not read will time out anyway
+	}
+	c.log.printf("mille: bot %s: %s\n", c.name, clean(err.Error()))
 }
 
-// Close says quit and waits for the program to end.
+// Close says quit and waits for the program to end: up to 5 seconds, or
+// not at all if the bot has failed (it is killed). Choose must not be
+// called after Close.
 func (c *Client) Close() error {
 	var err error
 	c.close.Do(func() {
-		c.in.Write([]byte(`{"type":"quit"}` + "\n"))
-		c.in.Close()
-		if c.cmd != nil {
-			done := make(chan error, 1)
-			go func() { done <- c.cmd.Wait() }()
-			select {
-			case err = <-done:
-			case <-time.After(5 * time.Second):
-				c.cmd.Process.Kill()
-				err = <-done
-			}
+		select {
+		case c.outbox <- []byte(`{"type":"quit"}` + "\n"):
+		default:
 		}
+		close(c.done)
+		if c.cmd == nil {
+			return
+		}
+		grace := 5 * time.Second
+		if c.err != nil {
+			grace = 0
+		}
+		waited := make(chan error, 1)
+		go func() { waited <- c.cmd.Wait() }()
+		timer := time.NewTimer(grace)
+		defer timer.Stop()
+		select {
+		case err = <-waited:
+		case <-timer.C:
+			c.cmd.Process.Kill()
+			err = <-waited
+		}
+		c.log.flush()
 	})
 	return err
+}
+
+// botLog is where a client prints: the host's lines about the bot, and
+// the bot's standard error, cleaned a line at a time. Its lock keeps the
+// two from interleaving mid-line.
+type botLog struct {
+	mu      sync.Mutex
+	w       io.Writer
+	partial []byte // the bot's unfinished stderr line
+}
+
+// maxLogLine is where an unfinished stderr line is cut and printed.
+const maxLogLine = 4096
+
+// Write takes the bot's standard error.
+func (l *botLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.partial = append(l.partial, p...)
+	for {
+		i := bytes.IndexByte(l.partial, '\n')
+		if i < 0 && len(l.partial) < maxLogLine {
+			return len(p), nil
+		}
+		if i < 0 {
+			i = len(l.partial)
+		}
+		fmt.Fprintln(l.w, clean(string(l.partial[:i])))
+		l.partial = l.partial[min(i+1, len(l.partial)):]
+	}
+}
+
+// flush prints an unfinished last line of the bot's standard error.
+func (l *botLog) flush() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.partial) > 0 {
+		fmt.Fprintln(l.w, clean(string(l.partial)))
+		l.partial = nil
+	}
+}
+
+// printf prints one of the host's lines; text from the bot in it must be
+// cleaned already.
+func (l *botLog) printf(format string, a ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, format, a...)
 }
