@@ -84,7 +84,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	uc := ui.Config{Game: game, ConfigDir: dir, Dark: true}
+	uc := ui.Config{Game: &game, ConfigDir: dir, Dark: true}
 	save.MilleVersion = version
 	uc.Save = ui.WriteSave
 	uc.Hint = ai.Hint
@@ -101,7 +101,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "mille: %v\n", err)
 			return 1
 		}
-		uc.Game, uc.File = g, ui.SavePath(fs.Arg(0))
+		uc.Game, uc.File = &g, ui.SavePath(fs.Arg(0))
 	} else if path, ok := save.FindAutosave(); ok {
 		uc.Resume, uc.ResumeGame, uc.DropResume = path, ui.Load, save.RemoveAutosave
 	}

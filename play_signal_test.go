@@ -15,6 +15,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
@@ -112,17 +113,17 @@ func TestSignalKeepsTheGame(t *testing.T) {
 			data := t.TempDir()
 			t.Setenv(save.DirEnv, data)
 			game := filepath.Join(t.TempDir(), "game"+save.Ext)
-			ss, err := ui.NewSession(ui.DefaultSetup(engine.Config{Players: 2}, "medium", 5))
+			g, err := ui.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 5)
 			if err != nil {
 				t.Fatal(err)
 			}
-			for len(ss.Actions) < 4 {
-				obs := engine.Observe(ss.State(), ss.State().ToAct())
-				if _, err := ss.Apply(obs.Legal(nil)[0]); err != nil {
+			for len(g.History) < 4 {
+				obs := engine.Observe(&g.State, g.State.ToAct())
+				if err := g.Apply(obs.Legal(nil)[0]); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if _, err := ui.WriteSave(game, ss); err != nil {
+			if _, err := ui.WriteSave(game, g); err != nil {
 				t.Fatal(err)
 			}
 
@@ -161,7 +162,7 @@ func TestSignalKeepsTheGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(kept.Actions) != len(ss.Actions) || *kept.State() != *ss.State() {
+			if len(kept.History) != len(g.History) || kept.State != g.State {
 				t.Fatal("the autosave is not the game in progress")
 			}
 		})

@@ -92,13 +92,13 @@ func TestReadmeCommands(t *testing.T) {
 			os.WriteFile(filepath.Join(config, "options.json"), []byte(`{"seenGuide":true,"animation":"off"}`), 0o600)
 			t.Setenv(save.DirEnv, data)
 			// "mille mygame" resumes a save of that name.
-			ss, err := ui.NewSession(ui.DefaultSetup(engine.Config{Players: 2}, "easy", 3))
+			g, err := ui.NewGame(engine.Config{Players: 2}, "easy", 3)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if path, err := save.Path("mygame"); err != nil {
 				t.Fatal(err)
-			} else if _, err := ui.WriteSave(path, ss); err != nil {
+			} else if _, err := ui.WriteSave(path, g); err != nil {
 				t.Fatal(err)
 			}
 			args := shellWords(line)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/table"
 )
 
 // keysFor is how a person types the eager move with the keyboard: a slot
@@ -62,7 +65,7 @@ func playHand(t *testing.T, tm *teatest.TestModel, mouse bool) {
 		if probe(tm, func(m *Model) bool { return m.gamePrompt() == promptAnotherHand || m.gamePrompt() == promptAnotherGame }) {
 			return
 		}
-		before := probe(tm, func(m *Model) int { return len(m.sess.Actions) })
+		before := probe(tm, func(m *Model) int { return actions(m) })
 		if mouse {
 			for _, id := range probe(tm, clicksFor) {
 				x, y := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })[0], 0
@@ -74,7 +77,7 @@ func playHand(t *testing.T, tm *teatest.TestModel, mouse bool) {
 		} else {
 			press(tm, probe(tm, keysFor)...)
 		}
-		waitModel(t, tm, "the move to be taken", func(m *Model) bool { return len(m.sess.Actions) > before })
+		waitModel(t, tm, "the move to be taken", func(m *Model) bool { return actions(m) > before })
 	}
 	t.Fatal("the hand did not end")
 }
@@ -99,7 +102,7 @@ func TestFlowWholeHandWithKeys(t *testing.T) {
 	contains(t, screen, "Milestones Played")
 	contains(t, screen, "[ y Another hand ]")
 	press(tm, "y")
-	waitModel(t, tm, "the second hand", func(m *Model) bool { return m.sess.State().Hand == 1 && m.gamePrompt() == promptNone })
+	waitModel(t, tm, "the second hand", func(m *Model) bool { return state(m).Hand == 1 && m.gamePrompt() == promptNone })
 	quitWithoutSaving(t, tm)
 }
 
@@ -111,7 +114,7 @@ func TestFlowWholeHandWithMouse(t *testing.T) {
 	contains(t, screen, "End of hand 1")
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-yes"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
-	waitModel(t, tm, "the second hand", func(m *Model) bool { return m.sess.State().Hand == 1 })
+	waitModel(t, tm, "the second hand", func(m *Model) bool { return state(m).Hand == 1 })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -132,8 +135,9 @@ func TestFlowThreePlayersTarget(t *testing.T) {
 	cfg := resumeAt(t, setup, acts)
 	m := newModel(t, cfg)
 	var hazard engine.Card
-	for _, c := range m.sess.State().Hands[0] {
-		if c.IsHazard() && c != engine.SpeedLimit && m.sess.State().Check(engine.Attack(c, 2)) == nil {
+	st := state(m)
+	for _, c := range st.Hands[0] {
+		if c.IsHazard() && c != engine.SpeedLimit && st.Check(engine.Attack(c, 2)) == nil {
 			hazard = c
 		}
 	}
@@ -144,7 +148,7 @@ func TestFlowThreePlayersTarget(t *testing.T) {
 	contains(t, screen, "Play "+hazard.String()+" on:")
 	press(tm, "2")
 	waitModel(t, tm, "the attack", func(m *Model) bool {
-		return len(m.sess.Actions) > len(acts) && m.sess.Actions[len(acts)] == engine.Attack(hazard, 2)
+		return actions(m) > len(acts) && history(m)[len(acts)] == engine.Attack(hazard, 2)
 	})
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
@@ -159,10 +163,10 @@ func TestFlowCoupFourre(t *testing.T) {
 	contains(t, screen, "Coup fourré! Play ")
 	press(tm, "y")
 	waitModel(t, tm, "the coup fourré", func(m *Model) bool {
-		t := m.sess.Observe().Tableaus[0]
+		t := m.table.View().Obs.Tableaus[0]
 		return t.CoupsFourres != 0
 	})
-	msg := probe(tm, func(m *Model) string { return strings.Join(m.log, "\n") })
+	msg := probe(tm, func(m *Model) string { return m.logText() })
 	if !strings.Contains(msg, "Coup fourré! You play") {
 		t.Fatalf("log lacks the coup fourré:\n%s", msg)
 	}
@@ -180,7 +184,7 @@ func TestFlowExtension(t *testing.T) {
 	// Taken with the mouse.
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-yes"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
-	waitModel(t, tm, "the extension", func(m *Model) bool { return m.sess.State().Trip == 1000 })
+	waitModel(t, tm, "the extension", func(m *Model) bool { return state(m).Trip == 1000 })
 	screen = probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
 	contains(t, screen, "Trip 1000")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -190,7 +194,7 @@ func TestFlowExtension(t *testing.T) {
 func TestFlowRefusedMove(t *testing.T) {
 	// Seed 7 deals 75 into P before anyone has a Go.
 	m := newModel(t, testConfig(t, 2, 7))
-	if c := m.sess.State().Hands[0][engine.DrawSlot]; c != engine.Miles75 {
+	if c := state(m).Hands[0][engine.DrawSlot]; c != engine.Miles75 {
 		t.Fatalf("seed 7 draws %v", c)
 	}
 	tm := runTest(t, m, 80, 24)
@@ -202,7 +206,7 @@ func TestFlowRefusedMove(t *testing.T) {
 	}
 	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
 	contains(t, screen, "You can't play 75: you need a Go first.")
-	if n := probe(tm, func(m *Model) int { return len(m.sess.Actions) }); n != 0 {
+	if n := probe(tm, func(m *Model) int { return actions(m) }); n != 0 {
 		t.Fatalf("%d actions taken", n)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -214,7 +218,7 @@ func TestFlowQuitSaves(t *testing.T) {
 	cfg.Save = WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter") // Go
-	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	press(tm, "q")
 	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Really quit the game?")
@@ -237,7 +241,7 @@ func TestFlowQuitSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ss.Actions) != len(final.sess.Actions) || *ss.State() != *final.sess.State() {
+	if g := final.own.Record(); len(ss.History) != len(g.History) || ss.State != g.State {
 		t.Fatal("the loaded game differs from the saved one")
 	}
 }
@@ -267,9 +271,9 @@ func TestFlowResize(t *testing.T) {
 func TestFlowUndo(t *testing.T) {
 	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 80, 24)
 	press(tm, "5", "enter")
-	waitModel(t, tm, "the computer's reply", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	waitModel(t, tm, "the computer's reply", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	press(tm, "z")
-	waitModel(t, tm, "the undo", func(m *Model) bool { return len(m.sess.Actions) == 0 })
+	waitModel(t, tm, "the undo", func(m *Model) bool { return actions(m) == 0 })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -324,14 +328,14 @@ func TestHintHiddenWithoutHinter(t *testing.T) {
 
 func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
-	saved := make(chan *Session, 1)
-	cfg.Autosave = func(ss *Session) error { saved <- ss; return nil }
+	saved := make(chan save.Game, 1)
+	cfg.Autosave = func(g save.Game) error { saved <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
-	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
-	var kept *Session
+	var kept save.Game
 	select {
 	case kept = <-saved:
 	default:
@@ -342,13 +346,13 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 	cfg = testConfig(t, 2, 99)
 	dropped := false
 	cfg.Resume = "autosave"
-	cfg.ResumeGame = func(string) (*Session, error) { return Resume(kept.Setup, kept.Actions) }
+	cfg.ResumeGame = func(string) (save.Game, error) { return kept, nil }
 	cfg.DropResume = func() error { dropped = true; return nil }
 	tm = runTest(t, newModel(t, cfg), 80, 24)
 	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Resume it where you left it?")
 	press(tm, "y")
-	waitModel(t, tm, "the old game", func(m *Model) bool { return m.sess.Seed == 7 && len(m.sess.Actions) == len(kept.Actions) })
+	waitModel(t, tm, "the old game", func(m *Model) bool { return m.own.Config().Seed == 7 && actions(m) == len(kept.History) })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 	if !dropped {
@@ -359,8 +363,8 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 func TestFlowHandOverRecordsStats(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	hands := make(chan int, 4)
-	cfg.HandOver = func(ss *Session) (string, error) {
-		hands <- int(ss.State().Hand)
+	cfg.HandOver = func(g save.Game, seat int) (string, error) {
+		hands <- int(g.State.Hand)
 		return "Against medium: 1 of 1 hands won", nil
 	}
 	tm := runTest(t, newModel(t, cfg), 80, 24)
@@ -422,7 +426,7 @@ func TestFlowNewGameAndGuideByMouse(t *testing.T) {
 	click("ng-0-2") // 4 players
 	waitModel(t, tm, "4 players", func(m *Model) bool { return m.ng.players == 4 })
 	click("ng-start")
-	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.sess.Config.Players == 4 })
+	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.obs.Config.Players == 4 })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "You & Bob")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
@@ -437,8 +441,8 @@ func TestFlowBSDDiscardAndWindow(t *testing.T) {
 	waitModel(t, tm, "the slot", func(m *Model) bool { return m.pendSlot == 0 })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), ">>:Move: Discard P")
 	press(tm, "space")
-	waitModel(t, tm, "the discard", func(m *Model) bool { return len(m.sess.Actions) > 0 })
-	if a := probe(tm, func(m *Model) engine.Action { return m.sess.Actions[0] }); a != engine.Discard(engine.Miles75) {
+	waitModel(t, tm, "the discard", func(m *Model) bool { return actions(m) > 0 })
+	if a := probe(tm, func(m *Model) engine.Action { return history(m)[0] }); a != engine.Discard(engine.Miles75) {
 		t.Fatalf("took %v", a)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -456,7 +460,8 @@ func TestFlowMouseAttackByClickingATable(t *testing.T) {
 	}
 	setup, acts := findPrefix(t, 2, func(s *engine.State) bool { return s.Phase == engine.PhasePlay && attackable(s) != engine.NoCard })
 	m := newModel(t, resumeAt(t, setup, acts))
-	hazard := attackable(m.sess.State())
+	st := state(m)
+	hazard := attackable(&st)
 	tm := runTest(t, m, 80, 24)
 	click := func(id string) {
 		xy := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })
@@ -466,7 +471,7 @@ func TestFlowMouseAttackByClickingATable(t *testing.T) {
 	waitModel(t, tm, "the selection", func(m *Model) bool { return m.handView()[m.sel].card == hazard })
 	click("side-1")
 	waitModel(t, tm, "the attack", func(m *Model) bool {
-		return len(m.sess.Actions) > len(acts) && m.sess.Actions[len(acts)] == engine.Attack(hazard, 1)
+		return actions(m) > len(acts) && history(m)[len(acts)] == engine.Attack(hazard, 1)
 	})
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
@@ -477,16 +482,16 @@ func TestFlowHotSeat(t *testing.T) {
 	m.openNewGame()
 	m.ng.set(2, 4) // the second seat: a person
 	m.startNew()
-	if m.sess.People() != 2 || m.sess.Seats[0].Name != "Amy" || m.sess.Seats[1].Name != "Ann" {
-		t.Fatalf("seats %+v", m.sess.Seats)
+	if v := m.table.View(); len(v.Mine) != 2 || v.Seats[0].Name != "Amy" || v.Seats[1].Name != "Ann" {
+		t.Fatalf("seats %+v, mine %v", v.Seats, v.Mine)
 	}
-	if m.sess.CanUndo() {
-		t.Fatal("undo between people")
+	if err := m.table.Undo(); !errors.Is(err, table.ErrUndoShared) {
+		t.Fatalf("undo between people: %v", err)
 	}
 	tm := runTest(t, m, 80, 24)
 	curtains := 0
 	for turn := 0; turn < 4; turn++ {
-		waitModel(t, tm, "a person's turn", func(m *Model) bool { return m.sess.HumanToAct() && !m.thinking })
+		waitModel(t, tm, "a person's turn", func(m *Model) bool { return m.view.Next >= 0 && settled(m) })
 		if probe(tm, (*Model).curtain) {
 			hidden := probe(tm, func(m *Model) bool {
 				for _, l := range m.layers(80, 24) {
@@ -504,13 +509,13 @@ func TestFlowHotSeat(t *testing.T) {
 			curtains++
 			waitModel(t, tm, "the next person", func(m *Model) bool { return !m.curtain() })
 		}
-		viewer := probe(tm, func(m *Model) int { return m.sess.Human })
-		if viewer != probe(tm, func(m *Model) int { return m.sess.State().ToAct() }) {
+		viewer := probe(tm, func(m *Model) int { return m.view.Seat })
+		if viewer != probe(tm, func(m *Model) int { st := state(m); return st.ToAct() }) {
 			t.Fatal("the screen shows someone else's turn")
 		}
-		before := probe(tm, func(m *Model) int { return len(m.sess.Actions) })
+		before := probe(tm, func(m *Model) int { return actions(m) })
 		press(tm, probe(tm, keysFor)...)
-		waitModel(t, tm, "the move", func(m *Model) bool { return len(m.sess.Actions) > before })
+		waitModel(t, tm, "the move", func(m *Model) bool { return actions(m) > before })
 	}
 	if curtains < 2 {
 		t.Fatalf("%d curtains in four turns", curtains)
@@ -522,15 +527,15 @@ func TestFlowHotSeat(t *testing.T) {
 func TestFlowQuitWithoutSavingKeepsTheAutosave(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	cfg.Save = WriteSave
-	kept := make(chan *Session, 1)
-	cfg.Autosave = func(ss *Session) error { kept <- ss; return nil }
+	kept := make(chan save.Game, 1)
+	cfg.Autosave = func(g save.Game) error { kept <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
-	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	quitWithoutSaving(t, tm)
 	select {
 	case ss := <-kept:
-		if len(ss.Actions) < 2 {
+		if len(ss.History) < 2 {
 			t.Fatal("the autosave lacks the moves")
 		}
 	default:

@@ -1,36 +1,30 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"image/color"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 )
 
 // syncPlay plays n of the human's moves (the eager policy) and the
 // computers' replies without a program, for snapshots and benchmarks.
 func syncPlay(m *Model, n int) {
-	computers := func() {
-		for !m.sess.HumanToAct() {
-			st := m.sess.State()
-			obs := engine.Observe(st, st.ToAct())
-			a := eagerPick(obs.Legal(nil))
-			m.move, m.paced, m.thinking = &a, true, true
-			m.applyComputer()
-		}
-		m.stopThinking()
-	}
-	computers()
+	settleModel(m)
 	for i := 0; i < n && m.gamePrompt() != promptAnotherHand && m.gamePrompt() != promptAnotherGame; i++ {
 		m.act(humanMove(m))
-		computers()
+		settleModel(m)
 	}
 }
 
@@ -114,7 +108,7 @@ func TestGoldenGameOver(t *testing.T) {
 	}
 	snap(t, "gameover", m)
 	m.answer(true)
-	if st := m.sess.State(); st.Phase != engine.PhasePlay || st.Game != 1 {
+	if st := state(m); st.Phase != engine.PhasePlay || st.Game != 1 {
 		t.Fatalf("another game: phase %v game %d", st.Phase, st.Game)
 	}
 }
@@ -173,44 +167,71 @@ func TestWheelScrollsTheLog(t *testing.T) {
 	}
 }
 
-func TestUndoStaysInTheHandAndStatesAreTrimmed(t *testing.T) {
+func TestUndoStaysInTheHand(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	syncPlay(m, 1000)
-	m.answer(true) // the next hand
-	syncPlay(m, 0)
-	if n := len(m.sess.States); n > 3 {
-		t.Fatalf("%d states kept after a new deal", n)
+	if m.view.CanUndo || m.table.Undo() == nil {
+		t.Fatal("undo at the end of a hand")
 	}
-	before := len(m.sess.Actions)
+	m.answer(true) // the next hand
+	settleModel(m)
+	before := actions(m)
 	syncPlay(m, 2)
-	if !m.sess.CanUndo() {
+	if !m.view.CanUndo {
 		t.Fatal("nothing to undo")
 	}
-	for m.sess.CanUndo() {
-		m.sess.Undo()
+	for m.view.CanUndo {
+		m.undo()
 	}
-	if len(m.sess.Actions) < before-1 {
-		t.Fatalf("undo went back into the last hand: %d actions, %d at the deal", len(m.sess.Actions), before)
+	if actions(m) < before-1 {
+		t.Fatalf("undo went back into the last hand: %d actions, %d at the deal", actions(m), before)
 	}
-	ss, err := Resume(m.sess.Setup, m.sess.Actions)
-	if err != nil || *ss.State() != *m.sess.State() {
-		t.Fatal("the trimmed session does not replay")
+	if g := m.own.Record(); g.Check() != nil {
+		t.Fatalf("the game after undo does not replay: %v", g.Check())
 	}
 }
 
+// noted is a computer that tells on calls when it is asked to move, with
+// whether the test had closed the guide by then.
+type noted struct {
+	closed *atomic.Bool
+	calls  chan bool
+}
+
+func (noted) Name() string { return "noted" }
+
+func (p noted) Choose(_ context.Context, _ *engine.Observation, legal []engine.Action) engine.Action {
+	select {
+	case p.calls <- p.closed.Load():
+	default:
+	}
+	return eagerPick(legal)
+}
+
 func TestTableWaitsWhileReading(t *testing.T) {
-	cfg := testConfig(t, 2, 8)
+	cfg := testConfig(t, 2, 7) // seed 7: the person plays first
+	var closed atomic.Bool
+	p := noted{closed: &closed, calls: make(chan bool, 1)}
+	cfg.NewPlayer = func(string, uint64) (ai.Player, error) { return p, nil }
 	m := newModel(t, cfg)
-	syncPlay(m, 1) // the computer to act next, or soon
-	for m.sess.HumanToAct() {
-		m.act(humanMove(m))
+	m.Update(keyMsg("g")) // the rules guide
+	if m.screen != screenGuide {
+		t.Fatal("no guide")
 	}
-	m.stopThinking()
-	m.openGuide()
-	if m.next() != nil || m.thinking {
-		t.Fatal("the computer plays behind the guide")
+	if err := m.table.Act(humanMove(m)); err != nil {
+		t.Fatal(err)
 	}
-	if m.closeGuide() == nil || !m.thinking {
+	closed.Store(true)
+	m.Update(keyMsg("esc"))
+	if m.screen != screenBoard {
+		t.Fatal("the guide stays open")
+	}
+	select {
+	case after := <-p.calls:
+		if !after {
+			t.Fatal("the computer played behind the guide")
+		}
+	case <-time.After(30 * time.Second):
 		t.Fatal("closing the guide does not wake the computer")
 	}
 }

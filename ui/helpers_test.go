@@ -13,6 +13,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 )
 
 // eager is the deterministic computer of the tests: it plays the first
@@ -46,8 +47,12 @@ func eagerPlayers(string, uint64) (ai.Player, error) { return eager{}, nil }
 // options kept in a temporary folder.
 func testConfig(t testing.TB, players int, seed uint64) Config {
 	opts := Options{Animation: "off", SeenGuide: true}
+	g, err := NewGame(engine.Config{Players: players, Rules: engine.Standard}, ai.DefaultLevel, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return Config{
-		Setup:     DefaultSetup(engine.Config{Players: players, Rules: engine.Standard}, "medium", seed),
+		Game:      &g,
 		ConfigDir: t.TempDir(),
 		Options:   &opts,
 		NewPlayer: eagerPlayers,
@@ -96,11 +101,42 @@ func waitModel(t *testing.T, tm *teatest.TestModel, what string, cond func(m *Mo
 	t.Fatalf("timed out waiting for %s; screen:\n%s", what, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }))
 }
 
-// settled reports whether the model waits for the human (or the hand is
-// over) with no computer search running.
+// settled reports whether the table waits for a person (or the hand is
+// over) and the model has seen the table as it is.
 func settled(m *Model) bool {
-	return !m.thinking && m.sess.HumanToAct()
+	st := m.own.State()
+	return (st.HandOver() || m.view.Plays(st.ToAct())) && m.obs.EventCount == st.EventCount
 }
+
+// settleModel waits (outside a program) until the model's table waits for
+// a person, then shows the model the table's view, as its listen command
+// would.
+func settleModel(m *Model) {
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		st := m.own.State()
+		if v := m.table.View(); st.HandOver() || v.Plays(st.ToAct()) {
+			m.Update(m.table.View())
+			return
+		}
+		if time.Now().After(deadline) {
+			panic("the computers did not move")
+		}
+		select {
+		case <-m.table.Updates():
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// actions counts the actions of the model's game.
+func actions(m *Model) int { return len(m.own.Record().History) }
+
+// history is every action of the model's game.
+func history(m *Model) []engine.Action { return m.own.Record().History }
+
+// state is the model's game now.
+func state(m *Model) engine.State { return m.own.State() }
 
 // key is a key press for teatest.
 func keyMsg(s string) tea.KeyPressMsg {
@@ -135,19 +171,19 @@ func press(tm *teatest.TestModel, keys ...string) {
 // findPrefix plays games from seeds with the eager policy for every seat
 // until cond holds with the human to act; it returns the setup and the
 // actions that lead there.
-func findPrefix(t *testing.T, players int, cond func(s *engine.State) bool) (Setup, []engine.Action) {
+func findPrefix(t *testing.T, players int, cond func(s *engine.State) bool) (save.Game, []engine.Action) {
 	t.Helper()
 	buf := make([]engine.Action, 0, engine.MaxLegal)
 	for seed := uint64(1); seed < 3000; seed++ {
-		setup := DefaultSetup(engine.Config{Players: players}, "medium", seed)
-		s, err := engine.New(setup.Config, seed)
+		g, err := NewGame(engine.Config{Players: players}, ai.DefaultLevel, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
+		s := g.State
 		var acts []engine.Action
 		for n := 0; n < 400 && s.Phase != engine.PhaseHandOver && s.Phase != engine.PhaseGameOver; n++ {
 			if s.ToAct() == 0 && cond(&s) {
-				return setup, acts
+				return g, acts
 			}
 			legal := s.Legal(buf[:0])
 			a := eagerPick(legal)
@@ -161,18 +197,19 @@ func findPrefix(t *testing.T, players int, cond func(s *engine.State) bool) (Set
 		}
 	}
 	t.Fatal("no seed reaches the situation")
-	return Setup{}, nil
+	return save.Game{}, nil
 }
 
 // resumeAt is a test config whose game starts after the given actions.
-func resumeAt(t *testing.T, setup Setup, acts []engine.Action) Config {
+func resumeAt(t *testing.T, g save.Game, acts []engine.Action) Config {
 	t.Helper()
-	cfg := testConfig(t, setup.Config.Players, setup.Seed)
-	ss, err := Resume(setup, acts)
-	if err != nil {
-		t.Fatal(err)
+	cfg := testConfig(t, g.State.Config.Players, g.State.Seed)
+	for _, a := range acts {
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
 	}
-	cfg.Session = ss
+	cfg.Game = &g
 	return cfg
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 
 	"charm.land/bubbles/v2/filepicker"
@@ -27,8 +28,9 @@ const (
 // play).
 type Config struct {
 	// Game is the game to play: a new one (NewGame) or one read from a
-	// file; File is that file's name ("" for a new game).
-	Game save.Game
+	// file; File is that file's name ("" for a new game). The model deals
+	// it at its table and keeps no copy.
+	Game *save.Game
 	File string
 	// ConfigDir keeps the options; "" keeps them in memory only.
 	ConfigDir string
@@ -195,10 +197,14 @@ type Probe func(m *Model)
 // New returns the model of a local game: it deals cfg.Game at a table of
 // its own, where the person at this keyboard holds every seat of a person.
 func New(cfg Config) (*Model, error) {
+	if cfg.Game == nil {
+		return nil, errors.New("ui: no game to play")
+	}
 	m := baseModel(cfg)
-	if err := m.start(cfg.Game); err != nil {
+	if err := m.start(*cfg.Game); err != nil {
 		return nil, err
 	}
+	m.cfg.Game = nil
 	m.file = cfg.File
 	if m.first && !m.opts.SeenGuide {
 		m.dialog = dialogGuideOffer
@@ -281,7 +287,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setDark(msg.IsDark())
 		return m, nil
 	case spinner.TickMsg:
-		if !m.othersToAct() && !m.hinting {
+		if !m.computerThinks() && !m.hinting {
 			m.spinning = false
 			return m, nil
 		}

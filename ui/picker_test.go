@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 )
@@ -23,23 +24,22 @@ func saveDir(t *testing.T) string {
 }
 
 // writeGame saves a game of seed 3 a few moves in at path and returns it.
-func writeGame(t *testing.T, path string) *Session {
+func writeGame(t *testing.T, path string) save.Game {
 	t.Helper()
-	setup := DefaultSetup(engine.Config{Players: 2}, "medium", 3)
-	ss, err := NewSession(setup)
+	g, err := NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for len(ss.Actions) < 6 {
-		obs := engine.Observe(ss.State(), ss.State().ToAct())
-		if _, err := ss.Apply(eagerPick(obs.Legal(nil))); err != nil {
+	for len(g.History) < 6 {
+		obs := engine.Observe(&g.State, g.State.ToAct())
+		if err := g.Apply(eagerPick(obs.Legal(nil))); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := WriteSave(path, ss); err != nil {
+	if _, err := WriteSave(path, g); err != nil {
 		t.Fatal(err)
 	}
-	return ss
+	return g
 }
 
 func screenNow(tm *teatest.TestModel) string {
@@ -62,11 +62,11 @@ func boardLines(screen string, h int) string {
 func loadedScreen(t *testing.T, path string) string {
 	t.Helper()
 	cfg := testConfig(t, 2, 99)
-	ss, err := Load(path)
+	g, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Session, cfg.File = ss, SavePath(path)
+	cfg.Game, cfg.File = &g, SavePath(path)
 	return boardLines(screenOf(newModel(t, cfg), 80, 24), 24)
 }
 
@@ -88,8 +88,8 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	cfg.Load = Load
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter") // Go
-	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
-	before := probe(tm, func(m *Model) int { return len(m.sess.Actions) })
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
+	before := probe(tm, func(m *Model) int { return actions(m) })
 
 	// A bad file: the error on the message line, the game untouched.
 	press(tm, "L")
@@ -107,7 +107,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	if msg := probe(tm, (*Model).Message); !strings.Contains(msg, "broken"+save.Ext) || strings.Contains(msg, "\n") {
 		t.Fatalf("message %q", msg)
 	}
-	if n, seed := probe(tm, func(m *Model) int { return len(m.sess.Actions) }), probe(tm, func(m *Model) uint64 { return m.sess.Seed }); n != before || seed != 7 {
+	if n, seed := probe(tm, func(m *Model) int { return actions(m) }), probe(tm, func(m *Model) uint64 { return m.own.Config().Seed }); n != before || seed != 7 {
 		t.Fatalf("the game changed: %d actions, seed %d", n, seed)
 	}
 
@@ -115,7 +115,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad })
 	press(tm, "esc")
-	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone && m.sess.Seed == 7 })
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone && m.own.Config().Seed == 7 })
 
 	// A click on a save loads it.
 	press(tm, "L")
@@ -124,9 +124,9 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	})
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "pick-1"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
-	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.sess.Seed == 3 && m.file == good && settled(m) })
-	if n := probe(tm, func(m *Model) int { return len(m.sess.Actions) }); n != len(want.Actions) {
-		t.Fatalf("%d actions loaded, want %d", n, len(want.Actions))
+	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.file == good && settled(m) })
+	if n := probe(tm, func(m *Model) int { return actions(m) }); n != len(want.History) {
+		t.Fatalf("%d actions loaded, want %d", n, len(want.History))
 	}
 	got := boardLines(screenNow(tm), 24)
 	if exp := loadedScreen(t, good); got != exp {
@@ -156,7 +156,7 @@ func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
 		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
 	})
 	press(tm, "enter")
-	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.screen == screenBoard && m.sess.Seed == 3 && m.file == good })
+	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.screen == screenBoard && m.own.Config().Seed == 3 && m.file == good })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -170,7 +170,7 @@ func TestFlowSaveInAChosenFolder(t *testing.T) {
 	cfg.Save = WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
-	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 
 	// An empty name cancels, and play resumes.
 	press(tm, "s")
@@ -215,7 +215,7 @@ func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
 	cfg.Save = WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
-	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	path := filepath.Join(t.TempDir(), "new")
 	press(tm, "s")
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
@@ -231,18 +231,18 @@ func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
 
 func TestFlowHangupKeepsTheGame(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
-	kept := make(chan *Session, 1)
-	cfg.Autosave = func(ss *Session) error { kept <- ss; return nil }
+	kept := make(chan save.Game, 1)
+	cfg.Autosave = func(g save.Game) error { kept <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
-	waitModel(t, tm, "a move", func(m *Model) bool { return len(m.sess.Actions) >= 2 && settled(m) })
-	n := probe(tm, func(m *Model) int { return len(m.sess.Actions) })
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
+	n := probe(tm, func(m *Model) int { return actions(m) })
 	tm.Send(Hangup{})
 	tm.WaitFinished(t)
 	select {
 	case ss := <-kept:
-		if len(ss.Actions) != n {
-			t.Fatalf("the autosave has %d actions, want %d", len(ss.Actions), n)
+		if len(ss.History) != n {
+			t.Fatalf("the autosave has %d actions, want %d", len(ss.History), n)
 		}
 	default:
 		t.Fatal("the hangup kept nothing")
@@ -266,7 +266,7 @@ func TestFlowStatisticsWindow(t *testing.T) {
 	contains(t, screen, "medium          1     1 (100%)")
 	press(tm, "x") // any key closes it, and does nothing else
 	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone })
-	if n := probe(tm, func(m *Model) int { return len(m.sess.Actions) }); n != 0 {
+	if n := probe(tm, func(m *Model) int { return actions(m) }); n != 0 {
 		t.Fatalf("the key closing the window played: %d actions", n)
 	}
 	press(tm, "i")

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"context"
-	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,71 +11,63 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
 )
 
-// fakeTable is a remote table as the model holds it: only the channels to
-// a room somewhere else. The room (fakeRoom) keeps the state in its own
-// goroutine and sends the viewer nothing but engine.Observe of its seat.
-type fakeTable struct {
+// scriptTable is a table frozen at one view: it takes every action with
+// err (nil: accepted) and never changes by itself.
+type scriptTable struct {
 	acts chan engine.Action
-	errs chan error
+	err  error
+	view table.View
 }
 
-func (f fakeTable) Act(a engine.Action) error {
-	f.acts <- a
-	return <-f.errs
+func (s *scriptTable) Act(a engine.Action) error {
+	s.acts <- a
+	return s.err
 }
+func (s *scriptTable) Undo() error                { return table.ErrUndoShared }
+func (s *scriptTable) Show(int) error             { return table.ErrNotSeated }
+func (s *scriptTable) View() table.View           { return s.view }
+func (s *scriptTable) Updates() <-chan table.View { return nil }
 
-var errNotYourTurn = errors.New("it is not your turn")
-
-// fakeRoom starts a room over state s for a viewer at seat, the other
-// seats played by the eager computer. It sends a view only when the viewer
-// has something to do (its turn, or the end of a hand), so the views of
-// the computers' moves and of the viewer's own are skipped: the model must
-// tell them from the log. It returns the table and the first view.
-func fakeRoom(t *testing.T, s engine.State, seat int, seats []Seat, send func(tea.Msg)) (fakeTable, TableMsg) {
-	t.Helper()
-	f := fakeTable{acts: make(chan engine.Action), errs: make(chan error)}
-	first := TableMsg{Obs: engine.Observe(&s, seat), Seats: seats}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	t.Cleanup(func() { cancel(); <-done })
-	go func() {
-		defer close(done)
-		view := func() TableMsg { return TableMsg{Obs: engine.Observe(&s, seat), Seats: seats} }
-		for {
-			moved := false
-			for s.ToAct() != seat {
-				obs := engine.Observe(&s, s.ToAct())
-				next, err := engine.Apply(s, eagerPick(obs.Legal(nil)))
-				if err != nil {
-					panic(err)
-				}
-				s, moved = next, true
-			}
-			if moved {
-				send(view())
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case a := <-f.acts:
-				if s.ToAct() != seat {
-					f.errs <- errNotYourTurn
-					continue
-				}
-				next, err := engine.Apply(s, a)
-				if err == nil {
-					s = next
-				}
-				f.errs <- err
-				if err == nil && s.ToAct() == seat {
-					send(view())
-				}
-			}
+// frozen is a scriptTable showing state s to seat (an onlooker's view with
+// watch), the seats named names, people when human says so.
+func frozen(s engine.State, seat int, watch bool, names []string, human []bool, err error) *scriptTable {
+	v := table.View{Seat: seat, Watching: watch, Started: true, Next: -1, Obs: engine.Observe(&s, seat)}
+	if watch {
+		v.Obs = engine.Watch(&s, seat)
+	} else {
+		v.Mine = []int{seat}
+		if s.ToAct() == seat && !s.HandOver() {
+			v.Next = seat
 		}
-	}()
-	return f, first
+	}
+	for i, n := range names {
+		v.Seats = append(v.Seats, table.SeatInfo{Name: n, Human: human[i], Connected: human[i]})
+	}
+	return &scriptTable{acts: make(chan engine.Action, 8), err: err, view: v}
+}
+
+// realTable deals a started table of players seats from seed where person
+// "ann" holds seat (Ann) and the eager computer the others, and returns
+// her connection.
+func realTable(t *testing.T, players, seat int, seed uint64) *table.Conn {
+	t.Helper()
+	cfg := table.Config{Game: engine.Config{Players: players, Rules: engine.Standard}, Seed: seed, Level: "eager", NewPlayer: eagerPlayers}
+	tb, err := table.New("t", "ann", cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tb.Close)
+	c, err := tb.Join("ann", "Ann", seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Start("ann"); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // host is the program around a remote model, as the server's screen is:
@@ -102,26 +92,16 @@ func (h *host) View() tea.View { return h.m.View() }
 // memory.
 func remoteOptions() *Options { return &Options{Animation: "off", SeenGuide: true} }
 
-// runRemote runs, at a terminal of w x h, a remote model over a fake room
-// where seat 0 (Ann) plays a computer, dealt with seed; the model is
+// runRemote runs, at a terminal of w x h, a remote model over a real
+// table where seat 0 (Ann) plays a computer, dealt with seed; the model is
 // wrapped in a host that notes ui.LeaveMsg.
 func runRemote(t *testing.T, seed uint64, w, h int) *teatest.TestModel {
 	t.Helper()
-	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, seed)
+	m, err := NewRemote(RemoteConfig{Table: realTable(t, 2, 0, seed), Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Computer"}}
-	var tm *teatest.TestModel
-	started := make(chan struct{})
-	table, first := fakeRoom(t, s, 0, seats, func(msg tea.Msg) { <-started; tm.Send(msg) })
-	m, err := NewRemote(RemoteConfig{Table: table, View: first, Options: remoteOptions(), Dark: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tm = teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(w, h))
-	close(started)
-	return tm
+	return teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(w, h))
 }
 
 // TestRemoteWholeHandWithKeys plays a whole 2-player hand at a remote
@@ -131,7 +111,7 @@ func runRemote(t *testing.T, seed uint64, w, h int) *teatest.TestModel {
 func TestRemoteWholeHandWithKeys(t *testing.T) {
 	tm := runRemote(t, 7, 80, 24)
 
-	ready := func(m *Model) bool { return !m.sent && m.obs.MyTurn() }
+	ready := func(m *Model) bool { return m.obs.MyTurn() || m.gamePrompt() == promptAnotherHand }
 	told := false
 	for step := 0; ; step++ {
 		if step > 300 {
@@ -146,7 +126,7 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 		waitModel(t, tm, "the move to come back", func(m *Model) bool { return m.obs.EventCount > before })
 		told = told || probe(tm, func(m *Model) bool {
 			for _, l := range m.log {
-				if strings.HasPrefix(l, "Computer plays") || strings.HasPrefix(l, "Computer discards") {
+				if strings.HasPrefix(l.text, "Computer 2 plays") || strings.HasPrefix(l.text, "Computer 2 discards") {
 					return true
 				}
 			}
@@ -186,9 +166,8 @@ func TestRemoteRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	acts := make(chan engine.Action, 1)
-	tb := &scriptTable{acts: acts, err: errNotYourTurn}
-	m, err := NewRemote(RemoteConfig{Table: tb, View: TableMsg{Obs: engine.Observe(&s, 0), Seats: []Seat{{Name: "Ann"}, {Name: "Bob"}}}, Options: remoteOptions(), Dark: true})
+	tb := frozen(s, 0, false, []string{"Ann", "Bob"}, []bool{true, true}, table.ErrNotYourTurn)
+	m, err := NewRemote(RemoteConfig{Table: tb, Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,31 +175,16 @@ func TestRemoteRefusals(t *testing.T) {
 	if cmd := m.act(engine.Play(engine.Miles75)); cmd != nil || m.message != "You can't play 75: you need a Go first." {
 		t.Fatalf("refusal %q", m.message)
 	}
-	if len(acts) != 0 {
+	if len(tb.acts) != 0 {
 		t.Fatal("a refused move reached the table")
 	}
-	cmd := m.act(engine.Play(engine.Go))
-	if cmd == nil || !m.sent {
+	m.act(engine.Play(engine.Go))
+	if len(tb.acts) != 1 {
 		t.Fatal("a legal move was not sent")
 	}
-	if m.act(engine.Discard(engine.Miles75)) != nil {
-		t.Fatal("a second move went out before the first came back")
-	}
-	m.Update(cmd())
-	if m.sent || !m.isError || m.message != "Wait: it is Ann's turn." && m.message != "You can't play Go: it is not your turn." {
+	if !m.isError || m.message != "Wait: it is Ann's turn." {
 		t.Fatalf("the table's refusal: %q", m.message)
 	}
-}
-
-// scriptTable refuses every action with err.
-type scriptTable struct {
-	acts chan engine.Action
-	err  error
-}
-
-func (s *scriptTable) Act(a engine.Action) error {
-	s.acts <- a
-	return s.err
 }
 
 // TestRemoteModelHoldsNoState walks everything a remote model holds, in
@@ -233,19 +197,14 @@ func TestRemoteModelHoldsNoState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Bob"}, {Name: "Cal"}, {Name: "Dee"}}
-	var tm *teatest.TestModel
-	started := make(chan struct{})
-	table, first := fakeRoom(t, s, 1, seats, func(msg tea.Msg) { <-started; tm.Send(msg) })
-	m, err := NewRemote(RemoteConfig{Table: table, View: first, Options: remoteOptions(), Dark: true})
+	_ = s
+	m, err := NewRemote(RemoteConfig{Table: realTable(t, 4, 1, 5), Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &host{m: m}
-	tm = teatest.NewTestModel(t, h, teatest.WithInitialTermSize(120, 40))
-	close(started)
+	tm := teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(120, 40))
 	for range 8 {
-		waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return !m.sent && m.obs.MyTurn() })
+		waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return m.obs.MyTurn() })
 		before := probe(tm, func(m *Model) uint32 { return m.obs.EventCount })
 		press(tm, probe(tm, keysFor)...)
 		waitModel(t, tm, "the move to come back", func(m *Model) bool { return m.obs.EventCount > before })
@@ -270,8 +229,9 @@ var (
 )
 
 // leaks walks v and describes the first engine.State or foreign hand it
-// reaches ("" if none). Functions and channels are opaque: a remote model
-// holds none that lead to a state (its table is the link to the room).
+// reaches ("" if none). Functions and channels are opaque, and so is the
+// model's connection: it is the link to the table, which keeps the state
+// on the other side of it (a server's room); what crosses it is a View.
 func leaks(v any, mine [engine.HandSlots]engine.Card) string {
 	seen := map[[2]uintptr]bool{}
 	var walk func(v reflect.Value, path string) string
@@ -309,6 +269,9 @@ func leaks(v any, mine [engine.HandSlots]engine.Card) string {
 			return walk(v.Elem(), path)
 		case reflect.Struct:
 			for i := 0; i < v.NumField(); i++ {
+				if path == "model" && v.Type().Field(i).Name == "table" {
+					continue // the link to the table
+				}
 				if r := walk(v.Field(i), path+"."+v.Type().Field(i).Name); r != "" {
 					return r
 				}
@@ -351,9 +314,8 @@ func TestRemoteOnlooker(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}}
-	tb := &scriptTable{acts: make(chan engine.Action, 1)}
-	m, err := NewRemote(RemoteConfig{Table: tb, View: TableMsg{Obs: engine.Watch(&s, 0), Seats: seats}, Options: remoteOptions(), Dark: true})
+	tb := frozen(s, 0, true, []string{"Ann", "Bob"}, []bool{true, true}, nil)
+	m, err := NewRemote(RemoteConfig{Table: tb, Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,8 +356,8 @@ func TestGoldenRemote(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	seats := []Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}}
-	m, err := NewRemote(RemoteConfig{Table: &scriptTable{acts: make(chan engine.Action, 1)}, View: TableMsg{Obs: engine.Observe(&s, 1), Seats: seats}, Options: remoteOptions(), Dark: true})
+	tb := frozen(s, 1, false, []string{"Ann", "Bob"}, []bool{true, true}, nil)
+	m, err := NewRemote(RemoteConfig{Table: tb, Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -404,16 +366,16 @@ func TestGoldenRemote(t *testing.T) {
 	if m.gamePrompt() != promptAnotherHand {
 		t.Fatal("the seat that does not deal is not asked to go on")
 	}
-	tb := m.table.(*scriptTable)
-	_, cmd := m.Update(keyMsg("y"))
-	if cmd == nil {
+	m.Update(keyMsg("y"))
+	if len(tb.acts) != 1 {
 		t.Fatal("y sent nothing to the table")
 	}
-	m.Update(cmd())
 	if a := <-tb.acts; a != engine.Continue {
 		t.Fatalf("y sent %v to the table, want Continue", a)
 	}
-	m.Update(TableMsg{Obs: engine.Observe(&s, 1), Seats: seats, Ready: true, WaitingFor: []string{"Ann"}})
+	ready := tb.view
+	ready.Seats = []table.SeatInfo{{Name: "Ann", Human: true, Connected: true}, {Name: "Bob", Human: true, Connected: true, Ready: true}}
+	m.Update(ready)
 	snap(t, "remote_handover_ready", m)
 	contains(t, screenOf(m, 80, 24), "Waiting for Ann to go on to the next hand.")
 	if m.gamePrompt() != promptNone {
@@ -432,8 +394,8 @@ func TestRemoteMouseAndWindows(t *testing.T) {
 		xy := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })
 		tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	}
-	waitModel(t, tm, "the discard to come back", func(m *Model) bool { return m.obs.EventCount > before && !m.sent })
-	if !probe(tm, func(m *Model) bool { return strings.Contains(strings.Join(m.log, "\n"), "You discard") }) {
+	waitModel(t, tm, "the discard to come back", func(m *Model) bool { return m.obs.EventCount > before })
+	if !probe(tm, func(m *Model) bool { return strings.Contains(m.logText(), "You discard") }) {
 		t.Fatal("the discard by mouse was not told")
 	}
 
@@ -469,11 +431,7 @@ func TestScoreHeadings(t *testing.T) {
 		{[]string{"Ann", "Computer", "Maximilian"}, []string{"You", "Comp", "Maximilian"}},
 	}
 	for _, tt := range tests {
-		seats := make([]Seat, len(tt.names))
-		for i, n := range tt.names {
-			seats[i] = Seat{Name: n}
-		}
-		m, err := NewRemote(RemoteConfig{Table: &scriptTable{}, View: TableMsg{Obs: engine.Observe(&s, 0), Seats: seats}, Options: remoteOptions(), Dark: true})
+		m, err := NewRemote(RemoteConfig{Table: frozen(s, 0, false, tt.names, make([]bool, len(tt.names)), nil), Options: remoteOptions(), Dark: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -180,17 +180,21 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 	case fresh:
 		// The first view, or another seat's: tell what the log still holds,
 		// the last few moves on the message line.
+		// The first view, or another seat's: the log tells what the table
+		// still remembers, and the message line what happened since the
+		// viewer's last move, as it did before (a game resumed from a save
+		// reads as it did when it was saved).
 		m.log, m.recent, m.logOff = m.log[:0], m.recent[:0], 0
-		m.narrate(0, o.EventCount, false)
-		if len(m.recent) > 6 {
-			m.recent = append(m.recent[:0], m.recent[len(m.recent)-6:]...)
-		}
+		last := m.lastMove()
+		m.narrate(0, last, false)
+		m.recent = m.recent[:0]
+		m.narrate(last, o.EventCount, false)
 		m.selectDrawn()
 	case o.EventCount < from:
 		// An undo: the moves taken back leave the log.
 		m.unlog(o.EventCount)
 		m.selectDrawn()
-	case own:
+	case own && o.EventCount != before:
 		m.narrate(from, before, false)
 		m.narrate(before, o.EventCount, true)
 	default:
@@ -214,16 +218,51 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 	return tea.Batch(m.recordHand(), m.spinIfWaiting())
 }
 
+// lastMove is the count of events before the viewer's last move that the
+// observation's log still holds (0 if none).
+func (m *Model) lastMove() uint32 {
+	o := &m.obs
+	if o.Onlooker {
+		return 0
+	}
+	first := uint32(0)
+	if o.EventCount > engine.LogSize {
+		first = o.EventCount - engine.LogSize
+	}
+	for i := o.EventCount; i > first; i-- {
+		e := o.Log[(i-1)%engine.LogSize]
+		if int(e.Seat) != o.Seat {
+			continue
+		}
+		switch e.Kind {
+		case engine.EvPlay, engine.EvAttack, engine.EvSafety, engine.EvCoupFourre, engine.EvDiscard,
+			engine.EvExtend, engine.EvStopTrip, engine.EvDeclined:
+			return i - 1
+		}
+	}
+	return first
+}
+
 // othersToAct reports whether the table waits for a move from a seat that
-// is not the viewer's: the spinner turns meanwhile.
+// is not the viewer's.
 func (m *Model) othersToAct() bool {
 	v := &m.view
 	return v.Started && !v.Ended && m.obs.Phase < engine.PhaseHandOver && v.Next < 0
 }
 
+// computerThinks reports whether the table waits for a computer's move
+// (a computer's seat, or that of a person away): the spinner turns.
+func (m *Model) computerThinks() bool {
+	if !m.othersToAct() || m.obs.Waiting {
+		return false
+	}
+	seat := int(m.obs.Turn)
+	return seat >= len(m.view.Seats) || !m.view.Seats[seat].Connected
+}
+
 // spinIfWaiting starts the spinner when the table waits for someone else.
 func (m *Model) spinIfWaiting() tea.Cmd {
-	if m.spinning || !m.othersToAct() && !m.hinting {
+	if m.spinning || !m.computerThinks() && !m.hinting {
 		return nil
 	}
 	m.spinning = true

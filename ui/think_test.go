@@ -48,7 +48,7 @@ func startThinking(t *testing.T) (*blocker, *teatest.TestModel) {
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitChan(t, b.started, "computer search")
-	waitModel(t, tm, "the thinking computer", func(m *Model) bool { return m.thinking && len(m.sess.Actions) == 1 })
+	waitModel(t, tm, "the thinking computer", func(m *Model) bool { return m.othersToAct() && actions(m) == 1 })
 	return b, tm
 }
 
@@ -57,7 +57,7 @@ func TestComputerThinksInACommand(t *testing.T) {
 	// Update is never blocked by the search: keys still work.
 	window := probe(tm, func(m *Model) bool { return m.window })
 	press(tm, "w")
-	waitModel(t, tm, "the window switch while thinking", func(m *Model) bool { return m.window != window && m.thinking })
+	waitModel(t, tm, "the window switch while thinking", func(m *Model) bool { return m.window != window && m.othersToAct() })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -66,10 +66,10 @@ func TestUndoCancelsTheSearchAndDropsItsAnswer(t *testing.T) {
 	b, tm := startThinking(t)
 	press(tm, "z")
 	waitChan(t, b.cancelled, "cancellation on undo")
-	waitModel(t, tm, "the undo", func(m *Model) bool { return len(m.sess.Actions) == 0 && !m.thinking })
+	waitModel(t, tm, "the undo", func(m *Model) bool { return actions(m) == 0 && !m.othersToAct() })
 	// The cancelled search answered anyway; its move must not be played.
 	for i := 0; i < 50; i++ {
-		if n := probe(tm, func(m *Model) int { return len(m.sess.Actions) }); n != 0 {
+		if n := probe(tm, func(m *Model) int { return actions(m) }); n != 0 {
 			t.Fatalf("a cancelled search's move was applied (%d actions)", n)
 		}
 	}

@@ -222,7 +222,7 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 		turn = "hand over"
 	case obs.Phase == engine.PhaseGameOver:
 		turn = "game over"
-	case m.othersToAct():
+	case m.computerThinks():
 		turn = m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking"
 	case obs.Waiting:
 		turn = "a pause at the table…"
@@ -267,7 +267,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 		}
 		b.WriteString(st.Dim.Render("←→ enter, or click a table · esc"))
 		return b.String()
-	case m.othersToAct():
+	case m.computerThinks():
 		return st.Dim.Render(m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking…")
 	case m.hinting:
 		return st.Dim.Render(m.spin.View() + " looking for a hint…")
