@@ -141,7 +141,11 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 	contains(t, screen, "[ y Another hand ]")
 	contains(t, screen, "[ n Leave ]")
 	press(tm, "y")
-	waitModel(t, tm, "the second hand", func(m *Model) bool { return m.obs.Hand == 1 && m.gamePrompt() == promptNone })
+	// The computer may deal first: wait for the viewer's turn, so that its
+	// move does not overwrite the refusals on the message line.
+	waitModel(t, tm, "the second hand", func(m *Model) bool {
+		return m.obs.Hand == 1 && m.gamePrompt() == promptNone && m.obs.MyTurn()
+	})
 
 	// Undo, new game and the computers' speed are the table's business.
 	press(tm, "z")
