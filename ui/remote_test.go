@@ -15,7 +15,10 @@ import (
 )
 
 // scriptTable is a table frozen at one view: it takes every action with
-// err (nil: accepted) and never changes by itself.
+// err (nil: accepted) and never changes by itself. It stands in for a
+// table where one must answer what a real one would not (a refusal of a
+// move the viewer's observation allows) or show seats a real one would
+// not name so.
 type scriptTable struct {
 	acts chan engine.Action
 	err  error
@@ -31,17 +34,12 @@ func (s *scriptTable) Show(int) error             { return table.ErrNotSeated }
 func (s *scriptTable) View() table.View           { return s.view }
 func (s *scriptTable) Updates() <-chan table.View { return nil }
 
-// frozen is a scriptTable showing state s to seat (an onlooker's view with
-// watch), the seats named names, people when human says so.
-func frozen(s engine.State, seat int, watch bool, names []string, human []bool, err error) *scriptTable {
-	v := table.View{Seat: seat, Watching: watch, Started: true, Next: -1, Obs: engine.Observe(&s, seat)}
-	if watch {
-		v.Obs = engine.Watch(&s, seat)
-	} else {
-		v.Mine = []int{seat}
-		if s.ToAct() == seat && !s.HandOver() {
-			v.Next = seat
-		}
+// frozen is a scriptTable showing state s to seat, the seats named names,
+// people when human says so.
+func frozen(s engine.State, seat int, names []string, human []bool, err error) *scriptTable {
+	v := table.View{Seat: seat, Started: true, Next: -1, Obs: engine.Observe(&s, seat), Mine: []int{seat}}
+	if s.ToAct() == seat && !s.HandOver() {
+		v.Next = seat
 	}
 	for i, n := range names {
 		v.Seats = append(v.Seats, table.SeatInfo{Name: n, Human: human[i], Connected: human[i]})
@@ -70,17 +68,48 @@ func realTable(t *testing.T, players, seat int, seed uint64) *table.Conn {
 	return c
 }
 
+// sparse is a connection that passes on only the views in which its
+// viewer has something to do (its turn, or the end of a hand), as a slow
+// reader may miss the others: the model must tell the moves it was not
+// shown from the log.
+type sparse struct {
+	*table.Conn
+	out chan table.View
+}
+
+func skipViews(t *testing.T, c *table.Conn) *sparse {
+	s := &sparse{Conn: c, out: make(chan table.View, 1)}
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	go func() {
+		defer close(s.out)
+		for v := range c.Updates() {
+			if v.Next != v.Seat && v.Obs.Phase < engine.PhaseHandOver {
+				continue
+			}
+			select {
+			case s.out <- v:
+			case <-done:
+				return
+			}
+		}
+	}()
+	return s
+}
+
+func (s *sparse) Updates() <-chan table.View { return s.out }
+
 // host is the program around a remote model, as the server's screen is:
 // it catches LeaveMsg and stops.
 type host struct {
-	m    *Model
-	left bool
+	m           *Model
+	left, ended bool // LeaveMsg came; it said the table ended
 }
 
 func (h *host) Init() tea.Cmd { return h.m.Init() }
 func (h *host) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(LeaveMsg); ok {
-		h.left = true
+	if l, ok := msg.(LeaveMsg); ok {
+		h.left, h.ended = true, l.Ended
 		return h, tea.Quit
 	}
 	_, cmd := h.m.Update(msg)
@@ -93,11 +122,12 @@ func (h *host) View() tea.View { return h.m.View() }
 func remoteOptions() *Options { return &Options{Animation: "off", SeenGuide: true} }
 
 // runRemote runs, at a terminal of w x h, a remote model over a real
-// table where seat 0 (Ann) plays a computer, dealt with seed; the model is
-// wrapped in a host that notes ui.LeaveMsg.
+// table where seat 0 (Ann) plays a computer, dealt with seed, shown only
+// the views where Ann has something to do; the model is wrapped in a host
+// that notes ui.LeaveMsg.
 func runRemote(t *testing.T, seed uint64, w, h int) *teatest.TestModel {
 	t.Helper()
-	m, err := NewRemote(RemoteConfig{Table: realTable(t, 2, 0, seed), Options: remoteOptions(), Dark: true})
+	m, err := NewRemote(RemoteConfig{Table: skipViews(t, realTable(t, 2, 0, seed)), Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,8 +187,30 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 	waitModel(t, tm, "the leave question", func(m *Model) bool { return m.dialog == dialogQuit })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Leave the table?")
 	press(tm, "y")
-	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left {
-		t.Fatal("q, y did not leave the table")
+	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left || final.ended {
+		t.Fatalf("q, y: left %v, the table ended %v; want the viewer to leave a table still on", final.left, final.ended)
+	}
+}
+
+// TestRemoteNoticeAndEnd: the table's news shows on the message line and
+// in the log; when the table ends, the model asks its host to leave, saying
+// so.
+func TestRemoteNoticeAndEnd(t *testing.T) {
+	c := realTable(t, 2, 0, 7)
+	m, err := NewRemote(RemoteConfig{Table: c, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(80, 24))
+	waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return m.obs.MyTurn() })
+	const news = "Bob is now the host."
+	c.Table().Notify(news)
+	waitModel(t, tm, "the news", func(m *Model) bool {
+		return m.message == news && strings.Contains(m.logText(), news)
+	})
+	c.Table().Close()
+	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left || !final.ended {
+		t.Fatalf("the table ended: left %v, ended %v", final.left, final.ended)
 	}
 }
 
@@ -170,7 +222,7 @@ func TestRemoteRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := frozen(s, 0, false, []string{"Ann", "Bob"}, []bool{true, true}, table.ErrNotYourTurn)
+	tb := frozen(s, 0, []string{"Ann", "Bob"}, []bool{true, true}, table.ErrNotYourTurn)
 	m, err := NewRemote(RemoteConfig{Table: tb, Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
@@ -197,11 +249,6 @@ func TestRemoteRefusals(t *testing.T) {
 // ever reaches this player's program. The same walk finds the states of a
 // local game, so it does look.
 func TestRemoteModelHoldsNoState(t *testing.T) {
-	s, err := engine.New(engine.Config{Players: 4, Rules: engine.Standard}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = s
 	m, err := NewRemote(RemoteConfig{Table: realTable(t, 4, 1, 5), Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
@@ -305,21 +352,51 @@ func leaks(v any, mine [engine.HandSlots]engine.Card) string {
 	return walk(reflect.ValueOf(v), "model")
 }
 
-// TestRemoteOnlooker: an onlooker's view shows the board and no hand, and
-// every move is refused politely.
-func TestRemoteOnlooker(t *testing.T) {
-	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+// twoPeople starts a table dealt with seed where Ann and Bob hold the two
+// seats, and plays the eager policy at both until stop holds of the state
+// after that many moves; it returns the table and their connections.
+func twoPeople(t *testing.T, seed uint64, stop func(s *engine.State, moves int) bool) (*table.Table, *table.Conn, *table.Conn) {
+	t.Helper()
+	cfg := table.Config{Game: engine.Config{Players: 2, Rules: engine.Standard}, Seed: seed, Level: "eager", NewPlayer: eagerPlayers}
+	tb, err := table.New("t", "ann", cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 9 { // a few moves, so the tables are not bare
-		obs := engine.Observe(&s, s.ToAct())
-		if s, err = engine.Apply(s, eagerPick(obs.Legal(nil))); err != nil {
+	t.Cleanup(tb.Close)
+	ann, err := tb.Join("ann", "Ann", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob, err := tb.Join("bob", "Bob", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Start("ann"); err != nil {
+		t.Fatal(err)
+	}
+	for st, n := tb.State(), 0; !stop(&st, n); st, n = tb.State(), n+1 {
+		c := ann
+		if st.ToAct() == 1 {
+			c = bob
+		}
+		v := c.View()
+		if err := c.Act(eagerPick(v.Obs.Legal(nil))); err != nil {
 			t.Fatal(err)
 		}
 	}
-	tb := frozen(s, 0, true, []string{"Ann", "Bob"}, []bool{true, true}, nil)
-	m, err := NewRemote(RemoteConfig{Table: tb, Options: remoteOptions(), Dark: true})
+	return tb, ann, bob
+}
+
+// TestRemoteOnlooker: an onlooker's view shows the board and no hand, and
+// every move is refused politely.
+func TestRemoteOnlooker(t *testing.T) {
+	// A few moves, so the tables are not bare.
+	tb, _, _ := twoPeople(t, 7, func(_ *engine.State, moves int) bool { return moves == 9 })
+	eve, err := tb.Watch("eve", "Eve", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewRemote(RemoteConfig{Table: eve, Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,8 +415,8 @@ func TestRemoteOnlooker(t *testing.T) {
 			t.Fatalf("%s: %q", k, m.message)
 		}
 	}
-	if len(tb.acts) != 0 {
-		t.Fatal("an onlooker's move reached the table")
+	if n := len(tb.Record().History); n != 9 {
+		t.Fatalf("an onlooker's move reached the table (%d actions, want 9)", n)
 	}
 	if m.gamePrompt() != promptNone {
 		t.Fatal("an onlooker was asked a question")
@@ -348,20 +425,11 @@ func TestRemoteOnlooker(t *testing.T) {
 
 // TestGoldenRemote: at the end of a hand every person at a remote table,
 // not only the dealer, is asked whether to go on; once asked, the window
-// says whom the table still waits for.
+// says whom the table still waits for, and the next hand comes when both
+// have asked.
 func TestGoldenRemote(t *testing.T) {
-	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for s.Phase < engine.PhaseHandOver {
-		obs := engine.Observe(&s, s.ToAct())
-		if s, err = engine.Apply(s, eagerPick(obs.Legal(nil))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tb := frozen(s, 1, false, []string{"Ann", "Bob"}, []bool{true, true}, nil)
-	m, err := NewRemote(RemoteConfig{Table: tb, Options: remoteOptions(), Dark: true})
+	tb, ann, bob := twoPeople(t, 7, func(s *engine.State, _ int) bool { return s.HandOver() })
+	m, err := NewRemote(RemoteConfig{Table: bob, Options: remoteOptions(), Dark: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,19 +439,24 @@ func TestGoldenRemote(t *testing.T) {
 		t.Fatal("the seat that does not deal is not asked to go on")
 	}
 	m.Update(keyMsg("y"))
-	if len(tb.acts) != 1 {
-		t.Fatal("y sent nothing to the table")
+	if !tb.Seats()[1].Ready {
+		t.Fatal("y did not tell the table that Bob goes on")
 	}
-	if a := <-tb.acts; a != engine.Continue {
-		t.Fatalf("y sent %v to the table, want Continue", a)
+	if st := tb.State(); !st.HandOver() {
+		t.Fatal("the next hand came without Ann")
 	}
-	ready := tb.view
-	ready.Seats = []table.SeatInfo{{Name: "Ann", Human: true, Connected: true}, {Name: "Bob", Human: true, Connected: true, Ready: true}}
-	m.Update(ready)
+	m.Update(bob.View())
 	snap(t, "remote_handover_ready", m)
 	contains(t, screenOf(m, 80, 24), "Waiting for Ann to go on to the next hand.")
 	if m.gamePrompt() != promptNone {
 		t.Fatal("a seat that asked is asked again")
+	}
+	if err := ann.Act(engine.Continue); err != nil {
+		t.Fatal(err)
+	}
+	m.Update(bob.View())
+	if m.obs.Hand != 1 || m.gamePrompt() != promptNone {
+		t.Fatalf("both went on, yet the model shows hand %d (prompt %v)", m.obs.Hand+1, m.gamePrompt())
 	}
 }
 
@@ -435,7 +508,7 @@ func TestScoreHeadings(t *testing.T) {
 		{[]string{"Ann", "Computer", "Maximilian"}, []string{"You", "Comp", "Maximilian"}},
 	}
 	for _, tt := range tests {
-		m, err := NewRemote(RemoteConfig{Table: frozen(s, 0, false, tt.names, make([]bool, len(tt.names)), nil), Options: remoteOptions(), Dark: true})
+		m, err := NewRemote(RemoteConfig{Table: frozen(s, 0, tt.names, make([]bool, len(tt.names)), nil), Options: remoteOptions(), Dark: true})
 		if err != nil {
 			t.Fatal(err)
 		}
