@@ -178,8 +178,6 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 	m.view, m.obs = v, v.Obs
 	switch {
 	case fresh:
-		// The first view, or another seat's: tell what the log still holds,
-		// the last few moves on the message line.
 		// The first view, or another seat's: the log tells what the table
 		// still remembers, and the message line what happened since the
 		// viewer's last move, as it did before (a game resumed from a save
