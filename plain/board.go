@@ -1,0 +1,192 @@
+package plain
+
+import (
+	"strings"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// The board read aloud: everything the full-screen board shows is in
+// status (the tables and the piles), hand and score, and the recent moves
+// in log.
+
+// handLine lists the hand in BSD's slot order, P first; with does, what
+// each card can do now, the cards that can do the same told together:
+// "P Go and 2 Go (play); 1 75 miles and 3 50 miles (you need a Go first)".
+func (g *game) handLine(does bool) string {
+	o := &g.obs
+	var groups []string // what cards can do, in the order of their first card
+	cards := map[string][]string{}
+	for slot, c := range o.MyHand {
+		if c == engine.NoCard {
+			continue
+		}
+		card := g.text(keySlotCard, g.slotName(slot), g.cat.Card(c))
+		what := ""
+		if does {
+			what = g.does(c)
+		}
+		if _, ok := cards[what]; !ok {
+			groups = append(groups, what)
+		}
+		cards[what] = append(cards[what], card)
+	}
+	if !does {
+		return g.list(cards[""], keyAnd)
+	}
+	parts := make([]string, len(groups))
+	for i, what := range groups {
+		parts[i] = g.text(keyCardsDo, g.list(cards[what], keyAnd), what)
+	}
+	return strings.Join(parts, g.text(keySemicolon))
+}
+
+// does says briefly what card c can do now: "play", "attack Ann or Bob",
+// or the engine's reason why not ("you need a Go first").
+func (g *game) does(c engine.Card) string {
+	o := &g.obs
+	if c.IsHazard() {
+		if open := g.openSides(c); len(open) > 0 {
+			return g.text(keyDoAttack, g.targetNames(open))
+		}
+		return g.cat.Reason(o.Check(engine.Attack(c, g.opponents()[0])))
+	}
+	if err := o.Check(engine.Play(c)); err != nil {
+		return g.cat.Reason(err)
+	}
+	return g.text(keyDoPlay)
+}
+
+// hand tells the player's cards, and on their turn what each can do.
+func (g *game) hand([]string) {
+	o := &g.obs
+	switch {
+	case o.Onlooker:
+		g.say(keyNoHand)
+	case o.HandSizes[o.Seat] == 0:
+		g.say(keyHandEmpty)
+	default:
+		g.say(keyHand, g.handLine(o.MyTurn() && o.Phase == engine.PhasePlay))
+	}
+}
+
+// status reads the table: the game, every side's piles, miles and
+// safeties (the player's own first, then the others in seat order), the
+// draw and discard piles, and the size of the other hands.
+func (g *game) status([]string) {
+	o := &g.obs
+	var now string
+	switch {
+	case o.Phase == engine.PhaseHandOver:
+		now = g.text(keyNowHandOver)
+	case o.Phase == engine.PhaseGameOver:
+		now = g.text(keyNowGameOver)
+	case o.Waiting:
+		now = g.text(keyNowPause)
+	case o.MyTurn():
+		now = g.text(keyNowYours)
+	default:
+		now = g.text(keyNowTurnOf, g.seatName(int(o.Turn)))
+	}
+	g.say(keyStatusHead, o.Game+1, o.Hand+1, o.Trip, o.Config.Rules, now)
+	sides := g.opponents()
+	if !o.Onlooker {
+		sides = append([]int{o.Side()}, sides...)
+	}
+	for _, side := range sides {
+		g.sideStatus(side)
+	}
+	if o.DiscardLen > 0 {
+		g.say(keyPiles, o.DrawLen, o.DiscardLen, g.cat.Card(o.Discards[o.DiscardLen-1]))
+	} else {
+		g.say(keyPilesNoTop, o.DrawLen)
+	}
+	var sizes []string
+	for seat := range o.Config.Players {
+		if seat != o.Seat || o.Onlooker {
+			sizes = append(sizes, g.text(keyHandSize, g.seatName(seat), o.HandSizes[seat]))
+		}
+	}
+	g.say(keyHandSizes, g.list(sizes, keyAnd))
+}
+
+// sideStatus reads one side's table.
+func (g *game) sideStatus(side int) {
+	o := &g.obs
+	t := &o.Tableaus[side]
+	state := g.text(keyStopped)
+	if t.Rolling() {
+		state = g.text(keyRolling)
+	}
+	if t.Limited() {
+		state = g.text(keyLimited, state)
+	}
+	var safeties, distance []string
+	for _, c := range engine.AllSafeties {
+		switch {
+		case t.HasCoupFourre(c):
+			safeties = append(safeties, g.text(keyCoupFourreOf, g.cat.Card(c)))
+		case t.Has(c):
+			safeties = append(safeties, g.cat.Card(c))
+		}
+	}
+	for _, c := range engine.DistanceCards {
+		if n := t.Cards[c]; n > 0 {
+			distance = append(distance, g.text(keyCount, n, g.cat.Card(c)))
+		}
+	}
+	g.say(keySide, capital(g.sideName(side)), t.Miles, o.Trip, state,
+		g.pile(t.Battle), g.pile(t.Speed), g.list(safeties, keyAnd), g.list(distance, keyAnd))
+}
+
+// pile names the top card of a pile, or says it is empty.
+func (g *game) pile(top engine.Card) string {
+	if top == engine.NoCard {
+		return g.text(keyEmpty)
+	}
+	return g.cat.Card(top)
+}
+
+// score reads the scores: each side's points of this hand so far, item by
+// item, its game total and the games it won.
+func (g *game) score([]string) {
+	o := &g.obs
+	g.say(keyScoreHead, engine.WinningScore)
+	sides := g.opponents()
+	if !o.Onlooker {
+		sides = append([]int{o.Side()}, sides...)
+	}
+	for _, side := range sides {
+		s := o.LiveScore(side)
+		var items []string
+		for _, it := range []struct {
+			k key
+			n int16
+		}{
+			{keyItemMiles, s.Milestones}, {keyItemSafeties, s.Safeties}, {keyItemAllSafeties, s.AllSafeties},
+			{keyItemCoups, s.CoupsFourres}, {keyItemTrip, s.Trip}, {keyItemDelayed, s.Delayed},
+			{keyItemSafeTrip, s.SafeTrip}, {keyItemExtension, s.Extension}, {keyItemShutOut, s.ShutOut},
+		} {
+			if it.n != 0 {
+				items = append(items, g.text(it.k, it.n))
+			}
+		}
+		detail := ""
+		if len(items) > 0 {
+			detail = g.text(keyItems, strings.Join(items, g.text(keyComma)))
+		}
+		g.say(keyScore, capital(g.sideName(side)), s.Total(), detail, o.Totals[side], o.GamesWon[side])
+	}
+}
+
+// showLog reads the recent moves again.
+func (g *game) showLog([]string) {
+	if len(g.log) == 0 {
+		g.say(keyLogEmpty)
+		return
+	}
+	g.say(keyLogHead)
+	for _, l := range g.log[max(0, len(g.log)-logShown):] {
+		g.line(l.text)
+	}
+}

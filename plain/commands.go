@@ -1,0 +1,563 @@
+package plain
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
+)
+
+// command is what a command does with its arguments, as typed.
+type command func(g *game, args []string)
+
+// commands are the words the player types, with BSD mille's letters (u,
+// d, p, w, s, q, r) and the full-screen game's (t, z) beside them.
+var commands = map[string]command{
+	"play": (*game).play, "use": (*game).play, "u": (*game).play,
+	"attack": (*game).attack, "a": (*game).attack,
+	"discard": (*game).discard, "d": (*game).discard,
+	"pick": (*game).pick, "p": (*game).pick,
+	"yes": (*game).yes, "y": (*game).yes,
+	"no": (*game).no, "n": (*game).no,
+	"status": (*game).status,
+	"hand":   (*game).hand,
+	"score":  (*game).score, "w": (*game).score,
+	"log": (*game).showLog, "l": (*game).showLog,
+	"hint": (*game).hint, "t": (*game).hint,
+	"undo": (*game).undo, "z": (*game).undo,
+	"save": (*game).save, "s": (*game).save,
+	"help": (*game).help, "h": (*game).help, "?": (*game).help,
+	"repeat": (*game).repeat, "r": (*game).repeat,
+	"quit": (*game).quit, "q": (*game).quit,
+}
+
+// lookup finds the command a word names: a command's word or letter, or
+// the start of one word only ("stat").
+func lookup(word string) command {
+	word = strings.ToLower(word)
+	if c, ok := commands[word]; ok {
+		return c
+	}
+	var found command
+	n := 0
+	for name, c := range commands {
+		if len(name) > 1 && len(word) > 1 && strings.HasPrefix(name, word) {
+			found, n = c, n+1
+		}
+	}
+	if n == 1 {
+		return found
+	}
+	return nil
+}
+
+// command reads one line the player typed.
+func (g *game) command(line string) {
+	text := strings.TrimSpace(line)
+	switch g.q {
+	case qSaveName:
+		g.q = qNone
+		g.saveAs(text, g.quitting)
+		return
+	case qTarget:
+		if text != "" && yesNo(text) == neither {
+			if side, ok := g.matchSide(text); ok {
+				g.q = qNone
+				g.act(engine.Attack(g.target, side))
+				return
+			}
+			if lookup(strings.Fields(text)[0]) == nil {
+				g.say(keyNoSuchSide, strconv.Quote(text), g.targetNames(g.openSides(g.target)))
+				return
+			}
+		}
+		g.q = qNone // another command: the attack is forgotten
+		if text == "" || yesNo(text) == no {
+			return
+		}
+	}
+	if text == "" {
+		g.repeat(nil)
+		return
+	}
+	words := strings.Fields(text)
+	c := lookup(words[0])
+	if c == nil {
+		g.say(keyUnknown, strconv.Quote(shorten(text)))
+		return
+	}
+	c(g, words[1:])
+}
+
+// shorten cuts what the player typed to a length worth repeating.
+func shorten(text string) string {
+	const most = 40
+	if r := []rune(text); len(r) > most {
+		return string(r[:most]) + "…"
+	}
+	return text
+}
+
+// cardArg reads the card a command names: its slot (P, 1 to 6) or its
+// name ("go", "75", "right of way"), and the words after it. It tells why
+// when there is none.
+func (g *game) cardArg(args []string) (engine.Card, []string, bool) {
+	if len(args) == 0 {
+		g.say(keyWhichCard)
+		return engine.NoCard, nil, false
+	}
+	if slot, ok := g.slot(args[0]); ok {
+		c := g.obs.MyHand[slot]
+		if c == engine.NoCard {
+			g.say(keyNoSlot, g.slotName(slot))
+			return c, nil, false
+		}
+		return c, args[1:], true
+	}
+	for n := min(len(args), 3); n > 0; n-- {
+		name := strings.ToLower(strings.Join(args[:n], " "))
+		for c := engine.Card(1); c < engine.NumCards; c++ {
+			if name == strings.ToLower(g.cat.Card(c)) || name == strings.ToLower(c.String()) {
+				return c, args[n:], true
+			}
+		}
+	}
+	g.say(keyWhichCard)
+	return engine.NoCard, nil, false
+}
+
+// slot reads a slot's name: P (or 0) for the card drawn, 1 to 6.
+func (g *game) slot(word string) (int, bool) {
+	if strings.EqualFold(word, g.text(keySlotP)) || word == "0" {
+		return engine.DrawSlot, true
+	}
+	if n, err := strconv.Atoi(word); err == nil && n >= 1 && n < engine.HandSlots {
+		return n, true
+	}
+	return 0, false
+}
+
+// slotName names a slot: P, 1 to 6.
+func (g *game) slotName(slot int) string {
+	if slot == engine.DrawSlot {
+		return g.text(keySlotP)
+	}
+	return strconv.Itoa(slot)
+}
+
+// play plays a card: on the player's own side, or a hazard on an
+// opponent.
+func (g *game) play(args []string) {
+	c, rest, ok := g.cardArg(args)
+	if !ok {
+		return
+	}
+	if c.IsHazard() {
+		g.attackWith(c, rest)
+		return
+	}
+	g.act(engine.Play(c))
+}
+
+// attack plays a hazard on the opponent named, or the only one it can
+// go to.
+func (g *game) attack(args []string) {
+	c, rest, ok := g.cardArg(args)
+	if !ok {
+		return
+	}
+	if !c.IsHazard() {
+		g.say(keyNotHazard, capital(g.cat.Card(c)), args[0])
+		return
+	}
+	g.attackWith(c, rest)
+}
+
+// attackWith plays hazard c on the side named by the words who, or on
+// the only side open to it; with several, it asks which.
+func (g *game) attackWith(c engine.Card, who []string) {
+	opp := g.opponents()
+	if len(who) > 0 && len(opp) > 1 {
+		text := strings.Join(who, " ")
+		side, ok := g.matchSide(text)
+		if !ok {
+			g.say(keyNoSuchSide, strconv.Quote(shorten(text)), g.targetNames(opp))
+			return
+		}
+		g.act(engine.Attack(c, side))
+		return
+	}
+	if len(opp) == 1 || !g.obs.MyTurn() {
+		g.act(engine.Attack(c, opp[0]))
+		return
+	}
+	open := g.openSides(c)
+	switch len(open) {
+	case 0:
+		g.act(engine.Attack(c, opp[0])) // the refusal of the first
+	case 1:
+		g.act(engine.Attack(c, open[0]))
+	default:
+		g.q, g.target = qTarget, c
+		g.say(keyWhom, g.cat.Card(c), g.targetNames(open))
+	}
+}
+
+// openSides lists the opponents that hazard c may be played on now.
+func (g *game) openSides(c engine.Card) []int {
+	var open []int
+	for _, side := range g.opponents() {
+		if g.obs.Check(engine.Attack(c, side)) == nil {
+			open = append(open, side)
+		}
+	}
+	return open
+}
+
+// targetNames names sides as a choice: "Ann or Bob".
+func (g *game) targetNames(sides []int) string {
+	names := make([]string, len(sides))
+	for i, side := range sides {
+		names[i] = g.sideName(side)
+	}
+	return g.list(names, keyOr)
+}
+
+// matchSide finds the opponent's side the player named: a player's name
+// or its start ("comp"), the side's name, or its number.
+func (g *game) matchSide(text string) (int, bool) {
+	text = strings.ToLower(strings.Join(strings.Fields(text), " "))
+	if text == "" {
+		return 0, false
+	}
+	cfg := g.obs.Config
+	exact, start := -1, -1
+	starts := 0
+	for _, side := range g.opponents() {
+		names := []string{g.sideName(side), strconv.Itoa(side + 1)}
+		for seat := range cfg.Players {
+			if cfg.SideOf(seat) == side && seat < len(g.view.Seats) {
+				names = append(names, g.view.Seats[seat].Name)
+			}
+		}
+		prefix := false
+		for _, name := range names {
+			name = strings.ToLower(name)
+			if name == text {
+				exact = side
+			}
+			prefix = prefix || strings.HasPrefix(name, text)
+		}
+		if prefix {
+			start, starts = side, starts+1
+		}
+	}
+	switch {
+	case exact >= 0:
+		return exact, true
+	case starts == 1:
+		return start, true
+	}
+	return 0, false
+}
+
+// discard discards a card.
+func (g *game) discard(args []string) {
+	if c, _, ok := g.cardArg(args); ok {
+		g.act(engine.Discard(c))
+	}
+}
+
+// pick is BSD's P: the card is drawn already, so it says which. With a
+// card after it, p plays it.
+func (g *game) pick(args []string) {
+	if len(args) > 0 {
+		g.play(args)
+		return
+	}
+	o := &g.obs
+	if !o.MyTurn() || o.Phase != engine.PhasePlay {
+		g.refuse(engine.Continue, engine.ErrNotNow)
+		return
+	}
+	switch c := o.MyHand[engine.DrawSlot]; {
+	case c != engine.NoCard:
+		g.say(keyPicked, g.cat.Card(c))
+	case o.DrawLen == 0:
+		g.say(keyDeckEmpty)
+	default:
+		g.say(keyPickedAlready)
+	}
+}
+
+// yes answers the question asked last.
+func (g *game) yes([]string) { g.answer(true) }
+
+// no answers the question asked last.
+func (g *game) no([]string) { g.answer(false) }
+
+// answer answers the question asked last with yes or no.
+func (g *game) answer(yes bool) {
+	q := g.q
+	g.q = qNone
+	switch q {
+	case qQuit:
+		if yes {
+			g.quitConfirmed()
+			return
+		}
+		g.repeat(nil)
+	case qSaveFirst:
+		if yes {
+			g.q, g.quitting = qSaveName, true
+			g.say(keySaveName)
+			return
+		}
+		g.finish(Quit)
+	case qGame:
+		g.answerGame(yes)
+	default:
+		g.say(keyNoQuestion)
+	}
+}
+
+// answerGame answers the table's question, if it still asks it.
+func (g *game) answerGame(yes bool) {
+	p := g.promptNow()
+	if p != g.asked {
+		g.say(keyNoQuestion)
+		return
+	}
+	switch p.kind {
+	case promptCoupFourre:
+		if yes {
+			g.act(engine.DeclareCoupFourre)
+		} else {
+			g.act(engine.DeclineCoupFourre)
+		}
+	case promptExtension:
+		if yes {
+			g.act(engine.Extend)
+		} else {
+			g.act(engine.StopTrip)
+		}
+	case promptAnotherHand, promptAnotherGame:
+		if yes {
+			g.act(engine.Continue)
+		} else {
+			g.askQuit(true) // as in BSD: no more hands, so offer to save, then leave
+		}
+	case promptPass:
+		if !yes {
+			g.q = qGame // still theirs to take
+			return
+		}
+		if err := g.t.Show(g.view.Next); err != nil {
+			g.say(keyFailed, err)
+			return
+		}
+		g.see(g.t.View())
+	default:
+		g.say(keyNoQuestion)
+	}
+}
+
+// quit asks before leaving.
+func (g *game) quit([]string) { g.askQuit(false) }
+
+// askQuit asks whether to quit, or, confirmed, whether to save first.
+func (g *game) askQuit(confirmed bool) {
+	if confirmed {
+		g.quitConfirmed()
+		return
+	}
+	g.q = qQuit
+	switch {
+	case g.view.Watching:
+		g.say(keyStopWatching)
+	case g.opts.Guest:
+		g.say(keyLeaveTable)
+	default:
+		g.say(keyReallyQuit)
+	}
+}
+
+// quitConfirmed leaves, offering first to save a game not over.
+func (g *game) quitConfirmed() {
+	if g.opts.Guest || g.opts.Save == nil || g.obs.Phase == engine.PhaseGameOver {
+		g.finish(Quit)
+		return
+	}
+	g.q = qSaveFirst
+	g.say(keySaveFirst)
+}
+
+// save saves the game under the name given, or asks for one.
+func (g *game) save(args []string) {
+	if g.opts.Save == nil {
+		s, ok := g.t.(Saver)
+		switch {
+		case !ok:
+			g.say(keyNoSave)
+		case !g.view.Host:
+			g.say(keyNotHost)
+		default:
+			g.saved(s.Save())
+		}
+		return
+	}
+	if len(args) == 0 {
+		g.q, g.quitting = qSaveName, false
+		g.say(keySaveName)
+		return
+	}
+	g.saveAs(strings.Join(args, " "), false)
+}
+
+// saveAs saves the game under name, and then quits if asked to.
+func (g *game) saveAs(name string, thenQuit bool) {
+	g.quitting = false
+	if name == "" {
+		g.say(keyNotSaved)
+		if thenQuit {
+			g.finish(Quit)
+		}
+		return
+	}
+	if g.saved(g.opts.Save(name)) && thenQuit {
+		g.finish(SavedQuit)
+	}
+}
+
+// saved tells where a save went, or why it failed.
+func (g *game) saved(path string, err error) bool {
+	if err != nil {
+		g.say(keySaveFailed, err)
+		return false
+	}
+	g.say(keySaved, path)
+	return true
+}
+
+// undo takes back the player's last decision of the hand.
+func (g *game) undo([]string) {
+	err := g.t.Undo()
+	switch {
+	case errors.Is(err, table.ErrUndoShared):
+		g.say(keyNoUndoShared)
+		return
+	case err != nil:
+		g.say(keyNoUndo)
+		return
+	}
+	g.stopHint()
+	g.q = qNone
+	g.say(keyUndone)
+	g.see(g.t.View())
+}
+
+// help tells the commands.
+func (g *game) help([]string) {
+	for _, k := range helpLines {
+		g.say(k)
+	}
+}
+
+// repeat asks the last question again, or tells the turn again.
+func (g *game) repeat([]string) {
+	switch g.q {
+	case qTarget:
+		g.say(keyWhom, g.cat.Card(g.target), g.targetNames(g.openSides(g.target)))
+	case qQuit:
+		g.q = qNone
+		g.askQuit(false)
+	case qSaveFirst:
+		g.say(keySaveFirst)
+	case qSaveName:
+		g.say(keySaveName)
+	default:
+		if g.asked.kind == promptNone {
+			g.say(keyAgain)
+			return
+		}
+		g.ask(g.asked)
+	}
+}
+
+// hintResult is a hint found for the hintGen-th request.
+type hintResult struct {
+	gen int
+	a   engine.Action
+	why string
+}
+
+// hint asks for a suggestion, which comes when found.
+func (g *game) hint([]string) {
+	if g.opts.Hint == nil {
+		g.say(keyNoHints)
+		return
+	}
+	if !g.obs.MyTurn() {
+		g.say(keyHintOnTurn)
+		return
+	}
+	g.stopHint()
+	obs := g.obs
+	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
+	ctx, cancel := context.WithCancel(context.Background())
+	g.hintStop, g.hinting, g.hintAt = cancel, true, obs.EventCount
+	gen, fn, out := g.hintGen, g.opts.Hint, g.hints
+	g.say(keyThinking)
+	go func() {
+		a, why := fn(ctx, &obs, legal)
+		select {
+		case out <- hintResult{gen: gen, a: a, why: why}:
+		case <-ctx.Done():
+		}
+	}()
+}
+
+// stopHint cancels the hint being sought and forgets its answer.
+func (g *game) stopHint() {
+	if g.hintStop != nil {
+		g.hintStop()
+		g.hintStop = nil
+	}
+	g.hintGen++
+	g.hinting = false
+}
+
+// showHint tells a hint, if it is for the table as it is.
+func (g *game) showHint(h hintResult) {
+	if h.gen != g.hintGen || !g.hinting {
+		return
+	}
+	g.stopHint()
+	g.say(keyHint, g.describe(h.a), g.cat.Why(h.why))
+}
+
+// describe tells an action in the player's words.
+func (g *game) describe(a engine.Action) string {
+	c := g.cat.Card(a.Card())
+	switch a.Kind() {
+	case engine.KindPlay:
+		if a.Card().IsHazard() {
+			return g.text(keyActAttack, c, g.sideName(a.Target()))
+		}
+		return g.text(keyActPlay, c)
+	case engine.KindDiscard:
+		return g.text(keyActDiscard, c)
+	case engine.KindCoupFourre:
+		return g.text(keyActCoupFourre)
+	case engine.KindDecline:
+		return g.text(keyActDecline)
+	case engine.KindExtend:
+		return g.text(keyActExtend)
+	case engine.KindStopTrip:
+		return g.text(keyActStop)
+	}
+	return g.text(keyActContinue)
+}

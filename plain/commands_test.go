@@ -1,0 +1,217 @@
+package plain
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+// legalPlay returns a command that plays a card of the person's (seat 0)
+// on their own side, or discards, and the action it is.
+func legalPlay(t *testing.T, st *engine.State) (string, engine.Action) {
+	t.Helper()
+	obs := engine.Observe(st, 0)
+	for _, a := range obs.Legal(nil) {
+		if a.Kind() == engine.KindDiscard || a.Kind() == engine.KindPlay && !a.Card().IsHazard() {
+			for slot, c := range obs.MyHand {
+				if c == a.Card() {
+					verb := "play "
+					if a.Kind() == engine.KindDiscard {
+						verb = "discard "
+					}
+					name := "P"
+					if slot > 0 {
+						name = string(rune('0' + slot))
+					}
+					return verb + name, a
+				}
+			}
+		}
+	}
+	t.Fatal("nothing to play")
+	return "", 0
+}
+
+// TestCommands types each command at a turn and checks the line or lines
+// it answers with: unknown input, help, hint, a move and its undo, saves,
+// a yes with no question, and quitting with the offer to save.
+func TestCommands(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
+	var saves []string
+	hint := func(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, string) {
+		return legal[len(legal)-1], "the last legal move"
+	}
+	r := start(t, tab, Options{Hint: hint, Save: func(name string) (string, error) {
+		if name == "bad" {
+			return "", errors.New("disk full")
+		}
+		saves = append(saves, name)
+		return "/saves/" + name + ".mille.json", nil
+	}})
+	turn := r.until(func(l string) bool { return asks(l, keyTurn) })
+	expect := func(cmd string, want ...string) {
+		t.Helper()
+		r.send(cmd)
+		for _, w := range want {
+			if got, _ := r.next(); got != w {
+				t.Fatalf("%s: got %q, want %q", cmd, got, w)
+			}
+		}
+	}
+	// Unknown input is one line, and the next command is answered at once.
+	expect("xyzzy", `Unknown command "xyzzy". Type play N, discard N, status, hand, score, help or quit.`)
+	r.send("hand")
+	if l, _ := r.next(); !strings.HasPrefix(l, "Your hand: ") {
+		t.Fatalf("hand after unknown input: %q", l)
+	}
+	var help []string
+	for _, k := range helpLines {
+		help = append(help, English.Text[k])
+	}
+	expect("help", help...)
+	expect("?", help...)
+	expect("no", "There is no question to answer now.")
+	r.send("r") // the turn again: the miles, then the hand
+	if l, _ := r.next(); !strings.HasPrefix(l, "You have ") {
+		t.Fatalf("r: %q", l)
+	}
+	if l, _ := r.next(); l != turn {
+		t.Fatalf("r told %q, want the turn again, %q", l, turn)
+	}
+
+	st := tab.State()
+	obs := engine.Observe(&st, 0)
+	legal := obs.Legal(nil)
+	last := legal[len(legal)-1]
+	r.send("hint")
+	r.until(func(l string) bool { return l == "Thinking of a hint." })
+	var move string
+	switch c := English.Card(last.Card()); {
+	case last.Kind() == engine.KindDiscard:
+		move = "discard " + c
+	case last.Card().IsHazard():
+		move = "play " + c + " on Computer"
+	default:
+		move = "play " + c
+	}
+	want := "Hint: " + move + " (the last legal move)."
+	if l, _ := r.next(); l != want {
+		t.Fatalf("hint: %q, want %q", l, want)
+	}
+
+	// A move, then undo: the same turn comes back.
+	cmd, _ := legalPlay(t, &st)
+	r.send(cmd)
+	r.until(func(l string) bool { return asks(l, keyTurn) })
+	r.send("undo")
+	r.until(func(l string) bool { return l == English.Text[keyUndone] })
+	if l := r.until(func(l string) bool { return asks(l, keyTurn) }); l != turn {
+		t.Fatalf("after undo: %q, want %q", l, turn)
+	}
+	if got := tab.State(); got.EventCount != st.EventCount {
+		t.Fatalf("after undo the table has %d events, want %d", got.EventCount, st.EventCount)
+	}
+
+	// Saves: a name given, a name asked for, a failure.
+	expect("save monday", "Saved as /saves/monday.mille.json.")
+	expect("s", English.Text[keySaveName])
+	expect("tuesday night", "Saved as /saves/tuesday night.mille.json.")
+	expect("save bad", "Could not save: disk full.")
+	if !slices.Equal(saves, []string{"monday", "tuesday night"}) {
+		t.Errorf("saved %q", saves)
+	}
+
+	// Quit: asked, then the offer to save, then the name; an empty name
+	// saves nothing.
+	expect("q", English.Text[keyReallyQuit])
+	expect("y", English.Text[keySaveFirst])
+	expect("yes", English.Text[keySaveName])
+	expect("", English.Text[keyNotSaved])
+	if e := r.wait(); e != Quit {
+		t.Errorf("ended with %v, want Quit", e)
+	}
+	if p := r.out.problem(); p != "" {
+		t.Error(p)
+	}
+}
+
+// TestPlayLocal plays local games through PlayLocal: saving on quitting,
+// the autosave kept when the input ends, and resumed at the next start.
+func TestPlayLocal(t *testing.T) {
+	dir := t.TempDir()
+	autosave := filepath.Join(dir, "autosave.json")
+	local := Local{
+		Game: newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, 8, "heuristic", 0),
+		Save: func(name string, g save.Game) (string, error) {
+			path := filepath.Join(dir, name+".mille.json")
+			return path, save.Write(path, g)
+		},
+		Autosave:   func(g save.Game) error { return save.Write(autosave, g) },
+		Load:       save.Read,
+		DropResume: func() error { return os.Remove(autosave) },
+	}
+	play := func(l Local, lines ...string) (End, save.Game, string) {
+		t.Helper()
+		out := newTranscript()
+		s := New(strings.NewReader(strings.Join(lines, "\n")+"\n"), out, nil)
+		end, g, err := s.PlayLocal(context.Background(), l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := out.problem(); p != "" {
+			t.Error(p)
+		}
+		return end, g, out.String()
+	}
+
+	// Save on quitting: no autosave.
+	end, g, text := play(local, "quit", "yes", "yes", "monday")
+	if end != SavedQuit || !strings.Contains(text, "Saved as "+filepath.Join(dir, "monday.mille.json")) || !strings.HasSuffix(text, "Goodbye.\n") {
+		t.Fatalf("ended with %v:\n%s", end, text)
+	}
+	if back, err := save.Read(filepath.Join(dir, "monday.mille.json")); err != nil || back.State != g.State {
+		t.Errorf("the save: %v", err)
+	}
+	if _, err := os.Stat(autosave); err == nil {
+		t.Error("an autosave after saving")
+	}
+
+	// A move, then the input ends: the game is kept in the autosave.
+	st := g.State
+	cmd, _ := legalPlay(t, &st)
+	end, g, text = play(local, cmd)
+	if end != InputClosed || !strings.Contains(text, English.Text[keyKept]) {
+		t.Fatalf("ended with %v:\n%s", end, text)
+	}
+	kept, err := save.Read(autosave)
+	if err != nil || len(kept.History) == 0 || len(kept.History) != len(g.History) {
+		t.Fatalf("the autosave: %v, %d actions", err, len(kept.History))
+	}
+
+	// The next start offers it; yes resumes it where it was.
+	resume := local
+	resume.Resume = autosave
+	end, g, text = play(resume, "maybe", "yes", "status", "quit", "yes", "no")
+	if end != Quit || strings.Count(text, English.Text[keyResume]) != 2 {
+		t.Fatalf("ended with %v:\n%s", end, text)
+	}
+	if len(g.History) < len(kept.History) || !slices.Equal(g.History[:len(kept.History)], kept.History) {
+		t.Errorf("resumed a game of %d actions that does not go on from the %d kept", len(g.History), len(kept.History))
+	}
+
+	// No: a new game, and the autosave is gone.
+	if err := save.Write(autosave, kept); err != nil {
+		t.Fatal(err)
+	}
+	end, g, text = play(resume, "no", "quit", "y", "n")
+	if end != Quit || !strings.Contains(text, English.Text[keyNewGame]) || len(g.History) != 0 {
+		t.Fatalf("ended with %v, %d actions:\n%s", end, len(g.History), text)
+	}
+}

@@ -1,0 +1,475 @@
+package plain
+
+import (
+	"context"
+	"errors"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
+)
+
+// game is a session playing one table: what it has told so far, and the
+// question the next yes or no answers.
+type game struct {
+	*Session
+	t    Table
+	opts Options
+
+	view table.View
+	obs  engine.Observation
+	seen bool // a view has been shown
+
+	said  uint32                  // events told so far
+	held  [engine.MaxSeats]uint32 // per seat, the events told when it last had the keyboard
+	log   []logLine
+	asked prompt   // the game's last question or turn, told once
+	q     question // what the next line answers
+	// quitting is set while the name asked for is to save under and quit.
+	quitting bool
+	target   engine.Card
+	handAt   uint32 // the event count of the last hand over reported
+
+	hints    chan hintResult
+	hinting  bool
+	hintAt   uint32 // the event count the hint is sought for
+	hintStop context.CancelFunc
+	hintGen  int
+
+	end  End
+	done bool
+}
+
+// logLine is a line of the log and the count of events before the event
+// it tells, so that an undo takes it out.
+type logLine struct {
+	text string
+	at   uint32
+}
+
+// logSize is how many lines log keeps; logShown how many it reads.
+const (
+	logSize  = 200
+	logShown = 12
+)
+
+// question is what the next line answers, when it is not a command.
+type question int
+
+const (
+	qNone      question = iota
+	qGame               // the game's question: coup fourré, extension, another hand, passing the keyboard
+	qTarget             // whom to attack with game.target
+	qQuit               // really quit?
+	qSaveFirst          // save before quitting?
+	qSaveName           // the name to save under, then quit
+)
+
+// Play plays the table t through the session until the player quits, the
+// input ends, the table ends or ctx is done, and says why it stopped.
+func (s *Session) Play(ctx context.Context, t Table, opts Options) End {
+	g := &game{Session: s, t: t, opts: opts, hints: make(chan hintResult, 1)}
+	defer g.stopHint()
+	g.see(t.View())
+	updates := t.Updates()
+	for !g.done {
+		select {
+		case <-ctx.Done():
+			return Cancelled
+		case v, open := <-updates:
+			if !open {
+				g.say(keyTableEnded)
+				return TableEnded
+			}
+			g.see(v)
+		case line, open := <-s.lines:
+			if !open {
+				return InputClosed
+			}
+			g.command(line)
+		case h := <-g.hints:
+			g.showHint(h)
+		}
+	}
+	return g.end
+}
+
+// finish ends the game's loop.
+func (g *game) finish(e End) { g.end, g.done = e, true }
+
+// see takes the table's newest view: it tells what happened since the
+// last one, from the observation's log (views may have been skipped), and
+// asks what the table now asks of the player.
+func (g *game) see(v table.View) {
+	if g.seen && v.Version == g.view.Version && v.Seat == g.view.Seat && v.Obs.EventCount == g.obs.EventCount {
+		return // told already
+	}
+	first := !g.seen
+	fresh := first || v.Seat != g.view.Seat || v.Obs.Onlooker != g.obs.Onlooker
+	if fresh && !first {
+		g.held[g.view.Seat] = g.said
+	}
+	note := v.Notice != "" && v.Notice != g.view.Notice && !first
+	g.view, g.obs, g.seen = v, v.Obs, true
+	if !v.Started {
+		return
+	}
+	o := &g.obs
+	switch {
+	case first:
+		g.welcome()
+	case fresh:
+		// The keyboard passed to another person: what only they may know
+		// of the time since they last had it (their draw).
+		from := max(g.held[o.Seat], g.said-min(g.said, engine.LogSize))
+		for i := from; i < g.said; i++ {
+			if e := o.Log[i%engine.LogSize]; e.Private() && int(e.Seat) == o.Seat {
+				g.tell(e, i)
+			}
+		}
+		g.tellFrom(g.said)
+	case o.EventCount < g.said:
+		// An undo: the moves taken back leave the log.
+		n := len(g.log)
+		for n > 0 && g.log[n-1].at >= o.EventCount {
+			n--
+		}
+		g.log = g.log[:n]
+		g.said = o.EventCount
+	default:
+		g.tellFrom(g.said)
+	}
+	if note {
+		g.line(v.Notice)
+	}
+	if g.hinting && o.EventCount != g.hintAt {
+		g.stopHint() // a hint for a table that has moved on
+	}
+	g.handOver()
+	g.prompt()
+}
+
+// welcome opens a table: the game's setup, and the last moves of a game
+// that was under way.
+func (g *game) welcome() {
+	o := &g.obs
+	shared := len(g.view.Mine) > 1 // people sharing the keyboard go by their names
+	var sides []string
+	for side := range o.Config.Sides() {
+		if shared {
+			sides = append(sides, g.teamName(side))
+		} else {
+			sides = append(sides, g.sideName(side))
+		}
+	}
+	g.say(keyWelcome, o.Config.Rules, o.Config.Players, g.list(sides, keyAnd), o.Trip)
+	if shared {
+		g.say(keyHasKeyboard, g.seatName(g.view.Seat))
+	}
+	from := uint32(0)
+	if o.EventCount > 8 {
+		g.say(keyLastMoves)
+		from = o.EventCount - 6
+	}
+	g.tellFrom(from)
+}
+
+// tellFrom tells the events from count from to the view's, as far as the
+// log still holds them.
+func (g *game) tellFrom(from uint32) {
+	o := &g.obs
+	to := o.EventCount
+	if to > from+engine.LogSize {
+		g.say(keyMissed)
+		from = to - engine.LogSize
+	}
+	for i := from; i < to; i++ {
+		g.tell(o.Log[i%engine.LogSize], i)
+	}
+	g.said = to
+}
+
+// tell tells event e, the at-th, if the viewer may know it: other seats'
+// draws are not told (they are all "draws a card").
+func (g *game) tell(e engine.Event, at uint32) {
+	o := &g.obs
+	if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && (int(e.Seat) != o.Seat || o.Onlooker) {
+		return
+	}
+	text := g.cat.Event(e, g.names())
+	if text == "" {
+		return
+	}
+	g.line(text)
+	g.log = append(g.log, logLine{text: text, at: at})
+	if len(g.log) > logSize {
+		g.log = append(g.log[:0], g.log[len(g.log)-logSize:]...)
+	}
+}
+
+// handOver tells the statistics of a hand just over, once.
+func (g *game) handOver() {
+	o := &g.obs
+	if o.Phase < engine.PhaseHandOver || g.handAt == o.EventCount || g.opts.HandOver == nil || g.view.Watching {
+		return
+	}
+	g.handAt = o.EventCount
+	g.opts.HandOver()
+}
+
+// prompt is what the table asks of the player now, told once.
+type prompt struct {
+	kind promptKind
+	at   uint32 // the event count when asked
+	seat int    // the seat shown
+	who  string // whom the table waits for
+}
+
+type promptKind int
+
+const (
+	promptNone promptKind = iota
+	promptTurn
+	promptCoupFourre
+	promptExtension
+	promptAnotherHand
+	promptAnotherGame
+	promptPass     // hot-seat: the keyboard goes to the seat the table waits for
+	promptWaitDeal // the others have not asked for the next hand yet
+	promptWaitPlay // another person's turn
+)
+
+// promptNow is what the table asks of the player now.
+func (g *game) promptNow() prompt {
+	v, o := &g.view, &g.obs
+	p := prompt{at: o.EventCount, seat: v.Seat}
+	switch {
+	case !v.Started || v.Ended || v.Watching:
+	case v.Next >= 0 && v.Next != v.Seat:
+		p.kind, p.who = promptPass, g.seatName(v.Next)
+	case o.Phase >= engine.PhaseHandOver:
+		switch {
+		case !g.ready() && o.Phase == engine.PhaseGameOver:
+			p.kind = promptAnotherGame
+		case !g.ready():
+			p.kind = promptAnotherHand
+		default:
+			if names := g.waitingFor(); len(names) > 0 {
+				p.kind, p.who = promptWaitDeal, g.list(names, keyAnd)
+			}
+		}
+	case o.MyTurn() && o.Phase == engine.PhaseCoupFourre:
+		p.kind = promptCoupFourre
+	case o.MyTurn() && o.Phase == engine.PhaseExtension:
+		p.kind = promptExtension
+	case o.MyTurn():
+		p.kind = promptTurn
+	case !o.Waiting && int(o.Turn) < len(v.Seats) && v.Seats[o.Turn].Human:
+		p.kind, p.who = promptWaitPlay, g.seatName(int(o.Turn))
+	}
+	return p
+}
+
+// prompt asks what the table asks now, if it has not been asked yet.
+func (g *game) prompt() {
+	p := g.promptNow()
+	if p == g.asked {
+		return
+	}
+	g.asked = p
+	g.ask(p)
+}
+
+// ask tells prompt p.
+func (g *game) ask(p prompt) {
+	o := &g.obs
+	switch p.kind {
+	case promptTurn:
+		g.say(keyTurnMiles, capital(g.milesLine()))
+		g.say(keyTurn, g.handLine(true))
+		return
+	case promptCoupFourre:
+		g.say(keyCoupFourre, capital(g.seatName(int(o.Attacker))), g.cat.Card(o.Threat),
+			g.sideName(int(o.ThreatSide)), g.cat.Card(engine.SafetyFor(o.Threat)))
+	case promptExtension:
+		var others []string
+		for _, side := range g.opponents() {
+			others = append(others, g.text(keyMilesOther, g.sideName(side), o.Tableaus[side].Miles))
+		}
+		g.say(keyExtension, capital(g.sideName(o.Side())), g.list(others, keyAnd))
+	case promptAnotherHand, promptAnotherGame:
+		var hand, game []string
+		for side := range o.Config.Sides() {
+			hand = append(hand, g.text(keyPoints, g.sideName(side), o.HandScores[side].Total()))
+			game = append(game, g.text(keyPoints, g.sideName(side), o.Totals[side]))
+		}
+		g.say(keyHandScores, g.list(hand, keyAnd))
+		g.say(keyGameTotals, g.list(game, keyAnd))
+		if p.kind == promptAnotherGame {
+			g.say(keyAnotherGame)
+		} else {
+			g.say(keyAnotherHand)
+		}
+	case promptPass:
+		g.say(keyPass, p.who, p.who)
+	case promptWaitDeal:
+		g.say(keyWaitDeal, p.who)
+		return
+	case promptWaitPlay:
+		g.say(keyWaitPlay, p.who)
+		return
+	default:
+		return
+	}
+	if g.q != qSaveName {
+		g.q = qGame // the newest question is the one a yes answers
+	}
+}
+
+// ready reports whether the player has asked for the next hand.
+func (g *game) ready() bool {
+	v := &g.view
+	return v.Seat < len(v.Seats) && v.Seats[v.Seat].Ready
+}
+
+// waitingFor names the people present, other than the player, whom the
+// table waits for before it deals on.
+func (g *game) waitingFor() []string {
+	var names []string
+	for i, s := range g.view.Seats {
+		if s.Human && s.Connected && !s.Ready && !g.view.Plays(i) {
+			names = append(names, g.seatName(i))
+		}
+	}
+	return names
+}
+
+// names gives the words of the engine's sentences for the seat shown: an
+// onlooker is nobody's "you".
+func (g *game) names() engine.Names {
+	names := make([]string, len(g.view.Seats))
+	for i := range names {
+		names[i] = g.seatName(i)
+	}
+	viewer := g.obs.Seat
+	if g.obs.Onlooker {
+		viewer = -1
+	}
+	return engine.Names{Config: g.obs.Config, Viewer: viewer, Seats: names}
+}
+
+// seatName names a seat, "Player N" when the table did not; a person away
+// is marked.
+func (g *game) seatName(seat int) string {
+	seats := g.view.Seats
+	if seat < 0 || seat >= len(seats) || seats[seat].Name == "" {
+		return g.text(keyPlayerN, seat+1)
+	}
+	if s := seats[seat]; s.Human && !s.Connected {
+		return g.text(keyAway, s.Name)
+	}
+	return seats[seat].Name
+}
+
+// sideName names a side for the player: "you", "your team", "Ann", "Ann
+// and Cal".
+func (g *game) sideName(side int) string {
+	o := &g.obs
+	cfg := o.Config
+	if side == o.Side() && !o.Onlooker {
+		if cfg.Players >= 4 {
+			return g.text(keyYourTeam)
+		}
+		return g.text(keyYou)
+	}
+	return g.teamName(side)
+}
+
+// teamName names a side by its players: "Ann", "Ann and Cal".
+func (g *game) teamName(side int) string {
+	cfg := g.obs.Config
+	if cfg.Players < 4 {
+		return g.seatName(side)
+	}
+	return g.text(keyPair, g.seatName(side), g.seatName(side+cfg.Sides()))
+}
+
+// opponents lists the sides other than the player's.
+func (g *game) opponents() []int {
+	var sides []int
+	for side := range g.obs.Config.Sides() {
+		if side != g.obs.Side() || g.obs.Onlooker {
+			sides = append(sides, side)
+		}
+	}
+	return sides
+}
+
+// milesLine says how far every side has gone: "you have 450 miles,
+// Computer 325".
+func (g *game) milesLine() string {
+	o := &g.obs
+	mine := o.Side()
+	parts := []string{g.text(keyMilesYou, o.Tableaus[mine].Miles)}
+	if o.Config.Players >= 4 {
+		parts[0] = g.text(keyMilesTeam, o.Tableaus[mine].Miles)
+	}
+	for _, side := range g.opponents() {
+		parts = append(parts, g.text(keyMilesOther, g.sideName(side), o.Tableaus[side].Miles))
+	}
+	return g.list(parts, keyAnd)
+}
+
+// refuse tells why action a was refused.
+func (g *game) refuse(a engine.Action, err error) {
+	o := &g.obs
+	var r *engine.Refusal
+	switch {
+	case errors.Is(err, table.ErrOnlooker) || o.Onlooker:
+		g.say(keyWatching)
+	case errors.Is(err, engine.ErrNotNow) && o.MyTurn():
+		g.say(keyCantDo, g.cat.Reason(err))
+	case errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn):
+		switch {
+		case o.Phase >= engine.PhaseHandOver:
+			g.say(keyHandIsOver)
+		case o.Waiting:
+			g.say(keyWaitPause)
+		default:
+			g.say(keyWaitTurn, g.seatName(int(o.Turn)))
+		}
+	case errors.As(err, &r) && a.Card() != engine.NoCard:
+		verb := keyVerbPlay
+		if a.Kind() == engine.KindDiscard {
+			verb = keyVerbDisc
+		}
+		g.say(keyCant, g.text(verb), g.cat.Card(a.Card()), g.cat.Reason(err))
+	case errors.As(err, &r):
+		g.say(keyCantDo, g.cat.Reason(err))
+	case errors.Is(err, table.ErrEnded):
+		g.say(keyTableEnded)
+	case errors.Is(err, table.ErrFrozen):
+		g.say(keyShuttingDown)
+	default:
+		g.say(keyFailed, err)
+	}
+}
+
+// act takes the player's action, or tells why it can't be taken.
+func (g *game) act(a engine.Action) {
+	if a != engine.Continue || g.obs.Phase < engine.PhaseHandOver {
+		if err := g.obs.Check(a); err != nil {
+			g.refuse(a, err)
+			return
+		}
+	} else if g.obs.Onlooker {
+		g.refuse(a, table.ErrOnlooker)
+		return
+	}
+	g.stopHint()
+	if err := g.t.Act(a); err != nil {
+		g.refuse(a, err)
+		return
+	}
+	g.q = qNone
+	g.see(g.t.View())
+}

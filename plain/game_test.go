@@ -1,0 +1,224 @@
+package plain
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// handItem is a card of the turn line, with what it can do: its slot,
+// its name, and "play", "attack Ann or Bob" or why not.
+type handItem struct{ slot, card, does string }
+
+// turnGroup is a group of cards of the turn line: "1 75 miles and 3 50
+// miles (you need a Go first)".
+var turnGroup = regexp.MustCompile(`^(.*) \(([^()]*)\)$`)
+
+// readTurn reads the turn line into its cards.
+func readTurn(t *testing.T, line string) []handItem {
+	t.Helper()
+	body, ok := strings.CutPrefix(line, sentence(keyTurn))
+	body, ok2 := strings.CutSuffix(body, ". Play or discard?")
+	if !ok || !ok2 {
+		t.Fatalf("not a turn line: %q", line)
+	}
+	var items []handItem
+	for _, group := range strings.Split(body, "; ") {
+		m := turnGroup.FindStringSubmatch(group)
+		if m == nil {
+			t.Fatalf("group %q of the turn line %q", group, line)
+		}
+		for _, list := range strings.Split(m[1], ", ") {
+			for _, card := range strings.Split(list, " and ") {
+				slot, name, _ := strings.Cut(card, " ")
+				items = append(items, handItem{slot, name, m[2]})
+			}
+		}
+	}
+	return items
+}
+
+// safetyNames are the names of the safeties, which a reading player
+// keeps for a coup fourré.
+var safetyNames = []string{"Extra Tank", "Puncture Proof", "Driving Ace", "Right of Way"}
+
+// readMove chooses a move from the turn line alone, as a person listening
+// to it would: a distance or a remedy that can be played, else a hazard on
+// the first player it can go to, else a safety, else a discard. It types
+// it in one of the ways the mode accepts.
+func readMove(t *testing.T, line string, rng *rand.Rand) string {
+	t.Helper()
+	items := readTurn(t, line)
+	var plays, attacks, safeties []handItem
+	for _, it := range items {
+		switch {
+		case it.does == "play" && slices.Contains(safetyNames, it.card):
+			safeties = append(safeties, it)
+		case it.does == "play":
+			plays = append(plays, it)
+		case strings.HasPrefix(it.does, "attack "):
+			attacks = append(attacks, it)
+		}
+	}
+	switch {
+	case len(plays) > 0:
+		it := plays[rng.IntN(len(plays))]
+		return []string{"play ", "u ", "use ", "p "}[rng.IntN(4)] + it.slot
+	case len(attacks) > 0:
+		it := attacks[rng.IntN(len(attacks))]
+		who, _, _ := strings.Cut(strings.TrimPrefix(it.does, "attack "), " or ")
+		who, _, _ = strings.Cut(who, " and ")
+		return []string{"attack ", "a ", "play "}[rng.IntN(3)] + it.slot + " " + strings.ToLower(who)
+	case len(safeties) > 0:
+		return "play " + safeties[0].slot
+	}
+	it := items[rng.IntN(len(items))]
+	return []string{"discard ", "d "}[rng.IntN(2)] + it.slot
+}
+
+// TestWholeGame plays a whole game in the line mode: a person who acts
+// only on what the turn line says, against the heuristic computer, answers
+// every question (coup fourré, extension, another hand, another game) until
+// the game is over. No move of theirs is refused.
+func TestWholeGame(t *testing.T) {
+	const seed = 1
+	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, seed, "heuristic", 0)
+	r := start(t, tab, Options{})
+	rng := rand.New(rand.NewPCG(seed, 0))
+	asked := map[string]int{}
+	for {
+		l, ok := r.next()
+		if !ok {
+			break
+		}
+		switch {
+		case asks(l, keyTurn):
+			asked["turn"]++
+			r.send(readMove(t, l, rng))
+		case strings.Contains(l, "as a coup fourré"):
+			asked["coup fourré"]++
+			r.send("yes")
+		case strings.Contains(l, "Extend the trip to 1000?"):
+			asked["extension"]++
+			r.send([]string{"yes", "no"}[asked["extension"]%2])
+		case l == English.Text[keyAnotherHand]:
+			asked["another hand"]++
+			r.send("y")
+		case l == English.Text[keyAnotherGame]:
+			asked["another game"]++
+			r.send("no")
+		case strings.HasPrefix(l, "You can't"):
+			t.Errorf("refused: %s", l)
+		}
+	}
+	if e := r.wait(); e != Quit {
+		t.Errorf("the session ended with %v, want Quit", e)
+	}
+	text := r.out.String()
+	for _, want := range []string{"turn", "coup fourré", "extension", "another hand", "another game"} {
+		if asked[want] == 0 {
+			t.Errorf("never asked about %s", want)
+		}
+	}
+	if !strings.Contains(text, "The game is over") || !strings.Contains(text, "Coup fourré! You play") {
+		t.Errorf("no game over or no coup fourré of the player's; the transcript ends:\n%s", tail(text, 30))
+	}
+	if st := tab.State(); st.Phase != engine.PhaseGameOver {
+		t.Errorf("the table is in phase %v, want game over", st.Phase)
+	}
+	if p := r.out.problem(); p != "" {
+		t.Error(p)
+	}
+	t.Logf("%d turns, %d hands, %d lines", asked["turn"], asked["another hand"]+1, strings.Count(text, "\n"))
+	if testing.Verbose() {
+		t.Log(text)
+	}
+}
+
+// TestHotSeat plays three hands of three players, two of them people
+// sharing the keyboard against the computer: the keyboard passes by a
+// question each answers with yes, each turn line lists the hand of the
+// person who has the keyboard, and every card drawn that is told is
+// theirs.
+func TestHotSeat(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 3, Rules: engine.Standard}, 5, "heuristic", 0, 1)
+	r := start(t, tab, Options{})
+	rng := rand.New(rand.NewPCG(5, 0))
+	names := []string{"Amy", "Ann"}
+	hands, passes, holder := 0, 0, -1
+	var drawn []string // the cards told drawn since the last turn line
+	for hands < 3 {
+		l := r.until(func(l string) bool {
+			if c, ok := strings.CutPrefix(l, "You draw "); ok {
+				drawn = append(drawn, strings.TrimSuffix(c, "."))
+			}
+			return isPrompt(l) || asks(l, keyPass)
+		})
+		st := tab.State()
+		switch {
+		case asks(l, keyPass):
+			passes++
+			holder = st.ToAct()
+			if want := "Pass the keyboard to " + names[holder] + "."; !strings.HasPrefix(l, want) {
+				t.Fatalf("%q, want %q", l, want)
+			}
+			drawn = drawn[:0]
+			r.send("yes")
+		case asks(l, keyTurn):
+			if st.ToAct() != holder && holder >= 0 {
+				t.Fatalf("a turn line for seat %d while seat %d has the keyboard", st.ToAct(), holder)
+			}
+			holder = st.ToAct()
+			var held []string
+			for _, c := range st.Hands[holder] {
+				if c != engine.NoCard {
+					held = append(held, English.Card(c))
+				}
+			}
+			var listed []string
+			for _, it := range readTurn(t, l) {
+				listed = append(listed, it.card)
+			}
+			slices.Sort(held)
+			slices.Sort(listed)
+			if !slices.Equal(held, listed) {
+				t.Fatalf("seat %d holds %v, the turn line lists %v", holder, held, listed)
+			}
+			for _, c := range drawn {
+				if c = englishCardName(c); !slices.Contains(held, c) {
+					t.Fatalf("told %q drawn, which seat %d does not hold (%v)", c, holder, held)
+				}
+			}
+			drawn = drawn[:0]
+			r.send(readMove(t, l, rng))
+		case strings.Contains(l, "Another hand?") || strings.Contains(l, "Another game?"):
+			hands++
+			r.send("yes")
+		default:
+			r.send("no")
+		}
+	}
+	if testing.Verbose() {
+		t.Log(r.out.String())
+	}
+	if passes < 10 {
+		t.Errorf("the keyboard passed %d times in three hands", passes)
+	}
+	if p := r.out.problem(); p != "" {
+		t.Error(p)
+	}
+}
+
+// englishCardName is the name a turn line gives a card told drawn: "You
+// draw 75" is the engine's, "75 miles" the turn line's.
+func englishCardName(name string) string {
+	c, err := engine.ParseCard(name)
+	if err != nil {
+		return name
+	}
+	return English.Card(c)
+}

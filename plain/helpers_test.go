@@ -1,0 +1,256 @@
+package plain
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/table"
+)
+
+// transcript is a session's output as a test reads it: every write is
+// checked for what a line mode must never print, and handed on line by
+// line.
+type transcript struct {
+	mu    sync.Mutex
+	all   bytes.Buffer
+	bad   string // the first forbidden output, if any
+	lines chan string
+}
+
+func newTranscript() *transcript { return &transcript{lines: make(chan string, 1<<16)} }
+
+func (w *transcript) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.bad == "" {
+		if why := forbidden(p); why != "" {
+			w.bad = fmt.Sprintf("%s in %q", why, p)
+		}
+	}
+	w.all.Write(p)
+	for _, l := range strings.SplitAfter(string(p), "\n") {
+		if l != "" {
+			w.lines <- strings.TrimSuffix(l, "\n")
+		}
+	}
+	return len(p), nil
+}
+
+// forbidden says what in p a screen reader or a dumb terminal must not
+// get: an escape or other control character but the line feed, a line
+// not ended, bytes that are not UTF-8, a box-drawing or block character,
+// a formatting mistake.
+func forbidden(p []byte) string {
+	if !bytes.HasSuffix(p, []byte("\n")) {
+		return "an unfinished line"
+	}
+	if !utf8.Valid(p) {
+		return "bytes that are not UTF-8"
+	}
+	for _, r := range string(p) {
+		switch {
+		case r == 0x1b:
+			return "an escape"
+		case r < 0x20 && r != '\n', r == 0x7f, r >= 0x80 && r < 0xa0:
+			return fmt.Sprintf("control character %#x", r)
+		case r >= 0x2500 && r <= 0x259f:
+			return fmt.Sprintf("box-drawing character %q", r)
+		}
+	}
+	if bytes.Contains(p, []byte("%!")) {
+		return "a formatting mistake"
+	}
+	return ""
+}
+
+func (w *transcript) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.all.String()
+}
+
+func (w *transcript) problem() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.bad
+}
+
+// stuck bounds the wait for a line, so that a broken session fails the
+// test instead of hanging it; no test waits for it otherwise.
+const stuck = time.Minute
+
+// rig is a session playing a table, driven line by line.
+type rig struct {
+	t    *testing.T
+	tab  *table.Table
+	in   *io.PipeWriter
+	out  *transcript
+	end  chan End
+	last []string // the lines read since the last command
+}
+
+// newTable deals a game for the test: people is the list of seats a
+// person holds (one person, at this keyboard), the others are computers
+// at level.
+func newTable(t *testing.T, cfg engine.Config, seed uint64, level string, people ...int) *table.Table {
+	t.Helper()
+	return tableFor(t, newRecord(t, cfg, seed, level, people...), level)
+}
+
+// seatNames are the names of the test's seats, "Computer" for the one
+// opponent of two players.
+var seatNames = []string{"You", "Ann", "Bob", "Cal", "Dee", "Eve"}
+
+// newRecord is a new game: people is the list of the people's seats, the
+// others are computers at level.
+func newRecord(t *testing.T, cfg engine.Config, seed uint64, level string, people ...int) save.Game {
+	t.Helper()
+	seats := make([]save.Seat, cfg.Players)
+	for i := range seats {
+		seats[i] = save.Seat{Name: seatNames[i], Level: level}
+		if cfg.Players == 2 && i == 1 {
+			seats[i].Name = "Computer"
+		}
+	}
+	for _, p := range people {
+		seats[p] = save.Seat{Name: seats[p].Name, Human: true}
+	}
+	if len(people) > 1 {
+		seats[0].Name = "Amy" // people sharing the keyboard go by their names
+	}
+	g, err := save.New(cfg, seed, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// tableFor deals game g at a table where one person holds the people's
+// seats.
+func tableFor(t *testing.T, g save.Game, level string) *table.Table {
+	t.Helper()
+	users := make([]string, len(g.Seats))
+	for i, s := range g.Seats {
+		if s.Human {
+			users[i] = localUser
+		}
+	}
+	tab, err := table.FromRecord("", g, users, localUser, false, table.Config{Level: level, Undo: true, NewPlayer: ai.New}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tab.Close)
+	return tab
+}
+
+// start runs a session over tab in the background.
+func start(t *testing.T, tab *table.Table, opts Options) *rig {
+	t.Helper()
+	c, err := tab.Join(localUser, "", -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	r := &rig{t: t, tab: tab, in: pw, out: newTranscript(), end: make(chan End, 1)}
+	s := New(pr, r.out, nil)
+	go func() { r.end <- s.Play(context.Background(), c, opts) }()
+	t.Cleanup(func() { pw.Close() })
+	return r
+}
+
+// send types a line.
+func (r *rig) send(line string) {
+	r.t.Helper()
+	r.last = r.last[:0]
+	if _, err := io.WriteString(r.in, line+"\n"); err != nil {
+		r.t.Fatalf("typing %q: %v", line, err)
+	}
+}
+
+// next reads the next line of output; ok is false once the session has
+// stopped and said everything.
+func (r *rig) next() (string, bool) {
+	r.t.Helper()
+	select {
+	case l := <-r.out.lines:
+		r.last = append(r.last, l)
+		return l, true
+	case e := <-r.end:
+		r.end <- e
+		select { // what it said before it stopped
+		case l := <-r.out.lines:
+			r.last = append(r.last, l)
+			return l, true
+		default:
+			return "", false
+		}
+	case <-time.After(stuck):
+		r.t.Fatalf("no output for %v; the transcript ends:\n%s", stuck, tail(r.out.String(), 30))
+		return "", false
+	}
+}
+
+// until reads lines until one satisfies ok, and returns it.
+func (r *rig) until(ok func(string) bool) string {
+	r.t.Helper()
+	for {
+		l, more := r.next()
+		if !more {
+			r.t.Fatalf("the session stopped; the transcript ends:\n%s", tail(r.out.String(), 30))
+		}
+		if ok(l) {
+			return l
+		}
+	}
+}
+
+// wait returns how the session ended.
+func (r *rig) wait() End {
+	r.t.Helper()
+	select {
+	case e := <-r.end:
+		r.end <- e
+		return e
+	case <-time.After(stuck):
+		r.t.Fatalf("the session did not stop; the transcript ends:\n%s", tail(r.out.String(), 30))
+	}
+	return 0
+}
+
+// tail is the last n lines of text.
+func tail(text string, n int) string {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// sentence returns the text of key k before its first argument: what
+// every line of that kind starts with.
+func sentence(k key) string {
+	text, _, _ := strings.Cut(English.Text[k], "%")
+	return text
+}
+
+// asks reports whether line is a question of key k.
+func asks(line string, k key) bool {
+	text := English.Text[k]
+	if !strings.Contains(text, "%") {
+		return line == text
+	}
+	return strings.HasPrefix(line, sentence(k))
+}
+
+// isPrompt reports whether line asks the player something: the turn, or
+// a question.
+func isPrompt(line string) bool {
+	return asks(line, keyTurn) || strings.HasSuffix(line, "Yes or no.") || asks(line, keyWhom)
+}

@@ -1,0 +1,227 @@
+// Package plain plays mille as lines of text, for screen readers and dumb
+// terminals. Every line is printed once, in reading order, and never
+// redrawn: no escape sequence, no box drawing, no colour. What happens at
+// the table is told in sentences as it happens; the player's turn is a
+// line that says what each card in the hand can do now; the player types
+// commands as words or BSD mille's letters with Return, and answers every
+// question with yes or no.
+//
+// A session plays over a table connection, as the full-screen program
+// does: it knows only its seat's view (package table), so a server's
+// room keeps the same privacy for every seat. Every sentence it prints
+// comes from a Catalogue.
+package plain
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
+)
+
+// Table is the session's link to the table it plays: a *table.Conn, or a
+// connection that wraps one. Everything the session tells comes from the
+// connection's View.
+type Table interface {
+	// Act takes the player's action; the table checks it with the engine.
+	Act(a engine.Action) error
+	// Undo takes back the player's last decision of the hand, where the
+	// table allows it.
+	Undo() error
+	// Show turns to another of the player's seats (people sharing the
+	// keyboard).
+	Show(seat int) error
+	// View is the player's view now; Updates delivers the newest after
+	// every change, and closes when the table ends.
+	View() table.View
+	Updates() <-chan table.View
+}
+
+// Saver is a table that keeps itself, for its host (a server's room):
+// save then takes no name.
+type Saver interface {
+	Save() (string, error)
+}
+
+// Options are what a session may do besides playing.
+type Options struct {
+	// Hint suggests a move from the player's observation (ai.Hint); nil
+	// means no hints.
+	Hint func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
+	// Save keeps the game under the name the player gives and says
+	// where it went. Nil: a table that is a Saver saves itself, and
+	// others are not saved.
+	Save func(name string) (string, error)
+	// Guest is set for a table that is not the player's own (a server's
+	// room): quit leaves it to a computer player.
+	Guest bool
+	// HandOver is told once at the end of every hand (statistics).
+	HandOver func()
+}
+
+// End is why a game of a session stopped.
+type End int
+
+// The ways a session's game ends.
+const (
+	Quit        End = iota // the player quit without saving
+	SavedQuit              // the player saved the game, then quit
+	InputClosed            // the input ended (end of file, a closed pipe)
+	TableEnded             // the table ended
+	Cancelled              // the context was cancelled (a signal)
+)
+
+// Session is one person's line-mode conversation: lines in, lines out.
+// Play plays a game over a table through it.
+type Session struct {
+	out   io.Writer
+	err   error // the first write error: the session then says nothing more
+	cat   *Catalogue
+	lines chan string // closed at the end of the input
+}
+
+// maxLine bounds an input line: the rest of a longer line is dropped.
+const maxLine = 512
+
+// New starts a session reading lines from in and writing to out in the
+// language of cat (nil: English). It reads in from its own goroutine,
+// which ends with the input.
+func New(in io.Reader, out io.Writer, cat *Catalogue) *Session {
+	if cat == nil {
+		cat = &English
+	}
+	s := &Session{out: out, cat: cat, lines: make(chan string)}
+	go s.read(in)
+	return s
+}
+
+// read sends the input's lines, without their ends, and closes the
+// channel at the end of the input.
+func (s *Session) read(in io.Reader) {
+	defer close(s.lines)
+	r := bufio.NewReaderSize(in, maxLine)
+	for {
+		line, err := r.ReadSlice('\n')
+		text := string(line)
+		for err == bufio.ErrBufferFull { // too long: keep the start
+			line, err = r.ReadSlice('\n')
+		}
+		if text != "" || err == nil {
+			s.lines <- strings.TrimRight(text, "\r\n")
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// text is the sentence of key k with its arguments.
+func (s *Session) text(k key, args ...any) string {
+	if len(args) == 0 {
+		return s.cat.Text[k]
+	}
+	return fmt.Sprintf(s.cat.Text[k], args...)
+}
+
+// say prints the sentence of key k, a line.
+func (s *Session) say(k key, args ...any) { s.line(s.text(k, args...)) }
+
+// line prints one line, with nothing in it that a terminal would take for
+// a command: control characters (typed input echoed back, a name) become
+// spaces.
+func (s *Session) line(text string) {
+	if s.err != nil || text == "" {
+		return
+	}
+	_, s.err = io.WriteString(s.out, clean(text)+"\n")
+}
+
+// clean replaces control characters, and anything else that is not a
+// printable character, with spaces.
+func clean(text string) string {
+	if !strings.ContainsFunc(text, unsafeRune) {
+		return text
+	}
+	return strings.Map(func(r rune) rune {
+		if unsafeRune(r) {
+			return ' '
+		}
+		return r
+	}, text)
+}
+
+func unsafeRune(r rune) bool {
+	return r == utf8.RuneError || r != ' ' && !unicode.IsPrint(r) || r >= 0x2500 && r <= 0x259f
+}
+
+// askYesNo asks a yes-or-no question of key k before a game (the
+// autosave to resume) and returns the answer; ok is false when the input
+// ended or ctx was done first. Any other line asks again.
+func (s *Session) askYesNo(ctx context.Context, k key) (said, ok bool) {
+	s.say(k)
+	for {
+		select {
+		case <-ctx.Done():
+			return false, false
+		case line, open := <-s.lines:
+			if !open {
+				return false, false
+			}
+			switch yesNo(line) {
+			case yes:
+				return true, true
+			case no:
+				return false, true
+			}
+			s.say(k)
+		}
+	}
+}
+
+// answer is a line read as yes or no.
+type answer int
+
+const (
+	neither answer = iota
+	yes
+	no
+)
+
+// yesNo reads a line as an answer.
+func yesNo(line string) answer {
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		return yes
+	case "n", "no":
+		return no
+	}
+	return neither
+}
+
+// list joins words as a sentence lists them: "a, b and c" (last is keyAnd
+// or keyOr).
+func (s *Session) list(words []string, last key) string {
+	switch len(words) {
+	case 0:
+		return s.text(keyNone)
+	case 1:
+		return words[0]
+	}
+	n := len(words) - 1
+	return strings.Join(words[:n], s.text(keyComma)) + s.text(last) + words[n]
+}
+
+// capital starts a sentence with a capital letter.
+func capital(text string) string {
+	r, n := utf8.DecodeRuneInString(text)
+	if n == 0 {
+		return text
+	}
+	return string(unicode.ToUpper(r)) + text[n:]
+}
