@@ -118,20 +118,17 @@ func (f *newGameForm) game(seed uint64) (save.Game, error) {
 
 // seats are the seats the form describes.
 func (f *newGameForm) seats() []save.Seat {
-	seats := DefaultSeats(engine.Config{Players: f.players, Rules: f.rules}, ai.DefaultLevel)
-	people := 1
+	cfg := engine.Config{Players: f.players, Rules: f.rules}
+	var people []int
 	for i := 1; i < f.players; i++ {
 		if f.levels[i] == "person" {
-			seats[i] = save.Seat{Name: seatNames[i], Human: true}
-			people++
-			continue
+			people = append(people, i)
 		}
-		seats[i].Level = f.levels[i]
 	}
-	if people > 1 { // hot-seat: every seat by its name, "you" is whoever looks
-		seats[0].Name = seatNames[0]
-		if f.players == 2 {
-			seats[1].Name = seatNames[1]
+	seats := Seats(cfg, ai.DefaultLevel, people)
+	for i := 1; i < f.players; i++ {
+		if !seats[i].Human {
+			seats[i].Level = f.levels[i]
 		}
 	}
 	return seats
