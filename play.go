@@ -47,6 +47,8 @@ func play(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille", flag.ContinueOnError)
 	players := fs.Int("players", 2, "number of players: 2, 3, 4 (two teams) or 6 (three teams)")
 	level := fs.String("level", ai.DefaultLevel, "level of the computer players: "+strings.Join(ai.Levels, ", "))
+	lines := fs.Bool("plain", false, "play in lines of text, for screen readers and dumb terminals (so too when TERM=dumb or not in a terminal)")
+	people := fs.Int("people", 1, "people sharing the keyboard (hot-seat), at the first seats")
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd (BSD mille's rules, 2 players)")
 	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
@@ -80,9 +82,12 @@ func play(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		dir = "" // options then last for this run only
 	}
-	game, err := ui.NewGame(cfg, *level, s)
+	game, err := newGame(cfg, *level, s, *people)
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	if *lines || lineMode() {
+		return playLines(game, fs.Arg(0), os.Stdin, stdout, stderr)
 	}
 	uc := ui.Config{Game: &game, ConfigDir: dir, Dark: true}
 	save.MilleVersion = version

@@ -26,6 +26,9 @@ func TestPlayCommandLine(t *testing.T) {
 		{[]string{"--rules", "chess"}, 2, "chess"},
 		{[]string{"a", "b"}, 2, "too many arguments"},
 		{[]string{"--seed", "1", "/nonexistent/game.mille.json"}, 1, "no saved game at /nonexistent/game.mille.json"},
+		{[]string{"--people", "3"}, 2, "--people 3: from 1 to the 2 players"},
+		{[]string{"--people", "0", "--players", "4"}, 2, "--people 0"},
+		{[]string{"--plain", "--seed", "1", "/nonexistent/game.mille.json"}, 1, "no saved game at /nonexistent/game.mille.json"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := play(c.args, &stdout, &stderr)

@@ -117,6 +117,8 @@ func TestReadmeCommands(t *testing.T) {
 				}
 			case "serve":
 				joinServer(t, cmd)
+			case "--plain":
+				playLinesThrough(t, cmd)
 			default:
 				playInTerminal(t, cmd)
 			}
@@ -156,6 +158,24 @@ func playInTerminal(t *testing.T, cmd *exec.Cmd) {
 	case <-time.After(15 * time.Second):
 		cmd.Process.Kill()
 		t.Fatalf("mille did not quit:\n%s", errb.String())
+	}
+}
+
+// playLinesThrough plays the line mode through pipes, as a screen reader
+// would read it: status, then quit without saving. Its output is lines of
+// plain text.
+func playLinesThrough(t *testing.T, cmd *exec.Cmd) {
+	cmd.Stdin = strings.NewReader("status\nquit\nyes\nno\n")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	text := string(out)
+	if !strings.Contains(text, "Type help for the commands.") || !strings.Contains(text, "Draw pile: ") || !strings.HasSuffix(text, "Goodbye.\n") {
+		t.Fatalf("the line mode said:\n%s", text)
+	}
+	if i := strings.IndexFunc(text, func(r rune) bool { return r < ' ' && r != '\n' }); i >= 0 {
+		t.Fatalf("a control character at %d:\n%q", i, text)
 	}
 }
 

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/plain"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/ui"
+)
+
+// linePace is the shortest time a computer's move takes in the line mode:
+// short, as a screen reader reads on at its own pace, but long enough that
+// no move goes by untold.
+const linePace = 100 * time.Millisecond
+
+// lineMode reports whether mille plays in lines of text without being
+// asked (--plain): on a dumb terminal, or when its input or output is not
+// a terminal (a pipe, a file, a program reading aloud).
+func lineMode() bool {
+	return os.Getenv("TERM") == "dumb" || !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd())
+}
+
+// newGame is the game mille deals: the person at the keyboard at the first
+// seat, people-1 more sharing it at the next seats, and computers at
+// level at the others.
+func newGame(cfg engine.Config, level string, seed uint64, people int) (save.Game, error) {
+	if people < 1 || people > cfg.Players {
+		return save.Game{}, fmt.Errorf("--people %d: from 1 to the %d players", people, cfg.Players)
+	}
+	var others []int
+	for i := 1; i < people; i++ {
+		others = append(others, i)
+	}
+	return save.New(cfg, seed, ui.Seats(cfg, level, others))
+}
+
+// playLines plays game, or the one saved in file, in the line mode (package
+// plain) on in and out; the autosave is offered first when there is one.
+// A closed terminal or a kill keeps the game in the autosave.
+func playLines(game save.Game, file string, in io.Reader, out, stderr io.Writer) int {
+	l := plain.Local{
+		Game: game, Pace: linePace, Hint: ai.Hint,
+		Save: ui.WriteSave, Autosave: ui.Autosave, HandOver: ui.RecordHand,
+	}
+	if file != "" {
+		g, err := ui.Load(file)
+		if errors.Is(err, os.ErrNotExist) {
+			err = noSave(file)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "mille: %v\n", err)
+			return 1
+		}
+		l.Game = g
+	} else if path, ok := save.FindAutosave(); ok {
+		l.Resume, l.Load, l.DropResume = path, ui.Load, save.RemoveAutosave
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	end, _, err := plain.New(in, out, nil).PlayLocal(ctx, l)
+	if err != nil {
+		fmt.Fprintf(stderr, "mille: %v\n", err)
+		return 1
+	}
+	if end == plain.Cancelled {
+		return 1
+	}
+	return 0
+}
