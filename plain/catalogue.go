@@ -162,6 +162,35 @@ const (
 	keyAnd       // - (the last separator of a list)
 	keySlotP     // -
 
+	// The lobby of a server, and its rooms before the deal.
+	keyAskName      // -
+	keyNameRefused  // error
+	keyHello        // name
+	keyNoRooms      // -
+	keyRoomsHead    // -
+	keyRoomLine     // name, players, rules, level, people, state
+	keyRoomWaiting  // -
+	keyRoomPlaying  // -
+	keyRoomSaved    // -
+	keyLobbyHelp    // -
+	keyCreateHelp   // -
+	keyLobbyUnknown // what was typed
+	keyWhichRoom    // -
+	keyBackInLobby  // -
+	keyInRoom       // room
+	keySeats        // seats
+	keySeatLine     // number, name, marks
+	keyMarkYou      // -
+	keyMarkComputer // -
+	keyMarkAway     // -
+	keyMarkHere     // -
+	keyMarkHost     // -
+	keyRoomHost     // -
+	keyRoomGuest    // -
+	keyRoomWatching // -
+	keyRoomHelp     // -
+	keyRoomUnknown  // what was typed
+
 	// Help.
 	keyHelp1
 	keyHelp2
@@ -306,6 +335,34 @@ var English = Catalogue{
 		keyOr:        " or ",
 		keyAnd:       " and ",
 		keySlotP:     "P",
+
+		keyAskName:      "What is your name? Type it and press Return.",
+		keyNameRefused:  "Not that name: %v.",
+		keyHello:        "Hello, %s. This is mille's lobby.",
+		keyNoRooms:      "There are no rooms yet.",
+		keyRoomsHead:    "Rooms:",
+		keyRoomLine:     "%s: %d players, %s rules, computers %s, %d people, %s.",
+		keyRoomWaiting:  "waiting for its host to deal",
+		keyRoomPlaying:  "playing",
+		keyRoomSaved:    "a saved game waiting for its people",
+		keyLobbyHelp:    "Type join NAME to sit in a room, made if there is none; create NAME to make one; watch NAME; rooms; help; or quit.",
+		keyCreateHelp:   "create NAME takes, in any order, 2, 3, 4 or 6 players, standard or bsd rules, and the computers' level: create friday 3 hard.",
+		keyLobbyUnknown: "Unknown command %s. Type join NAME, create NAME, watch NAME, rooms, help or quit.",
+		keyWhichRoom:    "Which room? Give its name, as in join friday.",
+		keyBackInLobby:  "Back in the lobby: join NAME, create NAME, watch NAME, rooms or quit.",
+		keyInRoom:       "Room %s.",
+		keySeats:        "Seats: %s.",
+		keySeatLine:     "%d %s (%s)",
+		keyMarkYou:      "you",
+		keyMarkComputer: "computer",
+		keyMarkAway:     "away",
+		keyMarkHere:     "here",
+		keyMarkHost:     "host",
+		keyRoomHost:     "You are the host: type start to deal, or sit N to change seats.",
+		keyRoomGuest:    "The host deals; sit N changes seats.",
+		keyRoomWatching: "You are watching: the game shows once the host deals.",
+		keyRoomHelp:     "seats: who sits where. sit N: move to seat N. start: deal, for the host. leave: back to the lobby.",
+		keyRoomUnknown:  "Unknown command %s. Type seats, sit N, start, leave or help.",
 
 		keyHelp1: "Type a command and press Return. Cards are P, the card just drawn, and 1 to 6; a card's name works too.",
 		keyHelp2: "play N, or u N: play card N. attack N NAME: a hazard on that player, when there are several.",

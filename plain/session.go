@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -84,6 +85,8 @@ type Session struct {
 	err   error // the first write error: the session then says nothing more
 	cat   *Catalogue
 	lines chan string // closed at the end of the input
+	done  chan struct{}
+	close sync.Once
 }
 
 // maxLine bounds an input line: the rest of a longer line is dropped.
@@ -96,9 +99,15 @@ func New(in io.Reader, out io.Writer, cat *Catalogue) *Session {
 	if cat == nil {
 		cat = &English
 	}
-	s := &Session{out: out, cat: cat, lines: make(chan string)}
+	s := &Session{out: out, cat: cat, lines: make(chan string), done: make(chan struct{})}
 	go s.read(in)
 	return s
+}
+
+// Close lets the session go: its reader stops at the next line, or at the
+// end of the input, and no more is written.
+func (s *Session) Close() {
+	s.close.Do(func() { close(s.done) })
 }
 
 // read sends the input's lines, without their ends, and closes the
@@ -113,7 +122,11 @@ func (s *Session) read(in io.Reader) {
 			line, err = r.ReadSlice('\n')
 		}
 		if text != "" || err == nil {
-			s.lines <- strings.TrimRight(text, "\r\n")
+			select {
+			case s.lines <- strings.TrimRight(text, "\r\n"):
+			case <-s.done:
+				return
+			}
 		}
 		if err != nil {
 			return
@@ -138,6 +151,11 @@ func (s *Session) say(k key, args ...any) { s.line(s.text(k, args...)) }
 func (s *Session) line(text string) {
 	if s.err != nil || text == "" {
 		return
+	}
+	select {
+	case <-s.done:
+		return // closed
+	default:
 	}
 	_, s.err = io.WriteString(s.out, clean(text)+"\n")
 }

@@ -237,6 +237,10 @@ func (s *Server) handle(sess ssh.Session) {
 		sess.Exit(1)
 		return
 	}
+	if cmd := sess.Command(); len(cmd) > 0 && cmd[0] == PlainCommand {
+		s.handlePlain(sess, cmd[1:])
+		return
+	}
 	pty, windows, ok := sess.Pty()
 	if !ok {
 		fmt.Fprintln(sess.Stderr(), NoPTYHint)

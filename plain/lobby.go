@@ -1,0 +1,316 @@
+package plain
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
+)
+
+// Room is one of a lobby's tables, as the line mode lists it.
+type Room struct {
+	Name     string
+	Players  int
+	Rules    string
+	Level    string // of the computer players
+	People   int    // seats held by people
+	Started  bool
+	Restored bool // a saved game waiting for its people and its host
+}
+
+// Seat is a person's connection to a room: the table it plays once the
+// game has started, and what a person does in the room before.
+type Seat interface {
+	Table
+	// Start deals the game, for the host.
+	Start() error
+	// Sit moves the person to another free seat before the start.
+	Sit(seat int) error
+	// Leave disconnects: the seat waits a while for the person's return.
+	Leave()
+	// Quit gives the seat up to a computer player for good.
+	Quit()
+}
+
+// Lobby is where a line-mode session finds tables: a server's rooms, for
+// one person.
+type Lobby interface {
+	// Name is the person's name, "" until they have chosen one.
+	Name() string
+	// SetName gives the person a name, or says why it can't be.
+	SetName(name string) error
+	// Rooms lists the open rooms.
+	Rooms() []Room
+	// Enter takes a seat in the room called name, and makes the room
+	// with the server's defaults when there is none; a person who can't
+	// sit there (the game has started, or no seat is free) watches.
+	Enter(name string) (Seat, error)
+	// Create makes a room of cfg whose computers play at level, with the
+	// person as its host.
+	Create(name string, cfg engine.Config, level string) (Seat, error)
+	// Watch makes the person an onlooker of the room called name.
+	Watch(name string) (Seat, error)
+}
+
+// Serve runs a session at a lobby: the person gives a name if they have
+// none, enters room (or, with "", chooses one in the lobby), waits for the
+// host to deal, plays, and comes back to the lobby, until they quit, the
+// input ends or ctx is done.
+func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options) End {
+	opts.Guest = true
+	if l.Name() == "" && !s.askName(ctx, l) {
+		return InputClosed
+	}
+	s.say(keyHello, l.Name())
+	if room != "" {
+		if end, over := s.enter(ctx, l.Enter, room, opts); over {
+			return end
+		}
+	} else {
+		s.rooms(l)
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return Cancelled
+		case line, open := <-s.lines:
+			if !open {
+				return InputClosed
+			}
+			words := strings.Fields(line)
+			if len(words) == 0 {
+				s.say(keyLobbyHelp)
+				continue
+			}
+			name := ""
+			if len(words) > 1 {
+				name = words[1]
+			}
+			var end End
+			over := false
+			switch strings.ToLower(words[0]) {
+			case "rooms", "list", "r":
+				s.rooms(l)
+			case "join", "j":
+				end, over = s.enter(ctx, l.Enter, name, opts)
+			case "watch":
+				end, over = s.enter(ctx, l.Watch, name, opts)
+			case "create", "c":
+				cfg, level, ok := s.roomSetup(words[min(2, len(words)):])
+				if ok {
+					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level) }, name, opts)
+				}
+			case "help", "h", "?":
+				s.say(keyLobbyHelp)
+				s.say(keyCreateHelp)
+			case "quit", "q", "exit":
+				s.say(keyBye)
+				return Quit
+			default:
+				s.say(keyLobbyUnknown, strconv.Quote(shorten(line)))
+			}
+			if over {
+				return end
+			}
+		}
+	}
+}
+
+// askName asks the person's name until the lobby takes one; it reports
+// false when the input ends first.
+func (s *Session) askName(ctx context.Context, l Lobby) bool {
+	s.say(keyAskName)
+	for {
+		select {
+		case <-ctx.Done():
+			return false
+		case line, open := <-s.lines:
+			if !open {
+				return false
+			}
+			if err := l.SetName(strings.TrimSpace(line)); err != nil {
+				s.say(keyNameRefused, err)
+				continue
+			}
+			return true
+		}
+	}
+}
+
+// rooms lists the lobby's rooms.
+func (s *Session) rooms(l Lobby) {
+	list := l.Rooms()
+	if len(list) == 0 {
+		s.say(keyNoRooms)
+		s.say(keyLobbyHelp)
+		return
+	}
+	s.say(keyRoomsHead)
+	for _, r := range list {
+		state := keyRoomWaiting
+		switch {
+		case r.Restored:
+			state = keyRoomSaved
+		case r.Started:
+			state = keyRoomPlaying
+		}
+		s.say(keyRoomLine, r.Name, r.Players, r.Rules, r.Level, r.People, s.text(state))
+	}
+	s.say(keyLobbyHelp)
+}
+
+// roomSetup reads the words after create NAME: a number of players, a
+// ruleset, a level, in any order; the server checks them.
+func (s *Session) roomSetup(words []string) (engine.Config, string, bool) {
+	cfg := engine.Config{Players: 0, Rules: engine.Standard}
+	level := ""
+	for _, w := range words {
+		if n, err := strconv.Atoi(w); err == nil {
+			cfg.Players = n
+		} else if r, err := engine.ParseRuleset(strings.ToLower(w)); err == nil {
+			cfg.Rules = r
+		} else {
+			level = strings.ToLower(w)
+		}
+	}
+	if cfg.Players == 0 { // as the server's rooms: four for standard, two for bsd
+		counts := cfg.Rules.Players()
+		cfg.Players = counts[len(counts)/2]
+	}
+	if err := cfg.Validate(); err != nil {
+		s.say(keyFailed, err)
+		s.say(keyCreateHelp)
+		return cfg, "", false
+	}
+	return cfg, level, true
+}
+
+// enter takes a seat (or watches) through take, waits in the room for the
+// deal, plays, and comes back to the lobby. over is set when the session
+// is over, with why.
+func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), name string, opts Options) (End, bool) {
+	if name == "" {
+		s.say(keyWhichRoom)
+		return 0, false
+	}
+	seat, err := take(name)
+	if err != nil {
+		s.say(keyFailed, err)
+		return 0, false
+	}
+	end := s.waitRoom(ctx, seat, opts)
+	switch end {
+	case Quit, TableEnded:
+		s.say(keyBackInLobby)
+		return end, false
+	}
+	return end, true
+}
+
+// waitRoom is the room before the deal: who sits where, and the host's
+// start; then the game, and what the person does when it ends.
+func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
+	v := seat.View()
+	told := ""
+	tell := func(force bool) {
+		if text := s.seating(&v); text != told || force {
+			told = text
+			s.line(text)
+		}
+	}
+	if !v.Started {
+		s.say(keyInRoom, v.Room)
+		tell(true)
+		s.say(keyRoomHelp)
+	}
+	for !v.Started {
+		select {
+		case <-ctx.Done():
+			seat.Leave()
+			return Cancelled
+		case next, open := <-seat.Updates():
+			if !open {
+				s.say(keyTableEnded)
+				return TableEnded
+			}
+			v = next
+			if !v.Started {
+				tell(false)
+			}
+		case line, open := <-s.lines:
+			if !open {
+				seat.Leave()
+				return InputClosed
+			}
+			words := strings.Fields(strings.ToLower(line))
+			if len(words) == 0 {
+				tell(true)
+				continue
+			}
+			switch words[0] {
+			case "seats", "s", "status":
+				tell(true)
+			case "sit":
+				n := 0
+				if len(words) > 1 {
+					n, _ = strconv.Atoi(words[1])
+				}
+				if err := seat.Sit(n - 1); err != nil {
+					s.say(keyFailed, err)
+				}
+			case "start":
+				if err := seat.Start(); err != nil {
+					s.say(keyFailed, err)
+				}
+			case "leave", "quit", "q":
+				seat.Quit()
+				return Quit
+			case "help", "h", "?":
+				s.say(keyRoomHelp)
+			default:
+				s.say(keyRoomUnknown, strconv.Quote(shorten(line)))
+			}
+		}
+	}
+	end := s.Play(ctx, seat, opts)
+	switch end {
+	case Quit, SavedQuit:
+		seat.Quit()
+		return Quit
+	case InputClosed, Cancelled:
+		seat.Leave()
+	}
+	return end
+}
+
+// seating tells who sits where in a room before the deal.
+func (s *Session) seating(v *table.View) string {
+	var seats []string
+	for i, st := range v.Seats {
+		var marks []string
+		switch {
+		case v.Plays(i):
+			marks = append(marks, s.text(keyMarkYou))
+		case !st.Human:
+			marks = append(marks, s.text(keyMarkComputer))
+		case !st.Connected:
+			marks = append(marks, s.text(keyMarkAway))
+		default:
+			marks = append(marks, s.text(keyMarkHere))
+		}
+		if st.Host {
+			marks = append(marks, s.text(keyMarkHost))
+		}
+		seats = append(seats, s.text(keySeatLine, i+1, st.Name, strings.Join(marks, s.text(keyComma))))
+	}
+	text := s.text(keySeats, s.list(seats, keyAnd))
+	switch {
+	case v.Watching:
+		return text + " " + s.text(keyRoomWatching)
+	case v.Host:
+		return text + " " + s.text(keyRoomHost)
+	}
+	return text + " " + s.text(keyRoomGuest)
+}

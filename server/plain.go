@@ -1,0 +1,210 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gliderlabs/ssh"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/plain"
+)
+
+// PlainCommand is the SSH command of the line mode (package plain), for
+// screen readers: ssh HOST plain [ROOM], with or without a terminal (-t).
+const PlainCommand = "plain"
+
+// handlePlain runs a session in the line mode: the lobby and the rooms as
+// lines of text, the same rooms and seats as the full-screen sessions.
+// Without a terminal the client's own terminal edits the lines; with one
+// (ssh -t), the session echoes what is typed and lets it be erased.
+func (s *Server) handlePlain(sess ssh.Session, args []string) {
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	stopSession := context.AfterFunc(s.stop, cancel)
+	defer stopSession()
+	input := &keyClock{r: sess}
+	input.touch()
+	idled := s.watchIdle(ctx, cancel, input)
+
+	var in io.Reader = newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)
+	var out io.Writer = &lockedWriter{w: sess}
+	if _, _, tty := sess.Pty(); tty {
+		out = crlf{out} // the client's terminal is raw: no output processing
+		in = &lineEditor{r: in, echo: out}
+	}
+	room := ""
+	if len(args) > 0 {
+		room = args[0]
+	}
+	lobby := &lineLobby{lobby: s.Lobby, users: s.users, id: gossh.FingerprintSHA256(sess.PublicKey())}
+	session := plain.New(in, out, nil)
+	session.Serve(ctx, lobby, room, plain.Options{Hint: hint})
+	session.Close()
+	if idled.Load() {
+		fmt.Fprintf(out, IdleText+"\n", s.cfg.IdleTimeout)
+	}
+	if s.stop.Err() != nil {
+		fmt.Fprintln(out, ByeText)
+		if name := lobby.room; name != "" && s.wasSaved(name) {
+			fmt.Fprintf(out, SavedText+"\n", name, name)
+		}
+	}
+	sess.Exit(0)
+}
+
+// lineLobby is the server's lobby as a line-mode session sees it, for the
+// person whose key is id.
+type lineLobby struct {
+	lobby *Lobby
+	users *Users
+	id    string
+	room  string // the last room entered
+}
+
+func (l *lineLobby) Name() string {
+	name, _ := l.users.Name(l.id)
+	return name
+}
+
+func (l *lineLobby) SetName(name string) error { return l.users.SetName(l.id, name) }
+
+func (l *lineLobby) Rooms() []plain.Room {
+	var rooms []plain.Room
+	for _, r := range l.lobby.List() {
+		rooms = append(rooms, plain.Room{
+			Name: r.Name, Players: r.Players, Rules: r.Rules, Level: r.Level,
+			People: r.Humans, Started: r.Started, Restored: r.Restored,
+		})
+	}
+	return rooms
+}
+
+// Enter sits in the room, as the full-screen lobby does for a room named
+// on the command line: made with the defaults if there is none, watched
+// if there is no seat.
+func (l *lineLobby) Enter(name string) (plain.Seat, error) {
+	c, err := l.lobby.Join(name, l.id, l.Name(), -1)
+	switch {
+	case errors.Is(err, ErrNoRoom):
+		cfg := defaultRoom
+		cfg.Seed = newSeed()
+		c, err = l.lobby.Create(name, l.id, l.Name(), -1, cfg)
+	case errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat):
+		return l.Watch(name)
+	}
+	return l.seat(c, err, name)
+}
+
+func (l *lineLobby) Create(name string, game engine.Config, level string) (plain.Seat, error) {
+	cfg := defaultRoom
+	cfg.Game, cfg.Seed = game, newSeed()
+	if level != "" {
+		cfg.Level = level
+	}
+	c, err := l.lobby.Create(name, l.id, l.Name(), -1, cfg)
+	return l.seat(c, err, name)
+}
+
+func (l *lineLobby) Watch(name string) (plain.Seat, error) {
+	r := l.lobby.Room(name)
+	if r == nil {
+		return nil, ErrNoRoom
+	}
+	c, err := r.Watch(l.id, l.Name(), -1)
+	return l.seat(c, err, name)
+}
+
+// seat is c as a plain.Seat, or the error: never a nil *Conn in an
+// interface.
+func (l *lineLobby) seat(c *Conn, err error, name string) (plain.Seat, error) {
+	if err != nil {
+		return nil, err
+	}
+	l.room = name
+	return c, nil
+}
+
+// lineEditor is what a terminal's line discipline does, for a client
+// whose terminal the SSH session put in raw mode: it echoes what is typed,
+// erases with Backspace (and the whole line with Ctrl-U), hands on whole
+// lines at Return, and ends the input at Ctrl-C, or Ctrl-D on an empty
+// line. Escape sequences (arrow keys) are dropped.
+type lineEditor struct {
+	r     io.Reader
+	echo  io.Writer
+	line  []byte // being typed
+	ready []byte // typed lines not yet read
+	esc   int    // 1 after ESC, 2 inside a control sequence
+	cr    bool   // the last byte was a carriage return
+	err   error  // the end of the input, once ready is read
+}
+
+func (e *lineEditor) Read(p []byte) (int, error) {
+	for len(e.ready) == 0 {
+		if e.err != nil {
+			return 0, e.err
+		}
+		var b [256]byte
+		n, err := e.r.Read(b[:])
+		for _, c := range b[:n] {
+			if e.err == nil {
+				e.feed(c)
+			}
+		}
+		if err != nil && e.err == nil {
+			e.err = err
+		}
+	}
+	n := copy(p, e.ready)
+	e.ready = e.ready[n:]
+	return n, nil
+}
+
+// feed takes one byte typed.
+func (e *lineEditor) feed(c byte) {
+	cr := e.cr
+	e.cr = c == '\r'
+	switch {
+	case e.esc == 1:
+		e.esc = 0
+		if c == '[' || c == 'O' {
+			e.esc = 2
+		}
+	case e.esc == 2:
+		if c >= 0x40 && c <= 0x7e {
+			e.esc = 0
+		}
+	case c == 0x1b:
+		e.esc = 1
+	case c == '\n' && cr:
+		// the line feed of a CR LF: the line went with the CR
+	case c == '\r' || c == '\n':
+		io.WriteString(e.echo, "\n")
+		e.ready = append(append(e.ready, e.line...), '\n')
+		e.line = e.line[:0]
+	case c == 0x7f || c == 0x08:
+		if len(e.line) > 0 {
+			_, size := utf8.DecodeLastRune(e.line)
+			e.line = e.line[:len(e.line)-size]
+			io.WriteString(e.echo, "\b \b")
+		}
+	case c == 0x15: // Ctrl-U
+		for n := utf8.RuneCount(e.line); n > 0; n-- {
+			io.WriteString(e.echo, "\b \b")
+		}
+		e.line = e.line[:0]
+	case c == 0x03, c == 0x04 && len(e.line) == 0:
+		io.WriteString(e.echo, "\n")
+		e.err = io.EOF
+	case c < 0x20:
+	default:
+		e.line = append(e.line, c)
+		e.echo.Write([]byte{c})
+	}
+}

@@ -1,0 +1,219 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/plain"
+)
+
+// lineClient is an SSH session in the line mode, read line by line.
+type lineClient struct {
+	t     *testing.T
+	name  string
+	in    io.Writer
+	enter string // what Return sends: a line feed, or a carriage return on a raw terminal
+	lines chan string
+	all   *syncBuffer
+}
+
+// plainSession runs command (plain [ROOM]) in a session, with a PTY when
+// tty is set (ssh -t), as the player with key.
+func plainSession(t *testing.T, addr string, key gossh.Signer, name, command string, tty bool) *lineClient {
+	t.Helper()
+	sess, err := dial(t, addr, key).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tty {
+		if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := sess.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Start(command); err != nil {
+		t.Fatal(err)
+	}
+	c := &lineClient{t: t, name: name, in: in, enter: "\n", lines: make(chan string, 1<<14), all: &syncBuffer{}}
+	if tty {
+		c.enter = "\r"
+	}
+	go func() {
+		defer close(c.lines)
+		sc := bufio.NewScanner(io.TeeReader(out, c.all))
+		for sc.Scan() {
+			c.lines <- strings.TrimSuffix(sc.Text(), "\r")
+		}
+	}()
+	return c
+}
+
+// send types a line and Return.
+func (c *lineClient) send(line string) {
+	c.t.Helper()
+	if _, err := io.WriteString(c.in, line+c.enter); err != nil {
+		c.t.Fatalf("%s typing %q: %v", c.name, line, err)
+	}
+}
+
+// until reads lines until one starts with prefix.
+func (c *lineClient) until(prefix string) string {
+	c.t.Helper()
+	return c.untilLine(prefix, func(l string) bool { return strings.HasPrefix(l, prefix) })
+}
+
+// untilLine reads lines until ok accepts one (what is the line awaited,
+// for the failure).
+func (c *lineClient) untilLine(what string, ok func(string) bool) string {
+	c.t.Helper()
+	deadline := time.After(30 * time.Second) // only stops a broken test from hanging
+	for {
+		select {
+		case l, open := <-c.lines:
+			if !open {
+				c.t.Fatalf("%s: the session ended before %q:\n%s", c.name, what, c.all.String())
+			}
+			if ok(l) {
+				return l
+			}
+		case <-deadline:
+			c.t.Fatalf("%s: no %q:\n%s", c.name, what, c.all.String())
+		}
+	}
+}
+
+// TestSSHPlain plays the line mode over SSH: Ann without a terminal makes a
+// room from the lobby, Bob with one (ssh -t) names it on the command line
+// and erases a typo; Ann deals; each plays from their own seat's turn
+// line, which lists only their own hand; Bob leaves to the lobby and quits.
+// Nothing either reads holds an escape sequence.
+func TestSSHPlain(t *testing.T) {
+	srv, addr := startServer(t, Config{MaxRooms: 4})
+	ann := plainSession(t, addr, newKey(t), "Ann", PlainCommand, false)
+	ann.until("What is your name?")
+	ann.send("Ann")
+	ann.until("Hello, Ann.")
+	ann.until("There are no rooms yet.")
+	ann.send("create duel 2 random")
+	ann.until("Room duel.")
+	ann.until("Seats: 1 Ann (you, host) and 2 Computer 2 (computer).")
+
+	bob := plainSession(t, addr, newKey(t), "Bob", PlainCommand+" duel", true)
+	bob.until("What is your name?")
+	bob.send("Bobx\x7f")
+	bob.until("Hello, Bob.")
+	bob.until("Seats: 1 Ann (here, host) and 2 Bob (you).")
+	ann.until("Seats: 1 Ann (you, host) and 2 Bob (here).")
+	bob.send("start")
+	bob.until("That did not work: only the host can do that.")
+	ann.send("start")
+
+	room := srv.Lobby.Room("duel")
+	players := map[int]*lineClient{0: ann, 1: bob}
+	turns := 0
+	for turns < 12 {
+		st := room.State()
+		seat := st.ToAct()
+		c := players[seat]
+		switch st.Phase {
+		case engine.PhaseCoupFourre, engine.PhaseExtension:
+			c.untilLine("a question", func(l string) bool { return strings.HasSuffix(l, "Yes or no.") })
+			c.send("no")
+			c.untilLine("the answer told", func(l string) bool {
+				return strings.HasPrefix(l, "You let ") || strings.HasPrefix(l, "You stop ")
+			})
+			continue
+		case engine.PhaseHandOver, engine.PhaseGameOver:
+			t.Fatalf("the hand is over after %d turns", turns)
+		}
+		line := c.until("Your turn: ")
+		st = room.State()
+		if st.ToAct() != seat {
+			t.Fatalf("%s has a turn line while seat %d is to act", c.name, st.ToAct())
+		}
+		for slot, card := range st.Hands[seat] {
+			name := fmt.Sprint(slot)
+			if slot == engine.DrawSlot {
+				name = "P"
+			}
+			if card != engine.NoCard && !strings.Contains(line, name+" "+plain.English.Card(card)) {
+				t.Fatalf("%s's turn line %q lacks %s %v", c.name, line, name, card)
+			}
+		}
+		obs := engine.Observe(&st, seat)
+		a := obs.Legal(nil)[0]
+		for slot, card := range obs.MyHand {
+			if card == a.Card() {
+				verb := "play "
+				if a.Kind() == engine.KindDiscard {
+					verb = "discard "
+				}
+				c.send(verb + strings.Replace(fmt.Sprint(slot), "0", "P", 1))
+				// told once the table has taken it
+				c.untilLine("the move told", func(l string) bool {
+					return strings.HasPrefix(l, "You play ") || strings.HasPrefix(l, "You discard ")
+				})
+				break
+			}
+		}
+		turns++
+	}
+	bob.send("quit")
+	bob.until("Leave the table? A computer player takes your seat.")
+	bob.send("yes")
+	bob.until("Back in the lobby")
+	bob.send("quit")
+	bob.until("Goodbye.")
+	ann.send("quit")
+	ann.until("Leave the table?")
+	ann.send("y")
+	ann.until("Back in the lobby")
+	ann.send("rooms")
+	ann.until("There are no rooms yet.") // the room ended with its last person
+	ann.send("q")
+	ann.until("Goodbye.")
+	for _, c := range []*lineClient{ann, bob} {
+		if out := c.all.String(); bytes.ContainsAny([]byte(out), "\x1b") {
+			t.Errorf("%s read an escape sequence:\n%q", c.name, out)
+		}
+	}
+}
+
+// TestLineEditor types keys at the line editor of the line mode over a
+// raw terminal: it hands on whole lines, echoes, erases, drops arrow keys
+// and ends at Ctrl-C.
+func TestLineEditor(t *testing.T) {
+	for _, c := range []struct {
+		keys, lines, echo string
+	}{
+		{"yes\r", "yes\n", "yes\n"},
+		{"no\r\nplay 2\n", "no\nplay 2\n", "no\nplay 2\n"},
+		{"Bobx\x7f\r", "Bob\n", "Bobx\b \b\n"},
+		{"h\x1b[Dand\x1bOA\r", "hand\n", "hand\n"},
+		{"quit\x15d 5\r", "d 5\n", "quit\b \b\b \b\b \b\b \bd 5\n"},
+		{"fourré\x7f\r", "fourr\n", "fourré\b \b\n"},
+		{"play\x03status\r", "", "play\n"},
+		{"\x04", "", "\n"},
+	} {
+		var echo bytes.Buffer
+		got, err := io.ReadAll(&lineEditor{r: strings.NewReader(c.keys), echo: &echo})
+		if err != nil || string(got) != c.lines || echo.String() != c.echo {
+			t.Errorf("%q: lines %q, echo %q, %v; want %q and %q", c.keys, got, echo.String(), err, c.lines, c.echo)
+		}
+	}
+}
