@@ -97,6 +97,8 @@ type rig struct {
 	out  *transcript
 	end  chan End
 	last []string // the lines read since the last command
+	// marked: the session speaks the marked catalogue
+	marked bool
 }
 
 // newTable deals a game for the test: people is the list of seats a
@@ -156,13 +158,21 @@ func tableFor(t *testing.T, g save.Game, level string) *table.Table {
 // start runs a session over tab in the background.
 func start(t *testing.T, tab *table.Table, opts Options) *rig {
 	t.Helper()
+	return startIn(t, tab, opts, nil)
+}
+
+// startIn runs a session in the language of cat over tab in the
+// background; a marked catalogue's marks are checked on every line and
+// taken off before the test reads it.
+func startIn(t *testing.T, tab *table.Table, opts Options, cat *Catalogue) *rig {
+	t.Helper()
 	c, err := tab.Join(localUser, "", -1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pr, pw := io.Pipe()
-	r := &rig{t: t, tab: tab, in: pw, out: newTranscript(), end: make(chan End, 1)}
-	s := New(pr, r.out, nil)
+	r := &rig{t: t, tab: tab, in: pw, out: newTranscript(), end: make(chan End, 1), marked: cat == &marked}
+	s := New(pr, r.out, cat)
 	go func() { r.end <- s.Play(context.Background(), c, opts) }()
 	t.Cleanup(func() { pw.Close() })
 	return r
@@ -183,14 +193,12 @@ func (r *rig) next() (string, bool) {
 	r.t.Helper()
 	select {
 	case l := <-r.out.lines:
-		r.last = append(r.last, l)
-		return l, true
+		return r.took(l), true
 	case e := <-r.end:
 		r.end <- e
 		select { // what it said before it stopped
 		case l := <-r.out.lines:
-			r.last = append(r.last, l)
-			return l, true
+			return r.took(l), true
 		default:
 			return "", false
 		}
@@ -199,6 +207,33 @@ func (r *rig) next() (string, bool) {
 		return "", false
 	}
 }
+
+// took notes line l as read, without its marks.
+func (r *rig) took(l string) string {
+	if r.marked {
+		text, ok := strings.CutPrefix(l, "[")
+		if text, ok = strings.CutSuffix(text, "]"); !ok {
+			r.t.Errorf("a line not from the catalogue: %q", l)
+		}
+		l = strings.NewReplacer("[", "", "]", "").Replace(text)
+	}
+	r.last = append(r.last, l)
+	return l
+}
+
+// marked is English with every sentence in brackets: a line of output
+// that is not one bracketed sentence did not come from the catalogue.
+// Cards keep their names, and P its letter: the player types them.
+var marked = func() Catalogue {
+	c := English
+	for k := range c.Text {
+		if k := key(k); !strings.HasPrefix(c.Text[k], " ") && k != keyComma && k != keySemicolon && k != keyOr && k != keyAnd && k != keySlotP {
+			c.Text[k] = "[" + c.Text[k] + "]"
+		}
+	}
+	c.Event = func(e engine.Event, n engine.Names) string { return "[" + englishEvent(e, n) + "]" }
+	return c
+}()
 
 // until reads lines until one satisfies ok, and returns it.
 func (r *rig) until(ok func(string) bool) string {

@@ -82,84 +82,100 @@ func TestOutputIsPlain(t *testing.T) {
 	const hands = 200
 	for i, players := range engine.PlayerCounts {
 		t.Run(fmt.Sprint(players, " players"), func(t *testing.T) {
-			seed := uint64(100 + i)
-			tab := newTable(t, engine.Config{Players: players, Rules: engine.Standard}, seed, "random", 0)
-			hint := func(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, string) {
-				return legal[0], "the first legal move"
-			}
-			r := start(t, tab, Options{Hint: hint, Save: func(name string) (string, error) { return name + ".mille.json", nil }})
-			rng := rand.New(rand.NewPCG(seed, 1))
-			played, repeats, attack := 0, 0, -1
-			for played < hands/len(engine.PlayerCounts) {
-				l, ok := r.next()
-				if !ok {
-					t.Fatalf("the session stopped; the transcript ends:\n%s", tail(r.out.String(), 20))
-				}
-				if isPrompt(l) && repeats > 0 {
-					repeats-- // asked again by r
-					continue
-				}
-				st := tab.State()
-				obs := engine.Observe(&st, st.ToAct())
-				switch {
-				case asks(l, keyTurn):
-					for rng.IntN(4) == 0 {
-						cmd := readingCommands[rng.IntN(len(readingCommands))]
-						r.send(cmd)
-						switch cmd {
-						case "r":
-							repeats++
-						case "quit":
-							r.send("no") // the question, then the turn told again
-							repeats += 2
-						}
-					}
-					legal := obs.Legal(nil)
-					a := legal[rng.IntN(len(legal))]
-					whom := rng.IntN(2) == 0
-					attack = -1
-					if !whom {
-						attack = a.Target()
-					}
-					r.send(typeAction(tab, &obs, a, whom, rng))
-				case asks(l, keyWhom):
-					if attack < 0 {
-						t.Fatalf("asked %q for no attack", l)
-					}
-					r.send(answerWhom(tab, attack))
-				case strings.HasSuffix(l, "Yes or no."):
-					if l == English.Text[keyAnotherHand] || l == English.Text[keyAnotherGame] {
-						played++
-						if played < hands/len(engine.PlayerCounts) {
-							r.send("yes")
-						} else {
-							r.send("no") // and quit
-						}
-						continue
-					}
-					r.send([]string{"yes", "no", "y", "n"}[rng.IntN(4)])
-				case strings.HasPrefix(l, "You can't"):
-					t.Errorf("refused a legal move: %s", l)
-				}
-				if p := r.out.problem(); p != "" {
-					t.Fatal(p)
-				}
-			}
-			for l, ok := r.next(); ok; l, ok = r.next() {
-				if l == English.Text[keySaveFirst] { // not after the game's end
-					r.send("no")
-				}
-			}
-			if e := r.wait(); e != Quit {
-				t.Errorf("ended with %v, want Quit", e)
-			}
-			text := r.out.String()
-			if n := strings.Count(text, sentence(keyUnknown)); n != strings.Count(text, "Unknown command \"xyzzy\"") {
-				t.Errorf("%d lines of help for unknown input, not all for xyzzy", n)
-			}
-			if p := r.out.problem(); p != "" {
-				t.Error(p)
-			}
+			playRandomHands(t, players, hands/len(engine.PlayerCounts), uint64(100+i), nil)
 		})
+	}
+}
+
+// TestEveryLineFromTheCatalogue plays random hands in a catalogue that
+// marks every sentence: every line the session prints, whatever the
+// command, is one of the catalogue's sentences.
+func TestEveryLineFromTheCatalogue(t *testing.T) {
+	for i, players := range engine.PlayerCounts {
+		t.Run(fmt.Sprint(players, " players"), func(t *testing.T) {
+			playRandomHands(t, players, 3, uint64(200+i), &marked)
+		})
+	}
+}
+
+// playRandomHands plays hands at a table of players with the random
+// person of TestOutputIsPlain, in the language of cat, and then quits.
+func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *Catalogue) {
+	tab := newTable(t, engine.Config{Players: players, Rules: engine.Standard}, seed, "random", 0)
+	hint := func(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, string) {
+		return legal[0], "the first legal move"
+	}
+	r := startIn(t, tab, Options{Hint: hint, Save: func(name string) (string, error) { return name + ".mille.json", nil }}, cat)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	played, repeats, attack := 0, 0, -1
+	for played < hands {
+		l, ok := r.next()
+		if !ok {
+			t.Fatalf("the session stopped; the transcript ends:\n%s", tail(r.out.String(), 20))
+		}
+		if isPrompt(l) && repeats > 0 {
+			repeats-- // asked again by r
+			continue
+		}
+		st := tab.State()
+		obs := engine.Observe(&st, st.ToAct())
+		switch {
+		case asks(l, keyTurn):
+			for rng.IntN(4) == 0 {
+				cmd := readingCommands[rng.IntN(len(readingCommands))]
+				r.send(cmd)
+				switch cmd {
+				case "r":
+					repeats++
+				case "quit":
+					r.send("no") // the question, then the turn told again
+					repeats += 2
+				}
+			}
+			legal := obs.Legal(nil)
+			a := legal[rng.IntN(len(legal))]
+			whom := rng.IntN(2) == 0
+			attack = -1
+			if !whom {
+				attack = a.Target()
+			}
+			r.send(typeAction(tab, &obs, a, whom, rng))
+		case asks(l, keyWhom):
+			if attack < 0 {
+				t.Fatalf("asked %q for no attack", l)
+			}
+			r.send(answerWhom(tab, attack))
+		case strings.HasSuffix(l, "Yes or no."):
+			if l == English.Text[keyAnotherHand] || l == English.Text[keyAnotherGame] {
+				played++
+				if played < hands {
+					r.send("yes")
+				} else {
+					r.send("no") // and quit
+				}
+				continue
+			}
+			r.send([]string{"yes", "no", "y", "n"}[rng.IntN(4)])
+		case strings.HasPrefix(l, "You can't"):
+			t.Errorf("refused a legal move: %s", l)
+		}
+		if p := r.out.problem(); p != "" {
+			t.Fatal(p)
+		}
+	}
+	for l, ok := r.next(); ok; l, ok = r.next() {
+		if l == English.Text[keySaveFirst] { // not after the game's end
+			r.send("no")
+		}
+	}
+	if e := r.wait(); e != Quit {
+		t.Errorf("ended with %v, want Quit", e)
+	}
+	text := r.out.String()
+	if n := strings.Count(text, sentence(keyUnknown)); n != strings.Count(text, "Unknown command \"xyzzy\"") {
+		t.Errorf("%d lines of help for unknown input, not all for xyzzy", n)
+	}
+	if p := r.out.problem(); p != "" {
+		t.Error(p)
 	}
 }
