@@ -42,17 +42,17 @@ func (g *game) handLine(does bool) string {
 }
 
 // does says briefly what card c can do now: "play", "attack Ann or Bob",
-// or the engine's reason why not ("you need a Go first").
+// or why not, in a few words ("needs a Go").
 func (g *game) does(c engine.Card) string {
 	o := &g.obs
 	if c.IsHazard() {
 		if open := g.openSides(c); len(open) > 0 {
 			return g.text(keyDoAttack, g.targetNames(open))
 		}
-		return g.cat.Reason(o.Check(engine.Attack(c, g.opponents()[0])))
+		return g.cat.Brief(o.Check(engine.Attack(c, g.opponents()[0])))
 	}
 	if err := o.Check(engine.Play(c)); err != nil {
-		return g.cat.Reason(err)
+		return g.cat.Brief(err)
 	}
 	return g.text(keyDoPlay)
 }

@@ -22,6 +22,9 @@ type Catalogue struct {
 	// Reason words why the engine refused an action (an *engine.Refusal),
 	// so that it completes Text[keyCant]: "you are under a Speed Limit".
 	Reason func(err error) string
+	// Brief words a refusal in a few words for the turn line, where it
+	// says why a card can't be played now: "needs a Go".
+	Brief func(err error) string
 	// Why words the reason a hint gives (ai.Hint's: "finish the trip").
 	Why func(reason string) string
 }
@@ -375,7 +378,32 @@ var English = Catalogue{
 	Card:   englishCard,
 	Event:  englishEvent,
 	Reason: func(err error) string { return err.Error() },
+	Brief:  englishBrief,
 	Why:    func(reason string) string { return reason },
+}
+
+// briefs are the engine's refusals that the turn line says shorter,
+// heard at every turn for many cards.
+var briefs = map[error]string{
+	engine.ErrNeedGo:       "needs a Go",
+	engine.ErrAlreadyGo:    "already rolling",
+	engine.ErrStopped:      "stopped",
+	engine.ErrLimited:      "over the Speed Limit",
+	engine.ErrNotLimited:   "no Speed Limit",
+	engine.ErrPast700:      "past 700",
+	engine.ErrPast1000:     "past 1000",
+	engine.ErrTwo200s:      "two 200s already",
+	engine.ErrHasHazard:    "they have a hazard",
+	engine.ErrAlreadyLimit: "they are limited",
+	engine.ErrYouHaveRoW:   "you have Right of Way",
+}
+
+// englishBrief is a refusal in a few words, or the engine's sentence.
+func englishBrief(err error) string {
+	if b, ok := briefs[err]; ok {
+		return b
+	}
+	return err.Error()
 }
 
 // englishCard names a card as the engine does, distances in miles: "75

@@ -20,7 +20,7 @@ func TestCatalogueComplete(t *testing.T) {
 			t.Errorf("card %d has no name", c)
 		}
 	}
-	if English.Event == nil || English.Reason == nil || English.Why == nil {
+	if English.Event == nil || English.Reason == nil || English.Brief == nil || English.Why == nil {
 		t.Error("English lacks the engine's words")
 	}
 }
