@@ -211,11 +211,10 @@ func (r *rig) next() (string, bool) {
 // took notes line l as read, without its marks.
 func (r *rig) took(l string) string {
 	if r.marked {
-		text, ok := strings.CutPrefix(l, "[")
-		if text, ok = strings.CutSuffix(text, "]"); !ok {
+		if !strings.HasPrefix(l, "[") || !strings.HasSuffix(l, "]") {
 			r.t.Errorf("a line not from the catalogue: %q", l)
 		}
-		l = strings.NewReplacer("[", "", "]", "").Replace(text)
+		l = strings.NewReplacer("[", "", "]", "").Replace(l)
 	}
 	r.last = append(r.last, l)
 	return l

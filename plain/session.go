@@ -119,7 +119,7 @@ func (s *Session) read(in io.Reader) {
 		line, err := r.ReadSlice('\n')
 		text := string(line)
 		for err == bufio.ErrBufferFull { // too long: keep the start
-			line, err = r.ReadSlice('\n')
+			_, err = r.ReadSlice('\n')
 		}
 		if text != "" || err == nil {
 			select {
