@@ -92,19 +92,20 @@ const (
 	keyDeckEmpty     // -
 
 	// Refusals.
-	keyCant       // verb, card, reason
-	keyCantDo     // reason
-	keyVerbPlay   // -
-	keyVerbDisc   // -
-	keyWaitTurn   // name
-	keyWaitPause  // -
-	keyWatching   // -
-	keyHandIsOver // -
-	keyNoSlot     // slot
-	keyWhichCard  // -
-	keyNotHazard  // card, slot
-	keyFailed     // error
-	keyUnknown    // what was typed
+	keyCant        // verb, card, reason
+	keyCantDo      // reason
+	keyVerbPlay    // -
+	keyVerbDisc    // -
+	keyWaitTurn    // name
+	keyWaitPause   // -
+	keyWatching    // -
+	keyHandIsOver  // -
+	keyAnswerFirst // -
+	keyNoSlot      // slot
+	keyWhichCard   // -
+	keyNotHazard   // card, slot
+	keyFailed      // error
+	keyUnknown     // what was typed
 
 	// Reading the board: status, hand, score, log.
 	keyStatusHead   // game, hand, trip, rules, whose turn
@@ -268,19 +269,20 @@ var English = Catalogue{
 		keyPickedAlready: "You have picked already.",
 		keyDeckEmpty:     "The deck is empty: play or discard a card.",
 
-		keyCant:       "You can't %s %s: %s.",
-		keyCantDo:     "You can't do that: %s.",
-		keyVerbPlay:   "play",
-		keyVerbDisc:   "discard",
-		keyWaitTurn:   "Wait: it is %s's turn.",
-		keyWaitPause:  "Wait: a player may answer with a coup fourré.",
-		keyWatching:   "You are watching this table: only its players play.",
-		keyHandIsOver: "The hand is over: say yes for another, or no.",
-		keyNoSlot:     "There is no card in slot %s.",
-		keyWhichCard:  "Which card? Give its slot, P or 1 to 6, or its name.",
-		keyNotHazard:  "%s is no hazard: type play %s.",
-		keyFailed:     "That did not work: %v.",
-		keyUnknown:    "Unknown command %s. Type play N, discard N, status, hand, score, help or quit.",
+		keyCant:        "You can't %s %s: %s.",
+		keyCantDo:      "You can't do that: %s.",
+		keyVerbPlay:    "play",
+		keyVerbDisc:    "discard",
+		keyWaitTurn:    "Wait: it is %s's turn.",
+		keyWaitPause:   "Wait: a player may answer with a coup fourré.",
+		keyWatching:    "You are watching this table: only its players play.",
+		keyHandIsOver:  "The hand is over: say yes for another, or no.",
+		keyAnswerFirst: "Answer the question first: yes or no.",
+		keyNoSlot:      "There is no card in slot %s.",
+		keyWhichCard:   "Which card? Give its slot, P or 1 to 6, or its name.",
+		keyNotHazard:   "%s is no hazard: type play %s.",
+		keyFailed:      "That did not work: %v.",
+		keyUnknown:     "Unknown command %s. Type play N, discard N, status, hand, score, help or quit.",
 
 		keyStatusHead:   "Game %d, hand %d, trip %d miles, %s rules. %s",
 		keyNowYours:     "Your turn.",

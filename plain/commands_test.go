@@ -215,3 +215,40 @@ func TestPlayLocal(t *testing.T) {
 		t.Fatalf("ended with %v, %d actions:\n%s", end, len(g.History), text)
 	}
 }
+
+// TestCoupFourreQuestion stops a game where the person may answer a
+// hazard with a coup fourré: a move is refused until the question is
+// answered, r asks it again, and yes plays the safety.
+func TestCoupFourreQuestion(t *testing.T) {
+	var g save.Game
+	for seed := uint64(1); ; seed++ {
+		g = newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, seed, "random", 0)
+		for n := 0; n < 300 && !(g.State.Phase == engine.PhaseCoupFourre && g.State.ToAct() == 0); n++ {
+			legal := g.State.Legal(nil)
+			if err := g.Apply(legal[int(seed+uint64(n))%len(legal)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.State.Phase == engine.PhaseCoupFourre && g.State.ToAct() == 0 {
+			break
+		}
+	}
+	safety := English.Card(engine.SafetyFor(g.State.Threat))
+	r := start(t, tableFor(t, g, "random"), Options{})
+	question := r.until(func(l string) bool { return strings.HasSuffix(l, "Yes or no.") })
+	if !strings.Contains(question, "You hold "+safety+": play it as a coup fourré") {
+		t.Fatalf("the question: %q", question)
+	}
+	r.send("play 1")
+	if l, _ := r.next(); l != English.Text[keyAnswerFirst] {
+		t.Fatalf("a move during the question: %q", l)
+	}
+	r.send("r")
+	if l, _ := r.next(); l != question {
+		t.Fatalf("r: %q, want %q", l, question)
+	}
+	r.send("yes")
+	if l, _ := r.next(); l != "Coup fourré! You play "+safety+"." {
+		t.Fatalf("yes: %q", l)
+	}
+}

@@ -426,6 +426,8 @@ func (g *game) refuse(a engine.Action, err error) {
 	switch {
 	case errors.Is(err, table.ErrOnlooker) || o.Onlooker:
 		g.say(keyWatching)
+	case errors.Is(err, engine.ErrNotNow) && o.MyTurn() && o.Phase != engine.PhasePlay:
+		g.say(keyAnswerFirst)
 	case errors.Is(err, engine.ErrNotNow) && o.MyTurn():
 		g.say(keyCantDo, g.cat.Reason(err))
 	case errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn):
