@@ -49,7 +49,10 @@ func (g *game) does(c engine.Card) string {
 		if open := g.openSides(c); len(open) > 0 {
 			return g.text(keyDoAttack, g.targetNames(open))
 		}
-		return g.cat.Brief(o.Check(engine.Attack(c, g.opponents()[0])))
+		if opp := g.opponents(); len(opp) == 1 {
+			return g.cat.Brief(o.Check(engine.Attack(c, opp[0])))
+		}
+		return g.text(keyNoTarget) // each for a reason of its own: status tells
 	}
 	if err := o.Check(engine.Play(c)); err != nil {
 		return g.cat.Brief(err)

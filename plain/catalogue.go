@@ -56,6 +56,7 @@ const (
 	keyCardsDo       // cards, what they can do
 	keyDoPlay        // -
 	keyDoAttack      // sides
+	keyNoTarget      // -
 	keyCoupFourre    // attacker, hazard, side attacked, safety
 	keyExtension     // side, others' miles
 	keyHandScores    // list of sides' points
@@ -234,6 +235,7 @@ var English = Catalogue{
 		keyCardsDo:       "%s (%s)",
 		keyDoPlay:        "play",
 		keyDoAttack:      "attack %s",
+		keyNoTarget:      "no one to attack",
 		keyCoupFourre:    "%s played %s on %s. You hold %s: play it as a coup fourré, for 300 points and another turn? Yes or no.",
 		keyExtension:     "%s reached 700 miles (%s). Extend the trip to 1000? Yes or no.",
 		keyHandScores:    "Points of the hand: %s. Type score for the details.",
