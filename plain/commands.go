@@ -105,6 +105,10 @@ func shorten(text string) string {
 // name ("go", "75", "right of way"), and the words after it. It tells why
 // when there is none.
 func (g *game) cardArg(args []string) (engine.Card, []string, bool) {
+	if g.obs.Onlooker {
+		g.say(keyWatching)
+		return engine.NoCard, nil, false
+	}
 	if len(args) == 0 {
 		g.say(keyWhichCard)
 		return engine.NoCard, nil, false

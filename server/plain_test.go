@@ -100,8 +100,9 @@ func (c *lineClient) untilLine(what string, ok func(string) bool) string {
 // TestSSHPlain plays the line mode over SSH: Ann without a terminal makes a
 // room from the lobby, Bob with one (ssh -t) names it on the command line
 // and erases a typo; Ann deals; each plays from their own seat's turn
-// line, which lists only their own hand; Bob leaves to the lobby and quits.
-// Nothing either reads holds an escape sequence.
+// line, which lists only their own hand; Cal watches without a hand and
+// leaves; Bob and Ann leave to the lobby and quit. Nothing anyone reads
+// holds an escape sequence.
 func TestSSHPlain(t *testing.T) {
 	srv, addr := startServer(t, Config{MaxRooms: 4})
 	ann := plainSession(t, addr, newKey(t), "Ann", PlainCommand, false)
@@ -173,6 +174,23 @@ func TestSSHPlain(t *testing.T) {
 		}
 		turns++
 	}
+	cal := plainSession(t, addr, newKey(t), "Cal", PlainCommand, false)
+	cal.until("What is your name?")
+	cal.send("Cal")
+	cal.until("duel: 2 players, standard rules, computers random, 2 people, playing.")
+	cal.send("watch duel")
+	cal.until("Mille Bornes, standard rules, 2 players: Ann and Bob.")
+	cal.send("hand")
+	cal.until("Onlookers see no hand.")
+	cal.send("play 1")
+	cal.until("You are watching this table: only its players play.")
+	cal.send("quit")
+	cal.until("Stop watching and leave the table? Yes or no.")
+	cal.send("yes")
+	cal.until("Back in the lobby")
+	cal.send("quit")
+	cal.until("Goodbye.")
+
 	bob.send("quit")
 	bob.until("Leave the table? A computer player takes your seat.")
 	bob.send("yes")
@@ -187,7 +205,7 @@ func TestSSHPlain(t *testing.T) {
 	ann.until("There are no rooms yet.") // the room ended with its last person
 	ann.send("q")
 	ann.until("Goodbye.")
-	for _, c := range []*lineClient{ann, bob} {
+	for _, c := range []*lineClient{ann, bob, cal} {
 		if out := c.all.String(); bytes.ContainsAny([]byte(out), "\x1b") {
 			t.Errorf("%s read an escape sequence:\n%q", c.name, out)
 		}
