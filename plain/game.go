@@ -61,7 +61,7 @@ const (
 	qTarget             // whom to attack with game.target
 	qQuit               // really quit?
 	qSaveFirst          // save before quitting?
-	qSaveName           // the name to save under, then quit
+	qSaveName           // the name to save under (and then quit, when quitting)
 )
 
 // Play plays the table t through the session until the player quits, the
@@ -100,8 +100,8 @@ func (g *game) finish(e End) { g.end, g.done = e, true }
 // last one, from the observation's log (views may have been skipped), and
 // asks what the table now asks of the player.
 func (g *game) see(v table.View) {
-	if g.seen && v.Version == g.view.Version && v.Seat == g.view.Seat && v.Obs.EventCount == g.obs.EventCount {
-		return // told already
+	if g.seen && (v.Version < g.view.Version || v.Version == g.view.Version && v.Seat == g.view.Seat) {
+		return // told already, or older than what was told
 	}
 	first := !g.seen
 	fresh := first || v.Seat != g.view.Seat || v.Obs.Onlooker != g.obs.Onlooker
