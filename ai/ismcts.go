@@ -73,30 +73,6 @@ func WithWorkers(n int) ISMCTSOption {
 // WithTimeLimit stops each search after d even if iterations remain.
 func WithTimeLimit(d time.Duration) ISMCTSOption { return func(p *ISMCTS) { p.limit = d } }
 
-// WithExploration sets the UCB exploration constant (default 0.5).
-func WithExploration(c float64) ISMCTSOption { return func(p *ISMCTS) { p.c = c } }
-
-// WithRolloutNoise makes rollouts take a random action with probability eps.
-func WithRolloutNoise(eps float64) ISMCTSOption { return func(p *ISMCTS) { p.eps = eps } }
-
-// WithWidening sets how fast the trees widen: a node visited n times
-// considers its 1+sqrt(n)/w best actions by the heuristic (default 6).
-func WithWidening(w float64) ISMCTSOption {
-	return func(p *ISMCTS) {
-		if w > 0 {
-			p.widen = w
-		}
-	}
-}
-
-// WithOverrule sets how many standard errors a gain over the heuristic's
-// choice must exceed for the search to play another action (default 2).
-func WithOverrule(z float64) ISMCTSOption { return func(p *ISMCTS) { p.z = z } }
-
-// WithWinWeight sets the weight of winning the hand in the reward, the
-// rest going to the margin (default 0.6).
-func WithWinWeight(w float64) ISMCTSOption { return func(p *ISMCTS) { p.winW = w } }
-
 // withPolicy sets the searching side's own policy.
 func withPolicy(pol *Policy) ISMCTSOption { return func(p *ISMCTS) { p.pol = pol } }
 
