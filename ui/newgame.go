@@ -45,7 +45,7 @@ func (m *Model) openNewGame() {
 			f.levels[i] = seats[i].Level
 		}
 	}
-	f.field = f.fields() - 1
+	f.field = 0 // ←→ change the players at once; Return starts from any field
 	m.ng = f
 	m.back = m.screen
 	m.screen = screenNewGame

@@ -3,6 +3,8 @@ package ui
 import (
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/millebornes/mille/engine"
 )
 
@@ -38,4 +40,19 @@ func TestNewGameFormKeepsAPlayableConfig(t *testing.T) {
 			t.Fatalf("the rules field shows %v for %v", engine.Rulesets[cur], f.rules)
 		}
 	}
+}
+
+// TestFlowNewGameOpensOnTheFirstOption: the screen opens with the players
+// field chosen, so that ←→ change it at once; Return still starts.
+func TestFlowNewGameOpensOnTheFirstOption(t *testing.T) {
+	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 80, 24)
+	press(tm, "n")
+	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
+	contains(t, screenNow(tm), "▶ Players")
+	press(tm, "right")
+	waitModel(t, tm, "3 players", func(m *Model) bool { return m.ng.players == 3 })
+	press(tm, "enter")
+	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.obs.Config.Players == 3 })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
 }
