@@ -278,6 +278,38 @@ func TestFlowUndo(t *testing.T) {
 	tm.WaitFinished(t)
 }
 
+// TestFlowUndoMovesTheMarker: after an undo, the table's marker ("◀ Go"
+// on a table's title) shows the card put on a table last in what is left
+// of the hand, never the card taken back.
+func TestFlowUndoMovesTheMarker(t *testing.T) {
+	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 80, 24)
+	for i := 0; i < 3; i++ {
+		waitModel(t, tm, "the human's turn", settled)
+		before := probe(tm, func(m *Model) int { return actions(m) })
+		press(tm, probe(tm, keysFor)...)
+		waitModel(t, tm, "the move", func(m *Model) bool { return actions(m) > before })
+	}
+	waitModel(t, tm, "the human's turn", settled)
+	before := probe(tm, func(m *Model) int { return actions(m) })
+	press(tm, "z")
+	waitModel(t, tm, "the undo", func(m *Model) bool { return actions(m) < before && settled(m) })
+	var want engine.Card = engine.NoCard
+	for _, a := range probe(tm, history) {
+		if a.Kind() == engine.KindPlay || a.Kind() == engine.KindCoupFourre {
+			want = a.Card()
+		}
+	}
+	if want == engine.NoCard {
+		t.Fatal("no card left on the tables: the test shows nothing")
+	}
+	screen := screenNow(tm)
+	if n := strings.Count(screen, "◀"); n != 1 || !strings.Contains(screen, "◀ "+want.String()) {
+		t.Fatalf("%d markers, want one on %v:\n%s", n, want, screen)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
 // resize sends a new size until it sticks: the program also sends its
 // initial size from a goroutine, which may arrive after ours.
 func resize(t *testing.T, tm *teatest.TestModel, w, h int) {

@@ -25,7 +25,32 @@ func (m *Model) unlog(at uint32) {
 		n--
 	}
 	m.log, m.recent, m.logOff = m.log[:n], m.recent[:0], 0
+	m.markLast()
+}
+
+// markLast points the table's marker at the last card put on a table in
+// this hand, as the observation's log tells it now (after an undo too:
+// the move now last, or none).
+func (m *Model) markLast() {
+	obs := &m.obs
 	m.flashTo = -1
+	first := uint32(0)
+	if obs.EventCount > engine.LogSize {
+		first = obs.EventCount - engine.LogSize
+	}
+	for i := obs.EventCount; i > first; i-- {
+		e := obs.Log[(i-1)%engine.LogSize]
+		switch e.Kind {
+		case engine.EvPlay, engine.EvSafety, engine.EvCoupFourre:
+			m.flash, m.flashTo = e.Card, obs.Config.SideOf(int(e.Seat))
+			return
+		case engine.EvAttack:
+			m.flash, m.flashTo = e.Card, int(e.Target)
+			return
+		case engine.EvDeal:
+			return
+		}
+	}
 }
 
 // logText is the whole log, a line each (tests).
@@ -63,15 +88,8 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 		}
 		parts = append(parts, line)
 		m.log = append(m.log, logLine{text: line, at: i})
-		switch e.Kind {
-		case engine.EvPlay, engine.EvSafety, engine.EvCoupFourre:
-			m.flash, m.flashTo = e.Card, obs.Config.SideOf(int(e.Seat))
-		case engine.EvAttack:
-			m.flash, m.flashTo = e.Card, int(e.Target)
-		case engine.EvDeal:
-			m.flashTo = -1
-		}
 	}
+	m.markLast()
 	if len(m.log) > 200 {
 		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)
 	}
