@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -551,6 +552,44 @@ func TestFlowHotSeat(t *testing.T) {
 	}
 	if curtains < 2 {
 		t.Fatalf("%d curtains in four turns", curtains)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// TestFlowHotSeatSaysNames: where people share the keyboard, "you" would
+// be whoever holds it now: the log, the message line and the score window
+// name the people, as the tables do.
+func TestFlowHotSeatSaysNames(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	m.openNewGame()
+	m.ng.set(2, 4) // the second seat: a person
+	m.startNew()
+	tm := runTest(t, m, 80, 24)
+	for turn := 0; turn < 2; turn++ {
+		waitModel(t, tm, "a person's turn", func(m *Model) bool { return m.view.Next >= 0 && settled(m) })
+		if probe(tm, (*Model).curtain) {
+			press(tm, "enter")
+			waitModel(t, tm, "the next person", func(m *Model) bool { return !m.curtain() })
+		}
+		before := probe(tm, func(m *Model) int { return actions(m) })
+		press(tm, probe(tm, keysFor)...)
+		waitModel(t, tm, "the move", func(m *Model) bool { return actions(m) > before })
+	}
+	waitModel(t, tm, "a person's turn", func(m *Model) bool { return m.view.Next >= 0 && settled(m) })
+	press(tm, "enter") // past the curtain
+	waitModel(t, tm, "the board", func(m *Model) bool { return !m.curtain() })
+	you := regexp.MustCompile(`\b[Yy]ou\b|\byour team\b`)
+	screen := screenNow(tm)
+	log := probe(tm, func(m *Model) string { return m.logText() })
+	if you.MatchString(screen) || you.MatchString(log) {
+		t.Fatalf("\"you\" at a shared keyboard:\n%s\nlog:\n%s", screen, log)
+	}
+	contains(t, log, "Amy plays")
+	contains(t, screen, "Amy   Ann") // the score window's columns
+	// A hazard on the side of the person at the keyboard still stands out.
+	if msg, alert := probe(tm, func(m *Model) string { s, _ := m.narration(80); return s }), probe(tm, func(m *Model) bool { _, a := m.narration(80); return a }); !alert || !strings.Contains(msg, " on Amy") {
+		t.Fatalf("message line %q, alert %v", msg, alert)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)

@@ -115,8 +115,12 @@ func (m *Model) narration(w int) (string, bool) {
 		return "", false
 	}
 	const sep = " · "
+	on := "" // " on you", " on your team", or at a shared keyboard " on Amy"
+	if !m.obs.Onlooker {
+		on = " on " + m.names().Side(m.obs.Side())
+	}
 	mine := func(s string) bool {
-		return strings.Contains(s, " on you") || strings.Contains(s, " on your team") || strings.HasPrefix(s, "Coup fourré!")
+		return on != "" && strings.Contains(s, on) || strings.HasPrefix(s, "Coup fourré!")
 	}
 	keep := make([]bool, len(m.recent))
 	used, alert := 0, false

@@ -101,7 +101,7 @@ var scoreRows = []struct {
 
 // sideShort is a side's column heading in the score window.
 func (m *Model) sideShort(side int) string {
-	if side == m.obs.Side() && !m.obs.Onlooker {
+	if side == m.obs.Side() && !m.obs.Onlooker && !m.hotSeat() {
 		if m.obs.Config.Partner(m.obs.Seat) >= 0 {
 			return "Us"
 		}
@@ -208,7 +208,7 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		switch {
 		case obs.Winner < 0:
 			body = append(body, "", st.Heading.Render("A tie: nobody wins this game."))
-		case int(obs.Winner) == obs.Side() && !obs.Onlooker:
+		case int(obs.Winner) == obs.Side() && !obs.Onlooker && !m.hotSeat():
 			body = append(body, "", st.Heading.Render("You win the game!"))
 		default:
 			who, verb := m.sideName(int(obs.Winner)), " wins"

@@ -309,18 +309,23 @@ func (m *Model) leave() tea.Cmd {
 }
 
 // names gives the words the engine's event sentences use, for the viewer:
-// an onlooker is nobody's "you".
+// an onlooker is nobody's "you", and neither is anyone where people share
+// the keyboard (hot-seat): "you" would be whoever holds it now.
 func (m *Model) names() engine.Names {
 	names := make([]string, len(m.view.Seats))
 	for i := range m.view.Seats {
 		names[i] = m.seatName(i)
 	}
 	viewer := m.obs.Seat
-	if m.obs.Onlooker {
+	if m.obs.Onlooker || m.hotSeat() {
 		viewer = -1
 	}
 	return engine.Names{Config: m.obs.Config, Viewer: viewer, Seats: names}
 }
+
+// hotSeat reports whether more than one person plays at this keyboard:
+// the board then names each person rather than saying "you".
+func (m *Model) hotSeat() bool { return len(m.view.Mine) > 1 }
 
 // seatName names a seat, "Player N" when the table did not; a person
 // away is marked.
