@@ -217,7 +217,9 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 }
 
 // lastMove is the count of events before the viewer's last move that the
-// observation's log still holds (0 if none).
+// observation's log still holds (0 if none), or before the deal if the
+// viewer has not moved since: asking for the next hand started the line
+// over at the deal.
 func (m *Model) lastMove() uint32 {
 	o := &m.obs
 	if o.Onlooker {
@@ -229,6 +231,9 @@ func (m *Model) lastMove() uint32 {
 	}
 	for i := o.EventCount; i > first; i-- {
 		e := o.Log[(i-1)%engine.LogSize]
+		if e.Kind == engine.EvDeal {
+			return i - 1
+		}
 		if int(e.Seat) != o.Seat {
 			continue
 		}

@@ -1,0 +1,157 @@
+package ui
+
+import (
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
+)
+
+// summary is the message line's summary of what just happened, at the
+// 80-column board and whole.
+func summary(m *Model) [2]string {
+	short, _ := m.narration(80)
+	whole, _ := m.narration(1 << 20)
+	return [2]string{short, whole}
+}
+
+// step makes the viewer's next decision at a model's own table, the eager
+// way, answering the questions of the game yes; false at the game's end.
+func step(m *Model) bool {
+	switch m.gamePrompt() {
+	case promptAnotherGame:
+		return false
+	case promptAnotherHand, promptCoupFourre, promptExtension:
+		m.answer(true)
+	default:
+		m.act(humanMove(m))
+	}
+	return true
+}
+
+// TestResumedSaveSaysTheSameLine plays games to their end, and at every
+// decision of the person's saves the game, reads it back and shows it as
+// `mille FILE` does: the message line must tell what it told before the
+// save, across the ends of hands too (asking for the next hand starts the
+// line over at the deal).
+func TestResumedSaveSaysTheSameLine(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		players int
+		seed    uint64
+	}{{2, 1}, {4, 2}} {
+		m := newModel(t, testConfig(t, tt.players, tt.seed))
+		settleModel(m)
+		hands := 0
+		for n := 0; n < 400 && hands < 2; n++ {
+			path, err := WriteSave(filepath.Join(dir, "g"+strconv.Itoa(n)), m.own.Record())
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg := testConfig(t, tt.players, 99)
+			cfg.Game, cfg.File = &g, path
+			back := newModel(t, cfg)
+			if got, want := summary(back), summary(m); got != want {
+				t.Fatalf("%d players, seed %d, decision %d: resumed, the line says\n%q\nbefore the save\n%q", tt.players, tt.seed, n, got[1], want[1])
+			}
+			if back.message != "" {
+				t.Fatalf("a message hides the line: %q", back.message)
+			}
+			if m.gamePrompt() == promptAnotherHand {
+				hands++
+			}
+			if !step(m) {
+				break
+			}
+			settleModel(m)
+		}
+		if hands < 2 {
+			t.Fatalf("%d players, seed %d: only %d hands played", tt.players, tt.seed, hands)
+		}
+	}
+}
+
+// settleRemote shows a remote model its table's views until the table
+// waits for the viewer or the hand is over.
+func settleRemote(t *testing.T, m *Model, c *table.Conn) {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		v := c.View()
+		if v.Next == v.Seat || v.Obs.Phase >= engine.PhaseHandOver && !v.Seats[v.Seat].Ready {
+			m.Update(v)
+			return
+		}
+		select {
+		case <-c.Updates():
+		case <-time.After(10 * time.Millisecond):
+		case <-deadline:
+			t.Fatal("the computers did not move")
+		}
+	}
+}
+
+// TestRestoredRoomSaysTheSameLine is the same for a server's room: saved
+// by the table, restored from the record as the server does at a restart,
+// started again by its host and shown to the person back at their seat.
+func TestRestoredRoomSaysTheSameLine(t *testing.T) {
+	cfg := table.Config{Game: engine.Config{Players: 3, Rules: engine.Standard}, Seed: 5, Level: "eager", NewPlayer: eagerPlayers}
+	tb, err := table.New("r", "ann", cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tb.Close)
+	c, err := tb.Join("ann", "Ann", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Start("ann"); err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewRemote(RemoteConfig{Table: c, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	settleRemote(t, m, c)
+	checked := 0
+	for n := 0; n < 120; n++ {
+		if n%7 == 3 {
+			g := tb.Record()
+			back, err := table.FromRecord("r", g, []string{"", "ann", ""}, "ann", true, cfg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bc, err := back.Join("ann", "Ann", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := back.Start("ann"); err != nil {
+				t.Fatal(err)
+			}
+			shown, err := NewRemote(RemoteConfig{Table: bc, Options: remoteOptions(), Dark: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := summary(shown), summary(m); got != want {
+				t.Fatalf("decision %d: restored, the line says\n%q\nbefore the save\n%q", n, got[1], want[1])
+			}
+			back.Close()
+			checked++
+		}
+		if m.gamePrompt() == promptAnotherGame {
+			break
+		}
+		step(m)
+		settleRemote(t, m, c)
+	}
+	if checked < 10 {
+		t.Fatalf("%d restorations checked", checked)
+	}
+}
