@@ -9,11 +9,15 @@ import (
 )
 
 // WriteSave saves game g at the path the player typed (save.Path
-// resolves bare names into the save folder) and returns where it went.
+// resolves bare names into the save folder) and returns where it went, in
+// full.
 func WriteSave(name string, g save.Game) (string, error) {
 	path, err := save.Path(name)
 	if err != nil {
 		return "", err
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
 	}
 	return path, save.Write(path, g)
 }

@@ -215,6 +215,7 @@ func TestFlowRefusedMove(t *testing.T) {
 }
 
 func TestFlowQuitSaves(t *testing.T) {
+	dir := saveDir(t)
 	cfg := testConfig(t, 2, 7)
 	cfg.Save = WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
@@ -228,11 +229,10 @@ func TestFlowQuitSaves(t *testing.T) {
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Save the game before quitting?")
 	press(tm, "y")
 	waitModel(t, tm, "the file name", func(m *Model) bool { return m.dialog == dialogSaveAs })
-	path := filepath.Join(t.TempDir(), "game")
-	tm.Type(path)
+	tm.Type("game")
 	press(tm, "enter")
 	final := tm.FinalModel(t).(*Model)
-	if final.file != path+".mille.json" {
+	if final.file != filepath.Join(dir, "game.mille.json") {
 		t.Fatalf("saved as %q", final.file)
 	}
 	if _, err := os.Stat(final.file); err != nil {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/rand/v2"
 
-	"charm.land/bubbles/v2/filepicker"
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
@@ -103,8 +102,8 @@ type Model struct {
 	help          help.Model
 	spin          spinner.Model
 	input         textinput.Model
-	picker        filepicker.Model // load: saves; save: the folder
-	pickFolder    bool             // the save dialog's keys go to the picker
+	picker        savePicker // load: the save; save: the folder
+	pickFolder    bool       // the save dialog's keys go to the picker
 	statsText     string
 	screen        screen
 	dialog        dialog
@@ -268,7 +267,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 		m.help.SetWidth(msg.Width)
-		m.picker.SetHeight(m.pickerRows())
+		m.picker.setRows(m.pickerRows())
 		return m, nil
 	case Hangup:
 		if m.quitting {
@@ -277,6 +276,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.interrupt()
 	case loadedMsg:
 		return m, m.loaded(msg)
+	case pickerReadMsg:
+		m.picker.loaded(msg)
+		return m, nil
 	case statsMsg:
 		if msg.err != nil {
 			return m, m.setError("Statistics: " + msg.err.Error())
@@ -379,14 +381,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.armed = -1 // a click, then keys, then a click: the card is only selected
 		return m, m.keyPress(msg)
 	}
-	if m.dialog == dialogSaveAs || m.dialog == dialogLoad {
-		// The picker's folder readings, the cursor's blinks.
-		var cmd, icmd tea.Cmd
-		m.picker, cmd = m.picker.Update(msg)
-		if m.dialog == dialogSaveAs {
-			m.input, icmd = m.input.Update(msg)
-		}
-		return m, tea.Batch(cmd, icmd)
+	if m.dialog == dialogSaveAs {
+		// The cursor's blinks.
+		var cmd tea.Cmd
+		m.input, cmd = m.input.Update(msg)
+		return m, cmd
 	}
 	return m, nil
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/filepicker"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -35,30 +34,13 @@ type (
 // pickerWidth is the widest row of a picker in its dialog.
 const pickerWidth = 64
 
-// newPicker returns a file picker on dir: saves only (load), or folders
-// only (the folder of a save).
-func (m *Model) newPicker(dir string, folders bool) filepicker.Model {
-	fp := filepicker.New()
-	fp.CurrentDirectory = dir
-	fp.ShowPermissions = false
-	fp.AutoHeight = false // sized by the dialog, not the terminal
-	fp.SetHeight(m.pickerRows())
-	// Esc cancels the dialog rather than going up a folder.
-	fp.KeyMap.Back = key.NewBinding(key.WithKeys("left", "h", "backspace"), key.WithHelp("←", "up a folder"))
-	fp.Styles = m.styles.Picker
-	if folders {
-		fp.ShowSize = false
-		fp.DirAllowed, fp.FileAllowed = true, false
-		// No name ends in a separator: files show greyed, folders are the choice.
-		fp.AllowedTypes = []string{string(filepath.Separator)}
-		fp.Styles.EmptyDirectory = fp.Styles.EmptyDirectory.SetString("No folders here (← goes up).")
-	} else {
-		// Write's temporary files are hidden (dot) files, which the picker
-		// hides; anything else that is not a save shows greyed.
-		fp.AllowedTypes = []string{save.Ext}
-		fp.Styles.EmptyDirectory = fp.Styles.EmptyDirectory.SetString("No saved games here (← goes up).")
+// newPicker returns the picker of a dialog on folder dir, sized for the
+// screen; its Init reads the folder.
+func (m *Model) newPicker(dir string) savePicker {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs // the dialogs show, and saves report, full paths
 	}
-	return fp
+	return newSavePicker(dir, m.pickerRows())
 }
 
 // pickerRows is the picker's height for the screen: the save dialog has
@@ -86,7 +68,7 @@ func (m *Model) openLoad() tea.Cmd {
 	}
 	m.dialog = dialogLoad
 	m.pending, m.pendSlot, m.target = 0, -1, engine.NoCard
-	m.picker = m.newPicker(dir, false)
+	m.picker = m.newPicker(dir)
 	return m.picker.Init()
 }
 
@@ -98,15 +80,15 @@ func (m *Model) loadKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message, m.isError = "Nothing loaded.", false
 		return nil
 	}
-	var cmd tea.Cmd
-	m.picker, cmd = m.picker.Update(msg)
-	if ok, path := m.picker.DidSelectFile(msg); ok {
-		return m.load(path)
+	return m.loadPick(m.picker.key(msg, m.keys))
+}
+
+// loadPick loads the save picked in the load picker.
+func (m *Model) loadPick(r pickResult) tea.Cmd {
+	if r.save != "" {
+		return m.load(r.save)
 	}
-	if ok, path := m.picker.DidSelectDisabledFile(msg); ok {
-		m.message, m.isError = filepath.Base(path)+" is not a saved game ("+save.Ext+").", true
-	}
-	return cmd
+	return r.cmd
 }
 
 // load reads a save in a command; the game on the table goes on until it
@@ -137,8 +119,8 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 }
 
 // saveKey is a key in the save dialog: Tab moves between the name and the
-// folder picker; Return saves (in the name) or chooses a folder (in the
-// picker); Esc and an empty name cancel.
+// folder picker; Return saves (in the name) or chooses a folder or a save
+// to replace (in the picker); Esc and an empty name cancel.
 func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
@@ -155,29 +137,53 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.input.Focus()
 	}
 	if m.pickFolder {
-		var cmd tea.Cmd
-		before := m.picker.CurrentDirectory
-		m.picker, cmd = m.picker.Update(msg)
-		if key.Matches(msg, m.picker.KeyMap.Select) && m.picker.CurrentDirectory != before {
-			// Return went into a folder: it is the choice; back to the name.
-			m.pickFolder = false
-			return tea.Batch(cmd, m.input.Focus())
-		}
-		return cmd
+		return m.savePick(m.picker.key(msg, m.keys))
 	}
 	if key.Matches(msg, k.Default) {
 		name := strings.TrimSpace(m.input.Value())
 		if name == "" { // BSD: an empty name resumes the game
 			return m.cancelSave()
 		}
-		if filepath.Base(name) == name && !strings.HasPrefix(name, "~") {
-			name = filepath.Join(m.picker.CurrentDirectory, name)
+		if why := badSaveName(name); why != "" {
+			return m.setError(why)
 		}
-		return m.save(name)
+		return m.save(filepath.Join(m.picker.dir, name))
 	}
+	m.message, m.isError = "", false
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
 	return cmd
+}
+
+// savePick is what the folder picker chose in the save dialog: Return on
+// a folder makes it the folder and goes back to the name; a save gives its
+// name, to replace it.
+func (m *Model) savePick(r pickResult) tea.Cmd {
+	switch {
+	case r.save != "":
+		m.picker.dir = filepath.Dir(r.save)
+		m.input.SetValue(strings.TrimSuffix(filepath.Base(r.save), save.Ext))
+		m.input.CursorEnd()
+		m.message, m.isError = "Return saves over "+filepath.Base(r.save)+".", false
+	case r.chosen:
+		m.message, m.isError = "", false
+	default:
+		return r.cmd
+	}
+	m.pickFolder = false
+	return tea.Batch(r.cmd, m.input.Focus())
+}
+
+// badSaveName says why a name typed in the save dialog is not a file name
+// there ("" if it is): the folder is the picker's, never part of the name.
+func badSaveName(name string) string {
+	switch {
+	case strings.ContainsAny(name, `/\`+string(filepath.Separator)):
+		return "A name only, without folders: Tab chooses the folder."
+	case strings.HasPrefix(name, "."):
+		return "A name can't start with a dot: the file would be hidden."
+	}
+	return ""
 }
 
 // cancelSave closes the save dialog after an empty name: play resumes
@@ -205,56 +211,24 @@ func (m *Model) saveFolder() string {
 	return "."
 }
 
-// pickerLines is the picker's view cut to its rows and to width w.
+// pickerLines are the picker's rows, each w cells wide.
 func (m *Model) pickerLines(w int) []string {
-	rows := m.picker.Height()
-	lines := strings.Split(strings.TrimRight(m.picker.View(), "\n"), "\n")
-	if len(lines) > rows {
-		lines = lines[:rows]
+	empty := "No saved games here (← goes up)."
+	if m.dialog == dialogSaveAs {
+		empty = "No folders or saves here (← goes up)."
 	}
-	for i := range lines {
-		lines[i] = padRight(ansi.Truncate(lines[i], w, "…"), w, ' ')
-	}
-	for len(lines) < rows {
-		lines = append(lines, strings.Repeat(" ", w))
-	}
-	return lines
+	return m.picker.lines(m.styles, w, empty)
 }
 
-// pickerClick moves the picker's cursor to the clicked row and presses
-// Return there: a click opens a folder or picks a file.
+// pickerClick chooses the clicked row of a picker, as Return there does:
+// a click opens a folder or picks a save.
 func (m *Model) pickerClick(row int) tea.Cmd {
-	cur := -1
-	for i, l := range m.pickerLines(pickerWidth) {
-		if strings.HasPrefix(ansi.Strip(l), m.picker.Cursor) {
-			cur = i
-			break
-		}
-	}
-	if cur < 0 {
-		return nil
-	}
-	move := tea.KeyPressMsg{Code: tea.KeyDown}
-	if row < cur {
-		move = tea.KeyPressMsg{Code: tea.KeyUp}
-	}
-	for i := 0; i < abs(row-cur); i++ {
-		m.picker, _ = m.picker.Update(move)
-	}
-	enter := tea.KeyPressMsg{Code: tea.KeyEnter}
+	r := m.picker.click(row)
 	if m.dialog == dialogLoad {
-		return m.loadKey(enter)
+		return m.loadPick(r)
 	}
-	m.pickFolder = true
 	m.input.Blur()
-	return m.saveKey(enter)
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
+	return m.savePick(r)
 }
 
 // openStats reads the lifetime statistics in a command.
@@ -274,7 +248,7 @@ func (m *Model) openStats() tea.Cmd {
 func (m *Model) pickerDialog(l layout) []*layer {
 	st := m.styles
 	body := []string{
-		st.Dim.Render(ansi.Truncate("Folder: "+m.picker.CurrentDirectory, pickerWidth, "…")),
+		st.Dim.Render(ansi.Truncate("Folder: "+m.picker.dir, pickerWidth, "…")),
 		"",
 	}
 	first := len(body)
@@ -284,7 +258,7 @@ func (m *Model) pickerDialog(l layout) []*layer {
 		body = append(body, st.Error.Render(ansi.Truncate(m.message, pickerWidth, "…")))
 	}
 	rows := map[int]string{}
-	for i := 0; i < m.picker.Height(); i++ {
+	for i := 0; i < m.picker.rows; i++ {
 		rows[first+i] = "pick-" + strconv.Itoa(i)
 	}
 	return m.dialogBoxRows(l, "Load a saved game", body, []button{{"btn-no", "esc Cancel", false}}, rows)
@@ -293,7 +267,7 @@ func (m *Model) pickerDialog(l layout) []*layer {
 // saveDialog draws the save prompt: the name, and the folder picker under it.
 func (m *Model) saveDialog(l layout) []*layer {
 	st := m.styles
-	folder := "Folder: " + m.picker.CurrentDirectory
+	folder := "Folder: " + m.picker.dir
 	if m.pickFolder {
 		folder = st.Heading.Render("▶ ") + folder
 	} else {
@@ -308,13 +282,18 @@ func (m *Model) saveDialog(l layout) []*layer {
 	}
 	first := len(body)
 	body = append(body, m.pickerLines(pickerWidth)...)
-	hint := "tab: choose the folder (a name without one goes there)"
-	if m.pickFolder {
-		hint = "↑↓ · enter picks the folder · → opens · ← up · tab: name"
+	hint := st.Dim.Render("tab: choose the folder, or a save to replace")
+	switch {
+	case m.message != "" && m.isError:
+		hint = st.Error.Render(ansi.Truncate(m.message, pickerWidth, "…"))
+	case m.message != "":
+		hint = ansi.Truncate(m.message, pickerWidth, "…")
+	case m.pickFolder:
+		hint = st.Dim.Render("↑↓ · enter picks a folder or a save · → opens · ← up · tab: name")
 	}
-	body = append(body, st.Dim.Render(hint))
+	body = append(body, hint)
 	rows := map[int]string{}
-	for i := 0; i < m.picker.Height(); i++ {
+	for i := 0; i < m.picker.rows; i++ {
 		rows[first+i] = "pick-" + strconv.Itoa(i)
 	}
 	return m.dialogBoxRows(l, "Save", body, []button{{"btn-yes", "enter Save", true}, {"btn-no", "esc Cancel", false}}, rows)

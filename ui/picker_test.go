@@ -180,12 +180,12 @@ func TestFlowSaveInAChosenFolder(t *testing.T) {
 
 	press(tm, "s")
 	waitModel(t, tm, "the folder picker", func(m *Model) bool {
-		return m.dialog == dialogSaveAs && m.picker.CurrentDirectory == dir && strings.Contains(ansi.Strip(m.View().Content), "keep")
+		return m.dialog == dialogSaveAs && m.picker.dir == dir && strings.Contains(ansi.Strip(m.View().Content), "keep")
 	})
 	contains(t, screenNow(tm), "Folder: "+dir)
 	press(tm, "tab", "enter") // the only folder, keep
 	waitModel(t, tm, "the folder chosen", func(m *Model) bool {
-		return !m.pickFolder && m.picker.CurrentDirectory == filepath.Join(dir, "keep")
+		return !m.pickFolder && m.picker.dir == filepath.Join(dir, "keep")
 	})
 	tm.Type("tuesday")
 	press(tm, "enter")
@@ -195,10 +195,10 @@ func TestFlowSaveInAChosenFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// The game now comes from a file: S offers it first.
+	// The game now comes from a file: S offers its name in its folder.
 	press(tm, "s")
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
-	if v, d := probe(tm, func(m *Model) string { return m.input.Value() }), probe(tm, func(m *Model) string { return m.picker.CurrentDirectory }); v != want || d != filepath.Dir(want) {
+	if v, d := probe(tm, func(m *Model) string { return m.input.Value() }), probe(tm, func(m *Model) string { return m.picker.dir }); v != "tuesday" || d != filepath.Dir(want) {
 		t.Fatalf("offered %q in %q", v, d)
 	}
 	press(tm, "esc")
@@ -210,16 +210,15 @@ func TestFlowSaveInAChosenFolder(t *testing.T) {
 // The flow: save with S into a new file, quit, start with that
 // file (as mille FILE does), and the board is the same.
 func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
-	saveDir(t)
+	path := filepath.Join(saveDir(t), "new")
 	cfg := testConfig(t, 2, 7)
 	cfg.Save = WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
-	path := filepath.Join(t.TempDir(), "new")
 	press(tm, "s")
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
-	tm.Type(path)
+	tm.Type("new")
 	press(tm, "enter")
 	waitModel(t, tm, "the save", func(m *Model) bool { return m.file == path+save.Ext && m.dialog == dialogNone })
 	played := boardLines(screenNow(tm), 24)
@@ -293,6 +292,115 @@ func TestFlowEscInTheSaveOnQuitPromptGoesBackToPlay(t *testing.T) {
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.quitAfterSave })
 	press(tm, "tab", "esc")
 	waitModel(t, tm, "play", func(m *Model) bool { return m.dialog == dialogNone && !m.quitting && m.message == "Not saved." })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// TestFlowLoadPickerListsOnlySaves: the load picker lists the folders and
+// the saves, the autosave among them, and not the statistics or any other
+// file of the folder.
+func TestFlowLoadPickerListsOnlySaves(t *testing.T) {
+	dir := saveDir(t)
+	writeGame(t, filepath.Join(dir, "monday"+save.Ext))
+	writeGame(t, filepath.Join(dir, save.AutosaveName))
+	for _, name := range []string{save.StatsName, "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "older"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t, 2, 7)
+	cfg.Load = Load
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool {
+		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+	})
+	screen := screenNow(tm)
+	contains(t, screen, save.AutosaveName)
+	contains(t, screen, "older")
+	for _, name := range []string{save.StatsName, "notes.txt"} {
+		if strings.Contains(screen, name) {
+			t.Fatalf("the load picker lists %s:\n%s", name, screen)
+		}
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// TestFlowSaveOverAPickedSave: Return on a save in the save dialog's
+// folder picker takes its name, and Return then saves over it.
+func TestFlowSaveOverAPickedSave(t *testing.T) {
+	dir := saveDir(t)
+	monday := filepath.Join(dir, "monday"+save.Ext)
+	writeGame(t, monday)
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter")
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
+	press(tm, "s")
+	waitModel(t, tm, "the folder picker", func(m *Model) bool {
+		return m.dialog == dialogSaveAs && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+	})
+	press(tm, "tab", "enter")
+	waitModel(t, tm, "the name taken", func(m *Model) bool { return m.input.Value() == "monday" && !m.pickFolder })
+	contains(t, screenNow(tm), "Return saves over monday"+save.Ext)
+	press(tm, "enter")
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file == monday })
+	g, err := Load(monday)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.State.Seed != 7 {
+		t.Fatalf("%s holds the game of seed %d", monday, g.State.Seed)
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// TestFlowSaveNameIsANameOnly: a name with a folder in it is refused
+// (nothing is created where mille runs), and a save goes in the folder
+// shown and reports its full path, even when the saves folder was given
+// as a relative path.
+func TestFlowSaveNameIsANameOnly(t *testing.T) {
+	work := t.TempDir()
+	t.Chdir(work)
+	t.Setenv(save.DirEnv, "saves")
+	if err := os.Mkdir("saves", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "5", "enter")
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
+	press(tm, "s")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	tm.Type("nodir/x")
+	press(tm, "enter")
+	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError })
+	if d := probe(tm, func(m *Model) dialog { return m.dialog }); d != dialogSaveAs {
+		t.Fatal("the refusal closed the save dialog")
+	}
+	contains(t, screenNow(tm), "A name only, without folders")
+	press(tm, "esc", "s")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
+	tm.Type("x")
+	press(tm, "enter")
+	want := filepath.Join(work, "saves", "x"+save.Ext)
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file != "" })
+	if f, msg := probe(tm, func(m *Model) string { return m.file }), probe(tm, (*Model).Message); f != want || msg != "Game saved in "+want+"." {
+		t.Fatalf("saved as %q, saying %q; want %q", f, msg, want)
+	}
+	if _, err := os.Stat(want); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("nodir"); err == nil {
+		t.Fatal("a folder nodir was made where mille runs")
+	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }

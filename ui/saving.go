@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"path/filepath"
+	"strings"
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/save"
 )
 
 // interrupt leaves at once (Ctrl-C, or quitting without saving), keeping
@@ -57,9 +61,14 @@ func (m *Model) startSave(thenQuit bool) tea.Cmd {
 	m.quitAfterSave = thenQuit
 	m.dialog = dialogSaveAs
 	m.pickFolder = false
-	m.input.SetValue(m.file)
+	m.message, m.isError = "", false
+	name := ""
+	if m.file != "" {
+		name = strings.TrimSuffix(filepath.Base(m.file), save.Ext)
+	}
+	m.input.SetValue(name)
 	m.input.CursorEnd()
-	m.picker = m.newPicker(m.saveFolder(), true)
+	m.picker = m.newPicker(m.saveFolder())
 	return tea.Batch(m.input.Focus(), m.picker.Init())
 }
 

@@ -3,7 +3,6 @@ package ui
 import (
 	"image/color"
 
-	"charm.land/bubbles/v2/filepicker"
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
@@ -39,8 +38,8 @@ type Styles struct {
 	ActiveBox lipgloss.Style // the panel of the side to act / a target
 	Dialog    lipgloss.Style // prompts over the board
 	Help      help.Styles
-	Picker    filepicker.Styles // the load and save pickers
-	Input     textinput.Styles  // a text field: its prompt, text and cursor
+	Picker    pickerStyles     // the load and save pickers
+	Input     textinput.Styles // a text field: its prompt, text and cursor
 }
 
 // NewStyles returns the styles for a dark or light background.
@@ -85,18 +84,11 @@ func NewStyles(dark bool) *Styles {
 	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
 	s.Input.Focused.Text = lipgloss.NewStyle().Foreground(fg)
 	s.Input.Cursor.Color = accent
-	s.Picker = filepicker.Styles{
-		DisabledCursor:   lipgloss.NewStyle().Foreground(dim),
-		Cursor:           lipgloss.NewStyle().Foreground(accent).Bold(true),
-		Symlink:          lipgloss.NewStyle().Foreground(blue),
-		Directory:        lipgloss.NewStyle().Foreground(blue).Bold(true),
-		File:             lipgloss.NewStyle().Foreground(fg),
-		DisabledFile:     lipgloss.NewStyle().Foreground(dim),
-		DisabledSelected: lipgloss.NewStyle().Foreground(dim).Reverse(true),
-		Permission:       lipgloss.NewStyle().Foreground(dim),
-		Selected:         lipgloss.NewStyle().Foreground(accent).Bold(true).Reverse(true),
-		FileSize:         lipgloss.NewStyle().Foreground(dim).Width(7).Align(lipgloss.Right),
-		EmptyDirectory:   lipgloss.NewStyle().Foreground(dim).PaddingLeft(2),
+	s.Picker = pickerStyles{
+		Cursor:   lipgloss.NewStyle().Foreground(accent).Bold(true),
+		Selected: lipgloss.NewStyle().Foreground(accent).Bold(true).Reverse(true),
+		Folder:   lipgloss.NewStyle().Foreground(blue).Bold(true),
+		Save:     lipgloss.NewStyle().Foreground(fg),
 	}
 	return s
 }

@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"cmp"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/save"
+)
+
+// savePicker is the list of the load dialog and of the save dialog's
+// folder: a folder's subfolders, then its saves (the autosave among them),
+// and nothing else: no statistics, options or other people's files. The
+// folder is read in a command; Return or → opens a folder or picks a save,
+// ← goes up.
+type savePicker struct {
+	dir     string
+	entries []pickEntry
+	err     error // why the folder could not be read
+	read    bool  // the folder has been read
+	sel     int   // the highlighted entry
+	top     int   // the first entry shown
+	rows    int   // entries shown at once
+	from    string
+}
+
+// pickEntry is a row of the picker: a folder or a save, by its file name.
+type pickEntry struct {
+	name   string
+	folder bool
+}
+
+// pickerReadMsg is a folder read for the picker.
+type pickerReadMsg struct {
+	dir     string
+	entries []pickEntry
+	err     error
+}
+
+// newSavePicker is a picker on dir showing rows entries at once; Init reads
+// the folder.
+func newSavePicker(dir string, rows int) savePicker {
+	return savePicker{dir: dir, rows: rows}
+}
+
+// Init reads the picker's folder.
+func (p *savePicker) Init() tea.Cmd { return readPickerDir(p.dir) }
+
+// readPickerDir lists a folder's visible subfolders and saves, by name.
+func readPickerDir(dir string) tea.Cmd {
+	return func() tea.Msg {
+		des, err := os.ReadDir(dir)
+		if err != nil {
+			return pickerReadMsg{dir: dir, err: err}
+		}
+		var entries []pickEntry
+		for _, de := range des {
+			name := de.Name()
+			if strings.HasPrefix(name, ".") {
+				continue // hidden, and Write's temporary files
+			}
+			folder := de.IsDir()
+			if de.Type()&os.ModeSymlink != 0 {
+				if fi, err := os.Stat(filepath.Join(dir, name)); err == nil {
+					folder = fi.IsDir()
+				}
+			}
+			if folder || save.IsSave(name) {
+				entries = append(entries, pickEntry{name: name, folder: folder})
+			}
+		}
+		slices.SortFunc(entries, func(a, b pickEntry) int {
+			if a.folder != b.folder {
+				if a.folder {
+					return -1
+				}
+				return 1
+			}
+			return cmp.Compare(a.name, b.name)
+		})
+		return pickerReadMsg{dir: dir, entries: entries}
+	}
+}
+
+// loaded takes a folder read; a read of a folder left meanwhile is dropped.
+// Coming up from a subfolder highlights it.
+func (p *savePicker) loaded(msg pickerReadMsg) {
+	if msg.dir != p.dir {
+		return
+	}
+	p.entries, p.err, p.read = msg.entries, msg.err, true
+	p.sel, p.top = 0, 0
+	for i, e := range p.entries {
+		if e.folder && e.name == p.from {
+			p.move(i)
+		}
+	}
+	p.from = ""
+}
+
+// setRows sizes the list to the dialog.
+func (p *savePicker) setRows(n int) {
+	p.rows = max(1, n)
+	p.move(p.sel)
+}
+
+// move highlights entry i (kept in the list) and scrolls it into view.
+func (p *savePicker) move(i int) {
+	p.sel = max(0, min(i, len(p.entries)-1))
+	if p.sel < p.top {
+		p.top = p.sel
+	}
+	if p.sel >= p.top+p.rows {
+		p.top = p.sel - p.rows + 1
+	}
+}
+
+// highlighted is the entry under the cursor (ok false in an empty folder).
+func (p *savePicker) highlighted() (pickEntry, bool) {
+	if p.sel < len(p.entries) {
+		return p.entries[p.sel], true
+	}
+	return pickEntry{}, false
+}
+
+// open goes into a subfolder, to read.
+func (p *savePicker) open(name string) tea.Cmd {
+	p.dir = filepath.Join(p.dir, name)
+	p.entries, p.err, p.read, p.sel, p.top = nil, nil, false, 0, 0
+	return readPickerDir(p.dir)
+}
+
+// up goes to the parent folder, to read.
+func (p *savePicker) up() tea.Cmd {
+	parent := filepath.Dir(p.dir)
+	if parent == p.dir {
+		return nil // the root
+	}
+	from := filepath.Base(p.dir)
+	p.dir = parent
+	p.entries, p.err, p.read, p.sel, p.top = nil, nil, false, 0, 0
+	p.from = from
+	return readPickerDir(p.dir)
+}
+
+// pickResult is what a key or a click did in the picker: a save picked
+// (its path), a folder opened with Return (chosen), and the folder read to
+// wait for.
+type pickResult struct {
+	save   string
+	chosen bool
+	cmd    tea.Cmd
+}
+
+// key handles a key in the list: ↑↓ and the page keys move, Return and →
+// open the highlighted folder or pick the highlighted save, ← goes up.
+func (p *savePicker) key(msg tea.KeyPressMsg, k KeyMap) pickResult {
+	switch {
+	case key.Matches(msg, k.Up):
+		p.move(p.sel - 1)
+	case key.Matches(msg, k.Down):
+		p.move(p.sel + 1)
+	case key.Matches(msg, k.LogUp):
+		p.move(p.sel - p.rows)
+	case key.Matches(msg, k.LogDown):
+		p.move(p.sel + p.rows)
+	case key.Matches(msg, k.Left), key.Matches(msg, k.Backspace):
+		return pickResult{cmd: p.up()}
+	case key.Matches(msg, k.Right), key.Matches(msg, k.Default):
+		return p.choose(key.Matches(msg, k.Default))
+	}
+	return pickResult{}
+}
+
+// choose opens the highlighted folder or picks the highlighted save; enter
+// says it was Return (a folder opened so is the one chosen).
+func (p *savePicker) choose(enter bool) pickResult {
+	e, ok := p.highlighted()
+	switch {
+	case !ok:
+		return pickResult{}
+	case e.folder:
+		return pickResult{chosen: enter, cmd: p.open(e.name)}
+	}
+	return pickResult{save: filepath.Join(p.dir, e.name)}
+}
+
+// click highlights the clicked row and chooses it as Return does.
+func (p *savePicker) click(row int) pickResult {
+	if i := p.top + row; i < len(p.entries) {
+		p.move(i)
+		return p.choose(true)
+	}
+	return pickResult{}
+}
+
+// lines are the picker's rows, each cut or filled to w cells; empty says
+// what an empty folder shows.
+func (p *savePicker) lines(st *Styles, w int, empty string) []string {
+	var lines []string
+	switch {
+	case p.err != nil:
+		lines = append(lines, st.Error.Render(ansi.Truncate("  Can't read this folder: "+errText(p.err), w, "…")))
+	case p.read && len(p.entries) == 0:
+		lines = append(lines, st.Dim.Render(ansi.Truncate("  "+empty, w, "…")))
+	}
+	for i := p.top; i < len(p.entries) && len(lines) < p.rows; i++ {
+		e := p.entries[i]
+		name, style := e.name, st.Picker.Save
+		if e.folder {
+			name, style = name+string(filepath.Separator), st.Picker.Folder
+		}
+		if i == p.sel {
+			lines = append(lines, st.Picker.Cursor.Render("> ")+st.Picker.Selected.Render(ansi.Truncate(name, w-2, "…")))
+			continue
+		}
+		lines = append(lines, "  "+style.Render(ansi.Truncate(name, w-2, "…")))
+	}
+	for i := range lines {
+		lines[i] = padRight(lines[i], w, ' ')
+	}
+	for len(lines) < p.rows {
+		lines = append(lines, strings.Repeat(" ", w))
+	}
+	return lines
+}
+
+// pickerStyles are the styles of the picker's rows.
+type pickerStyles struct {
+	Cursor   lipgloss.Style // the "> " of the highlighted row
+	Selected lipgloss.Style // the highlighted row's name
+	Folder   lipgloss.Style
+	Save     lipgloss.Style
+}
+
+// errText is an error without the path the dialog shows already.
+func errText(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

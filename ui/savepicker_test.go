@@ -1,0 +1,71 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/save"
+)
+
+// TestSavePickerMoves walks a folder of folders and saves with the keys:
+// folders first, then saves, by name; → opens a folder, ← comes back to
+// it highlighted; Return on a save picks its path; the list scrolls.
+func TestSavePickerMoves(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"b", "a", ".hidden", filepath.Join("b", "inner")} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"z" + save.Ext, "y" + save.Ext, save.StatsName, ".tmp" + save.Ext} {
+		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k := DefaultKeyMap()
+	p := newSavePicker(dir, 2)
+	read := func(cmd tea.Cmd) {
+		t.Helper()
+		if cmd == nil {
+			t.Fatal("no folder to read")
+		}
+		p.loaded(cmd().(pickerReadMsg))
+	}
+	names := func() []string {
+		var n []string
+		for _, e := range p.entries {
+			n = append(n, e.name)
+		}
+		return n
+	}
+	read(p.Init())
+	if got := names(); len(got) != 4 || got[0] != "a" || got[1] != "b" || got[2] != "y"+save.Ext || got[3] != "z"+save.Ext {
+		t.Fatalf("entries %q", got)
+	}
+	for _, tt := range []struct {
+		key      string
+		sel, top int
+		dir      string
+		picked   string
+	}{
+		{"down", 1, 0, dir, ""},
+		{"right", 0, 0, filepath.Join(dir, "b"), ""},
+		{"left", 1, 0, dir, ""},
+		{"down", 2, 1, dir, ""},
+		{"down", 3, 2, dir, ""},
+		{"down", 3, 2, dir, ""},
+		{"up", 2, 2, dir, ""},
+		{"enter", 2, 2, dir, filepath.Join(dir, "y"+save.Ext)},
+	} {
+		r := p.key(keyMsg(tt.key), k)
+		if r.cmd != nil {
+			read(r.cmd)
+		}
+		if p.sel != tt.sel || p.top != tt.top || p.dir != tt.dir || r.save != tt.picked {
+			t.Fatalf("%s: sel %d top %d in %s, picked %q; want %d %d %s %q", tt.key, p.sel, p.top, p.dir, r.save, tt.sel, tt.top, tt.dir, tt.picked)
+		}
+	}
+}
