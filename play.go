@@ -94,6 +94,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	uc.Save = ui.WriteSave
 	uc.Hint = ai.Hint
 	uc.Autosave = ui.Autosave
+	uc.DropAutosave = save.RemoveAutosave
 	uc.HandOver = ui.RecordHand
 	uc.Load = ui.Load
 	uc.Stats = statsText
@@ -108,7 +109,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		}
 		uc.Game, uc.File = &g, ui.SavePath(fs.Arg(0))
 	} else if path, ok := save.FindAutosave(); ok {
-		uc.Resume, uc.ResumeGame, uc.DropResume = path, ui.Load, save.RemoveAutosave
+		uc.Resume, uc.ResumeGame = path, ui.Load
 	}
 	m, err := ui.New(uc)
 	if err != nil {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -9,44 +10,88 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 )
 
-// askQuit asks to save before quitting (or quits if saving is impossible).
+// askQuit asks before quitting, in one question that offers to save the
+// game when it has moves no file holds. Confirmed (n at the end of a
+// hand) quits at once when there is nothing to save.
 func (m *Model) askQuit(confirmed bool) tea.Cmd {
-	if !confirmed {
-		m.dialog = dialogQuit
-		return nil
+	if confirmed && !m.offerSave() {
+		return m.quitGame()
 	}
+	m.dialog = dialogQuit
+	return nil
+}
+
+// unsaved reports whether the game on the table has moves that neither a
+// save nor the file it was loaded from holds: leaving it asks first.
+func (m *Model) unsaved() bool {
+	return m.own != nil && !m.gameOver() && m.obs.EventCount != m.saved
+}
+
+// offerSave reports whether leaving the game offers to save it.
+func (m *Model) offerSave() bool { return m.unsaved() && m.cfg.Save != nil }
+
+// quitGame leaves without saving: a game with moves no file holds is kept
+// in the autosave; the autosave of a game now over is dropped.
+func (m *Model) quitGame() tea.Cmd {
 	if m.guest() {
 		return m.leave()
 	}
-	if m.cfg.Save == nil || m.gameOver() {
-		return m.quit()
+	if m.unsaved() {
+		return m.interrupt()
 	}
-	m.dialog = dialogSaveOnQuit
-	return nil
+	return m.quitKept()
+}
+
+// quitKept quits a game that needs no autosave: it is in a file, or in
+// the autosave already, or over (then its autosave goes).
+func (m *Model) quitKept() tea.Cmd {
+	if m.gameOver() {
+		if drop := m.dropAutosave(); drop != nil {
+			return tea.Sequence(drop, m.quit())
+		}
+	}
+	return m.quit()
 }
 
 // dialogDefault is the highlighted answer, the one Return gives: never
 // the one that loses something.
 func (m *Model) dialogDefault() bool {
-	return m.dialog != dialogQuit
+	switch m.dialog {
+	case dialogQuit, dialogReplace:
+		return m.offerSave()
+	}
+	return true
 }
 
-// dialogAnswer answers the interface's own questions.
+// dialogAnswer answers the interface's own questions: yes is the first
+// button (for leaving a game: save it first, where it is offered), no the
+// last (cancel).
 func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 	d := m.dialog
 	m.dialog = dialogNone
 	switch d {
 	case dialogQuit:
-		if yes {
-			return m.askQuit(true)
+		switch {
+		case !yes:
+		case m.offerSave():
+			return m.startSave(afterSaveQuit)
+		default:
+			return m.quitGame()
 		}
-	case dialogSaveOnQuit:
-		if yes {
-			return m.startSave(true)
+	case dialogReplace:
+		switch {
+		case !yes:
+			m.next = nil
+			m.message, m.isError = "The game goes on.", false
+		case m.offerSave():
+			m.dialog = dialogReplace // until the save dialog opens
+			return m.startSave(afterSaveReplace)
+		default:
+			m.dialog = dialogReplace // y does nothing without saving
 		}
-		return m.interrupt() // not saved: still kept in the autosave
 	case dialogGuideOffer:
 		m.opts.SeenGuide = true
 		cmd := m.persist()
@@ -56,7 +101,7 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 		}
 		return cmd
 	case dialogResume:
-		path, load, drop := m.cfg.Resume, m.cfg.ResumeGame, m.cfg.DropResume
+		path, load, drop := m.cfg.Resume, m.cfg.ResumeGame, m.cfg.DropAutosave
 		if !yes {
 			m.message, m.isError = "A new game: good luck!", false
 			if drop == nil {
@@ -64,16 +109,86 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 			}
 			return func() tea.Msg { _ = drop(); return nil }
 		}
+		// The autosave stays until its game is saved in a file or over:
+		// until then it is the only copy of the game on disk.
 		m.dialog = dialogResume // the table waits for the game to come back
 		return func() tea.Msg {
 			g, err := load(path)
-			if err == nil && drop != nil {
-				_ = drop()
-			}
 			return resumedMsg{g: g, err: err}
 		}
 	}
 	return nil
+}
+
+// dialogWithoutSaving is the middle answer of the questions that offer to
+// save a game before leaving it: leave it unsaved (q in the quit question,
+// d in the replace question).
+func (m *Model) dialogWithoutSaving() tea.Cmd {
+	d := m.dialog
+	m.dialog = dialogNone
+	switch d {
+	case dialogQuit:
+		return m.quitGame()
+	case dialogReplace:
+		if m.next == nil {
+			return nil
+		}
+		next := *m.next
+		if !m.unfinished() || next.autosave {
+			return m.deal(next)
+		}
+		g, fn := m.own.Record(), m.cfg.Autosave
+		keep := func() tea.Msg { _ = fn(g); return nil }
+		return tea.Sequence(keep, m.deal(next)) // kept before anything else can write the autosave
+	}
+	return nil
+}
+
+// nextGame is a game read or set up to take the table's place: it waits
+// while the player says whether to save the game it replaces.
+type nextGame struct {
+	g        save.Game
+	file     string // the file it was read from, "" for a new game or the autosave
+	autosave bool   // it is the autosave's game
+	message  string // the message line once it is dealt
+}
+
+// replaceWith deals the next game, once the player has said whether to
+// save the one on the table if it has moves no file holds.
+func (m *Model) replaceWith(next nextGame) tea.Cmd {
+	m.screen = screenBoard
+	if !m.unsaved() {
+		var drop tea.Cmd
+		if m.gameOver() {
+			drop = m.dropAutosave()
+		}
+		return tea.Batch(drop, m.deal(next))
+	}
+	m.next = &next
+	m.dialog = dialogReplace
+	return nil
+}
+
+// deal puts the next game on the table.
+func (m *Model) deal(next nextGame) tea.Cmd {
+	m.next = nil
+	if err := m.start(next.g); err != nil {
+		return m.setError("Can't start: " + err.Error())
+	}
+	m.file, m.autosaved, m.record = next.file, next.autosave, ""
+	m.message, m.isError = next.message, false
+	return m.watchTable()
+}
+
+// dropAutosave deletes the autosave when it holds the game on the table
+// (resumed or loaded from it), once that game is saved in a file or over.
+func (m *Model) dropAutosave() tea.Cmd {
+	fn := m.cfg.DropAutosave
+	if !m.autosaved || fn == nil {
+		return nil
+	}
+	m.autosaved = false
+	return func() tea.Msg { _ = fn(); return nil }
 }
 
 // button is a clickable answer in a dialog.
@@ -133,15 +248,12 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
 	switch m.dialog {
 	case dialogQuit:
-		if m.guest() {
-			return m.dialogBox(l, "Leave", []string{m.leaveText()}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
-		}
-		return m.dialogBox(l, "Quit", []string{"Really quit the game?"}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
+		return m.quitDialog(l)
+	case dialogReplace:
+		return m.replaceDialog(l)
 	case dialogResume:
 		return m.dialogBox(l, "Welcome back", []string{"You left a game unfinished.", "Resume it where you left it?"},
 			[]button{{"btn-yes", "y Resume", true}, {"btn-no", "n New game", false}})
-	case dialogSaveOnQuit:
-		return m.dialogBox(l, "Quit", []string{"Save the game before quitting?"}, []button{{"btn-yes", "y Save", true}, {"btn-no", "n Don't save", false}})
 	case dialogGuideOffer:
 		return m.dialogBox(l, "Welcome to Mille Bornes!", []string{
 			"Race your opponents along a 700-mile road trip,",
@@ -190,6 +302,54 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		return m.handOverBox(obs, l)
 	}
 	return nil
+}
+
+// quitDialog asks before quitting or leaving the table: one question,
+// which offers to save a game with moves no file holds.
+func (m *Model) quitDialog(l layout) []*layer {
+	st := m.styles
+	if m.guest() {
+		return m.dialogBox(l, "Leave", []string{m.leaveText()}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
+	}
+	if m.offerSave() {
+		return m.dialogBox(l, "Quit", []string{
+			"Quit the game? Its last moves are not saved.",
+			st.Dim.Render("(Quit keeps them in the autosave for the next start.)"),
+		}, []button{{"btn-yes", "y Save and quit", true}, {"btn-without", "q Quit", false}, {"btn-no", "n Cancel", false}})
+	}
+	body := []string{"Really quit the game?"}
+	switch {
+	case m.unsaved(): // no saving here: the autosave keeps it
+		body = append(body, st.Dim.Render("(The autosave keeps it for the next start.)"))
+	case m.gameOver():
+	case m.file != "":
+		body = append(body, st.Dim.Render("(Every move is saved in "+filepath.Base(m.file)+".)"))
+	case m.autosaved:
+		body = append(body, st.Dim.Render("(The autosave keeps it for the next start.)"))
+	}
+	return m.dialogBox(l, "Quit", body, []button{{"btn-yes", "y Quit", false}, {"btn-no", "n Cancel", true}})
+}
+
+// replaceDialog asks before a new game or a load replaces a game with
+// moves no file holds.
+func (m *Model) replaceDialog(l layout) []*layer {
+	st := m.styles
+	title := "New game"
+	if m.next != nil && m.next.file != "" {
+		title = "Load " + filepath.Base(m.next.file)
+	} else if m.next != nil && m.next.autosave {
+		title = "Load the autosave"
+	}
+	kept := "(Not saved, it waits in the autosave for the next start.)"
+	if m.next != nil && m.next.autosave || m.cfg.Autosave == nil {
+		kept = "(Not saved, it is lost.)"
+	}
+	if m.offerSave() {
+		return m.dialogBox(l, title, []string{"The game in progress has moves that are not saved.", "Save it first?", st.Dim.Render(kept)},
+			[]button{{"btn-yes", "y Save first", true}, {"btn-without", "d Don't save", false}, {"btn-no", "n Cancel", false}})
+	}
+	return m.dialogBox(l, title, []string{"The game in progress has moves that are not saved.", st.Dim.Render(kept)},
+		[]button{{"btn-without", "d Don't save", false}, {"btn-no", "n Cancel", true}})
 }
 
 // keysForFullHelp is the full help, with every key that works shown.

@@ -41,7 +41,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		m.dialog = dialogNone
 		m.help.ShowAll = false
 		return nil
-	case dialogQuit, dialogSaveOnQuit, dialogGuideOffer, dialogResume:
+	case dialogQuit, dialogReplace, dialogGuideOffer, dialogResume:
 		switch {
 		case key.Matches(msg, k.Yes):
 			return m.dialogAnswer(true)
@@ -49,6 +49,9 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			return m.dialogAnswer(false)
 		case key.Matches(msg, k.Default):
 			return m.dialogAnswer(m.dialogDefault())
+		case m.dialog == dialogQuit && !m.guest() && key.Matches(msg, k.Quit),
+			m.dialog == dialogReplace && key.Matches(msg, k.DontSave):
+			return m.dialogWithoutSaving()
 		}
 		return nil
 	}
@@ -83,7 +86,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			m.dialog = dialogKeys
 			return nil
 		case key.Matches(msg, k.Save) && p != promptCoupFourre:
-			return m.startSave(false)
+			return m.startSave(afterSaveNothing)
 		}
 		return nil
 	}
@@ -188,7 +191,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Redraw):
 		return tea.ClearScreen
 	case key.Matches(msg, k.Save):
-		return m.startSave(false)
+		return m.startSave(afterSaveNothing)
 	case key.Matches(msg, k.Load):
 		return m.openLoad()
 	case key.Matches(msg, k.Stats):

@@ -32,6 +32,7 @@ type KeyMap struct {
 	Cancel      key.Binding
 	Yes, No     key.Binding // prompts
 	Default     key.Binding // the highlighted answer of a prompt
+	DontSave    key.Binding // leave a game for another without saving it
 	Up, Down    key.Binding // forms
 	Interrupt   key.Binding // ctrl+c: leave at once (the game goes to the autosave)
 	Backspace   key.Binding // forget the slot typed after U or D
@@ -78,6 +79,7 @@ func DefaultKeyMap() KeyMap {
 		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
 		Default:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "highlighted answer")),
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
+		DontSave:  key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("d", "don't save")),
 		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "field")),
 		Down:      key.NewBinding(key.WithKeys("down", "j")),
 		Interrupt: key.NewBinding(key.WithKeys("ctrl+c")),

@@ -45,14 +45,19 @@ type Config struct {
 	Hint func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
 	// Dark tells the background before the terminal answers (tests).
 	Dark bool
-	// Autosave keeps the game when the player leaves with Ctrl-C mid-game;
-	// nil keeps nothing. save.WriteAutosave is the real one.
+	// Autosave keeps an unfinished game the player leaves without saving
+	// it (Ctrl-C, quitting, a new game or a load); nil keeps nothing.
+	// save.WriteAutosave is the real one.
 	Autosave func(g save.Game) error
 	// Resume is an autosave to offer at start ("" for none); ResumeGame
-	// loads it and DropResume deletes it when the player declines.
+	// loads it.
 	Resume     string
 	ResumeGame func(path string) (save.Game, error)
-	DropResume func() error
+	// DropAutosave deletes the autosave: when the player declines to
+	// resume it, and once the game it holds is saved in a file or over
+	// (never while that game is only there). save.RemoveAutosave is the
+	// real one; nil never deletes it.
+	DropAutosave func() error
 	// HandOver runs (in a command) at the end of every hand, to record the
 	// statistics of the person at seat, and returns a line about their
 	// record for the end-of-hand window; nil records nothing.
@@ -81,8 +86,8 @@ type dialog int
 
 const (
 	dialogNone       dialog = iota
-	dialogQuit              // "Really quit?"
-	dialogSaveOnQuit        // "Save the game before quitting?"
+	dialogQuit              // "Really quit?", offering to save an unsaved game
+	dialogReplace           // a new game or a load replaces an unsaved game: save it first?
 	dialogSaveAs            // file name input
 	dialogGuideOffer        // first start: "Read the rules guide?"
 	dialogResume            // "Resume the game you left?" (an autosave exists)
@@ -93,35 +98,37 @@ const (
 
 // Model is the root model of the game.
 type Model struct {
-	cfg           Config
-	opts          Options
-	first         bool // no options were found: the first start
-	w, h          int
-	styles        *Styles
-	keys          KeyMap
-	help          help.Model
-	spin          spinner.Model
-	input         textinput.Model
-	picker        savePicker // load: the save; save: the folder
-	pickFolder    bool       // the save dialog's keys go to the picker
-	statsText     string
-	screen        screen
-	dialog        dialog
-	quitAfterSave bool
+	cfg        Config
+	opts       Options
+	first      bool // no options were found: the first start
+	w, h       int
+	styles     *Styles
+	keys       KeyMap
+	help       help.Model
+	spin       spinner.Model
+	input      textinput.Model
+	picker     savePicker // load: the saves; save: the folder
+	pickFolder bool       // the save dialog's keys go to the picker
+	statsText  string
+	screen     screen
+	dialog     dialog
+	afterSave  afterSave // what a save from the save dialog leads to
+	next       *nextGame // the game waiting to replace the table's (dialogReplace)
 
 	// The table and what the viewer sees of it: everything shown, checked
 	// and told comes from the view (obs is view.Obs). own is the table the
 	// model dealt itself, for local play: it is saved to files, replaced by
 	// new games and loads, and sets its computers' pace; nil for a table
 	// the host program gave (a server's room), which does all that itself.
-	table Table
-	own   *table.Table
-	view  table.View
-	obs   engine.Observation
-	boxes [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
-	note  string                    // the table's latest news
-	file  string
-	saved uint32 // the event count when the game was last saved or loaded
+	table     Table
+	own       *table.Table
+	view      table.View
+	obs       engine.Observation
+	boxes     [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
+	note      string                    // the table's latest news
+	file      string
+	saved     uint32 // the event count when the game was last saved or loaded
+	autosaved bool   // the game came from the autosave, which holds it until it is saved or over
 
 	sel      int         // selected display position in the hand, 0 = P
 	armed    int         // position clicked once (a second click plays it), -1 none
@@ -314,8 +321,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.showHint(msg.a, msg.why)
 		return m, nil
 	case savedMsg:
+		after := m.afterSave
+		m.afterSave = afterSaveNothing
 		if msg.err != nil {
-			m.dialog = dialogNone
+			m.dialog, m.next = dialogNone, nil
 			return m, m.setError("Save failed: " + msg.err.Error())
 		}
 		if m.own == nil {
@@ -325,10 +334,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.file, m.saved = msg.path, msg.at
 		m.message, m.isError = "Game saved in "+msg.path+".", false
 		m.dialog = dialogNone
-		if m.quitAfterSave {
+		drop := m.dropAutosave() // the game is in a file now
+		switch after {
+		case afterSaveQuit:
+			if drop != nil {
+				return m, tea.Sequence(drop, m.quit())
+			}
 			return m, m.quit()
+		case afterSaveReplace:
+			if m.next != nil {
+				return m, tea.Batch(drop, m.deal(*m.next))
+			}
 		}
-		return m, nil
+		return m, drop
 	case optionsSavedMsg:
 		if msg.err != nil {
 			m.message, m.isError = "Options not saved: "+msg.err.Error(), true
@@ -345,6 +363,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if err := m.start(msg.g); err != nil {
 			return m, m.setError("Can't resume: " + err.Error())
 		}
+		m.autosaved = true
 		m.message, m.isError = "Welcome back: the game goes on where you left it.", false
 		return m, m.watchTable()
 	case handRecordedMsg:

@@ -49,6 +49,8 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 			return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEscape})
 		}
 		return m.answer(yes)
+	case "btn-without":
+		return m.dialogWithoutSaving()
 	case "btn-new":
 		return m.newGame()
 	case "btn-leave":

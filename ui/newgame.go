@@ -134,18 +134,14 @@ func (f *newGameForm) seats() []save.Seat {
 	return seats
 }
 
-// startNew deals the game the form describes.
+// startNew deals the game the form describes, once the player has said
+// whether to save the game on the table.
 func (m *Model) startNew() tea.Cmd {
 	g, err := m.ng.game(m.newSeed())
-	if err == nil {
-		err = m.start(g)
-	}
 	if err != nil {
 		return m.setError("Can't start: " + err.Error())
 	}
-	m.screen = screenBoard
-	m.message, m.isError = "A new game: good luck!", false
-	return m.watchTable()
+	return m.replaceWith(nextGame{g: g, message: "A new game: good luck!"})
 }
 
 func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {

@@ -21,9 +21,10 @@ type Hangup struct{}
 // messages of the load picker and the statistics window.
 type (
 	loadedMsg struct {
-		path string
-		g    save.Game
-		err  error
+		path     string
+		g        save.Game
+		err      error
+		autosave bool // path is the autosave's
 	}
 	statsMsg struct {
 		text string
@@ -99,23 +100,33 @@ func (m *Model) load(path string) tea.Cmd {
 	fn := m.cfg.Load
 	return func() tea.Msg {
 		g, err := fn(path)
-		return loadedMsg{path: path, g: g, err: err}
+		return loadedMsg{path: path, g: g, err: err, autosave: isAutosave(path)}
 	}
 }
 
-// loaded shows the game read from a file, or why it could not be.
+// isAutosave reports whether path is the autosave's file.
+func isAutosave(path string) bool {
+	auto, err := save.AutosavePath()
+	if err != nil {
+		return false
+	}
+	a, aerr := filepath.Abs(auto)
+	b, berr := filepath.Abs(path)
+	return aerr == nil && berr == nil && a == b
+}
+
+// loaded shows the game read from a file, or why it could not be; it
+// takes the table once the player has said whether to save the game there.
 func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	m.screen = screenBoard
 	if msg.err != nil {
 		return m.setError(msg.err.Error())
 	}
-	if err := m.start(msg.g); err != nil {
-		return m.setError(msg.path + ": " + err.Error())
+	next := nextGame{g: msg.g, file: msg.path, autosave: msg.autosave, message: "Loaded " + msg.path + ": the game goes on."}
+	if msg.autosave {
+		next.file = "" // saved, it goes to a file of the player's naming
 	}
-	m.file = msg.path
-	m.record = ""
-	m.message, m.isError = "Loaded "+msg.path+": the game goes on.", false
-	return m.watchTable()
+	return m.replaceWith(next)
 }
 
 // saveKey is a key in the save dialog: Tab moves between the name and the
@@ -126,6 +137,7 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Cancel):
 		m.dialog, m.pickFolder = dialogNone, false
+		m.afterSave, m.next = afterSaveNothing, nil
 		m.message, m.isError = "Not saved.", false
 		return nil
 	case key.Matches(msg, k.Folder):
@@ -187,13 +199,15 @@ func badSaveName(name string) string {
 }
 
 // cancelSave closes the save dialog after an empty name: play resumes
-// or, when the save was asked on quitting, the game leaves (kept in the
-// autosave), as BSD's did.
+// (a new game or a load waiting for the save is given up) or, when the
+// save was asked on quitting, the game leaves (kept in the autosave), as
+// BSD's did.
 func (m *Model) cancelSave() tea.Cmd {
-	m.dialog = dialogNone
-	m.pickFolder = false
+	after := m.afterSave
+	m.dialog, m.pickFolder = dialogNone, false
+	m.afterSave, m.next = afterSaveNothing, nil
 	m.message, m.isError = "Not saved.", false
-	if m.quitAfterSave {
+	if after == afterSaveQuit {
 		return m.interrupt()
 	}
 	return nil

@@ -124,6 +124,9 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	})
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "pick-1"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
+	xy = probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-without"); return [2]int{x, y} })
+	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.file == good && settled(m) })
 	if n := probe(tm, func(m *Model) int { return actions(m) }); n != len(want.History) {
 		t.Fatalf("%d actions loaded, want %d", n, len(want.History))
@@ -288,8 +291,10 @@ func TestFlowEscInTheSaveOnQuitPromptGoesBackToPlay(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	cfg.Save = WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
-	press(tm, "q", "y", "y")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.quitAfterSave })
+	press(tm, "5", "enter")
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
+	press(tm, "q", "y")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.afterSave == afterSaveQuit })
 	press(tm, "tab", "esc")
 	waitModel(t, tm, "play", func(m *Model) bool { return m.dialog == dialogNone && !m.quitting && m.message == "Not saved." })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})

@@ -17,7 +17,7 @@ func (m *Model) interrupt() tea.Cmd {
 		return m.leave()
 	}
 	if !m.unfinished() {
-		return m.quit()
+		return m.quitKept()
 	}
 	g, fn := m.own.Record(), m.cfg.Autosave
 	m.stopHint()
@@ -50,15 +50,26 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Sequence(m.persist(), tea.Quit)
 }
 
-// startSave opens the file name prompt, filled with the current file.
-func (m *Model) startSave(thenQuit bool) tea.Cmd {
+// afterSave is what a save from the save dialog leads to.
+type afterSave int
+
+const (
+	afterSaveNothing afterSave = iota // play goes on
+	afterSaveQuit                     // quitting
+	afterSaveReplace                  // the next game takes the table (Model.next)
+)
+
+// startSave opens the file name prompt, filled with the current file's
+// name in its folder; after says what the save leads to.
+func (m *Model) startSave(after afterSave) tea.Cmd {
 	if m.guest() {
 		return m.saveTable()
 	}
 	if m.cfg.Save == nil {
+		m.dialog = dialogNone
 		return m.setError("Saving is not available.")
 	}
-	m.quitAfterSave = thenQuit
+	m.afterSave = after
 	m.dialog = dialogSaveAs
 	m.pickFolder = false
 	m.message, m.isError = "", false

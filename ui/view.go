@@ -280,7 +280,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 // activeKeys is the key map with the keys that do nothing now disabled.
 func (m *Model) activeKeys() KeyMap {
 	k := m.keys
-	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogSaveOnQuit || m.dialog == dialogGuideOffer || m.dialog == dialogResume
+	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogReplace || m.dialog == dialogGuideOffer || m.dialog == dialogResume
 	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
 	board := !prompt && m.dialog == dialogNone
 	choosing := m.target != engine.NoCard || m.pending != 0

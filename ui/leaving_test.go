@@ -1,0 +1,173 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/millebornes/mille/save"
+)
+
+// playOne plays the person's next move by keys and waits for the
+// computers' replies.
+func playOne(t *testing.T, tm *teatest.TestModel) {
+	t.Helper()
+	waitModel(t, tm, "the person's turn", settled)
+	before := probe(tm, func(m *Model) int { return actions(m) })
+	press(tm, probe(tm, keysFor)...)
+	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) > before && settled(m) })
+}
+
+// TestFlowQuitAsksOnce: q asks one question, with the save in it, while
+// the game has moves no file holds; just after a save it only asks
+// whether to quit, and quitting then writes no autosave.
+func TestFlowQuitAsksOnce(t *testing.T) {
+	saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	kept := 0
+	cfg.Autosave = func(save.Game) error { kept++; return nil }
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	playOne(t, tm)
+	press(tm, "q")
+	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
+	screen := screenNow(tm)
+	for _, b := range []string{"[ y Save and quit ]", "[ q Quit ]", "[ n Cancel ]", "Its last moves are not saved."} {
+		contains(t, screen, b)
+	}
+	press(tm, "n")
+	waitModel(t, tm, "play", func(m *Model) bool { return m.dialog == dialogNone && !m.quitting })
+
+	press(tm, "s")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	tm.Type("x")
+	press(tm, "enter")
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file != "" })
+	press(tm, "q")
+	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
+	screen = screenNow(tm)
+	contains(t, screen, "Really quit the game?")
+	contains(t, screen, "(Every move is saved in x"+save.Ext+".)")
+	if strings.Contains(screen, "Save") {
+		t.Fatalf("the quit question offers to save a saved game:\n%s", screen)
+	}
+	press(tm, "y")
+	tm.WaitFinished(t)
+	if kept != 0 {
+		t.Fatal("quitting a saved game wrote the autosave")
+	}
+}
+
+// TestFlowNewGameAsksFirst: Start on the new-game screen asks before it
+// replaces a game with moves not saved: n keeps playing it, d starts the
+// new game and keeps the old one in the autosave, y saves it first.
+func TestFlowNewGameAsksFirst(t *testing.T) {
+	dir := saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Save = WriteSave
+	kept := make(chan save.Game, 2)
+	cfg.Autosave = func(g save.Game) error { kept <- g; return nil }
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	playOne(t, tm)
+	n := probe(tm, func(m *Model) int { return actions(m) })
+
+	press(tm, "n", "enter")
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace && m.screen == screenBoard })
+	screen := screenNow(tm)
+	for _, b := range []string{"New game", "Save it first?", "[ y Save first ]", "[ d Don't save ]", "[ n Cancel ]"} {
+		contains(t, screen, b)
+	}
+	press(tm, "n")
+	waitModel(t, tm, "the game going on", func(m *Model) bool { return m.dialog == dialogNone })
+	if got := probe(tm, func(m *Model) int { return actions(m) }); got != n || probe(tm, func(m *Model) uint64 { return m.own.Config().Seed }) != 7 {
+		t.Fatal("cancelled, the game was replaced anyway")
+	}
+
+	press(tm, "n", "enter")
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
+	press(tm, "y")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	tm.Type("before")
+	press(tm, "enter")
+	waitModel(t, tm, "the new game", func(m *Model) bool { return m.dialog == dialogNone && m.own.Config().Seed != 7 })
+	if g, err := Load(filepath.Join(dir, "before"+save.Ext)); err != nil || len(g.History) != n {
+		t.Fatalf("the game saved first: %d actions, %v", len(g.History), err)
+	}
+
+	playOne(t, tm)
+	press(tm, "n", "enter")
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
+	press(tm, "d")
+	waitModel(t, tm, "another new game", func(m *Model) bool { return m.dialog == dialogNone && actions(m) == 0 })
+	select {
+	case g := <-kept:
+		if len(g.History) == 0 {
+			t.Fatal("the autosave kept a game without moves")
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the game left unsaved was not kept in the autosave")
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// TestFlowAutosaveLivesAsLongAsItsGame: the autosave, resumed, stays on
+// disk while its game goes on; a load asks before replacing that game and,
+// not saved, keeps it in the autosave; the autosave goes once its game is
+// saved in a file.
+func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
+	dir := saveDir(t)
+	auto := filepath.Join(dir, save.AutosaveName)
+	left := writeGame(t, auto) // seed 3, six moves in
+	monday := filepath.Join(dir, "monday"+save.Ext)
+	writeGame(t, monday)
+	cfg := testConfig(t, 2, 7)
+	cfg.Save, cfg.Load = WriteSave, Load
+	cfg.Autosave, cfg.DropAutosave = Autosave, save.RemoveAutosave
+	cfg.Resume, cfg.ResumeGame = auto, Load
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
+	press(tm, "y")
+	waitModel(t, tm, "the game left", func(m *Model) bool {
+		return m.dialog == dialogNone && m.own.Config().Seed == 3 && settled(m)
+	})
+	if _, err := os.Stat(auto); err != nil {
+		t.Fatalf("the autosave went while its game goes on: %v", err)
+	}
+	playOne(t, tm)
+	played := probe(tm, func(m *Model) int { return actions(m) })
+
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad && m.picker.read })
+	press(tm, "down", "enter") // autosave, then monday
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
+	contains(t, screenNow(tm), "Load monday"+save.Ext)
+	press(tm, "d")
+	waitModel(t, tm, "monday", func(m *Model) bool { return m.dialog == dialogNone && m.file == monday })
+	waitModel(t, tm, "the game left for monday in the autosave", func(*Model) bool {
+		g, err := save.Read(auto)
+		return err == nil && len(g.History) == played
+	})
+	if played <= len(left.History) {
+		t.Fatal("no move played after the resume")
+	}
+
+	// Loaded again from the picker, and saved in a file: the autosave goes.
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad && m.picker.read })
+	press(tm, "enter")
+	waitModel(t, tm, "the autosave's game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.autosaved && m.file == "" })
+	press(tm, "s")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
+	tm.Type("kept")
+	press(tm, "enter")
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file != "" })
+	waitModel(t, tm, "the autosave gone", func(*Model) bool { _, err := os.Stat(auto); return err != nil })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
