@@ -149,6 +149,7 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.input.Focus()
 	}
 	if m.pickFolder {
+		m.message, m.isError = "", false
 		return m.savePick(m.picker.key(msg, m.keys))
 	}
 	if key.Matches(msg, k.Default) {
@@ -159,7 +160,14 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 		if why := badSaveName(name); why != "" {
 			return m.setError(why)
 		}
-		return m.save(filepath.Join(m.picker.dir, name))
+		path, err := save.Path(filepath.Join(m.picker.dir, name))
+		if err != nil {
+			return m.setError(err.Error())
+		}
+		if isAutosave(path) {
+			return m.setError(autosaveRefusal)
+		}
+		return m.save(path)
 	}
 	m.message, m.isError = "", false
 	var cmd tea.Cmd
@@ -172,6 +180,8 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 // name, to replace it.
 func (m *Model) savePick(r pickResult) tea.Cmd {
 	switch {
+	case r.save != "" && isAutosave(r.save):
+		return m.setError(autosaveRefusal)
 	case r.save != "":
 		m.picker.dir = filepath.Dir(r.save)
 		m.input.SetValue(strings.TrimSuffix(filepath.Base(r.save), save.Ext))
@@ -185,6 +195,10 @@ func (m *Model) savePick(r pickResult) tea.Cmd {
 	m.pickFolder = false
 	return tea.Batch(r.cmd, m.input.Focus())
 }
+
+// autosaveRefusal says why the save dialog does not write the autosave:
+// a game saved there would be offered back at start as one left unsaved.
+const autosaveRefusal = "The autosave is mille's own: choose another name."
 
 // badSaveName says why a name typed in the save dialog is not a file name
 // there ("" if it is): the folder is the picker's, never part of the name.

@@ -336,11 +336,13 @@ func TestFlowLoadPickerListsOnlySaves(t *testing.T) {
 }
 
 // TestFlowSaveOverAPickedSave: Return on a save in the save dialog's
-// folder picker takes its name, and Return then saves over it.
+// folder picker takes its name, and Return then saves over it; the
+// autosave is not one to save over, and the dialog says so.
 func TestFlowSaveOverAPickedSave(t *testing.T) {
 	dir := saveDir(t)
 	monday := filepath.Join(dir, "monday"+save.Ext)
 	writeGame(t, monday)
+	writeGame(t, filepath.Join(dir, save.AutosaveName))
 	cfg := testConfig(t, 2, 7)
 	cfg.Save = WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
@@ -350,7 +352,10 @@ func TestFlowSaveOverAPickedSave(t *testing.T) {
 	waitModel(t, tm, "the folder picker", func(m *Model) bool {
 		return m.dialog == dialogSaveAs && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
 	})
-	press(tm, "tab", "enter")
+	press(tm, "tab", "enter") // the autosave comes first: not that one
+	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.pickFolder })
+	contains(t, screenNow(tm), autosaveRefusal)
+	press(tm, "down", "enter")
 	waitModel(t, tm, "the name taken", func(m *Model) bool { return m.input.Value() == "monday" && !m.pickFolder })
 	contains(t, screenNow(tm), "Return saves over monday"+save.Ext)
 	press(tm, "enter")
@@ -391,6 +396,11 @@ func TestFlowSaveNameIsANameOnly(t *testing.T) {
 		t.Fatal("the refusal closed the save dialog")
 	}
 	contains(t, screenNow(tm), "A name only, without folders")
+	press(tm, "esc", "s")
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
+	tm.Type("autosave")
+	press(tm, "enter")
+	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.message == autosaveRefusal })
 	press(tm, "esc", "s")
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
 	tm.Type("x")
