@@ -24,12 +24,6 @@ func (m *Model) askQuit(confirmed bool) tea.Cmd {
 	return nil
 }
 
-// unsaved reports whether the game on the table has moves that neither a
-// save nor the file it was loaded from holds: leaving it asks first.
-func (m *Model) unsaved() bool {
-	return m.own != nil && !m.gameOver() && m.obs.EventCount != m.saved
-}
-
 // offerSave reports whether leaving the game offers to save it.
 func (m *Model) offerSave() bool { return m.unsaved() && m.cfg.Save != nil }
 

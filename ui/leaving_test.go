@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 )
 
@@ -170,4 +172,37 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	waitModel(t, tm, "the autosave gone", func(*Model) bool { _, err := os.Stat(auto); return err != nil })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
+}
+
+// TestFlowInterruptLeavesAnotherGamesAutosave: Ctrl-C over a game with no
+// move since it was loaded leaves the autosave alone: it holds another
+// game, left unsaved, which would be lost.
+func TestFlowInterruptLeavesAnotherGamesAutosave(t *testing.T) {
+	dir := saveDir(t)
+	auto := filepath.Join(dir, save.AutosaveName)
+	writeGame(t, auto) // seed 3
+	g, err := NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(g.History) < 2 || g.State.ToAct() != 0 {
+		obs := engine.Observe(&g.State, g.State.ToAct())
+		if err := g.Apply(eagerPick(obs.Legal(nil))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	monday := filepath.Join(dir, "monday"+save.Ext)
+	if _, err := WriteSave(monday, g); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t, 2, 99)
+	cfg.Game, cfg.File, cfg.Autosave = &g, monday, Autosave
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	waitModel(t, tm, "the person's turn", settled)
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+	kept, err := save.Read(auto)
+	if err != nil || kept.State.Seed != 3 {
+		t.Fatalf("the autosave of the other game was replaced: seed %d, %v", kept.State.Seed, err)
+	}
 }

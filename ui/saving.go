@@ -7,11 +7,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 )
 
 // interrupt leaves at once (Ctrl-C, or quitting without saving), keeping
-// an unfinished game in the autosave so that the next start can offer it.
+// an unfinished game with moves no file holds in the autosave, so that the
+// next start can offer it. A game its file or the autosave holds already
+// leaves the autosave as it is: it may hold another game left unsaved.
 func (m *Model) interrupt() tea.Cmd {
 	if m.guest() {
 		return m.leave()
@@ -26,9 +29,22 @@ func (m *Model) interrupt() tea.Cmd {
 	return tea.Sequence(func() tea.Msg { _ = fn(g); return nil }, m.persist(), tea.Quit)
 }
 
-// unfinished reports whether there is a game to keep in the autosave.
+// unsaved reports whether the game on the table is unfinished and has
+// moves that neither a save nor the file it came from holds (the
+// autosave's game, resumed, is held there until it moves on): leaving it
+// asks first. The table's state counts, moves not yet shown included.
+func (m *Model) unsaved() bool {
+	if m.own == nil {
+		return false
+	}
+	st := m.own.State()
+	return st.Phase != engine.PhaseGameOver && st.EventCount != m.saved
+}
+
+// unfinished reports whether there is a game to keep in the autosave: an
+// unsaved one.
 func (m *Model) unfinished() bool {
-	return m.cfg.Autosave != nil && m.own != nil && !m.gameOver() && len(m.own.Record().History) > 0
+	return m.cfg.Autosave != nil && m.unsaved()
 }
 
 // Keep writes an unfinished game to the autosave at once. Call it only
@@ -85,7 +101,8 @@ func (m *Model) startSave(after afterSave) tea.Cmd {
 
 // save writes the game in a command: the disk is never touched in Update.
 func (m *Model) save(path string) tea.Cmd {
-	g, fn, at := m.own.Record(), m.cfg.Save, m.obs.EventCount
+	g, fn := m.own.Record(), m.cfg.Save
+	at := g.State.EventCount
 	return func() tea.Msg {
 		p, err := fn(path, g)
 		return savedMsg{path: p, at: at, err: err}
