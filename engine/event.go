@@ -98,8 +98,8 @@ func (e Event) Text(n Names) string {
 		}
 		return "New hand: " + who + " plays first"
 	case EvDraw:
-		if you && e.Card != NoCard {
-			return "You draw " + e.Card.String()
+		if e.Card != NoCard { // the card is told to whoever may see it
+			return verb("draw") + " " + e.Card.String()
 		}
 		return verb("draw") + " a card"
 	case EvPlay:

@@ -29,6 +29,9 @@ func TestEventText(t *testing.T) {
 		{teams, Event{Kind: EvAttack, Seat: 2, Card: Stop, Target: 1}, "Cy plays Stop on Bob & Di"},
 		{teams, Event{Kind: EvGameOver, Target: 1}, "The game is over: Bob & Di won"},
 		{Names{Config: three, Viewer: -1}, Event{Kind: EvPlay, Seat: 2, Card: Go}, "Player 3 plays Go"},
+		// People sharing a keyboard: nobody is "you", and the one whose
+		// draw the observation shows sees its card.
+		{Names{Config: two.Config, Viewer: -1, Seats: []string{"Amy", "Ann"}}, Event{Kind: EvDraw, Seat: 1, Card: Miles75}, "Ann draws 75"},
 	}
 	for _, tt := range tests {
 		if got := tt.e.Text(tt.names); got != tt.want {

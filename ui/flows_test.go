@@ -582,6 +582,10 @@ func TestFlowHotSeatSaysNames(t *testing.T) {
 		t.Fatalf("\"you\" at a shared keyboard:\n%s\nlog:\n%s", screen, log)
 	}
 	contains(t, log, "Amy plays")
+	contains(t, log, "Amy draws ") // her own card, named
+	if strings.Contains(log, "Amy draws a card") {
+		t.Fatalf("the person at the keyboard is not told their card:\n%s", log)
+	}
 	contains(t, screen, "Amy   Ann") // the score window's columns
 	// A hazard on the side of the person at the keyboard still stands out.
 	if msg, alert := probe(tm, func(m *Model) string { s, _ := m.narration(80); return s }), probe(tm, func(m *Model) bool { _, a := m.narration(80); return a }); !alert || !strings.Contains(msg, " on Amy") {
