@@ -21,6 +21,7 @@ var (
 	ErrOnlooker    = table.ErrOnlooker
 	ErrShutdown    = table.ErrFrozen
 	ErrSavedSeats  = table.ErrSavedSeats
+	ErrNotPlayer   = table.ErrNotPlayer
 	ErrNoSaves     = errors.New("this server keeps no saves")
 )
 

@@ -95,8 +95,8 @@ func TestSaveRestore(t *testing.T) {
 		t.Fatalf("list: %+v", list)
 	}
 	r2 := l2.Room("friday")
-	// A stranger can take the computer's seat; seats are fixed otherwise.
-	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, ErrSeatTaken) {
+	// A stranger cannot take a seat of a saved game (TestStrangerCannotTakeRestoredGame).
+	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, ErrNotPlayer) {
 		t.Fatalf("a stranger takes Ann's seat: %v", err)
 	}
 	b2, err := l2.Join("friday", "key-b", "Bob", -1)
@@ -120,14 +120,18 @@ func TestSaveRestore(t *testing.T) {
 	if want := engine.Observe(&state, 1); got.Obs.MyHand != want.MyHand || got.Obs.Tableaus != want.Tableaus {
 		t.Fatal("Bob's hand or the table changed across the save")
 	}
-	// Dee is away: she has the grace period from the restart.
+	// Dee is away: a computer plays her seat, which stays hers even after
+	// the grace period.
 	if s := r2.Seats()[3]; !s.Human || s.Connected {
 		t.Fatalf("Dee's seat: %+v", s)
 	}
 	clk.add(cfg.Grace)
 	r2.Sweep()
-	if s := r2.Seats()[3]; s.Human {
+	if s := r2.Seats()[3]; !s.Human || s.Name != "Dee" {
 		t.Fatalf("Dee's seat after the grace period: %+v", s)
+	}
+	if d2, err := l2.Join("friday", "key-d", "Dee", -1); err != nil || d2.Seat() != 3 {
+		t.Fatalf("Dee comes back after the grace period: %v", err)
 	}
 }
 

@@ -93,7 +93,7 @@ func (s *screen) enter(name string, create bool) tea.Cmd {
 		return s.connect(s.lobby.Create(name, s.id, s.name, -1, cfg))
 	}
 	c, err := s.lobby.Join(name, s.id, s.name, -1)
-	if errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) {
+	if errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) || errors.Is(err, ErrNotPlayer) {
 		return s.watch(name)
 	}
 	return s.connect(c, err)
