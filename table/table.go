@@ -59,6 +59,10 @@ type Config struct {
 	Undo bool
 	// NewPlayer makes the computer player of a seat; nil means ai.New.
 	NewPlayer func(level string, seed uint64) (ai.Player, error)
+	// Pool, when set, is shared with other tables: the computers search
+	// only with a place in it, one goroutine each, within its time a move.
+	// nil (local play): they search as their level says, at once.
+	Pool *Pool
 }
 
 // SeatInfo is the public description of one seat.
