@@ -9,9 +9,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server"
 )
@@ -30,6 +33,9 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	idle := fs.Duration("idle", 30*time.Minute, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
 	maxHandshakes := fs.Int("max-handshakes", 32, "connections logging in at once (0: no limit)")
 	perAddr := fs.Int("max-handshakes-per-addr", server.HandshakesPerAddr, "connections logging in at once from one IP address (0: no limit)")
+	maxLevel := fs.String("max-level", ai.Levels[len(ai.Levels)-1], "the strongest computer level a room may have ("+strings.Join(ai.Levels, ", ")+")")
+	computers := fs.Int("computers", runtime.GOMAXPROCS(0), "computer players searching at once, shared by every room in turn")
+	moveTime := fs.Duration("move-time", time.Second, "the longest a computer player thinks about a move (0: its level's own limit)")
 	const usage = "usage: mille serve [flags]\n\nRuns an SSH server: friends join with ssh -t -p 2222 HOST.\n\n"
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
 		return code
@@ -52,6 +58,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	srv, err := server.New(server.Config{
 		Dir: *data, MaxSessions: *maxSessions, MaxRooms: *maxRooms, IdleTimeout: *idle,
 		MaxHandshakes: *maxHandshakes, MaxHandshakesPerAddr: *perAddr, Log: stderr,
+		MaxLevel: *maxLevel, Computers: *computers, MoveTime: *moveTime,
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", err)

@@ -24,7 +24,7 @@ func (c *clock) add(d time.Duration) {
 func newClock() *clock { return &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)} }
 
 func config(players int, rules engine.Ruleset, seed uint64) RoomConfig {
-	return RoomConfig{Game: engine.Config{Players: players, Rules: rules}, Level: "random", Seed: seed, Grace: time.Minute}
+	return RoomConfig{Game: engine.Config{Players: players, Rules: rules}, Level: "easy", Seed: seed, Grace: time.Minute}
 }
 
 // waitFor reads c's updates until ok accepts one; it fails the test if the

@@ -15,8 +15,12 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/table"
 )
 
 // The reasons a lobby refuses a request.
@@ -25,6 +29,7 @@ var (
 	ErrRoomExists   = errors.New("a room with that name exists")
 	ErrNoRoom       = errors.New("there is no room with that name")
 	ErrRoomName     = fmt.Errorf("a room name is 1 to %d letters, digits, - or _", maxRoomName)
+	ErrLevel        = errors.New("this server's computer players do not play at that level")
 )
 
 // maxRoomName is the length of the longest room name.
@@ -51,6 +56,12 @@ type Lobby struct {
 	// Dir is the folder rooms are saved in (Conn.Save) and restored from
 	// (Restore); "" keeps no saves. Set it before the first room.
 	Dir string
+	// MaxLevel is the strongest computer level (of ai.Levels) a room may
+	// have; restored rooms above it come back at it. "": any.
+	MaxLevel string
+	// Pool, when set, is the computer players' shared pool of every room
+	// (table.Pool).
+	Pool *table.Pool
 
 	mu    sync.Mutex
 	rooms map[string]*Room
@@ -67,6 +78,10 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig
 	if !roomName.MatchString(name) {
 		return nil, ErrRoomName
 	}
+	if l.MaxLevel != "" && !slices.Contains(l.Levels(), cfg.Level) {
+		return nil, ErrLevel
+	}
+	cfg.Pool = l.Pool
 	var c *Conn
 	err := l.add(name, func() (*Room, error) {
 		r, err := NewRoom(name, host, cfg, l.Now)
@@ -101,6 +116,28 @@ func (l *Lobby) add(name string, build func() (*Room, error)) error {
 	r.dir = l.Dir
 	l.rooms[name] = r
 	return nil
+}
+
+// Levels are the computer levels the lobby's rooms may have: ai.Levels up
+// to MaxLevel.
+func (l *Lobby) Levels() []string {
+	if i := slices.Index(ai.Levels, l.MaxLevel); i >= 0 {
+		return ai.Levels[:i+1]
+	}
+	return ai.Levels
+}
+
+// level checks a restored room's computer level: one of ai.Levels (a
+// saved file could name any player, with any budget), and at most
+// MaxLevel.
+func (l *Lobby) level(level string) (string, error) {
+	if !slices.Contains(ai.Levels, level) {
+		return "", fmt.Errorf("computer level %q is not one of %s", level, strings.Join(ai.Levels, ", "))
+	}
+	if levels := l.Levels(); !slices.Contains(levels, level) {
+		return levels[len(levels)-1], nil
+	}
+	return level, nil
 }
 
 // Join seats user in the room called name (see Room.Join).

@@ -234,3 +234,47 @@ func TestRestoredGiveWay(t *testing.T) {
 		t.Fatalf("restoring old saves: %v %v", got, errs)
 	}
 }
+
+// TestRestoreChecksLevels: a saved room's computer levels must be
+// ai.Levels: "ismcts:10000000" (a 30 s move) is refused, in the room's
+// level and in a seat's; levels above the lobby's MaxLevel come back at
+// MaxLevel.
+func TestRestoreChecksLevels(t *testing.T) {
+	tests := []struct {
+		room, seat string // the saved levels
+		max        string // the lobby's MaxLevel
+		ok         bool
+		wantRoom   string // the levels restored
+		wantSeat   string
+	}{
+		{"hard", "hard", "", true, "hard", "hard"},
+		{"ismcts:10000000", "easy", "", false, "", ""},
+		{"easy", "ismcts", "", false, "", ""},
+		{"random", "easy", "", false, "", ""},
+		{"expert", "expert", "medium", true, "medium", "medium"},
+		{"easy", "hard", "medium", true, "easy", "medium"},
+	}
+	for _, tc := range tests {
+		dir := t.TempDir()
+		g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, []save.Seat{{Name: "Ann", Human: true}, {Level: tc.seat}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.UI = map[string]string{uiUser + "0": "key-a", uiHost: "key-a", uiLevel: tc.room}
+		if err := save.Write(filepath.Join(dir, "r.json"), g); err != nil {
+			t.Fatal(err)
+		}
+		l := NewLobby(0)
+		l.Dir, l.MaxLevel = dir, tc.max
+		got, errs := l.Restore(config(2, engine.Standard, 0))
+		if (len(got) == 1) != tc.ok {
+			t.Errorf("levels %s, %s: restored %v, %v", tc.room, tc.seat, got, errs)
+		}
+		if r := l.Room("r"); r != nil {
+			if seat := r.Record().Seats[1].Level; r.Config().Level != tc.wantRoom || seat != tc.wantSeat {
+				t.Errorf("levels %s, %s under %q: room %s, seat %s", tc.room, tc.seat, tc.max, r.Config().Level, seat)
+			}
+		}
+		l.Close()
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -89,14 +90,20 @@ func (r *Room) save(user string, shutdown bool) (string, error) {
 	return r.Name(), nil
 }
 
-// RestoreRoom makes a room from saved game g, as the server finds it when
+// restoreRoom makes a room from saved game g, as the server finds it when
 // it starts: every person's seat waits for them (found by the identity
 // kept in the save) and the former host starts the game again. Grace and
-// Pace come from cfg; the rules, seed and level from the save.
-func RestoreRoom(name string, g save.Game, cfg RoomConfig, now func() time.Time) (*Room, error) {
+// Pace come from cfg; the rules, seed and levels from the save, checked
+// against ai.Levels and brought down to the lobby's MaxLevel.
+func (l *Lobby) restoreRoom(name string, g save.Game, cfg RoomConfig) (*Room, error) {
 	if lv := g.UI[uiLevel]; lv != "" {
 		cfg.Level = lv
 	}
+	var err error
+	if cfg.Level, err = l.level(cfg.Level); err != nil {
+		return nil, err
+	}
+	g.Seats = slices.Clone(g.Seats)
 	users := make([]string, len(g.Seats))
 	humans := 0
 	for i, s := range g.Seats {
@@ -104,11 +111,17 @@ func RestoreRoom(name string, g save.Game, cfg RoomConfig, now func() time.Time)
 			users[i] = u
 			humans++
 		}
+		if s.Level != "" {
+			if g.Seats[i].Level, err = l.level(s.Level); err != nil {
+				return nil, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+		}
 	}
 	if humans == 0 {
 		return nil, errors.New("nobody to come back to the game")
 	}
-	t, err := table.FromRecord(name, g, users, g.UI[uiHost], true, cfg, now)
+	cfg.Pool = l.Pool
+	t, err := table.FromRecord(name, g, users, g.UI[uiHost], true, cfg, l.Now)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +184,7 @@ func (l *Lobby) Restore(cfg RoomConfig) (restored []string, errs []error) {
 			errs = append(errs, fmt.Errorf("room %s: saved %s, more than %v ago", name, g.Saved.Format(time.DateOnly), MaxSaveAge))
 			continue
 		}
-		if err := l.add(name, func() (*Room, error) { return RestoreRoom(name, g, cfg, l.Now) }); err != nil {
+		if err := l.add(name, func() (*Room, error) { return l.restoreRoom(name, g, cfg) }); err != nil {
 			errs = append(errs, fmt.Errorf("room %s: %v", name, err))
 			continue
 		}

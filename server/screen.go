@@ -246,7 +246,7 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.New):
 		for i := 1; ; i++ {
 			if name := fmt.Sprintf("room%d", i); s.lobby.Room(name) == nil {
-				s.form, s.msg = newForm(name, s.st), ""
+				s.form, s.msg = newForm(name, s.st, s.lobby.Levels()), ""
 				return nil
 			}
 		}

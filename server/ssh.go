@@ -9,7 +9,9 @@ import (
 	"log"
 	"net"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,6 +21,9 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/gliderlabs/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/table"
 )
 
 // Config is how a Server runs.
@@ -39,6 +44,14 @@ type Config struct {
 	// 0: the package's HandshakeTimeout.
 	HandshakeTimeout time.Duration
 	Log              io.Writer // where the server logs; io.Discard when nil
+	// MaxLevel is the strongest computer level a room may have (one of
+	// ai.Levels; "": any). Restored rooms above it come back at it.
+	MaxLevel string
+	// Computers is how many computer players may search at once, shared
+	// by every room in turn, each with one goroutine (0: GOMAXPROCS), and
+	// MoveTime bounds each of their moves (0: their level's own limit).
+	Computers int
+	MoveTime  time.Duration
 }
 
 // The texts a refused session reads before the connection closes.
@@ -101,6 +114,13 @@ func New(cfg Config) (*Server, error) {
 		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, users: users, saved: map[string]bool{},
 		log: log.New(cfg.Log, "mille serve: ", log.LstdFlags), stop: stop, cancel: cancel,
 	}
+	if cfg.MaxLevel != "" && !slices.Contains(ai.Levels, cfg.MaxLevel) {
+		return nil, fmt.Errorf("server: no computer level %q (want one of %s)", cfg.MaxLevel, strings.Join(ai.Levels, ", "))
+	}
+	if cfg.Computers <= 0 {
+		cfg.Computers = runtime.GOMAXPROCS(0)
+	}
+	s.Lobby.MaxLevel, s.Lobby.Pool = cfg.MaxLevel, table.NewPool(cfg.Computers, cfg.MoveTime)
 	// The rooms saved at the last shutdown, or by their hosts, wait in the
 	// lobby for their people.
 	s.Lobby.Dir = filepath.Join(cfg.Dir, RoomsDir)
