@@ -63,6 +63,17 @@ type Config struct {
 	// only with a place in it, one goroutine each, within its time a move.
 	// nil (local play): they search as their level says, at once.
 	Pool *Pool
+	// HandEnd, when set, receives the game as it stands at the end of
+	// every hand (and so of every game), for the program that keeps it.
+	// It is called under the table's lock: it must return at once and
+	// must not call the table.
+	HandEnd func(Checkpoint)
+}
+
+// Checkpoint is a game at one moment: its record and who holds its seats.
+type Checkpoint struct {
+	Game    save.Game
+	Seating Seating
 }
 
 // SeatInfo is the public description of one seat.
@@ -528,12 +539,16 @@ func (t *Table) applyLocked(a engine.Action) error {
 	if err != nil {
 		return err
 	}
+	over := t.state.HandOver()
 	t.state = next
 	t.history = append(t.history, a)
 	if a.Kind() == engine.KindContinue {
 		t.handAt, t.handBase = next, len(t.history)
 	}
 	t.movedLocked()
+	if !over && next.HandOver() && t.cfg.HandEnd != nil {
+		t.cfg.HandEnd(Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()})
+	}
 	return nil
 }
 
@@ -657,6 +672,22 @@ func (t *Table) Snapshot(user string) (save.Game, Seating, error) {
 		return save.Game{}, Seating{}, ErrNotSeated
 	}
 	return t.recordLocked(), t.seatingLocked(), nil
+}
+
+// Checkpoint returns the game as it stands, for the program that keeps
+// it, while it is being played: dealt, not frozen, not ended.
+func (t *Table) Checkpoint() (Checkpoint, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.ended:
+		return Checkpoint{}, ErrEnded
+	case t.frozen:
+		return Checkpoint{}, ErrFrozen
+	case !t.started:
+		return Checkpoint{}, ErrNotStarted
+	}
+	return Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()}, nil
 }
 
 // OpenSeats lets people who were not in a restored game take its free
