@@ -2,11 +2,9 @@ package server
 
 import (
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
 )
 
 // TestStrangerCannotTakeRestoredGame is the takeover of issue 15's
@@ -16,10 +14,10 @@ import (
 // its saved players: a stranger may watch, the host role stays among
 // them, and the save keeps their keys.
 func TestStrangerCannotTakeRestoredGame(t *testing.T) {
-	dir := t.TempDir()
+	st := newStore(t)
 	clk := newClock()
 	l := NewLobby(0)
-	l.Dir, l.Now = dir, clk.now
+	l.Store, l.Now = st, clk.now
 	cfg := config(4, engine.Standard, 5)
 	a, err := l.Create("fam", "key-a", "Ann", 0, cfg)
 	if err != nil {
@@ -35,7 +33,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(0)
-	l2.Dir, l2.Now = dir, clk.now
+	l2.Store, l2.Now = st, clk.now
 	defer l2.Close()
 	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
@@ -51,8 +49,8 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 		clk.add(cfg.Grace)
 		l2.Sweep()
 		if _, err := x.Save(); err == nil {
-			g, _ := save.Read(filepath.Join(dir, "fam.json"))
-			t.Fatalf("a stranger took the restored game and saved it: its keys now %v", g.UI)
+			k, _ := st.Room("fam")
+			t.Fatalf("a stranger took the restored game and saved it: its keys now %v", k.Game.UI)
 		}
 		t.Fatal("a stranger took a seat of the restored game")
 	}
@@ -110,11 +108,11 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if _, err := a2.Save(); err != nil {
 		t.Fatalf("Ann saves: %v", err)
 	}
-	g, err := save.Read(filepath.Join(dir, "fam.json"))
+	k, err := st.Room("fam")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.UI[uiUser+"0"] != "key-a" || g.UI[uiUser+"1"] != "key-b" || g.UI[uiHost] != "key-a" {
+	if g := k.Game; g.UI[uiUser+"0"] != "key-a" || g.UI[uiUser+"1"] != "key-b" || g.UI[uiHost] != "key-a" {
 		t.Fatalf("the save's keys: %v", g.UI)
 	}
 }

@@ -2,14 +2,13 @@ package server
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/server/store"
 )
 
 func play(t *testing.T, r *Room, users []string, n int) {
@@ -29,10 +28,10 @@ func play(t *testing.T, r *Room, users []string, n int) {
 // people, who get their seats (and hands) back by identity; the host starts
 // it again and the game goes on.
 func TestSaveRestore(t *testing.T) {
-	dir := t.TempDir()
+	st := newStore(t)
 	clk := newClock()
 	l := NewLobby(4)
-	l.Dir, l.Now = dir, clk.now
+	l.Store, l.Now = st, clk.now
 	cfg := config(4, engine.Standard, 7)
 	cfg.Level = "medium"
 	a, err := l.Create("friday", "key-a", "Ann", 0, cfg)
@@ -59,10 +58,11 @@ func TestSaveRestore(t *testing.T) {
 	}
 	u := waitFor(t, c, func(u Update) bool { return strings.Contains(u.Notice, "saved") })
 	_ = u
-	g, err := save.Read(filepath.Join(dir, "friday.json"))
+	k, err := st.Room("friday")
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := k.Game
 	state := r.State()
 	if g.State != state || len(g.History) != 15 || g.Seats[1].Name != "Bob" || !g.Seats[1].Human {
 		t.Fatalf("saved game: %d actions, seats %+v", len(g.History), g.Seats)
@@ -82,12 +82,10 @@ func TestSaveRestore(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(4)
-	l2.Dir, l2.Now = dir, clk.now
+	l2.Store, l2.Now = st, clk.now
 	defer l2.Close()
-	os.WriteFile(filepath.Join(dir, "broken.json"), []byte("{"), 0o600)
-	os.WriteFile(filepath.Join(dir, "not a room.json"), []byte("{"), 0o600)
 	restored, errs := l2.Restore(config(2, engine.Standard, 0))
-	if len(restored) != 1 || restored[0] != "friday" || len(errs) != 1 {
+	if len(restored) != 1 || restored[0] != "friday" || len(errs) != 0 {
 		t.Fatalf("restore: %v, %v", restored, errs)
 	}
 	list := l2.List()
@@ -138,10 +136,10 @@ func TestSaveRestore(t *testing.T) {
 // TestRestoredHostGone: when the host of a restored game does not come
 // back, the role passes to a person present after the grace period.
 func TestRestoredHostGone(t *testing.T) {
-	dir := t.TempDir()
+	st := newStore(t)
 	clk := newClock()
 	l := NewLobby(0)
-	l.Dir, l.Now = dir, clk.now
+	l.Store, l.Now = st, clk.now
 	a, _ := l.Create("t", "a", "A", 0, config(2, engine.Standard, 3))
 	l.Join("t", "b", "B", 1)
 	a.Start()
@@ -149,7 +147,7 @@ func TestRestoredHostGone(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(0)
-	l2.Dir, l2.Now = dir, clk.now
+	l2.Store, l2.Now = st, clk.now
 	defer l2.Close()
 	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
@@ -167,34 +165,14 @@ func TestRestoredHostGone(t *testing.T) {
 	}
 }
 
-// TestRoomPath: saves go only under the rooms folder, by room name.
-func TestRoomPath(t *testing.T) {
-	tests := []struct {
-		dir, name string
-		err       error
-	}{
-		{"/d", "friday", nil},
-		{"", "friday", ErrNoSaves},
-		{"/d", "../etc", ErrRoomName},
-		{"/d", "a/b", ErrRoomName},
-		{"/d", ".hidden", ErrRoomName},
-	}
-	for _, tc := range tests {
-		p, err := roomPath(tc.dir, tc.name)
-		if !errors.Is(err, tc.err) || err == nil && p != filepath.Join(tc.dir, tc.name+".json") {
-			t.Errorf("roomPath(%q, %q) = %q, %v", tc.dir, tc.name, p, err)
-		}
-	}
-}
-
 // TestRestoredGiveWay: a restored game nobody came back to gives its place
 // to a new room when the lobby is full (its file stays); one somebody came
 // back to does not; a save older than MaxSaveAge is not restored.
 func TestRestoredGiveWay(t *testing.T) {
-	dir := t.TempDir()
+	st := newStore(t)
 	clk := newClock()
 	l := NewLobby(0)
-	l.Dir, l.Now = dir, clk.now
+	l.Store, l.Now = st, clk.now
 	for _, name := range []string{"old1", "old2"} {
 		a, _ := l.Create(name, "a-"+name, "A", 0, config(2, engine.Standard, 3))
 		a.Start()
@@ -205,7 +183,7 @@ func TestRestoredGiveWay(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(2)
-	l2.Dir, l2.Now = dir, clk.now
+	l2.Store, l2.Now = st, clk.now
 	defer l2.Close()
 	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 2 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
@@ -222,16 +200,21 @@ func TestRestoredGiveWay(t *testing.T) {
 	if _, err := l2.Create("newer", "m", "M", -1, config(2, engine.Standard, 1)); !errors.Is(err, ErrTooManyRooms) {
 		t.Fatalf("a room over the limit: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "old2.json")); err != nil {
-		t.Fatal("the file of the room that gave way is gone")
+	if _, err := st.Room("old2"); err != nil {
+		t.Fatalf("the room that gave way is no longer kept: %v", err)
 	}
+	// l2 is a lobby of one server: Join brings old2 back, giving way.
+	l2.Close()
 
 	l3 := NewLobby(0)
-	l3.Dir = dir
-	l3.Now = func() time.Time { return time.Now().Add(MaxSaveAge + time.Hour) }
+	l3.Store = st
+	l3.Now = func() time.Time { return clk.now().Add(MaxSaveAge + time.Hour) }
 	defer l3.Close()
-	if got, errs := l3.Restore(config(2, engine.Standard, 0)); len(got) != 0 || len(errs) != 2 {
+	if got, errs := l3.Restore(config(2, engine.Standard, 0)); len(got) != 0 || len(errs) != 0 {
 		t.Fatalf("restoring old saves: %v %v", got, errs)
+	}
+	if _, err := st.Room("old1"); !errors.Is(err, store.ErrNoRoom) {
+		t.Fatalf("a save older than MaxSaveAge is still kept: %v", err)
 	}
 }
 
@@ -255,17 +238,18 @@ func TestRestoreChecksLevels(t *testing.T) {
 		{"easy", "hard", "medium", true, "easy", "medium"},
 	}
 	for _, tc := range tests {
-		dir := t.TempDir()
+		st := newStore(t)
 		g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, []save.Seat{{Name: "Ann", Human: true}, {Level: tc.seat}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		g.UI = map[string]string{uiUser + "0": "key-a", uiHost: "key-a", uiLevel: tc.room}
-		if err := save.Write(filepath.Join(dir, "r.json"), g); err != nil {
+		g.Saved = newClock().now()
+		if err := st.PutRoom(store.Room{Name: "r", Game: g, Host: "key-a", Players: []string{"key-a"}, Saved: true}, "key-a"); err != nil {
 			t.Fatal(err)
 		}
 		l := NewLobby(0)
-		l.Dir, l.MaxLevel = dir, tc.max
+		l.Store, l.MaxLevel, l.Now = st, tc.max, newClock().now
 		got, errs := l.Restore(config(2, engine.Standard, 0))
 		if (len(got) == 1) != tc.ok {
 			t.Errorf("levels %s, %s: restored %v, %v", tc.room, tc.seat, got, errs)

@@ -844,7 +844,7 @@ func (t *Table) Sweep() {
 }
 
 // RestoreWait is how long a restored game waits for its people before the
-// table ends (its file stays).
+// table ends (where it was kept, it stays).
 const RestoreWait = 24 * time.Hour
 
 // Close ends the table at once and stops its computer players.
