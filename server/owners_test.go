@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/store"
 )
 
 // TestStrangerCannotTakeRestoredGame is the takeover of issue 15's
@@ -114,5 +115,37 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	}
 	if g := k.Game; g.UI[uiUser+"0"] != "key-a" || g.UI[uiUser+"1"] != "key-b" || g.UI[uiHost] != "key-a" {
 		t.Fatalf("the save's keys: %v", g.UI)
+	}
+}
+
+// TestEnterKeptRoom: ssh HOST fam, when the server keeps a game called
+// fam that is not open, brings that game back: its player takes their
+// seat, a stranger watches, and nobody makes a new room over it.
+func TestEnterKeptRoom(t *testing.T) {
+	st := newStore(t)
+	g := play2(t, 10)
+	g.UI = map[string]string{uiHost: "key-a", uiUser + "0": "key-a", uiUser + "1": "key-b", uiLevel: "easy"}
+	must(t, st.PutRoom(store.Room{Name: "fam", Game: g, Host: "key-a", Players: []string{"key-a", "key-b"}, Saved: true}, "key-a"))
+	l := NewLobby(0)
+	l.Store, l.Now = st, newClock().now
+	defer l.Close()
+	users := newUsers(t)
+	users.SetName("key-b", "Bob")
+	users.SetName("key-x", "Xan")
+	for _, tc := range []struct {
+		key   string
+		watch bool
+	}{{"key-b", false}, {"key-x", true}} {
+		s := newScreen(l, users, tc.key, "fam", 80)
+		s.Init()
+		if s.conn == nil {
+			t.Fatalf("%s: not in the room: %s", tc.key, s.msg)
+		}
+		if s.conn.Watching() != tc.watch || !tc.watch && s.conn.Seat() != 1 {
+			t.Fatalf("%s: watching %v, seat %d", tc.key, s.conn.Watching(), s.conn.Seat())
+		}
+		if r := l.Room("fam"); r == nil || !r.Restored() {
+			t.Fatal("the kept game is not the open room")
+		}
 	}
 }
