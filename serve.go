@@ -100,8 +100,8 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 }
 
 // moveRooms is mille serve --export-rooms and --import-rooms: the rooms
-// kept in data's store go out to a folder as save files, or come in from
-// one. The server must not be running on data meanwhile.
+// kept in data's store go out to a folder as save files (the server may
+// be running), or come in from one (best with the server stopped).
 func moveRooms(data, exportTo, importFrom string, stdout, stderr io.Writer) int {
 	st, problems, err := server.OpenStore(data)
 	if err != nil {
