@@ -26,7 +26,7 @@ func written() int64 {
 	return -1
 }
 
-// TestRegistrationWritesLittle: with 100,000 people known, registering
+// TestRegistrationWritesLittle: with 50,000 people known, registering
 // one more writes a few pages, not every name again (issue 15, defect 8:
 // users.json was rewritten whole under the login lock; at 500,000 names a
 // registration took 2 s and logins waited as long).
@@ -36,7 +36,7 @@ func TestRegistrationWritesLittle(t *testing.T) {
 	}
 	st := newStore(t)
 	names := map[string]string{}
-	for i := range 100_000 {
+	for i := range 50_000 {
 		names[fmt.Sprintf("SHA256:%043d", i)] = fmt.Sprint("p", i)
 	}
 	if err := st.ImportNames(names); err != nil {

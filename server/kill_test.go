@@ -69,8 +69,8 @@ func serveProcess(t *testing.T, dir string) (*exec.Cmd, string) {
 // seat waits for his key, a stranger may only watch, and Ann starts the
 // game again where it was.
 func TestKillResumesFromCheckpoint(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs servers in processes of their own")
+	if testing.Short() || os.Getenv("MILLE_LONG_TESTS") != "1" {
+		t.Skip("runs servers in processes of their own: MILLE_LONG_TESTS=1 (docs/CONTRIBUTING.md)")
 	}
 	dir := t.TempDir()
 	st, _, err := OpenStore(dir)
