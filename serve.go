@@ -27,7 +27,7 @@ func init() {
 func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille serve", flag.ContinueOnError)
 	listen := fs.String("listen", ":2222", "address to listen on")
-	data := fs.String("data", "", "data folder for the host key, the players' names and the saved rooms (default: server in mille's data folder)")
+	data := fs.String("data", "", "data folder for the host key and the store of players' names and rooms (default: server in mille's data folder)")
 	maxSessions := fs.Int("max-sessions", 200, "SSH sessions at once (0: no limit)")
 	maxRooms := fs.Int("max-rooms", 50, "rooms at once (0: no limit)")
 	idle := fs.Duration("idle", 30*time.Minute, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
