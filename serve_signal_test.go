@@ -104,9 +104,39 @@ func newKey(t *testing.T) gossh.Signer {
 	return key
 }
 
+// nameKey records name for key in the store of data folder data, as if
+// its person had chosen it at a first login.
+func nameKey(t *testing.T, data string, key gossh.Signer, name string) {
+	t.Helper()
+	st, _, err := server.OpenStore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := server.NewUsers(st).SetName(gossh.FingerprintSHA256(key.PublicKey()), name); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// keptGame reads the game of room name from the store of data folder
+// data.
+func keptGame(t *testing.T, data, name string) save.Game {
+	t.Helper()
+	st, _, err := server.OpenStore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	k, err := st.Room(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k.Game
+}
+
 // TestServeSIGTERMSavesRooms runs mille serve, plays into a room over SSH,
 // sends SIGTERM: the player is told the game is saved, the server exits
-// well, the room is in DATA/rooms, and the next mille serve brings it back.
+// well, the room is in its store, and the next mille serve brings it back.
 func TestServeSIGTERMSavesRooms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mille")
@@ -117,13 +147,7 @@ func TestServeSIGTERMSavesRooms(t *testing.T) {
 	}
 	data := t.TempDir()
 	key := newKey(t)
-	users, err := server.LoadUsers(filepath.Join(data, server.UsersFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ann"); err != nil {
-		t.Fatal(err)
-	}
+	nameKey(t, data, key, "Ann")
 
 	var errb syncBuffer
 	cmd, addr := startServe(t, bin, data, &errb)
@@ -137,10 +161,7 @@ func TestServeSIGTERMSavesRooms(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("mille serve after SIGTERM: %v\n%s", err, errb.String())
 	}
-	g, err := save.Read(filepath.Join(data, server.RoomsDir, "sig.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := keptGame(t, data, "sig")
 	if !g.Seats[0].Human || g.Seats[0].Name != "Ann" || g.Seats[1].Human {
 		t.Fatalf("saved seats: %+v", g.Seats)
 	}

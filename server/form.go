@@ -10,7 +10,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/ui"
 )
@@ -31,17 +30,20 @@ type roomForm struct {
 	name    textinput.Model // a free name to start with
 	players int             // index in engine.PlayerCounts
 	rules   engine.Ruleset  // one that allows the players
-	level   int             // index in ai.Levels
+	levels  []string        // the levels the server offers (Lobby.Levels)
+	level   int             // index in levels
 	keys    formKeys
 }
 
-// newForm opens the form on the room name given and defaultRoom's options.
-func newForm(name string, st *ui.Styles) *roomForm {
+// newForm opens the form on the room name given and defaultRoom's
+// options, offering the computer levels given (the weakest first).
+func newForm(name string, st *ui.Styles, levels []string) *roomForm {
 	f := &roomForm{
 		name:    newField(st, maxRoomName),
 		players: slices.Index(engine.PlayerCounts[:], defaultRoom.Game.Players),
 		rules:   defaultRoom.Game.Rules,
-		level:   slices.Index(ai.Levels, defaultRoom.Level),
+		levels:  levels,
+		level:   max(slices.Index(levels, defaultRoom.Level), 0),
 		keys:    newFormKeys(),
 	}
 	f.name.SetValue(name)
@@ -76,7 +78,7 @@ func (f *roomForm) rulesets() []engine.Ruleset {
 func (f *roomForm) config(seed uint64) (string, RoomConfig) {
 	cfg := defaultRoom
 	cfg.Game = engine.Config{Players: engine.PlayerCounts[f.players], Rules: f.rules}
-	cfg.Level = ai.Levels[f.level]
+	cfg.Level = f.levels[f.level]
 	cfg.Seed = seed
 	return strings.TrimSpace(f.name.Value()), cfg
 }
@@ -116,7 +118,7 @@ func (f *roomForm) change(by int) {
 		rs := f.rulesets()
 		f.rules = rs[step(slices.Index(rs, f.rules), by, len(rs))]
 	case fieldLevel:
-		f.level = step(f.level, by, len(ai.Levels))
+		f.level = step(f.level, by, len(f.levels))
 	}
 }
 
@@ -159,7 +161,7 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 		{"Name", f.name.Value()},
 		{"Players", playersText(players)},
 		{"Rules", rules},
-		{"Computers", ai.Levels[f.level] + " (they take the empty seats)"},
+		{"Computers", f.levels[f.level] + " (they take the empty seats)"},
 	}
 	for i, r := range rows {
 		h.mark(b, focusField{i})

@@ -1,10 +1,12 @@
 package server
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/ui"
 )
@@ -47,7 +49,7 @@ func TestFormConfig(t *testing.T) {
 		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},
 	}
 	for i, tc := range tests {
-		f := newForm("room1", ui.NewStyles(true))
+		f := newForm("room1", ui.NewStyles(true), ai.Levels)
 		for _, k := range keys(tc.keys...) {
 			if done, cancel := f.key(k); done || cancel {
 				t.Fatalf("case %d: the form closed on %v", i, k)
@@ -66,11 +68,44 @@ func TestFormConfig(t *testing.T) {
 			t.Errorf("case %d: the form does not show level %s:\n%s", i, tc.level, b.String())
 		}
 	}
-	f := newForm("x", ui.NewStyles(true))
+	f := newForm("x", ui.NewStyles(true), ai.Levels)
 	if done, _ := f.key(keys("enter")[0]); !done {
 		t.Error("enter does not create")
 	}
 	if _, cancel := f.key(keys("esc")[0]); !cancel {
 		t.Error("esc does not cancel")
+	}
+}
+
+// TestMaxLevel: a server with --max-level offers its levels up to it,
+// and refuses a room above it.
+func TestMaxLevel(t *testing.T) {
+	l := NewLobby(0)
+	l.MaxLevel = "medium"
+	defer l.Close()
+	levels := l.Levels()
+	if strings.Join(levels, " ") != "easy medium" {
+		t.Fatalf("levels under medium: %v", levels)
+	}
+	f := newForm("room1", ui.NewStyles(true), levels)
+	var seen []string
+	for _, k := range keys("up", "left", "left", "left") {
+		f.key(k)
+		_, cfg := f.config(1)
+		seen = append(seen, cfg.Level)
+	}
+	if strings.Join(seen, " ") != "easy medium easy medium" {
+		t.Fatalf("the form's levels: %v", seen)
+	}
+	cfg := config(2, engine.Standard, 1)
+	for _, level := range []string{"hard", "expert", "random"} {
+		cfg.Level = level
+		if _, err := l.Create("r", "a", "A", 0, cfg); !errors.Is(err, ErrLevel) {
+			t.Errorf("a room at %s: %v", level, err)
+		}
+	}
+	cfg.Level = "medium"
+	if _, err := l.Create("r", "a", "A", 0, cfg); err != nil {
+		t.Fatal(err)
 	}
 }

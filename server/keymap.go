@@ -96,6 +96,7 @@ type waitingKeys struct {
 	Seat  key.Binding // 1-9: that seat
 	Team  key.Binding // the next team with a free seat
 	Watch key.Binding // give the seat up and watch
+	Open  key.Binding // the host of a saved game opens or closes its free seats
 	Leave key.Binding
 }
 
@@ -105,19 +106,20 @@ func newWaitingKeys() waitingKeys {
 		Seat:  key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "take that seat")),
 		Team:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "other team")),
 		Watch: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch instead")),
+		Open:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open the free seats to newcomers")),
 		Leave: key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", "leave the room")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
 func (k waitingKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Start, k.Seat, k.Team, k.Watch, k.Leave}
+	return []key.Binding{k.Start, k.Seat, k.Team, k.Watch, k.Open, k.Leave}
 }
 
 // FullHelp implements help.KeyMap: the one-letter keys in a column, so
 // that their lines read as on one line ("s: start").
 func (k waitingKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Start, k.Team, k.Watch}, {k.Seat, k.Leave}}
+	return [][]key.Binding{{k.Start, k.Team, k.Watch, k.Open}, {k.Seat, k.Leave}}
 }
 
 // roomKeys are the keys of a started room shown as text, when the board

@@ -3,25 +3,27 @@ package server
 import (
 	"crypto/ed25519"
 	"crypto/rand"
-	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/server/store"
 )
 
 // The files the server keeps in its data folder.
 const (
 	HostKeyFile = "host_ed25519" // the server's SSH host key, PEM
-	UsersFile   = "users.json"   // players' names by key fingerprint
+	StoreFile   = "mille.db"     // the server's database (package store)
+	// UsersFile held the players' names before the store; OpenStore
+	// moves it in.
+	UsersFile = "users.json"
 )
 
 // HostKey loads the ed25519 host key kept at path, or makes one and keeps
@@ -52,51 +54,31 @@ func HostKey(path string) (gossh.Signer, error) {
 }
 
 // Users remembers the name each player chose, by the fingerprint of their
-// SSH public key: the key is the identity, there are no passwords.
-// Safe for concurrent use.
+// SSH public key, in the server's store: the key is the identity, there
+// are no passwords. Safe for concurrent use.
 type Users struct {
-	path  string
-	mu    sync.Mutex
-	names map[string]string
+	store store.Store
 }
 
-// LoadUsers reads the names kept at path (none if the file does not exist).
-func LoadUsers(path string) (*Users, error) {
-	u := &Users{path: path, names: map[string]string{}}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return u, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := json.Unmarshal(data, &u.names); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return u, nil
-}
+// NewUsers returns the players' names kept in st.
+func NewUsers(st store.Store) *Users { return &Users{store: st} }
 
-// Name returns the name chosen by the player with key fingerprint id.
+// Name returns the name chosen by the player with key fingerprint id. A
+// name the store cannot read now is unknown: the player is asked again.
 func (u *Users) Name(id string) (string, bool) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	name, ok := u.names[id]
-	return name, ok
+	name, ok, err := u.store.Name(id)
+	return name, ok && err == nil
 }
 
-// SetName remembers name for id and writes the file.
+// SetName checks name (ValidName) and remembers it for id.
 func (u *Users) SetName(id, name string) error {
 	if err := ValidName(name); err != nil {
 		return err
 	}
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.names[id] = name
-	data, err := json.MarshalIndent(u.names, "", "  ")
-	if err != nil {
-		return err
+	if err := u.store.SetName(id, name); err != nil {
+		return errors.New("the server could not keep your name; try again")
 	}
-	return save.WriteFile(u.path, append(data, '\n'))
+	return nil
 }
 
 // MaxNameLen bounds a player's name, so it fits on the board.

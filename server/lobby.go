@@ -15,8 +15,13 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // The reasons a lobby refuses a request.
@@ -25,6 +30,8 @@ var (
 	ErrRoomExists   = errors.New("a room with that name exists")
 	ErrNoRoom       = errors.New("there is no room with that name")
 	ErrRoomName     = fmt.Errorf("a room name is 1 to %d letters, digits, - or _", maxRoomName)
+	ErrLevel        = errors.New("this server's computer players do not play at that level")
+	ErrSavedName    = errors.New("a saved game has that name: join it, or choose another name")
 )
 
 // maxRoomName is the length of the longest room name.
@@ -48,17 +55,38 @@ type RoomInfo struct {
 type Lobby struct {
 	MaxRooms int              // 0: no limit
 	Now      func() time.Time // the clock; time.Now when nil
-	// Dir is the folder rooms are saved in (Conn.Save) and restored from
-	// (Restore); "" keeps no saves. Set it before the first room.
-	Dir string
+	// Store keeps the rooms: saved by their hosts (Conn.Save) or at a
+	// shutdown (SaveAll), checkpointed while they are played (Checkpoint,
+	// Keep), brought back at the start (Restore) or when someone asks for
+	// one by name (Join); nil keeps nothing. Set it before the first room.
+	Store store.Store
+	// KeepSaves is how long the store keeps a room nobody played
+	// (MaxSaveAge when 0), and SavesPerKey how many rooms it keeps of each
+	// host, the most recent (0: no limit).
+	KeepSaves   time.Duration
+	SavesPerKey int
+	// Logf reports what went wrong where nobody waits for an answer (a
+	// checkpoint that could not be written); nil: nowhere.
+	Logf func(format string, args ...any)
+	// MaxLevel is the strongest computer level (of ai.Levels) a room may
+	// have; restored rooms above it come back at it. "": any.
+	MaxLevel string
+	// Pool, when set, is the computer players' shared pool of every room
+	// (table.Pool).
+	Pool *table.Pool
 
 	mu    sync.Mutex
 	rooms map[string]*Room
+	// restoreCfg gives the rooms brought back from the store their grace
+	// period and pace (Restore).
+	restoreCfg RoomConfig
+	// wake tells Keep that a hand ended somewhere; capacity 1.
+	wake chan struct{}
 }
 
 // NewLobby returns an empty lobby holding at most maxRooms rooms.
 func NewLobby(maxRooms int) *Lobby {
-	return &Lobby{MaxRooms: maxRooms, rooms: map[string]*Room{}}
+	return &Lobby{MaxRooms: maxRooms, rooms: map[string]*Room{}, restoreCfg: defaultRoom, wake: make(chan struct{}, 1)}
 }
 
 // Create makes a room and seats its host in it, in the seat hostSeat wants
@@ -67,9 +95,19 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig
 	if !roomName.MatchString(name) {
 		return nil, ErrRoomName
 	}
+	if l.MaxLevel != "" && !slices.Contains(l.Levels(), cfg.Level) {
+		return nil, ErrLevel
+	}
+	if l.Store != nil {
+		// A new game must not take the name of a kept one, which would
+		// then be written over.
+		if _, err := l.Store.Room(name); !errors.Is(err, store.ErrNoRoom) {
+			return nil, ErrSavedName
+		}
+	}
 	var c *Conn
 	err := l.add(name, func() (*Room, error) {
-		r, err := NewRoom(name, host, cfg, l.Now)
+		r, err := l.newRoom(cfg, func(cfg RoomConfig) (*table.Table, error) { return table.New(name, host, cfg, l.Now) })
 		if err != nil {
 			return nil, err
 		}
@@ -86,8 +124,14 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig
 // the lobby has room for one more.
 func (l *Lobby) add(name string, build func() (*Room, error)) error {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.sweepLocked()
+	ended := l.sweepLocked()
+	err := l.addLocked(name, build)
+	l.mu.Unlock()
+	l.retire(ended)
+	return err
+}
+
+func (l *Lobby) addLocked(name string, build func() (*Room, error)) error {
 	if _, ok := l.rooms[name]; ok {
 		return ErrRoomExists
 	}
@@ -98,14 +142,56 @@ func (l *Lobby) add(name string, build func() (*Room, error)) error {
 	if err != nil {
 		return err
 	}
-	r.dir = l.Dir
 	l.rooms[name] = r
 	return nil
 }
 
-// Join seats user in the room called name (see Room.Join).
+// newRoom makes a room of the lobby around the table that makeTable makes
+// from cfg: with the lobby's pool, and telling the lobby when a hand ends
+// if it keeps its rooms.
+func (l *Lobby) newRoom(cfg RoomConfig, makeTable func(RoomConfig) (*table.Table, error)) (*Room, error) {
+	r := &Room{lobby: l}
+	cfg.Pool = l.Pool
+	if l.Store != nil {
+		cfg.HandEnd = r.handEnded
+	}
+	t, err := makeTable(cfg)
+	if err != nil {
+		return nil, err
+	}
+	r.Table = t
+	return r, nil
+}
+
+// Levels are the computer levels the lobby's rooms may have: ai.Levels up
+// to MaxLevel.
+func (l *Lobby) Levels() []string {
+	if i := slices.Index(ai.Levels, l.MaxLevel); i >= 0 {
+		return ai.Levels[:i+1]
+	}
+	return ai.Levels
+}
+
+// level checks a restored room's computer level: one of ai.Levels (a
+// saved file could name any player, with any budget), and at most
+// MaxLevel.
+func (l *Lobby) level(level string) (string, error) {
+	if !slices.Contains(ai.Levels, level) {
+		return "", fmt.Errorf("computer level %q is not one of %s", level, strings.Join(ai.Levels, ", "))
+	}
+	if levels := l.Levels(); !slices.Contains(levels, level) {
+		return levels[len(levels)-1], nil
+	}
+	return level, nil
+}
+
+// Join seats user in the room called name (see Room.Join), bringing it
+// back from the store if it is kept there but not open.
 func (l *Lobby) Join(name, user, userName string, seat int) (*Conn, error) {
 	r := l.Room(name)
+	if r == nil {
+		r = l.reopen(name)
+	}
 	if r == nil {
 		return nil, ErrNoRoom
 	}
@@ -115,14 +201,16 @@ func (l *Lobby) Join(name, user, userName string, seat int) (*Conn, error) {
 // Room returns the open room called name, or nil.
 func (l *Lobby) Room(name string) *Room {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	r := l.rooms[name]
-	if r != nil && r.Ended() {
-		// An ended room's name is free at once, not only after a sweep.
-		delete(l.rooms, name)
-		return nil
+	if r == nil || !r.Ended() {
+		l.mu.Unlock()
+		return r
 	}
-	return r
+	// An ended room's name is free at once, not only after a sweep.
+	delete(l.rooms, name)
+	l.mu.Unlock()
+	l.retire([]*Room{r})
+	return nil
 }
 
 // roomList returns the rooms now in the lobby, to be read without the
@@ -164,8 +252,8 @@ func (l *Lobby) List() []RoomInfo {
 }
 
 // evictLocked makes room for a new room by forgetting a restored game
-// that nobody came back to (its file stays, for the next start); it
-// reports whether it found one.
+// that nobody came back to (it stays kept, for the next start or a join
+// by name); it reports whether it found one.
 func (l *Lobby) evictLocked() bool {
 	for name, r := range l.rooms {
 		if r.Idle() {
@@ -180,25 +268,39 @@ func (l *Lobby) evictLocked() bool {
 // Sweep expires grace periods and forgets the rooms that ended.
 func (l *Lobby) Sweep() {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.sweepLocked()
+	ended := l.sweepLocked()
+	l.mu.Unlock()
+	l.retire(ended)
 }
 
-func (l *Lobby) sweepLocked() {
+// sweepLocked forgets the rooms that ended and returns them, for retire
+// once the lobby's lock is let go.
+func (l *Lobby) sweepLocked() []*Room {
+	var ended []*Room
 	for name, r := range l.rooms {
 		r.Sweep()
 		if r.Ended() {
 			delete(l.rooms, name)
+			ended = append(ended, r)
 		}
 	}
+	return ended
 }
 
-// Close ends every room.
+// Close ends every room. The rooms that had ended by themselves are
+// retired first, as a sweep would have.
 func (l *Lobby) Close() {
 	l.mu.Lock()
 	rooms := l.rooms
 	l.rooms = map[string]*Room{}
 	l.mu.Unlock()
+	var ended []*Room
+	for _, r := range rooms {
+		if r.Ended() {
+			ended = append(ended, r)
+		}
+	}
+	l.retire(ended)
 	for _, r := range rooms {
 		r.Close()
 	}

@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -50,10 +49,7 @@ func settle(t *testing.T, s *screen) {
 // known as Ann and Bob.
 func lobbyOfAnnAndBob(t *testing.T) (*Lobby, *Users) {
 	t.Helper()
-	users, err := LoadUsers(filepath.Join(t.TempDir(), UsersFile))
-	if err != nil {
-		t.Fatal(err)
-	}
+	users := newUsers(t)
 	users.SetName("key-a", "Ann")
 	users.SetName("key-b", "Bob")
 	l := NewLobby(0)

@@ -86,8 +86,9 @@ func (l *lineLobby) Rooms() []plain.Room {
 }
 
 // Enter sits in the room, as the full-screen lobby does for a room named
-// on the command line: made with the defaults if there is none, watched
-// if there is no seat.
+// on the command line: made with the defaults if there is none (nor a
+// kept game of that name), watched if there is no seat or it is a saved
+// game of others.
 func (l *lineLobby) Enter(name string) (plain.Seat, error) {
 	c, err := l.lobby.Join(name, l.id, l.Name(), -1)
 	switch {
@@ -95,7 +96,7 @@ func (l *lineLobby) Enter(name string) (plain.Seat, error) {
 		cfg := defaultRoom
 		cfg.Seed = newSeed()
 		c, err = l.lobby.Create(name, l.id, l.Name(), -1, cfg)
-	case errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat):
+	case errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) || errors.Is(err, ErrNotPlayer):
 		return l.Watch(name)
 	}
 	return l.seat(c, err, name)

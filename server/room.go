@@ -3,8 +3,8 @@ package server
 import (
 	"errors"
 	"sync"
-	"time"
 
+	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
 
@@ -21,7 +21,9 @@ var (
 	ErrOnlooker    = table.ErrOnlooker
 	ErrShutdown    = table.ErrFrozen
 	ErrSavedSeats  = table.ErrSavedSeats
+	ErrNotPlayer   = table.ErrNotPlayer
 	ErrNoSaves     = errors.New("this server keeps no saves")
+	ErrNotSaved    = errors.New("the game could not be saved")
 )
 
 // RoomConfig is how a room is set up when it is created.
@@ -34,25 +36,21 @@ type Update = table.View
 type SeatInfo = table.SeatInfo
 
 // RestoreWait is how long a restored game waits in the lobby for its
-// people before the lobby forgets it (its file stays).
+// people before the lobby forgets it (it stays kept in the store).
 const RestoreWait = table.RestoreWait
 
-// Room is one table of the server: a table.Table with the folder its game
-// is saved into.
+// Room is one table of the server: a table.Table that its lobby keeps in
+// its store (saves.go).
 type Room struct {
 	*table.Table
-	dir    string     // the folder Save writes into; "" keeps no saves
-	saveMu sync.Mutex // one save of the room at a time
-}
+	lobby *Lobby
 
-// NewRoom makes a room named name whose host is user host. The game is dealt
-// when the host starts it; until then people join and pick seats.
-func NewRoom(name, host string, cfg RoomConfig, now func() time.Time) (*Room, error) {
-	t, err := table.New(name, host, cfg, now)
-	if err != nil {
-		return nil, err
-	}
-	return &Room{Table: t}, nil
+	saveMu  sync.Mutex // one write of the room at a time
+	written int        // the length of the history last written
+
+	endMu   sync.Mutex
+	ended   *table.Checkpoint // the last hand's end, not written yet
+	results []store.Result    // the games finished, not recorded yet
 }
 
 // Join seats user (shown as name) and returns the connection that receives

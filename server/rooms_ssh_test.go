@@ -3,8 +3,6 @@ package server
 import (
 	"context"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -75,8 +73,8 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	bobScreen.waitText(t, ErrNotHost.Error())
 	io.WriteString(annIn, "\x13")
 	annScreen.waitText(t, "saved as friday")
-	if _, err := os.Stat(filepath.Join(dir, RoomsDir, "friday.json")); err != nil {
-		t.Fatal(err)
+	if k, err := srv.store.Room("friday"); err != nil || !k.Saved {
+		t.Fatalf("the room kept: %+v, %v", k, err)
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -2,14 +2,13 @@ package server
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/server/store"
 )
 
 func play(t *testing.T, r *Room, users []string, n int) {
@@ -29,10 +28,10 @@ func play(t *testing.T, r *Room, users []string, n int) {
 // people, who get their seats (and hands) back by identity; the host starts
 // it again and the game goes on.
 func TestSaveRestore(t *testing.T) {
-	dir := t.TempDir()
+	st := newStore(t)
 	clk := newClock()
 	l := NewLobby(4)
-	l.Dir, l.Now = dir, clk.now
+	l.Store, l.Now = st, clk.now
 	cfg := config(4, engine.Standard, 7)
 	cfg.Level = "medium"
 	a, err := l.Create("friday", "key-a", "Ann", 0, cfg)
@@ -59,10 +58,11 @@ func TestSaveRestore(t *testing.T) {
 	}
 	u := waitFor(t, c, func(u Update) bool { return strings.Contains(u.Notice, "saved") })
 	_ = u
-	g, err := save.Read(filepath.Join(dir, "friday.json"))
+	k, err := st.Room("friday")
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := k.Game
 	state := r.State()
 	if g.State != state || len(g.History) != 15 || g.Seats[1].Name != "Bob" || !g.Seats[1].Human {
 		t.Fatalf("saved game: %d actions, seats %+v", len(g.History), g.Seats)
@@ -82,12 +82,10 @@ func TestSaveRestore(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(4)
-	l2.Dir, l2.Now = dir, clk.now
+	l2.Store, l2.Now = st, clk.now
 	defer l2.Close()
-	os.WriteFile(filepath.Join(dir, "broken.json"), []byte("{"), 0o600)
-	os.WriteFile(filepath.Join(dir, "not a room.json"), []byte("{"), 0o600)
 	restored, errs := l2.Restore(config(2, engine.Standard, 0))
-	if len(restored) != 1 || restored[0] != "friday" || len(errs) != 1 {
+	if len(restored) != 1 || restored[0] != "friday" || len(errs) != 0 {
 		t.Fatalf("restore: %v, %v", restored, errs)
 	}
 	list := l2.List()
@@ -95,8 +93,8 @@ func TestSaveRestore(t *testing.T) {
 		t.Fatalf("list: %+v", list)
 	}
 	r2 := l2.Room("friday")
-	// A stranger can take the computer's seat; seats are fixed otherwise.
-	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, ErrSeatTaken) {
+	// A stranger cannot take a seat of a saved game (TestStrangerCannotTakeRestoredGame).
+	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, ErrNotPlayer) {
 		t.Fatalf("a stranger takes Ann's seat: %v", err)
 	}
 	b2, err := l2.Join("friday", "key-b", "Bob", -1)
@@ -120,24 +118,28 @@ func TestSaveRestore(t *testing.T) {
 	if want := engine.Observe(&state, 1); got.Obs.MyHand != want.MyHand || got.Obs.Tableaus != want.Tableaus {
 		t.Fatal("Bob's hand or the table changed across the save")
 	}
-	// Dee is away: she has the grace period from the restart.
+	// Dee is away: a computer plays her seat, which stays hers even after
+	// the grace period.
 	if s := r2.Seats()[3]; !s.Human || s.Connected {
 		t.Fatalf("Dee's seat: %+v", s)
 	}
 	clk.add(cfg.Grace)
 	r2.Sweep()
-	if s := r2.Seats()[3]; s.Human {
+	if s := r2.Seats()[3]; !s.Human || s.Name != "Dee" {
 		t.Fatalf("Dee's seat after the grace period: %+v", s)
+	}
+	if d2, err := l2.Join("friday", "key-d", "Dee", -1); err != nil || d2.Seat() != 3 {
+		t.Fatalf("Dee comes back after the grace period: %v", err)
 	}
 }
 
 // TestRestoredHostGone: when the host of a restored game does not come
 // back, the role passes to a person present after the grace period.
 func TestRestoredHostGone(t *testing.T) {
-	dir := t.TempDir()
+	st := newStore(t)
 	clk := newClock()
 	l := NewLobby(0)
-	l.Dir, l.Now = dir, clk.now
+	l.Store, l.Now = st, clk.now
 	a, _ := l.Create("t", "a", "A", 0, config(2, engine.Standard, 3))
 	l.Join("t", "b", "B", 1)
 	a.Start()
@@ -145,7 +147,7 @@ func TestRestoredHostGone(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(0)
-	l2.Dir, l2.Now = dir, clk.now
+	l2.Store, l2.Now = st, clk.now
 	defer l2.Close()
 	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
@@ -163,34 +165,14 @@ func TestRestoredHostGone(t *testing.T) {
 	}
 }
 
-// TestRoomPath: saves go only under the rooms folder, by room name.
-func TestRoomPath(t *testing.T) {
-	tests := []struct {
-		dir, name string
-		err       error
-	}{
-		{"/d", "friday", nil},
-		{"", "friday", ErrNoSaves},
-		{"/d", "../etc", ErrRoomName},
-		{"/d", "a/b", ErrRoomName},
-		{"/d", ".hidden", ErrRoomName},
-	}
-	for _, tc := range tests {
-		p, err := roomPath(tc.dir, tc.name)
-		if !errors.Is(err, tc.err) || err == nil && p != filepath.Join(tc.dir, tc.name+".json") {
-			t.Errorf("roomPath(%q, %q) = %q, %v", tc.dir, tc.name, p, err)
-		}
-	}
-}
-
 // TestRestoredGiveWay: a restored game nobody came back to gives its place
 // to a new room when the lobby is full (its file stays); one somebody came
 // back to does not; a save older than MaxSaveAge is not restored.
 func TestRestoredGiveWay(t *testing.T) {
-	dir := t.TempDir()
+	st := newStore(t)
 	clk := newClock()
 	l := NewLobby(0)
-	l.Dir, l.Now = dir, clk.now
+	l.Store, l.Now = st, clk.now
 	for _, name := range []string{"old1", "old2"} {
 		a, _ := l.Create(name, "a-"+name, "A", 0, config(2, engine.Standard, 3))
 		a.Start()
@@ -201,7 +183,7 @@ func TestRestoredGiveWay(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(2)
-	l2.Dir, l2.Now = dir, clk.now
+	l2.Store, l2.Now = st, clk.now
 	defer l2.Close()
 	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 2 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
@@ -218,15 +200,65 @@ func TestRestoredGiveWay(t *testing.T) {
 	if _, err := l2.Create("newer", "m", "M", -1, config(2, engine.Standard, 1)); !errors.Is(err, ErrTooManyRooms) {
 		t.Fatalf("a room over the limit: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "old2.json")); err != nil {
-		t.Fatal("the file of the room that gave way is gone")
+	if _, err := st.Room("old2"); err != nil {
+		t.Fatalf("the room that gave way is no longer kept: %v", err)
 	}
+	// l2 is a lobby of one server: Join brings old2 back, giving way.
+	l2.Close()
 
 	l3 := NewLobby(0)
-	l3.Dir = dir
-	l3.Now = func() time.Time { return time.Now().Add(MaxSaveAge + time.Hour) }
+	l3.Store = st
+	l3.Now = func() time.Time { return clk.now().Add(MaxSaveAge + time.Hour) }
 	defer l3.Close()
-	if got, errs := l3.Restore(config(2, engine.Standard, 0)); len(got) != 0 || len(errs) != 2 {
+	if got, errs := l3.Restore(config(2, engine.Standard, 0)); len(got) != 0 || len(errs) != 0 {
 		t.Fatalf("restoring old saves: %v %v", got, errs)
+	}
+	if _, err := st.Room("old1"); !errors.Is(err, store.ErrNoRoom) {
+		t.Fatalf("a save older than MaxSaveAge is still kept: %v", err)
+	}
+}
+
+// TestRestoreChecksLevels: a saved room's computer levels must be
+// ai.Levels: "ismcts:10000000" (a 30 s move) is refused, in the room's
+// level and in a seat's; levels above the lobby's MaxLevel come back at
+// MaxLevel.
+func TestRestoreChecksLevels(t *testing.T) {
+	tests := []struct {
+		room, seat string // the saved levels
+		max        string // the lobby's MaxLevel
+		ok         bool
+		wantRoom   string // the levels restored
+		wantSeat   string
+	}{
+		{"hard", "hard", "", true, "hard", "hard"},
+		{"ismcts:10000000", "easy", "", false, "", ""},
+		{"easy", "ismcts", "", false, "", ""},
+		{"random", "easy", "", false, "", ""},
+		{"expert", "expert", "medium", true, "medium", "medium"},
+		{"easy", "hard", "medium", true, "easy", "medium"},
+	}
+	for _, tc := range tests {
+		st := newStore(t)
+		g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, []save.Seat{{Name: "Ann", Human: true}, {Level: tc.seat}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.UI = map[string]string{uiUser + "0": "key-a", uiHost: "key-a", uiLevel: tc.room}
+		g.Saved = newClock().now()
+		if err := st.PutRoom(store.Room{Name: "r", Game: g, Host: "key-a", Players: []string{"key-a"}, Saved: true}, "key-a"); err != nil {
+			t.Fatal(err)
+		}
+		l := NewLobby(0)
+		l.Store, l.MaxLevel, l.Now = st, tc.max, newClock().now
+		got, errs := l.Restore(config(2, engine.Standard, 0))
+		if (len(got) == 1) != tc.ok {
+			t.Errorf("levels %s, %s: restored %v, %v", tc.room, tc.seat, got, errs)
+		}
+		if r := l.Room("r"); r != nil {
+			if seat := r.Record().Seats[1].Level; r.Config().Level != tc.wantRoom || seat != tc.wantSeat {
+				t.Errorf("levels %s, %s under %q: room %s, seat %s", tc.room, tc.seat, tc.max, r.Config().Level, seat)
+			}
+		}
+		l.Close()
 	}
 }

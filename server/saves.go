@@ -1,48 +1,38 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"slices"
 	"strconv"
-	"strings"
 	"time"
 
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
 
-// RoomsDir is the folder, under the server's data folder, that holds the
-// saved rooms, one ROOM.json each.
-const RoomsDir = "rooms"
-
-// roomExt ends a saved room's file name; the name before it is the room's.
-const roomExt = ".json"
-
-// Keys of the server's own fields in a saved game's UI map: who held each
-// seat (a key fingerprint), who was the host and the computer level.
+// Keys of the server's own fields in a kept game's UI map: who held each
+// seat (a key fingerprint), who was the host and the computer level. An
+// exported room is a save file with these.
 const (
 	uiUser  = "server.user."
 	uiHost  = "server.host"
 	uiLevel = "server.level"
 )
 
-// roomPath is where room name is saved in dir. The name must be a room
-// name, so no one can reach outside dir.
-func roomPath(dir, name string) (string, error) {
-	if dir == "" {
-		return "", ErrNoSaves
-	}
-	if !roomName.MatchString(name) {
-		return "", ErrRoomName
-	}
-	return filepath.Join(dir, name+roomExt), nil
-}
+// MaxSaveAge is how long the store keeps a room nobody played, unless the
+// lobby's KeepSaves says otherwise.
+const MaxSaveAge = 7 * 24 * time.Hour
 
-// Save writes the room into the server's rooms folder, as ROOM.json, and
-// returns the name it is saved under. Only the host may save, once the
-// game has started; everyone is told.
+// restoreAtStart is how many kept rooms Restore brings back into a lobby
+// without a room limit; the others come back when someone asks for them.
+const restoreAtStart = 100
+
+// Save keeps the room in the server's store and returns the name it is
+// kept under. Only the host may save, once the game has started; everyone
+// is told.
 func (c *Conn) Save() (name string, err error) {
 	if c.Watching() {
 		return "", ErrOnlooker
@@ -50,53 +40,204 @@ func (c *Conn) Save() (name string, err error) {
 	return c.room.save(c.User(), false)
 }
 
-// save snapshots the game and writes it. With shutdown the room stops for
-// good first, so nothing moves after the snapshot; then user does not
-// matter.
+// save snapshots the game and keeps it as saved. With shutdown the room
+// stops for good first, so nothing moves after the snapshot; then user
+// does not matter.
 func (r *Room) save(user string, shutdown bool) (string, error) {
-	path, err := roomPath(r.dir, r.Name())
-	if err != nil {
-		return "", err
+	l := r.lobby
+	if l.Store == nil {
+		return "", ErrNoSaves
 	}
 	r.saveMu.Lock()
 	defer r.saveMu.Unlock()
-	var g save.Game
-	var seating table.Seating
+	var c table.Checkpoint
+	var err error
 	if shutdown {
-		g, seating, err = r.Freeze()
+		c.Game, c.Seating, err = r.Freeze()
 	} else {
-		g, seating, err = r.Snapshot(user)
+		c.Game, c.Seating, err = r.Snapshot(user)
 	}
 	if err != nil {
 		return "", err
 	}
-	g.UI = map[string]string{uiHost: seating.Host, uiLevel: r.Config().Level}
-	for i, u := range seating.Users {
-		if u != "" {
-			g.UI[uiUser+strconv.Itoa(i)] = u
-		}
-	}
-	err = save.Write(path, g)
+	r.flushLocked()
+	err = r.putLocked(c, true)
 	switch {
 	case err != nil:
 		r.Notify("The game could not be saved.")
-		return "", fmt.Errorf("saving room %s: %w", r.Name(), err)
+		l.logf("saving room %s: %v", r.Name(), err)
+		return "", ErrNotSaved
 	case shutdown:
 		r.Notify(fmt.Sprintf("The server is shutting down. The game is saved: come back with ssh -t ... %s", r.Name()))
 	default:
 		r.Notify(fmt.Sprintf("The host saved the game (%s).", r.Name()))
+		l.prune()
 	}
 	return r.Name(), nil
 }
 
-// RestoreRoom makes a room from saved game g, as the server finds it when
-// it starts: every person's seat waits for them (found by the identity
-// kept in the save) and the former host starts the game again. Grace and
-// Pace come from cfg; the rules, seed and level from the save.
-func RestoreRoom(name string, g save.Game, cfg RoomConfig, now func() time.Time) (*Room, error) {
+// putLocked writes checkpoint c of the room into the store, saved or only
+// checkpointed, for its host: the store refuses it if the room of that
+// name is another game. Under saveMu.
+func (r *Room) putLocked(c table.Checkpoint, saved bool) error {
+	g := c.Game
+	g.Saved = r.lobby.now().UTC().Truncate(time.Second)
+	g.UI = map[string]string{uiHost: c.Seating.Host, uiLevel: r.Config().Level}
+	var players []string
+	for i, u := range c.Seating.Users {
+		if u != "" {
+			g.UI[uiUser+strconv.Itoa(i)] = u
+			players = append(players, u)
+		}
+	}
+	kept := store.Room{Name: r.Name(), Game: g, Host: c.Seating.Host, Players: players, Saved: saved}
+	if err := r.lobby.Store.PutRoom(kept, c.Seating.Host); err != nil {
+		return err
+	}
+	r.written = len(g.History)
+	return nil
+}
+
+// handEnded is the room's table.Config.HandEnd: it notes the game as the
+// hand ended (and the result of a game over) for the lobby's keeper to
+// write, and wakes it. It runs under the table's lock.
+func (r *Room) handEnded(c table.Checkpoint) {
+	r.endMu.Lock()
+	r.ended = &c
+	if st := &c.Game.State; st.Phase == engine.PhaseGameOver {
+		res := store.Result{Room: r.Name(), Finished: r.lobby.now().UTC()}
+		for i, s := range c.Game.Seats {
+			side := st.Config.SideOf(i)
+			res.Seats = append(res.Seats, store.ResultSeat{
+				Key: c.Seating.Users[i], Name: s.Name, Points: int(st.Totals[side]), Won: int(st.Winner) == side,
+			})
+		}
+		r.results = append(r.results, res)
+	}
+	r.endMu.Unlock()
+	select {
+	case r.lobby.wake <- struct{}{}:
+	default:
+	}
+}
+
+// flushLocked writes what the room's ended hands left: their results, and
+// the game as the last one ended if nothing later was written. Under
+// saveMu.
+func (r *Room) flushLocked() {
+	r.endMu.Lock()
+	c, results := r.ended, r.results
+	r.ended, r.results = nil, nil
+	r.endMu.Unlock()
+	for _, res := range results {
+		if err := r.lobby.Store.AddResult(res); err != nil {
+			r.lobby.logf("room %s: recording a result: %v", r.Name(), err)
+		}
+	}
+	if c != nil && len(c.Game.History) > r.written {
+		if err := r.putLocked(*c, false); err != nil {
+			r.lobby.logf("room %s: checkpoint: %v", r.Name(), err)
+		}
+	}
+}
+
+// Checkpoint writes into the store the games that moved on since they
+// were last written: as their last hand ended and, with all, every game
+// in play as it stands now. A crash then loses only what was played since.
+func (l *Lobby) Checkpoint(all bool) {
+	if l.Store == nil {
+		return
+	}
+	for _, r := range l.roomList() {
+		r.saveMu.Lock()
+		r.flushLocked()
+		if all {
+			if c, err := r.Checkpoint(); err == nil && len(c.Game.History) > r.written {
+				if err := r.putLocked(c, false); err != nil {
+					l.logf("room %s: checkpoint: %v", r.Name(), err)
+				}
+			}
+		}
+		r.saveMu.Unlock()
+	}
+}
+
+// Keep checkpoints the lobby's games until ctx ends: at the end of every
+// hand, and every game that moved on every interval (0: only at the ends
+// of hands).
+func (l *Lobby) Keep(ctx context.Context, every time.Duration) {
+	var tick <-chan time.Time
+	if every > 0 {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-l.wake:
+			l.Checkpoint(false)
+		case <-tick:
+			l.Checkpoint(true)
+		}
+	}
+}
+
+// retire deals with rooms that ended: what their last hands left is
+// written, and a game nobody holds a seat of any more (its people gave it
+// up, or their grace periods ran out) is forgotten unless it was saved. A
+// game whose people still hold seats (a restored game they did not come
+// back to) stays kept, for them.
+func (l *Lobby) retire(rooms []*Room) {
+	if l.Store == nil {
+		return
+	}
+	for _, r := range rooms {
+		r.saveMu.Lock()
+		r.flushLocked()
+		r.saveMu.Unlock()
+		if slices.ContainsFunc(r.Seats(), func(s SeatInfo) bool { return s.Human }) {
+			continue
+		}
+		if err := l.Store.DropCheckpoint(r.Name()); err != nil {
+			l.logf("room %s: %v", r.Name(), err)
+		}
+	}
+}
+
+// prune drops the kept rooms older than KeepSaves and those of a host
+// beyond SavesPerKey.
+func (l *Lobby) prune() error {
+	keep := l.KeepSaves
+	if keep <= 0 {
+		keep = MaxSaveAge
+	}
+	n, err := l.Store.Prune(l.now().Add(-keep), l.SavesPerKey)
+	if err != nil {
+		return fmt.Errorf("pruning the kept rooms: %w", err)
+	}
+	if n > 0 {
+		l.logf("pruned %d kept rooms", n)
+	}
+	return nil
+}
+
+// restoreRoom makes a room from kept room k, as it waits for its people:
+// every person's seat waits for them (found by the identity kept in the
+// UI map) and the former host starts the game again. Grace and Pace come
+// from cfg; the rules, seed and levels from the game, its levels checked
+// against ai.Levels and brought down to the lobby's MaxLevel.
+func (l *Lobby) restoreRoom(k store.Room, cfg RoomConfig) (*Room, error) {
+	g := k.Game
 	if lv := g.UI[uiLevel]; lv != "" {
 		cfg.Level = lv
 	}
+	var err error
+	if cfg.Level, err = l.level(cfg.Level); err != nil {
+		return nil, err
+	}
+	g.Seats = slices.Clone(g.Seats)
 	users := make([]string, len(g.Seats))
 	humans := 0
 	for i, s := range g.Seats {
@@ -104,35 +245,39 @@ func RestoreRoom(name string, g save.Game, cfg RoomConfig, now func() time.Time)
 			users[i] = u
 			humans++
 		}
+		if s.Level != "" {
+			if g.Seats[i].Level, err = l.level(s.Level); err != nil {
+				return nil, fmt.Errorf("seat %d: %w", i+1, err)
+			}
+		}
 	}
 	if humans == 0 {
 		return nil, errors.New("nobody to come back to the game")
 	}
-	t, err := table.FromRecord(name, g, users, g.UI[uiHost], true, cfg, now)
+	r, err := l.newRoom(cfg, func(cfg RoomConfig) (*table.Table, error) {
+		return table.FromRecord(k.Name, g, users, g.UI[uiHost], true, cfg, l.Now)
+	})
 	if err != nil {
 		return nil, err
 	}
-	return &Room{Table: t}, nil
+	r.written = len(g.History)
+	return r, nil
 }
 
-// MaxSaveAge is the age beyond which a saved room is no longer brought
-// back at start; its file stays.
-const MaxSaveAge = 7 * 24 * time.Hour
-
 // SaveAll saves every started room for a shutdown: each room stops moving,
-// is written to disk and tells its people. It returns the names saved and
+// is kept as saved and tells its people. It returns the names saved and
 // the first error.
 func (l *Lobby) SaveAll() ([]string, error) {
 	var names []string
 	var first error
 	for _, r := range l.roomList() {
 		if !r.Started() || r.Ended() {
-			continue // a restored room not started again is on disk as it was
+			continue // a restored room not started again is kept as it was
 		}
 		name, err := r.save("", true)
 		if err != nil && !errors.Is(err, ErrEnded) {
 			if first == nil {
-				first = err
+				first = fmt.Errorf("room %s: %w", r.Name(), err)
 			}
 			continue
 		}
@@ -143,39 +288,68 @@ func (l *Lobby) SaveAll() ([]string, error) {
 	return names, first
 }
 
-// Restore brings back the rooms saved in l.Dir, each as a room waiting for
-// its people. A file that cannot be read, or that does not fit, is
-// reported in the errors and left where it is.
+// Restore first prunes the store (KeepSaves, SavesPerKey), then brings
+// back the rooms kept there, the most recent first, each as a room
+// waiting for its people: as many as the lobby holds (restoreAtStart
+// without a limit). The others come back when someone joins them by name
+// (Join). cfg gives these rooms their grace period and pace. A room that
+// does not load, or does not fit, is reported in the errors and stays
+// kept.
 func (l *Lobby) Restore(cfg RoomConfig) (restored []string, errs []error) {
-	if l.Dir == "" {
+	l.mu.Lock()
+	l.restoreCfg = cfg
+	l.mu.Unlock()
+	if l.Store == nil {
 		return nil, nil
 	}
-	entries, err := os.ReadDir(l.Dir)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, nil
-		}
-		return nil, []error{err}
+	if err := l.prune(); err != nil {
+		errs = append(errs, err)
 	}
-	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), roomExt)
-		if !ok || !e.Type().IsRegular() || !roomName.MatchString(name) {
+	n := l.MaxRooms
+	if n <= 0 {
+		n = restoreAtStart
+	}
+	kept, err := l.Store.Rooms(n)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	for _, k := range kept {
+		if err := l.add(k.Name, func() (*Room, error) { return l.restoreRoom(k, cfg) }); err != nil {
+			errs = append(errs, fmt.Errorf("room %s: %v", k.Name, err))
 			continue
 		}
-		g, err := save.Read(filepath.Join(l.Dir, e.Name()))
-		if err != nil {
-			errs = append(errs, fmt.Errorf("room %s: %v", name, err))
-			continue
-		}
-		if now := l.now(); !g.Saved.IsZero() && now.Sub(g.Saved) > MaxSaveAge {
-			errs = append(errs, fmt.Errorf("room %s: saved %s, more than %v ago", name, g.Saved.Format(time.DateOnly), MaxSaveAge))
-			continue
-		}
-		if err := l.add(name, func() (*Room, error) { return RestoreRoom(name, g, cfg, l.Now) }); err != nil {
-			errs = append(errs, fmt.Errorf("room %s: %v", name, err))
-			continue
-		}
-		restored = append(restored, name)
+		restored = append(restored, k.Name)
 	}
 	return restored, errs
+}
+
+// reopen brings back the room called name from the store, if it is kept
+// there, and returns it open; nil if there is none.
+func (l *Lobby) reopen(name string) *Room {
+	if l.Store == nil || !roomName.MatchString(name) {
+		return nil
+	}
+	k, err := l.Store.Room(name)
+	if err != nil {
+		if !errors.Is(err, store.ErrNoRoom) {
+			l.logf("room %s: %v", name, err)
+		}
+		return nil
+	}
+	l.mu.Lock()
+	cfg := l.restoreCfg
+	l.mu.Unlock()
+	err = l.add(name, func() (*Room, error) { return l.restoreRoom(k, cfg) })
+	if err != nil && !errors.Is(err, ErrRoomExists) {
+		l.logf("room %s: %v", name, err)
+		return nil
+	}
+	return l.Room(name)
+}
+
+// logf reports through Logf, if set.
+func (l *Lobby) logf(format string, args ...any) {
+	if l.Logf != nil {
+		l.Logf(format, args...)
+	}
 }

@@ -84,16 +84,20 @@ func (s *screen) roomName() string {
 var defaultRoom = RoomConfig{Game: engine.Config{Players: 4, Rules: engine.Standard}, Level: "easy", Grace: 2 * time.Minute, Pace: 500 * time.Millisecond}
 
 // enter takes a seat in the room called name, or creates it with the
-// defaults. Someone who cannot sit (the game started, or no seat is free)
-// watches instead.
+// defaults (unless the server keeps a game of that name: then it joins
+// that). Someone who cannot sit (the game started, no seat is free, or it
+// is a saved game of others) watches instead.
 func (s *screen) enter(name string, create bool) tea.Cmd {
 	if create {
 		cfg := defaultRoom
 		cfg.Seed = newSeed()
-		return s.connect(s.lobby.Create(name, s.id, s.name, -1, cfg))
+		c, err := s.lobby.Create(name, s.id, s.name, -1, cfg)
+		if !errors.Is(err, ErrSavedName) {
+			return s.connect(c, err)
+		}
 	}
 	c, err := s.lobby.Join(name, s.id, s.name, -1)
-	if errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) {
+	if errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) || errors.Is(err, ErrNotPlayer) {
 		return s.watch(name)
 	}
 	return s.connect(c, err)
@@ -246,7 +250,7 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.New):
 		for i := 1; ; i++ {
 			if name := fmt.Sprintf("room%d", i); s.lobby.Room(name) == nil {
-				s.form, s.msg = newForm(name, s.st), ""
+				s.form, s.msg = newForm(name, s.st, s.lobby.Levels()), ""
 				return nil
 			}
 		}

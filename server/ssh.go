@@ -9,7 +9,9 @@ import (
 	"log"
 	"net"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -19,11 +21,15 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/gliderlabs/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // Config is how a Server runs.
 type Config struct {
-	Dir         string // data folder: host key, players' names
+	Dir         string // data folder: host key, the store (players' names, rooms)
 	MaxSessions int    // SSH sessions at once; 0: no limit
 	MaxRooms    int    // rooms at once; 0: no limit
 	// IdleTimeout ends a session that received no key for this long (its
@@ -39,6 +45,23 @@ type Config struct {
 	// 0: the package's HandshakeTimeout.
 	HandshakeTimeout time.Duration
 	Log              io.Writer // where the server logs; io.Discard when nil
+	// MaxLevel is the strongest computer level a room may have (one of
+	// ai.Levels; "": any). Restored rooms above it come back at it.
+	MaxLevel string
+	// Computers is how many computer players may search at once, shared
+	// by every room in turn, each with one goroutine (0: GOMAXPROCS), and
+	// MoveTime bounds each of their moves (0: their level's own limit).
+	Computers int
+	MoveTime  time.Duration
+	// CheckpointEvery is how often the games in play are written into the
+	// store beside the ends of hands, so that a crash loses at most that
+	// much of a hand; 0: only at the ends of hands.
+	CheckpointEvery time.Duration
+	// KeepSaves is how long the store keeps a room nobody played (0:
+	// MaxSaveAge), and SavesPerKey how many rooms of each host (0: no
+	// limit).
+	KeepSaves   time.Duration
+	SavesPerKey int
 }
 
 // The texts a refused session reads before the connection closes.
@@ -58,7 +81,10 @@ type Server struct {
 	Lobby *Lobby
 
 	cfg      Config
+	store    store.Store
 	users    *Users
+	keeper   context.CancelFunc // stops the lobby's Keep
+	kept     chan struct{}      // closed when Keep has returned
 	ssh      *ssh.Server
 	log      *log.Logger
 	sessions atomic.Int64
@@ -79,32 +105,45 @@ type Server struct {
 // the rooms that ended.
 const SweepEvery = 10 * time.Second
 
-// New prepares a server from cfg: it loads (or makes) the host key and the
-// players' names in cfg.Dir.
+// New prepares a server from cfg: it loads (or makes) the host key in
+// cfg.Dir and opens the store there (OpenStore), which holds the players'
+// names and the rooms kept from the last run. Shutdown closes the store.
 func New(cfg Config) (*Server, error) {
 	if cfg.Dir == "" {
 		return nil, errors.New("server: no data folder")
 	}
-	signer, err := HostKey(filepath.Join(cfg.Dir, HostKeyFile))
-	if err != nil {
-		return nil, err
+	if cfg.MaxLevel != "" && !slices.Contains(ai.Levels, cfg.MaxLevel) {
+		return nil, fmt.Errorf("server: no computer level %q (want one of %s)", cfg.MaxLevel, strings.Join(ai.Levels, ", "))
 	}
-	users, err := LoadUsers(filepath.Join(cfg.Dir, UsersFile))
+	signer, err := HostKey(filepath.Join(cfg.Dir, HostKeyFile))
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
+	logger := log.New(cfg.Log, "mille serve: ", log.LstdFlags)
+	st, problems, err := OpenStore(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, err := range problems {
+		logger.Printf("not moved into the store: %v", err)
+	}
 	stop, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, users: users, saved: map[string]bool{},
-		log: log.New(cfg.Log, "mille serve: ", log.LstdFlags), stop: stop, cancel: cancel,
+		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, users: NewUsers(st), saved: map[string]bool{},
+		log: logger, stop: stop, cancel: cancel,
 	}
-	// The rooms saved at the last shutdown, or by their hosts, wait in the
-	// lobby for their people.
-	s.Lobby.Dir = filepath.Join(cfg.Dir, RoomsDir)
-	restored, errs := s.Lobby.Restore(defaultRoom)
+	if cfg.Computers <= 0 {
+		cfg.Computers = runtime.GOMAXPROCS(0)
+	}
+	l := s.Lobby
+	l.MaxLevel, l.Pool = cfg.MaxLevel, table.NewPool(cfg.Computers, cfg.MoveTime)
+	l.Store, l.KeepSaves, l.SavesPerKey, l.Logf = st, cfg.KeepSaves, cfg.SavesPerKey, logger.Printf
+	// The rooms kept at the last run (saved, or in play when it stopped)
+	// wait in the lobby for their people.
+	restored, errs := l.Restore(defaultRoom)
 	for _, err := range errs {
 		s.log.Printf("not restored: %v", err)
 	}
@@ -129,6 +168,12 @@ func New(cfg Config) (*Server, error) {
 		s.ssh.IdleTimeout = cfg.IdleTimeout + time.Minute
 	}
 	s.ssh.AddHostKey(signer)
+	keep, stopKeeping := context.WithCancel(context.Background())
+	s.keeper, s.kept = stopKeeping, make(chan struct{})
+	go func() {
+		defer close(s.kept)
+		l.Keep(keep, cfg.CheckpointEvery)
+	}()
 	return s, nil
 }
 
@@ -169,6 +214,9 @@ func (s *Server) Serve(l net.Listener) error {
 // the sessions to say goodbye, ends the rooms and closes the listener and
 // the connections.
 func (s *Server) Shutdown(ctx context.Context) error {
+	// The keeper stops first: no checkpoint may follow the last save.
+	s.keeper()
+	<-s.kept
 	saved, serr := s.Lobby.SaveAll()
 	if serr != nil {
 		s.log.Printf("shutdown: %v", serr)
@@ -201,6 +249,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		l.Close()
 	}
 	s.mu.Unlock()
+	if cerr := s.store.Close(); err == nil {
+		err = cerr
+	}
 	return err
 }
 

@@ -212,11 +212,13 @@ func TestSSHFirstLogin(t *testing.T) {
 	io.WriteString(in, "q")
 
 	// The name survives a restart of the server.
-	users, err := LoadUsers(filepath.Join(srv.cfg.Dir, UsersFile))
+	srv.Shutdown(context.Background())
+	st, _, err := OpenStore(srv.cfg.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if name, _ := users.Name(id); name != "Ann" {
+	defer st.Close()
+	if name, _ := NewUsers(st).Name(id); name != "Ann" {
 		t.Fatalf("name after reload: %q", name)
 	}
 }

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -46,10 +45,7 @@ func drive(t *testing.T, s *screen, cmd tea.Cmd) {
 // keys and reaches the room, the lobby's own timer still reaches the
 // screen, and leaving the table gives the seat up and shows the lobby.
 func TestScreenGame(t *testing.T) {
-	users, err := LoadUsers(filepath.Join(t.TempDir(), UsersFile))
-	if err != nil {
-		t.Fatal(err)
-	}
+	users := newUsers(t)
 	users.SetName("ann-key", "Ann")
 	lobby := NewLobby(0)
 	defer lobby.Close()

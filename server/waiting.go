@@ -26,6 +26,8 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil // the room's first view has not come: nothing to act on
 	case key.Matches(msg, k.Start):
 		err = s.conn.Start()
+	case key.Matches(msg, k.Open) && u.Restored:
+		err = s.conn.OpenSeats(!u.OpenSeats)
 	case key.Matches(msg, k.Watch) && !u.Watching:
 		// Give the seat up and watch the table instead.
 		r := s.conn.Room()
@@ -84,6 +86,9 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	b.WriteString(s.para(fmt.Sprintf("%s: %s, %v rules, %s computers", st.Heading.Render("Room "+u.Room), tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)) + "\n")
 	if u.Restored {
 		b.WriteString(s.para("A saved game: its players come back to their seats, then the host starts it again.") + "\n")
+		if u.OpenSeats {
+			b.WriteString(s.para("The host lets newcomers take the free seats.") + "\n")
+		}
 	}
 	b.WriteString("\n")
 	sides := cfg.Game.Sides()
@@ -135,7 +140,11 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	}
 	seated := !u.Watching && !u.Restored && !u.Ended
 	keys.Start.SetEnabled(u.Host && !u.Watching && !u.Ended)
-	keys.Seat.SetEnabled(!u.Restored && !u.Ended)
+	keys.Seat.SetEnabled((!u.Restored || u.Watching && u.OpenSeats) && !u.Ended)
+	keys.Open.SetEnabled(u.Host && u.Restored && !u.Ended)
+	if u.OpenSeats {
+		keys.Open.SetHelp("o", "close the free seats to newcomers")
+	}
 	keys.Team.SetEnabled(seated && sides > 1 && cfg.Game.Players >= 4)
 	keys.Watch.SetEnabled(seated)
 	b.WriteString(helpView(s.help, keys, s.width) + "\n")

@@ -33,14 +33,39 @@ func (t *Table) playerLocked(seat int) (ai.Player, error) {
 			return nil, err
 		}
 	}
+	if search, ok := p.(*ai.ISMCTS); ok && t.cfg.Pool != nil {
+		ai.WithWorkers(1)(search) // a place in the pool is one goroutine
+	}
 	s.bot = p
 	return p, nil
 }
 
+// choose asks p for its move, through the table's pool when it has one:
+// it reports false, with no move, when ctx ended while it waited.
+func (t *Table) choose(ctx context.Context, p ai.Player, obs *engine.Observation, legal []engine.Action) (engine.Action, bool) {
+	pool := t.cfg.Pool
+	if pool == nil {
+		return p.Choose(ctx, obs, legal), true
+	}
+	if !pool.acquire(ctx) {
+		return 0, false
+	}
+	defer pool.release()
+	if pool.moveTime > 0 {
+		// The deadline ends the search with its best move so far, which
+		// the table plays: only ctx's own end makes the answer stale.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, pool.moveTime)
+		defer cancel()
+	}
+	return p.Choose(ctx, obs, legal), true
+}
+
 // loop plays the computer seats (and the seats of people away) until the
-// table ends. The search runs outside the lock and is cancelled when the
-// state changes under it (an undo); its answer is dropped then. A move
-// takes at least the pace, so people can follow it.
+// table ends. The search runs outside the lock (after waiting for a place
+// in the table's pool, if any) and is cancelled when the state changes
+// under it (an undo); its answer is dropped then. A move takes at least
+// the pace, so people can follow it.
 func (t *Table) loop() {
 	defer close(t.done)
 	var buf [engine.MaxLegal]engine.Action
@@ -74,7 +99,7 @@ func (t *Table) loop() {
 
 			start := time.Now()
 			legal := obs.Legal(buf[:0])
-			a := p.Choose(ctx, &obs, legal)
+			a, ok := t.choose(ctx, p, &obs, legal)
 			if rest := pace - time.Since(start); rest > 0 && ctx.Err() == nil {
 				timer := time.NewTimer(rest)
 				select {
@@ -83,7 +108,7 @@ func (t *Table) loop() {
 				}
 				timer.Stop()
 			}
-			stale := ctx.Err() != nil
+			stale := ctx.Err() != nil || !ok
 			cancel()
 			if t.ctx.Err() != nil {
 				return

@@ -94,6 +94,15 @@ func (c *Conn) Start() error {
 	return c.table.Start(c.user)
 }
 
+// OpenSeats lets people outside a restored game take its free seats, if
+// this connection's person is its host (see Table.OpenSeats).
+func (c *Conn) OpenSeats(on bool) error {
+	if c.watch {
+		return ErrOnlooker
+	}
+	return c.table.OpenSeats(c.user, on)
+}
+
 // Sit moves this connection's person to another free seat before the
 // start.
 func (c *Conn) Sit(seat int) error { return c.table.sit(c, seat) }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 )
 
 // TestSit: before the start a person moves to a free seat or to a team's
@@ -174,3 +175,67 @@ func TestOnlooker(t *testing.T) {
 }
 
 // play makes n moves in a room where only people sit, for whoever's turn.
+
+// TestRestoredBelongsToItsPeople: a restored game's seats stay its
+// people's for good, a computer playing them while they are away; the
+// host role passes only among them; one who quits is out of the game; and
+// the table ends once none of them has been here for the grace period.
+func TestRestoredBelongsToItsPeople(t *testing.T) {
+	clk := newClock()
+	cfg := config(3, engine.Standard, 6)
+	g, err := save.New(cfg.Game, cfg.Seed, []save.Seat{{Name: "A", Human: true}, {Name: "B", Human: true}, {Level: "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The saved host "h" holds no seat: the first person who does hosts.
+	r, err := FromRecord("t", g, []string{"a", "b", ""}, "h", true, cfg, clk.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if h := r.Host(); h != "a" {
+		t.Fatalf("host %q, want a", h)
+	}
+	if _, err := r.Join("x", "X", 2); !errors.Is(err, ErrNotPlayer) {
+		t.Fatalf("a stranger sits: %v", err)
+	}
+	if err := r.OpenSeats("b", true); !errors.Is(err, ErrNotHost) {
+		t.Fatalf("b opens the seats: %v", err)
+	}
+	b, _ := r.Join("b", "B", -1)
+	clk.add(cfg.Grace)
+	r.Sweep()
+	if h := r.Host(); h != "b" {
+		t.Fatalf("host after a's grace period: %q, want b", h)
+	}
+	if err := b.OpenSeats(true); err != nil {
+		t.Fatal(err)
+	}
+	x, err := r.Join("x", "X", 2)
+	if err != nil {
+		t.Fatalf("a stranger sits in an open seat: %v", err)
+	}
+	if err := b.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.OpenSeats(false); !errors.Is(err, ErrStarted) {
+		t.Fatalf("closing the seats after the start: %v", err)
+	}
+	b.Quit() // b gives the game up: out of it, and a is away
+	if h := r.Host(); h == "x" {
+		t.Fatal("the host role went to a newcomer")
+	}
+	if _, err := r.Join("b", "B", -1); !errors.Is(err, ErrStarted) {
+		t.Fatalf("b comes back after quitting: %v", err)
+	}
+	x.Leave()
+	clk.add(cfg.Grace)
+	r.Sweep()
+	seats := r.Seats()
+	if !seats[0].Human || seats[1].Human || seats[2].Human {
+		t.Fatalf("seats: %+v", seats)
+	}
+	if !r.Ended() {
+		t.Fatal("the table goes on with none of its people here for the grace period")
+	}
+}

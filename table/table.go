@@ -35,6 +35,7 @@ var (
 	ErrOnlooker    = errors.New("onlookers watch the table; they cannot play")
 	ErrFrozen      = errors.New("the server is shutting down")
 	ErrSavedSeats  = errors.New("the seats of a saved game stay as they were")
+	ErrNotPlayer   = errors.New("this saved game's seats are its players': you may watch, or its host may open the free seats")
 	ErrNoUndo      = errors.New("nothing to undo in this hand")
 	ErrUndoShared  = errors.New("no undo at a shared table")
 )
@@ -58,6 +59,21 @@ type Config struct {
 	Undo bool
 	// NewPlayer makes the computer player of a seat; nil means ai.New.
 	NewPlayer func(level string, seed uint64) (ai.Player, error)
+	// Pool, when set, is shared with other tables: the computers search
+	// only with a place in it, one goroutine each, within its time a move.
+	// nil (local play): they search as their level says, at once.
+	Pool *Pool
+	// HandEnd, when set, receives the game as it stands at the end of
+	// every hand (and so of every game), for the program that keeps it.
+	// It is called under the table's lock: it must return at once and
+	// must not call the table.
+	HandEnd func(Checkpoint)
+}
+
+// Checkpoint is a game at one moment: its record and who holds its seats.
+type Checkpoint struct {
+	Game    save.Game
+	Seating Seating
 }
 
 // SeatInfo is the public description of one seat.
@@ -107,7 +123,10 @@ type View struct {
 	Ended   bool
 	// Restored is set for a saved game brought back when the server
 	// started, until its host starts it again.
-	Restored  bool
+	Restored bool
+	// OpenSeats says the host of a restored game lets people who were not
+	// in it take its free seats (Conn.OpenSeats).
+	OpenSeats bool
 	Onlookers int                // how many people watch the table
 	Notice    string             // the latest news for everyone ("Bob is now the host")
 	Obs       engine.Observation // meaningful once Started
@@ -155,19 +174,26 @@ type Table struct {
 	// people to come back until the host starts it again.
 	restored   bool
 	restoredAt time.Time
-	frozen     bool      // the server is shutting down: nothing moves any more
-	held       bool      // Hold: computers wait
-	hostGone   time.Time // since when the host has had no connection; zero while here
-	notice     string
-	ended      bool
-	version    uint64
-	moves      uint64             // bumped by every change of the state
-	search     context.CancelFunc // cancels the computer search under way
-	conns      map[*Conn]struct{}
-	wake       chan struct{} // nudges the computer loop; capacity 1
-	ctx        context.Context
-	cancel     context.CancelFunc
-	done       chan struct{} // closed when the computer loop returns
+	// owners are the people of a restored game, by identity: the saved
+	// seats stay theirs, and only they may host it. nil for a game that
+	// was not restored.
+	owners map[string]bool
+	// openSeats: the host lets people outside owners take the free seats
+	// of a restored game before it starts again.
+	openSeats bool
+	frozen    bool      // the server is shutting down: nothing moves any more
+	held      bool      // Hold: computers wait
+	hostGone  time.Time // since when the host has had no connection; zero while here
+	notice    string
+	ended     bool
+	version   uint64
+	moves     uint64             // bumped by every change of the state
+	search    context.CancelFunc // cancels the computer search under way
+	conns     map[*Conn]struct{}
+	wake      chan struct{} // nudges the computer loop; capacity 1
+	ctx       context.Context
+	cancel    context.CancelFunc
+	done      chan struct{} // closed when the computer loop returns
 
 	// onChange, when set (tests), sees every state the table reaches with
 	// its version, under the table's lock.
@@ -222,7 +248,11 @@ func ComputerName(seat int) string { return fmt.Sprintf("Computer %d", seat+1) }
 // the seats keep the record's names and levels, and the seats whose users
 // are given (users[i], "" for none) belong to those people, who are away
 // until they join. The table starts at once unless restored is set: then
-// it is a saved game waiting for its people until its host starts it.
+// it is a saved game waiting for its people until its host starts it, and
+// it belongs to them: their seats stay theirs for good (a computer plays
+// a seat while its person is away), only they may host it, and anyone
+// else may only watch unless the host opens the free seats (OpenSeats).
+// A host who holds no seat gives the role to the first person who does.
 func FromRecord(name string, g save.Game, users []string, host string, restored bool, cfg Config, now func() time.Time) (*Table, error) {
 	if err := g.Check(); err != nil {
 		return nil, err
@@ -251,6 +281,22 @@ func FromRecord(name string, g save.Game, users []string, host string, restored 
 		}
 		if i < len(users) && users[i] != "" {
 			t.seats[i].user, t.seats[i].away, t.seats[i].awaySince = users[i], true, at
+		}
+	}
+	if restored {
+		t.owners = map[string]bool{}
+		for _, s := range t.seats {
+			if s.user != "" {
+				t.owners[s.user] = true
+			}
+		}
+		if !t.owners[t.host] {
+			for _, s := range t.seats {
+				if s.user != "" {
+					t.host = s.user
+					break
+				}
+			}
 		}
 	}
 	return t, nil
@@ -314,8 +360,11 @@ func (t *Table) Join(user, name string, want int) (*Conn, error) {
 	t.expireLocked()
 	mine := t.seatsOfLocked(user)
 	if len(mine) == 0 {
-		if t.started {
+		switch {
+		case t.started:
 			return nil, ErrStarted
+		case t.owners != nil && !t.openSeats:
+			return nil, ErrNotPlayer
 		}
 		i := -1
 		switch {
@@ -490,12 +539,16 @@ func (t *Table) applyLocked(a engine.Action) error {
 	if err != nil {
 		return err
 	}
+	over := t.state.HandOver()
 	t.state = next
 	t.history = append(t.history, a)
 	if a.Kind() == engine.KindContinue {
 		t.handAt, t.handBase = next, len(t.history)
 	}
 	t.movedLocked()
+	if !over && next.HandOver() && t.cfg.HandEnd != nil {
+		t.cfg.HandEnd(Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()})
+	}
 	return nil
 }
 
@@ -615,8 +668,49 @@ func (t *Table) Snapshot(user string) (save.Game, Seating, error) {
 		return save.Game{}, Seating{}, ErrNotStarted
 	case user != t.host:
 		return save.Game{}, Seating{}, ErrNotHost
+	case len(t.seatsOfLocked(user)) == 0:
+		return save.Game{}, Seating{}, ErrNotSeated
 	}
 	return t.recordLocked(), t.seatingLocked(), nil
+}
+
+// Checkpoint returns the game as it stands, for the program that keeps
+// it, while it is being played: dealt, not frozen, not ended.
+func (t *Table) Checkpoint() (Checkpoint, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.ended:
+		return Checkpoint{}, ErrEnded
+	case t.frozen:
+		return Checkpoint{}, ErrFrozen
+	case !t.started:
+		return Checkpoint{}, ErrNotStarted
+	}
+	return Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()}, nil
+}
+
+// OpenSeats lets people who were not in a restored game take its free
+// seats before it starts again (on), or stops letting them (off). Only
+// the host may; the seats already taken stay taken.
+func (t *Table) OpenSeats(user string, on bool) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.ended:
+		return ErrEnded
+	case t.started:
+		return ErrStarted
+	case user != t.host:
+		return ErrNotHost
+	case t.owners == nil:
+		return nil // the seats of a new game are open to all
+	}
+	if t.openSeats != on {
+		t.openSeats = on
+		t.changedLocked()
+	}
+	return nil
 }
 
 // Version counts the changes of the table.
@@ -750,7 +844,7 @@ func (t *Table) Sweep() {
 }
 
 // RestoreWait is how long a restored game waits for its people before the
-// table ends (its file stays).
+// table ends (where it was kept, it stays).
 const RestoreWait = 24 * time.Hour
 
 // Close ends the table at once and stops its computer players.
@@ -776,17 +870,26 @@ func (t *Table) expireLocked() bool {
 		return false
 	}
 	changed := false
+	gone := true // every person has been away for the grace period
 	for i := range t.seats {
 		s := &t.seats[i]
+		if s.user == "" {
+			continue
+		}
+		long := s.away && now.Sub(s.awaySince) >= t.cfg.Grace
+		gone = gone && long
 		// With no grace nobody is ever away but a table's people before
-		// they join (leave frees the seat at once).
-		if s.user != "" && s.away && t.cfg.Grace > 0 && now.Sub(s.awaySince) >= t.cfg.Grace {
+		// they join (leave frees the seat at once). The people of a
+		// restored game keep their seats.
+		if long && t.cfg.Grace > 0 && !t.owners[s.user] {
 			t.seats[i] = seat{name: s.name + " (computer)", level: t.cfg.Level}
 			changed = true
 		}
 	}
-	// Onlookers alone do not keep a table open.
-	if t.humansLocked() == 0 && (t.started || changed) {
+	// Onlookers alone do not keep a table open; nor do the seats of a
+	// restored game's people when none of them has been here for the
+	// grace period (the game stays saved where the table came from).
+	if t.humansLocked() == 0 && (t.started || changed) || t.owners != nil && t.started && gone {
 		t.endLocked()
 		return true
 	}
@@ -825,12 +928,16 @@ func (t *Table) hostPresentLocked() bool {
 }
 
 // passHostLocked gives the host role to the first seated person who is
-// here, and tells everyone; it reports whether the role moved.
+// here (of a restored game, the first of its people), and tells everyone;
+// it reports whether the role moved.
 func (t *Table) passHostLocked() bool {
 	best := -1
 	var user string
 	for c := range t.conns {
-		if !c.watch && c.user != t.host && (best < 0 || c.seat < best) {
+		if c.watch || c.user == t.host || t.owners != nil && !t.owners[c.user] {
+			continue
+		}
+		if best < 0 || c.seat < best {
 			best, user = c.seat, c.user
 		}
 	}
@@ -876,10 +983,13 @@ func (t *Table) leave(c *Conn, quit bool) {
 			return // the same person is still here on another connection
 		}
 	}
+	if quit {
+		delete(t.owners, c.user) // a person who gives a saved game up is out of it
+	}
 	for _, i := range t.seatsOfLocked(c.user) {
 		s := &t.seats[i]
 		switch {
-		case t.restored && !t.started && !quit:
+		case t.restored && !t.started && !quit, t.owners[c.user]:
 			// A saved game waits for its people.
 			s.away, s.awaySince = true, t.now()
 		case !t.started || quit || t.cfg.Grace <= 0:
@@ -975,6 +1085,7 @@ func (t *Table) viewLocked(c *Conn, seats []SeatInfo, watchers int) View {
 		Room: t.name, Seat: c.seat, Watching: c.watch, Host: !c.watch && c.user == t.host,
 		Version: t.version, Seats: seats, Started: t.started, Ended: t.ended,
 		Restored: t.restored && !t.started, Onlookers: watchers, Notice: t.notice, Next: -1,
+		OpenSeats: t.openSeats,
 	}
 	if !c.watch {
 		v.Mine = t.seatsOfLocked(c.user)

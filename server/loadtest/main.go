@@ -14,7 +14,9 @@
 // back near where they started.
 //
 // With --addr it only runs the clients, against a server already running
-// (mille serve), and reports their side.
+// (mille serve), and reports their side. With --computer-rooms the server
+// also runs rooms where six computers play without end, to see how the
+// players fare beside them (--computers sets the server's pool).
 //
 // It exits with status 1 on any error, when the 95th percentile reaches
 // --p95, or when the server's goroutines or heap do not come back.
@@ -43,6 +45,13 @@ type settings struct {
 
 	cpuProfile string // the server's CPU profile, written here
 	memProfile string // the server's heap profile halfway, written here
+
+	// computerRooms rooms of six computers at computerLevel play beside
+	// the players, their searches shared through a pool of computers
+	// places (0: the server's default).
+	computerRooms int
+	computerLevel string
+	computers     int
 }
 
 func main() {
@@ -60,6 +69,9 @@ func main() {
 	flag.DurationVar(&s.timeout, "timeout", 60*time.Second, "longest wait for a screen before it counts as an error")
 	flag.StringVar(&s.cpuProfile, "cpuprofile", "", "write the server's CPU profile to this file (and the clients' to FILE.clients)")
 	flag.StringVar(&s.memProfile, "memprofile", "", "write the server's heap profile halfway through the play to this file, and at the end to FILE.after")
+	flag.IntVar(&s.computerRooms, "computer-rooms", 0, "rooms of six computer players playing beside the players, all the time")
+	flag.StringVar(&s.computerLevel, "computer-level", "expert", "the level of the computer rooms' players")
+	flag.IntVar(&s.computers, "computers", 0, "the server's computer players searching at once (mille serve --computers; 0: its default)")
 	flag.Parse()
 	if s.sessions < 1 || s.rooms < 1 || s.sessions%s.rooms != 0 || s.sessions/s.rooms > 4 {
 		fmt.Fprintln(os.Stderr, "loadtest: --sessions must be a multiple of --rooms, with 1 to 4 players a room")

@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server"
 )
 
@@ -113,7 +114,15 @@ func runServer(s settings, out io.Writer) int {
 	}
 	defer os.RemoveAll(dir)
 	var logs lockedBuffer
-	srv, err := server.New(server.Config{Dir: dir, MaxSessions: 2 * s.sessions, MaxRooms: 2 * s.rooms, Log: &logs})
+	srv, err := server.New(server.Config{
+		Dir: dir, MaxSessions: 2 * s.sessions, MaxRooms: 2*s.rooms + s.computerRooms, Log: &logs,
+		Computers: s.computers, MoveTime: time.Second, CheckpointEvery: 30 * time.Second, // as mille serve
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return 1
+	}
+	computers, err := computerRooms(srv.Lobby, s)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		return 1
@@ -205,6 +214,9 @@ func runServer(s settings, out io.Writer) int {
 
 	stopProfile()
 	serverCPU := cpuTime() - cpu0
+	for _, c := range computers {
+		c.Room().Close()
+	}
 
 	// The players have gone: the sessions end, the rooms end and the lobby
 	// forgets them at its next sweep.
@@ -258,4 +270,28 @@ func runServer(s settings, out io.Writer) int {
 		fmt.Fprintln(out, "PASS")
 	}
 	return status
+}
+
+// computerRooms opens s.computerRooms rooms of six computer players at
+// s.computerLevel that play from now on: each room's one person starts
+// it and goes away, and the computers play every seat until the room is
+// closed (the connections returned).
+func computerRooms(l *server.Lobby, s settings) ([]*server.Conn, error) {
+	var conns []*server.Conn
+	for i := range s.computerRooms {
+		cfg := server.RoomConfig{
+			Game: engine.Config{Players: 6, Rules: engine.Standard}, Level: s.computerLevel,
+			Seed: s.seed + uint64(i), Grace: 24 * time.Hour,
+		}
+		c, err := l.Create(fmt.Sprint("computers", i), fmt.Sprint("computer-rooms-", i), "Nobody", 0, cfg)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.Start(); err != nil {
+			return nil, err
+		}
+		c.Leave()
+		conns = append(conns, c)
+	}
+	return conns, nil
 }

@@ -37,6 +37,10 @@ const (
 	textDeck        = "Deck"                 // the title of the draw pile
 )
 
+// DiscardDrawn discards the card just drawn (BSD's D P Return): a move
+// always allowed on the player's turn, short of a question.
+const DiscardDrawn = "dp" + KeyEnter
+
 // Wiggle is a pair of keys that each change a player's frame in a started
 // game, the second undoing the first: the load test types them in turn.
 var Wiggle = [2]string{KeyRight, KeyLeft}

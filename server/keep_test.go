@@ -1,0 +1,193 @@
+package server
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/store"
+)
+
+// playTo moves room r on with each seat's first legal action, for the
+// people of users, until done says stop.
+func playTo(t *testing.T, r *Room, users []string, done func(engine.State) bool) {
+	t.Helper()
+	var buf [engine.MaxLegal]engine.Action
+	for n := 0; ; n++ {
+		s := r.State()
+		if done(s) {
+			return
+		}
+		if n > 100000 {
+			t.Fatal("the game never got there")
+		}
+		seat := s.ToAct()
+		if s.HandOver() {
+			seat = 0 // between hands every person asks for the next
+			for _, u := range users {
+				if err := r.Act(u, engine.Continue); err != nil {
+					t.Fatal(err)
+				}
+			}
+			continue
+		}
+		o := engine.Observe(&s, seat)
+		if err := r.Act(users[seat], o.Legal(buf[:0])[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestCheckpoints: a game in play is kept in the store at the end of each
+// hand and, with Checkpoint(true), as it stands; after a crash (no
+// shutdown save) a new lobby on the same store brings it back from its
+// last checkpoint, seats bound to the same keys. A finished game's result
+// is recorded. A game its people gave up is forgotten, unless saved.
+func TestCheckpoints(t *testing.T) {
+	dir := t.TempDir()
+	st, err := store.OpenSQLite(filepath.Join(dir, StoreFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	clk := newClock()
+	l := NewLobby(0)
+	l.Store, l.Now = st, clk.now
+	users := []string{"key-a", "key-b"}
+	a, err := l.Create("fam", "key-a", "Ann", 0, config(2, engine.Standard, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join("fam", "key-b", "Bob", 1); err != nil {
+		t.Fatal(err)
+	}
+	a.Start()
+	r := a.Room()
+	if _, err := st.Room("fam"); !errors.Is(err, store.ErrNoRoom) {
+		t.Fatalf("kept before a hand ended: %v", err)
+	}
+	playTo(t, r, users, func(s engine.State) bool { return s.HandOver() })
+	atEnd := r.State()
+	l.Checkpoint(false) // what Keep does when a hand ends
+	k, err := st.Room("fam")
+	if err != nil || k.Game.State != atEnd || k.Saved || k.Host != "key-a" {
+		t.Fatalf("the checkpoint at the hand's end: %v, %+v", err, k.Game.State.Phase)
+	}
+	playTo(t, r, users, func(s engine.State) bool { return !s.HandOver() && len(r.Record().History) > len(k.Game.History)+5 })
+	midHand := r.State()
+	l.Checkpoint(true) // what Keep does every interval
+	// The server dies: nothing more is written.
+	l.Close()
+
+	l2 := NewLobby(0)
+	l2.Store, l2.Now = st, clk.now
+	defer l2.Close()
+	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
+		t.Fatalf("restore: %v %v", got, errs)
+	}
+	r2 := l2.Room("fam")
+	if r2.State() != midHand {
+		t.Fatal("the game did not come back from its last checkpoint")
+	}
+	if _, err := l2.Join("fam", "key-x", "Xan", -1); !errors.Is(err, ErrNotPlayer) {
+		t.Fatalf("a stranger joins the game that came back: %v", err)
+	}
+	a2, _ := l2.Join("fam", "key-a", "Ann", -1)
+	b2, _ := l2.Join("fam", "key-b", "Bob", -1)
+	if a2.Seat() != 0 || b2.Seat() != 1 {
+		t.Fatalf("seats %d and %d", a2.Seat(), b2.Seat())
+	}
+	if err := a2.Start(); err != nil {
+		t.Fatal(err)
+	}
+	playTo(t, r2, users, func(s engine.State) bool { return s.Phase == engine.PhaseGameOver })
+	l2.Checkpoint(false)
+	var won, points int
+	db, err := sql.Open("sqlite", filepath.Join(dir, StoreFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.QueryRow(`SELECT COUNT(*), SUM(points) FROM results WHERE room = 'fam' AND won = 1`).Scan(&won, &points); err != nil {
+		t.Fatal(err)
+	}
+	over := r2.State()
+	if won != 1 || points != int(over.Totals[over.Winner]) {
+		t.Fatalf("results: %d winning seats, %d points", won, points)
+	}
+
+	// Both give the game up: it is forgotten.
+	a2.Quit()
+	b2.Quit()
+	l2.Sweep()
+	if _, err := st.Room("fam"); !errors.Is(err, store.ErrNoRoom) {
+		t.Fatalf("a game given up is still kept: %v", err)
+	}
+
+	// A saved game given up stays kept.
+	c, _ := l2.Create("kept", "key-a", "Ann", 0, config(2, engine.Standard, 12))
+	c.Start()
+	if _, err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c.Quit()
+	l2.Sweep()
+	if _, err := st.Room("kept"); err != nil {
+		t.Fatalf("a saved game given up: %v", err)
+	}
+	// Its name is taken: a new room cannot write over it.
+	if _, err := l2.Create("kept", "key-x", "Xan", 0, config(2, engine.Standard, 1)); !errors.Is(err, ErrSavedName) {
+		t.Fatalf("a new room takes a kept game's name: %v", err)
+	}
+}
+
+// TestSavesPerKey is issue 15's defect 10: one key saved 50 rooms in a
+// minute and nothing was ever removed. The store keeps each host's
+// SavesPerKey most recent rooms, and forgets those older than KeepSaves.
+func TestSavesPerKey(t *testing.T) {
+	st := newStore(t)
+	clk := newClock()
+	l := NewLobby(0)
+	l.Store, l.Now, l.SavesPerKey, l.KeepSaves = st, clk.now, 5, time.Hour
+	defer l.Close()
+	save := func(name, host string) {
+		t.Helper()
+		c, err := l.Create(name, host, "X", 0, config(2, engine.Standard, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		must(t, c.Start())
+		if _, err := c.Save(); err != nil {
+			t.Fatal(err)
+		}
+		c.Quit()
+		clk.add(time.Second)
+	}
+	save("mine", "key-a")
+	for i := range 50 {
+		save(fmt.Sprint("spam", i), "key-x")
+	}
+	var names []string
+	kept, err := st.Rooms(100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range kept {
+		names = append(names, k.Name)
+	}
+	if want := []string{"spam49", "spam48", "spam47", "spam46", "spam45", "mine"}; !slices.Equal(names, want) {
+		t.Fatalf("kept %v, want %v", names, want)
+	}
+	clk.add(time.Hour)
+	if got, errs := l.Restore(config(2, engine.Standard, 0)); len(got) != 0 || errs != nil {
+		t.Fatalf("restored %v %v", got, errs)
+	}
+	if kept, _ := st.Rooms(100); len(kept) != 0 {
+		t.Fatalf("%d rooms kept after KeepSaves", len(kept))
+	}
+}

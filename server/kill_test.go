@@ -1,0 +1,133 @@
+package server
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/server/internal/client"
+)
+
+// serveDirEnv names the data folder of TestServeProcess, when the test
+// binary runs as the server of TestKillResumesFromCheckpoint.
+const serveDirEnv = "MILLE_TEST_SERVE_DIR"
+
+// TestServeProcess is not a test: run by TestKillResumesFromCheckpoint as
+// a process of its own (the test binary again), it serves the data folder
+// of serveDirEnv on loopback, checkpointing often, and says its address
+// on standard output, until it is killed.
+func TestServeProcess(t *testing.T) {
+	dir := os.Getenv(serveDirEnv)
+	if dir == "" {
+		t.Skip("the server process of TestKillResumesFromCheckpoint")
+	}
+	srv, err := New(Config{Dir: dir, CheckpointEvery: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("listening on %s\n", l.Addr())
+	t.Fatal(srv.Serve(l))
+}
+
+// serveProcess starts TestServeProcess on data folder dir and returns it
+// with its address.
+func serveProcess(t *testing.T, dir string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeProcess$")
+	cmd.Env = append(os.Environ(), serveDirEnv+"="+dir)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	addr, ok := strings.CutPrefix(strings.TrimSpace(line), "listening on ")
+	if err != nil || !ok {
+		t.Fatalf("the server process says %q, %v", line, err)
+	}
+	return cmd, addr
+}
+
+// TestKillResumesFromCheckpoint is issue 15's defect 9: a SIGKILL lost
+// every game in progress. A server runs as a process of its own; Ann and
+// Bob play room fam (with two computers) through their SSH clients; once
+// the store holds a checkpoint of the hand under way the server is
+// killed. The next server brings the room back from that checkpoint: Bob's
+// seat waits for his key, a stranger may only watch, and Ann starts the
+// game again where it was.
+func TestKillResumesFromCheckpoint(t *testing.T) {
+	if testing.Short() || os.Getenv("MILLE_LONG_TESTS") != "1" {
+		t.Skip("runs servers in processes of their own: MILLE_LONG_TESTS=1 (docs/CONTRIBUTING.md)")
+	}
+	dir := t.TempDir()
+	st, _, err := OpenStore(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	users := NewUsers(st)
+	must(t, users.SetName(client.ID(client.Key(1)), "Ann"))
+	must(t, users.SetName(client.ID(client.Key(2)), "Bob"))
+	must(t, users.SetName(client.ID(client.Key(3)), "Xan"))
+	defer st.Close()
+
+	cmd, addr := serveProcess(t, dir)
+	ann, bob := e2ePlayer(t, addr, 1, "fam"), e2ePlayer(t, addr, 2, "fam")
+	must(t, ann.EnterRoom("Ann", e2eWait))
+	must(t, bob.EnterRoom("Bob", e2eWait))
+	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	must(t, ann.Start(e2eWait))
+	must(t, bob.WaitGame(e2eWait))
+	// Ann and Bob discard on their turns, the computers play theirs,
+	// until the store holds a checkpoint some moves into the hand.
+	var kept int
+	for deadline := time.Now().Add(e2eWait); kept < 8; {
+		if time.Now().After(deadline) {
+			t.Fatalf("no checkpoint of 8 moves; the last had %d", kept)
+		}
+		for _, c := range []*client.Client{ann, bob} {
+			if text := c.Text(); client.MyTurn(text) {
+				must(t, c.Send(client.DiscardDrawn))
+			} else if client.AskedCoupFourre(text) {
+				must(t, c.Send("n"))
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+		if k, err := st.Room("fam"); err == nil && !k.Game.State.HandOver() {
+			kept = len(k.Game.History)
+		}
+	}
+	must(t, cmd.Process.Kill())
+	cmd.Wait()
+	k, err := st.Room("fam")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	_, addr = serveProcess(t, dir)
+	ann = e2ePlayer(t, addr, 1, "")
+	must(t, ann.WaitText(e2eWait, "fam", "saved game"))
+	x := e2ePlayer(t, addr, 3, "fam")
+	must(t, x.WaitText(e2eWait, "You are watching"))
+	ann = e2ePlayer(t, addr, 1, "fam")
+	must(t, ann.WaitText(e2eWait, "A saved game", "Bob", "away"))
+	must(t, ann.Start(e2eWait))
+	must(t, ann.WaitFor(e2eWait, "the deck as the checkpoint left it", func(string) bool {
+		return client.DeckCount(ann.Lines()) == int(k.Game.State.DrawLen)
+	}))
+	if got, err := st.Room("fam"); err != nil || len(got.Game.History) < len(k.Game.History) {
+		t.Fatalf("the kept game after the restart: %v", err)
+	}
+}

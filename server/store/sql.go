@@ -1,0 +1,254 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/millebornes/mille/save"
+)
+
+// schema makes the store's tables. Its SQL, like every statement here,
+// runs on SQLite and on PostgreSQL alike: TEXT, INTEGER and BIGINT
+// columns, $1-style parameters, INSERT ... ON CONFLICT, and a window
+// function to prune. Times are Unix seconds.
+var schema = []string{
+	`CREATE TABLE IF NOT EXISTS identities (
+		fingerprint TEXT PRIMARY KEY,
+		name TEXT NOT NULL
+	)`,
+	// players holds the players' keys separated by spaces (a key
+	// fingerprint has none); game is the save file.
+	`CREATE TABLE IF NOT EXISTS rooms (
+		name TEXT PRIMARY KEY,
+		host TEXT NOT NULL,
+		players TEXT NOT NULL,
+		saved INTEGER NOT NULL,
+		written BIGINT NOT NULL,
+		game TEXT NOT NULL
+	)`,
+	`CREATE INDEX IF NOT EXISTS rooms_written ON rooms (written)`,
+	`CREATE INDEX IF NOT EXISTS rooms_host ON rooms (host, written)`,
+	`CREATE TABLE IF NOT EXISTS results (
+		room TEXT NOT NULL,
+		finished BIGINT NOT NULL,
+		seat INTEGER NOT NULL,
+		fingerprint TEXT NOT NULL,
+		name TEXT NOT NULL,
+		points INTEGER NOT NULL,
+		won INTEGER NOT NULL,
+		PRIMARY KEY (room, finished, seat)
+	)`,
+	`CREATE INDEX IF NOT EXISTS results_fingerprint ON results (fingerprint)`,
+}
+
+// SQL is a Store in a SQL database.
+type SQL struct {
+	db *sql.DB
+}
+
+// New makes a store in db, creating its tables if they are not there.
+// The store closes db when it is closed.
+func New(db *sql.DB) (*SQL, error) {
+	for _, stmt := range schema {
+		if _, err := db.Exec(stmt); err != nil {
+			return nil, fmt.Errorf("store: making the tables: %w", err)
+		}
+	}
+	return &SQL{db: db}, nil
+}
+
+// Close closes the database.
+func (s *SQL) Close() error { return s.db.Close() }
+
+// Name implements Store.
+func (s *SQL) Name(key string) (string, bool, error) {
+	var name string
+	err := s.db.QueryRow(`SELECT name FROM identities WHERE fingerprint = $1`, key).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return name, true, nil
+}
+
+// setName is the statement that records a name.
+const setName = `INSERT INTO identities (fingerprint, name) VALUES ($1, $2)
+	ON CONFLICT (fingerprint) DO UPDATE SET name = excluded.name`
+
+// SetName implements Store.
+func (s *SQL) SetName(key, name string) error {
+	_, err := s.db.Exec(setName, key, name)
+	return err
+}
+
+// ImportNames implements Store, in one transaction.
+func (s *SQL) ImportNames(names map[string]string) error {
+	return s.inTx(func(tx *sql.Tx) error {
+		stmt, err := tx.Prepare(setName)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for key, name := range names {
+			if _, err := stmt.Exec(key, name); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// PutRoom implements Store.
+func (s *SQL) PutRoom(r Room, by string) error {
+	data, err := save.Marshal(r.Game)
+	if err != nil {
+		return fmt.Errorf("room %s: %w", r.Name, err)
+	}
+	saved := 0
+	if r.Saved {
+		saved = 1
+	}
+	return s.inTx(func(tx *sql.Tx) error {
+		var host, players string
+		err := tx.QueryRow(`SELECT host, players FROM rooms WHERE name = $1`, r.Name).Scan(&host, &players)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+		case err != nil:
+			return err
+		case by != host && !slices.Contains(strings.Fields(players), by):
+			return ErrNotYours
+		}
+		// A room once saved stays saved when a checkpoint replaces it.
+		_, err = tx.Exec(`INSERT INTO rooms (name, host, players, saved, written, game)
+			VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (name) DO UPDATE SET host = excluded.host, players = excluded.players,
+				saved = CASE WHEN rooms.saved = 1 THEN 1 ELSE excluded.saved END,
+				written = excluded.written, game = excluded.game`,
+			r.Name, r.Host, strings.Join(r.Players, " "), saved, r.Game.Saved.Unix(), string(data))
+		return err
+	})
+}
+
+// roomColumns are the columns a Room is read from, in scanRoom's order.
+const roomColumns = `name, host, players, saved, game`
+
+// scanRoom reads a room from a row of roomColumns, checking its game as
+// package save checks a file.
+func scanRoom(row interface{ Scan(...any) error }) (Room, error) {
+	var r Room
+	var players, game string
+	var saved int
+	if err := row.Scan(&r.Name, &r.Host, &players, &saved, &game); err != nil {
+		return Room{}, err
+	}
+	g, err := save.Decode(bytes.NewReader([]byte(game)))
+	if err != nil {
+		return Room{}, fmt.Errorf("room %s: %w", r.Name, err)
+	}
+	r.Game, r.Players, r.Saved = g, strings.Fields(players), saved == 1
+	return r, nil
+}
+
+// Room implements Store.
+func (s *SQL) Room(name string) (Room, error) {
+	r, err := scanRoom(s.db.QueryRow(`SELECT `+roomColumns+` FROM rooms WHERE name = $1`, name))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Room{}, ErrNoRoom
+	}
+	return r, err
+}
+
+// Rooms implements Store. A room whose game does not load is left out,
+// and named in the error.
+func (s *SQL) Rooms(n int) ([]Room, error) {
+	rows, err := s.db.Query(`SELECT `+roomColumns+` FROM rooms ORDER BY written DESC, name LIMIT $1`, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var rooms []Room
+	var errs []error
+	for rows.Next() {
+		r, err := scanRoom(rows)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		rooms = append(rooms, r)
+	}
+	return rooms, errors.Join(append(errs, rows.Err())...)
+}
+
+// DropCheckpoint implements Store.
+func (s *SQL) DropCheckpoint(name string) error {
+	_, err := s.db.Exec(`DELETE FROM rooms WHERE name = $1 AND saved = 0`, name)
+	return err
+}
+
+// Prune implements Store.
+func (s *SQL) Prune(before time.Time, perKey int) (int, error) {
+	n := 0
+	err := s.inTx(func(tx *sql.Tx) error {
+		res, err := tx.Exec(`DELETE FROM rooms WHERE written < $1`, before.Unix())
+		if err != nil {
+			return err
+		}
+		old, _ := res.RowsAffected()
+		n = int(old)
+		if perKey <= 0 {
+			return nil
+		}
+		res, err = tx.Exec(`DELETE FROM rooms WHERE name IN (
+			SELECT name FROM (
+				SELECT name, ROW_NUMBER() OVER (PARTITION BY host ORDER BY written DESC, name) AS n FROM rooms
+			) AS ranked WHERE n > $1)`, perKey)
+		if err != nil {
+			return err
+		}
+		more, _ := res.RowsAffected()
+		n += int(more)
+		return nil
+	})
+	return n, err
+}
+
+// AddResult implements Store. A result already recorded (the same room
+// and second) is kept as it was.
+func (s *SQL) AddResult(r Result) error {
+	return s.inTx(func(tx *sql.Tx) error {
+		for i, seat := range r.Seats {
+			won := 0
+			if seat.Won {
+				won = 1
+			}
+			_, err := tx.Exec(`INSERT INTO results (room, finished, seat, fingerprint, name, points, won)
+				VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+				r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, won)
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// inTx runs f in a transaction, committed if f returns nil.
+func (s *SQL) inTx(f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

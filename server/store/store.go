@@ -1,0 +1,91 @@
+// Package store keeps what mille serve remembers between runs: the name
+// each person chose, by SSH key; the rooms, both the games in progress
+// (checkpointed as they go, so that a crash loses little) and the games
+// saved by their hosts or at a shutdown; and the results of finished
+// games.
+//
+// The Store interface is all the server sees. Its one implementation, SQL,
+// speaks plain SQL that both SQLite and PostgreSQL run: the server opens
+// an embedded SQLite database (OpenSQLite), and servers that outgrow one
+// machine could share one PostgreSQL database through New
+// (docs/server.md). A room's game is kept in the JSON save format
+// (package save), so it can be exported to a file and imported back.
+package store
+
+import (
+	"errors"
+	"time"
+
+	"github.com/millebornes/mille/save"
+)
+
+// The reasons a store refuses a request.
+var (
+	ErrNoRoom   = errors.New("no room of that name is kept")
+	ErrNotYours = errors.New("the room of that name is another game's")
+)
+
+// Store keeps a server's data. Its methods are safe for concurrent use.
+type Store interface {
+	// Name returns the name chosen by the person whose key has
+	// fingerprint key; ok is false for a key never named.
+	Name(key string) (name string, ok bool, err error)
+	// SetName records the name of key, or changes it.
+	SetName(key, name string) error
+	// ImportNames records many names at once (from an older data folder).
+	ImportNames(names map[string]string) error
+
+	// PutRoom keeps r, in place of the room of its name if there is one.
+	// A room of that name whose game is another's is kept as it is, with
+	// ErrNotYours: by, the key the write is made for (the host's), must be
+	// one of its players or its host.
+	PutRoom(r Room, by string) error
+	// Room returns the room called name, or ErrNoRoom.
+	Room(name string) (Room, error)
+	// Rooms returns at most n rooms, the most recently written first.
+	Rooms(n int) ([]Room, error)
+	// DropCheckpoint forgets room name if it was only checkpointed, never
+	// saved (Room.Saved): the game ended and nobody asked to keep it.
+	DropCheckpoint(name string) error
+	// Prune forgets the rooms written before before and, of each host's
+	// rooms, all but the perKey most recent (0: no limit). It returns how
+	// many it forgot.
+	Prune(before time.Time, perKey int) (int, error)
+
+	// AddResult records a finished game.
+	AddResult(r Result) error
+
+	// Close closes the store.
+	Close() error
+}
+
+// Room is a room kept in the store: a game in progress or a saved one.
+type Room struct {
+	Name string
+	// Game is the game's record, as a save file holds it; Game.Saved is
+	// when it was written, and its UI map holds what the server needs to
+	// restore it (whose are the seats).
+	Game save.Game
+	// Host is the key of the game's host, and Players the keys of the
+	// people holding its seats: the people the game belongs to.
+	Host    string
+	Players []string
+	// Saved is set once its host saved it, or the server did at a
+	// shutdown; a game only checkpointed while it was played is not.
+	Saved bool
+}
+
+// Result is a finished game: who sat where and how each side did.
+type Result struct {
+	Room     string
+	Finished time.Time
+	Seats    []ResultSeat
+}
+
+// ResultSeat is one seat of a finished game.
+type ResultSeat struct {
+	Key    string // the person's key; "" for a computer
+	Name   string
+	Points int  // the game total of the seat's side
+	Won    bool // the seat's side won
+}

@@ -1,0 +1,224 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+func open(t testing.TB, path string) *SQL {
+	t.Helper()
+	s, err := OpenSQLite(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// newStore is a fresh store in a test's folder.
+func newStore(t testing.TB) *SQL {
+	t.Helper()
+	s := open(t, filepath.Join(t.TempDir(), "mille.db"))
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// at is a moment of the tests, minutes after a fixed time.
+func at(minutes int) time.Time {
+	return time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC).Add(time.Duration(minutes) * time.Minute)
+}
+
+// game is a 2-player game after n moves, written at when.
+func game(t testing.TB, seed uint64, n int, when time.Time) save.Game {
+	t.Helper()
+	g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, seed, []save.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [engine.MaxLegal]engine.Action
+	for range n {
+		o := engine.Observe(&g.State, g.State.ToAct())
+		if err := g.Apply(o.Legal(buf[:0])[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Saved = when
+	return g
+}
+
+// TestNames: a key is unknown until named; its name can change; many
+// names come in at once.
+func TestNames(t *testing.T) {
+	s := newStore(t)
+	if name, ok, err := s.Name("k1"); ok || err != nil || name != "" {
+		t.Fatalf("an unknown key: %q %v %v", name, ok, err)
+	}
+	steps := []struct{ key, name string }{{"k1", "Ann"}, {"k2", "Bob"}, {"k1", "Annie"}}
+	for _, st := range steps {
+		if err := s.SetName(st.key, st.name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.ImportNames(map[string]string{"k3": "Cal", "k2": "Bobby"}); err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"k1": "Annie", "k2": "Bobby", "k3": "Cal"} {
+		if name, ok, err := s.Name(key); !ok || err != nil || name != want {
+			t.Errorf("%s: %q %v %v, want %q", key, name, ok, err, want)
+		}
+	}
+}
+
+// TestPutRoom: a room comes back as it was put; a checkpoint replaces it
+// but not its being saved; a key outside the game cannot replace it; a
+// checkpoint dropped goes, a saved room stays.
+func TestPutRoom(t *testing.T) {
+	s := newStore(t)
+	fam := Room{Name: "fam", Game: game(t, 1, 10, at(0)), Host: "ka", Players: []string{"ka", "kb"}, Saved: true}
+	if err := s.PutRoom(fam, "ka"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Room("fam")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Game.State != fam.Game.State || !reflect.DeepEqual(got.Game.History, fam.Game.History) || !got.Game.Saved.Equal(fam.Game.Saved) ||
+		got.Host != "ka" || !reflect.DeepEqual(got.Players, fam.Players) || !got.Saved {
+		t.Fatalf("the room read back: %+v", got)
+	}
+	later := fam
+	later.Game, later.Saved, later.Players, later.Host = game(t, 1, 20, at(1)), false, []string{"kb"}, "kb"
+	if err := s.PutRoom(later, "kb"); err != nil {
+		t.Fatalf("a player's checkpoint: %v", err)
+	}
+	if got, _ := s.Room("fam"); len(got.Game.History) != 20 || !got.Saved || got.Host != "kb" {
+		t.Fatalf("after the checkpoint: %d actions, saved %v, host %s", len(got.Game.History), got.Saved, got.Host)
+	}
+	stranger := Room{Name: "fam", Game: game(t, 2, 5, at(2)), Host: "kx", Players: []string{"kx"}, Saved: true}
+	if err := s.PutRoom(stranger, "kx"); !errors.Is(err, ErrNotYours) {
+		t.Fatalf("a stranger overwrites the room: %v", err)
+	}
+	if err := s.PutRoom(stranger, "ka"); !errors.Is(err, ErrNotYours) {
+		t.Fatalf("a key that left the game overwrites it: %v", err)
+	}
+	if got, _ := s.Room("fam"); len(got.Game.History) != 20 {
+		t.Fatal("the refused write changed the room")
+	}
+	if _, err := s.Room("none"); !errors.Is(err, ErrNoRoom) {
+		t.Fatalf("a room never put: %v", err)
+	}
+	live := Room{Name: "live", Game: game(t, 3, 5, at(3)), Host: "kc", Players: []string{"kc"}}
+	if err := s.PutRoom(live, "kc"); err != nil {
+		t.Fatal(err)
+	}
+	rooms, err := s.Rooms(10)
+	if err != nil || len(rooms) != 2 || rooms[0].Name != "live" || rooms[1].Name != "fam" {
+		t.Fatalf("rooms: %v %v", rooms, err)
+	}
+	if rooms, err := s.Rooms(1); err != nil || len(rooms) != 1 || rooms[0].Name != "live" {
+		t.Fatalf("the newest room: %v %v", rooms, err)
+	}
+	for _, name := range []string{"fam", "live"} {
+		if err := s.DropCheckpoint(name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Room("live"); !errors.Is(err, ErrNoRoom) {
+		t.Fatalf("a dropped checkpoint: %v", err)
+	}
+	if _, err := s.Room("fam"); err != nil {
+		t.Fatalf("a saved room after DropCheckpoint: %v", err)
+	}
+}
+
+// TestPrune: rooms older than the limit go, and each host keeps only its
+// most recent ones.
+func TestPrune(t *testing.T) {
+	s := newStore(t)
+	g := game(t, 1, 3, at(0))
+	put := func(name, host string, minute int) {
+		g.Saved = at(minute)
+		if err := s.PutRoom(Room{Name: name, Game: g, Host: host, Players: []string{host}, Saved: true}, host); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 50 { // one key saves 50 rooms, a minute apart
+		put(fmt.Sprint("spam", i), "kx", i)
+	}
+	put("old", "ka", -100)
+	put("mine", "ka", 10)
+	n, err := s.Prune(at(-50), 5)
+	if err != nil || n != 46 {
+		t.Fatalf("pruned %d, %v; want 46", n, err)
+	}
+	rooms, _ := s.Rooms(100)
+	var names []string
+	for _, r := range rooms {
+		names = append(names, r.Name)
+	}
+	want := []string{"spam49", "spam48", "spam47", "spam46", "spam45", "mine"}
+	if !reflect.DeepEqual(names, want) {
+		t.Fatalf("kept %v, want %v", names, want)
+	}
+}
+
+// TestResults: a finished game's seats are recorded once.
+func TestResults(t *testing.T) {
+	s := newStore(t)
+	r := Result{Room: "fam", Finished: at(5), Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5200, Won: true}, {Name: "Computer 2", Points: 3100}}}
+	for range 2 {
+		if err := s.AddResult(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := s.db.Query(`SELECT fingerprint, name, points, won FROM results WHERE room = $1 ORDER BY seat`, "fam")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []ResultSeat
+	for rows.Next() {
+		var seat ResultSeat
+		var won int
+		if err := rows.Scan(&seat.Key, &seat.Name, &seat.Points, &won); err != nil {
+			t.Fatal(err)
+		}
+		seat.Won = won == 1
+		got = append(got, seat)
+	}
+	if !reflect.DeepEqual(got, r.Seats) {
+		t.Fatalf("results: %+v", got)
+	}
+}
+
+// TestReopen: what was written is there when the database is opened
+// again, in WAL mode.
+func TestReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mille.db")
+	s := open(t, path)
+	if err := s.SetName("ka", "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutRoom(Room{Name: "fam", Game: game(t, 1, 7, at(0)), Host: "ka", Players: []string{"ka"}}, "ka"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = open(t, path)
+	defer s.Close()
+	var mode string
+	if err := s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal mode %q, %v", mode, err)
+	}
+	if name, _, _ := s.Name("ka"); name != "Ann" {
+		t.Fatalf("name %q", name)
+	}
+	if r, err := s.Room("fam"); err != nil || len(r.Game.History) != 7 {
+		t.Fatalf("room: %v", err)
+	}
+}
