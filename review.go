@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/millebornes/mille/review"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/ui"
+)
+
+func init() { subcommands["review"] = reviewCmd }
+
+const reviewUsage = `usage: mille review [--depth quick|normal|deep] [--seat N] [--json] FILE|NAME
+
+Reviews a saved game: for every decision of a person's seat (or of seat N,
+counted from 0), what each move was worth by the computer's search, from
+what that seat could see; the move played, the best one, the points given
+away and a verdict, and per hand the costliest moments and the luck of the
+deal (docs/review.md). Reviews are kept in the saves folder, so a second
+review of the same game is instant.
+
+`
+
+// reviewCmd is mille review: the game review of a saved game.
+func reviewCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mille review", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	depthName := fs.String("depth", review.Normal.String(), "how hard to search each decision: "+strings.Join(review.Depths, ", "))
+	seat := fs.Int("seat", -1, "review this seat (from 0) instead of every person's")
+	asJSON := fs.Bool("json", false, "print the review as JSON (docs/review.md)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, reviewUsage)
+		fmt.Fprintln(stderr, "flags:")
+		fs.PrintDefaults()
+	}
+	// Flags may come after the file, as in the usage line's examples.
+	var files []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if err == flag.ErrHelp {
+				return 0
+			}
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(stderr, "mille review: name one saved game (a file, or a save's name)")
+		return 2
+	}
+	depth, err := review.ParseDepth(*depthName)
+	if err != nil {
+		fmt.Fprintln(stderr, "mille review:", err)
+		return 2
+	}
+	g, err := save.Read(ui.SavePath(files[0]))
+	if err != nil {
+		fmt.Fprintln(stderr, "mille review:", err)
+		return 1
+	}
+	o := review.Options{Depth: depth, Progress: progressOf(stderr, "decisions")}
+	if *seat >= 0 {
+		o.Seats = []int{*seat}
+	} else if *seat != -1 {
+		fmt.Fprintf(stderr, "mille review: seat %d: seats count from 0\n", *seat)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var r *review.Review
+	if dir, derr := review.CacheDir(); derr == nil {
+		r, err = review.AnalyseCached(ctx, dir, g, o)
+		if r != nil && err != nil {
+			fmt.Fprintln(stderr, "mille review:", err) // the review stands; only the cache failed
+			err = nil
+		}
+	} else {
+		r, err = review.Analyse(ctx, g, o)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "mille review:", err)
+		return 1
+	}
+	if *asJSON {
+		data, err := review.Marshal(r)
+		if err != nil {
+			fmt.Fprintln(stderr, "mille review:", err)
+			return 1
+		}
+		stdout.Write(data)
+		return 0
+	}
+	review.WriteText(stdout, r, &g)
+	return 0
+}
