@@ -9,6 +9,8 @@ import (
 	"os/signal"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
@@ -16,14 +18,15 @@ import (
 
 func init() { subcommands["review"] = reviewCmd }
 
-const reviewUsage = `usage: mille review [--depth quick|normal|deep] [--seat N] [--json] FILE|NAME
+const reviewUsage = `usage: mille review [--depth quick|normal|deep] [--seat N] [--json|--screen] FILE|NAME
 
 Reviews a saved game: for every decision of a person's seat (or of seat N,
 counted from 0), what each move was worth by the computer's search, from
 what that seat could see; the move played, the best one, the points given
 away and a verdict, and per hand the costliest moments and the luck of the
 deal (docs/review.md). Reviews are kept in the saves folder, so a second
-review of the same game is instant.
+review of the same game is instant. --screen replays the game on a screen,
+move by move, while the analysis fills in.
 
 `
 
@@ -34,6 +37,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	depthName := fs.String("depth", review.Normal.String(), "how hard to search each decision: "+strings.Join(review.Depths, ", "))
 	seat := fs.Int("seat", -1, "review this seat (from 0) instead of every person's")
 	asJSON := fs.Bool("json", false, "print the review as JSON (docs/review.md)")
+	screen := fs.Bool("screen", false, "replay the game on an interactive screen while the analysis runs")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, reviewUsage)
 		fmt.Fprintln(stderr, "flags:")
@@ -75,18 +79,36 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mille review: seat %d: seats count from 0\n", *seat)
 		return 2
 	}
+	analyse := review.Analyse
+	if dir, derr := review.CacheDir(); derr == nil {
+		analyse = func(ctx context.Context, g save.Game, o review.Options) (*review.Review, error) {
+			r, err := review.AnalyseCached(ctx, dir, g, o)
+			if r != nil && err != nil {
+				fmt.Fprintln(stderr, "mille review:", err) // the review stands; only the cache failed
+				err = nil
+			}
+			return r, err
+		}
+	}
+	if *screen {
+		if *asJSON {
+			fmt.Fprintln(stderr, "mille review: --json or --screen, not both")
+			return 2
+		}
+		o.Progress = nil
+		rs, err := ui.NewReviewScreen(ui.ReviewConfig{Game: g, Options: o, Analyse: analyse, Dark: true})
+		if err == nil {
+			_, err = tea.NewProgram(rs).Run()
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "mille review:", err)
+			return 1
+		}
+		return 0
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	var r *review.Review
-	if dir, derr := review.CacheDir(); derr == nil {
-		r, err = review.AnalyseCached(ctx, dir, g, o)
-		if r != nil && err != nil {
-			fmt.Fprintln(stderr, "mille review:", err) // the review stands; only the cache failed
-			err = nil
-		}
-	} else {
-		r, err = review.Analyse(ctx, g, o)
-	}
+	r, err := analyse(ctx, g, o)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille review:", err)
 		return 1

@@ -27,7 +27,7 @@ var Depths = depthNames[:]
 
 // depthRollouts are the rollouts per decision at each depth. The search
 // stops earlier when no action beats the one played.
-var depthRollouts = [...]int{Quick: 2000, Normal: 8000, Deep: 32000}
+var depthRollouts = [...]int{Quick: 3000, Normal: 16000, Deep: 64000}
 
 // Rollouts is the depth's budget of rollouts per decision.
 func (d Depth) Rollouts() int { return depthRollouts[d] }

@@ -193,15 +193,10 @@ func TestPlantedBlunder(t *testing.T) {
 	}
 	for _, depth := range []Depth{Quick, Normal} {
 		for seed := uint64(1); seed <= 3; seed++ {
-			r, err := Analyse(context.Background(), g, Options{Depth: depth, Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
-			h := r.Hands[len(r.Hands)-1]
-			d := h.Decisions[len(h.Decisions)-1]
-			if d.Index != last || d.Verdict != Blunder {
-				t.Errorf("%v, seed %d: %v at %d judged %v (loss %.0f ± %.0f, best %v)",
-					depth, seed, d.Played, d.Index, d.Verdict, d.Loss, d.LossSE, d.Best)
+			d := judgeState(context.Background(), &before, engine.Discard(engine.Go), depth, seed)
+			if d.Verdict != Blunder {
+				t.Errorf("%v, seed %d: %v judged %v (loss %.0f ± %.0f, best %v)",
+					depth, seed, d.Played, d.Verdict, d.Loss, d.LossSE, d.Best)
 			}
 			// Playing the Go is itself a blunder's worth better (the best
 			// move may be another that keeps the Go: they are close).
@@ -210,13 +205,23 @@ func TestPlantedBlunder(t *testing.T) {
 					t.Errorf("%v, seed %d: play Go gains only %.0f ± %.0f", depth, seed, op.Gain, op.GainSE)
 				}
 			}
-			if k := h.Costliest; len(k) == 0 || h.Decisions[k[0]].Index != last {
-				t.Errorf("%v, seed %d: the blunder is not the costliest moment: %v", depth, seed, k)
-			}
 			if !strings.Contains(d.Why, " was better: ") {
 				t.Errorf("%v, seed %d: why %q", depth, seed, d.Why)
 			}
 		}
+	}
+	// The whole review of the hand finds it too, as its costliest moment.
+	r, err := Analyse(context.Background(), g, Options{Depth: Quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := r.Hands[len(r.Hands)-1]
+	d := h.Decisions[len(h.Decisions)-1]
+	if d.Index != last || d.Verdict != Blunder {
+		t.Errorf("the review judges %v at %d %v", d.Played, d.Index, d.Verdict)
+	}
+	if k := h.Costliest; len(k) == 0 || h.Decisions[k[0]].Index != last {
+		t.Errorf("the blunder is not the costliest moment: %v", k)
 	}
 }
 
