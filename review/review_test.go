@@ -384,3 +384,20 @@ func TestSummary(t *testing.T) {
 		t.Errorf("hand header: %+v", h)
 	}
 }
+
+// TestNoDecision: a game not yet begun has nothing to review, and says so.
+func TestNoDecision(t *testing.T) {
+	g, err := save.New(engine.DefaultConfig, 1, []save.Seat{{Human: true}, {Level: "easy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Analyse(context.Background(), g, Options{Depth: Normal})
+	if err != nil || len(r.Hands) != 0 {
+		t.Fatalf("review of a fresh game: %v, %d hands", err, len(r.Hands))
+	}
+	var b bytes.Buffer
+	WriteText(&b, r, &g)
+	if !strings.Contains(b.String(), "No decision to review") {
+		t.Errorf("text: %s", b.String())
+	}
+}

@@ -223,6 +223,7 @@ func (t *tally) add(g *save.Game, r *review.Review) {
 	if t.byPlayer == nil {
 		t.byPlayer = map[string]*playerTally{}
 	}
+	counted := map[string]bool{} // a hand counts once per player, whatever its seats
 	for _, h := range r.Hands {
 		name := g.Seats[h.Seat].Level
 		p := t.byPlayer[name]
@@ -231,7 +232,10 @@ func (t *tally) add(g *save.Game, r *review.Review) {
 			t.byPlayer[name] = p
 			t.order = append(t.order, name)
 		}
-		p.hands++
+		if !counted[name] {
+			counted[name] = true
+			p.hands++
+		}
 		for _, d := range h.Decisions {
 			p.decisions++
 			p.loss += d.Loss
