@@ -55,19 +55,24 @@ func CacheDir() (string, error) {
 }
 
 // cacheName is the file in the cache of the review of a game whose
-// history hashes to history, at a depth, for some seats:
-// "HASH-normal-0.json", "HASH-deep-0,2.json".
-func cacheName(history string, depth Depth, seats []int) string {
+// history hashes to history, at a depth, for some seats, from a place in
+// the history: "HASH-normal-0.json", "HASH-deep-0,2.json",
+// "HASH-quick-0-from120.json".
+func cacheName(history string, depth Depth, seats []int, from int) string {
 	s := make([]string, len(seats))
 	for i, seat := range seats {
 		s[i] = strconv.Itoa(seat)
 	}
-	return history + "-" + depth.String() + "-" + strings.Join(s, ",") + ".json"
+	name := history + "-" + depth.String() + "-" + strings.Join(s, ",")
+	if from > 0 {
+		name += "-from" + strconv.Itoa(from)
+	}
+	return name + ".json"
 }
 
 // Cached returns the review of g for o kept in the cache folder dir, if
 // there is one that Analyse(g, o) would give: same history, depth, seats,
-// seed and Version. Anything else, a missing or damaged file included, is
+// start, seed and Version. Anything else, a missing or damaged file included, is
 // a miss.
 func Cached(dir string, g *save.Game, o Options) (*Review, bool) {
 	seats, err := seatsOf(g, o.Seats)
@@ -75,12 +80,12 @@ func Cached(dir string, g *save.Game, o Options) (*Review, bool) {
 		return nil, false
 	}
 	history := HistoryHash(g)
-	data, err := os.ReadFile(filepath.Join(dir, cacheName(history, o.Depth, seats)))
+	data, err := os.ReadFile(filepath.Join(dir, cacheName(history, o.Depth, seats, o.From)))
 	if err != nil {
 		return nil, false
 	}
 	r, err := Decode(bytes.NewReader(data))
-	if err != nil || r.History != history || r.Depth != o.Depth || !slices.Equal(r.Seats, seats) ||
+	if err != nil || r.History != history || r.Depth != o.Depth || !slices.Equal(r.Seats, seats) || r.From != o.From ||
 		r.Seed != seedOf(history, o.Seed) {
 		return nil, false
 	}
@@ -93,7 +98,7 @@ func Store(dir string, r *Review) error {
 	if err != nil {
 		return err
 	}
-	return save.WriteFile(filepath.Join(dir, cacheName(r.History, r.Depth, r.Seats)), data)
+	return save.WriteFile(filepath.Join(dir, cacheName(r.History, r.Depth, r.Seats, r.From)), data)
 }
 
 // AnalyseCached is Analyse through the cache folder dir: a review kept

@@ -54,6 +54,8 @@ type Review struct {
 	Seed uint64 `json:"seed"`
 	// Seats are the seats reviewed, in order.
 	Seats []int `json:"seats"`
+	// From is the first place in the history reviewed (Options.From).
+	From int `json:"from,omitempty"`
 	// Players and Rules are the game's configuration.
 	Players int            `json:"players"`
 	Rules   engine.Ruleset `json:"rules"`
@@ -146,6 +148,10 @@ type Options struct {
 	// Seats are the seats to review; nil reviews every person's seat, or
 	// every seat of a game without people.
 	Seats []int
+	// From is the first place in the game's history to review: the
+	// decisions before it are skipped (0 reviews the whole game; the
+	// first action of a hand reviews that hand and those after it).
+	From int
 	// Seed is the random source of the search; 0 takes one from the
 	// game's history, so a game always gets the same review.
 	Seed uint64
@@ -209,7 +215,10 @@ func Analyse(ctx context.Context, g save.Game, o Options) (*Review, error) {
 		return nil, fmt.Errorf("depth %d is no depth", o.Depth)
 	}
 	hash := HistoryHash(&g)
-	r := &Review{Version: Version, History: hash, Depth: o.Depth, Seed: seedOf(hash, o.Seed), Seats: seats,
+	if o.From < 0 || o.From > len(g.History) {
+		return nil, fmt.Errorf("from %d: the history has %d actions", o.From, len(g.History))
+	}
+	r := &Review{Version: Version, History: hash, Depth: o.Depth, Seed: seedOf(hash, o.Seed), Seats: seats, From: o.From,
 		Players: cfg.Players, Rules: cfg.Rules}
 	jobs, err := replay(&g, seats, r)
 	if err != nil {
@@ -280,7 +289,7 @@ func replay(g *save.Game, seats []int, r *Review) ([]job, error) {
 	for i, a := range g.History {
 		seat := s.ToAct()
 		legal := s.Legal(buf[:0])
-		if reviewed[seat] && len(legal) >= 2 && !s.HandOver() {
+		if reviewed[seat] && len(legal) >= 2 && !s.HandOver() && i >= r.From {
 			if open[seat] < 0 {
 				open[seat] = len(r.Hands)
 				r.Hands = append(r.Hands, Hand{Game: int(s.Game) + 1, Hand: int(s.Hand) + 1,

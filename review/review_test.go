@@ -127,6 +127,7 @@ func TestCache(t *testing.T) {
 		{"another depth", g, Options{Depth: Normal}},
 		{"another seat", g, Options{Depth: Quick, Seats: []int{1}}},
 		{"another seed", g, Options{Depth: Quick, Seed: 5}},
+		{"another start", g, Options{Depth: Quick, From: 4}},
 		{"a longer history", heuristicGame(t, engine.DefaultConfig, 3, 11), Options{Depth: Quick}},
 	}
 	for _, m := range misses {
@@ -139,7 +140,7 @@ func TestCache(t *testing.T) {
 	if _, err := Decode(bytes.NewReader(old)); !errors.Is(err, ErrVersion) {
 		t.Errorf("another version: %v", err)
 	}
-	path := filepath.Join(dir, cacheName(r.History, r.Depth, r.Seats))
+	path := filepath.Join(dir, cacheName(r.History, r.Depth, r.Seats, r.From))
 	if err := os.WriteFile(path, old, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -172,6 +173,17 @@ func TestDeterministic(t *testing.T) {
 	}
 	if len(one.Hands) != 2 || one.Hands[0].Seat != 0 || one.Hands[1].Seat != 2 {
 		t.Errorf("hands of seats 0 and 2 expected, got %d", len(one.Hands))
+	}
+	// From a place in the history: the same verdicts on the decisions
+	// from there on, and none before.
+	all := one.Hands[0].Decisions
+	from := all[len(all)/2].Index
+	part, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Seats: []int{0}, From: from})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := part.Hands[0].Decisions, all[len(all)/2:]; !reflect.DeepEqual(got, want) {
+		t.Errorf("from %d: %d decisions, want the last %d of the whole review", from, len(got), len(want))
 	}
 }
 
