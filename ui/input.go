@@ -84,6 +84,8 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Save) && p != promptCoupFourre:
 			return m.startSave(false)
+		case key.Matches(msg, k.Review) && (p == promptAnotherHand || p == promptAnotherGame):
+			return m.reviewHand()
 		}
 		return nil
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -107,7 +108,82 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if len(rs.moves) == 0 {
 		return nil, fmt.Errorf("the game has no move to review yet")
 	}
+	for rs.cur < len(rs.moves)-1 && rs.moves[rs.cur] < cfg.Options.From {
+		rs.cur++ // start where the review does
+	}
 	return rs, nil
+}
+
+// reviewHand opens the game review of the hand just over (v at the end
+// of a hand or a game) for the people at this keyboard: the review screen
+// takes the terminal in place of the board, and the game comes back when
+// it closes. Only a game of this model's own has it: a guest of a room
+// does not hold the game's record.
+func (m *Model) reviewHand() tea.Cmd {
+	if m.own == nil {
+		return m.setError("The review is for the games played here: save the room's game, then run mille review on it.")
+	}
+	g := m.own.Record()
+	o := review.Options{Depth: review.Normal, From: lastHandStart(&g)}
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: analyseCached, Dark: m.styles.Dark})
+	if err != nil {
+		return m.setError("Review: " + err.Error())
+	}
+	return tea.Exec(&reviewProgram{screen: rs}, nil)
+}
+
+// lastHandStart is the place in g's history of the first action of its
+// last hand.
+func lastHandStart(g *save.Game) int {
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil {
+		return 0
+	}
+	start := 0
+	for i, a := range g.History {
+		over := s.HandOver()
+		if s.Step(a) != nil {
+			return 0
+		}
+		if over && !s.HandOver() {
+			start = i + 1
+		}
+	}
+	return start
+}
+
+// analyseCached is review.AnalyseCached over the saves folder's cache, or
+// review.Analyse without one.
+func analyseCached(ctx context.Context, g save.Game, o review.Options) (*review.Review, error) {
+	dir, err := review.CacheDir()
+	if err != nil {
+		return review.Analyse(ctx, g, o)
+	}
+	r, err := review.AnalyseCached(ctx, dir, g, o)
+	if r != nil {
+		return r, nil // only keeping it failed: the review stands
+	}
+	return nil, err
+}
+
+// reviewProgram runs the review screen as a program of its own in the
+// terminal the game's program lends it (tea.Exec).
+type reviewProgram struct {
+	screen *ReviewScreen
+	in     io.Reader
+	out    io.Writer
+}
+
+func (p *reviewProgram) SetStdin(r io.Reader)  { p.in = r }
+func (p *reviewProgram) SetStdout(w io.Writer) { p.out = w }
+
+// SetStderr does nothing: the screen writes nothing but the screen.
+func (p *reviewProgram) SetStderr(io.Writer) {}
+
+// Run shows the screen until q.
+func (p *reviewProgram) Run() error {
+	_, err := tea.NewProgram(p.screen, tea.WithInput(p.in), tea.WithOutput(p.out), tea.WithoutSignalHandler()).Run()
+	return err
 }
 
 // Init starts the analysis in the background and asks for the

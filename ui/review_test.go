@@ -175,3 +175,33 @@ func TestReviewFlow(t *testing.T) {
 		t.Errorf("two steps, then ↓: move %d, want %d (the first flagged after move 2)", final.cur, want)
 	}
 }
+
+// TestReviewLastHand: v at the end of a hand reviews that hand: the
+// review starts at its first action, and so does the screen's cursor.
+func TestReviewLastHand(t *testing.T) {
+	g := reviewedGame(t)
+	if lastHandStart(&g) != 0 {
+		t.Errorf("the first hand starts at %d", lastHandStart(&g))
+	}
+	first := len(g.History)
+	if err := g.Apply(engine.Continue); err != nil {
+		t.Fatal(err)
+	}
+	for !g.State.HandOver() {
+		legal := g.State.Legal(nil)
+		if err := g.Apply(legal[len(legal)-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	from := lastHandStart(&g)
+	if from != first+1 {
+		t.Fatalf("the second hand starts at %d, want %d", from, first+1)
+	}
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: review.Options{From: from}, Analyse: review.Analyse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.moves[rs.cur] != from {
+		t.Errorf("the screen opens at move %d of the history, want %d", rs.moves[rs.cur], from)
+	}
+}
