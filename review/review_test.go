@@ -395,6 +395,37 @@ func TestSummary(t *testing.T) {
 	if !h.Finished || h.Luck != float64(h.Result)-(h.Expected-h.GivenAway) {
 		t.Errorf("hand header: %+v", h)
 	}
+	if strings.Contains(b.String(), "In all") {
+		t.Error("totals under a single hand")
+	}
+
+	// A second hand, begun: not finished, and totals for both hands.
+	if err := g.Apply(engine.Continue); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 6; {
+		legal := g.State.Legal(nil)
+		if len(legal) > 1 {
+			n++
+		}
+		if err := g.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err = Analyse(context.Background(), g, Options{Depth: Quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Hands) != 2 || r.Hands[1].Finished || r.Hands[1].Hand != 2 {
+		t.Fatalf("two hands, the second under way: %d hands", len(r.Hands))
+	}
+	b.Reset()
+	WriteText(&b, r, &g)
+	for _, want := range []string{"Game 1, hand 2, seat 0: hand not finished", "In all, seat 0: "} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the text has no %q:\n%s", want, b.String())
+		}
+	}
 }
 
 // TestNoDecision: a game not yet begun has nothing to review, and says so.

@@ -45,6 +45,36 @@ func WriteText(w io.Writer, r *Review, g *save.Game) {
 			}
 		}
 	}
+	if len(r.Hands) > 1 {
+		fmt.Fprintln(w)
+		writeTotals(w, r, g)
+	}
+}
+
+// writeTotals sums up every hand of each seat reviewed.
+func writeTotals(w io.Writer, r *Review, g *save.Game) {
+	for _, seat := range r.Seats {
+		var decisions, hands int
+		var given float64
+		var verdicts [Blunder + 1]int
+		for i := range r.Hands {
+			h := &r.Hands[i]
+			if h.Seat != seat {
+				continue
+			}
+			hands++
+			given += h.GivenAway
+			for k := range h.Decisions {
+				decisions++
+				verdicts[h.Decisions[k].Verdict]++
+			}
+		}
+		if hands == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "In all, %s: %d decisions in %d hands, %.0f points given away (%.0f a hand); %d inaccuracies, %d mistakes, %d blunders.\n",
+			seatName(g, seat), decisions, hands, given, given/float64(hands), verdicts[Inaccuracy], verdicts[Mistake], verdicts[Blunder])
+	}
 }
 
 // writeHeader prints a hand's header.
