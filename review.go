@@ -16,7 +16,9 @@ import (
 	"github.com/millebornes/mille/ui"
 )
 
-func init() { subcommands["review"] = reviewCmd }
+func init() {
+	subcommands["review"] = command{reviewCmd, "where a saved game's points went, decision by decision"}
+}
 
 const reviewUsage = `usage: mille review [--depth quick|normal|deep] [--seat N] [--json|--screen] FILE|NAME
 
@@ -33,24 +35,15 @@ move by move, while the analysis fills in.
 // reviewCmd is mille review: the game review of a saved game.
 func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille review", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	depthName := fs.String("depth", review.Normal.String(), "how hard to search each decision: "+strings.Join(review.Depths, ", "))
 	seat := fs.Int("seat", -1, "review this seat (from 0) instead of every person's")
 	asJSON := fs.Bool("json", false, "print the review as JSON (docs/review.md)")
 	screen := fs.Bool("screen", false, "replay the game on an interactive screen while the analysis runs")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, reviewUsage)
-		fmt.Fprintln(stderr, "flags:")
-		fs.PrintDefaults()
-	}
-	// Flags may come after the file, as in the usage line's examples.
+	// Flags may come after the file too ("mille review mygame --json").
 	var files []string
 	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			if err == flag.ErrHelp {
-				return 0
-			}
-			return 2
+		if code, ok := parseFlags(fs, rest, reviewUsage, stdout, stderr); !ok {
+			return code
 		}
 		if fs.NArg() == 0 {
 			break
@@ -59,13 +52,17 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		rest = fs.Args()[1:]
 	}
 	if len(files) != 1 {
-		fmt.Fprintln(stderr, "mille review: name one saved game (a file, or a save's name)")
-		return 2
+		return usageError(stderr, fs.Name(), "name one saved game (a file, or a save's name)")
 	}
 	depth, err := review.ParseDepth(*depthName)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille review:", err)
-		return 2
+		return usageError(stderr, fs.Name(), "%v", err)
+	}
+	if *seat < -1 {
+		return usageError(stderr, fs.Name(), "seat %d: seats count from 0", *seat)
+	}
+	if *asJSON && *screen {
+		return usageError(stderr, fs.Name(), "--json or --screen, not both")
 	}
 	g, err := save.Read(ui.SavePath(files[0]))
 	if err != nil {
@@ -75,9 +72,6 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	o := review.Options{Depth: depth, Progress: progressOf(stderr, "decisions")}
 	if *seat >= 0 {
 		o.Seats = []int{*seat}
-	} else if *seat != -1 {
-		fmt.Fprintf(stderr, "mille review: seat %d: seats count from 0\n", *seat)
-		return 2
 	}
 	analyse := review.Analyse
 	if dir, derr := review.CacheDir(); derr == nil {
@@ -91,10 +85,6 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *screen {
-		if *asJSON {
-			fmt.Fprintln(stderr, "mille review: --json or --screen, not both")
-			return 2
-		}
 		o.Progress = nil
 		rs, err := ui.NewReviewScreen(ui.ReviewConfig{Game: g, Options: o, Analyse: analyse, Dark: true})
 		if err == nil {
