@@ -57,7 +57,7 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	opts := arena.Options{Game: cfg, Entries: entries, Hands: *hands, Seed: *seed, Parallel: *parallel}
-	opts.Progress = progress(stderr)
+	opts.Progress = progressOf(stderr, "hands")
 	rep, err := arena.Run(ctx, opts)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille arena:", err)
@@ -106,33 +106,4 @@ func parseSeats(list string, moveTimeout time.Duration, stderr io.Writer) ([]are
 		}})
 	}
 	return entries, nil
-}
-
-// progress returns a progress reporter: a bar redrawn in place on a
-// terminal, a plain line every tenth of the run otherwise.
-func progress(w io.Writer) func(done, total int) {
-	tty := false
-	if f, ok := w.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			tty = true
-		}
-	}
-	printed := 0
-	return func(done, total int) {
-		if tty {
-			const width = 40
-			n := done * width / total
-			fmt.Fprintf(w, "\r[%s%s] %d/%d hands", strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
-			if done == total {
-				fmt.Fprintln(w)
-			}
-			return
-		}
-		// Hands finish a deal at a time, so done may step over a tenth.
-		step := max(1, total/10)
-		if done/step > printed/step || done == total {
-			printed = done
-			fmt.Fprintf(w, "%d/%d hands\n", done, total)
-		}
-	}
 }

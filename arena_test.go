@@ -38,7 +38,7 @@ func TestArenaJSON(t *testing.T) {
 // the run, even when hands finish three at a time (a deal of 3 sides).
 func TestArenaProgressLines(t *testing.T) {
 	var b bytes.Buffer
-	report := progress(&b)
+	report := progressOf(&b, "hands")
 	for done := 3; done <= 102; done += 3 {
 		report(done, 102)
 	}

@@ -4,6 +4,7 @@
 //	mille [flags] [file]   play (resume the game saved in file)
 //	mille arena [flags]    pit computer players against each other
 //	mille bot [flags]      be a computer player on stdin/stdout
+//	mille review FILE      where a saved game's points went, decision by decision
 //	mille serve [flags]    host games over SSH
 //	mille stats [--json]   print your lifetime statistics
 package main

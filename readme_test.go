@@ -106,7 +106,7 @@ func TestReadmeCommands(t *testing.T) {
 			cmd.Env = append(os.Environ(), save.DirEnv+"="+data, "MILLE_CONFIG_DIR="+config,
 				"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "TERM=xterm-256color")
 			switch sub := append(args, "")[1]; sub {
-			case "arena", "stats", "bot":
+			case "arena", "stats", "bot", "review":
 				cmd.Stdin = strings.NewReader("") // a bot with nobody to talk to says hello and stops
 				out, err := cmd.CombinedOutput()
 				if err != nil {

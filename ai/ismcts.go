@@ -113,11 +113,14 @@ type tree struct {
 }
 
 // rootStat is the statistics of one root action: its gains over the
-// heuristic's choice in the deals it was tried in.
+// heuristic's choice in the deals it was tried in, and its own results
+// there (val, valSq).
 type rootStat struct {
 	n      int
 	sum    float64
 	sq     float64
+	val    float64
+	valSq  float64
 	active bool
 }
 
@@ -169,8 +172,7 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := racer{obs: obs, legal: legal, base: base, c: p.c, widen: p.widen, eps: p.eps, winW: p.winW,
-				rng: seedFor(p.seed, p.calls, w), d: d, pol: p.pol}
+			r := p.racer(obs, legal, base, seedFor(p.seed, p.calls, w), d)
 			per[w] = r.run(budget)
 		}()
 	}
@@ -188,6 +190,11 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 	return stats
 }
 
+// racer returns a worker's search with the player's settings.
+func (p *ISMCTS) racer(obs *engine.Observation, legal []engine.Action, base engine.Action, rng *rand.Rand, d deadline) racer {
+	return racer{obs: obs, legal: legal, base: base, c: p.c, widen: p.widen, eps: p.eps, winW: p.winW, rng: rng, d: d, pol: p.pol}
+}
+
 // racer is one worker's search.
 type racer struct {
 	obs   *engine.Observation
@@ -200,6 +207,9 @@ type racer struct {
 	rng   *rand.Rand
 	d     deadline
 	pol   *Policy
+	// margin measures each deal by HandMargin, in points, instead of the
+	// reward; the trees still learn from the reward.
+	margin bool
 }
 
 // run races the legal actions over deals until the budget of rollouts is
@@ -241,6 +251,9 @@ func (r *racer) run(budget int) []rootStat {
 				panic("ai: sampled state refuses a legal action: " + err.Error())
 			}
 			rew[k] = trees[k].iterate(&s, r.rng, r.c, r.widen, r.eps, r.winW, r.pol, &v)[side]
+			if r.margin {
+				rew[k] = float64(HandMargin(&s, side))
+			}
 			spent++
 		}
 		for k := range stats {
@@ -249,6 +262,8 @@ func (r *racer) run(budget int) []rootStat {
 				stats[k].n++
 				stats[k].sum += g
 				stats[k].sq += g * g
+				stats[k].val += rew[k]
+				stats[k].valSq += rew[k] * rew[k]
 			}
 		}
 		if round >= 16 && round%8 == 0 {

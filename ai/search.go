@@ -43,19 +43,8 @@ func rollout(s *engine.State, rng *rand.Rand, eps float64, pol *Policy, side int
 // winW whether the side won the hand (what the arena counts), the rest by
 // how much, so the search still tells a big win from a narrow one.
 func rewards(s *engine.State, winW float64) (r [engine.MaxSides]float64) {
-	n := s.Sides()
-	var pts [engine.MaxSides]int
-	for side := 0; side < n; side++ {
-		pts[side] = s.HandScores[side].Total()
-	}
-	for side := 0; side < n; side++ {
-		other := -1 << 30
-		for o := 0; o < n; o++ {
-			if o != side && pts[o] > other {
-				other = pts[o]
-			}
-		}
-		margin := pts[side] - other
+	for side := range s.Sides() {
+		margin := HandMargin(s, side)
 		win := 0.5
 		switch {
 		case margin > 0:
@@ -67,6 +56,19 @@ func rewards(s *engine.State, winW float64) (r [engine.MaxSides]float64) {
 		r[side] = winW*win + (1-winW)*min(1, max(0, m))
 	}
 	return r
+}
+
+// HandMargin is the result of a finished hand for side: its points in the
+// hand (s.HandScores) less those of the best other side. It is what the
+// search's rewards and Evaluate's estimates are made of.
+func HandMargin(s *engine.State, side int) int {
+	other := math.MinInt
+	for o := range s.Sides() {
+		if o != side {
+			other = max(other, s.HandScores[o].Total())
+		}
+	}
+	return s.HandScores[side].Total() - other
 }
 
 // deadline says when a search must stop: after a number of iterations, at

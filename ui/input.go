@@ -87,6 +87,8 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Save) && p != promptCoupFourre:
 			return m.startSave(afterSaveNothing)
+		case key.Matches(msg, k.Review) && (p == promptAnotherHand || p == promptAnotherGame):
+			return m.reviewHand()
 		}
 		return nil
 	}

@@ -22,6 +22,7 @@ type KeyMap struct {
 	Quit        key.Binding // BSD Q
 	Undo        key.Binding
 	Hint        key.Binding
+	Review      key.Binding // the game review of the hand just over
 	NewGame     key.Binding
 	Guide       key.Binding
 	LogUp       key.Binding
@@ -68,6 +69,7 @@ func DefaultKeyMap() KeyMap {
 		Quit:      key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("q", "quit")),
 		Undo:      key.NewBinding(key.WithKeys("z", "Z"), key.WithHelp("z", "undo")),
 		Hint:      key.NewBinding(key.WithKeys("t", "T"), key.WithHelp("t", "hint")),
+		Review:    key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v", "review the hand")),
 		NewGame:   key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "new game")),
 		Guide:     key.NewBinding(key.WithKeys("g", "G", "f1"), key.WithHelp("g", "rules guide")),
 		LogUp:     key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/]", "scroll log")),

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/review"
+	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/ui"
+)
+
+func init() {
+	subcommands["review"] = command{reviewCmd, "where a saved game's points went, decision by decision"}
+}
+
+const reviewUsage = `usage: mille review [--depth quick|normal|deep] [--seat N] [--json|--screen] FILE|NAME
+
+Reviews a saved game: for every decision of a person's seat (or of seat N,
+counted from 0), what each move was worth by the computer's search, from
+what that seat could see; the move played, the best one, the points given
+away and a verdict, and per hand the costliest moments and the luck of the
+deal (docs/review.md). Reviews are kept in the saves folder, so a second
+review of the same game is instant. --screen replays the game on a screen,
+move by move, while the analysis fills in.
+
+`
+
+// reviewCmd is mille review: the game review of a saved game.
+func reviewCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mille review", flag.ContinueOnError)
+	depthName := fs.String("depth", review.Normal.String(), "how hard to search each decision: "+strings.Join(review.Depths, ", "))
+	seat := fs.Int("seat", -1, "review this seat (from 0) instead of every person's")
+	asJSON := fs.Bool("json", false, "print the review as JSON (docs/review.md)")
+	screen := fs.Bool("screen", false, "replay the game on an interactive screen while the analysis runs")
+	// Flags may come after the file too ("mille review mygame --json").
+	var files []string
+	for rest := args; ; {
+		if code, ok := parseFlags(fs, rest, reviewUsage, stdout, stderr); !ok {
+			return code
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		return usageError(stderr, fs.Name(), "name one saved game (a file, or a save's name)")
+	}
+	depth, err := review.ParseDepth(*depthName)
+	if err != nil {
+		return usageError(stderr, fs.Name(), "%v", err)
+	}
+	if *seat < -1 {
+		return usageError(stderr, fs.Name(), "seat %d: seats count from 0", *seat)
+	}
+	if *asJSON && *screen {
+		return usageError(stderr, fs.Name(), "--json or --screen, not both")
+	}
+	g, err := save.Read(ui.SavePath(files[0]))
+	if err != nil {
+		fmt.Fprintln(stderr, "mille review:", err)
+		return 1
+	}
+	o := review.Options{Depth: depth, Progress: progressOf(stderr, "decisions")}
+	if *seat >= 0 {
+		o.Seats = []int{*seat}
+	}
+	analyse := review.Analyse
+	if dir, derr := review.CacheDir(); derr == nil {
+		analyse = func(ctx context.Context, g save.Game, o review.Options) (*review.Review, error) {
+			r, err := review.AnalyseCached(ctx, dir, g, o)
+			if r != nil && err != nil {
+				fmt.Fprintln(stderr, "mille review:", err) // the review stands; only the cache failed
+				err = nil
+			}
+			return r, err
+		}
+	}
+	if *screen {
+		o.Progress = nil
+		rs, err := ui.NewReviewScreen(ui.ReviewConfig{Game: g, Options: o, Analyse: analyse, Dark: true})
+		if err == nil {
+			_, err = tea.NewProgram(rs).Run()
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, "mille review:", err)
+			return 1
+		}
+		return 0
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	r, err := analyse(ctx, g, o)
+	if err != nil {
+		fmt.Fprintln(stderr, "mille review:", err)
+		return 1
+	}
+	if *asJSON {
+		data, err := review.Marshal(r)
+		if err != nil {
+			fmt.Fprintln(stderr, "mille review:", err)
+			return 1
+		}
+		stdout.Write(data)
+		return 0
+	}
+	review.WriteText(stdout, r, &g)
+	return 0
+}

@@ -1,0 +1,95 @@
+//go:build unix
+
+package review
+
+import (
+	"context"
+	"fmt"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+// easyHand plays the first hand of cfg from seed with the easy level in
+// seat 0, a person's seat (a stand-in for a person: the heuristic with
+// a random move three times in ten), and the heuristic elsewhere.
+func easyHand(b *testing.B, cfg engine.Config, seed uint64) save.Game {
+	seats := make([]save.Seat, cfg.Players)
+	seats[0].Human = true
+	players := make([]ai.Player, cfg.Players)
+	for p := range seats {
+		level := "heuristic"
+		if p == 0 {
+			level = "easy"
+		} else {
+			seats[p].Level = level
+		}
+		var err error
+		if players[p], err = ai.New(level, seed+uint64(p)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	g, err := save.New(cfg, seed, seats)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf [engine.MaxLegal]engine.Action
+	for !g.State.HandOver() {
+		legal := g.State.Legal(buf[:0])
+		a := legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(&g.State, g.State.ToAct())
+			a = players[g.State.ToAct()].Choose(context.Background(), &obs, legal)
+		}
+		if err := g.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return g
+}
+
+// BenchmarkReviewHand reviews seat 0 of a hand played by the easy level
+// against the heuristic, on every core: one hand an iteration, the same
+// hands at every depth. Run with -benchtime=5x or so: a deep iteration
+// takes many seconds. Besides the wall time it reports the CPU time per
+// hand (cpu-s/hand), which another program on the machine does not
+// inflate.
+func BenchmarkReviewHand(b *testing.B) {
+	for _, players := range []int{2, 4, 6} {
+		for _, depth := range []Depth{Quick, Normal, Deep} {
+			b.Run(fmt.Sprintf("%dp/%v", players, depth), func(b *testing.B) {
+				cfg := engine.Config{Players: players}
+				var games []save.Game
+				for k := range 5 {
+					games = append(games, easyHand(b, cfg, uint64(k+1)))
+				}
+				decisions := 0
+				i := 0
+				cpu0 := cpuTime(b)
+				for b.Loop() {
+					r, err := Analyse(context.Background(), games[i%len(games)], Options{Depth: depth, Seed: 1})
+					if err != nil {
+						b.Fatal(err)
+					}
+					decisions += len(r.Hands[0].Decisions)
+					i++
+				}
+				b.ReportMetric(float64(decisions)/float64(i), "decisions/hand")
+				b.ReportMetric((cpuTime(b)-cpu0).Seconds()/float64(i), "cpu-s/hand")
+			})
+		}
+	}
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

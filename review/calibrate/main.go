@@ -1,0 +1,375 @@
+// Command calibrate checks the game review against players of known
+// strength (docs/review.md): it plays hands between computer players in
+// duplicate deals, as mille arena does, reviews every seat of every hand
+// and reports, per player, the points per decision the review charges it
+// and how often it flags its decisions.
+//
+//	go run ./review/calibrate --seats heuristic,random --hands 300
+//	go run ./review/calibrate --seats expert,expert --hands 300 --out /tmp/expert
+//	go run ./review/calibrate --from /tmp/expert        # the report again, no search
+//	go run ./review/calibrate --seats heuristic,heuristic --hands 40 --repeat 4
+//
+// With --out every hand's game and review are kept, so the report can be
+// made again (--from) after a change of the verdicts' thresholds without
+// searching again. With --repeat K every hand is reviewed K times with
+// other seeds, and the spread of the losses between the repeats (the
+// search's noise) is set against the standard errors the review reports.
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/ai/arena"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/review"
+	"github.com/millebornes/mille/save"
+)
+
+func main() {
+	players := flag.Int("players", 2, "players at the table: 2, 3, 4 or 6")
+	seats := flag.String("seats", "heuristic,random", "one computer player per side, comma-separated (a level or player name without a budget)")
+	hands := flag.Int("hands", 40, "hands to play and review, rounded up to whole duplicate deals")
+	seed := flag.Uint64("seed", 1, "seed of the deals and the players")
+	rules := flag.String("rules", "standard", "ruleset: standard or bsd")
+	depthName := flag.String("depth", "normal", "depth of the review: "+strings.Join(review.Depths, ", "))
+	out := flag.String("out", "", "folder to keep every hand's game and review in")
+	from := flag.String("from", "", "report on the games and reviews kept in this folder instead of playing")
+	repeat := flag.Int("repeat", 1, "review every hand this many times with other seeds, and report the noise")
+	flag.Parse()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var t tally
+	if *from != "" {
+		if err := t.load(*from); err != nil {
+			fail(err)
+		}
+		t.report(os.Stdout)
+		return
+	}
+	rs, err := engine.ParseRuleset(*rules)
+	if err != nil {
+		fail(err)
+	}
+	cfg := engine.Config{Players: *players, Rules: rs}
+	if err := cfg.Validate(); err != nil {
+		fail(err)
+	}
+	depth, err := review.ParseDepth(*depthName)
+	if err != nil {
+		fail(err)
+	}
+	entries := strings.Split(*seats, ",")
+	if len(entries) != cfg.Sides() {
+		fail(fmt.Errorf("%d players make %d sides: give %d seats", cfg.Players, cfg.Sides(), cfg.Sides()))
+	}
+	for _, e := range entries {
+		if _, err := ai.New(e, 0); err != nil || strings.Contains(e, ":") {
+			fail(fmt.Errorf("seat %q: want a level or player name without a budget", e))
+		}
+	}
+	if *repeat < 1 {
+		fail(fmt.Errorf("--repeat must be at least 1"))
+	}
+	if *out != "" {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			fail(err)
+		}
+	}
+	sides := cfg.Sides()
+	deals := (*hands + sides - 1) / sides
+	start := time.Now()
+	n := 0
+	for d := range deals {
+		for r := range sides {
+			n++
+			t0 := time.Now()
+			g, err := playHand(ctx, cfg, entries, *seed, d, r)
+			if err != nil {
+				fail(err)
+			}
+			played := time.Since(t0)
+			t1 := time.Now()
+			var reviews []*review.Review
+			for k := range *repeat {
+				o := review.Options{Depth: depth, Seats: allSeats(cfg)}
+				if k > 0 {
+					o.Seed = uint64(k)
+				}
+				rv, err := review.Analyse(ctx, g, o)
+				if err != nil {
+					fail(err)
+				}
+				reviews = append(reviews, rv)
+			}
+			t.add(&g, reviews[0])
+			if *repeat > 1 {
+				t.addRepeats(reviews)
+			}
+			if *out != "" {
+				if err := keep(*out, fmt.Sprintf("deal%04d-%d", d, r), &g, reviews[0]); err != nil {
+					fail(err)
+				}
+			}
+			fmt.Fprintf(os.Stderr, "hand %d/%d: played in %.1f s, reviewed in %.1f s (%d decisions), %s so far\n",
+				n, deals*sides, played.Seconds(), time.Since(t1).Seconds(), decisions(reviews[0]), time.Since(start).Round(time.Second))
+		}
+	}
+	t.report(os.Stdout)
+	if *repeat > 1 {
+		t.reportNoise(os.Stdout, *repeat)
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "calibrate:", err)
+	os.Exit(1)
+}
+
+func allSeats(cfg engine.Config) []int {
+	s := make([]int, cfg.Players)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+func decisions(r *review.Review) int {
+	n := 0
+	for _, h := range r.Hands {
+		n += len(h.Decisions)
+	}
+	return n
+}
+
+// playHand plays deal d in rotation r, as mille arena does: the entries
+// take the sides in turn, and every seat's player is seeded from the run's
+// seed, the deal, the rotation and the seat.
+func playHand(ctx context.Context, cfg engine.Config, entries []string, seed uint64, d, r int) (save.Game, error) {
+	sides := cfg.Sides()
+	seats := make([]save.Seat, cfg.Players)
+	players := make([]ai.Player, cfg.Players)
+	for p := range seats {
+		name := entries[arena.EntryFor(cfg.SideOf(p), r, sides)]
+		seats[p] = save.Seat{Name: name, Level: name}
+		var err error
+		if players[p], err = ai.New(name, arena.DealSeed(seed^0x5eed, d*64+r*8+p)); err != nil {
+			return save.Game{}, err
+		}
+	}
+	g, err := save.New(cfg, arena.DealSeed(seed, d), seats)
+	if err != nil {
+		return save.Game{}, err
+	}
+	var buf [engine.MaxLegal]engine.Action
+	for !g.State.HandOver() {
+		if err := ctx.Err(); err != nil {
+			return save.Game{}, err
+		}
+		seat := g.State.ToAct()
+		legal := g.State.Legal(buf[:0])
+		a := legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(&g.State, seat)
+			a = players[seat].Choose(ctx, &obs, slices.Clone(legal))
+		}
+		if err := g.Apply(a); err != nil {
+			return save.Game{}, err
+		}
+	}
+	return g, nil
+}
+
+// keep writes a hand's game and review in dir as NAME.mille.json and
+// NAME.review.json.
+func keep(dir, name string, g *save.Game, r *review.Review) error {
+	if err := save.Write(filepath.Join(dir, name+save.Ext), *g); err != nil {
+		return err
+	}
+	return review.Store(filepath.Join(dir, "reviews"), r)
+}
+
+// tally adds up the reviews per player.
+type tally struct {
+	byPlayer map[string]*playerTally
+	order    []string
+	// noise: per decision, the losses of the repeats and their SEs.
+	spread, reported []float64
+	agree, compared  int
+}
+
+type playerTally struct {
+	hands, decisions int
+	loss, charged    float64 // points: every loss, the flagged ones
+	verdicts         [4]int
+}
+
+// add counts one hand's review, each seat under its player's name, and
+// judges every decision again with today's thresholds (review.Judge).
+func (t *tally) add(g *save.Game, r *review.Review) {
+	if t.byPlayer == nil {
+		t.byPlayer = map[string]*playerTally{}
+	}
+	counted := map[string]bool{} // a hand counts once per player, whatever its seats
+	for _, h := range r.Hands {
+		name := g.Seats[h.Seat].Level
+		p := t.byPlayer[name]
+		if p == nil {
+			p = &playerTally{}
+			t.byPlayer[name] = p
+			t.order = append(t.order, name)
+		}
+		if !counted[name] {
+			counted[name] = true
+			p.hands++
+		}
+		for _, d := range h.Decisions {
+			p.decisions++
+			p.loss += d.Loss
+			v := review.Judge(d.Loss, d.LossSE)
+			p.verdicts[v]++
+			if v != review.Good {
+				p.charged += d.Loss
+			}
+		}
+	}
+}
+
+// addRepeats compares the repeats of one hand's review decision by
+// decision: the spread of the loss of the move played, against the
+// reported standard error, and whether the verdicts agree.
+func (t *tally) addRepeats(rs []*review.Review) {
+	for h := range rs[0].Hands {
+		for k := range rs[0].Hands[h].Decisions {
+			var xs []float64
+			se := 0.0
+			same := true
+			for _, r := range rs {
+				d := &r.Hands[h].Decisions[k]
+				xs = append(xs, d.Loss)
+				se += d.LossSE
+				same = same && d.Verdict == rs[0].Hands[h].Decisions[k].Verdict
+			}
+			t.spread = append(t.spread, stddev(xs))
+			t.reported = append(t.reported, se/float64(len(rs)))
+			t.compared++
+			if same {
+				t.agree++
+			}
+		}
+	}
+}
+
+func stddev(xs []float64) float64 {
+	m := 0.0
+	for _, x := range xs {
+		m += x
+	}
+	m /= float64(len(xs))
+	v := 0.0
+	for _, x := range xs {
+		v += (x - m) * (x - m)
+	}
+	return math.Sqrt(v / float64(len(xs)-1))
+}
+
+// load reads the games and reviews kept by --out.
+func (t *tally) load(dir string) error {
+	games, err := filepath.Glob(filepath.Join(dir, "*"+save.Ext))
+	if err != nil {
+		return err
+	}
+	sort.Strings(games)
+	cache := filepath.Join(dir, "reviews")
+	files, err := os.ReadDir(cache)
+	if err != nil {
+		return err
+	}
+	byHash := map[string]*review.Review{}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(cache, f.Name()))
+		if err != nil {
+			return err
+		}
+		r, err := review.Decode(bytes.NewReader(data))
+		if err != nil {
+			return fmt.Errorf("%s: %v", f.Name(), err)
+		}
+		byHash[r.History] = r
+	}
+	for _, path := range games {
+		g, err := save.Read(path)
+		if err != nil {
+			return err
+		}
+		r := byHash[review.HistoryHash(&g)]
+		if r == nil {
+			return fmt.Errorf("%s: no review", path)
+		}
+		t.add(&g, r)
+	}
+	return nil
+}
+
+// report prints the table per player.
+func (t *tally) report(w io.Writer) {
+	fmt.Fprintf(w, "thresholds: inaccuracy %d, mistake %d, blunder %d points, beyond %.1f standard errors\n\n",
+		review.InaccuracyPoints, review.MistakePoints, review.BlunderPoints, review.Noise)
+	fmt.Fprintf(w, "%-10s %6s %9s %10s %10s %8s %8s %8s %17s\n",
+		"player", "hands", "decisions", "charged/d", "loss/d", "inacc.", "mistake", "blunder", "mistake+blunder")
+	for _, name := range t.order {
+		p := t.byPlayer[name]
+		pc := func(n int) string { return fmt.Sprintf("%.2f%%", 100*float64(n)/float64(p.decisions)) }
+		fmt.Fprintf(w, "%-10s %6d %9d %10.1f %10.1f %8s %8s %8s %17s\n", name, p.hands, p.decisions,
+			p.charged/float64(p.decisions), p.loss/float64(p.decisions),
+			pc(p.verdicts[review.Inaccuracy]), pc(p.verdicts[review.Mistake]), pc(p.verdicts[review.Blunder]),
+			pc(p.verdicts[review.Mistake]+p.verdicts[review.Blunder]))
+	}
+	if len(t.order) == 2 {
+		a, b := t.byPlayer[t.order[0]], t.byPlayer[t.order[1]]
+		if a.charged > 0 && b.charged > 0 {
+			ca, cb := a.charged/float64(a.decisions), b.charged/float64(b.decisions)
+			la, lb := a.loss/float64(a.decisions), b.loss/float64(b.decisions)
+			fmt.Fprintf(w, "\n%s / %s: %.1f times the points charged per decision (%.1f times the losses)\n",
+				t.order[1], t.order[0], cb/ca, lb/la)
+		}
+	}
+}
+
+// reportNoise prints how the losses of the repeats spread.
+func (t *tally) reportNoise(w io.Writer, k int) {
+	if t.compared == 0 {
+		return
+	}
+	mean := func(xs []float64) float64 {
+		s := 0.0
+		for _, x := range xs {
+			s += x
+		}
+		return s / float64(len(xs))
+	}
+	rms := func(xs []float64) float64 {
+		s := 0.0
+		for _, x := range xs {
+			s += x * x
+		}
+		return math.Sqrt(s / float64(len(xs)))
+	}
+	fmt.Fprintf(w, "\nnoise over %d decisions, each reviewed %d times with other seeds:\n", t.compared, k)
+	fmt.Fprintf(w, "  spread of the loss between repeats: mean %.1f, rms %.1f points\n", mean(t.spread), rms(t.spread))
+	fmt.Fprintf(w, "  standard error the review reports:  mean %.1f, rms %.1f points\n", mean(t.reported), rms(t.reported))
+	fmt.Fprintf(w, "  same verdict in every repeat: %.1f%% of decisions\n", 100*float64(t.agree)/float64(t.compared))
+}

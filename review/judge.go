@@ -1,0 +1,240 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
+
+// Depth is how hard the review searches each decision: a budget of
+// rollouts (a sampled deal played out to the end of the hand).
+type Depth uint8
+
+// The depths, cheapest first. docs/benchmarks.md gives their times.
+const (
+	Quick  Depth = iota // a first look: only the big losses stand out
+	Normal              // the default: a typical 2-player hand in a few seconds
+	Deep                // for a closer look at the small losses
+)
+
+var depthNames = [...]string{Quick: "quick", Normal: "normal", Deep: "deep"}
+
+// Depths lists the depths by name, cheapest first.
+var Depths = depthNames[:]
+
+// depthRollouts are the rollouts per decision at each depth. The search
+// stops earlier when no action beats the one played.
+var depthRollouts = [...]int{Quick: 3000, Normal: 16000, Deep: 64000}
+
+// Rollouts is the depth's budget of rollouts per decision.
+func (d Depth) Rollouts() int { return depthRollouts[d] }
+
+func (d Depth) valid() bool { return int(d) < len(depthNames) }
+
+// String names the depth: "quick", "normal" or "deep".
+func (d Depth) String() string {
+	if d.valid() {
+		return depthNames[d]
+	}
+	return fmt.Sprintf("depth(%d)", uint8(d))
+}
+
+// ParseDepth reads a depth's name as String prints it.
+func ParseDepth(name string) (Depth, error) {
+	for d, n := range depthNames {
+		if n == name {
+			return Depth(d), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown depth %.40q (want %s)", name, strings.Join(Depths, ", "))
+}
+
+// MarshalText is String for a depth, and fails for another value.
+func (d Depth) MarshalText() ([]byte, error) {
+	if !d.valid() {
+		return nil, fmt.Errorf("depth %d has no name", uint8(d))
+	}
+	return []byte(d.String()), nil
+}
+
+// UnmarshalText is ParseDepth.
+func (d *Depth) UnmarshalText(text []byte) error {
+	v, err := ParseDepth(string(text))
+	if err == nil {
+		*d = v
+	}
+	return err
+}
+
+// Verdict judges a decision by the points it gave away.
+type Verdict uint8
+
+// The verdicts. A decision is flagged (anything but Good) only when its
+// loss exceeds both the verdict's threshold and Noise standard errors:
+// a loss the search cannot tell from its own noise is no loss.
+const (
+	Good       Verdict = iota // the best move, or as good as the search can tell
+	Inaccuracy                // gave away at least InaccuracyPoints
+	Mistake                   // at least MistakePoints
+	Blunder                   // at least BlunderPoints
+)
+
+// The thresholds of the verdicts, in points of the hand's result
+// (docs/review.md says how they were chosen).
+const (
+	InaccuracyPoints = 50
+	MistakePoints    = 150
+	BlunderPoints    = 400
+	// Noise is how many standard errors a loss must exceed to be flagged.
+	Noise = 2.0
+)
+
+var verdictNames = [...]string{Good: "good", Inaccuracy: "inaccuracy", Mistake: "mistake", Blunder: "blunder"}
+
+// String names the verdict: "good", "inaccuracy", "mistake" or "blunder".
+func (v Verdict) String() string {
+	if int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("verdict(%d)", uint8(v))
+}
+
+// MarshalText is String for a verdict, and fails for another value.
+func (v Verdict) MarshalText() ([]byte, error) {
+	if int(v) >= len(verdictNames) {
+		return nil, fmt.Errorf("verdict %d has no name", uint8(v))
+	}
+	return []byte(verdictNames[v]), nil
+}
+
+// UnmarshalText reads a verdict's name as String prints it.
+func (v *Verdict) UnmarshalText(text []byte) error {
+	for k, n := range verdictNames {
+		if n == string(text) {
+			*v = Verdict(k)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown verdict %.40q (want %s)", text, strings.Join(verdictNames[:], ", "))
+}
+
+// Judge is the verdict on a loss of loss points with standard error se.
+func Judge(loss, se float64) Verdict {
+	if loss <= Noise*se {
+		return Good
+	}
+	switch {
+	case loss >= BlunderPoints:
+		return Blunder
+	case loss >= MistakePoints:
+		return Mistake
+	case loss >= InaccuracyPoints:
+		return Inaccuracy
+	}
+	return Good
+}
+
+// minDeals is the fewest deals an action must have been tried in for its
+// estimate to count as better than the move played.
+const minDeals = 16
+
+// judgeState analyses the decision of the seat to act in s, which played
+// played. It looks at s only through the seat's observation: the hidden
+// cards (other hands, the order of the draw pile) cannot change it.
+func judgeState(ctx context.Context, s *engine.State, played engine.Action, depth Depth, seed uint64) Decision {
+	obs := engine.Observe(s, s.ToAct())
+	var buf [engine.MaxLegal]engine.Action
+	return judge(ctx, &obs, obs.Legal(buf[:0]), played, depth, seed)
+}
+
+// judge analyses one decision of the seat that observes obs, which played
+// played among legal. It reads nothing but obs.
+func judge(ctx context.Context, obs *engine.Observation, legal []engine.Action, played engine.Action, depth Depth, seed uint64) Decision {
+	est := ai.Evaluate(ctx, obs, legal, played, depth.Rollouts(), seed)
+	d := Decision{Seat: obs.Seat, Observation: Summary(obs), Played: played, Best: played,
+		Options: make([]Option, len(est))}
+	for k, e := range est {
+		d.Options[k] = Option{Action: e.Action, Deals: e.Deals, Expected: e.Margin, ExpectedSE: e.MarginSE,
+			Gain: e.Gain, GainSE: e.GainSE}
+		if e.Action != played && e.Deals >= minDeals && e.Gain > d.Loss {
+			d.Best, d.Loss, d.LossSE = e.Action, e.Gain, e.GainSE
+		}
+	}
+	d.Verdict = Judge(d.Loss, d.LossSE)
+	d.Why = why(obs, &d)
+	return d
+}
+
+// why says in a sentence why the best move is good, from the hint's
+// explanations (ai.Explain).
+func why(obs *engine.Observation, d *Decision) string {
+	reason := ai.Explain(obs, d.Best)
+	if d.Verdict == Good {
+		return capital(reason) + "."
+	}
+	return fmt.Sprintf("%s was better: %s; %s gave away about %.0f points (± %.0f).",
+		capital(d.Best.String()), reason, d.Played, d.Loss, d.LossSE)
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// Summary sums up an observation in a line: the phase when it is not an
+// ordinary turn, each side's miles, battle and speed piles and safeties
+// (the seat's own side first, as "us"), the seat's hand and the draw
+// pile: "us 300 mi Go · side 1 450 mi Stop, Speed Limit · hand 25 75 Go
+// Stop Repairs Gasoline 100 · draw 40".
+func Summary(o *engine.Observation) string {
+	var parts []string
+	switch o.Phase {
+	case engine.PhaseCoupFourre:
+		parts = append(parts, "coup fourré on "+o.Threat.String()+"?")
+	case engine.PhaseExtension:
+		parts = append(parts, "extend or stop at 700?")
+	}
+	me := o.Side()
+	sides := o.Config.Sides()
+	for k := range sides {
+		side := (me + k) % sides
+		t := &o.Tableaus[side]
+		name := fmt.Sprintf("side %d", side)
+		if side == me {
+			name = "us"
+		}
+		var piles []string
+		switch {
+		case t.Battle != engine.NoCard:
+			piles = append(piles, t.Battle.String())
+		case !t.Rolling():
+			piles = append(piles, "no Go yet")
+		}
+		if t.Limited() {
+			piles = append(piles, engine.SpeedLimit.String())
+		}
+		for _, c := range engine.AllSafeties {
+			if t.Has(c) {
+				piles = append(piles, c.String())
+			}
+		}
+		line := fmt.Sprintf("%s %d mi", name, t.Miles)
+		if piles != nil {
+			line += " " + strings.Join(piles, ", ")
+		}
+		parts = append(parts, line)
+	}
+	var hand []string
+	for _, c := range o.MyHand {
+		if c != engine.NoCard {
+			hand = append(hand, c.String())
+		}
+	}
+	parts = append(parts, "hand "+strings.Join(hand, " "), fmt.Sprintf("draw %d", o.DrawLen))
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,410 @@
+// Package review is mille's game review: it replays a saved game and, for
+// every decision of the seats under review, asks the search what each legal
+// action was worth, from what that seat could see then (its
+// engine.Observation, never the hidden cards). It reports the move played,
+// the best move, the points the move played gave away with their standard
+// error, a verdict and a sentence why; per hand, the points given away, the
+// three costliest moments and the luck of the deal.
+//
+// The measure is the result of the hand (ai.HandMargin): the points of the
+// seat's side in the hand less those of the best other side, as the search
+// expects it when the seat's side plays on as the expert level and the
+// other sides as the heuristic. A decision's loss is how much higher the
+// best action's expected result is than the played action's, measured in
+// the same sampled deals (docs/review.md).
+//
+//	r, err := review.Analyse(ctx, g, review.Options{Depth: review.Normal})
+//	err = review.Store(dir, r) // the cache, keyed by review.KeyOf
+package review
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+// Version is the version of the analysis and of its JSON encoding. A
+// cached review of another version is analysed again: change it whenever
+// the analysis would give other figures (the search, the budgets, the
+// thresholds) or the encoding changes.
+const Version = 1
+
+// Review is the analysis of a game for some of its seats.
+type Review struct {
+	// Version is the Version that made it.
+	Version int `json:"version"`
+	// History is HistoryHash of the game reviewed.
+	History string `json:"history"`
+	// Depth is how hard the search looked.
+	Depth Depth `json:"depth"`
+	// Seed is the random source of the search; the same game, seats,
+	// depth and seed give the same review.
+	Seed uint64 `json:"seed"`
+	// Seats are the seats reviewed, in order.
+	Seats []int `json:"seats"`
+	// From is the first place in the history reviewed (Options.From).
+	From int `json:"from,omitempty"`
+	// Players and Rules are the game's configuration.
+	Players int            `json:"players"`
+	Rules   engine.Ruleset `json:"rules"`
+	// Hands has one entry per hand and seat reviewed in which that seat
+	// had a decision to make, in the order of the game.
+	Hands []Hand `json:"hands"`
+}
+
+// Hand is one seat's review of one hand.
+type Hand struct {
+	// Game and Hand number the hand as people count, from 1.
+	Game int `json:"game"`
+	Hand int `json:"hand"`
+	// Seat is the seat reviewed, Side its side.
+	Seat int `json:"seat"`
+	Side int `json:"side"`
+	// Finished says whether the hand was played to its end in the game;
+	// Points, Result and Luck mean something only then.
+	Finished bool `json:"finished"`
+	// Points is the side's score in the hand, Result its margin over the
+	// best other side (ai.HandMargin).
+	Points int `json:"points"`
+	Result int `json:"result"`
+	// Expected is the result the analysis expected at the seat's first
+	// decision of the hand (the best action's), with its standard error.
+	Expected   float64 `json:"expected"`
+	ExpectedSE float64 `json:"expected_se"`
+	// GivenAway adds up the losses of the flagged decisions (verdict
+	// other than Good), GivenAwaySE their standard errors in quadrature.
+	GivenAway   float64 `json:"given_away"`
+	GivenAwaySE float64 `json:"given_away_se"`
+	// Luck is what the hand gave beyond what the analysis expected at the
+	// first decision, once the points given away are counted:
+	// Result - (Expected - GivenAway). It holds the cards drawn later, the
+	// other seats' play and the noise of the search.
+	Luck float64 `json:"luck"`
+	// Costliest indexes Decisions: the flagged decisions that gave away
+	// the most, at most three, costliest first.
+	Costliest []int `json:"costliest,omitempty"`
+	// Decisions are the seat's decisions in the hand, in order.
+	Decisions []Decision `json:"decisions"`
+}
+
+// Decision is the verdict on one decision: a turn of the seat with two or
+// more legal actions.
+type Decision struct {
+	// Index is the decision's place in the game's history: the action
+	// played is History[Index], taken in the state History[:Index] leads to.
+	Index int `json:"index"`
+	Seat  int `json:"seat"`
+	// Observation sums up what the seat saw (Summary).
+	Observation string `json:"observation"`
+	// Played is the action taken, Best the action the analysis rates
+	// highest (Played when nothing beats it).
+	Played engine.Action `json:"played"`
+	Best   engine.Action `json:"best"`
+	// Loss is how many points of the hand's result Played gave away
+	// against Best, by the search's estimate, and LossSE its standard error.
+	Loss   float64 `json:"loss"`
+	LossSE float64 `json:"loss_se"`
+	// Verdict judges the loss against the thresholds and the noise.
+	Verdict Verdict `json:"verdict"`
+	// Why says in a sentence why Best is good, from the hint's explanations.
+	Why string `json:"why"`
+	// Options are every legal action's estimates, in the engine's order of
+	// the legal actions.
+	Options []Option `json:"options"`
+}
+
+// Option is the search's estimate of one legal action (ai.Estimate).
+type Option struct {
+	Action engine.Action `json:"action"`
+	// Deals is how many sampled deals the action was played out in.
+	Deals int `json:"deals"`
+	// Expected is the hand's result the action leads to, ExpectedSE its
+	// standard error.
+	Expected   float64 `json:"expected"`
+	ExpectedSE float64 `json:"expected_se"`
+	// Gain is the action's result less the played action's in the same
+	// deals, GainSE its standard error; 0 for the played action.
+	Gain   float64 `json:"gain"`
+	GainSE float64 `json:"gain_se"`
+}
+
+// Options say what to review and how hard to look.
+type Options struct {
+	// Depth is the search's budget per decision (default Quick, the zero
+	// value; commands default to Normal).
+	Depth Depth
+	// Seats are the seats to review; nil reviews every person's seat, or
+	// every seat of a game without people.
+	Seats []int
+	// From is the first place in the game's history to review: the
+	// decisions before it are skipped (0 reviews the whole game; the
+	// first action of a hand reviews that hand and those after it).
+	From int
+	// Seed is the random source of the search; 0 takes one from the
+	// game's history, so a game always gets the same review.
+	Seed uint64
+	// Workers is how many decisions are analysed at once (default
+	// runtime.NumCPU()). Each decision is searched by one goroutine, so
+	// the review does not depend on it.
+	Workers int
+	// Progress, if set, is called after each decision with how many are
+	// done and how many there are, from the analysing goroutines one at
+	// a time.
+	Progress func(done, total int)
+}
+
+// HistoryHash names a game's course: the SHA-256, in hex, of its
+// configuration, seed and history. Two games with the same hash replay to
+// the same states, whoever played them and whatever their files say.
+func HistoryHash(g *save.Game) string {
+	h := sha256.New()
+	var buf [8]byte
+	h.Write([]byte("mille history\n"))
+	h.Write([]byte{byte(g.State.Config.Players), byte(g.State.Config.Rules)})
+	binary.BigEndian.PutUint64(buf[:], g.State.Seed)
+	h.Write(buf[:])
+	for _, a := range g.History {
+		binary.BigEndian.PutUint16(buf[:2], uint16(a))
+		h.Write(buf[:2])
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// seedOf is the search's seed for a game whose history hashes to
+// history: seed, or one taken from the hash when seed is 0.
+func seedOf(history string, seed uint64) uint64 {
+	if seed != 0 {
+		return seed
+	}
+	b, _ := hex.DecodeString(history[:16])
+	return binary.BigEndian.Uint64(b) | 1
+}
+
+// job is one decision to analyse: the state before it (whole, hidden
+// cards included: judgeState shows the search only the seat's part).
+type job struct {
+	index  int
+	state  engine.State
+	played engine.Action
+	hand   int // index of its Hand in Review.Hands
+}
+
+// Analyse reviews g for the seats of o. It replays the history from the
+// seed, analyses every decision of those seats from their observation,
+// on o.Workers goroutines, and sums up each hand. A cancelled ctx stops it
+// with ctx's error.
+func Analyse(ctx context.Context, g save.Game, o Options) (*Review, error) {
+	cfg := g.State.Config
+	seats, err := seatsOf(&g, o.Seats)
+	if err != nil {
+		return nil, err
+	}
+	if !o.Depth.valid() {
+		return nil, fmt.Errorf("depth %d is no depth", o.Depth)
+	}
+	hash := HistoryHash(&g)
+	if o.From < 0 || o.From > len(g.History) {
+		return nil, fmt.Errorf("from %d: the history has %d actions", o.From, len(g.History))
+	}
+	r := &Review{Version: Version, History: hash, Depth: o.Depth, Seed: seedOf(hash, o.Seed), Seats: seats, From: o.From,
+		Players: cfg.Players, Rules: cfg.Rules}
+	jobs, err := replay(&g, seats, r)
+	if err != nil {
+		return nil, err
+	}
+	if err := analyse(ctx, jobs, r, o); err != nil {
+		return nil, err
+	}
+	for i := range r.Hands {
+		sumUp(&r.Hands[i])
+	}
+	return r, nil
+}
+
+// seatsOf checks the seats asked for, or chooses them.
+func seatsOf(g *save.Game, asked []int) ([]int, error) {
+	n := g.State.Config.Players
+	if asked != nil {
+		seats := slices.Clone(asked)
+		slices.Sort(seats)
+		seats = slices.Compact(seats)
+		if len(seats) == 0 {
+			return nil, errors.New("no seat to review")
+		}
+		for _, s := range seats {
+			if s < 0 || s >= n {
+				return nil, fmt.Errorf("seat %d: the game has seats 0 to %d", s, n-1)
+			}
+		}
+		return seats, nil
+	}
+	var seats []int
+	for s, seat := range g.Seats {
+		if seat.Human {
+			seats = append(seats, s)
+		}
+	}
+	if seats == nil {
+		for s := range n {
+			seats = append(seats, s)
+		}
+	}
+	return seats, nil
+}
+
+// replay walks the history, lists the decisions of the seats reviewed and
+// opens a Hand for each hand and seat, with its result once it ends.
+func replay(g *save.Game, seats []int, r *Review) ([]job, error) {
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil {
+		return nil, err
+	}
+	reviewed := [engine.MaxSeats]bool{}
+	for _, seat := range seats {
+		reviewed[seat] = true
+	}
+	// open[seat] is the index in r.Hands of the seat's hand under way, -1
+	// before its first decision of the hand.
+	var open [engine.MaxSeats]int
+	reset := func() {
+		for i := range open {
+			open[i] = -1
+		}
+	}
+	reset()
+	var jobs []job
+	var buf [engine.MaxLegal]engine.Action
+	for i, a := range g.History {
+		seat := s.ToAct()
+		legal := s.Legal(buf[:0])
+		if reviewed[seat] && len(legal) >= 2 && !s.HandOver() && i >= r.From {
+			if open[seat] < 0 {
+				open[seat] = len(r.Hands)
+				r.Hands = append(r.Hands, Hand{Game: int(s.Game) + 1, Hand: int(s.Hand) + 1,
+					Seat: seat, Side: s.Config.SideOf(seat)})
+			}
+			jobs = append(jobs, job{index: i, state: s, played: a, hand: open[seat]})
+		}
+		over := s.HandOver()
+		if err := s.Step(a); err != nil {
+			return nil, fmt.Errorf("history[%d] (%v): %v", i, a, err)
+		}
+		if !over && s.HandOver() {
+			for _, h := range open {
+				if h >= 0 {
+					hd := &r.Hands[h]
+					hd.Finished = true
+					hd.Points = s.HandScores[hd.Side].Total()
+					hd.Result = ai.HandMargin(&s, hd.Side)
+				}
+			}
+		}
+		if over && !s.HandOver() {
+			reset() // a new hand was dealt
+		}
+	}
+	for _, j := range jobs {
+		r.Hands[j.hand].Decisions = append(r.Hands[j.hand].Decisions, Decision{Index: j.index})
+	}
+	return jobs, nil
+}
+
+// analyse judges the decisions on o.Workers goroutines and files each
+// verdict in its hand.
+func analyse(ctx context.Context, jobs []job, r *Review, o Options) error {
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	// slot[k] is where job k's verdict goes: its place in its hand.
+	slot := make([]*Decision, len(jobs))
+	next := map[int]int{}
+	for k, j := range jobs {
+		slot[k] = &r.Hands[j.hand].Decisions[next[j.hand]]
+		next[j.hand]++
+	}
+	feed := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for range min(workers, max(1, len(jobs))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range feed {
+				j := &jobs[k]
+				*slot[k] = judgeState(ctx, &j.state, j.played, o.Depth, decisionSeed(r.Seed, j.index))
+				slot[k].Index = j.index
+				mu.Lock()
+				done++
+				if o.Progress != nil {
+					o.Progress(done, len(jobs))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for k := range jobs {
+		if ctx.Err() != nil {
+			break
+		}
+		feed <- k
+	}
+	close(feed)
+	wg.Wait()
+	return ctx.Err()
+}
+
+// decisionSeed is the search's seed for the decision at history index i,
+// so that a decision's analysis does not depend on the others.
+func decisionSeed(seed uint64, i int) uint64 {
+	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// sumUp fills a hand's header from its decisions.
+func sumUp(h *Hand) {
+	var sq float64
+	var flagged []int
+	for k := range h.Decisions {
+		d := &h.Decisions[k]
+		if d.Verdict != Good {
+			h.GivenAway += d.Loss
+			sq += d.LossSE * d.LossSE
+			flagged = append(flagged, k)
+		}
+	}
+	h.GivenAwaySE = math.Sqrt(sq)
+	sort.SliceStable(flagged, func(a, b int) bool {
+		return h.Decisions[flagged[a]].Loss > h.Decisions[flagged[b]].Loss
+	})
+	if len(flagged) > 3 {
+		flagged = flagged[:3]
+	}
+	h.Costliest = flagged
+	if len(h.Decisions) > 0 {
+		first := &h.Decisions[0]
+		for _, op := range first.Options {
+			if op.Action == first.Best {
+				h.Expected, h.ExpectedSE = op.Expected, op.ExpectedSE
+			}
+		}
+	}
+	if h.Finished {
+		h.Luck = float64(h.Result) - (h.Expected - h.GivenAway)
+	}
+}

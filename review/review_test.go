@@ -1,0 +1,446 @@
+package review
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+// heuristicGame plays decisions actions of a game of cfg from seed with
+// the heuristic in every seat (seat 0 a person's), or the whole first
+// hand when decisions is 0.
+func heuristicGame(t testing.TB, cfg engine.Config, seed uint64, decisions int) save.Game {
+	t.Helper()
+	seats := make([]save.Seat, cfg.Players)
+	seats[0].Human = true
+	for p := 1; p < cfg.Players; p++ {
+		seats[p].Level = "heuristic"
+	}
+	g, err := save.New(cfg, seed, seats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := ai.NewHeuristic()
+	var buf [engine.MaxLegal]engine.Action
+	for n := 0; !g.State.HandOver() && (decisions == 0 || n < decisions); {
+		legal := g.State.Legal(buf[:0])
+		a := legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(&g.State, g.State.ToAct())
+			a = h.Choose(context.Background(), &obs, legal)
+			n++
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestHiddenCards: the analysis of a decision is the same for two whole
+// states that differ in every hidden card but share the seat's
+// observation.
+func TestHiddenCards(t *testing.T) {
+	for _, cfg := range []engine.Config{{Players: 2}, {Players: 3}, {Players: 4}, {Players: 2, Rules: engine.BSD}} {
+		g := heuristicGame(t, cfg, 5, 12)
+		real := g.State
+		seat := real.ToAct()
+		obs := engine.Observe(&real, seat)
+		var buf [engine.MaxLegal]engine.Action
+		legal := real.Legal(buf[:0])
+		played := legal[len(legal)-1]
+		want := judgeState(context.Background(), &real, played, Quick, 9)
+		for k := range 2 {
+			other := engine.Sample(&obs, rand.New(rand.NewPCG(uint64(k), 77)))
+			if other.DrawPile == real.DrawPile && other.Hands == real.Hands {
+				t.Fatalf("%v: the sample is the real state", cfg)
+			}
+			if o := engine.Observe(&other, seat); o != obs {
+				t.Fatalf("%v: the sample shows the seat another table", cfg)
+			}
+			got := judgeState(context.Background(), &other, played, Quick, 9)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%v: the analysis changed with the hidden cards:\n got %+v\nwant %+v", cfg, got, want)
+			}
+		}
+	}
+}
+
+// TestCache: a review encodes and decodes equal, is kept in the cache
+// and found there for the same game, depth, seats and seed only.
+func TestCache(t *testing.T) {
+	g := heuristicGame(t, engine.DefaultConfig, 3, 10)
+	o := Options{Depth: Quick}
+	r, err := Analyse(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Hands) != 1 || len(r.Hands[0].Decisions) == 0 {
+		t.Fatalf("review of %d hands", len(r.Hands))
+	}
+	data, err := Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back, r) {
+		t.Errorf("the review does not decode equal:\n got %+v\nwant %+v", back, r)
+	}
+
+	dir := t.TempDir()
+	if _, ok := Cached(dir, &g, o); ok {
+		t.Fatal("found in an empty cache")
+	}
+	calls := 0
+	o.Progress = func(done, total int) { calls++ }
+	first, err := AnalyseCached(context.Background(), dir, g, o)
+	if err != nil || !reflect.DeepEqual(first, r) {
+		t.Fatalf("AnalyseCached: %v, equal %v", err, reflect.DeepEqual(first, r))
+	}
+	searched := calls
+	again, err := AnalyseCached(context.Background(), dir, g, o)
+	if err != nil || !reflect.DeepEqual(again, r) {
+		t.Fatalf("cached review: %v, equal %v", err, reflect.DeepEqual(again, r))
+	}
+	if calls != searched+1 {
+		t.Errorf("the second review searched again (%d progress calls, then %d)", searched, calls)
+	}
+	misses := []struct {
+		name string
+		g    save.Game
+		o    Options
+	}{
+		{"another depth", g, Options{Depth: Normal}},
+		{"another seat", g, Options{Depth: Quick, Seats: []int{1}}},
+		{"another seed", g, Options{Depth: Quick, Seed: 5}},
+		{"another start", g, Options{Depth: Quick, From: 4}},
+		{"a longer history", heuristicGame(t, engine.DefaultConfig, 3, 11), Options{Depth: Quick}},
+	}
+	for _, m := range misses {
+		if _, ok := Cached(dir, &m.g, m.o); ok {
+			t.Errorf("%s: found in the cache", m.name)
+		}
+	}
+
+	old := bytes.Replace(data, []byte(`"version": 1,`), []byte(`"version": 99,`), 1)
+	if _, err := Decode(bytes.NewReader(old)); !errors.Is(err, ErrVersion) {
+		t.Errorf("another version: %v", err)
+	}
+	path := filepath.Join(dir, cacheName(r.History, r.Depth, r.Seats, r.From))
+	if err := os.WriteFile(path, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := Cached(dir, &g, Options{Depth: Quick}); ok {
+		t.Error("a review of another version was taken from the cache")
+	}
+}
+
+// TestDeterministic: the same seed gives the same review whatever the
+// number of workers; another seed gives other figures.
+func TestDeterministic(t *testing.T) {
+	g := heuristicGame(t, engine.Config{Players: 3}, 8, 15)
+	one, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Workers: 1, Seats: []int{0, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	three, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Workers: 3, Seats: []int{2, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one, three) {
+		t.Error("one worker and three gave different reviews")
+	}
+	other, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 8, Seats: []int{0, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(one.Hands, other.Hands) {
+		t.Error("seeds 7 and 8 gave the same figures")
+	}
+	if len(one.Hands) != 2 || one.Hands[0].Seat != 0 || one.Hands[1].Seat != 2 {
+		t.Errorf("hands of seats 0 and 2 expected, got %d", len(one.Hands))
+	}
+	// From a place in the history: the same verdicts on the decisions
+	// from there on, and none before.
+	all := one.Hands[0].Decisions
+	from := all[len(all)/2].Index
+	part, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Seats: []int{0}, From: from})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := part.Hands[0].Decisions, all[len(all)/2:]; !reflect.DeepEqual(got, want) {
+		t.Errorf("from %d: %d decisions, want the last %d of the whole review", from, len(got), len(want))
+	}
+}
+
+// TestPlantedBlunder: discarding the only Go while stopped with no other
+// remedy, in a hand where few Go are left (testdata/blunder.mille.json,
+// made by TestMakeBlunder), is a blunder at every depth and seed.
+func TestPlantedBlunder(t *testing.T) {
+	g, err := save.Read(filepath.Join("testdata", "blunder"+save.Ext))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := len(g.History) - 1
+	if g.History[last] != engine.Discard(engine.Go) {
+		t.Fatalf("the planted move is %v", g.History[last])
+	}
+	before := replayTo(t, &g, last)
+	if !plantable(&before) {
+		t.Fatal("the planted position is not stopped with a single Go and no other remedy")
+	}
+	for _, depth := range []Depth{Quick, Normal} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			d := judgeState(context.Background(), &before, engine.Discard(engine.Go), depth, seed)
+			if d.Verdict != Blunder {
+				t.Errorf("%v, seed %d: %v judged %v (loss %.0f ± %.0f, best %v)",
+					depth, seed, d.Played, d.Verdict, d.Loss, d.LossSE, d.Best)
+			}
+			// Playing the Go is itself a blunder's worth better (the best
+			// move may be another that keeps the Go: they are close).
+			for _, op := range d.Options {
+				if op.Action == engine.Play(engine.Go) && op.Gain < BlunderPoints {
+					t.Errorf("%v, seed %d: play Go gains only %.0f ± %.0f", depth, seed, op.Gain, op.GainSE)
+				}
+			}
+			if !strings.Contains(d.Why, " was better: ") {
+				t.Errorf("%v, seed %d: why %q", depth, seed, d.Why)
+			}
+		}
+	}
+	// The whole review of the hand finds it too, as its costliest moment.
+	r, err := Analyse(context.Background(), g, Options{Depth: Quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := r.Hands[len(r.Hands)-1]
+	d := h.Decisions[len(h.Decisions)-1]
+	if d.Index != last || d.Verdict != Blunder {
+		t.Errorf("the review judges %v at %d %v", d.Played, d.Index, d.Verdict)
+	}
+	if k := h.Costliest; len(k) == 0 || h.Decisions[k[0]].Index != last {
+		t.Errorf("the blunder is not the costliest moment: %v", k)
+	}
+}
+
+// replayTo returns the state after the first n actions of g's history.
+func replayTo(t *testing.T, g *save.Game, n int) engine.State {
+	t.Helper()
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range g.History[:n] {
+		if err := s.Step(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// plantable reports whether seat 0 is to play in s, stopped (no Go yet, a
+// Stop, or a remedy waiting for its Go) with a single Go in hand and no
+// Right of Way: the Go is its only way to roll.
+func plantable(s *engine.State) bool {
+	t := &s.Tableaus[0]
+	if s.ToAct() != 0 || s.Phase != engine.PhasePlay || t.Rolling() || t.Has(engine.RightOfWay) ||
+		!(t.Battle == engine.NoCard || t.Battle == engine.Stop || t.Battle.IsRemedy()) {
+		return false
+	}
+	gos := 0
+	for _, c := range s.Hands[0] {
+		switch c {
+		case engine.Go:
+			gos++
+		case engine.RightOfWay:
+			return false
+		}
+	}
+	return gos == 1
+}
+
+var update = flag.Bool("update", false, "rewrite testdata/blunder.mille.json")
+
+// TestMakeBlunder writes testdata/blunder.mille.json with -update: a 2-player hand of the heuristic (seed 181)
+// played up to the first turn where seat 0 is stopped with its only Go
+// and at most three Go unseen, where it discards the Go.
+func TestMakeBlunder(t *testing.T) {
+	if !*update {
+		t.Skip("go test ./review -run TestMakeBlunder -update writes testdata/blunder.mille.json")
+	}
+	g, err := save.New(engine.DefaultConfig, 181, []save.Seat{{Name: "You", Human: true}, {Level: "heuristic"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := ai.NewHeuristic()
+	var buf [engine.MaxLegal]engine.Action
+	for !g.State.HandOver() {
+		s := &g.State
+		if plantable(s) && s.Unseen(0)[engine.Go] <= 3 {
+			if err := g.Apply(engine.Discard(engine.Go)); err != nil {
+				t.Fatal(err)
+			}
+			if err := save.Write(filepath.Join("testdata", "blunder"+save.Ext), g); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		legal := s.Legal(buf[:0])
+		a := legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(s, s.ToAct())
+			a = h.Choose(context.Background(), &obs, legal)
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("no plantable position in the hand")
+}
+
+func TestJudge(t *testing.T) {
+	tests := []struct {
+		loss, se float64
+		want     Verdict
+	}{
+		{0, 0, Good},
+		{30, 5, Good},
+		{InaccuracyPoints, 5, Inaccuracy},
+		{MistakePoints, 20, Mistake},
+		{MistakePoints, MistakePoints / Noise, Good}, // within the noise
+		{BlunderPoints - 1, 10, Mistake},
+		{BlunderPoints, 10, Blunder},
+		{BlunderPoints, 250, Good},
+	}
+	for _, tt := range tests {
+		if got := Judge(tt.loss, tt.se); got != tt.want {
+			t.Errorf("Judge(%v, %v) = %v, want %v", tt.loss, tt.se, got, tt.want)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	for _, name := range Depths {
+		d, err := ParseDepth(name)
+		if err != nil || d.String() != name {
+			t.Errorf("depth %q: %v, %v", name, d, err)
+		}
+	}
+	if _, err := ParseDepth("Normal"); err == nil || !strings.Contains(err.Error(), "quick, normal, deep") {
+		t.Errorf("ParseDepth(Normal): %v", err)
+	}
+	for v := Good; v <= Blunder; v++ {
+		text, err := v.MarshalText()
+		var back Verdict
+		if err != nil || back.UnmarshalText(text) != nil || back != v {
+			t.Errorf("verdict %v: %q, %v", v, text, err)
+		}
+	}
+	if _, err := Verdict(9).MarshalText(); err == nil {
+		t.Error("verdict 9 has a name")
+	}
+}
+
+func TestSeats(t *testing.T) {
+	g := heuristicGame(t, engine.Config{Players: 4}, 2, 3)
+	if _, err := Analyse(context.Background(), g, Options{Seats: []int{4}}); err == nil {
+		t.Error("seat 4 of 4 players reviewed")
+	}
+	if _, err := Analyse(context.Background(), g, Options{Depth: 7}); err == nil {
+		t.Error("depth 7 accepted")
+	}
+	for i := range g.Seats {
+		g.Seats[i] = save.Seat{Level: "heuristic"}
+	}
+	seats, err := seatsOf(&g, nil)
+	if err != nil || !reflect.DeepEqual(seats, []int{0, 1, 2, 3}) {
+		t.Errorf("a game without people reviews %v, %v", seats, err)
+	}
+}
+
+func TestSummary(t *testing.T) {
+	g := heuristicGame(t, engine.DefaultConfig, 4, 0)
+	s, _ := engine.New(engine.DefaultConfig, 4)
+	obs := engine.Observe(&s, 1)
+	got := Summary(&obs)
+	if !strings.HasPrefix(got, "us 0 mi no Go yet · side 0 0 mi no Go yet · hand ") || !strings.HasSuffix(got, " · draw 88") {
+		t.Errorf("summary of a fresh deal: %q", got)
+	}
+	r, err := Analyse(context.Background(), g, Options{Depth: Quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	WriteText(&b, r, &g)
+	for _, want := range []string{"Game 1, hand 1, seat 0", "expected at the first decision", "luck", "verdict"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the text has no %q:\n%s", want, b.String())
+		}
+	}
+	h := r.Hands[0]
+	if !h.Finished || h.Luck != float64(h.Result)-(h.Expected-h.GivenAway) {
+		t.Errorf("hand header: %+v", h)
+	}
+	if strings.Contains(b.String(), "In all") {
+		t.Error("totals under a single hand")
+	}
+
+	// A second hand, begun: not finished, and totals for both hands.
+	if err := g.Apply(engine.Continue); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 6; {
+		legal := g.State.Legal(nil)
+		if len(legal) > 1 {
+			n++
+		}
+		if err := g.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err = Analyse(context.Background(), g, Options{Depth: Quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Hands) != 2 || r.Hands[1].Finished || r.Hands[1].Hand != 2 {
+		t.Fatalf("two hands, the second under way: %d hands", len(r.Hands))
+	}
+	b.Reset()
+	WriteText(&b, r, &g)
+	for _, want := range []string{"Game 1, hand 2, seat 0: hand not finished", "In all, seat 0: "} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the text has no %q:\n%s", want, b.String())
+		}
+	}
+}
+
+// TestNoDecision: a game not yet begun has nothing to review, and says so.
+func TestNoDecision(t *testing.T) {
+	g, err := save.New(engine.DefaultConfig, 1, []save.Seat{{Human: true}, {Level: "easy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Analyse(context.Background(), g, Options{Depth: Normal})
+	if err != nil || len(r.Hands) != 0 {
+		t.Fatalf("review of a fresh game: %v, %d hands", err, len(r.Hands))
+	}
+	var b bytes.Buffer
+	WriteText(&b, r, &g)
+	if !strings.Contains(b.String(), "No decision to review") {
+		t.Errorf("text: %s", b.String())
+	}
+}

@@ -1,0 +1,111 @@
+package review
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/millebornes/mille/save"
+)
+
+// WriteText prints r as mille review does: per hand a header (the
+// result, what the analysis expected, the points given away, the luck and
+// the costliest moments), then every decision with its verdict, and the
+// reason for each flagged one. g is the game reviewed, for the seats'
+// names.
+func WriteText(w io.Writer, r *Review, g *save.Game) {
+	fmt.Fprintf(w, "Review of %s\n", g.Summary())
+	fmt.Fprintf(w, "Depth %v (%d rollouts a decision at most), seed %d. Points are the hand's result: the side's\n",
+		r.Depth, r.Depth.Rollouts(), r.Seed)
+	fmt.Fprintf(w, "points less the best other side's. A loss is flagged beyond %.0f standard errors and from %d\n(inaccuracy), %d (mistake) or %d points (blunder).\n",
+		Noise, InaccuracyPoints, MistakePoints, BlunderPoints)
+	if len(r.Hands) == 0 {
+		fmt.Fprintln(w, "\nNo decision to review: the seats reviewed never had a choice.")
+	}
+	for i := range r.Hands {
+		h := &r.Hands[i]
+		fmt.Fprintln(w)
+		writeHeader(w, h, seatName(g, h.Seat))
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  #\tplayed\tbest\tloss\tverdict\t")
+		for k := range h.Decisions {
+			d := &h.Decisions[k]
+			best, loss := "", ""
+			if d.Best != d.Played {
+				best = d.Best.String()
+				loss = fmt.Sprintf("%.0f ± %.0f", d.Loss, d.LossSE)
+			}
+			fmt.Fprintf(tw, "  %d\t%v\t%s\t%s\t%v\t\n", k+1, d.Played, best, loss, d.Verdict)
+		}
+		tw.Flush()
+		for k := range h.Decisions {
+			if d := &h.Decisions[k]; d.Verdict != Good {
+				fmt.Fprintf(w, "  #%d %v: %s\n      %s\n", k+1, d.Verdict, d.Why, d.Observation)
+			}
+		}
+	}
+	if len(r.Hands) > 1 {
+		fmt.Fprintln(w)
+		writeTotals(w, r, g)
+	}
+}
+
+// writeTotals sums up every hand of each seat reviewed.
+func writeTotals(w io.Writer, r *Review, g *save.Game) {
+	for _, seat := range r.Seats {
+		var decisions, hands int
+		var given float64
+		var verdicts [Blunder + 1]int
+		for i := range r.Hands {
+			h := &r.Hands[i]
+			if h.Seat != seat {
+				continue
+			}
+			hands++
+			given += h.GivenAway
+			for k := range h.Decisions {
+				decisions++
+				verdicts[h.Decisions[k].Verdict]++
+			}
+		}
+		if hands == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "In all, %s: %d decisions in %d hands, %.0f points given away (%.0f a hand); %d inaccuracies, %d mistakes, %d blunders.\n",
+			seatName(g, seat), decisions, hands, given, given/float64(hands), verdicts[Inaccuracy], verdicts[Mistake], verdicts[Blunder])
+	}
+}
+
+// writeHeader prints a hand's header.
+func writeHeader(w io.Writer, h *Hand, name string) {
+	fmt.Fprintf(w, "Game %d, hand %d, %s", h.Game, h.Hand, name)
+	if h.Finished {
+		fmt.Fprintf(w, ": %d points, %+d against the best other side", h.Points, h.Result)
+	} else {
+		fmt.Fprint(w, ": hand not finished")
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "  expected at the first decision %+.0f ± %.0f; given away by decisions %.0f ± %.0f",
+		h.Expected, h.ExpectedSE, h.GivenAway, h.GivenAwaySE)
+	if h.Finished {
+		fmt.Fprintf(w, "; luck %+.0f", h.Luck)
+	}
+	fmt.Fprintln(w)
+	if len(h.Costliest) > 0 {
+		var moments []string
+		for _, k := range h.Costliest {
+			d := &h.Decisions[k]
+			moments = append(moments, fmt.Sprintf("#%d %v (%.0f)", k+1, d.Played, d.Loss))
+		}
+		fmt.Fprintf(w, "  costliest: %s\n", strings.Join(moments, ", "))
+	}
+}
+
+// seatName names a seat as the game does ("Player 2" without a name).
+func seatName(g *save.Game, seat int) string {
+	if seat < len(g.Seats) && g.Seats[seat].Name != "" {
+		return fmt.Sprintf("seat %d (%s)", seat, g.Seats[seat].Name)
+	}
+	return fmt.Sprintf("seat %d", seat)
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/save"
+)
+
+func TestReviewCommand(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	game := filepath.Join("review", "testdata", "blunder"+save.Ext)
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"review"}, args...), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+
+	code, out, errs := run("--depth", "quick", "--json", game)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Version int    `json:"version"`
+		Depth   string `json:"depth"`
+		Seats   []int  `json:"seats"`
+		Hands   []struct {
+			Decisions []map[string]any `json:"decisions"`
+		} `json:"hands"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Version != 1 || r.Depth != "quick" || len(r.Seats) != 1 || r.Seats[0] != 0 || len(r.Hands) != 1 {
+		t.Fatalf("review of %+v", r)
+	}
+	ds := r.Hands[0].Decisions
+	last := ds[len(ds)-1]
+	for _, k := range []string{"index", "seat", "observation", "played", "best", "loss", "loss_se", "verdict", "why", "options"} {
+		if _, ok := last[k]; !ok {
+			t.Errorf("no %q in %v", k, last)
+		}
+	}
+	if last["played"] != "discard Go" || last["verdict"] != "blunder" {
+		t.Errorf("the planted blunder: %v judged %v", last["played"], last["verdict"])
+	}
+	if !strings.Contains(errs, "decisions") {
+		t.Errorf("no progress on stderr: %q", errs)
+	}
+	cached, _ := filepath.Glob(filepath.Join(dir, "reviews", "*-quick-0.json"))
+	if len(cached) != 1 {
+		t.Errorf("cached reviews: %v", cached)
+	}
+
+	code, text, _ := run(game, "--depth", "quick") // flags after the file too
+	if code != 0 || !strings.Contains(text, "Game 1, hand 1, seat 0 (You)") || !strings.Contains(text, "blunder: ") {
+		t.Errorf("text review (exit %d):\n%s", code, text)
+	}
+	if code, out, _ := run("--depth", "quick", "--seat", "1", "--json", game); code != 0 || !strings.Contains(out, `"seats": [
+    1
+  ]`) {
+		t.Errorf("--seat 1 (exit %d): %.200s", code, out)
+	}
+
+	bad := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--depth", "shallow", game}, "unknown depth"},
+		{nil, "name one saved game"},
+		{[]string{game, game}, "name one saved game"},
+		{[]string{"--seat", "-2", game}, "seats count from 0"},
+		{[]string{"--seat", "5", game}, "seat 5"},
+		{[]string{"--json", "--screen", game}, "not both"},
+		{[]string{filepath.Join(dir, "nothing")}, "nothing"},
+	}
+	for _, b := range bad {
+		code, _, errs := run(b.args...)
+		if code == 0 || !strings.Contains(errs, b.want) {
+			t.Errorf("%v: exit %d, %q (want %q)", b.args, code, errs, b.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "reviews")); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,207 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/review"
+	"github.com/millebornes/mille/save"
+)
+
+// reviewedGame is a finished 2-player hand, seat 0 (a person's) played by
+// the easy level, seat 1 by the heuristic.
+func reviewedGame(t *testing.T) save.Game {
+	t.Helper()
+	g, err := save.New(engine.DefaultConfig, 3, []save.Seat{{Name: "Ann", Human: true}, {Name: "Computer", Level: "heuristic"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := []ai.Player{ai.NewNoisy(0.3, 4), ai.NewHeuristic()}
+	for !g.State.HandOver() {
+		legal := g.State.Legal(nil)
+		a := legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(&g.State, g.State.ToAct())
+			a = players[g.State.ToAct()].Choose(context.Background(), &obs, legal)
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// reviewScreen is the screen over g with its analysis (quick, seed 1)
+// done.
+func reviewScreen(t *testing.T, g save.Game) *ReviewScreen {
+	t.Helper()
+	o := review.Options{Depth: review.Quick, Seed: 1}
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: review.Analyse, Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := review.Analyse(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs.setReview(r, nil)
+	return rs
+}
+
+func reviewText(rs *ReviewScreen, w, h int) string {
+	rs.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return ansi.Strip(rs.View().Content)
+}
+
+func TestGoldenReview(t *testing.T) {
+	rs := reviewScreen(t, reviewedGame(t))
+	rs.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // the first flagged decision
+	if !rs.flagged(rs.cur) {
+		t.Fatal("no flagged decision in the hand")
+	}
+	for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+		t.Run(fmt.Sprintf("flagged_%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			golden.RequireEqual(t, reviewText(rs, sz[0], sz[1]))
+		})
+	}
+}
+
+// TestReviewKeys: the arrows step, ↑↓ jump between flagged decisions,
+// Home and End go to the ends, a click on the list picks a move.
+func TestReviewKeys(t *testing.T) {
+	rs := reviewScreen(t, reviewedGame(t))
+	press := func(code rune) { rs.Update(tea.KeyPressMsg{Code: code}) }
+	press(tea.KeyRight)
+	press(tea.KeyRight)
+	if rs.cur != 2 {
+		t.Errorf("two steps right: move %d", rs.cur)
+	}
+	press(tea.KeyLeft)
+	if rs.cur != 1 {
+		t.Errorf("a step back: move %d", rs.cur)
+	}
+	press(tea.KeyEnd)
+	if rs.cur != len(rs.moves)-1 {
+		t.Errorf("End: move %d of %d", rs.cur, len(rs.moves))
+	}
+	press(tea.KeyHome)
+	var flagged []int
+	for k := range rs.moves {
+		if rs.flagged(k) {
+			flagged = append(flagged, k)
+		}
+	}
+	if len(flagged) < 2 {
+		t.Fatalf("%d flagged decisions, want two at least", len(flagged))
+	}
+	for _, want := range flagged {
+		press(tea.KeyDown)
+		if rs.cur != want {
+			t.Fatalf("↓: move %d, want %d", rs.cur, want)
+		}
+	}
+	press(tea.KeyDown) // none after the last: stay
+	press(tea.KeyUp)
+	if rs.cur != flagged[len(flagged)-2] {
+		t.Errorf("↑: move %d, want %d", rs.cur, flagged[len(flagged)-2])
+	}
+
+	press(tea.KeyHome)
+	rs.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	layers := rs.layers(80, 24)
+	var target *layer
+	for _, l := range layers {
+		if l.id == "move:3" {
+			target = l
+		}
+	}
+	if target == nil {
+		t.Fatal("move 3 is not on the list")
+	}
+	rs.Update(tea.MouseClickMsg{X: target.x + 2, Y: target.y, Button: tea.MouseLeft})
+	if rs.cur != 3 {
+		t.Errorf("click on move 3: move %d", rs.cur)
+	}
+}
+
+// TestReviewFlow runs the screen as a program: the moves can be stepped
+// through while the analysis runs, the verdicts appear when it ends, and
+// q leaves.
+func TestReviewFlow(t *testing.T) {
+	g := reviewedGame(t)
+	release := make(chan struct{})
+	analyse := func(ctx context.Context, g save.Game, o review.Options) (*review.Review, error) {
+		o.Progress(0, 3)
+		<-release
+		return review.Analyse(ctx, g, o)
+	}
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: review.Options{Depth: review.Quick, Seed: 1}, Analyse: analyse, Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, rs, teatest.WithInitialTermSize(80, 24))
+	waitFor := func(what string) {
+		t.Helper()
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), what) },
+			teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}
+	waitFor("The computer is analysing the game")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyRight})
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyRight})
+	close(release)
+	waitFor("depth quick")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyDown})
+	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	final := tm.FinalModel(t).(*ReviewScreen)
+	if final.rev == nil {
+		t.Fatal("the analysis never arrived")
+	}
+	want := 3
+	for !final.flagged(want) {
+		want++
+	}
+	if final.cur != want {
+		t.Errorf("two steps, then ↓: move %d, want %d (the first flagged after move 2)", final.cur, want)
+	}
+}
+
+// TestReviewLastHand: v at the end of a hand reviews that hand: the
+// review starts at its first action, and so does the screen's cursor.
+func TestReviewLastHand(t *testing.T) {
+	g := reviewedGame(t)
+	if lastHandStart(&g) != 0 {
+		t.Errorf("the first hand starts at %d", lastHandStart(&g))
+	}
+	first := len(g.History)
+	if err := g.Apply(engine.Continue); err != nil {
+		t.Fatal(err)
+	}
+	for !g.State.HandOver() {
+		legal := g.State.Legal(nil)
+		if err := g.Apply(legal[len(legal)-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	from := lastHandStart(&g)
+	if from != first+1 {
+		t.Fatalf("the second hand starts at %d, want %d", from, first+1)
+	}
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: review.Options{From: from}, Analyse: review.Analyse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.moves[rs.cur] != from {
+		t.Errorf("the screen opens at move %d of the history, want %d", rs.moves[rs.cur], from)
+	}
+}
