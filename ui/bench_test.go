@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -43,5 +44,36 @@ func BenchmarkViewSelect(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		m.Update(keys[i%2])
 		_ = m.View()
+	}
+}
+
+// BenchmarkKeyFrame is the work of one key press on the board, from the
+// key message to the frame drawn: Update, then View (Bubble Tea's
+// renderer then compares the frame with the screen; that part is not
+// ours). It reports the CPU time a frame takes besides the wall time,
+// which a loaded machine stretches. The selection moves right and left along the hand, on the
+// person's turn, at the golden sizes with 2 and 6 players.
+func BenchmarkKeyFrame(b *testing.B) {
+	for _, players := range []int{2, 6} {
+		for _, sz := range sizes {
+			b.Run(fmt.Sprintf("%dp_%dx%d", players, sz[0], sz[1]), func(b *testing.B) {
+				m := newModel(b, testConfig(b, players, 9))
+				syncPlay(m, 6)
+				if !m.obs.MyTurn() {
+					b.Fatal("not the person's turn")
+				}
+				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				keys := []tea.KeyPressMsg{keyMsg("right"), keyMsg("left")}
+				b.ReportAllocs()
+				cpu := cpuTime()
+				for i := 0; b.Loop(); i++ {
+					m.Update(keys[i%2])
+					_ = m.View()
+				}
+				if cpu := cpuTime() - cpu; cpu > 0 {
+					b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
+				}
+			})
+		}
 	}
 }
