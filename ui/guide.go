@@ -22,7 +22,7 @@ type guidePage struct {
 func (m *Model) cardRow(cards []engine.Card, captions []string) string {
 	parts := make([]string, 0, 2*len(cards))
 	for i, c := range cards {
-		card := m.styles.drawCard(c, "", false)
+		card := m.styles.card(c, look{})
 		if i < len(captions) {
 			card += "\n" + m.styles.Dim.Render(center(captions[i], cardW))
 		}

@@ -105,6 +105,14 @@ func (m *Model) handNote(obs *engine.Observation, w int) string {
 	if !obs.Onlooker {
 		lines = append(lines, st.Dim.Render("P: drawn card"))
 	}
+	if !obs.Onlooker {
+		for _, c := range obs.MyHand {
+			if m.playRefusal(c) != "" {
+				lines = append(lines, st.Dim.Render("✗: can't be played now"))
+				break
+			}
+		}
+	}
 	if m.opts.Ordered && !obs.Onlooker {
 		lines = append(lines, st.Dim.Render("hand ordered"))
 	}

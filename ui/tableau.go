@@ -144,8 +144,8 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 // distance, safeties and what the side needs beside them.
 func (m *Model) tableauMedium(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
-	bat := strings.Split(st.drawCard(t.Battle, "Bat", false), "\n")
-	spd := strings.Split(st.drawCard(t.Speed, "Spd", false), "\n")
+	bat := strings.Split(st.card(t.Battle, look{key: "Bat"}), "\n")
+	spd := strings.Split(st.card(t.Speed, look{key: "Spd"}), "\n")
 	right := []string{
 		m.tripBar(t, 14) + " " + st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
 		m.mileCounts(t, false),
@@ -210,7 +210,7 @@ func (m *Model) coupNote(t *engine.Tableau) string {
 // tableauCards draws the piles as cards on tall boxes.
 func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 	st := m.styles
-	cards := []string{st.drawCard(t.Battle, "Bat", false), st.drawCard(t.Speed, "Spd", false), "  "}
+	cards := []string{st.card(t.Battle, look{key: "Bat"}), st.card(t.Speed, look{key: "Spd"}), "  "}
 	for i, s := range engine.AllSafeties {
 		c := engine.NoCard
 		if t.Has(s) {
@@ -221,7 +221,7 @@ func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 			key = "CF"
 		}
 		_ = i
-		cards = append(cards, st.drawCard(c, key, false))
+		cards = append(cards, st.card(c, look{key: key}))
 	}
 	row := lipgloss.JoinHorizontal(lipgloss.Top, cards...)
 	lines := strings.Split(row, "\n")

@@ -176,7 +176,8 @@ func (m *Model) boardLayers(l layout) []*layer {
 			if m.pending != 0 && m.pendSlot < 0 {
 				sel = false
 			}
-			layers = append(layers, lay(st.drawCardSized(hp.card, slotKey(i), sel, l.big)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
+			lk := look{key: slotKey(i), selected: sel, big: l.big, blocked: m.playRefusal(hp.card) != ""}
+			layers = append(layers, lay(st.card(hp.card, lk)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
 			x += l.handW + l.cardGap
 		}
 	}
@@ -187,7 +188,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 	if obs.DiscardLen > 0 {
 		top = obs.Discards[obs.DiscardLen-1]
 	}
-	layers = append(layers, lay(st.drawCardSized(top, "Disc", false, l.big)).ID("discard").X(x).Y(l.handY))
+	layers = append(layers, lay(st.card(top, look{key: "Disc", big: l.big})).ID("discard").X(x).Y(l.handY))
 	x += l.handW + 1
 	if l.w-x >= 12 {
 		layers = append(layers, lay(m.handNote(obs, l.w-x-1)).X(x+1).Y(l.handY))
@@ -272,6 +273,12 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 	case m.hinting:
 		return st.Dim.Render(m.spin.View() + " looking for a hint…")
 	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
+		// The selected card's refusal can be read before playing it.
+		if c := m.handView()[m.sel].card; !obs.Onlooker {
+			if why := m.playRefusal(c); why != "" {
+				return st.Turn.Render("Your turn: ") + st.chip(c) + st.Text.Render(": "+why) + st.Dim.Render(" · x discards it")
+			}
+		}
 		return st.Turn.Render("Your turn: ") + st.Dim.Render("←→ or 1-6 choose, enter plays, x discards (or U n, D n)")
 	}
 	return ""
