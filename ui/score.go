@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -82,22 +83,36 @@ func (m *Model) commandList(w int) []string {
 	return lines
 }
 
-// scoreRows are the rows of BSD's score window, with their values.
+// scoreRows are the rows of BSD's score window.
 var scoreRows = []struct {
 	label string
-	value int
 	get   func(s engine.Score) int16
 }{
-	{"Milestones Played", 0, func(s engine.Score) int16 { return s.Milestones }},
-	{"Each Safety", 100, func(s engine.Score) int16 { return s.Safeties }},
-	{"All 4 Safeties", 300, func(s engine.Score) int16 { return s.AllSafeties }},
-	{"Each Coup Fourré", 300, func(s engine.Score) int16 { return s.CoupsFourres }},
-	{"Trip Completed", 400, func(s engine.Score) int16 { return s.Trip }},
-	{"Safe Trip", 300, func(s engine.Score) int16 { return s.SafeTrip }},
-	{"Delayed Action", 300, func(s engine.Score) int16 { return s.Delayed }},
-	{"Extension", 200, func(s engine.Score) int16 { return s.Extension }},
-	{"Shut-Out", 500, func(s engine.Score) int16 { return s.ShutOut }},
+	{"Milestones Played", func(s engine.Score) int16 { return s.Milestones }},
+	{"Each Safety", func(s engine.Score) int16 { return s.Safeties }},
+	{"All 4 Safeties", func(s engine.Score) int16 { return s.AllSafeties }},
+	{"Each Coup Fourré", func(s engine.Score) int16 { return s.CoupsFourres }},
+	{"Trip Completed", func(s engine.Score) int16 { return s.Trip }},
+	{"Safe Trip", func(s engine.Score) int16 { return s.SafeTrip }},
+	{"Delayed Action", func(s engine.Score) int16 { return s.Delayed }},
+	{"Extension", func(s engine.Score) int16 { return s.Extension }},
+	{"Shut-Out", func(s engine.Score) int16 { return s.ShutOut }},
 }
+
+// unitScore is what each item of the score is worth, as the engine scores
+// it: the hand of a side that earns every item once (a mile, the four
+// safeties, one of them as a coup fourré, the trip completed without a
+// 200 after the deck ran out, with the extension it called, its opponent
+// shut out), each safety's points divided by the four.
+var unitScore = sync.OnceValue(func() engine.Score {
+	s := engine.State{Config: engine.Config{Players: 2, Rules: engine.Standard}, Phase: engine.PhaseHandOver,
+		Finisher: 0, Extender: 0, FinishedDelayed: true, Trip: engine.ExtendedTrip}
+	t := &s.Tableaus[0]
+	t.Miles, t.Safeties, t.CoupsFourres = 1, 0b1111, 0b0001
+	sc := s.LiveScore(0)
+	sc.Safeties /= int16(len(engine.AllSafeties))
+	return sc
+})
 
 // sideShort is a side's column heading in the score window.
 func (m *Model) sideShort(side int) string {
@@ -159,8 +174,8 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string 
 			vals[s] = strconv.Itoa(int(r.get(scores[s])))
 		}
 		v := ""
-		if r.value > 0 {
-			v = strconv.Itoa(r.value)
+		if n := r.get(unitScore()); n > 1 { // a point a mile goes without saying, as in BSD
+			v = strconv.Itoa(int(n))
 		}
 		lines = append(lines, row(r.label, vals, v, st.Text))
 	}
