@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -73,5 +75,60 @@ func TestFlowUnplayableCardsMarked(t *testing.T) {
 	m.Update(keyMsg("enter"))
 	if m.message != "You can't play 75: you need a Go first." {
 		t.Fatalf("message %q", m.message)
+	}
+}
+
+// stackCount is the edge of the card under a pile's top card, with the
+// pile's count: "╰────×4╯".
+var stackCount = regexp.MustCompile(`╰─+×[0-9]+╯`)
+
+// TestLargeTerminalsUseTheRoom: at 120x40 and 200x50 the tables don't
+// stretch with empty space: their piles are stacks of cards (a second
+// card's edge under the top one, and the count), big cards at 200x50
+// with the distance as a stack per value, every box's drawing reaches
+// near its right side, the score and the log show together, and no row
+// is left empty under the hand.
+func TestLargeTerminalsUseTheRoom(t *testing.T) {
+	for _, players := range []int{2, 6} {
+		m := newModel(t, testConfig(t, players, 7))
+		syncPlay(m, 12)
+		for _, sz := range [][2]int{{120, 40}, {200, 50}} {
+			w, h := sz[0], sz[1]
+			screen := screenOf(m, w, h)
+			name := fmt.Sprintf("%d players at %dx%d", players, w, h)
+			lines := strings.Split(screen, "\n")
+			if len(lines) != h || strings.TrimSpace(lines[h-1]) == "" {
+				t.Errorf("%s: the screen ends in empty rows:\n%s", name, screen)
+			}
+			contains(t, screen, "── Score")
+			contains(t, screen, "── Recent moves")
+			bigPile := "╭Bat" + strings.Repeat("─", bigW-6) + "▲╮"
+			if w == 200 && !strings.Contains(screen, "╭200") && !strings.Contains(screen, "╭Bat"+strings.Repeat("┄", bigW-5)+"╮") && !strings.Contains(screen, bigPile) {
+				t.Errorf("%s: the tables' cards are not big:\n%s", name, screen)
+			}
+			stacks := 0
+			for side := 0; side < m.obs.Config.Sides(); side++ {
+				box := ""
+				for _, l := range m.layers(w, h) {
+					if l.id == "side-"+strconv.Itoa(side) {
+						box = ansi.Strip(l.s)
+					}
+				}
+				rows := strings.Split(box, "\n")
+				inner, reach := width(rows[0])-2, 0
+				for _, r := range rows[1 : len(rows)-1] {
+					reach = max(reach, width(strings.TrimRight(strings.Trim(r, "│┃"), " ")))
+				}
+				if inner-reach > 16 {
+					t.Errorf("%s: side %d's box is %d cells wide, its drawing %d:\n%s", name, side, inner, reach, box)
+				}
+				if stackCount.MatchString(box) {
+					stacks++
+				}
+			}
+			if stacks == 0 {
+				t.Errorf("%s: no pile is drawn as a stack:\n%s", name, screen)
+			}
+		}
 	}
 }

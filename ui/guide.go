@@ -17,16 +17,20 @@ import (
 // with the game's own card art.
 type guidePage struct {
 	title string
+	tab   string // the title on the row of page tabs
 	body  func(m *Model) string
 }
 
-// cardRow draws cards side by side with a caption under each.
+// cardRow draws cards side by side with a caption under each, on two
+// lines when it needs them.
 func (m *Model) cardRow(cards []engine.Card, captions []string) string {
 	parts := make([]string, 0, 2*len(cards))
 	for i, c := range cards {
 		card := m.styles.card(c, look{})
 		if i < len(captions) {
-			card += "\n" + m.styles.Dim.Render(center(captions[i], cardW))
+			for _, line := range wrap(captions[i], cardW) {
+				card += "\n" + m.styles.Dim.Render(center(line, cardW))
+			}
 		}
 		parts = append(parts, card, " ")
 	}
@@ -34,7 +38,7 @@ func (m *Model) cardRow(cards []engine.Card, captions []string) string {
 }
 
 var guidePages = []guidePage{
-	{"The race", func(m *Model) string {
+	{"The race", "Race", func(m *Model) string {
 		st := m.styles
 		trip, trip4 := engine.Config{Players: 2}.BaseTrip(), engine.Config{Players: 4}.BaseTrip()
 		return strings.Join([]string{
@@ -53,7 +57,7 @@ var guidePages = []guidePage{
 				st.Kind[engine.Safety].Render("★ safety") + "   " + st.Kind[engine.Distance].Render("◆ distance"),
 		}, "\n")
 	}},
-	{"Hazards and remedies", func(m *Model) string {
+	{"Hazards and remedies", "Hazards", func(m *Model) string {
 		return strings.Join([]string{
 			"Play a hazard on an opponent who is rolling to stop them. Each hazard has",
 			"its remedy, which the victim must play on their own pile before going on:",
@@ -67,7 +71,7 @@ var guidePages = []guidePage{
 			"but you keep rolling. You can't play past the trip, nor more than two 200s.",
 		}, "\n")
 	}},
-	{"Safeties", func(m *Model) string {
+	{"Safeties", "Safeties", func(m *Model) string {
 		return strings.Join([]string{
 			"A safety protects your side for the rest of the hand, is worth " + itoa(int(unitScore().Safeties)) + " points,",
 			"and gives you another turn. Right of Way also counts as a permanent Go.",
@@ -82,7 +86,7 @@ var guidePages = []guidePage{
 			"need a Go, unless it is Right of Way).",
 		}, "\n")
 	}},
-	{"Coup fourré!", func(m *Model) string {
+	{"Coup fourré!", "Coup fourré", func(m *Model) string {
 		st := m.styles
 		return strings.Join([]string{
 			"When a hazard is played on you and you hold its safety, you may answer at",
@@ -99,7 +103,7 @@ var guidePages = []guidePage{
 			"If you let it pass, the safety stays in your hand (worth only 100 later).",
 		}, "\n")
 	}},
-	{"The trip and the extension", func(m *Model) string {
+	{"The trip and the extension", "Trip", func(m *Model) string {
 		st := m.styles
 		pos := guideTrip()
 		t := &pos.Tableaus[guideTripSide(&pos)]
@@ -124,7 +128,7 @@ var guidePages = []guidePage{
 			"card (bsd rules: until nobody can play).",
 		}, "\n")
 	}},
-	{"Scoring", func(m *Model) string {
+	{"Scoring", "Scoring", func(m *Model) string {
 		u := unitScore()
 		v := func(n int16) string { return fmt.Sprintf("%-4d", n) }
 		rows := []string{
@@ -144,7 +148,7 @@ var guidePages = []guidePage{
 		}
 		return strings.Join(rows, "\n")
 	}},
-	{"Playing mille", func(m *Model) string {
+	{"Playing mille", "Keys", func(m *Model) string {
 		rows := []string{
 			"Keyboard, the modern way: ←→ (or h l, or 1-6, p) select a card, enter or",
 			"space plays it, x discards it. With several opponents a hazard asks which",
@@ -294,15 +298,11 @@ func (m *Model) guideLayers(w, h int) []*layer {
 	// Page tabs and buttons on the last two rows.
 	x := x0
 	for i, gp := range guidePages {
-		label := strconv.Itoa(i+1) + " " + gp.title
-		if len(guidePages)*14 > w {
-			label = strconv.Itoa(i + 1)
-		}
+		label := strconv.Itoa(i+1) + " " + gp.tab
 		style := st.Dim
 		if i == m.guide {
 			style = st.ButtonOn
 		}
-		label = ansi12(label)
 		layers = append(layers, lay(style.Render(label)).ID("guide-"+strconv.Itoa(i)).X(x).Y(h-3))
 		x += width(label) + 1
 	}
@@ -317,16 +317,7 @@ func (m *Model) guideLayers(w, h int) []*layer {
 		lay(prev.Render("[ ◀ Prev ]")).ID("guide-prev").X(x0).Y(h-1),
 		lay(next.Render("[ Next ▶ ]")).ID("guide-next").X(x0+12).Y(h-1),
 		lay(st.Button.Render("[ Close ]")).ID("guide-close").X(x0+24).Y(h-1),
-		lay(m.help.ShortHelpView([]key.Binding{m.keys.PrevPage, m.keys.NextPage, m.keys.GoPage, m.keys.Close})).X(x0+36).Y(h-1),
+		lay(m.shortHelp([]key.Binding{m.keys.PrevPage, m.keys.NextPage, m.keys.GoPage, m.keys.Close}, w-x0-36)).X(x0+36).Y(h-1),
 	)
 	return layers
-}
-
-// ansi12 shortens a tab label so that all tabs fit on an 80-column row.
-func ansi12(s string) string {
-	r := []rune(s)
-	if len(r) > 10 {
-		return string(r[:9]) + "…"
-	}
-	return s
 }

@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -20,7 +19,7 @@ type layout struct {
 	rightX        int
 	areaY, areaH  int // rows of the tableaus and the score window
 	handY         int
-	msgY, inputY  int
+	msgY          int // the message line, the input line under it
 	helpY         int
 	cardGap       int
 	big           bool // big cards in the hand
@@ -29,9 +28,11 @@ type layout struct {
 
 func newLayout(w, h int) layout {
 	l := layout{w: w, h: h}
+	// The score window's column takes what the tables leave it: from 110
+	// columns, all but the 82 the tables' piles as stacks need, 34 to 50.
 	l.rightW = 34
 	if w >= 110 {
-		l.rightW = min(50, w/3)
+		l.rightW = min(50, max(34, w-2-stackInner-1))
 	}
 	l.leftW = w - l.rightW - 1
 	l.rightX = l.leftW + 1
@@ -43,7 +44,6 @@ func newLayout(w, h int) layout {
 	l.areaH = h - 1 - l.handH - 3
 	l.handY = l.areaY + l.areaH
 	l.msgY = l.handY + l.handH
-	l.inputY = l.msgY + 1
 	l.helpY = h - 1
 	if w >= 100 {
 		l.cardGap = 1
@@ -136,15 +136,21 @@ func (m *Model) boardLayers(l layout) []*layer {
 	// Tableaus, one box per side, stacked, as tall as their drawing needs;
 	// the rows left under them hold the log of recent moves.
 	n := obs.Config.Sides()
-	boxH := min(l.areaH/n, 6)
-	if l.leftW-2 >= 52 && l.leftW-2 < 77 && l.areaH/n >= 9 {
+	inner, room := l.leftW-2, l.areaH/n
+	boxH := min(room, 6)
+	switch {
+	case inner >= roomyInner && room >= roomyRows+2:
+		boxH = roomyRows + 2
+	case inner >= stackInner && room >= stackRows+2:
+		boxH = stackRows + 2
+	case inner >= 52 && inner < stackInner && room >= 9:
 		boxH = 9
 	}
 	for side := 0; side < n; side++ {
 		box := m.tableauBox(obs, side, l.leftW, boxH)
 		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
 	}
-	logRows := min(l.areaH-n*boxH, 14)
+	logRows := l.areaH - n*boxH
 	if logRows >= 3 {
 		lines := append([]string{st.Heading.Render(padRight("── Recent moves ", l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
 		layers = append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH))
@@ -159,8 +165,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 	if used := max(n*boxH+max(logRows, 0), strings.Count(right, "\n")+1); used < l.areaH {
 		l.handY = l.areaY + used + 1
 		l.msgY = l.handY + l.handH
-		l.inputY = l.msgY + 1
-		l.helpY = l.inputY + 1
+		l.helpY = l.msgY + 2
 	}
 
 	// The hand: P then 1-6, then the deck and the discard pile. An
@@ -194,24 +199,70 @@ func (m *Model) boardLayers(l layout) []*layer {
 		layers = append(layers, lay(m.handNote(obs, l.w-x-1)).X(x+1).Y(l.handY))
 	}
 
-	// Message, input line and help.
-	msg, msgStyle := m.message, st.Message
-	switch {
-	case m.isError:
-		msgStyle = st.Error
-	case msg == "":
-		var alert bool
-		if msg, alert = m.narration(l.w); alert {
-			msgStyle = st.Kind[engine.Hazard]
-		}
+	// Message, input line and help. A message too long for its row goes
+	// on over the input line's, unless a command or a target is being
+	// chosen there.
+	msg := m.messageLines(l.w, m.pending == 0 && m.target == engine.NoCard)
+	if len(msg) == 1 {
+		msg = append(msg, fit(m.inputLine(obs), l.w))
 	}
 	layers = append(layers,
-		lay(msgStyle.Render(ansi.Truncate(msg, l.w, "…"))).Y(l.msgY),
-		lay(ansi.Truncate(m.inputLine(obs), l.w, "…")).Y(l.inputY),
-		lay(ansi.Truncate(m.help.ShortHelpView(m.activeKeys().ShortHelp()), l.w, "…")).ID("help").Y(l.helpY),
+		lay(strings.Join(msg, "\n")).Y(l.msgY),
+		lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY),
 	)
 	layers = append(layers, m.dialogLayers(obs, l)...)
 	return layers
+}
+
+// messageLines are the message line's rows: the message, or else the
+// recent moves, styled, on one row or, when they need them and two may
+// be taken, on two.
+func (m *Model) messageLines(w int, two bool) []string {
+	st := m.styles
+	msg, style := m.message, st.Message
+	switch {
+	case m.isError:
+		style = st.Error
+	case msg == "":
+		var alert bool
+		if msg, alert = m.narration(w); alert {
+			style = st.Kind[engine.Hazard]
+		}
+	}
+	lines := wrap(msg, w)
+	switch {
+	case !two:
+		lines = []string{fit(msg, w)}
+	case len(lines) > 2:
+		lines = []string{lines[0], fit(strings.Join(lines[1:], " "), w)}
+	}
+	for i := range lines {
+		lines[i] = style.Render(lines[i])
+	}
+	return lines
+}
+
+// shortHelp is the help line: the whole entries that fit in w cells, in
+// their order.
+func (m *Model) shortHelp(bindings []key.Binding, w int) string {
+	hs := m.help.Styles
+	sep := hs.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
+	var b strings.Builder
+	used := 0
+	for _, kb := range bindings {
+		if !kb.Enabled() {
+			continue
+		}
+		item := hs.ShortKey.Inline(true).Render(kb.Help().Key) + " " + hs.ShortDesc.Inline(true).Render(kb.Help().Desc)
+		if used > 0 {
+			item = sep + item
+		}
+		if iw := width(item); used+iw <= w {
+			b.WriteString(item)
+			used += iw
+		}
+	}
+	return b.String()
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
