@@ -41,6 +41,9 @@ func (m *Model) act(a engine.Action) tea.Cmd {
 // afterMove resets the hand selection when the viewer's turn comes.
 func (m *Model) afterMove() {
 	m.logOff = 0
+	if m.obs.Phase < engine.PhaseHandOver {
+		m.peek = false // the next hand's end shows its window again
+	}
 	if m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay {
 		m.selectDrawn()
 	}

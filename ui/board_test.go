@@ -9,7 +9,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 )
 
 // holds reports whether seat holds card c.
@@ -129,6 +131,119 @@ func TestLargeTerminalsUseTheRoom(t *testing.T) {
 			if stacks == 0 {
 				t.Errorf("%s: no pile is drawn as a stack:\n%s", name, screen)
 			}
+		}
+	}
+}
+
+// handOverText is the text of the end-of-hand window, its words joined
+// by single spaces (a long line is wrapped in it).
+func handOverText(m *Model) string {
+	var b strings.Builder
+	for _, l := range m.layers(m.w, m.h) {
+		if l.z == 10 {
+			b.WriteString(ansi.Strip(l.s) + " ")
+		}
+	}
+	frame := func(r rune) rune {
+		if strings.ContainsRune("║═╔╗╚╝", r) {
+			return ' '
+		}
+		return r
+	}
+	return strings.Join(strings.Fields(strings.Map(frame, b.String())), " ")
+}
+
+// playedTo plays a 2-player game from seed with pick choosing every
+// seat's action, until the hand is over, and returns the setup and the
+// actions.
+func playedTo(t *testing.T, seed uint64, pick func(legal []engine.Action) engine.Action) (save.Game, []engine.Action) {
+	t.Helper()
+	g, err := NewGame(engine.Config{Players: 2}, ai.DefaultLevel, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State
+	var acts []engine.Action
+	for !s.HandOver() {
+		a := pick(s.Legal(nil))
+		if s, err = engine.Apply(s, a); err != nil {
+			t.Fatal(err)
+		}
+		acts = append(acts, a)
+	}
+	return g, acts
+}
+
+// covered reports whether two layers' rectangles meet.
+func covered(a, b *layer) bool {
+	aw, ah := width(a.s), strings.Count(a.s, "\n")+1
+	bw, bh := width(b.s), strings.Count(b.s, "\n")+1
+	return a.x < b.x+bw && b.x < a.x+aw && a.y < b.y+bh && b.y < a.y+ah
+}
+
+// TestFlowHandOverShowsTheBoardAndWhy: the end-of-hand window leaves the
+// final board and the log in view, says why the hand ended (the trip
+// completed and by whom, or the deck run out), and w puts it aside to
+// show the whole board, then brings it back.
+func TestFlowHandOverShowsTheBoardAndWhy(t *testing.T) {
+	discard := func(legal []engine.Action) engine.Action {
+		for _, a := range legal {
+			if a.Kind() == engine.KindDiscard {
+				return a
+			}
+		}
+		return legal[0]
+	}
+	tests := []struct {
+		name string
+		pick func(legal []engine.Action) engine.Action
+		why  string
+	}{
+		{"trip", eagerPick, "completed the trip of 700 miles and stopped there."},
+		{"deck", discard, "Nobody completed the trip: the deck ran out and every card was played."},
+	}
+	for _, tc := range tests {
+		setup, acts := playedTo(t, 7, tc.pick)
+		m := newModel(t, resumeAt(t, setup, acts))
+		if m.gamePrompt() != promptAnotherHand {
+			t.Fatalf("%s: no end of hand", tc.name)
+		}
+		for _, sz := range sizes {
+			screen := screenOf(m, sz[0], sz[1])
+			name := fmt.Sprintf("%s at %dx%d", tc.name, sz[0], sz[1])
+			if text := handOverText(m); !strings.Contains(text, tc.why) {
+				t.Errorf("%s: the window does not say why the hand ended (%q):\n%s", name, tc.why, screen)
+			}
+			var window *layer
+			layers := m.layers(sz[0], sz[1])
+			for _, l := range layers {
+				if l.z == 10 {
+					window = l
+				}
+			}
+			for _, l := range layers {
+				if (strings.HasPrefix(l.id, "side-") || l.id == "log") && window != nil && covered(l, window) {
+					t.Errorf("%s: the window covers %s:\n%s", name, l.id, screen)
+				}
+			}
+			contains(t, screen, "── Recent moves")
+			contains(t, screen, "The hand is over")
+			m.Update(keyMsg("w"))
+			board := screenOf(m, sz[0], sz[1])
+			if strings.Contains(handOverText(m), "End of hand") || !strings.Contains(board, "── Score: hand over") || !strings.Contains(board, "╭1") {
+				t.Errorf("%s: w does not show the whole board:\n%s", name, board)
+			}
+			contains(t, board, "w see the scores")
+			m.Update(keyMsg("w"))
+			if !strings.Contains(handOverText(m), "End of hand") {
+				t.Errorf("%s: w does not bring the window back:\n%s", name, screenOf(m, sz[0], sz[1]))
+			}
+		}
+		m.Update(keyMsg("w"))
+		m.Update(keyMsg("y"))
+		settleModel(m)
+		if m.obs.Phase != engine.PhasePlay {
+			t.Fatalf("%s: y with the window aside did not deal the next hand (phase %v)", tc.name, m.obs.Phase)
 		}
 	}
 }

@@ -399,7 +399,7 @@ func TestFlowHandOverRecordsStats(t *testing.T) {
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	playHand(t, tm, false)
 	waitModel(t, tm, "the record", func(m *Model) bool { return len(hands) == 1 && m.record != "" })
-	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Against medium: 1 of 1 hands won")
+	contains(t, probe(tm, handOverText), "Against medium: 1 of 1 hands won")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 	if len(hands) != 1 {

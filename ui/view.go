@@ -133,40 +133,25 @@ func (m *Model) boardLayers(l layout) []*layer {
 	layers := make([]*layer, 0, 32)
 	layers = append(layers, lay(m.statusLine(obs, l.w)))
 
-	// Tableaus, one box per side, stacked, as tall as their drawing needs;
-	// the rows left under them hold the log of recent moves.
-	n := obs.Config.Sides()
-	inner, room := l.leftW-2, l.areaH/n
-	boxH := min(room, 6)
-	switch {
-	case inner >= roomyInner && room >= roomyRows+2:
-		boxH = roomyRows + 2
-	case inner >= stackInner && room >= stackRows+2:
-		boxH = stackRows + 2
-	case inner >= 52 && inner < stackInner && room >= 9:
-		boxH = 9
+	if m.handOverShown() {
+		// The end-of-hand window takes the score column and the rows of
+		// the hand: the final board and the log stay in view, with a
+		// message of the viewer's own under them.
+		rows := l.helpY - l.areaY
+		if m.message != "" {
+			rows--
+			layers = append(layers, lay(strings.Join(m.messageLines(l.leftW, false), "\n")).Y(l.helpY-1))
+		}
+		sides, _ := m.sideLayers(l, rows)
+		layers = append(layers, sides...)
+		layers = append(layers, lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY))
+		return append(layers, m.dialogLayers(obs, l)...)
 	}
-	for side := 0; side < n; side++ {
-		box := m.tableauBox(obs, side, l.leftW, boxH)
-		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
-	}
-	logRows := l.areaH - n*boxH
-	if logRows >= 3 {
-		lines := append([]string{st.Heading.Render(padRight("── Recent moves ", l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
-		layers = append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH))
-	}
+	sides, logged := m.sideLayers(l, l.areaH)
+	layers = append(layers, sides...)
 
 	// Score window or command list, and the log below when there is room.
-	right := m.rightPanel(obs, l.rightW, l.areaH, logRows < 3)
-	layers = append(layers, lay(right).X(l.rightX).Y(l.areaY))
-
-	// On tall screens the hand comes right under the tables, not at the
-	// bottom of an empty screen.
-	if used := max(n*boxH+max(logRows, 0), strings.Count(right, "\n")+1); used < l.areaH {
-		l.handY = l.areaY + used + 1
-		l.msgY = l.handY + l.handH
-		l.helpY = l.msgY + 2
-	}
+	layers = append(layers, lay(m.rightPanel(obs, l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
 
 	// The hand: P then 1-6, then the deck and the discard pile. An
 	// onlooker has no hand: a note takes its place.
@@ -263,6 +248,35 @@ func (m *Model) shortHelp(bindings []key.Binding, w int) string {
 		}
 	}
 	return b.String()
+}
+
+// sideLayers are the sides' table boxes, stacked in the left column, as
+// tall as their drawing needs within rows rows, and the log of recent
+// moves in the rows left under them; logged reports whether the log had
+// room there (three rows).
+func (m *Model) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
+	obs := &m.obs
+	n := obs.Config.Sides()
+	inner, room := l.leftW-2, rows/n
+	boxH := min(room, 6)
+	switch {
+	case inner >= roomyInner && room >= roomyRows+2:
+		boxH = roomyRows + 2
+	case inner >= stackInner && room >= stackRows+2:
+		boxH = stackRows + 2
+	case inner >= 52 && inner < stackInner && room >= 9:
+		boxH = 9
+	}
+	for side := 0; side < n; side++ {
+		box := m.tableauBox(obs, side, l.leftW, boxH)
+		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
+	}
+	logRows := rows - n*boxH
+	if logRows < 3 {
+		return layers, false
+	}
+	lines := append([]string{m.styles.Heading.Render(padRight("── Recent moves ", l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
+	return append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH)), true
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
@@ -379,6 +393,12 @@ func (m *Model) activeKeys() KeyMap {
 	if m.gamePrompt() == promptCoupFourre {
 		k.Yes.SetHelp("y", "coup fourré!")
 		k.No.SetHelp("n", "let it pass")
+	}
+	if m.obs.Phase >= engine.PhaseHandOver {
+		k.Window.SetHelp("w", "see the board")
+		if m.peek {
+			k.Window.SetHelp("w", "see the scores")
+		}
 	}
 	if m.gamePrompt() == promptExtension {
 		k.Yes.SetHelp("y", "extend to 1000")
