@@ -21,7 +21,8 @@ import (
 // vocabulary is every word the local game's texts are made of: the runs
 // of letters in the string literals of the packages it draws from. A
 // literal of one letter alone is a key's name, not a word: "G" is no word,
-// so "Out of G" is a word cut.
+// so "Out of G" is a word cut. The words a literal ends with "…" ("is
+// thinking…") are kept with the "…" too: only those may end so.
 func vocabulary(t *testing.T) map[string]bool {
 	t.Helper()
 	words := map[string]bool{}
@@ -47,8 +48,12 @@ func vocabulary(t *testing.T) map[string]bool {
 				if err != nil || len([]rune(s)) < 2 {
 					return true
 				}
+				runes := []rune(s)
 				for _, w := range letterRuns(s) {
 					words[w.text] = true
+					if w.end < len(runes) && runes[w.end] == '…' {
+						words[w.text+"…"] = true
+					}
 				}
 				return true
 			})
@@ -97,9 +102,10 @@ const rightEdges = "│┃║┆"
 // w x h screen drawn from layers: a layer line running past the right
 // edge or below the bottom, text hidden under another layer (dialogs,
 // raised layers, may cover the board), a word the game's texts don't
-// have ("Tir", "Lim" cut from "Tire", "Limit", also before an ellipsis:
-// "sa…"), or a single letter against a box's right side or the screen's
-// edge ("· l┃", cut from "limit").
+// have ("Tir", "Lim" cut from "Tire", "Limit"), a word ending in "…" that
+// no text ends so ("can't be…", "sa…": the text was shortened), or a
+// single letter against a box's right side or the screen's edge ("· l┃",
+// cut from "limit").
 func cutWords(words map[string]bool, w, h int, layers []*layer) []string {
 	var bad []string
 	owner := make([][]int, h)
@@ -159,6 +165,8 @@ func cutWords(words map[string]bool, w, h int, layers []*layer) []string {
 					after = cells[r.end]
 				}
 				switch {
+				case after == '…' && !words[r.text+"…"]:
+					bad = append(bad, fmt.Sprintf("row %d: %q is cut short: %q", y, r.text+"…", line))
 				case !words[r.text]:
 					bad = append(bad, fmt.Sprintf("row %d: %q is no word of the game's: %q", y, r.text, line))
 				case len([]rune(r.text)) == 1 && (strings.ContainsRune(rightEdges, after) || r.end == w):
@@ -291,8 +299,8 @@ func runCmd(m *Model, cmd tea.Cmd) {
 }
 
 // TestNoWordCut draws every screen, dialog and guide page of the local
-// game at 80x24 and at 120x40 and fails on a word cut at the edge of a
-// box or of the screen.
+// game at 80x24 and at 120x40, and at 100x30 and 200x50 too, and fails on
+// a word cut at the edge of a box or of the screen.
 func TestNoWordCut(t *testing.T) {
 	words := vocabulary(t)
 	// The texts that come from elsewhere: the temporary folders, the
@@ -307,7 +315,7 @@ func TestNoWordCut(t *testing.T) {
 		words[w+"s"] = true
 	}
 	for _, c := range localScreens(t) {
-		for _, sz := range sizes {
+		for _, sz := range append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}, [2]int{200, 50}) {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				m := c.m
 				saved := *m

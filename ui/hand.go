@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/millebornes/mille/engine"
 )
 
@@ -108,7 +106,7 @@ func (m *Model) handNote(obs *engine.Observation, w int) string {
 	if !obs.Onlooker {
 		for _, c := range obs.MyHand {
 			if m.playRefusal(c) != "" {
-				lines = append(lines, st.Dim.Render("✗: can't be played now"))
+				lines = append(lines, st.Dim.Render("✗: not playable"))
 				break
 			}
 		}
@@ -120,7 +118,7 @@ func (m *Model) handNote(obs *engine.Observation, w int) string {
 		lines = append(lines, st.Error.Render("deck empty"))
 	}
 	for i := range lines {
-		lines[i] = ansi.Truncate(lines[i], w, "")
+		lines[i] = fit(lines[i], w)
 	}
 	return strings.Join(lines, "\n")
 }
