@@ -194,6 +194,14 @@ func TestFlowHandOverShowsTheBoardAndWhy(t *testing.T) {
 		}
 		return legal[0]
 	}
+	extend := func(legal []engine.Action) engine.Action {
+		for _, a := range legal {
+			if a.Kind() == engine.KindExtend {
+				return a
+			}
+		}
+		return eagerPick(legal)
+	}
 	tests := []struct {
 		name string
 		pick func(legal []engine.Action) engine.Action
@@ -201,6 +209,7 @@ func TestFlowHandOverShowsTheBoardAndWhy(t *testing.T) {
 	}{
 		{"trip", eagerPick, "completed the trip of 700 miles and stopped there."},
 		{"deck", discard, "Nobody completed the trip: the deck ran out and every card was played."},
+		{"extension", extend, "the extension"},
 	}
 	for _, tc := range tests {
 		setup, acts := playedTo(t, 7, tc.pick)

@@ -238,15 +238,17 @@ func (m *Model) handEnd(obs *engine.Observation) string {
 			how = "the deck ran out and nobody could play"
 		}
 		if obs.Extender >= 0 {
-			return "Nobody completed the extended trip of " + trip + " (called by " + names.Side(int(obs.Extender)) + "): " + how + "."
+			return "Nobody completed the trip of " + trip + " (" + names.Side(int(obs.Extender)) + " had called the extension): " + how + "."
 		}
 		return "Nobody completed the trip: " + how + "."
 	}
 	who := capital(names.Side(int(obs.Finisher)))
 	var why string
 	switch {
+	case obs.Extender == obs.Finisher:
+		why = who + " called the extension and completed the trip of " + trip
 	case obs.Extender >= 0:
-		why = who + " completed the extended trip of " + trip + " (called by " + names.Side(int(obs.Extender)) + ")"
+		why = who + " completed the trip of " + trip + "; " + names.Side(int(obs.Extender)) + " had called the extension"
 	case obs.Config.HasExtension():
 		why = who + " completed the trip of " + trip + " and stopped there"
 	default:
