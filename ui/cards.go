@@ -98,18 +98,6 @@ type look struct {
 	count int
 }
 
-// cardSize is the width and height of a card drawn with lk.
-func (lk look) size() (w, h int) {
-	w, h = cardW, cardH
-	if lk.big {
-		w, h = bigW, bigH
-	}
-	if lk.stack {
-		w, h = w+1, h+1
-	}
-	return w, h
-}
-
 // card draws card c as a framed card: the key in the top border, the kind
 // glyph at its right end, the name on two lines. An empty slot or pile has
 // a dotted frame.
