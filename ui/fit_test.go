@@ -211,7 +211,7 @@ func localScreens(t *testing.T) []screenCase {
 		{"target", three, func(m *Model) { m.target, m.tsel = engine.Stop, 1 }},
 		{"bsd", two, func(m *Model) { m.pending, m.pendSlot = 'u', 1 }},
 		{"quit", two, func(m *Model) { m.dialog = dialogQuit }},
-		{"saveonquit", two, func(m *Model) { m.dialog = dialogSaveOnQuit }},
+		{"replace", two, func(m *Model) { m.dialog = dialogReplace }},
 		{"guideoffer", two, func(m *Model) { m.dialog = dialogGuideOffer }},
 		{"resume", two, func(m *Model) { m.dialog = dialogResume }},
 		{"keys", two, func(m *Model) { m.dialog = dialogKeys }},
@@ -219,7 +219,7 @@ func localScreens(t *testing.T) []screenCase {
 			m.statsText = statsText
 			m.dialog = dialogStats
 		}},
-		{"saveas", two, func(m *Model) { runCmd(m, m.startSave(false)) }},
+		{"saveas", two, func(m *Model) { runCmd(m, m.startSave(afterSaveNothing)) }},
 		{"load", two, func(m *Model) { runCmd(m, m.openLoad()) }},
 		{"newgame", two, func(m *Model) { m.openNewGame() }},
 		{"newgame6", six, func(m *Model) { m.openNewGame(); m.ng.set(0, 3) }},
