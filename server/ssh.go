@@ -19,12 +19,14 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/gliderlabs/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
+	"github.com/millebornes/mille/ui"
 )
 
 // Config is how a Server runs.
@@ -357,15 +359,23 @@ func (s *Server) handle(sess ssh.Session) {
 	}
 	painter.close() // the terminal as it was, before the goodbyes
 	if idled.Load() {
-		fmt.Fprintf(sess, "\r\n"+IdleText+"\r\n", s.cfg.IdleTimeout)
+		farewell(sess, "\n"+fmt.Sprintf(IdleText, s.cfg.IdleTimeout))
 	}
 	if s.stop.Err() != nil {
-		fmt.Fprint(sess, "\r\n"+ByeText+"\r\n")
+		farewell(sess, "\n"+ByeText)
 		if name := sc.roomName(); name != "" && s.wasSaved(name) {
-			fmt.Fprintf(sess, SavedText+"\r\n", name, name)
+			farewell(sess, fmt.Sprintf(SavedText, name, name))
 		}
 	}
 	sess.Exit(0)
+}
+
+// farewell writes text to a session whose program has ended, its lines
+// broken between words to the narrowest terminal mille plays in: the
+// terminal would break them anywhere ("join roo" / "m friday").
+func farewell(w io.Writer, text string) {
+	text = ansi.Wordwrap(text, ui.MinWidth, "")
+	fmt.Fprint(w, strings.ReplaceAll(text, "\n", "\r\n")+"\r\n")
 }
 
 // keyClock notes when the session last sent input.

@@ -41,6 +41,9 @@ func (m *Model) act(a engine.Action) tea.Cmd {
 // afterMove resets the hand selection when the viewer's turn comes.
 func (m *Model) afterMove() {
 	m.logOff = 0
+	if m.obs.Phase < engine.PhaseHandOver {
+		m.peek = false // the next hand's end shows its window again
+	}
 	if m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay {
 		m.selectDrawn()
 	}
@@ -68,12 +71,7 @@ func (m *Model) playAt(pos int) tea.Cmd {
 	}
 	// Ask only when there is a choice: one side open to the hazard takes
 	// it at once, none gets the refusal of the first.
-	var open []int
-	for _, s := range opp {
-		if m.obs.Check(engine.Attack(c, s)) == nil {
-			open = append(open, s)
-		}
-	}
+	open := m.openSides(c)
 	switch len(open) {
 	case 0:
 		return m.act(engine.Attack(c, opp[0]))
@@ -84,6 +82,46 @@ func (m *Model) playAt(pos int) tea.Cmd {
 	m.tsel = open[0]
 	m.message, m.isError = "Play "+c.String()+" on whom? Pick a side (keys shown, or click its table).", false
 	return nil
+}
+
+// openSides are the opponents' sides the hazard c may be played on now.
+func (m *Model) openSides(c engine.Card) []int {
+	var open []int
+	for _, s := range m.opponents() {
+		if m.obs.Check(engine.Attack(c, s)) == nil {
+			open = append(open, s)
+		}
+	}
+	return open
+}
+
+// playRefusal is why card c of the hand can't be played now, in words
+// that follow "You can't play 75: " ("you need a Go first"), or "" when
+// it can be, or when the viewer has no card to play now. A hazard can be
+// played when some opponent can take it; a discard is always possible.
+func (m *Model) playRefusal(c engine.Card) string {
+	if c == engine.NoCard || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
+		return ""
+	}
+	if !c.IsHazard() {
+		if err := m.obs.Check(engine.Play(c)); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	why := ""
+	for _, s := range m.opponents() {
+		err := m.obs.Check(engine.Attack(c, s))
+		switch {
+		case err == nil:
+			return ""
+		case why == "":
+			why = err.Error()
+		case why != err.Error():
+			why = "no opponent can take it now"
+		}
+	}
+	return why
 }
 
 // discardAt discards the card at a display position.

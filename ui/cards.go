@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/millebornes/mille/engine"
@@ -84,56 +85,93 @@ func center(s string, w int) string {
 	return strings.Repeat(" ", left) + s + strings.Repeat(" ", w-n-left)
 }
 
-// drawCard draws card c as a small framed card: the slot key in the top
-// border, the kind glyph at its right end, the name on two lines. A
-// selected card has a double border (visible without colour), an empty
-// slot a dotted frame.
-func (st *Styles) drawCard(c engine.Card, key string, selected bool) string {
-	return st.drawCardSized(c, key, selected, false)
+// look is how a card is drawn, besides its face.
+type look struct {
+	key      string // the label in the top border: a hand slot, a pile
+	selected bool   // a double border (visible without colour)
+	blocked  bool   // it can't be played now: dimmed, and ✗ in the bottom border
+	big      bool   // bigW x bigH, with the kind spelled out
+	// stack draws a pile: a second card's edge shows under the top one when
+	// the pile holds two cards or more, and the count is written on it.
+	// A stack takes one column and one row more than a card, shown or not.
+	stack bool
+	count int
 }
 
-// drawCardSized draws a small card, or a big one with its kind spelled out.
-func (st *Styles) drawCardSized(c engine.Card, key string, selected, big bool) string {
+// card draws card c as a framed card: the key in the top border, the kind
+// glyph at its right end, the name on two lines. An empty slot or pile has
+// a dotted frame.
+func (st *Styles) card(c engine.Card, lk look) string {
 	inner := cardW - 2
-	if big {
+	if lk.big {
 		inner = bigW - 2
 	}
 	kind := c.Kind()
-	edge := st.KindEdge[kind]
+	edge, face := st.KindEdge[kind], st.Kind[kind]
+	if lk.blocked {
+		edge, face = st.Dim, st.Dim
+	}
 	h, v, tl, tr, bl, br := "─", "│", "╭", "╮", "╰", "╯"
-	if selected {
+	if lk.selected {
 		edge = st.Selected
 		h, v, tl, tr, bl, br = "═", "║", "╔", "╗", "╚", "╝"
 	} else if c == engine.NoCard {
 		edge = st.Empty
 		h, v = "┄", "┆"
 	}
-	glyph := kindGlyph[kind]
-	top := tl + key + strings.Repeat(h, inner-len([]rune(key))-1) + glyph + tr
+	key := []rune(lk.key)
+	top := tl + lk.key + strings.Repeat(h, inner-len(key)-1) + kindGlyph[kind] + tr
 	if c == engine.NoCard {
-		top = tl + key + strings.Repeat(h, inner-len([]rune(key))) + tr
+		top = tl + lk.key + strings.Repeat(h, inner-len(key)) + tr
 	}
-	face := st.Kind[kind]
+	bottom := bl + strings.Repeat(h, inner) + br
+	if lk.blocked {
+		bottom = bl + strings.Repeat(h, inner-1) + "✗" + br
+	}
 	lines := cardLines[c]
-	if big {
+	if lk.big {
 		lines = bigLines[c]
 	}
-	l1 := center(lines[0], inner)
-	l2 := center(lines[1], inner)
-	var b strings.Builder
-	b.WriteString(edge.Render(top))
-	b.WriteByte('\n')
-	if big {
-		word := center(kindWord[kind], inner)
-		b.WriteString(edge.Render(v) + st.Dim.Render(word) + edge.Render(v) + "\n")
-		b.WriteString(edge.Render(v) + strings.Repeat(" ", inner) + edge.Render(v) + "\n")
+	rows := make([]string, 0, bigH+1)
+	rows = append(rows, edge.Render(top))
+	if lk.big {
+		rows = append(rows,
+			edge.Render(v)+st.Dim.Render(center(kindWord[kind], inner))+edge.Render(v),
+			edge.Render(v)+strings.Repeat(" ", inner)+edge.Render(v))
 	}
-	b.WriteString(edge.Render(v) + face.Render(l1) + edge.Render(v))
-	b.WriteByte('\n')
-	b.WriteString(edge.Render(v) + face.Render(l2) + edge.Render(v))
-	b.WriteByte('\n')
-	b.WriteString(edge.Render(bl + strings.Repeat(h, inner) + br))
-	return b.String()
+	rows = append(rows,
+		edge.Render(v)+face.Render(center(lines[0], inner))+edge.Render(v),
+		edge.Render(v)+face.Render(center(lines[1], inner))+edge.Render(v),
+		edge.Render(bottom))
+	if lk.stack {
+		rows = st.stacked(rows, inner, lk.count)
+	}
+	return strings.Join(rows, "\n")
+}
+
+// stacked adds to a card's rows, right of and under them, the edge of the
+// card beneath when the pile holds two cards or more, with the pile's
+// count written on it.
+func (st *Styles) stacked(rows []string, inner, count int) []string {
+	if count < 2 {
+		for i := range rows {
+			rows[i] += " "
+		}
+		return append(rows, strings.Repeat(" ", inner+3))
+	}
+	e := st.Dim
+	for i := range rows {
+		switch i {
+		case 0:
+			rows[i] += " "
+		case 1:
+			rows[i] += e.Render("╮")
+		default:
+			rows[i] += e.Render("│")
+		}
+	}
+	n := "×" + strconv.Itoa(count)
+	return append(rows, " "+e.Render("╰"+strings.Repeat("─", inner-len([]rune(n)))+n+"╯"))
 }
 
 // chip is a card named inline: its glyph and full name in its colour.

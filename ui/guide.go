@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -15,16 +17,20 @@ import (
 // with the game's own card art.
 type guidePage struct {
 	title string
+	tab   string // the title on the row of page tabs
 	body  func(m *Model) string
 }
 
-// cardRow draws cards side by side with a caption under each.
+// cardRow draws cards side by side with a caption under each, on two
+// lines when it needs them.
 func (m *Model) cardRow(cards []engine.Card, captions []string) string {
 	parts := make([]string, 0, 2*len(cards))
 	for i, c := range cards {
-		card := m.styles.drawCard(c, "", false)
+		card := m.styles.card(c, look{})
 		if i < len(captions) {
-			card += "\n" + m.styles.Dim.Render(center(captions[i], cardW))
+			for _, line := range wrap(captions[i], cardW) {
+				card += "\n" + m.styles.Dim.Render(center(line, cardW))
+			}
 		}
 		parts = append(parts, card, " ")
 	}
@@ -32,25 +38,26 @@ func (m *Model) cardRow(cards []engine.Card, captions []string) string {
 }
 
 var guidePages = []guidePage{
-	{"The race", func(m *Model) string {
+	{"The race", "Race", func(m *Model) string {
 		st := m.styles
+		trip, trip4 := engine.Config{Players: 2}.BaseTrip(), engine.Config{Players: 4}.BaseTrip()
 		return strings.Join([]string{
-			"Each hand is a race: be the first side to put down exactly " + st.Title.Render("700 miles") + " of",
-			"distance cards (1000 with four players), while your opponents try to stop",
-			"you with hazards. Points are scored every hand; " + st.Title.Render("5000 points") + " win the game.",
+			"Each hand is a race: be the first side to put down exactly " + st.Title.Render(itoa(trip)+" miles") + " of",
+			"distance cards (" + itoa(trip4) + " with four players), while your opponents try to stop",
+			"you with hazards. Points are scored every hand; " + st.Title.Render(itoa(engine.WinningScore)+" points") + " win the game.",
 			"",
 			"On your turn you draw a card (slot " + st.Title.Render("P") + ") and then play or discard one card,",
 			"so you hold six between turns. To roll, you need a " + st.chip(engine.Go) + " on your battle pile:",
 			"",
 			m.cardRow([]engine.Card{engine.Go, engine.Miles75, engine.Miles100, engine.Miles200},
-				[]string{"battle", "+75", "+100", "+200"}),
+				[]string{"battle", "+" + itoa(engine.Miles75.Miles()), "+" + itoa(engine.Miles100.Miles()), "+" + itoa(engine.Miles200.Miles())}),
 			"",
 			"Cards have a colour " + st.Dim.Render("and") + " a mark, so they read without colour too:",
 			"  " + st.Kind[engine.Hazard].Render("▲ hazard") + "   " + st.Kind[engine.Remedy].Render("● remedy") + "   " +
 				st.Kind[engine.Safety].Render("★ safety") + "   " + st.Kind[engine.Distance].Render("◆ distance"),
 		}, "\n")
 	}},
-	{"Hazards and remedies", func(m *Model) string {
+	{"Hazards and remedies", "Hazards", func(m *Model) string {
 		return strings.Join([]string{
 			"Play a hazard on an opponent who is rolling to stop them. Each hazard has",
 			"its remedy, which the victim must play on their own pile before going on:",
@@ -60,17 +67,17 @@ var guidePages = []guidePage{
 			m.cardRow([]engine.Card{engine.Gasoline, engine.SpareTire, engine.Repairs, engine.Go, engine.EndOfLimit}, nil),
 			"",
 			"After Gasoline, Spare Tire or Repairs you still need a Go to roll again.",
-			"A Speed Limit goes on the speed pile: under it only 25 and 50 may be played,",
+			"A Speed Limit goes on the speed pile: under it only " + itoa(engine.Miles25.Miles()) + " and " + itoa(engine.Miles50.Miles()) + " may be played,",
 			"but you keep rolling. You can't play past the trip, nor more than two 200s.",
 		}, "\n")
 	}},
-	{"Safeties", func(m *Model) string {
+	{"Safeties", "Safeties", func(m *Model) string {
 		return strings.Join([]string{
-			"A safety protects your side for the rest of the hand, is worth 100 points,",
+			"A safety protects your side for the rest of the hand, is worth " + itoa(int(unitScore().Safeties)) + " points,",
 			"and gives you another turn. Right of Way also counts as a permanent Go.",
 			"",
 			m.cardRow([]engine.Card{engine.ExtraTank, engine.PunctureProof, engine.DrivingAce, engine.RightOfWay},
-				[]string{"Out of Gas", "Flat Tire", "Accident", "Stop+Limit"}),
+				[]string{"Out of Gas", "Flat Tire", "Accident", "Stop and Limit"}),
 			"",
 			"On the board: " + m.safetyRow(&engine.Tableau{Safeties: 0b0101, CoupsFourres: 0b0100}),
 			"  ★ played   ✪…! played as a coup fourré   · not yet played",
@@ -79,7 +86,7 @@ var guidePages = []guidePage{
 			"need a Go, unless it is Right of Way).",
 		}, "\n")
 	}},
-	{"Coup fourré!", func(m *Model) string {
+	{"Coup fourré!", "Coup fourré", func(m *Model) string {
 		st := m.styles
 		return strings.Join([]string{
 			"When a hazard is played on you and you hold its safety, you may answer at",
@@ -90,51 +97,58 @@ var guidePages = []guidePage{
 				"\n\n  ──▶  ",
 				m.cardRow([]engine.Card{engine.RightOfWay}, []string{"reply!"})),
 			"",
-			"The hazard goes to the discard pile, your safety scores 100 + 300, you draw",
+			"The hazard goes to the discard pile, your safety scores " + itoa(int(unitScore().Safeties)) + " + " + itoa(int(unitScore().CoupsFourres)) + ", you draw",
 			"a card to replace it and take an extra turn. mille asks you:",
 			"      " + st.Heading.Render("Coup fourré! Play Right of Way?") + "   y yes · n let it pass",
 			"If you let it pass, the safety stays in your hand (worth only 100 later).",
 		}, "\n")
 	}},
-	{"The trip and the extension", func(m *Model) string {
-		t := engine.Tableau{Miles: 700}
-		t.Cards[engine.Miles200] = 1
-		t.Cards[engine.Miles100] = 4
-		t.Cards[engine.Miles75] = 2
-		t.Cards[engine.Miles50] = 2
+	{"The trip and the extension", "Trip", func(m *Model) string {
+		st := m.styles
+		pos := guideTrip()
+		t := &pos.Tableaus[guideTripSide(&pos)]
+		trip := itoa(int(pos.Trip))
+		var counts []string
+		for _, n := range engine.PlayerCounts {
+			if (engine.Config{Players: n}).BaseTrip() == int(pos.Trip) {
+				counts = append(counts, itoa(n))
+			}
+		}
 		return strings.Join([]string{
 			"The trip must be reached exactly: a card that would take you past it can't",
-			"be played. With 2, 3 or 6 players the trip is 700 miles:",
+			"be played. With " + orList(counts) + " players the trip is " + trip + " miles:",
 			"",
-			"  " + m.tripBarFor(&t, 700, 28) + "  700/700   " + m.mileCounts(&t, false),
+			"  " + m.tripBarFor(t, int(pos.Trip), 28) + "  " + itoa(int(t.Miles)) + "/" + trip + "   " + m.mileCounts(t, false),
 			"",
-			"The player who reaches 700 chooses: " + m.styles.Title.Render("stop") + " (the hand ends) or call the",
-			m.styles.Title.Render("extension") + " to 1000 for everyone. The extension is worth 200 to the side",
-			"that called it if it gets to 1000 first; if not, its opponents get the 200.",
+			"The player who reaches " + trip + " chooses: " + st.Title.Render("stop") + " (the hand ends) or call the",
+			st.Title.Render("extension") + " to " + itoa(engine.ExtendedTrip) + " for everyone. The extension is worth " + itoa(int(unitScore().Extension)) + " to the side",
+			"that called it if it gets to " + itoa(engine.ExtendedTrip) + " first; if not, its opponents get the " + itoa(int(unitScore().Extension)) + ".",
 			"",
 			"When the deck runs out, play goes on without drawing until nobody holds a",
 			"card (bsd rules: until nobody can play).",
 		}, "\n")
 	}},
-	{"Scoring", func(m *Model) string {
+	{"Scoring", "Scoring", func(m *Model) string {
+		u := unitScore()
+		v := func(n int16) string { return fmt.Sprintf("%-4d", n) }
 		rows := []string{
 			"Every side scores, trip completed or not:",
-			"   distance played ........ 1 per mile",
-			"   each safety ............ 100      all four safeties ... 300 more",
-			"   each coup fourré ....... 300 more",
+			"   distance played ........ " + itoa(int(u.Milestones)) + " per mile",
+			"   each safety ............ " + v(u.Safeties) + "     all four safeties ... " + itoa(int(u.AllSafeties)) + " more",
+			"   each coup fourré ....... " + itoa(int(u.CoupsFourres)) + " more",
 			"The side that completed the trip also scores:",
-			"   trip completed ......... 400",
-			"   delayed action ......... 300  (after the deck ran out)",
-			"   safe trip .............. 300  (no 200 played)",
-			"   shut-out ............... 500  per opponent with no distance at all",
-			"   extension .............. 200  (see the previous page)",
+			"   trip completed ......... " + itoa(int(u.Trip)),
+			"   delayed action ......... " + v(u.Delayed) + " (after the deck ran out)",
+			"   safe trip .............. " + v(u.SafeTrip) + " (no " + itoa(engine.Miles200.Miles()) + " played)",
+			"   shut-out ............... " + v(u.ShutOut) + " per opponent with no distance at all",
+			"   extension .............. " + v(u.Extension) + " (see the previous page)",
 			"",
 			"The score window (w toggles it with the commands) shows these rows as the",
 			"hand goes on; the end-of-hand window shows the whole breakdown.",
 		}
 		return strings.Join(rows, "\n")
 	}},
-	{"Playing mille", func(m *Model) string {
+	{"Playing mille", "Keys", func(m *Model) string {
 		rows := []string{
 			"Keyboard, the modern way: ←→ (or h l, or 1-6, p) select a card, enter or",
 			"space plays it, x discards it. With several opponents a hazard asks which",
@@ -152,6 +166,57 @@ var guidePages = []guidePage{
 		}
 		return strings.Join(rows, "\n")
 	}},
+}
+
+// itoa spells a number of the rules (the guide computes every one).
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// orList joins words as a sentence does: "2, 3 or 6".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// guideTrip is the real position the guide shows a completed trip from:
+// the first 2-player hand, from seed 1 on, where a side reaches the trip
+// when every player plays its longest distance card (or else its first
+// play, or else its first legal action).
+var guideTrip = sync.OnceValue(func() engine.State {
+	cfg := engine.Config{Players: 2, Rules: engine.Standard}
+	buf := make([]engine.Action, 0, engine.MaxLegal)
+	for seed := uint64(1); ; seed++ {
+		s, err := engine.New(cfg, seed)
+		if err != nil {
+			panic(err) // a fixed, valid configuration
+		}
+		for !s.HandOver() {
+			legal := s.Legal(buf[:0])
+			best := legal[0]
+			for _, a := range legal[1:] {
+				if a.Kind() == engine.KindPlay && (best.Kind() != engine.KindPlay || a.Card().Miles() > best.Card().Miles()) {
+					best = a
+				}
+			}
+			if err := s.Step(best); err != nil {
+				panic(err) // a legal action
+			}
+			if guideTripSide(&s) >= 0 {
+				return s
+			}
+		}
+	}
+})
+
+// guideTripSide is the side of s that has reached the trip, or -1.
+func guideTripSide(s *engine.State) int {
+	for side := 0; side < s.Sides(); side++ {
+		if s.Tableaus[side].Miles == s.Trip {
+			return side
+		}
+	}
+	return -1
 }
 
 // tripBarFor draws a trip bar for a made-up tableau (the guide).
@@ -233,15 +298,11 @@ func (m *Model) guideLayers(w, h int) []*layer {
 	// Page tabs and buttons on the last two rows.
 	x := x0
 	for i, gp := range guidePages {
-		label := strconv.Itoa(i+1) + " " + gp.title
-		if len(guidePages)*14 > w {
-			label = strconv.Itoa(i + 1)
-		}
+		label := strconv.Itoa(i+1) + " " + gp.tab
 		style := st.Dim
 		if i == m.guide {
 			style = st.ButtonOn
 		}
-		label = ansi12(label)
 		layers = append(layers, lay(style.Render(label)).ID("guide-"+strconv.Itoa(i)).X(x).Y(h-3))
 		x += width(label) + 1
 	}
@@ -256,16 +317,7 @@ func (m *Model) guideLayers(w, h int) []*layer {
 		lay(prev.Render("[ ◀ Prev ]")).ID("guide-prev").X(x0).Y(h-1),
 		lay(next.Render("[ Next ▶ ]")).ID("guide-next").X(x0+12).Y(h-1),
 		lay(st.Button.Render("[ Close ]")).ID("guide-close").X(x0+24).Y(h-1),
-		lay(m.help.ShortHelpView([]key.Binding{m.keys.PrevPage, m.keys.NextPage, m.keys.GoPage, m.keys.Close})).X(x0+36).Y(h-1),
+		lay(m.shortHelp([]key.Binding{m.keys.PrevPage, m.keys.NextPage, m.keys.GoPage, m.keys.Close}, w-x0-36)).X(x0+36).Y(h-1),
 	)
 	return layers
-}
-
-// ansi12 shortens a tab label so that all tabs fit on an 80-column row.
-func ansi12(s string) string {
-	r := []rune(s)
-	if len(r) > 10 {
-		return string(r[:9]) + "…"
-	}
-	return s
 }

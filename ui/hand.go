@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/millebornes/mille/engine"
 )
 
@@ -105,6 +103,14 @@ func (m *Model) handNote(obs *engine.Observation, w int) string {
 	if !obs.Onlooker {
 		lines = append(lines, st.Dim.Render("P: drawn card"))
 	}
+	if !obs.Onlooker {
+		for _, c := range obs.MyHand {
+			if m.playRefusal(c) != "" {
+				lines = append(lines, st.Dim.Render("✗: not playable"))
+				break
+			}
+		}
+	}
 	if m.opts.Ordered && !obs.Onlooker {
 		lines = append(lines, st.Dim.Render("hand ordered"))
 	}
@@ -112,7 +118,7 @@ func (m *Model) handNote(obs *engine.Observation, w int) string {
 		lines = append(lines, st.Error.Render("deck empty"))
 	}
 	for i := range lines {
-		lines[i] = ansi.Truncate(lines[i], w, "")
+		lines[i] = fit(lines[i], w)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -78,7 +78,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Quit):
 			return m.askQuit(false)
 		case key.Matches(msg, k.Window):
-			m.window = !m.window
+			m.toggleWindow()
 			return nil
 		case key.Matches(msg, k.Undo):
 			return m.undo()
@@ -189,7 +189,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message, m.isError = map[bool]string{true: "The hand is kept in order.", false: "The hand is no longer ordered."}[m.opts.Ordered], false
 		return m.persist()
 	case key.Matches(msg, k.Window):
-		m.window = !m.window
+		m.toggleWindow()
 	case key.Matches(msg, k.Redraw):
 		return tea.ClearScreen
 	case key.Matches(msg, k.Save):

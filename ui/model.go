@@ -143,6 +143,7 @@ type Model struct {
 	log     []logLine
 	logOff  int  // lines scrolled back from the newest
 	window  bool // true: the score window; false: the command list
+	peek    bool // the end-of-hand window is put aside to show the board
 
 	gen        int // generation of hint searches; older answers are dropped
 	cancel     context.CancelFunc

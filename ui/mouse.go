@@ -78,6 +78,9 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 		m.pending, m.pendSlot = 0, -1
 		if c := m.handView()[pos].card; c != engine.NoCard {
 			m.message, m.isError = c.String()+": click again to play it, or click the discard pile.", false
+			if why := m.playRefusal(c); why != "" {
+				m.message = c.String() + ": " + why + "; click the discard pile to discard it."
+			}
 		}
 	case strings.HasPrefix(id, "side-"):
 		side := int(id[5] - '0')

@@ -2,10 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -176,23 +176,38 @@ func (m *Model) scrollLog(n int) {
 	}
 }
 
-// logLines are the last h lines of the log, scrolled back by logOff.
+// logLines are the last h rows of the log, scrolled back by logOff
+// entries; an entry too long for w cells goes on over the next rows,
+// indented.
 func (m *Model) logLines(w, h int) []string {
-	end := len(m.log) - m.logOff
-	start := end - h
-	if start < 0 {
-		start = 0
+	if h <= 0 {
+		return nil
 	}
-	lines := make([]string, 0, h)
-	for i := start; i < end; i++ {
+	end := len(m.log) - m.logOff
+	rows := make([]string, 0, h)
+	if m.logOff > 0 {
+		h-- // the last row says the log is scrolled
+	}
+	for i := end - 1; i >= 0 && len(rows) < h; i-- {
 		style := m.styles.Dim
 		if i == len(m.log)-1 {
 			style = m.styles.Text
 		}
-		lines = append(lines, style.Render(ansi.Truncate(m.log[i].text, w, "…")))
+		lines := wrap(m.log[i].text, w)
+		if len(lines) > 1 {
+			lines = append(lines[:1], wrap(strings.Join(lines[1:], " "), w-2)...)
+		}
+		for j := len(lines) - 1; j >= 0 && len(rows) < h; j-- {
+			line := lines[j]
+			if j > 0 {
+				line = "  " + line
+			}
+			rows = append(rows, style.Render(line))
+		}
 	}
-	if m.logOff > 0 && len(lines) > 0 {
-		lines[len(lines)-1] = m.styles.Dim.Render(fmt.Sprintf("↓ %d newer ([ ] or wheel)", m.logOff))
+	slices.Reverse(rows)
+	if m.logOff > 0 {
+		rows = append(rows, m.styles.Dim.Render(fit(fmt.Sprintf("↓ %d newer ([ ] or wheel)", m.logOff), w)))
 	}
-	return lines
+	return rows
 }

@@ -48,12 +48,12 @@ func screenNow(tm *teatest.TestModel) string {
 
 // boardLines is the screen without its message line, which tells what
 // just happened and so differs between a game played and the same game
-// loaded.
+// loaded, and the input line under it, where a long message goes on.
 func boardLines(screen string, h int) string {
 	lines := strings.Split(screen, "\n")
 	msgY := newLayout(80, h).msgY
-	if msgY < len(lines) {
-		lines = append(lines[:msgY:msgY], lines[msgY+1:]...)
+	if msgY+1 < len(lines) {
+		lines = append(lines[:msgY:msgY], lines[msgY+2:]...)
 	}
 	return strings.Join(lines, "\n")
 }

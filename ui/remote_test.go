@@ -447,7 +447,8 @@ func TestGoldenRemote(t *testing.T) {
 	}
 	m.Update(bob.View())
 	snap(t, "remote_handover_ready", m)
-	contains(t, screenOf(m, 80, 24), "Waiting for Ann to go on to the next hand.")
+	screenOf(m, 80, 24)
+	contains(t, handOverText(m), "Waiting for Ann to go on to the next hand.")
 	if m.gamePrompt() != promptNone {
 		t.Fatal("a seat that asked is asked again")
 	}

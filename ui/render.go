@@ -227,3 +227,40 @@ func splice(row string, x int, line string, lw, w int) string {
 	}
 	return left + "\x1b[m" + line + "\x1b[m" + right
 }
+
+// fit shortens text, styled or not, to w cells at most without cutting a
+// word: "…" follows the last word kept (never a separator). Only a first
+// word wider than w is cut, and the "…" says so.
+func fit(s string, w int) string {
+	if width(s) <= w {
+		return s
+	}
+	if w < 2 {
+		return ansi.Truncate(s, w, "")
+	}
+	cut, cell := -1, 0
+	prev := ' '
+	for _, r := range ansi.Strip(s) {
+		if cell >= w {
+			break
+		}
+		if r == ' ' && !strings.ContainsRune(" ·•,;:", prev) {
+			cut = cell // the text before this space, and "…" in its cell
+		}
+		prev = r
+		cell += max(ansi.StringWidth(string(r)), 1)
+	}
+	if cut < 0 {
+		return ansi.Truncate(s, w, "…")
+	}
+	return ansi.Truncate(s, cut, "") + "…"
+}
+
+// wrap breaks plain text into lines of w cells at most, between words (a
+// word wider than w is broken, a hyphenated one at its hyphens).
+func wrap(s string, w int) []string {
+	if width(s) <= w {
+		return []string{s}
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}

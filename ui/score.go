@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/charmbracelet/x/ansi"
+	"sync"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -82,22 +81,37 @@ func (m *Model) commandList(w int) []string {
 	return lines
 }
 
-// scoreRows are the rows of BSD's score window, with their values.
+// scoreRows are the rows of BSD's score window, with a shorter label for
+// narrow windows.
 var scoreRows = []struct {
-	label string
-	value int
-	get   func(s engine.Score) int16
+	label, short string
+	get          func(s engine.Score) int16
 }{
-	{"Milestones Played", 0, func(s engine.Score) int16 { return s.Milestones }},
-	{"Each Safety", 100, func(s engine.Score) int16 { return s.Safeties }},
-	{"All 4 Safeties", 300, func(s engine.Score) int16 { return s.AllSafeties }},
-	{"Each Coup Fourré", 300, func(s engine.Score) int16 { return s.CoupsFourres }},
-	{"Trip Completed", 400, func(s engine.Score) int16 { return s.Trip }},
-	{"Safe Trip", 300, func(s engine.Score) int16 { return s.SafeTrip }},
-	{"Delayed Action", 300, func(s engine.Score) int16 { return s.Delayed }},
-	{"Extension", 200, func(s engine.Score) int16 { return s.Extension }},
-	{"Shut-Out", 500, func(s engine.Score) int16 { return s.ShutOut }},
+	{"Milestones Played", "Milestones", func(s engine.Score) int16 { return s.Milestones }},
+	{"Each Safety", "Safeties", func(s engine.Score) int16 { return s.Safeties }},
+	{"All 4 Safeties", "All four", func(s engine.Score) int16 { return s.AllSafeties }},
+	{"Each Coup Fourré", "Coups fourrés", func(s engine.Score) int16 { return s.CoupsFourres }},
+	{"Trip Completed", "Trip", func(s engine.Score) int16 { return s.Trip }},
+	{"Safe Trip", "Safe Trip", func(s engine.Score) int16 { return s.SafeTrip }},
+	{"Delayed Action", "Delayed", func(s engine.Score) int16 { return s.Delayed }},
+	{"Extension", "Extension", func(s engine.Score) int16 { return s.Extension }},
+	{"Shut-Out", "Shut-Out", func(s engine.Score) int16 { return s.ShutOut }},
 }
+
+// unitScore is what each item of the score is worth, as the engine scores
+// it: the hand of a side that earns every item once (a mile, the four
+// safeties, one of them as a coup fourré, the trip completed without a
+// 200 after the deck ran out, with the extension it called, its opponent
+// shut out), each safety's points divided by the four.
+var unitScore = sync.OnceValue(func() engine.Score {
+	s := engine.State{Config: engine.Config{Players: 2, Rules: engine.Standard}, Phase: engine.PhaseHandOver,
+		Finisher: 0, Extender: 0, FinishedDelayed: true, Trip: engine.ExtendedTrip}
+	t := &s.Tableaus[0]
+	t.Miles, t.Safeties, t.CoupsFourres = 1, 0b1111, 0b0001
+	sc := s.LiveScore(0)
+	sc.Safeties /= int16(len(engine.AllSafeties))
+	return sc
+})
 
 // sideShort is a side's column heading in the score window.
 func (m *Model) sideShort(side int) string {
@@ -115,13 +129,16 @@ func (m *Model) sideShort(side int) string {
 	return name
 }
 
-// scoreWindow is BSD's score window: a row per item, a column per side.
-func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string {
+// scoreWindow is BSD's score window in w cells: a row per item, a column
+// per side, and the items' values when there is room. Labels are
+// shortened below 16 cells; with brief set, the items nobody scored are
+// left out.
+func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
 	st := m.styles
 	n := obs.Config.Sides()
 	colW := 6
 	labelW := 17
-	showValue := full || w >= labelW+n*colW+7
+	showValue := w >= labelW+n*colW+7
 	if labelW+n*colW > w {
 		labelW = w - n*colW
 	}
@@ -130,12 +147,12 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string 
 		scores[s] = obs.LiveScore(s)
 	}
 	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
-	row := func(label string, vals []string, value string, style paint) string {
+	row := func(label, short string, vals []string, value string, style paint) string {
 		var b strings.Builder
-		if len(label) > labelW && label == "Milestones Played" {
-			label = "Milestones"
+		if len(label) > labelW && label == "Milestones Played" || labelW < 16 {
+			label = short
 		}
-		b.WriteString(fmt.Sprintf("%*s", labelW, ansi.Truncate(label, labelW, "")))
+		b.WriteString(fmt.Sprintf("%*s", labelW, fit(label, labelW)))
 		for _, v := range vals {
 			b.WriteString(fmt.Sprintf("%*s", colW, v))
 		}
@@ -146,33 +163,38 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string 
 	}
 	heads := make([]string, n)
 	for s := range heads {
-		heads[s] = ansi.Truncate(m.sideShort(s), colW-1, "")
+		heads[s] = fit(m.sideShort(s), colW-1)
 	}
 	title := "── Score "
 	if over {
 		title = "── Score: hand over "
 	}
-	lines := []string{st.Heading.Render(padRight(title, w, '─')), row("", heads, "Value", st.Title)}
+	lines := []string{st.Heading.Render(padRight(title, w, '─')), row("", "", heads, "Value", st.Title)}
 	vals := make([]string, n)
 	for _, r := range scoreRows {
+		scored := false
 		for s := range vals {
 			vals[s] = strconv.Itoa(int(r.get(scores[s])))
+			scored = scored || r.get(scores[s]) != 0
+		}
+		if brief && !scored {
+			continue
 		}
 		v := ""
-		if r.value > 0 {
-			v = strconv.Itoa(r.value)
+		if n := r.get(unitScore()); n > 1 { // a point a mile goes without saying, as in BSD
+			v = strconv.Itoa(int(n))
 		}
-		lines = append(lines, row(r.label, vals, v, st.Text))
+		lines = append(lines, row(r.label, r.short, vals, v, st.Text))
 	}
 	dash := make([]string, n)
 	for s := range dash {
 		dash[s] = "----"
 	}
-	lines = append(lines, row("", dash, "", st.Dim))
+	lines = append(lines, row("", "", dash, "", st.Dim))
 	for s := range vals {
 		vals[s] = strconv.Itoa(scores[s].Total())
 	}
-	lines = append(lines, row("Hand Total", vals, "", st.Title))
+	lines = append(lines, row("Hand Total", "Hand", vals, "", st.Title))
 	for s := range vals {
 		total := int(obs.Totals[s])
 		if !over {
@@ -180,42 +202,112 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, full bool) []string 
 		}
 		vals[s] = strconv.Itoa(total)
 	}
-	lines = append(lines, row("Overall Total", vals, "", st.Title))
+	lines = append(lines, row("Overall Total", "Overall", vals, "", st.Title))
 	for s := range vals {
 		vals[s] = strconv.Itoa(int(obs.GamesWon[s]))
 	}
-	lines = append(lines, row("Games", vals, "", st.Text))
+	lines = append(lines, row("Games", "Games", vals, "", st.Text))
 	return lines
 }
 
-// handOverBox is the end-of-hand window: the full breakdown and the
-// question of another hand (or game).
-func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
-	st := m.styles
-	n := obs.Config.Sides()
-	w := 17 + 6*n + 7
-	body := m.scoreWindow(obs, w, true)[1:]
-	title := "End of hand " + strconv.Itoa(int(obs.Hand)+1)
-	if obs.Finisher >= 0 {
-		title += ": " + m.names().Side(int(obs.Finisher)) + " completed the trip"
+// handOverShown reports whether the end-of-hand window is up: the hand
+// is over, no other question is asked, and w has not put it aside to show
+// the whole board.
+func (m *Model) handOverShown() bool {
+	return m.obs.Phase >= engine.PhaseHandOver && !m.peek && m.dialog == dialogNone
+}
+
+// toggleWindow is w: it puts the end-of-hand window aside, or brings it
+// back; during a hand it switches the score window and the command list.
+func (m *Model) toggleWindow() {
+	if m.obs.Phase >= engine.PhaseHandOver {
+		m.peek = !m.peek
+		return
 	}
+	m.window = !m.window
+}
+
+// handEnd says why the hand ended: who completed the trip, of what
+// length and how, or why nobody did.
+func (m *Model) handEnd(obs *engine.Observation) string {
+	names := m.names()
+	trip := strconv.Itoa(int(obs.Trip)) + " miles"
+	if obs.Finisher < 0 {
+		how := "the deck ran out and every card was played"
+		if obs.Config.Rules == engine.BSD {
+			how = "the deck ran out and nobody could play"
+		}
+		if obs.Extender >= 0 {
+			return "Nobody completed the trip of " + trip + " (" + names.Side(int(obs.Extender)) + " had called the extension): " + how + "."
+		}
+		return "Nobody completed the trip: " + how + "."
+	}
+	who := capital(names.Side(int(obs.Finisher)))
+	var why string
+	switch {
+	case obs.Extender == obs.Finisher:
+		why = who + " called the extension and completed the trip of " + trip
+	case obs.Extender >= 0:
+		why = who + " completed the trip of " + trip + "; " + names.Side(int(obs.Extender)) + " had called the extension"
+	case obs.Config.HasExtension():
+		why = who + " completed the trip of " + trip + " and stopped there"
+	default:
+		why = who + " completed the trip of " + trip
+	}
+	if obs.FinishedDelayed {
+		why += ", after the deck ran out"
+	}
+	return why + "."
+}
+
+// capital starts s with a capital letter.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// handOverWidth is the end-of-hand window's width on a screen laid out
+// as l: the score column and the gap left of it.
+func handOverWidth(l layout) int { return l.rightW + 1 }
+
+// handOverBox is the end-of-hand window, in the score column from the top
+// to the help line, so that the final board and the log stay in view:
+// why the hand ended, the breakdown, and the question of another hand
+// (or game).
+func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
+	if m.peek {
+		return nil // put aside with w: the whole board shows
+	}
+	st := m.styles
+	bw := handOverWidth(l)
+	inner := bw - 4 // the border and a column of padding each side
+	rows := l.helpY - l.areaY - 2
+	title := "End of hand " + strconv.Itoa(int(obs.Hand)+1)
+	var after []string
 	buttons := []button{{"btn-yes", "y Another hand", true}, {"btn-no", "n Quit", false}}
 	if m.guest() {
 		buttons[1].label = "n Leave"
 	}
 	if obs.Phase == engine.PhaseGameOver {
-		title = "Game over"
+		title += ": game over"
+		var won string
 		switch {
 		case obs.Winner < 0:
-			body = append(body, "", st.Heading.Render("A tie: nobody wins this game."))
+			won = "A tie: nobody wins this game."
 		case int(obs.Winner) == obs.Side() && !obs.Onlooker && !m.hotSeat():
-			body = append(body, "", st.Heading.Render("You win the game!"))
+			won = "You win the game!"
 		default:
 			who, verb := m.sideName(int(obs.Winner)), " wins"
 			if strings.Contains(who, "&") {
 				verb = " win"
 			}
-			body = append(body, "", st.Heading.Render(who+verb+" the game."))
+			won = who + verb + " the game."
+		}
+		after = append(after, "")
+		for _, line := range wrap(won, inner) {
+			after = append(after, st.Heading.Render(line))
 		}
 		buttons = []button{{"btn-yes", "y Another game", true}, {"btn-new", "New setup", false}, {"btn-no", "n Quit", false}}
 		if m.guest() {
@@ -223,7 +315,9 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		}
 	}
 	if m.record != "" && m.recordedAt == obs.EventCount {
-		body = append(body, st.Dim.Render(m.record))
+		for _, line := range wrap(m.record, inner) {
+			after = append(after, st.Dim.Render(line))
+		}
 	}
 	if m.gamePrompt() == promptNone {
 		// Asked already, or watching: who the table still waits for.
@@ -235,10 +329,78 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		if names := m.waitingFor(); len(names) > 0 {
 			wait = "Waiting for " + andList(names) + " to go on to " + next + "."
 		}
-		body = append(body, "", st.Dim.Render(wait))
+		after = append(after, "")
+		for _, line := range wrap(wait, inner) {
+			after = append(after, st.Dim.Render(line))
+		}
 		buttons = []button{{"btn-leave", "q Leave", false}}
 	}
-	return m.dialogBox(l, title, body, buttons)
+
+	// The buttons, on as many rows as they need.
+	type placed struct {
+		b      button
+		row, x int
+	}
+	var bs []placed
+	row, x := 0, 0
+	for _, b := range buttons {
+		bw := width(m.buttonText(b))
+		if x > 0 && x+3+bw > inner {
+			row, x = row+1, 0
+		} else if x > 0 {
+			x += 3
+		}
+		bs = append(bs, placed{b, row, x})
+		x += bw
+	}
+	buttonRows := make([]string, row+1)
+	for _, p := range bs {
+		buttonRows[p.row] = padRight(buttonRows[p.row], p.x, ' ') + m.buttonText(p.b)
+	}
+
+	// The breakdown, without the items nobody scored and the blank rows
+	// when the window is short of rows.
+	head := []string{st.Heading.Render(title)}
+	for _, line := range wrap(m.handEnd(obs), inner) {
+		head = append(head, st.Text.Render(line))
+	}
+	layout := func(brief, tight bool) []string {
+		body := append([]string{}, head...)
+		if !tight {
+			body = append(body, "")
+		}
+		body = append(body, m.scoreWindow(obs, inner, brief)[1:]...)
+		for _, line := range after {
+			if line != "" || !tight {
+				body = append(body, line)
+			}
+		}
+		if !tight {
+			body = append(body, "")
+		}
+		return append(body, buttonRows...)
+	}
+	body := layout(false, false)
+	if len(body) > rows {
+		body = layout(true, false)
+	}
+	if len(body) > rows {
+		body = layout(true, true)
+	}
+	for len(body) < rows {
+		body = append(body[:len(body)-len(buttonRows)], append([]string{""}, body[len(body)-len(buttonRows):]...)...)
+	}
+	for i := range body {
+		body[i] = padRight(body[i], inner, ' ')
+	}
+	box := st.Dialog.Render(strings.Join(body, "\n"))
+	bx, by := l.w-bw, l.areaY
+	layers := []*layer{lay(box).X(bx).Y(by).Z(10)}
+	top := by + 1 + len(body) - len(buttonRows)
+	for _, p := range bs {
+		layers = append(layers, lay(m.buttonText(p.b)).ID(p.b.id).X(bx+2+p.x).Y(top+p.row).Z(11))
+	}
+	return layers
 }
 
 // andList joins names as a sentence does: "Ann", "Ann and Bob", "Ann, Bob

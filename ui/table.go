@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
@@ -442,7 +441,7 @@ func (m *Model) watchingNote(l layout) string {
 	for i := 0; i < l.handH-2; i++ {
 		line := ""
 		if i < len(lines) {
-			line = ansi.Truncate(lines[i], inner-2, "…")
+			line = fit(lines[i], inner-2)
 		}
 		b.WriteString("\n" + edge.Render("│") + " " + line + strings.Repeat(" ", max(0, inner-1-width(line))) + edge.Render("│"))
 	}

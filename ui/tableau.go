@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -79,8 +78,10 @@ func (m *Model) drawTableauBox(k boxKey) string {
 	var lines []string
 	rows := h - 2
 	switch {
-	case rows >= 4 && inner >= 77:
-		lines = m.tableauWide(t, inner)
+	case rows >= roomyRows && inner >= roomyInner:
+		lines = m.tableauRoomy(t, inner)
+	case rows >= stackRows && inner >= stackInner:
+		lines = m.tableauStacks(t, inner)
 	case rows >= 7 && inner >= 52:
 		lines = m.tableauCards(t, inner)
 	case rows >= 4 && inner >= 43:
@@ -95,7 +96,7 @@ func (m *Model) drawTableauBox(k boxKey) string {
 	case active:
 		bs, ec = lipgloss.ThickBorder(), st.TurnEdge
 	}
-	head := st.Title.Render(ansi.Truncate(k.title, inner-len(miles)-2, "…"))
+	head := st.Title.Render(fit(k.title, inner-len(miles)-2))
 	fill := inner - width(head) - len(miles) - 2
 	if fill < 0 {
 		fill = 0
@@ -109,8 +110,8 @@ func (m *Model) drawTableauBox(k boxKey) string {
 		}
 		pad := inner - width(line)
 		if pad < 0 {
-			line = ansi.Truncate(line, inner, "")
-			pad = 0
+			line = fit(line, inner)
+			pad = inner - width(line)
 		}
 		b.WriteString("\n" + ec.Render(bs.Left) + line + strings.Repeat(" ", pad) + ec.Render(bs.Right))
 	}
@@ -144,13 +145,13 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 // distance, safeties and what the side needs beside them.
 func (m *Model) tableauMedium(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
-	bat := strings.Split(st.drawCard(t.Battle, "Bat", false), "\n")
-	spd := strings.Split(st.drawCard(t.Speed, "Spd", false), "\n")
+	bat := strings.Split(st.card(t.Battle, look{key: "Bat"}), "\n")
+	spd := strings.Split(st.card(t.Speed, look{key: "Spd"}), "\n")
 	right := []string{
 		m.tripBar(t, 14) + " " + st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
 		m.mileCounts(t, false),
 		m.safetyRow(t),
-		m.sideStatus(t),
+		m.sideStatus(t, w-2*cardW-1),
 	}
 	lines := make([]string, 0, rows)
 	for i := 0; i < cardH; i++ {
@@ -159,46 +160,23 @@ func (m *Model) tableauMedium(t *engine.Tableau, w, rows int) []string {
 	return lines
 }
 
-// sideStatus says in words what a side needs to roll.
-func (m *Model) sideStatus(t *engine.Tableau) string {
-	st := m.styles
-	var s string
-	switch {
-	case t.Battle.IsHazard():
-		s = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs "+engine.RemedyFor(t.Battle).String())
-	case t.Rolling():
-		s = st.Kind[engine.Remedy].Render("rolling")
-	default:
-		s = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs Go")
+// sideStatus says in a line of w cells what a side needs to roll, and
+// that it is under a Speed Limit when there is room (the speed pile shows
+// it anyway).
+func (m *Model) sideStatus(t *engine.Tableau, w int) string {
+	status, limit := m.sideNeeds(t)
+	if both := status + m.styles.Dim.Render(" · ") + limit; limit != "" && width(both) <= w {
+		return both
 	}
-	if t.Limited() {
-		s += st.Dim.Render(" · limit 25/50")
-	}
-	return s
-}
-
-// tableauWide draws the piles and the safeties as cards, and the distance
-// and what the side needs beside them.
-func (m *Model) tableauWide(t *engine.Tableau, w int) []string {
-	lines := m.tableauCards(t, w)[:cardH]
-	right := []string{
-		m.tripBar(t, 14) + " " + m.styles.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
-		m.mileCounts(t, false),
-		m.sideStatus(t),
-		m.coupNote(t),
-	}
-	for i := range lines {
-		lines[i] += " " + right[i]
-	}
-	return lines
+	return status
 }
 
 // coupNote names the coups fourrés of a side, if any.
 func (m *Model) coupNote(t *engine.Tableau) string {
 	var names []string
-	for _, s := range engine.AllSafeties {
+	for i, s := range engine.AllSafeties {
 		if t.HasCoupFourre(s) {
-			names = append(names, s.String())
+			names = append(names, safetyShort[i])
 		}
 	}
 	if len(names) == 0 {
@@ -207,10 +185,122 @@ func (m *Model) coupNote(t *engine.Tableau) string {
 	return m.styles.Kind[engine.Safety].Render("coup fourré: " + strings.Join(names, ", "))
 }
 
+// The sizes of the boxes drawn with their piles as stacks: inner rows and
+// columns at least. A roomy box draws them big, with the distance as a
+// stack per value.
+const (
+	stackRows  = cardH + 1
+	stackInner = 2*(cardW+1) + 2 + 4*cardW + 1 + 26
+	roomyRows  = bigH + 1 + 2
+	roomyInner = 2*(bigW+1) + 2 + 4*bigW + 2 + 5*(bigW+1)
+)
+
+// pileCounts are how many cards a side's battle and speed piles hold.
+func pileCounts(t *engine.Tableau) (battle, speed int) {
+	for c := range engine.Card(engine.NumCards) {
+		switch {
+		case c == engine.SpeedLimit || c == engine.EndOfLimit:
+			speed += int(t.Cards[c])
+		case c.IsHazard() || c.IsRemedy():
+			battle += int(t.Cards[c])
+		}
+	}
+	return battle, speed
+}
+
+// pileCards are a side's piles drawn as stacks, then its safeties (the
+// ones played as a coup fourré keyed CF), as cards of size big.
+func (m *Model) pileCards(t *engine.Tableau, big bool) []string {
+	st := m.styles
+	battle, speed := pileCounts(t)
+	cards := []string{
+		st.card(t.Battle, look{key: "Bat", big: big, stack: true, count: battle}),
+		st.card(t.Speed, look{key: "Spd", big: big, stack: true, count: speed}),
+		"  ",
+	}
+	for _, s := range engine.AllSafeties {
+		c, key := engine.NoCard, ""
+		if t.Has(s) {
+			c = s
+		}
+		if t.HasCoupFourre(s) {
+			key = "CF"
+		}
+		cards = append(cards, st.card(c, look{key: key, big: big}))
+	}
+	return cards
+}
+
+// sideNeeds says in words what a side needs to roll, and whether it is
+// under a Speed Limit.
+func (m *Model) sideNeeds(t *engine.Tableau) (status, limit string) {
+	st := m.styles
+	switch {
+	case t.Battle.IsHazard():
+		status = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs "+engine.RemedyFor(t.Battle).String())
+	case t.Rolling():
+		status = st.Kind[engine.Remedy].Render("rolling")
+	default:
+		status = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs Go")
+	}
+	if t.Limited() {
+		limit = st.Dim.Render("limit 25/50")
+	}
+	return status, limit
+}
+
+// tableauStacks draws the piles as stacks of cards and the safeties as
+// cards, with the distance and what the side needs beside them.
+func (m *Model) tableauStacks(t *engine.Tableau, w int) []string {
+	cards := m.pileCards(t, false)
+	cards = append(cards, " ")
+	lines := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, cards...), "\n")
+	status, limit := m.sideNeeds(t)
+	text := []string{
+		m.tripBar(t, 14) + " " + m.styles.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		m.mileCounts(t, false),
+		status,
+		limit,
+		m.coupNote(t),
+	}
+	room := w - width(lines[0])
+	for i := range lines {
+		lines[i] += fit(text[i], room)
+	}
+	return lines
+}
+
+// tableauRoomy draws every pile as a stack of big cards, the distance as
+// one per value, with the trip bar and what the side needs under them.
+func (m *Model) tableauRoomy(t *engine.Tableau, w int) []string {
+	st := m.styles
+	cards := m.pileCards(t, true)
+	cards = append(cards, "  ")
+	for i := len(engine.DistanceCards) - 1; i >= 0; i-- {
+		c, n := engine.DistanceCards[i], int(t.Cards[engine.DistanceCards[i]])
+		if n == 0 {
+			cards = append(cards, st.card(engine.NoCard, look{key: strconv.Itoa(c.Miles()), big: true, stack: true}))
+		} else {
+			cards = append(cards, st.card(c, look{big: true, stack: true, count: n}))
+		}
+	}
+	lines := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, cards...), "\n")
+	status, limit := m.sideNeeds(t)
+	notes := []string{status}
+	for _, s := range []string{limit, m.coupNote(t)} {
+		if s != "" {
+			notes = append(notes, s)
+		}
+	}
+	return append(lines,
+		" "+m.tripBar(t, 40)+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		" "+fit(strings.Join(notes, st.Dim.Render(" · ")), w-1))
+}
+
 // tableauCards draws the piles as cards on tall boxes.
 func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 	st := m.styles
-	cards := []string{st.drawCard(t.Battle, "Bat", false), st.drawCard(t.Speed, "Spd", false), "  "}
+	cards := []string{st.card(t.Battle, look{key: "Bat"}), st.card(t.Speed, look{key: "Spd"}), "  "}
 	for i, s := range engine.AllSafeties {
 		c := engine.NoCard
 		if t.Has(s) {
@@ -221,11 +311,11 @@ func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 			key = "CF"
 		}
 		_ = i
-		cards = append(cards, st.drawCard(c, key, false))
+		cards = append(cards, st.card(c, look{key: key}))
 	}
 	row := lipgloss.JoinHorizontal(lipgloss.Top, cards...)
 	lines := strings.Split(row, "\n")
-	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+m.mileCounts(t, false), " "+m.sideStatus(t))
+	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+m.mileCounts(t, false), " "+m.sideStatus(t, w-1))
 	return lines
 }
 

@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -20,7 +19,7 @@ type layout struct {
 	rightX        int
 	areaY, areaH  int // rows of the tableaus and the score window
 	handY         int
-	msgY, inputY  int
+	msgY          int // the message line, the input line under it
 	helpY         int
 	cardGap       int
 	big           bool // big cards in the hand
@@ -29,9 +28,11 @@ type layout struct {
 
 func newLayout(w, h int) layout {
 	l := layout{w: w, h: h}
+	// The score window's column takes what the tables leave it: from 110
+	// columns, all but the 82 the tables' piles as stacks need, 34 to 50.
 	l.rightW = 34
 	if w >= 110 {
-		l.rightW = min(50, w/3)
+		l.rightW = min(50, max(34, w-2-stackInner-1))
 	}
 	l.leftW = w - l.rightW - 1
 	l.rightX = l.leftW + 1
@@ -43,7 +44,6 @@ func newLayout(w, h int) layout {
 	l.areaH = h - 1 - l.handH - 3
 	l.handY = l.areaY + l.areaH
 	l.msgY = l.handY + l.handH
-	l.inputY = l.msgY + 1
 	l.helpY = h - 1
 	if w >= 100 {
 		l.cardGap = 1
@@ -133,35 +133,25 @@ func (m *Model) boardLayers(l layout) []*layer {
 	layers := make([]*layer, 0, 32)
 	layers = append(layers, lay(m.statusLine(obs, l.w)))
 
-	// Tableaus, one box per side, stacked, as tall as their drawing needs;
-	// the rows left under them hold the log of recent moves.
-	n := obs.Config.Sides()
-	boxH := min(l.areaH/n, 6)
-	if l.leftW-2 >= 52 && l.leftW-2 < 77 && l.areaH/n >= 9 {
-		boxH = 9
+	if m.handOverShown() {
+		// The end-of-hand window takes the score column and the rows of
+		// the hand: the final board and the log stay in view, with a
+		// message of the viewer's own under them.
+		rows := l.helpY - l.areaY
+		if m.message != "" {
+			rows--
+			layers = append(layers, lay(strings.Join(m.messageLines(l.leftW, false), "\n")).Y(l.helpY-1))
+		}
+		sides, _ := m.sideLayers(l, rows)
+		layers = append(layers, sides...)
+		layers = append(layers, lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY))
+		return append(layers, m.dialogLayers(obs, l)...)
 	}
-	for side := 0; side < n; side++ {
-		box := m.tableauBox(obs, side, l.leftW, boxH)
-		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
-	}
-	logRows := min(l.areaH-n*boxH, 14)
-	if logRows >= 3 {
-		lines := append([]string{st.Heading.Render(padRight("── Recent moves ", l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
-		layers = append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH))
-	}
+	sides, logged := m.sideLayers(l, l.areaH)
+	layers = append(layers, sides...)
 
 	// Score window or command list, and the log below when there is room.
-	right := m.rightPanel(obs, l.rightW, l.areaH, logRows < 3)
-	layers = append(layers, lay(right).X(l.rightX).Y(l.areaY))
-
-	// On tall screens the hand comes right under the tables, not at the
-	// bottom of an empty screen.
-	if used := max(n*boxH+max(logRows, 0), strings.Count(right, "\n")+1); used < l.areaH {
-		l.handY = l.areaY + used + 1
-		l.msgY = l.handY + l.handH
-		l.inputY = l.msgY + 1
-		l.helpY = l.inputY + 1
-	}
+	layers = append(layers, lay(m.rightPanel(obs, l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
 
 	// The hand: P then 1-6, then the deck and the discard pile. An
 	// onlooker has no hand: a note takes its place.
@@ -176,7 +166,8 @@ func (m *Model) boardLayers(l layout) []*layer {
 			if m.pending != 0 && m.pendSlot < 0 {
 				sel = false
 			}
-			layers = append(layers, lay(st.drawCardSized(hp.card, slotKey(i), sel, l.big)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
+			lk := look{key: slotKey(i), selected: sel, big: l.big, blocked: m.playRefusal(hp.card) != ""}
+			layers = append(layers, lay(st.card(hp.card, lk)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
 			x += l.handW + l.cardGap
 		}
 	}
@@ -187,30 +178,105 @@ func (m *Model) boardLayers(l layout) []*layer {
 	if obs.DiscardLen > 0 {
 		top = obs.Discards[obs.DiscardLen-1]
 	}
-	layers = append(layers, lay(st.drawCardSized(top, "Disc", false, l.big)).ID("discard").X(x).Y(l.handY))
+	layers = append(layers, lay(st.card(top, look{key: "Disc", big: l.big})).ID("discard").X(x).Y(l.handY))
 	x += l.handW + 1
 	if l.w-x >= 12 {
 		layers = append(layers, lay(m.handNote(obs, l.w-x-1)).X(x+1).Y(l.handY))
 	}
 
-	// Message, input line and help.
-	msg, msgStyle := m.message, st.Message
-	switch {
-	case m.isError:
-		msgStyle = st.Error
-	case msg == "":
-		var alert bool
-		if msg, alert = m.narration(l.w); alert {
-			msgStyle = st.Kind[engine.Hazard]
-		}
+	// Message, input line and help. A message too long for its row goes
+	// on over the input line's, unless a command or a target is being
+	// chosen there.
+	msg := m.messageLines(l.w, m.pending == 0 && m.target == engine.NoCard)
+	if len(msg) == 1 {
+		msg = append(msg, fit(m.inputLine(obs), l.w))
 	}
 	layers = append(layers,
-		lay(msgStyle.Render(ansi.Truncate(msg, l.w, "…"))).Y(l.msgY),
-		lay(ansi.Truncate(m.inputLine(obs), l.w, "…")).Y(l.inputY),
-		lay(ansi.Truncate(m.help.ShortHelpView(m.activeKeys().ShortHelp()), l.w, "…")).ID("help").Y(l.helpY),
+		lay(strings.Join(msg, "\n")).Y(l.msgY),
+		lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY),
 	)
 	layers = append(layers, m.dialogLayers(obs, l)...)
 	return layers
+}
+
+// messageLines are the message line's rows: the message, or else the
+// recent moves, styled, on one row or, when they need them and two may
+// be taken, on two.
+func (m *Model) messageLines(w int, two bool) []string {
+	st := m.styles
+	msg, style := m.message, st.Message
+	switch {
+	case m.isError:
+		style = st.Error
+	case msg == "":
+		var alert bool
+		if msg, alert = m.narration(w); alert {
+			style = st.Kind[engine.Hazard]
+		}
+	}
+	lines := wrap(msg, w)
+	switch {
+	case !two:
+		lines = []string{fit(msg, w)}
+	case len(lines) > 2:
+		lines = []string{lines[0], fit(strings.Join(lines[1:], " "), w)}
+	}
+	for i := range lines {
+		lines[i] = style.Render(lines[i])
+	}
+	return lines
+}
+
+// shortHelp is the help line: the whole entries that fit in w cells, in
+// their order.
+func (m *Model) shortHelp(bindings []key.Binding, w int) string {
+	hs := m.help.Styles
+	sep := hs.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
+	var b strings.Builder
+	used := 0
+	for _, kb := range bindings {
+		if !kb.Enabled() {
+			continue
+		}
+		item := hs.ShortKey.Inline(true).Render(kb.Help().Key) + " " + hs.ShortDesc.Inline(true).Render(kb.Help().Desc)
+		if used > 0 {
+			item = sep + item
+		}
+		if iw := width(item); used+iw <= w {
+			b.WriteString(item)
+			used += iw
+		}
+	}
+	return b.String()
+}
+
+// sideLayers are the sides' table boxes, stacked in the left column, as
+// tall as their drawing needs within rows rows, and the log of recent
+// moves in the rows left under them; logged reports whether the log had
+// room there (three rows).
+func (m *Model) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
+	obs := &m.obs
+	n := obs.Config.Sides()
+	inner, room := l.leftW-2, rows/n
+	boxH := min(room, 6)
+	switch {
+	case inner >= roomyInner && room >= roomyRows+2:
+		boxH = roomyRows + 2
+	case inner >= stackInner && room >= stackRows+2:
+		boxH = stackRows + 2
+	case inner >= 52 && inner < stackInner && room >= 9:
+		boxH = 9
+	}
+	for side := 0; side < n; side++ {
+		box := m.tableauBox(obs, side, l.leftW, boxH)
+		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
+	}
+	logRows := rows - n*boxH
+	if logRows < 3 {
+		return layers, false
+	}
+	lines := append([]string{m.styles.Heading.Render(padRight("── Recent moves ", l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
+	return append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH)), true
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
@@ -272,6 +338,12 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 	case m.hinting:
 		return st.Dim.Render(m.spin.View() + " looking for a hint…")
 	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
+		// The selected card's refusal can be read before playing it.
+		if c := m.handView()[m.sel].card; !obs.Onlooker {
+			if why := m.playRefusal(c); why != "" {
+				return st.Turn.Render("Your turn: ") + st.chip(c) + st.Text.Render(": "+why) + st.Dim.Render(" · x discards it")
+			}
+		}
 		return st.Turn.Render("Your turn: ") + st.Dim.Render("←→ or 1-6 choose, enter plays, x discards (or U n, D n)")
 	}
 	return ""
@@ -321,6 +393,12 @@ func (m *Model) activeKeys() KeyMap {
 	if m.gamePrompt() == promptCoupFourre {
 		k.Yes.SetHelp("y", "coup fourré!")
 		k.No.SetHelp("n", "let it pass")
+	}
+	if m.obs.Phase >= engine.PhaseHandOver {
+		k.Window.SetHelp("w", "see the board")
+		if m.peek {
+			k.Window.SetHelp("w", "see the scores")
+		}
 	}
 	if m.gamePrompt() == promptExtension {
 		k.Yes.SetHelp("y", "extend to 1000")

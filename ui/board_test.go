@@ -1,0 +1,258 @@
+package ui
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
+)
+
+// holds reports whether seat holds card c.
+func holds(s *engine.State, seat int, c engine.Card) bool {
+	for _, h := range s.Hands[seat] {
+		if h == c {
+			return true
+		}
+	}
+	return false
+}
+
+// slotLayer is the drawing of the hand's card at display position pos.
+func slotLayer(t *testing.T, m *Model, pos int) string {
+	t.Helper()
+	id := "slot-" + strconv.Itoa(pos)
+	for _, l := range m.layers(m.w, m.h) {
+		if l.id == id {
+			return l.s
+		}
+	}
+	t.Fatalf("no layer %s", id)
+	return ""
+}
+
+// TestFlowUnplayableCardsMarked: on the person's turn the cards that can't
+// be played now are dimmed and marked ✗ (so without colour too), those
+// that can are not, and the selected card's reason reads on the input
+// line before it is played.
+func TestFlowUnplayableCardsMarked(t *testing.T) {
+	setup, acts := findPrefix(t, 2, func(s *engine.State) bool {
+		return s.Phase == engine.PhasePlay && s.Tableaus[0].Battle == engine.NoCard &&
+			holds(s, 0, engine.Miles75) && holds(s, 0, engine.Go)
+	})
+	m := newModel(t, resumeAt(t, setup, acts))
+	for _, sz := range sizes {
+		screenOf(m, sz[0], sz[1])
+		miles, goCard := posOf(m, engine.Miles75), posOf(m, engine.Go)
+		m.Update(keyMsg(strings.ToLower(slotKey(miles))))
+		screen := screenOf(m, sz[0], sz[1])
+		contains(t, screen, "Your turn: ◆ 75: you need a Go first · x discards it")
+		bottom := func(pos int) string {
+			lines := strings.Split(slotLayer(t, m, pos), "\n")
+			return ansi.Strip(lines[len(lines)-1])
+		}
+		if b := bottom(miles); !strings.Contains(b, "✗") {
+			t.Errorf("%dx%d: the 75 can't be played and is not marked: %q", sz[0], sz[1], b)
+		}
+		if b := bottom(goCard); strings.Contains(b, "✗") {
+			t.Errorf("%dx%d: the Go can be played and is marked: %q", sz[0], sz[1], b)
+		}
+		if face := slotLayer(t, m, miles); !strings.Contains(face, m.styles.Dim.open+center("75", cardW-2)) &&
+			!strings.Contains(face, m.styles.Dim.open+center("75", bigW-2)) {
+			t.Errorf("%dx%d: the 75 is not dimmed:\n%q", sz[0], sz[1], face)
+		}
+		m.Update(keyMsg(strings.ToLower(slotKey(goCard))))
+		if screen := screenOf(m, sz[0], sz[1]); strings.Contains(screen, "need a Go") {
+			t.Errorf("%dx%d: a reason is shown for a card that can be played:\n%s", sz[0], sz[1], screen)
+		}
+	}
+	// Enter on the 75 is still refused, with the same words.
+	m.Update(keyMsg(strings.ToLower(slotKey(posOf(m, engine.Miles75)))))
+	m.Update(keyMsg("enter"))
+	if m.message != "You can't play 75: you need a Go first." {
+		t.Fatalf("message %q", m.message)
+	}
+}
+
+// stackCount is the edge of the card under a pile's top card, with the
+// pile's count: "╰────×4╯".
+var stackCount = regexp.MustCompile(`╰─+×[0-9]+╯`)
+
+// TestLargeTerminalsUseTheRoom: at 120x40 and 200x50 the tables don't
+// stretch with empty space: their piles are stacks of cards (a second
+// card's edge under the top one, and the count), big cards at 200x50
+// with the distance as a stack per value, every box's drawing reaches
+// near its right side, the score and the log show together, and no row
+// is left empty under the hand.
+func TestLargeTerminalsUseTheRoom(t *testing.T) {
+	for _, players := range []int{2, 6} {
+		m := newModel(t, testConfig(t, players, 7))
+		syncPlay(m, 12)
+		for _, sz := range [][2]int{{120, 40}, {200, 50}} {
+			w, h := sz[0], sz[1]
+			screen := screenOf(m, w, h)
+			name := fmt.Sprintf("%d players at %dx%d", players, w, h)
+			lines := strings.Split(screen, "\n")
+			if len(lines) != h || strings.TrimSpace(lines[h-1]) == "" {
+				t.Errorf("%s: the screen ends in empty rows:\n%s", name, screen)
+			}
+			contains(t, screen, "── Score")
+			contains(t, screen, "── Recent moves")
+			bigPile := "╭Bat" + strings.Repeat("─", bigW-6) + "▲╮"
+			if w == 200 && !strings.Contains(screen, "╭200") && !strings.Contains(screen, "╭Bat"+strings.Repeat("┄", bigW-5)+"╮") && !strings.Contains(screen, bigPile) {
+				t.Errorf("%s: the tables' cards are not big:\n%s", name, screen)
+			}
+			stacks := 0
+			for side := 0; side < m.obs.Config.Sides(); side++ {
+				box := ""
+				for _, l := range m.layers(w, h) {
+					if l.id == "side-"+strconv.Itoa(side) {
+						box = ansi.Strip(l.s)
+					}
+				}
+				rows := strings.Split(box, "\n")
+				inner, reach := width(rows[0])-2, 0
+				for _, r := range rows[1 : len(rows)-1] {
+					reach = max(reach, width(strings.TrimRight(strings.Trim(r, "│┃"), " ")))
+				}
+				if inner-reach > 16 {
+					t.Errorf("%s: side %d's box is %d cells wide, its drawing %d:\n%s", name, side, inner, reach, box)
+				}
+				if stackCount.MatchString(box) {
+					stacks++
+				}
+			}
+			if stacks == 0 {
+				t.Errorf("%s: no pile is drawn as a stack:\n%s", name, screen)
+			}
+		}
+	}
+}
+
+// handOverText is the text of the end-of-hand window, its words joined
+// by single spaces (a long line is wrapped in it).
+func handOverText(m *Model) string {
+	var b strings.Builder
+	for _, l := range m.layers(m.w, m.h) {
+		if l.z == 10 {
+			b.WriteString(ansi.Strip(l.s) + " ")
+		}
+	}
+	frame := func(r rune) rune {
+		if strings.ContainsRune("║═╔╗╚╝", r) {
+			return ' '
+		}
+		return r
+	}
+	return strings.Join(strings.Fields(strings.Map(frame, b.String())), " ")
+}
+
+// playedTo plays a 2-player game from seed with pick choosing every
+// seat's action, until the hand is over, and returns the setup and the
+// actions.
+func playedTo(t *testing.T, seed uint64, pick func(legal []engine.Action) engine.Action) (save.Game, []engine.Action) {
+	t.Helper()
+	g, err := NewGame(engine.Config{Players: 2}, ai.DefaultLevel, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.State
+	var acts []engine.Action
+	for !s.HandOver() {
+		a := pick(s.Legal(nil))
+		if s, err = engine.Apply(s, a); err != nil {
+			t.Fatal(err)
+		}
+		acts = append(acts, a)
+	}
+	return g, acts
+}
+
+// covered reports whether two layers' rectangles meet.
+func covered(a, b *layer) bool {
+	aw, ah := width(a.s), strings.Count(a.s, "\n")+1
+	bw, bh := width(b.s), strings.Count(b.s, "\n")+1
+	return a.x < b.x+bw && b.x < a.x+aw && a.y < b.y+bh && b.y < a.y+ah
+}
+
+// TestFlowHandOverShowsTheBoardAndWhy: the end-of-hand window leaves the
+// final board and the log in view, says why the hand ended (the trip
+// completed and by whom, or the deck run out), and w puts it aside to
+// show the whole board, then brings it back.
+func TestFlowHandOverShowsTheBoardAndWhy(t *testing.T) {
+	discard := func(legal []engine.Action) engine.Action {
+		for _, a := range legal {
+			if a.Kind() == engine.KindDiscard {
+				return a
+			}
+		}
+		return legal[0]
+	}
+	extend := func(legal []engine.Action) engine.Action {
+		for _, a := range legal {
+			if a.Kind() == engine.KindExtend {
+				return a
+			}
+		}
+		return eagerPick(legal)
+	}
+	tests := []struct {
+		name string
+		pick func(legal []engine.Action) engine.Action
+		why  string
+	}{
+		{"trip", eagerPick, "completed the trip of 700 miles and stopped there."},
+		{"deck", discard, "Nobody completed the trip: the deck ran out and every card was played."},
+		{"extension", extend, "the extension"},
+	}
+	for _, tc := range tests {
+		setup, acts := playedTo(t, 7, tc.pick)
+		m := newModel(t, resumeAt(t, setup, acts))
+		if m.gamePrompt() != promptAnotherHand {
+			t.Fatalf("%s: no end of hand", tc.name)
+		}
+		for _, sz := range sizes {
+			screen := screenOf(m, sz[0], sz[1])
+			name := fmt.Sprintf("%s at %dx%d", tc.name, sz[0], sz[1])
+			if text := handOverText(m); !strings.Contains(text, tc.why) {
+				t.Errorf("%s: the window does not say why the hand ended (%q):\n%s", name, tc.why, screen)
+			}
+			var window *layer
+			layers := m.layers(sz[0], sz[1])
+			for _, l := range layers {
+				if l.z == 10 {
+					window = l
+				}
+			}
+			for _, l := range layers {
+				if (strings.HasPrefix(l.id, "side-") || l.id == "log") && window != nil && covered(l, window) {
+					t.Errorf("%s: the window covers %s:\n%s", name, l.id, screen)
+				}
+			}
+			contains(t, screen, "── Recent moves")
+			contains(t, screen, "The hand is over")
+			m.Update(keyMsg("w"))
+			board := screenOf(m, sz[0], sz[1])
+			if strings.Contains(handOverText(m), "End of hand") || !strings.Contains(board, "── Score: hand over") || !strings.Contains(board, "╭1") {
+				t.Errorf("%s: w does not show the whole board:\n%s", name, board)
+			}
+			contains(t, board, "w see the scores")
+			m.Update(keyMsg("w"))
+			if !strings.Contains(handOverText(m), "End of hand") {
+				t.Errorf("%s: w does not bring the window back:\n%s", name, screenOf(m, sz[0], sz[1]))
+			}
+		}
+		m.Update(keyMsg("w"))
+		m.Update(keyMsg("y"))
+		settleModel(m)
+		if m.obs.Phase != engine.PhasePlay {
+			t.Fatalf("%s: y with the window aside did not deal the next hand (phase %v)", tc.name, m.obs.Phase)
+		}
+	}
+}

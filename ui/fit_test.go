@@ -1,0 +1,334 @@
+package ui
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// vocabulary is every word the local game's texts are made of: the runs
+// of letters in the string literals of the packages it draws from. A
+// literal of one letter alone is a key's name, not a word: "G" is no word,
+// so "Out of G" is a word cut. The words a literal ends with "…" ("is
+// thinking…") are kept with the "…" too: only those may end so.
+func vocabulary(t *testing.T) map[string]bool {
+	t.Helper()
+	words := map[string]bool{}
+	for _, dir := range []string{".", "../engine", "../table", "../save", "../ai"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range files {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), name, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				lit, ok := n.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					return true
+				}
+				s, err := strconv.Unquote(lit.Value)
+				if err != nil || len([]rune(s)) < 2 {
+					return true
+				}
+				runes := []rune(s)
+				for _, w := range letterRuns(s) {
+					words[w.text] = true
+					if w.end < len(runes) && runes[w.end] == '…' {
+						words[w.text+"…"] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return words
+}
+
+// run is a run of letters in a line of text, and the cells it takes.
+type run struct {
+	text       string
+	start, end int // cells [start, end)
+}
+
+// letterRuns splits a line into its runs of letters, with their cells.
+func letterRuns(line string) []run {
+	var runs []run
+	var b strings.Builder
+	cell, start := 0, -1
+	flush := func() {
+		if start >= 0 {
+			runs = append(runs, run{b.String(), start, cell})
+			b.Reset()
+			start = -1
+		}
+	}
+	for _, r := range line {
+		if unicode.IsLetter(r) {
+			if start < 0 {
+				start = cell
+			}
+			b.WriteRune(r)
+		} else {
+			flush()
+		}
+		cell += max(ansi.StringWidth(string(r)), 1)
+	}
+	flush()
+	return runs
+}
+
+// rightEdges are what a box's right side is drawn with.
+const rightEdges = "│┃║┆"
+
+// cutWords lists the words cut at the edge of a box or of the screen on a
+// w x h screen drawn from layers: a layer line running past the right
+// edge or below the bottom, text hidden under another layer (dialogs,
+// raised layers, may cover the board), a word the game's texts don't
+// have ("Tir", "Lim" cut from "Tire", "Limit"), a word ending in "…" that
+// no text ends so ("can't be…", "sa…": the text was shortened), or a
+// single letter against a box's right side or the screen's edge ("· l┃",
+// cut from "limit").
+func cutWords(words map[string]bool, w, h int, layers []*layer) []string {
+	var bad []string
+	owner := make([][]int, h)
+	for y := range owner {
+		owner[y] = make([]int, w)
+		for x := range owner[y] {
+			owner[y][x] = -1
+		}
+	}
+	for i, l := range layers {
+		for j, line := range strings.Split(l.s, "\n") {
+			plain := ansi.Strip(line)
+			if strings.TrimSpace(plain) == "" {
+				continue
+			}
+			y := l.y + j
+			switch {
+			case y >= h:
+				bad = append(bad, fmt.Sprintf("row %d is under the screen: %q", y, plain))
+				continue
+			case l.x+width(line) > w:
+				bad = append(bad, fmt.Sprintf("row %d runs past the edge: %q", y, plain))
+			}
+			if l.z > 0 {
+				continue
+			}
+			cell := l.x
+			for _, r := range plain {
+				if cell < w && r != ' ' {
+					if o := owner[y][cell]; o >= 0 && o != i {
+						bad = append(bad, fmt.Sprintf("row %d: %q is drawn over %q", y, plain, ansi.Strip(layers[o].s)))
+						break
+					}
+					owner[y][cell] = i
+				}
+				cell += max(ansi.StringWidth(string(r)), 1)
+			}
+		}
+	}
+	// The board and the dialogs over it are read apart: a dialog covers
+	// the board, and what shows of the board beside it is cut on purpose.
+	var flat, raised []*layer
+	for _, l := range layers {
+		if l.z > 0 {
+			raised = append(raised, l)
+		} else {
+			flat = append(flat, l)
+		}
+	}
+	for _, part := range [][]*layer{flat, raised} {
+		screen := ansi.Strip(drawLayers(w, h, part))
+		for y, line := range strings.Split(screen, "\n") {
+			cells := []rune(line)
+			for _, r := range letterRuns(line) {
+				after := ' '
+				if r.end < len(cells) {
+					after = cells[r.end]
+				}
+				switch {
+				case after == '…' && !words[r.text+"…"]:
+					bad = append(bad, fmt.Sprintf("row %d: %q is cut short: %q", y, r.text+"…", line))
+				case !words[r.text]:
+					bad = append(bad, fmt.Sprintf("row %d: %q is no word of the game's: %q", y, r.text, line))
+				case len([]rune(r.text)) == 1 && (strings.ContainsRune(rightEdges, after) || r.end == w):
+					bad = append(bad, fmt.Sprintf("row %d: %q alone at an edge: %q", y, r.text, line))
+				}
+			}
+		}
+	}
+	return bad
+}
+
+// statsText and shutdownNotice are texts the game is given to show.
+const (
+	statsText      = "Games played 3, won 2\nBest hand 1500 points\n"
+	shutdownNotice = "The server is shutting down. The game is saved: come back with ssh -t ... sunday-afternoon-12"
+)
+
+// screenCase is one screen of the local game, set up on a model.
+type screenCase struct {
+	name string
+	m    *Model
+	set  func(m *Model) // nil: the model as it is
+}
+
+// localScreens are every screen, dialog and guide page of the local game,
+// and the board of a remote table with a long notice.
+func localScreens(t *testing.T) []screenCase {
+	t.Helper()
+	t.Setenv("MILLE_DATA_DIR", t.TempDir())
+	board := func(players int, seed uint64, moves int) *Model {
+		m := newModel(t, testConfig(t, players, seed))
+		syncPlay(m, moves)
+		return m
+	}
+	two, three, four, six := board(2, 7, 6), board(3, 5, 8), board(4, 5, 12), board(6, 9, 6)
+	cases := []screenCase{
+		{"board2", two, nil},
+		{"commands", two, func(m *Model) { m.window = false }},
+		{"board3", three, nil},
+		{"board4", four, nil},
+		{"board6", six, nil},
+		{"target", three, func(m *Model) { m.target, m.tsel = engine.Stop, 1 }},
+		{"bsd", two, func(m *Model) { m.pending, m.pendSlot = 'u', 1 }},
+		{"quit", two, func(m *Model) { m.dialog = dialogQuit }},
+		{"replace", two, func(m *Model) { m.dialog = dialogReplace }},
+		{"guideoffer", two, func(m *Model) { m.dialog = dialogGuideOffer }},
+		{"resume", two, func(m *Model) { m.dialog = dialogResume }},
+		{"keys", two, func(m *Model) { m.dialog = dialogKeys }},
+		{"stats", two, func(m *Model) {
+			m.statsText = statsText
+			m.dialog = dialogStats
+		}},
+		{"saveas", two, func(m *Model) { runCmd(m, m.startSave(afterSaveNothing)) }},
+		{"load", two, func(m *Model) { runCmd(m, m.openLoad()) }},
+		{"newgame", two, func(m *Model) { m.openNewGame() }},
+		{"newgame6", six, func(m *Model) { m.openNewGame(); m.ng.set(0, 3) }},
+	}
+	for i := range guidePages {
+		cases = append(cases, screenCase{fmt.Sprintf("guide%d", i+1), two, func(m *Model) { m.openGuide(); m.guide = i }})
+	}
+	for _, p := range []struct {
+		name string
+		cond func(s *engine.State) bool
+	}{
+		{"board3limit", func(s *engine.State) bool {
+			// "stopped: needs Repairs · limit 25/50" was cut at 120x40
+			for side := 0; side < s.Sides(); side++ {
+				if t := &s.Tableaus[side]; t.Battle.IsHazard() && t.Battle != engine.Stop && t.Limited() && s.Sides() == 3 {
+					return true
+				}
+			}
+			return false
+		}},
+		{"coupfourre", func(s *engine.State) bool { return s.Phase == engine.PhaseCoupFourre }},
+		{"extension", func(s *engine.State) bool { return s.Phase == engine.PhaseExtension }},
+	} {
+		players := 2
+		if p.name == "board3limit" {
+			players = 3
+		}
+		setup, acts := findPrefix(t, players, p.cond)
+		cases = append(cases, screenCase{p.name, newModel(t, resumeAt(t, setup, acts)), nil})
+	}
+	for _, players := range []int{2, 3} {
+		m := newModel(t, testConfig(t, players, 7))
+		syncPlay(m, 1000)
+		cases = append(cases, screenCase{fmt.Sprintf("handover%d", players), m, nil})
+	}
+	over := newModel(t, testConfig(t, 2, 7))
+	for i := 0; i < 40 && over.gamePrompt() != promptAnotherGame; i++ {
+		syncPlay(over, 1000)
+		if over.gamePrompt() == promptAnotherHand {
+			over.answer(true)
+		}
+	}
+	cases = append(cases, screenCase{"gameover", over, nil})
+	hot := newModel(t, testConfig(t, 2, 7))
+	hot.openNewGame()
+	hot.ng.set(2, 4)
+	hot.startNew()
+	hot.act(humanMove(hot))
+	cases = append(cases, screenCase{"curtain", hot, nil})
+
+	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := frozen(s, 0, []string{"Ann", "Bob"}, []bool{true, true}, nil)
+	remote, err := NewRemote(RemoteConfig{Table: st, Options: remoteOptions(), Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := st.view
+	v.Notice = shutdownNotice
+	remote.Update(v)
+	cases = append(cases, screenCase{"notice", remote, nil})
+	return cases
+}
+
+// runCmd runs a command and the commands it gives, feeding their messages
+// back, as the program would (a folder read by a picker).
+func runCmd(m *Model, cmd tea.Cmd) {
+	for cmd != nil {
+		msg := cmd()
+		if msg == nil {
+			return
+		}
+		_, cmd = m.Update(msg)
+	}
+}
+
+// TestNoWordCut draws every screen, dialog and guide page of the local
+// game at 80x24 and at 120x40, and at 100x30 and 200x50 too, and fails on
+// a word cut at the edge of a box or of the screen.
+func TestNoWordCut(t *testing.T) {
+	words := vocabulary(t)
+	// The texts that come from elsewhere: the temporary folders, the
+	// statistics and the server's notice of the screens below. A verb
+	// takes an s after a name: "Computer stops".
+	for _, text := range []string{os.TempDir(), t.TempDir(), statsText, shutdownNotice} {
+		for _, r := range letterRuns(text) {
+			words[r.text] = true
+		}
+	}
+	for w := range words {
+		words[w+"s"] = true
+	}
+	for _, c := range localScreens(t) {
+		for _, sz := range append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}, [2]int{200, 50}) {
+			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
+				m := c.m
+				saved := *m
+				defer func() { *m = saved }()
+				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				if c.set != nil {
+					c.set(m)
+				}
+				if bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1])); len(bad) > 0 {
+					t.Errorf("%s", strings.Join(bad, "\n"))
+					t.Logf("\n%s", ansi.Strip(m.View().Content))
+				}
+			})
+		}
+	}
+}
