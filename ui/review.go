@@ -573,24 +573,6 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 	return lines
 }
 
-// wrap breaks text into lines of at most w cells, at spaces.
-func wrap(text string, w int) []string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case width(line)+1+width(word) <= w:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	return append(lines, line)
-}
-
 // reviewed reports whether seat is under review.
 func (rs *ReviewScreen) reviewed(seat int) bool {
 	if rs.cfg.Options.Seats == nil {
