@@ -225,12 +225,6 @@ func (c *Client) Resize(w, h int) error {
 	return c.sess.WindowChange(h, w)
 }
 
-// Done is closed when the session's output has ended.
-func (c *Client) Done() <-chan struct{} { return c.done }
-
-// Wait waits for the session to end and returns its exit error.
-func (c *Client) Wait() error { return c.sess.Wait() }
-
 // Close drops the connection at once, as a closed laptop does.
 func (c *Client) Close() error {
 	err := c.conn.Close()
