@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -120,16 +121,26 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 // it closes. Only a game of this model's own has it: a guest of a room
 // does not hold the game's record.
 func (m *Model) reviewHand() tea.Cmd {
+	p, err := m.reviewProgram()
+	if err != nil {
+		return m.setError(err.Error())
+	}
+	return tea.Exec(p, nil)
+}
+
+// reviewProgram is the review screen of the last hand of the model's own
+// game, as a program to run in the game's terminal.
+func (m *Model) reviewProgram() (*reviewProgram, error) {
 	if m.own == nil {
-		return m.setError("The review is for the games played here: save the room's game, then run mille review on it.")
+		return nil, errors.New("The review is for the games played here: save the room's game, then run mille review on it.")
 	}
 	g := m.own.Record()
 	o := review.Options{Depth: review.Normal, From: lastHandStart(&g)}
 	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: analyseCached, Dark: m.styles.Dark})
 	if err != nil {
-		return m.setError("Review: " + err.Error())
+		return nil, fmt.Errorf("Review: %v", err)
 	}
-	return tea.Exec(&reviewProgram{screen: rs}, nil)
+	return &reviewProgram{screen: rs, w: m.w, h: m.h}, nil
 }
 
 // lastHandStart is the place in g's history of the first action of its
@@ -170,6 +181,7 @@ func analyseCached(ctx context.Context, g save.Game, o review.Options) (*review.
 // terminal the game's program lends it (tea.Exec).
 type reviewProgram struct {
 	screen *ReviewScreen
+	w, h   int // the terminal's size, as the game's program knows it
 	in     io.Reader
 	out    io.Writer
 }
@@ -182,7 +194,11 @@ func (p *reviewProgram) SetStderr(io.Writer) {}
 
 // Run shows the screen until q.
 func (p *reviewProgram) Run() error {
-	_, err := tea.NewProgram(p.screen, tea.WithInput(p.in), tea.WithOutput(p.out), tea.WithoutSignalHandler()).Run()
+	opts := []tea.ProgramOption{tea.WithInput(p.in), tea.WithOutput(p.out), tea.WithoutSignalHandler()}
+	if p.w > 0 && p.h > 0 {
+		opts = append(opts, tea.WithWindowSize(p.w, p.h))
+	}
+	_, err := tea.NewProgram(p.screen, opts...).Run()
 	return err
 }
 
