@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,7 @@ type ReviewScreen struct {
 	keys   reviewKeys
 	w, h   int
 
+	seats  []int          // the seats under review
 	states []engine.State // states[i]: before History[i]
 	moves  []int          // the history indexes shown: every move of a hand
 	cur    int            // index in moves
@@ -96,7 +98,11 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := &ReviewScreen{cfg: cfg, styles: NewStyles(cfg.Dark), keys: defaultReviewKeys(), states: make([]engine.State, len(g.History))}
+	seats, err := review.SeatsOf(g, cfg.Options.Seats)
+	if err != nil {
+		return nil, err
+	}
+	rs := &ReviewScreen{cfg: cfg, styles: NewStyles(cfg.Dark), keys: defaultReviewKeys(), seats: seats, states: make([]engine.State, len(g.History))}
 	for i, a := range g.History {
 		rs.states[i] = s
 		if !s.HandOver() {
@@ -608,26 +614,7 @@ func wrap(text string, w int) []string {
 }
 
 // reviewed reports whether seat is under review.
-func (rs *ReviewScreen) reviewed(seat int) bool {
-	if rs.cfg.Options.Seats == nil {
-		return rs.cfg.Game.Seats[seat].Human || !anyHuman(rs.cfg.Game.Seats)
-	}
-	for _, s := range rs.cfg.Options.Seats {
-		if s == seat {
-			return true
-		}
-	}
-	return false
-}
-
-func anyHuman(seats []save.Seat) bool {
-	for _, s := range seats {
-		if s.Human {
-			return true
-		}
-	}
-	return false
-}
+func (rs *ReviewScreen) reviewed(seat int) bool { return slices.Contains(rs.seats, seat) }
 
 // verdictMark is the chess annotation of a verdict: ?! an inaccuracy, ?
 // a mistake, ?? a blunder.
