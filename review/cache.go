@@ -75,7 +75,7 @@ func cacheName(history string, depth Depth, seats []int, from int) string {
 // start, seed and Version. Anything else, a missing or damaged file included, is
 // a miss.
 func Cached(dir string, g *save.Game, o Options) (*Review, bool) {
-	seats, err := seatsOf(g, o.Seats)
+	seats, err := SeatsOf(g, o.Seats)
 	if err != nil {
 		return nil, false
 	}

@@ -207,7 +207,7 @@ type job struct {
 // with ctx's error.
 func Analyse(ctx context.Context, g save.Game, o Options) (*Review, error) {
 	cfg := g.State.Config
-	seats, err := seatsOf(&g, o.Seats)
+	seats, err := SeatsOf(&g, o.Seats)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +234,7 @@ func Analyse(ctx context.Context, g save.Game, o Options) (*Review, error) {
 }
 
 // seatsOf checks the seats asked for, or chooses them.
-func seatsOf(g *save.Game, asked []int) ([]int, error) {
+func SeatsOf(g *save.Game, asked []int) ([]int, error) {
 	n := g.State.Config.Players
 	if asked != nil {
 		seats := slices.Clone(asked)

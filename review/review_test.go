@@ -366,7 +366,7 @@ func TestSeats(t *testing.T) {
 	for i := range g.Seats {
 		g.Seats[i] = save.Seat{Level: "heuristic"}
 	}
-	seats, err := seatsOf(&g, nil)
+	seats, err := SeatsOf(&g, nil)
 	if err != nil || !reflect.DeepEqual(seats, []int{0, 1, 2, 3}) {
 		t.Errorf("a game without people reviews %v, %v", seats, err)
 	}

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +48,7 @@ type ReviewScreen struct {
 	keys   reviewKeys
 	w, h   int
 
+	seats  []int          // the seats under review
 	states []engine.State // states[i]: before History[i]
 	moves  []int          // the history indexes shown: every move of a hand
 	cur    int            // index in moves
@@ -95,7 +98,11 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := &ReviewScreen{cfg: cfg, styles: NewStyles(cfg.Dark), keys: defaultReviewKeys(), states: make([]engine.State, len(g.History))}
+	seats, err := review.SeatsOf(g, cfg.Options.Seats)
+	if err != nil {
+		return nil, err
+	}
+	rs := &ReviewScreen{cfg: cfg, styles: NewStyles(cfg.Dark), keys: defaultReviewKeys(), seats: seats, states: make([]engine.State, len(g.History))}
 	for i, a := range g.History {
 		rs.states[i] = s
 		if !s.HandOver() {
@@ -120,16 +127,26 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 // it closes. Only a game of this model's own has it: a guest of a room
 // does not hold the game's record.
 func (m *Model) reviewHand() tea.Cmd {
+	p, err := m.reviewProgram()
+	if err != nil {
+		return m.setError(err.Error())
+	}
+	return tea.Exec(p, nil)
+}
+
+// reviewProgram is the review screen of the last hand of the model's own
+// game, as a program to run in the game's terminal.
+func (m *Model) reviewProgram() (*reviewProgram, error) {
 	if m.own == nil {
-		return m.setError("The review is for the games played here: save the room's game, then run mille review on it.")
+		return nil, errors.New("The review is for the games played here: save the room's game, then run mille review on it.")
 	}
 	g := m.own.Record()
 	o := review.Options{Depth: review.Normal, From: lastHandStart(&g)}
 	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: analyseCached, Dark: m.styles.Dark})
 	if err != nil {
-		return m.setError("Review: " + err.Error())
+		return nil, fmt.Errorf("Review: %v", err)
 	}
-	return tea.Exec(&reviewProgram{screen: rs}, nil)
+	return &reviewProgram{screen: rs, w: m.w, h: m.h}, nil
 }
 
 // lastHandStart is the place in g's history of the first action of its
@@ -170,6 +187,7 @@ func analyseCached(ctx context.Context, g save.Game, o review.Options) (*review.
 // terminal the game's program lends it (tea.Exec).
 type reviewProgram struct {
 	screen *ReviewScreen
+	w, h   int // the terminal's size, as the game's program knows it
 	in     io.Reader
 	out    io.Writer
 }
@@ -182,7 +200,11 @@ func (p *reviewProgram) SetStderr(io.Writer) {}
 
 // Run shows the screen until q.
 func (p *reviewProgram) Run() error {
-	_, err := tea.NewProgram(p.screen, tea.WithInput(p.in), tea.WithOutput(p.out), tea.WithoutSignalHandler()).Run()
+	opts := []tea.ProgramOption{tea.WithInput(p.in), tea.WithOutput(p.out), tea.WithoutSignalHandler()}
+	if p.w > 0 && p.h > 0 {
+		opts = append(opts, tea.WithWindowSize(p.w, p.h))
+	}
+	_, err := tea.NewProgram(p.screen, opts...).Run()
 	return err
 }
 
@@ -574,26 +596,7 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 }
 
 // reviewed reports whether seat is under review.
-func (rs *ReviewScreen) reviewed(seat int) bool {
-	if rs.cfg.Options.Seats == nil {
-		return rs.cfg.Game.Seats[seat].Human || !anyHuman(rs.cfg.Game.Seats)
-	}
-	for _, s := range rs.cfg.Options.Seats {
-		if s == seat {
-			return true
-		}
-	}
-	return false
-}
-
-func anyHuman(seats []save.Seat) bool {
-	for _, s := range seats {
-		if s.Human {
-			return true
-		}
-	}
-	return false
-}
+func (rs *ReviewScreen) reviewed(seat int) bool { return slices.Contains(rs.seats, seat) }
 
 // verdictMark is the chess annotation of a verdict: ?! an inaccuracy, ?
 // a mistake, ?? a blunder.

@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -204,4 +207,75 @@ func TestReviewLastHand(t *testing.T) {
 	if rs.moves[rs.cur] != from {
 		t.Errorf("the screen opens at move %d of the history, want %d", rs.moves[rs.cur], from)
 	}
+}
+
+// TestReviewFromHandOver: v in the end-of-hand window runs the review of
+// the hand in the game's terminal (tea.Exec), and q ends it. Bubble
+// Tea's test program cannot type into a program it lends its terminal
+// to, so the review's program runs here on a pipe.
+func TestReviewFromHandOver(t *testing.T) {
+	t.Setenv(save.DirEnv, t.TempDir()) // the review's cache
+	m := newModel(t, testConfig(t, 2, 7))
+	syncPlay(m, 500)
+	if m.gamePrompt() != promptAnotherHand {
+		t.Fatalf("prompt %v", m.gamePrompt())
+	}
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	cmd := m.keyPress(keyMsg("v"))
+	if cmd == nil {
+		t.Fatal("v at the end of a hand does nothing")
+	}
+	if msg := fmt.Sprintf("%T", cmd()); msg != "tea.execMsg" {
+		t.Fatalf("v gives %s, not a program run in the terminal", msg)
+	}
+
+	p, err := m.reviewProgram()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.screen.moves[p.screen.cur] != lastHandStart(ptr(m.own.Record())) || p.w != 100 || p.h != 30 {
+		t.Errorf("the review opens at move %d, %dx%d", p.screen.moves[p.screen.cur], p.w, p.h)
+	}
+	in, typed := io.Pipe()
+	var out lockedBuffer
+	p.SetStdin(in)
+	p.SetStdout(&out)
+	done := make(chan error, 1)
+	go func() { done <- p.Run() }()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(ansi.Strip(out.String()), "Game review") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no review on the screen:\n%q", out.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	typed.Write([]byte("q"))
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("q did not end the review")
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// lockedBuffer is a bytes.Buffer that a program writes while a test reads.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

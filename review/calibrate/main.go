@@ -209,12 +209,16 @@ type tally struct {
 	// noise: per decision, the losses of the repeats and their SEs.
 	spread, reported []float64
 	agree, compared  int
+	nothing          int                                         // decisions with no loss in any repeat
+	flips            [review.Blunder + 1][review.Blunder + 1]int // by the mildest and harshest verdicts of the repeats
 }
 
 type playerTally struct {
 	hands, decisions int
 	loss, charged    float64 // points: every loss, the flagged ones
 	verdicts         [4]int
+	seatHands        int     // hands of one seat, finished
+	result, expected float64 // their results and expected results, added up
 }
 
 // add counts one hand's review, each seat under its player's name, and
@@ -236,6 +240,11 @@ func (t *tally) add(g *save.Game, r *review.Review) {
 			counted[name] = true
 			p.hands++
 		}
+		if h.Finished {
+			p.seatHands++
+			p.result += float64(h.Result)
+			p.expected += h.Expected
+		}
 		for _, d := range h.Decisions {
 			p.decisions++
 			p.loss += d.Loss
@@ -256,19 +265,24 @@ func (t *tally) addRepeats(rs []*review.Review) {
 		for k := range rs[0].Hands[h].Decisions {
 			var xs []float64
 			se := 0.0
-			same := true
+			lo, hi := review.Blunder, review.Good
 			for _, r := range rs {
 				d := &r.Hands[h].Decisions[k]
 				xs = append(xs, d.Loss)
 				se += d.LossSE
-				same = same && d.Verdict == rs[0].Hands[h].Decisions[k].Verdict
+				lo, hi = min(lo, d.Verdict), max(hi, d.Verdict)
+			}
+			t.compared++
+			if lo == hi {
+				t.agree++
+			}
+			t.flips[lo][hi]++
+			if se == 0 && stddev(xs) == 0 {
+				t.nothing++ // the move played was the best in every repeat
+				continue
 			}
 			t.spread = append(t.spread, stddev(xs))
 			t.reported = append(t.reported, se/float64(len(rs)))
-			t.compared++
-			if same {
-				t.agree++
-			}
 		}
 	}
 }
@@ -338,6 +352,15 @@ func (t *tally) report(w io.Writer) {
 			pc(p.verdicts[review.Inaccuracy]), pc(p.verdicts[review.Mistake]), pc(p.verdicts[review.Blunder]),
 			pc(p.verdicts[review.Mistake]+p.verdicts[review.Blunder]))
 	}
+	fmt.Fprintln(w)
+	for _, name := range t.order {
+		p := t.byPlayer[name]
+		if p.seatHands > 0 {
+			n := float64(p.seatHands)
+			fmt.Fprintf(w, "%s: result %+.0f a hand, expected at the first decision %+.0f, given away %.0f, luck %+.0f\n",
+				name, p.result/n, p.expected/n, p.charged/n, (p.result-p.expected+p.charged)/n)
+		}
+	}
 	if len(t.order) == 2 {
 		a, b := t.byPlayer[t.order[0]], t.byPlayer[t.order[1]]
 		if a.charged > 0 && b.charged > 0 {
@@ -354,22 +377,35 @@ func (t *tally) reportNoise(w io.Writer, k int) {
 	if t.compared == 0 {
 		return
 	}
-	mean := func(xs []float64) float64 {
-		s := 0.0
-		for _, x := range xs {
-			s += x
-		}
-		return s / float64(len(xs))
-	}
 	rms := func(xs []float64) float64 {
 		s := 0.0
 		for _, x := range xs {
 			s += x * x
 		}
-		return math.Sqrt(s / float64(len(xs)))
+		return math.Sqrt(s / float64(max(1, len(xs))))
+	}
+	var ratios []float64
+	for i := range t.spread {
+		if t.reported[i] > 0 {
+			ratios = append(ratios, t.spread[i]/t.reported[i])
+		}
+	}
+	sort.Float64s(ratios)
+	median := 0.0
+	if len(ratios) > 0 {
+		median = ratios[len(ratios)/2]
 	}
 	fmt.Fprintf(w, "\nnoise over %d decisions, each reviewed %d times with other seeds:\n", t.compared, k)
-	fmt.Fprintf(w, "  spread of the loss between repeats: mean %.1f, rms %.1f points\n", mean(t.spread), rms(t.spread))
-	fmt.Fprintf(w, "  standard error the review reports:  mean %.1f, rms %.1f points\n", mean(t.reported), rms(t.reported))
+	fmt.Fprintf(w, "  no loss in any repeat (the move played best every time): %d\n", t.nothing)
+	fmt.Fprintf(w, "  the other %d: spread of the loss between repeats rms %.1f points, reported standard error rms %.1f;\n",
+		len(t.spread), rms(t.spread), rms(t.reported))
+	fmt.Fprintf(w, "    spread / standard error: median %.2f, rms %.2f\n", median, rms(ratios))
 	fmt.Fprintf(w, "  same verdict in every repeat: %.1f%% of decisions\n", 100*float64(t.agree)/float64(t.compared))
+	for lo := review.Good; lo <= review.Blunder; lo++ {
+		for hi := lo + 1; hi <= review.Blunder; hi++ {
+			if n := t.flips[lo][hi]; n > 0 {
+				fmt.Fprintf(w, "    %v in one repeat, %v in another: %d (%.2f%%)\n", lo, hi, n, 100*float64(n)/float64(t.compared))
+			}
+		}
+	}
 }
