@@ -3,6 +3,8 @@ package server
 import (
 	"io"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // Input limits of a session: a person types a few keys a second and a
@@ -50,3 +52,46 @@ func (l *limitReader) refill() {
 	l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
 	l.last = now
 }
+
+// eventLimiter lets a session's program take at most rate key and mouse
+// events a second, after a burst of as many: the byte limit above lets
+// through a thousand arrow keys a second, each of them a new view to draw.
+// The events beyond are dropped (a person's keys come far slower; held
+// keys repeat at some thirty a second). Used by the program's goroutine
+// only.
+type eventLimiter struct {
+	rate   float64 // events a second; 0: no limit
+	tokens float64
+	last   time.Time
+	now    func() time.Time
+	drops  int
+}
+
+func newEventLimiter(rate int, now func() time.Time) *eventLimiter {
+	return &eventLimiter{rate: float64(rate), tokens: float64(rate), last: now(), now: now}
+}
+
+// filter passes msg on, or nil for an input event over the limit.
+func (l *eventLimiter) filter(msg tea.Msg) tea.Msg {
+	if l.rate <= 0 {
+		return msg
+	}
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseClickMsg, tea.MouseReleaseMsg,
+		tea.MouseWheelMsg, tea.MouseMotionMsg, tea.PasteMsg:
+	default:
+		return msg
+	}
+	now := l.now()
+	l.tokens = min(l.rate, l.tokens+now.Sub(l.last).Seconds()*l.rate)
+	l.last = now
+	if l.tokens < 1 {
+		l.drops++
+		return nil
+	}
+	l.tokens--
+	return msg
+}
+
+// dropped is how many events the limiter dropped.
+func (l *eventLimiter) dropped() int { return l.drops }
