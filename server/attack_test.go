@@ -102,40 +102,66 @@ func TestAttackWindowChangesBeforeShell(t *testing.T) {
 }
 
 // TestAttackEnvRequests (issue 15, 1): env requests are taken only for a
-// few terminal variables, and only so many of them.
+// few terminal variables, and only so many of them; a client that goes
+// on asking is not a terminal, and its connection is closed.
 func TestAttackEnvRequests(t *testing.T) {
 	_, addr := startServer(t, Config{})
 	ch, err := rawChannel(t, dial(t, addr, newKey(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := func(name, value string) bool {
-		ok, err := ch.SendRequest("env", true, gossh.Marshal(struct{ Name, Value string }{name, value}))
-		if err != nil {
-			t.Fatalf("env %s: %v", name, err)
-		}
-		return ok
+	env := func(name, value string) (bool, error) {
+		return ch.SendRequest("env", true, gossh.Marshal(struct{ Name, Value string }{name, value}))
 	}
 	for _, tc := range []struct {
 		name string
 		ok   bool
 	}{{"TERM", true}, {"LANG", true}, {"LC_ALL", true}, {"COLORTERM", true}, {"NO_COLOR", true},
 		{"PATH", false}, {"LD_PRELOAD", false}, {"HOME", false}} {
-		if got := env(tc.name, "x"); got != tc.ok {
-			t.Errorf("env %s taken: %v, want %v", tc.name, got, tc.ok)
+		if got, err := env(tc.name, "x"); got != tc.ok || err != nil {
+			t.Errorf("env %s taken: %v, %v, want %v", tc.name, got, err, tc.ok)
 		}
 	}
-	if env("LANG", strings.Repeat("x", 4096)) {
+	if ok, _ := env("LANG", strings.Repeat("x", 4096)); ok {
 		t.Error("a 4 KiB value was taken")
 	}
-	taken := 0
-	for range 1000 {
-		if env("LC_CTYPE", "C.UTF-8") {
+	taken, sent := 5, 0
+	for ; sent < 1000; sent++ {
+		ok, err := env("LC_CTYPE", "C.UTF-8")
+		if err != nil {
+			break // the connection is closed
+		}
+		if ok {
 			taken++
 		}
 	}
-	if taken > MaxEnv {
-		t.Errorf("%d of 1000 env requests taken on one channel, want at most %d", taken, MaxEnv)
+	if taken > MaxEnv || sent == 1000 {
+		t.Errorf("%d env requests taken on one channel (at most %d), %d of 1000 more sent before the connection closed", taken, MaxEnv, sent)
+	}
+}
+
+// TestAttackRequestFlood: a channel that sends window changes far faster
+// than a dragged window does has its connection closed.
+func TestAttackRequestFlood(t *testing.T) {
+	clk := newClock() // stopped: the rate's tokens never come back
+	_, addr := startServerSetup(t, Config{}, func(s *Server) {
+		s.now = clk.now
+		s.model = func(id, room string, width int) tea.Model { return &sizeModel{} }
+	})
+	c := dial(t, addr, newKey(t))
+	sess, _, screen := session(t, c)
+	screen.waitText(t, "size 80x24.")
+	for i := range 1000 {
+		if err := sess.WindowChange(24, 80+i%2); err != nil {
+			break
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second): // a safety net
+		t.Fatal("a flood of window changes goes on")
 	}
 }
 

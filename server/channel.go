@@ -34,7 +34,20 @@ const (
 	// session has read (the input rate limit reads slowly): beyond it the
 	// session closes rather than hold more.
 	InputBuffer = 64 << 10
+	// maxRequestsBeforeShell is how many requests a channel may make
+	// before its shell: a PTY, the environment, a few sizes (OpenSSH's
+	// client makes a handful).
+	maxRequestsBeforeShell = 64
+	// requestRate is how many requests a second a channel may make once
+	// its shell runs (window changes while a window is dragged), after a
+	// burst of twice as many.
+	requestRate = 100
 )
+
+// A client that floods a channel with requests, or with input before its
+// shell, is not a terminal: the server closes its connection, so that
+// each flood costs it a new login (which the gate counts), rather than
+// answering it as fast as it sends.
 
 // envAllowed reports whether a client may set the environment variable
 // name: only what says how the terminal draws.
@@ -136,13 +149,14 @@ func (b *inputBuffer) Read(p []byte) (int, error) {
 
 // sshSession is one SSH session channel of a logged-in connection.
 type sshSession struct {
-	ch     gossh.Channel
-	ctx    context.Context // ends with the channel or the connection
-	conn   *connState
-	id     string // the key's fingerprint
-	input  *inputBuffer
-	size   windows
-	hasPTY bool
+	ch      gossh.Channel
+	ctx     context.Context // ends with the channel or the connection
+	conn    *connState
+	id      string // the key's fingerprint
+	input   *inputBuffer
+	size    windows
+	hasPTY  bool
+	started atomic.Bool // the client asked for its shell
 
 	// Set by the requests before the shell; read only after it starts.
 	term    string
@@ -191,8 +205,12 @@ func (s *Server) readInput(sess *sshSession) {
 	for {
 		n, err := sess.ch.Read(buf)
 		if n > 0 && !sess.input.put(buf[:n]) {
-			s.log.limit("input faster than a terminal's", "source", sess.conn.source, "key", sess.id)
 			sess.input.end(io.EOF)
+			if !sess.started.Load() {
+				sess.conn.abuse("input before the shell", "limit", preShellInput)
+				return
+			}
+			s.log.limit("input faster than a terminal's", "source", sess.conn.source, "key", sess.id, "limit", InputBuffer)
 			sess.ch.Close()
 			io.Copy(io.Discard, sess.ch)
 			return
@@ -236,7 +254,7 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 	sess.size.changed = make(chan struct{}, 1)
 	go s.readInput(sess)
 
-	var started atomic.Bool
+	started := &sess.started
 	if d := s.cfg.ShellTimeout; d > 0 {
 		stop := afterFunc(d, func() {
 			if !started.Load() {
@@ -247,7 +265,15 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 		defer stop()
 	}
 	var ran sync.WaitGroup
+	requests := 0
+	bucket := newEventLimiter(requestRate, 2*requestRate, s.now)
 	for req := range reqs {
+		requests++
+		if !started.Load() && requests > maxRequestsBeforeShell || started.Load() && !bucket.take() {
+			c.abuse("requests on a channel", "requests", requests)
+			req.Reply(false, nil)
+			continue
+		}
 		ok := false
 		switch req.Type {
 		case "pty-req":

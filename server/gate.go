@@ -354,6 +354,16 @@ func (c *connState) closeChannel() {
 	}
 }
 
+// abuse closes the connection of a client that is not a terminal (see
+// channel.go), and logs why.
+func (c *connState) abuse(what string, args ...any) {
+	c.mu.Lock()
+	key := c.key
+	c.mu.Unlock()
+	c.g.log.limit(what, append([]any{"source", c.source, "key", key, "action", "connection closed"}, args...)...)
+	c.conn.Close()
+}
+
 // closed gives back everything the connection held.
 func (c *connState) close() {
 	c.mu.Lock()

@@ -54,21 +54,22 @@ func (l *limitReader) refill() {
 }
 
 // eventLimiter lets a session's program take at most rate key and mouse
-// events a second, after a burst of as many: the byte limit above lets
+// events a second, after a burst: the byte limit above lets
 // through a thousand arrow keys a second, each of them a new view to draw.
 // The events beyond are dropped (a person's keys come far slower; held
 // keys repeat at some thirty a second). Used by the program's goroutine
 // only.
 type eventLimiter struct {
 	rate   float64 // events a second; 0: no limit
+	burst  float64 // events at once
 	tokens float64
 	last   time.Time
 	now    func() time.Time
 	drops  int
 }
 
-func newEventLimiter(rate int, now func() time.Time) *eventLimiter {
-	return &eventLimiter{rate: float64(rate), tokens: float64(rate), last: now(), now: now}
+func newEventLimiter(rate, burst int, now func() time.Time) *eventLimiter {
+	return &eventLimiter{rate: float64(rate), burst: float64(burst), tokens: float64(burst), last: now(), now: now}
 }
 
 // filter passes msg on, or nil for an input event over the limit.
@@ -82,15 +83,23 @@ func (l *eventLimiter) filter(msg tea.Msg) tea.Msg {
 	default:
 		return msg
 	}
-	now := l.now()
-	l.tokens = min(l.rate, l.tokens+now.Sub(l.last).Seconds()*l.rate)
-	l.last = now
-	if l.tokens < 1 {
+	if !l.take() {
 		l.drops++
 		return nil
 	}
-	l.tokens--
 	return msg
+}
+
+// take takes one event's token, if there is one.
+func (l *eventLimiter) take() bool {
+	now := l.now()
+	l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
+	l.last = now
+	if l.tokens < 1 {
+		return false
+	}
+	l.tokens--
+	return true
 }
 
 // dropped is how many events the limiter dropped.

@@ -41,7 +41,7 @@ func TestLimitReader(t *testing.T) {
 // a burst, whatever its bytes; other messages always pass.
 func TestEventLimiter(t *testing.T) {
 	clk := newClock()
-	l := newEventLimiter(40, clk.now)
+	l := newEventLimiter(40, 40, clk.now)
 	passed := 0
 	// 2000 arrow keys over one second, as fast as a pipe sends them.
 	for range 2000 {
@@ -69,7 +69,7 @@ func TestEventLimiter(t *testing.T) {
 		}
 		clk.add(100 * time.Millisecond)
 	}
-	if l := newEventLimiter(0, clk.now); l.filter(tea.KeyPressMsg{}) == nil {
+	if l := newEventLimiter(0, 0, clk.now); l.filter(tea.KeyPressMsg{}) == nil {
 		t.Error("no limit dropped a key")
 	}
 }

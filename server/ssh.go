@@ -156,6 +156,8 @@ type Server struct {
 	// model makes a session's program model; nil: the lobby screen. Tests
 	// replace it.
 	model func(id, room string, width int) tea.Model
+	// now is the clock of the rate limits; tests stop it.
+	now func() time.Time
 }
 
 // SweepEvery is how often the server expires grace periods and forgets
@@ -197,7 +199,7 @@ func New(cfg Config) (*Server, error) {
 	stop, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, users: NewUsers(st), saved: map[string]bool{},
-		log: events, stop: stop, cancel: cancel,
+		log: events, stop: stop, cancel: cancel, now: time.Now,
 	}
 	s.rooms.most = cfg.MaxRoomsPerKey
 	if cfg.Computers <= 0 {
@@ -396,7 +398,7 @@ func (s *Server) handle(sess *sshSession) {
 	out := &lockedWriter{w: sess}
 	painter := newPainter(out, profile, size.width, size.height)
 	defer painter.close()
-	keys := newEventLimiter(s.cfg.KeyRate, time.Now)
+	keys := newEventLimiter(s.cfg.KeyRate, s.cfg.KeyRate, s.now)
 	p := tea.NewProgram(newPainted(m, painter, FrameEvery, time.Now),
 		tea.WithInput(newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)),
 		tea.WithOutput(crlf{out}),

@@ -44,7 +44,17 @@ func newServer(t *testing.T, cfg Config) (*Server, net.Listener) {
 // startServer runs a server on a random loopback port for the test.
 func startServer(t *testing.T, cfg Config) (*Server, string) {
 	t.Helper()
+	return startServerSetup(t, cfg, nil)
+}
+
+// startServerSetup is startServer that lets setup change the server
+// before it serves.
+func startServerSetup(t *testing.T, cfg Config, setup func(*Server)) (*Server, string) {
+	t.Helper()
 	srv, l := newServer(t, cfg)
+	if setup != nil {
+		setup(srv)
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
 	t.Cleanup(func() {
