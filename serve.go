@@ -39,6 +39,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.MaxStartupsPerSource, "max-startups-per-source", cfg.MaxStartupsPerSource, "connections logging in at once from one IPv4 address or IPv6 /64")
 	fs.DurationVar(&cfg.HandshakeTimeout, "login-grace", cfg.HandshakeTimeout, "close a connection not logged in after this long")
 	fs.DurationVar(&cfg.VersionTimeout, "version-timeout", cfg.VersionTimeout, "close a connection whose client has not sent its SSH version line after this long (0: no limit but --login-grace)")
+	fs.DurationVar(&cfg.Penalty, "penalty", cfg.Penalty, "refuse for this long the new connections of a source whose connection flooded the server or stalled its login")
 	fs.IntVar(&cfg.MaxConnsPerSource, "max-conns-per-source", cfg.MaxConnsPerSource, "connections, logged in or not, from one IPv4 address or IPv6 /64")
 	fs.IntVar(&cfg.MaxConnsPerKey, "max-conns-per-key", cfg.MaxConnsPerKey, "logged-in connections with one SSH key")
 	fs.DurationVar(&cfg.SessionTimeout, "session-timeout", cfg.SessionTimeout, "close a logged-in connection that has no session open for this long")

@@ -414,3 +414,45 @@ func TestAttackHugeWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackPenalty: a source whose connection flooded a channel is
+// refused for Config.Penalty, before any handshake; other sources are
+// not, and the source is welcome again after it.
+func TestAttackPenalty(t *testing.T) {
+	clk := newClock()
+	_, addr := startServerSetup(t, Config{Penalty: time.Minute}, func(s *Server) { s.now = clk.now })
+	d := loopbackDialer(t, 1)
+	c, err := dialFrom(d, addr, newKey(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch, err := rawChannel(t, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 1000; i++ {
+		if _, err := ch.SendRequest("env", true, gossh.Marshal(struct{ Name, Value string }{"LC_X", "x"})); err != nil {
+			break
+		}
+	}
+	c.Wait()
+	raw, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	if got, err := firstWords(t, raw); !strings.Contains(got, PenaltyText) || err != io.EOF {
+		t.Fatalf("the flooding source's next connection: %q, %v", got, err)
+	}
+	other, err := dialFrom(loopbackDialer(t, 2), addr, newKey(t))
+	if err != nil {
+		t.Fatalf("another source: %v", err)
+	}
+	other.Close()
+	clk.add(time.Minute)
+	again, err := dialFrom(d, addr, newKey(t))
+	if err != nil {
+		t.Fatalf("the source after its penalty: %v", err)
+	}
+	again.Close()
+}

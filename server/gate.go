@@ -28,6 +28,8 @@ const (
 	BusyText = "mille: too many people are logging in right now; try again in a moment\r\n"
 	// SourceText: too many connections from the same address.
 	SourceText = "mille: too many connections from your address; close some and try again\r\n"
+	// PenaltyText: the source flooded the server a moment ago.
+	PenaltyText = "mille: your address is refused for a while after a flood or a stalled login; try again later\r\n"
 	// KeyText is the refusal of every session on a connection over
 	// MaxConnsPerKey.
 	KeyText = "mille: too many connections with your key; close one and try again"
@@ -141,20 +143,63 @@ type gate struct {
 	log *events
 
 	mu        sync.Mutex
-	pending   int            // connections logging in
-	bySource  map[string]int // of them, from each source
-	draw      func() int     // random early drop's die, [0, 100)
-	conns     tally          // connections by source, logged in or not
-	keys      tally          // logged-in connections by key
-	connCount atomic.Int64   // connections open, for the load test's figures
+	pending   int                  // connections logging in
+	bySource  map[string]int       // of them, from each source
+	penalties map[string]time.Time // sources refused until then
+	draw      func() int           // random early drop's die, [0, 100)
+	now       func() time.Time
+	conns     tally        // connections by source, logged in or not
+	keys      tally        // logged-in connections by key
+	connCount atomic.Int64 // connections open, for the load test's figures
 }
 
-func newGate(cfg *Config, log *events) *gate {
-	return &gate{cfg: cfg, log: log, bySource: map[string]int{}, draw: func() int { return rand.IntN(100) }}
+func newGate(cfg *Config, log *events, now func() time.Time) *gate {
+	return &gate{
+		cfg: cfg, log: log, now: now, bySource: map[string]int{}, penalties: map[string]time.Time{},
+		draw: func() int { return rand.IntN(100) },
+	}
+}
+
+// maxPenalties bounds the sources remembered as penalized: past it the
+// expired ones are forgotten, and if none has, all.
+const maxPenalties = 1 << 14
+
+// penalize refuses src's new connections for Config.Penalty, as OpenSSH's
+// PerSourcePenalties do: a source that floods or stalls its logins costs
+// the server work (each of its connections is a handshake), so it waits.
+func (g *gate) penalize(src, why string) {
+	d := g.cfg.Penalty
+	if d <= 0 {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.now()
+	if len(g.penalties) >= maxPenalties {
+		for s, until := range g.penalties {
+			if !now.Before(until) {
+				delete(g.penalties, s)
+			}
+		}
+		if len(g.penalties) >= maxPenalties {
+			clear(g.penalties)
+		}
+	}
+	g.penalties[src] = now.Add(d)
+	g.log.limit("source penalized", "source", src, "reason", why, "for", d)
 }
 
 // take holds a place at the gate for a login from src, or says why not.
 func (g *gate) take(src string) (refusal string) {
+	g.mu.Lock()
+	if until, ok := g.penalties[src]; ok {
+		if g.now().Before(until) {
+			g.mu.Unlock()
+			return "penalty"
+		}
+		delete(g.penalties, src)
+	}
+	g.mu.Unlock()
 	if !g.conns.take(src, g.cfg.MaxConnsPerSource) {
 		return "connections from one source"
 	}
@@ -226,7 +271,10 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 	if why := g.take(src); why != "" {
 		g.log.refused(src, why)
 		text := BusyText
-		if strings.HasPrefix(why, "connections") {
+		switch {
+		case why == "penalty":
+			text = PenaltyText
+		case strings.HasPrefix(why, "connections"):
 			text = SourceText
 		}
 		conn.SetWriteDeadline(time.Now().Add(time.Second))
@@ -240,6 +288,7 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 		c.stopLogin = afterFunc(d, func() {
 			if !c.authed.Load() {
 				g.log.limit("login took too long", "source", src, "limit", d)
+				g.penalize(src, "login took too long")
 				conn.Close()
 			}
 		})
@@ -248,6 +297,7 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 		c.stopVer = afterFunc(d, func() {
 			if !c.versioned.Load() {
 				g.log.limit("no SSH version line in time", "source", src, "limit", d)
+				g.penalize(src, "no SSH version line")
 				conn.Close()
 			}
 		})
@@ -361,6 +411,7 @@ func (c *connState) abuse(what string, args ...any) {
 	key := c.key
 	c.mu.Unlock()
 	c.g.log.limit(what, append([]any{"source", c.source, "key", key, "action", "connection closed"}, args...)...)
+	c.g.penalize(c.source, what)
 	c.conn.Close()
 }
 

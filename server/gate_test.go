@@ -188,7 +188,7 @@ typing:
 // TestGate: the places at the gate, in all and by source.
 func TestGate(t *testing.T) {
 	cfg := Config{MaxStartups: Startups{Start: 4, Rate: 100, Full: 4}, MaxStartupsPerSource: 2, MaxConnsPerSource: 3}
-	g := newGate(&cfg, newEvents(slog.New(slog.DiscardHandler)))
+	g := newGate(&cfg, newEvents(slog.New(slog.DiscardHandler)), time.Now)
 	steps := []struct {
 		op  string // take, login (the place at the gate back) or close (the connection too)
 		src string

@@ -50,6 +50,10 @@ type Config struct {
 	// VersionTimeout closes a connection whose client has not sent its
 	// version line, the first thing it sends, after this long.
 	VersionTimeout time.Duration
+	// Penalty is how long the gate refuses a source whose connection
+	// flooded a channel, or stalled its login past VersionTimeout or
+	// HandshakeTimeout (OpenSSH's PerSourcePenalties).
+	Penalty time.Duration
 
 	// Connections. MaxConnsPerSource caps the connections from one source,
 	// logged in or not; MaxConnsPerKey the logged-in ones with one key.
@@ -108,7 +112,7 @@ const (
 var Defaults = Config{
 	MaxSessions: 200, MaxRooms: 50, IdleTimeout: 30 * time.Minute,
 	MaxStartups: Startups{Start: 64, Rate: 30, Full: 256}, MaxStartupsPerSource: 8,
-	HandshakeTimeout: HandshakeTimeout, VersionTimeout: 5 * time.Second,
+	HandshakeTimeout: HandshakeTimeout, VersionTimeout: 5 * time.Second, Penalty: 10 * time.Second,
 	MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
 	MaxChannels: 10, ShellTimeout: 10 * time.Second,
 	MaxSessionsPerKey: 4, MaxRoomsPerKey: 3, KeyRate: 40,
@@ -220,7 +224,7 @@ func New(cfg Config) (*Server, error) {
 	if len(restored) > 0 {
 		s.log.Info("restored saved rooms", "count", len(restored), "rooms", strings.Join(restored, ", "))
 	}
-	s.gate = newGate(&s.cfg, s.log)
+	s.gate = newGate(&s.cfg, s.log, func() time.Time { return s.now() })
 	s.ssh = &ssh.Server{
 		// Any key is welcome: the key only says who comes back.
 		PublicKeyHandler:     func(ssh.Context, ssh.PublicKey) bool { return true },
