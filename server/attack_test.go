@@ -82,7 +82,7 @@ func waitClosed(t *testing.T, ch gossh.Channel, what string) {
 func TestAttackWindowChangesBeforeShell(t *testing.T) {
 	_, addr := startServer(t, Config{})
 	base := runtime.NumGoroutine()
-	const rounds = 5 // connections, each with a few channels
+	rounds := testSize(2, 5, 100) // connections, each with a few channels
 	for range rounds {
 		c := dial(t, addr, newKey(t))
 		for range 8 {

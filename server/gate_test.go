@@ -324,7 +324,7 @@ func TestAttackSilentSocketsFromFourAddresses(t *testing.T) {
 	firstWords(t, last)
 	last.Close()
 	key := newKey(t)
-	const logins = 20
+	logins := testSize(20, 20, 200)
 	in := 0
 	for range logins {
 		if c, err := dialFrom(loopbackDialer(t, 1), addr, key); err == nil {
