@@ -344,10 +344,27 @@ func TestAttackSessionsPerKey(t *testing.T) {
 	var stderr syncBuffer
 	sess.Stderr = &stderr
 	sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
-	if err := sess.Run(""); err == nil || !strings.Contains(stderr.String(), "sessions open already") {
-		t.Fatalf("session %d of one key: %v, %q", most+1, err, stderr.String())
+	out, _ := sess.StdoutPipe()
+	screen := readScreen(out)
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
 	}
-	_, _, screen := session(t, dial(t, addr, newKey(t)))
+	done := make(chan error, 1)
+	go func() { done <- sess.Wait() }()
+	for refused := false; !refused; {
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(stderr.String(), "sessions open already") {
+				t.Fatalf("session %d of one key: %v, %q", most+1, err, stderr.String())
+			}
+			refused = true
+		case <-time.After(10 * time.Millisecond):
+			if strings.Contains(screen.text(), "Name:") {
+				t.Fatalf("session %d of one key got in", most+1)
+			}
+		}
+	}
+	_, _, screen = session(t, dial(t, addr, newKey(t)))
 	screen.waitText(t, "Name:")
 }
 
