@@ -28,17 +28,38 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille serve", flag.ContinueOnError)
 	listen := fs.String("listen", ":2222", "address to listen on")
 	data := fs.String("data", "", "data folder for the host key and the store of players' names and rooms (default: server in mille's data folder)")
-	maxSessions := fs.Int("max-sessions", 200, "SSH sessions at once (0: no limit)")
-	maxRooms := fs.Int("max-rooms", 50, "rooms at once (0: no limit)")
-	idle := fs.Duration("idle", 30*time.Minute, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
-	maxHandshakes := fs.Int("max-handshakes", 32, "connections logging in at once (0: no limit)")
-	perAddr := fs.Int("max-handshakes-per-addr", server.HandshakesPerAddr, "connections logging in at once from one IP address (0: no limit)")
-	maxLevel := fs.String("max-level", ai.Levels[len(ai.Levels)-1], "the strongest computer level a room may have ("+strings.Join(ai.Levels, ", ")+")")
-	computers := fs.Int("computers", runtime.GOMAXPROCS(0), "computer players searching at once, shared by every room in turn")
-	moveTime := fs.Duration("move-time", time.Second, "the longest a computer player thinks about a move (0: its level's own limit)")
-	checkpoint := fs.Duration("checkpoint", 30*time.Second, "write the games in play into the store this often, beside the end of every hand: a crash loses at most that much (0: at the ends of hands only)")
-	keepSaves := fs.Duration("keep-saves", server.MaxSaveAge, "forget the kept rooms nobody played for this long")
-	perKey := fs.Int("saves-per-key", 10, "rooms kept for each host, the most recent (0: no limit)")
+	logFormat := fs.String("log-format", server.LogText, "log lines on standard error as text (key=value) or json")
+	cfg := server.Defaults
+	// The limits, in docs/server.md's order: every one holds after login,
+	// since any key gets in. 0 sets no limit.
+	fs.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, "SSH sessions at once (0: no limit)")
+	fs.IntVar(&cfg.MaxRooms, "max-rooms", cfg.MaxRooms, "rooms at once (0: no limit)")
+	fs.DurationVar(&cfg.IdleTimeout, "idle", cfg.IdleTimeout, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
+	fs.Var(&cfg.MaxStartups, "max-startups", "connections logging in at once, as OpenSSH's MaxStartups START:RATE:FULL: from START on, RATE percent of new ones are refused, rising to all at FULL")
+	fs.IntVar(&cfg.MaxStartupsPerSource, "max-startups-per-source", cfg.MaxStartupsPerSource, "connections logging in at once from one IPv4 address or IPv6 /64")
+	fs.DurationVar(&cfg.HandshakeTimeout, "login-grace", cfg.HandshakeTimeout, "close a connection not logged in after this long")
+	fs.DurationVar(&cfg.VersionTimeout, "version-timeout", cfg.VersionTimeout, "close a connection whose client has not sent its SSH version line after this long (0: no limit but --login-grace)")
+	fs.DurationVar(&cfg.Penalty, "penalty", cfg.Penalty, "refuse for this long the new connections of a source whose connection flooded the server or stalled its login")
+	fs.IntVar(&cfg.MaxConnsPerSource, "max-conns-per-source", cfg.MaxConnsPerSource, "connections, logged in or not, from one IPv4 address or IPv6 /64")
+	fs.IntVar(&cfg.MaxConnsPerKey, "max-conns-per-key", cfg.MaxConnsPerKey, "logged-in connections with one SSH key")
+	fs.DurationVar(&cfg.SessionTimeout, "session-timeout", cfg.SessionTimeout, "close a logged-in connection that has no session open for this long")
+	fs.IntVar(&cfg.MaxChannels, "max-channels", cfg.MaxChannels, "session channels open on one connection (OpenSSH's MaxSessions)")
+	fs.DurationVar(&cfg.ShellTimeout, "shell-timeout", cfg.ShellTimeout, "close a session channel that has not asked for its shell after this long")
+	fs.IntVar(&cfg.MaxSessionsPerKey, "max-sessions-per-key", cfg.MaxSessionsPerKey, "sessions of one SSH key at once")
+	fs.IntVar(&cfg.MaxRoomsPerKey, "max-rooms-per-key", cfg.MaxRoomsPerKey, "rooms one SSH key hosts at once")
+	fs.IntVar(&cfg.KeyRate, "max-keys", cfg.KeyRate, "key and mouse events a second a session may send (as many again at once); more are dropped")
+	fs.Func("max-window", fmt.Sprintf("largest terminal drawn for, WIDTHxHEIGHT; a larger one is drawn at this size (default %dx%d)", cfg.MaxWidth, cfg.MaxHeight), func(v string) error {
+		if n, err := fmt.Sscanf(v, "%dx%d", &cfg.MaxWidth, &cfg.MaxHeight); n != 2 || err != nil || cfg.MaxWidth < 1 || cfg.MaxHeight < 1 {
+			return fmt.Errorf("%q: want WIDTHxHEIGHT, as 500x200", v)
+		}
+		return nil
+	})
+	fs.StringVar(&cfg.MaxLevel, "max-level", ai.Levels[len(ai.Levels)-1], "the strongest computer level a room may have ("+strings.Join(ai.Levels, ", ")+")")
+	fs.IntVar(&cfg.Computers, "computers", runtime.GOMAXPROCS(0), "computer players searching at once, shared by every room in turn")
+	fs.DurationVar(&cfg.MoveTime, "move-time", time.Second, "the longest a computer player thinks about a move (0: its level's own limit)")
+	fs.DurationVar(&cfg.CheckpointEvery, "checkpoint", 30*time.Second, "write the games in play into the store this often, beside the end of every hand: a crash loses at most that much (0: at the ends of hands only)")
+	fs.DurationVar(&cfg.KeepSaves, "keep-saves", server.MaxSaveAge, "forget the kept rooms nobody played for this long")
+	fs.IntVar(&cfg.SavesPerKey, "saves-per-key", 10, "rooms kept for each host, the most recent (0: no limit)")
 	exportRooms := fs.String("export-rooms", "", "write every kept room into this folder as ROOM.json, a save file, and exit")
 	importRooms := fs.String("import-rooms", "", "keep the rooms saved as ROOM.json files in this folder, and exit")
 	const usage = "usage: mille serve [flags]\n\nRuns an SSH server: friends join with ssh -t -p 2222 HOST.\n\n"
@@ -60,15 +81,13 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 		return moveRooms(*data, *exportRooms, *importRooms, stdout, stderr)
 	}
 	// Catch the signals before anything else: a SIGTERM as soon as the
-	// server says it listens must shut it down well, not kill it.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// server says it listens must shut it down well, not kill it. SIGHUP
+	// (the terminal that runs mille serve closed) does the same: it once
+	// killed the server with every game and every player's terminal in it.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	srv, err := server.New(server.Config{
-		Dir: *data, MaxSessions: *maxSessions, MaxRooms: *maxRooms, IdleTimeout: *idle,
-		MaxHandshakes: *maxHandshakes, MaxHandshakesPerAddr: *perAddr, Log: stderr,
-		MaxLevel: *maxLevel, Computers: *computers, MoveTime: *moveTime,
-		CheckpointEvery: *checkpoint, KeepSaves: *keepSaves, SavesPerKey: *perKey,
-	})
+	cfg.Dir, cfg.Log, cfg.LogFormat = *data, stderr, *logFormat
+	srv, err := server.New(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", err)
 		return 1

@@ -56,6 +56,14 @@ func serveOnLoopback(t *testing.T, cmd *exec.Cmd, errb *syncBuffer) string {
 // a function that waits until the screen shows a text.
 func sshTerminal(t *testing.T, addr string, key gossh.Signer, command string) (io.Writer, func(string)) {
 	t.Helper()
+	in, waitText, _ := sshTerminalOutput(t, addr, key, command)
+	return in, waitText
+}
+
+// sshTerminalOutput is sshTerminal that also returns everything the
+// session wrote, escape sequences included.
+func sshTerminalOutput(t *testing.T, addr string, key gossh.Signer, command string) (io.Writer, func(string), *syncBuffer) {
+	t.Helper()
 	client, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
 		User: "friend", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 10 * time.Second,
@@ -90,7 +98,7 @@ func sshTerminal(t *testing.T, addr string, key gossh.Signer, command string) (i
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
-	return in, waitText
+	return in, waitText, &screen
 }
 
 // newKey makes an SSH key, a player's identity.
@@ -134,10 +142,14 @@ func keptGame(t *testing.T, data, name string) save.Game {
 	return k.Game
 }
 
-// TestServeSIGTERMSavesRooms runs mille serve, plays into a room over SSH,
-// sends SIGTERM: the player is told the game is saved, the server exits
-// well, the room is in its store, and the next mille serve brings it back.
-func TestServeSIGTERMSavesRooms(t *testing.T) {
+// TestServeSignalsSaveRooms runs mille serve, plays into a room over SSH,
+// sends SIGTERM, or SIGHUP as when the terminal that runs mille serve
+// closes (issue 15, 11: it killed the server at once): the player's
+// terminal is given back (mouse reports off, the cursor shown, the normal
+// screen) with a line saying why and that the game is saved, the server
+// exits well, the room is in its store, and the next mille serve brings
+// it back.
+func TestServeSignalsSaveRooms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mille")
 	}
@@ -145,21 +157,41 @@ func TestServeSIGTERMSavesRooms(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) { serveSignal(t, bin, sig) })
+	}
+}
+
+func serveSignal(t *testing.T, bin string, sig syscall.Signal) {
 	data := t.TempDir()
 	key := newKey(t)
 	nameKey(t, data, key, "Ann")
 
 	var errb syncBuffer
 	cmd, addr := startServe(t, bin, data, &errb)
-	in, waitText := sshTerminal(t, addr, key, "sig")
+	in, waitText, out := sshTerminalOutput(t, addr, key, "sig")
 	waitText("s: start")
 	io.WriteString(in, "s")
 	waitText("MILLE BORNES")
 
-	cmd.Process.Signal(syscall.SIGTERM)
+	cmd.Process.Signal(sig)
 	waitText("Your game in room sig is saved")
 	if err := cmd.Wait(); err != nil {
-		t.Fatalf("mille serve after SIGTERM: %v\n%s", err, errb.String())
+		t.Fatalf("mille serve after %v: %v\n%s", sig, err, errb.String())
+	}
+	// The terminal is given back before the goodbye.
+	screen := out.String()
+	bye := strings.LastIndex(screen, server.ByeText)
+	for _, seq := range []struct{ on, off string }{
+		{ansi.SetModeAltScreenSaveCursor, ansi.ResetModeAltScreenSaveCursor},
+		{ansi.HideCursor, ansi.ShowCursor},
+		{ansi.SetModeMouseButtonEvent, ansi.ResetModeMouseButtonEvent},
+		{ansi.SetModeMouseExtSgr, ansi.ResetModeMouseExtSgr},
+	} {
+		on, off := strings.LastIndex(screen, seq.on), strings.LastIndex(screen, seq.off)
+		if on < 0 || off < on || off > bye {
+			t.Errorf("%q (at %d) is not undone by %q (at %d) before the goodbye (at %d)", seq.on, on, seq.off, off, bye)
+		}
 	}
 	g := keptGame(t, data, "sig")
 	if !g.Seats[0].Human || g.Seats[0].Name != "Ann" || g.Seats[1].Human {
@@ -169,7 +201,7 @@ func TestServeSIGTERMSavesRooms(t *testing.T) {
 	var errb2 syncBuffer
 	cmd2, _ := startServe(t, bin, data, &errb2)
 	// Standard error comes through a pipe: give it a moment.
-	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(errb2.String(), "restored 1 saved rooms: sig"); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(errb2.String(), "rooms=sig"); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the next start did not restore the room: %s", errb2.String())
 		}

@@ -59,7 +59,7 @@ func importNames(st store.Store, path string) error {
 	if err := json.Unmarshal(data, &names); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := st.ImportNames(names); err != nil {
+	if err := st.ImportNames(names, foldName); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return os.Rename(path, path+migratedExt)

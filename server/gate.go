@@ -1,8 +1,15 @@
 package server
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
+	"net/netip"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,137 +18,454 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 )
 
-// Defaults of the limits on connections that are still logging in.
+// HandshakeTimeout is how long a connection may take from its first byte
+// to a successful login when Config.HandshakeTimeout is 0.
+const HandshakeTimeout = 20 * time.Second
+
+// The texts written to a connection turned away before its SSH handshake.
 const (
-	// HandshakeTimeout is how long a connection may take from its first byte
-	// to a successful login.
-	HandshakeTimeout = 20 * time.Second
-	// HandshakesPerAddr is mille serve's default cap on the logins under way
-	// from one IP address, so one machine cannot hold every place at the
-	// gate.
-	HandshakesPerAddr = 8
-	// BusyText is written to a connection turned away because too many
-	// others are logging in at once.
+	// BusyText: too many people are logging in at once (MaxStartups).
 	BusyText = "mille: too many people are logging in right now; try again in a moment\r\n"
+	// SourceText: too many connections from the same address.
+	SourceText = "mille: too many connections from your address; close some and try again\r\n"
+	// PenaltyText: the source flooded the server a moment ago.
+	PenaltyText = "mille: your address is refused for a while after a flood or a stalled login; try again later\r\n"
+	// KeyText is the refusal of every session on a connection over
+	// MaxConnsPerKey.
+	KeyText = "mille: too many connections with your key; close one and try again"
 )
 
-// gate counts the connections that have not logged in yet: an SSH
-// handshake costs the server work before it knows who is there, so a
-// flood of half-open logins must not starve the people playing.
-type gate struct {
-	max     int           // logins under way at once; 0: no limit
-	perAddr int           // from one IP address; 0: no limit
-	timeout time.Duration // for each login
+// Startups is OpenSSH's MaxStartups: while Start connections are logging
+// in, a new one is refused with probability Rate percent, rising
+// linearly to certainty at Full. Refusing some early, at random, keeps the
+// gate open to people even while a flood holds many places. The zero value
+// sets no limit.
+type Startups struct{ Start, Rate, Full int }
 
-	mu      sync.Mutex
-	pending int
-	byAddr  map[string]int
+// String writes s as mille serve's --max-startups takes it.
+func (s Startups) String() string {
+	if s == (Startups{}) {
+		return "0"
+	}
+	return fmt.Sprintf("%d:%d:%d", s.Start, s.Rate, s.Full)
 }
 
-// take holds a place for a login from addr, if there is one.
-func (g *gate) take(addr string) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.max > 0 && g.pending >= g.max || g.perAddr > 0 && g.byAddr[addr] >= g.perAddr {
+// Set reads START:RATE:FULL, or a single number for a hard cap; it makes
+// Startups a flag.Value.
+func (s *Startups) Set(text string) error {
+	parts := strings.Split(text, ":")
+	var n []int
+	for _, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 {
+			return fmt.Errorf("%q: want START:RATE:FULL or a number", text)
+		}
+		n = append(n, v)
+	}
+	switch {
+	case len(n) == 1 && n[0] == 0:
+		*s = Startups{}
+	case len(n) == 1:
+		*s = Startups{Start: n[0], Rate: 100, Full: n[0]}
+	case len(n) == 3 && n[1] <= 100 && n[0] <= n[2]:
+		*s = Startups{Start: n[0], Rate: n[1], Full: n[2]}
+	default:
+		return fmt.Errorf("%q: want START:RATE:FULL with RATE a percentage and START at most FULL", text)
+	}
+	return nil
+}
+
+// drop reports whether a new login is refused while pending others are
+// logging in; draw returns a number in [0, 100).
+func (s Startups) drop(pending int, draw func() int) bool {
+	switch {
+	case s.Full <= 0 || pending < s.Start:
+		return false
+	case pending >= s.Full:
+		return true
+	}
+	p := s.Rate + (100-s.Rate)*(pending-s.Start)/(s.Full-s.Start)
+	return draw() < p
+}
+
+// sourceOf is who a connection comes from, for the limits by source: an
+// IPv4 address, or the /64 prefix of an IPv6 address (one subscriber's
+// network holds a whole /64, so counting single addresses would set no
+// limit at all).
+func sourceOf(addr net.Addr) string {
+	ap, err := netip.ParseAddrPort(addr.String())
+	if err != nil {
+		return addr.String()
+	}
+	ip := ap.Addr().Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, _ := ip.WithZone("").Prefix(64)
+	return p.String()
+}
+
+// tally counts what each key or source holds, against a cap.
+type tally struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// take counts one more for k unless k holds most already (most 0: no cap).
+func (t *tally) take(k string, most int) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if most > 0 && t.n[k] >= most {
 		return false
 	}
-	g.pending++
-	g.byAddr[addr]++
+	if t.n == nil {
+		t.n = map[string]int{}
+	}
+	t.n[k]++
 	return true
 }
 
-// give gives back a place taken for addr.
-func (g *gate) give(addr string) {
+// give gives back one taken for k.
+func (t *tally) give(k string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.n[k]--; t.n[k] <= 0 {
+		delete(t.n, k)
+	}
+}
+
+// gate admits connections: it caps the ones still logging in (their SSH
+// handshake costs the server work before it knows who is there) and the
+// ones from each source, and closes those that take too long to say their
+// version or to log in, or that open no session once logged in.
+type gate struct {
+	cfg *Config
+	log *events
+
+	mu        sync.Mutex
+	pending   int                  // connections logging in
+	bySource  map[string]int       // of them, from each source
+	penalties map[string]time.Time // sources refused until then
+	draw      func() int           // random early drop's die, [0, 100)
+	now       func() time.Time
+	conns     tally        // connections by source, logged in or not
+	keys      tally        // logged-in connections by key
+	connCount atomic.Int64 // connections open, for the load test's figures
+}
+
+func newGate(cfg *Config, log *events, now func() time.Time) *gate {
+	return &gate{
+		cfg: cfg, log: log, now: now, bySource: map[string]int{}, penalties: map[string]time.Time{},
+		draw: func() int { return rand.IntN(100) },
+	}
+}
+
+// maxPenalties bounds the sources remembered as penalized: past it the
+// expired ones are forgotten, and if none has, all.
+const maxPenalties = 1 << 14
+
+// penalize refuses src's new connections for Config.Penalty, as OpenSSH's
+// PerSourcePenalties do: a source that floods or stalls its logins costs
+// the server work (each of its connections is a handshake), so it waits.
+func (g *gate) penalize(src, why string) {
+	d := g.cfg.Penalty
+	if d <= 0 {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := g.now()
+	if len(g.penalties) >= maxPenalties {
+		for s, until := range g.penalties {
+			if !now.Before(until) {
+				delete(g.penalties, s)
+			}
+		}
+		if len(g.penalties) >= maxPenalties {
+			clear(g.penalties)
+		}
+	}
+	g.penalties[src] = now.Add(d)
+	g.log.limit("source penalized", "source", src, "reason", why, "for", d)
+}
+
+// take holds a place at the gate for a login from src, or says why not.
+func (g *gate) take(src string) (refusal string) {
+	g.mu.Lock()
+	if until, ok := g.penalties[src]; ok {
+		if g.now().Before(until) {
+			g.mu.Unlock()
+			return "penalty"
+		}
+		delete(g.penalties, src)
+	}
+	g.mu.Unlock()
+	if !g.conns.take(src, g.cfg.MaxConnsPerSource) {
+		return "connections from one source"
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch {
+	case g.cfg.MaxStartups.drop(g.pending, g.draw):
+		g.conns.give(src)
+		return "logins at once (max-startups)"
+	case g.cfg.MaxStartupsPerSource > 0 && g.bySource[src] >= g.cfg.MaxStartupsPerSource:
+		g.conns.give(src)
+		return "logins at once from one source"
+	}
+	g.pending++
+	g.bySource[src]++
+	return ""
+}
+
+// loggedIn gives back a login's place.
+func (g *gate) loggedIn(src string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.pending--
-	if g.byAddr[addr]--; g.byAddr[addr] <= 0 {
-		delete(g.byAddr, addr)
+	if g.bySource[src]--; g.bySource[src] <= 0 {
+		delete(g.bySource, src)
 	}
 }
 
-// hostOf is the IP address of a connection's remote end.
-func hostOf(conn net.Conn) string {
-	addr := conn.RemoteAddr().String()
-	if host, _, err := net.SplitHostPort(addr); err == nil {
-		return host
-	}
-	return addr
-}
-
-// admissionKey finds a connection's admission in its ssh.Context.
-type admissionKey struct{}
-
-// admission is one connection's place at the gate, given back once: when
-// it logs in, or when it closes first.
-type admission struct {
-	g         *gate
-	addr      string
-	once      sync.Once
-	authed    atomic.Bool
-	stopTimer func() bool
-}
-
-func (a *admission) free() {
-	a.once.Do(func() {
-		a.g.give(a.addr)
-		if a.stopTimer != nil {
-			a.stopTimer()
-		}
-	})
-}
-
-// afterFunc starts a login's timer: f runs after d unless stop is called
-// first. It is time.AfterFunc; tests replace it to run the timers
-// themselves instead of waiting for them.
+// afterFunc starts a timer of the gate or of a channel: f runs after d
+// unless stop is called first. It is time.AfterFunc; tests replace it to
+// run the timers themselves instead of waiting for them.
 var afterFunc = func(d time.Duration, f func()) (stop func() bool) { return time.AfterFunc(d, f).Stop }
 
-// loggedIn is called when the connection's login succeeds.
-func (a *admission) loggedIn() {
-	a.authed.Store(true)
-	a.free()
+// connKey finds a connection's state in its ssh.Context.
+type connKey struct{}
+
+// connState is one connection from its first byte to its close.
+type connState struct {
+	g      *gate
+	conn   net.Conn
+	source string
+	began  time.Time
+
+	versioned atomic.Bool // the client's version line has arrived
+	authed    atomic.Bool
+	stopLogin func() bool // the login and version timers
+	stopVer   func() bool
+
+	mu        sync.Mutex
+	key       string // the key's fingerprint, once verified
+	keyHeld   bool   // the key's place in gate.keys is taken
+	refusal   string // every session is refused with this (over MaxConnsPerKey)
+	channels  int    // session channels open
+	noSession func() bool
+	closed    bool
+}
+
+// stateOf returns the connection state the gate keeps in ctx.
+func stateOf(ctx ssh.Context) *connState {
+	c, _ := ctx.Value(connKey{}).(*connState)
+	return c
 }
 
 // admit is the server's ConnCallback: it turns the connection away when
-// too many are logging in, else holds a place for it and closes it if the
-// login takes too long.
+// too many are logging in or its source holds too many, else holds a place
+// for it and starts its timers.
 func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
-	addr := hostOf(conn)
-	if !g.take(addr) {
+	src := sourceOf(conn.RemoteAddr())
+	if why := g.take(src); why != "" {
+		g.log.refused(src, why)
+		text := BusyText
+		switch {
+		case why == "penalty":
+			text = PenaltyText
+		case strings.HasPrefix(why, "connections"):
+			text = SourceText
+		}
 		conn.SetWriteDeadline(time.Now().Add(time.Second))
-		io.WriteString(conn, BusyText)
+		io.WriteString(conn, text)
 		return nil // gliderlabs closes it
 	}
-	a := &admission{g: g, addr: addr}
-	a.stopTimer = afterFunc(g.timeout, func() {
-		if !a.authed.Load() {
-			conn.Close()
-		}
-	})
-	ctx.SetValue(admissionKey{}, a)
-	return &gatedConn{Conn: conn, a: a}
+	g.connCount.Add(1)
+	c := &connState{g: g, conn: conn, source: src, began: time.Now()}
+	c.mu.Lock() // the timers may fire at once: they wait for the state
+	if d := g.cfg.HandshakeTimeout; d > 0 {
+		c.stopLogin = afterFunc(d, func() {
+			if !c.authed.Load() {
+				g.log.limit("login took too long", "source", src, "limit", d)
+				g.penalize(src, "login took too long")
+				conn.Close()
+			}
+		})
+	}
+	if d := g.cfg.VersionTimeout; d > 0 {
+		c.stopVer = afterFunc(d, func() {
+			if !c.versioned.Load() {
+				g.log.limit("no SSH version line in time", "source", src, "limit", d)
+				g.penalize(src, "no SSH version line")
+				conn.Close()
+			}
+		})
+	}
+	c.mu.Unlock()
+	ctx.SetValue(connKey{}, c)
+	return &gatedConn{Conn: conn, c: c}
 }
 
-// config is the server's ServerConfigCallback: it tells the connection's
-// admission when the login succeeded.
+// config is the server's ServerConfigCallback: it learns which key logged
+// in, and when.
 func (g *gate) config(ctx ssh.Context) *gossh.ServerConfig {
-	a, _ := ctx.Value(admissionKey{}).(*admission)
+	c := stateOf(ctx)
 	return &gossh.ServerConfig{
-		AuthLogCallback: func(_ gossh.ConnMetadata, _ string, err error) {
-			if err == nil && a != nil {
-				a.loggedIn()
+		VerifiedPublicKeyCallback: func(_ gossh.ConnMetadata, key gossh.PublicKey, perms *gossh.Permissions, _ string) (*gossh.Permissions, error) {
+			if c != nil {
+				c.mu.Lock()
+				c.key = gossh.FingerprintSHA256(key)
+				c.mu.Unlock()
+			}
+			return perms, nil
+		},
+		AuthLogCallback: func(meta gossh.ConnMetadata, method string, err error) {
+			if err == nil && c != nil {
+				c.loggedIn(string(meta.ClientVersion()))
 			}
 		},
 	}
 }
 
-// gatedConn gives the connection's place back when it closes.
-type gatedConn struct {
-	net.Conn
-	a *admission
+// loggedIn is called when the connection's login succeeds: its place at
+// the gate goes back, its key is counted, and it must open a session in
+// time.
+func (c *connState) loggedIn(version string) {
+	if c.authed.Swap(true) {
+		return
+	}
+	g := c.g
+	g.loggedIn(c.source)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopLogin != nil {
+		c.stopLogin()
+	}
+	if c.closed {
+		return
+	}
+	if g.keys.take(c.key, g.cfg.MaxConnsPerKey) {
+		c.keyHeld = true
+	} else {
+		c.refusal = KeyText
+		g.log.limit("connections with one key", "source", c.source, "key", c.key, "limit", g.cfg.MaxConnsPerKey)
+	}
+	g.log.Info("login", "source", c.source, "key", c.key, "client", version)
+	c.waitForSessionLocked()
 }
 
-func (c *gatedConn) Close() error {
-	c.a.free()
-	return c.Conn.Close()
+// waitForSessionLocked starts the timer that closes the connection if it
+// still has no session channel when it fires.
+func (c *connState) waitForSessionLocked() {
+	d := c.g.cfg.SessionTimeout
+	if d <= 0 || c.closed {
+		return
+	}
+	c.noSession = afterFunc(d, func() {
+		c.mu.Lock()
+		idle := c.channels == 0 && !c.closed
+		c.mu.Unlock()
+		if idle {
+			c.g.log.limit("no session in time", "source", c.source, "key", c.key, "limit", d)
+			c.conn.Close()
+		}
+	})
+}
+
+// errTooManyChannels refuses a session channel over MaxChannels.
+var errTooManyChannels = errors.New("mille: too many sessions on this connection")
+
+// openChannel counts a new session channel, or says why it is refused.
+func (c *connState) openChannel() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.refusal != "" {
+		return errors.New(c.refusal)
+	}
+	if most := c.g.cfg.MaxChannels; most > 0 && c.channels >= most {
+		return errTooManyChannels
+	}
+	c.channels++
+	if c.noSession != nil {
+		c.noSession()
+		c.noSession = nil
+	}
+	return nil
+}
+
+// closeChannel counts a session channel gone; the last one gone starts
+// the wait for the next session again.
+func (c *connState) closeChannel() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.channels--; c.channels == 0 {
+		c.waitForSessionLocked()
+	}
+}
+
+// abuse closes the connection of a client that is not a terminal (see
+// channel.go), and logs why.
+func (c *connState) abuse(what string, args ...any) {
+	c.mu.Lock()
+	key := c.key
+	c.mu.Unlock()
+	c.g.log.limit(what, append([]any{"source", c.source, "key", key, "action", "connection closed"}, args...)...)
+	c.g.penalize(c.source, what)
+	c.conn.Close()
+}
+
+// closed gives back everything the connection held.
+func (c *connState) close() {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.closed = true
+	for _, stop := range []func() bool{c.stopLogin, c.stopVer, c.noSession} {
+		if stop != nil {
+			stop()
+		}
+	}
+	held, key := c.keyHeld, c.key
+	c.mu.Unlock()
+	g := c.g
+	if !c.authed.Swap(true) {
+		g.loggedIn(c.source) // never logged in: its place at the gate
+	} else {
+		g.log.Debug("connection closed", "source", c.source, "key", key, "after", time.Since(c.began).Round(time.Millisecond))
+	}
+	if held {
+		g.keys.give(key)
+	}
+	g.conns.give(c.source)
+	g.connCount.Add(-1)
+}
+
+// gatedConn watches a connection for the gate: the client's version line,
+// and its close.
+type gatedConn struct {
+	net.Conn
+	c *connState
+}
+
+func (g *gatedConn) Read(p []byte) (int, error) {
+	n, err := g.Conn.Read(p)
+	if n > 0 && !g.c.versioned.Load() && bytes.IndexByte(p[:n], '\n') >= 0 {
+		// The version line ends the first line the client sends (lines
+		// before it are allowed by the protocol but no client sends them).
+		g.c.versioned.Store(true)
+		g.c.mu.Lock()
+		if g.c.stopVer != nil {
+			g.c.stopVer()
+		}
+		g.c.mu.Unlock()
+	}
+	return n, err
+}
+
+func (g *gatedConn) Close() error {
+	g.c.close()
+	return g.Conn.Close()
 }

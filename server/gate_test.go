@@ -3,6 +3,8 @@ package server
 import (
 	"bytes"
 	"io"
+	"log/slog"
+	"math/rand/v2"
 	"net"
 	"slices"
 	"strings"
@@ -81,7 +83,7 @@ func firstWords(t *testing.T, c net.Conn) (string, error) {
 func TestSSHHandshakeCap(t *testing.T) {
 	fire := loginTimers(t)
 	const timeout = 7 * time.Second // never waited for: the test fires the timers
-	_, addr := startServer(t, Config{MaxHandshakes: 2, HandshakeTimeout: timeout})
+	_, addr := startServer(t, Config{MaxStartups: Startups{Start: 2, Rate: 100, Full: 2}, HandshakeTimeout: timeout})
 	key := newKey(t)
 	in := dial(t, addr, key) // logged in: takes no place
 
@@ -183,35 +185,173 @@ typing:
 	}
 }
 
-// TestGate: the places at the gate, in all and by address.
+// TestGate: the places at the gate, in all and by source.
 func TestGate(t *testing.T) {
-	g := &gate{max: 4, perAddr: 2, byAddr: map[string]int{}}
+	cfg := Config{MaxStartups: Startups{Start: 4, Rate: 100, Full: 4}, MaxStartupsPerSource: 2, MaxConnsPerSource: 3}
+	g := newGate(&cfg, newEvents(slog.New(slog.DiscardHandler)), time.Now)
 	steps := []struct {
-		take bool // false: give back
-		addr string
-		ok   bool
+		op  string // take, login (the place at the gate back) or close (the connection too)
+		src string
+		ok  bool
 	}{
-		{true, "a", true},
-		{true, "a", true},
-		{true, "a", false}, // a holds its share
-		{true, "b", true},
-		{true, "c", true},
-		{true, "d", false}, // the gate is full
-		{false, "a", true},
-		{true, "d", true},
-		{true, "a", false}, // full again
+		{"take", "a", true},
+		{"take", "a", true},
+		{"take", "a", false}, // a holds its share of logins
+		{"take", "b", true},
+		{"take", "c", true},
+		{"take", "d", false}, // the gate is full
+		{"login", "a", true},
+		{"take", "d", true},
+		{"take", "e", false}, // full again
+		{"login", "d", true},
+		{"take", "a", true},  // a: 2 logging in, 1 logged in
+		{"login", "a", true}, // 1 logging in, 2 logged in
+		{"take", "a", false}, // 3 connections from a, the most
+		{"close", "a", true},
+		{"take", "a", true},
 	}
 	for i, st := range steps {
-		if !st.take {
-			g.give(st.addr)
-			continue
-		}
-		if got := g.take(st.addr); got != st.ok {
-			t.Fatalf("step %d: take %s = %v, want %v (pending %d, %v)", i, st.addr, got, st.ok, g.pending, g.byAddr)
+		switch st.op {
+		case "login":
+			g.loggedIn(st.src)
+		case "close":
+			g.conns.give(st.src)
+		case "take":
+			if why := g.take(st.src); (why == "") != st.ok {
+				t.Fatalf("step %d: take %s refused for %q, want ok %v (pending %d, %v)", i, st.src, why, st.ok, g.pending, g.bySource)
+			}
 		}
 	}
-	if g.pending != 4 || g.byAddr["a"] != 1 {
-		t.Fatalf("pending %d, by address %v", g.pending, g.byAddr)
+	if g.pending != 4 || g.bySource["a"] != 2 {
+		t.Fatalf("pending %d, by source %v", g.pending, g.bySource)
+	}
+}
+
+// TestStartupsDrop: OpenSSH's random early drop: nothing below the start,
+// everything from the full mark, and in between a share rising from the
+// rate to all.
+func TestStartupsDrop(t *testing.T) {
+	s := Startups{Start: 10, Rate: 30, Full: 110}
+	rng := rand.New(rand.NewPCG(1, 2))
+	draw := func() int { return rng.IntN(100) }
+	for _, tc := range []struct {
+		pending int
+		share   float64 // of the logins dropped
+	}{{0, 0}, {9, 0}, {10, 0.30}, {60, 0.65}, {109, 0.993}, {110, 1}, {500, 1}} {
+		dropped := 0
+		const tries = 10000
+		for range tries {
+			if s.drop(tc.pending, draw) {
+				dropped++
+			}
+		}
+		if got := float64(dropped) / tries; got < tc.share-0.02 || got > tc.share+0.02 {
+			t.Errorf("%d logging in: %.3f dropped, want %.3f", tc.pending, got, tc.share)
+		}
+	}
+	if (Startups{}).drop(1000, draw) {
+		t.Error("the zero Startups dropped a login")
+	}
+}
+
+// TestStartupsSet: --max-startups as OpenSSH writes it.
+func TestStartupsSet(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Startups
+		ok   bool
+	}{
+		{"10:30:100", Startups{10, 30, 100}, true},
+		{"32", Startups{32, 100, 32}, true},
+		{"0", Startups{}, true},
+		{"10:130:100", Startups{}, false},
+		{"100:30:10", Startups{}, false},
+		{"10:30", Startups{}, false},
+		{"a:b:c", Startups{}, false},
+		{"-1", Startups{}, false},
+	} {
+		var s Startups
+		err := s.Set(tc.in)
+		if (err == nil) != tc.ok || tc.ok && s != tc.want {
+			t.Errorf("Set(%q) = %+v, %v", tc.in, s, err)
+		}
+		if tc.ok && tc.in != "0" && tc.in != "32" && s.String() != tc.in {
+			t.Errorf("%+v.String() = %q", s, s.String())
+		}
+	}
+}
+
+// TestSourceOf: an IPv4 address counts alone, an IPv6 address with its /64.
+func TestSourceOf(t *testing.T) {
+	for _, tc := range []struct{ addr, want string }{
+		{"192.0.2.7:5000", "192.0.2.7"},
+		{"[::ffff:192.0.2.7]:5000", "192.0.2.7"},
+		{"[2001:db8:1:2:aaaa:bbbb:cccc:dddd]:22", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:2::1]:22", "2001:db8:1:2::/64"},
+		{"[2001:db8:1:3::1]:22", "2001:db8:1:3::/64"},
+		{"[fe80::1%eth0]:22", "fe80::/64"},
+	} {
+		addr, err := net.ResolveTCPAddr("tcp", tc.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sourceOf(addr); got != tc.want {
+			t.Errorf("sourceOf(%s) = %s, want %s", tc.addr, got, tc.want)
+		}
+	}
+}
+
+// TestAttackSilentSocketsFromFourAddresses (issue 15, 3): 8 silent
+// connections from each of 4 addresses once held every place at the gate
+// (32): people could not log in. With mille serve's defaults they hold
+// less than the gate's start, and people log in.
+func TestAttackSilentSocketsFromFourAddresses(t *testing.T) {
+	loginTimers(t) // the silent ones hold their places however slow the test
+	cfg := Defaults
+	_, addr := startServer(t, cfg)
+	for n := byte(2); n <= 5; n++ {
+		d := loopbackDialer(t, n)
+		for range cfg.MaxStartupsPerSource + 2 {
+			c, err := d.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { c.Close() })
+		}
+	}
+	// The server has seen them all once it greets the last.
+	last, _ := loopbackDialer(t, 5).Dial("tcp", addr)
+	firstWords(t, last)
+	last.Close()
+	key := newKey(t)
+	logins := testSize(20, 20, 200)
+	in := 0
+	for range logins {
+		if c, err := dialFrom(loopbackDialer(t, 1), addr, key); err == nil {
+			in++
+			c.Close()
+		}
+	}
+	if in < logins*95/100 {
+		t.Fatalf("%d of %d logins during the flood", in, logins)
+	}
+}
+
+// TestAttackVersionLine (issue 15, 3): a connection that never says its
+// SSH version is closed after VersionTimeout, well before the login's
+// own timeout.
+func TestAttackVersionLine(t *testing.T) {
+	_, addr := startServer(t, Config{VersionTimeout: 50 * time.Millisecond, HandshakeTimeout: time.Hour})
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if got, err := firstWords(t, c); !strings.HasPrefix(got, "SSH-") {
+		t.Fatalf("no greeting: %q %v", got, err)
+	}
+	if got, err := firstWords(t, c); err != io.EOF {
+		t.Fatalf("a connection without a version line: %q, %v", got, err)
 	}
 }
 
@@ -221,7 +361,7 @@ func TestGate(t *testing.T) {
 func TestSSHFloodFromOneAddress(t *testing.T) {
 	loginTimers(t) // the silent ones hold their places however slow the test
 	const perAddr = 8
-	srv, addr := startServer(t, Config{MaxHandshakes: 32, MaxHandshakesPerAddr: perAddr})
+	srv, addr := startServer(t, Config{MaxStartups: Startups{Start: 32, Rate: 100, Full: 32}, MaxStartupsPerSource: perAddr})
 	key := newKey(t)
 	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ann")
 	busy, greeted := 0, 0

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -82,4 +83,17 @@ func play2(t testing.TB, n int) save.Game {
 	}
 	g.Saved = newClock().now()
 	return g
+}
+
+// testSize is the size of a test that repeats an attack: short with
+// -short, long with MILLE_LONG_TESTS=1 (.ci/run sets it), normal
+// otherwise (docs/CONTRIBUTING.md).
+func testSize(short, normal, long int) int {
+	switch {
+	case testing.Short():
+		return short
+	case os.Getenv("MILLE_LONG_TESTS") == "1":
+		return long
+	}
+	return normal
 }

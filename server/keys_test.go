@@ -39,7 +39,7 @@ func TestRegistrationWritesLittle(t *testing.T) {
 	for i := range 50_000 {
 		names[fmt.Sprintf("SHA256:%043d", i)] = fmt.Sprint("p", i)
 	}
-	if err := st.ImportNames(names); err != nil {
+	if err := st.ImportNames(names, nil); err != nil {
 		t.Fatal(err)
 	}
 	users := NewUsers(st)

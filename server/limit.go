@@ -3,6 +3,8 @@ package server
 import (
 	"io"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // Input limits of a session: a person types a few keys a second and a
@@ -50,3 +52,55 @@ func (l *limitReader) refill() {
 	l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
 	l.last = now
 }
+
+// eventLimiter lets a session's program take at most rate key and mouse
+// events a second, after a burst: the byte limit above lets
+// through a thousand arrow keys a second, each of them a new view to draw.
+// The events beyond are dropped (a person's keys come far slower; held
+// keys repeat at some thirty a second). Used by the program's goroutine
+// only.
+type eventLimiter struct {
+	rate   float64 // events a second; 0: no limit
+	burst  float64 // events at once
+	tokens float64
+	last   time.Time
+	now    func() time.Time
+	drops  int
+}
+
+func newEventLimiter(rate, burst int, now func() time.Time) *eventLimiter {
+	return &eventLimiter{rate: float64(rate), burst: float64(burst), tokens: float64(burst), last: now(), now: now}
+}
+
+// filter passes msg on, or nil for an input event over the limit.
+func (l *eventLimiter) filter(msg tea.Msg) tea.Msg {
+	if l.rate <= 0 {
+		return msg
+	}
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseClickMsg, tea.MouseReleaseMsg,
+		tea.MouseWheelMsg, tea.MouseMotionMsg, tea.PasteMsg:
+	default:
+		return msg
+	}
+	if !l.take() {
+		l.drops++
+		return nil
+	}
+	return msg
+}
+
+// take takes one event's token, if there is one.
+func (l *eventLimiter) take() bool {
+	now := l.now()
+	l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
+	l.last = now
+	if l.tokens < 1 {
+		return false
+	}
+	l.tokens--
+	return true
+}
+
+// dropped is how many events the limiter dropped.
+func (l *eventLimiter) dropped() int { return l.drops }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // TestLimitReader: after the burst, reading waits as long as the rate
@@ -32,5 +34,73 @@ func TestLimitReader(t *testing.T) {
 		if d := slept - tc.slept; d < -10*time.Millisecond || d > 10*time.Millisecond {
 			t.Errorf("%+v: slept %v, want %v", tc, slept, tc.slept)
 		}
+	}
+}
+
+// TestEventLimiter (issue 15, 6): a flood of keys passes at the rate after
+// a burst, whatever its bytes; other messages always pass.
+func TestEventLimiter(t *testing.T) {
+	clk := newClock()
+	l := newEventLimiter(40, 40, clk.now)
+	passed := 0
+	// 2000 arrow keys over one second, as fast as a pipe sends them.
+	for range 2000 {
+		if l.filter(tea.KeyPressMsg{Code: tea.KeyRight}) != nil {
+			passed++
+		}
+		clk.add(time.Second / 2000)
+	}
+	if passed < 40 || passed > 81 {
+		t.Errorf("%d of 2000 keys in a second passed, want the burst and the rate, 40 to 80", passed)
+	}
+	if l.dropped() != 2000-passed {
+		t.Errorf("dropped %d, want %d", l.dropped(), 2000-passed)
+	}
+	for _, msg := range []tea.Msg{tea.WindowSizeMsg{Width: 80, Height: 24}, updateMsg{}, repaint{}} {
+		if l.filter(msg) == nil {
+			t.Errorf("%T was dropped", msg)
+		}
+	}
+	// A person's pace passes whole.
+	clk.add(time.Second)
+	for i := range 100 {
+		if l.filter(tea.KeyPressMsg{Code: 'a'}) == nil {
+			t.Fatalf("key %d at ten a second was dropped", i)
+		}
+		clk.add(100 * time.Millisecond)
+	}
+	if l := newEventLimiter(0, 0, clk.now); l.filter(tea.KeyPressMsg{}) == nil {
+		t.Error("no limit dropped a key")
+	}
+}
+
+// TestWindowsKeepTheNewest (issue 15, 7): a storm of window changes
+// leaves one change to take, the newest.
+func TestWindowsKeepTheNewest(t *testing.T) {
+	w := windows{changed: make(chan struct{}, 1)}
+	for i := range 1000 {
+		w.set(window{80 + i, 24})
+	}
+	taken := 0
+	for len(w.changed) > 0 {
+		<-w.changed
+		taken++
+	}
+	if taken != 1 || w.get() != (window{1079, 24}) {
+		t.Fatalf("%d changes to take, the size %v", taken, w.get())
+	}
+}
+
+// TestInputBuffer: input waits for its reader up to the limit; past it
+// put refuses; the end comes after what was put.
+func TestInputBuffer(t *testing.T) {
+	b := newInputBuffer(8)
+	if !b.put([]byte("abcde")) || b.put([]byte("fghij")) || !b.put([]byte("fgh")) {
+		t.Fatal("the limit did not hold at 8 bytes")
+	}
+	b.end(io.EOF)
+	got, err := io.ReadAll(b)
+	if string(got) != "abcdefgh" || err != nil {
+		t.Fatalf("read %q, %v", got, err)
 	}
 }

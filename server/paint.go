@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -23,13 +24,31 @@ import (
 // below hands each view to a painter, which writes it from its own
 // goroutine so that Update never waits on the network.
 
-// painted wraps a session's model: it gives every view to the painter and
-// answers mouse events from the last view painted, as Bubble Tea's renderer
-// does with View.OnMouse.
+// FrameEvery is the shortest time between two views of a session: input
+// and room updates that come faster are drawn together, one view a frame,
+// so a storm of keys or resizes costs what a steady screen does.
+const FrameEvery = time.Second / 60
+
+// painted wraps a session's model: it gives a view to the painter at most
+// once every frame, and answers mouse events from the last view painted,
+// as Bubble Tea's renderer does with View.OnMouse.
 type painted struct {
 	inner   tea.Model
 	painter *painter
 	onMouse func(tea.MouseMsg) tea.Cmd
+
+	every time.Duration // FrameEvery; 0: a view after every message
+	now   func() time.Time
+	drawn time.Time // when the last view was drawn
+	hold  bool      // the next View waits for the frame's repaint
+	due   bool      // a repaint is on its way
+}
+
+// repaint asks for the view held back until the frame's end.
+type repaint struct{}
+
+func newPainted(inner tea.Model, p *painter, every time.Duration, now func() time.Time) *painted {
+	return &painted{inner: inner, painter: p, every: every, now: now}
 }
 
 // Init implements tea.Model.
@@ -37,6 +56,10 @@ func (m *painted) Init() tea.Cmd { return m.inner.Init() }
 
 // Update implements tea.Model.
 func (m *painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(repaint); ok {
+		m.hold, m.due = false, false
+		return m, nil
+	}
 	var mouse tea.Cmd
 	switch msg := msg.(type) {
 	case tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseWheelMsg, tea.MouseMotionMsg:
@@ -51,13 +74,25 @@ func (m *painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if mouse != nil {
 		cmd = tea.Batch(mouse, cmd)
 	}
+	if m.every > 0 {
+		since := m.now().Sub(m.drawn)
+		m.hold = since < m.every
+		if m.hold && !m.due {
+			m.due = true
+			cmd = tea.Batch(cmd, tea.Tick(m.every-since, func(time.Time) tea.Msg { return repaint{} }))
+		}
+	}
 	return m, cmd
 }
 
 // View implements tea.Model: the program calls it after every update and,
 // without a renderer of its own, discards the result; the painter gets the
-// real view.
+// real view, at most once a frame.
 func (m *painted) View() tea.View {
+	if m.hold {
+		return tea.View{}
+	}
+	m.drawn = m.now()
 	v := m.inner.View()
 	m.onMouse = v.OnMouse
 	m.painter.paint(v.Content, v.MouseMode)

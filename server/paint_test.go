@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -266,5 +267,69 @@ func BenchmarkPaint(b *testing.B) {
 		lines[20], lines[21] = alt[i%2], alt[(i+1)%2]
 		sb.Reset()
 		p.render(&sb, &frame{content: strings.Join(lines, "\n"), width: 100, height: 30}, false)
+	}
+}
+
+// countingModel counts its views.
+type countingModel struct{ views int }
+
+func (m *countingModel) Init() tea.Cmd                       { return nil }
+func (m *countingModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (m *countingModel) View() tea.View {
+	m.views++
+	return tea.NewView(fmt.Sprint(m.views))
+}
+
+// TestPaintedFrames (issue 15, 6 and 7): keys and resizes faster than the
+// frame rate make one view a frame, the last one after the storm; at a
+// person's pace every key gets its view at once.
+func TestPaintedFrames(t *testing.T) {
+	clk := newClock()
+	inner := &countingModel{}
+	p := newPainter(&strings.Builder{}, colorprofile.TrueColor, 80, 24)
+	defer p.close()
+	m := newPainted(inner, p, FrameEvery, clk.now)
+	step := func(msg tea.Msg) tea.Cmd {
+		_, cmd := m.Update(msg)
+		m.View() // as the program does after every message
+		return cmd
+	}
+	// 1000 keys and resizes in a tenth of a second: six frames.
+	repaints := 0
+	for i := range 1000 {
+		var msg tea.Msg = tea.KeyPressMsg{Code: tea.KeyRight}
+		if i%2 == 1 {
+			msg = tea.WindowSizeMsg{Width: 80 + i%50, Height: 24}
+		}
+		if cmd := step(msg); cmd != nil {
+			// The repaint is a timer; the test plays its message itself
+			// when the frame is over.
+			repaints++
+		}
+		clk.add(100 * time.Millisecond / 1000)
+		if m.due && clk.now().Sub(m.drawn) >= FrameEvery {
+			step(repaint{})
+		}
+	}
+	if inner.views > 8 || repaints > 8 || inner.views < 5 {
+		t.Fatalf("%d views and %d repaints for 1000 messages in 100 ms", inner.views, repaints)
+	}
+	// The last message is drawn, by the repaint that follows it.
+	if m.due {
+		step(repaint{})
+	}
+	if m.hold {
+		t.Fatal("the last view is held")
+	}
+	// A person's keys, 100 ms apart: a view each, at once.
+	views := inner.views
+	for range 10 {
+		clk.add(100 * time.Millisecond)
+		if cmd := step(tea.KeyPressMsg{Code: 'a'}); cmd != nil {
+			t.Fatal("a key at a person's pace waited for a repaint")
+		}
+	}
+	if inner.views != views+10 {
+		t.Fatalf("%d views for 10 keys", inner.views-views)
 	}
 }

@@ -8,9 +8,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/gliderlabs/ssh"
-	gossh "golang.org/x/crypto/ssh"
-
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/plain"
 )
@@ -23,18 +20,18 @@ const PlainCommand = "plain"
 // lines of text, the same rooms and seats as the full-screen sessions.
 // Without a terminal the client's own terminal edits the lines; with one
 // (ssh -t), the session echoes what is typed and lets it be erased.
-func (s *Server) handlePlain(sess ssh.Session, args []string) {
-	ctx, cancel := context.WithCancel(sess.Context())
+func (s *Server) handlePlain(sess *sshSession, args []string) {
+	ctx, cancel := context.WithCancel(sess.ctx)
 	defer cancel()
 	stopSession := context.AfterFunc(s.stop, cancel)
 	defer stopSession()
-	input := &keyClock{r: sess}
+	input := &keyClock{r: sess.input}
 	input.touch()
 	idled := s.watchIdle(ctx, cancel, input)
 
 	var in io.Reader = newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)
 	var out io.Writer = &lockedWriter{w: sess}
-	if _, _, tty := sess.Pty(); tty {
+	if sess.hasPTY {
 		out = crlf{out} // the client's terminal is raw: no output processing
 		in = &lineEditor{r: in, echo: out}
 	}
@@ -42,7 +39,7 @@ func (s *Server) handlePlain(sess ssh.Session, args []string) {
 	if len(args) > 0 {
 		room = args[0]
 	}
-	lobby := &lineLobby{lobby: s.Lobby, users: s.users, id: gossh.FingerprintSHA256(sess.PublicKey())}
+	lobby := &lineLobby{lobby: s.Lobby, users: s.users, id: sess.id}
 	session := plain.New(in, out, nil)
 	session.Serve(ctx, lobby, room, plain.Options{Hint: hint})
 	session.Close()
@@ -55,7 +52,7 @@ func (s *Server) handlePlain(sess ssh.Session, args []string) {
 			fmt.Fprintf(out, SavedText+"\n", name, name)
 		}
 	}
-	sess.Exit(0)
+	sess.exit(0)
 }
 
 // lineLobby is the server's lobby as a line-mode session sees it, for the

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -43,6 +44,51 @@ type screen struct {
 	st   *ui.Styles // the game's styles, so the lobby looks like the board
 	keys screenKeys
 	help help.Model
+
+	log     *events     // the server's log; nil in tests
+	dataDir string      // the server's data folder, never shown to players
+	quota   *roomsByKey // the rooms each key hosts; nil: no limit
+}
+
+// roomsByKey caps the rooms one key hosts (Config.MaxRoomsPerKey): one
+// key made fifty rooms and filled the server.
+type roomsByKey struct {
+	most int // 0: no limit
+	// mu lets one room be made at a time, so that two sessions of one key
+	// cannot both take its last place.
+	mu sync.Mutex
+}
+
+// create makes a room hosted by id, if id hosts fewer than the most.
+func (q *roomsByKey) create(l *Lobby, name, id, userName string, cfg RoomConfig) (*Conn, error) {
+	if q == nil || q.most <= 0 {
+		return l.Create(name, id, userName, -1, cfg)
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	hosted := 0
+	for _, r := range l.roomList() {
+		if !r.Ended() && r.Host() == id {
+			hosted++
+		}
+	}
+	if hosted >= q.most {
+		return nil, fmt.Errorf("you host %d rooms already, the most one player may: end one first", hosted)
+	}
+	return l.Create(name, id, userName, -1, cfg)
+}
+
+// refusal is what the player reads of err (see publicText), noted in the
+// log when it hides something.
+func (s *screen) refusal(err error) string {
+	return publicText(err, s.log, s.dataDir, "key", s.id)
+}
+
+// note logs an event of the session's player.
+func (s *screen) note(msg string, args ...any) {
+	if s.log != nil {
+		s.log.Info(msg, append([]any{"key", s.id, "name", s.name}, args...)...)
+	}
 }
 
 // updateMsg carries a seat's update into the program.
@@ -91,12 +137,15 @@ func (s *screen) enter(name string, create bool) tea.Cmd {
 	if create {
 		cfg := defaultRoom
 		cfg.Seed = newSeed()
-		c, err := s.lobby.Create(name, s.id, s.name, -1, cfg)
+		c, err := s.create(name, cfg)
 		if !errors.Is(err, ErrSavedName) {
 			return s.connect(c, err)
 		}
 	}
 	c, err := s.lobby.Join(name, s.id, s.name, -1)
+	if err == nil {
+		s.note("room joined", "room", name, "seat", c.Seat()+1)
+	}
 	if errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) || errors.Is(err, ErrNotPlayer) {
 		return s.watch(name)
 	}
@@ -110,13 +159,23 @@ func (s *screen) watch(name string) tea.Cmd {
 		s.msg = ErrNoRoom.Error()
 		return nil
 	}
+	s.note("room watched", "room", name)
 	return s.connect(r.Watch(s.id, s.name, -1))
+}
+
+// create makes room name, hosted by this person.
+func (s *screen) create(name string, cfg RoomConfig) (*Conn, error) {
+	c, err := s.quota.create(s.lobby, name, s.id, s.name, cfg)
+	if err == nil {
+		s.note("room created", "room", name, "players", cfg.Game.Players, "rules", fmt.Sprint(cfg.Game.Rules), "level", cfg.Level)
+	}
+	return c, err
 }
 
 // connect enters the room of c, or shows err.
 func (s *screen) connect(c *Conn, err error) tea.Cmd {
 	if err != nil {
-		s.msg = err.Error()
+		s.msg = s.refusal(err)
 		return nil
 	}
 	s.conn, s.msg, s.last = c, "", Update{} // no view of this room yet
@@ -275,7 +334,7 @@ func (s *screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.form, s.msg = nil, ""
 	case done:
 		name, cfg := s.form.config(newSeed())
-		if cmd := s.connect(s.lobby.Create(name, s.id, s.name, -1, cfg)); s.conn != nil {
+		if cmd := s.connect(s.create(name, cfg)); s.conn != nil {
 			s.form = nil
 			return cmd
 		}
@@ -288,13 +347,15 @@ func (s *screen) roomKey(msg tea.KeyPressMsg) {
 	k := s.keys.room
 	switch {
 	case key.Matches(msg, k.Leave):
+		s.note("room left", "room", s.conn.Room().Name())
 		s.conn.Quit()
 		s.conn, s.rooms = nil, s.lobby.List()
 	case key.Matches(msg, k.Save):
 		// The host saves the room on the server.
 		if name, err := s.conn.Save(); err != nil {
-			s.msg = err.Error()
+			s.msg = s.refusal(err)
 		} else {
+			s.note("room saved", "room", name)
 			s.msg = "saved as " + name
 		}
 	}
@@ -310,9 +371,10 @@ func (s *screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Done):
 		name := strings.TrimSpace(s.nameField.Value())
 		if err := s.users.SetName(s.id, name); err != nil {
-			s.msg = err.Error()
+			s.msg = s.refusal(err)
 			return nil
 		}
+		s.note("name chosen", "name", name)
 		s.name, s.naming, s.msg = name, false, ""
 		s.rooms = s.lobby.List()
 		if s.room != "" {

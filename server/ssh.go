@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
 	"net"
 	"path/filepath"
 	"runtime"
@@ -21,7 +20,6 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/gliderlabs/ssh"
-	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/server/store"
@@ -29,7 +27,8 @@ import (
 	"github.com/millebornes/mille/ui"
 )
 
-// Config is how a Server runs.
+// Config is how a Server runs. A limit left at zero does not hold;
+// Defaults has mille serve's.
 type Config struct {
 	Dir         string // data folder: host key, the store (players' names, rooms)
 	MaxSessions int    // SSH sessions at once; 0: no limit
@@ -38,15 +37,47 @@ type Config struct {
 	// seat then waits for the player's return as after any disconnection);
 	// 0: never.
 	IdleTimeout time.Duration
-	// MaxHandshakes caps the connections still logging in, and
-	// MaxHandshakesPerAddr those from one IP address; more are turned away
-	// with BusyText. 0: no limit.
-	MaxHandshakes        int
-	MaxHandshakesPerAddr int
-	// HandshakeTimeout closes a connection not logged in after this long;
-	// 0: the package's HandshakeTimeout.
+
+	// The gate, before login. MaxStartups caps the connections still
+	// logging in, with OpenSSH's random early drop, and
+	// MaxStartupsPerSource those from one source (an IPv4 address, or an
+	// IPv6 /64); more are turned away with BusyText.
+	MaxStartups          Startups
+	MaxStartupsPerSource int
+	// HandshakeTimeout closes a connection not logged in after this long
+	// (OpenSSH's LoginGraceTime); 0: the package's HandshakeTimeout.
 	HandshakeTimeout time.Duration
-	Log              io.Writer // where the server logs; io.Discard when nil
+	// VersionTimeout closes a connection whose client has not sent its
+	// version line, the first thing it sends, after this long.
+	VersionTimeout time.Duration
+	// Penalty is how long the gate refuses a source whose connection
+	// flooded a channel, or stalled its login past VersionTimeout or
+	// HandshakeTimeout (OpenSSH's PerSourcePenalties).
+	Penalty time.Duration
+
+	// Connections. MaxConnsPerSource caps the connections from one source,
+	// logged in or not; MaxConnsPerKey the logged-in ones with one key.
+	// SessionTimeout closes a logged-in connection that has had no session
+	// open for this long; MaxChannels caps the session channels open on
+	// one connection (OpenSSH's MaxSessions), and ShellTimeout closes a
+	// channel that has not asked for its shell after this long.
+	MaxConnsPerSource int
+	MaxConnsPerKey    int
+	SessionTimeout    time.Duration
+	MaxChannels       int
+	ShellTimeout      time.Duration
+
+	// Sessions. MaxSessionsPerKey caps the sessions of one key,
+	// MaxRoomsPerKey the rooms it hosts. KeyRate is how many key and mouse
+	// events a second a session's program takes (as many again at once);
+	// the others are dropped. Terminal sizes beyond MaxWidth x MaxHeight
+	// are taken as that (0: the package's MaxWidth and MaxHeight).
+	MaxSessionsPerKey   int
+	MaxRoomsPerKey      int
+	KeyRate             int
+	MaxWidth, MaxHeight int
+
+	// Rooms and computers.
 	// MaxLevel is the strongest computer level a room may have (one of
 	// ai.Levels; "": any). Restored rooms above it come back at it.
 	MaxLevel string
@@ -64,13 +95,38 @@ type Config struct {
 	// limit).
 	KeepSaves   time.Duration
 	SavesPerKey int
+
+	Log       io.Writer // where the server logs; io.Discard when nil
+	LogFormat string    // LogText ("" too) or LogJSON
+}
+
+// The largest terminal a session draws for: a window beyond it is taken as
+// this size (a 10000x10000 window made each frame 100 million cells).
+const (
+	MaxWidth  = 500
+	MaxHeight = 200
+)
+
+// Defaults are mille serve's limits; docs/server.md says what attack each
+// one stops.
+var Defaults = Config{
+	MaxSessions: 200, MaxRooms: 50, IdleTimeout: 30 * time.Minute,
+	MaxStartups: Startups{Start: 64, Rate: 30, Full: 256}, MaxStartupsPerSource: 8,
+	HandshakeTimeout: HandshakeTimeout, VersionTimeout: 5 * time.Second, Penalty: 10 * time.Second,
+	MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
+	MaxChannels: 10, ShellTimeout: 10 * time.Second,
+	MaxSessionsPerKey: 4, MaxRoomsPerKey: 3, KeyRate: 40,
+	MaxWidth: MaxWidth, MaxHeight: MaxHeight,
+	MoveTime: time.Second, CheckpointEvery: 30 * time.Second, SavesPerKey: 10,
 }
 
 // The texts a refused session reads before the connection closes.
 const (
 	NoPTYHint = "mille needs a terminal: connect with ssh -t (for example: ssh -t -p 2222 host)"
 	FullHint  = "mille: the server is full, try again later"
-	ByeText   = "The server is shutting down. Thanks for playing!"
+	// KeySessionsText refuses a session over MaxSessionsPerKey.
+	KeySessionsText = "mille: your key has %d sessions open already; close one first"
+	ByeText         = "The server is shutting down. Thanks for playing!"
 	// IdleText is shown to a session closed for want of keys.
 	IdleText = "mille: closed after %v without a key. Come back with ssh: a seat you held waits a while."
 	// SavedText follows ByeText for the people of a saved room.
@@ -88,8 +144,11 @@ type Server struct {
 	keeper   context.CancelFunc // stops the lobby's Keep
 	kept     chan struct{}      // closed when Keep has returned
 	ssh      *ssh.Server
-	log      *log.Logger
+	log      *events
+	gate     *gate
 	sessions atomic.Int64
+	keys     tally           // sessions by key
+	rooms    roomsByKey      // who hosts how many rooms
 	stop     context.Context // cancelled by Shutdown: every session ends
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup // running sessions
@@ -101,6 +160,8 @@ type Server struct {
 	// model makes a session's program model; nil: the lobby screen. Tests
 	// replace it.
 	model func(id, room string, width int) tea.Model
+	// now is the clock of the rate limits; tests stop it.
+	now func() time.Time
 }
 
 // SweepEvery is how often the server expires grace periods and forgets
@@ -121,48 +182,55 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Log == nil {
-		cfg.Log = io.Discard
+	logger, err := newLogger(cfg.Log, cfg.LogFormat)
+	if err != nil {
+		return nil, err
 	}
-	logger := log.New(cfg.Log, "mille serve: ", log.LstdFlags)
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = HandshakeTimeout
+	}
+	if cfg.MaxWidth <= 0 || cfg.MaxHeight <= 0 {
+		cfg.MaxWidth, cfg.MaxHeight = MaxWidth, MaxHeight
+	}
 	st, problems, err := OpenStore(cfg.Dir)
 	if err != nil {
 		return nil, err
 	}
+	events := newEvents(logger)
 	for _, err := range problems {
-		logger.Printf("not moved into the store: %v", err)
+		events.Error("not moved into the store", "err", err)
 	}
 	stop, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, users: NewUsers(st), saved: map[string]bool{},
-		log: logger, stop: stop, cancel: cancel,
+		log: events, stop: stop, cancel: cancel, now: time.Now,
 	}
+	s.rooms.most = cfg.MaxRoomsPerKey
 	if cfg.Computers <= 0 {
 		cfg.Computers = runtime.GOMAXPROCS(0)
 	}
 	l := s.Lobby
 	l.MaxLevel, l.Pool = cfg.MaxLevel, table.NewPool(cfg.Computers, cfg.MoveTime)
-	l.Store, l.KeepSaves, l.SavesPerKey, l.Logf = st, cfg.KeepSaves, cfg.SavesPerKey, logger.Printf
+	l.Store, l.KeepSaves, l.SavesPerKey = st, cfg.KeepSaves, cfg.SavesPerKey
+	// What goes wrong where nobody waits for an answer (a checkpoint, a
+	// result) is an error of the server's.
+	l.Logf = func(format string, args ...any) { events.Error(fmt.Sprintf(format, args...)) }
 	// The rooms kept at the last run (saved, or in play when it stopped)
 	// wait in the lobby for their people.
 	restored, errs := l.Restore(defaultRoom)
 	for _, err := range errs {
-		s.log.Printf("not restored: %v", err)
+		s.log.Error("room not restored", "err", err)
 	}
 	if len(restored) > 0 {
-		s.log.Printf("restored %d saved rooms: %s", len(restored), strings.Join(restored, ", "))
+		s.log.Info("restored saved rooms", "count", len(restored), "rooms", strings.Join(restored, ", "))
 	}
-	if cfg.HandshakeTimeout <= 0 {
-		cfg.HandshakeTimeout = HandshakeTimeout
-	}
-	s.cfg = cfg
-	g := &gate{max: cfg.MaxHandshakes, perAddr: cfg.MaxHandshakesPerAddr, timeout: cfg.HandshakeTimeout, byAddr: map[string]int{}}
+	s.gate = newGate(&s.cfg, s.log, func() time.Time { return s.now() })
 	s.ssh = &ssh.Server{
-		Handler: s.handle,
 		// Any key is welcome: the key only says who comes back.
 		PublicKeyHandler:     func(ssh.Context, ssh.PublicKey) bool { return true },
-		ConnCallback:         g.admit,
-		ServerConfigCallback: g.config,
+		ConnCallback:         s.gate.admit,
+		ServerConfigCallback: s.gate.config,
+		ChannelHandlers:      map[string]ssh.ChannelHandler{"session": s.sessionChannel},
 	}
 	if cfg.IdleTimeout > 0 {
 		// A backstop for dead connections; sessions end on their own
@@ -221,11 +289,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	<-s.kept
 	saved, serr := s.Lobby.SaveAll()
 	if serr != nil {
-		s.log.Printf("shutdown: %v", serr)
+		s.log.Error("shutdown: rooms not saved", "err", serr)
 	}
-	if len(saved) > 0 {
-		s.log.Printf("shutdown: saved rooms %s", strings.Join(saved, ", "))
-	}
+	s.log.Info("shutting down", "saved_rooms", strings.Join(saved, ", "), "sessions", s.Sessions())
 	s.mu.Lock()
 	for _, name := range saved {
 		s.saved[name] = true
@@ -267,77 +333,85 @@ func (s *Server) wasSaved(name string) bool {
 // Sessions returns the number of sessions running.
 func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 
-// handle runs one SSH session. A panic ends this session only.
-func (s *Server) handle(sess ssh.Session) {
+// Connections returns the number of connections open, logged in or not.
+func (s *Server) Connections() int { return int(s.gate.connCount.Load()) }
+
+// handle runs one SSH session, once its client has asked for a shell. A
+// panic ends this session only.
+func (s *Server) handle(sess *sshSession) {
 	s.wg.Add(1)
 	defer s.wg.Done()
 	n := s.sessions.Add(1)
 	defer s.sessions.Add(-1)
+	id, source := sess.id, sess.conn.source
 	defer func() {
 		if v := recover(); v != nil {
-			s.log.Printf("session %s: panic: %v\n%s", sess.RemoteAddr(), v, debug.Stack())
-			fmt.Fprintln(sess.Stderr(), "\r\nmille: something went wrong on the server; sorry.")
-			sess.Exit(1)
+			s.log.Error("session panic", "source", source, "key", id, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			sess.refuse("\r\nmille: something went wrong on the server; sorry.")
 		}
 	}()
-	if s.stop.Err() != nil {
-		fmt.Fprintln(sess.Stderr(), ByeText)
-		sess.Exit(1)
+	switch {
+	case s.stop.Err() != nil:
+		sess.refuse(ByeText)
+		return
+	case s.cfg.MaxSessions > 0 && n > int64(s.cfg.MaxSessions):
+		s.log.limit("sessions at once", "source", source, "key", id, "limit", s.cfg.MaxSessions)
+		sess.refuse(FullHint)
+		return
+	case !s.keys.take(id, s.cfg.MaxSessionsPerKey):
+		s.log.limit("sessions with one key", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerKey)
+		sess.refuse(fmt.Sprintf(KeySessionsText, s.cfg.MaxSessionsPerKey))
 		return
 	}
-	if s.cfg.MaxSessions > 0 && n > int64(s.cfg.MaxSessions) {
-		fmt.Fprintln(sess.Stderr(), FullHint)
-		sess.Exit(1)
-		return
-	}
-	if cmd := sess.Command(); len(cmd) > 0 && cmd[0] == PlainCommand {
+	defer s.keys.give(id)
+	if cmd := strings.Fields(sess.command); len(cmd) > 0 && cmd[0] == PlainCommand {
+		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "room", strings.Join(cmd[1:], " "))
 		s.handlePlain(sess, cmd[1:])
 		return
 	}
-	pty, windows, ok := sess.Pty()
-	if !ok {
-		fmt.Fprintln(sess.Stderr(), NoPTYHint)
-		sess.Exit(1)
+	if !sess.hasPTY {
+		sess.refuse(NoPTYHint)
 		return
 	}
-	id := gossh.FingerprintSHA256(sess.PublicKey())
-	room := ""
-	if cmd := sess.Command(); len(cmd) > 0 {
-		room = cmd[0]
-	}
-	env := append(sess.Environ(), "TERM="+pty.Term)
+	room := sess.room()
+	size := sess.size.get()
+	env := append(sess.env, "TERM="+sess.term)
+	began := time.Now()
+	s.log.Info("session", "source", source, "key", id, "room", room, "term", sess.term, "width", size.width, "height", size.height)
 
-	ctx, cancel := context.WithCancel(sess.Context())
+	ctx, cancel := context.WithCancel(sess.ctx)
 	defer cancel()
 	stopSession := context.AfterFunc(s.stop, cancel)
 	defer stopSession()
-	input := &keyClock{r: sess}
+	input := &keyClock{r: sess.input}
 	input.touch()
 	idled := s.watchIdle(ctx, cancel, input)
 
 	var m tea.Model
 	var sc *screen
 	if s.model != nil {
-		m = s.model(id, room, pty.Window.Width)
+		m = s.model(id, room, size.width)
 	} else {
-		sc = newScreen(s.Lobby, s.users, id, room, pty.Window.Width)
+		sc = newScreen(s.Lobby, s.users, id, room, size.width)
+		sc.log, sc.dataDir, sc.quota = s.log, s.cfg.Dir, &s.rooms
 		defer sc.leave()
 		m = sc
 	}
 	// Detection sees no terminal here and would strip all color.
 	profile := colorprofile.Env(env)
 	out := &lockedWriter{w: sess}
-	painter := newPainter(out, profile, pty.Window.Width, pty.Window.Height)
+	painter := newPainter(out, profile, size.width, size.height)
 	defer painter.close()
-	p := tea.NewProgram(&painted{inner: m, painter: painter},
+	keys := newEventLimiter(s.cfg.KeyRate, s.cfg.KeyRate, s.now)
+	p := tea.NewProgram(newPainted(m, painter, FrameEvery, time.Now),
 		tea.WithInput(newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)),
 		tea.WithOutput(crlf{out}),
 		tea.WithEnvironment(env),
 		tea.WithColorProfile(profile),
-		tea.WithWindowSize(pty.Window.Width, pty.Window.Height),
+		tea.WithWindowSize(size.width, size.height),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(),
-		tea.WithFilter(noSuspend),
+		tea.WithFilter(func(m tea.Model, msg tea.Msg) tea.Msg { return keys.filter(noSuspend(m, msg)) }),
 		tea.WithoutRenderer(), // the painter draws (paint.go)
 	)
 	go func() {
@@ -345,29 +419,34 @@ func (s *Server) handle(sess ssh.Session) {
 			select {
 			case <-ctx.Done():
 				return
-			case w, ok := <-windows:
-				if !ok {
-					return
-				}
-				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			case <-sess.size.changed:
+				w := sess.size.get() // the newest: a storm of changes is one
+				p.Send(tea.WindowSizeMsg{Width: w.width, Height: w.height})
 			}
 		}
 	}()
 	_, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		s.log.Printf("session %s: %v", sess.RemoteAddr(), err)
+		s.log.Error("session", "source", source, "key", id, "err", err)
 	}
 	painter.close() // the terminal as it was, before the goodbyes
+	end := "quit"
 	if idled.Load() {
+		end = "idle"
 		farewell(sess, "\n"+fmt.Sprintf(IdleText, s.cfg.IdleTimeout))
 	}
 	if s.stop.Err() != nil {
+		end = "shutdown"
 		farewell(sess, "\n"+ByeText)
 		if name := sc.roomName(); name != "" && s.wasSaved(name) {
 			farewell(sess, fmt.Sprintf(SavedText, name, name))
 		}
 	}
-	sess.Exit(0)
+	if dropped := keys.dropped(); dropped > 0 {
+		s.log.limit("key events a second", "source", source, "key", id, "limit", s.cfg.KeyRate, "dropped", dropped)
+	}
+	s.log.Info("session end", "source", source, "key", id, "after", time.Since(began).Round(time.Second), "end", end)
+	sess.exit(0)
 }
 
 // farewell writes text to a session whose program has ended, its lines

@@ -44,7 +44,17 @@ func newServer(t *testing.T, cfg Config) (*Server, net.Listener) {
 // startServer runs a server on a random loopback port for the test.
 func startServer(t *testing.T, cfg Config) (*Server, string) {
 	t.Helper()
+	return startServerSetup(t, cfg, nil)
+}
+
+// startServerSetup is startServer that lets setup change the server
+// before it serves.
+func startServerSetup(t *testing.T, cfg Config, setup func(*Server)) (*Server, string) {
+	t.Helper()
 	srv, l := newServer(t, cfg)
+	if setup != nil {
+		setup(srv)
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
 	t.Cleanup(func() {
@@ -316,11 +326,54 @@ func TestValidName(t *testing.T) {
 		{"", false},
 		{"a name too long", false},
 		{"bad\x1b[2J", false},
+		// issue 15, 12
+		{"Computer 2", false},
+		{"computer", false},
+		{"ＣＯＭＰＵＴＥＲ３", false},
+		{"Computer Ann", true},
+		{"\u0301\u0301\u0301", false}, // combining marks only: invisible
+		{"\u0301Ann", false},          // a mark on what comes before
+		{"   ", false},
+		{"a\u200bb", false}, // a zero-width space
+		{"ＡＢＣＤＥＦ", true},    // 12 columns
+		{"ＡＢＣＤＥＦＧ", false},  // 7 letters, 14 columns
+		{"日本語の名前", true},
+		{"Zoe\u0301", true},
 	}
 	for _, tc := range tests {
 		if err := ValidName(tc.name); (err == nil) != tc.ok {
 			t.Errorf("ValidName(%q) = %v", tc.name, err)
 		}
+	}
+}
+
+// TestNamesUnique (issue 15, 12): a name is one player's, however it is
+// written; a player may keep or rewrite their own.
+func TestNamesUnique(t *testing.T) {
+	users := newUsers(t)
+	if err := users.SetName("ann", "Ann Li"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Ann Li", "ann li", "AnnLi", "Ａｎｎ Ｌｉ", "Ann Li\u0301"} {
+		if err := users.SetName("eve", name); !errors.Is(err, ErrNameTaken) {
+			t.Errorf("another key as %q: %v", name, err)
+		}
+	}
+	if err := users.SetName("ann", "ANN LI"); err != nil {
+		t.Errorf("Ann rewrites her own name: %v", err)
+	}
+	if err := users.SetName("eve", "Eve"); err != nil {
+		t.Fatal(err)
+	}
+	// Ann changes her name: her former one is free.
+	if err := users.SetName("ann", "Annie"); err != nil {
+		t.Fatal(err)
+	}
+	if err := users.SetName("cal", "ann li"); err != nil {
+		t.Fatalf("Cal as Ann's former name: %v", err)
+	}
+	if err := users.SetName("eve", "ANNIE"); !errors.Is(err, ErrNameTaken) {
+		t.Fatalf("Eve as Ann's new name: %v", err)
 	}
 }
 

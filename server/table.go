@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -28,6 +29,24 @@ func hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (
 type game struct {
 	m    *ui.Model // nil until the game starts, and after leaving
 	w, h int       // the terminal's size, for the board when it opens
+}
+
+// seatConn is the seat's connection as the board has it: a save that
+// fails shows the player a short sentence, and the server's log the
+// details (a file system's error names the server's files).
+type seatConn struct {
+	*Conn
+	s *screen
+}
+
+// Save implements ui.Saver.
+func (c seatConn) Save() (string, error) {
+	name, err := c.Conn.Save()
+	if err != nil {
+		return "", errors.New(c.s.refusal(err))
+	}
+	c.s.note("room saved", "room", name)
+	return name, nil
 }
 
 // inGame handles a message while the session plays (or is about to): the
@@ -58,9 +77,9 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			_, cmd := g.m.Update(msg.u)
 			return cmd, true
 		}
-		m, err := ui.NewRemote(ui.RemoteConfig{Table: s.conn, Hint: hint, Dark: s.st.Dark})
+		m, err := ui.NewRemote(ui.RemoteConfig{Table: seatConn{s.conn, s}, Hint: hint, Dark: s.st.Dark})
 		if err != nil {
-			s.msg = err.Error()
+			s.msg = s.refusal(err)
 			return next(s.conn), true
 		}
 		g.m = m

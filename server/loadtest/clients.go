@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"os"
 	"slices"
 	"sync"
@@ -76,6 +77,13 @@ func runClients(s settings, out io.Writer) int {
 		run = run[:8]
 	}
 
+	// Under attack the players come from an address of their own, apart
+	// from the attacker's and the person logging in.
+	var from net.IP
+	if s.probe {
+		from = playersFrom
+	}
+
 	// Gather: the host of each room comes first and creates it by naming
 	// it, the others join, the host starts.
 	start := time.Now()
@@ -90,7 +98,7 @@ func runClients(s settings, out io.Writer) int {
 				n := r*perRoom + i
 				p := &player{name: fmt.Sprintf("L%s-%03d", run[:min(len(run), 4)], n)}
 				c, err := client.Dial(s.addr, client.Key(s.seed<<20+uint64(n)), client.Options{
-					Command: room, Width: s.width, Height: s.height, OnOutput: p.onOutput,
+					Command: room, Width: s.width, Height: s.height, OnOutput: p.onOutput, From: from,
 				})
 				if err != nil {
 					return fmt.Errorf("%s: connect: %w", p.name, err)
@@ -157,6 +165,10 @@ func runClients(s settings, out io.Writer) int {
 		offset := time.Duration(rng.Int64N(int64(s.interval)))
 		wg.Go(func() { p.play(s, offset, stop, &errs) })
 	}
+	var logins probe
+	if s.probe {
+		wg.Go(func() { logins.run(s, stop) })
+	}
 	wg.Wait()
 
 	// Leave as players do, then drop the connections.
@@ -198,6 +210,10 @@ func runClients(s settings, out io.Writer) int {
 		keys, float64(keys)/s.duration.Seconds(), len(lat), skipped)
 	fmt.Fprintf(out, "output received while playing: %d chunks, %.0f bytes a key\n", outputs, float64(bytes)/float64(max(keys, 1)))
 	fmt.Fprintf(out, "key to frame: p50 %s, p95 %s, p99 %s, max %s\n", ms(q(0.50)), ms(q(0.95)), ms(q(0.99)), ms(q(1)))
+	if s.probe {
+		fmt.Fprintf(out, "logins while playing: %d of %d got in (%.1f%%), the slowest in %s\n",
+			logins.ok, logins.tries, 100*float64(logins.ok)/float64(max(logins.tries, 1)), ms(logins.slowest))
+	}
 	fmt.Fprintf(out, "errors: %d\n", errs.n)
 	for _, e := range errs.errs {
 		fmt.Fprintf(out, "  %s\n", e)
@@ -243,4 +259,27 @@ func (p *player) play(s settings, offset time.Duration, stop time.Time, errs *er
 		time.Sleep(time.Millisecond)
 	}
 	p.measured.Store(false)
+}
+
+// probe is a person who logs in every half second while the others play:
+// the share that gets in to the first screen within ten seconds.
+type probe struct {
+	tries, ok int
+	slowest   time.Duration
+}
+
+func (p *probe) run(s settings, stop time.Time) {
+	for n := uint64(1); time.Now().Before(stop); n++ {
+		began := time.Now()
+		p.tries++
+		c, err := client.Dial(s.addr, client.Key(s.seed<<40+n), client.Options{From: proberFrom})
+		if err == nil {
+			if c.WaitWelcome(10*time.Second) == nil {
+				p.ok++
+				p.slowest = max(p.slowest, time.Since(began))
+			}
+			c.Close()
+		}
+		time.Sleep(time.Until(began.Add(500 * time.Millisecond)))
+	}
 }

@@ -18,6 +18,14 @@
 // also runs rooms where six computers play without end, to see how the
 // players fare beside them (--computers sets the server's pool).
 //
+// With --attack NAME the server runs with mille serve's limits and, while
+// the players play, a process of its own attacks it as issue 15 found
+// (attack.go lists the attacks) and a person logs in every half second;
+// the report adds the attack's counts, the share of logins that got in
+// and the server's resident memory before, during and after the attack:
+//
+//	go run ./server/loadtest --attack no-session --sessions 20 --rooms 5 --duration 30s
+//
 // It exits with status 1 on any error, when the 95th percentile reaches
 // --p95, or when the server's goroutines or heap do not come back.
 package main
@@ -42,6 +50,10 @@ type settings struct {
 	width    int
 	height   int
 	timeout  time.Duration
+
+	attack   string // the attack run against the server (--attack)
+	attacker string // this process is the attacker (--attacker)
+	probe    bool   // log in again and again while playing, and count the logins
 
 	cpuProfile string // the server's CPU profile, written here
 	memProfile string // the server's heap profile halfway, written here
@@ -72,6 +84,9 @@ func main() {
 	flag.IntVar(&s.computerRooms, "computer-rooms", 0, "rooms of six computer players playing beside the players, all the time")
 	flag.StringVar(&s.computerLevel, "computer-level", "expert", "the level of the computer rooms' players")
 	flag.IntVar(&s.computers, "computers", 0, "the server's computer players searching at once (mille serve --computers; 0: its default)")
+	flag.StringVar(&s.attack, "attack", "", "attack the server while the players play: "+attackNames())
+	flag.StringVar(&s.attacker, "attacker", "", "run this attack against --addr for --duration (the attacking process)")
+	flag.BoolVar(&s.probe, "probe", false, "with --addr: also log in every half second while playing and count the logins")
 	flag.Parse()
 	if s.sessions < 1 || s.rooms < 1 || s.sessions%s.rooms != 0 || s.sessions/s.rooms > 4 {
 		fmt.Fprintln(os.Stderr, "loadtest: --sessions must be a multiple of --rooms, with 1 to 4 players a room")
@@ -81,7 +96,16 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loadtest: --interval and --duration must be positive")
 		os.Exit(2)
 	}
-	if s.addr != "" {
+	if s.attack != "" {
+		if _, ok := findAttack(s.attack); !ok {
+			fmt.Fprintf(os.Stderr, "loadtest: no attack %q; the attacks: %s\n", s.attack, attackNames())
+			os.Exit(2)
+		}
+	}
+	switch {
+	case s.attacker != "":
+		os.Exit(runAttacker(s, os.Stdout))
+	case s.addr != "":
 		os.Exit(runClients(s, os.Stdout))
 	}
 	os.Exit(runServer(s, os.Stdout))

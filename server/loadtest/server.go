@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -114,10 +115,16 @@ func runServer(s settings, out io.Writer) int {
 	}
 	defer os.RemoveAll(dir)
 	var logs lockedBuffer
-	srv, err := server.New(server.Config{
-		Dir: dir, MaxSessions: 2 * s.sessions, MaxRooms: 2*s.rooms + s.computerRooms, Log: &logs,
-		Computers: s.computers, MoveTime: time.Second, CheckpointEvery: 30 * time.Second, // as mille serve
-	})
+	// mille serve's limits, with room for the load.
+	cfg := server.Defaults
+	cfg.Dir, cfg.Log, cfg.Computers = dir, &logs, s.computers
+	cfg.MaxSessions, cfg.MaxRooms = max(cfg.MaxSessions, 2*s.sessions), max(cfg.MaxRooms, 2*s.rooms+s.computerRooms)
+	if s.attack == "" {
+		// Every player comes from 127.0.0.1: the limits by source would
+		// take them all for one machine.
+		cfg.MaxStartups, cfg.MaxStartupsPerSource, cfg.MaxConnsPerSource = server.Startups{}, 0, 0
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		return 1
@@ -137,6 +144,7 @@ func runServer(s settings, out io.Writer) int {
 	fmt.Fprintf(out, "mille load test, %s, GOMAXPROCS %d, load average at the start %s\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOMAXPROCS(0), loadAverage())
 	base := settled()
+	rssBase := rss()
 	stopProfile, err := startCPUProfile(s.cpuProfile)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
@@ -154,6 +162,11 @@ func runServer(s settings, out io.Writer) int {
 		"--interval", s.interval.String(), "--duration", s.duration.String(),
 		"--seed", fmt.Sprint(s.seed), "--p95", s.p95.String(), "--parallel", fmt.Sprint(s.parallel),
 		"--width", fmt.Sprint(s.width), "--height", fmt.Sprint(s.height), "--timeout", s.timeout.String())
+	if s.attack != "" {
+		// The players gather a room or two at a time: more would be
+		// logins at once from one address beyond the gate's share.
+		child.Args = append(child.Args, "--probe", "--parallel", fmt.Sprint(min(s.parallel, 2)))
+	}
 	if s.cpuProfile != "" {
 		child.Args = append(child.Args, "--cpuprofile", s.cpuProfile+".clients")
 	}
@@ -171,6 +184,7 @@ func runServer(s settings, out io.Writer) int {
 	// server's live heap is measured after a collection.
 	var middle figures
 	relayed := make(chan struct{})
+	attacking := make(chan *exec.Cmd, 1)
 	go func() {
 		defer close(relayed)
 		var timer *time.Timer
@@ -178,6 +192,9 @@ func runServer(s settings, out io.Writer) int {
 		lines := bufio.NewScanner(pipe)
 		for lines.Scan() {
 			fmt.Fprintln(out, lines.Text())
+			if strings.HasPrefix(lines.Text(), gatheredLine) && s.attack != "" {
+				attacking <- startAttacker(self, l.Addr().String(), s, out)
+			}
 			if strings.HasPrefix(lines.Text(), gatheredLine) && timer == nil {
 				timer = time.AfterFunc(s.duration/2, func() {
 					f := settled()
@@ -195,14 +212,16 @@ func runServer(s settings, out io.Writer) int {
 
 	// Watch the peak while the clients run; ReadMemStats stops the world
 	// for a moment, so not too often.
-	peak, peakSessions := base, 0
+	peak, peakSessions, peakConns, rssPeak := base, 0, 0, rssBase
 	done := make(chan error, 1)
 	go func() { <-relayed; done <- child.Wait() }()
 	var childErr error
+	var attacker *exec.Cmd
 	for watching := true; watching; {
 		select {
 		case childErr = <-done:
 			watching = false
+		case attacker = <-attacking:
 		case <-time.After(500 * time.Millisecond):
 		}
 		var m runtime.MemStats
@@ -210,6 +229,11 @@ func runServer(s settings, out io.Writer) int {
 		peak.goroutines = max(peak.goroutines, runtime.NumGoroutine())
 		peak.heap = max(peak.heap, m.HeapInuse)
 		peakSessions = max(peakSessions, srv.Sessions())
+		peakConns = max(peakConns, srv.Connections())
+		rssPeak = max(rssPeak, rss())
+	}
+	if attacker != nil {
+		attacker.Wait()
 	}
 
 	stopProfile()
@@ -219,12 +243,13 @@ func runServer(s settings, out io.Writer) int {
 	}
 
 	// The players have gone: the sessions end, the rooms end and the lobby
-	// forgets them at its next sweep.
+	// forgets them at its next sweep. The attacker's rooms wait for their
+	// host's return, and its connections for the server's deadlines.
 	after := settled()
 	heapLimit := base.heap + heapSlack + heapPerPeakGoro*uint64(peak.goroutines)
 	deadline := time.Now().Add(2*server.SweepEvery + 10*time.Second)
 	for time.Now().Before(deadline) {
-		if srv.Sessions() == 0 && len(srv.Lobby.List()) == 0 &&
+		if srv.Sessions() == 0 && srv.Connections() == 0 && len(srv.Lobby.List()) == 0 &&
 			after.goroutines <= base.goroutines+goroutineSlack && after.heap <= heapLimit {
 			break
 		}
@@ -232,6 +257,8 @@ func runServer(s settings, out io.Writer) int {
 		after = settled()
 	}
 	rooms := len(srv.Lobby.List())
+	debug.FreeOSMemory()
+	rssAfter := rss()
 	if s.memProfile != "" {
 		writeHeapProfile(s.memProfile + ".after")
 	}
@@ -243,7 +270,10 @@ func runServer(s settings, out io.Writer) int {
 	<-served
 
 	mb := func(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
-	fmt.Fprintf(out, "server: sessions at the peak %d, after %d; rooms open after %d\n", peakSessions, srv.Sessions(), rooms)
+	fmt.Fprintf(out, "server: sessions at the peak %d, after %d; connections at the peak %d, after %d; rooms open after %d\n",
+		peakSessions, srv.Sessions(), peakConns, srv.Connections(), rooms)
+	fmt.Fprintf(out, "server resident memory: baseline %s, peak %s, after %s (after: the memory freed given back to the system)\n",
+		mb(rssBase), mb(rssPeak), mb(rssAfter))
 	fmt.Fprintf(out, "server goroutines: baseline %d, peak %d, after %d\n", base.goroutines, peak.goroutines, after.goroutines)
 	fmt.Fprintf(out, "server heap in use: baseline %s, peak %s, after %s (baseline and after: after a GC; live objects %s and %s)\n",
 		mb(base.heap), mb(peak.heap), mb(after.heap), mb(base.live), mb(after.live))
@@ -262,8 +292,12 @@ func runServer(s settings, out io.Writer) int {
 		fmt.Fprintf(out, "FAIL: %d panics in the server's log:\n%s\n", panics, logs.String())
 		status = 1
 	}
-	if after.goroutines > base.goroutines+goroutineSlack || after.heap > heapLimit || rooms > 0 {
+	if s.attack == "" && (after.goroutines > base.goroutines+goroutineSlack || after.heap > heapLimit || rooms > 0) {
 		fmt.Fprintln(out, "FAIL: the server's goroutines, heap or rooms did not come back to the baseline")
+		status = 1
+	}
+	if s.attack != "" && rssPeak > rssLimit {
+		fmt.Fprintf(out, "FAIL: the server's resident memory reached %s under attack, more than %s\n", mb(rssPeak), mb(rssLimit))
 		status = 1
 	}
 	if status == 0 {
@@ -294,4 +328,36 @@ func computerRooms(l *server.Lobby, s settings) ([]*server.Conn, error) {
 		conns = append(conns, c)
 	}
 	return conns, nil
+}
+
+// rssLimit is the most resident memory the server may use under an attack
+// (issue 15).
+const rssLimit = 200 << 20
+
+// rss returns this process's resident memory, from /proc/self/status.
+func rss() uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if kb, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var n uint64
+			fmt.Sscan(kb, &n)
+			return n << 10
+		}
+	}
+	return 0
+}
+
+// startAttacker runs the attack as a process of its own, for the play's
+// duration, its report going to out.
+func startAttacker(self, addr string, s settings, out io.Writer) *exec.Cmd {
+	cmd := exec.Command(self, "--attacker", s.attack, "--addr", addr, "--duration", s.duration.String(), "--seed", fmt.Sprint(s.seed))
+	cmd.Stdout, cmd.Stderr = out, os.Stderr
+	if err := cmd.Start(); err != nil {
+		fmt.Fprintln(out, "attacker:", err)
+		return nil
+	}
+	return cmd
 }

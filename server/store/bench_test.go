@@ -26,7 +26,7 @@ func BenchmarkIdentities(b *testing.B) {
 		names[fingerprint(i)] = fmt.Sprint("p", i)
 	}
 	start := time.Now()
-	if err := s.ImportNames(names); err != nil {
+	if err := s.ImportNames(names, nil); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("%d names imported in %v", known, time.Since(start))

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -22,6 +23,13 @@ var schema = []string{
 		fingerprint TEXT PRIMARY KEY,
 		name TEXT NOT NULL
 	)`,
+	// claims holds the claim of each key's name (Store.ClaimName): one
+	// key a claim, one claim a key.
+	`CREATE TABLE IF NOT EXISTS claims (
+		claim TEXT PRIMARY KEY,
+		fingerprint TEXT NOT NULL
+	)`,
+	`CREATE UNIQUE INDEX IF NOT EXISTS claims_fingerprint ON claims (fingerprint)`,
 	// players holds the players' keys separated by spaces (a key
 	// fingerprint has none); game is the save file.
 	`CREATE TABLE IF NOT EXISTS rooms (
@@ -89,16 +97,62 @@ func (s *SQL) SetName(key, name string) error {
 	return err
 }
 
-// ImportNames implements Store, in one transaction.
-func (s *SQL) ImportNames(names map[string]string) error {
+// The statements that claim a name for a key.
+const (
+	claimHolder = `SELECT fingerprint FROM claims WHERE claim = $1`
+	dropClaim   = `DELETE FROM claims WHERE fingerprint = $1`
+	addClaim    = `INSERT INTO claims (claim, fingerprint) VALUES ($1, $2) ON CONFLICT (claim) DO NOTHING`
+)
+
+// ClaimName implements Store, in one transaction.
+func (s *SQL) ClaimName(key, name, claim string) error {
 	return s.inTx(func(tx *sql.Tx) error {
-		stmt, err := tx.Prepare(setName)
-		if err != nil {
+		var holder string
+		switch err := tx.QueryRow(claimHolder, claim).Scan(&holder); {
+		case err == nil && holder != key:
+			return ErrNameTaken
+		case err != nil && !errors.Is(err, sql.ErrNoRows):
 			return err
 		}
-		defer stmt.Close()
-		for key, name := range names {
-			if _, err := stmt.Exec(key, name); err != nil {
+		for _, stmt := range []struct {
+			sql  string
+			args []any
+		}{{dropClaim, []any{key}}, {addClaim, []any{claim, key}}, {setName, []any{key, name}}} {
+			if _, err := tx.Exec(stmt.sql, stmt.args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ImportNames implements Store, in one transaction.
+func (s *SQL) ImportNames(names map[string]string, claim func(string) string) error {
+	return s.inTx(func(tx *sql.Tx) error {
+		stmts := []string{setName}
+		if claim != nil {
+			stmts = append(stmts, dropClaim, addClaim)
+		}
+		prepared := make([]*sql.Stmt, len(stmts))
+		for i, q := range stmts {
+			stmt, err := tx.Prepare(q)
+			if err != nil {
+				return err
+			}
+			defer stmt.Close()
+			prepared[i] = stmt
+		}
+		for _, key := range slices.Sorted(maps.Keys(names)) {
+			if _, err := prepared[0].Exec(key, names[key]); err != nil {
+				return err
+			}
+			if claim == nil {
+				continue
+			}
+			if _, err := prepared[1].Exec(key); err != nil {
+				return err
+			}
+			if _, err := prepared[2].Exec(claim(names[key]), key); err != nil {
 				return err
 			}
 		}

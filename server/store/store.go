@@ -21,8 +21,9 @@ import (
 
 // The reasons a store refuses a request.
 var (
-	ErrNoRoom   = errors.New("no room of that name is kept")
-	ErrNotYours = errors.New("the room of that name is another game's")
+	ErrNoRoom    = errors.New("no room of that name is kept")
+	ErrNotYours  = errors.New("the room of that name is another game's")
+	ErrNameTaken = errors.New("another key has claimed that name")
 )
 
 // Store keeps a server's data. Its methods are safe for concurrent use.
@@ -32,8 +33,16 @@ type Store interface {
 	Name(key string) (name string, ok bool, err error)
 	// SetName records the name of key, or changes it.
 	SetName(key, name string) error
-	// ImportNames records many names at once (from an older data folder).
-	ImportNames(names map[string]string) error
+	// ClaimName records the name of key, or changes it, and claims for key
+	// claim, the form in which names that look alike are equal (the
+	// server folds capitals and widths): with ErrNameTaken, and nothing
+	// recorded, if another key holds that claim. A key holds one claim,
+	// that of its last name.
+	ClaimName(key, name, claim string) error
+	// ImportNames records many names at once (from an older data folder);
+	// with claim, each name's claim too, the first key in order of
+	// fingerprint keeping a claim that several names make.
+	ImportNames(names map[string]string, claim func(name string) string) error
 
 	// PutRoom keeps r, in place of the room of its name if there is one.
 	// A room of that name whose game is another's is kept as it is, with

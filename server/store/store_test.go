@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,7 +66,7 @@ func TestNames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.ImportNames(map[string]string{"k3": "Cal", "k2": "Bobby"}); err != nil {
+	if err := s.ImportNames(map[string]string{"k3": "Cal", "k2": "Bobby"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	for key, want := range map[string]string{"k1": "Annie", "k2": "Bobby", "k3": "Cal"} {
@@ -78,6 +79,48 @@ func TestNames(t *testing.T) {
 // TestPutRoom: a room comes back as it was put; a checkpoint replaces it
 // but not its being saved; a key outside the game cannot replace it; a
 // checkpoint dropped goes, a saved room stays.
+// TestClaimName: a claim is one key's; a key that changes its name frees
+// its former claim; an import claims in order of fingerprint, the first
+// keeping a claim two names make.
+func TestClaimName(t *testing.T) {
+	s := newStore(t)
+	name := func(key string) string {
+		n, _, err := s.Name(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if err := s.ClaimName("k1", "Ann", "ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ClaimName("k2", "ANN", "ann"); !errors.Is(err, ErrNameTaken) || name("k2") != "" {
+		t.Fatalf("k2 claims k1's: %v, named %q", err, name("k2"))
+	}
+	if err := s.ClaimName("k1", "ANN", "ann"); err != nil || name("k1") != "ANN" {
+		t.Fatalf("k1 claims its own again: %v, named %q", err, name("k1"))
+	}
+	if err := s.ClaimName("k1", "Annie", "annie"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ClaimName("k2", "Ann", "ann"); err != nil {
+		t.Fatalf("k2 claims k1's former name: %v", err)
+	}
+	lower := func(n string) string { return strings.ToLower(n) }
+	if err := s.ImportNames(map[string]string{"k4": "Cal", "k3": "CAL", "k5": "annie"}, lower); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ClaimName("k6", "cal", "cal"); !errors.Is(err, ErrNameTaken) {
+		t.Fatalf("an imported claim: %v", err)
+	}
+	if err := s.ClaimName("k4", "Cal", "cal"); !errors.Is(err, ErrNameTaken) {
+		t.Fatalf("k3 comes first and keeps cal: %v", err)
+	}
+	if name("k5") != "annie" {
+		t.Fatalf("an imported name whose claim k1 holds is kept as a name: %q", name("k5"))
+	}
+}
+
 func TestPutRoom(t *testing.T) {
 	s := newStore(t)
 	fam := Room{Name: "fam", Game: game(t, 1, 10, at(0)), Host: "ka", Players: []string{"ka", "kb"}, Saved: true}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"reflect"
 	"strings"
 	"sync"
@@ -28,6 +29,9 @@ type Options struct {
 	// OnOutput, when set, is called by the reading goroutine with the time
 	// each chunk of output arrived, before the screen takes it.
 	OnOutput func(at time.Time, n int)
+	// From is the local address to connect from (a loopback address other
+	// than 127.0.0.1 plays another machine); nil: the system's choice.
+	From net.IP
 }
 
 // Client is one player's SSH connection and session.
@@ -64,12 +68,7 @@ func ID(key gossh.Signer) string { return gossh.FingerprintSHA256(key.PublicKey(
 // Dial connects to the server at addr with key and opens a session with a
 // PTY, running opt.Command.
 func Dial(addr string, key gossh.Signer, opt Options) (*Client, error) {
-	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User:            "player",
-		Auth:            []gossh.AuthMethod{gossh.PublicKeys(key)},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-		Timeout:         30 * time.Second,
-	})
+	conn, err := Login(addr, key, opt.From, 30*time.Second)
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +78,31 @@ func Dial(addr string, key gossh.Signer, opt Options) (*Client, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// Login connects to the server at addr from the local address from (nil:
+// any) and logs in with key, within timeout.
+func Login(addr string, key gossh.Signer, from net.IP, timeout time.Duration) (*gossh.Client, error) {
+	d := net.Dialer{Timeout: timeout}
+	if from != nil {
+		d.LocalAddr = &net.TCPAddr{IP: from}
+	}
+	conn, err := d.Dial("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	conn.SetDeadline(time.Now().Add(timeout))
+	cc, chans, reqs, err := gossh.NewClientConn(conn, addr, &gossh.ClientConfig{
+		User:            "player",
+		Auth:            []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+	})
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	conn.SetDeadline(time.Time{})
+	return gossh.NewClient(cc, chans, reqs), nil
 }
 
 func open(conn *gossh.Client, opt Options) (*Client, error) {

@@ -35,6 +35,7 @@ const (
 	textLeave       = "Leave the table?"     // the question of q at the table
 	textLog         = "── Recent moves"      // the log, below the sides' tables
 	textDeck        = "Deck"                 // the title of the draw pile
+	textRoomsPerKey = "rooms already"        // a room refused: the key hosts the most it may
 )
 
 // DiscardDrawn discards the card just drawn (BSD's D P Return): a move
@@ -182,6 +183,52 @@ func (c *Client) EnterRoom(name string, timeout time.Duration) error {
 		}
 	}
 	return c.WaitFor(timeout, "the room", func(s string) bool { return InWaitingRoom(s) || InGame(s) })
+}
+
+// ErrRoomRefused is what CreateRoom returns when the server refuses the
+// room because the key hosts as many as it may.
+var ErrRoomRefused = errors.New("the server refused the room: the key hosts the most it may")
+
+// CreateRoom is EnterRoom for a client that named a new room: it returns
+// ErrRoomRefused if the server says the key hosts too many rooms.
+func (c *Client) CreateRoom(name string, timeout time.Duration) error {
+	refused := func(s string) bool { return strings.Contains(s, textRoomsPerKey) }
+	err := c.WaitFor(timeout, "the name prompt, the room or a refusal", func(s string) bool {
+		return strings.Contains(s, textNamePrompt) || InWaitingRoom(s) || InGame(s) || refused(s)
+	})
+	if err != nil {
+		return err
+	}
+	if strings.Contains(c.Text(), textNamePrompt) {
+		if err := c.Send(name + KeyEnter); err != nil {
+			return err
+		}
+	}
+	err = c.WaitFor(timeout, "the room or a refusal", func(s string) bool { return InWaitingRoom(s) || InGame(s) || refused(s) })
+	if err == nil && refused(c.Text()) {
+		return ErrRoomRefused
+	}
+	return err
+}
+
+// WaitWelcome waits for the first screen of a session without a room: the
+// name prompt of a key the server has not met, or the lobby.
+func (c *Client) WaitWelcome(timeout time.Duration) error {
+	return c.WaitFor(timeout, "the name prompt or the lobby", func(s string) bool {
+		return strings.Contains(s, textNamePrompt) || InLobby(s)
+	})
+}
+
+// Register types name at the name prompt of a first login and waits for
+// the lobby (the client dialled without a room).
+func (c *Client) Register(name string, timeout time.Duration) error {
+	if err := c.WaitText(timeout, textNamePrompt); err != nil {
+		return err
+	}
+	if err := c.Send(name + KeyEnter); err != nil {
+		return err
+	}
+	return c.WaitFor(timeout, "the lobby", InLobby)
 }
 
 // WaitSeated waits until the waiting room lists every one of names.
