@@ -129,7 +129,7 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 func (m *Model) reviewHand() tea.Cmd {
 	p, err := m.reviewProgram()
 	if err != nil {
-		return m.setError(err.Error())
+		return m.setError("No review: " + err.Error() + ".")
 	}
 	return tea.Exec(p, nil)
 }
@@ -138,13 +138,13 @@ func (m *Model) reviewHand() tea.Cmd {
 // game, as a program to run in the game's terminal.
 func (m *Model) reviewProgram() (*reviewProgram, error) {
 	if m.own == nil {
-		return nil, errors.New("The review is for the games played here: save the room's game, then run mille review on it.")
+		return nil, errors.New("the review is for the games played here: save the room's game, then run mille review on it")
 	}
 	g := m.own.Record()
 	o := review.Options{Depth: review.Normal, From: lastHandStart(&g)}
 	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: analyseCached, Dark: m.styles.Dark})
 	if err != nil {
-		return nil, fmt.Errorf("Review: %v", err)
+		return nil, err
 	}
 	return &reviewProgram{screen: rs, w: m.w, h: m.h}, nil
 }

@@ -219,18 +219,6 @@ func (c *Client) WaitWelcome(timeout time.Duration) error {
 	})
 }
 
-// Register types name at the name prompt of a first login and waits for
-// the lobby (the client dialled without a room).
-func (c *Client) Register(name string, timeout time.Duration) error {
-	if err := c.WaitText(timeout, textNamePrompt); err != nil {
-		return err
-	}
-	if err := c.Send(name + KeyEnter); err != nil {
-		return err
-	}
-	return c.WaitFor(timeout, "the lobby", InLobby)
-}
-
 // WaitSeated waits until the waiting room lists every one of names.
 func (c *Client) WaitSeated(timeout time.Duration, names ...string) error {
 	return c.WaitText(timeout, names...)
