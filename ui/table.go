@@ -165,6 +165,11 @@ func (m *Model) see(v table.View) tea.Cmd { return m.show(v, false, 0) }
 // show shows view v. With own set, v follows the viewer's own move, made
 // when the event count was before: the message line starts over from it.
 func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
+	if m.view.Seats != nil && v.Version < m.view.Version {
+		// A view from the updates queued before the one shown (the viewer's
+		// own move is shown at once): old, and no undo.
+		return nil
+	}
 	o := &v.Obs
 	from := m.obs.EventCount
 	if o.EventCount != from && m.hinting {

@@ -112,3 +112,23 @@ func TestQuitCancelsTheSearch(t *testing.T) {
 	waitChan(t, b.cancelled, "cancellation on quit")
 	tm.WaitFinished(t)
 }
+
+// TestStaleViewIsDropped: the viewer's own move is shown at once, so a view
+// queued on the table's updates before it arrives late; taken for an undo,
+// it would take the move back off the screen and move the cursor.
+func TestStaleViewIsDropped(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	stale := m.table.View()
+	for _, k := range []string{"5", "enter"} {
+		m.Update(keyMsg(k))
+	}
+	after, sel, logged := m.obs.EventCount, m.sel, len(m.log)
+	if after == stale.Obs.EventCount {
+		t.Fatal("the move was not played")
+	}
+	m.Update(viewMsg{from: m.table, v: stale, open: true})
+	if m.obs.EventCount != after || m.sel != sel || len(m.log) != logged {
+		t.Fatalf("a stale view was shown: events %d (want %d), cursor %d (want %d), log %d lines (want %d)",
+			m.obs.EventCount, after, m.sel, sel, len(m.log), logged)
+	}
+}
