@@ -159,9 +159,11 @@ type Options struct {
 	// runtime.NumCPU()). Each decision is searched by one goroutine, so
 	// the review does not depend on it.
 	Workers int
-	// Progress, if set, is called after each decision with how many are
-	// done and how many there are, from the analysing goroutines one at
-	// a time.
+	// Decided, if set, is given each decision's verdict as soon as it is
+	// made, in no particular order, and then Progress, if set, how many
+	// decisions are done and how many there are; both are called from the
+	// analysing goroutines, one call at a time.
+	Decided  func(d Decision)
 	Progress func(done, total int)
 }
 
@@ -349,6 +351,9 @@ func analyse(ctx context.Context, jobs []job, r *Review, o Options) error {
 				slot[k].Index = j.index
 				mu.Lock()
 				done++
+				if o.Decided != nil {
+					o.Decided(*slot[k])
+				}
 				if o.Progress != nil {
 					o.Progress(done, len(jobs))
 				}

@@ -153,9 +153,23 @@ func TestCache(t *testing.T) {
 // number of workers; another seed gives other figures.
 func TestDeterministic(t *testing.T) {
 	g := heuristicGame(t, engine.Config{Players: 3}, 8, 15)
-	one, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Workers: 1, Seats: []int{0, 2}})
+	decided := map[int]Decision{}
+	progress := 0
+	one, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Workers: 1, Seats: []int{0, 2},
+		Decided:  func(d Decision) { decided[d.Index] = d },
+		Progress: func(done, total int) { progress = done }})
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, h := range one.Hands {
+		for _, d := range h.Decisions {
+			if !reflect.DeepEqual(decided[d.Index], d) {
+				t.Errorf("decision %d was told as %+v, reviewed as %+v", d.Index, decided[d.Index], d)
+			}
+		}
+	}
+	if len(decided) != progress || progress == 0 {
+		t.Errorf("%d decisions told, progress says %d", len(decided), progress)
 	}
 	three, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Workers: 3, Seats: []int{2, 0}})
 	if err != nil {

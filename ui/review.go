@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -54,12 +55,14 @@ type ReviewScreen struct {
 	cur    int            // index in moves
 
 	rev         *review.Review
-	decisions   map[int]*review.Decision // by history index
+	decisions   map[int]*review.Decision // by history index, as they come
 	hands       map[int]*review.Hand     // the hand of each decision, by history index
 	done, total int
 	err         error
 	progress    chan tea.Msg // the latest progress count
 	finished    chan tea.Msg // the review, once
+	mu          sync.Mutex
+	decided     []review.Decision // verdicts made since Update last looked
 	cancel      context.CancelFunc
 }
 
@@ -102,7 +105,8 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := &ReviewScreen{cfg: cfg, styles: NewStyles(cfg.Dark), keys: defaultReviewKeys(), seats: seats, states: make([]engine.State, len(g.History))}
+	rs := &ReviewScreen{cfg: cfg, styles: NewStyles(cfg.Dark), keys: defaultReviewKeys(), seats: seats,
+		states: make([]engine.State, len(g.History)), decisions: map[int]*review.Decision{}}
 	for i, a := range g.History {
 		rs.states[i] = s
 		if !s.HandOver() {
@@ -216,6 +220,11 @@ func (rs *ReviewScreen) Init() tea.Cmd {
 	rs.progress = make(chan tea.Msg, 1)
 	rs.finished = make(chan tea.Msg, 1)
 	o := rs.cfg.Options
+	o.Decided = func(d review.Decision) {
+		rs.mu.Lock()
+		rs.decided = append(rs.decided, d)
+		rs.mu.Unlock()
+	}
 	o.Progress = func(done, total int) {
 		select { // only the latest count matters: drop one not yet read
 		case <-rs.progress:
@@ -253,6 +262,14 @@ func (rs *ReviewScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		rs.styles = NewStyles(msg.IsDark())
 	case reviewProgressMsg:
 		rs.done, rs.total = msg.done, msg.total
+		rs.mu.Lock()
+		for _, d := range rs.decided {
+			if rs.rev == nil {
+				rs.decisions[d.Index] = &d
+			}
+		}
+		rs.decided = nil
+		rs.mu.Unlock()
 		return rs, rs.listen()
 	case reviewDoneMsg:
 		rs.setReview(msg.r, msg.err)
@@ -447,7 +464,7 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 		return []string{st.Error.Render(" The analysis failed: " + rs.err.Error()), ""}
 	}
 	if rs.rev == nil {
-		return []string{st.Dim.Render(" The computer is analysing the game; the moves can be stepped through meanwhile."), ""}
+		return []string{st.Dim.Render(" The computer is analysing the game: the verdicts fill in as it goes."), ""}
 	}
 	var lines []string
 	for k := range rs.rev.Hands {

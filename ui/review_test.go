@@ -137,6 +137,35 @@ func TestReviewKeys(t *testing.T) {
 	}
 }
 
+// TestReviewFillsIn: the verdicts show as the analysis makes them.
+func TestReviewFillsIn(t *testing.T) {
+	g := reviewedGame(t)
+	full := reviewScreen(t, g)
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: review.Options{Depth: review.Quick, Seed: 1}, Analyse: review.Analyse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first *review.Decision
+	for k := range full.moves {
+		if full.flagged(k) {
+			first = full.decisions[full.moves[k]]
+			break
+		}
+	}
+	if first == nil {
+		t.Fatal("no flagged decision")
+	}
+	rs.decided = []review.Decision{*first}
+	rs.Update(reviewProgressMsg{1, 20})
+	rs.Update(tea.KeyPressMsg{Code: tea.KeyDown})
+	if rs.moves[rs.cur] != first.Index {
+		t.Errorf("↓ while analysing: move %d of the history, want the flagged %d", rs.moves[rs.cur], first.Index)
+	}
+	if screen := reviewText(rs, 80, 24); !strings.Contains(screen, first.Verdict.String()) || !strings.Contains(screen, "1/20") {
+		t.Errorf("the screen does not show the verdict while analysing:\n%s", screen)
+	}
+}
+
 // TestReviewFlow runs the screen as a program: the moves can be stepped
 // through while the analysis runs, the verdicts appear when it ends, and
 // q leaves.
