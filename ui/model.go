@@ -125,6 +125,7 @@ type Model struct {
 	view      table.View
 	obs       engine.Observation
 	boxes     [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
+	helpLine  cachedLine                // the key help line last drawn (view.go)
 	note      string                    // the table's latest news
 	file      string
 	saved     uint32 // the event count when the game was last saved or loaded
@@ -250,6 +251,7 @@ func baseModel(cfg Config) *Model {
 func (m *Model) setDark(dark bool) {
 	m.styles = NewStyles(dark)
 	m.help.Styles = m.styles.Help
+	m.helpLine = cachedLine{}
 }
 
 // Init asks the terminal for its background and starts listening to the

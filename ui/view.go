@@ -227,9 +227,24 @@ func (m *Model) messageLines(w int, two bool) []string {
 	return lines
 }
 
+// cachedLine is a drawn line and what it was drawn from.
+type cachedLine struct{ id, text string }
+
 // shortHelp is the help line: the whole entries that fit in w cells, in
 // their order.
 func (m *Model) shortHelp(bindings []key.Binding, w int) string {
+	// Styling the line is a good part of a frame's cost, and the line
+	// seldom changes between frames: it is kept, keyed by what it shows.
+	var id strings.Builder
+	id.WriteString(strconv.Itoa(w))
+	for _, kb := range bindings {
+		if kb.Enabled() {
+			id.WriteString("\x00" + kb.Help().Key + "\x01" + kb.Help().Desc)
+		}
+	}
+	if m.helpLine.id == id.String() {
+		return m.helpLine.text
+	}
 	hs := m.help.Styles
 	sep := hs.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
 	var b strings.Builder
@@ -247,7 +262,8 @@ func (m *Model) shortHelp(bindings []key.Binding, w int) string {
 			used += iw
 		}
 	}
-	return b.String()
+	m.helpLine.id, m.helpLine.text = id.String(), b.String()
+	return m.helpLine.text
 }
 
 // sideLayers are the sides' table boxes, stacked in the left column, as
