@@ -1,0 +1,316 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/review"
+)
+
+// size is the screen's size, the minimum until the terminal says.
+func (rs *ReviewScreen) size() (int, int) {
+	if rs.w == 0 || rs.h == 0 {
+		return MinWidth, MinHeight
+	}
+	return rs.w, rs.h
+}
+
+// View draws the screen.
+func (rs *ReviewScreen) View() tea.View {
+	var v tea.View
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "Mille Bornes: game review"
+	w, h := rs.size()
+	if w < MinWidth || h < MinHeight {
+		msg := fmt.Sprintf("The review needs a terminal of at least %dx%d.\nThis one is %dx%d: please enlarge it.\n\nq goes back.", MinWidth, MinHeight, w, h)
+		v.SetContent(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg))
+		return v
+	}
+	v.SetContent(drawLayers(w, h, rs.layers(w, h)))
+	return v
+}
+
+// name names a seat.
+func (rs *ReviewScreen) name(seat int) string {
+	if s := rs.cfg.Game.Seats; seat < len(s) && s[seat].Name != "" {
+		return s[seat].Name
+	}
+	return "Player " + strconv.Itoa(seat+1)
+}
+
+// layers lay the screen out from the top: title, the hand's header, the
+// board before the move, the move and its verdict, the hand's moves (a
+// click target each) and the keys.
+func (rs *ReviewScreen) layers(w, h int) []*layer {
+	st := rs.styles
+	i := rs.moves[rs.cur]
+	s := &rs.states[i]
+	var top []string
+	start, end := rs.handMoves(rs.cur)
+	title := fmt.Sprintf(" Game review · game %d, hand %d · move %d of %d", s.Game+1, s.Hand+1, rs.cur-start+1, end-start)
+	top = append(top, st.Title.Render(padRight(title, w-22, ' '))+st.Dim.Render(rs.status()))
+	top = append(top, rs.header(s, w)...)
+	top = append(top, st.Dim.Render(strings.Repeat("─", w)))
+	top = append(top, rs.board(s, w, h)...)
+	top = append(top, st.Dim.Render(strings.Repeat("─", w)))
+	top = append(top, rs.verdict(i, w)...)
+	top = append(top, st.Dim.Render(strings.Repeat("─", w)))
+	layers := []*layer{lay(strings.Join(top, "\n"))}
+	listY := len(top)
+	layers = append(layers, rs.moveList(listY, w, h-1-listY)...)
+	keys := []key.Binding{rs.keys.Prev, rs.keys.PrevFlag, rs.keys.PrevHand, rs.keys.First, rs.keys.Back}
+	var help []string
+	for _, b := range keys {
+		help = append(help, st.Heading.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc))
+	}
+	layers = append(layers, lay(" "+strings.Join(help, "  ")).Y(h-1))
+	return layers
+}
+
+// status is the analysis' progress, or its end.
+func (rs *ReviewScreen) status() string {
+	switch {
+	case rs.err != nil:
+		return "analysis failed"
+	case rs.rev != nil:
+		return "depth " + rs.rev.Depth.String()
+	case rs.total == 0:
+		return "analysing…"
+	}
+	const n = 10
+	f := rs.done * n / rs.total
+	return "[" + strings.Repeat("#", f) + strings.Repeat("·", n-f) + "] " + strconv.Itoa(rs.done) + "/" + strconv.Itoa(rs.total)
+}
+
+// header sums up the hand of the move for the seats under review: its
+// result, what the analysis expected, the points given away, the luck and
+// the costliest moments.
+func (rs *ReviewScreen) header(s *engine.State, w int) []string {
+	st := rs.styles
+	if rs.err != nil {
+		return []string{st.Error.Render(" The analysis failed: " + rs.err.Error()), ""}
+	}
+	if rs.rev == nil {
+		return []string{st.Dim.Render(" The computer is analysing the game: the verdicts fill in as it goes."), ""}
+	}
+	var lines []string
+	for k := range rs.rev.Hands {
+		h := &rs.rev.Hands[k]
+		if h.Game != int(s.Game)+1 || h.Hand != int(s.Hand)+1 {
+			continue
+		}
+		line := " " + rs.name(h.Seat) + ": "
+		if h.Finished {
+			line += fmt.Sprintf("%d pts (%+d) · ", h.Points, h.Result)
+		}
+		line += fmt.Sprintf("expected %+.0f±%.0f · given away %.0f±%.0f", h.Expected, h.ExpectedSE, h.GivenAway, h.GivenAwaySE)
+		if h.Finished {
+			line += fmt.Sprintf(" · luck %+.0f", h.Luck)
+		}
+		costly := " costliest: none"
+		if len(h.Costliest) > 0 {
+			var c []string
+			for _, k := range h.Costliest {
+				d := &h.Decisions[k]
+				c = append(c, fmt.Sprintf("%v (%.0f)", d.Played, d.Loss))
+			}
+			costly = " costliest: " + strings.Join(c, ", ")
+		}
+		lines = append(lines, st.Text.Render(truncate(line, w)), st.Dim.Render(truncate(costly, w)))
+	}
+	if lines == nil {
+		lines = []string{st.Dim.Render(" No decision to review in this hand."), ""}
+	}
+	return lines
+}
+
+// board draws every seat's table and hand before the move, and the piles.
+func (rs *ReviewScreen) board(s *engine.State, w, h int) []string {
+	st := rs.styles
+	cfg := s.Config
+	twoLines := h >= 24+2*cfg.Players-4 // room for each hand on a line of its own
+	var lines []string
+	for seat := range cfg.Players {
+		side := cfg.SideOf(seat)
+		t := &s.Tableaus[side]
+		mark := "  "
+		if seat == s.ToAct() {
+			mark = st.Turn.Render("▶ ")
+		}
+		var piles []string
+		switch {
+		case t.Battle != engine.NoCard:
+			piles = append(piles, st.chip(t.Battle))
+		case !t.Rolling():
+			piles = append(piles, st.Dim.Render("no Go yet"))
+		}
+		if t.Limited() {
+			piles = append(piles, st.chip(engine.SpeedLimit))
+		}
+		for k, c := range engine.AllSafeties {
+			if t.Has(c) {
+				piles = append(piles, st.Kind[engine.Safety].Render("★ "+safetyShort[k]))
+			}
+		}
+		table := mark + padRight(truncate(rs.name(seat), 12), 12, ' ') + fmt.Sprintf(" %4d mi  ", t.Miles) + strings.Join(piles, " ")
+		hand := rs.hand(s.Hands[seat], false)
+		if width(hand)+6+5 > w {
+			hand = rs.hand(s.Hands[seat], true)
+		}
+		if twoLines {
+			lines = append(lines, table, "      "+st.Dim.Render("hand ")+hand)
+		} else {
+			lines = append(lines, truncate(table+st.Dim.Render(" │ ")+hand, w))
+		}
+	}
+	top := "—"
+	if s.DiscardLen > 0 {
+		top = st.chip(s.Discards[s.DiscardLen-1])
+	}
+	lines = append(lines, st.Dim.Render(fmt.Sprintf("  draw pile %d · trip %d · discard ", s.DrawLen, s.Trip))+top)
+	return lines
+}
+
+// shortNames name the cards in a hand that does not fit a line.
+var shortNames = [engine.NumCards]string{
+	engine.OutOfGas: "NoGas", engine.FlatTire: "Flat", engine.Accident: "Crash", engine.SpeedLimit: "Limit",
+	engine.Stop: "Stop", engine.Gasoline: "Gas", engine.SpareTire: "Spare", engine.Repairs: "Repair",
+	engine.EndOfLimit: "EndLim", engine.Go: "Go", engine.ExtraTank: "Tank", engine.PunctureProof: "Punct",
+	engine.DrivingAce: "Ace", engine.RightOfWay: "RoW", engine.Miles25: "25", engine.Miles50: "50",
+	engine.Miles75: "75", engine.Miles100: "100", engine.Miles200: "200",
+}
+
+// hand draws a hand's cards as chips, by short names if short.
+func (rs *ReviewScreen) hand(cards [engine.HandSlots]engine.Card, short bool) string {
+	st := rs.styles
+	var chips []string
+	for _, c := range cards {
+		switch {
+		case c == engine.NoCard:
+		case short:
+			chips = append(chips, st.Kind[c.Kind()].Render(kindGlyph[c.Kind()]+shortNames[c]))
+		default:
+			chips = append(chips, st.chip(c))
+		}
+	}
+	return strings.Join(chips, " ")
+}
+
+// verdict tells the move and, for a decision under review, the analysis'
+// word on it.
+func (rs *ReviewScreen) verdict(i, w int) []string {
+	st := rs.styles
+	s := &rs.states[i]
+	a := rs.cfg.Game.History[i]
+	move := fmt.Sprintf(" %s: %v", rs.name(s.ToAct()), a)
+	d := rs.decisions[i]
+	switch {
+	case d == nil && rs.rev == nil && rs.err == nil && rs.reviewed(s.ToAct()):
+		return []string{st.Text.Render(move), st.Dim.Render(" (analysing…)"), ""}
+	case d == nil:
+		return []string{st.Text.Render(move), "", ""}
+	}
+	mark := verdictMark(d.Verdict)
+	head := move + "  " + mark + " " + d.Verdict.String()
+	if d.Best != d.Played {
+		head += fmt.Sprintf(" · best %v · loss %.0f ± %.0f", d.Best, d.Loss, d.LossSE)
+	}
+	paint := st.Text
+	if d.Verdict >= review.Mistake {
+		paint = st.Error
+	}
+	lines := []string{paint.Render(truncate(head, w))}
+	why := wrap(d.Why, w-2)
+	for k := range min(2, len(why)) {
+		lines = append(lines, st.Text.Render(" "+why[k]))
+	}
+	for len(lines) < 3 {
+		lines = append(lines, "")
+	}
+	if rs.h >= 30 {
+		var opts []string
+		for _, o := range d.Options {
+			if o.Action != d.Played && o.Deals > 0 {
+				opts = append(opts, fmt.Sprintf("%v %+.0f±%.0f", o.Action, o.Gain, o.GainSE))
+			}
+		}
+		lines = append(lines, st.Dim.Render(truncate(" other moves, against the one played: "+strings.Join(opts, " · "), w)))
+	}
+	return lines
+}
+
+// reviewed reports whether seat is under review.
+func (rs *ReviewScreen) reviewed(seat int) bool { return slices.Contains(rs.seats, seat) }
+
+// verdictMark is the chess annotation of a verdict: ?! an inaccuracy, ?
+// a mistake, ?? a blunder.
+func verdictMark(v review.Verdict) string {
+	return [...]string{review.Good: "✓", review.Inaccuracy: "?!", review.Mistake: "?", review.Blunder: "??"}[v]
+}
+
+// moveList lists the moves of the hand in columns from row y, rows high,
+// the current one highlighted and the flagged ones marked; each move is a
+// click target. The columns scroll to keep the current move in view.
+func (rs *ReviewScreen) moveList(y, w, rows int) []*layer {
+	st := rs.styles
+	if rows < 1 {
+		return nil
+	}
+	start, end := rs.handMoves(rs.cur)
+	cols := max(1, w/26)
+	colW := w / cols
+	first := start
+	if per := rows * cols; rs.cur-start >= per {
+		first = start + (rs.cur-start)/rows*rows - (cols-1)*rows // the current move in the last column
+	}
+	var layers []*layer
+	for k := first; k < end; k++ {
+		col, row := (k-first)/rows, (k-first)%rows
+		if col >= cols {
+			break
+		}
+		i := rs.moves[k]
+		mark := "  "
+		if d := rs.decisions[i]; d != nil {
+			mark = padRight(verdictMark(d.Verdict), 2, ' ')
+		}
+		who := rs.name(rs.states[i].ToAct())
+		text := truncate(fmt.Sprintf("%3d %s %s: %v", k-start+1, mark, initials(who), rs.cfg.Game.History[i]), colW-1)
+		text = padRight(text, colW-1, ' ')
+		switch {
+		case k == rs.cur:
+			text = st.ButtonOn.Render(text)
+		case rs.flagged(k):
+			text = st.Error.Render(text)
+		case rs.reviewed(rs.states[i].ToAct()):
+			text = st.Text.Render(text)
+		default:
+			text = st.Dim.Render(text)
+		}
+		layers = append(layers, lay(text).X(col*colW).Y(y+row).ID("move:"+strconv.Itoa(k)))
+	}
+	return layers
+}
+
+// initials shortens a name for the move list: its first two letters.
+func initials(name string) string {
+	r := []rune(name)
+	return string(r[:min(2, len(r))])
+}
+
+// truncate cuts s to w cells.
+func truncate(s string, w int) string {
+	if width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
