@@ -144,6 +144,20 @@ func TestCheckpoints(t *testing.T) {
 	if _, err := l2.Create("kept", "key-x", "Xan", 0, config(2, engine.Standard, 1)); !errors.Is(err, ErrSavedName) {
 		t.Fatalf("a new room takes a kept game's name: %v", err)
 	}
+	// The form's first name skips kept games as well as open rooms.
+	if _, err := l2.Create("room1", "key-x", "Xan", 0, config(2, engine.Standard, 1)); err != nil {
+		t.Fatal(err)
+	}
+	c, _ = l2.Create("room2", "key-y", "Yve", 0, config(2, engine.Standard, 13))
+	c.Start()
+	if _, err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	c.Quit()
+	l2.Sweep()
+	if got := l2.FreeName(); got != "room3" {
+		t.Fatalf("the free name offered is %q, want room3 (room1 open, room2 kept)", got)
+	}
 }
 
 // TestSavesPerKey is issue 15's defect 10: one key saved 50 rooms in a

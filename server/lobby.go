@@ -120,6 +120,23 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig
 	return c, err
 }
 
+// FreeName is a name for a new room that no open room and no kept game
+// has: room1, room2, and so on.
+func (l *Lobby) FreeName() string {
+	for i := 1; ; i++ {
+		name := fmt.Sprintf("room%d", i)
+		if l.Room(name) != nil {
+			continue
+		}
+		if l.Store != nil {
+			if _, err := l.Store.Room(name); !errors.Is(err, store.ErrNoRoom) {
+				continue
+			}
+		}
+		return name
+	}
+}
+
 // add puts the room that build makes under name, if the name is free and
 // the lobby has room for one more.
 func (l *Lobby) add(name string, build func() (*Room, error)) error {

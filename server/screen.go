@@ -307,12 +307,8 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Down):
 		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
 	case key.Matches(msg, k.New):
-		for i := 1; ; i++ {
-			if name := fmt.Sprintf("room%d", i); s.lobby.Room(name) == nil {
-				s.form, s.msg = newForm(name, s.st, s.lobby.Levels()), ""
-				return nil
-			}
-		}
+		s.form, s.msg = newForm(s.lobby.FreeName(), s.st, s.lobby.Levels()), ""
+		return nil
 	case key.Matches(msg, k.Join):
 		if s.pick < len(s.rooms) {
 			return s.enter(s.rooms[s.pick].Name, false)
