@@ -48,7 +48,7 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 	}
 	if s.stop.Err() != nil {
 		fmt.Fprintln(out, ByeText)
-		if name := lobby.room; name != "" && s.wasSaved(name) {
+		if name := lobby.room; name != "" && lobby.seated() && s.wasSaved(name) {
 			fmt.Fprintf(out, SavedText+"\n", name, name)
 		}
 	}
@@ -62,7 +62,11 @@ type lineLobby struct {
 	users *Users
 	id    string
 	room  string // the last room entered
+	conn  *Conn  // the connection to it
 }
+
+// seated reports whether the person plays a seat of the last room entered.
+func (l *lineLobby) seated() bool { return l.conn != nil && len(l.conn.View().Mine) > 0 }
 
 func (l *lineLobby) Name() string {
 	name, _ := l.users.Name(l.id)
@@ -124,7 +128,7 @@ func (l *lineLobby) seat(c *Conn, err error, name string) (plain.Seat, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.room = name
+	l.room, l.conn = name, c
 	return c, nil
 }
 

@@ -124,6 +124,10 @@ func (s *screen) roomName() string {
 	return s.conn.Room().Name()
 }
 
+// seated reports whether the session plays a seat of its room, as its
+// last view of it says (an onlooker plays none).
+func (s *screen) seated() bool { return s != nil && s.conn != nil && len(s.last.Mine) > 0 }
+
 // defaultRoom is the table a player creates by naming a new room on the
 // ssh command line, and the form's defaults: the game the issue calls
 // best, four players in two teams.
@@ -370,8 +374,8 @@ func (s *screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 			s.msg = s.refusal(err)
 			return nil
 		}
-		s.note("name chosen", "name", name)
 		s.name, s.naming, s.msg = name, false, ""
+		s.note("name chosen")
 		s.rooms = s.lobby.List()
 		if s.room != "" {
 			return s.enter(s.room, s.lobby.Room(s.room) == nil)

@@ -438,7 +438,7 @@ func (s *Server) handle(sess *sshSession) {
 	if s.stop.Err() != nil {
 		end = "shutdown"
 		farewell(sess, "\n"+ByeText)
-		if name := sc.roomName(); name != "" && s.wasSaved(name) {
+		if name := sc.roomName(); name != "" && sc.seated() && s.wasSaved(name) {
 			farewell(sess, fmt.Sprintf(SavedText, name, name))
 		}
 	}

@@ -294,6 +294,35 @@ func TestSSHShutdown(t *testing.T) {
 	sess.Wait()
 }
 
+// TestShutdownTellsPlayersTheirSeatWaits: at shutdown a room's player is
+// told the game is saved and the seat waits; an onlooker of the room is
+// told only that the server stops (no seat waits for them).
+func TestShutdownTellsPlayersTheirSeatWaits(t *testing.T) {
+	srv, addr := startServer(t, Config{})
+	ann, cat := newKey(t), newKey(t)
+	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
+	srv.users.SetName(gossh.FingerprintSHA256(cat.PublicKey()), "Cat")
+	annSess, annIn, annScreen := ptySession(t, dial(t, addr, ann), "sun", 30, 100)
+	annScreen.waitText(t, "s: start")
+	io.WriteString(annIn, "s")
+	annScreen.waitText(t, "MILLE BORNES")
+	catSess, _, catScreen := ptySession(t, dial(t, addr, cat), "sun", 30, 100)
+	catScreen.waitText(t, "MILLE BORNES")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	annScreen.waitText(t, "your seat waits")
+	catScreen.waitText(t, ByeText)
+	annSess.Wait()
+	catSess.Wait()
+	if strings.Contains(catScreen.text(), "seat waits") {
+		t.Fatalf("an onlooker is told a seat waits for them:\n%s", catScreen.text())
+	}
+}
+
 // TestHostKeyPersists: the host key is made once and read back after.
 func TestHostKeyPersists(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "keys", HostKeyFile)
