@@ -86,6 +86,11 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	// killed the server with every game and every player's terminal in it.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
+	// With the logs piped (mille serve 2>&1 | tee log), the terminal's
+	// closing ends the pipe's reader too, and the next log line would kill
+	// the server mid-shutdown: its players would get no goodbye. A write to
+	// the broken pipe fails instead.
+	signal.Ignore(syscall.SIGPIPE)
 	cfg.Dir, cfg.Log, cfg.LogFormat = *data, stderr, *logFormat
 	srv, err := server.New(cfg)
 	if err != nil {
