@@ -73,6 +73,32 @@ func (n Names) Side(side int) string {
 	return n.seat(side) + " & " + n.seat(side+cfg.Sides())
 }
 
+// Describe tells action a in the words of the player who takes it: "play
+// Stop on Ann", "discard 75", "declare the coup fourré".
+func (n Names) Describe(a Action) string {
+	c := a.Card()
+	switch a.Kind() {
+	case KindPlay:
+		if c.IsHazard() {
+			return "play " + c.String() + " on " + n.Side(a.Target())
+		}
+		return "play " + c.String()
+	case KindDiscard:
+		return "discard " + c.String()
+	case KindCoupFourre:
+		return "declare the coup fourré"
+	case KindDecline:
+		return "let the coup fourré pass"
+	case KindExtend:
+		return "extend the trip to 1000"
+	case KindStopTrip:
+		return "stop at 700"
+	case KindContinue:
+		return "deal the next hand"
+	}
+	return a.String()
+}
+
 func capital(s string) string {
 	if s == "" {
 		return s

@@ -75,3 +75,29 @@ func TestEventsOfAnApply(t *testing.T) {
 		t.Fatalf("events %+v", got)
 	}
 }
+
+func TestNamesDescribe(t *testing.T) {
+	two := Names{Config: two, Viewer: 0, Seats: []string{"Ann", "Computer"}}
+	teams := Names{Config: four, Viewer: 0, Seats: []string{"Ann", "Bob", "Cy", "Di"}}
+	tests := []struct {
+		names Names
+		a     Action
+		want  string
+	}{
+		{two, Attack(Stop, 1), "play Stop on Computer"},
+		{two, Play(Miles75), "play 75"},
+		{two, Play(RightOfWay), "play Right of Way"},
+		{two, Discard(Go), "discard Go"},
+		{two, DeclareCoupFourre, "declare the coup fourré"},
+		{two, DeclineCoupFourre, "let the coup fourré pass"},
+		{two, Extend, "extend the trip to 1000"},
+		{two, StopTrip, "stop at 700"},
+		{two, Continue, "deal the next hand"},
+		{teams, Attack(FlatTire, 1), "play Flat Tire on Bob & Di"},
+	}
+	for _, tt := range tests {
+		if got := tt.names.Describe(tt.a); got != tt.want {
+			t.Errorf("%v: %q, want %q", tt.a, got, tt.want)
+		}
+	}
+}

@@ -164,19 +164,22 @@ func judge(ctx context.Context, obs *engine.Observation, legal []engine.Action, 
 		}
 	}
 	d.Verdict = Judge(d.Loss, d.LossSE)
-	d.Why = why(obs, &d)
+	d.Why = Why(obs, &d, engine.Names{Config: obs.Config, Viewer: -1})
 	return d
 }
 
-// why says in a sentence why the best move is good, from the hint's
-// explanations (ai.Explain).
-func why(obs *engine.Observation, d *Decision) string {
+// Why says in a sentence why the best move of decision d, taken by the
+// seat that observes obs, is good, from the hint's explanations
+// (ai.Explain), naming the seats with names. Decision.Why is this sentence
+// with the seats named "Player N"; a screen that knows the players' names
+// says it again with them.
+func Why(obs *engine.Observation, d *Decision, names engine.Names) string {
 	reason := ai.Explain(obs, d.Best)
 	if d.Verdict == Good {
 		return capital(reason) + "."
 	}
 	return fmt.Sprintf("%s was better: %s; %s gave away about %.0f points (± %.0f).",
-		capital(d.Best.String()), reason, d.Played, d.Loss, d.LossSE)
+		capital(names.Describe(d.Best)), reason, names.Describe(d.Played), d.Loss, d.LossSE)
 }
 
 func capital(s string) string {

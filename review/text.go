@@ -6,6 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 )
 
@@ -23,20 +24,21 @@ func WriteText(w io.Writer, r *Review, g *save.Game) {
 	if len(r.Hands) == 0 {
 		fmt.Fprintln(w, "\nNo decision to review: the seats reviewed never had a choice.")
 	}
+	names := gameNames(g)
 	for i := range r.Hands {
 		h := &r.Hands[i]
 		fmt.Fprintln(w)
-		writeHeader(w, h, seatName(g, h.Seat))
+		writeHeader(w, h, seatName(g, h.Seat), names)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "  #\tplayed\tbest\tloss\tverdict\t")
 		for k := range h.Decisions {
 			d := &h.Decisions[k]
 			best, loss := "", ""
 			if d.Best != d.Played {
-				best = d.Best.String()
+				best = names.Describe(d.Best)
 				loss = fmt.Sprintf("%.0f ± %.0f", d.Loss, d.LossSE)
 			}
-			fmt.Fprintf(tw, "  %d\t%v\t%s\t%s\t%v\t\n", k+1, d.Played, best, loss, d.Verdict)
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%v\t\n", k+1, names.Describe(d.Played), best, loss, d.Verdict)
 		}
 		tw.Flush()
 		for k := range h.Decisions {
@@ -78,7 +80,7 @@ func writeTotals(w io.Writer, r *Review, g *save.Game) {
 }
 
 // writeHeader prints a hand's header.
-func writeHeader(w io.Writer, h *Hand, name string) {
+func writeHeader(w io.Writer, h *Hand, name string, names engine.Names) {
 	fmt.Fprintf(w, "Game %d, hand %d, %s", h.Game, h.Hand, name)
 	if h.Finished {
 		fmt.Fprintf(w, ": %d points, %+d against the best other side", h.Points, h.Result)
@@ -96,7 +98,7 @@ func writeHeader(w io.Writer, h *Hand, name string) {
 		var moments []string
 		for _, k := range h.Costliest {
 			d := &h.Decisions[k]
-			moments = append(moments, fmt.Sprintf("#%d %v (%.0f)", k+1, d.Played, d.Loss))
+			moments = append(moments, fmt.Sprintf("#%d %s (%.0f)", k+1, names.Describe(d.Played), d.Loss))
 		}
 		fmt.Fprintf(w, "  costliest: %s\n", strings.Join(moments, ", "))
 	}
@@ -108,4 +110,14 @@ func seatName(g *save.Game, seat int) string {
 		return fmt.Sprintf("seat %d (%s)", seat, g.Seats[seat].Name)
 	}
 	return fmt.Sprintf("seat %d", seat)
+}
+
+// gameNames are the words for the game's seats in the moves' descriptions:
+// the players' names, as an onlooker reads them.
+func gameNames(g *save.Game) engine.Names {
+	seats := make([]string, len(g.Seats))
+	for i := range g.Seats {
+		seats[i] = g.Seats[i].Name
+	}
+	return engine.Names{Config: g.State.Config, Viewer: -1, Seats: seats}
 }

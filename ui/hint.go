@@ -69,30 +69,5 @@ func (m *Model) showHint(a engine.Action, why string) {
 			}
 		}
 	}
-	m.message, m.isError = "Hint: "+m.describe(a)+" ("+why+").", false
-}
-
-// describe tells an action in the player's words.
-func (m *Model) describe(a engine.Action) string {
-	c := a.Card()
-	switch a.Kind() {
-	case engine.KindPlay:
-		if c.IsHazard() {
-			return "play " + c.String() + " on " + m.names().Side(a.Target())
-		}
-		return "play " + c.String()
-	case engine.KindDiscard:
-		return "discard " + c.String()
-	case engine.KindCoupFourre:
-		return "declare the coup fourré"
-	case engine.KindDecline:
-		return "let the coup fourré pass"
-	case engine.KindExtend:
-		return "extend the trip to 1000"
-	case engine.KindStopTrip:
-		return "stop at 700"
-	case engine.KindContinue:
-		return "deal the next hand"
-	}
-	return a.String()
+	m.message, m.isError = "Hint: "+m.names().Describe(a)+" ("+why+").", false
 }

@@ -121,7 +121,7 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 			var c []string
 			for _, k := range h.Costliest {
 				d := &h.Decisions[k]
-				c = append(c, fmt.Sprintf("%v (%.0f)", d.Played, d.Loss))
+				c = append(c, fmt.Sprintf("%s (%.0f)", rs.names().Describe(d.Played), d.Loss))
 			}
 			costly = " costliest: " + strings.Join(c, ", ")
 		}
@@ -211,7 +211,8 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 	st := rs.styles
 	s := &rs.states[i]
 	a := rs.cfg.Game.History[i]
-	move := fmt.Sprintf(" %s: %v", rs.name(s.ToAct()), a)
+	names := rs.names()
+	move := fmt.Sprintf(" %s: %s", rs.name(s.ToAct()), names.Describe(a))
 	d := rs.decisions[i]
 	switch {
 	case d == nil && rs.rev == nil && rs.err == nil && rs.reviewed(s.ToAct()):
@@ -222,14 +223,15 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 	mark := verdictMark(d.Verdict)
 	head := move + "  " + mark + " " + d.Verdict.String()
 	if d.Best != d.Played {
-		head += fmt.Sprintf(" · best %v · loss %.0f ± %.0f", d.Best, d.Loss, d.LossSE)
+		head += fmt.Sprintf(" · best: %s · loss %.0f ± %.0f", names.Describe(d.Best), d.Loss, d.LossSE)
 	}
 	paint := st.Text
 	if d.Verdict >= review.Mistake {
 		paint = st.Error
 	}
 	lines := []string{paint.Render(truncate(head, w))}
-	why := wrap(d.Why, w-2)
+	obs := engine.Observe(s, s.ToAct())
+	why := wrap(review.Why(&obs, d, names), w-2)
 	for k := range min(2, len(why)) {
 		lines = append(lines, st.Text.Render(" "+why[k]))
 	}
@@ -240,7 +242,7 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 		var opts []string
 		for _, o := range d.Options {
 			if o.Action != d.Played && o.Deals > 0 {
-				opts = append(opts, fmt.Sprintf("%v %+.0f±%.0f", o.Action, o.Gain, o.GainSE))
+				opts = append(opts, fmt.Sprintf("%s %+.0f±%.0f", names.Describe(o.Action), o.Gain, o.GainSE))
 			}
 		}
 		lines = append(lines, st.Dim.Render(truncate(" other moves, against the one played: "+strings.Join(opts, " · "), w)))
@@ -272,6 +274,7 @@ func (rs *ReviewScreen) moveList(y, w, rows int) []*layer {
 	if per := rows * cols; rs.cur-start >= per {
 		first = start + (rs.cur-start)/rows*rows - (cols-1)*rows // the current move in the last column
 	}
+	names, tags := rs.names(), rs.tags()
 	var layers []*layer
 	for k := first; k < end; k++ {
 		col, row := (k-first)/rows, (k-first)%rows
@@ -283,8 +286,7 @@ func (rs *ReviewScreen) moveList(y, w, rows int) []*layer {
 		if d := rs.decisions[i]; d != nil {
 			mark = padRight(verdictMark(d.Verdict), 2, ' ')
 		}
-		who := rs.name(rs.states[i].ToAct())
-		text := truncate(fmt.Sprintf("%3d %s %s: %v", k-start+1, mark, initials(who), rs.cfg.Game.History[i]), colW-1)
+		text := truncate(fmt.Sprintf("%3d %s %s: %s", k-start+1, mark, tags[rs.states[i].ToAct()], names.Describe(rs.cfg.Game.History[i])), colW-1)
 		text = padRight(text, colW-1, ' ')
 		switch {
 		case k == rs.cur:
@@ -301,10 +303,40 @@ func (rs *ReviewScreen) moveList(y, w, rows int) []*layer {
 	return layers
 }
 
-// initials shortens a name for the move list: its first two letters.
-func initials(name string) string {
-	r := []rune(name)
-	return string(r[:min(2, len(r))])
+// tags are the seats' names shortened for the move list, each its own: a
+// name's first three letters, or its first letter and the number that ends
+// it ("Player 2" is P2), or, where two would read alike, the first letter
+// and the seat's number.
+func (rs *ReviewScreen) tags() []string {
+	tags := make([]string, len(rs.cfg.Game.Seats))
+	for seat := range tags {
+		name := []rune(rs.name(seat))
+		tags[seat] = string(name[:min(3, len(name))])
+		if sp := strings.LastIndexByte(string(name), ' '); sp > 0 {
+			if _, err := strconv.Atoi(string(name)[sp+1:]); err == nil {
+				tags[seat] = string(name[:1]) + string(name)[sp+1:]
+			}
+		}
+	}
+	for seat, tag := range tags {
+		for other := range tags {
+			if other != seat && tags[other] == tag {
+				tags[seat] = string([]rune(tag)[:1]) + strconv.Itoa(seat+1)
+				break
+			}
+		}
+	}
+	return tags
+}
+
+// names are the words for the seats in the moves' descriptions: each
+// player's name, as an onlooker reads them.
+func (rs *ReviewScreen) names() engine.Names {
+	seats := make([]string, len(rs.cfg.Game.Seats))
+	for seat := range seats {
+		seats[seat] = rs.name(seat)
+	}
+	return engine.Names{Config: rs.cfg.Game.State.Config, Viewer: -1, Seats: seats}
 }
 
 // truncate cuts s to w cells.
