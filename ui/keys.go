@@ -100,7 +100,7 @@ func DefaultKeyMap() KeyMap {
 func (k KeyMap) ShortHelp() []key.Binding {
 	sel := k.Left
 	sel.SetHelp("←→/1-6", "select")
-	return []key.Binding{k.Yes, k.No, k.Default, sel, k.Play, k.Discard, k.Folder, k.Cancel, k.Undo, k.Hint, k.Help, k.Window, k.Quit}
+	return []key.Binding{k.Yes, k.No, k.Default, sel, k.Play, k.Discard, k.Folder, k.Cancel, k.Undo, k.Hint, k.Help, k.Review, k.Window, k.Quit}
 }
 
 // FullHelp is the help shown by '?', in columns.
@@ -110,6 +110,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Use, k.DiscardN, k.Pick, k.Order, k.Window, k.Redraw},
 		{k.Undo, k.Hint, k.LogUp, k.Save, k.Load, k.Quit},
 		{k.NewGame, k.Guide, k.Stats, k.Bell, k.Speed, k.Help},
-		{k.Yes, k.No, k.Default, k.Up},
+		{k.Yes, k.No, k.Default, k.Review, k.Up},
 	}
 }

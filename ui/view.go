@@ -401,6 +401,7 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Bell, board && !choosing)
 	set(&k.Speed, board && !choosing && !m.guest())
 	set(&k.Redraw, board)
+	set(&k.Review, !m.guest() && (m.gamePrompt() == promptAnotherHand || m.gamePrompt() == promptAnotherGame))
 	set(&k.Help, board)
 	set(&k.Up, false)
 	if m.guest() {
