@@ -206,3 +206,32 @@ func TestFlowInterruptLeavesAnotherGamesAutosave(t *testing.T) {
 		t.Fatalf("the autosave of the other game was replaced: seed %d, %v", kept.State.Seed, err)
 	}
 }
+
+// TestUndoThenAnotherMoveIsUnsaved: a move taken back and another made in
+// its place leave as many events as the save held, but not the same game:
+// leaving must still offer to save it.
+func TestUndoThenAnotherMoveIsUnsaved(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	settleModel(m)
+	for _, k := range []string{"1", "x"} {
+		m.Update(keyMsg(k))
+	}
+	settleModel(m)
+	m.saved = movesDigest(history(m)) // as a save of the game now does
+	savedEvents := m.own.State().EventCount
+	if m.unsaved() {
+		t.Fatal("unsaved just after a save")
+	}
+	m.Update(keyMsg("z"))
+	settleModel(m)
+	for _, k := range []string{"2", "x"} {
+		m.Update(keyMsg(k))
+	}
+	settleModel(m)
+	if st := m.own.State(); st.EventCount != savedEvents {
+		t.Fatalf("the game after the undo has %d events, the save %d: pick a deal where they match", st.EventCount, savedEvents)
+	}
+	if !m.unsaved() {
+		t.Fatal("another move in place of the one saved reads as saved")
+	}
+}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encoding/binary"
+	"hash/fnv"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -37,8 +39,21 @@ func (m *Model) unsaved() bool {
 	if m.own == nil {
 		return false
 	}
-	st := m.own.State()
-	return st.Phase != engine.PhaseGameOver && st.EventCount != m.saved
+	g := m.own.Record()
+	return g.State.Phase != engine.PhaseGameOver && movesDigest(g.History) != m.saved
+}
+
+// movesDigest identifies a game of a table by its moves (FNV-1a of the
+// actions): a move taken back and another made in its place give another
+// game with as many events.
+func movesDigest(history []engine.Action) uint64 {
+	h := fnv.New64a()
+	var b [4]byte
+	for _, a := range history {
+		binary.LittleEndian.PutUint32(b[:], uint32(a))
+		h.Write(b[:])
+	}
+	return h.Sum64()
 }
 
 // unfinished reports whether there is a game to keep in the autosave: an
@@ -102,10 +117,9 @@ func (m *Model) startSave(after afterSave) tea.Cmd {
 // save writes the game in a command: the disk is never touched in Update.
 func (m *Model) save(path string) tea.Cmd {
 	g, fn := m.own.Record(), m.cfg.Save
-	at := g.State.EventCount
 	return func() tea.Msg {
 		p, err := fn(path, g)
-		return savedMsg{path: p, at: at, err: err}
+		return savedMsg{path: p, at: movesDigest(g.History), err: err}
 	}
 }
 
