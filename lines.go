@@ -51,7 +51,7 @@ func newGame(cfg engine.Config, level string, seed uint64, people int) (save.Gam
 func playLines(game save.Game, file string, in io.Reader, out, stderr io.Writer) int {
 	l := plain.Local{
 		Game: game, Pace: linePace, Hint: ai.Hint,
-		Save: ui.WriteSave, Autosave: ui.Autosave, HandOver: ui.RecordHand,
+		Save: ui.WriteSave, Autosave: ui.Autosave, HandOver: handRecorder(),
 	}
 	if file != "" {
 		g, err := ui.Load(file)

@@ -95,7 +95,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	uc.Hint = ai.Hint
 	uc.Autosave = ui.Autosave
 	uc.DropAutosave = save.RemoveAutosave
-	uc.HandOver = ui.RecordHand
+	uc.HandOver = handRecorder()
 	uc.Load = ui.Load
 	uc.Stats = statsText
 	if fs.NArg() == 1 {
@@ -173,4 +173,17 @@ func statsText() (string, error) {
 	var b strings.Builder
 	printStats(&b, st, path)
 	return b.String(), nil
+}
+
+// handRecorder records the hands of a local game in the statistics and
+// keeps its finished games for review, as many as the player's options say
+// (keepFinished in options.json).
+func handRecorder() func(g save.Game, seat int) (string, error) {
+	keep := ui.DefaultOptions.KeepFinished
+	if dir, err := ui.ConfigDir(); err == nil {
+		if o, _, err := ui.LoadOptions(dir); err == nil {
+			keep = o.KeepFinished
+		}
+	}
+	return ui.HandRecorder(keep)
 }

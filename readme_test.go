@@ -101,6 +101,10 @@ func TestReadmeCommands(t *testing.T) {
 			} else if _, err := ui.WriteSave(path, g); err != nil {
 				t.Fatal(err)
 			}
+			// "mille review" reviews the last game finished.
+			if _, err := save.KeepFinished(data, g, 20, time.Now()); err != nil {
+				t.Fatal(err)
+			}
 			args := shellWords(line)
 			cmd := exec.Command(filepath.Join(bin, "mille"), args[1:]...)
 			cmd.Env = append(os.Environ(), save.DirEnv+"="+data, "MILLE_CONFIG_DIR="+config,

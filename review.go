@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,7 +21,8 @@ func init() {
 	subcommands["review"] = command{reviewCmd, "where a saved game's points went, decision by decision"}
 }
 
-const reviewUsage = `usage: mille review [--depth quick|normal|deep] [--seat N] [--json|--screen] FILE|NAME
+const reviewUsage = `usage: mille review [--depth quick|normal|deep] [--seat N] [--json|--screen] [FILE|NAME]
+       mille review --list
 
 Reviews a saved game: for every decision of a person's seat (or of seat N,
 counted from 0), what each move was worth by the computer's search, from
@@ -29,6 +31,10 @@ away and a verdict, and per hand the costliest moments and the luck of the
 deal (docs/review.md). Reviews are kept in the saves folder, so a second
 review of the same game is instant. --screen replays the game on a screen,
 move by move, while the analysis fills in.
+
+Finished games are kept for review (the last 20; keepFinished in
+options.json sets how many, 0 none): without FILE or NAME, the last one
+finished is reviewed; --list lists them, newest first.
 
 `
 
@@ -39,6 +45,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	seat := fs.Int("seat", -1, "review this seat (from 0) instead of every person's")
 	asJSON := fs.Bool("json", false, "print the review as JSON (docs/review.md)")
 	screen := fs.Bool("screen", false, "replay the game on an interactive screen while the analysis runs")
+	list := fs.Bool("list", false, "list the finished games kept for review, newest first")
 	// Flags may come after the file too ("mille review mygame --json").
 	var files []string
 	for rest := args; ; {
@@ -51,7 +58,10 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		files = append(files, fs.Arg(0))
 		rest = fs.Args()[1:]
 	}
-	if len(files) != 1 {
+	if *list {
+		return listFinished(stdout, stderr)
+	}
+	if len(files) > 1 {
 		return usageError(stderr, fs.Name(), "name one saved game (a file, or a save's name)")
 	}
 	depth, err := review.ParseDepth(*depthName)
@@ -64,7 +74,12 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	if *asJSON && *screen {
 		return usageError(stderr, fs.Name(), "--json or --screen, not both")
 	}
-	g, err := save.Read(ui.SavePath(files[0]))
+	path, err := reviewPath(files)
+	if err != nil {
+		fmt.Fprintln(stderr, "mille review:", err)
+		return 1
+	}
+	g, err := save.Read(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille review:", err)
 		return 1
@@ -114,4 +129,68 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	review.WriteText(stdout, r, &g)
 	return 0
+}
+
+// reviewPath is the game mille review was asked for: a file, a save's
+// name, a finished game's name, or without any, the last game finished.
+func reviewPath(files []string) (string, error) {
+	if len(files) == 0 {
+		kept, err := save.ListFinished("")
+		if err != nil {
+			return "", err
+		}
+		if len(kept) == 0 {
+			return "", errors.New("no finished game is kept yet: play one to its end, or name a saved game (mille review NAME)")
+		}
+		return kept[0].Path, nil
+	}
+	path := ui.SavePath(files[0])
+	if _, err := os.Stat(path); err != nil {
+		if fp, ferr := save.FinishedPath("", files[0]); ferr == nil {
+			if _, serr := os.Stat(fp); serr == nil {
+				return fp, nil
+			}
+		}
+		return "", fmt.Errorf("%s: no such file, save or finished game (mille review --list lists those kept)", files[0])
+	}
+	return path, nil
+}
+
+// listFinished prints the finished games kept for review, newest first,
+// with each one's players and final score; an unreadable one says why.
+func listFinished(stdout, stderr io.Writer) int {
+	kept, err := save.ListFinished("")
+	if err != nil {
+		fmt.Fprintln(stderr, "mille review:", err)
+		return 1
+	}
+	if len(kept) == 0 {
+		fmt.Fprintln(stdout, "No finished game is kept yet.")
+		return 0
+	}
+	for _, e := range kept {
+		g, err := save.Read(e.Path)
+		if err != nil {
+			fmt.Fprintf(stdout, "%s  (unreadable: %v)\n", e.Name, err)
+			continue
+		}
+		fmt.Fprintf(stdout, "%s  %s\n", e.Name, finalScore(&g))
+	}
+	return 0
+}
+
+// finalScore tells a game's sides and their totals: "Ann 5125, Computer 3450".
+func finalScore(g *save.Game) string {
+	cfg := g.State.Config
+	var parts []string
+	for side := 0; side < cfg.Sides(); side++ {
+		var names []string
+		for seat := range g.Seats {
+			if cfg.SideOf(seat) == side {
+				names = append(names, g.Seats[seat].Name)
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", strings.Join(names, " & "), g.State.Totals[side]))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/millebornes/mille/save"
 )
@@ -72,7 +73,7 @@ func TestReviewCommand(t *testing.T) {
 		want string
 	}{
 		{[]string{"--depth", "shallow", game}, "unknown depth"},
-		{nil, "name one saved game"},
+		{nil, "no finished game is kept yet"},
 		{[]string{game, game}, "name one saved game"},
 		{[]string{"--seat", "-2", game}, "seats count from 0"},
 		{[]string{"--seat", "5", game}, "seat 5"},
@@ -87,5 +88,48 @@ func TestReviewCommand(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "reviews")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestReviewFinishedGames: finished games kept for review are listed
+// newest first (an unreadable one says so, and the others still list),
+// reviewed by name, and without a name the last one is.
+func TestReviewFinishedGames(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"review"}, args...), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	if code, out, _ := run("--list"); code != 0 || !strings.Contains(out, "No finished game") {
+		t.Fatalf("--list with none: %d %q", code, out)
+	}
+	g, err := save.Read(filepath.Join("review", "testdata", "blunder"+save.Ext))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(m int) time.Time { return time.Date(2026, 11, 23, 21, m, 0, 0, time.Local) }
+	for _, m := range []int{10, 20} {
+		if _, err := save.KeepFinished("", g, 20, at(m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, save.FinishedDir, "2026-11-23-2115"+save.Ext), []byte("{"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := run("--list")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[0], "2026-11-23-2120  ") ||
+		!strings.Contains(lines[1], "2026-11-23-2115  (unreadable") || !strings.HasPrefix(lines[2], "2026-11-23-2110  ") {
+		t.Fatalf("--list: %d\n%s", code, out)
+	}
+	for _, args := range [][]string{{"--depth", "quick", "--json"}, {"--depth", "quick", "--json", "2026-11-23-2110"}} {
+		if code, out, errs := run(args...); code != 0 || !strings.Contains(out, `"depth": "quick"`) {
+			t.Fatalf("%v: exit %d, %s%s", args, code, errs, out[:min(len(out), 200)])
+		}
+	}
+	if code, _, errs := run("2026-01-01-0000"); code == 0 || !strings.Contains(errs, "mille review --list") {
+		t.Fatalf("an unknown name: %d %q", code, errs)
 	}
 }

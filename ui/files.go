@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 )
 
@@ -66,10 +68,30 @@ func Autosave(g save.Game) error { return save.WriteAutosave(g) }
 func RecordHand(g save.Game, seat int) (string, error) {
 	st, err := save.UpdateStats(&g, seat)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("statistics not recorded: %w", err)
 	}
 	opp := save.OpponentLevel(&g, seat)
 	r := st.ByOpponent[opp]
 	return fmt.Sprintf("Against %s: %d of %d hands won, %d of %d games · best hand %d",
 		opp, r.HandsWon, r.Hands, r.GamesWon, r.Games, st.Best.Score), nil
+}
+
+// HandRecorder is the Config.HandOver of a local game: RecordHand, and at
+// the end of a game, the game kept for review among the last keep
+// (save.KeepFinished), and a line saying how to review it.
+func HandRecorder(keep int) func(g save.Game, seat int) (string, error) {
+	return func(g save.Game, seat int) (string, error) {
+		line, err := RecordHand(g, seat)
+		if err != nil || g.State.Phase != engine.PhaseGameOver {
+			return line, err
+		}
+		name, err := save.KeepFinished("", g, keep, time.Now())
+		if err != nil {
+			return line, fmt.Errorf("keeping the game for review: %w", err)
+		}
+		if name != "" {
+			line += " · review it later: mille review " + name
+		}
+		return line, nil
+	}
 }

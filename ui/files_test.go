@@ -3,6 +3,9 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 )
 
 func TestRecordHandAndItsLine(t *testing.T) {
@@ -17,5 +20,46 @@ func TestRecordHandAndItsLine(t *testing.T) {
 	screen := screenOf(m, 80, 24)
 	if !strings.Contains(screen, "Against medium") || !strings.Contains(screen, "[ y Another hand ]") || !strings.Contains(screen, "╚") {
 		t.Fatalf("the end-of-hand window does not fit with the record:\n%s", screen)
+	}
+}
+
+// TestHandRecorderKeepsFinishedGames: the end of a game keeps it for
+// review and says how to review it; the end of a hand only records it; a
+// keep of 0 keeps nothing.
+func TestHandRecorderKeepsFinishedGames(t *testing.T) {
+	for _, keep := range []int{20, 0} {
+		dir := t.TempDir()
+		t.Setenv("MILLE_DATA_DIR", dir)
+		g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, Seats(engine.Config{Players: 2, Rules: engine.Standard}, "easy", nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		record := HandRecorder(keep)
+		var buf []engine.Action
+		for g.State.Phase != engine.PhaseGameOver {
+			if g.State.Phase == engine.PhaseHandOver {
+				if line, err := record(g, 0); err != nil || strings.Contains(line, "review") {
+					t.Fatalf("a hand's end: %q, %v", line, err)
+				}
+			}
+			buf = g.State.Legal(buf[:0])
+			if err := g.Apply(buf[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		line, err := record(g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept, err := save.ListFinished("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case keep == 0 && (len(kept) != 0 || strings.Contains(line, "review")):
+			t.Fatalf("keep 0: %d games kept, line %q", len(kept), line)
+		case keep > 0 && (len(kept) != 1 || !strings.HasSuffix(line, "review it later: mille review "+kept[0].Name)):
+			t.Fatalf("keep %d: %d games kept, line %q", keep, len(kept), line)
+		}
 	}
 }

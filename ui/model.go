@@ -374,7 +374,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.record = msg.record
 		}
 		if msg.err != nil {
-			m.log = append(m.log, logLine{text: "(statistics not recorded: " + msg.err.Error() + ")", at: msg.at})
+			m.log = append(m.log, logLine{text: "(" + msg.err.Error() + ")", at: msg.at})
 		}
 		return m, nil
 	case clickMsg:

@@ -18,10 +18,13 @@ type Options struct {
 	Bell      bool   `json:"bell"`      // ring on refusals
 	Animation string `json:"animation"` // computer move pace: off, fast, normal, slow
 	SeenGuide bool   `json:"seenGuide"` // the rules guide was offered once
+	// KeepFinished is how many finished games are kept for review (in
+	// the saves folder's "finished" folder); 0 keeps none.
+	KeepFinished int `json:"keepFinished"`
 }
 
 // DefaultOptions are the options of a first start.
-var DefaultOptions = Options{Bell: true, Animation: "normal"}
+var DefaultOptions = Options{Bell: true, Animation: "normal", KeepFinished: save.DefaultKeepFinished}
 
 // animations lists the paces in the order the speed key cycles them.
 var animations = []string{"normal", "slow", "off", "fast"}
