@@ -32,17 +32,25 @@ func lineMode() bool {
 }
 
 // newGame is the game mille deals: the person at the keyboard at the first
-// seat, people-1 more sharing it at the next seats, and computers at
-// level at the others.
-func newGame(cfg engine.Config, level string, seed uint64, people int) (save.Game, error) {
+// seat, and at the others what others says (ui.SeatsOf) or, without it,
+// people-1 more sharing the keyboard at the next seats and computers at
+// level.
+func newGame(cfg engine.Config, level string, seed uint64, people int, others []string) (save.Game, error) {
+	if others != nil {
+		seats, err := ui.SeatsOf(cfg, others)
+		if err != nil {
+			return save.Game{}, fmt.Errorf("--seats: %v", err)
+		}
+		return save.New(cfg, seed, seats)
+	}
 	if people < 1 || people > cfg.Players {
 		return save.Game{}, fmt.Errorf("--people %d: from 1 to the %d players", people, cfg.Players)
 	}
-	var others []int
+	var sharing []int
 	for i := 1; i < people; i++ {
-		others = append(others, i)
+		sharing = append(sharing, i)
 	}
-	return save.New(cfg, seed, ui.Seats(cfg, level, others))
+	return save.New(cfg, seed, ui.Seats(cfg, level, sharing))
 }
 
 // playLines plays game, or the one saved in file, in the line mode (package

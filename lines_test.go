@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
@@ -18,7 +20,7 @@ func TestNewGame(t *testing.T) {
 		{4, 2, []string{"Amy", "Ann", "Bob", "Cal"}},
 		{6, 3, []string{"Amy", "Ann", "Bob", "Cal", "Dee", "Eve"}},
 	} {
-		g, err := newGame(engine.Config{Players: c.players}, "easy", 1, c.people)
+		g, err := newGame(engine.Config{Players: c.players}, "easy", 1, c.people, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,5 +29,42 @@ func TestNewGame(t *testing.T) {
 				t.Errorf("%d players, %d people: seat %d is %+v", c.players, c.people, i, s)
 			}
 		}
+	}
+}
+
+// TestNewGameSeats checks mille --seats: each other seat as the new-game
+// screen sets it, a level or a person, and one-line refusals.
+func TestNewGameSeats(t *testing.T) {
+	for _, c := range []struct {
+		players int
+		seats   []string
+		levels  []string // "" for a person
+		err     string
+	}{
+		{2, []string{"hard"}, []string{"", "hard"}, ""},
+		{3, []string{"easy", "expert"}, []string{"", "easy", "expert"}, ""},
+		{4, []string{"person", "easy", "hard"}, []string{"", "", "easy", "hard"}, ""},
+		{2, []string{"easy", "hard"}, nil, "--seats: 2 seats given for the 1 other players"},
+		{3, []string{"easy", "master"}, nil, "--seats: seat 3: "},
+	} {
+		g, err := newGame(engine.Config{Players: c.players}, "medium", 1, 1, c.seats)
+		if c.err != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), c.err) {
+				t.Errorf("%v: %v, want %q", c.seats, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range g.Seats {
+			if s.Level != c.levels[i] || s.Human != (c.levels[i] == "") {
+				t.Errorf("%v: seat %d is %+v", c.seats, i, s)
+			}
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"--seats", "easy", "--level", "hard"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "without --level or --people") {
+		t.Errorf("--seats with --level: exit %d, %q", code, errb.String())
 	}
 }

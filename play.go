@@ -49,6 +49,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	level := fs.String("level", ai.DefaultLevel, "level of the computer players: "+strings.Join(ai.Levels, ", "))
 	lines := fs.Bool("plain", false, "play in lines of text, for screen readers and dumb terminals (so too when TERM=dumb or not in a terminal)")
 	people := fs.Int("people", 1, "people sharing the keyboard (hot-seat), at the first seats")
+	seatList := fs.String("seats", "", "each other seat, from the second, as the new-game screen sets it: a level or "+ui.Person+", comma-separated (e.g. easy,person,hard); instead of --level and --people")
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd (BSD mille's rules, 2 players)")
 	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
@@ -82,7 +83,16 @@ func play(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		dir = "" // options then last for this run only
 	}
-	game, err := newGame(cfg, *level, s, *people)
+	var others []string
+	if *seatList != "" {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if set["level"] || set["people"] {
+			return usageErr("--seats says every seat: give it without --level or --people")
+		}
+		others = strings.Split(*seatList, ",")
+	}
+	game, err := newGame(cfg, *level, s, *people, others)
 	if err != nil {
 		return usageErr("%v", err)
 	}

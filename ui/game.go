@@ -1,9 +1,16 @@
 package ui
 
 import (
+	"fmt"
+
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 )
+
+// Person is the choice for a seat, beside the computer players' levels,
+// that a person sharing the keyboard plays (hot-seat).
+const Person = "person"
 
 // seatNames name the seats with more than one opponent; seat 0 is "You"
 // unless several people share the terminal.
@@ -30,6 +37,30 @@ func Seats(cfg engine.Config, level string, others []int) []save.Seat {
 		seats[0].Name = seatNames[0]
 	}
 	return seats
+}
+
+// SeatsOf are the seats of a new game at this keyboard: the person at
+// seat 0, and at each next seat what others names for it, in order: a
+// computer player (a level, or any player ai.New knows) or Person.
+func SeatsOf(cfg engine.Config, others []string) ([]save.Seat, error) {
+	if len(others) != cfg.Players-1 {
+		return nil, fmt.Errorf("%d seats given for the %d other players", len(others), cfg.Players-1)
+	}
+	var people []int
+	for i, o := range others {
+		if o == Person {
+			people = append(people, i+1)
+		} else if _, err := ai.New(o, 0); err != nil {
+			return nil, fmt.Errorf("seat %d: %v (or %s)", i+2, err, Person)
+		}
+	}
+	seats := Seats(cfg, ai.DefaultLevel, people)
+	for i, o := range others {
+		if o != Person {
+			seats[i+1].Level = o
+		}
+	}
+	return seats, nil
 }
 
 // NewGame is a new game of mille: you against computer players at the

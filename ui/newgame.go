@@ -77,7 +77,7 @@ func (f *newGameForm) options(field int) ([]string, int) {
 		return opts, cur
 	case field < f.fields()-1:
 		seat := field - 1
-		opts := append(append([]string(nil), ai.Levels...), "person")
+		opts := append(append([]string(nil), ai.Levels...), Person)
 		for i, l := range opts {
 			if l == f.levels[seat] {
 				return opts, i
@@ -113,25 +113,16 @@ func (f *newGameForm) set(field, i int) {
 
 // game is the new game the form describes.
 func (f *newGameForm) game(seed uint64) (save.Game, error) {
-	return save.New(engine.Config{Players: f.players, Rules: f.rules}, seed, f.seats())
+	seats, err := f.seats()
+	if err != nil {
+		return save.Game{}, err
+	}
+	return save.New(engine.Config{Players: f.players, Rules: f.rules}, seed, seats)
 }
 
 // seats are the seats the form describes.
-func (f *newGameForm) seats() []save.Seat {
-	cfg := engine.Config{Players: f.players, Rules: f.rules}
-	var people []int
-	for i := 1; i < f.players; i++ {
-		if f.levels[i] == "person" {
-			people = append(people, i)
-		}
-	}
-	seats := Seats(cfg, ai.DefaultLevel, people)
-	for i := 1; i < f.players; i++ {
-		if !seats[i].Human {
-			seats[i].Level = f.levels[i]
-		}
-	}
-	return seats
+func (f *newGameForm) seats() ([]save.Seat, error) {
+	return SeatsOf(engine.Config{Players: f.players, Rules: f.rules}, f.levels[1:f.players])
 }
 
 // startNew deals the game the form describes, once the player has said
@@ -207,7 +198,10 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		}
 		return st.Text.Render("  " + s)
 	}
-	names := f.seats()
+	names, err := f.seats()
+	if err != nil { // a level the form does not offer, from a game played before
+		names = Seats(engine.Config{Players: f.players}, ai.DefaultLevel, nil)
+	}
 	for field := 0; field < f.fields()-1; field++ {
 		var name string
 		switch field {
