@@ -147,6 +147,52 @@ func (b *inputBuffer) Read(p []byte) (int, error) {
 	return n, nil
 }
 
+// until is a reader of b that ends (io.EOF) once stop is closed, taking
+// nothing more from b: a program that stops reading the session's input
+// leaves the bytes not yet read to the next reader (the line mode, after
+// the full screen).
+func (b *inputBuffer) until(stop <-chan struct{}) io.Reader {
+	go func() {
+		<-stop
+		b.mu.Lock()
+		b.ready.Broadcast()
+		b.mu.Unlock()
+	}()
+	return stoppedReader{b, stop}
+}
+
+type stoppedReader struct {
+	b    *inputBuffer
+	stop <-chan struct{}
+}
+
+func (r stoppedReader) stopped() bool {
+	select {
+	case <-r.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+func (r stoppedReader) Read(p []byte) (int, error) {
+	b := r.b
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for len(b.data) == 0 && b.err == nil && !r.stopped() {
+		b.ready.Wait()
+	}
+	if r.stopped() {
+		return 0, io.EOF
+	}
+	if len(b.data) == 0 {
+		return 0, b.err
+	}
+	n := copy(p, b.data)
+	b.data = append(b.data[:0], b.data[n:]...)
+	return n, nil
+}
+
 // sshSession is one SSH session channel of a logged-in connection.
 type sshSession struct {
 	ch      gossh.Channel

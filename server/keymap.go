@@ -18,18 +18,19 @@ import (
 // nameKeys are the keys of the name prompt at a player's first login;
 // everything else goes to the text field.
 type nameKeys struct {
-	Done, Leave key.Binding
+	Done, Plain, Leave key.Binding
 }
 
 func newNameKeys() nameKeys {
 	return nameKeys{
 		Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
+		Plain: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "line mode")),
 		Leave: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k nameKeys) ShortHelp() []key.Binding { return []key.Binding{k.Done, k.Leave} }
+func (k nameKeys) ShortHelp() []key.Binding { return []key.Binding{k.Done, k.Plain, k.Leave} }
 
 // FullHelp implements help.KeyMap.
 func (k nameKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

@@ -28,6 +28,7 @@ type screen struct {
 
 	name      string
 	naming    bool            // asking the name
+	plain     bool            // the person asked for the line mode instead
 	nameField textinput.Model // the name typed so far
 	msg       string          // the last error, shown under the prompt
 	rooms     []RoomInfo
@@ -368,6 +369,9 @@ func (s *screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Leave):
 		return tea.Quit
+	case key.Matches(msg, k.Plain):
+		s.plain = true // the session goes on in the line mode (Server.handle)
+		return tea.Quit
 	case key.Matches(msg, k.Done):
 		name := strings.TrimSpace(s.nameField.Value())
 		if err := s.users.SetName(s.id, name); err != nil {
@@ -396,6 +400,7 @@ func (s *screen) View() tea.View {
 	st := s.st
 	b.WriteString(st.Title.Render("mille:") + " Mille Bornes over SSH\n\n")
 	if s.naming {
+		b.WriteString(s.para("Using a screen reader? Press Tab for the line mode, made for it (next time, ask for it with: ssh -t HOST plain).") + "\n\n")
 		b.WriteString(s.para("Welcome! Your SSH key is your identity here; choose the name others will see.") + "\n\n")
 		b.WriteString(s.nameField.View() + "\n")
 		if s.msg != "" {

@@ -383,7 +383,17 @@ func (s *Server) handle(sess *sshSession) {
 	defer cancel()
 	stopSession := context.AfterFunc(s.stop, cancel)
 	defer stopSession()
-	input := &keyClock{r: sess.input}
+	// The program's reader stops with it, taking no byte meant for the
+	// line mode when the person asks for it at the name prompt.
+	programEnded := make(chan struct{})
+	defer func() {
+		select {
+		case <-programEnded:
+		default:
+			close(programEnded)
+		}
+	}()
+	input := &keyClock{r: sess.input.until(programEnded)}
 	input.touch()
 	idled := s.watchIdle(ctx, cancel, input)
 
@@ -430,6 +440,17 @@ func (s *Server) handle(sess *sshSession) {
 		s.log.Error("session", "source", source, "key", id, "err", err)
 	}
 	painter.close() // the terminal as it was, before the goodbyes
+	close(programEnded)
+	if sc != nil && sc.plain && s.stop.Err() == nil && !idled.Load() {
+		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "from", "the name prompt")
+		var args []string
+		if room != "" {
+			args = []string{room}
+		}
+		cancel() // the full screen's idle watch ends; the line mode has its own
+		s.handlePlain(sess, args)
+		return
+	}
 	end := "quit"
 	if idled.Load() {
 		end = "idle"

@@ -294,6 +294,24 @@ func TestSSHShutdown(t *testing.T) {
 	sess.Wait()
 }
 
+// TestNamePromptOffersTheLineMode: Tab at the first login's name prompt
+// turns the session into the line mode (for screen readers); what is
+// typed next goes to the line mode, none of it lost to the full screen's
+// reader (bytes typed in the same packet as the Tab are the screen's).
+func TestNamePromptOffersTheLineMode(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	sess, in, screen := session(t, dial(t, addr, newKey(t)))
+	screen.waitText(t, "Press Tab for the line mode")
+	io.WriteString(in, "\t")
+	screen.waitText(t, "What is your name?")
+	io.WriteString(in, "Ann\r")
+	screen.waitText(t, "Hello, Ann.")
+	io.WriteString(in, "quit\r")
+	if err := sess.Wait(); err != nil {
+		t.Fatalf("quitting the line mode: %v", err)
+	}
+}
+
 // TestShutdownTellsPlayersTheirSeatWaits: at shutdown a room's player is
 // told the game is saved and the seat waits; an onlooker of the room is
 // told only that the server stops (no seat waits for them).
