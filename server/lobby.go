@@ -230,6 +230,22 @@ func (l *Lobby) Room(name string) *Room {
 	return nil
 }
 
+// SeatedRoom is the name of an open room in which user holds a seat (one
+// they were disconnected from, or are in on another connection), the first
+// by name; "" if none.
+func (l *Lobby) SeatedRoom(user string) string {
+	var names []string
+	for _, r := range l.roomList() {
+		if r.Holds(user) {
+			names = append(names, r.Name())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return slices.Min(names)
+}
+
 // roomList returns the rooms now in the lobby, to be read without the
 // lobby's lock (each room has its own).
 func (l *Lobby) roomList() []*Room {

@@ -91,9 +91,9 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	if r2 == nil || !r2.Restored() {
 		t.Fatal("the room did not come back")
 	}
-	bobIn2, bobScreen2 := start(t, dial(t, addr2, bob), "")
-	bobScreen2.waitText(t, "people, saved game")
-	io.WriteString(bobIn2, "\r")
+	// Bob logs in without naming a room: his seat in the saved game
+	// waits, and he is taken straight to it.
+	_, bobScreen2 := start(t, dial(t, addr2, bob), "")
 	bobScreen2.waitText(t, "A saved game")
 	if s := r2.Seats(); !s[2].Connected || s[2].Name != "Bob" || s[0].Connected || !s[0].Human {
 		t.Fatalf("seats after Bob's return: %+v", s)

@@ -219,6 +219,10 @@ func tickList() tea.Cmd {
 
 // Init implements tea.Model.
 func (s *screen) Init() tea.Cmd {
+	if s.room == "" && !s.naming {
+		// Back after a dropped connection: straight to the seat kept.
+		s.room = s.lobby.SeatedRoom(s.id)
+	}
 	if s.room != "" && !s.naming {
 		return tea.Batch(tickList(), tea.RequestBackgroundColor, s.enter(s.room, s.lobby.Room(s.room) == nil))
 	}

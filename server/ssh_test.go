@@ -21,6 +21,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
 )
 
 // newServer makes a server and a listener on a random loopback port for
@@ -310,6 +311,49 @@ func TestNamePromptOffersTheLineMode(t *testing.T) {
 	if err := sess.Wait(); err != nil {
 		t.Fatalf("quitting the line mode: %v", err)
 	}
+}
+
+// TestBackToTheSeat is issue 16's item 15: a player whose connection
+// dropped is taken straight back to their seat when they log in again,
+// and one who left with q may take their seat back from the lobby.
+func TestBackToTheSeat(t *testing.T) {
+	srv, addr := startServer(t, Config{})
+	ann, bob := newKey(t), newKey(t)
+	annID := gossh.FingerprintSHA256(ann.PublicKey())
+	srv.users.SetName(annID, "Ann")
+	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
+	annConn := dial(t, addr, ann)
+	_, annIn, annScreen := ptySession(t, annConn, "duel", 30, 100)
+	annScreen.waitText(t, "s: start")
+	_, _, bobScreen := ptySession(t, dial(t, addr, bob), "duel", 30, 100)
+	bobScreen.waitText(t, "Waiting for the host")
+	io.WriteString(annIn, "s")
+	annScreen.waitText(t, "MILLE BORNES")
+
+	annConn.Close() // the connection drops
+	r := srv.Lobby.Room("duel")
+	waitSeats := func(what string, ok func(s []table.SeatInfo) bool) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for !ok(r.Seats()) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: seats %+v", what, r.Seats())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	waitSeats("Ann away", func(s []table.SeatInfo) bool { return s[0].Human && !s[0].Connected })
+	_, annIn, annScreen = ptySession(t, dial(t, addr, ann), "", 30, 100) // no room named
+	annScreen.waitText(t, "MILLE BORNES")
+	waitSeats("Ann back", func(s []table.SeatInfo) bool { return s[0].Connected && s[0].Name == "Ann" })
+
+	io.WriteString(annIn, "q") // leaving for good: a computer plays on
+	annScreen.waitText(t, "Leave")
+	io.WriteString(annIn, "y")
+	waitSeats("Ann gone", func(s []table.SeatInfo) bool { return !s[0].Human })
+	_, annIn, annScreen = ptySession(t, dial(t, addr, ann), "duel", 30, 100)
+	annScreen.waitText(t, "MILLE BORNES")
+	waitSeats("Ann's seat taken back", func(s []table.SeatInfo) bool { return s[0].Human && s[0].Connected })
 }
 
 // TestShutdownTellsPlayersTheirSeatWaits: at shutdown a room's player is

@@ -151,6 +151,10 @@ type seat struct {
 	ready     bool      // asked for the next hand (see Table.dealOnLocked)
 	awaySince time.Time // when they left
 	bot       ai.Player // plays the seat when there is no person or they are away
+	// gaveUp is the person who played the seat until they left the game
+	// in play (quit, or away past the grace period): a computer plays it
+	// now, and they may take it back (Join).
+	gaveUp string
 }
 
 // Table is one game: the one authoritative state, the seats and the
@@ -359,6 +363,18 @@ func (t *Table) Join(user, name string, want int) (*Conn, error) {
 	}
 	t.expireLocked()
 	mine := t.seatsOfLocked(user)
+	if len(mine) == 0 && t.started {
+		// A person who left the game in play comes back to their seats.
+		for i := range t.seats {
+			if t.seats[i].user == "" && t.seats[i].gaveUp == user {
+				t.seats[i] = seat{user: user, name: name, bot: t.seats[i].bot}
+				mine = append(mine, i)
+			}
+		}
+		if len(mine) > 0 {
+			t.notice = name + " is back."
+		}
+	}
 	if len(mine) == 0 {
 		switch {
 		case t.started:
@@ -499,6 +515,14 @@ func (t *Table) Act(user string, a engine.Action) error {
 	}
 	t.changedLocked()
 	return nil
+}
+
+// Holds reports whether user holds a seat of the table, here or away
+// (not one they gave up).
+func (t *Table) Holds(user string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return !t.ended && len(t.seatsOfLocked(user)) > 0
 }
 
 // holdsLocked reports whether user holds seat.
@@ -882,7 +906,7 @@ func (t *Table) expireLocked() bool {
 		// they join (leave frees the seat at once). The people of a
 		// restored game keep their seats.
 		if long && t.cfg.Grace > 0 && !t.owners[s.user] {
-			t.seats[i] = seat{name: s.name + " (computer)", level: t.cfg.Level}
+			t.seats[i] = seat{name: s.name + " (computer)", level: t.cfg.Level, bot: s.bot, gaveUp: s.user}
 			changed = true
 		}
 	}
@@ -992,9 +1016,12 @@ func (t *Table) leave(c *Conn, quit bool) {
 		case t.restored && !t.started && !quit, t.owners[c.user]:
 			// A saved game waits for its people.
 			s.away, s.awaySince = true, t.now()
-		case !t.started || quit || t.cfg.Grace <= 0:
+		case !t.started:
 			// Before the deal the seat is simply free again.
 			t.seats[i] = seat{name: ComputerName(i), level: t.cfg.Level}
+		case quit || t.cfg.Grace <= 0:
+			// A computer plays on; the person may come back to it.
+			t.seats[i] = seat{name: ComputerName(i), level: t.cfg.Level, bot: s.bot, gaveUp: c.user}
 		default:
 			s.away, s.awaySince = true, t.now()
 		}

@@ -329,8 +329,18 @@ func TestReconnect(t *testing.T) {
 	if s := r.Seats()[0]; s.Human {
 		t.Fatalf("seat 0 after the grace period: %+v", s)
 	}
-	if _, err := r.Join("a", "A", -1); !errors.Is(err, ErrStarted) {
-		t.Fatalf("rejoin after the grace period: %v", err)
+	// After the grace period a comes back to the seat the computer kept
+	// (issue 16, 15); a stranger still cannot sit.
+	if _, err := r.Join("z", "Z", -1); !errors.Is(err, ErrStarted) {
+		t.Fatalf("a stranger joins a started table: %v", err)
+	}
+	a3, err := r.Join("a", "A", -1)
+	if err != nil || a3.Seat() != 0 || !r.Seats()[0].Human {
+		t.Fatalf("rejoin after the grace period: %v, %v", a3, err)
+	}
+	a3.Quit()
+	if s := r.Seats()[0]; s.Human {
+		t.Fatalf("seat 0 after a quits: %+v", s)
 	}
 	b.Quit()
 	if !r.Ended() {
