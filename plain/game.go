@@ -195,7 +195,7 @@ func (g *game) tell(e engine.Event, at uint32) {
 	if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && (int(e.Seat) != o.Seat || o.Onlooker) {
 		return
 	}
-	text := g.cat.Event(e, g.names())
+	text := g.cat.Event(e, g.view.NamesAt(g.names(), at))
 	if text == "" {
 		return
 	}

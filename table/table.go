@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -130,6 +131,9 @@ type View struct {
 	Onlookers int                // how many people watch the table
 	Notice    string             // the latest news for everyone ("Bob is now the host")
 	Obs       engine.Observation // meaningful once Started
+	// Makers says who made each seat's moves, where that changed (a
+	// person left, or was away): see NamesAt.
+	Makers []Maker
 }
 
 // Plays reports whether the connection plays seat.
@@ -189,6 +193,7 @@ type Table struct {
 	held      bool      // Hold: computers wait
 	hostGone  time.Time // since when the host has had no connection; zero while here
 	notice    string
+	makers    []Maker // who made each seat's moves (makers.go)
 	ended     bool
 	version   uint64
 	moves     uint64             // bumped by every change of the state
@@ -1112,7 +1117,7 @@ func (t *Table) viewLocked(c *Conn, seats []SeatInfo, watchers int) View {
 		Room: t.name, Seat: c.seat, Watching: c.watch, Host: !c.watch && c.user == t.host,
 		Version: t.version, Seats: seats, Started: t.started, Ended: t.ended,
 		Restored: t.restored && !t.started, Onlookers: watchers, Notice: t.notice, Next: -1,
-		OpenSeats: t.openSeats,
+		OpenSeats: t.openSeats, Makers: slices.Clone(t.makers),
 	}
 	if !c.watch {
 		v.Mine = t.seatsOfLocked(c.user)
@@ -1146,6 +1151,7 @@ func (t *Table) watchersLocked() int {
 // view, and the computer loop looks whether it has a move to make.
 func (t *Table) changedLocked() {
 	t.version++
+	t.noteMakersLocked()
 	if t.onChange != nil {
 		t.onChange(t.version, t.state)
 	}

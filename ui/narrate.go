@@ -82,7 +82,7 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 		if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && (int(e.Seat) != obs.Seat || obs.Onlooker) {
 			continue
 		}
-		line := e.Text(names)
+		line := e.Text(m.view.NamesAt(names, i))
 		if line == "" {
 			continue
 		}
