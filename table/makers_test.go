@@ -29,7 +29,7 @@ func TestMovesKeepTheirMakersNames(t *testing.T) {
 		t.Helper()
 		for {
 			v := waitFor(t, c, func(v View) bool { return v.Next == c.Seat() || (v.Obs.Phase >= engine.PhaseHandOver) })
-			if (v.Obs.Phase >= engine.PhaseHandOver) {
+			if v.Obs.Phase >= engine.PhaseHandOver {
 				t.Fatal("the hand ended first")
 			}
 			at := v.Obs.EventCount
