@@ -205,3 +205,47 @@ func TestSavesPerKey(t *testing.T) {
 		t.Fatalf("%d rooms kept after KeepSaves", len(kept))
 	}
 }
+
+// TestRestoredRoomStaysListed is issue 16's item 15: the last person to
+// leave a saved game's waiting room (q) does not make it vanish from the
+// lobby while its save stays kept; they come back to their seat.
+func TestRestoredRoomStaysListed(t *testing.T) {
+	st, err := store.OpenSQLite(filepath.Join(t.TempDir(), StoreFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	clk := newClock()
+	l := NewLobby(0)
+	l.Store, l.Now = st, clk.now
+	c, err := l.Create("solo", "key-a", "Ann", 0, config(2, engine.Standard, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Start()
+	if _, err := c.Save(); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+
+	l2 := NewLobby(0)
+	l2.Store, l2.Now = st, clk.now
+	defer l2.Close()
+	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
+		t.Fatalf("restore: %v %v", got, errs)
+	}
+	a, err := l2.Join("solo", "key-a", "Ann", -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Quit() // q in the waiting room
+	l2.Sweep()
+	listed := slices.ContainsFunc(l2.List(), func(r RoomInfo) bool { return r.Name == "solo" && r.Restored })
+	if !listed {
+		t.Fatalf("the saved game left by its last person is not listed: %+v", l2.List())
+	}
+	a2, err := l2.Join("solo", "key-a", "Ann", -1)
+	if err != nil || a2.Seat() != 0 {
+		t.Fatalf("Ann comes back: %v, %v", a2, err)
+	}
+}

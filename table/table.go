@@ -1012,13 +1012,17 @@ func (t *Table) leave(c *Conn, quit bool) {
 			return // the same person is still here on another connection
 		}
 	}
-	if quit {
-		delete(t.owners, c.user) // a person who gives a saved game up is out of it
+	waiting := t.restored && !t.started // a saved game waiting for its people
+	if quit && !waiting {
+		// A person who gives a saved game up in play is out of it; one who
+		// leaves its waiting room only steps out (it stays listed, their
+		// seat kept).
+		delete(t.owners, c.user)
 	}
 	for _, i := range t.seatsOfLocked(c.user) {
 		s := &t.seats[i]
 		switch {
-		case t.restored && !t.started && !quit, t.owners[c.user]:
+		case waiting && !quit, t.owners[c.user]:
 			// A saved game waits for its people.
 			s.away, s.awaySince = true, t.now()
 		case !t.started:
