@@ -427,7 +427,7 @@ func (m *Model) leaveText() string {
 	if m.obs.Onlooker {
 		return "Stop watching and leave the table?"
 	}
-	return "Leave the table? A computer player takes your seat."
+	return "Leave the table? A computer player takes your seat until you join again."
 }
 
 // watchingNote takes the place of the hand for an onlooker: a box as wide
