@@ -18,6 +18,15 @@ func (h hits) mark(b *strings.Builder, msg tea.Msg) {
 	}
 }
 
+// shift is h with every line n rows further down.
+func (h hits) shift(n int) hits {
+	moved := make(hits, len(h))
+	for row, msg := range h {
+		moved[row+n] = msg
+	}
+	return moved
+}
+
 // onMouse turns a left click on a marked line into its message.
 func (h hits) onMouse(msg tea.MouseMsg) tea.Cmd {
 	click, ok := msg.(tea.MouseClickMsg)

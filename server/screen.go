@@ -402,7 +402,6 @@ func (s *screen) View() tea.View {
 	var b strings.Builder
 	h := hits{}
 	st := s.st
-	b.WriteString(st.Title.Render("mille:") + " Mille Bornes over SSH\n\n")
 	if s.naming {
 		b.WriteString(s.para("Using a screen reader? Press Tab for the line mode, made for it (next time, ask for it with: ssh -t HOST plain).") + "\n\n")
 		b.WriteString(s.para("Welcome! Your SSH key is your identity here; choose the name others will see.") + "\n\n")
@@ -410,10 +409,10 @@ func (s *screen) View() tea.View {
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
 		}
-		b.WriteString("\n" + helpView(s.help, s.keys.name, s.width) + "\n")
+		b.WriteString("\n" + helpView(s.help, s.keys.name, s.inner()) + "\n")
 	} else if s.form != nil {
 		s.form.view(&b, h, st)
-		b.WriteString("\n" + helpView(s.help, s.form.keys, s.width) + "\n")
+		b.WriteString("\n" + helpView(s.help, s.form.keys, s.inner()) + "\n")
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
 		}
@@ -423,14 +422,14 @@ func (s *screen) View() tea.View {
 		s.viewRoom(&b)
 	} else {
 		fmt.Fprintf(&b, "Hello, %s.\n\n", st.Title.Render(s.name))
-		keys := helpView(s.help, s.keys.lobby, s.width)
+		keys := helpView(s.help, s.keys.lobby, s.inner())
 		if len(s.rooms) == 0 {
 			b.WriteString(st.Heading.Render("Rooms:") + " none open.\n")
 		} else {
 			b.WriteString(st.Heading.Render("Rooms:") + "\n")
 			// The list scrolls with the cursor, so that the key line below
 			// stays on the screen however many rooms are open.
-			rows := s.height - 9 - lipgloss.Height(keys) // the lines around the list
+			rows := s.height - 10 - lipgloss.Height(keys) // the lines around the list
 			if s.height == 0 {
 				rows = len(s.rooms) // the size is not known yet
 			}
@@ -452,7 +451,12 @@ func (s *screen) View() tea.View {
 				if r.Humans == 1 {
 					people = "1 person"
 				}
-				line := fmt.Sprintf("%-20s %d players, %s, %s computers, %s, %s", r.Name, r.Players, r.Rules, r.Level, people, state)
+				rules := "" // the standard rules go without saying
+				if r.Rules != engine.Standard.String() {
+					rules = r.Rules + " rules, "
+				}
+				line := fmt.Sprintf("%-20s %d players, %s%s computers, %s, %s", r.Name, r.Players, rules, r.Level, people, state)
+				line = ansi.Truncate(line, s.inner()-2, "…")
 				if i == s.pick {
 					line = st.Selected.Render("> " + line)
 				} else {
@@ -469,13 +473,30 @@ func (s *screen) View() tea.View {
 		}
 		b.WriteString("\n" + keys + "\n")
 	}
-	v := tea.NewView(b.String())
+	// The board's look: the title, then the screen in a framed panel. The
+	// panel's top edge takes the row under the title, so its lines sit two
+	// rows down.
+	title := st.Title.Render("mille:") + " Mille Bornes over SSH"
+	panel := st.Box.Padding(0, 1)
+	if s.width > 0 {
+		panel = panel.Width(s.width)
+	}
+	v := tea.NewView(title + "\n" + panel.Render(strings.TrimRight(b.String(), "\n")) + "\n")
 	v.AltScreen = true
 	if len(h) > 0 {
 		v.MouseMode = tea.MouseModeCellMotion
-		v.OnMouse = h.onMouse
+		v.OnMouse = h.shift(2).onMouse
 	}
 	return v
+}
+
+// inner is the width of the text in the screen's panel: its frame and
+// padding take four columns.
+func (s *screen) inner() int {
+	if s.width <= 0 {
+		return 0
+	}
+	return max(s.width-4, 20)
 }
 
 // viewRoom draws the seat's room in text. Once the game has started the
@@ -497,7 +518,7 @@ func (s *screen) viewRoom(b *strings.Builder) {
 		fmt.Fprintf(b, "%s seat %d  %-12s %s\n", me, i+1, seat.Name, who)
 	}
 	b.WriteString("\nThe game has started.\n") // until then the waiting room shows the room
-	b.WriteString(helpView(s.help, s.keys.room, s.width) + "\n")
+	b.WriteString(helpView(s.help, s.keys.room, s.inner()) + "\n")
 	if u.Notice != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice))
 	}
@@ -511,7 +532,7 @@ func (s *screen) para(text string) string {
 	if s.width <= 0 {
 		return text
 	}
-	return ansi.Wrap(text, s.width, "")
+	return ansi.Wrap(text, s.inner(), "")
 }
 
 // listWindow is the part [from, to) of a list of n lines that fits in

@@ -147,7 +147,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	}
 	keys.Team.SetEnabled(seated && sides > 1 && cfg.Game.Players >= 4)
 	keys.Watch.SetEnabled(seated)
-	b.WriteString(helpView(s.help, keys, s.width) + "\n")
+	b.WriteString(helpView(s.help, keys, s.inner()) + "\n")
 	if u.Notice != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice))
 	}

@@ -1,0 +1,53 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// TestGoldenScreens pins the screens around the board, in the board's
+// framed panel, at 80x24 and 120x40: the name prompt, the lobby with a
+// room, the room form and the waiting room. No line is wider than the
+// terminal and none is cut inside a word at the panel's edge.
+func TestGoldenScreens(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		w, h := size[0], size[1]
+		l, users := lobbyOfAnnAndBob(t)
+		if _, err := l.Create("friday-night-league", "key-b", "Bob", -1, config(6, 0, 1)); err != nil {
+			t.Fatal(err)
+		}
+		frame := func(s *screen) string {
+			s.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			return ansi.Strip(s.View().Content)
+		}
+		newcomer := newScreen(l, users, "key-new", "", w)
+		ann := newScreen(l, users, "key-a", "", w)
+		screens := []struct{ name, text string }{{"name", frame(newcomer)}, {"lobby", frame(ann)}}
+		ann.Update(press("n"))
+		screens = append(screens, struct{ name, text string }{"form", frame(ann)})
+		ann.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+		settle(t, ann)
+		screens = append(screens, struct{ name, text string }{"waiting", frame(ann)})
+		for _, sc := range screens {
+			t.Run(fmt.Sprintf("%s_%dx%d", sc.name, w, h), func(t *testing.T) {
+				for _, line := range strings.Split(sc.text, "\n") {
+					if n := ansi.StringWidth(line); n > w {
+						t.Errorf("a line of %d columns: %q", n, line)
+					}
+					if body, ok := strings.CutSuffix(strings.TrimRight(line, " "), "│"); ok {
+						body = strings.TrimRight(body, " ")
+						if strings.HasSuffix(body, "…") {
+							t.Errorf("a line cut at the panel's edge: %q", line)
+						}
+					}
+				}
+				golden.RequireEqual(t, sc.text)
+			})
+		}
+	}
+}
