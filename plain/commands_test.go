@@ -206,6 +206,26 @@ func TestPlayLocal(t *testing.T) {
 		t.Errorf("resumed a game of %d actions that does not go on from the %d kept", len(g.History), len(kept.History))
 	}
 
+	// An autosave that cannot be read: said, and left as it is.
+	if err := os.WriteFile(autosave, []byte("{not a game"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	end, _, text = play(resume, "yes", "quit", "y", "n")
+	if data, err := os.ReadFile(autosave); end != Quit || err != nil || string(data) != "{not a game" {
+		t.Fatalf("an unreadable autosave after yes: %v, %q, %v:\n%s", end, data, err, text)
+	}
+
+	// Resumed, then saved in a file: the autosave goes.
+	if err := save.Write(autosave, kept); err != nil {
+		t.Fatal(err)
+	}
+	if end, _, text = play(resume, "yes", "quit", "yes", "yes", "tuesday"); end != SavedQuit {
+		t.Fatalf("ended with %v:\n%s", end, text)
+	}
+	if _, err := os.Stat(autosave); err == nil {
+		t.Error("the autosave of a game saved in a file is still there")
+	}
+
 	// No: a new game, and the autosave is gone.
 	if err := save.Write(autosave, kept); err != nil {
 		t.Fatal(err)

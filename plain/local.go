@@ -43,22 +43,28 @@ const localUser = "local"
 // It returns the game as it was left.
 func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error) {
 	g := l.Game
+	resumed := false // the game came from the autosave, which still holds it
 	if l.Resume != "" && l.Load != nil {
 		resume, ok := s.askYesNo(ctx, keyResume)
 		if !ok {
 			return InputClosed, g, nil
 		}
-		if resume {
-			if back, err := l.Load(l.Resume); err == nil {
-				g = back
-			} else {
-				s.say(keyFailed, err)
-			}
-		} else {
+		switch {
+		case !resume:
 			s.say(keyNewGame)
-		}
-		if l.DropResume != nil {
-			_ = l.DropResume()
+			if l.DropResume != nil {
+				_ = l.DropResume() // the player let it go
+			}
+		default:
+			// The autosave holds the game until it is saved or over (or
+			// written anew at the end); one that cannot be read stays as
+			// it is, for the player to look at.
+			back, err := l.Load(l.Resume)
+			if err != nil {
+				s.say(keyFailed, err)
+				break
+			}
+			g, resumed = back, true
 		}
 	}
 	users := make([]string, len(g.Seats))
@@ -90,12 +96,16 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 	end := s.Play(ctx, c, opts)
 	t.Hold(true) // nothing moves while the game is kept
 	g = t.Record()
-	if end != SavedQuit && l.Autosave != nil && g.State.Phase != engine.PhaseGameOver && len(g.History) > 0 {
+	unfinished := g.State.Phase != engine.PhaseGameOver && len(g.History) > 0
+	switch {
+	case end != SavedQuit && l.Autosave != nil && unfinished:
 		if err := l.Autosave(g); err != nil {
 			s.say(keySaveFailed, err)
 		} else {
 			s.say(keyKept)
 		}
+	case resumed && l.DropResume != nil:
+		_ = l.DropResume() // saved in a file, or over: the autosave's game lives on there or is done
 	}
 	if end == Quit || end == SavedQuit {
 		s.say(keyBye)
