@@ -167,6 +167,13 @@ const (
 	keyAnd       // - (the last separator of a list)
 	keySlotP     // -
 
+	// The table's news (table.Notice).
+	keyNoticeHost     // name
+	keyNoticeBack     // name
+	keyNoticeSaved    // room
+	keyNoticeNotSaved // -
+	keyNoticeShutdown // room
+
 	// The lobby of a server, and its rooms before the deal.
 	keyAskName      // -
 	keyNameRefused  // error
@@ -342,6 +349,12 @@ var English = Catalogue{
 		keyOr:        " or ",
 		keyAnd:       " and ",
 		keySlotP:     "P",
+
+		keyNoticeHost:     "%s is now the host.",
+		keyNoticeBack:     "%s is back at the table.",
+		keyNoticeSaved:    "The host saved the game as %s.",
+		keyNoticeNotSaved: "The game could not be saved.",
+		keyNoticeShutdown: "The server is shutting down. The game is saved: come back to room %s later.",
 
 		keyAskName:      "What is your name? Type it and press Return.",
 		keyNameRefused:  "Not that name: %v.",

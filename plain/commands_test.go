@@ -11,6 +11,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/table"
 )
 
 // legalPlay returns a command that plays a card of the person's (seat 0)
@@ -270,5 +271,29 @@ func TestCoupFourreQuestion(t *testing.T) {
 	r.send("yes")
 	if l, _ := r.next(); l != "Coup fourré! You play "+safety+"." {
 		t.Fatalf("yes: %q", l)
+	}
+}
+
+// TestNoticesFromTheCatalogue: the table's news is told in the
+// catalogue's words (the marked catalogue checks every line comes from
+// it), each kind once.
+func TestNoticesFromTheCatalogue(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
+	r := startIn(t, tab, Options{}, &marked)
+	r.until(func(l string) bool { return asks(l, keyTurn) })
+	for _, n := range []table.Notice{
+		{Kind: table.NoticeSaved, Name: "friday"},
+		{Kind: table.NoticeHost, Name: "Bob"},
+		{Kind: table.NoticeBack, Name: "Cal"},
+		{Kind: table.NoticeNotSaved},
+		{Kind: table.NoticeShutdown, Name: "friday"},
+	} {
+		tab.Notify(n)
+		want := map[table.NoticeKind]string{
+			table.NoticeSaved: "The host saved the game as friday.", table.NoticeHost: "Bob is now the host.",
+			table.NoticeBack: "Cal is back at the table.", table.NoticeNotSaved: "The game could not be saved.",
+			table.NoticeShutdown: "The server is shutting down. The game is saved: come back to room friday later.",
+		}[n.Kind]
+		r.until(func(l string) bool { return l == want })
 	}
 }

@@ -108,7 +108,7 @@ func (g *game) see(v table.View) {
 	if fresh && !first {
 		g.held[g.view.Seat] = g.said
 	}
-	note := v.Notice != "" && v.Notice != g.view.Notice && !first
+	note := v.Notice.Kind != table.NoNotice && v.Notice != g.view.Notice && !first
 	g.view, g.obs, g.seen = v, v.Obs, true
 	if !v.Started {
 		return
@@ -139,7 +139,7 @@ func (g *game) see(v table.View) {
 		g.tellFrom(g.said)
 	}
 	if note {
-		g.line(v.Notice)
+		g.notice(v.Notice)
 	}
 	if g.hinting && o.EventCount != g.hintAt {
 		g.stopHint() // a hint for a table that has moved on
@@ -474,4 +474,20 @@ func (g *game) act(a engine.Action) {
 	}
 	g.q = qNone
 	g.see(g.t.View())
+}
+
+// notice tells the table's news in the catalogue's words.
+func (g *game) notice(n table.Notice) {
+	switch n.Kind {
+	case table.NoticeHost:
+		g.say(keyNoticeHost, n.Name)
+	case table.NoticeBack:
+		g.say(keyNoticeBack, n.Name)
+	case table.NoticeSaved:
+		g.say(keyNoticeSaved, n.Name)
+	case table.NoticeNotSaved:
+		g.say(keyNoticeNotSaved)
+	case table.NoticeShutdown:
+		g.say(keyNoticeShutdown, n.Name)
+	}
 }

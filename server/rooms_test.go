@@ -56,7 +56,7 @@ func TestSaveRestore(t *testing.T) {
 	if err != nil || name != "friday" {
 		t.Fatalf("save: %q, %v", name, err)
 	}
-	u := waitFor(t, c, func(u Update) bool { return strings.Contains(u.Notice, "saved") })
+	u := waitFor(t, c, func(u Update) bool { return strings.Contains(u.Notice.English(), "saved") })
 	_ = u
 	k, err := st.Room("friday")
 	if err != nil {
@@ -78,7 +78,7 @@ func TestSaveRestore(t *testing.T) {
 	if err := a.Act(engine.Continue); !errors.Is(err, ErrShutdown) {
 		t.Fatalf("act after the shutdown save: %v", err)
 	}
-	waitFor(t, b, func(u Update) bool { return strings.Contains(u.Notice, "shutting down") })
+	waitFor(t, b, func(u Update) bool { return strings.Contains(u.Notice.English(), "shutting down") })
 	l.Close()
 
 	l2 := NewLobby(4)

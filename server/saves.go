@@ -64,13 +64,13 @@ func (r *Room) save(user string, shutdown bool) (string, error) {
 	err = r.putLocked(c, true)
 	switch {
 	case err != nil:
-		r.Notify("The game could not be saved.")
+		r.Notify(table.Notice{Kind: table.NoticeNotSaved})
 		l.logf("saving room %s: %v", r.Name(), err)
 		return "", ErrNotSaved
 	case shutdown:
-		r.Notify(fmt.Sprintf("The server is shutting down. The game is saved: come back with ssh -t ... %s", r.Name()))
+		r.Notify(table.Notice{Kind: table.NoticeShutdown, Name: r.Name()})
 	default:
-		r.Notify(fmt.Sprintf("The host saved the game (%s).", r.Name()))
+		r.Notify(table.Notice{Kind: table.NoticeSaved, Name: r.Name()})
 		l.prune()
 	}
 	return r.Name(), nil

@@ -14,6 +14,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
 
@@ -519,8 +520,8 @@ func (s *screen) viewRoom(b *strings.Builder) {
 	}
 	b.WriteString("\nThe game has started.\n") // until then the waiting room shows the room
 	b.WriteString(helpView(s.help, s.keys.room, s.inner()) + "\n")
-	if u.Notice != "" {
-		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice))
+	if u.Notice.Kind != table.NoNotice {
+		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.English()))
 	}
 	if s.msg != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))

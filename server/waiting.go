@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/table"
 )
 
 // waitingKey handles a key in the waiting room, before the game starts:
@@ -148,8 +149,8 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	keys.Team.SetEnabled(seated && sides > 1 && cfg.Game.Players >= 4)
 	keys.Watch.SetEnabled(seated)
 	b.WriteString(helpView(s.help, keys, s.inner()) + "\n")
-	if u.Notice != "" {
-		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice))
+	if u.Notice.Kind != table.NoNotice {
+		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.English()))
 	}
 	if s.msg != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))

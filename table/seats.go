@@ -30,7 +30,7 @@ func (t *Table) Join(user, name string, want int) (*Conn, error) {
 			}
 		}
 		if len(mine) > 0 {
-			t.notice = name + " is back."
+			t.notice = Notice{Kind: NoticeBack, Name: name}
 		}
 	}
 	if len(mine) == 0 {
@@ -255,7 +255,7 @@ func (t *Table) passHostLocked() bool {
 		return false
 	}
 	t.host, t.hostGone = user, time.Time{}
-	t.notice = t.seats[best].name + " is now the host."
+	t.notice = Notice{Kind: NoticeHost, Name: t.seats[best].name}
 	return true
 }
 

@@ -85,8 +85,8 @@ func TestHostHandover(t *testing.T) {
 			}
 		}
 		a.Leave()
-		u := waitFor(t, c, func(u View) bool { return u.Notice != "" })
-		if r.Host() != "b" || u.Notice != "B is now the host." || !u.Seats[1].Host {
+		u := waitFor(t, c, func(u View) bool { return u.Notice.Kind != NoNotice })
+		if r.Host() != "b" || u.Notice.English() != "B is now the host." || !u.Seats[1].Host {
 			t.Fatalf("started %v: host %q, notice %q, seats %+v", started, r.Host(), u.Notice, u.Seats)
 		}
 		waitFor(t, b, func(u View) bool { return u.Host })

@@ -129,7 +129,7 @@ type View struct {
 	// in it take its free seats (Conn.OpenSeats).
 	OpenSeats bool
 	Onlookers int                // how many people watch the table
-	Notice    string             // the latest news for everyone ("Bob is now the host")
+	Notice    Notice             // the latest news for everyone (Bob is now the host)
 	Obs       engine.Observation // meaningful once Started
 	// Makers says who made each seat's moves, where that changed (a
 	// person left, or was away): see NamesAt.
@@ -192,7 +192,7 @@ type Table struct {
 	frozen    bool      // the server is shutting down: nothing moves any more
 	held      bool      // Hold: computers wait
 	hostGone  time.Time // since when the host has had no connection; zero while here
-	notice    string
+	notice    Notice
 	makers    []Maker // who made each seat's moves (makers.go)
 	ended     bool
 	version   uint64
@@ -381,9 +381,9 @@ func (t *Table) Idle() bool {
 	return t.restored && !t.started && !t.ended && len(t.conns) == 0
 }
 
-// Notify tells everyone at the table some news ("The host saved the
-// game.").
-func (t *Table) Notify(notice string) {
+// Notify tells everyone at the table some news (the host saved the
+// game).
+func (t *Table) Notify(notice Notice) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.notice = notice

@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/table"
 )
 
 // vocabulary is every word the local game's texts are made of: the runs
@@ -280,7 +281,7 @@ func localScreens(t *testing.T) []screenCase {
 		t.Fatal(err)
 	}
 	v := st.view
-	v.Notice = shutdownNotice
+	v.Notice = table.Notice{Kind: table.NoticeShutdown, Name: "sunday-afternoon-12"}
 	remote.Update(v)
 	cases = append(cases, screenCase{"notice", remote, nil})
 	return cases

@@ -126,7 +126,7 @@ type Model struct {
 	obs       engine.Observation
 	boxes     [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
 	helpLine  cachedLine                // the key help line last drawn (view.go)
-	note      string                    // the table's latest news
+	note      table.Notice              // the table's latest news
 	file      string
 	saved     uint64 // the game when it was last saved or loaded (movesDigest)
 	autosaved bool   // the game came from the autosave, which holds it until it is saved or over

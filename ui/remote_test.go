@@ -204,7 +204,7 @@ func TestRemoteNoticeAndEnd(t *testing.T) {
 	tm := teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(80, 24))
 	waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return m.obs.MyTurn() })
 	const news = "Bob is now the host."
-	c.Table().Notify(news)
+	c.Table().Notify(table.Notice{Kind: table.NoticeHost, Name: "Bob"})
 	waitModel(t, tm, "the news", func(m *Model) bool {
 		return m.message == news && strings.Contains(m.logText(), news)
 	})

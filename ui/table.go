@@ -176,7 +176,7 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 		m.stopHint() // a hint for a table that has moved on
 		m.message = ""
 	}
-	note := v.Notice != m.note && v.Notice != "" && m.view.Seats != nil // old news is no news
+	note := v.Notice != m.note && v.Notice.Kind != table.NoNotice && m.view.Seats != nil // old news is no news
 	m.note = v.Notice
 	fresh := m.view.Seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker
 	m.view, m.obs = v, v.Obs
@@ -212,9 +212,9 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 		// News goes to the log, and to the message line unless a message
 		// of the viewer's own is there (the host's "saved" beats the news
 		// of the same save).
-		m.log = append(m.log, logLine{text: v.Notice, at: o.EventCount})
+		m.log = append(m.log, logLine{text: v.Notice.English(), at: o.EventCount})
 		if m.message == "" || m.isError {
-			m.message, m.isError = v.Notice, false
+			m.message, m.isError = v.Notice.English(), false
 		}
 	}
 	return tea.Batch(m.recordHand(), m.spinIfWaiting())
