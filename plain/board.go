@@ -99,9 +99,12 @@ func (g *game) status([]string) {
 	for _, side := range sides {
 		g.sideStatus(side)
 	}
-	if o.DiscardLen > 0 {
+	switch {
+	case o.DiscardLen == 1:
+		g.say(keyPilesOne, o.DrawLen, g.cat.Card(o.Discards[0]))
+	case o.DiscardLen > 0:
 		g.say(keyPiles, o.DrawLen, o.DiscardLen, g.cat.Card(o.Discards[o.DiscardLen-1]))
-	} else {
+	default:
 		g.say(keyPilesNoTop, o.DrawLen)
 	}
 	var sizes []string

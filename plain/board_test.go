@@ -145,6 +145,9 @@ func checkBoard(t *testing.T, text string, st *engine.State) {
 	want := fmt.Sprintf("Draw pile: %d cards. Discard pile: empty.", st.DrawLen)
 	if n := st.DiscardLen; n > 0 {
 		want = fmt.Sprintf("Draw pile: %d cards. Discard pile: %d cards, %s on top.", st.DrawLen, n, card(st.Discards[n-1]))
+		if n == 1 {
+			want = fmt.Sprintf("Draw pile: %d cards. Discard pile: one card, %s.", st.DrawLen, card(st.Discards[0]))
+		}
 	}
 	if piles != want {
 		t.Errorf("piles %q, want %q", piles, want)

@@ -125,6 +125,7 @@ const (
 	keyCount        // count, card
 	keyPiles        // draw pile, discards, top
 	keyPilesNoTop   // draw pile
+	keyPilesOne     // draw pile, the one discard
 	keyHandSizes    // list of seats' hand sizes
 	keyHandSize     // name, cards
 	keyHand         // hand
@@ -309,6 +310,7 @@ var English = Catalogue{
 		keyCount:        "%d of %s",
 		keyPiles:        "Draw pile: %d cards. Discard pile: %d cards, %s on top.",
 		keyPilesNoTop:   "Draw pile: %d cards. Discard pile: empty.",
+		keyPilesOne:     "Draw pile: %d cards. Discard pile: one card, %s.",
 		keyHandSizes:    "Cards in hand: %s.",
 		keyHandSize:     "%s %d",
 		keyHand:         "Your hand: %s.",
