@@ -351,7 +351,7 @@ func TestBackToTheSeat(t *testing.T) {
 	annScreen.waitText(t, "Leave")
 	io.WriteString(annIn, "y")
 	waitSeats("Ann gone", func(s []table.SeatInfo) bool { return !s[0].Human })
-	_, annIn, annScreen = ptySession(t, dial(t, addr, ann), "duel", 30, 100)
+	_, _, annScreen = ptySession(t, dial(t, addr, ann), "duel", 30, 100)
 	annScreen.waitText(t, "MILLE BORNES")
 	waitSeats("Ann's seat taken back", func(s []table.SeatInfo) bool { return s[0].Human && s[0].Connected })
 }
