@@ -366,8 +366,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if err := m.start(msg.g); err != nil {
 			return m, m.setError("Can't resume: " + err.Error())
 		}
-		m.autosaved = true
-		m.message, m.isError = "Welcome back: the game goes on where you left it.", false
+		m.autosaved = true // the dialog said welcome back: the line tells the game, as before
 		return m, m.watchTable()
 	case handRecordedMsg:
 		if msg.at == m.obs.EventCount {

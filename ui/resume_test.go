@@ -78,6 +78,24 @@ func TestResumedSaveSaysTheSameLine(t *testing.T) {
 	}
 }
 
+// TestResumedAutosaveSaysTheSameLine: a game resumed from the autosave at
+// the start (the "Welcome back" question) tells what it told when it was
+// left, not a welcome that hides it (issue 16, 6).
+func TestResumedAutosaveSaysTheSameLine(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 5))
+	settleModel(m)
+	for range 6 {
+		step(m)
+		settleModel(m)
+	}
+	g := m.own.Record()
+	back := newModel(t, testConfig(t, 2, 99))
+	back.Update(resumedMsg{g: g})
+	if got, want := summary(back), summary(m); got != want || back.message != "" {
+		t.Fatalf("resumed from the autosave, the line says %q (message %q); when left, %q", got[1], back.message, want[1])
+	}
+}
+
 // settleRemote shows a remote model its table's views until the table
 // waits for the viewer or the hand is over.
 func settleRemote(t *testing.T, m *Model, c *table.Conn) {
