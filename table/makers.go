@@ -51,13 +51,14 @@ func (t *Table) noteMakersLocked() {
 		return
 	}
 	oldest := now - engine.LogSize
-	var keep []Maker
+	kept := 0 // in place: the views hold copies
 	for k, m := range t.makers {
 		if m.From >= oldest || !laterBefore(t.makers[k+1:], m.Seat, oldest) {
-			keep = append(keep, m)
+			t.makers[kept] = m
+			kept++
 		}
 	}
-	t.makers = keep
+	t.makers = t.makers[:kept]
 }
 
 // lastMaker is the last entry of seat's in makers.
