@@ -458,3 +458,42 @@ func TestNoDecision(t *testing.T) {
 		t.Errorf("text: %s", b.String())
 	}
 }
+
+// TestTextNamesThePlayers: the text says a flagged decision's reason with
+// the game's names, not the "Player N" that Decision.Why is stored with.
+func TestTextNamesThePlayers(t *testing.T) {
+	g, err := save.New(engine.DefaultConfig, 5, []save.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Level: "easy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	anon := engine.Names{Config: g.State.Config, Viewer: -1}
+	var d *Decision
+	for step := 0; d == nil && step < 400 && !g.State.HandOver(); step++ {
+		legal := g.State.Legal(nil)
+		if g.State.ToAct() == 0 {
+			for _, a := range legal {
+				if strings.Contains(anon.Describe(a), "on Player 2") {
+					d = &Decision{Index: len(g.History), Seat: 0, Played: legal[0], Best: a, Verdict: Mistake, Loss: 200, LossSE: 5}
+					obs := engine.Observe(&g.State, 0)
+					d.Why = Why(&obs, d, anon)
+					break
+				}
+			}
+		}
+		if err := g.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d == nil {
+		t.Fatal("seat 0 never had a hazard to play on seat 1")
+	}
+	if !strings.Contains(d.Why, "Player 2") {
+		t.Fatalf("the stored reason should name Player 2: %q", d.Why)
+	}
+	r := &Review{Seats: []int{0}, Hands: []Hand{{Game: 1, Hand: 1, Seat: 0, Decisions: []Decision{*d}}}}
+	var b bytes.Buffer
+	WriteText(&b, r, &g)
+	if strings.Contains(b.String(), "Player 2") || !strings.Contains(b.String(), "on Bob was better") {
+		t.Errorf("the reason is not said with the names:\n%s", b.String())
+	}
+}

@@ -17,14 +17,15 @@ import (
 // names.
 func WriteText(w io.Writer, r *Review, g *save.Game) {
 	fmt.Fprintf(w, "Review of %s\n", g.Summary())
-	fmt.Fprintf(w, "Depth %v (%d rollouts a decision at most), seed %d. Points are the hand's result: the side's\n",
-		r.Depth, r.Depth.Rollouts(), r.Seed)
-	fmt.Fprintf(w, "points less the best other side's. A loss is flagged beyond %.0f standard errors and from %d\n(inaccuracy), %d (mistake) or %d points (blunder).\n",
+	fmt.Fprintf(w, "Depth %v (%d rollouts a decision at most), seed %d.\n", r.Depth, r.Depth.Rollouts(), r.Seed)
+	fmt.Fprintf(w, "Points are the hand's result: the side's points less the best other side's.\n")
+	fmt.Fprintf(w, "A loss is flagged beyond %.0f standard errors and from %d (inaccuracy),\n%d (mistake) or %d points (blunder).\n",
 		Noise, InaccuracyPoints, MistakePoints, BlunderPoints)
 	if len(r.Hands) == 0 {
 		fmt.Fprintln(w, "\nNo decision to review: the seats reviewed never had a choice.")
 	}
 	names := gameNames(g)
+	why := namedReasons(r, g, names)
 	for i := range r.Hands {
 		h := &r.Hands[i]
 		fmt.Fprintln(w)
@@ -43,7 +44,11 @@ func WriteText(w io.Writer, r *Review, g *save.Game) {
 		tw.Flush()
 		for k := range h.Decisions {
 			if d := &h.Decisions[k]; d.Verdict != Good {
-				fmt.Fprintf(w, "  #%d %v: %s\n      %s\n", k+1, d.Verdict, d.Why, d.Observation)
+				reason := d.Why
+				if named, ok := why[d.Index]; ok {
+					reason = named
+				}
+				fmt.Fprintf(w, "  #%d %v: %s\n      %s\n", k+1, d.Verdict, reason, d.Observation)
 			}
 		}
 	}
@@ -114,6 +119,35 @@ func seatName(g *save.Game, seat int) string {
 
 // gameNames are the words for the game's seats in the moves' descriptions:
 // the players' names, as an onlooker reads them.
+// namedReasons says again, with the players' names, the reason of every
+// flagged decision (Decision.Why names them "Player N"), by index in the
+// history. A history that does not replay leaves the reasons as they are.
+func namedReasons(r *Review, g *save.Game, names engine.Names) map[int]string {
+	flagged := map[int]*Decision{}
+	for i := range r.Hands {
+		for k := range r.Hands[i].Decisions {
+			if d := &r.Hands[i].Decisions[k]; d.Verdict != Good {
+				flagged[d.Index] = d
+			}
+		}
+	}
+	why := map[int]string{}
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil || len(flagged) == 0 {
+		return why
+	}
+	for i, a := range g.History {
+		if d, ok := flagged[i]; ok {
+			obs := engine.Observe(&s, s.ToAct())
+			why[i] = Why(&obs, d, names)
+		}
+		if s.Step(a) != nil {
+			break
+		}
+	}
+	return why
+}
+
 func gameNames(g *save.Game) engine.Names {
 	seats := make([]string, len(g.Seats))
 	for i := range g.Seats {
