@@ -70,7 +70,7 @@ func playLines(game save.Game, file string, in io.Reader, out, stderr io.Writer)
 			fmt.Fprintf(stderr, "mille: %v\n", err)
 			return 1
 		}
-		l.Game = g
+		l.Game, l.FromFile = g, true
 	} else if path, ok := save.FindAutosave(); ok {
 		l.Resume, l.Load, l.DropResume = path, ui.Load, save.RemoveAutosave
 	}

@@ -73,6 +73,8 @@ const (
 	keyAgain         // -
 	keyReallyQuit    // -
 	keySaveFirst     // -
+	keyQuitUnsaved   // -
+	keyCancelled     // -
 	keySaveName      // -
 	keyLeaveTable    // -
 	keyStopWatching  // -
@@ -260,6 +262,8 @@ var English = Catalogue{
 		keyAgain:         "Nothing to repeat yet.",
 		keyReallyQuit:    "Really quit? Yes or no.",
 		keySaveFirst:     "Save the game before quitting? Yes or no.",
+		keyQuitUnsaved:   "Quit? The last moves are not saved. Save them first? Yes, no, or cancel to play on.",
+		keyCancelled:     "Back to the game.",
 		keySaveName:      "Save it under what name? Type the name and press Return; an empty line saves nothing.",
 		keyLeaveTable:    "Leave the table? A computer player takes your seat. Yes or no.",
 		keyStopWatching:  "Stop watching and leave the table? Yes or no.",
@@ -388,7 +392,7 @@ var English = Catalogue{
 
 		keyHelp1: "Type a command and press Return. Cards are P, the card just drawn, and 1 to 6; a card's name works too.",
 		keyHelp2: "play N, or u N: play card N. attack N NAME: a hazard on that player, when there are several.",
-		keyHelp3: "discard N, or d N: discard card N. yes or no, or y and n: answer the question.",
+		keyHelp3: "discard N, or d N: discard card N. yes or no, or y and n: answer the question; cancel: leave it unanswered.",
 		keyHelp4: "status: every table and the piles. hand: your cards. score: the scores. log: the recent moves.",
 		keyHelp5: "hint: a suggestion. undo: take back your last move. save NAME: save the game.",
 		keyHelp6: "r repeats the question, p tells the card you drew, help or h this help.",

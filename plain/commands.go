@@ -32,6 +32,7 @@ var commands = map[string]command{
 	"help": (*game).help, "h": (*game).help, "?": (*game).help,
 	"repeat": (*game).repeat, "r": (*game).repeat,
 	"quit": (*game).quit, "q": (*game).quit,
+	"cancel": (*game).cancel,
 }
 
 // lookup finds the command a word names: a command's word or letter, or
@@ -310,7 +311,7 @@ func (g *game) answer(yes bool) {
 	switch q {
 	case qQuit:
 		if yes {
-			g.quitConfirmed()
+			g.finish(Quit)
 			return
 		}
 		g.repeat(nil)
@@ -372,31 +373,49 @@ func (g *game) answerGame(yes bool) {
 // quit asks before leaving.
 func (g *game) quit([]string) { g.askQuit(false) }
 
-// askQuit asks whether to quit, or, confirmed, whether to save first.
+// askQuit asks once before leaving: whether to save first when the game
+// has moves no save holds (yes, no or cancel), else whether to quit.
+// Confirmed (no more hands wanted), it only offers to save those moves.
 func (g *game) askQuit(confirmed bool) {
-	if confirmed {
-		g.quitConfirmed()
-		return
-	}
-	g.q = qQuit
 	switch {
+	case confirmed && g.unsaved():
+		g.q = qSaveFirst
+		g.say(keySaveFirst)
+	case confirmed:
+		g.finish(Quit)
 	case g.view.Watching:
+		g.q = qQuit
 		g.say(keyStopWatching)
 	case g.opts.Guest:
+		g.q = qQuit
 		g.say(keyLeaveTable)
+	case g.unsaved():
+		g.q = qSaveFirst
+		g.say(keyQuitUnsaved)
 	default:
+		g.q = qQuit
 		g.say(keyReallyQuit)
 	}
 }
 
-// quitConfirmed leaves, offering first to save a game not over.
-func (g *game) quitConfirmed() {
+// unsaved reports whether quitting would leave moves no save holds: a
+// game of the player's own, not over, that moved since it was last saved.
+func (g *game) unsaved() bool {
 	if g.opts.Guest || g.opts.Save == nil || g.obs.Phase == engine.PhaseGameOver {
-		g.finish(Quit)
+		return false
+	}
+	return g.opts.Unsaved == nil || g.opts.Unsaved()
+}
+
+// cancel leaves the question asked unanswered and goes back to the game.
+func (g *game) cancel([]string) {
+	if g.q == qNone && g.asked.kind == promptNone {
+		g.say(keyNoQuestion)
 		return
 	}
-	g.q = qSaveFirst
-	g.say(keySaveFirst)
+	g.q = qNone
+	g.say(keyCancelled)
+	g.repeat(nil)
 }
 
 // save saves the game under the name given, or asks for one.
@@ -475,11 +494,9 @@ func (g *game) repeat([]string) {
 	switch g.q {
 	case qTarget:
 		g.say(keyWhom, g.cat.Card(g.target), g.targetNames(g.openSides(g.target)))
-	case qQuit:
+	case qQuit, qSaveFirst:
 		g.q = qNone
 		g.askQuit(false)
-	case qSaveFirst:
-		g.say(keySaveFirst)
 	case qSaveName:
 		g.say(keySaveName)
 	default:

@@ -129,10 +129,12 @@ func TestCommands(t *testing.T) {
 		t.Errorf("saved %q", saves)
 	}
 
-	// Quit: asked, then the offer to save, then the name; an empty name
-	// saves nothing.
-	expect("q", English.Text[keyReallyQuit])
-	expect("y", English.Text[keySaveFirst])
+	// Quit: one question, with the offer to save; cancel goes back to the
+	// game; yes asks the name, and an empty name saves nothing.
+	expect("q", English.Text[keyQuitUnsaved])
+	expect("cancel", English.Text[keyCancelled])
+	r.until(func(l string) bool { return asks(l, keyTurn) })
+	expect("q", English.Text[keyQuitUnsaved])
 	expect("yes", English.Text[keySaveName])
 	expect("", English.Text[keyNotSaved])
 	if e := r.wait(); e != Quit {
@@ -172,8 +174,22 @@ func TestPlayLocal(t *testing.T) {
 		return end, g, out.String()
 	}
 
-	// Save on quitting: no autosave.
-	end, g, text := play(local, "quit", "yes", "yes", "monday")
+	// A fresh game has nothing to save: quitting only asks.
+	end, g, text := play(local, "quit", "yes")
+	if end != Quit || strings.Contains(text, English.Text[keyQuitUnsaved]) {
+		t.Fatalf("quitting a game not begun: %v:\n%s", end, text)
+	}
+
+	// Save on quitting a game that has moves: no autosave. (The moves are
+	// made before, so that no computer moves between the save and the end.)
+	moved := local
+	moved.Game.History = slices.Clone(local.Game.History)
+	for first := true; first || moved.Game.State.ToAct() != 0; first = false {
+		if err := moved.Game.Apply(moved.Game.State.Legal(nil)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	end, g, text = play(moved, "quit", "yes", "monday")
 	if end != SavedQuit || !strings.Contains(text, "Saved as "+filepath.Join(dir, "monday.mille.json")) || !strings.HasSuffix(text, "Goodbye.\n") {
 		t.Fatalf("ended with %v:\n%s", end, text)
 	}
@@ -185,7 +201,7 @@ func TestPlayLocal(t *testing.T) {
 	}
 
 	// A move, then the input ends: the game is kept in the autosave.
-	st := g.State
+	st := local.Game.State
 	cmd, _ := legalPlay(t, &st)
 	end, g, text = play(local, cmd)
 	if end != InputClosed || !strings.Contains(text, English.Text[keyKept]) {
@@ -195,13 +211,27 @@ func TestPlayLocal(t *testing.T) {
 	if err != nil || len(kept.History) == 0 || len(kept.History) != len(g.History) {
 		t.Fatalf("the autosave: %v, %d actions", err, len(kept.History))
 	}
+	// From here the autosave holds a game at the person's turn, so that no
+	// computer moves unasked after it is resumed.
+	kept = moved.Game
+	if err := save.Write(autosave, kept); err != nil {
+		t.Fatal(err)
+	}
 
 	// The next start offers it; yes resumes it where it was.
 	resume := local
 	resume.Resume = autosave
-	end, g, text = play(resume, "maybe", "yes", "status", "quit", "yes", "no")
+	end, g, text = play(resume, "maybe", "yes", "status", "quit", "yes")
 	if end != Quit || strings.Count(text, English.Text[keyResume]) != 2 {
 		t.Fatalf("ended with %v:\n%s", end, text)
+	}
+	// Nothing moved since: quitting asks nothing about saving, and the
+	// autosave stays as it was.
+	if !strings.Contains(text, English.Text[keyReallyQuit]) || strings.Contains(text, English.Text[keyQuitUnsaved]) {
+		t.Errorf("quitting a resumed game that did not move:\n%s", text)
+	}
+	if back, err := save.Read(autosave); err != nil || !slices.Equal(back.History, kept.History) {
+		t.Errorf("the autosave after a resumed game left as it was: %v", err)
 	}
 	if len(g.History) < len(kept.History) || !slices.Equal(g.History[:len(kept.History)], kept.History) {
 		t.Errorf("resumed a game of %d actions that does not go on from the %d kept", len(g.History), len(kept.History))
@@ -211,7 +241,7 @@ func TestPlayLocal(t *testing.T) {
 	if err := os.WriteFile(autosave, []byte("{not a game"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	end, _, text = play(resume, "yes", "quit", "y", "n")
+	end, _, text = play(resume, "yes", "quit", "y")
 	if data, err := os.ReadFile(autosave); end != Quit || err != nil || string(data) != "{not a game" {
 		t.Fatalf("an unreadable autosave after yes: %v, %q, %v:\n%s", end, data, err, text)
 	}
@@ -220,18 +250,33 @@ func TestPlayLocal(t *testing.T) {
 	if err := save.Write(autosave, kept); err != nil {
 		t.Fatal(err)
 	}
-	if end, _, text = play(resume, "yes", "quit", "yes", "yes", "tuesday"); end != SavedQuit {
+	if end, _, text = play(resume, "yes", "save tuesday", "quit", "yes"); end != Quit || !strings.Contains(text, English.Text[keyReallyQuit]) {
 		t.Fatalf("ended with %v:\n%s", end, text)
 	}
 	if _, err := os.Stat(autosave); err == nil {
 		t.Error("the autosave of a game saved in a file is still there")
 	}
 
+	// Resumed, a move, then quit without saving: one question, and the
+	// autosave holds the game with the move.
+	if err := save.Write(autosave, kept); err != nil {
+		t.Fatal(err)
+	}
+	st = kept.State
+	cmd, _ = legalPlay(t, &st)
+	end, _, text = play(resume, "yes", cmd, "quit", "no")
+	if end != Quit || strings.Count(text, English.Text[keyQuitUnsaved]) != 1 || strings.Contains(text, English.Text[keyReallyQuit]) {
+		t.Fatalf("ended with %v:\n%s", end, text)
+	}
+	if back, err := save.Read(autosave); err != nil || len(back.History) <= len(kept.History) {
+		t.Errorf("the autosave after quitting unsaved moves: %v", err)
+	}
+
 	// No: a new game, and the autosave is gone.
 	if err := save.Write(autosave, kept); err != nil {
 		t.Fatal(err)
 	}
-	end, g, text = play(resume, "no", "quit", "y", "n")
+	end, g, text = play(resume, "no", "quit", "y")
 	if end != Quit || !strings.Contains(text, English.Text[keyNewGame]) || len(g.History) != 0 {
 		t.Fatalf("ended with %v, %d actions:\n%s", end, len(g.History), text)
 	}

@@ -286,5 +286,5 @@ func asks(line string, k key) bool {
 // isPrompt reports whether line asks the player something: the turn, or
 // a question.
 func isPrompt(line string) bool {
-	return asks(line, keyTurn) || strings.HasSuffix(line, "Yes or no.") || asks(line, keyWhom)
+	return asks(line, keyTurn) || strings.HasSuffix(line, "Yes or no.") || asks(line, keyWhom) || asks(line, keyQuitUnsaved)
 }

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -15,6 +16,9 @@ import (
 // who share the keyboard pass it at every turn).
 type Local struct {
 	Game save.Game
+	// FromFile says that Game was read from a file, which holds it as it
+	// is: quitting before it moves on leaves nothing unsaved.
+	FromFile bool
 	// Resume is an autosave to offer instead of Game; Load reads it, and
 	// DropResume forgets it once read or refused.
 	Resume     string
@@ -86,9 +90,26 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 	if err != nil {
 		return Quit, g, err
 	}
-	opts := Options{Hint: l.Hint}
+	// held is the history a file or the autosave holds, savedInFile whether
+	// a file does: the game is unsaved once it moves on from there.
+	var held []engine.Action
+	savedInFile := l.FromFile
+	if l.FromFile || resumed {
+		held = slices.Clone(g.History)
+	}
+	unsaved := func(r save.Game) bool {
+		return r.State.Phase != engine.PhaseGameOver && len(r.History) > 0 && !slices.Equal(r.History, held)
+	}
+	opts := Options{Hint: l.Hint, Unsaved: func() bool { return unsaved(t.Record()) }}
 	if l.Save != nil {
-		opts.Save = func(name string) (string, error) { return l.Save(name, t.Record()) }
+		opts.Save = func(name string) (string, error) {
+			r := t.Record()
+			path, err := l.Save(name, r)
+			if err == nil {
+				held, savedInFile = slices.Clone(r.History), true
+			}
+			return path, err
+		}
 	}
 	if l.HandOver != nil && people == 1 {
 		opts.HandOver = func() { _, _ = l.HandOver(t.Record(), seat) }
@@ -96,16 +117,15 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 	end := s.Play(ctx, c, opts)
 	t.Hold(true) // nothing moves while the game is kept
 	g = t.Record()
-	unfinished := g.State.Phase != engine.PhaseGameOver && len(g.History) > 0
 	switch {
-	case end != SavedQuit && l.Autosave != nil && unfinished:
+	case end != SavedQuit && l.Autosave != nil && unsaved(g):
 		if err := l.Autosave(g); err != nil {
 			s.say(keySaveFailed, err)
 		} else {
 			s.say(keyKept)
 		}
-	case resumed && l.DropResume != nil:
-		_ = l.DropResume() // saved in a file, or over: the autosave's game lives on there or is done
+	case resumed && l.DropResume != nil && (savedInFile || g.State.Phase == engine.PhaseGameOver):
+		_ = l.DropResume() // the autosave's game lives on in a file, or is done
 	}
 	if end == Quit || end == SavedQuit {
 		s.say(keyBye)

@@ -128,7 +128,7 @@ func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *Catalog
 				case "r":
 					repeats++
 				case "quit":
-					r.send("no") // the question, then the turn told again
+					r.send("cancel") // the question, then the turn told again
 					repeats += 2
 				}
 			}

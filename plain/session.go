@@ -64,6 +64,9 @@ type Options struct {
 	Guest bool
 	// HandOver is told once at the end of every hand (statistics).
 	HandOver func()
+	// Unsaved reports whether the game has moves that no save holds, so
+	// that quitting offers to save them; nil: always, when Save is set.
+	Unsaved func() bool
 }
 
 // End is why a game of a session stopped.
