@@ -63,3 +63,38 @@ func TestHandRecorderKeepsFinishedGames(t *testing.T) {
 		}
 	}
 }
+
+// TestGameOverWindowLeavesTheHelpLine: at 80x24 the end-of-game window,
+// with the winner and a record that wraps on several rows, stays above
+// the help line (it used to cover its end); the record is what gives way.
+func TestGameOverWindowLeavesTheHelpLine(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	for i := 0; i < 40 && m.gamePrompt() != promptAnotherGame; i++ {
+		syncPlay(m, 3000)
+		if m.gamePrompt() == promptAnotherHand {
+			m.act(engine.Continue)
+			settleModel(m)
+		}
+	}
+	if m.gamePrompt() != promptAnotherGame {
+		t.Fatal("the game never ended")
+	}
+	// As tall as a record of a game with an extension, a shut-out and a
+	// reason on three rows leaves it.
+	m.record = "Against medium: 0 of 3 hands won, 0 of 1 games · best hand 1075 · a long name for the game that wraps on several more rows of the window · review it later: mille review 2026-11-25-1555"
+	m.recordedAt = state(m).EventCount
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		lines := strings.Split(strings.TrimRight(screenOf(m, size[0], size[1]), "\n"), "\n")
+		help := lines[len(lines)-1]
+		if strings.ContainsAny(help, "╚═║╝") || !strings.Contains(help, "q quit") {
+			t.Errorf("%dx%d: the window covers the help line: %q", size[0], size[1], help)
+		}
+		screen := strings.Join(lines, "\n")
+		if !strings.Contains(screen, "[ y Another game ]") || !strings.Contains(screen, "wins the game") {
+			t.Errorf("%dx%d: the window lost its winner or its buttons:\n%s", size[0], size[1], screen)
+		}
+		if size[1] >= 40 && !strings.Contains(screen, "mille review") {
+			t.Errorf("%dx%d: the record went although there is room:\n%s", size[0], size[1], screen)
+		}
+	}
+}

@@ -314,11 +314,15 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 			buttons = []button{{"btn-yes", "y Another game", true}, {"btn-no", "n Leave", false}}
 		}
 	}
+	// after[recordFrom:recordTo] is the statistics' line, the first to go
+	// when rows are short.
+	recordFrom := len(after)
 	if m.record != "" && m.recordedAt == obs.EventCount {
 		for _, line := range wrap(m.record, inner) {
 			after = append(after, st.Dim.Render(line))
 		}
 	}
+	recordTo := len(after)
 	if m.gamePrompt() == promptNone {
 		// Asked already, or watching: who the table still waits for.
 		next := "the next hand"
@@ -364,13 +368,16 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	for _, line := range wrap(m.handEnd(obs), inner) {
 		head = append(head, st.Text.Render(line))
 	}
-	layout := func(brief, tight bool) []string {
+	layout := func(brief, tight, short bool) []string {
 		body := append([]string{}, head...)
 		if !tight {
 			body = append(body, "")
 		}
 		body = append(body, m.scoreWindow(obs, inner, brief)[1:]...)
-		for _, line := range after {
+		for i, line := range after {
+			if short && i >= recordFrom && i < recordTo {
+				continue
+			}
 			if line != "" || !tight {
 				body = append(body, line)
 			}
@@ -380,12 +387,21 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		}
 		return append(body, buttonRows...)
 	}
-	body := layout(false, false)
+	body := layout(false, false, false)
 	if len(body) > rows {
-		body = layout(true, false)
+		body = layout(true, false, false)
 	}
 	if len(body) > rows {
-		body = layout(true, true)
+		body = layout(true, true, false)
+	}
+	if len(body) > rows {
+		body = layout(true, true, true)
+	}
+	if extra := len(body) - rows; extra > 0 {
+		// Still too tall: the breakdown's last rows go, never the buttons
+		// or the help line under the window.
+		cut := len(body) - len(buttonRows) - extra
+		body = append(body[:max(1, cut)], body[len(body)-len(buttonRows):]...)
 	}
 	for len(body) < rows {
 		body = append(body[:len(body)-len(buttonRows)], append([]string{""}, body[len(body)-len(buttonRows):]...)...)
