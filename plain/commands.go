@@ -409,7 +409,7 @@ func (g *game) unsaved() bool {
 
 // cancel leaves the question asked unanswered and goes back to the game.
 func (g *game) cancel([]string) {
-	if g.q == qNone && g.asked.kind == promptNone {
+	if g.q == qNone {
 		g.say(keyNoQuestion)
 		return
 	}

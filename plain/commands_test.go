@@ -131,6 +131,7 @@ func TestCommands(t *testing.T) {
 
 	// Quit: one question, with the offer to save; cancel goes back to the
 	// game; yes asks the name, and an empty name saves nothing.
+	expect("cancel", English.Text[keyNoQuestion])
 	expect("q", English.Text[keyQuitUnsaved])
 	expect("cancel", English.Text[keyCancelled])
 	r.until(func(l string) bool { return asks(l, keyTurn) })

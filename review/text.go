@@ -117,8 +117,6 @@ func seatName(g *save.Game, seat int) string {
 	return fmt.Sprintf("seat %d", seat)
 }
 
-// gameNames are the words for the game's seats in the moves' descriptions:
-// the players' names, as an onlooker reads them.
 // namedReasons says again, with the players' names, the reason of every
 // flagged decision (Decision.Why names them "Player N"), by index in the
 // history. A history that does not replay leaves the reasons as they are.
@@ -148,6 +146,8 @@ func namedReasons(r *Review, g *save.Game, names engine.Names) map[int]string {
 	return why
 }
 
+// gameNames are the words for the game's seats in the moves' descriptions:
+// the players' names, as an onlooker reads them.
 func gameNames(g *save.Game) engine.Names {
 	seats := make([]string, len(g.Seats))
 	for i := range g.Seats {
