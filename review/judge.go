@@ -178,8 +178,12 @@ func Why(obs *engine.Observation, d *Decision, names engine.Names) string {
 	if d.Verdict == Good {
 		return capital(reason) + "."
 	}
+	best := names.Describe(d.Best)
+	if head, rest, ok := strings.Cut(reason, ": "); ok && strings.Contains(strings.ToLower(best), head) {
+		reason = rest // "stop at 700: extending is too risky" after "Stop at 700 was better"
+	}
 	return fmt.Sprintf("%s was better: %s; %s gave away about %.0f points (± %.0f).",
-		capital(names.Describe(d.Best)), reason, names.Describe(d.Played), d.Loss, d.LossSE)
+		capital(best), reason, names.Describe(d.Played), d.Loss, d.LossSE)
 }
 
 func capital(s string) string {

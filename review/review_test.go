@@ -497,3 +497,28 @@ func TestTextNamesThePlayers(t *testing.T) {
 		t.Errorf("the reason is not said with the names:\n%s", b.String())
 	}
 }
+
+// TestWhyDoesNotRepeatTheMove: a reason that starts by naming the best
+// move is not said twice ("Stop at 700 was better: stop at 700: …").
+func TestWhyDoesNotRepeatTheMove(t *testing.T) {
+	g := heuristicGame(t, engine.DefaultConfig, 4, 0)
+	s, _ := engine.New(engine.DefaultConfig, 4)
+	for _, a := range g.History {
+		if s.Phase == engine.PhaseExtension {
+			break
+		}
+		if err := s.Step(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s.Phase != engine.PhaseExtension {
+		t.Fatal("no extension question in this game")
+	}
+	obs := engine.Observe(&s, s.ToAct())
+	names := engine.Names{Config: obs.Config, Viewer: -1}
+	d := &Decision{Played: engine.Extend, Best: engine.StopTrip, Verdict: Blunder, Loss: 700, LossSE: 10}
+	why := Why(&obs, d, names)
+	if strings.Count(strings.ToLower(why), "stop at 700") != 1 {
+		t.Errorf("the move is said twice: %q", why)
+	}
+}
