@@ -35,16 +35,19 @@ type key int
 // The keys, with what each sentence's arguments are.
 const (
 	// Starting and ending.
-	keyWelcome      key = iota // rules, players, sides, trip
-	keyHasKeyboard             // name
-	keyLastMoves               // -
-	keyResume                  // -
-	keyNewGame                 // -
-	keyTableEnded              // -
-	keyMissed                  // -
-	keyKept                    // -
-	keyBye                     // -
-	keyShuttingDown            // -
+	keyWelcome       key = iota // rules, players, sides, trip
+	keyHasKeyboard              // name
+	keyLastMoves                // -
+	keyResume                   // -
+	keyNewGame                  // -
+	keyTableEnded               // -
+	keyMissed                   // -
+	keyKept                     // -
+	keyBye                      // -
+	keyShuttingDown             // -
+	keyFarewellIdle             // how long without a key
+	keyFarewellBye              // -
+	keyFarewellSaved            // room
 
 	// The player's turn and the questions.
 	keyTurnMiles     // list of sides' miles
@@ -235,6 +238,10 @@ var English = Catalogue{
 		keyKept:         "The game is kept: the next mille offers to resume it.",
 		keyBye:          "Goodbye.",
 		keyShuttingDown: "The server is shutting down.",
+		keyFarewellIdle: "Closed after %v without a key. Come back with ssh: a seat you held waits a while.",
+		keyFarewellBye:  "The server is shutting down. Thanks for playing!",
+		keyFarewellSaved: "Your game in room %[1]s is saved. When the server is back, join room %[1]s again: " +
+			"your seat waits for you.",
 
 		keyTurnMiles:     "%s.",
 		keyMilesYou:      "You have %d miles",

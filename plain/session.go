@@ -107,6 +107,29 @@ func New(in io.Reader, out io.Writer, cat *Catalogue) *Session {
 	return s
 }
 
+// Farewell is why a served session ends, told last.
+type Farewell int
+
+// The farewells of a served session.
+const (
+	// FarewellIdle: closed for want of keys; the argument is how long.
+	FarewellIdle Farewell = iota
+	// FarewellBye: the server is shutting down.
+	FarewellBye
+	// FarewellSaved: the person's room was saved for the server's
+	// return; the argument is its name.
+	FarewellSaved
+)
+
+var farewellKeys = [...]key{FarewellIdle: keyFarewellIdle, FarewellBye: keyFarewellBye, FarewellSaved: keyFarewellSaved}
+
+// SayFarewell tells f, from the catalogue, before the session is closed.
+func (s *Session) SayFarewell(f Farewell, args ...any) {
+	if int(f) < len(farewellKeys) {
+		s.say(farewellKeys[f], args...)
+	}
+}
+
 // Close lets the session go: its reader stops at the next line, or at the
 // end of the input, and no more is written.
 func (s *Session) Close() {

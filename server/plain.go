@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"time"
 	"unicode/utf8"
@@ -42,16 +41,16 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 	lobby := &lineLobby{lobby: s.Lobby, users: s.users, id: sess.id}
 	session := plain.New(in, out, nil)
 	session.Serve(ctx, lobby, room, plain.Options{Hint: hint})
-	session.Close()
 	if idled.Load() {
-		fmt.Fprintf(out, IdleText+"\n", s.cfg.IdleTimeout)
+		session.SayFarewell(plain.FarewellIdle, s.cfg.IdleTimeout)
 	}
 	if s.stop.Err() != nil {
-		fmt.Fprintln(out, ByeText)
+		session.SayFarewell(plain.FarewellBye)
 		if name := lobby.room; name != "" && lobby.seated() && s.wasSaved(name) {
-			fmt.Fprintf(out, SavedText+"\n", name, name)
+			session.SayFarewell(plain.FarewellSaved, name)
 		}
 	}
+	session.Close()
 	sess.exit(0)
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -234,4 +235,23 @@ func TestLineEditor(t *testing.T) {
 			t.Errorf("%q: lines %q, echo %q, %v; want %q and %q", c.keys, got, echo.String(), err, c.lines, c.echo)
 		}
 	}
+}
+
+// TestSSHPlainFarewell: at shutdown a player in the line mode reads the
+// catalogue's farewell, and that the room is saved and the seat waits.
+func TestSSHPlainFarewell(t *testing.T) {
+	srv, addr := startServer(t, Config{})
+	ann := plainSession(t, addr, newKey(t), "Ann", PlainCommand+" picnic", false)
+	ann.until("What is your name?")
+	ann.send("Ann")
+	ann.until("Seats: 1 Ann (you, host)")
+	ann.send("start")
+	ann.until("Mille Bornes, standard rules")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	ann.until("The server is shutting down. Thanks for playing!")
+	ann.until("Your game in room picnic is saved. When the server is back, join room picnic again: your seat waits for you.")
 }
