@@ -49,7 +49,7 @@ func TestFormConfig(t *testing.T) {
 		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},
 	}
 	for i, tc := range tests {
-		f := newForm("room1", ui.NewStyles(true), ai.Levels)
+		f := newForm("room1", ui.StylesFor(true), ai.Levels)
 		for _, k := range keys(tc.keys...) {
 			if done, cancel := f.key(k); done || cancel {
 				t.Fatalf("case %d: the form closed on %v", i, k)
@@ -63,12 +63,12 @@ func TestFormConfig(t *testing.T) {
 			t.Errorf("case %d: %v", i, err)
 		}
 		var b strings.Builder
-		f.view(&b, nil, ui.NewStyles(true))
+		f.view(&b, nil, ui.StylesFor(true))
 		if !strings.Contains(b.String(), tc.level) {
 			t.Errorf("case %d: the form does not show level %s:\n%s", i, tc.level, b.String())
 		}
 	}
-	f := newForm("x", ui.NewStyles(true), ai.Levels)
+	f := newForm("x", ui.StylesFor(true), ai.Levels)
 	if done, _ := f.key(keys("enter")[0]); !done {
 		t.Error("enter does not create")
 	}
@@ -87,7 +87,7 @@ func TestMaxLevel(t *testing.T) {
 	if strings.Join(levels, " ") != "easy medium" {
 		t.Fatalf("levels under medium: %v", levels)
 	}
-	f := newForm("room1", ui.NewStyles(true), levels)
+	f := newForm("room1", ui.StylesFor(true), levels)
 	var seen []string
 	for _, k := range keys("up", "left", "left", "left") {
 		f.key(k)

@@ -189,7 +189,7 @@ func (s *screen) connect(c *Conn, err error) tea.Cmd {
 }
 
 func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
-	st := ui.NewStyles(true)
+	st := ui.StylesFor(true)
 	s := &screen{lobby: lobby, users: users, id: id, room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st)}
 	s.name, _ = users.Name(id)
 	s.naming = s.name == ""
@@ -233,7 +233,7 @@ func (s *screen) Init() tea.Cmd {
 // Update implements tea.Model.
 func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if bg, ok := msg.(tea.BackgroundColorMsg); ok {
-		s.setStyles(ui.NewStyles(bg.IsDark())) // the board gets the message too
+		s.setStyles(ui.StylesFor(bg.IsDark())) // the board gets the message too
 	}
 	if cmd, ok := s.inGame(msg); ok {
 		return s, cmd

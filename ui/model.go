@@ -249,7 +249,7 @@ func baseModel(cfg Config) *Model {
 
 // setDark rebuilds the styles for the terminal's background.
 func (m *Model) setDark(dark bool) {
-	m.styles = NewStyles(dark)
+	m.styles = StylesFor(dark)
 	m.help.Styles = m.styles.Help
 	m.helpLine = cachedLine{}
 }

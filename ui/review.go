@@ -102,7 +102,7 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := &ReviewScreen{cfg: cfg, styles: NewStyles(cfg.Dark), keys: defaultReviewKeys(), seats: seats,
+	rs := &ReviewScreen{cfg: cfg, styles: StylesFor(cfg.Dark), keys: defaultReviewKeys(), seats: seats,
 		states: make([]engine.State, len(g.History)), decisions: map[int]*review.Decision{}}
 	for i, a := range g.History {
 		rs.states[i] = s
@@ -256,7 +256,7 @@ func (rs *ReviewScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		rs.w, rs.h = msg.Width, msg.Height
 	case tea.BackgroundColorMsg:
-		rs.styles = NewStyles(msg.IsDark())
+		rs.styles = StylesFor(msg.IsDark())
 	case reviewProgressMsg:
 		rs.done, rs.total = msg.done, msg.total
 		rs.mu.Lock()

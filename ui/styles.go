@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image/color"
+	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/textinput"
@@ -42,8 +43,23 @@ type Styles struct {
 	Input     textinput.Styles // a text field: its prompt, text and cursor
 }
 
-// NewStyles returns the styles for a dark or light background.
-func NewStyles(dark bool) *Styles {
+// StylesFor returns the styles for a dark or light background. They are
+// built once and shared by every screen (a server's sessions too), so they
+// must not be changed.
+func StylesFor(dark bool) *Styles {
+	if dark {
+		return darkStyles()
+	}
+	return lightStyles()
+}
+
+var (
+	darkStyles  = sync.OnceValue(func() *Styles { return newStyles(true) })
+	lightStyles = sync.OnceValue(func() *Styles { return newStyles(false) })
+)
+
+// newStyles builds the styles for a dark or light background.
+func newStyles(dark bool) *Styles {
 	ld := lipgloss.LightDark(dark)
 	var (
 		red    = ld(lipgloss.Color("#B3261E"), lipgloss.Color("#FF6B6B"))
