@@ -2,7 +2,6 @@ package plain
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -90,15 +89,16 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 	if err != nil {
 		return Quit, g, err
 	}
-	// held is the history a file or the autosave holds, savedInFile whether
-	// a file does: the game is unsaved once it moves on from there.
-	var held []engine.Action
+	// held is the game a file or the autosave holds (save.MovesDigest; a
+	// game of no moves otherwise), savedInFile whether a file does: the game
+	// is unsaved once it moves on from there.
+	held := save.MovesDigest(nil)
 	savedInFile := l.FromFile
 	if l.FromFile || resumed {
-		held = slices.Clone(g.History)
+		held = save.MovesDigest(g.History)
 	}
 	unsaved := func(r save.Game) bool {
-		return r.State.Phase != engine.PhaseGameOver && len(r.History) > 0 && !slices.Equal(r.History, held)
+		return r.State.Phase != engine.PhaseGameOver && save.MovesDigest(r.History) != held
 	}
 	opts := Options{Hint: l.Hint, Unsaved: func() bool { return unsaved(t.Record()) }}
 	if l.Save != nil {
@@ -106,7 +106,7 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 			r := t.Record()
 			path, err := l.Save(name, r)
 			if err == nil {
-				held, savedInFile = slices.Clone(r.History), true
+				held, savedInFile = save.MovesDigest(r.History), true
 			}
 			return path, err
 		}

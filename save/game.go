@@ -24,8 +24,10 @@
 package save
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strings"
 	"time"
 	"unicode"
@@ -261,4 +263,18 @@ func (g *Game) sideName(side int) string {
 		return name(side) + " & " + name(p)
 	}
 	return name(side)
+}
+
+// MovesDigest identifies a game by its moves (FNV-1a of the actions of its
+// history), so that a player can be told whether a save holds the game as
+// it is: a move taken back and another made in its place give another
+// digest.
+func MovesDigest(history []engine.Action) uint64 {
+	h := fnv.New64a()
+	var b [4]byte
+	for _, a := range history {
+		binary.LittleEndian.PutUint32(b[:], uint32(a))
+		h.Write(b[:])
+	}
+	return h.Sum64()
 }

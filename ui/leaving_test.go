@@ -217,7 +217,7 @@ func TestUndoThenAnotherMoveIsUnsaved(t *testing.T) {
 		m.Update(keyMsg(k))
 	}
 	settleModel(m)
-	m.saved = movesDigest(history(m)) // as a save of the game now does
+	m.saved = save.MovesDigest(history(m)) // as a save of the game now does
 	savedEvents := m.own.State().EventCount
 	if m.unsaved() {
 		t.Fatal("unsaved just after a save")

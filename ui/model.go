@@ -128,7 +128,7 @@ type Model struct {
 	helpLine  cachedLine                // the key help line last drawn (view.go)
 	note      table.Notice              // the table's latest news
 	file      string
-	saved     uint64 // the game when it was last saved or loaded (movesDigest)
+	saved     uint64 // the game when it was last saved or loaded (save.MovesDigest)
 	autosaved bool   // the game came from the autosave, which holds it until it is saved or over
 
 	sel      int         // selected display position in the hand, 0 = P
@@ -178,7 +178,7 @@ type (
 	}
 	savedMsg struct {
 		path string
-		at   uint64 // the game saved (movesDigest)
+		at   uint64 // the game saved (save.MovesDigest)
 		err  error
 	}
 	hintMsg struct {

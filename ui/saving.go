@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"encoding/binary"
-	"hash/fnv"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -40,20 +38,7 @@ func (m *Model) unsaved() bool {
 		return false
 	}
 	g := m.own.Record()
-	return g.State.Phase != engine.PhaseGameOver && movesDigest(g.History) != m.saved
-}
-
-// movesDigest identifies a game of a table by its moves (FNV-1a of the
-// actions): a move taken back and another made in its place give another
-// game with as many events.
-func movesDigest(history []engine.Action) uint64 {
-	h := fnv.New64a()
-	var b [4]byte
-	for _, a := range history {
-		binary.LittleEndian.PutUint32(b[:], uint32(a))
-		h.Write(b[:])
-	}
-	return h.Sum64()
+	return g.State.Phase != engine.PhaseGameOver && save.MovesDigest(g.History) != m.saved
 }
 
 // unfinished reports whether there is a game to keep in the autosave: an
@@ -119,7 +104,7 @@ func (m *Model) save(path string) tea.Cmd {
 	g, fn := m.own.Record(), m.cfg.Save
 	return func() tea.Msg {
 		p, err := fn(path, g)
-		return savedMsg{path: p, at: movesDigest(g.History), err: err}
+		return savedMsg{path: p, at: save.MovesDigest(g.History), err: err}
 	}
 }
 

@@ -111,7 +111,7 @@ func (m *Model) start(g save.Game) error {
 	m.stopHint()
 	m.own, m.table = t, c
 	m.view, m.obs = table.View{}, engine.Observation{}
-	m.file, m.saved, m.recordedAt, m.autosaved = "", movesDigest(g.History), 0, false
+	m.file, m.saved, m.recordedAt, m.autosaved = "", save.MovesDigest(g.History), 0, false
 	m.see(c.View())
 	return nil
 }
