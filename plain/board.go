@@ -46,10 +46,10 @@ func (g *game) handLine(does bool) string {
 func (g *game) does(c engine.Card) string {
 	o := &g.obs
 	if c.IsHazard() {
-		if open := g.openSides(c); len(open) > 0 {
+		if open := g.view.OpenSides(c); len(open) > 0 {
 			return g.text(keyDoAttack, g.targetNames(open))
 		}
-		if opp := g.opponents(); len(opp) == 1 {
+		if opp := g.view.Opponents(); len(opp) == 1 {
 			return g.cat.Brief(o.Check(engine.Attack(c, opp[0])))
 		}
 		return g.text(keyNoTarget) // each for a reason of its own: status tells
@@ -92,11 +92,7 @@ func (g *game) status([]string) {
 		now = g.text(keyNowTurnOf, g.seatName(int(o.Turn)))
 	}
 	g.say(keyStatusHead, o.Game+1, o.Hand+1, o.Trip, o.Config.Rules, now)
-	sides := g.opponents()
-	if !o.Onlooker {
-		sides = append([]int{o.Side()}, sides...)
-	}
-	for _, side := range sides {
+	for _, side := range g.view.Sides() {
 		g.sideStatus(side)
 	}
 	switch {
@@ -158,11 +154,7 @@ func (g *game) pile(top engine.Card) string {
 func (g *game) score([]string) {
 	o := &g.obs
 	g.say(keyScoreHead, engine.WinningScore)
-	sides := g.opponents()
-	if !o.Onlooker {
-		sides = append([]int{o.Side()}, sides...)
-	}
-	for _, side := range sides {
+	for _, side := range g.view.Sides() {
 		s := o.LiveScore(side)
 		var items []string
 		for _, it := range []struct {

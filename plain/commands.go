@@ -71,7 +71,7 @@ func (g *game) command(line string) {
 				return
 			}
 			if lookup(strings.Fields(text)[0]) == nil {
-				g.say(keyNoSuchSide, strconv.Quote(text), g.targetNames(g.openSides(g.target)))
+				g.say(keyNoSuchSide, strconv.Quote(text), g.targetNames(g.view.OpenSides(g.target)))
 				return
 			}
 		}
@@ -184,7 +184,7 @@ func (g *game) attack(args []string) {
 // attackWith plays hazard c on the side named by the words who, or on
 // the only side open to it; with several, it asks which.
 func (g *game) attackWith(c engine.Card, who []string) {
-	opp := g.opponents()
+	opp := g.view.Opponents()
 	if len(who) > 0 && len(opp) > 1 {
 		text := strings.Join(who, " ")
 		side, ok := g.matchSide(text)
@@ -199,7 +199,7 @@ func (g *game) attackWith(c engine.Card, who []string) {
 		g.act(engine.Attack(c, opp[0]))
 		return
 	}
-	open := g.openSides(c)
+	open := g.view.OpenSides(c)
 	switch len(open) {
 	case 0:
 		g.act(engine.Attack(c, opp[0])) // the refusal of the first
@@ -209,17 +209,6 @@ func (g *game) attackWith(c engine.Card, who []string) {
 		g.q, g.target = qTarget, c
 		g.say(keyWhom, g.cat.Card(c), g.targetNames(open))
 	}
-}
-
-// openSides lists the opponents that hazard c may be played on now.
-func (g *game) openSides(c engine.Card) []int {
-	var open []int
-	for _, side := range g.opponents() {
-		if g.obs.Check(engine.Attack(c, side)) == nil {
-			open = append(open, side)
-		}
-	}
-	return open
 }
 
 // targetNames names sides as a choice: "Ann or Bob".
@@ -241,7 +230,7 @@ func (g *game) matchSide(text string) (int, bool) {
 	cfg := g.obs.Config
 	exact, start := -1, -1
 	starts := 0
-	for _, side := range g.opponents() {
+	for _, side := range g.view.Opponents() {
 		names := []string{g.sideName(side), strconv.Itoa(side + 1)}
 		for seat := range cfg.Players {
 			if cfg.SideOf(seat) == side && seat < len(g.view.Seats) {
@@ -493,7 +482,7 @@ func (g *game) help([]string) {
 func (g *game) repeat([]string) {
 	switch g.q {
 	case qTarget:
-		g.say(keyWhom, g.cat.Card(g.target), g.targetNames(g.openSides(g.target)))
+		g.say(keyWhom, g.cat.Card(g.target), g.targetNames(g.view.OpenSides(g.target)))
 	case qQuit, qSaveFirst:
 		g.q = qNone
 		g.askQuit(false)

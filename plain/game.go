@@ -152,17 +152,12 @@ func (g *game) see(v table.View) {
 // that was under way.
 func (g *game) welcome() {
 	o := &g.obs
-	shared := len(g.view.Mine) > 1 // people sharing the keyboard go by their names
 	var sides []string
 	for side := range o.Config.Sides() {
-		if shared {
-			sides = append(sides, g.teamName(side))
-		} else {
-			sides = append(sides, g.sideName(side))
-		}
+		sides = append(sides, g.sideName(side)) // people sharing the keyboard go by their names
 	}
 	g.say(keyWelcome, o.Config.Rules, o.Config.Players, g.list(sides, keyAnd), o.Trip)
-	if shared {
+	if g.view.Shared() {
 		g.say(keyHasKeyboard, g.seatName(g.view.Seat))
 	}
 	from := uint32(0)
@@ -244,13 +239,13 @@ func (g *game) promptNow() prompt {
 	p := prompt{at: o.EventCount, seat: v.Seat}
 	switch {
 	case !v.Started || v.Ended || v.Watching:
-	case v.Next >= 0 && v.Next != v.Seat:
-		p.kind, p.who = promptPass, g.seatName(v.Next)
+	case v.PassTo() >= 0:
+		p.kind, p.who = promptPass, g.seatName(v.PassTo())
 	case o.Phase >= engine.PhaseHandOver:
 		switch {
-		case !g.ready() && o.Phase == engine.PhaseGameOver:
+		case !g.view.Ready() && o.Phase == engine.PhaseGameOver:
 			p.kind = promptAnotherGame
-		case !g.ready():
+		case !g.view.Ready():
 			p.kind = promptAnotherHand
 		default:
 			if names := g.waitingFor(); len(names) > 0 {
@@ -292,7 +287,7 @@ func (g *game) ask(p prompt) {
 			g.sideName(int(o.ThreatSide)), g.cat.Card(engine.SafetyFor(o.Threat)))
 	case promptExtension:
 		var others []string
-		for _, side := range g.opponents() {
+		for _, side := range g.view.Opponents() {
 			others = append(others, g.text(keyMilesOther, g.sideName(side), o.Tableaus[side].Miles))
 		}
 		g.say(keyExtension, capital(g.sideName(o.Side())), g.list(others, keyAnd))
@@ -325,67 +320,42 @@ func (g *game) ask(p prompt) {
 	}
 }
 
-// ready reports whether the player has asked for the next hand.
-func (g *game) ready() bool {
-	v := &g.view
-	return v.Seat < len(v.Seats) && v.Seats[v.Seat].Ready
-}
-
 // waitingFor names the people present, other than the player, whom the
 // table waits for before it deals on.
 func (g *game) waitingFor() []string {
 	var names []string
-	for i, s := range g.view.Seats {
-		if s.Human && s.Connected && !s.Ready && !g.view.Plays(i) {
-			names = append(names, g.seatName(i))
-		}
+	for _, s := range g.view.WaitingFor() {
+		names = append(names, g.seatName(s))
 	}
 	return names
 }
 
-// names gives the words of the engine's sentences for the seat shown: an
-// onlooker is nobody's "you".
-func (g *game) names() engine.Names {
-	names := make([]string, len(g.view.Seats))
-	for i := range names {
-		names[i] = g.seatName(i)
-	}
-	viewer := g.obs.Seat
-	if g.obs.Onlooker {
-		viewer = -1
-	}
-	return engine.Names{Config: g.obs.Config, Viewer: viewer, Seats: names}
-}
+// names gives the words of the engine's sentences for the seat shown
+// (table.View.Viewer says who is "you").
+func (g *game) names() engine.Names { return g.view.Names(g.seatName) }
 
 // seatName names a seat, "Player N" when the table did not; a person away
 // is marked.
 func (g *game) seatName(seat int) string {
-	seats := g.view.Seats
-	if seat < 0 || seat >= len(seats) || seats[seat].Name == "" {
+	name := g.view.SeatName(seat)
+	switch {
+	case name == "":
 		return g.text(keyPlayerN, seat+1)
+	case g.view.Away(seat):
+		return g.text(keyAway, name)
 	}
-	if s := seats[seat]; s.Human && !s.Connected {
-		return g.text(keyAway, s.Name)
-	}
-	return seats[seat].Name
+	return name
 }
 
 // sideName names a side for the player: "you", "your team", "Ann", "Ann
 // and Cal".
 func (g *game) sideName(side int) string {
-	o := &g.obs
-	cfg := o.Config
-	if side == o.Side() && !o.Onlooker {
-		if cfg.Players >= 4 {
+	if side == g.view.YourSide() {
+		if g.obs.Config.Players >= 4 {
 			return g.text(keyYourTeam)
 		}
 		return g.text(keyYou)
 	}
-	return g.teamName(side)
-}
-
-// teamName names a side by its players: "Ann", "Ann and Cal".
-func (g *game) teamName(side int) string {
 	cfg := g.obs.Config
 	if cfg.Players < 4 {
 		return g.seatName(side)
@@ -393,27 +363,21 @@ func (g *game) teamName(side int) string {
 	return g.text(keyPair, g.seatName(side), g.seatName(side+cfg.Sides()))
 }
 
-// opponents lists the sides other than the player's.
-func (g *game) opponents() []int {
-	var sides []int
-	for side := range g.obs.Config.Sides() {
-		if side != g.obs.Side() || g.obs.Onlooker {
-			sides = append(sides, side)
-		}
-	}
-	return sides
-}
-
 // milesLine says how far every side has gone: "you have 450 miles,
-// Computer 325".
+// Computer 325"; where nobody is "you", every side by its name.
 func (g *game) milesLine() string {
 	o := &g.obs
 	mine := o.Side()
-	parts := []string{g.text(keyMilesYou, o.Tableaus[mine].Miles)}
-	if o.Config.Players >= 4 {
-		parts[0] = g.text(keyMilesTeam, o.Tableaus[mine].Miles)
+	var parts []string
+	switch {
+	case mine != g.view.YourSide():
+		parts = append(parts, g.text(keyMilesOther, capital(g.sideName(mine)), o.Tableaus[mine].Miles))
+	case o.Config.Players >= 4:
+		parts = append(parts, g.text(keyMilesTeam, o.Tableaus[mine].Miles))
+	default:
+		parts = append(parts, g.text(keyMilesYou, o.Tableaus[mine].Miles))
 	}
-	for _, side := range g.opponents() {
+	for _, side := range g.view.Opponents() {
 		parts = append(parts, g.text(keyMilesOther, g.sideName(side), o.Tableaus[side].Miles))
 	}
 	return g.list(parts, keyAnd)

@@ -142,8 +142,9 @@ func TestWholeGame(t *testing.T) {
 // TestHotSeat plays three hands of three players, two of them people
 // sharing the keyboard against the computer: the keyboard passes by a
 // question each answers with yes, each turn line lists the hand of the
-// person who has the keyboard, and every card drawn that is told is
-// theirs.
+// person who has the keyboard, every card drawn that is told is theirs,
+// and the moves name the people rather than say "you" (it would be
+// whoever holds the keyboard).
 func TestHotSeat(t *testing.T) {
 	tab := newTable(t, engine.Config{Players: 3, Rules: engine.Standard}, 5, "heuristic", 0, 1)
 	r := start(t, tab, Options{})
@@ -153,8 +154,15 @@ func TestHotSeat(t *testing.T) {
 	var drawn []string // the cards told drawn since the last turn line
 	for hands < 3 {
 		l := r.until(func(l string) bool {
-			if c, ok := strings.CutPrefix(l, "You draw "); ok {
-				drawn = append(drawn, strings.TrimSuffix(c, "."))
+			for _, verb := range []string{"You draw ", "You play ", "You discard "} {
+				if strings.HasPrefix(l, verb) {
+					t.Fatalf("%q: where people share the keyboard, the moves name them, as the full screen does", l)
+				}
+			}
+			for _, name := range names {
+				if c, ok := strings.CutPrefix(l, name+" draws "); ok && c != "a card." {
+					drawn = append(drawn, strings.TrimSuffix(c, "."))
+				}
 			}
 			return isPrompt(l) || asks(l, keyPass)
 		})

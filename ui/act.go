@@ -6,18 +6,6 @@ import (
 	"github.com/millebornes/mille/engine"
 )
 
-// opponents lists the sides other than the human's.
-func (m *Model) opponents() []int {
-	var o []int
-	me := m.obs.Side()
-	for s := 0; s < m.obs.Config.Sides(); s++ {
-		if s != me {
-			o = append(o, s)
-		}
-	}
-	return o
-}
-
 // act takes the viewer's action, or explains why it can't be taken.
 func (m *Model) act(a engine.Action) tea.Cmd {
 	if a == engine.Continue && m.obs.Phase >= engine.PhaseHandOver {
@@ -65,13 +53,13 @@ func (m *Model) playAt(pos int) tea.Cmd {
 	if !c.IsHazard() {
 		return m.act(engine.Play(c))
 	}
-	opp := m.opponents()
+	opp := m.view.Opponents()
 	if len(opp) == 1 || !m.obs.MyTurn() {
 		return m.act(engine.Attack(c, opp[0]))
 	}
 	// Ask only when there is a choice: one side open to the hazard takes
 	// it at once, none gets the refusal of the first.
-	open := m.openSides(c)
+	open := m.view.OpenSides(c)
 	switch len(open) {
 	case 0:
 		return m.act(engine.Attack(c, opp[0]))
@@ -82,17 +70,6 @@ func (m *Model) playAt(pos int) tea.Cmd {
 	m.tsel = open[0]
 	m.message, m.isError = "Play "+c.String()+" on whom? Pick a side (keys shown, or click its table).", false
 	return nil
-}
-
-// openSides are the opponents' sides the hazard c may be played on now.
-func (m *Model) openSides(c engine.Card) []int {
-	var open []int
-	for _, s := range m.opponents() {
-		if m.obs.Check(engine.Attack(c, s)) == nil {
-			open = append(open, s)
-		}
-	}
-	return open
 }
 
 // playRefusal is why card c of the hand can't be played now, in words
@@ -110,7 +87,7 @@ func (m *Model) playRefusal(c engine.Card) string {
 		return ""
 	}
 	why := ""
-	for _, s := range m.opponents() {
+	for _, s := range m.view.Opponents() {
 		err := m.obs.Check(engine.Attack(c, s))
 		switch {
 		case err == nil:
@@ -161,7 +138,7 @@ const (
 // table is asked, not only the dealer).
 func (m *Model) gamePrompt() gamePrompt {
 	if m.obs.Phase >= engine.PhaseHandOver {
-		if m.obs.Onlooker || m.viewerReady() || !m.view.Started {
+		if m.obs.Onlooker || m.view.Ready() || !m.view.Started {
 			return promptNone
 		}
 		if m.obs.Phase == engine.PhaseGameOver {
@@ -211,7 +188,7 @@ func (m *Model) gameOver() bool {
 // curtain reports whether another person at this keyboard must take it
 // before the game goes on (hot-seat): the screen then hides every hand.
 func (m *Model) curtain() bool {
-	return m.view.Next >= 0 && m.view.Next != m.view.Seat
+	return m.view.PassTo() >= 0
 }
 
 // passTo shows the table to seat, a person who now has the keyboard, and

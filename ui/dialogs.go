@@ -279,7 +279,7 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		return m.dialogBox(l, "Coup fourré! Play "+safety.String()+"?", body, []button{{"btn-yes", "y Coup fourré!", true}, {"btn-no", "n Let it pass", false}})
 	case promptExtension:
 		var others []string
-		for _, o := range m.opponents() {
+		for _, o := range m.view.Opponents() {
 			others = append(others, fmt.Sprintf("%s %d", m.sideName(o), obs.Tableaus[o].Miles))
 		}
 		body := []string{

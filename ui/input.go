@@ -100,7 +100,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 
 // targetKey picks the side a hazard goes to.
 func (m *Model) targetKey(msg tea.KeyPressMsg) tea.Cmd {
-	opp := m.opponents()
+	opp := m.view.Opponents()
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Cancel):

@@ -115,13 +115,13 @@ var unitScore = sync.OnceValue(func() engine.Score {
 
 // sideShort is a side's column heading in the score window.
 func (m *Model) sideShort(side int) string {
-	if side == m.obs.Side() && !m.obs.Onlooker && !m.hotSeat() {
+	if side == m.view.YourSide() {
 		if m.obs.Config.Partner(m.obs.Seat) >= 0 {
 			return "Us"
 		}
 		return "You"
 	}
-	name := m.seatName(m.sideSeats(side)[0])
+	name := m.seatName(m.view.SideSeats(side)[0])
 	// "Computer 2" must stay told apart from "Computer 3" in 5 columns.
 	if rest, ok := strings.CutPrefix(name, "Computer"); ok {
 		return "Comp" + strings.TrimSpace(rest)
@@ -296,7 +296,7 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		switch {
 		case obs.Winner < 0:
 			won = "A tie: nobody wins this game."
-		case int(obs.Winner) == obs.Side() && !obs.Onlooker && !m.hotSeat():
+		case int(obs.Winner) == m.view.YourSide():
 			won = "You win the game!"
 		default:
 			who, verb := m.sideName(int(obs.Winner)), " wins"

@@ -292,20 +292,12 @@ func (m *Model) recordHand() tea.Cmd {
 	}
 }
 
-// viewerReady reports whether the viewer has asked for the next hand.
-func (m *Model) viewerReady() bool {
-	v := &m.view
-	return !v.Watching && v.Seat < len(v.Seats) && v.Seats[v.Seat].Ready
-}
-
 // waitingFor names the people present, other than the viewer, whom the
 // table waits for before it deals on.
 func (m *Model) waitingFor() []string {
 	var names []string
-	for i, s := range m.view.Seats {
-		if s.Human && s.Connected && !s.Ready && !m.view.Plays(i) {
-			names = append(names, s.Name)
-		}
+	for _, s := range m.view.WaitingFor() {
+		names = append(names, m.seatName(s))
 	}
 	return names
 }
@@ -317,53 +309,27 @@ func (m *Model) leave() tea.Cmd {
 	return func() tea.Msg { return LeaveMsg{} }
 }
 
-// names gives the words the engine's event sentences use, for the viewer:
-// an onlooker is nobody's "you", and neither is anyone where people share
-// the keyboard (hot-seat): "you" would be whoever holds it now.
-func (m *Model) names() engine.Names {
-	names := make([]string, len(m.view.Seats))
-	for i := range m.view.Seats {
-		names[i] = m.seatName(i)
-	}
-	viewer := m.obs.Seat
-	if m.obs.Onlooker || m.hotSeat() {
-		viewer = -1
-	}
-	return engine.Names{Config: m.obs.Config, Viewer: viewer, Seats: names}
-}
-
-// hotSeat reports whether more than one person plays at this keyboard:
-// the board then names each person rather than saying "you".
-func (m *Model) hotSeat() bool { return len(m.view.Mine) > 1 }
+// names gives the words the engine's event sentences use, for the viewer
+// (table.View.Viewer says who is "you").
+func (m *Model) names() engine.Names { return m.view.Names(m.seatName) }
 
 // seatName names a seat, "Player N" when the table did not; a person
 // away is marked.
 func (m *Model) seatName(seat int) string {
-	if seat < 0 || seat >= len(m.view.Seats) || m.view.Seats[seat].Name == "" {
+	name := m.view.SeatName(seat)
+	switch {
+	case name == "":
 		return "Player " + string(rune('1'+seat))
+	case m.view.Away(seat):
+		return name + " (away)"
 	}
-	s := m.view.Seats[seat]
-	if s.Human && !s.Connected {
-		return s.Name + " (away)"
-	}
-	return s.Name
-}
-
-// sideSeats lists the seats that play for a side.
-func (m *Model) sideSeats(side int) []int {
-	var seats []int
-	for i := 0; i < m.obs.Config.Players; i++ {
-		if m.obs.Config.SideOf(i) == side {
-			seats = append(seats, i)
-		}
-	}
-	return seats
+	return name
 }
 
 // sideName names a side for the board: "You", "Ann", "You & Cal".
 func (m *Model) sideName(side int) string {
 	name := ""
-	for i, s := range m.sideSeats(side) {
+	for i, s := range m.view.SideSeats(side) {
 		if i > 0 {
 			name += " & "
 		}

@@ -20,7 +20,7 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	targeting := m.target != engine.NoCard && side == m.tsel
 	// Title: seat names, ▶ on the seat to act.
 	var title strings.Builder
-	for i, s := range m.sideSeats(side) {
+	for i, s := range m.view.SideSeats(side) {
 		if i > 0 {
 			title.WriteString(" & ")
 		}
@@ -33,7 +33,7 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 		title.WriteString(" (side " + strconv.Itoa(side+1) + ")")
 	}
 	if m.target != engine.NoCard && !me {
-		for i, o := range m.opponents() {
+		for i, o := range m.view.Opponents() {
 			if o == side {
 				title.WriteString(" [" + strconv.Itoa(i+1) + "]")
 			}

@@ -340,7 +340,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 	case m.target != engine.NoCard:
 		var b strings.Builder
 		b.WriteString(st.Heading.Render("Play " + m.target.String() + " on: "))
-		for i, o := range m.opponents() {
+		for i, o := range m.view.Opponents() {
 			label := fmt.Sprintf("[%d] %s", i+1, m.sideName(o))
 			if o == m.tsel {
 				label = st.ButtonOn.Render(label)

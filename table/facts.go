@@ -1,0 +1,133 @@
+package table
+
+import "github.com/millebornes/mille/engine"
+
+// The facts below are what every front end derives from a View to tell
+// the table: who "you" is, whose side is whose, whom the table waits for.
+// They hold no words: each front end says them in its own.
+
+// Shared reports whether several people play at this connection's
+// keyboard (hot-seat): it shows one seat at a time, that of whoever holds
+// the keyboard now.
+func (v *View) Shared() bool { return len(v.Mine) > 1 }
+
+// Viewer is the seat the view's sentences call "you": the seat shown, or
+// -1 for an onlooker, and where people share the keyboard, since "you"
+// would be whoever holds it now: the sentences then name everyone.
+func (v *View) Viewer() int {
+	if v.Obs.Onlooker || v.Watching || v.Shared() {
+		return -1
+	}
+	return v.Obs.Seat
+}
+
+// YourSide is the side of the seat called "you" (Viewer), -1 when
+// nobody is: that side is told as "you" or "your team".
+func (v *View) YourSide() int {
+	if s := v.Viewer(); s >= 0 {
+		return v.Obs.Config.SideOf(s)
+	}
+	return -1
+}
+
+// Side is the side of the seat shown, the one drawn or told first: the
+// viewer's, the hot-seat keyboard holder's, or the one an onlooker
+// watches.
+func (v *View) Side() int { return v.Obs.Side() }
+
+// Opponents lists the sides other than the seat shown's, in order: the
+// sides a hazard may go to, and the sides drawn facing the shown one.
+func (v *View) Opponents() []int {
+	var sides []int
+	for side := range v.Obs.Config.Sides() {
+		if side != v.Side() {
+			sides = append(sides, side)
+		}
+	}
+	return sides
+}
+
+// Sides lists every side in the order the table is told: the seat
+// shown's first, then the others.
+func (v *View) Sides() []int {
+	return append([]int{v.Side()}, v.Opponents()...)
+}
+
+// SideSeats lists the seats that play for side, in seat order.
+func (v *View) SideSeats(side int) []int {
+	var seats []int
+	cfg := v.Obs.Config
+	for seat := range cfg.Players {
+		if cfg.SideOf(seat) == side {
+			seats = append(seats, seat)
+		}
+	}
+	return seats
+}
+
+// OpenSides lists the opponents' sides hazard c may be played on now.
+func (v *View) OpenSides(c engine.Card) []int {
+	var open []int
+	for _, side := range v.Opponents() {
+		if v.Obs.Check(engine.Attack(c, side)) == nil {
+			open = append(open, side)
+		}
+	}
+	return open
+}
+
+// Away reports whether a person holds seat but is not at the table now.
+func (v *View) Away(seat int) bool {
+	if seat < 0 || seat >= len(v.Seats) {
+		return false
+	}
+	s := v.Seats[seat]
+	return s.Human && !s.Connected
+}
+
+// SeatName is the name the table gives seat, "" when it gave none (the
+// front end then says "Player N").
+func (v *View) SeatName(seat int) string {
+	if seat < 0 || seat >= len(v.Seats) {
+		return ""
+	}
+	return v.Seats[seat].Name
+}
+
+// Names gives the engine's sentences their words for this view: the
+// seats named by name (the front end's wording of SeatName and Away),
+// and Viewer as "you".
+func (v *View) Names(name func(seat int) string) engine.Names {
+	names := make([]string, len(v.Seats))
+	for i := range names {
+		names[i] = name(i)
+	}
+	return engine.Names{Config: v.Obs.Config, Viewer: v.Viewer(), Seats: names}
+}
+
+// Ready reports whether the person at the seat shown has asked for the
+// next hand; an onlooker never has.
+func (v *View) Ready() bool {
+	return !v.Watching && !v.Obs.Onlooker && v.Seat >= 0 && v.Seat < len(v.Seats) && v.Seats[v.Seat].Ready
+}
+
+// WaitingFor lists the seats of the people present, other than this
+// connection's, whom the table waits for before it deals on.
+func (v *View) WaitingFor() []int {
+	var seats []int
+	for i, s := range v.Seats {
+		if s.Human && s.Connected && !s.Ready && !v.Plays(i) {
+			seats = append(seats, i)
+		}
+	}
+	return seats
+}
+
+// PassTo is the seat the keyboard must pass to, where people share it and
+// the table waits for another of them than the one shown; -1 otherwise.
+func (v *View) PassTo() int {
+	if v.Next >= 0 && v.Next != v.Seat {
+		return v.Next
+	}
+	return -1
+}

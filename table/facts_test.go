@@ -1,0 +1,111 @@
+package table
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// factsView is a view of a table of players seats, shown from seat,
+// played by the seats in mine (none: an onlooker).
+func factsView(players, seat int, mine ...int) View {
+	cfg := engine.Config{Players: players, Rules: engine.Standard}
+	v := View{Seat: seat, Mine: mine, Next: -1, Started: true}
+	v.Obs.Config, v.Obs.Seat = cfg, seat
+	v.Obs.Onlooker = len(mine) == 0
+	v.Watching = v.Obs.Onlooker
+	for i := range players {
+		v.Seats = append(v.Seats, SeatInfo{Name: string(rune('A' + i)), Human: slices.Contains(mine, i), Connected: true})
+	}
+	return v
+}
+
+// TestViewFacts checks the seat facts both front ends tell from: they
+// disagreed once, the full screen naming people in hot-seat where the
+// line mode said "you", and the line mode counting the watched side among
+// an onlooker's opponents.
+func TestViewFacts(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		v         View
+		viewer    int
+		yourSide  int
+		opponents []int
+		sides     []int
+	}{
+		{"one person", factsView(2, 0, 0), 0, 0, []int{1}, []int{0, 1}},
+		{"one person, three sides", factsView(3, 1, 1), 1, 1, []int{0, 2}, []int{1, 0, 2}},
+		{"teams", factsView(4, 3, 3), 3, 1, []int{0}, []int{1, 0}},
+		{"hot-seat", factsView(2, 1, 0, 1), -1, -1, []int{0}, []int{1, 0}},
+		{"onlooker", factsView(3, 2), -1, -1, []int{0, 1}, []int{2, 0, 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := tc.v
+			if got := v.Viewer(); got != tc.viewer {
+				t.Errorf("Viewer = %d, want %d", got, tc.viewer)
+			}
+			if got := v.YourSide(); got != tc.yourSide {
+				t.Errorf("YourSide = %d, want %d", got, tc.yourSide)
+			}
+			if got := v.Opponents(); !slices.Equal(got, tc.opponents) {
+				t.Errorf("Opponents = %v, want %v", got, tc.opponents)
+			}
+			if got := v.Sides(); !slices.Equal(got, tc.sides) {
+				t.Errorf("Sides = %v, want %v", got, tc.sides)
+			}
+			if n := v.Names(v.SeatName); n.Viewer != tc.viewer || len(n.Seats) != len(v.Seats) {
+				t.Errorf("Names = %+v, want viewer %d and every seat", n, tc.viewer)
+			}
+		})
+	}
+}
+
+func TestViewSeats(t *testing.T) {
+	v := factsView(4, 0, 0)
+	if got := v.SideSeats(1); !slices.Equal(got, []int{1, 3}) {
+		t.Errorf("SideSeats(1) = %v, want [1 3]", got)
+	}
+	v.Seats[2].Human, v.Seats[2].Connected = true, false
+	v.Seats[3].Human = true
+	v.Seats[0].Ready = true
+	if !v.Away(2) || v.Away(3) || v.Away(0) || v.Away(9) {
+		t.Errorf("Away: only seat 2's person is away")
+	}
+	if got := v.WaitingFor(); !slices.Equal(got, []int{3}) {
+		t.Errorf("WaitingFor = %v, want [3]: the one person present and not ready, not this keyboard's", got)
+	}
+	if !v.Ready() {
+		t.Error("seat 0 asked for the next hand: Ready")
+	}
+	if v.SeatName(1) != "B" || v.SeatName(-1) != "" || v.SeatName(4) != "" {
+		t.Error("SeatName names the table's seats only")
+	}
+	w := factsView(2, 0)
+	w.Seats[0].Ready = true
+	if w.Ready() {
+		t.Error("an onlooker is never ready: the seat's Ready is its player's")
+	}
+	h := factsView(2, 0, 0, 1)
+	if h.PassTo() != -1 {
+		t.Error("the table waits for nobody: no passing")
+	}
+	h.Next = 1
+	if !h.Shared() || h.PassTo() != 1 {
+		t.Error("hot-seat, the table waits for seat 1: pass the keyboard to it")
+	}
+}
+
+func TestViewOpenSides(t *testing.T) {
+	// Three sides, seat 0 to play a Stop: side 1 rolls, side 2 has not
+	// started (a Stop cannot stop it).
+	v := factsView(3, 0, 0)
+	o := &v.Obs
+	o.Phase, o.Turn = engine.PhasePlay, 0
+	o.MyHand[1] = engine.Stop
+	o.HandSizes[0] = 7
+	o.Tableaus[1].Battle = engine.Go
+	if got := v.OpenSides(engine.Stop); !slices.Equal(got, []int{1}) {
+		t.Errorf("OpenSides(Stop) = %v, want [1]", got)
+	}
+}
