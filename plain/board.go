@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // The board read aloud: everything the full-screen board shows is in
@@ -21,7 +22,7 @@ func (g *game) handLine(does bool) string {
 		if c == engine.NoCard {
 			continue
 		}
-		card := g.text(keySlotCard, g.slotName(slot), g.cat.Card(c))
+		card := g.text(lang.SlotCard, g.slotName(slot), g.cat.Card(c))
 		what := ""
 		if does {
 			what = g.does(c)
@@ -32,13 +33,13 @@ func (g *game) handLine(does bool) string {
 		cards[what] = append(cards[what], card)
 	}
 	if !does {
-		return g.list(cards[""], keyAnd)
+		return g.list(cards[""], lang.And)
 	}
 	parts := make([]string, len(groups))
 	for i, what := range groups {
-		parts[i] = g.text(keyCardsDo, g.list(cards[what], keyAnd), what)
+		parts[i] = g.text(lang.CardsDo, g.list(cards[what], lang.And), what)
 	}
-	return strings.Join(parts, g.text(keySemicolon))
+	return strings.Join(parts, g.text(lang.Semicolon))
 }
 
 // does says briefly what card c can do now: "play", "attack Ann or Bob",
@@ -47,17 +48,17 @@ func (g *game) does(c engine.Card) string {
 	o := &g.obs
 	if c.IsHazard() {
 		if open := g.view.OpenSides(c); len(open) > 0 {
-			return g.text(keyDoAttack, g.targetNames(open))
+			return g.text(lang.DoAttack, g.targetNames(open))
 		}
 		if opp := g.view.Opponents(); len(opp) == 1 {
 			return g.cat.Brief(o.Check(engine.Attack(c, opp[0])))
 		}
-		return g.text(keyNoTarget) // each for a reason of its own: status tells
+		return g.text(lang.NoTarget) // each for a reason of its own: status tells
 	}
 	if err := o.Check(engine.Play(c)); err != nil {
 		return g.cat.Brief(err)
 	}
-	return g.text(keyDoPlay)
+	return g.text(lang.DoPlay)
 }
 
 // hand tells the player's cards, and on their turn what each can do.
@@ -65,11 +66,11 @@ func (g *game) hand([]string) {
 	o := &g.obs
 	switch {
 	case o.Onlooker:
-		g.say(keyNoHand)
+		g.say(lang.NoHand)
 	case o.HandSizes[o.Seat] == 0:
-		g.say(keyHandEmpty)
+		g.say(lang.HandEmpty)
 	default:
-		g.say(keyHand, g.handLine(o.MyTurn() && o.Phase == engine.PhasePlay))
+		g.say(lang.Hand, g.handLine(o.MyTurn() && o.Phase == engine.PhasePlay))
 	}
 }
 
@@ -81,70 +82,70 @@ func (g *game) status([]string) {
 	var now string
 	switch {
 	case o.Phase == engine.PhaseHandOver:
-		now = g.text(keyNowHandOver)
+		now = g.text(lang.NowHandOver)
 	case o.Phase == engine.PhaseGameOver:
-		now = g.text(keyNowGameOver)
+		now = g.text(lang.NowGameOver)
 	case o.Waiting:
-		now = g.text(keyNowPause)
+		now = g.text(lang.NowPause)
 	case o.MyTurn():
-		now = g.text(keyNowYours)
+		now = g.text(lang.NowYours)
 	default:
-		now = g.text(keyNowTurnOf, g.seatName(int(o.Turn)))
+		now = g.text(lang.NowTurnOf, g.seatName(int(o.Turn)))
 	}
-	g.say(keyStatusHead, o.Game+1, o.Hand+1, o.Trip, o.Config.Rules, now)
+	g.say(lang.StatusHead, o.Game+1, o.Hand+1, o.Trip, o.Config.Rules, now)
 	for _, side := range g.view.Sides() {
 		g.sideStatus(side)
 	}
 	switch {
 	case o.DiscardLen == 1:
-		g.say(keyPilesOne, o.DrawLen, g.cat.Card(o.Discards[0]))
+		g.say(lang.PilesOne, o.DrawLen, g.cat.Card(o.Discards[0]))
 	case o.DiscardLen > 0:
-		g.say(keyPiles, o.DrawLen, o.DiscardLen, g.cat.Card(o.Discards[o.DiscardLen-1]))
+		g.say(lang.Piles, o.DrawLen, o.DiscardLen, g.cat.Card(o.Discards[o.DiscardLen-1]))
 	default:
-		g.say(keyPilesNoTop, o.DrawLen)
+		g.say(lang.PilesNoTop, o.DrawLen)
 	}
 	var sizes []string
 	for seat := range o.Config.Players {
 		if seat != o.Seat || o.Onlooker {
-			sizes = append(sizes, g.text(keyHandSize, g.seatName(seat), o.HandSizes[seat]))
+			sizes = append(sizes, g.text(lang.HandSize, g.seatName(seat), o.HandSizes[seat]))
 		}
 	}
-	g.say(keyHandSizes, g.list(sizes, keyAnd))
+	g.say(lang.HandSizes, g.list(sizes, lang.And))
 }
 
 // sideStatus reads one side's table.
 func (g *game) sideStatus(side int) {
 	o := &g.obs
 	t := &o.Tableaus[side]
-	state := g.text(keyStopped)
+	state := g.text(lang.Stopped)
 	if t.Rolling() {
-		state = g.text(keyRolling)
+		state = g.text(lang.Rolling)
 	}
 	if t.Limited() {
-		state = g.text(keyLimited, state)
+		state = g.text(lang.Limited, state)
 	}
 	var safeties, distance []string
 	for _, c := range engine.AllSafeties {
 		switch {
 		case t.HasCoupFourre(c):
-			safeties = append(safeties, g.text(keyCoupFourreOf, g.cat.Card(c)))
+			safeties = append(safeties, g.text(lang.CoupFourreOf, g.cat.Card(c)))
 		case t.Has(c):
 			safeties = append(safeties, g.cat.Card(c))
 		}
 	}
 	for _, c := range engine.DistanceCards {
 		if n := t.Cards[c]; n > 0 {
-			distance = append(distance, g.text(keyCount, n, g.cat.Card(c)))
+			distance = append(distance, g.text(lang.Count, n, g.cat.Card(c)))
 		}
 	}
-	g.say(keySide, capital(g.sideName(side)), t.Miles, o.Trip, state,
-		g.pile(t.Battle), g.pile(t.Speed), g.list(safeties, keyAnd), g.list(distance, keyAnd))
+	g.say(lang.Side, capital(g.sideName(side)), t.Miles, o.Trip, state,
+		g.pile(t.Battle), g.pile(t.Speed), g.list(safeties, lang.And), g.list(distance, lang.And))
 }
 
 // pile names the top card of a pile, or says it is empty.
 func (g *game) pile(top engine.Card) string {
 	if top == engine.NoCard {
-		return g.text(keyEmpty)
+		return g.text(lang.Empty)
 	}
 	return g.cat.Card(top)
 }
@@ -153,17 +154,17 @@ func (g *game) pile(top engine.Card) string {
 // item, its game total and the games it won.
 func (g *game) score([]string) {
 	o := &g.obs
-	g.say(keyScoreHead, engine.WinningScore)
+	g.say(lang.ScoreHead, engine.WinningScore)
 	for _, side := range g.view.Sides() {
 		s := o.LiveScore(side)
 		var items []string
 		for _, it := range []struct {
-			k key
+			k lang.Key
 			n int16
 		}{
-			{keyItemMiles, s.Milestones}, {keyItemSafeties, s.Safeties}, {keyItemAllSafeties, s.AllSafeties},
-			{keyItemCoups, s.CoupsFourres}, {keyItemTrip, s.Trip}, {keyItemDelayed, s.Delayed},
-			{keyItemSafeTrip, s.SafeTrip}, {keyItemExtension, s.Extension}, {keyItemShutOut, s.ShutOut},
+			{lang.ItemMiles, s.Milestones}, {lang.ItemSafeties, s.Safeties}, {lang.ItemAllSafeties, s.AllSafeties},
+			{lang.ItemCoups, s.CoupsFourres}, {lang.ItemTrip, s.Trip}, {lang.ItemDelayed, s.Delayed},
+			{lang.ItemSafeTrip, s.SafeTrip}, {lang.ItemExtension, s.Extension}, {lang.ItemShutOut, s.ShutOut},
 		} {
 			if it.n != 0 {
 				items = append(items, g.text(it.k, it.n))
@@ -171,19 +172,19 @@ func (g *game) score([]string) {
 		}
 		detail := ""
 		if len(items) > 0 {
-			detail = g.text(keyItems, strings.Join(items, g.text(keyComma)))
+			detail = g.text(lang.Items, strings.Join(items, g.text(lang.Comma)))
 		}
-		g.say(keyScore, capital(g.sideName(side)), s.Total(), detail, o.Totals[side], o.GamesWon[side])
+		g.say(lang.Score, capital(g.sideName(side)), s.Total(), detail, o.Totals[side], o.GamesWon[side])
 	}
 }
 
 // showLog reads the recent moves again.
 func (g *game) showLog([]string) {
 	if len(g.log) == 0 {
-		g.say(keyLogEmpty)
+		g.say(lang.LogEmpty)
 		return
 	}
-	g.say(keyLogHead)
+	g.say(lang.LogHead)
 	for _, l := range g.log[max(0, len(g.log)-logShown):] {
 		g.line(l.text)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // sideLabel is how status and score start a side's line in the test's
@@ -88,7 +89,7 @@ func TestBoardCanBeRead(t *testing.T) {
 func checkBoard(t *testing.T, text string, st *engine.State) {
 	t.Helper()
 	cfg := st.Config
-	card := English.Card
+	card := lang.English.Card
 	for side := range cfg.Sides() {
 		tab := &st.Tableaus[side]
 		label := sideLabel(cfg, side)
@@ -128,7 +129,7 @@ func checkBoard(t *testing.T, text string, st *engine.State) {
 		}
 	}
 	if st.HandLen(0) == 0 {
-		lineOf(t, text, English.Text[keyHandEmpty])
+		lineOf(t, text, lang.English.Text[lang.HandEmpty])
 	} else {
 		hand := lineOf(t, text, "Your hand: ")
 		for slot, c := range st.Hands[0] {

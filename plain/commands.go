@@ -7,11 +7,15 @@ import (
 	"strings"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 )
 
 // command is what a command does with its arguments, as typed.
 type command func(g *game, args []string)
+
+// helpLines are the keys of help's lines, in order.
+var helpLines = []lang.Key{lang.Help1, lang.Help2, lang.Help3, lang.Help4, lang.Help5, lang.Help6, lang.Help7}
 
 // commands are the words the player types, with BSD mille's letters (u,
 // d, p, w, s, q, r) and the full-screen game's (t, z) beside them.
@@ -71,7 +75,7 @@ func (g *game) command(line string) {
 				return
 			}
 			if lookup(strings.Fields(text)[0]) == nil {
-				g.say(keyNoSuchSide, strconv.Quote(text), g.targetNames(g.view.OpenSides(g.target)))
+				g.say(lang.NoSuchSide, strconv.Quote(text), g.targetNames(g.view.OpenSides(g.target)))
 				return
 			}
 		}
@@ -87,7 +91,7 @@ func (g *game) command(line string) {
 	words := strings.Fields(text)
 	c := lookup(words[0])
 	if c == nil {
-		g.say(keyUnknown, strconv.Quote(shorten(text)))
+		g.say(lang.Unknown, strconv.Quote(shorten(text)))
 		return
 	}
 	c(g, words[1:])
@@ -107,17 +111,17 @@ func shorten(text string) string {
 // when there is none.
 func (g *game) cardArg(args []string) (engine.Card, []string, bool) {
 	if g.obs.Onlooker {
-		g.say(keyWatching)
+		g.say(lang.Watching)
 		return engine.NoCard, nil, false
 	}
 	if len(args) == 0 {
-		g.say(keyWhichCard)
+		g.say(lang.WhichCard)
 		return engine.NoCard, nil, false
 	}
 	if slot, ok := g.slot(args[0]); ok {
 		c := g.obs.MyHand[slot]
 		if c == engine.NoCard {
-			g.say(keyNoSlot, g.slotName(slot))
+			g.say(lang.NoSlot, g.slotName(slot))
 			return c, nil, false
 		}
 		return c, args[1:], true
@@ -130,13 +134,13 @@ func (g *game) cardArg(args []string) (engine.Card, []string, bool) {
 			}
 		}
 	}
-	g.say(keyWhichCard)
+	g.say(lang.WhichCard)
 	return engine.NoCard, nil, false
 }
 
 // slot reads a slot's name: P (or 0) for the card drawn, 1 to 6.
 func (g *game) slot(word string) (int, bool) {
-	if strings.EqualFold(word, g.text(keySlotP)) || word == "0" {
+	if strings.EqualFold(word, g.text(lang.SlotP)) || word == "0" {
 		return engine.DrawSlot, true
 	}
 	if n, err := strconv.Atoi(word); err == nil && n >= 1 && n < engine.HandSlots {
@@ -148,7 +152,7 @@ func (g *game) slot(word string) (int, bool) {
 // slotName names a slot: P, 1 to 6.
 func (g *game) slotName(slot int) string {
 	if slot == engine.DrawSlot {
-		return g.text(keySlotP)
+		return g.text(lang.SlotP)
 	}
 	return strconv.Itoa(slot)
 }
@@ -175,7 +179,7 @@ func (g *game) attack(args []string) {
 		return
 	}
 	if !c.IsHazard() {
-		g.say(keyNotHazard, capital(g.cat.Card(c)), args[0])
+		g.say(lang.NotHazard, capital(g.cat.Card(c)), args[0])
 		return
 	}
 	g.attackWith(c, rest)
@@ -189,7 +193,7 @@ func (g *game) attackWith(c engine.Card, who []string) {
 		text := strings.Join(who, " ")
 		side, ok := g.matchSide(text)
 		if !ok {
-			g.say(keyNoSuchSide, strconv.Quote(shorten(text)), g.targetNames(opp))
+			g.say(lang.NoSuchSide, strconv.Quote(shorten(text)), g.targetNames(opp))
 			return
 		}
 		g.act(engine.Attack(c, side))
@@ -207,7 +211,7 @@ func (g *game) attackWith(c engine.Card, who []string) {
 		g.act(engine.Attack(c, open[0]))
 	default:
 		g.q, g.target = qTarget, c
-		g.say(keyWhom, g.cat.Card(c), g.targetNames(open))
+		g.say(lang.Whom, g.cat.Card(c), g.targetNames(open))
 	}
 }
 
@@ -217,7 +221,7 @@ func (g *game) targetNames(sides []int) string {
 	for i, side := range sides {
 		names[i] = g.sideName(side)
 	}
-	return g.list(names, keyOr)
+	return g.list(names, lang.Or)
 }
 
 // matchSide finds the opponent's side the player named: a player's name
@@ -279,11 +283,11 @@ func (g *game) pick(args []string) {
 	}
 	switch c := o.MyHand[engine.DrawSlot]; {
 	case c != engine.NoCard:
-		g.say(keyPicked, g.cat.Card(c))
+		g.say(lang.Picked, g.cat.Card(c))
 	case o.DrawLen == 0:
-		g.say(keyDeckEmpty)
+		g.say(lang.DeckEmpty)
 	default:
-		g.say(keyPickedAlready)
+		g.say(lang.PickedAlready)
 	}
 }
 
@@ -307,14 +311,14 @@ func (g *game) answer(yes bool) {
 	case qSaveFirst:
 		if yes {
 			g.q, g.quitting = qSaveName, true
-			g.say(keySaveName)
+			g.say(lang.SaveName)
 			return
 		}
 		g.finish(Quit)
 	case qGame:
 		g.answerGame(yes)
 	default:
-		g.say(keyNoQuestion)
+		g.say(lang.NoQuestion)
 	}
 }
 
@@ -322,7 +326,7 @@ func (g *game) answer(yes bool) {
 func (g *game) answerGame(yes bool) {
 	p := g.promptNow()
 	if p != g.asked {
-		g.say(keyNoQuestion)
+		g.say(lang.NoQuestion)
 		return
 	}
 	switch p.kind {
@@ -350,12 +354,12 @@ func (g *game) answerGame(yes bool) {
 			return
 		}
 		if err := g.t.Show(g.view.Next); err != nil {
-			g.say(keyFailed, err)
+			g.say(lang.Failed, err)
 			return
 		}
 		g.see(g.t.View())
 	default:
-		g.say(keyNoQuestion)
+		g.say(lang.NoQuestion)
 	}
 }
 
@@ -369,21 +373,21 @@ func (g *game) askQuit(confirmed bool) {
 	switch {
 	case confirmed && g.unsaved():
 		g.q = qSaveFirst
-		g.say(keySaveFirst)
+		g.say(lang.SaveFirst)
 	case confirmed:
 		g.finish(Quit)
 	case g.view.Watching:
 		g.q = qQuit
-		g.say(keyStopWatching)
+		g.say(lang.StopWatching)
 	case g.opts.Guest:
 		g.q = qQuit
-		g.say(keyLeaveTable)
+		g.say(lang.LeaveTable)
 	case g.unsaved():
 		g.q = qSaveFirst
-		g.say(keyQuitUnsaved)
+		g.say(lang.QuitUnsaved)
 	default:
 		g.q = qQuit
-		g.say(keyReallyQuit)
+		g.say(lang.ReallyQuit)
 	}
 }
 
@@ -399,11 +403,11 @@ func (g *game) unsaved() bool {
 // cancel leaves the question asked unanswered and goes back to the game.
 func (g *game) cancel([]string) {
 	if g.q == qNone {
-		g.say(keyNoQuestion)
+		g.say(lang.NoQuestion)
 		return
 	}
 	g.q = qNone
-	g.say(keyCancelled)
+	g.say(lang.Cancelled)
 	g.repeat(nil)
 }
 
@@ -413,9 +417,9 @@ func (g *game) save(args []string) {
 		s, ok := g.t.(Saver)
 		switch {
 		case !ok:
-			g.say(keyNoSave)
+			g.say(lang.NoSave)
 		case !g.view.Host:
-			g.say(keyNotHost)
+			g.say(lang.NotHost)
 		default:
 			g.saved(s.Save())
 		}
@@ -423,7 +427,7 @@ func (g *game) save(args []string) {
 	}
 	if len(args) == 0 {
 		g.q, g.quitting = qSaveName, false
-		g.say(keySaveName)
+		g.say(lang.SaveName)
 		return
 	}
 	g.saveAs(strings.Join(args, " "), false)
@@ -433,7 +437,7 @@ func (g *game) save(args []string) {
 func (g *game) saveAs(name string, thenQuit bool) {
 	g.quitting = false
 	if name == "" {
-		g.say(keyNotSaved)
+		g.say(lang.NotSaved)
 		if thenQuit {
 			g.finish(Quit)
 		}
@@ -447,10 +451,10 @@ func (g *game) saveAs(name string, thenQuit bool) {
 // saved tells where a save went, or why it failed.
 func (g *game) saved(path string, err error) bool {
 	if err != nil {
-		g.say(keySaveFailed, err)
+		g.say(lang.SaveFailed, err)
 		return false
 	}
-	g.say(keySaved, path)
+	g.say(lang.Saved, path)
 	return true
 }
 
@@ -459,15 +463,15 @@ func (g *game) undo([]string) {
 	err := g.t.Undo()
 	switch {
 	case errors.Is(err, table.ErrUndoShared):
-		g.say(keyNoUndoShared)
+		g.say(lang.NoUndoShared)
 		return
 	case err != nil:
-		g.say(keyNoUndo)
+		g.say(lang.NoUndo)
 		return
 	}
 	g.stopHint()
 	g.q = qNone
-	g.say(keyUndone)
+	g.say(lang.Undone)
 	g.see(g.t.View())
 }
 
@@ -482,15 +486,15 @@ func (g *game) help([]string) {
 func (g *game) repeat([]string) {
 	switch g.q {
 	case qTarget:
-		g.say(keyWhom, g.cat.Card(g.target), g.targetNames(g.view.OpenSides(g.target)))
+		g.say(lang.Whom, g.cat.Card(g.target), g.targetNames(g.view.OpenSides(g.target)))
 	case qQuit, qSaveFirst:
 		g.q = qNone
 		g.askQuit(false)
 	case qSaveName:
-		g.say(keySaveName)
+		g.say(lang.SaveName)
 	default:
 		if g.asked.kind == promptNone {
-			g.say(keyAgain)
+			g.say(lang.Again)
 			return
 		}
 		g.ask(g.asked)
@@ -507,11 +511,11 @@ type hintResult struct {
 // hint asks for a suggestion, which comes when found.
 func (g *game) hint([]string) {
 	if g.opts.Hint == nil {
-		g.say(keyNoHints)
+		g.say(lang.NoHints)
 		return
 	}
 	if !g.obs.MyTurn() {
-		g.say(keyHintOnTurn)
+		g.say(lang.HintOnTurn)
 		return
 	}
 	g.stopHint()
@@ -520,7 +524,7 @@ func (g *game) hint([]string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	g.hintStop, g.hinting, g.hintAt = cancel, true, obs.EventCount
 	gen, fn, out := g.hintGen, g.opts.Hint, g.hints
-	g.say(keyThinking)
+	g.say(lang.Thinking)
 	go func() {
 		a, why := fn(ctx, &obs, legal)
 		select {
@@ -546,7 +550,7 @@ func (g *game) showHint(h hintResult) {
 		return
 	}
 	g.stopHint()
-	g.say(keyHint, g.describe(h.a), g.cat.Why(h.why))
+	g.say(lang.Hint, g.describe(h.a), g.cat.Why(h.why))
 }
 
 // describe tells an action in the player's words.
@@ -555,19 +559,19 @@ func (g *game) describe(a engine.Action) string {
 	switch a.Kind() {
 	case engine.KindPlay:
 		if a.Card().IsHazard() {
-			return g.text(keyActAttack, c, g.sideName(a.Target()))
+			return g.text(lang.ActAttack, c, g.sideName(a.Target()))
 		}
-		return g.text(keyActPlay, c)
+		return g.text(lang.ActPlay, c)
 	case engine.KindDiscard:
-		return g.text(keyActDiscard, c)
+		return g.text(lang.ActDiscard, c)
 	case engine.KindCoupFourre:
-		return g.text(keyActCoupFourre)
+		return g.text(lang.ActCoupFourre)
 	case engine.KindDecline:
-		return g.text(keyActDecline)
+		return g.text(lang.ActDecline)
 	case engine.KindExtend:
-		return g.text(keyActExtend)
+		return g.text(lang.ActExtend)
 	case engine.KindStopTrip:
-		return g.text(keyActStop)
+		return g.text(lang.ActStop)
 	}
-	return g.text(keyActContinue)
+	return g.text(lang.ActContinue)
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
@@ -56,7 +57,7 @@ func TestCommands(t *testing.T) {
 		saves = append(saves, name)
 		return "/saves/" + name + ".mille.json", nil
 	}})
-	turn := r.until(func(l string) bool { return asks(l, keyTurn) })
+	turn := r.until(func(l string) bool { return asks(l, lang.Turn) })
 	expect := func(cmd string, want ...string) {
 		t.Helper()
 		r.send(cmd)
@@ -74,7 +75,7 @@ func TestCommands(t *testing.T) {
 	}
 	var help []string
 	for _, k := range helpLines {
-		help = append(help, English.Text[k])
+		help = append(help, lang.English.Text[k])
 	}
 	expect("help", help...)
 	expect("?", help...)
@@ -94,7 +95,7 @@ func TestCommands(t *testing.T) {
 	r.send("hint")
 	r.until(func(l string) bool { return l == "Thinking of a hint." })
 	var move string
-	switch c := English.Card(last.Card()); {
+	switch c := lang.English.Card(last.Card()); {
 	case last.Kind() == engine.KindDiscard:
 		move = "discard " + c
 	case last.Card().IsHazard():
@@ -110,10 +111,10 @@ func TestCommands(t *testing.T) {
 	// A move, then undo: the same turn comes back.
 	cmd, _ := legalPlay(t, &st)
 	r.send(cmd)
-	r.until(func(l string) bool { return asks(l, keyTurn) })
+	r.until(func(l string) bool { return asks(l, lang.Turn) })
 	r.send("undo")
-	r.until(func(l string) bool { return l == English.Text[keyUndone] })
-	if l := r.until(func(l string) bool { return asks(l, keyTurn) }); l != turn {
+	r.until(func(l string) bool { return l == lang.English.Text[lang.Undone] })
+	if l := r.until(func(l string) bool { return asks(l, lang.Turn) }); l != turn {
 		t.Fatalf("after undo: %q, want %q", l, turn)
 	}
 	if got := tab.State(); got.EventCount != st.EventCount {
@@ -122,7 +123,7 @@ func TestCommands(t *testing.T) {
 
 	// Saves: a name given, a name asked for, a failure.
 	expect("save monday", "Saved as /saves/monday.mille.json.")
-	expect("s", English.Text[keySaveName])
+	expect("s", lang.English.Text[lang.SaveName])
 	expect("tuesday night", "Saved as /saves/tuesday night.mille.json.")
 	expect("save bad", "Could not save: disk full.")
 	if !slices.Equal(saves, []string{"monday", "tuesday night"}) {
@@ -131,13 +132,13 @@ func TestCommands(t *testing.T) {
 
 	// Quit: one question, with the offer to save; cancel goes back to the
 	// game; yes asks the name, and an empty name saves nothing.
-	expect("cancel", English.Text[keyNoQuestion])
-	expect("q", English.Text[keyQuitUnsaved])
-	expect("cancel", English.Text[keyCancelled])
-	r.until(func(l string) bool { return asks(l, keyTurn) })
-	expect("q", English.Text[keyQuitUnsaved])
-	expect("yes", English.Text[keySaveName])
-	expect("", English.Text[keyNotSaved])
+	expect("cancel", lang.English.Text[lang.NoQuestion])
+	expect("q", lang.English.Text[lang.QuitUnsaved])
+	expect("cancel", lang.English.Text[lang.Cancelled])
+	r.until(func(l string) bool { return asks(l, lang.Turn) })
+	expect("q", lang.English.Text[lang.QuitUnsaved])
+	expect("yes", lang.English.Text[lang.SaveName])
+	expect("", lang.English.Text[lang.NotSaved])
 	if e := r.wait(); e != Quit {
 		t.Errorf("ended with %v, want Quit", e)
 	}
@@ -177,7 +178,7 @@ func TestPlayLocal(t *testing.T) {
 
 	// A fresh game has nothing to save: quitting only asks.
 	end, g, text := play(local, "quit", "yes")
-	if end != Quit || strings.Contains(text, English.Text[keyQuitUnsaved]) {
+	if end != Quit || strings.Contains(text, lang.English.Text[lang.QuitUnsaved]) {
 		t.Fatalf("quitting a game not begun: %v:\n%s", end, text)
 	}
 
@@ -205,7 +206,7 @@ func TestPlayLocal(t *testing.T) {
 	st := local.Game.State
 	cmd, _ := legalPlay(t, &st)
 	end, g, text = play(local, cmd)
-	if end != InputClosed || !strings.Contains(text, English.Text[keyKept]) {
+	if end != InputClosed || !strings.Contains(text, lang.English.Text[lang.Kept]) {
 		t.Fatalf("ended with %v:\n%s", end, text)
 	}
 	kept, err := save.Read(autosave)
@@ -223,12 +224,12 @@ func TestPlayLocal(t *testing.T) {
 	resume := local
 	resume.Resume = autosave
 	end, g, text = play(resume, "maybe", "yes", "status", "quit", "yes")
-	if end != Quit || strings.Count(text, English.Text[keyResume]) != 2 {
+	if end != Quit || strings.Count(text, lang.English.Text[lang.Resume]) != 2 {
 		t.Fatalf("ended with %v:\n%s", end, text)
 	}
 	// Nothing moved since: quitting asks nothing about saving, and the
 	// autosave stays as it was.
-	if !strings.Contains(text, English.Text[keyReallyQuit]) || strings.Contains(text, English.Text[keyQuitUnsaved]) {
+	if !strings.Contains(text, lang.English.Text[lang.ReallyQuit]) || strings.Contains(text, lang.English.Text[lang.QuitUnsaved]) {
 		t.Errorf("quitting a resumed game that did not move:\n%s", text)
 	}
 	if back, err := save.Read(autosave); err != nil || !slices.Equal(back.History, kept.History) {
@@ -251,7 +252,7 @@ func TestPlayLocal(t *testing.T) {
 	if err := save.Write(autosave, kept); err != nil {
 		t.Fatal(err)
 	}
-	if end, _, text = play(resume, "yes", "save tuesday", "quit", "yes"); end != Quit || !strings.Contains(text, English.Text[keyReallyQuit]) {
+	if end, _, text = play(resume, "yes", "save tuesday", "quit", "yes"); end != Quit || !strings.Contains(text, lang.English.Text[lang.ReallyQuit]) {
 		t.Fatalf("ended with %v:\n%s", end, text)
 	}
 	if _, err := os.Stat(autosave); err == nil {
@@ -266,7 +267,7 @@ func TestPlayLocal(t *testing.T) {
 	st = kept.State
 	cmd, _ = legalPlay(t, &st)
 	end, _, text = play(resume, "yes", cmd, "quit", "no")
-	if end != Quit || strings.Count(text, English.Text[keyQuitUnsaved]) != 1 || strings.Contains(text, English.Text[keyReallyQuit]) {
+	if end != Quit || strings.Count(text, lang.English.Text[lang.QuitUnsaved]) != 1 || strings.Contains(text, lang.English.Text[lang.ReallyQuit]) {
 		t.Fatalf("ended with %v:\n%s", end, text)
 	}
 	if back, err := save.Read(autosave); err != nil || len(back.History) <= len(kept.History) {
@@ -278,7 +279,7 @@ func TestPlayLocal(t *testing.T) {
 		t.Fatal(err)
 	}
 	end, g, text = play(resume, "no", "quit", "y")
-	if end != Quit || !strings.Contains(text, English.Text[keyNewGame]) || len(g.History) != 0 {
+	if end != Quit || !strings.Contains(text, lang.English.Text[lang.NewGame]) || len(g.History) != 0 {
 		t.Fatalf("ended with %v, %d actions:\n%s", end, len(g.History), text)
 	}
 }
@@ -300,14 +301,14 @@ func TestCoupFourreQuestion(t *testing.T) {
 			break
 		}
 	}
-	safety := English.Card(engine.SafetyFor(g.State.Threat))
+	safety := lang.English.Card(engine.SafetyFor(g.State.Threat))
 	r := start(t, tableFor(t, g, "random"), Options{})
 	question := r.until(func(l string) bool { return strings.HasSuffix(l, "Yes or no.") })
 	if !strings.Contains(question, "You hold "+safety+": play it as a coup fourré") {
 		t.Fatalf("the question: %q", question)
 	}
 	r.send("play 1")
-	if l, _ := r.next(); l != English.Text[keyAnswerFirst] {
+	if l, _ := r.next(); l != lang.English.Text[lang.AnswerFirst] {
 		t.Fatalf("a move during the question: %q", l)
 	}
 	r.send("r")
@@ -326,7 +327,7 @@ func TestCoupFourreQuestion(t *testing.T) {
 func TestNoticesFromTheCatalogue(t *testing.T) {
 	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
 	r := startIn(t, tab, Options{}, &marked)
-	r.until(func(l string) bool { return asks(l, keyTurn) })
+	r.until(func(l string) bool { return asks(l, lang.Turn) })
 	for _, n := range []table.Notice{
 		{Kind: table.NoticeSaved, Name: "friday"},
 		{Kind: table.NoticeHost, Name: "Bob"},

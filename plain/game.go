@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 )
 
@@ -77,7 +78,7 @@ func (s *Session) Play(ctx context.Context, t Table, opts Options) End {
 			return Cancelled
 		case v, open := <-updates:
 			if !open {
-				g.say(keyTableEnded)
+				g.say(lang.TableEnded)
 				return TableEnded
 			}
 			g.see(v)
@@ -156,13 +157,13 @@ func (g *game) welcome() {
 	for side := range o.Config.Sides() {
 		sides = append(sides, g.sideName(side)) // people sharing the keyboard go by their names
 	}
-	g.say(keyWelcome, o.Config.Rules, o.Config.Players, g.list(sides, keyAnd), o.Trip)
+	g.say(lang.Welcome, o.Config.Rules, o.Config.Players, g.list(sides, lang.And), o.Trip)
 	if g.view.Shared() {
-		g.say(keyHasKeyboard, g.seatName(g.view.Seat))
+		g.say(lang.HasKeyboard, g.seatName(g.view.Seat))
 	}
 	from := uint32(0)
 	if o.EventCount > 8 {
-		g.say(keyLastMoves)
+		g.say(lang.LastMoves)
 		from = o.EventCount - 6
 	}
 	g.tellFrom(from)
@@ -174,7 +175,7 @@ func (g *game) tellFrom(from uint32) {
 	o := &g.obs
 	to := o.EventCount
 	if to > from+engine.LogSize {
-		g.say(keyMissed)
+		g.say(lang.Missed)
 		from = to - engine.LogSize
 	}
 	for i := from; i < to; i++ {
@@ -249,7 +250,7 @@ func (g *game) promptNow() prompt {
 			p.kind = promptAnotherHand
 		default:
 			if names := g.waitingFor(); len(names) > 0 {
-				p.kind, p.who = promptWaitDeal, g.list(names, keyAnd)
+				p.kind, p.who = promptWaitDeal, g.list(names, lang.And)
 			}
 		}
 	case o.MyTurn() && o.Phase == engine.PhaseCoupFourre:
@@ -279,38 +280,38 @@ func (g *game) ask(p prompt) {
 	o := &g.obs
 	switch p.kind {
 	case promptTurn:
-		g.say(keyTurnMiles, capital(g.milesLine()))
-		g.say(keyTurn, g.handLine(true))
+		g.say(lang.TurnMiles, capital(g.milesLine()))
+		g.say(lang.Turn, g.handLine(true))
 		return
 	case promptCoupFourre:
-		g.say(keyCoupFourre, capital(g.seatName(int(o.Attacker))), g.cat.Card(o.Threat),
+		g.say(lang.CoupFourre, capital(g.seatName(int(o.Attacker))), g.cat.Card(o.Threat),
 			g.sideName(int(o.ThreatSide)), g.cat.Card(engine.SafetyFor(o.Threat)))
 	case promptExtension:
 		var others []string
 		for _, side := range g.view.Opponents() {
-			others = append(others, g.text(keyMilesOther, g.sideName(side), o.Tableaus[side].Miles))
+			others = append(others, g.text(lang.MilesOther, g.sideName(side), o.Tableaus[side].Miles))
 		}
-		g.say(keyExtension, capital(g.sideName(o.Side())), g.list(others, keyAnd))
+		g.say(lang.Extension, capital(g.sideName(o.Side())), g.list(others, lang.And))
 	case promptAnotherHand, promptAnotherGame:
 		var hand, game []string
 		for side := range o.Config.Sides() {
-			hand = append(hand, g.text(keyPoints, g.sideName(side), o.HandScores[side].Total()))
-			game = append(game, g.text(keyPoints, g.sideName(side), o.Totals[side]))
+			hand = append(hand, g.text(lang.Points, g.sideName(side), o.HandScores[side].Total()))
+			game = append(game, g.text(lang.Points, g.sideName(side), o.Totals[side]))
 		}
-		g.say(keyHandScores, g.list(hand, keyAnd))
-		g.say(keyGameTotals, g.list(game, keyAnd))
+		g.say(lang.HandScores, g.list(hand, lang.And))
+		g.say(lang.GameTotals, g.list(game, lang.And))
 		if p.kind == promptAnotherGame {
-			g.say(keyAnotherGame)
+			g.say(lang.AnotherGame)
 		} else {
-			g.say(keyAnotherHand)
+			g.say(lang.AnotherHand)
 		}
 	case promptPass:
-		g.say(keyPass, p.who, p.who)
+		g.say(lang.Pass, p.who, p.who)
 	case promptWaitDeal:
-		g.say(keyWaitDeal, p.who)
+		g.say(lang.WaitDeal, p.who)
 		return
 	case promptWaitPlay:
-		g.say(keyWaitPlay, p.who)
+		g.say(lang.WaitPlay, p.who)
 		return
 	default:
 		return
@@ -340,9 +341,9 @@ func (g *game) seatName(seat int) string {
 	name := g.view.SeatName(seat)
 	switch {
 	case name == "":
-		return g.text(keyPlayerN, seat+1)
+		return g.text(lang.PlayerN, seat+1)
 	case g.view.Away(seat):
-		return g.text(keyAway, name)
+		return g.text(lang.Away, name)
 	}
 	return name
 }
@@ -352,15 +353,15 @@ func (g *game) seatName(seat int) string {
 func (g *game) sideName(side int) string {
 	if side == g.view.YourSide() {
 		if g.obs.Config.Players >= 4 {
-			return g.text(keyYourTeam)
+			return g.text(lang.YourTeam)
 		}
-		return g.text(keyYou)
+		return g.text(lang.You)
 	}
 	cfg := g.obs.Config
 	if cfg.Players < 4 {
 		return g.seatName(side)
 	}
-	return g.text(keyPair, g.seatName(side), g.seatName(side+cfg.Sides()))
+	return g.text(lang.Pair, g.seatName(side), g.seatName(side+cfg.Sides()))
 }
 
 // milesLine says how far every side has gone: "you have 450 miles,
@@ -371,16 +372,16 @@ func (g *game) milesLine() string {
 	var parts []string
 	switch {
 	case mine != g.view.YourSide():
-		parts = append(parts, g.text(keyMilesOther, capital(g.sideName(mine)), o.Tableaus[mine].Miles))
+		parts = append(parts, g.text(lang.MilesOther, capital(g.sideName(mine)), o.Tableaus[mine].Miles))
 	case o.Config.Players >= 4:
-		parts = append(parts, g.text(keyMilesTeam, o.Tableaus[mine].Miles))
+		parts = append(parts, g.text(lang.MilesTeam, o.Tableaus[mine].Miles))
 	default:
-		parts = append(parts, g.text(keyMilesYou, o.Tableaus[mine].Miles))
+		parts = append(parts, g.text(lang.MilesYou, o.Tableaus[mine].Miles))
 	}
 	for _, side := range g.view.Opponents() {
-		parts = append(parts, g.text(keyMilesOther, g.sideName(side), o.Tableaus[side].Miles))
+		parts = append(parts, g.text(lang.MilesOther, g.sideName(side), o.Tableaus[side].Miles))
 	}
-	return g.list(parts, keyAnd)
+	return g.list(parts, lang.And)
 }
 
 // refuse tells why action a was refused.
@@ -389,34 +390,34 @@ func (g *game) refuse(a engine.Action, err error) {
 	var r *engine.Refusal
 	switch {
 	case errors.Is(err, table.ErrOnlooker) || o.Onlooker:
-		g.say(keyWatching)
+		g.say(lang.Watching)
 	case errors.Is(err, engine.ErrNotNow) && o.MyTurn() && o.Phase != engine.PhasePlay:
-		g.say(keyAnswerFirst)
+		g.say(lang.AnswerFirst)
 	case errors.Is(err, engine.ErrNotNow) && o.MyTurn():
-		g.say(keyCantDo, g.cat.Reason(err))
+		g.say(lang.CantDo, g.cat.Reason(err))
 	case errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn):
 		switch {
 		case o.Phase >= engine.PhaseHandOver:
-			g.say(keyHandIsOver)
+			g.say(lang.HandIsOver)
 		case o.Waiting:
-			g.say(keyWaitPause)
+			g.say(lang.WaitPause)
 		default:
-			g.say(keyWaitTurn, g.seatName(int(o.Turn)))
+			g.say(lang.WaitTurn, g.seatName(int(o.Turn)))
 		}
 	case errors.As(err, &r) && a.Card() != engine.NoCard:
-		verb := keyVerbPlay
+		verb := lang.VerbPlay
 		if a.Kind() == engine.KindDiscard {
-			verb = keyVerbDisc
+			verb = lang.VerbDisc
 		}
-		g.say(keyCant, g.text(verb), g.cat.Card(a.Card()), g.cat.Reason(err))
+		g.say(lang.Cant, g.text(verb), g.cat.Card(a.Card()), g.cat.Reason(err))
 	case errors.As(err, &r):
-		g.say(keyCantDo, g.cat.Reason(err))
+		g.say(lang.CantDo, g.cat.Reason(err))
 	case errors.Is(err, table.ErrEnded):
-		g.say(keyTableEnded)
+		g.say(lang.TableEnded)
 	case errors.Is(err, table.ErrFrozen):
-		g.say(keyShuttingDown)
+		g.say(lang.ShuttingDown)
 	default:
-		g.say(keyFailed, err)
+		g.say(lang.Failed, err)
 	}
 }
 
@@ -444,14 +445,14 @@ func (g *game) act(a engine.Action) {
 func (g *game) notice(n table.Notice) {
 	switch n.Kind {
 	case table.NoticeHost:
-		g.say(keyNoticeHost, n.Name)
+		g.say(lang.NoticeHost, n.Name)
 	case table.NoticeBack:
-		g.say(keyNoticeBack, n.Name)
+		g.say(lang.NoticeBack, n.Name)
 	case table.NoticeSaved:
-		g.say(keyNoticeSaved, n.Name)
+		g.say(lang.NoticeSaved, n.Name)
 	case table.NoticeNotSaved:
-		g.say(keyNoticeNotSaved)
+		g.say(lang.NoticeNotSaved)
 	case table.NoticeShutdown:
-		g.say(keyNoticeShutdown, n.Name)
+		g.say(lang.NoticeShutdown, n.Name)
 	}
 }

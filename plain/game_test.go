@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // handItem is a card of the turn line, with what it can do: its slot,
@@ -21,7 +22,7 @@ var turnGroup = regexp.MustCompile(`^(.*) \(([^()]*)\)$`)
 // readTurn reads the turn line into its cards.
 func readTurn(t *testing.T, line string) []handItem {
 	t.Helper()
-	body, ok := strings.CutPrefix(line, sentence(keyTurn))
+	body, ok := strings.CutPrefix(line, sentence(lang.Turn))
 	body, ok2 := strings.CutSuffix(body, ". Play or discard?")
 	if !ok || !ok2 {
 		t.Fatalf("not a turn line: %q", line)
@@ -96,7 +97,7 @@ func TestWholeGame(t *testing.T) {
 			break
 		}
 		switch {
-		case asks(l, keyTurn):
+		case asks(l, lang.Turn):
 			asked["turn"]++
 			r.send(readMove(t, l, rng))
 		case strings.Contains(l, "as a coup fourré"):
@@ -105,10 +106,10 @@ func TestWholeGame(t *testing.T) {
 		case strings.Contains(l, "Extend the trip to 1000?"):
 			asked["extension"]++
 			r.send([]string{"yes", "no"}[asked["extension"]%2])
-		case l == English.Text[keyAnotherHand]:
+		case l == lang.English.Text[lang.AnotherHand]:
 			asked["another hand"]++
 			r.send("y")
-		case l == English.Text[keyAnotherGame]:
+		case l == lang.English.Text[lang.AnotherGame]:
 			asked["another game"]++
 			r.send("no")
 		case strings.HasPrefix(l, "You can't"):
@@ -164,11 +165,11 @@ func TestHotSeat(t *testing.T) {
 					drawn = append(drawn, strings.TrimSuffix(c, "."))
 				}
 			}
-			return isPrompt(l) || asks(l, keyPass)
+			return isPrompt(l) || asks(l, lang.Pass)
 		})
 		st := tab.State()
 		switch {
-		case asks(l, keyPass):
+		case asks(l, lang.Pass):
 			passes++
 			holder = st.ToAct()
 			if want := "Pass the keyboard to " + names[holder] + "."; !strings.HasPrefix(l, want) {
@@ -176,7 +177,7 @@ func TestHotSeat(t *testing.T) {
 			}
 			drawn = drawn[:0]
 			r.send("yes")
-		case asks(l, keyTurn):
+		case asks(l, lang.Turn):
 			if st.ToAct() != holder && holder >= 0 {
 				t.Fatalf("a turn line for seat %d while seat %d has the keyboard", st.ToAct(), holder)
 			}
@@ -184,7 +185,7 @@ func TestHotSeat(t *testing.T) {
 			var held []string
 			for _, c := range st.Hands[holder] {
 				if c != engine.NoCard {
-					held = append(held, English.Card(c))
+					held = append(held, lang.English.Card(c))
 				}
 			}
 			var listed []string
@@ -228,5 +229,5 @@ func englishCardName(name string) string {
 	if err != nil {
 		return name
 	}
-	return English.Card(c)
+	return lang.English.Card(c)
 }

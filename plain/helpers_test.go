@@ -13,6 +13,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
@@ -164,7 +165,7 @@ func start(t *testing.T, tab *table.Table, opts Options) *rig {
 // startIn runs a session in the language of cat over tab in the
 // background; a marked catalogue's marks are checked on every line and
 // taken off before the test reads it.
-func startIn(t *testing.T, tab *table.Table, opts Options, cat *Catalogue) *rig {
+func startIn(t *testing.T, tab *table.Table, opts Options, cat *lang.Catalogue) *rig {
 	t.Helper()
 	c, err := tab.Join(localUser, "", -1)
 	if err != nil {
@@ -220,17 +221,21 @@ func (r *rig) took(l string) string {
 	return l
 }
 
-// marked is English with every sentence in brackets: a line of output
+// marked is lang.English with every sentence in brackets: a line of output
 // that is not one bracketed sentence did not come from the catalogue.
 // Cards keep their names, and P its letter: the player types them.
-var marked = func() Catalogue {
-	c := English
+var marked = func() lang.Catalogue {
+	c := lang.English
+	keep := map[lang.Key]bool{lang.Comma: true, lang.Semicolon: true, lang.Or: true, lang.And: true, lang.SlotP: true}
+	for card := engine.Card(1); card < engine.NumCards; card++ {
+		k, _ := lang.CardKey(card)
+		keep[k] = true
+	}
 	for k := range c.Text {
-		if k := key(k); !strings.HasPrefix(c.Text[k], " ") && k != keyComma && k != keySemicolon && k != keyOr && k != keyAnd && k != keySlotP {
+		if k := lang.Key(k); !strings.HasPrefix(c.Text[k], " ") && !keep[k] {
 			c.Text[k] = "[" + c.Text[k] + "]"
 		}
 	}
-	c.Event = func(e engine.Event, n engine.Names) string { return "[" + englishEvent(e, n) + "]" }
 	return c
 }()
 
@@ -269,14 +274,14 @@ func tail(text string, n int) string {
 
 // sentence returns the text of key k before its first argument: what
 // every line of that kind starts with.
-func sentence(k key) string {
-	text, _, _ := strings.Cut(English.Text[k], "%")
+func sentence(k lang.Key) string {
+	text, _, _ := strings.Cut(lang.English.Text[k], "%")
 	return text
 }
 
 // asks reports whether line is a question of key k.
-func asks(line string, k key) bool {
-	text := English.Text[k]
+func asks(line string, k lang.Key) bool {
+	text := lang.English.Text[k]
 	if !strings.Contains(text, "%") {
 		return line == text
 	}
@@ -286,5 +291,5 @@ func asks(line string, k key) bool {
 // isPrompt reports whether line asks the player something: the turn, or
 // a question.
 func isPrompt(line string) bool {
-	return asks(line, keyTurn) || strings.HasSuffix(line, "Yes or no.") || asks(line, keyWhom) || asks(line, keyQuitUnsaved)
+	return asks(line, lang.Turn) || strings.HasSuffix(line, "Yes or no.") || asks(line, lang.Whom) || asks(line, lang.QuitUnsaved)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 )
 
@@ -63,7 +64,7 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 	if l.Name() == "" && !s.askName(ctx, l) {
 		return InputClosed
 	}
-	s.say(keyHello, l.Name())
+	s.say(lang.Hello, l.Name())
 	if room != "" {
 		if end, over := s.enter(ctx, l.Enter, room, opts); over {
 			return end
@@ -81,7 +82,7 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 			}
 			words := strings.Fields(line)
 			if len(words) == 0 {
-				s.say(keyLobbyHelp)
+				s.say(lang.LobbyHelp)
 				continue
 			}
 			name := ""
@@ -103,13 +104,13 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level) }, name, opts)
 				}
 			case "help", "h", "?":
-				s.say(keyLobbyHelp)
-				s.say(keyCreateHelp)
+				s.say(lang.LobbyHelp)
+				s.say(lang.CreateHelp)
 			case "quit", "q", "exit":
-				s.say(keyBye)
+				s.say(lang.Bye)
 				return Quit
 			default:
-				s.say(keyLobbyUnknown, strconv.Quote(shorten(line)))
+				s.say(lang.LobbyUnknown, strconv.Quote(shorten(line)))
 			}
 			if over {
 				return end
@@ -121,7 +122,7 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 // askName asks the person's name until the lobby takes one; it reports
 // false when the input ends first.
 func (s *Session) askName(ctx context.Context, l Lobby) bool {
-	s.say(keyAskName)
+	s.say(lang.AskName)
 	for {
 		select {
 		case <-ctx.Done():
@@ -131,7 +132,7 @@ func (s *Session) askName(ctx context.Context, l Lobby) bool {
 				return false
 			}
 			if err := l.SetName(strings.TrimSpace(line)); err != nil {
-				s.say(keyNameRefused, err)
+				s.say(lang.NameRefused, err)
 				continue
 			}
 			return true
@@ -143,22 +144,22 @@ func (s *Session) askName(ctx context.Context, l Lobby) bool {
 func (s *Session) rooms(l Lobby) {
 	list := l.Rooms()
 	if len(list) == 0 {
-		s.say(keyNoRooms)
-		s.say(keyLobbyHelp)
+		s.say(lang.NoRooms)
+		s.say(lang.LobbyHelp)
 		return
 	}
-	s.say(keyRoomsHead)
+	s.say(lang.RoomsHead)
 	for _, r := range list {
-		state := keyRoomWaiting
+		state := lang.RoomWaiting
 		switch {
 		case r.Restored:
-			state = keyRoomSaved
+			state = lang.RoomSaved
 		case r.Started:
-			state = keyRoomPlaying
+			state = lang.RoomPlaying
 		}
-		s.say(keyRoomLine, r.Name, r.Players, r.Rules, r.Level, r.People, s.text(state))
+		s.say(lang.RoomLine, r.Name, r.Players, r.Rules, r.Level, r.People, s.text(state))
 	}
-	s.say(keyLobbyHelp)
+	s.say(lang.LobbyHelp)
 }
 
 // roomSetup reads the words after create NAME: a number of players, a
@@ -180,8 +181,8 @@ func (s *Session) roomSetup(words []string) (engine.Config, string, bool) {
 		cfg.Players = counts[len(counts)/2]
 	}
 	if err := cfg.Validate(); err != nil {
-		s.say(keyFailed, err)
-		s.say(keyCreateHelp)
+		s.say(lang.Failed, err)
+		s.say(lang.CreateHelp)
 		return cfg, "", false
 	}
 	return cfg, level, true
@@ -192,18 +193,18 @@ func (s *Session) roomSetup(words []string) (engine.Config, string, bool) {
 // is over, with why.
 func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), name string, opts Options) (End, bool) {
 	if name == "" {
-		s.say(keyWhichRoom)
+		s.say(lang.WhichRoom)
 		return 0, false
 	}
 	seat, err := take(name)
 	if err != nil {
-		s.say(keyFailed, err)
+		s.say(lang.Failed, err)
 		return 0, false
 	}
 	end := s.waitRoom(ctx, seat, opts)
 	switch end {
 	case Quit, TableEnded:
-		s.say(keyBackInLobby)
+		s.say(lang.BackInLobby)
 		return end, false
 	}
 	return end, true
@@ -221,9 +222,9 @@ func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
 		}
 	}
 	if !v.Started {
-		s.say(keyInRoom, v.Room)
+		s.say(lang.InRoom, v.Room)
 		tell(true)
-		s.say(keyRoomHelp)
+		s.say(lang.RoomHelp)
 	}
 	for !v.Started {
 		select {
@@ -232,7 +233,7 @@ func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
 			return Cancelled
 		case next, open := <-seat.Updates():
 			if !open {
-				s.say(keyTableEnded)
+				s.say(lang.TableEnded)
 				return TableEnded
 			}
 			v = next
@@ -258,19 +259,19 @@ func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
 					n, _ = strconv.Atoi(words[1])
 				}
 				if err := seat.Sit(n - 1); err != nil {
-					s.say(keyFailed, err)
+					s.say(lang.Failed, err)
 				}
 			case "start":
 				if err := seat.Start(); err != nil {
-					s.say(keyFailed, err)
+					s.say(lang.Failed, err)
 				}
 			case "leave", "quit", "q":
 				seat.Quit()
 				return Quit
 			case "help", "h", "?":
-				s.say(keyRoomHelp)
+				s.say(lang.RoomHelp)
 			default:
-				s.say(keyRoomUnknown, strconv.Quote(shorten(line)))
+				s.say(lang.RoomUnknown, strconv.Quote(shorten(line)))
 			}
 		}
 	}
@@ -292,25 +293,25 @@ func (s *Session) seating(v *table.View) string {
 		var marks []string
 		switch {
 		case v.Plays(i):
-			marks = append(marks, s.text(keyMarkYou))
+			marks = append(marks, s.text(lang.MarkYou))
 		case !st.Human:
-			marks = append(marks, s.text(keyMarkComputer))
+			marks = append(marks, s.text(lang.MarkComputer))
 		case !st.Connected:
-			marks = append(marks, s.text(keyMarkAway))
+			marks = append(marks, s.text(lang.MarkAway))
 		default:
-			marks = append(marks, s.text(keyMarkHere))
+			marks = append(marks, s.text(lang.MarkHere))
 		}
 		if st.Host {
-			marks = append(marks, s.text(keyMarkHost))
+			marks = append(marks, s.text(lang.MarkHost))
 		}
-		seats = append(seats, s.text(keySeatLine, i+1, st.Name, strings.Join(marks, s.text(keyComma))))
+		seats = append(seats, s.text(lang.SeatLine, i+1, st.Name, strings.Join(marks, s.text(lang.Comma))))
 	}
-	text := s.text(keySeats, s.list(seats, keyAnd))
+	text := s.text(lang.Seats, s.list(seats, lang.And))
 	switch {
 	case v.Watching:
-		return text + " " + s.text(keyRoomWatching)
+		return text + " " + s.text(lang.RoomWatching)
 	case v.Host:
-		return text + " " + s.text(keyRoomHost)
+		return text + " " + s.text(lang.RoomHost)
 	}
-	return text + " " + s.text(keyRoomGuest)
+	return text + " " + s.text(lang.RoomGuest)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
@@ -48,13 +49,13 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 	g := l.Game
 	resumed := false // the game came from the autosave, which still holds it
 	if l.Resume != "" && l.Load != nil {
-		resume, ok := s.askYesNo(ctx, keyResume)
+		resume, ok := s.askYesNo(ctx, lang.Resume)
 		if !ok {
 			return InputClosed, g, nil
 		}
 		switch {
 		case !resume:
-			s.say(keyNewGame)
+			s.say(lang.NewGame)
 			if l.DropResume != nil {
 				_ = l.DropResume() // the player let it go
 			}
@@ -64,7 +65,7 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 			// it is, for the player to look at.
 			back, err := l.Load(l.Resume)
 			if err != nil {
-				s.say(keyFailed, err)
+				s.say(lang.Failed, err)
 				break
 			}
 			g, resumed = back, true
@@ -120,15 +121,15 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 	switch {
 	case end != SavedQuit && l.Autosave != nil && unsaved(g):
 		if err := l.Autosave(g); err != nil {
-			s.say(keySaveFailed, err)
+			s.say(lang.SaveFailed, err)
 		} else {
-			s.say(keyKept)
+			s.say(lang.Kept)
 		}
 	case resumed && l.DropResume != nil && (savedInFile || g.State.Phase == engine.PhaseGameOver):
 		_ = l.DropResume() // the autosave's game lives on in a file, or is done
 	}
 	if end == Quit || end == SavedQuit {
-		s.say(keyBye)
+		s.say(lang.Bye)
 	}
 	return end, g, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 )
 
@@ -29,7 +30,7 @@ func typeAction(tab *table.Table, obs *engine.Observation, a engine.Action, whom
 		}
 	}
 	if rng.IntN(5) == 0 {
-		card = strings.ToLower(English.Card(c))
+		card = strings.ToLower(lang.English.Card(c))
 	}
 	switch a.Kind() {
 	case engine.KindDiscard:
@@ -100,7 +101,7 @@ func TestEveryLineFromTheCatalogue(t *testing.T) {
 
 // playRandomHands plays hands at a table of players with the random
 // person of TestOutputIsPlain, in the language of cat, and then quits.
-func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *Catalogue) {
+func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *lang.Catalogue) {
 	tab := newTable(t, engine.Config{Players: players, Rules: engine.Standard}, seed, "random", 0)
 	hint := func(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, string) {
 		return legal[0], "the first legal move"
@@ -120,7 +121,7 @@ func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *Catalog
 		st := tab.State()
 		obs := engine.Observe(&st, st.ToAct())
 		switch {
-		case asks(l, keyTurn):
+		case asks(l, lang.Turn):
 			for rng.IntN(4) == 0 {
 				cmd := readingCommands[rng.IntN(len(readingCommands))]
 				r.send(cmd)
@@ -140,13 +141,13 @@ func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *Catalog
 				attack = a.Target()
 			}
 			r.send(typeAction(tab, &obs, a, whom, rng))
-		case asks(l, keyWhom):
+		case asks(l, lang.Whom):
 			if attack < 0 {
 				t.Fatalf("asked %q for no attack", l)
 			}
 			r.send(answerWhom(tab, attack))
 		case strings.HasSuffix(l, "Yes or no."):
-			if l == English.Text[keyAnotherHand] || l == English.Text[keyAnotherGame] {
+			if l == lang.English.Text[lang.AnotherHand] || l == lang.English.Text[lang.AnotherGame] {
 				played++
 				if played < hands {
 					r.send("yes")
@@ -164,7 +165,7 @@ func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *Catalog
 		}
 	}
 	for l, ok := r.next(); ok; l, ok = r.next() {
-		if l == English.Text[keySaveFirst] { // not after the game's end
+		if l == lang.English.Text[lang.SaveFirst] { // not after the game's end
 			r.send("no")
 		}
 	}
@@ -172,7 +173,7 @@ func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *Catalog
 		t.Errorf("ended with %v, want Quit", e)
 	}
 	text := r.out.String()
-	if n := strings.Count(text, sentence(keyUnknown)); n != strings.Count(text, "Unknown command \"xyzzy\"") {
+	if n := strings.Count(text, sentence(lang.Unknown)); n != strings.Count(text, "Unknown command \"xyzzy\"") {
 		t.Errorf("%d lines of help for unknown input, not all for xyzzy", n)
 	}
 	if p := r.out.problem(); p != "" {

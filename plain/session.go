@@ -23,6 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 )
 
@@ -86,7 +87,7 @@ const (
 type Session struct {
 	out   io.Writer
 	err   error // the first write error: the session then says nothing more
-	cat   *Catalogue
+	cat   *lang.Catalogue
 	lines chan string // closed at the end of the input
 	done  chan struct{}
 	close sync.Once
@@ -98,9 +99,9 @@ const maxLine = 512
 // New starts a session reading lines from in and writing to out in the
 // language of cat (nil: English). It reads in from its own goroutine,
 // which ends with the input.
-func New(in io.Reader, out io.Writer, cat *Catalogue) *Session {
+func New(in io.Reader, out io.Writer, cat *lang.Catalogue) *Session {
 	if cat == nil {
-		cat = &English
+		cat = &lang.English
 	}
 	s := &Session{out: out, cat: cat, lines: make(chan string), done: make(chan struct{})}
 	go s.read(in)
@@ -121,7 +122,7 @@ const (
 	FarewellSaved
 )
 
-var farewellKeys = [...]key{FarewellIdle: keyFarewellIdle, FarewellBye: keyFarewellBye, FarewellSaved: keyFarewellSaved}
+var farewellKeys = [...]lang.Key{FarewellIdle: lang.FarewellIdle, FarewellBye: lang.FarewellBye, FarewellSaved: lang.FarewellSaved}
 
 // SayFarewell tells f, from the catalogue, before the session is closed.
 func (s *Session) SayFarewell(f Farewell, args ...any) {
@@ -161,7 +162,7 @@ func (s *Session) read(in io.Reader) {
 }
 
 // text is the sentence of key k with its arguments.
-func (s *Session) text(k key, args ...any) string {
+func (s *Session) text(k lang.Key, args ...any) string {
 	if len(args) == 0 {
 		return s.cat.Text[k]
 	}
@@ -169,7 +170,7 @@ func (s *Session) text(k key, args ...any) string {
 }
 
 // say prints the sentence of key k, a line.
-func (s *Session) say(k key, args ...any) { s.line(s.text(k, args...)) }
+func (s *Session) say(k lang.Key, args ...any) { s.line(s.text(k, args...)) }
 
 // line prints one line, with nothing in it that a terminal would take for
 // a command: control characters (typed input echoed back, a name) become
@@ -207,7 +208,7 @@ func unsafeRune(r rune) bool {
 // askYesNo asks a yes-or-no question of key k before a game (the
 // autosave to resume) and returns the answer; ok is false when the input
 // ended or ctx was done first. Any other line asks again.
-func (s *Session) askYesNo(ctx context.Context, k key) (said, ok bool) {
+func (s *Session) askYesNo(ctx context.Context, k lang.Key) (said, ok bool) {
 	s.say(k)
 	for {
 		select {
@@ -248,17 +249,17 @@ func yesNo(line string) answer {
 	return neither
 }
 
-// list joins words as a sentence lists them: "a, b and c" (last is keyAnd
-// or keyOr).
-func (s *Session) list(words []string, last key) string {
+// list joins words as a sentence lists them: "a, b and c" (last is lang.And
+// or lang.Or).
+func (s *Session) list(words []string, last lang.Key) string {
 	switch len(words) {
 	case 0:
-		return s.text(keyNone)
+		return s.text(lang.None)
 	case 1:
 		return words[0]
 	}
 	n := len(words) - 1
-	return strings.Join(words[:n], s.text(keyComma)) + s.text(last) + words[n]
+	return strings.Join(words[:n], s.text(lang.Comma)) + s.text(last) + words[n]
 }
 
 // capital starts a sentence with a capital letter.

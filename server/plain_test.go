@@ -13,7 +13,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/plain"
+	"github.com/millebornes/mille/lang"
 )
 
 // lineClient is an SSH session in the line mode, read line by line.
@@ -153,7 +153,7 @@ func TestSSHPlain(t *testing.T) {
 			if slot == engine.DrawSlot {
 				name = "P"
 			}
-			if card != engine.NoCard && !strings.Contains(line, name+" "+plain.English.Card(card)) {
+			if card != engine.NoCard && !strings.Contains(line, name+" "+lang.English.Card(card)) {
 				t.Fatalf("%s's turn line %q lacks %s %v", c.name, line, name, card)
 			}
 		}

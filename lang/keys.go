@@ -1,0 +1,321 @@
+package lang
+
+// Key names one message of the catalogue. Its comment lists the
+// arguments of the message's format, in order ("-": none).
+type Key int
+
+// The keys, grouped by where they are said first. A message said in
+// several places has one key.
+const (
+	// Starting and ending.
+	Welcome       Key = iota // rules, players, sides, trip
+	HasKeyboard              // name
+	LastMoves                // -
+	Resume                   // -
+	NewGame                  // -
+	TableEnded               // -
+	Missed                   // -
+	Kept                     // -
+	Bye                      // -
+	ShuttingDown             // -
+	FarewellIdle             // how long without a key
+	FarewellBye              // -
+	FarewellSaved            // room
+
+	// The player's turn and the questions.
+	TurnMiles     // list of sides' miles
+	MilesYou      // miles
+	MilesTeam     // miles
+	MilesOther    // side, miles
+	Turn          // hand with what each card can do
+	SlotCard      // slot, card
+	CardsDo       // cards, what they can do
+	DoPlay        // -
+	DoAttack      // sides
+	NoTarget      // -
+	CoupFourre    // attacker, hazard, side attacked, safety
+	Extension     // side, others' miles
+	HandScores    // list of sides' points
+	GameTotals    // list of sides' totals
+	AnotherHand   // -
+	AnotherGame   // -
+	Pass          // name, name
+	WaitDeal      // names
+	WaitPlay      // name
+	Points        // side, points
+	NoQuestion    // -
+	Whom          // card, sides
+	NoSuchSide    // what was typed, sides
+	Again         // -
+	ReallyQuit    // -
+	SaveFirst     // -
+	QuitUnsaved   // -
+	Cancelled     // -
+	SaveName      // -
+	LeaveTable    // -
+	StopWatching  // -
+	NotSaved      // -
+	Saved         // where
+	SaveFailed    // error
+	NoSave        // -
+	NotHost       // -
+	Undone        // -
+	NoUndo        // -
+	NoUndoShared  // -
+	Thinking      // -
+	Hint          // action, reason
+	NoHints       // -
+	HintOnTurn    // -
+	Picked        // card
+	PickedAlready // -
+	DeckEmpty     // -
+
+	// Refusals.
+	Cant        // verb, card, reason
+	CantDo      // reason
+	VerbPlay    // -
+	VerbDisc    // -
+	WaitTurn    // name
+	WaitPause   // -
+	Watching    // -
+	HandIsOver  // -
+	AnswerFirst // -
+	NoSlot      // slot
+	WhichCard   // -
+	NotHazard   // card, slot
+	Failed      // error
+	Unknown     // what was typed
+
+	// Reading the board: status, hand, score, log.
+	StatusHead   // game, hand, trip, rules, whose turn
+	NowYours     // -
+	NowTurnOf    // name
+	NowPause     // -
+	NowHandOver  // -
+	NowGameOver  // -
+	Side         // side, miles, trip, state, battle, speed, safeties, distance
+	Rolling      // -
+	Stopped      // -
+	Limited      // state
+	Empty        // -
+	None         // -
+	CoupFourreOf // safety
+	Count        // count, card
+	Piles        // draw pile, discards, top
+	PilesNoTop   // draw pile
+	PilesOne     // draw pile, the one discard
+	HandSizes    // list of seats' hand sizes
+	HandSize     // name, cards
+	Hand         // hand
+	HandEmpty    // -
+	NoHand       // -
+	ScoreHead    // winning score
+	Score        // side, hand points, items, game points, games won
+	Items        // items
+	ItemMiles    // points
+	ItemSafeties
+	ItemAllSafeties
+	ItemCoups
+	ItemTrip
+	ItemDelayed
+	ItemSafeTrip
+	ItemExtension
+	ItemShutOut
+	LogHead  // -
+	LogEmpty // -
+
+	// Describing an action (hints).
+	ActPlay       // card
+	ActAttack     // card, side
+	ActDiscard    // card
+	ActCoupFourre // -
+	ActDecline    // -
+	ActExtend     // -
+	ActStop       // -
+	ActContinue   // -
+
+	// Words.
+	You       // -
+	YourTeam  // -
+	Pair      // name, name
+	Away      // name
+	PlayerN   // number
+	Comma     // - (a list's separator)
+	Semicolon // - (the separator of a list of lists)
+	Or        // - (the last separator of a choice)
+	And       // - (the last separator of a list)
+	SlotP     // -
+
+	// The table's news (table.Notice).
+	NoticeHost     // name
+	NoticeBack     // name
+	NoticeSaved    // room
+	NoticeNotSaved // -
+	NoticeShutdown // room
+
+	// The lobby of a server, and its rooms before the deal.
+	AskName      // -
+	NameRefused  // error
+	Hello        // name
+	NoRooms      // -
+	RoomsHead    // -
+	RoomLine     // name, players, rules, level, people, state
+	RoomWaiting  // -
+	RoomPlaying  // -
+	RoomSaved    // -
+	LobbyHelp    // -
+	CreateHelp   // -
+	LobbyUnknown // what was typed
+	WhichRoom    // -
+	BackInLobby  // -
+	InRoom       // room
+	Seats        // seats
+	SeatLine     // number, name, marks
+	MarkYou      // -
+	MarkComputer // -
+	MarkAway     // -
+	MarkHere     // -
+	MarkHost     // -
+	RoomHost     // -
+	RoomGuest    // -
+	RoomWatching // -
+	RoomHelp     // -
+	RoomUnknown  // what was typed
+
+	// Help.
+	Help1
+	Help2
+	Help3
+	Help4
+	Help5
+	Help6
+	Help7
+
+	// The engine's words. Cards, by engine.Card (CardKey gives the key).
+	CardOutOfGas
+	CardFlatTire
+	CardAccident
+	CardSpeedLimit
+	CardStop
+	CardGasoline
+	CardSpareTire
+	CardRepairs
+	CardEndOfLimit
+	CardGo
+	CardExtraTank
+	CardPunctureProof
+	CardDrivingAce
+	CardRightOfWay
+	CardMiles25
+	CardMiles50
+	CardMiles75
+	CardMiles100
+	CardMiles200
+
+	// Events (engine.Event), told to the seat they happen to ("You") or
+	// about another seat or side.
+	EvDealYou       // -
+	EvDeal          // name
+	EvDrawCardYou   // card
+	EvDrawCard      // name, card
+	EvDrawYou       // -
+	EvDraw          // name
+	EvPlayYou       // card
+	EvPlay          // name, card
+	EvAttackYou     // card, side
+	EvAttack        // name, card, side
+	EvCoupFourreYou // card
+	EvCoupFourre    // name, card
+	EvDiscardYou    // card
+	EvDiscard       // name, card
+	EvTripYou       // miles
+	EvTrip          // name, miles
+	EvExtendYou     // -
+	EvExtend        // name
+	EvStopTripYou   // -
+	EvStopTrip      // name
+	EvHandOver      // -
+	EvGameTie       // -
+	EvGameWonYou    // -
+	EvGameWonTeam   // -
+	EvGameWon       // side
+	EvCancelled     // card, side
+	EvDeclinedYou   // -
+	EvDeclined      // name
+
+	// The engine's refusals (*engine.Refusal), completing Cant: "you are
+	// under a Speed Limit". Their English is the engine's own sentence.
+	RefNotNow
+	RefNotInHand
+	RefNoSuchSide
+	RefOwnSide
+	RefNotRolling
+	RefHasHazard
+	RefTheyHaveRoW
+	RefAlreadyLimit
+	RefAlreadyGo
+	RefYouHaveRoW
+	RefNotLimited
+	RefNeedGo
+	RefStopped
+	RefLimited
+	RefTwo200s
+	RefPast700
+	RefPast1000
+	RefKeepSafeties
+	RefTheyHaveTank
+	RefTheyHaveProof
+	RefTheyHaveAce
+	RefFixGas
+	RefFixFlat
+	RefFixAccident
+	RefNotOutOfGas
+	RefNoFlat
+	RefNoAccident
+	RefOutOfGas
+	RefFlat
+	RefHadAccident
+
+	// A refusal in a few words, for the turn line: "needs a Go".
+	BriefNeedGo
+	BriefAlreadyGo
+	BriefStopped
+	BriefLimited
+	BriefNotLimited
+	BriefPast700
+	BriefPast1000
+	BriefTwo200s
+	BriefHasHazard
+	BriefAlreadyLimit
+	BriefYouHaveRoW
+
+	// The reasons of a hint (ai.Explain); their English is the ai's own.
+	WhyBest
+	WhyCoupFourre
+	WhyDecline
+	WhySafetyHold
+	WhyExtend
+	WhyStopTrip
+	WhyFinish
+	WhySafetyBeforeEnd
+	WhySafetyDead
+	WhySafetyFix
+	WhySafetyRoll
+	WhySafetyKeep
+	WhyRemedy
+	WhyGo
+	WhyEndOfLimit
+	WhyAttack
+	WhyLimit
+	WhyDistance
+	WhySmallUnderLimit
+	WhyDiscardDead
+	WhyDiscard
+	WhyContinue
+	WhyLaySafety     // -
+	WhyKeepFor       // safety
+	WhyAttackRolling // -
+
+	// NumKeys counts the keys: every catalogue has a text for each.
+	NumKeys
+)

@@ -1,0 +1,327 @@
+// Package lang is the catalogue of every sentence mille says, in each of
+// its languages: one key per message (Key), one Catalogue per language
+// (English, French), all of the same type. The front ends (ui, plain,
+// review, server, the command line) say nothing that does not come from
+// here, and the engine's names (its cards, events, refusals and the
+// ai's reasons for a hint) are reached through it too: the engine keeps
+// its English notation for files and programs, a person reads the
+// catalogue's words.
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// A Catalogue is every sentence of mille in one language, by key, as fmt
+// formats. Where a language orders the arguments otherwise, it writes
+// %[2]s.
+type Catalogue struct {
+	// Tag is the language's code, as --lang and the options file write
+	// it: "en", "fr".
+	Tag string
+	// Name is the language's name in itself: "English", "Français".
+	Name string
+	// Text holds the sentences by key.
+	Text [NumKeys]string
+}
+
+// T is the sentence of key k with its arguments.
+func (c *Catalogue) T(k Key, args ...any) string {
+	if len(args) == 0 {
+		return c.Text[k]
+	}
+	return fmt.Sprintf(c.Text[k], args...)
+}
+
+// All are the catalogues, English first: the default.
+var All = []*Catalogue{&English, &French}
+
+// Lookup finds a catalogue by its tag ("fr"), its name ("français") or
+// a locale ("fr_FR.UTF-8", "fr-CA"), whatever the case.
+func Lookup(name string) (*Catalogue, bool) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	tag, _, _ := strings.Cut(name, ".") // the encoding
+	tag, _, _ = strings.Cut(tag, "@")   // a modifier
+	tag, _, _ = strings.Cut(tag, "_")   // the territory
+	tag, _, _ = strings.Cut(tag, "-")
+	for _, c := range All {
+		if tag == c.Tag || name == strings.ToLower(c.Name) {
+			return c, true
+		}
+	}
+	return nil, false
+}
+
+// FromEnv is the language of the environment that getenv reads (os.Getenv,
+// or an SSH session's variables): LC_ALL, else LC_MESSAGES, else LANG, the
+// first one set deciding as POSIX says; English when that one names no
+// language of mille's (C, POSIX, German).
+func FromEnv(getenv func(string) string) *Catalogue {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if value := getenv(v); value != "" {
+			if c, ok := Lookup(value); ok {
+				return c
+			}
+			return &English
+		}
+	}
+	return &English
+}
+
+// Tags lists the languages' tags for a usage line: "en, fr".
+func Tags() string {
+	tags := make([]string, len(All))
+	for i, c := range All {
+		tags[i] = c.Tag
+	}
+	return strings.Join(tags, ", ")
+}
+
+// Choose is the language a person asked for, by flag or option (name),
+// else the environment's; an unknown name is an error that lists the
+// languages.
+func Choose(name string, getenv func(string) string) (*Catalogue, error) {
+	if name == "" {
+		return FromEnv(getenv), nil
+	}
+	if c, ok := Lookup(name); ok {
+		return c, nil
+	}
+	return nil, fmt.Errorf("unknown language %q (mille speaks %s)", name, Tags())
+}
+
+// cardKeys are the keys of the cards' names, by card.
+var cardKeys = [engine.NumCards]Key{
+	engine.OutOfGas: CardOutOfGas, engine.FlatTire: CardFlatTire, engine.Accident: CardAccident,
+	engine.SpeedLimit: CardSpeedLimit, engine.Stop: CardStop,
+	engine.Gasoline: CardGasoline, engine.SpareTire: CardSpareTire, engine.Repairs: CardRepairs,
+	engine.EndOfLimit: CardEndOfLimit, engine.Go: CardGo,
+	engine.ExtraTank: CardExtraTank, engine.PunctureProof: CardPunctureProof,
+	engine.DrivingAce: CardDrivingAce, engine.RightOfWay: CardRightOfWay,
+	engine.Miles25: CardMiles25, engine.Miles50: CardMiles50, engine.Miles75: CardMiles75,
+	engine.Miles100: CardMiles100, engine.Miles200: CardMiles200,
+}
+
+// CardKey is the key of a card's name; ok is false for NoCard or a value
+// that is no card.
+func CardKey(card engine.Card) (k Key, ok bool) {
+	if !card.Valid() {
+		return 0, false
+	}
+	return cardKeys[card], true
+}
+
+// Card names a card in a sentence, distances with their unit ("75
+// miles", never heard as a slot number); "" for NoCard.
+func (c *Catalogue) Card(card engine.Card) string {
+	if k, ok := CardKey(card); ok {
+		return c.Text[k]
+	}
+	return ""
+}
+
+// seat names a seat for the viewer of n: "you", a player's name, or
+// "Player N".
+func (c *Catalogue) seat(n engine.Names, s int) string {
+	if s == n.Viewer {
+		return c.Text[You]
+	}
+	if s >= 0 && s < len(n.Seats) && n.Seats[s] != "" {
+		return n.Seats[s]
+	}
+	return c.T(PlayerN, s+1)
+}
+
+// Side names a side as seen by the viewer of n: "you", "your team", a
+// player's name, or a team's two names.
+func (c *Catalogue) Side(n engine.Names, side int) string {
+	cfg := n.Config
+	if cfg.Players < 4 {
+		return c.seat(n, side)
+	}
+	if n.Viewer >= 0 && cfg.SideOf(n.Viewer) == side {
+		return c.Text[YourTeam]
+	}
+	return c.T(Pair, c.seat(n, side), c.seat(n, side+cfg.Sides()))
+}
+
+// Describe tells action a in the words of the player who takes it: "play
+// Stop on Ann", "discard 75 miles", "declare the coup fourré".
+func (c *Catalogue) Describe(n engine.Names, a engine.Action) string {
+	card := c.Card(a.Card())
+	switch a.Kind() {
+	case engine.KindPlay:
+		if a.Card().IsHazard() {
+			return c.T(ActAttack, card, c.Side(n, a.Target()))
+		}
+		return c.T(ActPlay, card)
+	case engine.KindDiscard:
+		return c.T(ActDiscard, card)
+	case engine.KindCoupFourre:
+		return c.Text[ActCoupFourre]
+	case engine.KindDecline:
+		return c.Text[ActDecline]
+	case engine.KindExtend:
+		return c.Text[ActExtend]
+	case engine.KindStopTrip:
+		return c.Text[ActStop]
+	case engine.KindContinue:
+		return c.Text[ActContinue]
+	}
+	return a.String()
+}
+
+// Event tells e in a sentence to the viewer of n: "Ann plays Stop on
+// you." "" for an event that has nothing to tell.
+func (c *Catalogue) Event(e engine.Event, n engine.Names) string {
+	who := c.seat(n, int(e.Seat))
+	you := int(e.Seat) == n.Viewer
+	card := c.Card(e.Card)
+	// say picks the viewer's own form of a sentence or the other's,
+	// which takes the seat's name first.
+	say := func(own, other Key, args ...any) string {
+		if you {
+			return c.T(own, args...)
+		}
+		return c.T(other, append([]any{who}, args...)...)
+	}
+	switch e.Kind {
+	case engine.EvDeal:
+		return say(EvDealYou, EvDeal)
+	case engine.EvDraw:
+		if e.Card != engine.NoCard { // told to whoever may see it
+			return say(EvDrawCardYou, EvDrawCard, card)
+		}
+		return say(EvDrawYou, EvDraw)
+	case engine.EvPlay, engine.EvSafety:
+		return say(EvPlayYou, EvPlay, card)
+	case engine.EvAttack:
+		return say(EvAttackYou, EvAttack, card, c.Side(n, int(e.Target)))
+	case engine.EvCoupFourre:
+		return say(EvCoupFourreYou, EvCoupFourre, card)
+	case engine.EvDiscard:
+		return say(EvDiscardYou, EvDiscard, card)
+	case engine.EvTrip:
+		return say(EvTripYou, EvTrip, int(e.Target)*100)
+	case engine.EvExtend:
+		return say(EvExtendYou, EvExtend)
+	case engine.EvStopTrip:
+		return say(EvStopTripYou, EvStopTrip)
+	case engine.EvHandOver:
+		return c.Text[EvHandOver]
+	case engine.EvGameOver:
+		side := int(e.Target)
+		switch {
+		case e.Target == engine.NoSide:
+			return c.Text[EvGameTie]
+		case n.Viewer >= 0 && n.Config.SideOf(n.Viewer) == side && n.Config.Players >= 4:
+			return c.Text[EvGameWonTeam]
+		case n.Viewer >= 0 && n.Config.SideOf(n.Viewer) == side:
+			return c.Text[EvGameWonYou]
+		}
+		return c.T(EvGameWon, c.Side(n, side))
+	case engine.EvCancelled:
+		return Capital(c.T(EvCancelled, card, c.Side(n, int(e.Target))))
+	case engine.EvDeclined:
+		return say(EvDeclinedYou, EvDeclined)
+	}
+	return ""
+}
+
+// refusals finds the key of an engine refusal by its English sentence,
+// which is the engine's own (a test checks every one).
+var refusals = func() map[string]Key {
+	m := map[string]Key{}
+	for k := RefNotNow; k <= RefHadAccident; k++ {
+		m[English.Text[k]] = k
+	}
+	return m
+}()
+
+// Reason words why the engine refused an action, completing Cant: "you
+// are under a Speed Limit". An error that is no refusal of the engine's
+// says its own text.
+func (c *Catalogue) Reason(err error) string {
+	var r *engine.Refusal
+	if errors.As(err, &r) {
+		if k, ok := refusals[r.Error()]; ok {
+			return c.Text[k]
+		}
+	}
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// briefs are the refusals that the turn line says shorter, heard at every
+// turn for many cards.
+var briefs = map[error]Key{
+	engine.ErrNeedGo:       BriefNeedGo,
+	engine.ErrAlreadyGo:    BriefAlreadyGo,
+	engine.ErrStopped:      BriefStopped,
+	engine.ErrLimited:      BriefLimited,
+	engine.ErrNotLimited:   BriefNotLimited,
+	engine.ErrPast700:      BriefPast700,
+	engine.ErrPast1000:     BriefPast1000,
+	engine.ErrTwo200s:      BriefTwo200s,
+	engine.ErrHasHazard:    BriefHasHazard,
+	engine.ErrAlreadyLimit: BriefAlreadyLimit,
+	engine.ErrYouHaveRoW:   BriefYouHaveRoW,
+}
+
+// Brief words a refusal in a few words ("needs a Go"), or as Reason does.
+func (c *Catalogue) Brief(err error) string {
+	if k, ok := briefs[err]; ok {
+		return c.Text[k]
+	}
+	return c.Reason(err)
+}
+
+// reasons finds the key of a hint's reason by the ai's English.
+var reasons = func() map[string]Key {
+	m := map[string]Key{}
+	for k := WhyBest; k <= WhyAttackRolling; k++ {
+		if k != WhyKeepFor {
+			m[English.Text[k]] = k
+		}
+	}
+	return m
+}()
+
+// Why words the reason a hint gives (ai.Explain's English: "finish the
+// trip"); a reason it does not know stays as it is.
+func (c *Catalogue) Why(reason string) string {
+	if k, ok := reasons[reason]; ok {
+		return c.Text[k]
+	}
+	for _, s := range engine.AllSafeties {
+		if reason == English.T(WhyKeepFor, s.String()) {
+			return c.T(WhyKeepFor, c.Card(s))
+		}
+	}
+	return reason
+}
+
+// List joins items as a sentence does: "a, b and c" (last is And or Or).
+func (c *Catalogue) List(items []string, last Key) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], c.Text[Comma]) + c.Text[last] + items[len(items)-1]
+}
+
+// Capital starts text with a capital letter, as a sentence does.
+func Capital(text string) string {
+	for i, r := range text {
+		return strings.ToUpper(string(r)) + text[i+len(string(r)):]
+	}
+	return text
+}

@@ -1,0 +1,214 @@
+package lang
+
+import (
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
+
+// testSize picks a test's size: short under -short, long with
+// MILLE_LONG_TESTS=1, normal otherwise.
+func testSize(short, normal, long int) int {
+	switch {
+	case testing.Short():
+		return short
+	case os.Getenv("MILLE_LONG_TESTS") == "1":
+		return long
+	}
+	return normal
+}
+
+// verb matches a format's verbs: %s, %d, %v, %[2]s; not %%.
+var verb = regexp.MustCompile(`%(\[\d+\])?[a-z]`)
+
+// argsFor are arguments that fit English's format of k: a number for %d,
+// a word for the rest.
+func argsFor(k Key) []any {
+	var args []any
+	for _, v := range verb.FindAllString(strings.ReplaceAll(English.Text[k], "%%", ""), -1) {
+		if strings.Contains(v, "[") {
+			continue // an argument said again
+		}
+		if strings.HasSuffix(v, "d") {
+			args = append(args, 7)
+		} else {
+			args = append(args, "x")
+		}
+	}
+	return args
+}
+
+// TestEveryKeyHasEveryLanguage fails on a key without a text in some
+// catalogue, and on a text whose format does not take English's
+// arguments (one too many, one too few, a number for a word).
+func TestEveryKeyHasEveryLanguage(t *testing.T) {
+	for _, c := range All {
+		for k := range NumKeys {
+			text := c.Text[k]
+			if strings.TrimSpace(text) == "" {
+				t.Errorf("%s: key %d (after %q in English) has no text", c.Tag, k, English.Text[max(k-1, 0)])
+				continue
+			}
+			if out := c.T(k, argsFor(k)...); strings.Contains(out, "%!") {
+				t.Errorf("%s: key %d %q does not take English's arguments: %s", c.Tag, k, text, out)
+			}
+		}
+	}
+}
+
+// TestFrenchIsFrench: a French text that is English's too was forgotten
+// (but for the texts that are only arguments, and the letter P).
+func TestFrenchIsFrench(t *testing.T) {
+	for k := range NumKeys {
+		if French.Text[k] == English.Text[k] && strings.ContainsAny(strings.ReplaceAll(verb.ReplaceAllString(English.Text[k], ""), "P", ""), "abcdefghijklmnopqrstuvwxyz") {
+			if k != CardAccident { // the same word in both
+				t.Errorf("key %d is English in French too: %q", k, English.Text[k])
+			}
+		}
+	}
+	if French.Card(engine.Stop) != "Feu rouge" || French.Card(engine.RightOfWay) != "Prioritaire" {
+		t.Errorf("French cards: %q, %q", French.Card(engine.Stop), French.Card(engine.RightOfWay))
+	}
+}
+
+// TestFrenchTypography: no plain space before « : ; ! ? » in French.
+func TestFrenchTypography(t *testing.T) {
+	for k, text := range French.Text {
+		for _, p := range []string{" :", " ;", " !", " ?"} {
+			if strings.Contains(text, p) {
+				t.Errorf("key %d: a breaking space before %q: %q", k, p[1:], text)
+			}
+		}
+	}
+}
+
+// TestEnglishIsTheEngines: the catalogue finds the engine's refusals and
+// the ai's reasons by their English, so English must be the engine's
+// sentence word for word, and every refusal and reason met in play must
+// have a key. Random games in every configuration meet them.
+func TestEnglishIsTheEngines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 1))
+	var buf [engine.MaxLegal]engine.Action
+	refused, explained := map[string]bool{}, map[string]bool{}
+	games := testSize(2, 6, 60)
+	for _, cfg := range engine.Configs() {
+		for g := range games {
+			s, err := engine.New(cfg, uint64(g))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for step := 0; step < 3000 && s.Phase != engine.PhaseGameOver; step++ {
+				for c := engine.Card(1); c < engine.NumCards; c++ {
+					for _, a := range []engine.Action{engine.Play(c), engine.Discard(c), engine.Attack(c, 1), engine.Attack(c, 0)} {
+						if err := s.Check(a); err != nil {
+							refused[err.Error()] = true
+							if English.Reason(err) != err.Error() || French.Reason(err) == err.Error() {
+								t.Fatalf("refusal %q has no key", err)
+							}
+						}
+					}
+				}
+				legal := s.Legal(buf[:0])
+				obs := engine.Observe(&s, s.ToAct())
+				a := legal[rng.IntN(len(legal))]
+				if step%7 == 0 {
+					why := ai.Explain(&obs, a)
+					explained[why] = true
+					if English.Why(why) != why || French.Why(why) == why {
+						t.Fatalf("reason %q has no key", why)
+					}
+				}
+				if err := s.Step(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if len(refused) < 20 || len(explained) < 10 {
+		t.Errorf("too few met to test: %d refusals, %d reasons", len(refused), len(explained))
+	}
+}
+
+// TestEvents: every event is told in every language, to its player, to
+// another and to an onlooker, with no argument missing.
+func TestEvents(t *testing.T) {
+	for _, cfg := range []engine.Config{{Players: 2}, {Players: 4}} {
+		for _, viewer := range []int{0, 1, -1} {
+			n := engine.Names{Config: cfg, Viewer: viewer, Seats: []string{"Ann", "Bob", "Cal", "Dee"}}
+			for kind := engine.EvDeal; kind <= engine.EvDeclined; kind++ {
+				for _, c := range All {
+					e := engine.Event{Kind: kind, Seat: 0, Card: engine.Stop, Target: 1}
+					text := c.Event(e, n)
+					if text == "" || strings.Contains(text, "%!") || text != Capital(text) {
+						t.Errorf("%s %v to %d: %q", c.Tag, kind, viewer, text)
+					}
+				}
+			}
+		}
+	}
+	n := engine.Names{Config: engine.Config{Players: 2}, Viewer: 0, Seats: []string{"Ann", "Bob"}}
+	for _, tc := range []struct {
+		c    *Catalogue
+		e    engine.Event
+		want string
+	}{
+		{&English, engine.Event{Kind: engine.EvAttack, Seat: 1, Card: engine.Stop, Target: 0}, "Bob plays Stop on you."},
+		{&French, engine.Event{Kind: engine.EvAttack, Seat: 1, Card: engine.Stop, Target: 0}, "Bob joue Feu rouge contre vous."},
+		{&French, engine.Event{Kind: engine.EvPlay, Seat: 0, Card: engine.Miles75}, "Vous jouez 75 bornes."},
+		{&French, engine.Event{Kind: engine.EvGameOver, Target: 0}, "La partie est finie\u00a0: vous l'avez gagnée\u00a0!"},
+	} {
+		if got := tc.c.Event(tc.e, n); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.c.Tag, got, tc.want)
+		}
+	}
+}
+
+// TestChoose: --lang, else LC_ALL, LC_MESSAGES, LANG, else English.
+func TestChoose(t *testing.T) {
+	for _, tc := range []struct {
+		flag string
+		env  map[string]string
+		want string
+		bad  bool
+	}{
+		{"", nil, "en", false},
+		{"", map[string]string{"LANG": "fr_FR.UTF-8"}, "fr", false},
+		{"", map[string]string{"LANG": "fr_CA"}, "fr", false},
+		{"", map[string]string{"LANG": "fr_FR.UTF-8", "LC_ALL": "C"}, "en", false},
+		{"", map[string]string{"LANG": "en_GB.UTF-8", "LC_MESSAGES": "fr_BE@euro"}, "fr", false},
+		{"", map[string]string{"LANG": "de_DE.UTF-8"}, "en", false},
+		{"en", map[string]string{"LANG": "fr_FR.UTF-8"}, "en", false},
+		{"FR", nil, "fr", false},
+		{"français", nil, "fr", false},
+		{"klingon", nil, "", true},
+	} {
+		c, err := Choose(tc.flag, func(v string) string { return tc.env[v] })
+		if tc.bad {
+			if err == nil || !strings.Contains(err.Error(), "en, fr") {
+				t.Errorf("%q: error %v", tc.flag, err)
+			}
+			continue
+		}
+		if err != nil || c.Tag != tc.want {
+			t.Errorf("%q %v: %v %v, want %s", tc.flag, tc.env, c, err, tc.want)
+		}
+	}
+}
+
+// TestList joins as a sentence does, in each language.
+func TestList(t *testing.T) {
+	if got := French.List([]string{"Ann", "Bob", "Cal"}, And); got != "Ann, Bob et Cal" {
+		t.Errorf("French list: %q", got)
+	}
+	if got := English.List([]string{"Ann", "Bob"}, Or); got != "Ann or Bob" {
+		t.Errorf("English list: %q", got)
+	}
+	if got := Capital("équipe"); got != "Équipe" {
+		t.Errorf("Capital: %q", got)
+	}
+}
