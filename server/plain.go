@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"io"
 	"time"
 	"unicode/utf8"
@@ -38,41 +37,41 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 	if len(args) > 0 {
 		room = args[0]
 	}
-	lobby := &lineLobby{lobby: s.Lobby, users: s.users, id: sess.id}
+	began := time.Now()
+	lobby := &lineLobby{admission: s.admit(sess.id, sess.conn.source)}
 	session := plain.New(in, out, nil)
 	session.Serve(ctx, lobby, room, plain.Options{Hint: hint})
+	end := "quit"
 	if idled.Load() {
+		end = "idle"
 		session.SayFarewell(plain.FarewellIdle, s.cfg.IdleTimeout)
 	}
 	if s.stop.Err() != nil {
+		end = "shutdown"
 		session.SayFarewell(plain.FarewellBye)
 		if name := lobby.room; name != "" && lobby.seated() && s.wasSaved(name) {
 			session.SayFarewell(plain.FarewellSaved, name)
 		}
 	}
 	session.Close()
+	s.log.Info("session end", "source", sess.conn.source, "key", sess.id, "mode", PlainCommand, "after", time.Since(began).Round(time.Second), "end", end)
 	sess.exit(0)
 }
 
-// lineLobby is the server's lobby as a line-mode session sees it, for the
-// person whose key is id.
+// lineLobby is the server's lobby as a line-mode session sees it, for
+// one person: the same way in (admission) as the full screen's.
 type lineLobby struct {
-	lobby *Lobby
-	users *Users
-	id    string
-	room  string // the last room entered
-	conn  *Conn  // the connection to it
+	*admission
+	room string // the last room entered
+	conn *Conn  // the connection to it
 }
 
 // seated reports whether the person plays a seat of the last room entered.
 func (l *lineLobby) seated() bool { return l.conn != nil && len(l.conn.View().Mine) > 0 }
 
-func (l *lineLobby) Name() string {
-	name, _ := l.users.Name(l.id)
-	return name
-}
+func (l *lineLobby) Name() string { return l.name }
 
-func (l *lineLobby) SetName(name string) error { return l.users.SetName(l.id, name) }
+func (l *lineLobby) SetName(name string) error { return l.setName(name) }
 
 func (l *lineLobby) Rooms() []plain.Room {
 	var rooms []plain.Room
@@ -86,19 +85,9 @@ func (l *lineLobby) Rooms() []plain.Room {
 }
 
 // Enter sits in the room, as the full-screen lobby does for a room named
-// on the command line: made with the defaults if there is none (nor a
-// kept game of that name), watched if there is no seat or it is a saved
-// game of others.
+// on the command line.
 func (l *lineLobby) Enter(name string) (plain.Seat, error) {
-	c, err := l.lobby.Join(name, l.id, l.Name(), -1)
-	switch {
-	case errors.Is(err, ErrNoRoom):
-		cfg := defaultRoom
-		cfg.Seed = newSeed()
-		c, err = l.lobby.Create(name, l.id, l.Name(), -1, cfg)
-	case errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) || errors.Is(err, ErrNotPlayer):
-		return l.Watch(name)
-	}
+	c, err := l.enter(name, true)
 	return l.seat(c, err, name)
 }
 
@@ -108,16 +97,12 @@ func (l *lineLobby) Create(name string, game engine.Config, level string) (plain
 	if level != "" {
 		cfg.Level = level
 	}
-	c, err := l.lobby.Create(name, l.id, l.Name(), -1, cfg)
+	c, err := l.create(name, cfg)
 	return l.seat(c, err, name)
 }
 
 func (l *lineLobby) Watch(name string) (plain.Seat, error) {
-	r := l.lobby.Room(name)
-	if r == nil {
-		return nil, ErrNoRoom
-	}
-	c, err := r.Watch(l.id, l.Name(), -1)
+	c, err := l.watch(name)
 	return l.seat(c, err, name)
 }
 

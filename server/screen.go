@@ -1,10 +1,8 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -22,12 +20,9 @@ import (
 // player's first login, then the lobby. It reads the lobby but never a
 // room's state.
 type screen struct {
-	lobby *Lobby
-	users *Users
-	id    string // the player's key fingerprint
-	room  string // the room asked for on the ssh command line
+	*admission        // the lobby, the player's key and name
+	room       string // the room asked for on the ssh command line
 
-	name      string
 	naming    bool            // asking the name
 	plain     bool            // the person asked for the line mode instead
 	nameField textinput.Model // the name typed so far
@@ -47,50 +42,13 @@ type screen struct {
 	keys screenKeys
 	help help.Model
 
-	log     *events     // the server's log; nil in tests
-	dataDir string      // the server's data folder, never shown to players
-	quota   *roomsByKey // the rooms each key hosts; nil: no limit
-}
-
-// roomsByKey caps the rooms one key hosts (Config.MaxRoomsPerKey): one
-// key made fifty rooms and filled the server.
-type roomsByKey struct {
-	most int // 0: no limit
-	// mu lets one room be made at a time, so that two sessions of one key
-	// cannot both take its last place.
-	mu sync.Mutex
-}
-
-// create makes a room hosted by id, if id hosts fewer than the most.
-func (q *roomsByKey) create(l *Lobby, name, id, userName string, cfg RoomConfig) (*Conn, error) {
-	if q == nil || q.most <= 0 {
-		return l.Create(name, id, userName, -1, cfg)
-	}
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	hosted := 0
-	for _, r := range l.roomList() {
-		if !r.Ended() && r.Host() == id {
-			hosted++
-		}
-	}
-	if hosted >= q.most {
-		return nil, fmt.Errorf("you host %d rooms already, the most one player may: end one first", hosted)
-	}
-	return l.Create(name, id, userName, -1, cfg)
+	dataDir string // the server's data folder, never shown to players
 }
 
 // refusal is what the player reads of err (see publicText), noted in the
 // log when it hides something.
 func (s *screen) refusal(err error) string {
 	return publicText(err, s.log, s.dataDir, "key", s.id)
-}
-
-// note logs an event of the session's player.
-func (s *screen) note(msg string, args ...any) {
-	if s.log != nil {
-		s.log.Info(msg, append([]any{"key", s.id, "name", s.name}, args...)...)
-	}
 }
 
 // updateMsg carries a seat's update into the program.
@@ -135,48 +93,13 @@ func (s *screen) seated() bool { return s != nil && s.conn != nil && len(s.last.
 // best, four players in two teams.
 var defaultRoom = RoomConfig{Game: engine.Config{Players: 4, Rules: engine.Standard}, Level: "easy", Grace: 2 * time.Minute, Pace: 500 * time.Millisecond}
 
-// enter takes a seat in the room called name, or creates it with the
-// defaults (unless the server keeps a game of that name: then it joins
-// that). Someone who cannot sit (the game started, no seat is free, or it
-// is a saved game of others) watches instead.
+// enter takes a seat in the room called name (admission.enter).
 func (s *screen) enter(name string, create bool) tea.Cmd {
-	if create {
-		cfg := defaultRoom
-		cfg.Seed = newSeed()
-		c, err := s.create(name, cfg)
-		if !errors.Is(err, ErrSavedName) {
-			return s.connect(c, err)
-		}
-	}
-	c, err := s.lobby.Join(name, s.id, s.name, -1)
-	if err == nil {
-		s.note("room joined", "room", name, "seat", c.Seat()+1)
-	}
-	if errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) || errors.Is(err, ErrNotPlayer) {
-		return s.watch(name)
-	}
-	return s.connect(c, err)
+	return s.connect(s.admission.enter(name, create))
 }
 
 // watch makes the person an onlooker of the room called name.
-func (s *screen) watch(name string) tea.Cmd {
-	r := s.lobby.Room(name)
-	if r == nil {
-		s.msg = ErrNoRoom.Error()
-		return nil
-	}
-	s.note("room watched", "room", name)
-	return s.connect(r.Watch(s.id, s.name, -1))
-}
-
-// create makes room name, hosted by this person.
-func (s *screen) create(name string, cfg RoomConfig) (*Conn, error) {
-	c, err := s.quota.create(s.lobby, name, s.id, s.name, cfg)
-	if err == nil {
-		s.note("room created", "room", name, "players", cfg.Game.Players, "rules", fmt.Sprint(cfg.Game.Rules), "level", cfg.Level)
-	}
-	return c, err
-}
+func (s *screen) watch(name string) tea.Cmd { return s.connect(s.admission.watch(name)) }
 
 // connect enters the room of c, or shows err.
 func (s *screen) connect(c *Conn, err error) tea.Cmd {
@@ -190,8 +113,7 @@ func (s *screen) connect(c *Conn, err error) tea.Cmd {
 
 func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
 	st := ui.StylesFor(true)
-	s := &screen{lobby: lobby, users: users, id: id, room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st)}
-	s.name, _ = users.Name(id)
+	s := &screen{admission: newAdmission(lobby, users, id), room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st)}
 	s.naming = s.name == ""
 	s.nameField = newField(st, MaxNameLen)
 	s.nameField.Prompt = "Name: "
@@ -379,12 +301,11 @@ func (s *screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Done):
 		name := strings.TrimSpace(s.nameField.Value())
-		if err := s.users.SetName(s.id, name); err != nil {
+		if err := s.setName(name); err != nil {
 			s.msg = s.refusal(err)
 			return nil
 		}
-		s.name, s.naming, s.msg = name, false, ""
-		s.note("name chosen")
+		s.naming, s.msg = false, ""
 		s.rooms = s.lobby.List()
 		if s.room != "" {
 			return s.enter(s.room, s.lobby.Room(s.room) == nil)

@@ -336,6 +336,14 @@ func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 // Connections returns the number of connections open, logged in or not.
 func (s *Server) Connections() int { return int(s.gate.connCount.Load()) }
 
+// admit is the way into the lobby (admission) of the player with key id,
+// from source, with the server's limits and its log.
+func (s *Server) admit(id, source string) *admission {
+	a := newAdmission(s.Lobby, s.users, id)
+	a.quota, a.log, a.source = &s.rooms, s.log, source
+	return a
+}
+
 // handle runs one SSH session, once its client has asked for a shell. A
 // panic ends this session only.
 func (s *Server) handle(sess *sshSession) {
@@ -403,7 +411,7 @@ func (s *Server) handle(sess *sshSession) {
 		m = s.model(id, room, size.width)
 	} else {
 		sc = newScreen(s.Lobby, s.users, id, room, size.width)
-		sc.log, sc.dataDir, sc.quota = s.log, s.cfg.Dir, &s.rooms
+		sc.admission, sc.dataDir = s.admit(id, source), s.cfg.Dir
 		defer sc.leave()
 		m = sc
 	}
