@@ -79,7 +79,7 @@ func TestReadmeCommands(t *testing.T) {
 		t.Skip("builds mille and plays the README's commands")
 	}
 	bin := t.TempDir()
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "mille"), ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-tags", "sqlite", "-o", filepath.Join(bin, "mille"), ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	lines := readmeCommands(t)

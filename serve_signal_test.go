@@ -154,7 +154,7 @@ func TestServeSignalsSaveRooms(t *testing.T) {
 		t.Skip("builds mille")
 	}
 	bin := filepath.Join(t.TempDir(), "mille")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-tags", "sqlite", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {

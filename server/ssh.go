@@ -178,6 +178,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxLevel != "" && !slices.Contains(ai.Levels, cfg.MaxLevel) {
 		return nil, fmt.Errorf("server: no computer level %q (want one of %s)", cfg.MaxLevel, strings.Join(ai.Levels, ", "))
 	}
+	if !store.HasSQLite() {
+		return nil, store.ErrNoSQLite // before any file is made
+	}
 	signer, err := HostKey(filepath.Join(cfg.Dir, HostKeyFile))
 	if err != nil {
 		return nil, err

@@ -19,6 +19,8 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server"
+
+	_ "modernc.org/sqlite" // the server it runs keeps its rooms in SQLite
 )
 
 // Slack allowed over the baseline once the players have left: a leak of

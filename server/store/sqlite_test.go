@@ -1,0 +1,4 @@
+package store
+
+// The tests open SQLite stores whatever the build tags.
+import _ "modernc.org/sqlite"
