@@ -28,6 +28,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille serve", flag.ContinueOnError)
 	listen := fs.String("listen", ":2222", "address to listen on")
 	data := fs.String("data", "", "data folder for the host key and the store of players' names and rooms (default: server in mille's data folder)")
+	db := fs.String("db", "", "keep the store in this PostgreSQL database (postgres://USER@HOST:PORT/DB), which several servers may share, rather than in the data folder (docs/server.md)")
 	logFormat := fs.String("log-format", server.LogText, "log lines on standard error as text (key=value) or json")
 	cfg := server.Defaults
 	// The limits, in docs/server.md's order: every one holds after login,
@@ -78,7 +79,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 		*data = filepath.Join(dir, "server")
 	}
 	if *exportRooms != "" || *importRooms != "" {
-		return moveRooms(*data, *exportRooms, *importRooms, stdout, stderr)
+		return moveRooms(*data, *db, *exportRooms, *importRooms, stdout, stderr)
 	}
 	// Catch the signals before anything else: a SIGTERM as soon as the
 	// server says it listens must shut it down well, not kill it. SIGHUP
@@ -91,7 +92,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	// the server mid-shutdown: its players would get no goodbye. A write to
 	// the broken pipe fails instead.
 	signal.Ignore(syscall.SIGPIPE)
-	cfg.Dir, cfg.Log, cfg.LogFormat = *data, stderr, *logFormat
+	cfg.Dir, cfg.DB, cfg.Log, cfg.LogFormat = *data, *db, stderr, *logFormat
 	srv, err := server.New(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", err)
@@ -124,10 +125,10 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 }
 
 // moveRooms is mille serve --export-rooms and --import-rooms: the rooms
-// kept in data's store go out to a folder as save files (the server may
+// kept in data's store (or db's) go out to a folder as save files (the server may
 // be running), or come in from one (best with the server stopped).
-func moveRooms(data, exportTo, importFrom string, stdout, stderr io.Writer) int {
-	st, problems, err := server.OpenStore(data)
+func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) int {
+	st, problems, err := server.OpenStore(data, db)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", err)
 		return 1

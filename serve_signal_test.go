@@ -116,7 +116,7 @@ func newKey(t *testing.T) gossh.Signer {
 // its person had chosen it at a first login.
 func nameKey(t *testing.T, data string, key gossh.Signer, name string) {
 	t.Helper()
-	st, _, err := server.OpenStore(data)
+	st, _, err := server.OpenStore(data, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func nameKey(t *testing.T, data string, key gossh.Signer, name string) {
 // data.
 func keptGame(t *testing.T, data, name string) save.Game {
 	t.Helper()
-	st, _, err := server.OpenStore(data)
+	st, _, err := server.OpenStore(data, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,13 +27,18 @@ const roomExt = ".json"
 const migratedExt = ".migrated"
 
 // OpenStore opens the store of data folder dir (StoreFile), making it at
-// the first start, and moves into it what an older mille serve kept in
+// the first start, or with db (a postgres:// URL) the PostgreSQL database
+// that several servers share (docs/server.md); and it moves into it what an older mille serve kept in
 // files: the players' names (users.json) and the saved rooms
 // (rooms/ROOM.json). A room file that does not load, or whose name the
 // store holds for another game, stays where it is and is named in
 // problems; the store opens all the same.
-func OpenStore(dir string) (st *store.SQL, problems []error, err error) {
-	st, err = store.OpenSQLite(filepath.Join(dir, StoreFile))
+func OpenStore(dir, db string) (st *store.SQL, problems []error, err error) {
+	if db != "" {
+		st, err = store.OpenPostgres(db)
+	} else {
+		st, err = store.OpenSQLite(filepath.Join(dir, StoreFile))
+	}
 	if err != nil {
 		return nil, nil, err
 	}

@@ -53,7 +53,7 @@ const (
 func TestMigrateOldDataDir(t *testing.T) {
 	dir := t.TempDir()
 	copyDir(t, filepath.Join("testdata", "olddata"), dir)
-	st, problems, err := OpenStore(dir)
+	st, problems, err := OpenStore(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestMigrateOldDataDir(t *testing.T) {
 	}
 	st.Close()
 
-	st, problems, err = OpenStore(dir)
+	st, problems, err = OpenStore(dir, "")
 	if err != nil || len(problems) != 1 {
 		t.Fatalf("the second start: %v, %v", problems, err)
 	}

@@ -73,7 +73,7 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 		t.Skip("runs servers in processes of their own: MILLE_LONG_TESTS=1 (docs/CONTRIBUTING.md)")
 	}
 	dir := t.TempDir()
-	st, _, err := OpenStore(dir)
+	st, _, err := OpenStore(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,9 +30,13 @@ import (
 // Config is how a Server runs. A limit left at zero does not hold;
 // Defaults has mille serve's.
 type Config struct {
-	Dir         string // data folder: host key, the store (players' names, rooms)
-	MaxSessions int    // SSH sessions at once; 0: no limit
-	MaxRooms    int    // rooms at once; 0: no limit
+	Dir string // data folder: host key, the store (players' names, rooms)
+	// DB, when set, is the URL (postgres://...) of the PostgreSQL database
+	// that holds the store in place of the data folder's SQLite file:
+	// several servers share one (docs/server.md).
+	DB          string
+	MaxSessions int // SSH sessions at once; 0: no limit
+	MaxRooms    int // rooms at once; 0: no limit
 	// IdleTimeout ends a session that received no key for this long (its
 	// seat then waits for the player's return as after any disconnection);
 	// 0: never.
@@ -195,7 +199,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxWidth <= 0 || cfg.MaxHeight <= 0 {
 		cfg.MaxWidth, cfg.MaxHeight = MaxWidth, MaxHeight
 	}
-	st, problems, err := OpenStore(cfg.Dir)
+	st, problems, err := OpenStore(cfg.Dir, cfg.DB)
 	if err != nil {
 		return nil, err
 	}

@@ -224,7 +224,7 @@ func TestSSHFirstLogin(t *testing.T) {
 
 	// The name survives a restart of the server.
 	srv.Shutdown(context.Background())
-	st, _, err := OpenStore(srv.cfg.Dir)
+	st, _, err := OpenStore(srv.cfg.Dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}

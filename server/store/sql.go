@@ -14,45 +14,51 @@ import (
 	"github.com/millebornes/mille/save"
 )
 
-// schema makes the store's tables. Its SQL, like every statement here,
-// runs on SQLite and on PostgreSQL alike: TEXT, INTEGER and BIGINT
-// columns, $1-style parameters, INSERT ... ON CONFLICT, and a window
-// function to prune. Times are Unix seconds.
-var schema = []string{
-	`CREATE TABLE IF NOT EXISTS identities (
-		fingerprint TEXT PRIMARY KEY,
-		name TEXT NOT NULL
-	)`,
-	// claims holds the claim of each key's name (Store.ClaimName): one
-	// key a claim, one claim a key.
-	`CREATE TABLE IF NOT EXISTS claims (
-		claim TEXT PRIMARY KEY,
-		fingerprint TEXT NOT NULL
-	)`,
-	`CREATE UNIQUE INDEX IF NOT EXISTS claims_fingerprint ON claims (fingerprint)`,
-	// players holds the players' keys separated by spaces (a key
-	// fingerprint has none); game is the save file.
-	`CREATE TABLE IF NOT EXISTS rooms (
-		name TEXT PRIMARY KEY,
-		host TEXT NOT NULL,
-		players TEXT NOT NULL,
-		saved INTEGER NOT NULL,
-		written BIGINT NOT NULL,
-		game TEXT NOT NULL
-	)`,
-	`CREATE INDEX IF NOT EXISTS rooms_written ON rooms (written)`,
-	`CREATE INDEX IF NOT EXISTS rooms_host ON rooms (host, written)`,
-	`CREATE TABLE IF NOT EXISTS results (
-		room TEXT NOT NULL,
-		finished BIGINT NOT NULL,
-		seat INTEGER NOT NULL,
-		fingerprint TEXT NOT NULL,
-		name TEXT NOT NULL,
-		points INTEGER NOT NULL,
-		won INTEGER NOT NULL,
-		PRIMARY KEY (room, finished, seat)
-	)`,
-	`CREATE INDEX IF NOT EXISTS results_fingerprint ON results (fingerprint)`,
+// migrations make and change the store's tables, in order; each runs
+// once in a database, which records in table migrations how many have
+// run. Never edit one that has landed: add another. Their SQL, like every
+// statement here, runs on SQLite and on PostgreSQL alike: TEXT, INTEGER
+// and BIGINT columns, $1-style parameters, INSERT ... ON CONFLICT, and a
+// window function to prune. Times are Unix seconds.
+var migrations = [][]string{
+	// 1: the tables of a store before migrations were counted, which is
+	// why they say IF NOT EXISTS.
+	{
+		`CREATE TABLE IF NOT EXISTS identities (
+			fingerprint TEXT PRIMARY KEY,
+			name TEXT NOT NULL
+		)`,
+		// claims holds the claim of each key's name (Store.ClaimName): one
+		// key a claim, one claim a key.
+		`CREATE TABLE IF NOT EXISTS claims (
+			claim TEXT PRIMARY KEY,
+			fingerprint TEXT NOT NULL
+		)`,
+		`CREATE UNIQUE INDEX IF NOT EXISTS claims_fingerprint ON claims (fingerprint)`,
+		// players holds the players' keys separated by spaces (a key
+		// fingerprint has none); game is the save file.
+		`CREATE TABLE IF NOT EXISTS rooms (
+			name TEXT PRIMARY KEY,
+			host TEXT NOT NULL,
+			players TEXT NOT NULL,
+			saved INTEGER NOT NULL,
+			written BIGINT NOT NULL,
+			game TEXT NOT NULL
+		)`,
+		`CREATE INDEX IF NOT EXISTS rooms_written ON rooms (written)`,
+		`CREATE INDEX IF NOT EXISTS rooms_host ON rooms (host, written)`,
+		`CREATE TABLE IF NOT EXISTS results (
+			room TEXT NOT NULL,
+			finished BIGINT NOT NULL,
+			seat INTEGER NOT NULL,
+			fingerprint TEXT NOT NULL,
+			name TEXT NOT NULL,
+			points INTEGER NOT NULL,
+			won INTEGER NOT NULL,
+			PRIMARY KEY (room, finished, seat)
+		)`,
+		`CREATE INDEX IF NOT EXISTS results_fingerprint ON results (fingerprint)`,
+	},
 }
 
 // SQL is a Store in a SQL database.
@@ -60,15 +66,52 @@ type SQL struct {
 	db *sql.DB
 }
 
-// New makes a store in db, creating its tables if they are not there.
-// The store closes db when it is closed.
-func New(db *sql.DB) (*SQL, error) {
-	for _, stmt := range schema {
-		if _, err := db.Exec(stmt); err != nil {
-			return nil, fmt.Errorf("store: making the tables: %w", err)
+// New makes a store in db, running the migrations it has not run yet,
+// all in one transaction. The store closes db when it is closed.
+func New(db *sql.DB) (*SQL, error) { return migrate(db, nil) }
+
+// migrate is New, lock first taking in the migrations' transaction what
+// holds back the other servers that open the same database at once
+// (OpenPostgres), until it ends.
+func migrate(db *sql.DB, lock func(*sql.Tx) error) (*SQL, error) {
+	err := (&SQL{db: db}).inTx(func(tx *sql.Tx) error {
+		if lock != nil {
+			if err := lock(tx); err != nil {
+				return fmt.Errorf("waiting for the other servers' migrations: %w", err)
+			}
 		}
+		if _, err := tx.Exec(`CREATE TABLE IF NOT EXISTS migrations (n INTEGER NOT NULL)`); err != nil {
+			return err
+		}
+		var done int
+		if err := tx.QueryRow(`SELECT COALESCE(MAX(n), 0) FROM migrations`).Scan(&done); err != nil {
+			return fmt.Errorf("reading the migrations: %w", err)
+		}
+		if done > len(migrations) {
+			return fmt.Errorf("the database is of a newer mille (%d migrations, this one knows %d)", done, len(migrations))
+		}
+		for i := done; i < len(migrations); i++ {
+			for _, stmt := range append(migrations[i], `INSERT INTO migrations (n) VALUES ($1)`) {
+				if _, err := tx.Exec(stmt, argsOf(stmt, i+1)...); err != nil {
+					return fmt.Errorf("migration %d: %w", i+1, err)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: making the tables: %w", err)
 	}
 	return &SQL{db: db}, nil
+}
+
+// argsOf gives statement stmt of a migration its argument, n, if it
+// takes one: only the one that records the migration does.
+func argsOf(stmt string, n int) []any {
+	if strings.Contains(stmt, "$1") {
+		return []any{n}
+	}
+	return nil
 }
 
 // Close closes the database.
@@ -104,7 +147,9 @@ const (
 	addClaim    = `INSERT INTO claims (claim, fingerprint) VALUES ($1, $2) ON CONFLICT (claim) DO NOTHING`
 )
 
-// ClaimName implements Store, in one transaction.
+// ClaimName implements Store, in one transaction. Of two servers that
+// claim a name at once, the one whose claim the database takes second
+// finds it taken.
 func (s *SQL) ClaimName(key, name, claim string) error {
 	return s.inTx(func(tx *sql.Tx) error {
 		var holder string
@@ -118,8 +163,12 @@ func (s *SQL) ClaimName(key, name, claim string) error {
 			sql  string
 			args []any
 		}{{dropClaim, []any{key}}, {addClaim, []any{claim, key}}, {setName, []any{key, name}}} {
-			if _, err := tx.Exec(stmt.sql, stmt.args...); err != nil {
+			res, err := tx.Exec(stmt.sql, stmt.args...)
+			if err != nil {
 				return err
+			}
+			if n, err := res.RowsAffected(); stmt.sql == addClaim && err == nil && n == 0 {
+				return ErrNameTaken // another key's claim, made since it was read
 			}
 		}
 		return nil

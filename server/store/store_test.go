@@ -11,6 +11,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/server/internal/pgtest"
 )
 
 func open(t testing.TB, path string) *SQL {
@@ -19,6 +20,42 @@ func open(t testing.TB, path string) *SQL {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+// The store's tests, run on every database a store speaks (TestStores).
+var storeTests = []struct {
+	name string
+	test func(*testing.T, *SQL)
+}{
+	{"Names", testNames}, {"ClaimName", testClaimName}, {"PutRoom", testPutRoom},
+	{"Prune", testPrune}, {"Results", testResults},
+}
+
+// TestStores runs the store's tests on SQLite and, if a cluster is at
+// hand (pgtest), on PostgreSQL.
+func TestStores(t *testing.T) {
+	for _, db := range []struct {
+		name string
+		open func(testing.TB) *SQL
+	}{{"sqlite", newStore}, {"postgres", newPostgres}} {
+		t.Run(db.name, func(t *testing.T) {
+			for _, tt := range storeTests {
+				t.Run(tt.name, func(t *testing.T) { tt.test(t, db.open(t)) })
+			}
+		})
+	}
+}
+
+// newPostgres is a fresh store in a schema of its own of the test
+// cluster.
+func newPostgres(t testing.TB) *SQL {
+	t.Helper()
+	s, err := OpenPostgres(pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
 	return s
 }
 
@@ -53,10 +90,9 @@ func game(t testing.TB, seed uint64, n int, when time.Time) save.Game {
 	return g
 }
 
-// TestNames: a key is unknown until named; its name can change; many
+// testNames: a key is unknown until named; its name can change; many
 // names come in at once.
-func TestNames(t *testing.T) {
-	s := newStore(t)
+func testNames(t *testing.T, s *SQL) {
 	if name, ok, err := s.Name("k1"); ok || err != nil || name != "" {
 		t.Fatalf("an unknown key: %q %v %v", name, ok, err)
 	}
@@ -76,14 +112,13 @@ func TestNames(t *testing.T) {
 	}
 }
 
-// TestPutRoom: a room comes back as it was put; a checkpoint replaces it
+// testPutRoom: a room comes back as it was put; a checkpoint replaces it
 // but not its being saved; a key outside the game cannot replace it; a
 // checkpoint dropped goes, a saved room stays.
-// TestClaimName: a claim is one key's; a key that changes its name frees
+// testClaimName: a claim is one key's; a key that changes its name frees
 // its former claim; an import claims in order of fingerprint, the first
 // keeping a claim two names make.
-func TestClaimName(t *testing.T) {
-	s := newStore(t)
+func testClaimName(t *testing.T, s *SQL) {
 	name := func(key string) string {
 		n, _, err := s.Name(key)
 		if err != nil {
@@ -121,8 +156,7 @@ func TestClaimName(t *testing.T) {
 	}
 }
 
-func TestPutRoom(t *testing.T) {
-	s := newStore(t)
+func testPutRoom(t *testing.T, s *SQL) {
 	fam := Room{Name: "fam", Game: game(t, 1, 10, at(0)), Host: "ka", Players: []string{"ka", "kb"}, Saved: true}
 	if err := s.PutRoom(fam, "ka"); err != nil {
 		t.Fatal(err)
@@ -180,10 +214,9 @@ func TestPutRoom(t *testing.T) {
 	}
 }
 
-// TestPrune: rooms older than the limit go, and each host keeps only its
+// testPrune: rooms older than the limit go, and each host keeps only its
 // most recent ones.
-func TestPrune(t *testing.T) {
-	s := newStore(t)
+func testPrune(t *testing.T, s *SQL) {
 	g := game(t, 1, 3, at(0))
 	put := func(name, host string, minute int) {
 		g.Saved = at(minute)
@@ -211,9 +244,8 @@ func TestPrune(t *testing.T) {
 	}
 }
 
-// TestResults: a finished game's seats are recorded once.
-func TestResults(t *testing.T) {
-	s := newStore(t)
+// testResults: a finished game's seats are recorded once.
+func testResults(t *testing.T, s *SQL) {
 	r := Result{Room: "fam", Finished: at(5), Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5200, Won: true}, {Name: "Computer 2", Points: 3100}}}
 	for range 2 {
 		if err := s.AddResult(r); err != nil {
@@ -263,5 +295,34 @@ func TestReopen(t *testing.T) {
 	}
 	if r, err := s.Room("fam"); err != nil || len(r.Game.History) != 7 {
 		t.Fatalf("room: %v", err)
+	}
+}
+
+// TestMigrateOnce: servers that open one PostgreSQL database at once run
+// its migrations once between them, and a store opened again runs none.
+func TestMigrateOnce(t *testing.T) {
+	url := pgtest.URL(t)
+	errs := make(chan error)
+	const servers = 4
+	for range servers {
+		go func() {
+			s, err := OpenPostgres(url)
+			if err == nil {
+				s.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range servers {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newStore(t)
+	for _, s := range []*SQL{newPostgres(t), s, open(t, filepath.Join(t.TempDir(), "again.db"))} {
+		var n int
+		if err := s.db.QueryRow(`SELECT COUNT(*) FROM migrations`).Scan(&n); err != nil || n != len(migrations) {
+			t.Errorf("%d migrations recorded (%v), want %d", n, err, len(migrations))
+		}
 	}
 }
