@@ -29,7 +29,7 @@ var storeTests = []struct {
 	test func(*testing.T, *SQL)
 }{
 	{"Names", testNames}, {"ClaimName", testClaimName}, {"PutRoom", testPutRoom},
-	{"Prune", testPrune}, {"Results", testResults},
+	{"Prune", testPrune}, {"Results", testResults}, {"ClaimRace", testClaimRace},
 }
 
 // TestStores runs the store's tests on SQLite and, if a cluster is at
@@ -323,6 +323,35 @@ func TestMigrateOnce(t *testing.T) {
 		var n int
 		if err := s.db.QueryRow(`SELECT COUNT(*) FROM migrations`).Scan(&n); err != nil || n != len(migrations) {
 			t.Errorf("%d migrations recorded (%v), want %d", n, err, len(migrations))
+		}
+	}
+}
+
+// testClaimRace: of keys that claim one name at once (on several servers),
+// one gets it and is named; the others are told it is taken.
+func testClaimRace(t *testing.T, s *SQL) {
+	for round := range 10 {
+		claim := fmt.Sprint("zed", round)
+		const keys = 6
+		errs := make(chan error)
+		for k := range keys {
+			go func() { errs <- s.ClaimName(fmt.Sprint(claim, "-k", k), "Zed", claim) }()
+		}
+		won := 0
+		for range keys {
+			switch err := <-errs; {
+			case err == nil:
+				won++
+			case !errors.Is(err, ErrNameTaken):
+				t.Fatal(err)
+			}
+		}
+		var named int
+		if err := s.db.QueryRow(`SELECT COUNT(*) FROM identities WHERE fingerprint LIKE $1`, claim+"-%").Scan(&named); err != nil {
+			t.Fatal(err)
+		}
+		if won != 1 || named != 1 {
+			t.Fatalf("%d keys got the name, %d are named by it; want 1", won, named)
 		}
 	}
 }
