@@ -175,8 +175,8 @@ func (m *Model) answer(yes bool) tea.Cmd {
 		if yes {
 			return m.act(engine.Continue)
 		}
-		// As in BSD: no more hands, so offer to save, then leave.
-		return m.askQuit(true)
+		// As in BSD: no more hands; leaving asks first, as it does elsewhere.
+		return m.askQuit(false)
 	}
 	return nil
 }

@@ -65,11 +65,15 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if p := m.gamePrompt(); p != promptNone {
+		if p == promptAnotherHand || p == promptAnotherGame {
+			if cmd, ok := m.endKey(msg); ok {
+				return cmd
+			}
+		}
 		switch {
 		case key.Matches(msg, k.Default) && (p == promptCoupFourre || p == promptExtension):
-			// Return answers the highlighted button; the end of a hand or a
-			// game waits for y or n, so that a Return typed one move too
-			// many never skips the scores.
+			// Return answers the highlighted button (the end of a hand's
+			// window, endKey, after a moment).
 			return m.answer(p == promptCoupFourre)
 		case key.Matches(msg, k.Yes):
 			return m.answer(true)

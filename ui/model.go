@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
@@ -145,6 +146,9 @@ type Model struct {
 	logOff  int  // lines scrolled back from the newest
 	window  bool // true: the score window; false: the command list
 	peek    bool // the end-of-hand window is put aside to show the board
+	endSel  int       // the end-of-hand window's highlighted button (endButtons)
+	endAt   time.Time // when that window opened: Return is ignored for endGuard
+	now     func() time.Time
 
 	gen        int // generation of hint searches; older answers are dropped
 	cancel     context.CancelFunc
@@ -225,7 +229,7 @@ func New(cfg Config) (*Model, error) {
 
 // baseModel is a model with its options and widgets, and no table yet.
 func baseModel(cfg Config) *Model {
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}}
+	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}, now: time.Now}
 	m.opts = DefaultOptions
 	if cfg.Options != nil {
 		m.opts = *cfg.Options

@@ -169,7 +169,7 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
 	contains(t, screen, "End of hand 1")
 	contains(t, screen, "[ y Another hand ]")
-	contains(t, screen, "[ n Leave ]")
+	contains(t, screen, "[ q Leave ]")
 	press(tm, "y")
 	// The computer may deal first: wait for the viewer's turn, so that its
 	// move does not overwrite the refusals on the message line.

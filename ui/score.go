@@ -5,6 +5,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -268,6 +272,69 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// endGuard is how long the end-of-hand window ignores Return after it
+// opens: a Return typed for the last move must not skip the scores.
+const endGuard = 600 * time.Millisecond
+
+// endButtons are the end-of-hand window's answers, the highlighted one
+// on (endSel): another hand or game, at the end of a game a new setup
+// (local play), and leaving, which asks first.
+func (m *Model) endButtons() []button {
+	again := "y Another hand"
+	if m.obs.Phase == engine.PhaseGameOver {
+		again = "y Another game"
+	}
+	bs := []button{{"btn-yes", again, false}}
+	if m.obs.Phase == engine.PhaseGameOver && !m.guest() {
+		bs = append(bs, button{"btn-new", "n New setup", false})
+	}
+	if m.guest() {
+		bs = append(bs, button{"btn-no", "q Leave", false})
+	} else {
+		bs = append(bs, button{"btn-no", "q Quit", false})
+	}
+	bs[min(max(m.endSel, 0), len(bs)-1)].on = true
+	return bs
+}
+
+// endKey handles the keys of the end-of-hand window: y, n and q answer,
+// ←→ and Tab move the highlight, Return presses the highlighted button
+// once the window has been up for endGuard.
+func (m *Model) endKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := m.keys
+	bs := m.endButtons()
+	switch {
+	case key.Matches(msg, k.Yes):
+		return m.act(engine.Continue), true
+	case key.Matches(msg, k.NewGame) && !m.guest():
+		return m.newGame(), true
+	case key.Matches(msg, k.NewGame), key.Matches(msg, k.Quit):
+		return m.askQuit(false), true
+	case key.Matches(msg, k.Left), key.Matches(msg, k.Up):
+		m.endSel = (m.endSel + len(bs) - 1) % len(bs)
+		return nil, true
+	case key.Matches(msg, k.Right), key.Matches(msg, k.Down), key.Matches(msg, k.NextField):
+		m.endSel = (m.endSel + 1) % len(bs)
+		return nil, true
+	case key.Matches(msg, k.Default):
+		if m.now().Sub(m.endAt) < endGuard {
+			return nil, true // typed for the last move
+		}
+		for _, b := range bs {
+			switch {
+			case !b.on:
+			case b.id == "btn-yes":
+				return m.act(engine.Continue), true
+			case b.id == "btn-new":
+				return m.newGame(), true
+			default:
+				return m.askQuit(false), true
+			}
+		}
+	}
+	return nil, false
+}
+
 // handOverWidth is the end-of-hand window's width on a screen laid out
 // as l: the score column and the gap left of it.
 func handOverWidth(l layout) int { return l.rightW + 1 }
@@ -286,10 +353,7 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	rows := l.helpY - l.areaY - 2
 	title := "End of hand " + strconv.Itoa(int(obs.Hand)+1)
 	var after []string
-	buttons := []button{{"btn-yes", "y Another hand", true}, {"btn-no", "n Quit", false}}
-	if m.guest() {
-		buttons[1].label = "n Leave"
-	}
+	buttons := m.endButtons()
 	if obs.Phase == engine.PhaseGameOver {
 		title += ": game over"
 		var won string
@@ -308,10 +372,6 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		after = append(after, "")
 		for _, line := range wrap(won, inner) {
 			after = append(after, st.Heading.Render(line))
-		}
-		buttons = []button{{"btn-yes", "y Another game", true}, {"btn-new", "New setup", false}, {"btn-no", "n Quit", false}}
-		if m.guest() {
-			buttons = []button{{"btn-yes", "y Another game", true}, {"btn-no", "n Leave", false}}
 		}
 	}
 	// after[recordFrom:recordTo] is the statistics' line, the first to go

@@ -374,7 +374,7 @@ func (m *Model) activeKeys() KeyMap {
 	choosing := m.target != engine.NoCard || m.pending != 0
 	set := func(b *key.Binding, on bool) { b.SetEnabled(on) }
 	set(&k.Yes, prompt)
-	set(&k.Default, prompt && m.gamePrompt() != promptAnotherHand && m.gamePrompt() != promptAnotherGame)
+	set(&k.Default, prompt)
 	set(&k.No, prompt)
 	hand := !m.obs.Onlooker // an onlooker has no cards to choose
 	set(&k.Left, hand && board && !choosing || m.target != engine.NoCard)
@@ -416,6 +416,15 @@ func (m *Model) activeKeys() KeyMap {
 		if m.peek {
 			k.Window.SetHelp("w", "see the scores")
 		}
+	}
+	if p := m.gamePrompt(); p == promptAnotherHand || p == promptAnotherGame {
+		k.Yes.SetHelp("y", "another hand")
+		if p == promptAnotherGame {
+			k.Yes.SetHelp("y", "another game")
+		}
+		k.Default.SetHelp("enter", "ok")
+		k.No.SetEnabled(false)
+		k.NewGame.SetEnabled(!m.guest())
 	}
 	if m.gamePrompt() == promptExtension {
 		k.Yes.SetHelp("y", "extend to 1000")
