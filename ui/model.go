@@ -143,9 +143,9 @@ type Model struct {
 	isError bool
 	recent  []string // events since the human's last move, for the message line
 	log     []logLine
-	logOff  int  // lines scrolled back from the newest
-	window  bool // true: the score window; false: the command list
-	peek    bool // the end-of-hand window is put aside to show the board
+	logOff  int       // lines scrolled back from the newest
+	window  bool      // true: the score window; false: the command list
+	peek    bool      // the end-of-hand window is put aside to show the board
 	endSel  int       // the end-of-hand window's highlighted button (endButtons)
 	endAt   time.Time // when that window opened: Return is ignored for endGuard
 	now     func() time.Time
