@@ -14,6 +14,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
@@ -129,7 +130,12 @@ func play(args []string, stdout, stderr io.Writer) int {
 	// A closed terminal (SIGHUP) or kill (SIGTERM, SIGINT) keeps the game
 	// in the autosave: the model writes it and quits. Bubble Tea's own
 	// handler would quit without a word to the model.
-	p := tea.NewProgram(m, tea.WithoutSignalHandler())
+	in, err := terminalInput()
+	if err != nil {
+		fmt.Fprintf(stderr, "mille: %v\n", err)
+		return 1
+	}
+	p := tea.NewProgram(m, tea.WithoutSignalHandler(), tea.WithInput(in))
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 	defer signal.Stop(sigs)
@@ -196,4 +202,19 @@ func handRecorder() func(g save.Game, seat int) (string, error) {
 		}
 	}
 	return ui.HandRecorder(keep)
+}
+
+// terminalInput is the terminal the game reads its keys from (the standard
+// input, or the controlling terminal when the standard input is not one, as
+// Bubble Tea would choose) through ui.TerminalInput: bytes on the terminal
+// that would make Bubble Tea's input decoder panic end no game.
+func terminalInput() (*ui.GuardedFile, error) {
+	if term.IsTerminal(os.Stdin.Fd()) {
+		return ui.TerminalInput(os.Stdin), nil
+	}
+	in, _, err := tea.OpenTTY()
+	if err != nil {
+		return nil, err
+	}
+	return ui.TerminalInput(in), nil
 }

@@ -102,8 +102,12 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	if *screen {
 		o.Progress = nil
 		rs, err := ui.NewReviewScreen(ui.ReviewConfig{Game: g, Options: o, Analyse: analyse, Dark: true})
+		var in *ui.GuardedFile
 		if err == nil {
-			_, err = tea.NewProgram(rs).Run()
+			in, err = terminalInput()
+		}
+		if err == nil {
+			_, err = tea.NewProgram(rs, tea.WithInput(in)).Run()
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "mille review:", err)

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/ui"
 )
 
 // Input limits of a session: a person types a few keys a second and a
@@ -14,6 +16,15 @@ const (
 	InputRate  = 4096 // bytes a second, on average
 	InputBurst = 4096 // bytes at once
 )
+
+// sessionInput is what a session's program reads of r, the client's
+// bytes: at most InputRate a second, and through ui.Input, without the
+// control sequences that would make Bubble Tea's input decoder panic in a
+// goroutine of its own, which no recover reaches: 69 bytes typed at the
+// name prompt once ended the server with every session (issue 22).
+func sessionInput(r io.Reader, now func() time.Time, sleep func(time.Duration)) io.Reader {
+	return ui.Input(newLimitReader(r, InputRate, InputBurst, now, sleep))
+}
 
 // limitReader reads from r at most rate bytes a second after a burst: a
 // token bucket whose clock and sleep are the caller's (tests never wait).

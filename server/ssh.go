@@ -429,7 +429,7 @@ func (s *Server) handle(sess *sshSession) {
 	defer painter.close()
 	keys := newEventLimiter(s.cfg.KeyRate, s.cfg.KeyRate, s.now)
 	p := tea.NewProgram(newPainted(m, painter, FrameEvery, time.Now),
-		tea.WithInput(newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)),
+		tea.WithInput(sessionInput(input, time.Now, time.Sleep)),
 		tea.WithOutput(crlf{out}),
 		tea.WithEnvironment(env),
 		tea.WithColorProfile(profile),

@@ -49,6 +49,7 @@ var attacks = []attack{
 	{"rooms", "rooms made by one key, each started and left: 50 at most", attackRooms},
 	{"huge-window", "4 sessions of a 10000x10000 terminal changing size as fast as they can", attackHugeWindow},
 	{"keys", "4 players in games sending 1,365 arrow keys a second each (4 KiB/s)", attackKeys},
+	{"csi", "sessions of fresh keys typing issue 22's 69 bytes (a CSI of 34 parameters) 50 times at the name prompt: 2,000 at most", attackCSI},
 }
 
 func findAttack(name string) (attack, bool) {
@@ -430,6 +431,37 @@ func attackKeys(a *attacker) {
 		})
 	}
 	wg.Wait()
+}
+
+// attackCSI types the bytes that made Bubble Tea's input decoder panic,
+// which once ended the server at the first of them.
+func attackCSI(a *attacker) {
+	killer := "\x1b[" + strings.Repeat("1;", 33) + "1x"
+	a.workers(4, func() bool {
+		if a.tried.Add(1) > 2000 {
+			return false
+		}
+		c, err := client.Dial(a.addr, a.key(), client.Options{From: attackerFrom})
+		if err != nil {
+			a.refused.Add(1)
+			time.Sleep(50 * time.Millisecond)
+			return true
+		}
+		defer c.Close()
+		if c.WaitWelcome(10*time.Second) != nil {
+			a.refused.Add(1)
+			return true
+		}
+		a.took.Add(1)
+		for range 50 {
+			if c.Send(killer) != nil {
+				a.refused.Add(1)
+				return true
+			}
+			a.bytes.Add(int64(len(killer)))
+		}
+		return true
+	})
 }
 
 // runAttacker runs attack s.attacker against s.addr for s.duration and
