@@ -14,6 +14,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/plain"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
@@ -54,9 +55,9 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others []
 }
 
 // playLines plays game, or the one saved in file, in the line mode (package
-// plain) on in and out; the autosave is offered first when there is one.
+// plain) on in and out, in the language of cat; the autosave is offered first when there is one.
 // A closed terminal or a kill keeps the game in the autosave.
-func playLines(game save.Game, file string, in io.Reader, out, stderr io.Writer) int {
+func playLines(game save.Game, file string, cat *lang.Catalogue, in io.Reader, out, stderr io.Writer) int {
 	l := plain.Local{
 		Game: game, Pace: linePace, Hint: ai.Hint,
 		Save: ui.WriteSave, Autosave: ui.Autosave, HandOver: handRecorder(),
@@ -76,7 +77,7 @@ func playLines(game save.Game, file string, in io.Reader, out, stderr io.Writer)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	end, _, err := plain.New(in, out, nil).PlayLocal(ctx, l)
+	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, l)
 	if err != nil {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
 		return 1

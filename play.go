@@ -18,6 +18,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
 )
@@ -53,6 +54,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	seatList := fs.String("seats", "", "each other seat, from the second, as the new-game screen sets it: a level or "+ui.Person+", comma-separated (e.g. easy,person,hard); instead of --level and --people")
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd (BSD mille's rules, 2 players)")
 	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
+	language := fs.String("lang", "", "language: "+lang.Tags()+" (default: the one chosen in the options, else LC_ALL, LC_MESSAGES or LANG's)")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	if code, ok := parseFlags(fs, args, playUsage(), stdout, stderr); !ok {
 		return code
@@ -62,6 +64,10 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	usageErr := func(format string, a ...any) int { return usageError(stderr, "mille", format, a...) }
+	cat, err := chooseLang(*language)
+	if err != nil {
+		return usageErr("--lang: %v", err)
+	}
 	if fs.NArg() > 1 {
 		return usageErr("too many arguments: %s", strings.Join(fs.Args(), " "))
 	}
@@ -98,7 +104,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	if *lines || lineMode() {
-		return playLines(game, fs.Arg(0), os.Stdin, stdout, stderr)
+		return playLines(game, fs.Arg(0), cat, os.Stdin, stdout, stderr)
 	}
 	uc := ui.Config{Game: &game, ConfigDir: dir, Dark: true}
 	save.MilleVersion = version
@@ -160,6 +166,22 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// chooseLang is the language mille speaks: --lang (name), else the one
+// chosen in the options file, else the environment's (lang.FromEnv). A
+// language in the options that mille does not know is passed over.
+func chooseLang(name string) (*lang.Catalogue, error) {
+	if name == "" {
+		if dir, err := ui.ConfigDir(); err == nil {
+			if o, _, err := ui.LoadOptions(dir); err == nil {
+				if c, ok := lang.Lookup(o.Lang); ok {
+					return c, nil
+				}
+			}
+		}
+	}
+	return lang.Choose(name, os.Getenv)
 }
 
 // noSave says where mille looked for the save FILE names (ui.SavePath):

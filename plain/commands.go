@@ -3,6 +3,7 @@ package plain
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,24 +40,45 @@ var commands = map[string]command{
 	"cancel": (*game).cancel,
 }
 
-// lookup finds the command a word names: a command's word or letter, or
-// the start of one word only ("stat").
+// french are the commands' French words, by the command each stands for:
+// the line mode takes either language's, whatever language it speaks.
+var french = map[string]string{
+	"jouer": "play", "attaquer": "attack", "défausser": "discard", "defausser": "discard",
+	"piocher": "pick", "oui": "yes", "o": "yes", "non": "no",
+	"état": "status", "etat": "status", "main": "hand", "points": "score",
+	"journal": "log", "conseil": "hint", "reprendre": "undo", "enregistrer": "save",
+	"aide": "help", "répéter": "repeat", "repeter": "repeat", "quitter": "quit", "annuler": "cancel",
+}
+
+// lookup finds the command a word names: a command's word or letter, in
+// English or French, or the start of words that all name one command
+// ("stat", "déf").
 func lookup(word string) command {
 	word = strings.ToLower(word)
+	if w, ok := french[word]; ok {
+		word = w
+	}
 	if c, ok := commands[word]; ok {
 		return c
 	}
-	var found command
-	n := 0
-	for name, c := range commands {
+	found := ""
+	for name := range commands {
 		if len(name) > 1 && len(word) > 1 && strings.HasPrefix(name, word) {
-			found, n = c, n+1
+			if found != "" {
+				return nil
+			}
+			found = name
 		}
 	}
-	if n == 1 {
-		return found
+	for name, english := range french {
+		if len(word) > 1 && strings.HasPrefix(name, word) && english != found {
+			if found != "" {
+				return nil
+			}
+			found = english
+		}
 	}
-	return nil
+	return commands[found]
 }
 
 // command reads one line the player typed.
@@ -129,7 +151,9 @@ func (g *game) cardArg(args []string) (engine.Card, []string, bool) {
 	for n := min(len(args), 3); n > 0; n-- {
 		name := strings.ToLower(strings.Join(args[:n], " "))
 		for c := engine.Card(1); c < engine.NumCards; c++ {
-			if name == strings.ToLower(g.cat.Card(c)) || name == strings.ToLower(c.String()) {
+			if name == strings.ToLower(c.String()) || slices.ContainsFunc(lang.All, func(cat *lang.Catalogue) bool {
+				return name == strings.ToLower(cat.Card(c))
+			}) {
 				return c, args[n:], true
 			}
 		}

@@ -344,3 +344,32 @@ func TestNoticesFromTheCatalogue(t *testing.T) {
 		r.until(func(l string) bool { return l == want })
 	}
 }
+
+// TestFrench plays a turn in French with French commands: the turn line,
+// état, aide, a move typed with jouer or défausser, and quitter.
+func TestFrench(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
+	r := startIn(t, tab, Options{}, &lang.French)
+	fr := func(k lang.Key) string { // a French sentence up to its first argument
+		before, _, _ := strings.Cut(lang.French.Text[k], "%")
+		return before
+	}
+	r.until(func(l string) bool { return strings.HasPrefix(l, fr(lang.Turn)) })
+	r.send("état")
+	r.until(func(l string) bool { return strings.Contains(l, "Pile de bataille") })
+	r.send("aide")
+	r.until(func(l string) bool { return l == lang.French.Text[lang.Help7] })
+	st := tab.State()
+	cmd, a := legalPlay(t, &st)
+	cmd = strings.NewReplacer("play ", "jouer ", "discard ", "défausser ").Replace(cmd)
+	r.send(cmd)
+	want := lang.French.Event(engine.Event{Kind: engine.EvPlay, Card: a.Card()}, engine.Names{Viewer: 0, Config: st.Config})
+	if a.Kind() == engine.KindDiscard {
+		want = lang.French.Event(engine.Event{Kind: engine.EvDiscard, Card: a.Card()}, engine.Names{Viewer: 0, Config: st.Config})
+	}
+	r.until(func(l string) bool { return l == want })
+	r.send("quitter")
+	r.until(func(l string) bool {
+		return strings.HasPrefix(l, "Quitter") || strings.HasPrefix(l, "Vraiment quitter")
+	})
+}

@@ -91,7 +91,7 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 			}
 			var end End
 			over := false
-			switch strings.ToLower(words[0]) {
+			switch english(words[0]) {
 			case "rooms", "list", "r":
 				s.rooms(l)
 			case "join", "j":
@@ -250,7 +250,7 @@ func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
 				tell(true)
 				continue
 			}
-			switch words[0] {
+			switch english(words[0]) {
 			case "seats", "s", "status":
 				tell(true)
 			case "sit":
@@ -314,4 +314,21 @@ func (s *Session) seating(v *table.View) string {
 		return text + " " + s.text(lang.RoomHost)
 	}
 	return text + " " + s.text(lang.RoomGuest)
+}
+
+// lobbyFrench are the lobby's and the rooms' commands in French, by the
+// command each stands for.
+var lobbyFrench = map[string]string{
+	"salles": "rooms", "rejoindre": "join", "regarder": "watch", "créer": "create", "creer": "create",
+	"aide": "help", "quitter": "quit", "places": "seats", "place": "sit", "commencer": "start", "partir": "leave",
+}
+
+// english is the lobby's command a word names, in lower case: its French
+// word stands for the English one.
+func english(word string) string {
+	word = strings.ToLower(word)
+	if w, ok := lobbyFrench[word]; ok {
+		return w
+	}
+	return word
 }

@@ -201,8 +201,10 @@ func clean(text string) string {
 	}, text)
 }
 
+// unsafeRune reports whether r may not be printed as it is: the no-break
+// space French sets before a colon may.
 func unsafeRune(r rune) bool {
-	return r == utf8.RuneError || r != ' ' && !unicode.IsPrint(r) || r >= 0x2500 && r <= 0x259f
+	return r == utf8.RuneError || r != ' ' && r != '\u00a0' && !unicode.IsPrint(r) || r >= 0x2500 && r <= 0x259f
 }
 
 // askYesNo asks a yes-or-no question of key k before a game (the
@@ -241,9 +243,9 @@ const (
 // yesNo reads a line as an answer.
 func yesNo(line string) answer {
 	switch strings.ToLower(strings.TrimSpace(line)) {
-	case "y", "yes":
+	case "y", "yes", "o", "oui":
 		return yes
-	case "n", "no":
+	case "n", "no", "non":
 		return no
 	}
 	return neither

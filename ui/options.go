@@ -21,6 +21,9 @@ type Options struct {
 	// KeepFinished is how many finished games are kept for review (in
 	// the saves folder's "finished" folder); 0 keeps none.
 	KeepFinished int `json:"keepFinished"`
+	// Lang is the language chosen (a lang.Catalogue's tag); "" follows
+	// the environment (LC_ALL, LC_MESSAGES, LANG).
+	Lang string `json:"lang,omitempty"`
 }
 
 // DefaultOptions are the options of a first start.
