@@ -59,6 +59,24 @@ var migrations = [][]string{
 		)`,
 		`CREATE INDEX IF NOT EXISTS results_fingerprint ON results (fingerprint)`,
 	},
+	// 2: several servers on one database (shared.go). A lease says which
+	// server holds a room, until when (Unix milliseconds) and where it
+	// listens; a move is one action of a room's game, number n of its
+	// history, written before anyone sees it.
+	{
+		`CREATE TABLE leases (
+			room TEXT PRIMARY KEY,
+			holder TEXT NOT NULL,
+			addr TEXT NOT NULL,
+			until BIGINT NOT NULL
+		)`,
+		`CREATE TABLE moves (
+			room TEXT NOT NULL,
+			n INTEGER NOT NULL,
+			action INTEGER NOT NULL,
+			PRIMARY KEY (room, n)
+		)`,
+	},
 }
 
 // SQL is a Store in a SQL database.
