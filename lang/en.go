@@ -162,6 +162,8 @@ var English = Catalogue{
 		LobbyUnknown: "Unknown command %s. Type join NAME, create NAME, watch NAME, rooms, help or quit.",
 		WhichRoom:    "Which room? Give its name, as in join friday.",
 		BackInLobby:  "Back in the lobby: join NAME, create NAME, watch NAME, rooms or quit.",
+		LangHelp:     "lang fr or lang en: mille's language (%s).",
+		LangNow:      "mille speaks English now.",
 		InRoom:       "Room %s.",
 		Seats:        "Seats: %s.",
 		SeatLine:     "%d %s (%s)",

@@ -167,6 +167,8 @@ var French = Catalogue{
 		LobbyUnknown: "Commande inconnue %s. Tapez rejoindre NOM, créer NOM, regarder NOM, salles, aide ou quitter.",
 		WhichRoom:    "Quelle salle ? Donnez son nom, comme dans rejoindre vendredi.",
 		BackInLobby:  "Retour au salon : rejoindre NOM, créer NOM, regarder NOM, salles ou quitter.",
+		LangHelp:     "langue fr ou langue en : la langue de mille (%s).",
+		LangNow:      "mille parle français maintenant.",
 		InRoom:       "Salle %s.",
 		Seats:        "Places : %s.",
 		SeatLine:     "%d %s (%s)",

@@ -168,6 +168,8 @@ const (
 	LobbyUnknown // what was typed
 	WhichRoom    // -
 	BackInLobby  // -
+	LangHelp     // the languages' tags
+	LangNow      // -
 	InRoom       // room
 	Seats        // seats
 	SeatLine     // number, name, marks

@@ -106,6 +106,9 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 			case "help", "h", "?":
 				s.say(lang.LobbyHelp)
 				s.say(lang.CreateHelp)
+				s.say(lang.LangHelp, lang.Tags())
+			case "lang":
+				s.setLang(name)
 			case "quit", "q", "exit":
 				s.say(lang.Bye)
 				return Quit
@@ -320,7 +323,7 @@ func (s *Session) seating(v *table.View) string {
 // command each stands for.
 var lobbyFrench = map[string]string{
 	"salles": "rooms", "rejoindre": "join", "regarder": "watch", "créer": "create", "creer": "create",
-	"aide": "help", "quitter": "quit", "places": "seats", "place": "sit", "commencer": "start", "partir": "leave",
+	"aide": "help", "quitter": "quit", "langue": "lang", "places": "seats", "place": "sit", "commencer": "start", "partir": "leave",
 }
 
 // english is the lobby's command a word names, in lower case: its French
@@ -331,4 +334,15 @@ func english(word string) string {
 		return w
 	}
 	return word
+}
+
+// setLang speaks the language name (a tag, "fr", or a name) from now on.
+func (s *Session) setLang(name string) {
+	c, ok := lang.Lookup(name)
+	if !ok {
+		s.say(lang.LangHelp, lang.Tags())
+		return
+	}
+	s.cat = c
+	s.say(lang.LangNow)
 }

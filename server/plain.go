@@ -3,10 +3,12 @@ package server
 import (
 	"context"
 	"io"
+	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/plain"
 )
 
@@ -39,7 +41,7 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 	}
 	began := time.Now()
 	lobby := &lineLobby{admission: s.admit(sess.id, sess.conn.source)}
-	session := plain.New(in, out, nil)
+	session := plain.New(in, out, sessionLang(sess.env))
 	session.Serve(ctx, lobby, room, plain.Options{Hint: hint})
 	end := "quit"
 	if idled.Load() {
@@ -193,4 +195,18 @@ func (e *lineEditor) feed(c byte) {
 		e.line = append(e.line, c)
 		e.echo.Write([]byte{c})
 	}
+}
+
+// sessionLang is the language of a session whose client set env (LANG
+// and LC_*, as envAllowed lets it); English when it sent none.
+func sessionLang(env []string) *lang.Catalogue {
+	return lang.FromEnv(func(name string) string {
+		value := ""
+		for _, kv := range env { // the last one set wins, as in a shell
+			if v, ok := strings.CutPrefix(kv, name+"="); ok {
+				value = v
+			}
+		}
+		return value
+	})
 }

@@ -28,11 +28,17 @@ type lineClient struct {
 
 // plainSession runs command (plain [ROOM]) in a session, with a PTY when
 // tty is set (ssh -t), as the player with key.
-func plainSession(t *testing.T, addr string, key gossh.Signer, name, command string, tty bool) *lineClient {
+func plainSession(t *testing.T, addr string, key gossh.Signer, name, command string, tty bool, env ...string) *lineClient {
 	t.Helper()
 	sess, err := dial(t, addr, key).NewSession()
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if err := sess.Setenv(k, v); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if tty {
 		if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
@@ -254,4 +260,44 @@ func TestSSHPlainFarewell(t *testing.T) {
 	}
 	ann.until("The server is shutting down. Thanks for playing!")
 	ann.until("Your game in room picnic is saved. When the server is back, join room picnic again: your seat waits for you.")
+}
+
+// TestSSHPlainFrench: a client that sends LANG=fr_FR.UTF-8 is spoken to
+// in French, and the lobby's langue command changes the language of the
+// session, not the server's.
+func TestSSHPlainFrench(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	ann := plainSession(t, addr, newKey(t), "Ann", PlainCommand, false, "LANG=fr_FR.UTF-8")
+	ann.until("Quel est votre nom")
+	ann.send("Ann")
+	ann.until("Bonjour, Ann.")
+	bob := plainSession(t, addr, newKey(t), "Bob", PlainCommand, false, "LANG=C.UTF-8")
+	bob.until("What is your name?")
+	ann.send("langue en")
+	ann.until("mille speaks English now.")
+	bob.send("Bob")
+	bob.until("Hello, Bob.")
+	bob.send("lang fr")
+	bob.until("mille parle français maintenant.")
+	bob.send("salles")
+	bob.until("Il n'y a pas encore de salle.")
+}
+
+// TestSessionLang: the client's LC_ALL, LC_MESSAGES and LANG choose as in
+// a shell, the last value set of each counting.
+func TestSessionLang(t *testing.T) {
+	for _, tc := range []struct {
+		env  []string
+		want string
+	}{
+		{nil, "en"},
+		{[]string{"LANG=fr_FR.UTF-8"}, "fr"},
+		{[]string{"LANG=fr_FR.UTF-8", "LC_ALL=C"}, "en"},
+		{[]string{"LANG=fr_FR.UTF-8", "LANG=en_US.UTF-8"}, "en"},
+		{[]string{"TERM=xterm", "LC_MESSAGES=fr_CH"}, "fr"},
+	} {
+		if got := sessionLang(tc.env).Tag; got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.env, got, tc.want)
+		}
+	}
 }
