@@ -165,6 +165,9 @@ func play(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
 		return 1
 	}
+	if line := whereLeft(m, cat); line != "" {
+		fmt.Fprintln(stdout, line)
+	}
 	return 0
 }
 
@@ -182,6 +185,19 @@ func chooseLang(name string) (*lang.Catalogue, error) {
 		}
 	}
 	return lang.Choose(name, os.Getenv)
+}
+
+// whereLeft is the line mille prints as it exits: where the game it
+// leaves is kept and the command that resumes it; "" for a game over.
+func whereLeft(m *ui.Model, c *lang.Catalogue) string {
+	file, autosave := m.Left()
+	switch {
+	case file != "":
+		return c.T(lang.LeftInFile, file, "mille "+save.Arg(file))
+	case autosave:
+		return c.T(lang.LeftInAutosave, "mille")
+	}
+	return ""
 }
 
 // noSave says where mille looked for the save FILE names (ui.SavePath):

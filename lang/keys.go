@@ -8,19 +8,21 @@ type Key int
 // several places has one key.
 const (
 	// Starting and ending.
-	Welcome       Key = iota // rules, players, sides, trip
-	HasKeyboard              // name
-	LastMoves                // -
-	Resume                   // -
-	NewGame                  // -
-	TableEnded               // -
-	Missed                   // -
-	Kept                     // -
-	Bye                      // -
-	ShuttingDown             // -
-	FarewellIdle             // how long without a key
-	FarewellBye              // -
-	FarewellSaved            // room
+	Welcome        Key = iota // rules, players, sides, trip
+	HasKeyboard               // name
+	LastMoves                 // -
+	Resume                    // -
+	NewGame                   // -
+	TableEnded                // -
+	Missed                    // -
+	Kept                      // -
+	LeftInFile                // file, the command that resumes it
+	LeftInAutosave            // the command that resumes it
+	Bye                       // -
+	ShuttingDown              // -
+	FarewellIdle              // how long without a key
+	FarewellBye               // -
+	FarewellSaved             // room
 
 	// The player's turn and the questions.
 	TurnMiles     // list of sides' miles

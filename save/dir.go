@@ -84,6 +84,40 @@ func Path(name string) (string, error) {
 	return name, nil
 }
 
+// Arg is the shortest argument of mille that opens the save at path, as
+// the player would type it (Path's inverse): a save's bare name in Dir,
+// "~/…" under the home folder, else the path, in quotes where a shell
+// would split or expand it.
+func Arg(path string) string {
+	if dir, err := Dir(); err == nil && filepath.Dir(path) == filepath.Clean(dir) && strings.HasSuffix(path, Ext) {
+		if name := strings.TrimSuffix(filepath.Base(path), Ext); plainWord(name) {
+			return name
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		if rest, ok := strings.CutPrefix(path, filepath.Clean(home)+string(filepath.Separator)); ok && plainWord(rest) {
+			return "~" + string(filepath.Separator) + rest
+		}
+	}
+	if plainWord(path) {
+		return path
+	}
+	return "'" + strings.ReplaceAll(path, "'", `'\''`) + "'"
+}
+
+// plainWord reports whether a shell reads s as one word, as it is.
+func plainWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-+/,:@", r)) {
+			return false
+		}
+	}
+	return true
+}
+
 // IsSave reports whether a file name is a save's (ends in Ext, and is not
 // a hidden temporary file of Write).
 func IsSave(name string) bool {

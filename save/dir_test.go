@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -100,5 +101,29 @@ func TestAutosaveAndList(t *testing.T) {
 	}
 	if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
 		t.Error("the autosave is still there")
+	}
+}
+
+// TestArg: the argument that reopens a save is its bare name in the saves
+// folder, ~/… in the home folder, else the path, quoted for a shell where
+// it must be.
+func TestArg(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(DirEnv, dir)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	for _, tc := range []struct{ path, want string }{
+		{filepath.Join(dir, "monday"+Ext), "monday"},
+		{filepath.Join(dir, "two words"+Ext), "'" + filepath.Join(dir, "two words"+Ext) + "'"},
+		{filepath.Join(home, "games", "x"+Ext), "~/games/x" + Ext},
+		{"/tmp/it's" + Ext, `'/tmp/it'\''s` + Ext + "'"},
+		{"/tmp/x" + Ext, "/tmp/x" + Ext},
+	} {
+		if got := Arg(tc.path); got != tc.want {
+			t.Errorf("Arg(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+		if p, err := Path(strings.Trim(tc.want, "'")); err == nil && !strings.Contains(tc.want, "'") && p != tc.path {
+			t.Errorf("Path(Arg(%q)) = %q", tc.path, p)
+		}
 	}
 }

@@ -231,6 +231,9 @@ func TestFlowQuitSaves(t *testing.T) {
 	if final.file != filepath.Join(dir, "game.mille.json") {
 		t.Fatalf("saved as %q", final.file)
 	}
+	if file, autosave := final.Left(); file != final.file || autosave {
+		t.Fatalf("Left() = %q, %v; want the file", file, autosave)
+	}
 	if _, err := os.Stat(final.file); err != nil {
 		t.Fatal(err)
 	}
@@ -614,5 +617,8 @@ func TestFlowQuitWithoutSavingKeepsTheAutosave(t *testing.T) {
 		}
 	default:
 		t.Fatal("quitting without saving kept nothing")
+	}
+	if file, autosave := tm.FinalModel(t).(*Model).Left(); file != "" || !autosave {
+		t.Fatalf("Left() = %q, %v; want the autosave", file, autosave)
 	}
 }

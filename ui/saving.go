@@ -57,6 +57,21 @@ func (m *Model) Keep() error {
 	return m.cfg.Autosave(m.own.Record())
 }
 
+// Left tells, once the program has stopped, where the game it leaves is
+// kept: in file (the game as it is: saved or loaded there), or in the
+// autosave; neither for a game over or one kept nowhere.
+func (m *Model) Left() (file string, autosave bool) {
+	switch {
+	case m.own == nil || m.gameOver():
+		return "", false
+	case m.unfinished():
+		return "", true // quitting wrote it there (interrupt), or Keep does
+	case !m.unsaved() && m.file != "":
+		return m.file, false
+	}
+	return "", m.autosaved && !m.unsaved()
+}
+
 // quit stops the computers and leaves.
 func (m *Model) quit() tea.Cmd {
 	m.stopHint()
