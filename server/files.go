@@ -46,6 +46,12 @@ func OpenStore(dir, db string) (st *store.SQL, problems []error, err error) {
 		st.Close()
 		return nil, nil, err
 	}
+	// The claims of the names were made by an older foldName, which took
+	// Аlice (a Cyrillic А) and Alíce beside Alice: they are made again.
+	if err := st.Reclaim(foldName); err != nil {
+		st.Close()
+		return nil, nil, err
+	}
 	_, problems = ImportRooms(st, filepath.Join(dir, RoomsDir), true)
 	return st, problems, nil
 }

@@ -15,6 +15,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
+	"golang.org/x/text/secure/precis"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server/store"
@@ -97,10 +99,16 @@ func (u *Users) SetName(id, name string) error {
 // board.
 const MaxNameLen = 12
 
-// ValidName checks a player's name: 1 to MaxNameLen characters and
-// columns of letters, digits, spaces or punctuation, which people can
-// see, and which are not a computer player's.
+// ValidName checks a player's name: valid UTF-8, 1 to MaxNameLen
+// characters and columns of letters, digits, spaces or punctuation, which
+// people can see (the PRECIS nickname profile's, RFC 8266), and which are
+// not a computer player's.
 func ValidName(name string) error {
+	if !utf8.ValidString(name) {
+		// Bytes that are no text were once greeted as a blank name and
+		// stored raw.
+		return errors.New("a name is text your terminal sends as UTF-8: these bytes are not")
+	}
 	if name == "" || utf8.RuneCountInString(name) > MaxNameLen || ansi.StringWidth(name) > MaxNameLen {
 		return fmt.Errorf("a name is 1 to %d characters, as wide as %d letters", MaxNameLen, MaxNameLen)
 	}
@@ -119,6 +127,9 @@ func ValidName(name string) error {
 	if !visible {
 		return errors.New("a name needs a letter, a digit or a sign one can see")
 	}
+	if _, err := precis.Nickname.String(name); err != nil {
+		return errors.New("a name has only letters, digits, spaces or signs")
+	}
 	if computerName.MatchString(foldName(name)) {
 		return errors.New("that is a computer player's name: choose another")
 	}
@@ -126,21 +137,57 @@ func ValidName(name string) error {
 }
 
 // computerName matches the folded names of computer players (table's
-// ComputerName) and their look-alikes.
-var computerName = regexp.MustCompile(`^computer[0-9]*$`)
+// ComputerName) and their look-alikes (foldName writes 0 as o, 1 as i).
+var computerName = regexp.MustCompile(`^computer[0-9oi]*$`)
 
-// foldName is the form in which two names that look alike are equal:
-// lower case, halfwidth, without spaces or marks.
+// foldName is the form in which two names that look alike are equal, their
+// skeleton: the PRECIS nickname profile's form (RFC 8266: widths and
+// compatibility characters folded, NFKC), without spaces or accents (marks
+// after NFD), in lower case, each letter that passes for a Latin one
+// written as that letter (lookAlike). "Alice", "ALICE", "Alíce",
+// "Ａｌｉｃｅ", "AIice" and "Аlice" with a Cyrillic А are one name.
 func foldName(name string) string {
+	if n, err := precis.Nickname.String(name); err == nil {
+		name = n
+	}
 	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		switch {
-		case unicode.IsSpace(r) || unicode.Is(unicode.M, r):
+	for _, r := range norm.NFD.String(name) {
+		if unicode.IsSpace(r) || unicode.Is(unicode.M, r) {
 			continue
-		case r >= '\uff01' && r <= '\uff5e': // fullwidth forms of ASCII
-			r = unicode.ToLower(r - 0xfee0)
+		}
+		if l, ok := lookAlikeCapital[r]; ok {
+			r = l
+		}
+		r = unicode.ToLower(r)
+		if l, ok := lookAlike[r]; ok {
+			r = l
 		}
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// lookAlike maps the small letters of other scripts that most fonts draw
+// as a Latin letter, and the Latin letters and digits that pass for one
+// another, to one Latin letter: the common entries of Unicode's
+// confusables (UTS #39), written down here for the scripts a player's
+// keyboard most likely has. Names are compared in lower case, so a capital
+// I and a small l are both i, as are 1 and |.
+var lookAlike = map[rune]rune{
+	// Latin and digits.
+	'l': 'i', '1': 'i', '|': 'i', 'ı': 'i', '0': 'o', 'ɑ': 'a', 'ɡ': 'g',
+	// Cyrillic.
+	'а': 'a', 'в': 'b', 'ь': 'b', 'с': 'c', 'ԁ': 'd', 'е': 'e', 'һ': 'h', 'н': 'h',
+	'і': 'i', 'ј': 'j', 'к': 'k', 'м': 'm', 'о': 'o', 'п': 'n', 'р': 'p', 'ԛ': 'q',
+	'ѕ': 's', 'т': 't', 'ԝ': 'w', 'х': 'x', 'у': 'y', 'ү': 'y',
+	// Greek.
+	'α': 'a', 'β': 'b', 'ε': 'e', 'η': 'n', 'ι': 'i', 'κ': 'k', 'μ': 'u', 'ν': 'v',
+	'ο': 'o', 'ρ': 'p', 'τ': 't', 'υ': 'u', 'γ': 'y', 'χ': 'x', 'ω': 'w',
+}
+
+// lookAlikeCapital maps the capitals whose small letter looks like another
+// Latin letter than they do (a Greek Μ is an M, its μ a u), before the
+// names are put in lower case.
+var lookAlikeCapital = map[rune]rune{
+	'Ζ': 'z', 'Η': 'h', 'Μ': 'm', 'Ν': 'n', 'Υ': 'y',
 }

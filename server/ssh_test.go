@@ -430,6 +430,14 @@ func TestValidName(t *testing.T) {
 		{"ＡＢＣＤＥＦＧ", false},  // 7 letters, 14 columns
 		{"日本語の名前", true},
 		{"Zoe\u0301", true},
+		// issue 22, 9: bytes that are not UTF-8 were greeted as a blank
+		// name and stored raw.
+		{"\xff\xfe", false},
+		{"Ann\xff", false},
+		{"Соmрutеr", false}, // Cyrillic о, р and е
+		{"Computer 1O", false},
+		{"Алиса", true},
+		{"Ολγα", true},
 	}
 	for _, tc := range tests {
 		if err := ValidName(tc.name); (err == nil) != tc.ok {
@@ -465,6 +473,62 @@ func TestNamesUnique(t *testing.T) {
 	}
 	if err := users.SetName("eve", "ANNIE"); !errors.Is(err, ErrNameTaken) {
 		t.Fatalf("Eve as Ann's new name: %v", err)
+	}
+}
+
+// TestNamesLookAlike (issue 22, 9): Alíce and Аlice (a Cyrillic А) were
+// taken beside Alice; names that look alike, accents aside, are one.
+func TestNamesLookAlike(t *testing.T) {
+	users := newUsers(t)
+	if err := users.SetName("alice", "Alice"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{
+		"Alíce", // a precomposed í
+		"Аlice", // Cyrillic А
+		"Alicе", // Cyrillic е
+		"ΑLICE", // Greek Α
+		"AIice", // a capital I for the l
+		"A1ice", // a digit one
+		"Ａｌｉｃｅ", // fullwidth
+		"A lice",
+		"Ali\u0441\u0435", // Cyrillic с and е
+	} {
+		if err := users.SetName("mallory", name); !errors.Is(err, ErrNameTaken) {
+			t.Errorf("%q (%+q) beside Alice: %v", name, name, err)
+		}
+	}
+	for _, name := range []string{"Alina", "Alex", "Алиса"} {
+		if err := users.SetName("mallory", name); err != nil {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+	if err := users.SetName("mallory", "\xff\xfe"); err == nil || !strings.Contains(err.Error(), "UTF-8") {
+		t.Errorf("invalid UTF-8: %v", err)
+	}
+	if name, _ := users.Name("mallory"); name != "Алиса" {
+		t.Errorf("mallory's name is %q", name)
+	}
+}
+
+// TestNamesLookAlikeReclaimed (issue 22, 9): a name claimed by the older
+// rule, which took Аlice beside Alice, is claimed again by the new one
+// when the server starts.
+func TestNamesLookAlikeReclaimed(t *testing.T) {
+	dir := t.TempDir()
+	st, _, err := OpenStore(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.ClaimName("mallory", "Аlice", strings.ToLower("Аlice"))
+	st.Close()
+	st, _, err = OpenStore(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := NewUsers(st).SetName("alice", "Alice"); !errors.Is(err, ErrNameTaken) {
+		t.Fatalf("Alice beside an Аlice kept from before: %v", err)
 	}
 }
 

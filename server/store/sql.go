@@ -227,6 +227,43 @@ func (s *SQL) ImportNames(names map[string]string, claim func(string) string) er
 	})
 }
 
+// Reclaim implements Store, in one transaction.
+func (s *SQL) Reclaim(claim func(string) string) error {
+	return s.inTx(func(tx *sql.Tx) error {
+		rows, err := tx.Query(`SELECT fingerprint, name FROM identities ORDER BY fingerprint`)
+		if err != nil {
+			return err
+		}
+		var keys, names []string
+		for rows.Next() {
+			var key, name string
+			if err := rows.Scan(&key, &name); err != nil {
+				rows.Close()
+				return err
+			}
+			keys, names = append(keys, key), append(names, name)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`DELETE FROM claims`); err != nil {
+			return err
+		}
+		add, err := tx.Prepare(addClaim)
+		if err != nil {
+			return err
+		}
+		defer add.Close()
+		for i, key := range keys {
+			if _, err := add.Exec(claim(names[i]), key); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // PutRoom implements Store.
 func (s *SQL) PutRoom(r Room, by string) error {
 	data, err := save.Marshal(r.Game)

@@ -43,6 +43,10 @@ type Store interface {
 	// with claim, each name's claim too, the first key in order of
 	// fingerprint keeping a claim that several names make.
 	ImportNames(names map[string]string, claim func(name string) string) error
+	// Reclaim makes every key's claim again from its name, for when the
+	// server's rules of names that look alike change; where several names
+	// now make one claim, the first key in order of fingerprint keeps it.
+	Reclaim(claim func(name string) string) error
 
 	// PutRoom keeps r, in place of the room of its name if there is one.
 	// A room of that name whose game is another's is kept as it is, with

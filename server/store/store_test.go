@@ -30,7 +30,7 @@ var storeTests = []struct {
 }{
 	{"Names", testNames}, {"ClaimName", testClaimName}, {"PutRoom", testPutRoom},
 	{"Prune", testPrune}, {"Results", testResults}, {"ClaimRace", testClaimRace},
-	{"Leases", testLeases}, {"Moves", testMoves}, {"MoveRace", testMoveRace},
+	{"Leases", testLeases}, {"Moves", testMoves}, {"MoveRace", testMoveRace}, {"Reclaim", testReclaim},
 }
 
 // TestStores runs the store's tests on SQLite and, if a cluster is at
@@ -154,6 +154,27 @@ func testClaimName(t *testing.T, s *SQL) {
 	}
 	if name("k5") != "annie" {
 		t.Fatalf("an imported name whose claim k1 holds is kept as a name: %q", name("k5"))
+	}
+}
+
+// testReclaim: the claims are made again by a new rule; where two names
+// now make one, the first key in order of fingerprint keeps it.
+func testReclaim(t *testing.T, s *SQL) {
+	for _, n := range []struct{ key, name string }{{"k2", "Ann"}, {"k1", "ANN"}, {"k3", "Bob"}} {
+		if err := s.ClaimName(n.key, n.name, n.name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Reclaim(strings.ToLower); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		key, claim string
+		taken      bool
+	}{{"k9", "ann", true}, {"k1", "ann", false}, {"k9", "bob", true}, {"k9", "Ann", false}} {
+		if err := s.ClaimName(c.key, "x", c.claim); errors.Is(err, ErrNameTaken) != c.taken {
+			t.Errorf("%s claims %q: %v", c.key, c.claim, err)
+		}
 	}
 }
 
