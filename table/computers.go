@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -116,15 +117,22 @@ func (t *Table) loop() {
 
 			t.mu.Lock()
 			t.search = nil
+			kept := true
 			if !stale && t.moves == moves && !t.ended && !t.frozen && !t.held {
-				if t.applyLocked(a) != nil {
+				err := t.applyLocked(a)
+				if err != nil && !errors.Is(err, ErrNotKept) {
 					// A player that breaks the rules must not stop the
 					// table: it plays its first legal action instead.
-					_ = t.applyLocked(legal[0])
+					err = t.applyLocked(legal[0])
 				}
-				t.changedLocked()
+				if kept = !errors.Is(err, ErrNotKept); kept {
+					t.changedLocked() // which wakes the computers again
+				}
 			}
 			t.mu.Unlock()
+			if !kept {
+				break // until Wake: no retrying a database that is down
+			}
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package table
 
-import "github.com/millebornes/mille/engine"
+import (
+	"fmt"
+
+	"github.com/millebornes/mille/engine"
+)
 
 // The game in play: starting, acting, dealing on and undoing.
 
@@ -124,6 +128,12 @@ func (t *Table) applyLocked(a engine.Action) error {
 	next, err := engine.Apply(t.state, a)
 	if err != nil {
 		return err
+	}
+	if t.cfg.Moved != nil {
+		record := func() Checkpoint { return Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()} }
+		if err := t.cfg.Moved(len(t.history), a, record); err != nil {
+			return fmt.Errorf("%w (%v)", ErrNotKept, err)
+		}
 	}
 	over := t.state.HandOver()
 	t.state = next

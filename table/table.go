@@ -39,6 +39,7 @@ var (
 	ErrNotPlayer   = errors.New("this saved game's seats are its players': you may watch, or its host may open the free seats")
 	ErrNoUndo      = errors.New("nothing to undo in this hand")
 	ErrUndoShared  = errors.New("no undo at a shared table")
+	ErrNotKept     = errors.New("the move could not be recorded; the game waits until it can be")
 )
 
 // Config is how a table is set up.
@@ -69,6 +70,14 @@ type Config struct {
 	// It is called under the table's lock: it must return at once and
 	// must not call the table.
 	HandEnd func(Checkpoint)
+	// Moved, when set, is told of every move before it is made: action a,
+	// number n of the history, and the record as it stands before it (a
+	// function, called only if needed, and only during the call). An
+	// error refuses the move with ErrNotKept, and the computers wait for
+	// Wake: a program that keeps every move (servers sharing a database)
+	// then loses none that anyone saw. It is called under the table's
+	// lock, and must not call the table.
+	Moved func(n int, a engine.Action, record func() Checkpoint) error
 }
 
 // Checkpoint is a game at one moment: its record and who holds its seats.
@@ -404,6 +413,14 @@ func (t *Table) Hold(on bool) {
 	if on {
 		t.movedLocked()
 	}
+	t.wakeLocked()
+}
+
+// Wake has the computers try their move again, after Config.Moved
+// refused one.
+func (t *Table) Wake() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	t.wakeLocked()
 }
 
