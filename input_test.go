@@ -29,7 +29,7 @@ func TestDecoderPanicInput(t *testing.T) {
 		t.Skip("builds mille")
 	}
 	bin := filepath.Join(t.TempDir(), "mille")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-tags", "sqlite", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	t.Run("local", func(t *testing.T) {
