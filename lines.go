@@ -12,10 +12,10 @@ import (
 
 	"github.com/charmbracelet/x/term"
 
-	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/plain"
+	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
 )
@@ -59,7 +59,7 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others []
 // A closed terminal or a kill keeps the game in the autosave.
 func playLines(game save.Game, file string, cat *lang.Catalogue, in io.Reader, out, stderr io.Writer) int {
 	l := plain.Local{
-		Game: game, Pace: linePace, Hint: ai.Hint,
+		Game: game, Pace: linePace, Hint: review.Hint,
 		Save: ui.WriteSave, Autosave: ui.Autosave, HandOver: handRecorder(),
 	}
 	if file != "" {

@@ -19,6 +19,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
 )
@@ -109,7 +110,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	uc := ui.Config{Game: &game, ConfigDir: dir, Dark: true}
 	save.MilleVersion = version
 	uc.Save = ui.WriteSave
-	uc.Hint = ai.Hint
+	uc.Hint = review.Hint
 	uc.Autosave = ui.Autosave
 	uc.DropAutosave = save.RemoveAutosave
 	uc.HandOver = handRecorder()

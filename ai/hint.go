@@ -1,22 +1,6 @@
 package ai
 
-import (
-	"context"
-
-	"github.com/millebornes/mille/engine"
-)
-
-// Hint suggests an action for the seat that observes obs, with a reason
-// of a few words ("attack the leader", "finish the trip", "keep the safety
-// for a coup fourré"). It searches like the strongest level, so it may
-// take a second or two: call it off the UI's event loop and cancel ctx to
-// get the best action found so far at once. The same observation always
-// gets the same hint.
-func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
-	p := newExpert(uint64(obs.EventCount)<<8 | uint64(obs.Seat))
-	a := p.Choose(ctx, obs, legal)
-	return a, Explain(obs, a)
-}
+import "github.com/millebornes/mille/engine"
 
 // Explain says in a few words why a is a sensible move for the seat that
 // observes obs, from the heuristic's point of view.

@@ -7,21 +7,20 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/ui"
 )
 
-// HintTime bounds the search behind a served player's hint (t): at
-// ai.Hint's full strength a hint takes a second of both cores, and a
-// public server must not let one player's key buy that much.
+// HintTime bounds the search behind a served player's hint (t): a
+// public server must not let one player's key buy much of its cores.
 const HintTime = 200 * time.Millisecond
 
-// hint is ai.Hint within HintTime: the best move found by then.
+// hint is review.Hint within HintTime: the best move found by then.
 func hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
 	ctx, cancel := context.WithTimeout(ctx, HintTime)
 	defer cancel()
-	return ai.Hint(ctx, obs, legal)
+	return review.Hint(ctx, obs, legal)
 }
 
 // game is the in-game part of a session: the ui's board over the seat,

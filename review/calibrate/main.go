@@ -8,6 +8,7 @@
 //	go run ./review/calibrate --seats expert,expert --hands 300 --out /tmp/expert
 //	go run ./review/calibrate --from /tmp/expert        # the report again, no search
 //	go run ./review/calibrate --seats heuristic,heuristic --hands 40 --repeat 4
+//	go run ./review/calibrate --seats hint,heuristic --hands 24  # one judge: are the hints flagged?
 //
 // With --out every hand's game and review are kept, so the report can be
 // made again (--from) after a change of the verdicts' thresholds without
@@ -48,6 +49,7 @@ func main() {
 	out := flag.String("out", "", "folder to keep every hand's game and review in")
 	from := flag.String("from", "", "report on the games and reviews kept in this folder instead of playing")
 	repeat := flag.Int("repeat", 1, "review every hand this many times with other seeds, and report the noise")
+	hintDepth := flag.String("hint-depth", review.HintDepth.String(), "depth of the hints of a seat named hint")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -76,9 +78,12 @@ func main() {
 	if len(entries) != cfg.Sides() {
 		fail(fmt.Errorf("%d players make %d sides: give %d seats", cfg.Players, cfg.Sides(), cfg.Sides()))
 	}
+	if hinter.depth, err = review.ParseDepth(*hintDepth); err != nil {
+		fail(err)
+	}
 	for _, e := range entries {
-		if _, err := ai.New(e, 0); err != nil || strings.Contains(e, ":") {
-			fail(fmt.Errorf("seat %q: want a level or player name without a budget", e))
+		if _, err := newPlayer(e, 0); err != nil || strings.Contains(e, ":") {
+			fail(fmt.Errorf("seat %q: want a level or player name without a budget, or hint", e))
 		}
 	}
 	if *repeat < 1 {
@@ -166,7 +171,7 @@ func playHand(ctx context.Context, cfg engine.Config, entries []string, seed uin
 		name := entries[arena.EntryFor(cfg.SideOf(p), r, sides)]
 		seats[p] = save.Seat{Name: name, Level: name}
 		var err error
-		if players[p], err = ai.New(name, arena.DealSeed(seed^0x5eed, d*64+r*8+p)); err != nil {
+		if players[p], err = newPlayer(name, arena.DealSeed(seed^0x5eed, d*64+r*8+p)); err != nil {
 			return save.Game{}, err
 		}
 	}
@@ -191,6 +196,27 @@ func playHand(ctx context.Context, cfg engine.Config, entries []string, seed uin
 		}
 	}
 	return g, nil
+}
+
+// hinter is the player of a seat named hint: it plays every hint
+// (review.HintAt at depth), as a person who follows them all.
+var hinter hintPlayer
+
+type hintPlayer struct{ depth review.Depth }
+
+func (hintPlayer) Name() string { return "hint" }
+
+func (h hintPlayer) Choose(ctx context.Context, obs *engine.Observation, legal []engine.Action) engine.Action {
+	a, _ := review.HintAt(ctx, obs, legal, h.depth)
+	return a
+}
+
+// newPlayer is ai.New, and the hinter for "hint".
+func newPlayer(name string, seed uint64) (ai.Player, error) {
+	if name == "hint" {
+		return hinter, nil
+	}
+	return ai.New(name, seed)
 }
 
 // keep writes a hand's game and review in dir as NAME.mille.json and
