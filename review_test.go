@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 )
 
@@ -37,7 +38,7 @@ func TestReviewCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if r.Version != 1 || r.Depth != "quick" || len(r.Seats) != 1 || r.Seats[0] != 0 || len(r.Hands) != 1 {
+	if r.Version != review.Version || r.Depth != "quick" || len(r.Seats) != 1 || r.Seats[0] != 0 || len(r.Hands) != 1 {
 		t.Fatalf("review of %+v", r)
 	}
 	ds := r.Hands[0].Decisions

@@ -27,6 +27,45 @@ type Estimate struct {
 	// actions meet the same unseen cards (common random numbers), so the
 	// luck of the deal mostly cancels. The reference's own gain is 0.
 	Gain, GainSE float64
+	// Us and Them are the items of the hand's score the action led to, on
+	// average over its deals: of the deciding seat's side and of the best
+	// other side (the one HandMargin counts against it). Set side by side
+	// for two actions, they say what one line of play gave that the other
+	// did not: a coup fourré, the trip, a shut-out, miles.
+	Us, Them Items
+}
+
+// Items are the items of a hand's score (engine.Score), in points, as
+// means over deals.
+type Items struct {
+	Milestones   float64 `json:"miles,omitempty"`
+	Safeties     float64 `json:"safeties,omitempty"`
+	AllSafeties  float64 `json:"all_safeties,omitempty"`
+	CoupsFourres float64 `json:"coups_fourres,omitempty"`
+	Trip         float64 `json:"trip,omitempty"`
+	Delayed      float64 `json:"delayed,omitempty"`
+	SafeTrip     float64 `json:"safe_trip,omitempty"`
+	Extension    float64 `json:"extension,omitempty"`
+	ShutOut      float64 `json:"shut_out,omitempty"`
+}
+
+// add adds a hand's score to the items.
+func (it *Items) add(s engine.Score) {
+	it.Milestones += float64(s.Milestones)
+	it.Safeties += float64(s.Safeties)
+	it.AllSafeties += float64(s.AllSafeties)
+	it.CoupsFourres += float64(s.CoupsFourres)
+	it.Trip += float64(s.Trip)
+	it.Delayed += float64(s.Delayed)
+	it.SafeTrip += float64(s.SafeTrip)
+	it.Extension += float64(s.Extension)
+	it.ShutOut += float64(s.ShutOut)
+}
+
+// scaled is the items times f.
+func (it Items) scaled(f float64) Items {
+	return Items{it.Milestones * f, it.Safeties * f, it.AllSafeties * f, it.CoupsFourres * f, it.Trip * f,
+		it.Delayed * f, it.SafeTrip * f, it.Extension * f, it.ShutOut * f}
 }
 
 // Evaluate estimates every legal action of the seat that observes obs by
@@ -58,6 +97,7 @@ func Evaluate(ctx context.Context, obs *engine.Observation, legal []engine.Actio
 		if st.n > 0 {
 			e.Margin = st.val / float64(st.n)
 			e.Gain = st.mean()
+			e.Us, e.Them = st.us.scaled(1/float64(st.n)), st.them.scaled(1/float64(st.n))
 		}
 		if st.n > 1 {
 			e.MarginSE = math.Sqrt(max(0, st.valSq/float64(st.n)-e.Margin*e.Margin) / float64(st.n-1))

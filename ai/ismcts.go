@@ -122,6 +122,9 @@ type rootStat struct {
 	val    float64
 	valSq  float64
 	active bool
+	// us and them add up the items of the hand's score of the deciding
+	// side and of the best other side over the deals (racer.margin only).
+	us, them Items
 }
 
 func (r *rootStat) mean() float64 { return r.sum / float64(r.n) }
@@ -253,6 +256,8 @@ func (r *racer) run(budget int) []rootStat {
 			rew[k] = trees[k].iterate(&s, r.rng, r.c, r.widen, r.eps, r.winW, r.pol, &v)[side]
 			if r.margin {
 				rew[k] = float64(HandMargin(&s, side))
+				stats[k].us.add(s.HandScores[side])
+				stats[k].them.add(s.HandScores[bestOther(&s, side)])
 			}
 			spent++
 		}

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -186,4 +187,25 @@ func TestExplain(t *testing.T) {
 			t.Errorf("no reason for %v", a)
 		}
 	}
+}
+
+// TestEvaluateItems: the items of each line of play add up to its
+// result: the side's items less the best other side's are the margin.
+func TestEvaluateItems(t *testing.T) {
+	s := midHand(t, engine.DefaultConfig, 3, 4)
+	obs := engine.Observe(&s, s.ToAct())
+	legal := obs.Legal(nil)
+	for _, e := range Evaluate(context.Background(), &obs, legal, legal[0], 400, 1) {
+		if e.Deals == 0 {
+			continue
+		}
+		us, them := e.Us.total(), e.Them.total()
+		if math.Abs(us-them-e.Margin) > 1e-6 || us <= 0 {
+			t.Errorf("%v: items %.1f - %.1f, margin %.1f", e.Action, us, them, e.Margin)
+		}
+	}
+}
+
+func (it Items) total() float64 {
+	return it.Milestones + it.Safeties + it.AllSafeties + it.CoupsFourres + it.Trip + it.Delayed + it.SafeTrip + it.Extension + it.ShutOut
 }

@@ -62,13 +62,19 @@ func rewards(s *engine.State, winW float64) (r [engine.MaxSides]float64) {
 // hand (s.HandScores) less those of the best other side. It is what the
 // search's rewards and Evaluate's estimates are made of.
 func HandMargin(s *engine.State, side int) int {
-	other := math.MinInt
+	return s.HandScores[side].Total() - s.HandScores[bestOther(s, side)].Total()
+}
+
+// bestOther is the side other than side with the most points in the
+// finished hand s (the first of them on a tie).
+func bestOther(s *engine.State, side int) int {
+	best, other := -1, math.MinInt
 	for o := range s.Sides() {
-		if o != side {
-			other = max(other, s.HandScores[o].Total())
+		if t := s.HandScores[o].Total(); o != side && t > other {
+			best, other = o, t
 		}
 	}
-	return s.HandScores[side].Total() - other
+	return best
 }
 
 // deadline says when a search must stop: after a number of iterations, at

@@ -158,7 +158,7 @@ func judge(ctx context.Context, obs *engine.Observation, legal []engine.Action, 
 		Options: make([]Option, len(est))}
 	for k, e := range est {
 		d.Options[k] = Option{Action: e.Action, Deals: e.Deals, Expected: e.Margin, ExpectedSE: e.MarginSE,
-			Gain: e.Gain, GainSE: e.GainSE}
+			Gain: e.Gain, GainSE: e.GainSE, Us: e.Us, Them: e.Them}
 		if e.Action != played && e.Deals >= minDeals && e.Gain > d.Loss {
 			d.Best, d.Loss, d.LossSE = e.Action, e.Gain, e.GainSE
 		}
@@ -166,24 +166,6 @@ func judge(ctx context.Context, obs *engine.Observation, legal []engine.Action, 
 	d.Verdict = Judge(d.Loss, d.LossSE)
 	d.Why = Why(obs, &d, engine.Names{Config: obs.Config, Viewer: -1})
 	return d
-}
-
-// Why says in a sentence why the best move of decision d, taken by the
-// seat that observes obs, is good, from the hint's explanations
-// (ai.Explain), naming the seats with names. Decision.Why is this sentence
-// with the seats named "Player N"; a screen that knows the players' names
-// says it again with them.
-func Why(obs *engine.Observation, d *Decision, names engine.Names) string {
-	reason := ai.Explain(obs, d.Best)
-	if d.Verdict == Good {
-		return capital(reason) + "."
-	}
-	best := names.Describe(d.Best)
-	if head, rest, ok := strings.Cut(reason, ": "); ok && strings.Contains(strings.ToLower(best), head) {
-		reason = rest // "stop at 700: extending is too risky" after "Stop at 700 was better"
-	}
-	return fmt.Sprintf("%s was better: %s; %s gave away about %.0f points (± %.0f).",
-		capital(best), reason, names.Describe(d.Played), d.Loss, d.LossSE)
 }
 
 func capital(s string) string {

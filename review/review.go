@@ -39,7 +39,7 @@ import (
 // cached review of another version is analysed again: change it whenever
 // the analysis would give other figures (the search, the budgets, the
 // thresholds) or the encoding changes.
-const Version = 1
+const Version = 2
 
 // Review is the analysis of a game for some of its seats.
 type Review struct {
@@ -118,7 +118,8 @@ type Decision struct {
 	LossSE float64 `json:"loss_se"`
 	// Verdict judges the loss against the thresholds and the noise.
 	Verdict Verdict `json:"verdict"`
-	// Why says in a sentence why Best is good, from the hint's explanations.
+	// Why says in a sentence why Best is good: for a flagged decision,
+	// what the line of play after Played gave away against Best's (Why).
 	Why string `json:"why"`
 	// Options are every legal action's estimates, in the engine's order of
 	// the legal actions.
@@ -138,6 +139,10 @@ type Option struct {
 	// deals, GainSE its standard error; 0 for the played action.
 	Gain   float64 `json:"gain"`
 	GainSE float64 `json:"gain_se"`
+	// Us and Them are the items of the hand's score the action led to,
+	// on average: of the seat's side and of the best other side.
+	Us   ai.Items `json:"us"`
+	Them ai.Items `json:"them"`
 }
 
 // Options say what to review and how hard to look.

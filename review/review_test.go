@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -136,7 +137,7 @@ func TestCache(t *testing.T) {
 		}
 	}
 
-	old := bytes.Replace(data, []byte(`"version": 1,`), []byte(`"version": 99,`), 1)
+	old := bytes.Replace(data, []byte(fmt.Sprintf(`"version": %d,`, Version)), []byte(`"version": 99,`), 1)
 	if _, err := Decode(bytes.NewReader(old)); !errors.Is(err, ErrVersion) {
 		t.Errorf("another version: %v", err)
 	}
@@ -231,7 +232,7 @@ func TestPlantedBlunder(t *testing.T) {
 					t.Errorf("%v, seed %d: play Go gains only %.0f ± %.0f", depth, seed, op.Gain, op.GainSE)
 				}
 			}
-			if !strings.Contains(d.Why, " was better: ") {
+			if !strings.Contains(d.Why, " was better, by about ") || !strings.Contains(d.Why, "After discard Go: ") {
 				t.Errorf("%v, seed %d: why %q", depth, seed, d.Why)
 			}
 		}

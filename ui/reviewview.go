@@ -231,11 +231,21 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 	}
 	lines := []string{paint.Render(truncate(head, w))}
 	obs := engine.Observe(s, s.ToAct())
-	why := wrap(review.Why(&obs, d, names), w-2)
-	for k := range min(2, len(why)) {
+	// The head line names the best move and the loss: the reason goes on
+	// with what the two lines of play changed, when the search has them.
+	reason := review.Lines(&obs, d, names)
+	if reason == "" {
+		reason = review.Why(&obs, d, names)
+	}
+	why := wrap(reason, w-2)
+	rows := 2
+	if rs.h >= 30 {
+		rows = 3
+	}
+	for k := range min(rows, len(why)) {
 		lines = append(lines, st.Text.Render(" "+why[k]))
 	}
-	for len(lines) < 3 {
+	for len(lines) < 1+rows {
 		lines = append(lines, "")
 	}
 	if rs.h >= 30 {

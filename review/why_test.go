@@ -1,0 +1,49 @@
+package review
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// TestReasons is a set of positions with known answers: 2-player hands of
+// the heuristic (heuristicGame), a move tried at a place in the history,
+// the verdict the review must give it at normal depth, and words its
+// reason must hold, said from the two lines of play.
+func TestReasons(t *testing.T) {
+	tests := []struct {
+		seed    uint64
+		index   int
+		played  engine.Action
+		verdict Verdict
+		words   []string
+	}{
+		// An early safety gives up its coup fourré.
+		{5, 18, engine.Play(engine.RightOfWay), Mistake, []string{"After play Right of Way: ", "coups fourrés worth about", "given up"}},
+		{12, 24, engine.Play(engine.RightOfWay), Mistake, []string{"coups fourrés worth about"}},
+		// A discard instead of an attack, late: the turn and the trip.
+		{6, 52, engine.Discard(engine.Miles50), Mistake, []string{"Play Accident on Player 2 was better", "a turn lost", "you finish the trip"}},
+		// The 200 kept for the end: playing it costs the safe-trip bonus.
+		{7, 50, engine.Discard(engine.Miles200), Mistake, []string{"Play 200 was better", "In exchange, after play 200: ", "safe-trip bonus"}},
+		// Discarding the last miles needed: they catch up.
+		{7, 57, engine.Discard(engine.Miles25), Blunder, []string{"Play 25 was better", "a turn lost", "they drive about"}},
+		// The right move is good, and says why in the hint's words.
+		{7, 57, engine.Play(engine.Miles25), Good, nil},
+	}
+	for _, tt := range tests {
+		g := heuristicGame(t, engine.DefaultConfig, tt.seed, 0)
+		s := replayTo(t, &g, tt.index)
+		d := judgeState(context.Background(), &s, tt.played, Normal, 1)
+		if d.Verdict != tt.verdict {
+			t.Errorf("seed %d, %d, %v: %v (loss %.0f ± %.0f, best %v), want %v", tt.seed, tt.index, tt.played,
+				d.Verdict, d.Loss, d.LossSE, d.Best, tt.verdict)
+		}
+		for _, w := range tt.words {
+			if !strings.Contains(d.Why, w) {
+				t.Errorf("seed %d, %d, %v: the reason %q does not say %q", tt.seed, tt.index, tt.played, d.Why, w)
+			}
+		}
+	}
+}
