@@ -55,9 +55,10 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others []
 }
 
 // playLines plays game, or the one saved in file, in the line mode (package
-// plain) on in and out, in the language of cat; the autosave is offered first when there is one.
+// plain) on in and out, in the language of cat; with offerAutosave, the
+// autosave is offered first when there is one.
 // A closed terminal or a kill keeps the game in the autosave.
-func playLines(game save.Game, file string, cat *lang.Catalogue, in io.Reader, out, stderr io.Writer) int {
+func playLines(game save.Game, file string, offerAutosave bool, cat *lang.Catalogue, in io.Reader, out, stderr io.Writer) int {
 	l := plain.Local{
 		Game: game, Pace: linePace, Hint: review.Hint,
 		Save: ui.WriteSave, Autosave: ui.Autosave, HandOver: handRecorder(),
@@ -72,7 +73,7 @@ func playLines(game save.Game, file string, cat *lang.Catalogue, in io.Reader, o
 			return 1
 		}
 		l.Game, l.FromFile = g, true
-	} else if path, ok := save.FindAutosave(); ok {
+	} else if path, ok := save.FindAutosave(); ok && offerAutosave {
 		l.Resume, l.Load, l.DropResume = path, ui.Load, save.RemoveAutosave
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)

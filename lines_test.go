@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/save"
 )
 
 // TestNewGame checks the seats of mille --people: the people at the first
@@ -66,5 +68,26 @@ func TestNewGameSeats(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run([]string{"--seats", "easy", "--level", "hard"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "without --level or --people") {
 		t.Errorf("--seats with --level: exit %d, %q", code, errb.String())
+	}
+}
+
+// TestSeedSkipsTheAutosave: --seed asks for a new game, so the line mode
+// does not offer the autosave's; without it, it does.
+func TestSeedSkipsTheAutosave(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	g, err := newGame(engine.Config{Players: 2, Rules: engine.Standard}, "easy", 3, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := save.WriteAutosave(g); err != nil {
+		t.Fatal(err)
+	}
+	for _, offer := range []bool{false, true} {
+		var out, stderr strings.Builder
+		playLines(g, "", offer, &lang.English, strings.NewReader("quit\nyes\n"), &out, &stderr)
+		if got := strings.Contains(out.String(), "You left a game unfinished"); got != offer {
+			t.Errorf("offer %v: the autosave offered: %v\n%s", offer, got, out.String())
+		}
 	}
 }

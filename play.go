@@ -84,6 +84,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	s := *seed
+	seeded := s != 0 // a deal asked for: a new game, not the autosave's
 	if s == 0 {
 		s = uint64(time.Now().UnixNano())
 	}
@@ -105,7 +106,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	if *lines || lineMode() {
-		return playLines(game, fs.Arg(0), cat, os.Stdin, stdout, stderr)
+		return playLines(game, fs.Arg(0), !seeded, cat, os.Stdin, stdout, stderr)
 	}
 	uc := ui.Config{Game: &game, ConfigDir: dir, Dark: true}
 	save.MilleVersion = version
@@ -126,7 +127,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		uc.Game, uc.File = &g, ui.SavePath(fs.Arg(0))
-	} else if path, ok := save.FindAutosave(); ok {
+	} else if path, ok := save.FindAutosave(); ok && !seeded {
 		uc.Resume, uc.ResumeGame = path, ui.Load
 	}
 	m, err := ui.New(uc)

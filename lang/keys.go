@@ -11,7 +11,10 @@ const (
 	Welcome        Key = iota // rules, players, sides, trip
 	HasKeyboard               // name
 	LastMoves                 // -
-	Resume                    // -
+	Resume                    // the game: ResumeWhich
+	ResumeWhich               // players, game, hand, when saved, points
+	ResumeHelp                // -
+	ResumeDrop                // -
 	NewGame                   // -
 	TableEnded                // -
 	Missed                    // -

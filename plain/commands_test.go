@@ -223,8 +223,9 @@ func TestPlayLocal(t *testing.T) {
 	// The next start offers it; yes resumes it where it was.
 	resume := local
 	resume.Resume = autosave
-	end, g, text = play(resume, "maybe", "yes", "status", "quit", "yes")
-	if end != Quit || strings.Count(text, lang.English.Text[lang.Resume]) != 2 {
+	end, g, text = play(resume, "maybe", "help", "yes", "status", "quit", "yes")
+	if end != Quit || strings.Count(text, "You left a game unfinished: 2 players, game 1, hand 1, saved ") != 3 ||
+		strings.Count(text, lang.English.Text[lang.ResumeHelp]) != 2 {
 		t.Fatalf("ended with %v:\n%s", end, text)
 	}
 	// Nothing moved since: quitting asks nothing about saving, and the
@@ -243,9 +244,10 @@ func TestPlayLocal(t *testing.T) {
 	if err := os.WriteFile(autosave, []byte("{not a game"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	end, _, text = play(resume, "yes", "quit", "y")
-	if data, err := os.ReadFile(autosave); end != Quit || err != nil || string(data) != "{not a game" {
-		t.Fatalf("an unreadable autosave after yes: %v, %q, %v:\n%s", end, data, err, text)
+	end, _, text = play(resume, "quit", "y")
+	if data, err := os.ReadFile(autosave); end != Quit || err != nil || string(data) != "{not a game" ||
+		!strings.Contains(text, lang.English.Text[lang.NewGame]) {
+		t.Fatalf("an unreadable autosave: %v, %q, %v:\n%s", end, data, err, text)
 	}
 
 	// Resumed, then saved in a file: the autosave goes.
@@ -274,13 +276,26 @@ func TestPlayLocal(t *testing.T) {
 		t.Errorf("the autosave after quitting unsaved moves: %v", err)
 	}
 
-	// No: a new game, and the autosave is gone.
+	// Quit: mille ends, the autosave stays.
 	if err := save.Write(autosave, kept); err != nil {
 		t.Fatal(err)
 	}
-	end, g, text = play(resume, "no", "quit", "y")
-	if end != Quit || !strings.Contains(text, lang.English.Text[lang.NewGame]) || len(g.History) != 0 {
+	if end, _, text = play(resume, "quit"); end != Quit || !strings.HasSuffix(text, "Goodbye.\n") {
+		t.Fatalf("quit at the offer: %v:\n%s", end, text)
+	}
+	if _, err := os.Stat(autosave); err != nil {
+		t.Fatal("quitting at the offer lost the autosave")
+	}
+
+	// No, then no again: still offered; no, then yes: a new game, and the
+	// autosave is gone.
+	end, g, text = play(resume, "no", "no", "no", "yes", "quit", "y")
+	if end != Quit || !strings.Contains(text, lang.English.Text[lang.NewGame]) || len(g.History) != 0 ||
+		strings.Count(text, lang.English.Text[lang.ResumeDrop]) != 2 {
 		t.Fatalf("ended with %v, %d actions:\n%s", end, len(g.History), text)
+	}
+	if _, err := os.Stat(autosave); err == nil {
+		t.Fatal("the autosave of a game thrown away is still there")
 	}
 }
 

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -39,6 +40,76 @@ type Local struct {
 	HandOver func(g save.Game, seat int) (string, error)
 }
 
+// The answers to the offer of the autosave's game.
+type resumeAnswer int
+
+const (
+	resumeYes    resumeAnswer = iota
+	resumeNo                  // a new game, the autosave thrown away
+	resumeLater               // quit, the autosave kept
+	resumeClosed              // the input ended
+)
+
+// askResume offers the autosave's game g, saying which game it is, until
+// the answer is yes, no asked twice, or quit; help or anything else
+// explains the answers.
+func (s *Session) askResume(ctx context.Context, g save.Game) resumeAnswer {
+	st := &g.State
+	points := make([]string, st.Config.Sides())
+	for side := range points {
+		score := int(st.Totals[side])
+		if !st.HandOver() {
+			score += st.LiveScore(side).Total() // the hand's points so far
+		}
+		var names []string
+		for seat := range st.Config.Players {
+			if st.Config.SideOf(seat) == side {
+				names = append(names, s.seatNameIn(g, seat))
+			}
+		}
+		points[side] = s.text(lang.Points, s.list(names, lang.And), score)
+	}
+	which := s.text(lang.ResumeWhich, st.Config.Players, st.Game+1, int(st.Hand)+1,
+		g.Saved.Local().Format("2006-01-02 15:04"), s.list(points, lang.And))
+	s.say(lang.Resume, which)
+	for {
+		select {
+		case <-ctx.Done():
+			return resumeClosed
+		case line, open := <-s.lines:
+			if !open {
+				return resumeClosed
+			}
+			switch yesNo(line) {
+			case yes:
+				return resumeYes
+			case no:
+				drop, ok := s.askYesNo(ctx, lang.ResumeDrop)
+				switch {
+				case !ok:
+					return resumeClosed
+				case drop:
+					return resumeNo
+				}
+			default:
+				if word := strings.ToLower(strings.TrimSpace(line)); word == "quit" || word == "q" || word == "quitter" {
+					return resumeLater
+				}
+				s.say(lang.ResumeHelp)
+			}
+			s.say(lang.Resume, which)
+		}
+	}
+}
+
+// seatNameIn names a seat of a saved game: its player's name, or Player N.
+func (s *Session) seatNameIn(g save.Game, seat int) string {
+	if seat < len(g.Seats) && g.Seats[seat].Name != "" {
+		return g.Seats[seat].Name
+	}
+	return s.text(lang.PlayerN, seat+1)
+}
+
 // localUser holds the people's seats of a local game.
 const localUser = "local"
 
@@ -49,26 +120,28 @@ func (s *Session) PlayLocal(ctx context.Context, l Local) (End, save.Game, error
 	g := l.Game
 	resumed := false // the game came from the autosave, which still holds it
 	if l.Resume != "" && l.Load != nil {
-		resume, ok := s.askYesNo(ctx, lang.Resume)
-		if !ok {
-			return InputClosed, g, nil
-		}
-		switch {
-		case !resume:
+		// The autosave holds the game until it is saved or over (or
+		// written anew at the end); one that cannot be read stays as it
+		// is, for the player to look at, and a new game begins.
+		back, err := l.Load(l.Resume)
+		if err != nil {
+			s.say(lang.Failed, err)
 			s.say(lang.NewGame)
-			if l.DropResume != nil {
-				_ = l.DropResume() // the player let it go
+		} else {
+			switch s.askResume(ctx, back) {
+			case resumeClosed:
+				return InputClosed, g, nil
+			case resumeLater:
+				s.say(lang.Bye)
+				return Quit, g, nil
+			case resumeNo:
+				s.say(lang.NewGame)
+				if l.DropResume != nil {
+					_ = l.DropResume() // the player let it go, asked twice
+				}
+			default:
+				g, resumed = back, true
 			}
-		default:
-			// The autosave holds the game until it is saved or over (or
-			// written anew at the end); one that cannot be read stays as
-			// it is, for the player to look at.
-			back, err := l.Load(l.Resume)
-			if err != nil {
-				s.say(lang.Failed, err)
-				break
-			}
-			g, resumed = back, true
 		}
 	}
 	users := make([]string, len(g.Seats))

@@ -56,9 +56,15 @@ func (m *Model) dialogDefault() bool {
 	switch m.dialog {
 	case dialogQuit, dialogReplace:
 		return m.offerSave()
+	case dialogResumeDrop:
+		return false
 	}
 	return true
 }
+
+// resuming reports whether the autosave's game is being offered: the
+// table waits, and the new game's board stays hidden.
+func (m *Model) resuming() bool { return m.dialog == dialogResume || m.dialog == dialogResumeDrop }
 
 // dialogAnswer answers the interface's own questions: yes is the first
 // button (for leaving a game: save it first, where it is offered), no the
@@ -95,13 +101,10 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 		}
 		return cmd
 	case dialogResume:
-		path, load, drop := m.cfg.Resume, m.cfg.ResumeGame, m.cfg.DropAutosave
+		path, load := m.cfg.Resume, m.cfg.ResumeGame
 		if !yes {
-			m.message, m.isError = "A new game: good luck!", false
-			if drop == nil {
-				return nil
-			}
-			return func() tea.Msg { _ = drop(); return nil }
+			m.dialog = dialogResumeDrop // asked twice: it throws a game away
+			return nil
 		}
 		// The autosave stays until its game is saved in a file or over:
 		// until then it is the only copy of the game on disk.
@@ -110,8 +113,29 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 			g, err := load(path)
 			return resumedMsg{g: g, err: err}
 		}
+	case dialogResumeDrop:
+		drop := m.cfg.DropAutosave
+		if !yes {
+			m.dialog = dialogResume
+			return nil
+		}
+		m.message, m.isError = "A new game: good luck!", false
+		if drop == nil {
+			return nil
+		}
+		return func() tea.Msg { _ = drop(); return nil }
 	}
 	return nil
+}
+
+// resumeWhich describes the autosave's game for the resume question, in
+// lines: its players, game, hand and points, and when it was saved.
+func resumeWhich(g save.Game, err error) []string {
+	if err != nil {
+		return []string{"(it cannot be read: " + err.Error() + ")"}
+	}
+	players, scores, _ := strings.Cut(g.Summary(), ": ")
+	return []string{players + ",", scores + ",", "saved " + g.Saved.Local().Format("Mon 2 Jan 15:04") + "."}
 }
 
 // dialogWithoutSaving is the middle answer of the questions that offer to
@@ -246,8 +270,12 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case dialogReplace:
 		return m.replaceDialog(l)
 	case dialogResume:
-		return m.dialogBox(l, "Welcome back", []string{"You left a game unfinished.", "Resume it where you left it?"},
+		body := append(append([]string{"You left a game unfinished:"}, m.resumeWhich...), "", "Resume it where you left it?")
+		return m.dialogBox(l, "Welcome back", body,
 			[]button{{"btn-yes", "y Resume", true}, {"btn-no", "n New game", false}})
+	case dialogResumeDrop:
+		return m.dialogBox(l, "A new game", []string{"Throw the unfinished game away", "and start a new one?"},
+			[]button{{"btn-yes", "y Throw it away", false}, {"btn-no", "n Back", true}})
 	case dialogGuideOffer:
 		return m.dialogBox(l, "Welcome to Mille Bornes!", []string{
 			"Race your opponents along a 700-mile road trip,",

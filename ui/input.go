@@ -41,7 +41,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		m.dialog = dialogNone
 		m.help.ShowAll = false
 		return nil
-	case dialogQuit, dialogReplace, dialogGuideOffer, dialogResume:
+	case dialogQuit, dialogReplace, dialogGuideOffer, dialogResume, dialogResumeDrop:
 		switch {
 		case key.Matches(msg, k.Yes):
 			return m.dialogAnswer(true)

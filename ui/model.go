@@ -92,6 +92,7 @@ const (
 	dialogSaveAs            // file name input
 	dialogGuideOffer        // first start: "Read the rules guide?"
 	dialogResume            // "Resume the game you left?" (an autosave exists)
+	dialogResumeDrop        // "Throw the game you left away?" (n to the resume question)
 	dialogKeys              // full help
 	dialogLoad              // the load picker
 	dialogStats             // lifetime statistics
@@ -164,7 +165,8 @@ type Model struct {
 	guide int // page of the rules guide
 	back  screen
 
-	quitting bool
+	quitting    bool
+	resumeWhich []string // the resume question's lines about the autosave's game
 }
 
 // messages of the model.
@@ -222,6 +224,7 @@ func New(cfg Config) (*Model, error) {
 		m.dialog = dialogGuideOffer
 	} else if cfg.Resume != "" && cfg.ResumeGame != nil && cfg.File == "" {
 		m.dialog = dialogResume
+		m.resumeWhich = resumeWhich(cfg.ResumeGame(cfg.Resume))
 	}
 	m.holdTable()
 	return m, nil

@@ -3,10 +3,12 @@ package ui
 import (
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
 
@@ -171,5 +173,46 @@ func TestRestoredRoomSaysTheSameLine(t *testing.T) {
 	}
 	if checked < 10 {
 		t.Fatalf("%d restorations checked", checked)
+	}
+}
+
+// TestResumeOfferSaysWhichGame: the offer of the autosave says which game
+// it is (players, hand, points, when saved) over a hidden board, and n
+// asks again before the game is thrown away.
+func TestResumeOfferSaysWhichGame(t *testing.T) {
+	old := newModel(t, testConfig(t, 2, 5))
+	settleModel(old)
+	g := old.own.Record()
+	g.Saved = time.Date(2026, 11, 26, 11, 40, 0, 0, time.Local)
+	dropped := 0
+	cfg := testConfig(t, 2, 99)
+	cfg.Resume = "autosave"
+	cfg.ResumeGame = func(string) (save.Game, error) { return g, nil }
+	cfg.DropAutosave = func() error { dropped++; return nil }
+	m := newModel(t, cfg)
+	screen := screenOf(m, 80, 24)
+	for _, want := range []string{"You left a game unfinished:", "2 players (standard), game 1, hand 1", "saved Thu 26 Nov 11:40"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the offer lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "╭1") || strings.Contains(screen, "Deck") {
+		t.Errorf("the new game's board shows under the offer:\n%s", screen)
+	}
+	m.Update(keyMsg("n"))
+	if m.dialog != dialogResumeDrop || !strings.Contains(screenOf(m, 80, 24), "Throw the unfinished game away") {
+		t.Fatalf("n at the offer: dialog %v, want the second question", m.dialog)
+	}
+	m.Update(keyMsg("enter")) // Back, the highlighted answer
+	if m.dialog != dialogResume || dropped != 0 {
+		t.Fatalf("Return at the second question: dialog %v, %d drops; want the offer again", m.dialog, dropped)
+	}
+	m.Update(keyMsg("n"))
+	_, cmd := m.Update(keyMsg("y"))
+	if cmd != nil {
+		cmd()
+	}
+	if m.dialog != dialogNone || dropped != 1 {
+		t.Fatalf("n then y: dialog %v, %d drops; want a new game and the autosave gone", m.dialog, dropped)
 	}
 }

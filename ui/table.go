@@ -137,7 +137,7 @@ func (m *Model) closeTable() {
 // player reads the rules, sets up a game or answers the first questions.
 func (m *Model) holdTable() {
 	if m.own != nil {
-		m.own.Hold(m.screen != screenBoard || m.dialog == dialogGuideOffer || m.dialog == dialogResume)
+		m.own.Hold(m.screen != screenBoard || m.dialog == dialogGuideOffer || m.resuming())
 	}
 }
 

@@ -100,6 +100,12 @@ func (m *Model) layers(w, h int) []*layer {
 		if m.curtain() && m.dialog == dialogNone {
 			return m.curtainLayers(w, h)
 		}
+		if m.resuming() {
+			// Not the new game's hand under the offer of the old game.
+			l := newLayout(w, h)
+			return append([]*layer{lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY)},
+				m.dialogLayers(&m.obs, l)...)
+		}
 		layers = m.boardLayers(newLayout(w, h))
 	}
 	if m.dialog == dialogLoad {
@@ -368,7 +374,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 // activeKeys is the key map with the keys that do nothing now disabled.
 func (m *Model) activeKeys() KeyMap {
 	k := m.keys
-	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogReplace || m.dialog == dialogGuideOffer || m.dialog == dialogResume
+	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogReplace || m.dialog == dialogGuideOffer || m.resuming()
 	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
 	board := !prompt && m.dialog == dialogNone
 	choosing := m.target != engine.NoCard || m.pending != 0
