@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -144,6 +145,7 @@ type Server struct {
 
 	cfg      Config
 	store    store.Store
+	lock     *os.File // the data folder's LockFile, held while the server runs
 	users    *Users
 	keeper   context.CancelFunc // stops the lobby's Keep
 	kept     chan struct{}      // closed when Keep has returned
@@ -174,7 +176,9 @@ const SweepEvery = 10 * time.Second
 
 // New prepares a server from cfg: it loads (or makes) the host key in
 // cfg.Dir and opens the store there (OpenStore), which holds the players'
-// names and the rooms kept from the last run. Shutdown closes the store.
+// names and the rooms kept from the last run. It refuses a data folder that
+// another running server holds (ErrDataInUse). Shutdown closes the store
+// and frees the folder.
 func New(cfg Config) (*Server, error) {
 	if cfg.Dir == "" {
 		return nil, errors.New("server: no data folder")
@@ -199,8 +203,19 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxWidth <= 0 || cfg.MaxHeight <= 0 {
 		cfg.MaxWidth, cfg.MaxHeight = MaxWidth, MaxHeight
 	}
+	// The folder's database is this server's alone while it runs; a shared
+	// PostgreSQL one (cfg.DB) is meant for several.
+	var lock *os.File
+	if cfg.DB == "" {
+		if lock, err = lockData(cfg.Dir); err != nil {
+			return nil, err
+		}
+	}
 	st, problems, err := OpenStore(cfg.Dir, cfg.DB)
 	if err != nil {
+		if lock != nil {
+			lock.Close()
+		}
 		return nil, err
 	}
 	events := newEvents(logger)
@@ -209,7 +224,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	stop, cancel := context.WithCancel(context.Background())
 	s := &Server{
-		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, users: NewUsers(st), saved: map[string]bool{},
+		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, lock: lock, users: NewUsers(st), saved: map[string]bool{},
 		log: events, stop: stop, cancel: cancel, now: time.Now,
 	}
 	s.rooms.most = cfg.MaxRoomsPerKey
@@ -326,6 +341,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Unlock()
 	if cerr := s.store.Close(); err == nil {
 		err = cerr
+	}
+	if s.lock != nil {
+		s.lock.Close() // the data folder is free for the next server
 	}
 	return err
 }
