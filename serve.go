@@ -33,7 +33,8 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	cfg := server.Defaults
 	// The limits, in docs/server.md's order: every one holds after login,
 	// since any key gets in. 0 sets no limit.
-	fs.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, "SSH sessions at once (0: no limit)")
+	fs.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, "SSH sessions at once; the last tenth go only to addresses that have none yet (0: no limit)")
+	fs.IntVar(&cfg.MaxSessionsPerSource, "max-sessions-per-source", cfg.MaxSessionsPerSource, "sessions at once from one IPv4 address or IPv6 /64; a family or a school behind one address shares them (0: no limit)")
 	fs.IntVar(&cfg.MaxRooms, "max-rooms", cfg.MaxRooms, "rooms at once (0: no limit)")
 	fs.DurationVar(&cfg.IdleTimeout, "idle", cfg.IdleTimeout, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
 	fs.Var(&cfg.MaxStartups, "max-startups", "connections logging in at once, as OpenSSH's MaxStartups START:RATE:FULL: from START on, RATE percent of new ones are refused, rising to all at FULL")

@@ -37,7 +37,11 @@ type Config struct {
 	// several servers share one (docs/server.md).
 	DB          string
 	MaxSessions int // SSH sessions at once; 0: no limit
-	MaxRooms    int // rooms at once; 0: no limit
+	// MaxSessionsPerSource caps the sessions of one source (an IPv4
+	// address, or an IPv6 /64); the last tenth of MaxSessions go only to
+	// sources that have none (shares).
+	MaxSessionsPerSource int
+	MaxRooms             int // rooms at once; 0: no limit
 	// IdleTimeout ends a session that received no key for this long (its
 	// seat then waits for the player's return as after any disconnection);
 	// 0: never.
@@ -115,7 +119,7 @@ const (
 // Defaults are mille serve's limits; docs/server.md says what attack each
 // one stops.
 var Defaults = Config{
-	MaxSessions: 200, MaxRooms: 50, IdleTimeout: 30 * time.Minute,
+	MaxSessions: 200, MaxSessionsPerSource: 20, MaxRooms: 50, IdleTimeout: 30 * time.Minute,
 	MaxStartups: Startups{Start: 64, Rate: 30, Full: 256}, MaxStartupsPerSource: 8,
 	HandshakeTimeout: HandshakeTimeout, VersionTimeout: 5 * time.Second, Penalty: 10 * time.Second,
 	MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
@@ -131,7 +135,12 @@ const (
 	FullHint  = "mille: the server is full, try again later"
 	// KeySessionsText refuses a session over MaxSessionsPerKey.
 	KeySessionsText = "mille: your key has %d sessions open already; close one first"
-	ByeText         = "The server is shutting down. Thanks for playing!"
+	// SourceSessionsText refuses a session over MaxSessionsPerSource.
+	SourceSessionsText = "mille: your address has %d sessions open already, the most one address may; close one first"
+	// NewcomersText refuses a session of a source that has one, when the
+	// places left are kept for sources that have none.
+	NewcomersText = "mille: the server is nearly full; its last places are kept for people whose address has no session yet. Try again later."
+	ByeText       = "The server is shutting down. Thanks for playing!"
 	// IdleText is shown to a session closed for want of keys.
 	IdleText = "mille: closed after %v without a key. Come back with ssh: a seat you held waits a while."
 	// SavedText follows ByeText for the people of a saved room.
@@ -153,6 +162,7 @@ type Server struct {
 	log      *events
 	gate     *gate
 	sessions atomic.Int64
+	places   shares          // sessions by source (MaxSessions)
 	keys     tally           // sessions by key
 	rooms    roomsByKey      // who hosts how many rooms
 	stop     context.Context // cancelled by Shutdown: every session ends
@@ -228,6 +238,7 @@ func New(cfg Config) (*Server, error) {
 		log: events, stop: stop, cancel: cancel, now: time.Now,
 	}
 	s.rooms.most = cfg.MaxRoomsPerKey
+	s.places.most, s.places.perSource = cfg.MaxSessions, cfg.MaxSessionsPerSource
 	if cfg.Computers <= 0 {
 		cfg.Computers = runtime.GOMAXPROCS(0)
 	}
@@ -374,7 +385,7 @@ func (s *Server) admit(id, source string) *admission {
 func (s *Server) handle(sess *sshSession) {
 	s.wg.Add(1)
 	defer s.wg.Done()
-	n := s.sessions.Add(1)
+	s.sessions.Add(1)
 	defer s.sessions.Add(-1)
 	id, source := sess.id, sess.conn.source
 	defer func() {
@@ -387,16 +398,27 @@ func (s *Server) handle(sess *sshSession) {
 	case s.stop.Err() != nil:
 		sess.refuse(ByeText)
 		return
-	case s.cfg.MaxSessions > 0 && n > int64(s.cfg.MaxSessions):
-		s.log.limit("sessions at once", "source", source, "key", id, "limit", s.cfg.MaxSessions)
-		sess.refuse(FullHint)
-		return
 	case !s.keys.take(id, s.cfg.MaxSessionsPerKey):
 		s.log.limit("sessions with one key", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerKey)
 		sess.refuse(fmt.Sprintf(KeySessionsText, s.cfg.MaxSessionsPerKey))
 		return
 	}
 	defer s.keys.give(id)
+	switch s.places.take(source) {
+	case shareFull:
+		s.log.limit("sessions at once", "source", source, "key", id, "limit", s.cfg.MaxSessions)
+		sess.refuse(FullHint)
+		return
+	case shareSource:
+		s.log.limit("sessions from one source", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerSource)
+		sess.refuse(fmt.Sprintf(SourceSessionsText, s.cfg.MaxSessionsPerSource))
+		return
+	case shareNewcomers:
+		s.log.limit("sessions kept for new sources", "source", source, "key", id, "limit", newcomers(s.cfg.MaxSessions))
+		sess.refuse(NewcomersText)
+		return
+	}
+	defer s.places.give(source)
 	if cmd := strings.Fields(sess.command); len(cmd) > 0 && cmd[0] == PlainCommand {
 		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "room", strings.Join(cmd[1:], " "))
 		s.handlePlain(sess, cmd[1:])

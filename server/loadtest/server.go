@@ -125,6 +125,7 @@ func runServer(s settings, out io.Writer) int {
 		// Every player comes from 127.0.0.1: the limits by source would
 		// take them all for one machine.
 		cfg.MaxStartups, cfg.MaxStartupsPerSource, cfg.MaxConnsPerSource = server.Startups{}, 0, 0
+		cfg.MaxSessionsPerSource = 0
 	}
 	srv, err := server.New(cfg)
 	if err != nil {

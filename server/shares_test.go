@@ -1,0 +1,122 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// TestShares: a source takes at most perSource places, and one that holds
+// a place takes none of the last tenth, which wait for newcomers.
+func TestShares(t *testing.T) {
+	s := &shares{most: 10, perSource: 4}
+	steps := []struct {
+		src  string
+		want int
+	}{
+		{"a", shareTaken}, {"a", shareTaken}, {"a", shareTaken}, {"a", shareTaken},
+		{"a", shareSource},
+		{"b", shareTaken}, {"b", shareTaken}, {"b", shareTaken}, {"b", shareTaken},
+		{"c", shareTaken}, // 9 held: the last place is a newcomer's
+		{"c", shareNewcomers},
+		{"d", shareTaken},
+		{"e", shareFull},
+	}
+	for i, st := range steps {
+		if got := s.take(st.src); got != st.want {
+			t.Fatalf("step %d, %s: %d, want %d", i, st.src, got, st.want)
+		}
+	}
+	s.give("a")
+	if got := s.take("c"); got != shareNewcomers {
+		t.Fatalf("c after a gave one back: %d", got)
+	}
+	if got := s.take("a"); got != shareNewcomers {
+		t.Fatalf("a after giving one back: %d", got)
+	}
+	s.give("d")
+	s.give("c")
+	if got := s.take("a"); got != shareTaken {
+		t.Fatalf("a with 8 held: %d", got)
+	}
+	if n := len(s.held); n != 2 {
+		t.Fatalf("%d sources remembered, want 2 (a, b)", n)
+	}
+	var none shares
+	for range 100 {
+		if none.take("a") != shareTaken {
+			t.Fatal("no limit refused")
+		}
+	}
+}
+
+// TestAttackSessionsPerSource (issue 22, 4): 260 keys from 9 addresses
+// took all 200 sessions and no normal login got in. A source runs at most
+// MaxSessionsPerSource sessions, the last places wait for sources that
+// have none, and each refusal says which limit refused.
+func TestAttackSessionsPerSource(t *testing.T) {
+	var logs syncBuffer
+	srv, addr := startServer(t, Config{MaxSessions: 10, MaxSessionsPerSource: 4, Log: &logs})
+	srv.model = func(id, room string, width int) tea.Model { return &sizeModel{} }
+	open := func(from byte) string {
+		t.Helper()
+		c, err := dialFrom(loopbackDialer(t, from), addr, newKey(t))
+		if err != nil {
+			t.Fatalf("login from 127.0.0.%d: %v", from, err)
+		}
+		t.Cleanup(func() { c.Close() })
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr syncBuffer
+		sess.Stderr = &stderr
+		sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
+		out, _ := sess.StdoutPipe()
+		screen := readScreen(out)
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- sess.Wait() }()
+		deadline := time.After(10 * time.Second) // only stops a broken test from hanging
+		for {
+			select {
+			case <-done:
+				return strings.TrimSpace(stderr.String())
+			case <-deadline:
+				t.Fatalf("a session from 127.0.0.%d neither ran nor was refused", from)
+			case <-time.After(10 * time.Millisecond):
+				if strings.Contains(screen.text(), "size ") {
+					return ""
+				}
+			}
+		}
+	}
+	steps := []struct {
+		from byte
+		want string
+	}{
+		{1, ""}, {1, ""}, {1, ""}, {1, ""},
+		{1, fmt.Sprintf(SourceSessionsText, 4)},
+		{2, ""}, {2, ""}, {2, ""}, {2, ""},
+		{3, ""},
+		{3, NewcomersText},
+		{4, ""},
+		{5, FullHint},
+	}
+	for i, st := range steps {
+		if got := open(st.from); !strings.Contains(got, st.want) || (st.want == "") != (got == "") {
+			t.Fatalf("session %d from 127.0.0.%d: %q, want %q", i+1, st.from, got, st.want)
+		}
+	}
+	for _, line := range []string{"limit: sessions from one source", "limit: sessions kept for new sources", "limit: sessions at once"} {
+		if !strings.Contains(logs.String(), line) {
+			t.Errorf("no %q in the log:\n%s", line, logs.String())
+		}
+	}
+}
