@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
@@ -99,6 +102,38 @@ func (m *Model) playRefusal(c engine.Card) string {
 		}
 	}
 	return why
+}
+
+// playEffect says what playing a playable card c would do, for the
+// status line: "attack Computer", "drive to 275", "repair the Flat
+// Tire"; "" for a card that cannot be played now.
+func (m *Model) playEffect(c engine.Card) string {
+	if c == engine.NoCard || m.playRefusal(c) != "" || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
+		return ""
+	}
+	me := m.obs.Side()
+	switch {
+	case c.IsDistance():
+		return fmt.Sprintf("drive to %d", int(m.obs.Tableaus[me].Miles)+c.Miles())
+	case c.IsHazard():
+		var names []string
+		for _, s := range m.view.Opponents() {
+			if m.obs.Check(engine.Attack(c, s)) == nil {
+				names = append(names, m.sideName(s))
+			}
+		}
+		if len(names) == 1 {
+			return "attack " + names[0]
+		}
+		return "attack " + strings.Join(names, " or ") + " (enter asks whom)"
+	case c.IsSafety():
+		return "lay it for 100 points; it protects you for the rest of the hand"
+	case c == engine.Go:
+		return "start rolling"
+	case c == engine.EndOfLimit:
+		return "end your Speed Limit"
+	}
+	return "repair the " + engine.HazardFor(c).String()
 }
 
 // discardAt discards the card at a display position.

@@ -256,3 +256,20 @@ func TestFlowHandOverShowsTheBoardAndWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusSaysWhatAPlayableCardDoes: the status line tells what the
+// selected card would do when it can be played: drive to a total, attack
+// someone, start rolling.
+func TestStatusSaysWhatAPlayableCardDoes(t *testing.T) {
+	setup, acts := findPrefix(t, 2, func(s *engine.State) bool {
+		return s.Phase == engine.PhasePlay && s.Tableaus[0].Battle == engine.Go && s.Tableaus[1].Battle == engine.Go &&
+			holds(s, 0, engine.Miles25) && holds(s, 0, engine.Stop) && s.Tableaus[0].Speed == engine.NoCard
+	})
+	m := newModel(t, resumeAt(t, setup, acts))
+	screenOf(m, 80, 24)
+	miles := int(m.obs.Tableaus[0].Miles) + 25
+	m.Update(keyMsg(strings.ToLower(slotKey(posOf(m, engine.Miles25)))))
+	contains(t, screenOf(m, 80, 24), fmt.Sprintf("Your turn: ◆ 25: drive to %d", miles))
+	m.Update(keyMsg(strings.ToLower(slotKey(posOf(m, engine.Stop)))))
+	contains(t, screenOf(m, 80, 24), "Your turn: ▲ Stop: attack "+m.sideName(1))
+}

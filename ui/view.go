@@ -366,6 +366,10 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 				return st.Turn.Render("Your turn: ") + st.chip(c) + st.Text.Render(": "+why) + st.Dim.Render(" · x discards it")
 			}
 		}
+		if what := m.playEffect(m.handView()[m.sel].card); what != "" && !obs.Onlooker {
+			c := m.handView()[m.sel].card
+			return st.Turn.Render("Your turn: ") + st.chip(c) + st.Text.Render(": "+what) + st.Dim.Render(" · enter plays, x discards")
+		}
 		return st.Turn.Render("Your turn: ") + st.Dim.Render("←→ or 1-6 choose, enter plays, x discards (or U n, D n)")
 	}
 	return ""
