@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -71,6 +72,9 @@ func (m *Model) playAt(pos int) tea.Cmd {
 	}
 	m.target = c
 	m.tsel = open[0]
+	if h := m.hinted; h.Card() == c && h.Kind() == engine.KindPlay && slices.Contains(open, h.Target()) && m.hintedAt == m.obs.EventCount {
+		m.tsel = h.Target() // the hint's target, highlighted
+	}
 	m.message, m.isError = "Play "+c.String()+" on whom? Pick a side (keys shown, or click its table).", false
 	return nil
 }

@@ -622,3 +622,34 @@ func TestFlowQuitWithoutSavingKeepsTheAutosave(t *testing.T) {
 		t.Fatalf("Left() = %q, %v; want the autosave", file, autosave)
 	}
 }
+
+// TestHintedTargetPreselected: after a hint to attack a side, playing the
+// hinted card asks for the target with the hinted side highlighted, so
+// Return plays the hint.
+func TestHintedTargetPreselected(t *testing.T) {
+	setup, acts := findPrefix(t, 3, func(s *engine.State) bool {
+		if s.Phase != engine.PhasePlay {
+			return false
+		}
+		for _, c := range s.Hands[0] {
+			if c.IsHazard() && c != engine.SpeedLimit && s.Check(engine.Attack(c, 1)) == nil && s.Check(engine.Attack(c, 2)) == nil {
+				return true
+			}
+		}
+		return false
+	})
+	m := newModel(t, resumeAt(t, setup, acts))
+	settleModel(m)
+	var hazard engine.Card
+	st := state(m)
+	for _, c := range st.Hands[0] {
+		if c.IsHazard() && c != engine.SpeedLimit && st.Check(engine.Attack(c, 1)) == nil && st.Check(engine.Attack(c, 2)) == nil {
+			hazard = c
+		}
+	}
+	m.showHint(engine.Attack(hazard, 2), "a reason")
+	m.Update(keyMsg("enter"))
+	if m.target != hazard || m.tsel != 2 {
+		t.Fatalf("after the hint, Return asks for %v's target with %d highlighted; want side 2", m.target, m.tsel)
+	}
+}

@@ -70,4 +70,5 @@ func (m *Model) showHint(a engine.Action, why string) {
 		}
 	}
 	m.message, m.isError = "Hint: "+m.names().Describe(a)+" ("+why+").", false
+	m.hinted, m.hintedAt = a, m.obs.EventCount
 }

@@ -157,6 +157,8 @@ type Model struct {
 	flash      engine.Card // the card the last move put on a table…
 	flashTo    int         // …and the side whose table it went to (-1 none)
 	hinting    bool
+	hinted     engine.Action // the last hint's move, for the table as it was at hintedAt
+	hintedAt   uint32
 	recordedAt uint32 // event count of the last hand end sent to HandOver
 	record     string // the player's record, shown at the end of that hand
 	optw       *optionsWriter
