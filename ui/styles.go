@@ -95,7 +95,18 @@ func newStyles(dark bool) *Styles {
 	s.BarEmpty = newPaint(lipgloss.NewStyle().Foreground(dim))
 	s.BoxEdge = newPaint(lipgloss.NewStyle().Foreground(panel))
 	s.TurnEdge = newPaint(lipgloss.NewStyle().Foreground(fg))
+	// The key help in the footer is read often: keys in the text colour,
+	// bold, their words and the dots in the dim colour, both at least 4.5:1
+	// against the background (WCAG AA), where Bubbles' own greys were
+	// near 2:1 (TestHelpContrast).
 	s.Help = help.DefaultStyles(dark)
+	s.Help.ShortKey = lipgloss.NewStyle().Foreground(fg).Bold(true)
+	s.Help.FullKey = s.Help.ShortKey
+	s.Help.ShortDesc = lipgloss.NewStyle().Foreground(dim)
+	s.Help.FullDesc = s.Help.ShortDesc
+	s.Help.ShortSeparator = lipgloss.NewStyle().Foreground(dim)
+	s.Help.FullSeparator = s.Help.ShortSeparator
+	s.Help.Ellipsis = s.Help.ShortSeparator
 	s.Input = textinput.DefaultStyles(dark)
 	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
 	s.Input.Focused.Text = lipgloss.NewStyle().Foreground(fg)
