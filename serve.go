@@ -42,6 +42,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.HandshakeTimeout, "login-grace", cfg.HandshakeTimeout, "close a connection not logged in after this long")
 	fs.DurationVar(&cfg.VersionTimeout, "version-timeout", cfg.VersionTimeout, "close a connection whose client has not sent its SSH version line after this long (0: no limit but --login-grace)")
 	fs.DurationVar(&cfg.Penalty, "penalty", cfg.Penalty, "refuse for this long the new connections of a source whose connection flooded the server or stalled its login")
+	fs.IntVar(&cfg.MaxConns, "max-conns", cfg.MaxConns, "connections at once, logged in or not; the last tenth go only to addresses that have none. Its default is the descriptors the process may open (ulimit -n) less 64, at most 1000: each connection holds a descriptor and some 80 KB; past it, every newcomer waits")
 	fs.IntVar(&cfg.MaxConnsPerSource, "max-conns-per-source", cfg.MaxConnsPerSource, "connections, logged in or not, from one IPv4 address or IPv6 /64")
 	fs.IntVar(&cfg.MaxConnsPerKey, "max-conns-per-key", cfg.MaxConnsPerKey, "logged-in connections with one SSH key")
 	fs.DurationVar(&cfg.SessionTimeout, "session-timeout", cfg.SessionTimeout, "close a logged-in connection that has no session open for this long")

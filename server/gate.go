@@ -18,6 +18,31 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 )
 
+// DefaultMaxConns is mille serve's cap on connections at once, logged in
+// or not (Config.MaxConns): the descriptors the process may open, less
+// reservedDescriptors for its files and listeners, and at most
+// maxConnsCeiling. Idle logged-in connections from 700 addresses once
+// held 6,410 descriptors and 497 MB; a descriptor limit of 1,024 would
+// have refused every connection and file past it, the store's too.
+func DefaultMaxConns() int { return maxConnsFor(descriptorLimit()) }
+
+// maxConnsFor is DefaultMaxConns for a process that may open n
+// descriptors (0: unknown).
+func maxConnsFor(n int) int {
+	if n <= 0 {
+		return maxConnsCeiling
+	}
+	return max(16, min(n-reservedDescriptors, maxConnsCeiling))
+}
+
+// The descriptors kept for the store, the logs and the listeners, and the
+// most connections DefaultMaxConns allows whatever the descriptor limit:
+// a connection holds some 80 KB, so 1,000 hold 80 MB.
+const (
+	reservedDescriptors = 64
+	maxConnsCeiling     = 1000
+)
+
 // HandshakeTimeout is how long a connection may take from its first byte
 // to a successful login when Config.HandshakeTimeout is 0.
 const HandshakeTimeout = 20 * time.Second
@@ -28,6 +53,11 @@ const (
 	BusyText = "mille: too many people are logging in right now; try again in a moment\r\n"
 	// SourceText: too many connections from the same address.
 	SourceText = "mille: too many connections from your address; close some and try again\r\n"
+	// ConnsFullText: the server holds MaxConns connections.
+	ConnsFullText = "mille: the server has as many connections as it can hold; try again later\r\n"
+	// ConnsNewcomersText: the connections left are kept for addresses
+	// that have none.
+	ConnsNewcomersText = "mille: the server is nearly full; its last connections are kept for addresses that have none yet. Try again later.\r\n"
 	// PenaltyText: the source flooded the server a moment ago.
 	PenaltyText = "mille: your address is refused for a while after a flood or a stalled login; try again later\r\n"
 	// KeyText is the refusal of every session on a connection over
@@ -148,7 +178,7 @@ type gate struct {
 	penalties map[string]time.Time // sources refused until then
 	draw      func() int           // random early drop's die, [0, 100)
 	now       func() time.Time
-	conns     tally        // connections by source, logged in or not
+	conns     shares       // connections by source, logged in or not (MaxConns)
 	keys      tally        // logged-in connections by key
 	connCount atomic.Int64 // connections open, for the load test's figures
 }
@@ -156,7 +186,8 @@ type gate struct {
 func newGate(cfg *Config, log *events, now func() time.Time) *gate {
 	return &gate{
 		cfg: cfg, log: log, now: now, bySource: map[string]int{}, penalties: map[string]time.Time{},
-		draw: func() int { return rand.IntN(100) },
+		draw:  func() int { return rand.IntN(100) },
+		conns: shares{most: cfg.MaxConns, perSource: cfg.MaxConnsPerSource},
 	}
 }
 
@@ -200,8 +231,13 @@ func (g *gate) take(src string) (refusal string) {
 		delete(g.penalties, src)
 	}
 	g.mu.Unlock()
-	if !g.conns.take(src, g.cfg.MaxConnsPerSource) {
+	switch g.conns.take(src) {
+	case shareSource:
 		return "connections from one source"
+	case shareFull:
+		return "connections at once"
+	case shareNewcomers:
+		return "connections kept for new sources"
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -271,11 +307,15 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 	if why := g.take(src); why != "" {
 		g.log.refused(src, why)
 		text := BusyText
-		switch {
-		case why == "penalty":
+		switch why {
+		case "penalty":
 			text = PenaltyText
-		case strings.HasPrefix(why, "connections"):
+		case "connections from one source":
 			text = SourceText
+		case "connections at once":
+			text = ConnsFullText
+		case "connections kept for new sources":
+			text = ConnsNewcomersText
 		}
 		conn.SetWriteDeadline(time.Now().Add(time.Second))
 		io.WriteString(conn, text)

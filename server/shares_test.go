@@ -120,3 +120,62 @@ func TestAttackSessionsPerSource(t *testing.T) {
 		}
 	}
 }
+
+// TestAttackConnectionsAtOnce (issue 22, 7): idle logged-in connections
+// from 700 addresses held 6,410 descriptors. MaxConns caps the
+// connections at once, logged in or not, keeping the last tenth for
+// sources that hold none; each refusal says which limit refused.
+func TestAttackConnectionsAtOnce(t *testing.T) {
+	var logs syncBuffer
+	_, addr := startServer(t, Config{MaxConns: 10, Log: &logs})
+	raw := func(from byte) string {
+		t.Helper()
+		c, err := loopbackDialer(t, from).Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		got, _ := firstWords(t, c)
+		return got
+	}
+	// A logged-in connection counts as one that is not.
+	c, err := dialFrom(loopbackDialer(t, 1), addr, newKey(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	steps := []struct {
+		from byte
+		want string
+	}{
+		{1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"},
+		{1, ConnsNewcomersText},
+		{2, "SSH-"},
+		{3, ConnsFullText},
+	}
+	for i, st := range steps {
+		if got := raw(st.from); !strings.HasPrefix(got, st.want) {
+			t.Fatalf("connection %d from 127.0.0.%d: %q, want %q", i+2, st.from, got, st.want)
+		}
+	}
+	for _, line := range []string{"reason=\"connections kept for new sources\"", "reason=\"connections at once\""} {
+		if !strings.Contains(logs.String(), line) {
+			t.Errorf("no %s in the log:\n%s", line, logs.String())
+		}
+	}
+}
+
+// TestDefaultMaxConns: the default cap follows the descriptor limit, less
+// the descriptors kept for files, up to a ceiling.
+func TestDefaultMaxConns(t *testing.T) {
+	for _, tc := range []struct{ limit, want int }{
+		{0, maxConnsCeiling}, {1024, 960}, {256, 192}, {20, 16}, {1 << 20, maxConnsCeiling},
+	} {
+		if got := maxConnsFor(tc.limit); got != tc.want {
+			t.Errorf("maxConnsFor(%d) = %d, want %d", tc.limit, got, tc.want)
+		}
+	}
+	if n := DefaultMaxConns(); n < 16 || n > maxConnsCeiling {
+		t.Errorf("DefaultMaxConns() = %d", n)
+	}
+}

@@ -64,12 +64,15 @@ type Config struct {
 	// HandshakeTimeout (OpenSSH's PerSourcePenalties).
 	Penalty time.Duration
 
-	// Connections. MaxConnsPerSource caps the connections from one source,
-	// logged in or not; MaxConnsPerKey the logged-in ones with one key.
+	// Connections. MaxConns caps the connections at once, logged in or
+	// not, the last tenth of them only for sources that have none;
+	// MaxConnsPerSource caps the connections from one source, logged in or
+	// not; MaxConnsPerKey the logged-in ones with one key.
 	// SessionTimeout closes a logged-in connection that has had no session
 	// open for this long; MaxChannels caps the session channels open on
 	// one connection (OpenSSH's MaxSessions), and ShellTimeout closes a
 	// channel that has not asked for its shell after this long.
+	MaxConns          int // connections at once, logged in or not (DefaultMaxConns)
 	MaxConnsPerSource int
 	MaxConnsPerKey    int
 	SessionTimeout    time.Duration
@@ -122,7 +125,7 @@ var Defaults = Config{
 	MaxSessions: 200, MaxSessionsPerSource: 20, MaxRooms: 50, IdleTimeout: 30 * time.Minute,
 	MaxStartups: Startups{Start: 64, Rate: 30, Full: 256}, MaxStartupsPerSource: 8,
 	HandshakeTimeout: HandshakeTimeout, VersionTimeout: 5 * time.Second, Penalty: 10 * time.Second,
-	MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
+	MaxConns: DefaultMaxConns(), MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
 	MaxChannels: 10, ShellTimeout: 10 * time.Second,
 	MaxSessionsPerKey: 4, MaxRoomsPerKey: 3, KeyRate: 40,
 	MaxWidth: MaxWidth, MaxHeight: MaxHeight,
