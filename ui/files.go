@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/millebornes/mille/engine"
@@ -12,8 +13,19 @@ import (
 
 // WriteSave saves game g at the path the player typed (save.Path
 // resolves bare names into the save folder) and returns where it went, in
-// full.
+// full. Only a bare name or a full path (/…, ~/…) is taken: a relative
+// one would depend on where mille was started.
 func WriteSave(name string, g save.Game) (string, error) {
+	name = strings.TrimSpace(name)
+	home := "~" + string(filepath.Separator)
+	if strings.ContainsAny(name, `/\`+string(filepath.Separator)) && !filepath.IsAbs(name) && !strings.HasPrefix(name, home) {
+		// "../../x" would land wherever mille was started from.
+		dir, _ := save.Dir()
+		return "", fmt.Errorf("%q: save under a name, which goes in the saves folder (%s), or a full path (/… or ~/…)", name, dir)
+	}
+	if filepath.Base(name) == name && strings.HasPrefix(name, ".") {
+		return "", fmt.Errorf("%q: a name can't start with a dot: the file would be hidden", name)
+	}
 	path, err := save.Path(name)
 	if err != nil {
 		return "", err

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -96,5 +98,35 @@ func TestGameOverWindowLeavesTheHelpLine(t *testing.T) {
 		if size[1] >= 40 && !strings.Contains(screen, "mille review") {
 			t.Errorf("%dx%d: the record went although there is room:\n%s", size[0], size[1], screen)
 		}
+	}
+}
+
+// TestWriteSaveStaysInItsPlaces: a save goes in the saves folder by name,
+// or at a full path; a relative path with folders ("../../x"), which
+// would land wherever mille was started, and a hidden name are refused,
+// and nothing is written.
+func TestWriteSaveStaysInItsPlaces(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("MILLE_DATA_DIR", dir)
+	work := t.TempDir()
+	t.Chdir(filepath.Join(work))
+	g, err := NewGame(engine.Config{Players: 2, Rules: engine.Standard}, "easy", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"../../x", "sub/x", "./x", ".hidden"} {
+		if path, err := WriteSave(bad, g); err == nil {
+			t.Errorf("save %q went to %s", bad, path)
+		}
+	}
+	if entries, _ := os.ReadDir(work); len(entries) > 0 {
+		t.Errorf("refused saves wrote %d files in the working folder", len(entries))
+	}
+	if path, err := WriteSave("monday", g); err != nil || path != filepath.Join(dir, "monday"+save.Ext) {
+		t.Errorf("save monday: %s, %v", path, err)
+	}
+	abs := filepath.Join(t.TempDir(), "x")
+	if path, err := WriteSave(abs, g); err != nil || path != abs+save.Ext {
+		t.Errorf("save %s: %s, %v", abs, path, err)
 	}
 }
