@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +13,10 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/plain"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
-	"github.com/millebornes/mille/ui"
 )
 
 // linePace is the shortest time a computer's move takes in the line mode:
@@ -33,12 +32,12 @@ func lineMode() bool {
 }
 
 // newGame is the game mille deals: the person at the keyboard at the first
-// seat, and at the others what others says (ui.SeatsOf) or, without it,
+// seat, and at the others what others says (local.SeatsOf) or, without it,
 // people-1 more sharing the keyboard at the next seats and computers at
 // level.
 func newGame(cfg engine.Config, level string, seed uint64, people int, others []string) (save.Game, error) {
 	if others != nil {
-		seats, err := ui.SeatsOf(cfg, others)
+		seats, err := local.SeatsOf(cfg, others)
 		if err != nil {
 			return save.Game{}, fmt.Errorf("--seats: %v", err)
 		}
@@ -51,34 +50,17 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others []
 	for i := 1; i < people; i++ {
 		sharing = append(sharing, i)
 	}
-	return save.New(cfg, seed, ui.Seats(cfg, level, sharing))
+	return save.New(cfg, seed, local.Seats(cfg, level, sharing))
 }
 
-// playLines plays game, or the one saved in file, in the line mode (package
-// plain) on in and out, in the language of cat; with offerAutosave, the
-// autosave is offered first when there is one.
-// A closed terminal or a kill keeps the game in the autosave.
-func playLines(game save.Game, file string, offerAutosave bool, cat *lang.Catalogue, in io.Reader, out, stderr io.Writer) int {
-	l := plain.Local{
-		Game: game, Pace: linePace, Hint: review.Hint,
-		Save: ui.WriteSave, Autosave: ui.Autosave, HandOver: handRecorder(),
-	}
-	if file != "" {
-		g, err := ui.Load(file)
-		if errors.Is(err, os.ErrNotExist) {
-			err = noSave(file)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "mille: %v\n", err)
-			return 1
-		}
-		l.Game, l.FromFile = g, true
-	} else if path, ok := save.FindAutosave(); ok && offerAutosave {
-		l.Resume, l.Load, l.DropResume = path, ui.Load, save.RemoveAutosave
-	}
+// playLines plays local play's game in the line mode (package plain) on
+// in and out, in the language of cat. A closed terminal or a kill keeps
+// the game in the autosave.
+func playLines(lc local.Config, cat *lang.Catalogue, in io.Reader, out, stderr io.Writer) int {
+	lc.Pace = linePace
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, l)
+	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, lc, plain.Options{Hint: review.Hint})
 	if err != nil {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
 		return 1

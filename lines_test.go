@@ -85,7 +85,11 @@ func TestSeedSkipsTheAutosave(t *testing.T) {
 	}
 	for _, offer := range []bool{false, true} {
 		var out, stderr strings.Builder
-		playLines(g, "", offer, &lang.English, strings.NewReader("quit\nyes\n"), &out, &stderr)
+		lc, err := localConfig(g, "", offer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playLines(lc, &lang.English, strings.NewReader("quit\nyes\n"), &out, &stderr)
 		if got := strings.Contains(out.String(), "You left a game unfinished"); got != offer {
 			t.Errorf("offer %v: the autosave offered: %v\n%s", offer, got, out.String())
 		}

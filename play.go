@@ -19,6 +19,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
@@ -52,7 +53,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	level := fs.String("level", ai.DefaultLevel, "level of the computer players: "+strings.Join(ai.Levels, ", "))
 	lines := fs.Bool("plain", false, "play in lines of text, for screen readers and dumb terminals (so too when TERM=dumb or not in a terminal)")
 	people := fs.Int("people", 1, "people sharing the keyboard (hot-seat), at the first seats")
-	seatList := fs.String("seats", "", "each other seat, from the second, as the new-game screen sets it: a level or "+ui.Person+", comma-separated (e.g. easy,person,hard); instead of --level and --people")
+	seatList := fs.String("seats", "", "each other seat, from the second, as the new-game screen sets it: a level or "+local.Person+", comma-separated (e.g. easy,person,hard); instead of --level and --people")
 	rules := fs.String("rules", "standard", "ruleset: standard or bsd (BSD mille's rules, 2 players)")
 	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
 	language := fs.String("lang", "", "language: "+lang.Tags()+" (default: the one chosen in the options, else LC_ALL, LC_MESSAGES or LANG's)")
@@ -88,7 +89,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	if s == 0 {
 		s = uint64(time.Now().UnixNano())
 	}
-	dir, err := ui.ConfigDir()
+	dir, err := local.ConfigDir()
 	if err != nil {
 		dir = "" // options then last for this run only
 	}
@@ -105,31 +106,16 @@ func play(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if *lines || lineMode() {
-		return playLines(game, fs.Arg(0), !seeded, cat, os.Stdin, stdout, stderr)
-	}
-	uc := ui.Config{Game: &game, ConfigDir: dir, Dark: true}
 	save.MilleVersion = version
-	uc.Save = ui.WriteSave
-	uc.Hint = review.Hint
-	uc.Autosave = ui.Autosave
-	uc.DropAutosave = save.RemoveAutosave
-	uc.HandOver = handRecorder()
-	uc.Load = ui.Load
-	uc.Stats = statsText
-	if fs.NArg() == 1 {
-		g, err := ui.Load(fs.Arg(0))
-		if errors.Is(err, os.ErrNotExist) {
-			err = noSave(fs.Arg(0))
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "mille: %v\n", err)
-			return 1
-		}
-		uc.Game, uc.File = &g, ui.SavePath(fs.Arg(0))
-	} else if path, ok := save.FindAutosave(); ok && !seeded {
-		uc.Resume, uc.ResumeGame = path, ui.Load
+	lc, err := localConfig(game, fs.Arg(0), !seeded)
+	if err != nil {
+		fmt.Fprintf(stderr, "mille: %v\n", err)
+		return 1
 	}
+	if *lines || lineMode() {
+		return playLines(lc, cat, os.Stdin, stdout, stderr)
+	}
+	uc := ui.Config{Local: lc, ConfigDir: dir, Dark: true, Hint: review.Hint, Stats: statsText}
 	m, err := ui.New(uc)
 	if err != nil {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
@@ -178,8 +164,8 @@ func play(args []string, stdout, stderr io.Writer) int {
 // language in the options that mille does not know is passed over.
 func chooseLang(name string) (*lang.Catalogue, error) {
 	if name == "" {
-		if dir, err := ui.ConfigDir(); err == nil {
-			if o, _, err := ui.LoadOptions(dir); err == nil {
+		if dir, err := local.ConfigDir(); err == nil {
+			if o, _, err := local.LoadOptions(dir); err == nil {
 				if c, ok := lang.Lookup(o.Lang); ok {
 					return c, nil
 				}
@@ -202,7 +188,30 @@ func whereLeft(m *ui.Model, c *lang.Catalogue) string {
 	return ""
 }
 
-// noSave says where mille looked for the save FILE names (ui.SavePath):
+// localConfig is local play's setup, the same in both modes: game, or
+// the one saved in file; with offerAutosave, the autosave is offered
+// first when there is one and no file was given.
+func localConfig(game save.Game, file string, offerAutosave bool) (local.Config, error) {
+	lc := local.Config{
+		Game: game, Save: local.WriteSave, Load: local.Load, HandOver: handRecorder(),
+		Autosave: local.Autosave, DropAutosave: save.RemoveAutosave,
+	}
+	if file != "" {
+		g, err := local.Load(file)
+		if errors.Is(err, os.ErrNotExist) {
+			err = noSave(file)
+		}
+		if err != nil {
+			return lc, err
+		}
+		lc.Game, lc.File = g, local.SavePath(file)
+	} else if path, ok := save.FindAutosave(); ok && offerAutosave {
+		lc.Resume = path
+	}
+	return lc, nil
+}
+
+// noSave says where mille looked for the save FILE names (local.SavePath):
 // the file itself, then a save of that name in the saves folder.
 func noSave(name string) error {
 	looked := name
@@ -235,13 +244,13 @@ func statsText() (string, error) {
 // keeps its finished games for review, as many as the player's options say
 // (keepFinished in options.json).
 func handRecorder() func(g save.Game, seat int) (string, error) {
-	keep := ui.DefaultOptions.KeepFinished
-	if dir, err := ui.ConfigDir(); err == nil {
-		if o, _, err := ui.LoadOptions(dir); err == nil {
+	keep := local.DefaultOptions.KeepFinished
+	if dir, err := local.ConfigDir(); err == nil {
+		if o, _, err := local.LoadOptions(dir); err == nil {
 			keep = o.KeepFinished
 		}
 	}
-	return ui.HandRecorder(keep)
+	return local.HandRecorder(keep)
 }
 
 // terminalInput is the terminal the game reads its keys from (the standard

@@ -18,8 +18,8 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
-	"github.com/millebornes/mille/ui"
 )
 
 // syncBuffer is a bytes.Buffer the process writes while the test reads.
@@ -115,7 +115,7 @@ func TestSignalKeepsTheGame(t *testing.T) {
 			data := t.TempDir()
 			t.Setenv(save.DirEnv, data)
 			game := filepath.Join(t.TempDir(), "game"+save.Ext)
-			g, err := ui.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 5)
+			g, err := local.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 5)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,7 +137,7 @@ func TestSignalKeepsTheGame(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := ui.WriteSave(game, g); err != nil {
+			if _, err := local.WriteSave(game, g); err != nil {
 				t.Fatal(err)
 			}
 
@@ -180,7 +180,7 @@ func TestSignalKeepsTheGame(t *testing.T) {
 			if !ok {
 				t.Fatalf("no autosave after %v", sig)
 			}
-			kept, err := ui.Load(path)
+			kept, err := local.Load(path)
 			if err != nil {
 				t.Fatal(err)
 			}

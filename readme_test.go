@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
-	"github.com/millebornes/mille/ui"
 )
 
 // readmeCommands returns the mille command lines of README.md's shell
@@ -92,13 +92,13 @@ func TestReadmeCommands(t *testing.T) {
 			os.WriteFile(filepath.Join(config, "options.json"), []byte(`{"seenGuide":true,"animation":"off"}`), 0o600)
 			t.Setenv(save.DirEnv, data)
 			// "mille mygame" resumes a save of that name.
-			g, err := ui.NewGame(engine.Config{Players: 2}, "easy", 3)
+			g, err := local.NewGame(engine.Config{Players: 2}, "easy", 3)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if path, err := save.Path("mygame"); err != nil {
 				t.Fatal(err)
-			} else if _, err := ui.WriteSave(path, g); err != nil {
+			} else if _, err := local.WriteSave(path, g); err != nil {
 				t.Fatal(err)
 			}
 			// "mille review" reviews the last game finished.

@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
@@ -148,7 +149,7 @@ func reviewPath(files []string) (string, error) {
 		}
 		return kept[0].Path, nil
 	}
-	path := ui.SavePath(files[0])
+	path := local.SavePath(files[0])
 	if _, err := os.Stat(path); err != nil {
 		if fp, ferr := save.FinishedPath("", files[0]); ferr == nil {
 			if _, serr := os.Stat(fp); serr == nil {

@@ -1,6 +1,10 @@
 package ai
 
-import "github.com/millebornes/mille/engine"
+import (
+	"context"
+
+	"github.com/millebornes/mille/engine"
+)
 
 // Explain says in a few words why a is a sensible move for the seat that
 // observes obs, from the heuristic's point of view.
@@ -34,5 +38,57 @@ func (v *view) isLeader(side int) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// HintFunc suggests an action for the seat that observes obs and says why
+// in a few words; review.Hint is the real one.
+type HintFunc func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
+
+// HintSearch is the one hint a viewer waits for, in either front end: a
+// new search or Stop cancels the one under way, and an answer that comes
+// after is known by its search's number. The zero value waits for none.
+type HintSearch struct {
+	cancel context.CancelFunc
+	n      int    // the number of the search under way, or of the last
+	at     uint32 // the event count it searches for
+	on     bool
+}
+
+// Start cancels the search under way and starts one for obs with fn: it
+// returns the search's number, its context (done once it is stopped),
+// and the search itself, to run off the event loop.
+func (h *HintSearch) Start(fn HintFunc, obs engine.Observation) (n int, ctx context.Context, search func() (engine.Action, string)) {
+	h.Stop()
+	ctx, h.cancel = context.WithCancel(context.Background())
+	h.at, h.on = obs.EventCount, true
+	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
+	return h.n, ctx, func() (engine.Action, string) { return fn(ctx, &obs, legal) }
+}
+
+// Stop cancels the search under way, if any, and forgets its answer.
+func (h *HintSearch) Stop() {
+	if h.cancel != nil {
+		h.cancel()
+		h.cancel = nil
+	}
+	h.n++
+	h.on = false
+}
+
+// On reports whether a hint is being sought.
+func (h *HintSearch) On() bool { return h.on }
+
+// Stale reports whether a hint is sought for a table that has moved on
+// since: at is its event count now.
+func (h *HintSearch) Stale(at uint32) bool { return h.on && at != h.at }
+
+// Answer reports whether the answer of search n is the one waited for;
+// if so, the wait is over.
+func (h *HintSearch) Answer(n int) bool {
+	if n != h.n || !h.on {
+		return false
+	}
+	h.Stop()
 	return true
 }

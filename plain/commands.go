@@ -1,7 +1,6 @@
 package plain
 
 import (
-	"context"
 	"errors"
 	"slices"
 	"strconv"
@@ -438,7 +437,7 @@ func (g *game) cancel([]string) {
 // save saves the game under the name given, or asks for one.
 func (g *game) save(args []string) {
 	if g.opts.Save == nil {
-		s, ok := g.t.(Saver)
+		s, ok := g.t.(table.Keeper)
 		switch {
 		case !ok:
 			g.say(lang.NoSave)
@@ -525,9 +524,9 @@ func (g *game) repeat([]string) {
 	}
 }
 
-// hintResult is a hint found for the hintGen-th request.
+// hintResult is a hint found by the n-th search (ai.HintSearch).
 type hintResult struct {
-	gen int
+	n   int
 	a   engine.Action
 	why string
 }
@@ -542,38 +541,26 @@ func (g *game) hint([]string) {
 		g.say(lang.HintOnTurn)
 		return
 	}
-	g.stopHint()
-	obs := g.obs
-	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
-	ctx, cancel := context.WithCancel(context.Background())
-	g.hintStop, g.hinting, g.hintAt = cancel, true, obs.EventCount
-	gen, fn, out := g.hintGen, g.opts.Hint, g.hints
+	n, ctx, search := g.hinting.Start(g.opts.Hint, g.obs)
+	out := g.hints
 	g.say(lang.Thinking)
 	go func() {
-		a, why := fn(ctx, &obs, legal)
+		a, why := search()
 		select {
-		case out <- hintResult{gen: gen, a: a, why: why}:
+		case out <- hintResult{n: n, a: a, why: why}:
 		case <-ctx.Done():
 		}
 	}()
 }
 
 // stopHint cancels the hint being sought and forgets its answer.
-func (g *game) stopHint() {
-	if g.hintStop != nil {
-		g.hintStop()
-		g.hintStop = nil
-	}
-	g.hintGen++
-	g.hinting = false
-}
+func (g *game) stopHint() { g.hinting.Stop() }
 
 // showHint tells a hint, if it is for the table as it is.
 func (g *game) showHint(h hintResult) {
-	if h.gen != g.hintGen || !g.hinting {
+	if !g.hinting.Answer(h.n) {
 		return
 	}
-	g.stopHint()
 	g.say(lang.Hint, g.describe(h.a), g.cat.Why(h.why))
 }
 

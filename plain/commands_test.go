@@ -11,6 +11,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
@@ -152,21 +153,21 @@ func TestCommands(t *testing.T) {
 func TestPlayLocal(t *testing.T) {
 	dir := t.TempDir()
 	autosave := filepath.Join(dir, "autosave.json")
-	local := Local{
+	lc := local.Config{
 		Game: newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, 8, "heuristic", 0),
 		Save: func(name string, g save.Game) (string, error) {
 			path := filepath.Join(dir, name+".mille.json")
 			return path, save.Write(path, g)
 		},
-		Autosave:   func(g save.Game) error { return save.Write(autosave, g) },
-		Load:       save.Read,
-		DropResume: func() error { return os.Remove(autosave) },
+		Autosave:     func(g save.Game) error { return save.Write(autosave, g) },
+		Load:         save.Read,
+		DropAutosave: func() error { return os.Remove(autosave) },
 	}
-	play := func(l Local, lines ...string) (End, save.Game, string) {
+	play := func(l local.Config, lines ...string) (End, save.Game, string) {
 		t.Helper()
 		out := newTranscript()
 		s := New(strings.NewReader(strings.Join(lines, "\n")+"\n"), out, nil)
-		end, g, err := s.PlayLocal(context.Background(), l)
+		end, g, err := s.PlayLocal(context.Background(), l, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,15 +178,15 @@ func TestPlayLocal(t *testing.T) {
 	}
 
 	// A fresh game has nothing to save: quitting only asks.
-	end, g, text := play(local, "quit", "yes")
+	end, g, text := play(lc, "quit", "yes")
 	if end != Quit || strings.Contains(text, lang.English.Text[lang.QuitUnsaved]) {
 		t.Fatalf("quitting a game not begun: %v:\n%s", end, text)
 	}
 
 	// Save on quitting a game that has moves: no autosave. (The moves are
 	// made before, so that no computer moves between the save and the end.)
-	moved := local
-	moved.Game.History = slices.Clone(local.Game.History)
+	moved := lc
+	moved.Game.History = slices.Clone(lc.Game.History)
 	for first := true; first || moved.Game.State.ToAct() != 0; first = false {
 		if err := moved.Game.Apply(moved.Game.State.Legal(nil)[0]); err != nil {
 			t.Fatal(err)
@@ -203,9 +204,9 @@ func TestPlayLocal(t *testing.T) {
 	}
 
 	// A move, then the input ends: the game is kept in the autosave.
-	st := local.Game.State
+	st := lc.Game.State
 	cmd, _ := legalPlay(t, &st)
-	end, g, text = play(local, cmd)
+	end, g, text = play(lc, cmd)
 	if end != InputClosed || !strings.Contains(text, lang.English.Text[lang.Kept]) {
 		t.Fatalf("ended with %v:\n%s", end, text)
 	}
@@ -221,7 +222,7 @@ func TestPlayLocal(t *testing.T) {
 	}
 
 	// The next start offers it; yes resumes it where it was.
-	resume := local
+	resume := lc
 	resume.Resume = autosave
 	end, g, text = play(resume, "maybe", "help", "yes", "status", "quit", "yes")
 	if end != Quit || strings.Count(text, "You left a game unfinished: 2 players, game 1, hand 1, saved ") != 3 ||

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
@@ -13,7 +14,7 @@ import (
 // question the next yes or no answers.
 type game struct {
 	*Session
-	t    Table
+	t    table.Link
 	opts Options
 
 	view table.View
@@ -30,11 +31,8 @@ type game struct {
 	target   engine.Card
 	handAt   uint32 // the event count of the last hand over reported
 
-	hints    chan hintResult
-	hinting  bool
-	hintAt   uint32 // the event count the hint is sought for
-	hintStop context.CancelFunc
-	hintGen  int
+	hints   chan hintResult
+	hinting ai.HintSearch
 
 	end  End
 	done bool
@@ -67,7 +65,7 @@ const (
 
 // Play plays the table t through the session until the player quits, the
 // input ends, the table ends or ctx is done, and says why it stopped.
-func (s *Session) Play(ctx context.Context, t Table, opts Options) End {
+func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
 	g := &game{Session: s, t: t, opts: opts, hints: make(chan hintResult, 1)}
 	defer g.stopHint()
 	g.see(t.View())
@@ -142,7 +140,7 @@ func (g *game) see(v table.View) {
 	if note {
 		g.notice(v.Notice)
 	}
-	if g.hinting && o.EventCount != g.hintAt {
+	if g.hinting.Stale(o.EventCount) {
 		g.stopHint() // a hint for a table that has moved on
 	}
 	g.handOver()

@@ -138,6 +138,9 @@ func newRecord(t *testing.T, cfg engine.Config, seed uint64, level string, peopl
 	return g
 }
 
+// localUser holds the people's seats of the tests' tables.
+const localUser = "local"
+
 // tableFor deals game g at a table where one person holds the people's
 // seats.
 func tableFor(t *testing.T, g save.Game, level string) *table.Table {

@@ -24,7 +24,7 @@ type Room struct {
 // Seat is a person's connection to a room: the table it plays once the
 // game has started, and what a person does in the room before.
 type Seat interface {
-	Table
+	table.Link
 	// Start deals the game, for the host.
 	Start() error
 	// Sit moves the person to another free seat before the start.

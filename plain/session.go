@@ -22,42 +22,17 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/lang"
-	"github.com/millebornes/mille/table"
 )
-
-// Table is the session's link to the table it plays: a *table.Conn, or a
-// connection that wraps one. Everything the session tells comes from the
-// connection's View.
-type Table interface {
-	// Act takes the player's action; the table checks it with the engine.
-	Act(a engine.Action) error
-	// Undo takes back the player's last decision of the hand, where the
-	// table allows it.
-	Undo() error
-	// Show turns to another of the player's seats (people sharing the
-	// keyboard).
-	Show(seat int) error
-	// View is the player's view now; Updates delivers the newest after
-	// every change, and closes when the table ends.
-	View() table.View
-	Updates() <-chan table.View
-}
-
-// Saver is a table that keeps itself, for its host (a server's room):
-// save then takes no name.
-type Saver interface {
-	Save() (string, error)
-}
 
 // Options are what a session may do besides playing.
 type Options struct {
 	// Hint suggests a move from the player's observation (ai.Hint); nil
 	// means no hints.
-	Hint func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
+	Hint ai.HintFunc
 	// Save keeps the game under the name the player gives and says
-	// where it went. Nil: a table that is a Saver saves itself, and
+	// where it went. Nil: a table that is a table.Keeper saves itself, and
 	// others are not saved.
 	Save func(name string) (string, error)
 	// Guest is set for a table that is not the player's own (a server's

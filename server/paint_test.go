@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/vt"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
@@ -192,7 +193,7 @@ func TestPainterShowsBoards(t *testing.T) {
 				}
 				return table.View{Room: "paint", Host: true, Version: version, Seats: seats, Mine: []int{0}, Next: next, Started: true, Obs: engine.Observe(&st, 0)}
 			}
-			m, err := ui.NewRemote(ui.RemoteConfig{Table: boardConn{view()}, Options: &ui.Options{Animation: "off", SeenGuide: true}, Dark: true})
+			m, err := ui.NewRemote(ui.RemoteConfig{Table: boardConn{view()}, Options: &local.Options{Animation: "off", SeenGuide: true}, Dark: true})
 			if err != nil {
 				t.Fatal(err)
 			}

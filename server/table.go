@@ -38,7 +38,7 @@ type seatConn struct {
 	s *screen
 }
 
-// Save implements ui.Saver.
+// Save implements table.Keeper.
 func (c seatConn) Save() (string, error) {
 	name, err := c.Conn.Save()
 	if err != nil {

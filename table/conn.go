@@ -14,6 +14,33 @@ type Conn struct {
 	updates chan View // capacity 1: holds only the latest view
 }
 
+// Link is a front end's hold on a table, local or served: a *Conn, or a
+// connection that wraps one (a server's seat). The full screen and the
+// line mode act through it, and everything they show, check and tell
+// comes from its View: the seat's Observation, the seats' names and who
+// is here.
+type Link interface {
+	// Act takes the viewer's action; the table checks it with the engine.
+	Act(a engine.Action) error
+	// Undo takes back the viewer's last decision of the hand, where the
+	// table allows it.
+	Undo() error
+	// Show turns to another seat of the viewer's (people sharing the
+	// keyboard).
+	Show(seat int) error
+	// View is the viewer's view now; Updates delivers the newest after
+	// every change, and closes when the table ends.
+	View() View
+	Updates() <-chan View
+}
+
+// Keeper is a link to a table that keeps itself (a room the server saves
+// into its own data folder, for its host): Save takes no name and returns
+// the saved game's.
+type Keeper interface {
+	Save() (string, error)
+}
+
 // Seat returns the seat this connection shows.
 func (c *Conn) Seat() int {
 	c.table.mu.Lock()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
 
@@ -158,7 +159,7 @@ func handOverText(m *Model) string {
 // actions.
 func playedTo(t *testing.T, seed uint64, pick func(legal []engine.Action) engine.Action) (save.Game, []engine.Action) {
 	t.Helper()
-	g, err := NewGame(engine.Config{Players: 2}, ai.DefaultLevel, seed)
+	g, err := local.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

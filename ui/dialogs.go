@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
 
@@ -18,37 +19,14 @@ import (
 // hand) quits at once when there is nothing to save.
 func (m *Model) askQuit(confirmed bool) tea.Cmd {
 	if confirmed && !m.offerSave() {
-		return m.quitGame()
+		return m.quit()
 	}
 	m.dialog = dialogQuit
 	return nil
 }
 
 // offerSave reports whether leaving the game offers to save it.
-func (m *Model) offerSave() bool { return m.unsaved() && m.cfg.Save != nil }
-
-// quitGame leaves without saving: a game with moves no file holds is kept
-// in the autosave; the autosave of a game now over is dropped.
-func (m *Model) quitGame() tea.Cmd {
-	if m.guest() {
-		return m.leave()
-	}
-	if m.unsaved() {
-		return m.interrupt()
-	}
-	return m.quitKept()
-}
-
-// quitKept quits a game that needs no autosave: it is in a file, or in
-// the autosave already, or over (then its autosave goes).
-func (m *Model) quitKept() tea.Cmd {
-	if m.gameOver() {
-		if drop := m.dropAutosave(); drop != nil {
-			return tea.Sequence(drop, m.quit())
-		}
-	}
-	return m.quit()
-}
+func (m *Model) offerSave() bool { return m.unsaved() && m.local.CanSave() }
 
 // dialogDefault is the highlighted answer, the one Return gives: never
 // the one that loses something.
@@ -79,7 +57,7 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 		case m.offerSave():
 			return m.startSave(afterSaveQuit)
 		default:
-			return m.quitGame()
+			return m.quit()
 		}
 	case dialogReplace:
 		switch {
@@ -101,29 +79,24 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 		}
 		return cmd
 	case dialogResume:
-		path, load := m.cfg.Resume, m.cfg.ResumeGame
+		l := m.local
 		if !yes {
 			m.dialog = dialogResumeDrop // asked twice: it throws a game away
 			return nil
 		}
-		// The autosave stays until its game is saved in a file or over:
-		// until then it is the only copy of the game on disk.
 		m.dialog = dialogResume // the table waits for the game to come back
 		return func() tea.Msg {
-			g, err := load(path)
+			g, err := l.LoadResume()
 			return resumedMsg{g: g, err: err}
 		}
 	case dialogResumeDrop:
-		drop := m.cfg.DropAutosave
 		if !yes {
 			m.dialog = dialogResume
 			return nil
 		}
 		m.message, m.isError = "A new game: good luck!", false
-		if drop == nil {
-			return nil
-		}
-		return func() tea.Msg { _ = drop(); return nil }
+		l := m.local
+		return func() tea.Msg { l.DeclineResume(); return nil }
 	}
 	return nil
 }
@@ -146,18 +119,18 @@ func (m *Model) dialogWithoutSaving() tea.Cmd {
 	m.dialog = dialogNone
 	switch d {
 	case dialogQuit:
-		return m.quitGame()
+		return m.quit()
 	case dialogReplace:
 		if m.next == nil {
 			return nil
 		}
 		next := *m.next
-		if !m.unfinished() || next.autosave {
-			return m.deal(next)
+		if next.autosave {
+			return m.deal(next) // the autosave holds the next game: the one left is lost
 		}
-		g, fn := m.own.Record(), m.cfg.Autosave
-		keep := func() tea.Msg { _ = fn(g); return nil }
-		return tea.Sequence(keep, m.deal(next)) // kept before anything else can write the autosave
+		keep := m.local.Leave()
+		// Kept before anything else can write the autosave.
+		return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.deal(next))
 	}
 	return nil
 }
@@ -176,11 +149,11 @@ type nextGame struct {
 func (m *Model) replaceWith(next nextGame) tea.Cmd {
 	m.screen = screenBoard
 	if !m.unsaved() {
-		var drop tea.Cmd
-		if m.gameOver() {
-			drop = m.dropAutosave()
+		if next.autosave {
+			return m.deal(next)
 		}
-		return tea.Batch(drop, m.deal(next))
+		keep := m.local.Leave() // drops the autosave of a game over
+		return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.deal(next))
 	}
 	m.next = &next
 	m.dialog = dialogReplace
@@ -190,23 +163,11 @@ func (m *Model) replaceWith(next nextGame) tea.Cmd {
 // deal puts the next game on the table.
 func (m *Model) deal(next nextGame) tea.Cmd {
 	m.next = nil
-	if err := m.start(next.g); err != nil {
+	if err := m.start(next.g, local.From{File: next.file, Autosave: next.autosave}); err != nil {
 		return m.setError("Can't start: " + err.Error())
 	}
-	m.file, m.autosaved, m.record = next.file, next.autosave, ""
 	m.message, m.isError = next.message, false
 	return m.watchTable()
-}
-
-// dropAutosave deletes the autosave when it holds the game on the table
-// (resumed or loaded from it), once that game is saved in a file or over.
-func (m *Model) dropAutosave() tea.Cmd {
-	fn := m.cfg.DropAutosave
-	if !m.autosaved || fn == nil {
-		return nil
-	}
-	m.autosaved = false
-	return func() tea.Msg { _ = fn(); return nil }
 }
 
 // button is a clickable answer in a dialog.
@@ -344,9 +305,9 @@ func (m *Model) quitDialog(l layout) []*layer {
 	case m.unsaved(): // no saving here: the autosave keeps it
 		body = append(body, st.Dim.Render("(The autosave keeps it for the next start.)"))
 	case m.gameOver():
-	case m.file != "":
-		body = append(body, st.Dim.Render("(Every move is saved in "+filepath.Base(m.file)+".)"))
-	case m.autosaved:
+	case m.local.File() != "":
+		body = append(body, st.Dim.Render("(Every move is saved in "+filepath.Base(m.local.File())+".)"))
+	case m.local.FromAutosave():
 		body = append(body, st.Dim.Render("(The autosave keeps it for the next start.)"))
 	}
 	return m.dialogBox(l, "Quit", body, []button{{"btn-yes", "y Quit", false}, {"btn-no", "n Cancel", true}})
@@ -363,7 +324,7 @@ func (m *Model) replaceDialog(l layout) []*layer {
 		title = "Load the autosave"
 	}
 	kept := "(Not saved, it waits in the autosave for the next start.)"
-	if m.next != nil && m.next.autosave || m.cfg.Autosave == nil {
+	if m.next != nil && m.next.autosave || !m.local.CanAutosave() {
 		kept = "(Not saved, it is lost.)"
 	}
 	if m.offerSave() {

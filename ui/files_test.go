@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
 
@@ -14,7 +15,7 @@ func TestRecordHandAndItsLine(t *testing.T) {
 	t.Setenv("MILLE_DATA_DIR", t.TempDir())
 	m := newModel(t, testConfig(t, 2, 7))
 	syncPlay(m, 1000)
-	line, err := RecordHand(m.own.Record(), 0)
+	line, err := local.RecordHand(m.own.Record(), 0)
 	if err != nil || !strings.HasPrefix(line, "Against medium: ") {
 		t.Fatalf("record %q, %v", line, err)
 	}
@@ -32,11 +33,11 @@ func TestHandRecorderKeepsFinishedGames(t *testing.T) {
 	for _, keep := range []int{20, 0} {
 		dir := t.TempDir()
 		t.Setenv("MILLE_DATA_DIR", dir)
-		g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, Seats(engine.Config{Players: 2, Rules: engine.Standard}, "easy", nil))
+		g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, local.Seats(engine.Config{Players: 2, Rules: engine.Standard}, "easy", nil))
 		if err != nil {
 			t.Fatal(err)
 		}
-		record := HandRecorder(keep)
+		record := local.HandRecorder(keep)
 		var buf []engine.Action
 		for g.State.Phase != engine.PhaseGameOver {
 			if g.State.Phase == engine.PhaseHandOver {

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
@@ -94,7 +95,7 @@ func quitWithoutSaving(t *testing.T, tm *teatest.TestModel) {
 
 func TestFlowWholeHandWithKeys(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	playHand(t, tm, false)
 	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
@@ -216,7 +217,7 @@ func TestFlowRefusedMove(t *testing.T) {
 func TestFlowQuitSaves(t *testing.T) {
 	dir := saveDir(t)
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter") // Go
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -228,16 +229,16 @@ func TestFlowQuitSaves(t *testing.T) {
 	tm.Type("game")
 	press(tm, "enter")
 	final := tm.FinalModel(t).(*Model)
-	if final.file != filepath.Join(dir, "game.mille.json") {
-		t.Fatalf("saved as %q", final.file)
+	if final.local.File() != filepath.Join(dir, "game.mille.json") {
+		t.Fatalf("saved as %q", final.local.File())
 	}
-	if file, autosave := final.Left(); file != final.file || autosave {
+	if file, autosave := final.Left(); file != final.local.File() || autosave {
 		t.Fatalf("Left() = %q, %v; want the file", file, autosave)
 	}
-	if _, err := os.Stat(final.file); err != nil {
+	if _, err := os.Stat(final.local.File()); err != nil {
 		t.Fatal(err)
 	}
-	ss, err := Load(final.file)
+	ss, err := local.Load(final.local.File())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +362,7 @@ func TestHintHiddenWithoutHinter(t *testing.T) {
 func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	saved := make(chan save.Game, 1)
-	cfg.Autosave = func(g save.Game) error { saved <- g; return nil }
+	cfg.Local.Autosave = func(g save.Game) error { saved <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -377,9 +378,9 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 	// The next start offers the game back.
 	cfg = testConfig(t, 2, 99)
 	dropped := false
-	cfg.Resume = "autosave"
-	cfg.ResumeGame = func(string) (save.Game, error) { return kept, nil }
-	cfg.DropAutosave = func() error { dropped = true; return nil }
+	cfg.Local.Resume = "autosave"
+	cfg.Local.Load = func(string) (save.Game, error) { return kept, nil }
+	cfg.Local.DropAutosave = func() error { dropped = true; return nil }
 	tm = runTest(t, newModel(t, cfg), 80, 24)
 	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Resume it where you left it?")
@@ -395,7 +396,7 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 func TestFlowHandOverRecordsStats(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	hands := make(chan int, 4)
-	cfg.HandOver = func(g save.Game, seat int) (string, error) {
+	cfg.Local.HandOver = func(g save.Game, seat int) (string, error) {
 		hands <- int(g.State.Hand)
 		return "Against medium: 1 of 1 hands won", nil
 	}
@@ -424,9 +425,9 @@ func TestFlowOptionsPersist(t *testing.T) {
 	waitModel(t, tm, "the options", func(m *Model) bool { return m.opts.Ordered && !m.opts.Bell && m.opts.Animation == "slow" })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
-	var o Options
+	var o local.Options
 	for i := 0; i < 200; i++ { // the last write runs in a command
-		o, _, _ = LoadOptions(cfg.ConfigDir)
+		o, _, _ = local.LoadOptions(cfg.ConfigDir)
 		if o.Animation == "slow" {
 			break
 		}
@@ -603,9 +604,9 @@ func TestFlowHotSeatSaysNames(t *testing.T) {
 
 func TestFlowQuitWithoutSavingKeepsTheAutosave(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	kept := make(chan save.Game, 1)
-	cfg.Autosave = func(g save.Game) error { kept <- g; return nil }
+	cfg.Local.Autosave = func(g save.Game) error { kept <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })

@@ -212,7 +212,7 @@ func TestTableWaitsWhileReading(t *testing.T) {
 	cfg := testConfig(t, 2, 7) // seed 7: the person plays first
 	var closed atomic.Bool
 	p := noted{closed: &closed, calls: make(chan bool, 1)}
-	cfg.NewPlayer = func(string, uint64) (ai.Player, error) { return p, nil }
+	cfg.Local.NewPlayer = func(string, uint64) (ai.Player, error) { return p, nil }
 	m := newModel(t, cfg)
 	m.Update(keyMsg("g")) // the rules guide
 	if m.screen != screenGuide {

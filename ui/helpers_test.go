@@ -13,6 +13,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
 
@@ -46,16 +47,15 @@ func eagerPlayers(string, uint64) (ai.Player, error) { return eager{}, nil }
 // testConfig is a game against the eager computer, with no animation and
 // options kept in a temporary folder.
 func testConfig(t testing.TB, players int, seed uint64) Config {
-	opts := Options{Animation: "off", SeenGuide: true}
-	g, err := NewGame(engine.Config{Players: players, Rules: engine.Standard}, ai.DefaultLevel, seed)
+	opts := local.Options{Animation: "off", SeenGuide: true}
+	g, err := local.NewGame(engine.Config{Players: players, Rules: engine.Standard}, ai.DefaultLevel, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return Config{
-		Game:      &g,
+		Local:     local.Config{Game: g, NewPlayer: eagerPlayers},
 		ConfigDir: t.TempDir(),
 		Options:   &opts,
-		NewPlayer: eagerPlayers,
 		Dark:      true,
 	}
 }
@@ -175,7 +175,7 @@ func findPrefix(t *testing.T, players int, cond func(s *engine.State) bool) (sav
 	t.Helper()
 	buf := make([]engine.Action, 0, engine.MaxLegal)
 	for seed := uint64(1); seed < 3000; seed++ {
-		g, err := NewGame(engine.Config{Players: players}, ai.DefaultLevel, seed)
+		g, err := local.NewGame(engine.Config{Players: players}, ai.DefaultLevel, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -209,7 +209,7 @@ func resumeAt(t *testing.T, g save.Game, acts []engine.Action) Config {
 			t.Fatal(err)
 		}
 	}
-	cfg.Game = &g
+	cfg.Local.Game = g
 	return cfg
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 
 	tea "charm.land/bubbletea/v2"
@@ -28,14 +27,7 @@ func (m *Model) undo() tea.Cmd {
 }
 
 // stopHint cancels the hint being sought and forgets its answer.
-func (m *Model) stopHint() {
-	if m.cancel != nil {
-		m.cancel()
-		m.cancel = nil
-	}
-	m.gen++
-	m.hinting = false
-}
+func (m *Model) stopHint() { m.hints.Stop() }
 
 // hint asks the strongest computer for a move, in a command.
 func (m *Model) hint() tea.Cmd {
@@ -45,17 +37,11 @@ func (m *Model) hint() tea.Cmd {
 	if !m.obs.MyTurn() {
 		return m.setError("Hints come on your turn.")
 	}
-	obs := m.obs
-	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
-	ctx, cancel := context.WithCancel(context.Background())
-	m.stopHint()
-	m.cancel = cancel
-	m.hinting = true
-	gen, fn := m.gen, m.cfg.Hint
+	n, _, search := m.hints.Start(m.cfg.Hint, m.obs)
 	m.message, m.isError = "Thinking of a hint…", false
 	return tea.Batch(func() tea.Msg {
-		a, why := fn(ctx, &obs, legal)
-		return hintMsg{gen: gen, a: a, why: why}
+		a, why := search()
+		return hintMsg{n: n, a: a, why: why}
 	}, m.spinIfWaiting())
 }
 

@@ -13,12 +13,12 @@ import (
 func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	if key.Matches(msg, k.Interrupt) {
-		return m.interrupt()
+		return m.quit()
 	}
 	if m.w > 0 && (m.w < MinWidth || m.h < MinHeight) {
 		// Nothing can be seen: only leaving works (the game is kept).
 		if key.Matches(msg, k.Quit) {
-			return m.interrupt()
+			return m.quit()
 		}
 		return nil
 	}
@@ -231,7 +231,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		m.message, m.isError = "Computer moves: "+m.opts.Animation+".", false
-		m.own.SetPace(m.opts.Delay())
+		m.local.SetPace(m.opts.Delay())
 		return m.persist()
 	case key.Matches(msg, k.Help):
 		m.dialog = dialogKeys
@@ -245,3 +245,6 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	return nil
 }
+
+// animations lists the paces in the order the speed key cycles them.
+var animations = []string{"normal", "slow", "off", "fast"}

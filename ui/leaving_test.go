@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
 
@@ -31,9 +32,9 @@ func playOne(t *testing.T, tm *teatest.TestModel) {
 func TestFlowQuitAsksOnce(t *testing.T) {
 	saveDir(t)
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	kept := 0
-	cfg.Autosave = func(save.Game) error { kept++; return nil }
+	cfg.Local.Autosave = func(save.Game) error { kept++; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	playOne(t, tm)
 	press(tm, "q")
@@ -49,7 +50,7 @@ func TestFlowQuitAsksOnce(t *testing.T) {
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
 	tm.Type("x")
 	press(tm, "enter")
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file != "" })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() != "" })
 	press(tm, "q")
 	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
 	screen = screenNow(tm)
@@ -71,9 +72,9 @@ func TestFlowQuitAsksOnce(t *testing.T) {
 func TestFlowNewGameAsksFirst(t *testing.T) {
 	dir := saveDir(t)
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	kept := make(chan save.Game, 2)
-	cfg.Autosave = func(g save.Game) error { kept <- g; return nil }
+	cfg.Local.Autosave = func(g save.Game) error { kept <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	playOne(t, tm)
 	n := probe(tm, func(m *Model) int { return actions(m) })
@@ -97,7 +98,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 	tm.Type("before")
 	press(tm, "enter")
 	waitModel(t, tm, "the new game", func(m *Model) bool { return m.dialog == dialogNone && m.own.Config().Seed != 7 })
-	if g, err := Load(filepath.Join(dir, "before"+save.Ext)); err != nil || len(g.History) != n {
+	if g, err := local.Load(filepath.Join(dir, "before"+save.Ext)); err != nil || len(g.History) != n {
 		t.Fatalf("the game saved first: %d actions, %v", len(g.History), err)
 	}
 
@@ -129,9 +130,9 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	monday := filepath.Join(dir, "monday"+save.Ext)
 	writeGame(t, monday)
 	cfg := testConfig(t, 2, 7)
-	cfg.Save, cfg.Load = WriteSave, Load
-	cfg.Autosave, cfg.DropAutosave = Autosave, save.RemoveAutosave
-	cfg.Resume, cfg.ResumeGame = auto, Load
+	cfg.Local.Save, cfg.Local.Load = local.WriteSave, local.Load
+	cfg.Local.Autosave, cfg.Local.DropAutosave = local.Autosave, save.RemoveAutosave
+	cfg.Local.Resume, cfg.Local.Load = auto, local.Load
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
 	press(tm, "y")
@@ -150,7 +151,7 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
 	contains(t, screenNow(tm), "Load monday"+save.Ext)
 	press(tm, "d")
-	waitModel(t, tm, "monday", func(m *Model) bool { return m.dialog == dialogNone && m.file == monday })
+	waitModel(t, tm, "monday", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() == monday })
 	waitModel(t, tm, "the game left for monday in the autosave", func(*Model) bool {
 		g, err := save.Read(auto)
 		return err == nil && len(g.History) == played
@@ -163,12 +164,12 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad && m.picker.read })
 	press(tm, "enter")
-	waitModel(t, tm, "the autosave's game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.autosaved && m.file == "" })
+	waitModel(t, tm, "the autosave's game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.local.FromAutosave() && m.local.File() == "" })
 	press(tm, "s")
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
 	tm.Type("kept")
 	press(tm, "enter")
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file != "" })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() != "" })
 	waitModel(t, tm, "the autosave gone", func(*Model) bool { _, err := os.Stat(auto); return err != nil })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
@@ -181,7 +182,7 @@ func TestFlowInterruptLeavesAnotherGamesAutosave(t *testing.T) {
 	dir := saveDir(t)
 	auto := filepath.Join(dir, save.AutosaveName)
 	writeGame(t, auto) // seed 3
-	g, err := NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 7)
+	g, err := local.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,11 +193,11 @@ func TestFlowInterruptLeavesAnotherGamesAutosave(t *testing.T) {
 		}
 	}
 	monday := filepath.Join(dir, "monday"+save.Ext)
-	if _, err := WriteSave(monday, g); err != nil {
+	if _, err := local.WriteSave(monday, g); err != nil {
 		t.Fatal(err)
 	}
 	cfg := testConfig(t, 2, 99)
-	cfg.Game, cfg.File, cfg.Autosave = &g, monday, Autosave
+	cfg.Local.Game, cfg.Local.File, cfg.Local.Autosave = g, monday, local.Autosave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	waitModel(t, tm, "the person's turn", settled)
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -211,13 +212,17 @@ func TestFlowInterruptLeavesAnotherGamesAutosave(t *testing.T) {
 // its place leave as many events as the save held, but not the same game:
 // leaving must still offer to save it.
 func TestUndoThenAnotherMoveIsUnsaved(t *testing.T) {
-	m := newModel(t, testConfig(t, 2, 7))
+	cfg := testConfig(t, 2, 7)
+	cfg.Local.Save = local.WriteSave
+	m := newModel(t, cfg)
 	settleModel(m)
 	for _, k := range []string{"1", "x"} {
 		m.Update(keyMsg(k))
 	}
 	settleModel(m)
-	m.saved = save.MovesDigest(history(m)) // as a save of the game now does
+	if _, err := m.local.Save(filepath.Join(t.TempDir(), "now")); err != nil {
+		t.Fatal(err)
+	}
 	savedEvents := m.own.State().EventCount
 	if m.unsaved() {
 		t.Fatal("unsaved just after a save")

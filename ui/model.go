@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"math/rand/v2"
 	"time"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
@@ -27,45 +27,19 @@ const (
 // Config is how the program starts a Model over a game of its own (local
 // play).
 type Config struct {
-	// Game is the game to play: a new one (NewGame) or one read from a
-	// file; File is that file's name ("" for a new game). The model deals
-	// it at its table and keeps no copy.
-	Game *save.Game
-	File string
+	// Local is the local play the model drives: the game to start with,
+	// the files, the computers (package local). The model keeps no copy
+	// of its Game.
+	Local local.Config
 	// ConfigDir keeps the options; "" keeps them in memory only.
 	ConfigDir string
 	// Options overrides the options found in ConfigDir (tests).
-	Options *Options
-	// NewPlayer makes the computer player of a seat; nil means ai.New.
-	NewPlayer func(level string, seed uint64) (ai.Player, error)
-	// Save writes the game to the file the player named and returns the
-	// path written; nil hides the save key. WriteSave is the real one.
-	Save func(name string, g save.Game) (string, error)
+	Options *local.Options
 	// Hint suggests a move for the human and says why in a few words; nil
 	// hides the hint key.
-	Hint func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
+	Hint ai.HintFunc
 	// Dark tells the background before the terminal answers (tests).
 	Dark bool
-	// Autosave keeps an unfinished game the player leaves without saving
-	// it (Ctrl-C, quitting, a new game or a load); nil keeps nothing.
-	// save.WriteAutosave is the real one.
-	Autosave func(g save.Game) error
-	// Resume is an autosave to offer at start ("" for none); ResumeGame
-	// loads it.
-	Resume     string
-	ResumeGame func(path string) (save.Game, error)
-	// DropAutosave deletes the autosave: when the player declines to
-	// resume it, and once the game it holds is saved in a file or over
-	// (never while that game is only there). save.RemoveAutosave is the
-	// real one; nil never deletes it.
-	DropAutosave func() error
-	// HandOver runs (in a command) at the end of every hand, to record the
-	// statistics of the person at seat, and returns a line about their
-	// record for the end-of-hand window; nil records nothing.
-	HandOver func(g save.Game, seat int) (string, error)
-	// Load reads a saved game chosen in the load picker (in a command);
-	// nil hides the load key. Load (this package's) is the real one.
-	Load func(path string) (save.Game, error)
 	// Stats returns the lifetime statistics as text for their window; nil
 	// hides the statistics key.
 	Stats func() (string, error)
@@ -101,7 +75,7 @@ const (
 // Model is the root model of the game.
 type Model struct {
 	cfg        Config
-	opts       Options
+	opts       local.Options
 	first      bool // no options were found: the first start
 	w, h       int
 	styles     *Styles
@@ -118,20 +92,18 @@ type Model struct {
 	next       *nextGame // the game waiting to replace the table's (dialogReplace)
 
 	// The table and what the viewer sees of it: everything shown, checked
-	// and told comes from the view (obs is view.Obs). own is the table the
-	// model dealt itself, for local play: it is saved to files, replaced by
-	// new games and loads, and sets its computers' pace; nil for a table
+	// and told comes from the view (obs is view.Obs). local is local play,
+	// and own the table it dealt last: saved to files, replaced by new
+	// games and loads, its computers' pace set here; both nil for a table
 	// the host program gave (a server's room), which does all that itself.
-	table     Table
-	own       *table.Table
-	view      table.View
-	obs       engine.Observation
-	boxes     [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
-	helpLine  cachedLine                // the key help line last drawn (view.go)
-	note      table.Notice              // the table's latest news
-	file      string
-	saved     uint64 // the game when it was last saved or loaded (save.MovesDigest)
-	autosaved bool   // the game came from the autosave, which holds it until it is saved or over
+	table    table.Link
+	local    *local.Session
+	own      *table.Table
+	view     table.View
+	obs      engine.Observation
+	boxes    [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
+	helpLine cachedLine                // the key help line last drawn (view.go)
+	note     table.Notice              // the table's latest news
 
 	sel      int         // selected display position in the hand, 0 = P
 	armed    int         // position clicked once (a second click plays it), -1 none
@@ -151,12 +123,10 @@ type Model struct {
 	endAt   time.Time // when that window opened: Return is ignored for endGuard
 	now     func() time.Time
 
-	gen        int // generation of hint searches; older answers are dropped
-	cancel     context.CancelFunc
-	spinning   bool        // the spinner ticks
-	flash      engine.Card // the card the last move put on a table…
-	flashTo    int         // …and the side whose table it went to (-1 none)
-	hinting    bool
+	hints      ai.HintSearch
+	spinning   bool          // the spinner ticks
+	flash      engine.Card   // the card the last move put on a table…
+	flashTo    int           // …and the side whose table it went to (-1 none)
 	hinted     engine.Action // the last hint's move, for the table as it was at hintedAt
 	hintedAt   uint32
 	recordedAt uint32 // event count of the last hand end sent to HandOver
@@ -176,7 +146,7 @@ type (
 	// viewMsg is a view of the model's table, read from its updates;
 	// open is false once they have closed (the table ended).
 	viewMsg struct {
-		from Table
+		from table.Link
 		v    table.View
 		open bool
 	}
@@ -186,11 +156,10 @@ type (
 	}
 	savedMsg struct {
 		path string
-		at   uint64 // the game saved (save.MovesDigest)
 		err  error
 	}
 	hintMsg struct {
-		gen int
+		n   int // the search's (ai.HintSearch)
 		a   engine.Action
 		why string
 	}
@@ -213,20 +182,21 @@ type Probe func(m *Model)
 // New returns the model of a local game: it deals cfg.Game at a table of
 // its own, where the person at this keyboard holds every seat of a person.
 func New(cfg Config) (*Model, error) {
-	if cfg.Game == nil {
+	if len(cfg.Local.Game.Seats) == 0 {
 		return nil, errors.New("ui: no game to play")
 	}
 	m := baseModel(cfg)
-	if err := m.start(*cfg.Game); err != nil {
+	m.local = local.New(cfg.Local)
+	m.local.SetPace(m.opts.Delay())
+	if err := m.start(cfg.Local.Game, local.From{File: cfg.Local.File}); err != nil {
 		return nil, err
 	}
-	m.cfg.Game = nil
-	m.file = cfg.File
+	m.cfg.Local.Game = save.Game{}
 	if m.first && !m.opts.SeenGuide {
 		m.dialog = dialogGuideOffer
-	} else if cfg.Resume != "" && cfg.ResumeGame != nil && cfg.File == "" {
+	} else if m.local.Resume() != "" {
 		m.dialog = dialogResume
-		m.resumeWhich = resumeWhich(cfg.ResumeGame(cfg.Resume))
+		m.resumeWhich = resumeWhich(m.local.LoadResume())
 	}
 	m.holdTable()
 	return m, nil
@@ -235,11 +205,11 @@ func New(cfg Config) (*Model, error) {
 // baseModel is a model with its options and widgets, and no table yet.
 func baseModel(cfg Config) *Model {
 	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}, now: time.Now}
-	m.opts = DefaultOptions
+	m.opts = local.DefaultOptions
 	if cfg.Options != nil {
 		m.opts = *cfg.Options
 	} else if cfg.ConfigDir != "" {
-		o, first, err := LoadOptions(cfg.ConfigDir)
+		o, first, err := local.LoadOptions(cfg.ConfigDir)
 		m.opts, m.first = o, first
 		if err != nil {
 			m.message = "options: " + err.Error()
@@ -250,9 +220,6 @@ func baseModel(cfg Config) *Model {
 	m.input = textinput.New()
 	m.input.Prompt = "File: "
 	m.input.CharLimit = 200
-	if cfg.NewPlayer == nil {
-		m.cfg.NewPlayer = ai.New
-	}
 	return m
 }
 
@@ -292,7 +259,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.quitting {
 			return m, nil
 		}
-		return m, m.interrupt()
+		return m, m.quit()
 	case loadedMsg:
 		return m, m.loaded(msg)
 	case pickerReadMsg:
@@ -308,7 +275,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.setDark(msg.IsDark())
 		return m, nil
 	case spinner.TickMsg:
-		if !m.computerThinks() && !m.hinting {
+		if !m.computerThinks() && !m.hints.On() {
 			m.spinning = false
 			return m, nil
 		}
@@ -326,10 +293,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case table.View:
 		return m, m.see(msg)
 	case hintMsg:
-		if msg.gen != m.gen || !m.hinting {
+		if !m.hints.Answer(msg.n) {
 			return m, nil
 		}
-		m.hinting = false
 		m.showHint(msg.a, msg.why)
 		return m, nil
 	case savedMsg:
@@ -339,26 +305,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.dialog, m.next = dialogNone, nil
 			return m, m.setError("Save failed: " + msg.err.Error())
 		}
-		if m.own == nil {
+		if m.guest() {
 			m.message, m.isError = "The table is saved as "+msg.path+".", false
 			return m, nil
 		}
-		m.file, m.saved = msg.path, msg.at
 		m.message, m.isError = "Game saved in "+msg.path+".", false
 		m.dialog = dialogNone
-		drop := m.dropAutosave() // the game is in a file now
 		switch after {
 		case afterSaveQuit:
-			if drop != nil {
-				return m, tea.Sequence(drop, m.quit())
-			}
 			return m, m.quit()
 		case afterSaveReplace:
 			if m.next != nil {
-				return m, tea.Batch(drop, m.deal(*m.next))
+				return m, m.deal(*m.next)
 			}
 		}
-		return m, drop
+		return m, nil
 	case optionsSavedMsg:
 		if msg.err != nil {
 			m.message, m.isError = "Options not saved: "+msg.err.Error(), true
@@ -372,10 +333,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			return m, m.setError("Can't resume: " + msg.err.Error())
 		}
-		if err := m.start(msg.g); err != nil {
+		// The dialog said welcome back: the line tells the game, as before.
+		if err := m.start(msg.g, local.From{Autosave: true}); err != nil {
 			return m, m.setError("Can't resume: " + err.Error())
 		}
-		m.autosaved = true // the dialog said welcome back: the line tells the game, as before
 		return m, m.watchTable()
 	case handRecordedMsg:
 		if msg.at == m.obs.EventCount {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
 
@@ -77,7 +78,7 @@ func (f *newGameForm) options(field int) ([]string, int) {
 		return opts, cur
 	case field < f.fields()-1:
 		seat := field - 1
-		opts := append(append([]string(nil), ai.Levels...), Person)
+		opts := append(append([]string(nil), ai.Levels...), local.Person)
 		for i, l := range opts {
 			if l == f.levels[seat] {
 				return opts, i
@@ -122,7 +123,7 @@ func (f *newGameForm) game(seed uint64) (save.Game, error) {
 
 // seats are the seats the form describes.
 func (f *newGameForm) seats() ([]save.Seat, error) {
-	return SeatsOf(engine.Config{Players: f.players, Rules: f.rules}, f.levels[1:f.players])
+	return local.SeatsOf(engine.Config{Players: f.players, Rules: f.rules}, f.levels[1:f.players])
 }
 
 // startNew deals the game the form describes, once the player has said
@@ -154,7 +155,7 @@ func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
 		f.set(f.field, cur+1)
 	case key.Matches(msg, k.Start):
 		return m.startNew()
-	case key.Matches(msg, k.Load) && m.cfg.Load != nil:
+	case key.Matches(msg, k.Load) && m.canLoad():
 		return m.openLoad()
 	case key.Matches(msg, k.Toggle):
 		_, cur := f.options(f.field)
@@ -200,7 +201,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 	}
 	names, err := f.seats()
 	if err != nil { // a level the form does not offer, from a game played before
-		names = Seats(engine.Config{Players: f.players}, ai.DefaultLevel, nil)
+		names = local.Seats(engine.Config{Players: f.players}, ai.DefaultLevel, nil)
 	}
 	for field := 0; field < f.fields()-1; field++ {
 		var name string
@@ -272,7 +273,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		lay(st.Button.Render("[ Cancel ]")).ID("ng-cancel").X(x0+22).Y(y),
 		lay(m.newGameHelp()).X(x0).Y(h-1),
 	)
-	if m.cfg.Load != nil {
+	if m.canLoad() {
 		layers = append(layers, lay(st.Button.Render("[ L Load a saved game ]")).ID("ng-load").X(x0+34).Y(y))
 	}
 	return layers
@@ -285,6 +286,6 @@ func (m *Model) newGameHelp() string {
 	change.SetHelp("←→", "change")
 	back.SetHelp("esc", "back")
 	load := k.Load
-	load.SetEnabled(m.cfg.Load != nil)
+	load.SetEnabled(m.canLoad())
 	return m.help.ShortHelpView([]key.Binding{up, change, k.Start, load, back})
 }

@@ -57,10 +57,14 @@ func (m *Model) pickerRows() int {
 	return max(3, min(14, h-13))
 }
 
+// canLoad reports whether L loads a saved game: local play that reads
+// them.
+func (m *Model) canLoad() bool { return !m.guest() && m.local.CanLoad() }
+
 // openLoad opens the load picker on the saves folder, over the board or
 // the new-game screen.
 func (m *Model) openLoad() tea.Cmd {
-	if m.cfg.Load == nil {
+	if !m.canLoad() {
 		return m.setError("Loading is not available.")
 	}
 	dir, err := save.Dir()
@@ -97,9 +101,9 @@ func (m *Model) loadPick(r pickResult) tea.Cmd {
 func (m *Model) load(path string) tea.Cmd {
 	m.dialog = dialogNone
 	m.message, m.isError = "Loading "+path+"…", false
-	fn := m.cfg.Load
+	l := m.local
 	return func() tea.Msg {
-		g, err := fn(path)
+		g, err := l.Load(path)
 		return loadedMsg{path: path, g: g, err: err, autosave: isAutosave(path)}
 	}
 }
@@ -222,7 +226,7 @@ func (m *Model) cancelSave() tea.Cmd {
 	m.afterSave, m.next = afterSaveNothing, nil
 	m.message, m.isError = "Not saved.", false
 	if after == afterSaveQuit {
-		return m.interrupt()
+		return m.quit()
 	}
 	return nil
 }
@@ -230,8 +234,8 @@ func (m *Model) cancelSave() tea.Cmd {
 // saveFolder is where the save dialog's picker starts: the folder of the
 // game's file, or the saves folder.
 func (m *Model) saveFolder() string {
-	if m.file != "" {
-		return filepath.Dir(m.file)
+	if file := m.local.File(); file != "" {
+		return filepath.Dir(file)
 	}
 	if dir, err := save.Dir(); err == nil {
 		return dir

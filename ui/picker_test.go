@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
 
@@ -26,7 +27,7 @@ func saveDir(t *testing.T) string {
 // writeGame saves a game of seed 3 a few moves in at path and returns it.
 func writeGame(t *testing.T, path string) save.Game {
 	t.Helper()
-	g, err := NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 3)
+	g, err := local.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func writeGame(t *testing.T, path string) save.Game {
 			t.Fatal(err)
 		}
 	}
-	if _, err := WriteSave(path, g); err != nil {
+	if _, err := local.WriteSave(path, g); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -62,11 +63,11 @@ func boardLines(screen string, h int) string {
 func loadedScreen(t *testing.T, path string) string {
 	t.Helper()
 	cfg := testConfig(t, 2, 99)
-	g, err := Load(path)
+	g, err := local.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Game, cfg.File = &g, SavePath(path)
+	cfg.Local.Game, cfg.Local.File = g, local.SavePath(path)
 	return boardLines(screenOf(newModel(t, cfg), 80, 24), 24)
 }
 
@@ -85,7 +86,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 		}
 	}
 	cfg := testConfig(t, 2, 7)
-	cfg.Load = Load
+	cfg.Local.Load = local.Load
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter") // Go
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -127,7 +128,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
 	xy = probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-without"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
-	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.file == good && settled(m) })
+	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.local.File() == good && settled(m) })
 	if n := probe(tm, func(m *Model) int { return actions(m) }); n != len(want.History) {
 		t.Fatalf("%d actions loaded, want %d", n, len(want.History))
 	}
@@ -144,7 +145,7 @@ func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
 	good := filepath.Join(dir, "monday"+save.Ext)
 	writeGame(t, good)
 	cfg := testConfig(t, 2, 7)
-	cfg.Load = Load
+	cfg.Local.Load = local.Load
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "n")
 	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
@@ -159,7 +160,9 @@ func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
 		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
 	})
 	press(tm, "enter")
-	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.screen == screenBoard && m.own.Config().Seed == 3 && m.file == good })
+	waitModel(t, tm, "the loaded game", func(m *Model) bool {
+		return m.screen == screenBoard && m.own.Config().Seed == 3 && m.local.File() == good
+	})
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -170,7 +173,7 @@ func TestFlowSaveInAChosenFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -193,7 +196,7 @@ func TestFlowSaveInAChosenFolder(t *testing.T) {
 	tm.Type("tuesday")
 	press(tm, "enter")
 	want := filepath.Join(dir, "keep", "tuesday"+save.Ext)
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file == want })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() == want })
 	if _, err := os.Stat(want); err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +218,7 @@ func TestFlowSaveInAChosenFolder(t *testing.T) {
 func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
 	path := filepath.Join(saveDir(t), "new")
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -223,7 +226,7 @@ func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
 	tm.Type("new")
 	press(tm, "enter")
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.file == path+save.Ext && m.dialog == dialogNone })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.local.File() == path+save.Ext && m.dialog == dialogNone })
 	played := boardLines(screenNow(tm), 24)
 	quitWithoutSaving(t, tm)
 	if got := loadedScreen(t, path+save.Ext); got != played {
@@ -234,7 +237,7 @@ func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
 func TestFlowHangupKeepsTheGame(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	kept := make(chan save.Game, 1)
-	cfg.Autosave = func(g save.Game) error { kept <- g; return nil }
+	cfg.Local.Autosave = func(g save.Game) error { kept <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -289,7 +292,7 @@ func TestLoadAndStatsKeysHiddenWithoutThem(t *testing.T) {
 func TestFlowEscInTheSaveOnQuitPromptGoesBackToPlay(t *testing.T) {
 	saveDir(t)
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -317,7 +320,7 @@ func TestFlowLoadPickerListsOnlySaves(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := testConfig(t, 2, 7)
-	cfg.Load = Load
+	cfg.Local.Load = local.Load
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool {
@@ -344,7 +347,7 @@ func TestFlowSaveOverAPickedSave(t *testing.T) {
 	writeGame(t, monday)
 	writeGame(t, filepath.Join(dir, save.AutosaveName))
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -359,8 +362,8 @@ func TestFlowSaveOverAPickedSave(t *testing.T) {
 	waitModel(t, tm, "the name taken", func(m *Model) bool { return m.input.Value() == "monday" && !m.pickFolder })
 	contains(t, screenNow(tm), "Return saves over monday"+save.Ext)
 	press(tm, "enter")
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file == monday })
-	g, err := Load(monday)
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() == monday })
+	g, err := local.Load(monday)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -383,7 +386,7 @@ func TestFlowSaveNameIsANameOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := testConfig(t, 2, 7)
-	cfg.Save = WriteSave
+	cfg.Local.Save = local.WriteSave
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
@@ -406,8 +409,8 @@ func TestFlowSaveNameIsANameOnly(t *testing.T) {
 	tm.Type("x")
 	press(tm, "enter")
 	want := filepath.Join(work, "saves", "x"+save.Ext)
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.file != "" })
-	if f, msg := probe(tm, func(m *Model) string { return m.file }), probe(tm, (*Model).Message); f != want || msg != "Game saved in "+want+"." {
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() != "" })
+	if f, msg := probe(tm, func(m *Model) string { return m.local.File() }), probe(tm, (*Model).Message); f != want || msg != "Game saved in "+want+"." {
 		t.Fatalf("saved as %q, saying %q; want %q", f, msg, want)
 	}
 	if _, err := os.Stat(want); err != nil {

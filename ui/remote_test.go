@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/table"
 )
 
@@ -119,7 +120,7 @@ func (h *host) View() tea.View { return h.m.View() }
 
 // remoteOptions are the options of the remote tests: no animation, kept in
 // memory.
-func remoteOptions() *Options { return &Options{Animation: "off", SeenGuide: true} }
+func remoteOptions() *local.Options { return &local.Options{Animation: "off", SeenGuide: true} }
 
 // runRemote runs, at a terminal of w x h, a remote model over a real
 // table where seat 0 (Ann) plays a computer, dealt with seed, shown only
@@ -292,6 +293,9 @@ func leaks(v any, mine [engine.HandSlots]engine.Card) string {
 		}
 		switch v.Type() {
 		case stateType:
+			if v.IsZero() {
+				return "" // no game: the room's model has no local play's config
+			}
 			return "an engine.State at " + path
 		case handType:
 			var h [engine.HandSlots]engine.Card

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
@@ -49,16 +50,16 @@ func TestResumedSaveSaysTheSameLine(t *testing.T) {
 		settleModel(m)
 		hands := 0
 		for n := 0; n < 400 && hands < 2; n++ {
-			path, err := WriteSave(filepath.Join(dir, "g"+strconv.Itoa(n)), m.own.Record())
+			path, err := local.WriteSave(filepath.Join(dir, "g"+strconv.Itoa(n)), m.own.Record())
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := Load(path)
+			g, err := local.Load(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			cfg := testConfig(t, tt.players, 99)
-			cfg.Game, cfg.File = &g, path
+			cfg.Local.Game, cfg.Local.File = g, path
 			back := newModel(t, cfg)
 			if got, want := summary(back), summary(m); got != want {
 				t.Fatalf("%d players, seed %d, decision %d: resumed, the line says\n%q\nbefore the save\n%q", tt.players, tt.seed, n, got[1], want[1])
@@ -186,9 +187,9 @@ func TestResumeOfferSaysWhichGame(t *testing.T) {
 	g.Saved = time.Date(2026, 11, 26, 11, 40, 0, 0, time.Local)
 	dropped := 0
 	cfg := testConfig(t, 2, 99)
-	cfg.Resume = "autosave"
-	cfg.ResumeGame = func(string) (save.Game, error) { return g, nil }
-	cfg.DropAutosave = func() error { dropped++; return nil }
+	cfg.Local.Resume = "autosave"
+	cfg.Local.Load = func(string) (save.Game, error) { return g, nil }
+	cfg.Local.DropAutosave = func() error { dropped++; return nil }
 	m := newModel(t, cfg)
 	screen := screenOf(m, 80, 24)
 	for _, want := range []string{"You left a game unfinished:", "2 players (standard), game 1, hand 1", "saved Thu 26 Nov 11:40"} {

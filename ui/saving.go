@@ -7,78 +7,51 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
 
-// interrupt leaves at once (Ctrl-C, or quitting without saving), keeping
-// an unfinished game with moves no file holds in the autosave, so that the
-// next start can offer it. A game its file or the autosave holds already
-// leaves the autosave as it is: it may hold another game left unsaved.
-func (m *Model) interrupt() tea.Cmd {
+// quit leaves local play at once (Ctrl-C, quitting, a closed terminal,
+// after a save): an unfinished game with moves no file holds goes to the
+// autosave, so that the next start can offer it, and the autosave of a
+// game now over goes (local.Session.Leave).
+func (m *Model) quit() tea.Cmd {
 	if m.guest() {
 		return m.leave()
 	}
-	if !m.unfinished() {
-		return m.quitKept()
-	}
-	g, fn := m.own.Record(), m.cfg.Autosave
+	keep := m.local.Leave()
 	m.stopHint()
 	m.closeTable()
 	m.quitting = true
-	return tea.Sequence(func() tea.Msg { _ = fn(g); return nil }, m.persist(), tea.Quit)
+	// The last options write goes before leaving, or it could be lost.
+	return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.persist(), tea.Quit)
 }
 
 // unsaved reports whether the game on the table is unfinished and has
 // moves that neither a save nor the file it came from holds (the
 // autosave's game, resumed, is held there until it moves on): leaving it
-// asks first. The table's state counts, moves not yet shown included.
-func (m *Model) unsaved() bool {
-	if m.own == nil {
-		return false
-	}
-	g := m.own.Record()
-	return g.State.Phase != engine.PhaseGameOver && save.MovesDigest(g.History) != m.saved
-}
-
-// unfinished reports whether there is a game to keep in the autosave: an
-// unsaved one.
-func (m *Model) unfinished() bool {
-	return m.cfg.Autosave != nil && m.unsaved()
-}
+// asks first.
+func (m *Model) unsaved() bool { return !m.guest() && m.local.Unsaved() }
 
 // Keep writes an unfinished game to the autosave at once. Call it only
 // once the program has stopped: play.go does after a hangup, in case the
 // closed terminal ended the program before the model could.
 func (m *Model) Keep() error {
-	if !m.unfinished() {
+	if m.guest() {
 		return nil
 	}
-	return m.cfg.Autosave(m.own.Record())
+	_, err := m.local.Leave()()
+	return err
 }
 
 // Left tells, once the program has stopped, where the game it leaves is
 // kept: in file (the game as it is: saved or loaded there), or in the
-// autosave; neither for a game over or one kept nowhere.
+// autosave; neither for a game over, one kept nowhere, or a server's.
 func (m *Model) Left() (file string, autosave bool) {
-	switch {
-	case m.own == nil || m.gameOver():
+	if m.guest() {
 		return "", false
-	case m.unfinished():
-		return "", true // quitting wrote it there (interrupt), or Keep does
-	case !m.unsaved() && m.file != "":
-		return m.file, false
 	}
-	return "", m.autosaved && !m.unsaved()
-}
-
-// quit stops the computers and leaves.
-func (m *Model) quit() tea.Cmd {
-	m.stopHint()
-	m.closeTable()
-	m.quitting = true
-	// The last options write goes before leaving, or it could be lost.
-	return tea.Sequence(m.persist(), tea.Quit)
+	return m.local.Left()
 }
 
 // afterSave is what a save from the save dialog leads to.
@@ -96,7 +69,7 @@ func (m *Model) startSave(after afterSave) tea.Cmd {
 	if m.guest() {
 		return m.saveTable()
 	}
-	if m.cfg.Save == nil {
+	if !m.local.CanSave() {
 		m.dialog = dialogNone
 		return m.setError("Saving is not available.")
 	}
@@ -105,8 +78,8 @@ func (m *Model) startSave(after afterSave) tea.Cmd {
 	m.pickFolder = false
 	m.message, m.isError = "", false
 	name := ""
-	if m.file != "" {
-		name = strings.TrimSuffix(filepath.Base(m.file), save.Ext)
+	if file := m.local.File(); file != "" {
+		name = strings.TrimSuffix(filepath.Base(file), save.Ext)
 	}
 	m.input.SetValue(name)
 	m.input.CursorEnd()
@@ -116,10 +89,10 @@ func (m *Model) startSave(after afterSave) tea.Cmd {
 
 // save writes the game in a command: the disk is never touched in Update.
 func (m *Model) save(path string) tea.Cmd {
-	g, fn := m.own.Record(), m.cfg.Save
+	l := m.local
 	return func() tea.Msg {
-		p, err := fn(path, g)
-		return savedMsg{path: p, at: save.MovesDigest(g.History), err: err}
+		p, err := l.Save(path)
+		return savedMsg{path: p, err: err}
 	}
 }
 
@@ -143,7 +116,7 @@ func (m *Model) persist() tea.Cmd {
 			return nil
 		}
 		w.done = seq
-		return optionsSavedMsg{err: SaveOptions(dir, o)}
+		return optionsSavedMsg{err: local.SaveOptions(dir, o)}
 	}
 }
 

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"strings"
 
@@ -9,36 +8,10 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
-
-// Table is the model's link to the table it shows, local or served: a
-// connection of package table (*table.Conn) or one that wraps it. The
-// model acts through it, and everything it shows, checks and tells comes
-// from the connection's View: its seat's Observation, the seats' names and
-// who is here.
-type Table interface {
-	// Act takes the viewer's action; the table checks it with the engine.
-	Act(a engine.Action) error
-	// Undo takes back the viewer's last decision of the hand, where the
-	// table allows it.
-	Undo() error
-	// Show turns to another seat of the viewer's (people sharing the
-	// keyboard).
-	Show(seat int) error
-	// View is the viewer's view now; Updates delivers the newest after
-	// every change, and closes when the table ends.
-	View() table.View
-	Updates() <-chan table.View
-}
-
-// Saver is a table that can keep itself (a room saved by the server into
-// its own data folder, for the host): S calls Save, in a command, and shows
-// what it returns, a name for the saved game.
-type Saver interface {
-	Save() (string, error)
-}
 
 // LeaveMsg is what a model over a table it was given emits when the player
 // chooses to leave it (q, then y), or when the table ended (Ended): the
@@ -50,12 +23,12 @@ type LeaveMsg struct{ Ended bool }
 // own (a server's room).
 type RemoteConfig struct {
 	// Table is the viewer's connection to the table.
-	Table Table
+	Table table.Link
 	// Options are kept in memory only; nil starts with the defaults.
-	Options *Options
+	Options *local.Options
 	// Hint suggests a move from the viewer's observation; nil hides the
 	// hint key.
-	Hint func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
+	Hint ai.HintFunc
 	// Dark tells the background before the terminal answers.
 	Dark bool
 }
@@ -72,7 +45,7 @@ func NewRemote(cfg RemoteConfig) (*Model, error) {
 	if len(v.Seats) != v.Obs.Config.Players || v.Obs.Config.Players == 0 {
 		return nil, errors.New("ui: the table has not started")
 	}
-	opts := DefaultOptions
+	opts := local.DefaultOptions
 	opts.SeenGuide = true
 	if cfg.Options != nil {
 		opts = *cfg.Options
@@ -83,35 +56,18 @@ func NewRemote(cfg RemoteConfig) (*Model, error) {
 	return m, nil
 }
 
-// start deals game g at a table of the model's own, where the person at
-// this keyboard holds every seat of a person, and shows it.
-func (m *Model) start(g save.Game) error {
-	users := make([]string, len(g.Seats))
-	people := 0
-	for i, s := range g.Seats {
-		if s.Human {
-			users[i] = localUser
-			people++
-		}
-	}
-	if people == 0 {
-		return errors.New("no seat is a person's")
-	}
-	cfg := table.Config{Level: ai.DefaultLevel, Pace: m.opts.Delay(), Undo: true, NewPlayer: m.cfg.NewPlayer}
-	t, err := table.FromRecord("", g, users, localUser, false, cfg, nil)
+// start deals game g, which comes from where from says, at local play's
+// table (the person at this keyboard holds every seat of a person), and
+// shows it.
+func (m *Model) start(g save.Game, from local.From) error {
+	c, err := m.local.Deal(g, from)
 	if err != nil {
 		return err
 	}
-	c, err := t.Join(localUser, "", -1)
-	if err != nil {
-		t.Close()
-		return err
-	}
-	m.closeTable()
 	m.stopHint()
-	m.own, m.table = t, c
+	m.own, m.table = m.local.Table(), c
 	m.view, m.obs = table.View{}, engine.Observation{}
-	m.file, m.saved, m.recordedAt, m.autosaved = "", save.MovesDigest(g.History), 0, false
+	m.recordedAt, m.record = 0, ""
 	m.see(c.View())
 	return nil
 }
@@ -119,11 +75,7 @@ func (m *Model) start(g save.Game) error {
 // guest reports whether the model shows a table it does not run (a
 // server's room): leaving it emits LeaveMsg, and files, new games and the
 // computers' pace are the table's business.
-func (m *Model) guest() bool { return m.own == nil }
-
-// localUser is who holds the people's seats of a local game: the person,
-// or the people, at this keyboard.
-const localUser = "local"
+func (m *Model) guest() bool { return m.local == nil }
 
 // closeTable lets the model's own table go (a new game, a load, quitting):
 // its computers stop in the background. Its record stays readable.
@@ -172,7 +124,7 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 	}
 	o := &v.Obs
 	from := m.obs.EventCount
-	if o.EventCount != from && m.hinting {
+	if m.hints.Stale(o.EventCount) {
 		m.stopHint() // a hint for a table that has moved on
 		m.message = ""
 	}
@@ -272,7 +224,7 @@ func (m *Model) computerThinks() bool {
 
 // spinIfWaiting starts the spinner when the table waits for someone else.
 func (m *Model) spinIfWaiting() tea.Cmd {
-	if m.spinning || !m.computerThinks() && !m.hinting {
+	if m.spinning || !m.computerThinks() && !m.hints.On() {
 		return nil
 	}
 	m.spinning = true
@@ -282,15 +234,16 @@ func (m *Model) spinIfWaiting() tea.Cmd {
 // recordHand sends the hand just over to the player's statistics, once,
 // in a command: a local game with one person only.
 func (m *Model) recordHand() tea.Cmd {
-	if m.own == nil || m.cfg.HandOver == nil || m.obs.Phase < engine.PhaseHandOver ||
-		m.recordedAt == m.obs.EventCount || len(m.view.Mine) != 1 {
+	if m.guest() || m.obs.Phase < engine.PhaseHandOver {
 		return nil
 	}
-	at, seat := m.obs.EventCount, m.view.Mine[0]
+	at, record := m.local.HandOver()
+	if record == nil {
+		return nil
+	}
 	m.recordedAt = at
-	g, fn := m.own.Record(), m.cfg.HandOver
 	return func() tea.Msg {
-		rec, err := fn(g, seat)
+		rec, err := record()
 		return handRecordedMsg{at: at, record: rec, err: err}
 	}
 }
@@ -372,15 +325,15 @@ func (m *Model) refuse(a engine.Action, err error) tea.Cmd {
 // others are told why not).
 func (m *Model) canSave() bool {
 	if m.own == nil {
-		_, ok := m.table.(Saver)
+		_, ok := m.table.(table.Keeper)
 		return ok && m.view.Host
 	}
-	return m.cfg.Save != nil
+	return m.local.CanSave()
 }
 
 // saveTable asks a remote table to keep itself, in a command.
 func (m *Model) saveTable() tea.Cmd {
-	s, ok := m.table.(Saver)
+	s, ok := m.table.(table.Keeper)
 	if !ok {
 		return m.setError("This table can't be saved.")
 	}

@@ -49,7 +49,7 @@ func waitChan(t *testing.T, c chan struct{}, what string) {
 func startThinking(t *testing.T) (*blocker, *teatest.TestModel) {
 	cfg := testConfig(t, 2, 7)
 	b := newBlocker()
-	cfg.NewPlayer = func(string, uint64) (ai.Player, error) { return b, nil }
+	cfg.Local.NewPlayer = func(string, uint64) (ai.Player, error) { return b, nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitChan(t, b.started, "computer search")

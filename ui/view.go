@@ -357,7 +357,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 		return b.String()
 	case m.computerThinks():
 		return st.Dim.Render(m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking…")
-	case m.hinting:
+	case m.hints.On():
 		return st.Dim.Render(m.spin.View() + " looking for a hint…")
 	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
 		// The selected card's refusal can be read before playing it.
@@ -397,7 +397,7 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Pick, board && myPlay && !choosing)
 	set(&k.Cancel, choosing || m.dialog == dialogSaveAs || m.dialog == dialogLoad)
 	set(&k.Folder, m.dialog == dialogSaveAs)
-	set(&k.Load, board && !choosing && m.cfg.Load != nil)
+	set(&k.Load, board && !choosing && m.canLoad())
 	set(&k.Stats, board && !choosing && m.cfg.Stats != nil)
 	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.view.CanUndo)
 	set(&k.Hint, board && myPlay && m.cfg.Hint != nil)

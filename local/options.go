@@ -1,4 +1,4 @@
-package ui
+package local
 
 import (
 	"encoding/json"
@@ -28,9 +28,6 @@ type Options struct {
 
 // DefaultOptions are the options of a first start.
 var DefaultOptions = Options{Bell: true, Animation: "normal", KeepFinished: save.DefaultKeepFinished}
-
-// animations lists the paces in the order the speed key cycles them.
-var animations = []string{"normal", "slow", "off", "fast"}
 
 // Delay is how long each computer move stays on screen before the next.
 func (o Options) Delay() time.Duration {
