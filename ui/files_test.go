@@ -111,23 +111,23 @@ func TestWriteSaveStaysInItsPlaces(t *testing.T) {
 	t.Setenv("MILLE_DATA_DIR", dir)
 	work := t.TempDir()
 	t.Chdir(filepath.Join(work))
-	g, err := NewGame(engine.Config{Players: 2, Rules: engine.Standard}, "easy", 3)
+	g, err := local.NewGame(engine.Config{Players: 2, Rules: engine.Standard}, "easy", 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []string{"../../x", "sub/x", "./x", ".hidden"} {
-		if path, err := WriteSave(bad, g); err == nil {
+		if path, err := local.WriteSave(bad, g); err == nil {
 			t.Errorf("save %q went to %s", bad, path)
 		}
 	}
 	if entries, _ := os.ReadDir(work); len(entries) > 0 {
 		t.Errorf("refused saves wrote %d files in the working folder", len(entries))
 	}
-	if path, err := WriteSave("monday", g); err != nil || path != filepath.Join(dir, "monday"+save.Ext) {
+	if path, err := local.WriteSave("monday", g); err != nil || path != filepath.Join(dir, "monday"+save.Ext) {
 		t.Errorf("save monday: %s, %v", path, err)
 	}
 	abs := filepath.Join(t.TempDir(), "x")
-	if path, err := WriteSave(abs, g); err != nil || path != abs+save.Ext {
+	if path, err := local.WriteSave(abs, g); err != nil || path != abs+save.Ext {
 		t.Errorf("save %s: %s, %v", abs, path, err)
 	}
 }
