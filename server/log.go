@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -66,7 +67,14 @@ func (e *events) limit(what string, args ...any) {
 
 // limited writes a warning unless linesPerSecond of the same message went
 // this second already.
-func (e *events) limited(msg string, args ...any) {
+func (e *events) limited(msg string, args ...any) { e.limitedAt(slog.LevelWarn, msg, args...) }
+
+// limitedError is limited for an error.
+func (e *events) limitedError(msg string, args ...any) { e.limitedAt(slog.LevelError, msg, args...) }
+
+// limitedAt writes a line at level unless linesPerSecond of the same
+// message went this second already.
+func (e *events) limitedAt(level slog.Level, msg string, args ...any) {
 	e.mu.Lock()
 	if now := e.now().Truncate(time.Second); !now.Equal(e.second) {
 		e.second = now
@@ -84,7 +92,7 @@ func (e *events) limited(msg string, args ...any) {
 	if held > 0 {
 		args = append(args, "not_logged_before", held)
 	}
-	e.Warn(msg, args...)
+	e.Log(context.Background(), level, msg, args...)
 }
 
 // publicText is what a player may read of err. The sentences of the

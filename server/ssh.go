@@ -236,8 +236,9 @@ func New(cfg Config) (*Server, error) {
 		events.Error("not moved into the store", "err", err)
 	}
 	stop, cancel := context.WithCancel(context.Background())
+	logged := loggedStore{Store: st, log: events}
 	s := &Server{
-		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, lock: lock, users: NewUsers(st), saved: map[string]bool{},
+		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, lock: lock, users: NewUsers(logged), saved: map[string]bool{},
 		log: events, stop: stop, cancel: cancel, now: time.Now,
 	}
 	s.rooms.most = cfg.MaxRoomsPerKey
@@ -247,7 +248,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	l := s.Lobby
 	l.MaxLevel, l.Pool = cfg.MaxLevel, table.NewPool(cfg.Computers, cfg.MoveTime)
-	l.Store, l.KeepSaves, l.SavesPerKey = st, cfg.KeepSaves, cfg.SavesPerKey
+	l.Store, l.KeepSaves, l.SavesPerKey = logged, cfg.KeepSaves, cfg.SavesPerKey
 	// What goes wrong where nobody waits for an answer (a checkpoint, a
 	// result) is an error of the server's.
 	l.Logf = func(format string, args ...any) { events.Error(fmt.Sprintf(format, args...)) }

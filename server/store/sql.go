@@ -120,7 +120,28 @@ func migrate(db *sql.DB, lock func(*sql.Tx) error) (*SQL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: making the tables: %w", err)
 	}
+	for _, q := range schema {
+		rows, err := db.Query(q + ` LIMIT 0`)
+		if err == nil {
+			err = rows.Close()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("store: the database's tables are not the ones this mille writes (%w): is it another program's?", err)
+		}
+	}
 	return &SQL{db: db}, nil
+}
+
+// schema reads every column of every table the store uses: a database
+// whose tables lack one (another program's, or one changed by hand) is
+// refused when the store opens, rather than failing at each write.
+var schema = []string{
+	`SELECT fingerprint, name FROM identities`,
+	`SELECT claim, fingerprint FROM claims`,
+	`SELECT name, host, players, saved, written, game FROM rooms`,
+	`SELECT room, finished, seat, fingerprint, name, points, won FROM results`,
+	`SELECT room, holder, addr, until FROM leases`,
+	`SELECT room, n, action FROM moves`,
 }
 
 // argsOf gives statement stmt of a migration its argument, n, if it

@@ -1,11 +1,13 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // ErrNoSQLite is OpenSQLite's answer in a mille built without the sqlite
@@ -37,10 +39,93 @@ func OpenSQLite(path string) (*SQL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
+	if err := checkSQLite(db); err != nil {
+		db.Close()
+		return nil, sqliteError(path, err)
+	}
 	s, err := New(db)
 	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("%w (%s)", err, path)
+		return nil, sqliteError(path, err)
 	}
 	return s, nil
+}
+
+// ErrDamaged is the error of a database file that is not a sound SQLite
+// database: OpenSQLite will not write into it (issue 22: a damaged
+// mille.db made the server start silently, and every new name failed).
+var ErrDamaged = errors.New("the database is damaged")
+
+// ErrLocked is the error of a database another program holds locked for
+// writing, longer than the store waits.
+var ErrLocked = errors.New("the database is locked by another program")
+
+// startWait is how long OpenSQLite waits for another program's write
+// lock before it says so; the store's own writes wait 10 s.
+const startWait = time.Second
+
+// checkSQLite checks the database before the store uses it: SQLite's
+// quick_check (every page and index readable and consistent, in time
+// linear in the file's size: OpenSQLite takes 4 ms in all on a store of
+// 1,000 rooms, BenchmarkOpenSQLite), and that no other program holds the
+// write lock.
+func checkSQLite(db *sql.DB) error {
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	rows, err := conn.QueryContext(ctx, `PRAGMA quick_check(5)`)
+	if err != nil {
+		return err
+	}
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			rows.Close()
+			return err
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%w: %s", ErrDamaged, strings.Join(problems, "; "))
+	}
+	if _, err := conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA busy_timeout = %d`, startWait.Milliseconds())); err != nil {
+		return err
+	}
+	defer conn.ExecContext(ctx, `PRAGMA busy_timeout = 10000`)
+	if _, err := conn.ExecContext(ctx, `BEGIN IMMEDIATE`); err != nil {
+		return err
+	}
+	_, err = conn.ExecContext(ctx, `ROLLBACK`)
+	return err
+}
+
+// sqliteError says what err, met opening the database at path, means for
+// the person who runs the server, and what to do.
+func sqliteError(path string, err error) error {
+	text := err.Error()
+	switch {
+	case errors.Is(err, ErrDamaged) || strings.Contains(text, "malformed") ||
+		strings.Contains(text, "not a database") || strings.Contains(text, "corrupt"):
+		if !errors.Is(err, ErrDamaged) {
+			err = fmt.Errorf("%w: %v", ErrDamaged, err)
+		}
+		return fmt.Errorf("store: %s: %w. The server will not write into it: move it aside "+
+			"(with its -wal and -shm files) to start with an empty store, or put back a backup "+
+			"(sqlite3's .recover may save what is left of it)", path, err)
+	case strings.Contains(text, "locked") || strings.Contains(text, "SQLITE_BUSY"):
+		return fmt.Errorf("store: %s: %w (%v): close the program that holds it (a sqlite3 shell, a backup) and start again", path, ErrLocked, err)
+	}
+	return fmt.Errorf("%w (%s)", err, path)
 }

@@ -1,0 +1,73 @@
+package server
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/millebornes/mille/server/store"
+)
+
+// brokenStore fails every write of names, as a full or locked database
+// does; it reads no names.
+type brokenStore struct{ store.Store }
+
+var errBroken = errors.New("database is locked (5) (SQLITE_BUSY)")
+
+func (brokenStore) Name(string) (string, bool, error)      { return "", false, errBroken }
+func (brokenStore) ClaimName(string, string, string) error { return errBroken }
+
+// TestStoreErrorsLogged (issue 22, 10): a name the store cannot keep is
+// logged with the store's error, where the player once read "try again"
+// and the log said nothing; the answers that are no error (a name taken)
+// are not.
+func TestStoreErrorsLogged(t *testing.T) {
+	var logs syncBuffer
+	logger, _ := newLogger(&logs, LogText)
+	u := NewUsers(loggedStore{Store: brokenStore{}, log: newEvents(logger)})
+	if _, ok := u.Name("SHA256:ann"); ok {
+		t.Fatal("a name read from a broken store")
+	}
+	if err := u.SetName("SHA256:ann", "Ann"); err == nil {
+		t.Fatal("a name kept in a broken store")
+	}
+	for _, want := range []string{`msg="store error" key=SHA256:ann op=name err="database is locked`, `op="claim name"`} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the log lacks %q:\n%s", want, logs.String())
+		}
+	}
+	logs = syncBuffer{}
+	taken := NewUsers(loggedStore{Store: newStore(t), log: newEvents(logger)})
+	taken.SetName("SHA256:bob", "Bob")
+	if err := taken.SetName("SHA256:eve", "Bob"); !errors.Is(err, ErrNameTaken) || strings.Contains(logs.String(), "store error") {
+		t.Fatalf("a taken name: %v; log:\n%s", err, logs.String())
+	}
+}
+
+// TestDamagedStoreRefused (issue 22, 10): a server on a damaged mille.db
+// does not start, and says why.
+func TestDamagedStoreRefused(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, StoreFile), []byte(strings.Repeat("junk ", 2000)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Dir: dir})
+	if err == nil {
+		srv.Shutdown(t.Context())
+		t.Fatal("a server started on a damaged store")
+	}
+	if !errors.Is(err, store.ErrDamaged) {
+		t.Fatalf("damaged store: %v", err)
+	}
+	// Moved aside, the folder serves again: the refusal left it unlocked.
+	if err := os.Rename(filepath.Join(dir, StoreFile), filepath.Join(dir, StoreFile+".damaged")); err != nil {
+		t.Fatal(err)
+	}
+	if srv, err := New(Config{Dir: dir}); err != nil {
+		t.Fatal(err)
+	} else {
+		srv.Shutdown(t.Context())
+	}
+}
