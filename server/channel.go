@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -212,6 +213,16 @@ type sshSession struct {
 	exited atomic.Bool
 }
 
+// MaxCommand is the longest command line a session takes, in bytes: the
+// longest the server knows, "plain" and a room name (maxRoomName), with
+// room to spare. A longer one is refused before anything else: one key
+// sending a 120 KB room name in reconnect loops once wrote 24 MB of log a
+// second (issue 22, 2).
+const MaxCommand = 64
+
+// CommandText refuses a command line longer than MaxCommand.
+const CommandText = "mille: that command is too long (%d bytes at most): ssh -t HOST, ssh -t HOST ROOM or ssh HOST plain ROOM"
+
 // room is the room named on the ssh command line, or "".
 func (sess *sshSession) room() string {
 	if f := strings.Fields(sess.command); len(f) > 0 {
@@ -355,8 +366,17 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 				started.Store(true)
 				sess.input.setLimit(InputBuffer)
 				req.Reply(true, nil)
+				long := len(sess.command) > MaxCommand
+				if long {
+					s.log.limit("command length", "source", c.source, "key", id, "limit", MaxCommand, "length", len(sess.command))
+					sess.command = "" // not kept, nor logged
+				}
 				ran.Go(func() {
 					defer sess.exit(0)
+					if long {
+						sess.refuse(fmt.Sprintf(CommandText, MaxCommand))
+						return
+					}
 					s.handle(sess)
 				})
 				continue

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // The log formats of Config.LogFormat (mille serve --log-format).
@@ -24,13 +25,154 @@ func newLogger(w io.Writer, format string) (*slog.Logger, error) {
 	if w == nil {
 		w = io.Discard
 	}
+	opts := &slog.HandlerOptions{ReplaceAttr: boundValue}
+	var h slog.Handler
 	switch format {
 	case "", LogText:
-		return slog.New(slog.NewTextHandler(w, nil)), nil
+		h = slog.NewTextHandler(w, opts)
 	case LogJSON:
-		return slog.New(slog.NewJSONHandler(w, nil)), nil
+		h = slog.NewJSONHandler(w, opts)
+	default:
+		return nil, fmt.Errorf("server: log format %q: want %s or %s", format, LogText, LogJSON)
 	}
-	return nil, fmt.Errorf("server: log format %q: want %s or %s", format, LogText, LogJSON)
+	return slog.New(&floodHandler{next: h, flood: newFlood(time.Now)}), nil
+}
+
+// The longest value a log line holds, in bytes, and the longest stack: a
+// client's 120 KB room name once made lines of 120,160 characters, and
+// the log grew 24 MB a second (issue 22, 2). A longer value is cut, at a
+// character's start, and says how much was left out; the handlers quote
+// what needs it (spaces, quotes, control characters).
+const (
+	maxLogValue = 512
+	maxLogStack = 16 << 10
+)
+
+// boundValue is the log handlers' ReplaceAttr: it cuts long values.
+func boundValue(_ []string, a slog.Attr) slog.Attr {
+	limit := maxLogValue
+	if a.Key == "stack" {
+		limit = maxLogStack
+	}
+	var text string
+	switch a.Value.Kind() {
+	case slog.KindString:
+		text = a.Value.String()
+	case slog.KindAny:
+		if err, ok := a.Value.Any().(error); ok {
+			text = err.Error()
+		} else {
+			text = fmt.Sprint(a.Value.Any())
+		}
+	default:
+		return a
+	}
+	if len(text) > limit {
+		i := limit
+		for i > 0 && !utf8.RuneStart(text[i]) {
+			i--
+		}
+		a.Value = slog.StringValue(fmt.Sprintf("%s…(%d bytes more)", text[:i], len(text)-i))
+	}
+	return a
+}
+
+// Lines a second the log takes about one key, and about one source: the
+// reconnect loops of one key once made 4,216 sessions in 20 s, each with
+// its lines. A person's session writes a handful; a source may be many
+// people behind one address. The lines left out are counted in the next
+// one written about that key or source.
+const (
+	linesPerKey    = 20
+	linesPerSource = 50
+)
+
+// floodHandler passes a line on unless its key or its source has had its
+// lines this second.
+type floodHandler struct {
+	next  slog.Handler
+	flood *flood
+}
+
+// flood counts the lines of each key and source, second by second.
+type flood struct {
+	now    func() time.Time
+	mu     sync.Mutex
+	second time.Time
+	lines  map[string]int // this second, by "key K" and "source S"
+	held   map[string]int // left out since the last line written
+}
+
+// maxHeld bounds the keys and sources whose lines left out are counted.
+const maxHeld = 10000
+
+func newFlood(now func() time.Time) *flood {
+	return &flood{now: now, lines: map[string]int{}, held: map[string]int{}}
+}
+
+func (h *floodHandler) Enabled(ctx context.Context, l slog.Level) bool {
+	return h.next.Enabled(ctx, l)
+}
+
+func (h *floodHandler) WithAttrs(as []slog.Attr) slog.Handler {
+	return &floodHandler{next: h.next.WithAttrs(as), flood: h.flood}
+}
+
+func (h *floodHandler) WithGroup(name string) slog.Handler {
+	return &floodHandler{next: h.next.WithGroup(name), flood: h.flood}
+}
+
+func (h *floodHandler) Handle(ctx context.Context, r slog.Record) error {
+	var who []string
+	r.Attrs(func(a slog.Attr) bool {
+		if (a.Key == "key" || a.Key == "source") && a.Value.Kind() == slog.KindString && a.Value.String() != "" {
+			who = append(who, a.Key+" "+a.Value.String())
+		}
+		return true
+	})
+	if len(who) > 0 {
+		held, ok := h.flood.take(who)
+		if !ok {
+			return nil
+		}
+		if held > 0 {
+			r.AddAttrs(slog.Int("not_logged_before_of_them", held))
+		}
+	}
+	return h.next.Handle(ctx, r)
+}
+
+// take counts a line about who (a key, a source, or both) and says whether
+// it may be written, with how many lines about them were left out since
+// the last one written.
+func (f *flood) take(who []string) (held int, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if now := f.now().Truncate(time.Second); !now.Equal(f.second) {
+		f.second = now
+		clear(f.lines)
+	}
+	for _, w := range who {
+		most := linesPerSource
+		if strings.HasPrefix(w, "key ") {
+			most = linesPerKey
+		}
+		if f.lines[w] >= most {
+			for _, w := range who {
+				if len(f.held) >= maxHeld {
+					clear(f.held)
+				}
+				f.held[w]++
+			}
+			return 0, false
+		}
+	}
+	for _, w := range who {
+		f.lines[w]++
+		held = max(held, f.held[w])
+		delete(f.held, w)
+	}
+	return held, true
 }
 
 // linesPerSecond is how many lines of one kind of refusal or limit the
