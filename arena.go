@@ -28,7 +28,7 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	seats := fs.String("seats", "hard,heuristic", "one player per side, comma-separated: a level ("+strings.Join(ai.Levels, ", ")+"), random, heuristic, montecarlo[:N], ismcts[:N], or cmd:PROGRAM ARGS for a program speaking the bot protocol")
 	hands := fs.Int("hands", 1000, "hands to play, rounded up to whole duplicate deals (one hand per side)")
 	seed := fs.Uint64("seed", 1, "seed of the deals and of the players")
-	rules := fs.String("rules", "standard", "ruleset: standard or bsd")
+	rules := fs.String("rules", "standard", "ruleset: standard, bsd, dujardin or dujardin+500")
 	parallel := fs.Int("parallel", 1, "deals played at once (searching players already use every core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
 	moveTimeout := fs.Duration("move-timeout", bot.MoveTimeout, "time a cmd: program may take over one decision before it is reported as failed")

@@ -31,7 +31,7 @@ func playUsage() string {
 	if dir, err := save.Dir(); err == nil {
 		folder += ", " + dir
 	}
-	return `usage: mille [--players 2|3|4|6] [--level L] [--rules standard|bsd] [--seed N] [FILE]
+	return `usage: mille [--players 2|3|4|6] [--level L] [--rules standard|bsd|dujardin|dujardin+500] [--seed N] [FILE]
        mille COMMAND [flags]
        mille --version | --help
 
@@ -54,7 +54,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	lines := fs.Bool("plain", false, "play in lines of text, for screen readers and dumb terminals (so too when TERM=dumb or not in a terminal)")
 	people := fs.Int("people", 1, "people sharing the keyboard (hot-seat), at the first seats")
 	seatList := fs.String("seats", "", "each other seat, from the second, as the new-game screen sets it: a level or "+local.Person+", comma-separated (e.g. easy,person,hard); instead of --level and --people")
-	rules := fs.String("rules", "standard", "ruleset: standard or bsd (BSD mille's rules, 2 players)")
+	rules := fs.String("rules", "standard", "ruleset: standard, bsd (BSD mille's rules, 2 players), dujardin (the French box's rules) or dujardin+500 (with its 500 bonus)")
 	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
 	language := fs.String("lang", "", "language: "+lang.Tags()+" (default: the one chosen in the options, else LC_ALL, LC_MESSAGES or LANG's)")
 	showVersion := fs.Bool("version", false, "print the version and exit")

@@ -20,13 +20,21 @@ const (
 	WinningScore = 5000
 )
 
-// Ruleset selects between the published rules and the BSD program's rules.
+// Ruleset selects the rules a game is played by: the published rules, the
+// BSD program's, or the French box's.
 type Ruleset uint8
 
-// The two rulesets; see docs/rules.md.
+// The rulesets; see docs/rules.md.
 const (
 	Standard Ruleset = iota // Parker Brothers / Winning Moves rules
 	BSD                     // the rules of BSD mille(6): 2 players only
+	// Dujardin is the rules printed in the French box (Dujardin's 1000
+	// Bornes): no extra turn for a safety once the draw pile is out, a
+	// speed pile that alternates, and a Capot paid whoever ends the hand.
+	Dujardin
+	// Dujardin500 is Dujardin with the box's optional bonus: 500 more for a
+	// trip completed with neither a 200 nor a 100.
+	Dujardin500
 )
 
 // PlayerCounts lists the numbers of players mille plays with, smallest
@@ -36,16 +44,47 @@ const (
 var PlayerCounts = [...]int{2, 3, 4, 6}
 
 // Rulesets lists the rulesets, the default first.
-var Rulesets = [...]Ruleset{Standard, BSD}
+var Rulesets = [...]Ruleset{Standard, BSD, Dujardin, Dujardin500}
+
+// trait is one way a ruleset departs from the standard rules; the rules ask
+// Ruleset.has rather than naming rulesets, so that a ruleset is one line of
+// the table below.
+type trait uint16
+
+const (
+	goUnderRightOfWay   trait = 1 << iota // a Go is legal (and useless) under Right of Way
+	keepSafeties                          // safeties can't be discarded
+	rollOnSafety                          // a safety on its hazard lets the side roll at once
+	endWhenStuck                          // once the pile is out, the hand ends when nobody can play
+	tieEndsGame                           // a tie at the top ends the game, crediting nobody
+	extensionToFinisher                   // the extension's 200 goes to whoever reaches 1000
+	alternateSpeed                        // a Speed Limit goes only on an empty speed pile or an End of Limit
+	noReplayWhenOut                       // once the pile is out, a safety earns no extra turn (a coup fourré still does)
+	capotToEach                           // a side with distance scores 500 per side without, whoever ends the hand
+	smallMilesBonus                       // 500 for a trip completed with neither a 200 nor a 100
+)
 
 // rulesets holds the traits of each ruleset.
 var rulesets = [...]struct {
 	name    string // as String prints it
 	players uint8  // the player counts allowed: bit n for n players
+	traits  trait
 }{
-	Standard: {"standard", 1<<2 | 1<<3 | 1<<4 | 1<<6},
-	BSD:      {"bsd", 1 << 2},
+	Standard: {"standard", 1<<2 | 1<<3 | 1<<4 | 1<<6, 0},
+	BSD: {"bsd", 1 << 2, goUnderRightOfWay | keepSafeties | rollOnSafety | endWhenStuck |
+		tieEndsGame | extensionToFinisher | alternateSpeed},
+	Dujardin:    {"dujardin", 1<<2 | 1<<3 | 1<<4 | 1<<6, alternateSpeed | noReplayWhenOut | capotToEach},
+	Dujardin500: {"dujardin+500", 1<<2 | 1<<3 | 1<<4 | 1<<6, alternateSpeed | noReplayWhenOut | capotToEach | smallMilesBonus},
 }
+
+// NoHundredsBonus reports whether the ruleset pays 500 for a trip
+// completed with neither a 200 nor a 100 (dujardin+500), the score item
+// the other rulesets never show.
+func (r Ruleset) NoHundredsBonus() bool { return r.has(smallMilesBonus) }
+
+// has reports whether the ruleset has trait t (and an unknown ruleset
+// none, so that a bad value never panics).
+func (r Ruleset) has(t trait) bool { return int(r) < len(rulesets) && rulesets[r].traits&t != 0 }
 
 // Allows reports whether the ruleset is played with that many players:
 // standard with every one of PlayerCounts, bsd with 2 only.

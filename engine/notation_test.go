@@ -32,7 +32,7 @@ func TestNotationSpellings(t *testing.T) {
 		{"cards", cards, "Out of Gas,Flat Tire,Accident,Speed Limit,Stop,Gasoline,Spare Tire,Repairs,End of Limit,Go," +
 			"Extra Tank,Puncture Proof,Driving Ace,Right of Way,25,50,75,100,200"},
 		{"phases", phases, "play,coup-fourre,extension,hand-over,game-over"},
-		{"rulesets", []string{Standard.String(), BSD.String()}, "standard,bsd"},
+		{"rulesets", []string{Standard.String(), BSD.String(), Dujardin.String(), Dujardin500.String()}, "standard,bsd,dujardin,dujardin+500"},
 		{"events", events, "deal,draw,play,attack,safety,coup-fourre,discard,trip,extend,stop,hand-over,game-over,cancelled,declined"},
 		{"verbs", verbs, "play,attack,discard,coup-fourre,decline,extend,stop,continue"},
 	} {
@@ -83,7 +83,7 @@ func TestParseErrors(t *testing.T) {
 		{func(s string) error { _, err := ParseCard(s); return err }, "", `unknown card "" (want`},
 		{func(s string) error { _, err := ParseCard(s); return err }, "stop", `unknown card "stop"`},
 		{func(s string) error { _, err := ParsePhase(s); return err }, "nap", `unknown phase "nap" (want play, coup-fourre, extension, hand-over or game-over)`},
-		{func(s string) error { _, err := ParseRuleset(s); return err }, "calvinball", `unknown ruleset "calvinball" (want standard or bsd)`},
+		{func(s string) error { _, err := ParseRuleset(s); return err }, "calvinball", `unknown ruleset "calvinball" (want standard, bsd, dujardin or dujardin+500)`},
 		{func(s string) error { _, err := ParseEventKind(s); return err }, "party", `unknown event "party" (want deal, draw,`},
 		{func(s string) error { _, err := ParseVerb(s); return err }, "coup_fourre", `unknown action "coup_fourre" (want play, attack, discard, coup-fourre, decline, extend, stop or continue)`},
 		{func(s string) error { _, err := ParseAction(s); return err }, "cheat", `unknown action "cheat" (want play CARD, attack HAZARD on side N,`},

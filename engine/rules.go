@@ -101,7 +101,7 @@ func (s *State) checkHeld(seat int, a Action) error {
 			return errTheyHave[SafetyFor(c)-ExtraTank]
 		}
 		if c == SpeedLimit {
-			if s.Config.Rules == BSD && o.Speed == SpeedLimit {
+			if s.Config.Rules.has(alternateSpeed) && o.Speed == SpeedLimit {
 				return ErrAlreadyLimit
 			}
 			return nil
@@ -116,7 +116,7 @@ func (s *State) checkHeld(seat int, a Action) error {
 		switch c {
 		case Go:
 			switch {
-			case t.Has(RightOfWay) && s.Config.Rules != BSD:
+			case t.Has(RightOfWay) && !s.Config.Rules.has(goUnderRightOfWay):
 				// bsd accepts this useless Go, as BSD mille does.
 				return ErrYouHaveRoW
 			case t.Battle == Go:
@@ -206,7 +206,7 @@ func (s *State) appendPlays(seat int, c Card, buf []Action) []Action {
 
 // mayDiscard reports whether c may be discarded: anything may, but bsd
 // keeps safeties.
-func (s *State) mayDiscard(c Card) bool { return !(c.IsSafety() && s.Config.Rules == BSD) }
+func (s *State) mayDiscard(c Card) bool { return !(c.IsSafety() && s.Config.Rules.has(keepSafeties)) }
 
 // Apply returns the state after the player to act takes action a. An
 // illegal action returns s unchanged and a *Refusal saying why.
@@ -294,6 +294,10 @@ func (s *State) play(seat, side int, a Action) {
 	case Safety:
 		s.record(Event{Kind: EvSafety, Seat: uint8(seat), Card: c})
 		s.laySafety(side, c, false)
+		if s.DrawLen == 0 && s.Config.Rules.has(noReplayWhenOut) {
+			s.startTurn(s.next(seat)) // dujardin: not once the pile is out
+			return
+		}
 		s.startTurn(seat) // a safety earns another turn
 	case Distance:
 		t.Cards[c]++
@@ -347,7 +351,7 @@ func (s *State) laySafety(side int, c Card, coupFourre bool) {
 	}
 	if h := c - (ExtraTank - OutOfGas); t.Battle == h {
 		s.throwOut(side, h)
-		if s.Config.Rules == BSD {
+		if s.Config.Rules.has(rollOnSafety) {
 			t.Battle = t.BattleUnder // bsd: rolls at once
 		} else {
 			t.Battle = NoCard // standard: still needs a Go

@@ -69,12 +69,13 @@ type Score struct {
 	SafeTrip     int16 // 300 when completed without a 200
 	Extension    int16 // 200, see the rule book
 	ShutOut      int16 // 500 per opponent side with no distance
+	NoHundreds   int16 // 500 under dujardin+500 when completed with neither a 200 nor a 100
 }
 
 // Total adds up the items.
 func (s Score) Total() int {
 	return int(s.Milestones) + int(s.Safeties) + int(s.AllSafeties) + int(s.CoupsFourres) +
-		int(s.Trip) + int(s.Delayed) + int(s.SafeTrip) + int(s.Extension) + int(s.ShutOut)
+		int(s.Trip) + int(s.Delayed) + int(s.SafeTrip) + int(s.Extension) + int(s.ShutOut) + int(s.NoHundreds)
 }
 
 // LogSize is how many recent events a State keeps.
@@ -275,7 +276,7 @@ func (s *State) next(seat int) int { return (seat + 1) % s.Config.Players }
 // startTurn gives the turn to seat, or to the next seat that can act, and
 // draws for it while the pile lasts. It ends the hand when nobody can act.
 func (s *State) startTurn(seat int) {
-	if s.DrawLen == 0 && s.Config.Rules == BSD && !s.anyoneCanPlay() {
+	if s.DrawLen == 0 && s.Config.Rules.has(endWhenStuck) && !s.anyoneCanPlay() {
 		s.endHand()
 		return
 	}
@@ -332,7 +333,7 @@ func (s *State) endHand() {
 		return
 	}
 	if tied {
-		if s.Config.Rules == BSD {
+		if s.Config.Rules.has(tieEndsGame) {
 			s.Phase, s.Winner = PhaseGameOver, -1
 			s.record(Event{Kind: EvGameOver, Target: NoSide})
 		}
@@ -374,7 +375,14 @@ func scoreSide(cfg Config, tabs *[MaxSides]Tableau, side int, finisher, extender
 		}
 		if t.Cards[Miles200] == 0 {
 			sc.SafeTrip = 300
+			if t.Cards[Miles100] == 0 && cfg.Rules.has(smallMilesBonus) {
+				sc.NoHundreds = 500
+			}
 		}
+	}
+	// The shut-out goes to the side that completed the trip; dujardin's
+	// Capot to every side that played distance, however the hand ended.
+	if int(finisher) == side || cfg.Rules.has(capotToEach) && t.Miles > 0 {
 		for o := 0; o < cfg.Sides(); o++ {
 			if o != side && tabs[o].Miles == 0 {
 				sc.ShutOut += 500
@@ -382,7 +390,7 @@ func scoreSide(cfg Config, tabs *[MaxSides]Tableau, side int, finisher, extender
 		}
 	}
 	if extender >= 0 {
-		if cfg.Rules == BSD {
+		if cfg.Rules.has(extensionToFinisher) {
 			if int(finisher) == side {
 				sc.Extension = 200
 			}

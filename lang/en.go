@@ -124,6 +124,7 @@ var English = Catalogue{
 		ItemSafeTrip:    "%d for a safe trip",
 		ItemExtension:   "%d for the extension",
 		ItemShutOut:     "%d for the shut-out",
+		ItemNoHundreds:  "%d for a trip without a 100 or a 200",
 		LogHead:         "Recent moves, oldest first:",
 		LogEmpty:        "Nothing has happened yet.",
 
@@ -163,7 +164,7 @@ var English = Catalogue{
 		RoomPlaying:  "playing",
 		RoomSaved:    "a saved game waiting for its people",
 		LobbyHelp:    "Type join NAME to sit in a room, made if there is none; create NAME to make one; watch NAME; rooms; help; or quit.",
-		CreateHelp:   "create NAME takes, in any order, 2, 3, 4 or 6 players, standard or bsd rules, and the computers' level: create friday 3 hard.",
+		CreateHelp:   "create NAME takes, in any order, 2, 3, 4 or 6 players, standard, bsd, dujardin or dujardin+500 rules, and the computers' level: create friday 3 hard.",
 		LobbyUnknown: "Unknown command %s. Type join NAME, create NAME, watch NAME, rooms, help or quit.",
 		WhichRoom:    "Which room? Give its name, as in join friday.",
 		BackInLobby:  "Back in the lobby: join NAME, create NAME, watch NAME, rooms or quit.",

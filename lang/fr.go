@@ -129,6 +129,7 @@ var French = Catalogue{
 		ItemSafeTrip:    "%d pour la manche sans 200",
 		ItemExtension:   "%d pour l'Allonge",
 		ItemShutOut:     "%d pour le Capot",
+		ItemNoHundreds:  "%d pour une manche sans étape de 100 ni de 200",
 		LogHead:         "Les derniers coups, du plus ancien au plus récent :",
 		LogEmpty:        "Rien ne s'est encore passé.",
 
@@ -168,7 +169,7 @@ var French = Catalogue{
 		RoomPlaying:  "en jeu",
 		RoomSaved:    "une partie enregistrée qui attend ses joueurs",
 		LobbyHelp:    "Tapez rejoindre NOM pour vous asseoir dans une salle, créée s'il n'y en a pas ; créer NOM pour en créer une ; regarder NOM ; salles ; aide ; ou quitter.",
-		CreateHelp:   "créer NOM prend, dans n'importe quel ordre, 2, 3, 4 ou 6 joueurs, les règles standard ou bsd, et le niveau de l'ordinateur : créer vendredi 3 hard.",
+		CreateHelp:   "créer NOM prend, dans n'importe quel ordre, 2, 3, 4 ou 6 joueurs, les règles standard, bsd, dujardin ou dujardin+500, et le niveau de l'ordinateur : créer vendredi 3 hard.",
 		LobbyUnknown: "Commande inconnue %s. Tapez rejoindre NOM, créer NOM, regarder NOM, salles, aide ou quitter.",
 		WhichRoom:    "Quelle salle ? Donnez son nom, comme dans rejoindre vendredi.",
 		BackInLobby:  "Retour au salon : rejoindre NOM, créer NOM, regarder NOM, salles ou quitter.",

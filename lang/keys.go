@@ -126,6 +126,7 @@ const (
 	ItemSafeTrip
 	ItemExtension
 	ItemShutOut
+	ItemNoHundreds
 	LogHead  // -
 	LogEmpty // -
 

@@ -165,6 +165,7 @@ func (g *game) score([]string) {
 			{lang.ItemMiles, s.Milestones}, {lang.ItemSafeties, s.Safeties}, {lang.ItemAllSafeties, s.AllSafeties},
 			{lang.ItemCoups, s.CoupsFourres}, {lang.ItemTrip, s.Trip}, {lang.ItemDelayed, s.Delayed},
 			{lang.ItemSafeTrip, s.SafeTrip}, {lang.ItemExtension, s.Extension}, {lang.ItemShutOut, s.ShutOut},
+			{lang.ItemNoHundreds, s.NoHundreds},
 		} {
 			if it.n != 0 {
 				items = append(items, g.text(it.k, it.n))

@@ -86,6 +86,7 @@ type scoreJSON struct {
 	SafeTrip     int `json:"safeTrip"`
 	Extension    int `json:"extension"`
 	ShutOut      int `json:"shutOut"`
+	NoHundreds   int `json:"noHundreds,omitempty"` // dujardin+500 only
 }
 
 type eventJSON struct {
@@ -298,7 +299,7 @@ func toJSON(g *Game) (docJSON, error) {
 		j.HandScores[i] = scoreJSON{
 			Milestones: int(sc.Milestones), Safeties: int(sc.Safeties), AllSafeties: int(sc.AllSafeties),
 			CoupsFourres: int(sc.CoupsFourres), Trip: int(sc.Trip), Delayed: int(sc.Delayed),
-			SafeTrip: int(sc.SafeTrip), Extension: int(sc.Extension), ShutOut: int(sc.ShutOut),
+			SafeTrip: int(sc.SafeTrip), Extension: int(sc.Extension), ShutOut: int(sc.ShutOut), NoHundreds: int(sc.NoHundreds),
 		}
 		j.Totals[i] = int64(s.Totals[i])
 		j.GamesWon[i] = int(s.GamesWon[i])
@@ -502,7 +503,7 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 		}
 		s.Tableaus[i] = t
 		sc := j.HandScores[i]
-		for _, v := range []int{sc.Milestones, sc.Safeties, sc.AllSafeties, sc.CoupsFourres, sc.Trip, sc.Delayed, sc.SafeTrip, sc.Extension, sc.ShutOut} {
+		for _, v := range []int{sc.Milestones, sc.Safeties, sc.AllSafeties, sc.CoupsFourres, sc.Trip, sc.Delayed, sc.SafeTrip, sc.Extension, sc.ShutOut, sc.NoHundreds} {
 			if err := inRange(fmt.Sprintf("handScores[%d]", i), int64(v), 0, math.MaxInt16); err != nil {
 				return s, err
 			}
@@ -510,7 +511,7 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 		s.HandScores[i] = engine.Score{
 			Milestones: int16(sc.Milestones), Safeties: int16(sc.Safeties), AllSafeties: int16(sc.AllSafeties),
 			CoupsFourres: int16(sc.CoupsFourres), Trip: int16(sc.Trip), Delayed: int16(sc.Delayed),
-			SafeTrip: int16(sc.SafeTrip), Extension: int16(sc.Extension), ShutOut: int16(sc.ShutOut),
+			SafeTrip: int16(sc.SafeTrip), Extension: int16(sc.Extension), ShutOut: int16(sc.ShutOut), NoHundreds: int16(sc.NoHundreds),
 		}
 		if err := inRange(fmt.Sprintf("totals[%d]", i), j.Totals[i], 0, math.MaxInt32); err != nil {
 			return s, err

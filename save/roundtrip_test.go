@@ -122,3 +122,25 @@ func testSize(short, normal, long int) int {
 	}
 	return normal
 }
+
+// TestRoundTripNoHundreds: dujardin+500's own score item survives the
+// file's shape (random games seldom complete a trip without a 100 or a
+// 200, and a whole save must match its history).
+func TestRoundTripNoHundreds(t *testing.T) {
+	g, err := New(engine.Config{Players: 2, Rules: engine.Dujardin500}, 1, testSeats(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.State.HandScores[0] = engine.Score{Milestones: 700, Trip: 400, SafeTrip: 300, NoHundreds: 500}
+	d, err := toJSON(&g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := stateFromJSON(&d.State, g.State.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.HandScores[0] != g.State.HandScores[0] {
+		t.Fatalf("the score came back as %+v", s.HandScores[0])
+	}
+}

@@ -41,9 +41,9 @@ func TestFormConfig(t *testing.T) {
 		{nil, "room1", engine.Config{Players: 4, Rules: engine.Standard}, "easy"},
 		{[]string{"backspace", "backspace", "backspace", "backspace", "backspace", "friday"}, "friday", engine.Config{Players: 4}, "easy"},
 		{[]string{"down", "left", "left", "down", "right"}, "room1", engine.Config{Players: 2, Rules: engine.BSD}, "easy"},
-		{[]string{"down", "left", "left", "down", "left", "left"}, "room1", engine.Config{Players: 2}, "easy"}, // the rules go round
-		{[]string{"down", "right", "down", "right"}, "room1", engine.Config{Players: 6}, "easy"},               // bsd needs 2 players
-		{[]string{"down", "left", "down", "right", "up", "left"}, "room1", engine.Config{Players: 2}, "easy"},  // leaving 2 players drops bsd
+		{[]string{"down", "left", "left", "down", "left"}, "room1", engine.Config{Players: 2, Rules: engine.Dujardin500}, "easy"}, // the rules go round
+		{[]string{"down", "right", "down", "right"}, "room1", engine.Config{Players: 6, Rules: engine.Dujardin}, "easy"},          // bsd needs 2 players
+		{[]string{"down", "left", "left", "down", "right", "up", "right"}, "room1", engine.Config{Players: 3}, "easy"},            // leaving 2 players drops bsd
 		{[]string{"down", "left", "left", "left", "down", "down", "left"}, "room1", engine.Config{Players: 6}, "expert"},
 		{[]string{"up", "left", "left"}, "room1", engine.Config{Players: 4}, "hard"}, // up wraps to the last field
 		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},

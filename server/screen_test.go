@@ -65,9 +65,9 @@ func TestScreensFit(t *testing.T) {
 	if text := ansi.Strip(form.View().Content); !strings.Contains(text, "left/right: change") {
 		t.Errorf("the form's players do not say left/right change them:\n%s", text)
 	}
-	form.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // the rules: standard is the only one for 4
-	if text := ansi.Strip(form.View().Content); strings.Contains(text, "left/right: change") || strings.Contains(text, "< standard") {
-		t.Errorf("the form offers to change the only rules for 4 players:\n%s", text)
+	form.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // the rules: standard, dujardin or dujardin+500 for 4
+	if text := ansi.Strip(form.View().Content); !strings.Contains(text, "left/right: change") || !strings.Contains(text, "bsd is for 2 players") {
+		t.Errorf("the form's rules for 4 players do not say left/right change them, or why bsd is not offered:\n%s", text)
 	}
 }
 

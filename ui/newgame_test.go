@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -17,7 +18,7 @@ func TestNewGameFormKeepsAPlayableConfig(t *testing.T) {
 	if opts, cur := f.options(0); len(opts) != len(engine.PlayerCounts) || opts[cur] != "2" {
 		t.Fatalf("players: %q, %d", opts, cur)
 	}
-	if opts, cur := f.options(1); len(opts) != 2 || opts[0] != "standard" || opts[1] != "bsd" || cur != 0 {
+	if opts, cur := f.options(1); strings.Join(opts, ",") != "standard,bsd,dujardin,dujardin+500" || cur != 0 {
 		t.Fatalf("rules: %q, %d", opts, cur)
 	}
 	for _, tt := range []struct {
@@ -30,6 +31,9 @@ func TestNewGameFormKeepsAPlayableConfig(t *testing.T) {
 		{0, 0, engine.Config{Players: 2, Rules: engine.Standard}},
 		{1, 1, engine.Config{Players: 2, Rules: engine.BSD}},
 		{0, 3, engine.Config{Players: 6, Rules: engine.Standard}},
+		{1, 2, engine.Config{Players: 6, Rules: engine.Dujardin}}, // dujardin keeps the 6
+		{1, 1, engine.Config{Players: 2, Rules: engine.BSD}},
+		{1, 3, engine.Config{Players: 2, Rules: engine.Dujardin500}},
 	} {
 		f.set(tt.field, tt.option)
 		got := engine.Config{Players: f.players, Rules: f.rules}

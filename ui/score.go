@@ -90,25 +90,28 @@ func (m *Model) commandList(w int) []string {
 var scoreRows = []struct {
 	label, short string
 	get          func(s engine.Score) int16
+	only         func(r engine.Ruleset) bool // the rulesets that score the item; nil for all
 }{
-	{"Milestones Played", "Milestones", func(s engine.Score) int16 { return s.Milestones }},
-	{"Each Safety", "Safeties", func(s engine.Score) int16 { return s.Safeties }},
-	{"All 4 Safeties", "All four", func(s engine.Score) int16 { return s.AllSafeties }},
-	{"Each Coup Fourré", "Coups fourrés", func(s engine.Score) int16 { return s.CoupsFourres }},
-	{"Trip Completed", "Trip", func(s engine.Score) int16 { return s.Trip }},
-	{"Safe Trip", "Safe Trip", func(s engine.Score) int16 { return s.SafeTrip }},
-	{"Delayed Action", "Delayed", func(s engine.Score) int16 { return s.Delayed }},
-	{"Extension", "Extension", func(s engine.Score) int16 { return s.Extension }},
-	{"Shut-Out", "Shut-Out", func(s engine.Score) int16 { return s.ShutOut }},
+	{"Milestones Played", "Milestones", func(s engine.Score) int16 { return s.Milestones }, nil},
+	{"Each Safety", "Safeties", func(s engine.Score) int16 { return s.Safeties }, nil},
+	{"All 4 Safeties", "All four", func(s engine.Score) int16 { return s.AllSafeties }, nil},
+	{"Each Coup Fourré", "Coups fourrés", func(s engine.Score) int16 { return s.CoupsFourres }, nil},
+	{"Trip Completed", "Trip", func(s engine.Score) int16 { return s.Trip }, nil},
+	{"Safe Trip", "Safe Trip", func(s engine.Score) int16 { return s.SafeTrip }, nil},
+	{"Delayed Action", "Delayed", func(s engine.Score) int16 { return s.Delayed }, nil},
+	{"Extension", "Extension", func(s engine.Score) int16 { return s.Extension }, nil},
+	{"Shut-Out", "Shut-Out", func(s engine.Score) int16 { return s.ShutOut }, nil},
+	{"No 100 or 200", "No 100/200", func(s engine.Score) int16 { return s.NoHundreds }, engine.Ruleset.NoHundredsBonus},
 }
 
 // unitScore is what each item of the score is worth, as the engine scores
 // it: the hand of a side that earns every item once (a mile, the four
 // safeties, one of them as a coup fourré, the trip completed without a
 // 200 after the deck ran out, with the extension it called, its opponent
-// shut out), each safety's points divided by the four.
+// shut out, under dujardin+500 so that its own item has a value), each
+// safety's points divided by the four.
 var unitScore = sync.OnceValue(func() engine.Score {
-	s := engine.State{Config: engine.Config{Players: 2, Rules: engine.Standard}, Phase: engine.PhaseHandOver,
+	s := engine.State{Config: engine.Config{Players: 2, Rules: engine.Dujardin500}, Phase: engine.PhaseHandOver,
 		Finisher: 0, Extender: 0, FinishedDelayed: true, Trip: engine.ExtendedTrip}
 	t := &s.Tableaus[0]
 	t.Miles, t.Safeties, t.CoupsFourres = 1, 0b1111, 0b0001
@@ -181,7 +184,7 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 			vals[s] = strconv.Itoa(int(r.get(scores[s])))
 			scored = scored || r.get(scores[s]) != 0
 		}
-		if brief && !scored {
+		if brief && !scored || r.only != nil && !r.only(obs.Config.Rules) {
 			continue
 		}
 		v := ""

@@ -44,7 +44,7 @@ func main() {
 	seats := flag.String("seats", "heuristic,random", "one computer player per side, comma-separated (a level or player name without a budget)")
 	hands := flag.Int("hands", 40, "hands to play and review, rounded up to whole duplicate deals")
 	seed := flag.Uint64("seed", 1, "seed of the deals and the players")
-	rules := flag.String("rules", "standard", "ruleset: standard or bsd")
+	rules := flag.String("rules", "standard", "ruleset: standard, bsd, dujardin or dujardin+500")
 	depthName := flag.String("depth", "normal", "depth of the review: "+strings.Join(review.Depths, ", "))
 	out := flag.String("out", "", "folder to keep every hand's game and review in")
 	from := flag.String("from", "", "report on the games and reviews kept in this folder instead of playing")
