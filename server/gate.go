@@ -173,10 +173,11 @@ type gate struct {
 	log *events
 
 	mu        sync.Mutex
-	pending   int                  // connections logging in
-	bySource  map[string]int       // of them, from each source
-	penalties map[string]time.Time // sources refused until then
-	draw      func() int           // random early drop's die, [0, 100)
+	pending   int                     // connections logging in
+	bySource  map[string]int          // of them, from each source
+	waiting   map[*connState]struct{} // of them, those whose place a newcomer may take (silentLocked)
+	penalties map[string]time.Time    // sources refused until then
+	draw      func() int              // random early drop's die, [0, 100)
 	now       func() time.Time
 	conns     shares       // connections by source, logged in or not (MaxConns)
 	keys      tally        // logged-in connections by key
@@ -186,8 +187,9 @@ type gate struct {
 func newGate(cfg *Config, log *events, now func() time.Time) *gate {
 	return &gate{
 		cfg: cfg, log: log, now: now, bySource: map[string]int{}, penalties: map[string]time.Time{},
-		draw:  func() int { return rand.IntN(100) },
-		conns: shares{most: cfg.MaxConns, perSource: cfg.MaxConnsPerSource},
+		waiting: map[*connState]struct{}{},
+		draw:    func() int { return rand.IntN(100) },
+		conns:   shares{most: cfg.MaxConns, perSource: cfg.MaxConnsPerSource},
 	}
 }
 
@@ -240,27 +242,80 @@ func (g *gate) take(src string) (refusal string) {
 		return "connections kept for new sources"
 	}
 	g.mu.Lock()
-	defer g.mu.Unlock()
+	var victim *connState
 	switch {
-	case g.cfg.MaxStartups.drop(g.pending, g.draw):
-		g.conns.give(src)
-		return "logins at once (max-startups)"
 	case g.cfg.MaxStartupsPerSource > 0 && g.bySource[src] >= g.cfg.MaxStartupsPerSource:
+		g.mu.Unlock()
 		g.conns.give(src)
 		return "logins at once from one source"
+	case g.cfg.MaxStartups.Full > 0 && g.pending >= g.cfg.MaxStartups.Start:
+		// Past START, a newcomer takes the place of a connection that
+		// has said nothing for a while, before the random early drop
+		// refuses anyone: silent sockets from 64 addresses once held the
+		// gate and failed 27 of 48 logins, for drop refuses people and
+		// the silent alike.
+		if victim = g.silentLocked(src); victim == nil && g.cfg.MaxStartups.drop(g.pending, g.draw) {
+			g.mu.Unlock()
+			g.conns.give(src)
+			return "logins at once (max-startups)"
+		}
 	}
 	g.pending++
 	g.bySource[src]++
+	g.mu.Unlock()
+	if victim != nil {
+		g.log.limit("silent login closed for a newcomer", "source", victim.source, "after", g.now().Sub(victim.began).Round(time.Millisecond))
+		victim.conn.Close()
+	}
 	return ""
 }
 
-// loggedIn gives back a login's place.
-func (g *gate) loggedIn(src string) {
+// silentGrace is how long a connection may go without its version line
+// before a newcomer may take its place at a full gate: a client sends the
+// line at once, so only a network slower than this loses its place.
+const silentGrace = 500 * time.Millisecond
+
+// silentLocked picks the connection whose place a newcomer from src takes
+// at a full gate, and marks it: one that has not sent its version line for
+// silentGrace, of the source holding the most places, the oldest; nil if
+// there is none. The victim's source must hold more places than src will:
+// the silent sources cannot churn each other's places, only a source
+// holding fewer takes theirs.
+func (g *gate) silentLocked(src string) *connState {
+	now := g.now()
+	var best *connState
+	most := g.bySource[src] + 1
+	for c := range g.waiting {
+		if c.evicted || c.versioned.Load() || now.Sub(c.began) < silentGrace {
+			continue
+		}
+		n := g.bySource[c.source]
+		if n > most || best != nil && n == most && c.began.Before(best.began) {
+			best, most = c, n
+		}
+	}
+	if best != nil {
+		best.evicted = true
+	}
+	return best
+}
+
+// waitFor notes c among the connections logging in, whose place a
+// newcomer may take if it stays silent.
+func (g *gate) waitFor(c *connState) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.waiting[c] = struct{}{}
+}
+
+// loggedIn gives back a login's place.
+func (g *gate) loggedIn(c *connState) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.waiting, c)
 	g.pending--
-	if g.bySource[src]--; g.bySource[src] <= 0 {
-		delete(g.bySource, src)
+	if g.bySource[c.source]--; g.bySource[c.source] <= 0 {
+		delete(g.bySource, c.source)
 	}
 }
 
@@ -281,6 +336,7 @@ type connState struct {
 
 	versioned atomic.Bool // the client's version line has arrived
 	authed    atomic.Bool
+	evicted   bool        // a newcomer took its place at the gate (guarded by gate.mu)
 	stopLogin func() bool // the login and version timers
 	stopVer   func() bool
 
@@ -322,7 +378,8 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 		return nil // gliderlabs closes it
 	}
 	g.connCount.Add(1)
-	c := &connState{g: g, conn: conn, source: src, began: time.Now()}
+	c := &connState{g: g, conn: conn, source: src, began: g.now()}
+	g.waitFor(c)
 	c.mu.Lock() // the timers may fire at once: they wait for the state
 	if d := g.cfg.HandshakeTimeout; d > 0 {
 		c.stopLogin = afterFunc(d, func() {
@@ -376,7 +433,7 @@ func (c *connState) loggedIn(version string) {
 		return
 	}
 	g := c.g
-	g.loggedIn(c.source)
+	g.loggedIn(c)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.stopLogin != nil {
@@ -472,9 +529,9 @@ func (c *connState) close() {
 	c.mu.Unlock()
 	g := c.g
 	if !c.authed.Swap(true) {
-		g.loggedIn(c.source) // never logged in: its place at the gate
+		g.loggedIn(c) // never logged in: its place at the gate
 	} else {
-		g.log.Debug("connection closed", "source", c.source, "key", key, "after", time.Since(c.began).Round(time.Millisecond))
+		g.log.Debug("connection closed", "source", c.source, "key", key, "after", g.now().Sub(c.began).Round(time.Millisecond))
 	}
 	if held {
 		g.keys.give(key)
