@@ -12,7 +12,7 @@ const (
 	HasKeyboard               // name
 	LastMoves                 // -
 	Resume                    // the game: ResumeWhich
-	ResumeWhich               // players, game, hand, when saved, points
+	ResumeWhich               // players, game, hand, day and time saved, points
 	ResumeHelp                // -
 	ResumeDrop                // -
 	NewGame                   // -

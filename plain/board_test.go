@@ -137,7 +137,7 @@ func checkBoard(t *testing.T, text string, st *engine.State) {
 			if slot == engine.DrawSlot {
 				name = "P"
 			}
-			if c != engine.NoCard && !strings.Contains(hand, name+" "+card(c)) {
+			if c != engine.NoCard && !strings.Contains(hand, "card "+name+": "+card(c)) {
 				t.Errorf("hand %q: no %s %v", hand, name, c)
 			}
 		}
@@ -159,7 +159,7 @@ func checkBoard(t *testing.T, text string, st *engine.State) {
 		if cfg.Players == 2 {
 			name = "Computer"
 		}
-		if want := fmt.Sprintf("%s %d", name, st.HandLen(seat)); !strings.Contains(sizes, want) {
+		if want := fmt.Sprintf("%s: %d", name, st.HandLen(seat)); !strings.Contains(sizes, want) {
 			t.Errorf("hand sizes %q: no %q", sizes, want)
 		}
 	}

@@ -15,8 +15,8 @@ import (
 // its name, and "play", "attack Ann or Bob" or why not.
 type handItem struct{ slot, card, does string }
 
-// turnGroup is a group of cards of the turn line: "1 75 miles and 3 50
-// miles (you need a Go first)".
+// turnGroup is a group of cards of the turn line: "card 1: 75 miles and
+// card 3: 50 miles (you need a Go first)".
 var turnGroup = regexp.MustCompile(`^(.*) \(([^()]*)\)$`)
 
 // readTurn reads the turn line into its cards.
@@ -35,7 +35,7 @@ func readTurn(t *testing.T, line string) []handItem {
 		}
 		for _, list := range strings.Split(m[1], ", ") {
 			for _, card := range strings.Split(list, " and ") {
-				slot, name, _ := strings.Cut(card, " ")
+				slot, name, _ := strings.Cut(strings.TrimPrefix(card, "card "), ": ")
 				items = append(items, handItem{slot, name, m[2]})
 			}
 		}

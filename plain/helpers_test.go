@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -71,8 +72,15 @@ func forbidden(p []byte) string {
 	if bytes.Contains(p, []byte("%!")) {
 		return "a formatting mistake"
 	}
+	if m := runTogether.Find(p); m != nil {
+		return fmt.Sprintf("numbers run together, which speech reads as one: %q", m)
+	}
 	return ""
 }
+
+// runTogether matches two numbers with only a space between them ("1 75
+// miles", "Computer 2 0"): espeak-ng reads "one seventy-five".
+var runTogether = regexp.MustCompile(`\b\d+ \d+\b`)
 
 func (w *transcript) String() string {
 	w.mu.Lock()

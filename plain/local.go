@@ -40,7 +40,7 @@ func (s *Session) askResume(ctx context.Context, g save.Game) resumeAnswer {
 		points[side] = s.text(lang.Points, s.list(names, lang.And), score)
 	}
 	which := s.text(lang.ResumeWhich, st.Config.Players, st.Game+1, int(st.Hand)+1,
-		g.Saved.Local().Format("2006-01-02 15:04"), s.list(points, lang.And))
+		g.Saved.Local().Format("2006-01-02"), g.Saved.Local().Format("15:04"), s.list(points, lang.And))
 	s.say(lang.Resume, which)
 	for {
 		select {

@@ -159,7 +159,7 @@ func TestSSHPlain(t *testing.T) {
 			if slot == engine.DrawSlot {
 				name = "P"
 			}
-			if card != engine.NoCard && !strings.Contains(line, name+" "+lang.English.Card(card)) {
+			if card != engine.NoCard && !strings.Contains(line, "card "+name+": "+lang.English.Card(card)) {
 				t.Fatalf("%s's turn line %q lacks %s %v", c.name, line, name, card)
 			}
 		}
