@@ -15,8 +15,8 @@ import (
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/plain"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
-	"github.com/millebornes/mille/save"
 )
 
 // linePace is the shortest time a computer's move takes in the line mode:
@@ -35,22 +35,22 @@ func lineMode() bool {
 // seat, and at the others what others says (local.SeatsOf) or, without it,
 // people-1 more sharing the keyboard at the next seats and computers at
 // level.
-func newGame(cfg engine.Config, level string, seed uint64, people int, others []string) (save.Game, error) {
+func newGame(cfg engine.Config, level string, seed uint64, people int, others []string) (record.Game, error) {
 	if others != nil {
 		seats, err := local.SeatsOf(cfg, others)
 		if err != nil {
-			return save.Game{}, fmt.Errorf("--seats: %v", err)
+			return record.Game{}, fmt.Errorf("--seats: %v", err)
 		}
-		return save.New(cfg, seed, seats)
+		return record.New(cfg, seed, seats)
 	}
 	if people < 1 || people > cfg.Players {
-		return save.Game{}, fmt.Errorf("--people %d: from 1 to the %d players", people, cfg.Players)
+		return record.Game{}, fmt.Errorf("--people %d: from 1 to the %d players", people, cfg.Players)
 	}
 	var sharing []int
 	for i := 1; i < people; i++ {
 		sharing = append(sharing, i)
 	}
-	return save.New(cfg, seed, local.Seats(cfg, level, sharing))
+	return record.New(cfg, seed, local.Seats(cfg, level, sharing))
 }
 
 // playLines plays local play's game in the line mode (package plain) on

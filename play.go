@@ -20,6 +20,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
@@ -191,7 +192,7 @@ func whereLeft(m *ui.Model, c *lang.Catalogue) string {
 // localConfig is local play's setup, the same in both modes: game, or
 // the one saved in file; with offerAutosave, the autosave is offered
 // first when there is one and no file was given.
-func localConfig(game save.Game, file string, offerAutosave bool) (local.Config, error) {
+func localConfig(game record.Game, file string, offerAutosave bool) (local.Config, error) {
 	lc := local.Config{
 		Game: game, Save: local.WriteSave, Load: local.Load, HandOver: handRecorder(),
 		Autosave: local.Autosave, DropAutosave: save.RemoveAutosave,
@@ -243,7 +244,7 @@ func statsText() (string, error) {
 // handRecorder records the hands of a local game in the statistics and
 // keeps its finished games for review, as many as the player's options say
 // (keepFinished in options.json).
-func handRecorder() func(g save.Game, seat int) (string, error) {
+func handRecorder() func(g record.Game, seat int) (string, error) {
 	keep := local.DefaultOptions.KeepFinished
 	if dir, err := local.ConfigDir(); err == nil {
 		if o, _, err := local.LoadOptions(dir); err == nil {

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/ui"
@@ -91,7 +92,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	analyse := review.Analyse
 	if dir, derr := review.CacheDir(); derr == nil {
-		analyse = func(ctx context.Context, g save.Game, o review.Options) (*review.Review, error) {
+		analyse = func(ctx context.Context, g record.Game, o review.Options) (*review.Review, error) {
 			r, err := review.AnalyseCached(ctx, dir, g, o)
 			if r != nil && err != nil {
 				fmt.Fprintln(stderr, "mille review:", err) // the review stands; only the cache failed
@@ -185,7 +186,7 @@ func listFinished(stdout, stderr io.Writer) int {
 }
 
 // finalScore tells a game's sides and their totals: "Ann 5125, Computer 3450".
-func finalScore(g *save.Game) string {
+func finalScore(g *record.Game) string {
 	cfg := g.State.Config
 	var parts []string
 	for side := 0; side < cfg.Sides(); side++ {

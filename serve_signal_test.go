@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -128,7 +128,7 @@ func nameKey(t *testing.T, data string, key gossh.Signer, name string) {
 
 // keptGame reads the game of room name from the store of data folder
 // data.
-func keptGame(t *testing.T, data, name string) save.Game {
+func keptGame(t *testing.T, data, name string) record.Game {
 	t.Helper()
 	st, _, err := server.OpenStore(data, "")
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
@@ -15,7 +16,7 @@ import (
 // resolves bare names into the save folder) and returns where it went, in
 // full. Only a bare name or a full path (/…, ~/…) is taken: a relative
 // one would depend on where mille was started.
-func WriteSave(name string, g save.Game) (string, error) {
+func WriteSave(name string, g record.Game) (string, error) {
 	name = strings.TrimSpace(name)
 	home := "~" + string(filepath.Separator)
 	if strings.ContainsAny(name, `/\`+string(filepath.Separator)) && !filepath.IsAbs(name) && !strings.HasPrefix(name, home) {
@@ -38,18 +39,18 @@ func WriteSave(name string, g save.Game) (string, error) {
 
 // Load reads a saved game that a person can play: one of its seats must
 // be a person's.
-func Load(path string) (save.Game, error) {
+func Load(path string) (record.Game, error) {
 	path = SavePath(path)
 	g, err := save.Read(path)
 	if err != nil {
-		return save.Game{}, err
+		return record.Game{}, err
 	}
 	for _, s := range g.Seats {
 		if s.Human {
 			return g, nil
 		}
 	}
-	return save.Game{}, fmt.Errorf("%s: no seat is a person's", path)
+	return record.Game{}, fmt.Errorf("%s: no seat is a person's", path)
 }
 
 // SavePath is the file "mille NAME" means: NAME if it exists, else the
@@ -72,12 +73,12 @@ func SavePath(name string) string {
 }
 
 // Autosave keeps game g in save's autosave file.
-func Autosave(g save.Game) error { return save.WriteAutosave(g) }
+func Autosave(g record.Game) error { return save.WriteAutosave(g) }
 
 // RecordHand adds the hand just over to the lifetime statistics of the
 // person at seat and sums up their record against this kind of opponent in
 // a line.
-func RecordHand(g save.Game, seat int) (string, error) {
+func RecordHand(g record.Game, seat int) (string, error) {
 	st, err := save.UpdateStats(&g, seat)
 	if err != nil {
 		return "", fmt.Errorf("statistics not recorded: %w", err)
@@ -91,8 +92,8 @@ func RecordHand(g save.Game, seat int) (string, error) {
 // HandRecorder is the Config.HandOver of a local game: RecordHand, and at
 // the end of a game, the game kept for review among the last keep
 // (save.KeepFinished), and a line saying how to review it.
-func HandRecorder(keep int) func(g save.Game, seat int) (string, error) {
-	return func(g save.Game, seat int) (string, error) {
+func HandRecorder(keep int) func(g record.Game, seat int) (string, error) {
+	return func(g record.Game, seat int) (string, error) {
 		line, err := RecordHand(g, seat)
 		if err != nil || g.State.Phase != engine.PhaseGameOver {
 			return line, err

@@ -5,7 +5,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // Person is the choice for a seat, beside the computer players' levels,
@@ -20,18 +20,18 @@ var seatNames = [engine.MaxSeats]string{"Amy", "Ann", "Bob", "Cal", "Dee", "Eve"
 // 0, the people who share it at the seats in others (hot-seat), and
 // computer players at the given level everywhere else. One person is
 // "You"; people who share the keyboard go by their names.
-func Seats(cfg engine.Config, level string, others []int) []save.Seat {
-	seats := make([]save.Seat, cfg.Players)
-	seats[0] = save.Seat{Name: "You", Human: true}
+func Seats(cfg engine.Config, level string, others []int) []record.Seat {
+	seats := make([]record.Seat, cfg.Players)
+	seats[0] = record.Seat{Name: "You", Human: true}
 	for i := 1; i < cfg.Players; i++ {
 		name := seatNames[i]
 		if cfg.Players == 2 {
 			name = "Computer"
 		}
-		seats[i] = save.Seat{Name: name, Level: level}
+		seats[i] = record.Seat{Name: name, Level: level}
 	}
 	for _, i := range others {
-		seats[i] = save.Seat{Name: seatNames[i], Human: true}
+		seats[i] = record.Seat{Name: seatNames[i], Human: true}
 	}
 	if len(others) > 0 {
 		seats[0].Name = seatNames[0]
@@ -42,7 +42,7 @@ func Seats(cfg engine.Config, level string, others []int) []save.Seat {
 // SeatsOf are the seats of a new game at this keyboard: the person at
 // seat 0, and at each next seat what others names for it, in order: a
 // computer player (a level, or any player ai.New knows) or Person.
-func SeatsOf(cfg engine.Config, others []string) ([]save.Seat, error) {
+func SeatsOf(cfg engine.Config, others []string) ([]record.Seat, error) {
 	if len(others) != cfg.Players-1 {
 		return nil, fmt.Errorf("%d seats given for the %d other players", len(others), cfg.Players-1)
 	}
@@ -65,6 +65,6 @@ func SeatsOf(cfg engine.Config, others []string) ([]save.Seat, error) {
 
 // NewGame is a new game of mille: you against computer players at the
 // given level, dealt from seed.
-func NewGame(cfg engine.Config, level string, seed uint64) (save.Game, error) {
-	return save.New(cfg, seed, Seats(cfg, level, nil))
+func NewGame(cfg engine.Config, level string, seed uint64) (record.Game, error) {
+	return record.New(cfg, seed, Seats(cfg, level, nil))
 }

@@ -16,7 +16,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
 
@@ -26,7 +26,7 @@ import (
 type Config struct {
 	// Game is the game to play first: a new one (NewGame) or one read
 	// from File ("" for a new game), which holds it as it is.
-	Game save.Game
+	Game record.Game
 	File string
 	// Resume is an autosave to offer instead of Game ("" for none).
 	Resume string
@@ -36,14 +36,14 @@ type Config struct {
 	NewPlayer func(level string, seed uint64) (ai.Player, error)
 	// Save writes the game to the file the player named and returns the
 	// path written; WriteSave is the real one.
-	Save func(name string, g save.Game) (string, error)
+	Save func(name string, g record.Game) (string, error)
 	// Load reads a saved game: one the player chose, or the autosave.
 	// Load (this package's) is the real one.
-	Load func(path string) (save.Game, error)
+	Load func(path string) (record.Game, error)
 	// Autosave keeps an unfinished game the player leaves without saving
 	// it (quitting, a closed terminal, another game dealt in its place);
 	// Autosave (this package's) is the real one.
-	Autosave func(g save.Game) error
+	Autosave func(g record.Game) error
 	// DropAutosave deletes the autosave: when the player declines to
 	// resume it, and once the game it holds is in a file or over (never
 	// while that game is only there). save.RemoveAutosave is the real one.
@@ -51,7 +51,7 @@ type Config struct {
 	// HandOver records the hand just over in the statistics of the person
 	// at seat and returns a line about their record; HandRecorder is the
 	// real one.
-	HandOver func(g save.Game, seat int) (string, error)
+	HandOver func(g record.Game, seat int) (string, error)
 }
 
 // From says where a game dealt comes from.
@@ -78,7 +78,7 @@ type Session struct {
 	pace time.Duration
 	t    *table.Table
 	file string // the file that holds the game, "" for none
-	// held is the game a file or the autosave holds (save.MovesDigest):
+	// held is the game a file or the autosave holds (record.MovesDigest):
 	// the game is unsaved once it moves on from there.
 	held       uint64
 	autosaved  bool   // the autosave holds the game on the table
@@ -103,7 +103,7 @@ func (s *Session) Start() (*table.Conn, error) {
 // Deal puts game g on a table of the session's own in place of the game
 // there, whose table closes in the background (Leave keeps that game
 // first), and returns the connection of the person at the keyboard.
-func (s *Session) Deal(g save.Game, from From) (*table.Conn, error) {
+func (s *Session) Deal(g record.Game, from From) (*table.Conn, error) {
 	users := make([]string, len(g.Seats))
 	people := 0
 	for i, st := range g.Seats {
@@ -131,9 +131,9 @@ func (s *Session) Deal(g save.Game, from From) (*table.Conn, error) {
 		go s.t.Close() // its computers stop in the background
 	}
 	s.t, s.file, s.autosaved, s.recorded = t, from.File, from.Autosave, false
-	s.held = save.MovesDigest(nil) // a game of no moves needs no file
+	s.held = record.MovesDigest(nil) // a game of no moves needs no file
 	if from.File != "" || from.Autosave {
-		s.held = save.MovesDigest(g.History)
+		s.held = record.MovesDigest(g.History)
 	}
 	return c, nil
 }
@@ -178,7 +178,7 @@ func (s *Session) FromAutosave() bool {
 }
 
 // Record is the game on the table, with every move made so far.
-func (s *Session) Record() save.Game { return s.Table().Record() }
+func (s *Session) Record() record.Game { return s.Table().Record() }
 
 // CanAutosave reports whether an unfinished game left unsaved is kept in
 // the autosave.
@@ -201,7 +201,7 @@ func (s *Session) unsavedLocked() bool {
 		return false
 	}
 	g := s.t.Record()
-	return g.State.Phase != engine.PhaseGameOver && save.MovesDigest(g.History) != s.held
+	return g.State.Phase != engine.PhaseGameOver && record.MovesDigest(g.History) != s.held
 }
 
 // Save writes the game as it stands to the file the player named and
@@ -217,7 +217,7 @@ func (s *Session) Save(name string) (string, error) {
 		return "", err
 	}
 	s.mu.Lock()
-	s.file, s.held = path, save.MovesDigest(g.History)
+	s.file, s.held = path, record.MovesDigest(g.History)
 	drop := s.dropLocked()
 	s.mu.Unlock()
 	drop()
@@ -249,7 +249,7 @@ func (s *Session) Leave() func() (kept bool, err error) {
 	g := s.t.Record()
 	if fn := s.cfg.Autosave; fn != nil && s.unsavedLocked() {
 		// The autosave holds the game now; its file, if any, no longer.
-		s.held, s.autosaved, s.file = save.MovesDigest(g.History), true, ""
+		s.held, s.autosaved, s.file = record.MovesDigest(g.History), true, ""
 		return func() (bool, error) { return true, fn(g) }
 	}
 	drop := func() {}
@@ -289,7 +289,7 @@ func (s *Session) Resume() string {
 // LoadResume reads the autosave offered (Resume); Deal it From the
 // autosave. The autosave stays until its game is saved in a file or over:
 // until then it is the only copy of the game on disk.
-func (s *Session) LoadResume() (save.Game, error) { return s.cfg.Load(s.cfg.Resume) }
+func (s *Session) LoadResume() (record.Game, error) { return s.cfg.Load(s.cfg.Resume) }
 
 // DeclineResume deletes the autosave the person did not want back.
 func (s *Session) DeclineResume() {
@@ -302,7 +302,7 @@ func (s *Session) DeclineResume() {
 func (s *Session) CanLoad() bool { return s.cfg.Load != nil }
 
 // Load reads the saved game at path.
-func (s *Session) Load(path string) (save.Game, error) { return s.cfg.Load(path) }
+func (s *Session) Load(path string) (record.Game, error) { return s.cfg.Load(path) }
 
 // HandOver returns the recording of the hand just over in the statistics
 // of the one person at the table, and the event count it is for; nil

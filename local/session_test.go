@@ -5,19 +5,20 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
 // files is a session's file work, recorded.
 type files struct {
-	autosaved []save.Game
+	autosaved []record.Game
 	dropped   int
 	saved     []string
 }
 
 // newSession is local play of a new two-player game whose file work
 // goes to f.
-func newSession(t *testing.T, f *files) (*Session, save.Game) {
+func newSession(t *testing.T, f *files) (*Session, record.Game) {
 	t.Helper()
 	g, err := NewGame(engine.Config{Players: 2, Rules: engine.Standard}, "random", 4)
 	if err != nil {
@@ -25,17 +26,17 @@ func newSession(t *testing.T, f *files) (*Session, save.Game) {
 	}
 	s := New(Config{
 		Game:         g,
-		Save:         func(name string, g save.Game) (string, error) { f.saved = append(f.saved, name); return name, nil },
-		Autosave:     func(g save.Game) error { f.autosaved = append(f.autosaved, g); return nil },
+		Save:         func(name string, g record.Game) (string, error) { f.saved = append(f.saved, name); return name, nil },
+		Autosave:     func(g record.Game) error { f.autosaved = append(f.autosaved, g); return nil },
 		DropAutosave: func() error { f.dropped++; return nil },
-		HandOver:     func(save.Game, int) (string, error) { return "recorded", nil },
+		HandOver:     func(record.Game, int) (string, error) { return "recorded", nil },
 	})
 	t.Cleanup(s.Close)
 	return s, g
 }
 
 // moved is g after its first n moves.
-func moved(t *testing.T, g save.Game, n int) save.Game {
+func moved(t *testing.T, g record.Game, n int) record.Game {
 	t.Helper()
 	g.History = append([]engine.Action(nil), g.History...)
 	for range n {

@@ -12,6 +12,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
@@ -155,15 +156,15 @@ func TestPlayLocal(t *testing.T) {
 	autosave := filepath.Join(dir, "autosave.json")
 	lc := local.Config{
 		Game: newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, 8, "heuristic", 0),
-		Save: func(name string, g save.Game) (string, error) {
+		Save: func(name string, g record.Game) (string, error) {
 			path := filepath.Join(dir, name+".mille.json")
 			return path, save.Write(path, g)
 		},
-		Autosave:     func(g save.Game) error { return save.Write(autosave, g) },
+		Autosave:     func(g record.Game) error { return save.Write(autosave, g) },
 		Load:         save.Read,
 		DropAutosave: func() error { return os.Remove(autosave) },
 	}
-	play := func(l local.Config, lines ...string) (End, save.Game, string) {
+	play := func(l local.Config, lines ...string) (End, record.Game, string) {
 		t.Helper()
 		out := newTranscript()
 		s := New(strings.NewReader(strings.Join(lines, "\n")+"\n"), out, nil)
@@ -304,7 +305,7 @@ func TestPlayLocal(t *testing.T) {
 // hazard with a coup fourré: a move is refused until the question is
 // answered, r asks it again, and yes plays the safety.
 func TestCoupFourreQuestion(t *testing.T) {
-	var g save.Game
+	var g record.Game
 	for seed := uint64(1); ; seed++ {
 		g = newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, seed, "random", 0)
 		for n := 0; n < 300 && !(g.State.Phase == engine.PhaseCoupFourre && g.State.ToAct() == 0); n++ {

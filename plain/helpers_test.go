@@ -15,7 +15,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
 
@@ -124,22 +124,22 @@ var seatNames = []string{"You", "Ann", "Bob", "Cal", "Dee", "Eve"}
 
 // newRecord is a new game: people is the list of the people's seats, the
 // others are computers at level.
-func newRecord(t *testing.T, cfg engine.Config, seed uint64, level string, people ...int) save.Game {
+func newRecord(t *testing.T, cfg engine.Config, seed uint64, level string, people ...int) record.Game {
 	t.Helper()
-	seats := make([]save.Seat, cfg.Players)
+	seats := make([]record.Seat, cfg.Players)
 	for i := range seats {
-		seats[i] = save.Seat{Name: seatNames[i], Level: level}
+		seats[i] = record.Seat{Name: seatNames[i], Level: level}
 		if cfg.Players == 2 && i == 1 {
 			seats[i].Name = "Computer"
 		}
 	}
 	for _, p := range people {
-		seats[p] = save.Seat{Name: seats[p].Name, Human: true}
+		seats[p] = record.Seat{Name: seats[p].Name, Human: true}
 	}
 	if len(people) > 1 {
 		seats[0].Name = "Amy" // people sharing the keyboard go by their names
 	}
-	g, err := save.New(cfg, seed, seats)
+	g, err := record.New(cfg, seed, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ const localUser = "local"
 
 // tableFor deals game g at a table where one person holds the people's
 // seats.
-func tableFor(t *testing.T, g save.Game, level string) *table.Table {
+func tableFor(t *testing.T, g record.Game, level string) *table.Table {
 	t.Helper()
 	users := make([]string, len(g.Seats))
 	for i, s := range g.Seats {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
 
@@ -23,7 +23,7 @@ const (
 // askResume offers the autosave's game g, saying which game it is, until
 // the answer is yes, no asked twice, or quit; help or anything else
 // explains the answers.
-func (s *Session) askResume(ctx context.Context, g save.Game) resumeAnswer {
+func (s *Session) askResume(ctx context.Context, g record.Game) resumeAnswer {
 	st := &g.State
 	points := make([]string, st.Config.Sides())
 	for side := range points {
@@ -73,7 +73,7 @@ func (s *Session) askResume(ctx context.Context, g save.Game) resumeAnswer {
 }
 
 // seatNameIn names a seat of a saved game: its player's name, or Player N.
-func (s *Session) seatNameIn(g save.Game, seat int) string {
+func (s *Session) seatNameIn(g record.Game, seat int) string {
 	if seat < len(g.Seats) && g.Seats[seat].Name != "" {
 		return g.Seats[seat].Name
 	}
@@ -86,7 +86,7 @@ func (s *Session) seatNameIn(g save.Game, seat int) string {
 // keeps the game in the autosave unless it was saved or is over. It
 // returns the game as it was left. Of opts, only Hint counts: the session
 // saves, and records the statistics.
-func (s *Session) PlayLocal(ctx context.Context, cfg local.Config, opts Options) (End, save.Game, error) {
+func (s *Session) PlayLocal(ctx context.Context, cfg local.Config, opts Options) (End, record.Game, error) {
 	l := local.New(cfg)
 	defer l.Close()
 	c, end, err := s.dealLocal(ctx, l)

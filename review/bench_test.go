@@ -11,14 +11,14 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // easyHand plays the first hand of cfg from seed with the easy level in
 // seat 0, a person's seat (a stand-in for a person: the heuristic with
 // a random move three times in ten), and the heuristic elsewhere.
-func easyHand(b *testing.B, cfg engine.Config, seed uint64) save.Game {
-	seats := make([]save.Seat, cfg.Players)
+func easyHand(b *testing.B, cfg engine.Config, seed uint64) record.Game {
+	seats := make([]record.Seat, cfg.Players)
 	seats[0].Human = true
 	players := make([]ai.Player, cfg.Players)
 	for p := range seats {
@@ -33,7 +33,7 @@ func easyHand(b *testing.B, cfg engine.Config, seed uint64) save.Game {
 			b.Fatal(err)
 		}
 	}
-	g, err := save.New(cfg, seed, seats)
+	g, err := record.New(cfg, seed, seats)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func BenchmarkReviewHand(b *testing.B) {
 		for _, depth := range []Depth{Quick, Normal, Deep} {
 			b.Run(fmt.Sprintf("%dp/%v", players, depth), func(b *testing.B) {
 				cfg := engine.Config{Players: players}
-				var games []save.Game
+				var games []record.Game
 				for k := range 5 {
 					games = append(games, easyHand(b, cfg, uint64(k+1)))
 				}

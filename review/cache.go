@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
@@ -74,7 +75,7 @@ func cacheName(history string, depth Depth, seats []int, from int) string {
 // there is one that Analyse(g, o) would give: same history, depth, seats,
 // start, seed and Version. Anything else, a missing or damaged file included, is
 // a miss.
-func Cached(dir string, g *save.Game, o Options) (*Review, bool) {
+func Cached(dir string, g *record.Game, o Options) (*Review, bool) {
 	seats, err := SeatsOf(g, o.Seats)
 	if err != nil {
 		return nil, false
@@ -104,7 +105,7 @@ func Store(dir string, r *Review) error {
 // AnalyseCached is Analyse through the cache folder dir: a review kept
 // there is returned at once, and a new one is kept. A failure to keep it
 // is returned with the review.
-func AnalyseCached(ctx context.Context, dir string, g save.Game, o Options) (*Review, error) {
+func AnalyseCached(ctx context.Context, dir string, g record.Game, o Options) (*Review, error) {
 	if r, ok := Cached(dir, &g, o); ok {
 		if o.Progress != nil {
 			o.Progress(1, 1)

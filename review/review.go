@@ -32,7 +32,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // Version is the version of the analysis and of its JSON encoding. A
@@ -175,7 +175,7 @@ type Options struct {
 // HistoryHash names a game's course: the SHA-256, in hex, of its
 // configuration, seed and history. Two games with the same hash replay to
 // the same states, whoever played them and whatever their files say.
-func HistoryHash(g *save.Game) string {
+func HistoryHash(g *record.Game) string {
 	h := sha256.New()
 	var buf [8]byte
 	h.Write([]byte("mille history\n"))
@@ -212,7 +212,7 @@ type job struct {
 // seed, analyses every decision of those seats from their observation,
 // on o.Workers goroutines, and sums up each hand. A cancelled ctx stops it
 // with ctx's error.
-func Analyse(ctx context.Context, g save.Game, o Options) (*Review, error) {
+func Analyse(ctx context.Context, g record.Game, o Options) (*Review, error) {
 	cfg := g.State.Config
 	seats, err := SeatsOf(&g, o.Seats)
 	if err != nil {
@@ -241,7 +241,7 @@ func Analyse(ctx context.Context, g save.Game, o Options) (*Review, error) {
 }
 
 // seatsOf checks the seats asked for, or chooses them.
-func SeatsOf(g *save.Game, asked []int) ([]int, error) {
+func SeatsOf(g *record.Game, asked []int) ([]int, error) {
 	n := g.State.Config.Players
 	if asked != nil {
 		seats := slices.Clone(asked)
@@ -273,7 +273,7 @@ func SeatsOf(g *save.Game, asked []int) ([]int, error) {
 
 // replay walks the history, lists the decisions of the seats reviewed and
 // opens a Hand for each hand and seat, with its result once it ends.
-func replay(g *save.Game, seats []int, r *Review) ([]job, error) {
+func replay(g *record.Game, seats []int, r *Review) ([]job, error) {
 	s, err := engine.New(g.State.Config, g.State.Seed)
 	if err != nil {
 		return nil, err

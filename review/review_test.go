@@ -15,20 +15,21 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
 // heuristicGame plays decisions actions of a game of cfg from seed with
 // the heuristic in every seat (seat 0 a person's), or the whole first
 // hand when decisions is 0.
-func heuristicGame(t testing.TB, cfg engine.Config, seed uint64, decisions int) save.Game {
+func heuristicGame(t testing.TB, cfg engine.Config, seed uint64, decisions int) record.Game {
 	t.Helper()
-	seats := make([]save.Seat, cfg.Players)
+	seats := make([]record.Seat, cfg.Players)
 	seats[0].Human = true
 	for p := 1; p < cfg.Players; p++ {
 		seats[p].Level = "heuristic"
 	}
-	g, err := save.New(cfg, seed, seats)
+	g, err := record.New(cfg, seed, seats)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +123,7 @@ func TestCache(t *testing.T) {
 	}
 	misses := []struct {
 		name string
-		g    save.Game
+		g    record.Game
 		o    Options
 	}{
 		{"another depth", g, Options{Depth: Normal}},
@@ -253,7 +254,7 @@ func TestPlantedBlunder(t *testing.T) {
 }
 
 // replayTo returns the state after the first n actions of g's history.
-func replayTo(t *testing.T, g *save.Game, n int) engine.State {
+func replayTo(t *testing.T, g *record.Game, n int) engine.State {
 	t.Helper()
 	s, err := engine.New(g.State.Config, g.State.Seed)
 	if err != nil {
@@ -297,7 +298,7 @@ func TestMakeBlunder(t *testing.T) {
 	if !*update {
 		t.Skip("go test ./review -run TestMakeBlunder -update writes testdata/blunder.mille.json")
 	}
-	g, err := save.New(engine.DefaultConfig, 181, []save.Seat{{Name: "You", Human: true}, {Level: "heuristic"}})
+	g, err := record.New(engine.DefaultConfig, 181, []record.Seat{{Name: "You", Human: true}, {Level: "heuristic"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +380,7 @@ func TestSeats(t *testing.T) {
 		t.Error("depth 7 accepted")
 	}
 	for i := range g.Seats {
-		g.Seats[i] = save.Seat{Level: "heuristic"}
+		g.Seats[i] = record.Seat{Level: "heuristic"}
 	}
 	seats, err := SeatsOf(&g, nil)
 	if err != nil || !reflect.DeepEqual(seats, []int{0, 1, 2, 3}) {
@@ -445,7 +446,7 @@ func TestSummary(t *testing.T) {
 
 // TestNoDecision: a game not yet begun has nothing to review, and says so.
 func TestNoDecision(t *testing.T) {
-	g, err := save.New(engine.DefaultConfig, 1, []save.Seat{{Human: true}, {Level: "easy"}})
+	g, err := record.New(engine.DefaultConfig, 1, []record.Seat{{Human: true}, {Level: "easy"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,7 +464,7 @@ func TestNoDecision(t *testing.T) {
 // TestTextNamesThePlayers: the text says a flagged decision's reason with
 // the game's names, not the "Player N" that Decision.Why is stored with.
 func TestTextNamesThePlayers(t *testing.T) {
-	g, err := save.New(engine.DefaultConfig, 5, []save.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Level: "easy"}})
+	g, err := record.New(engine.DefaultConfig, 5, []record.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Level: "easy"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // WriteText prints r as mille review does: per hand a header (the
@@ -15,7 +15,7 @@ import (
 // the costliest moments), then every decision with its verdict, and the
 // reason for each flagged one. g is the game reviewed, for the seats'
 // names.
-func WriteText(w io.Writer, r *Review, g *save.Game) {
+func WriteText(w io.Writer, r *Review, g *record.Game) {
 	fmt.Fprintf(w, "Review of %s\n", g.Summary())
 	fmt.Fprintf(w, "Depth %v (%d rollouts a decision at most), seed %d.\n", r.Depth, r.Depth.Rollouts(), r.Seed)
 	fmt.Fprintf(w, "Points are the hand's result: the side's points less the best other side's.\n")
@@ -59,7 +59,7 @@ func WriteText(w io.Writer, r *Review, g *save.Game) {
 }
 
 // writeTotals sums up every hand of each seat reviewed.
-func writeTotals(w io.Writer, r *Review, g *save.Game) {
+func writeTotals(w io.Writer, r *Review, g *record.Game) {
 	for _, seat := range r.Seats {
 		var decisions, hands int
 		var given float64
@@ -110,7 +110,7 @@ func writeHeader(w io.Writer, h *Hand, name string, names engine.Names) {
 }
 
 // seatName names a seat as the game does ("Player 2" without a name).
-func seatName(g *save.Game, seat int) string {
+func seatName(g *record.Game, seat int) string {
 	if seat < len(g.Seats) && g.Seats[seat].Name != "" {
 		return fmt.Sprintf("seat %d (%s)", seat, g.Seats[seat].Name)
 	}
@@ -120,7 +120,7 @@ func seatName(g *save.Game, seat int) string {
 // namedReasons says again, with the players' names, the reason of every
 // flagged decision (Decision.Why names them "Player N"), by index in the
 // history. A history that does not replay leaves the reasons as they are.
-func namedReasons(r *Review, g *save.Game, names engine.Names) map[int]string {
+func namedReasons(r *Review, g *record.Game, names engine.Names) map[int]string {
 	flagged := map[int]*Decision{}
 	for i := range r.Hands {
 		for k := range r.Hands[i].Decisions {
@@ -148,7 +148,7 @@ func namedReasons(r *Review, g *save.Game, names engine.Names) map[int]string {
 
 // gameNames are the words for the game's seats in the moves' descriptions:
 // the players' names, as an onlooker reads them.
-func gameNames(g *save.Game) engine.Names {
+func gameNames(g *record.Game) engine.Names {
 	seats := make([]string, len(g.Seats))
 	for i := range g.Seats {
 		seats[i] = g.Seats[i].Name

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // longGame plays random actions until games whole games are over: with
 // random players a game takes about ten hands.
-func longGame(tb testing.TB, cfg engine.Config, games int) Game {
+func longGame(tb testing.TB, cfg engine.Config, games int) record.Game {
 	tb.Helper()
-	g, err := New(cfg, 2026, testSeats(cfg.Players))
+	g, err := record.New(cfg, 2026, testSeats(cfg.Players))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func longGame(tb testing.TB, cfg engine.Config, games int) Game {
 // The figures in docs/benchmarks.md ("Saves"):
 //
 //	go test -run '^$' -bench . -benchmem ./save
-func benchmarkGames(b *testing.B, f func(b *testing.B, g Game, data []byte)) {
+func benchmarkGames(b *testing.B, f func(b *testing.B, g record.Game, data []byte)) {
 	for _, c := range []struct {
 		name  string
 		games int
@@ -43,7 +44,7 @@ func benchmarkGames(b *testing.B, f func(b *testing.B, g Game, data []byte)) {
 }
 
 func BenchmarkMarshal(b *testing.B) {
-	benchmarkGames(b, func(b *testing.B, g Game, _ []byte) {
+	benchmarkGames(b, func(b *testing.B, g record.Game, _ []byte) {
 		for b.Loop() {
 			if _, err := Marshal(g); err != nil {
 				b.Fatal(err)
@@ -53,7 +54,7 @@ func BenchmarkMarshal(b *testing.B) {
 }
 
 func BenchmarkDecode(b *testing.B) {
-	benchmarkGames(b, func(b *testing.B, _ Game, data []byte) {
+	benchmarkGames(b, func(b *testing.B, _ record.Game, data []byte) {
 		for b.Loop() {
 			if _, err := Decode(bytes.NewReader(data)); err != nil {
 				b.Fatal(err)
@@ -65,7 +66,7 @@ func BenchmarkDecode(b *testing.B) {
 // BenchmarkWrite includes the fsyncs that make a save durable.
 func BenchmarkWrite(b *testing.B) {
 	p := filepath.Join(b.TempDir(), "bench.mille.json")
-	benchmarkGames(b, func(b *testing.B, g Game, _ []byte) {
+	benchmarkGames(b, func(b *testing.B, g record.Game, _ []byte) {
 		for b.Loop() {
 			if err := Write(p, g); err != nil {
 				b.Fatal(err)

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // maxDepth bounds the nesting of a save's JSON: the format needs 4 levels
@@ -27,26 +27,26 @@ const maxDepth = 10
 // card count: the game has 3 Stop cards, the deck 5". A missing file gives
 // an error for which errors.Is(err, fs.ErrNotExist) holds. Read never
 // writes to the file.
-func Read(path string) (Game, error) {
+func Read(path string) (record.Game, error) {
 	g, err := readFile(path)
 	if err != nil {
-		return Game{}, fmt.Errorf("%s: %w", path, err)
+		return record.Game{}, fmt.Errorf("%s: %w", path, err)
 	}
 	return g, nil
 }
 
-func readFile(path string) (Game, error) {
+func readFile(path string) (record.Game, error) {
 	// A FIFO or a device is no save, and opening a FIFO could block.
 	fi, err := os.Stat(path)
 	if err != nil {
-		return Game{}, unwrapPath(err)
+		return record.Game{}, unwrapPath(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return Game{}, errors.New("not a regular file")
+		return record.Game{}, errors.New("not a regular file")
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return Game{}, unwrapPath(err)
+		return record.Game{}, unwrapPath(err)
 	}
 	defer f.Close()
 	return Decode(f)
@@ -70,20 +70,20 @@ func unwrapPath(err error) error {
 // engine.State.Validate accepts the state; and that replaying the history
 // from the seed gives exactly the state. The error is one line naming the
 // field and the problem.
-func Decode(r io.Reader) (Game, error) {
+func Decode(r io.Reader) (record.Game, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
-		return Game{}, fmt.Errorf("reading: %w", unwrapPath(err))
+		return record.Game{}, fmt.Errorf("reading: %w", unwrapPath(err))
 	}
 	if len(data) > MaxSize {
-		return Game{}, fmt.Errorf("larger than %d MiB: not a save, or a damaged one", MaxSize>>20)
+		return record.Game{}, fmt.Errorf("larger than %d MiB: not a save, or a damaged one", MaxSize>>20)
 	}
 	return decodeBytes(data)
 }
 
-func decodeBytes(data []byte) (Game, error) {
+func decodeBytes(data []byte) (record.Game, error) {
 	if err := checkSyntax(data); err != nil {
-		return Game{}, err
+		return record.Game{}, err
 	}
 	var head struct {
 		Format    *string `json:"format"`
@@ -94,40 +94,37 @@ func decodeBytes(data []byte) (Game, error) {
 	// the format and schema, which stay nil if missing or mistyped.
 	_ = json.Unmarshal(data, &head)
 	if head.Format == nil {
-		return Game{}, errors.New("not a mille save (no format name)")
+		return record.Game{}, errors.New("not a mille save (no format name)")
 	}
 	if *head.Format != Format {
-		return Game{}, fmt.Errorf("not a mille save (format %.40q, want %q)", *head.Format, Format)
+		return record.Game{}, fmt.Errorf("not a mille save (format %.40q, want %q)", *head.Format, Format)
 	}
 	if head.Schema == nil {
-		return Game{}, errors.New("schema: missing, or not a whole number")
+		return record.Game{}, errors.New("schema: missing, or not a whole number")
 	}
 	switch v := *head.Schema; {
 	case v > Schema:
 		by := ""
-		if printable(head.WrittenBy) && len(head.WrittenBy) <= 64 && head.WrittenBy != "" {
+		if record.Printable(head.WrittenBy) && len(head.WrittenBy) <= 64 && head.WrittenBy != "" {
 			by = " (mille " + head.WrittenBy + ")"
 		}
-		return Game{}, fmt.Errorf("%w%s: schema version %d; this mille (%s) reads schema %d and older", ErrNewer, by, v, MilleVersion, Schema)
+		return record.Game{}, fmt.Errorf("%w%s: schema version %d; this mille (%s) reads schema %d and older", ErrNewer, by, v, MilleVersion, Schema)
 	case v < Schema:
 		var err error
 		if data, err = migrate(data, v); err != nil {
-			return Game{}, err
+			return record.Game{}, err
 		}
 	}
 	var d docJSON
 	if err := decodeStrict(data, &d); err != nil {
-		return Game{}, err
+		return record.Game{}, err
 	}
 	g, err := fromJSON(&d)
 	if err != nil {
-		return Game{}, err
+		return record.Game{}, err
 	}
-	if err := g.State.Validate(); err != nil {
-		return Game{}, fmt.Errorf("state: %v", err)
-	}
-	if err := g.checkReplay(); err != nil {
-		return Game{}, err
+	if err := g.Check(); err != nil {
+		return record.Game{}, err
 	}
 	return g, nil
 }
@@ -493,37 +490,4 @@ func describeToken(tok json.Token) string {
 		return "an array"
 	}
 	return "something else"
-}
-
-// diffStates names the first field where the replayed state got differs
-// from the saved state want.
-func diffStates(got, want *engine.State) string {
-	if path, g, w := firstDiff(reflect.ValueOf(*got), reflect.ValueOf(*want), "state"); path != "" {
-		return fmt.Sprintf("replaying it gives %s = %v, the file has %v", path, g, w)
-	}
-	return "they differ"
-}
-
-func firstDiff(a, b reflect.Value, path string) (string, any, any) {
-	switch a.Kind() {
-	case reflect.Struct:
-		for i := 0; i < a.NumField(); i++ {
-			name := a.Type().Field(i).Name
-			name = strings.ToLower(name[:1]) + name[1:]
-			if p, x, y := firstDiff(a.Field(i), b.Field(i), path+"."+name); p != "" {
-				return p, x, y
-			}
-		}
-	case reflect.Array:
-		for i := 0; i < a.Len(); i++ {
-			if p, x, y := firstDiff(a.Index(i), b.Index(i), fmt.Sprintf("%s[%d]", path, i)); p != "" {
-				return p, x, y
-			}
-		}
-	default:
-		if a.Interface() != b.Interface() {
-			return path, a.Interface(), b.Interface()
-		}
-	}
-	return "", nil, nil
 }

@@ -16,12 +16,13 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // sampleGame is a two-player game some way into its first hand.
-func sampleGame(t testing.TB, cfg engine.Config, seed uint64, actions int) Game {
+func sampleGame(t testing.TB, cfg engine.Config, seed uint64, actions int) record.Game {
 	t.Helper()
-	g, err := New(cfg, seed, testSeats(cfg.Players))
+	g, err := record.New(cfg, seed, testSeats(cfg.Players))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +30,7 @@ func sampleGame(t testing.TB, cfg engine.Config, seed uint64, actions int) Game 
 	return g
 }
 
-func mustMarshal(t testing.TB, g Game) []byte {
+func mustMarshal(t testing.TB, g record.Game) []byte {
 	t.Helper()
 	b, err := Marshal(g)
 	if err != nil {
@@ -402,7 +403,7 @@ func TestSchema1File(t *testing.T) {
 	}
 	s := &g.State
 	if s.Config.Players != 4 || s.Game != 1 || s.Phase != engine.PhaseCoupFourre || len(g.History) != 1258 ||
-		g.Seats[3] != (Seat{Name: "Di", Level: "expert"}) || g.UI["sort"] != "rank" || g.WrittenBy != "v1.0.0" {
+		g.Seats[3] != (record.Seat{Name: "Di", Level: "expert"}) || g.UI["sort"] != "rank" || g.WrittenBy != "v1.0.0" {
 		t.Errorf("the file reads differently: %s", g.Summary())
 	}
 }
@@ -467,7 +468,7 @@ func TestV1SavesPlayOn(t *testing.T) {
 // playOn moves g on by n actions, the i-th picked from the legal ones by
 // a fixed mix of i, and describes where the game ends up, with a hash of
 // every choice on the way.
-func playOn(t *testing.T, g *Game, n int) string {
+func playOn(t *testing.T, g *record.Game, n int) string {
 	t.Helper()
 	var buf [engine.MaxLegal]engine.Action
 	h := fnv.New64a()

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/millebornes/mille/record"
 )
 
 // Ext ends the name of every save file.
@@ -178,7 +180,7 @@ func AutosavePath() (string, error) {
 
 // WriteAutosave saves g as the autosave (atomically, like Write). Call it
 // when the player quits mid-game and on SIGHUP or SIGTERM.
-func WriteAutosave(g Game) error {
+func WriteAutosave(g record.Game) error {
 	p, err := AutosavePath()
 	if err != nil {
 		return err

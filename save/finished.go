@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/millebornes/mille/record"
 )
 
 // FinishedDir is the folder in Dir where finished games are kept, so that
@@ -24,7 +26,7 @@ const DefaultKeepFinished = 20
 // ("2026-11-23-2359", then "2026-11-23-2359-02"), and removes the oldest
 // finished games beyond the newest keep. It returns the name given; keep 0
 // or less writes nothing and returns "".
-func KeepFinished(dir string, g Game, keep int, now time.Time) (string, error) {
+func KeepFinished(dir string, g record.Game, keep int, now time.Time) (string, error) {
 	if keep <= 0 {
 		return "", nil
 	}

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // TestKeepFinished: finished games are written under the minute they
 // ended, a second one in the same minute gets its own name, only the
 // newest keep stay, and keep 0 writes nothing.
 func TestKeepFinished(t *testing.T) {
-	g, err := New(engine.Config{Players: 2, Rules: engine.Standard}, 7, []Seat{{Name: "Ann", Human: true}, {Name: "Computer", Level: "easy"}})
+	g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 7, []record.Seat{{Name: "Ann", Human: true}, {Name: "Computer", Level: "easy"}})
 	if err != nil {
 		t.Fatal(err)
 	}

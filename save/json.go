@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // The file's shape, as Go types. Every field without omitempty is required
@@ -227,7 +228,7 @@ func (a *actionJSON) decodeJSON(dec *json.Decoder, tok json.Token) error {
 
 // toJSON turns g into the file's shape. It fails only for values the
 // format cannot spell, such as an event kind newer than this package.
-func toJSON(g *Game) (docJSON, error) {
+func toJSON(g *record.Game) (docJSON, error) {
 	s := &g.State
 	cfg := s.Config
 	d := docJSON{
@@ -338,10 +339,10 @@ func safetyList(mask uint8) []cardJSON {
 
 // fromJSON checks the range of every field of d and builds the Game. It
 // leaves the rules (engine.State.Validate) and the replay to the caller.
-func fromJSON(d *docJSON) (Game, error) {
-	var g Game
+func fromJSON(d *docJSON) (record.Game, error) {
+	var g record.Game
 	g.WrittenBy = d.WrittenBy
-	if len(d.WrittenBy) > 64 || !printable(d.WrittenBy) {
+	if len(d.WrittenBy) > 64 || !record.Printable(d.WrittenBy) {
 		return g, fmt.Errorf("writtenBy: %.40q is not a version", d.WrittenBy)
 	}
 	if d.Saved != "" {
@@ -359,9 +360,9 @@ func fromJSON(d *docJSON) (Game, error) {
 	if err := cfg.Validate(); err != nil {
 		return g, fmt.Errorf("config: %v", err)
 	}
-	g.Seats = make([]Seat, len(d.Seats))
+	g.Seats = make([]record.Seat, len(d.Seats))
 	for i, s := range d.Seats {
-		g.Seats[i] = Seat(s)
+		g.Seats[i] = record.Seat(s)
 	}
 	if len(d.UI) > 0 {
 		g.UI = d.UI
@@ -369,7 +370,8 @@ func fromJSON(d *docJSON) (Game, error) {
 	for _, a := range d.History {
 		g.History = append(g.History, engine.Action(a))
 	}
-	if err := g.checkMetaFor(cfg); err != nil {
+	g.State.Config = cfg // the seats are checked before the state
+	if err := g.CheckMeta(); err != nil {
 		return g, err
 	}
 	s, err := stateFromJSON(&d.State, cfg)
@@ -385,12 +387,6 @@ func fromJSON(d *docJSON) (Game, error) {
 	}
 	g.State = s
 	return g, nil
-}
-
-// checkMetaFor is checkMeta before the state exists.
-func (g *Game) checkMetaFor(cfg engine.Config) error {
-	g.State.Config = cfg
-	return g.checkMeta()
 }
 
 // wholeGame marks an error about the whole state rather than one field.

@@ -9,23 +9,24 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // configs lists every playable configuration.
 var configs = engine.Configs()
 
 // testSeats returns a human in seat 0 and computers of assorted levels.
-func testSeats(players int) []Seat {
+func testSeats(players int) []record.Seat {
 	levels := []string{"easy", "medium", "hard", "expert", "random"}
-	seats := []Seat{{Name: "You", Human: true}}
+	seats := []record.Seat{{Name: "You", Human: true}}
 	for i := 1; i < players; i++ {
-		seats = append(seats, Seat{Name: fmt.Sprintf("Bot & <%d>", i), Level: levels[i%len(levels)]})
+		seats = append(seats, record.Seat{Name: fmt.Sprintf("Bot & <%d>", i), Level: levels[i%len(levels)]})
 	}
 	return seats
 }
 
 // playRandom moves g on by n random legal actions.
-func playRandom(t testing.TB, g *Game, rng *rand.Rand, n int) {
+func playRandom(t testing.TB, g *record.Game, rng *rand.Rand, n int) {
 	t.Helper()
 	var buf [engine.MaxLegal]engine.Action
 	for range n {
@@ -40,7 +41,7 @@ func playRandom(t testing.TB, g *Game, rng *rand.Rand, n int) {
 }
 
 // roundTrip encodes g, decodes it and fails t unless the result equals g.
-func roundTrip(t testing.TB, g Game) Game {
+func roundTrip(t testing.TB, g record.Game) record.Game {
 	t.Helper()
 	var b bytes.Buffer
 	if err := Encode(&b, g); err != nil {
@@ -65,7 +66,7 @@ func TestRoundTripRandomGames(t *testing.T) {
 			t.Parallel()
 			rng := rand.New(rand.NewPCG(uint64(cfg.Players), uint64(cfg.Rules)+7))
 			var phases [engine.PhaseGameOver + 1]int // saves made in each phase
-			check := func(g Game) {
+			check := func(g record.Game) {
 				phases[g.State.Phase]++
 				loaded := roundTrip(t, g)
 				// The loaded game plays on identically.
@@ -79,7 +80,7 @@ func TestRoundTripRandomGames(t *testing.T) {
 				}
 			}
 			for range games {
-				g, err := New(cfg, rng.Uint64(), testSeats(cfg.Players))
+				g, err := record.New(cfg, rng.Uint64(), testSeats(cfg.Players))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // StatsFormat is the format name of the statistics file.
@@ -76,7 +77,7 @@ func (st *Stats) Total() Record {
 // OpponentLevel names what seat plays against in g, for the statistics:
 // the level shared by every computer seat on the other sides, "human" if
 // they are all people, or "mixed" ("computer" for a seat without a level).
-func OpponentLevel(g *Game, seat int) string {
+func OpponentLevel(g *record.Game, seat int) string {
 	cfg := g.State.Config
 	level := ""
 	for i, s := range g.Seats {
@@ -87,7 +88,7 @@ func OpponentLevel(g *Game, seat int) string {
 		switch {
 		case s.Human:
 			l = "human"
-		case l == "" || len(l) > MaxLevelLen || !printable(l):
+		case l == "" || len(l) > record.MaxLevelLen || !record.Printable(l):
 			l = "computer" // a Game that skipped Check; keep stats.json readable
 		}
 		switch level {
@@ -106,7 +107,7 @@ func OpponentLevel(g *Game, seat int) string {
 // counted anything: nothing if the hand is not over, or if it is the hand
 // recorded last. Call it once the state reaches engine.PhaseHandOver or
 // engine.PhaseGameOver (UpdateStats also reads and writes the file).
-func (st *Stats) RecordHand(g *Game, seat int, now time.Time) bool {
+func (st *Stats) RecordHand(g *record.Game, seat int, now time.Time) bool {
 	s := &g.State
 	if !s.HandOver() || seat < 0 || seat >= s.Config.Players || len(g.Seats) != s.Config.Players {
 		return false
@@ -162,7 +163,7 @@ func StatsPath() (string, error) {
 // damaged statistics file is left alone and reported, not overwritten.
 // The read, the update and the write hold a lock on the file (lockFile
 // on StatsName's ".lock" file), so that several mille at once lose no hand.
-func UpdateStats(g *Game, seat int) (Stats, error) {
+func UpdateStats(g *record.Game, seat int) (Stats, error) {
 	p, err := StatsPath()
 	if err != nil {
 		return Stats{}, err
@@ -267,7 +268,7 @@ func DecodeStats(r io.Reader) (Stats, error) {
 		return Stats{}, fmt.Errorf("opponents: %d kinds, at most %d", len(j.Opponents), maxStatsLevels)
 	}
 	for k, r := range j.Opponents {
-		if k == "" || len(k) > MaxLevelLen || !printable(k) {
+		if k == "" || len(k) > record.MaxLevelLen || !record.Printable(k) {
 			return Stats{}, fmt.Errorf("opponents: %.40q is not a level name", k)
 		}
 		if r.Games < 0 || r.Hands < 0 || r.GamesWon < 0 || r.HandsWon < 0 || r.GamesWon > r.Games || r.HandsWon > r.Hands {
@@ -277,7 +278,7 @@ func DecodeStats(r io.Reader) (Stats, error) {
 	if j.CoupsFourres < 0 {
 		return Stats{}, errors.New("coupsFourres: out of range")
 	}
-	if len(j.Last) > 64 || !printable(j.Last) {
+	if len(j.Last) > 64 || !record.Printable(j.Last) {
 		return Stats{}, errors.New("last: not a hand's name")
 	}
 	if b := j.BestHand; b != nil {
@@ -287,7 +288,7 @@ func DecodeStats(r io.Reader) (Stats, error) {
 		}
 		// MarshalStats leaves out a best hand of no points: one here would
 		// not be saved again.
-		if b.Score < 1 || b.Players < 2 || b.Players > engine.MaxSeats || len(b.Opponent) > MaxLevelLen || !printable(b.Opponent) {
+		if b.Score < 1 || b.Players < 2 || b.Players > engine.MaxSeats || len(b.Opponent) > record.MaxLevelLen || !record.Printable(b.Opponent) {
 			return Stats{}, errors.New("bestHand: out of range")
 		}
 		st.Best = BestHand{Score: b.Score, Opponent: b.Opponent, Players: b.Players, When: when.UTC().Truncate(time.Second)}

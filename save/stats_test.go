@@ -16,10 +16,11 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // playToHandEnd plays random actions until the hand is over.
-func playToHandEnd(t testing.TB, g *Game, rng *rand.Rand) {
+func playToHandEnd(t testing.TB, g *record.Game, rng *rand.Rand) {
 	t.Helper()
 	for i := 0; !g.State.HandOver(); i++ {
 		if i > 2000 {
@@ -33,7 +34,7 @@ func TestRecordHand(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	now := time.Date(2026, 11, 21, 10, 40, 0, 0, time.UTC)
 	for _, cfg := range configs {
-		g, err := New(cfg, rng.Uint64(), testSeats(cfg.Players))
+		g, err := record.New(cfg, rng.Uint64(), testSeats(cfg.Players))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,16 +101,16 @@ func TestRecordHand(t *testing.T) {
 func TestOpponentLevel(t *testing.T) {
 	for _, tt := range []struct {
 		players int
-		seats   []Seat
+		seats   []record.Seat
 		want    string
 	}{
-		{2, []Seat{{Human: true}, {Level: "hard"}}, "hard"},
-		{2, []Seat{{Human: true}, {Human: true}}, "human"},
-		{3, []Seat{{Human: true}, {Level: "hard"}, {Level: "easy"}}, "mixed"},
+		{2, []record.Seat{{Human: true}, {Level: "hard"}}, "hard"},
+		{2, []record.Seat{{Human: true}, {Human: true}}, "human"},
+		{3, []record.Seat{{Human: true}, {Level: "hard"}, {Level: "easy"}}, "mixed"},
 		// Partners (seats 0 and 2) are not opponents.
-		{4, []Seat{{Human: true}, {Level: "expert"}, {Level: "easy"}, {Level: "expert"}}, "expert"},
+		{4, []record.Seat{{Human: true}, {Level: "expert"}, {Level: "easy"}, {Level: "expert"}}, "expert"},
 	} {
-		g := Game{Seats: tt.seats, State: engine.State{Config: engine.Config{Players: tt.players}}}
+		g := record.Game{Seats: tt.seats, State: engine.State{Config: engine.Config{Players: tt.players}}}
 		if got := OpponentLevel(&g, 0); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.seats, got, tt.want)
 		}
@@ -211,7 +212,7 @@ func TestWriteStatsRefusesUnreadable(t *testing.T) {
 	if err := WriteStats(p, st); err == nil {
 		t.Error("wrote stats with an empty opponent name")
 	}
-	g := Game{Seats: []Seat{{Human: true}, {}}, State: engine.State{Config: engine.DefaultConfig}}
+	g := record.Game{Seats: []record.Seat{{Human: true}, {}}, State: engine.State{Config: engine.DefaultConfig}}
 	if got := OpponentLevel(&g, 0); got != "computer" {
 		t.Errorf("a computer without a level: %q", got)
 	}
@@ -222,8 +223,8 @@ func TestWriteStatsRefusesUnreadable(t *testing.T) {
 const statsUpdaterEnv = "MILLE_STATS_UPDATER"
 
 // endedHands returns count games, each with a different hand just over.
-func endedHands(t testing.TB, first uint64, count int) []Game {
-	games := make([]Game, count)
+func endedHands(t testing.TB, first uint64, count int) []record.Game {
+	games := make([]record.Game, count)
 	for i := range games {
 		seed := first + uint64(i)
 		games[i] = sampleGame(t, engine.DefaultConfig, seed, 0)
@@ -272,7 +273,7 @@ func TestUpdateStatsTogether(t *testing.T) {
 		other.Process.Kill()
 		t.Fatalf("the other process says %q", line)
 	}
-	var hands [goroutines][]Game
+	var hands [goroutines][]record.Game
 	for g := range hands {
 		hands[g] = endedHands(t, uint64(2000+100*g), each)
 	}

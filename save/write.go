@@ -10,12 +10,14 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/millebornes/mille/record"
 )
 
 // Marshal returns the bytes of the file g would be saved as, after checking
 // g as Decode would (Game.Check): Write never makes a file that Read refuses.
 // The time and version recorded are g.Saved and MilleVersion.
-func Marshal(g Game) ([]byte, error) {
+func Marshal(g record.Game) ([]byte, error) {
 	if err := g.Check(); err != nil {
 		return nil, err
 	}
@@ -38,7 +40,7 @@ func Marshal(g Game) ([]byte, error) {
 }
 
 // Encode writes g to w as Marshal spells it.
-func Encode(w io.Writer, g Game) error {
+func Encode(w io.Writer, g record.Game) error {
 	data, err := Marshal(g)
 	if err != nil {
 		return err
@@ -52,7 +54,7 @@ func Encode(w io.Writer, g Game) error {
 // whole. If path is a symbolic link to a file of the user's own in the
 // saves folder, that file is replaced; any other link is refused
 // (checkLink). The error, if any, is one line that starts with path.
-func Write(path string, g Game) error {
+func Write(path string, g record.Game) error {
 	g.Saved = time.Now().UTC().Truncate(time.Second)
 	data, err := Marshal(g)
 	if err == nil {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -68,9 +68,9 @@ func newUsers(t testing.TB) *Users { return NewUsers(newStore(t)) }
 
 // play2 is a 2-player game of two people after n moves, written at the
 // tests' clock's time.
-func play2(t testing.TB, n int) save.Game {
+func play2(t testing.TB, n int) record.Game {
 	t.Helper()
-	g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, []save.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}})
+	g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, []record.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}})
 	if err != nil {
 		t.Fatal(err)
 	}

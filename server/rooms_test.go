@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -239,7 +239,7 @@ func TestRestoreChecksLevels(t *testing.T) {
 	}
 	for _, tc := range tests {
 		st := newStore(t)
-		g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, []save.Seat{{Name: "Ann", Human: true}, {Level: tc.seat}})
+		g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, []record.Seat{{Name: "Ann", Human: true}, {Level: tc.seat}})
 		if err != nil {
 			t.Fatal(err)
 		}

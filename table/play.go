@@ -18,7 +18,7 @@ func (t *Table) markHandLocked() {
 	t.handAt, t.handBase = s, 0
 	for i, a := range t.history {
 		if s.Step(a) != nil {
-			return // cannot happen: save.Game.Check replayed it
+			return // cannot happen: record.Game.Check replayed it
 		}
 		if a.Kind() == engine.KindContinue {
 			t.handAt, t.handBase = s, i+1

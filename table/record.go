@@ -2,31 +2,31 @@ package table
 
 import (
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // The table's game as a record: for saves, checkpoints and shutdowns.
 
 // Record returns the game as package save keeps it: the seats (a person's
 // seat is Human), the state and the whole history.
-func (t *Table) Record() save.Game {
+func (t *Table) Record() record.Game {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.recordLocked()
 }
 
-func (t *Table) recordLocked() save.Game {
-	g := save.Game{
-		Seats:   make([]save.Seat, len(t.seats)),
+func (t *Table) recordLocked() record.Game {
+	g := record.Game{
+		Seats:   make([]record.Seat, len(t.seats)),
 		State:   t.state,
 		History: append([]engine.Action(nil), t.history...),
 	}
 	for i, s := range t.seats {
 		name := []rune(s.name)
-		if len(name) > save.MaxNameLen {
-			name = name[:save.MaxNameLen]
+		if len(name) > record.MaxNameLen {
+			name = name[:record.MaxNameLen]
 		}
-		g.Seats[i] = save.Seat{Name: string(name), Human: s.user != ""}
+		g.Seats[i] = record.Seat{Name: string(name), Human: s.user != ""}
 		if s.user == "" {
 			g.Seats[i].Level = s.level
 		}
@@ -50,20 +50,20 @@ func (t *Table) seatingLocked() Seating {
 
 // Snapshot returns the record of the game and its seating, for user, who
 // must be the host of a game dealt or restored.
-func (t *Table) Snapshot(user string) (save.Game, Seating, error) {
+func (t *Table) Snapshot(user string) (record.Game, Seating, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch {
 	case t.ended:
-		return save.Game{}, Seating{}, ErrEnded
+		return record.Game{}, Seating{}, ErrEnded
 	case t.frozen:
-		return save.Game{}, Seating{}, ErrFrozen
+		return record.Game{}, Seating{}, ErrFrozen
 	case !t.started && !t.restored:
-		return save.Game{}, Seating{}, ErrNotStarted
+		return record.Game{}, Seating{}, ErrNotStarted
 	case user != t.host:
-		return save.Game{}, Seating{}, ErrNotHost
+		return record.Game{}, Seating{}, ErrNotHost
 	case len(t.seatsOfLocked(user)) == 0:
-		return save.Game{}, Seating{}, ErrNotSeated
+		return record.Game{}, Seating{}, ErrNotSeated
 	}
 	return t.recordLocked(), t.seatingLocked(), nil
 }
@@ -87,14 +87,14 @@ func (t *Table) Checkpoint() (Checkpoint, error) {
 // Freeze stops a game dealt or restored for good (the server is shutting
 // down): nothing moves any more, and it returns the record and seating as
 // they stand.
-func (t *Table) Freeze() (save.Game, Seating, error) {
+func (t *Table) Freeze() (record.Game, Seating, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch {
 	case t.ended:
-		return save.Game{}, Seating{}, ErrEnded
+		return record.Game{}, Seating{}, ErrEnded
 	case !t.started && !t.restored:
-		return save.Game{}, Seating{}, ErrNotStarted
+		return record.Game{}, Seating{}, ErrNotStarted
 	}
 	t.frozen = true
 	t.movedLocked() // stops the search under way

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // TestSit: before the start a person moves to a free seat or to a team's
@@ -183,7 +183,7 @@ func TestOnlooker(t *testing.T) {
 func TestRestoredBelongsToItsPeople(t *testing.T) {
 	clk := newClock()
 	cfg := config(3, engine.Standard, 6)
-	g, err := save.New(cfg.Game, cfg.Seed, []save.Seat{{Name: "A", Human: true}, {Name: "B", Human: true}, {Level: "random"}})
+	g, err := record.New(cfg.Game, cfg.Seed, []record.Seat{{Name: "A", Human: true}, {Name: "B", Human: true}, {Level: "random"}})
 	if err != nil {
 		t.Fatal(err)
 	}

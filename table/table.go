@@ -20,7 +20,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // The reasons a table refuses a request.
@@ -82,7 +82,7 @@ type Config struct {
 
 // Checkpoint is a game at one moment: its record and who holds its seats.
 type Checkpoint struct {
-	Game    save.Game
+	Game    record.Game
 	Seating Seating
 }
 
@@ -271,7 +271,7 @@ func ComputerName(seat int) string { return fmt.Sprintf("Computer %d", seat+1) }
 // a seat while its person is away), only they may host it, and anyone
 // else may only watch unless the host opens the free seats (OpenSeats).
 // A host who holds no seat gives the role to the first person who does.
-func FromRecord(name string, g save.Game, users []string, host string, restored bool, cfg Config, now func() time.Time) (*Table, error) {
+func FromRecord(name string, g record.Game, users []string, host string, restored bool, cfg Config, now func() time.Time) (*Table, error) {
 	if err := g.Check(); err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // first is a computer that plays the first legal action at once.
@@ -35,16 +35,16 @@ func (b blocked) Choose(ctx context.Context, _ *engine.Observation, legal []engi
 func local(t *testing.T, players int, people []int, player ai.Player, seed uint64) (*Table, *Conn) {
 	t.Helper()
 	cfg := engine.Config{Players: players, Rules: engine.Standard}
-	seats := make([]save.Seat, players)
+	seats := make([]record.Seat, players)
 	users := make([]string, players)
 	for i := range seats {
-		seats[i] = save.Seat{Name: ComputerName(i), Level: "easy"}
+		seats[i] = record.Seat{Name: ComputerName(i), Level: "easy"}
 	}
 	for _, i := range people {
-		seats[i] = save.Seat{Name: "P", Human: true}
+		seats[i] = record.Seat{Name: "P", Human: true}
 		users[i] = "me"
 	}
-	g, err := save.New(cfg, seed, seats)
+	g, err := record.New(cfg, seed, seats)
 	if err != nil {
 		t.Fatal(err)
 	}

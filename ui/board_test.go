@@ -12,7 +12,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // holds reports whether seat holds card c.
@@ -157,7 +157,7 @@ func handOverText(m *Model) string {
 // playedTo plays a 2-player game from seed with pick choosing every
 // seat's action, until the hand is over, and returns the setup and the
 // actions.
-func playedTo(t *testing.T, seed uint64, pick func(legal []engine.Action) engine.Action) (save.Game, []engine.Action) {
+func playedTo(t *testing.T, seed uint64, pick func(legal []engine.Action) engine.Action) (record.Game, []engine.Action) {
 	t.Helper()
 	g, err := local.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, seed)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // askQuit asks before quitting, in one question that offers to save the
@@ -103,7 +103,7 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 
 // resumeWhich describes the autosave's game for the resume question, in
 // lines: its players, game, hand and points, and when it was saved.
-func resumeWhich(g save.Game, err error) []string {
+func resumeWhich(g record.Game, err error) []string {
 	if err != nil {
 		return []string{"(it cannot be read: " + err.Error() + ")"}
 	}
@@ -138,7 +138,7 @@ func (m *Model) dialogWithoutSaving() tea.Cmd {
 // nextGame is a game read or set up to take the table's place: it waits
 // while the player says whether to save the game it replaces.
 type nextGame struct {
-	g        save.Game
+	g        record.Game
 	file     string // the file it was read from, "" for a new game or the autosave
 	autosave bool   // it is the autosave's game
 	message  string // the message line once it is dealt

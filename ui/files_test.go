@@ -8,6 +8,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
@@ -33,7 +34,7 @@ func TestHandRecorderKeepsFinishedGames(t *testing.T) {
 	for _, keep := range []int{20, 0} {
 		dir := t.TempDir()
 		t.Setenv("MILLE_DATA_DIR", dir)
-		g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, local.Seats(engine.Config{Players: 2, Rules: engine.Standard}, "easy", nil))
+		g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, local.Seats(engine.Config{Players: 2, Rules: engine.Standard}, "easy", nil))
 		if err != nil {
 			t.Fatal(err)
 		}

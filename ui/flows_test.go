@@ -16,7 +16,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
 
@@ -361,14 +361,14 @@ func TestHintHiddenWithoutHinter(t *testing.T) {
 
 func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
-	saved := make(chan save.Game, 1)
-	cfg.Local.Autosave = func(g save.Game) error { saved <- g; return nil }
+	saved := make(chan record.Game, 1)
+	cfg.Local.Autosave = func(g record.Game) error { saved <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
-	var kept save.Game
+	var kept record.Game
 	select {
 	case kept = <-saved:
 	default:
@@ -379,7 +379,7 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 	cfg = testConfig(t, 2, 99)
 	dropped := false
 	cfg.Local.Resume = "autosave"
-	cfg.Local.Load = func(string) (save.Game, error) { return kept, nil }
+	cfg.Local.Load = func(string) (record.Game, error) { return kept, nil }
 	cfg.Local.DropAutosave = func() error { dropped = true; return nil }
 	tm = runTest(t, newModel(t, cfg), 80, 24)
 	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
@@ -396,7 +396,7 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 func TestFlowHandOverRecordsStats(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	hands := make(chan int, 4)
-	cfg.Local.HandOver = func(g save.Game, seat int) (string, error) {
+	cfg.Local.HandOver = func(g record.Game, seat int) (string, error) {
 		hands <- int(g.State.Hand)
 		return "Against medium: 1 of 1 hands won", nil
 	}
@@ -605,8 +605,8 @@ func TestFlowHotSeatSaysNames(t *testing.T) {
 func TestFlowQuitWithoutSavingKeepsTheAutosave(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	cfg.Local.Save = local.WriteSave
-	kept := make(chan save.Game, 1)
-	cfg.Local.Autosave = func(g save.Game) error { kept <- g; return nil }
+	kept := make(chan record.Game, 1)
+	cfg.Local.Autosave = func(g record.Game) error { kept <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })

@@ -14,7 +14,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // eager is the deterministic computer of the tests: it plays the first
@@ -171,7 +171,7 @@ func press(tm *teatest.TestModel, keys ...string) {
 // findPrefix plays games from seeds with the eager policy for every seat
 // until cond holds with the human to act; it returns the setup and the
 // actions that lead there.
-func findPrefix(t *testing.T, players int, cond func(s *engine.State) bool) (save.Game, []engine.Action) {
+func findPrefix(t *testing.T, players int, cond func(s *engine.State) bool) (record.Game, []engine.Action) {
 	t.Helper()
 	buf := make([]engine.Action, 0, engine.MaxLegal)
 	for seed := uint64(1); seed < 3000; seed++ {
@@ -197,11 +197,11 @@ func findPrefix(t *testing.T, players int, cond func(s *engine.State) bool) (sav
 		}
 	}
 	t.Fatal("no seed reaches the situation")
-	return save.Game{}, nil
+	return record.Game{}, nil
 }
 
 // resumeAt is a test config whose game starts after the given actions.
-func resumeAt(t *testing.T, g save.Game, acts []engine.Action) Config {
+func resumeAt(t *testing.T, g record.Game, acts []engine.Action) Config {
 	t.Helper()
 	cfg := testConfig(t, g.State.Config.Players, g.State.Seed)
 	for _, a := range acts {

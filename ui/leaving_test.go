@@ -13,6 +13,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
@@ -34,7 +35,7 @@ func TestFlowQuitAsksOnce(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	cfg.Local.Save = local.WriteSave
 	kept := 0
-	cfg.Local.Autosave = func(save.Game) error { kept++; return nil }
+	cfg.Local.Autosave = func(record.Game) error { kept++; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	playOne(t, tm)
 	press(tm, "q")
@@ -73,8 +74,8 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 	dir := saveDir(t)
 	cfg := testConfig(t, 2, 7)
 	cfg.Local.Save = local.WriteSave
-	kept := make(chan save.Game, 2)
-	cfg.Local.Autosave = func(g save.Game) error { kept <- g; return nil }
+	kept := make(chan record.Game, 2)
+	cfg.Local.Autosave = func(g record.Game) error { kept <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	playOne(t, tm)
 	n := probe(tm, func(m *Model) int { return actions(m) })

@@ -13,7 +13,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
 
@@ -165,7 +165,7 @@ type (
 	}
 	optionsSavedMsg struct{ err error }
 	resumedMsg      struct {
-		g   save.Game
+		g   record.Game
 		err error
 	}
 	handRecordedMsg struct {
@@ -191,7 +191,7 @@ func New(cfg Config) (*Model, error) {
 	if err := m.start(cfg.Local.Game, local.From{File: cfg.Local.File}); err != nil {
 		return nil, err
 	}
-	m.cfg.Local.Game = save.Game{}
+	m.cfg.Local.Game = record.Game{}
 	if m.first && !m.opts.SeenGuide {
 		m.dialog = dialogGuideOffer
 	} else if m.local.Resume() != "" {

@@ -11,7 +11,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // newGameForm is the new-game screen: players, ruleset and the level of
@@ -113,16 +113,16 @@ func (f *newGameForm) set(field, i int) {
 }
 
 // game is the new game the form describes.
-func (f *newGameForm) game(seed uint64) (save.Game, error) {
+func (f *newGameForm) game(seed uint64) (record.Game, error) {
 	seats, err := f.seats()
 	if err != nil {
-		return save.Game{}, err
+		return record.Game{}, err
 	}
-	return save.New(engine.Config{Players: f.players, Rules: f.rules}, seed, seats)
+	return record.New(engine.Config{Players: f.players, Rules: f.rules}, seed, seats)
 }
 
 // seats are the seats the form describes.
-func (f *newGameForm) seats() ([]save.Seat, error) {
+func (f *newGameForm) seats() ([]record.Seat, error) {
 	return local.SeatsOf(engine.Config{Players: f.players, Rules: f.rules}, f.levels[1:f.players])
 }
 

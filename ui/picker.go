@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
@@ -22,7 +23,7 @@ type Hangup struct{}
 type (
 	loadedMsg struct {
 		path     string
-		g        save.Game
+		g        record.Game
 		err      error
 		autosave bool // path is the autosave's
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
@@ -25,7 +26,7 @@ func saveDir(t *testing.T) string {
 }
 
 // writeGame saves a game of seed 3 a few moves in at path and returns it.
-func writeGame(t *testing.T, path string) save.Game {
+func writeGame(t *testing.T, path string) record.Game {
 	t.Helper()
 	g, err := local.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 3)
 	if err != nil {
@@ -236,8 +237,8 @@ func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
 
 func TestFlowHangupKeepsTheGame(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
-	kept := make(chan save.Game, 1)
-	cfg.Local.Autosave = func(g save.Game) error { kept <- g; return nil }
+	kept := make(chan record.Game, 1)
+	cfg.Local.Autosave = func(g record.Game) error { kept <- g; return nil }
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })

@@ -9,7 +9,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
 
@@ -188,7 +188,7 @@ func TestResumeOfferSaysWhichGame(t *testing.T) {
 	dropped := 0
 	cfg := testConfig(t, 2, 99)
 	cfg.Local.Resume = "autosave"
-	cfg.Local.Load = func(string) (save.Game, error) { return g, nil }
+	cfg.Local.Load = func(string) (record.Game, error) { return g, nil }
 	cfg.Local.DropAutosave = func() error { dropped++; return nil }
 	m := newModel(t, cfg)
 	screen := screenOf(m, 80, 24)

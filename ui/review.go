@@ -13,20 +13,20 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
-	"github.com/millebornes/mille/save"
 )
 
 // ReviewConfig is what the review screen shows and how it gets its
 // analysis.
 type ReviewConfig struct {
 	// Game is the game reviewed, Options the review asked for.
-	Game    save.Game
+	Game    record.Game
 	Options review.Options
 	// Analyse makes the review (in a command); review.Analyse, or
 	// review.AnalyseCached over the cache folder. It gets o with Progress
 	// set by the screen.
-	Analyse func(ctx context.Context, g save.Game, o review.Options) (*review.Review, error)
+	Analyse func(ctx context.Context, g record.Game, o review.Options) (*review.Review, error)
 	// Back is what q does; nil quits the program.
 	Back tea.Cmd
 	// Dark tells the background before the terminal answers (tests).
@@ -152,7 +152,7 @@ func (m *Model) reviewProgram() (*reviewProgram, error) {
 
 // lastHandStart is the place in g's history of the first action of its
 // last hand.
-func lastHandStart(g *save.Game) int {
+func lastHandStart(g *record.Game) int {
 	s, err := engine.New(g.State.Config, g.State.Seed)
 	if err != nil {
 		return 0
@@ -172,7 +172,7 @@ func lastHandStart(g *save.Game) int {
 
 // analyseCached is review.AnalyseCached over the saves folder's cache, or
 // review.Analyse without one.
-func analyseCached(ctx context.Context, g save.Game, o review.Options) (*review.Review, error) {
+func analyseCached(ctx context.Context, g record.Game, o review.Options) (*review.Review, error) {
 	dir, err := review.CacheDir()
 	if err != nil {
 		return review.Analyse(ctx, g, o)

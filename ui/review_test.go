@@ -17,15 +17,16 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 )
 
 // reviewedGame is a finished 2-player hand, seat 0 (a person's) played by
 // the easy level, seat 1 by the heuristic.
-func reviewedGame(t *testing.T) save.Game {
+func reviewedGame(t *testing.T) record.Game {
 	t.Helper()
-	g, err := save.New(engine.DefaultConfig, 3, []save.Seat{{Name: "Ann", Human: true}, {Name: "Computer", Level: "heuristic"}})
+	g, err := record.New(engine.DefaultConfig, 3, []record.Seat{{Name: "Ann", Human: true}, {Name: "Computer", Level: "heuristic"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func reviewedGame(t *testing.T) save.Game {
 
 // reviewScreen is the screen over g with its analysis (quick, seed 1)
 // done.
-func reviewScreen(t *testing.T, g save.Game) *ReviewScreen {
+func reviewScreen(t *testing.T, g record.Game) *ReviewScreen {
 	t.Helper()
 	o := review.Options{Depth: review.Quick, Seed: 1}
 	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: review.Analyse, Dark: true})
@@ -172,7 +173,7 @@ func TestReviewFillsIn(t *testing.T) {
 func TestReviewFlow(t *testing.T) {
 	g := reviewedGame(t)
 	release := make(chan struct{})
-	analyse := func(ctx context.Context, g save.Game, o review.Options) (*review.Review, error) {
+	analyse := func(ctx context.Context, g record.Game, o review.Options) (*review.Review, error) {
 		o.Progress(0, 3)
 		<-release
 		return review.Analyse(ctx, g, o)

@@ -9,7 +9,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
 
@@ -59,7 +59,7 @@ func NewRemote(cfg RemoteConfig) (*Model, error) {
 // start deals game g, which comes from where from says, at local play's
 // table (the person at this keyboard holds every seat of a person), and
 // shows it.
-func (m *Model) start(g save.Game, from local.From) error {
+func (m *Model) start(g record.Game, from local.From) error {
 	c, err := m.local.Deal(g, from)
 	if err != nil {
 		return err

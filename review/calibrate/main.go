@@ -35,6 +35,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/arena"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 )
@@ -163,26 +164,26 @@ func decisions(r *review.Review) int {
 // playHand plays deal d in rotation r, as mille arena does: the entries
 // take the sides in turn, and every seat's player is seeded from the run's
 // seed, the deal, the rotation and the seat.
-func playHand(ctx context.Context, cfg engine.Config, entries []string, seed uint64, d, r int) (save.Game, error) {
+func playHand(ctx context.Context, cfg engine.Config, entries []string, seed uint64, d, r int) (record.Game, error) {
 	sides := cfg.Sides()
-	seats := make([]save.Seat, cfg.Players)
+	seats := make([]record.Seat, cfg.Players)
 	players := make([]ai.Player, cfg.Players)
 	for p := range seats {
 		name := entries[arena.EntryFor(cfg.SideOf(p), r, sides)]
-		seats[p] = save.Seat{Name: name, Level: name}
+		seats[p] = record.Seat{Name: name, Level: name}
 		var err error
 		if players[p], err = newPlayer(name, arena.DealSeed(seed^0x5eed, d*64+r*8+p)); err != nil {
-			return save.Game{}, err
+			return record.Game{}, err
 		}
 	}
-	g, err := save.New(cfg, arena.DealSeed(seed, d), seats)
+	g, err := record.New(cfg, arena.DealSeed(seed, d), seats)
 	if err != nil {
-		return save.Game{}, err
+		return record.Game{}, err
 	}
 	var buf [engine.MaxLegal]engine.Action
 	for !g.State.HandOver() {
 		if err := ctx.Err(); err != nil {
-			return save.Game{}, err
+			return record.Game{}, err
 		}
 		seat := g.State.ToAct()
 		legal := g.State.Legal(buf[:0])
@@ -192,7 +193,7 @@ func playHand(ctx context.Context, cfg engine.Config, entries []string, seed uin
 			a = players[seat].Choose(ctx, &obs, slices.Clone(legal))
 		}
 		if err := g.Apply(a); err != nil {
-			return save.Game{}, err
+			return record.Game{}, err
 		}
 	}
 	return g, nil
@@ -221,7 +222,7 @@ func newPlayer(name string, seed uint64) (ai.Player, error) {
 
 // keep writes a hand's game and review in dir as NAME.mille.json and
 // NAME.review.json.
-func keep(dir, name string, g *save.Game, r *review.Review) error {
+func keep(dir, name string, g *record.Game, r *review.Review) error {
 	if err := save.Write(filepath.Join(dir, name+save.Ext), *g); err != nil {
 		return err
 	}
@@ -249,7 +250,7 @@ type playerTally struct {
 
 // add counts one hand's review, each seat under its player's name, and
 // judges every decision again with today's thresholds (review.Judge).
-func (t *tally) add(g *save.Game, r *review.Review) {
+func (t *tally) add(g *record.Game, r *review.Review) {
 	if t.byPlayer == nil {
 		t.byPlayer = map[string]*playerTally{}
 	}

@@ -16,7 +16,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 )
 
 // The reasons a store refuses a request.
@@ -78,7 +78,7 @@ type Room struct {
 	// Game is the game's record, as a save file holds it; Game.Saved is
 	// when it was written, and its UI map holds what the server needs to
 	// restore it (whose are the seats).
-	Game save.Game
+	Game record.Game
 	// Host is the key of the game's host, and Players the keys of the
 	// people holding its seats: the people the game belongs to.
 	Host    string

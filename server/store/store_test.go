@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/internal/pgtest"
 )
 
@@ -74,9 +74,9 @@ func at(minutes int) time.Time {
 }
 
 // game is a 2-player game after n moves, written at when.
-func game(t testing.TB, seed uint64, n int, when time.Time) save.Game {
+func game(t testing.TB, seed uint64, n int, when time.Time) record.Game {
 	t.Helper()
-	g, err := save.New(engine.Config{Players: 2, Rules: engine.Standard}, seed, []save.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}})
+	g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, seed, []record.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
