@@ -128,7 +128,7 @@ func testSize(short, normal, long int) int {
 // file's shape (random games seldom complete a trip without a 100 or a
 // 200, and a whole save must match its history).
 func TestRoundTripNoHundreds(t *testing.T) {
-	g, err := New(engine.Config{Players: 2, Rules: engine.Dujardin500}, 1, testSeats(2))
+	g, err := record.New(engine.Config{Players: 2, Rules: engine.Dujardin500}, 1, testSeats(2))
 	if err != nil {
 		t.Fatal(err)
 	}
