@@ -262,6 +262,7 @@ func New(cfg Config) (*Server, error) {
 		s.log.Info("restored saved rooms", "count", len(restored), "rooms", strings.Join(restored, ", "))
 	}
 	s.gate = newGate(&s.cfg, s.log, func() time.Time { return s.now() })
+	go s.releaseAfterBursts(s.stop, heapMemory, freeMemory)
 	s.ssh = &ssh.Server{
 		// Any key is welcome: the key only says who comes back.
 		PublicKeyHandler:     func(ssh.Context, ssh.PublicKey) bool { return true },

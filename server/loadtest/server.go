@@ -260,6 +260,7 @@ func runServer(s settings, out io.Writer) int {
 		after = settled()
 	}
 	rooms := len(srv.Lobby.List())
+	rssOwn := rss() // what the server gave back by itself
 	debug.FreeOSMemory()
 	rssAfter := rss()
 	if s.memProfile != "" {
@@ -275,8 +276,9 @@ func runServer(s settings, out io.Writer) int {
 	mb := func(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
 	fmt.Fprintf(out, "server: sessions at the peak %d, after %d; connections at the peak %d, after %d; rooms open after %d\n",
 		peakSessions, srv.Sessions(), peakConns, srv.Connections(), rooms)
-	fmt.Fprintf(out, "server resident memory: baseline %s, peak %s, after %s (after: the memory freed given back to the system)\n",
-		mb(rssBase), mb(rssPeak), mb(rssAfter))
+	fmt.Fprintf(out, "server resident memory: baseline %s, peak %s, after %s (after: the memory freed given back to the system; %s before the load test gave it back)\n",
+		mb(rssBase), mb(rssPeak), mb(rssAfter), mb(rssOwn))
+	fmt.Fprintf(out, "server log: %d bytes, the longest line %d bytes\n", len(logs.String()), longestLine(logs.String()))
 	fmt.Fprintf(out, "server goroutines: baseline %d, peak %d, after %d\n", base.goroutines, peak.goroutines, after.goroutines)
 	fmt.Fprintf(out, "server heap in use: baseline %s, peak %s, after %s (baseline and after: after a GC; live objects %s and %s)\n",
 		mb(base.heap), mb(peak.heap), mb(after.heap), mb(base.live), mb(after.live))
@@ -363,4 +365,13 @@ func startAttacker(self, addr string, s settings, out io.Writer) *exec.Cmd {
 		return nil
 	}
 	return cmd
+}
+
+// longestLine is the length of the longest line of text.
+func longestLine(text string) int {
+	most := 0
+	for line := range strings.Lines(text) {
+		most = max(most, len(line))
+	}
+	return most
 }

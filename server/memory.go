@@ -1,0 +1,79 @@
+package server
+
+import (
+	"context"
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+)
+
+// Giving memory back after a burst: Go's runtime keeps the heap that a
+// burst grew and returns it to the system slowly, so a server that one
+// key's reconnect loops took from 14 to 407 MB stayed there (issue 22, 2;
+// also 7 and 8). Every releaseTick the server compares the memory its heap
+// holds from the system with what was live at the last collection; when
+// it holds more than twice that and retainedSlack besides (the heap's
+// normal room, GOGC=100, is twice the live objects), it runs
+// debug.FreeOSMemory: a collection, then every free page returned at
+// once. That costs a collection, tens of milliseconds with a few hundred
+// MB, so it runs at most once in releaseGap.
+const (
+	retainedSlack = 64 << 20
+	releaseGap    = time.Minute
+	releaseTick   = 2 * time.Second
+)
+
+// memWatch says when the memory held is worth giving back.
+type memWatch struct {
+	released time.Time
+}
+
+// due reports, at time now, whether memory should go back, with held
+// bytes of heap taken from the system and live bytes of live objects.
+func (m *memWatch) due(now time.Time, held, live uint64) bool {
+	if held < 2*live+retainedSlack || now.Sub(m.released) < releaseGap {
+		return false
+	}
+	m.released = now
+	return true
+}
+
+// releaseAfterBursts watches the memory every releaseTick until ctx ends
+// and gives it back when it is due (measure: heapMemory; free: the
+// runtime's FreeOSMemory; tests replace both).
+func (s *Server) releaseAfterBursts(ctx context.Context, measure func() (held, live uint64), free func()) {
+	t := time.NewTicker(releaseTick)
+	defer t.Stop()
+	var m memWatch
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if held, live := measure(); m.due(now, held, live) {
+				free()
+				after, _ := measure()
+				s.log.Info("memory given back after a burst", "held_mb", held>>20, "live_mb", live>>20, "after_mb", after>>20)
+			}
+		}
+	}
+}
+
+// heapMemory is the memory the heap holds from the system (not yet given
+// back) and the bytes of the objects live at the last collection.
+func heapMemory() (held, live uint64) {
+	samples := []metrics.Sample{
+		{Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/heap/unused:bytes"},
+		{Name: "/memory/classes/heap/free:bytes"},
+		{Name: "/gc/heap/live:bytes"},
+	}
+	metrics.Read(samples)
+	for _, s := range samples[:3] {
+		held += s.Value.Uint64()
+	}
+	return held, samples[3].Value.Uint64()
+}
+
+// freeMemory is debug.FreeOSMemory.
+func freeMemory() { debug.FreeOSMemory() }
