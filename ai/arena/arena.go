@@ -187,37 +187,68 @@ func playHand(ctx context.Context, o Options, d, r int) (res handResult) {
 			}
 		}
 	}()
-	var buf [engine.MaxLegal]engine.Action
-	for !s.HandOver() {
-		if ctx.Err() != nil {
-			res.err = ctx.Err()
-			return res
+	names := make([]string, len(players))
+	for p := range names {
+		names[p] = o.Entries[EntryFor(o.Game.SideOf(p), r, sides)].Name
+	}
+	res.err = PlayHand(ctx, &s, players, names, func(m Move) {
+		if m.Asked {
+			e := EntryFor(o.Game.SideOf(m.Seat), r, sides)
+			res.times[e] = append(res.times[e], float64(m.Think.Nanoseconds())/1e6)
 		}
-		seat := s.ToAct()
-		legal := s.Legal(buf[:0])
-		a := legal[0]
-		if len(legal) > 1 {
-			obs := engine.Observe(&s, seat)
-			t0 := time.Now()
-			a = players[seat].Choose(ctx, &obs, slices.Clone(legal))
-			ms := float64(time.Since(t0).Nanoseconds()) / 1e6
-			e := EntryFor(o.Game.SideOf(seat), r, sides)
-			res.times[e] = append(res.times[e], ms)
-			if f, ok := players[seat].(interface{ Err() error }); ok && f.Err() != nil {
-				res.err = fmt.Errorf("seat %q failed: %w", o.Entries[e].Name, f.Err())
-				return res
-			}
-		}
-		if err := s.Step(a); err != nil {
-			e := EntryFor(o.Game.SideOf(seat), r, sides)
-			res.err = fmt.Errorf("seat %q chose %v: %w", o.Entries[e].Name, a, err)
-			return res
-		}
+	})
+	if res.err != nil {
+		return res
 	}
 	for side := range sides {
 		res.points[EntryFor(side, r, sides)] = s.HandScores[side].Total()
 	}
 	return res
+}
+
+// A Move is one action of a hand played out: the seat that took it and,
+// when its player was asked (the seat had more than one legal action), how
+// long the player thought.
+type Move struct {
+	Seat   int
+	Action engine.Action
+	Asked  bool
+	Think  time.Duration
+}
+
+// PlayHand plays the hand of s to its end without a table or a screen:
+// each seat's decisions by players[seat], a seat with one legal action
+// taking it unasked. moved, when set, hears of every action once it is
+// taken. It stops at ctx's end, when a player fails (a player with an Err
+// method that reports one), or when the engine refuses what a player
+// chose; names name the seats in those errors. Both mille arena and the
+// review's calibration play their hands through it.
+func PlayHand(ctx context.Context, s *engine.State, players []ai.Player, names []string, moved func(Move)) error {
+	var buf [engine.MaxLegal]engine.Action
+	for !s.HandOver() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		m := Move{Seat: s.ToAct()}
+		legal := s.Legal(buf[:0])
+		m.Action = legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(s, m.Seat)
+			t0 := time.Now()
+			m.Action = players[m.Seat].Choose(ctx, &obs, slices.Clone(legal))
+			m.Asked, m.Think = true, time.Since(t0)
+			if f, ok := players[m.Seat].(interface{ Err() error }); ok && f.Err() != nil {
+				return fmt.Errorf("seat %q failed: %w", names[m.Seat], f.Err())
+			}
+		}
+		if err := s.Step(m.Action); err != nil {
+			return fmt.Errorf("seat %q chose %v: %w", names[m.Seat], m.Action, err)
+		}
+		if moved != nil {
+			moved(m)
+		}
+	}
+	return nil
 }
 
 // summarize turns the hands into the report. Games to 5000 are counted by

@@ -150,3 +150,57 @@ func TestWilson(t *testing.T) {
 		t.Errorf("wilson(0, 10) = %v, %v", lo, hi)
 	}
 }
+
+// TestPlayHand plays a hand out: every action is heard once, in the
+// order taken, and replays to the hand's end; a player whose choice the
+// engine refuses stops it, named.
+func TestPlayHand(t *testing.T) {
+	cfg := engine.Config{Players: 3, Rules: engine.Standard}
+	s, err := engine.New(cfg, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := s
+	players := make([]ai.Player, cfg.Players)
+	for p := range players {
+		if players[p], err = ai.New("random", uint64(p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := []string{"A", "B", "C"}
+	var moves []Move
+	if err := PlayHand(context.Background(), &s, players, names, func(m Move) { moves = append(moves, m) }); err != nil {
+		t.Fatal(err)
+	}
+	if !s.HandOver() {
+		t.Fatal("the hand is not over")
+	}
+	asked := 0
+	for _, m := range moves {
+		if err := start.Step(m.Action); err != nil {
+			t.Fatalf("the moves heard do not replay: %v", err)
+		}
+		if m.Asked {
+			asked++
+		}
+	}
+	if start != s || asked == 0 {
+		t.Errorf("replayed to another state, or nobody was asked (%d asked)", asked)
+	}
+
+	s, _ = engine.New(cfg, 11)
+	players[s.ToAct()] = cheat{}
+	err = PlayHand(context.Background(), &s, players, names, nil)
+	if err == nil || !strings.Contains(err.Error(), `seat "`+names[start.ToAct()]) {
+		t.Errorf("a refused choice: %v", err)
+	}
+}
+
+// cheat chooses what no seat may ever do.
+type cheat struct{}
+
+func (cheat) Name() string { return "cheat" }
+
+func (cheat) Choose(context.Context, *engine.Observation, []engine.Action) engine.Action {
+	return engine.Continue
+}

@@ -27,7 +27,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -180,21 +179,15 @@ func playHand(ctx context.Context, cfg engine.Config, entries []string, seed uin
 	if err != nil {
 		return record.Game{}, err
 	}
-	var buf [engine.MaxLegal]engine.Action
-	for !g.State.HandOver() {
-		if err := ctx.Err(); err != nil {
-			return record.Game{}, err
-		}
-		seat := g.State.ToAct()
-		legal := g.State.Legal(buf[:0])
-		a := legal[0]
-		if len(legal) > 1 {
-			obs := engine.Observe(&g.State, seat)
-			a = players[seat].Choose(ctx, &obs, slices.Clone(legal))
-		}
-		if err := g.Apply(a); err != nil {
-			return record.Game{}, err
-		}
+	names := make([]string, len(seats))
+	for p := range names {
+		names[p] = seats[p].Name
+	}
+	err = arena.PlayHand(ctx, &g.State, players, names, func(m arena.Move) {
+		g.History = append(g.History, m.Action) // as g.Apply records it
+	})
+	if err != nil {
+		return record.Game{}, err
 	}
 	return g, nil
 }
