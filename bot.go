@@ -26,7 +26,7 @@ func botCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille bot", flag.ContinueOnError)
 	level := fs.String("level", "hard", "the player: "+strings.Join(ai.Levels, ", ")+", random, heuristic, montecarlo[:N] or ismcts[:N]")
 	seed := fs.Uint64("seed", 1, "seed of the player's randomness")
-	const usage = "usage: mille bot [flags]\n\nPlays as a computer player on standard input and output, speaking the\nline-based JSON bot protocol (docs/protocol.md).\n\n"
+	usage := "usage: mille bot [flags]\n\nPlays as a computer player on standard input and output, speaking the\nline-based JSON bot protocol (" + docsURL + "protocol.md).\n\n"
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
 		return code
 	}

@@ -26,6 +26,10 @@ var (
 	date    = "unknown"
 )
 
+// docsURL is where the documents that usage texts point to are read: an
+// installed mille has no docs/ folder beside it.
+const docsURL = "https://github.com/millebornes/mille/blob/main/docs/"
+
 // command is a subcommand of mille: what runs it, and the line that
 // mille --help shows for it.
 type command struct {
@@ -46,6 +50,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if cmd, ok := subcommands[args[0]]; ok {
 			return cmd.run(args[1:], stdout, stderr)
+		}
+		// mille help [COMMAND] and mille version, as many commands take
+		// them; a save called help or version opens as ./help.
+		switch {
+		case args[0] == "help" && len(args) == 1:
+			return play([]string{"--help"}, stdout, stderr)
+		case args[0] == "help" && len(args) == 2:
+			return run([]string{args[1], "--help"}, stdout, stderr)
+		case args[0] == "version" && len(args) == 1:
+			return play([]string{"--version"}, stdout, stderr)
 		}
 	}
 	return play(args, stdout, stderr)
@@ -81,12 +95,28 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, usage)
 		fmt.Fprintln(stdout, "flags:")
-		fs.SetOutput(stdout)
+		var b strings.Builder
+		fs.SetOutput(&b)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
+		// Written --level, as the README and the manual write them (Go's
+		// flag package takes both).
+		fmt.Fprint(stdout, doubleDash(b.String()))
 		return 0, false
 	}
 	return usageError(stderr, fs.Name(), "%v", err), false
+}
+
+// doubleDash writes the flags of flag.PrintDefaults's text with two
+// dashes.
+func doubleDash(defaults string) string {
+	lines := strings.Split(defaults, "\n")
+	for i, l := range lines {
+		if rest, ok := strings.CutPrefix(l, "  -"); ok {
+			lines[i] = "  --" + rest
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // usageError says what is wrong with a command line in one line, and where

@@ -82,3 +82,31 @@ func TestCommandsListed(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpAndVersionWords: mille help, mille help COMMAND and mille
+// version are commands, not save names; the usage names every way of
+// choosing the seats and the line mode, the flags are written with two
+// dashes as the README writes them, and no usage points to a docs/ file
+// an installed mille lacks.
+func TestHelpAndVersionWords(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"help"}, &out, &errb); code != 0 {
+		t.Fatalf("mille help: status %d, %s", code, errb.String())
+	}
+	for _, want := range []string{"--people N", "--seats LIST", "--plain", "\n  --level string"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("mille help lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"version"}, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "mille ") {
+		t.Errorf("mille version: status %d, %q", code, out.String())
+	}
+	for _, cmd := range []string{"review", "bot", "arena", "serve", "stats"} {
+		out.Reset()
+		if code := run([]string{"help", cmd}, &out, &errb); code != 0 || strings.Contains(out.String(), "(docs/") ||
+			!strings.Contains(out.String(), "usage: mille "+cmd) {
+			t.Errorf("mille help %s: status %d:\n%s", cmd, code, out.String())
+		}
+	}
+}

@@ -32,9 +32,10 @@ func playUsage() string {
 	if dir, err := save.Dir(); err == nil {
 		folder += ", " + dir
 	}
-	return `usage: mille [--players 2|3|4|6] [--level L] [--rules standard|bsd|dujardin|dujardin+500] [--seed N] [FILE]
+	return `usage: mille [--players 2|3|4|6] [--level L | --people N | --seats LIST]
+             [--rules standard|bsd|dujardin|dujardin+500] [--seed N] [--plain] [--lang en|fr] [FILE]
        mille COMMAND [flags]
-       mille --version | --help
+       mille help [COMMAND] | mille version | mille --help | mille --version
 
 Play Mille Bornes against the computer in the terminal. With FILE, resume
 the game saved in it (as BSD mille does): a path, or the name of a save in

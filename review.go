@@ -30,7 +30,7 @@ Reviews a saved game: for every decision of a person's seat (or of seat N,
 counted from 0), what each move was worth by the computer's search, from
 what that seat could see; the move played, the best one, the points given
 away and a verdict, and per hand the costliest moments and the luck of the
-deal (docs/review.md). Reviews are kept in the saves folder, so a second
+deal (` + docsURL + `review.md). Reviews are kept in the saves folder, so a second
 review of the same game is instant. --screen replays the game on a screen,
 move by move, while the analysis fills in.
 
@@ -45,7 +45,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille review", flag.ContinueOnError)
 	depthName := fs.String("depth", review.Normal.String(), "how hard to search each decision: "+strings.Join(review.Depths, ", "))
 	seat := fs.Int("seat", -1, "review this seat (from 0) instead of every person's")
-	asJSON := fs.Bool("json", false, "print the review as JSON (docs/review.md)")
+	asJSON := fs.Bool("json", false, "print the review as JSON ("+docsURL+"review.md)")
 	screen := fs.Bool("screen", false, "replay the game on an interactive screen while the analysis runs")
 	list := fs.Bool("list", false, "list the finished games kept for review, newest first")
 	// Flags may come after the file too ("mille review mygame --json").

@@ -28,7 +28,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille serve", flag.ContinueOnError)
 	listen := fs.String("listen", ":2222", "address to listen on")
 	data := fs.String("data", "", "data folder for the host key and the store of players' names and rooms (default: server in mille's data folder)")
-	db := fs.String("db", "", "keep the store in this PostgreSQL database (postgres://USER@HOST:PORT/DB), which several servers may share, rather than in the data folder (docs/server.md)")
+	db := fs.String("db", "", "keep the store in this PostgreSQL database (postgres://USER@HOST:PORT/DB), which several servers may share, rather than in the data folder ("+docsURL+"server.md)")
 	logFormat := fs.String("log-format", server.LogText, "log lines on standard error as text (key=value) or json")
 	cfg := server.Defaults
 	// The limits, in docs/server.md's order: every one holds after login,
