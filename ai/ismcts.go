@@ -30,20 +30,24 @@ import (
 // overruled only by a gain larger than twice its standard error, so the
 // search never plays worse than its policy by chasing noise.
 //
-// The search is root-parallel: each worker races on its own deals and its
-// own trees; their statistics are added up in worker order, so a search
-// with an iteration budget and no time limit repeats exactly for a given
-// seed and worker count. An iteration is one rollout.
+// The search is root-parallel: the budget is split between a fixed number
+// of racers (shards), each racing on its own deals with its own trees, and
+// their statistics are added up in racer order. The racers run on up to
+// workers goroutines, which changes how long a search takes but not what
+// it finds: a search with an iteration budget that its time limit does not
+// cut repeats exactly for a given seed, on any machine, at any load, with
+// any number of workers. An iteration is one rollout.
 type ISMCTS struct {
 	name    string
-	iters   int           // rollouts per decision over all workers
-	limit   time.Duration // time limit per decision, 0 for none
-	workers int
-	c       float64 // UCB exploration constant
-	widen   float64 // a node visited n times considers 1+sqrt(n)/widen actions
-	eps     float64 // chance of a random action in rollouts
-	z       float64 // a gain must exceed z standard errors to overrule the heuristic
-	winW    float64 // weight of winning the hand in the reward (the rest is the margin)
+	iters   int           // rollouts per decision over all racers
+	limit   time.Duration // safety cap on a decision's time, 0 for none
+	shards  int           // racers: the search's result depends on it
+	workers int           // goroutines running the racers
+	c       float64       // UCB exploration constant
+	widen   float64       // a node visited n times considers 1+sqrt(n)/widen actions
+	eps     float64       // chance of a random action in rollouts
+	z       float64       // a gain must exceed z standard errors to overrule the heuristic
+	winW    float64       // weight of winning the hand in the reward (the rest is the margin)
 	seed    uint64
 	calls   uint64
 	last    searchStats
@@ -61,7 +65,13 @@ type searchStats struct {
 // ISMCTSOption changes an ISMCTS player.
 type ISMCTSOption func(*ISMCTS)
 
-// WithWorkers sets how many goroutines search (default runtime.NumCPU()).
+// defaultShards is how many racers share a search's budget: the cores of
+// the machine the levels were tuned on, so that a level plays as it was
+// measured (docs/ai.md) wherever it runs.
+const defaultShards = 2
+
+// WithWorkers sets how many goroutines search (default runtime.NumCPU(),
+// at most the racers): the choice is the same with any number.
 func WithWorkers(n int) ISMCTSOption {
 	return func(p *ISMCTS) {
 		if n > 0 {
@@ -70,7 +80,9 @@ func WithWorkers(n int) ISMCTSOption {
 	}
 }
 
-// WithTimeLimit stops each search after d even if iterations remain.
+// WithTimeLimit stops each search after d even if iterations remain: a
+// safety cap, set so far above the budget's time that it binds only on a
+// machine in distress, since a cut search plays differently.
 func WithTimeLimit(d time.Duration) ISMCTSOption { return func(p *ISMCTS) { p.limit = d } }
 
 // withPolicy sets the searching side's own policy.
@@ -82,7 +94,7 @@ func withName(name string) ISMCTSOption { return func(p *ISMCTS) { p.name = name
 // NewISMCTS returns an ISMCTS player doing at most iters rollouts per
 // decision.
 func NewISMCTS(iters int, seed uint64, opts ...ISMCTSOption) *ISMCTS {
-	p := &ISMCTS{name: "ismcts", iters: iters, workers: runtime.NumCPU(), c: 0.5, widen: 6, z: 2, winW: 0.6, seed: seed}
+	p := &ISMCTS{name: "ismcts", iters: iters, shards: defaultShards, workers: runtime.NumCPU(), c: 0.5, widen: 6, z: 2, winW: 0.6, seed: seed}
 	for _, o := range opts {
 		o(p)
 	}
@@ -158,25 +170,29 @@ func (p *ISMCTS) Choose(ctx context.Context, obs *engine.Observation, legal []en
 	return best
 }
 
-// search runs the workers and merges their statistics per legal action.
+// search runs the racers on the workers and merges their statistics per
+// legal action, in racer order.
 func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []engine.Action, base engine.Action) []rootStat {
-	workers := max(1, min(p.workers, p.iters/len(legal)))
+	shards := max(1, min(p.shards, p.iters/len(legal)))
+	workers := max(1, min(p.workers, shards))
 	d := deadline{ctx: ctx}
 	if p.limit > 0 {
 		d.end = time.Now().Add(p.limit)
 	}
-	per := make([][]rootStat, workers)
+	per := make([][]rootStat, shards)
 	var wg sync.WaitGroup
 	for w := range workers {
-		budget := p.iters / workers
-		if w < p.iters%workers {
-			budget++
-		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := p.racer(obs, legal, base, seedFor(p.seed, p.calls, w), d)
-			per[w] = r.run(budget)
+			for k := w; k < shards; k += workers {
+				budget := p.iters / shards
+				if k < p.iters%shards {
+					budget++
+				}
+				r := p.racer(obs, legal, base, seedFor(p.seed, p.calls, k), d)
+				per[k] = r.run(budget)
+			}
 		}()
 	}
 	wg.Wait()
