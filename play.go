@@ -117,7 +117,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	if *lines || lineMode() {
 		return playLines(lc, cat, os.Stdin, stdout, stderr)
 	}
-	uc := ui.Config{Local: lc, ConfigDir: dir, Dark: true, Hint: review.Hint, Stats: statsText}
+	uc := ui.Config{Local: lc, ConfigDir: dir, Dark: true, Hint: review.Hint, Stats: statsText, Lang: cat}
 	m, err := ui.New(uc)
 	if err != nil {
 		fmt.Fprintf(stderr, "mille: %v\n", err)

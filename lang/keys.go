@@ -324,6 +324,72 @@ const (
 	WhyKeepFor       // safety
 	WhyAttackRolling // -
 
+	// The full screen's cards: each card's face on two lines (\n), six columns at most, then nine on big cards; by engine.Card from OutOfGas (Catalogue.Face).
+	FaceOutOfGas       // -
+	FaceFlatTire       // -
+	FaceAccident       // -
+	FaceSpeedLimit     // -
+	FaceStop           // -
+	FaceGasoline       // -
+	FaceSpareTire      // -
+	FaceRepairs        // -
+	FaceEndOfLimit     // -
+	FaceGo             // -
+	FaceExtraTank      // -
+	FacePunctureProof  // -
+	FaceDrivingAce     // -
+	FaceRightOfWay     // -
+	FaceMiles25        // -
+	FaceMiles50        // -
+	FaceMiles75        // -
+	FaceMiles100       // -
+	FaceMiles200       // -
+	BigOutOfGas        // -
+	BigFlatTire        // -
+	BigAccident        // -
+	BigSpeedLimit      // -
+	BigStop            // -
+	BigGasoline        // -
+	BigSpareTire       // -
+	BigRepairs         // -
+	BigEndOfLimit      // -
+	BigGo              // -
+	BigExtraTank       // -
+	BigPunctureProof   // -
+	BigDrivingAce      // -
+	BigRightOfWay      // -
+	BigMiles25         // -
+	BigMiles50         // -
+	BigMiles75         // -
+	BigMiles100        // -
+	BigMiles200        // -
+	KindHazard         // - (a big card's kind, nine columns at most)
+	KindRemedy         // -
+	KindSafety         // -
+	KindDistance       // -
+	ShortExtraTank     // - (a safety in five columns at most)
+	ShortPunctureProof // -
+	ShortDrivingAce    // -
+	ShortRightOfWay    // -
+	PileBattle         // - (a pile's label in a card's top border, four columns at most)
+	PileSpeed          // -
+	PileDiscard        // -
+	PileCoupFourre     // - (a safety laid as a coup fourré)
+
+	// The full screen's board.
+	BoardBattle     // - (before the battle pile's card)
+	BoardSpeed      // - (before the speed pile's card)
+	BoardMiles      // miles
+	BoardCoups      // safeties
+	BoardStopped    // -
+	BoardNeeds      // card (after BoardStopped)
+	BoardRolling    // -
+	BoardLimit      // -
+	BoardNoDistance // -
+
+	// The full screen's board, more.
+	BoardSideN // side's number (after the names in a box's title)
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -325,3 +325,33 @@ func Capital(text string) string {
 	}
 	return text
 }
+
+// Face is a card's face on the full screen, in two lines of six columns
+// at most, or nine on a big card; "" for NoCard.
+func (c *Catalogue) Face(card engine.Card, big bool) (top, bottom string) {
+	if !card.Valid() {
+		return "", ""
+	}
+	k := FaceOutOfGas
+	if big {
+		k = BigOutOfGas
+	}
+	top, bottom, _ = strings.Cut(c.Text[k+Key(card-engine.OutOfGas)], "\n")
+	return top, bottom
+}
+
+// Kind names a card's kind on a big card ("hazard"); "" for none.
+func (c *Catalogue) Kind(k engine.Kind) string {
+	if k < engine.Hazard || k > engine.Distance {
+		return ""
+	}
+	return c.Text[KindHazard+Key(k-engine.Hazard)]
+}
+
+// Short names a safety in a few letters ("Tank"), for a row of four.
+func (c *Catalogue) Short(safety engine.Card) string {
+	if !safety.IsSafety() {
+		return ""
+	}
+	return c.Text[ShortExtraTank+Key(safety-engine.ExtraTank)]
+}

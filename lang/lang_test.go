@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
@@ -61,12 +62,15 @@ func TestEveryKeyHasEveryLanguage(t *testing.T) {
 	}
 }
 
+// sameInBoth are the texts that French writes as English does.
+var sameInBoth = map[Key]bool{CardAccident: true, FaceAccident: true, BigAccident: true, PileBattle: true, PileCoupFourre: true}
+
 // TestFrenchIsFrench: a French text that is English's too was forgotten
 // (but for the texts that are only arguments, and the letter P).
 func TestFrenchIsFrench(t *testing.T) {
 	for k := range NumKeys {
 		if French.Text[k] == English.Text[k] && strings.ContainsAny(strings.ReplaceAll(verb.ReplaceAllString(English.Text[k], ""), "P", ""), "abcdefghijklmnopqrstuvwxyz") {
-			if k != CardAccident { // the same word in both
+			if !sameInBoth[k] {
 				t.Errorf("key %d is English in French too: %q", k, English.Text[k])
 			}
 		}
@@ -210,5 +214,42 @@ func TestList(t *testing.T) {
 	}
 	if got := Capital("équipe"); got != "Équipe" {
 		t.Errorf("Capital: %q", got)
+	}
+}
+
+// TestFaces: every card has a face of two lines that fit its card, six
+// columns on a small one, nine on a big one, and the labels fit theirs.
+func TestFaces(t *testing.T) {
+	for _, c := range All {
+		for card := engine.OutOfGas; card < engine.NumCards; card++ {
+			for _, big := range []bool{false, true} {
+				top, bottom := c.Face(card, big)
+				most := 6
+				if big {
+					most = 9
+				}
+				if top == "" || utf8.RuneCountInString(top) > most || utf8.RuneCountInString(bottom) > most {
+					t.Errorf("%s: %v's face %q %q is not two lines of %d columns", c.Tag, card, top, bottom, most)
+				}
+			}
+		}
+		for k := engine.Hazard; k <= engine.Distance; k++ {
+			if w := c.Kind(k); w == "" || utf8.RuneCountInString(w) > 9 {
+				t.Errorf("%s: kind %d: %q", c.Tag, k, w)
+			}
+		}
+		for _, s := range engine.AllSafeties {
+			if w := c.Short(s); w == "" || utf8.RuneCountInString(w) > 5 {
+				t.Errorf("%s: %v in short: %q", c.Tag, s, w)
+			}
+		}
+		for k := PileBattle; k <= PileCoupFourre; k++ {
+			if utf8.RuneCountInString(c.Text[k]) > 4 {
+				t.Errorf("%s: label %q is too long", c.Tag, c.Text[k])
+			}
+		}
+	}
+	if top, bottom := French.Face(engine.SpeedLimit, true); top != "Limite de" || bottom != "vitesse" {
+		t.Errorf("Limite de vitesse: %q %q", top, bottom)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
@@ -30,7 +31,8 @@ type screen struct {
 	rooms     []RoomInfo
 	pick      int // the room under the cursor in the list
 	width     int
-	height    int // 0 until the terminal's size is known
+	height    int             // 0 until the terminal's size is known
+	lang      *lang.Catalogue // the language of the session's board
 
 	form *roomForm // the new room form, while open
 
@@ -113,7 +115,7 @@ func (s *screen) connect(c *Conn, err error) tea.Cmd {
 
 func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
 	st := ui.StylesFor(true)
-	s := &screen{admission: newAdmission(lobby, users, id), room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st)}
+	s := &screen{admission: newAdmission(lobby, users, id), room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st), lang: &lang.English}
 	s.naming = s.name == ""
 	s.nameField = newField(st, MaxNameLen)
 	s.nameField.Prompt = "Name: "

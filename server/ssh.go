@@ -464,6 +464,7 @@ func (s *Server) handle(sess *sshSession) {
 	} else {
 		sc = newScreen(s.Lobby, s.users, id, room, size.width)
 		sc.admission, sc.dataDir = s.admit(id, source), s.cfg.Dir
+		sc.lang = sessionLang(sess.env)
 		defer sc.leave()
 		m = sc
 	}

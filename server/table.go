@@ -76,7 +76,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			_, cmd := g.m.Update(msg.u)
 			return cmd, true
 		}
-		m, err := ui.NewRemote(ui.RemoteConfig{Table: seatConn{s.conn, s}, Hint: hint, Dark: s.st.Dark})
+		m, err := ui.NewRemote(ui.RemoteConfig{Table: seatConn{s.conn, s}, Hint: hint, Dark: s.st.Dark, Lang: s.lang})
 		if err != nil {
 			s.msg = s.refusal(err)
 			return next(s.conn), true

@@ -5,63 +5,13 @@ import (
 	"strings"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // kindGlyph marks a card's kind without colour: hazards are warning
 // triangles, remedies dots (a green light), safeties stars, distance
 // diamonds (the milestones).
 var kindGlyph = [5]string{" ", "▲", "●", "★", "◆"}
-
-// cardLines is the two-line face of each card, six columns wide at most,
-// so that a whole hand fits on an 80-column screen.
-var cardLines = [engine.NumCards][2]string{
-	engine.NoCard:        {"", ""},
-	engine.OutOfGas:      {"Out of", "Gas"},
-	engine.FlatTire:      {"Flat", "Tire"},
-	engine.Accident:      {"Acci-", "dent"},
-	engine.SpeedLimit:    {"Speed", "Limit"},
-	engine.Stop:          {"STOP", ""},
-	engine.Gasoline:      {"Gaso-", "line"},
-	engine.SpareTire:     {"Spare", "Tire"},
-	engine.Repairs:       {"Re-", "pairs"},
-	engine.EndOfLimit:    {"End of", "Limit"},
-	engine.Go:            {"GO", ""},
-	engine.ExtraTank:     {"Extra", "Tank"},
-	engine.PunctureProof: {"Punct.", "Proof"},
-	engine.DrivingAce:    {"Drive", "Ace"},
-	engine.RightOfWay:    {"Right", "of Way"},
-	engine.Miles25:       {"25", "miles"},
-	engine.Miles50:       {"50", "miles"},
-	engine.Miles75:       {"75", "miles"},
-	engine.Miles100:      {"100", "miles"},
-	engine.Miles200:      {"200", "miles"},
-}
-
-// bigLines is the face of each card on big cards (nine columns).
-var bigLines = [engine.NumCards][2]string{
-	engine.OutOfGas:      {"Out of", "Gas"},
-	engine.FlatTire:      {"Flat", "Tire"},
-	engine.Accident:      {"Accident", ""},
-	engine.SpeedLimit:    {"Speed", "Limit"},
-	engine.Stop:          {"STOP", ""},
-	engine.Gasoline:      {"Gasoline", ""},
-	engine.SpareTire:     {"Spare", "Tire"},
-	engine.Repairs:       {"Repairs", ""},
-	engine.EndOfLimit:    {"End of", "Limit"},
-	engine.Go:            {"GO", ""},
-	engine.ExtraTank:     {"Extra", "Tank"},
-	engine.PunctureProof: {"Puncture", "Proof"},
-	engine.DrivingAce:    {"Driving", "Ace"},
-	engine.RightOfWay:    {"Right of", "Way"},
-	engine.Miles25:       {"25", ""},
-	engine.Miles50:       {"50", ""},
-	engine.Miles75:       {"75", ""},
-	engine.Miles100:      {"100", ""},
-	engine.Miles200:      {"200", ""},
-}
-
-// safetyShort names the safeties in the tableau's safety row.
-var safetyShort = [4]string{"Tank", "Punct", "Ace", "RoW"}
 
 // cardW and cardH are the size of a drawn card, borders included; the
 // hand uses bigW x bigH cards on large terminals.
@@ -71,9 +21,6 @@ const (
 	bigW  = 11
 	bigH  = 6
 )
-
-// kindWord names a card's kind on big cards.
-var kindWord = [5]string{"", "hazard", "remedy", "safety", "miles"}
 
 // center pads s to width w, centred.
 func center(s string, w int) string {
@@ -99,9 +46,9 @@ type look struct {
 }
 
 // card draws card c as a framed card: the key in the top border, the kind
-// glyph at its right end, the name on two lines. An empty slot or pile has
-// a dotted frame.
-func (st *Styles) card(c engine.Card, lk look) string {
+// glyph at its right end, the name on two lines in the language l. An
+// empty slot or pile has a dotted frame.
+func (st *Styles) card(l *lang.Catalogue, c engine.Card, lk look) string {
 	inner := cardW - 2
 	if lk.big {
 		inner = bigW - 2
@@ -128,15 +75,13 @@ func (st *Styles) card(c engine.Card, lk look) string {
 	if lk.blocked {
 		bottom = bl + strings.Repeat(h, inner-1) + "✗" + br
 	}
-	lines := cardLines[c]
-	if lk.big {
-		lines = bigLines[c]
-	}
+	var lines [2]string
+	lines[0], lines[1] = l.Face(c, lk.big)
 	rows := make([]string, 0, bigH+1)
 	rows = append(rows, edge.Render(top))
 	if lk.big {
 		rows = append(rows,
-			edge.Render(v)+st.Dim.Render(center(kindWord[kind], inner))+edge.Render(v),
+			edge.Render(v)+st.Dim.Render(center(l.Kind(kind), inner))+edge.Render(v),
 			edge.Render(v)+strings.Repeat(" ", inner)+edge.Render(v))
 	}
 	rows = append(rows,
@@ -174,10 +119,20 @@ func (st *Styles) stacked(rows []string, inner, count int) []string {
 	return append(rows, " "+e.Render("╰"+strings.Repeat("─", inner-len([]rune(n)))+n+"╯"))
 }
 
-// chip is a card named inline: its glyph and full name in its colour.
-func (st *Styles) chip(c engine.Card) string {
+// chip is a card named inline: its glyph and full name in the language l,
+// in its colour.
+func (st *Styles) chip(l *lang.Catalogue, c engine.Card) string {
 	if c == engine.NoCard {
 		return st.Empty.Render("—")
 	}
-	return st.Kind[c.Kind()].Render(kindGlyph[c.Kind()] + " " + c.String())
+	return st.Kind[c.Kind()].Render(kindGlyph[c.Kind()] + " " + cardName(l, c))
+}
+
+// cardName names a card on the board, where its glyph or its place says
+// what it is: a distance by its number alone ("75"), the others in full.
+func cardName(l *lang.Catalogue, c engine.Card) string {
+	if c.IsDistance() {
+		return strconv.Itoa(c.Miles())
+	}
+	return l.Card(c)
 }

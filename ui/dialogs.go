@@ -261,8 +261,8 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case promptCoupFourre:
 		safety := engine.SafetyFor(obs.Threat)
 		body := []string{
-			m.seatName(int(obs.Attacker)) + " played " + st.chip(obs.Threat) + " on " + m.names().Side(int(obs.ThreatSide)) + ".",
-			"You hold " + st.chip(safety) + ": play it now as a coup fourré",
+			m.seatName(int(obs.Attacker)) + " played " + st.chip(m.lang, obs.Threat) + " on " + m.names().Side(int(obs.ThreatSide)) + ".",
+			"You hold " + st.chip(m.lang, safety) + ": play it now as a coup fourré",
 			"for 300 extra points and an extra turn?",
 		}
 		return m.dialogBox(l, "Coup fourré! Play "+safety.String()+"?", body, []button{{"btn-yes", "y Coup fourré!", true}, {"btn-no", "n Let it pass", false}})

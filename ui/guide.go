@@ -26,7 +26,7 @@ type guidePage struct {
 func (m *Model) cardRow(cards []engine.Card, captions []string) string {
 	parts := make([]string, 0, 2*len(cards))
 	for i, c := range cards {
-		card := m.styles.card(c, look{})
+		card := m.styles.card(m.lang, c, look{})
 		if i < len(captions) {
 			for _, line := range wrap(captions[i], cardW) {
 				card += "\n" + m.styles.Dim.Render(center(line, cardW))
@@ -47,7 +47,7 @@ var guidePages = []guidePage{
 			"you with hazards. Points are scored every hand; " + st.Title.Render(itoa(engine.WinningScore)+" points") + " win the game.",
 			"",
 			"On your turn you draw a card (slot " + st.Title.Render("P") + ") and then play or discard one card,",
-			"so you hold six between turns. To roll, you need a " + st.chip(engine.Go) + " on your battle pile:",
+			"so you hold six between turns. To roll, you need a " + st.chip(m.lang, engine.Go) + " on your battle pile:",
 			"",
 			m.cardRow([]engine.Card{engine.Go, engine.Miles75, engine.Miles100, engine.Miles200},
 				[]string{"battle", "+" + itoa(engine.Miles75.Miles()), "+" + itoa(engine.Miles100.Miles()), "+" + itoa(engine.Miles200.Miles())}),

@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
@@ -43,6 +44,9 @@ type Config struct {
 	// Stats returns the lifetime statistics as text for their window; nil
 	// hides the statistics key.
 	Stats func() (string, error)
+	// Lang is the language the model speaks; nil speaks the one chosen
+	// in the options, else English.
+	Lang *lang.Catalogue
 }
 
 // screen is what fills the terminal.
@@ -79,6 +83,7 @@ type Model struct {
 	first      bool // no options were found: the first start
 	w, h       int
 	styles     *Styles
+	lang       *lang.Catalogue // the language it speaks
 	keys       KeyMap
 	help       help.Model
 	spin       spinner.Model
@@ -215,6 +220,13 @@ func baseModel(cfg Config) *Model {
 			m.message = "options: " + err.Error()
 		}
 	}
+	m.lang = cfg.Lang
+	if m.lang == nil {
+		m.lang = &lang.English
+		if c, ok := lang.Lookup(m.opts.Lang); ok {
+			m.lang = c
+		}
+	}
 	m.setDark(cfg.Dark)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.input = textinput.New()
@@ -222,6 +234,9 @@ func baseModel(cfg Config) *Model {
 	m.input.CharLimit = 200
 	return m
 }
+
+// t is the sentence of key k with its arguments, in the model's language.
+func (m *Model) t(k lang.Key, args ...any) string { return m.lang.T(k, args...) }
 
 // setDark rebuilds the styles for the terminal's background.
 func (m *Model) setDark(dark bool) {

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
 )
@@ -31,6 +32,8 @@ type ReviewConfig struct {
 	Back tea.Cmd
 	// Dark tells the background before the terminal answers (tests).
 	Dark bool
+	// Lang is the language of the screen; nil: English.
+	Lang *lang.Catalogue
 }
 
 // ReviewScreen is the game review's screen: the game's hands replayed move
@@ -43,6 +46,7 @@ type ReviewConfig struct {
 type ReviewScreen struct {
 	cfg    ReviewConfig
 	styles *Styles
+	lang   *lang.Catalogue
 	keys   reviewKeys
 	w, h   int
 
@@ -102,8 +106,11 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := &ReviewScreen{cfg: cfg, styles: StylesFor(cfg.Dark), keys: defaultReviewKeys(), seats: seats,
+	rs := &ReviewScreen{cfg: cfg, styles: StylesFor(cfg.Dark), lang: cfg.Lang, keys: defaultReviewKeys(), seats: seats,
 		states: make([]engine.State, len(g.History)), decisions: map[int]*review.Decision{}}
+	if rs.lang == nil {
+		rs.lang = &lang.English
+	}
 	for i, a := range g.History {
 		rs.states[i] = s
 		if !s.HandOver() {
@@ -143,7 +150,7 @@ func (m *Model) reviewProgram() (*reviewProgram, error) {
 	}
 	g := m.own.Record()
 	o := review.Options{Depth: review.Normal, From: lastHandStart(&g)}
-	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: analyseCached, Dark: m.styles.Dark})
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: analyseCached, Dark: m.styles.Dark, Lang: m.lang})
 	if err != nil {
 		return nil, err
 	}

@@ -149,16 +149,16 @@ func (rs *ReviewScreen) board(s *engine.State, w, h int) []string {
 		var piles []string
 		switch {
 		case t.Battle != engine.NoCard:
-			piles = append(piles, st.chip(t.Battle))
+			piles = append(piles, st.chip(rs.lang, t.Battle))
 		case !t.Rolling():
 			piles = append(piles, st.Dim.Render("no Go yet"))
 		}
 		if t.Limited() {
-			piles = append(piles, st.chip(engine.SpeedLimit))
+			piles = append(piles, st.chip(rs.lang, engine.SpeedLimit))
 		}
-		for k, c := range engine.AllSafeties {
+		for _, c := range engine.AllSafeties {
 			if t.Has(c) {
-				piles = append(piles, st.Kind[engine.Safety].Render("★ "+safetyShort[k]))
+				piles = append(piles, st.Kind[engine.Safety].Render("★ "+rs.lang.Short(c)))
 			}
 		}
 		table := mark + padRight(truncate(rs.name(seat), 12), 12, ' ') + fmt.Sprintf(" %4d mi  ", t.Miles) + strings.Join(piles, " ")
@@ -174,7 +174,7 @@ func (rs *ReviewScreen) board(s *engine.State, w, h int) []string {
 	}
 	top := "—"
 	if s.DiscardLen > 0 {
-		top = st.chip(s.Discards[s.DiscardLen-1])
+		top = st.chip(rs.lang, s.Discards[s.DiscardLen-1])
 	}
 	lines = append(lines, st.Dim.Render(fmt.Sprintf("  draw pile %d · trip %d · discard ", s.DrawLen, s.Trip))+top)
 	return lines
@@ -199,7 +199,7 @@ func (rs *ReviewScreen) hand(cards [engine.HandSlots]engine.Card, short bool) st
 		case short:
 			chips = append(chips, st.Kind[c.Kind()].Render(kindGlyph[c.Kind()]+shortNames[c]))
 		default:
-			chips = append(chips, st.chip(c))
+			chips = append(chips, st.chip(rs.lang, c))
 		}
 	}
 	return strings.Join(chips, " ")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
@@ -31,6 +32,8 @@ type RemoteConfig struct {
 	Hint ai.HintFunc
 	// Dark tells the background before the terminal answers.
 	Dark bool
+	// Lang is the language the model speaks; nil: English.
+	Lang *lang.Catalogue
 }
 
 // NewRemote returns a model over a table the host program runs. The model
@@ -50,7 +53,7 @@ func NewRemote(cfg RemoteConfig) (*Model, error) {
 	if cfg.Options != nil {
 		opts = *cfg.Options
 	}
-	m := baseModel(Config{Options: &opts, Hint: cfg.Hint, Dark: cfg.Dark})
+	m := baseModel(Config{Options: &opts, Hint: cfg.Hint, Dark: cfg.Dark, Lang: cfg.Lang})
 	m.table = cfg.Table
 	m.see(v)
 	return m, nil

@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // tableauBox is a side's table box, titled with its players (the one to
@@ -30,7 +31,7 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 		title.WriteString(m.seatName(s))
 	}
 	if obs.Config.Sides() > 2 || obs.Config.Players > 3 {
-		title.WriteString(" (side " + strconv.Itoa(side+1) + ")")
+		title.WriteString(m.t(lang.BoardSideN, side+1))
 	}
 	if m.target != engine.NoCard && !me {
 		for i, o := range m.view.Opponents() {
@@ -42,9 +43,9 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	if m.flashTo == side && obs.Phase < engine.PhaseHandOver {
 		// The last card played here, so that a computer's move can be
 		// followed at a glance.
-		title.WriteString("  ◀ " + m.flash.String())
+		title.WriteString("  ◀ " + cardName(m.lang, m.flash))
 	}
-	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st}
+	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st, lang: m.lang}
 	if c := &m.boxes[side]; c.key == key && c.box != "" {
 		return c.box // most frames change the hand or the messages, not the tables
 	}
@@ -61,6 +62,7 @@ type boxKey struct {
 	active, targeting bool
 	w, h              int
 	styles            *Styles
+	lang              *lang.Catalogue
 }
 
 // boxCache is the last box drawn for a side, with what it was drawn from.
@@ -122,8 +124,8 @@ func (m *Model) drawTableauBox(k boxKey) string {
 // tableauCompact is a side's table in three or four text lines.
 func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
-	battle := " " + st.Dim.Render("Battle ") + st.chip(t.Battle)
-	speed := st.Dim.Render("Speed ") + st.chip(t.Speed)
+	battle := " " + st.Dim.Render(m.t(lang.BoardBattle)+" ") + st.chip(m.lang, t.Battle)
+	speed := st.Dim.Render(m.t(lang.BoardSpeed)+" ") + st.chip(m.lang, t.Speed)
 	pad := 22 - width(battle)
 	if pad < 1 {
 		pad = 1
@@ -133,7 +135,7 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 	counts := m.mileCounts(t, rows < 4)
 	lines := []string{l1}
 	if rows >= 4 {
-		lines = append(lines, " "+bar+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+counts)
+		lines = append(lines, " "+bar+" "+st.Dim.Render(m.t(lang.BoardMiles, t.Miles)), " "+counts)
 	} else {
 		lines = append(lines, " "+bar+" "+counts)
 	}
@@ -145,10 +147,10 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 // distance, safeties and what the side needs beside them.
 func (m *Model) tableauMedium(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
-	bat := strings.Split(st.card(t.Battle, look{key: "Bat"}), "\n")
-	spd := strings.Split(st.card(t.Speed, look{key: "Spd"}), "\n")
+	bat := strings.Split(st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle)}), "\n")
+	spd := strings.Split(st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed)}), "\n")
 	right := []string{
-		m.tripBar(t, 14) + " " + st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		m.tripBar(t, 14) + " " + st.Dim.Render(m.t(lang.BoardMiles, t.Miles)),
 		m.mileCounts(t, false),
 		m.safetyRow(t),
 		m.sideStatus(t, w-2*cardW-1),
@@ -174,15 +176,15 @@ func (m *Model) sideStatus(t *engine.Tableau, w int) string {
 // coupNote names the coups fourrés of a side, if any.
 func (m *Model) coupNote(t *engine.Tableau) string {
 	var names []string
-	for i, s := range engine.AllSafeties {
+	for _, s := range engine.AllSafeties {
 		if t.HasCoupFourre(s) {
-			names = append(names, safetyShort[i])
+			names = append(names, m.lang.Short(s))
 		}
 	}
 	if len(names) == 0 {
 		return ""
 	}
-	return m.styles.Kind[engine.Safety].Render("coup fourré: " + strings.Join(names, ", "))
+	return m.styles.Kind[engine.Safety].Render(m.t(lang.BoardCoups, strings.Join(names, m.t(lang.Comma))))
 }
 
 // The sizes of the boxes drawn with their piles as stacks: inner rows and
@@ -214,8 +216,8 @@ func (m *Model) pileCards(t *engine.Tableau, big bool) []string {
 	st := m.styles
 	battle, speed := pileCounts(t)
 	cards := []string{
-		st.card(t.Battle, look{key: "Bat", big: big, stack: true, count: battle}),
-		st.card(t.Speed, look{key: "Spd", big: big, stack: true, count: speed}),
+		st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle), big: big, stack: true, count: battle}),
+		st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed), big: big, stack: true, count: speed}),
 		"  ",
 	}
 	for _, s := range engine.AllSafeties {
@@ -224,9 +226,9 @@ func (m *Model) pileCards(t *engine.Tableau, big bool) []string {
 			c = s
 		}
 		if t.HasCoupFourre(s) {
-			key = "CF"
+			key = m.t(lang.PileCoupFourre)
 		}
-		cards = append(cards, st.card(c, look{key: key, big: big}))
+		cards = append(cards, st.card(m.lang, c, look{key: key, big: big}))
 	}
 	return cards
 }
@@ -237,14 +239,14 @@ func (m *Model) sideNeeds(t *engine.Tableau) (status, limit string) {
 	st := m.styles
 	switch {
 	case t.Battle.IsHazard():
-		status = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs "+engine.RemedyFor(t.Battle).String())
+		status = st.Kind[engine.Hazard].Render(m.t(lang.BoardStopped)) + st.Dim.Render(m.t(lang.BoardNeeds, m.lang.Card(engine.RemedyFor(t.Battle))))
 	case t.Rolling():
-		status = st.Kind[engine.Remedy].Render("rolling")
+		status = st.Kind[engine.Remedy].Render(m.t(lang.BoardRolling))
 	default:
-		status = st.Kind[engine.Hazard].Render("stopped") + st.Dim.Render(": needs Go")
+		status = st.Kind[engine.Hazard].Render(m.t(lang.BoardStopped)) + st.Dim.Render(m.t(lang.BoardNeeds, m.lang.Card(engine.Go)))
 	}
 	if t.Limited() {
-		limit = st.Dim.Render("limit 25/50")
+		limit = st.Dim.Render(m.t(lang.BoardLimit))
 	}
 	return status, limit
 }
@@ -257,7 +259,7 @@ func (m *Model) tableauStacks(t *engine.Tableau, w int) []string {
 	lines := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, cards...), "\n")
 	status, limit := m.sideNeeds(t)
 	text := []string{
-		m.tripBar(t, 14) + " " + m.styles.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		m.tripBar(t, 14) + " " + m.styles.Dim.Render(m.t(lang.BoardMiles, t.Miles)),
 		m.mileCounts(t, false),
 		status,
 		limit,
@@ -279,9 +281,9 @@ func (m *Model) tableauRoomy(t *engine.Tableau, w int) []string {
 	for i := len(engine.DistanceCards) - 1; i >= 0; i-- {
 		c, n := engine.DistanceCards[i], int(t.Cards[engine.DistanceCards[i]])
 		if n == 0 {
-			cards = append(cards, st.card(engine.NoCard, look{key: strconv.Itoa(c.Miles()), big: true, stack: true}))
+			cards = append(cards, st.card(m.lang, engine.NoCard, look{key: strconv.Itoa(c.Miles()), big: true, stack: true}))
 		} else {
-			cards = append(cards, st.card(c, look{big: true, stack: true, count: n}))
+			cards = append(cards, st.card(m.lang, c, look{big: true, stack: true, count: n}))
 		}
 	}
 	lines := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, cards...), "\n")
@@ -293,14 +295,14 @@ func (m *Model) tableauRoomy(t *engine.Tableau, w int) []string {
 		}
 	}
 	return append(lines,
-		" "+m.tripBar(t, 40)+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)),
+		" "+m.tripBar(t, 40)+" "+st.Dim.Render(m.t(lang.BoardMiles, t.Miles)),
 		" "+fit(strings.Join(notes, st.Dim.Render(" · ")), w-1))
 }
 
 // tableauCards draws the piles as cards on tall boxes.
 func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 	st := m.styles
-	cards := []string{st.card(t.Battle, look{key: "Bat"}), st.card(t.Speed, look{key: "Spd"}), "  "}
+	cards := []string{st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle)}), st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed)}), "  "}
 	for i, s := range engine.AllSafeties {
 		c := engine.NoCard
 		if t.Has(s) {
@@ -308,14 +310,14 @@ func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 		}
 		key := ""
 		if t.HasCoupFourre(s) {
-			key = "CF"
+			key = m.t(lang.PileCoupFourre)
 		}
 		_ = i
-		cards = append(cards, st.card(c, look{key: key}))
+		cards = append(cards, st.card(m.lang, c, look{key: key}))
 	}
 	row := lipgloss.JoinHorizontal(lipgloss.Top, cards...)
 	lines := strings.Split(row, "\n")
-	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(fmt.Sprintf("%d miles", t.Miles)), " "+m.mileCounts(t, false), " "+m.sideStatus(t, w-1))
+	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(m.t(lang.BoardMiles, t.Miles)), " "+m.mileCounts(t, false), " "+m.sideStatus(t, w-1))
 	return lines
 }
 
@@ -346,7 +348,7 @@ func (m *Model) mileCounts(t *engine.Tableau, short bool) string {
 		}
 	}
 	if b.Len() == 0 {
-		return m.styles.Dim.Render("no distance yet")
+		return m.styles.Dim.Render(m.t(lang.BoardNoDistance))
 	}
 	return strings.TrimRight(b.String(), " ")
 }
@@ -355,14 +357,15 @@ func (m *Model) mileCounts(t *engine.Tableau, short bool) string {
 func (m *Model) safetyRow(t *engine.Tableau) string {
 	st := m.styles
 	parts := make([]string, 0, 4)
-	for i, s := range engine.AllSafeties {
+	for _, s := range engine.AllSafeties {
+		short := m.lang.Short(s)
 		switch {
 		case t.HasCoupFourre(s):
-			parts = append(parts, st.Kind[engine.Safety].Render("✪"+safetyShort[i]+"!"))
+			parts = append(parts, st.Kind[engine.Safety].Render("✪"+short+"!"))
 		case t.Has(s):
-			parts = append(parts, st.Kind[engine.Safety].Render("★"+safetyShort[i]))
+			parts = append(parts, st.Kind[engine.Safety].Render("★"+short))
 		default:
-			parts = append(parts, st.Dim.Render("·"+safetyShort[i]))
+			parts = append(parts, st.Dim.Render("·"+short))
 		}
 	}
 	return strings.Join(parts, " ")

@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // layout is where the parts of the board go for a terminal size.
@@ -173,7 +174,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 				sel = false
 			}
 			lk := look{key: slotKey(i), selected: sel, big: l.big, blocked: m.playRefusal(hp.card) != ""}
-			layers = append(layers, lay(st.card(hp.card, lk)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
+			layers = append(layers, lay(st.card(m.lang, hp.card, lk)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
 			x += l.handW + l.cardGap
 		}
 	}
@@ -184,7 +185,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 	if obs.DiscardLen > 0 {
 		top = obs.Discards[obs.DiscardLen-1]
 	}
-	layers = append(layers, lay(st.card(top, look{key: "Disc", big: l.big})).ID("discard").X(x).Y(l.handY))
+	layers = append(layers, lay(st.card(m.lang, top, look{key: m.t(lang.PileDiscard), big: l.big})).ID("discard").X(x).Y(l.handY))
 	x += l.handW + 1
 	if l.w-x >= 12 {
 		layers = append(layers, lay(m.handNote(obs, l.w-x-1)).X(x+1).Y(l.handY))
@@ -342,7 +343,7 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 			return st.Heading.Render(">>:Move: "+verb+" card # ") + st.Dim.Render("(1-6 or P, Esc cancels)")
 		}
 		c := m.handView()[m.pendSlot].card
-		return st.Heading.Render(">>:Move: "+verb+" "+slotKey(m.pendSlot)+" ") + st.chip(c) + st.Dim.Render("  Return or Space to confirm")
+		return st.Heading.Render(">>:Move: "+verb+" "+slotKey(m.pendSlot)+" ") + st.chip(m.lang, c) + st.Dim.Render("  Return or Space to confirm")
 	case m.target != engine.NoCard:
 		var b strings.Builder
 		b.WriteString(st.Heading.Render("Play " + m.target.String() + " on: "))
@@ -363,12 +364,12 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 		// The selected card's refusal can be read before playing it.
 		if c := m.handView()[m.sel].card; !obs.Onlooker {
 			if why := m.playRefusal(c); why != "" {
-				return st.Turn.Render("Your turn: ") + st.chip(c) + st.Text.Render(": "+why) + st.Dim.Render(" · x discards it")
+				return st.Turn.Render("Your turn: ") + st.chip(m.lang, c) + st.Text.Render(": "+why) + st.Dim.Render(" · x discards it")
 			}
 		}
 		if what := m.playEffect(m.handView()[m.sel].card); what != "" && !obs.Onlooker {
 			c := m.handView()[m.sel].card
-			return st.Turn.Render("Your turn: ") + st.chip(c) + st.Text.Render(": "+what) + st.Dim.Render(" · enter plays, x discards")
+			return st.Turn.Render("Your turn: ") + st.chip(m.lang, c) + st.Text.Render(": "+what) + st.Dim.Render(" · enter plays, x discards")
 		}
 		return st.Turn.Render("Your turn: ") + st.Dim.Render("←→ or 1-6 choose, enter plays, x discards (or U n, D n)")
 	}
