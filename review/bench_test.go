@@ -57,7 +57,9 @@ func easyHand(b *testing.B, cfg engine.Config, seed uint64) record.Game {
 // hands at every depth. Run with -benchtime=5x or so: a deep iteration
 // takes many seconds. Besides the wall time it reports the CPU time per
 // hand (cpu-s/hand), which another program on the machine does not
-// inflate.
+// inflate, and the wall time to the first verdict (first-s) and to the
+// whole hand (hand-s): on a quiet 2-core machine those must stay within 2
+// and 10 s (docs/review.md, "Speed").
 func BenchmarkReviewHand(b *testing.B) {
 	for _, players := range []int{2, 4, 6} {
 		for _, depth := range []Depth{Quick, Normal, Deep} {
@@ -69,16 +71,28 @@ func BenchmarkReviewHand(b *testing.B) {
 				}
 				decisions := 0
 				i := 0
+				var first, whole time.Duration
 				cpu0 := cpuTime(b)
 				for b.Loop() {
-					r, err := Analyse(context.Background(), games[i%len(games)], Options{Depth: depth, Seed: 1})
+					t0 := time.Now()
+					var t1 time.Duration
+					o := Options{Depth: depth, Seed: 1, Decided: func(Decision) {
+						if t1 == 0 {
+							t1 = time.Since(t0)
+						}
+					}}
+					r, err := Analyse(context.Background(), games[i%len(games)], o)
 					if err != nil {
 						b.Fatal(err)
 					}
+					first += t1
+					whole += time.Since(t0)
 					decisions += len(r.Hands[0].Decisions)
 					i++
 				}
 				b.ReportMetric(float64(decisions)/float64(i), "decisions/hand")
+				b.ReportMetric(first.Seconds()/float64(i), "first-s")
+				b.ReportMetric(whole.Seconds()/float64(i), "hand-s")
 				b.ReportMetric((cpuTime(b)-cpu0).Seconds()/float64(i), "cpu-s/hand")
 			})
 		}
@@ -92,4 +106,47 @@ func cpuTime(b *testing.B) time.Duration {
 		b.Fatal(err)
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkBeside times a computer move (a search of a fixed budget,
+// at the game's priority) alone and while a review of a hand at normal
+// depth runs beside it, on every core at its lower priority: the move
+// should not take much longer (docs/review.md, "Speed").
+func BenchmarkBeside(b *testing.B) {
+	g := easyHand(b, engine.DefaultConfig, 1)
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, a := range g.History[:10] {
+		if err := s.Step(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	obs := engine.Observe(&s, s.ToAct())
+	legal := obs.Legal(nil)
+	for _, beside := range []bool{false, true} {
+		name := "alone"
+		if beside {
+			name = "beside-review"
+		}
+		b.Run(name, func(b *testing.B) {
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			defer func() { cancel(); <-done }()
+			go func() {
+				defer close(done)
+				for beside && ctx.Err() == nil {
+					Analyse(ctx, g, Options{Depth: Normal, Seed: 1})
+				}
+			}()
+			p, err := ai.New("ismcts:4000", 1) // a fixed budget, where hard would stop at its time limit
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				p.Choose(context.Background(), &obs, legal)
+			}
+		})
+	}
 }

@@ -342,14 +342,17 @@ func analyse(ctx context.Context, jobs []job, r *Review, o Options) error {
 		slot[k] = &r.Hands[j.hand].Decisions[next[j.hand]]
 		next[j.hand]++
 	}
+	n := min(workers, max(1, len(jobs)))
+	defer lendProcs(n)()
 	feed := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
-	for range min(workers, max(1, len(jobs))) {
+	for range n {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			background()
 			for k := range feed {
 				j := &jobs[k]
 				*slot[k] = judgeState(ctx, &j.state, j.played, o.Depth, decisionSeed(r.Seed, j.index))
