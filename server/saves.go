@@ -105,7 +105,7 @@ func (r *Room) handEnded(c table.Checkpoint) {
 	r.endMu.Lock()
 	r.ended = &c
 	if st := &c.Game.State; st.Phase == engine.PhaseGameOver {
-		res := store.Result{Room: r.Name(), Finished: r.lobby.now().UTC()}
+		res := store.Result{Room: r.Name(), Finished: r.lobby.now().UTC(), Game: store.GameID(c.Game)}
 		for i, s := range c.Game.Seats {
 			side := st.Config.SideOf(i)
 			res.Seats = append(res.Seats, store.ResultSeat{

@@ -77,6 +77,12 @@ var migrations = [][]string{
 			PRIMARY KEY (room, n)
 		)`,
 	},
+	// 3: a result names its game, so that a game finished on one server
+	// and replayed on another that took its room over is recorded once.
+	{
+		`ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT ''`,
+		`CREATE UNIQUE INDEX results_game ON results (room, game, seat) WHERE game <> ''`,
+	},
 }
 
 // SQL is a Store in a SQL database.
@@ -400,7 +406,7 @@ func (s *SQL) Prune(before time.Time, perKey int) (int, error) {
 }
 
 // AddResult implements Store. A result already recorded (the same room
-// and second) is kept as it was.
+// and game, or without a game the same second) is kept as it was.
 func (s *SQL) AddResult(r Result) error {
 	return s.inTx(func(tx *sql.Tx) error {
 		for i, seat := range r.Seats {
@@ -408,9 +414,9 @@ func (s *SQL) AddResult(r Result) error {
 			if seat.Won {
 				won = 1
 			}
-			_, err := tx.Exec(`INSERT INTO results (room, finished, seat, fingerprint, name, points, won)
-				VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-				r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, won)
+			_, err := tx.Exec(`INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+				r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, won, r.Game)
 			if err != nil {
 				return err
 			}

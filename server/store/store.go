@@ -14,6 +14,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/millebornes/mille/record"
@@ -92,8 +93,15 @@ type Room struct {
 type Result struct {
 	Room     string
 	Finished time.Time
-	Seats    []ResultSeat
+	// Game names the game within the room's history (GameID): the same
+	// game is recorded once, whichever server finished it and when.
+	Game  string
+	Seats []ResultSeat
 }
+
+// GameID names the game whose record is g, once it is over: its seed
+// and the length of its history.
+func GameID(g save.Game) string { return fmt.Sprintf("%d/%d", g.State.Seed, len(g.History)) }
 
 // ResultSeat is one seat of a finished game.
 type ResultSeat struct {

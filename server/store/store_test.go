@@ -266,10 +266,12 @@ func testPrune(t *testing.T, s *SQL) {
 	}
 }
 
-// testResults: a finished game's seats are recorded once.
+// testResults: a finished game's seats are recorded once, even when
+// two servers finish it.
 func testResults(t *testing.T, s *SQL) {
-	r := Result{Room: "fam", Finished: at(5), Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5200, Won: true}, {Name: "Computer 2", Points: 3100}}}
-	for range 2 {
+	r := Result{Room: "fam", Game: "7/120", Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5200, Won: true}, {Name: "Computer 2", Points: 3100}}}
+	for i := range 2 { // the second time a minute later, by the server that took the room over
+		r.Finished = at(5 + i)
 		if err := s.AddResult(r); err != nil {
 			t.Fatal(err)
 		}
