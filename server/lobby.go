@@ -74,6 +74,9 @@ type Lobby struct {
 	// Pool, when set, is the computer players' shared pool of every room
 	// (table.Pool).
 	Pool *table.Pool
+	// Cluster, when set, makes the lobby one of several servers sharing
+	// Store (cluster.go). Set it before the first room, with Store.
+	Cluster *Cluster
 
 	mu    sync.Mutex
 	rooms map[string]*Room
@@ -106,11 +109,27 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig
 		}
 	}
 	var c *Conn
-	err := l.add(name, func() (*Room, error) {
-		r, err := l.newRoom(cfg, func(cfg RoomConfig) (*table.Table, error) { return table.New(name, host, cfg, l.Now) })
+	err := l.add(name, func() (r *Room, err error) {
+		if l.Cluster != nil {
+			if err := l.claim(name); err != nil {
+				return nil, err
+			}
+			defer func() {
+				if err != nil {
+					l.unclaim(name)
+				}
+			}()
+			// The moves of an older game of that name, not kept, are
+			// not this game's.
+			if err := l.Cluster.Shared.DropMoves(name, 0); err != nil {
+				return nil, err
+			}
+		}
+		r, err = l.newRoom(cfg, func(cfg RoomConfig) (*table.Table, error) { return table.New(name, host, cfg, l.Now) })
 		if err != nil {
 			return nil, err
 		}
+		r.until.Store(l.now().Add(LeaseTime).UnixMilli())
 		if c, err = r.Join(host, hostName, hostSeat); err != nil {
 			r.Close()
 			return nil, err
@@ -167,10 +186,15 @@ func (l *Lobby) addLocked(name string, build func() (*Room, error)) error {
 // from cfg: with the lobby's pool, and telling the lobby when a hand ends
 // if it keeps its rooms.
 func (l *Lobby) newRoom(cfg RoomConfig, makeTable func(RoomConfig) (*table.Table, error)) (*Room, error) {
-	r := &Room{lobby: l}
+	r := &Room{lobby: l, level: cfg.Level}
 	cfg.Pool = l.Pool
 	if l.Store != nil {
 		cfg.HandEnd = r.handEnded
+	}
+	if l.Cluster != nil {
+		// Every move is the store's before anyone sees it; an undo would
+		// take back moves the store holds.
+		cfg.Moved, cfg.Undo = r.moved, false
 	}
 	t, err := makeTable(cfg)
 	if err != nil {
@@ -254,9 +278,10 @@ func (l *Lobby) roomList() []*Room {
 	return slices.Collect(maps.Values(l.rooms))
 }
 
-// List describes the open rooms by name.
+// List describes the open rooms by name, and in a cluster those the
+// other servers hold.
 func (l *Lobby) List() []RoomInfo {
-	var list []RoomInfo
+	list := l.remoteRooms()
 	for _, r := range l.roomList() {
 		if r.Ended() {
 			continue
@@ -336,6 +361,7 @@ func (l *Lobby) Close() {
 	l.retire(ended)
 	for _, r := range rooms {
 		r.Close()
+		l.unclaim(r.Name()) // saved, if it started: any server may open it again
 	}
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 	"sync"
+	"sync/atomic"
 
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
@@ -45,8 +46,18 @@ type Room struct {
 	*table.Table
 	lobby *Lobby
 
+	// level is the computer level of the room's table, read without its
+	// lock (Room.moved runs under it).
+	level string
+
 	saveMu  sync.Mutex // one write of the room at a time
 	written int        // the length of the history last written
+
+	// In a cluster: based is set once the store holds a record of the
+	// game (Room.moved), and until is when the room's lease runs out
+	// (Unix milliseconds).
+	based atomic.Bool
+	until atomic.Int64
 
 	endMu   sync.Mutex
 	ended   *table.Checkpoint // the last hand's end, not written yet

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -80,9 +81,19 @@ func (r *Room) save(user string, shutdown bool) (string, error) {
 // checkpointed, for its host: the store refuses it if the room of that
 // name is another game. Under saveMu.
 func (r *Room) putLocked(c table.Checkpoint, saved bool) error {
+	kept := r.kept(c, saved)
+	if err := r.lobby.Store.PutRoom(kept, c.Seating.Host); err != nil {
+		return err
+	}
+	r.written = len(kept.Game.History)
+	return nil
+}
+
+// kept is checkpoint c of the room as the store keeps it.
+func (r *Room) kept(c table.Checkpoint, saved bool) store.Room {
 	g := c.Game
 	g.Saved = r.lobby.now().UTC().Truncate(time.Second)
-	g.UI = map[string]string{uiHost: c.Seating.Host, uiLevel: r.Config().Level}
+	g.UI = map[string]string{uiHost: c.Seating.Host, uiLevel: r.level}
 	var players []string
 	for i, u := range c.Seating.Users {
 		if u != "" {
@@ -90,12 +101,7 @@ func (r *Room) putLocked(c table.Checkpoint, saved bool) error {
 			players = append(players, u)
 		}
 	}
-	kept := store.Room{Name: r.Name(), Game: g, Host: c.Seating.Host, Players: players, Saved: saved}
-	if err := r.lobby.Store.PutRoom(kept, c.Seating.Host); err != nil {
-		return err
-	}
-	r.written = len(g.History)
-	return nil
+	return store.Room{Name: r.Name(), Game: g, Host: c.Seating.Host, Players: players, Saved: saved}
 }
 
 // handEnded is the room's table.Config.HandEnd: it notes the game as the
@@ -104,21 +110,28 @@ func (r *Room) putLocked(c table.Checkpoint, saved bool) error {
 func (r *Room) handEnded(c table.Checkpoint) {
 	r.endMu.Lock()
 	r.ended = &c
-	if st := &c.Game.State; st.Phase == engine.PhaseGameOver {
-		res := store.Result{Room: r.Name(), Finished: r.lobby.now().UTC(), Game: store.GameID(c.Game)}
-		for i, s := range c.Game.Seats {
-			side := st.Config.SideOf(i)
-			res.Seats = append(res.Seats, store.ResultSeat{
-				Key: c.Seating.Users[i], Name: s.Name, Points: int(st.Totals[side]), Won: int(st.Winner) == side,
-			})
-		}
-		r.results = append(r.results, res)
+	if c.Game.State.Phase == engine.PhaseGameOver {
+		r.results = append(r.results, resultOf(r.Name(), c.Game, c.Seating.Users, r.lobby.now()))
 	}
 	r.endMu.Unlock()
 	select {
 	case r.lobby.wake <- struct{}{}:
 	default:
 	}
+}
+
+// resultOf is the result of game g, over, in room, whose seats users
+// held.
+func resultOf(room string, g record.Game, users []string, now time.Time) store.Result {
+	st := &g.State
+	res := store.Result{Room: room, Finished: now.UTC(), Game: store.GameID(g)}
+	for i, s := range g.Seats {
+		side := st.Config.SideOf(i)
+		res.Seats = append(res.Seats, store.ResultSeat{
+			Key: users[i], Name: s.Name, Points: int(st.Totals[side]), Won: int(st.Winner) == side,
+		})
+	}
+	return res
 }
 
 // flushLocked writes what the room's ended hands left: their results, and
@@ -193,6 +206,7 @@ func (l *Lobby) retire(rooms []*Room) {
 	if l.Store == nil {
 		return
 	}
+	defer l.retireShared(rooms)
 	for _, r := range rooms {
 		r.saveMu.Lock()
 		r.flushLocked()
@@ -203,6 +217,23 @@ func (l *Lobby) retire(rooms []*Room) {
 		if err := l.Store.DropCheckpoint(r.Name()); err != nil {
 			l.logf("room %s: %v", r.Name(), err)
 		}
+	}
+}
+
+// retireShared gives up the leases of rooms that ended, in a cluster; the
+// moves of a game not kept go with it.
+func (l *Lobby) retireShared(rooms []*Room) {
+	c := l.Cluster
+	if c == nil {
+		return
+	}
+	for _, r := range rooms {
+		if _, err := l.Store.Room(r.Name()); errors.Is(err, store.ErrNoRoom) {
+			if err := c.Shared.DropMoves(r.Name(), 0); err != nil {
+				l.logf("room %s: %v", r.Name(), err)
+			}
+		}
+		l.unclaim(r.Name())
 	}
 }
 
@@ -225,15 +256,31 @@ func (l *Lobby) prune() error {
 
 // restoreRoom makes a room from kept room k, as it waits for its people:
 // every person's seat waits for them (found by the identity kept in the
-// UI map) and the former host starts the game again. Grace and Pace come
+// UI map) and, if restored, the former host starts the game again;
+// otherwise (a room taken over from another server) it goes on at once,
+// the computers playing for the people until they are back. In a cluster
+// the room's lease is taken first, and the moves the store holds beyond
+// k are played again. Grace and Pace come
 // from cfg; the rules, seed and levels from the game, its levels checked
 // against ai.Levels and brought down to the lobby's MaxLevel.
-func (l *Lobby) restoreRoom(k store.Room, cfg RoomConfig) (*Room, error) {
+func (l *Lobby) restoreRoom(k store.Room, cfg RoomConfig, restored bool) (r *Room, err error) {
+	if l.Cluster != nil {
+		if err := l.claim(k.Name); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				l.unclaim(k.Name)
+			}
+		}()
+		if k, err = l.replay(k); err != nil {
+			return nil, err
+		}
+	}
 	g := k.Game
 	if lv := g.UI[uiLevel]; lv != "" {
 		cfg.Level = lv
 	}
-	var err error
 	if cfg.Level, err = l.level(cfg.Level); err != nil {
 		return nil, err
 	}
@@ -254,13 +301,15 @@ func (l *Lobby) restoreRoom(k store.Room, cfg RoomConfig) (*Room, error) {
 	if humans == 0 {
 		return nil, errors.New("nobody to come back to the game")
 	}
-	r, err := l.newRoom(cfg, func(cfg RoomConfig) (*table.Table, error) {
-		return table.FromRecord(k.Name, g, users, g.UI[uiHost], true, cfg, l.Now)
+	r, err = l.newRoom(cfg, func(cfg RoomConfig) (*table.Table, error) {
+		return table.FromRecord(k.Name, g, users, g.UI[uiHost], restored, cfg, l.Now)
 	})
 	if err != nil {
 		return nil, err
 	}
 	r.written = len(g.History)
+	r.based.Store(true)
+	r.until.Store(l.now().Add(LeaseTime).UnixMilli())
 	return r, nil
 }
 
@@ -314,7 +363,10 @@ func (l *Lobby) Restore(cfg RoomConfig) (restored []string, errs []error) {
 		errs = append(errs, err)
 	}
 	for _, k := range kept {
-		if err := l.add(k.Name, func() (*Room, error) { return l.restoreRoom(k, cfg) }); err != nil {
+		if err := l.add(k.Name, func() (*Room, error) { return l.restoreRoom(k, cfg, true) }); err != nil {
+			if errors.Is(err, ErrElsewhere) {
+				continue // another server restored it first
+			}
 			errs = append(errs, fmt.Errorf("room %s: %v", k.Name, err))
 			continue
 		}
@@ -339,8 +391,8 @@ func (l *Lobby) reopen(name string) *Room {
 	l.mu.Lock()
 	cfg := l.restoreCfg
 	l.mu.Unlock()
-	err = l.add(name, func() (*Room, error) { return l.restoreRoom(k, cfg) })
-	if err != nil && !errors.Is(err, ErrRoomExists) {
+	err = l.add(name, func() (*Room, error) { return l.restoreRoom(k, cfg, true) })
+	if err != nil && !errors.Is(err, ErrRoomExists) && !errors.Is(err, ErrElsewhere) {
 		l.logf("room %s: %v", name, err)
 		return nil
 	}

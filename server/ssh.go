@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -35,7 +36,11 @@ type Config struct {
 	// DB, when set, is the URL (postgres://...) of the PostgreSQL database
 	// that holds the store in place of the data folder's SQLite file:
 	// several servers share one (docs/server.md).
-	DB          string
+	DB string
+	// Advertise is where the other servers of the same DB reach this one
+	// to relay its rooms' players (host:port); "": the address Serve
+	// listens on.
+	Advertise   string
 	MaxSessions int // SSH sessions at once; 0: no limit
 	// MaxSessionsPerSource caps the sessions of one source (an IPv4
 	// address, or an IPv6 /64); the last tenth of MaxSessions go only to
@@ -249,6 +254,10 @@ func New(cfg Config) (*Server, error) {
 	l := s.Lobby
 	l.MaxLevel, l.Pool = cfg.MaxLevel, table.NewPool(cfg.Computers, cfg.MoveTime)
 	l.Store, l.KeepSaves, l.SavesPerKey = logged, cfg.KeepSaves, cfg.SavesPerKey
+	if cfg.DB != "" {
+		host, _ := os.Hostname()
+		l.Cluster = &Cluster{Shared: st, ID: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), rand.Text()[:8]), Addr: cfg.Advertise}
+	}
 	// What goes wrong where nobody waits for an answer (a checkpoint, a
 	// result) is an error of the server's.
 	l.Logf = func(format string, args ...any) { events.Error(fmt.Sprintf(format, args...)) }
@@ -280,7 +289,14 @@ func New(cfg Config) (*Server, error) {
 	s.keeper, s.kept = stopKeeping, make(chan struct{})
 	go func() {
 		defer close(s.kept)
+		if l.Cluster == nil {
+			l.Keep(keep, cfg.CheckpointEvery)
+			return
+		}
+		var wg sync.WaitGroup
+		wg.Go(func() { l.Lease(keep) })
 		l.Keep(keep, cfg.CheckpointEvery)
+		wg.Wait()
 	}()
 	return s, nil
 }
@@ -297,6 +313,9 @@ func (s *Server) Serve(l net.Listener) error {
 		return nil
 	}
 	s.listeners = append(s.listeners, l)
+	if c := s.Lobby.Cluster; c != nil && c.addr() == "" {
+		c.setAddr(l.Addr().String())
+	}
 	s.mu.Unlock()
 	go func() {
 		t := time.NewTicker(SweepEvery)

@@ -101,7 +101,7 @@ type Result struct {
 
 // GameID names the game whose record is g, once it is over: its seed
 // and the length of its history.
-func GameID(g save.Game) string { return fmt.Sprintf("%d/%d", g.State.Seed, len(g.History)) }
+func GameID(g record.Game) string { return fmt.Sprintf("%d/%d", g.State.Seed, len(g.History)) }
 
 // ResultSeat is one seat of a finished game.
 type ResultSeat struct {
