@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -90,10 +88,7 @@ func TestArenaExternalBot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "mille")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := milleBinary(t)
 	var out, errb bytes.Buffer
 	code := run([]string{"arena", "--seats", "heuristic,cmd:" + bin + " bot --level heuristic", "--hands", "8", "--json"}, &out, &errb)
 	if code != 0 {

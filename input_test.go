@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -28,10 +27,7 @@ func TestDecoderPanicInput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mille")
 	}
-	bin := filepath.Join(t.TempDir(), "mille")
-	if out, err := exec.Command("go", "build", "-tags", "sqlite", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := milleBinary(t)
 	t.Run("local", func(t *testing.T) {
 		data := t.TempDir()
 		cmd := exec.Command(bin)

@@ -106,10 +106,7 @@ func TestSignalKeepsTheGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mille")
 	}
-	bin := filepath.Join(t.TempDir(), "mille")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := milleBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGHUP, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			data := t.TempDir()

@@ -78,10 +78,7 @@ func TestReadmeCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mille and plays the README's commands")
 	}
-	bin := t.TempDir()
-	if out, err := exec.Command("go", "build", "-tags", "sqlite", "-o", filepath.Join(bin, "mille"), ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := filepath.Dir(milleBinary(t))
 	lines := readmeCommands(t)
 	if len(lines) < 8 {
 		t.Fatalf("found only %d mille command lines in README.md", len(lines))

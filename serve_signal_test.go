@@ -8,7 +8,6 @@ import (
 	"crypto/rand"
 	"io"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -153,10 +152,7 @@ func TestServeSignalsSaveRooms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mille")
 	}
-	bin := filepath.Join(t.TempDir(), "mille")
-	if out, err := exec.Command("go", "build", "-tags", "sqlite", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := milleBinary(t)
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) { serveSignal(t, bin, sig) })
 	}

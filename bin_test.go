@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// The tests that run mille as a program share one build of it, with the
+// server's SQLite (-tags sqlite) so that every command is in it; TestMain
+// removes it at the end.
+var (
+	binDir  string
+	binOnce = sync.OnceValues(func() (string, error) {
+		dir, err := os.MkdirTemp("", "mille-test-bin")
+		if err != nil {
+			return "", err
+		}
+		binDir = dir
+		bin := filepath.Join(dir, "mille")
+		if out, err := exec.Command("go", "build", "-tags", "sqlite", "-o", bin, ".").CombinedOutput(); err != nil {
+			return "", &buildError{err: err, out: out}
+		}
+		return bin, nil
+	})
+)
+
+type buildError struct {
+	err error
+	out []byte
+}
+
+func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n" + string(e.out) }
+
+// milleBinary is the path of mille built once for the package's tests.
+func milleBinary(t *testing.T) string {
+	t.Helper()
+	bin, err := binOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
