@@ -161,8 +161,10 @@ var guidePages = []guidePage{
 			"Mouse: click a card to select it and again to play it; click an opponent's",
 			"table to play a hazard there, the discard pile to discard.",
 			"",
-			"Also: z undoes your last move, n starts a new game, ? lists every key,",
-			"b turns the bell off, a changes how fast the computers move.",
+			"Also: t suggests a move and says why, z undoes your last move, n starts",
+			"a new game, L loads a save, i shows your statistics, v reviews the hand",
+			"at its end, ? lists every key, b turns the bell off, a changes how fast",
+			"the computers move.",
 		}
 		return strings.Join(rows, "\n")
 	}},

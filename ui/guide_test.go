@@ -3,6 +3,7 @@ package ui
 import (
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -147,5 +148,18 @@ func TestGuideFromTheEngine(t *testing.T) {
 	side := guideTripSide(&pos)
 	if side < 0 || pos.Tableaus[side].Miles != pos.Trip {
 		t.Fatalf("no side has completed the trip in the guide's position")
+	}
+}
+
+// TestGuideKeysPage: the guide's keys page names the keys a player looks
+// for there: the hint, loading, the statistics and the review.
+func TestGuideKeysPage(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	page := guidePages[len(guidePages)-1]
+	body := page.body(m)
+	for _, want := range []string{"t suggests", "L loads", "i shows your statistics", "v reviews"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the %s page lacks %q:\n%s", page.tab, want, body)
+		}
 	}
 }
