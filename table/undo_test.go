@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -181,20 +182,24 @@ func TestHotSeat(t *testing.T) {
 	}
 }
 
-// TestHold: a held table's computers wait.
+// TestHold: a held table's computers wait, however long (in a bubble
+// whose clock runs only when everything in it waits).
 func TestHold(t *testing.T) {
-	tb, c := local(t, 2, []int{0}, first{}, 2)
-	settle(t, tb, c)
-	tb.Hold(true)
-	v := c.View()
-	if err := c.Act(v.Obs.Legal(nil)[0]); err != nil {
-		t.Fatal(err)
-	}
-	moved := tb.State()
-	time.Sleep(20 * time.Millisecond) // a computer that ignored the hold would have moved
-	if tb.State() != moved && !moved.HandOver() {
-		t.Fatal("a computer moved while the table was held")
-	}
-	tb.Hold(false)
-	settle(t, tb, c)
+	synctest.Test(t, func(t *testing.T) {
+		tb, c := local(t, 2, []int{0}, first{}, 2)
+		settle(t, tb, c)
+		tb.Hold(true)
+		v := c.View()
+		if err := c.Act(v.Obs.Legal(nil)[0]); err != nil {
+			t.Fatal(err)
+		}
+		moved := tb.State()
+		time.Sleep(time.Hour) // a computer that ignored the hold would have moved
+		synctest.Wait()
+		if tb.State() != moved && !moved.HandOver() {
+			t.Fatal("a computer moved while the table was held")
+		}
+		tb.Hold(false)
+		settle(t, tb, c)
+	})
 }
