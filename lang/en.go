@@ -153,6 +153,8 @@ var English = Catalogue{
 		NoticeSaved:    "The host saved the game as %s.",
 		NoticeNotSaved: "The game could not be saved.",
 		NoticeShutdown: "The server is shutting down. The game is saved: come back to room %s later.",
+		NoticeNotKept:  "The server cannot write this game down for now: play on, it keeps the moves and tries again.",
+		NoticeKept:     "The server writes this game down again: nothing was lost.",
 
 		AskName:      "What is your name? Type it and press Return.",
 		NameRefused:  "Not that name: %v.",

@@ -158,6 +158,8 @@ var French = Catalogue{
 		NoticeSaved:    "L'hôte a enregistré la partie sous %s.",
 		NoticeNotSaved: "La partie n'a pas pu être enregistrée.",
 		NoticeShutdown: "Le serveur s'arrête. La partie est enregistrée : revenez plus tard à la salle %s.",
+		NoticeNotKept:  "Le serveur ne peut pas écrire cette partie pour l'instant : jouez, il garde les coups et réessaie.",
+		NoticeKept:     "Le serveur écrit de nouveau cette partie : rien n'est perdu.",
 
 		AskName:      "Quel est votre nom ? Tapez-le puis Entrée.",
 		NameRefused:  "Pas ce nom : %v.",

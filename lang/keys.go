@@ -158,6 +158,8 @@ const (
 	NoticeSaved    // room
 	NoticeNotSaved // -
 	NoticeShutdown // room
+	NoticeNotKept  // -
+	NoticeKept     // -
 
 	// The lobby of a server, and its rooms before the deal.
 	AskName      // -

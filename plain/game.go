@@ -452,5 +452,9 @@ func (g *game) notice(n table.Notice) {
 		g.say(lang.NoticeNotSaved)
 	case table.NoticeShutdown:
 		g.say(lang.NoticeShutdown, n.Name)
+	case table.NoticeNotKept:
+		g.say(lang.NoticeNotKept)
+	case table.NoticeKeptAgain:
+		g.say(lang.NoticeKept)
 	}
 }

@@ -86,6 +86,10 @@ func (r *Room) putLocked(c table.Checkpoint, saved bool) error {
 		return err
 	}
 	r.written = len(kept.Game.History)
+	if r.unkept {
+		r.unkept = false
+		r.Notify(table.Notice{Kind: table.NoticeKeptAgain})
+	}
 	return nil
 }
 
@@ -135,49 +139,87 @@ func resultOf(room string, g record.Game, users []string, now time.Time) store.R
 }
 
 // flushLocked writes what the room's ended hands left: their results, and
-// the game as the last one ended if nothing later was written. Under
-// saveMu.
-func (r *Room) flushLocked() {
+// the game as the last one ended if nothing later was written. What it
+// could not write stays, for the next try. It reports whether all was
+// written. Under saveMu.
+func (r *Room) flushLocked() bool {
 	r.endMu.Lock()
 	c, results := r.ended, r.results
 	r.ended, r.results = nil, nil
 	r.endMu.Unlock()
+	var failed []store.Result
 	for _, res := range results {
 		if err := r.lobby.Store.AddResult(res); err != nil {
 			r.lobby.logf("room %s: recording a result: %v", r.Name(), err)
+			failed = append(failed, res)
 		}
 	}
+	ok := len(failed) == 0
 	if c != nil && len(c.Game.History) > r.written {
-		if err := r.putLocked(*c, false); err != nil {
-			r.lobby.logf("room %s: checkpoint: %v", r.Name(), err)
+		if err := r.checkpointLocked(*c); err != nil {
+			ok = false
+			r.endMu.Lock()
+			if r.ended == nil { // a later hand's end replaces it
+				r.ended = c
+			}
+			r.endMu.Unlock()
 		}
 	}
+	if len(failed) > 0 {
+		r.endMu.Lock()
+		r.results = append(failed, r.results...)
+		r.endMu.Unlock()
+	}
+	return ok
 }
+
+// checkpointLocked writes checkpoint c of the room, not as saved, and
+// tells its people when the game stops being written down (a full disk,
+// a locked database) and when it is written again: the moves are kept in
+// memory meanwhile, and Keep tries again every RetryEvery. Under saveMu.
+func (r *Room) checkpointLocked(c table.Checkpoint) error {
+	err := r.putLocked(c, false)
+	if err != nil {
+		r.lobby.logf("room %s: checkpoint: %v", r.Name(), err)
+		if !r.unkept {
+			r.unkept = true
+			r.Notify(table.Notice{Kind: table.NoticeNotKept})
+		}
+	}
+	return err
+}
+
+// RetryEvery is how often Keep tries again to write the games it could
+// not: once the disk has room again, the moves played meanwhile are in the
+// store within this time.
+const RetryEvery = 2 * time.Second
 
 // Checkpoint writes into the store the games that moved on since they
 // were last written: as their last hand ended and, with all, every game
 // in play as it stands now. A crash then loses only what was played since.
-func (l *Lobby) Checkpoint(all bool) {
+// It reports whether every write it tried was made.
+func (l *Lobby) Checkpoint(all bool) bool {
 	if l.Store == nil {
-		return
+		return true
 	}
+	ok := true
 	for _, r := range l.roomList() {
 		r.saveMu.Lock()
-		r.flushLocked()
-		if all {
+		ok = r.flushLocked() && ok
+		if all || r.unkept {
 			if c, err := r.Checkpoint(); err == nil && len(c.Game.History) > r.written {
-				if err := r.putLocked(c, false); err != nil {
-					l.logf("room %s: checkpoint: %v", r.Name(), err)
-				}
+				ok = r.checkpointLocked(c) == nil && ok
 			}
 		}
 		r.saveMu.Unlock()
 	}
+	return ok
 }
 
 // Keep checkpoints the lobby's games until ctx ends: at the end of every
 // hand, and every game that moved on every interval (0: only at the ends
-// of hands).
+// of hands); after a write that failed, every RetryEvery until all are
+// written.
 func (l *Lobby) Keep(ctx context.Context, every time.Duration) {
 	var tick <-chan time.Time
 	if every > 0 {
@@ -185,14 +227,22 @@ func (l *Lobby) Keep(ctx context.Context, every time.Duration) {
 		defer t.Stop()
 		tick = t.C
 	}
+	var retry <-chan time.Time
 	for {
+		var kept bool
 		select {
 		case <-ctx.Done():
 			return
 		case <-l.wake:
-			l.Checkpoint(false)
+			kept = l.Checkpoint(false)
 		case <-tick:
-			l.Checkpoint(true)
+			kept = l.Checkpoint(true)
+		case <-retry:
+			kept = l.Checkpoint(false)
+		}
+		retry = nil
+		if !kept {
+			retry = time.After(RetryEvery)
 		}
 	}
 }
