@@ -50,6 +50,11 @@ var attacks = []attack{
 	{"huge-window", "4 sessions of a 10000x10000 terminal changing size as fast as they can", attackHugeWindow},
 	{"keys", "4 players in games sending 1,365 arrow keys a second each (4 KiB/s)", attackKeys},
 	{"long-command", "one key in 4 reconnect loops, each session's command a 120 KB room name", attackLongCommand},
+	{"line-rooms", "rooms made by one key through the line mode (plain ROOM, then start): 50 at most", attackLineRooms},
+	{"few-addresses", "sessions of 260 keys from 9 addresses, held open", attackFewAddresses},
+	{"silent-many", "8 silent connections from each of 64 addresses, opened again when closed", attackSilentMany},
+	{"idle-conns", "logged-in connections without a session from 700 addresses, 10 each, opened again when closed", attackIdleConns},
+	{"storm", "fresh keys from 200 addresses: log in, open a session, wait for its screen, leave; 32 at once", attackStorm},
 	{"csi", "sessions of fresh keys typing issue 22's 69 bytes (a CSI of 34 parameters) 50 times at the name prompt: 2,000 at most", attackCSI},
 }
 
@@ -260,30 +265,7 @@ func attackSilent(a *attacker) {
 	for n := byte(4); n < 8; n++ {
 		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, n)}, Timeout: 10 * time.Second}
 		for range 8 {
-			wg.Go(func() {
-				for !a.over() {
-					a.tried.Add(1)
-					c, err := d.Dial("tcp", a.addr)
-					if err != nil {
-						time.Sleep(10 * time.Millisecond)
-						continue
-					}
-					c.SetDeadline(a.stop)
-					b := make([]byte, 256)
-					n, _ := c.Read(b)
-					if strings.HasPrefix(string(b[:n]), "SSH-") {
-						a.took.Add(1)
-						done := make(chan struct{})
-						a.hold(done)
-						io.Copy(io.Discard, c) // silent until the server closes it
-						close(done)
-					} else {
-						a.refused.Add(1)
-						time.Sleep(10 * time.Millisecond)
-					}
-					c.Close()
-				}
-			})
+			wg.Go(func() { a.silentSockets(&d) })
 		}
 	}
 	wg.Wait()

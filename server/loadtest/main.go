@@ -80,7 +80,7 @@ func main() {
 	flag.IntVar(&s.height, "height", 30, "terminal height of the players")
 	flag.DurationVar(&s.timeout, "timeout", 60*time.Second, "longest wait for a screen before it counts as an error")
 	flag.StringVar(&s.cpuProfile, "cpuprofile", "", "write the server's CPU profile to this file (and the clients' to FILE.clients)")
-	flag.StringVar(&s.memProfile, "memprofile", "", "write the server's heap profile halfway through the play to this file, and at the end to FILE.after")
+	flag.StringVar(&s.memProfile, "memprofile", "", "write the server's heap profile halfway through the play to this file, and at the end to FILE.after (its goroutines to FILE.goroutines and FILE.after.goroutines)")
 	flag.IntVar(&s.computerRooms, "computer-rooms", 0, "rooms of six computer players playing beside the players, all the time")
 	flag.StringVar(&s.computerLevel, "computer-level", "expert", "the level of the computer rooms' players")
 	flag.IntVar(&s.computers, "computers", 0, "the server's computer players searching at once (mille serve --computers; 0: its default)")

@@ -60,6 +60,15 @@ func writeHeapProfile(path string) {
 	}
 	defer f.Close()
 	pprof.WriteHeapProfile(f)
+	// Beside it, the goroutines: what holds a heap is often one that
+	// did not end.
+	g, err := os.Create(path + ".goroutines")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		return
+	}
+	defer g.Close()
+	pprof.Lookup("goroutine").WriteTo(g, 1)
 }
 
 // cpuTime returns the CPU time this process has used, user and system.
@@ -216,6 +225,8 @@ func runServer(s settings, out io.Writer) int {
 	// Watch the peak while the clients run; ReadMemStats stops the world
 	// for a moment, so not too often.
 	peak, peakSessions, peakConns, rssPeak := base, 0, 0, rssBase
+	fdsBase := descriptors()
+	fdsPeak := fdsBase
 	done := make(chan error, 1)
 	go func() { <-relayed; done <- child.Wait() }()
 	var childErr error
@@ -234,6 +245,7 @@ func runServer(s settings, out io.Writer) int {
 		peakSessions = max(peakSessions, srv.Sessions())
 		peakConns = max(peakConns, srv.Connections())
 		rssPeak = max(rssPeak, rss())
+		fdsPeak = max(fdsPeak, descriptors())
 	}
 	if attacker != nil {
 		attacker.Wait()
@@ -279,6 +291,7 @@ func runServer(s settings, out io.Writer) int {
 	fmt.Fprintf(out, "server resident memory: baseline %s, peak %s, after %s (after: the memory freed given back to the system; %s before the load test gave it back)\n",
 		mb(rssBase), mb(rssPeak), mb(rssAfter), mb(rssOwn))
 	fmt.Fprintf(out, "server log: %d bytes, the longest line %d bytes\n", len(logs.String()), longestLine(logs.String()))
+	fmt.Fprintf(out, "server file descriptors: baseline %d, peak %d, after %d\n", fdsBase, fdsPeak, descriptors())
 	fmt.Fprintf(out, "server goroutines: baseline %d, peak %d, after %d\n", base.goroutines, peak.goroutines, after.goroutines)
 	fmt.Fprintf(out, "server heap in use: baseline %s, peak %s, after %s (baseline and after: after a GC; live objects %s and %s)\n",
 		mb(base.heap), mb(peak.heap), mb(after.heap), mb(base.live), mb(after.live))
@@ -353,6 +366,16 @@ func rss() uint64 {
 		}
 	}
 	return 0
+}
+
+// descriptors returns how many file descriptors this process holds open,
+// from /proc/self/fd (0 where there is none).
+func descriptors() int {
+	fds, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return 0
+	}
+	return len(fds)
 }
 
 // startAttacker runs the attack as a process of its own, for the play's
