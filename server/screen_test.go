@@ -3,6 +3,8 @@ package server
 import (
 	"strings"
 	"testing"
+	"testing/synctest"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -110,4 +112,26 @@ func TestRefusalForgotten(t *testing.T) {
 	if bob.msg != "" || !bob.last.Watching {
 		t.Errorf("after w: message %q, watching %v", bob.msg, bob.last.Watching)
 	}
+}
+
+// TestTickListEndsWithSession (issue 22, 8): the lobby's refresh tick
+// gives up as soon as the session ends; Bubble Tea's own Tick held each
+// ended session's program for two seconds more, some 130 MB under a
+// reconnect storm.
+func TestTickListEndsWithSession(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		done := make(chan struct{})
+		s := &screen{done: done}
+		began := time.Now()
+		got := make(chan tea.Msg, 1)
+		go func() { got <- s.tickList()() }()
+		close(done)
+		if msg := <-got; msg != nil || time.Since(began) != 0 {
+			t.Fatalf("the tick gave %v after %v, want nothing at once", msg, time.Since(began))
+		}
+		s.done = nil
+		if msg := s.tickList()(); msg != (listTick{}) || time.Since(began) != listEvery {
+			t.Fatalf("the tick of a running session gave %v after %v", msg, time.Since(began))
+		}
+	})
 }

@@ -482,7 +482,7 @@ func (s *Server) handle(sess *sshSession) {
 		m = s.model(id, room, size.width)
 	} else {
 		sc = newScreen(s.Lobby, s.users, id, room, size.width)
-		sc.admission, sc.dataDir = s.admit(id, source), s.cfg.Dir
+		sc.admission, sc.dataDir, sc.done = s.admit(id, source), s.cfg.Dir, ctx.Done()
 		sc.lang = sessionLang(sess.env)
 		defer sc.leave()
 		m = sc
