@@ -368,6 +368,25 @@ var French = Catalogue{
 		BoardNoDistance: "pas encore d'étape",
 
 		BoardSideN: " (camp %d)",
+
+		ReviewBetter:     "Mieux valait %s, d'environ %d points (± %d)",
+		ReviewBecause:    "%s : %s.",
+		ReviewAfter:      "Avec « %s » : %s.",
+		ReviewExchange:   "En échange, avec « %s » : %s.",
+		ReviewJoin:       " ; ",
+		ReviewStoppers:   "%d cartes encore cachées (%s) peuvent vous arrêter, et %s y répond.",
+		LineTurnLost:     "un tour perdu",
+		LineMiles:        "vous roulez environ %d bornes de moins",
+		LineCoupsFourres: "des coups-fourrés d'environ %d points abandonnés",
+		LineSafeties:     "moins de bottes posées (environ %d points)",
+		LineTrip:         "vous bouclez la distance %d %% du temps au lieu de %d %%",
+		LineSafeTrip:     "le bonus de manche sans étape 200 vient %d %% du temps au lieu de %d %%",
+		LineExtension:    "l'Allonge réussit %d %% du temps au lieu de %d %%",
+		LineShutOut:      "vous les mettez Capot %d %% du temps au lieu de %d %%",
+		LineTheirMiles:   "ils roulent environ %d bornes de plus",
+		LineTheirCoups:   "ils font des coups-fourrés d'environ %d points de plus",
+		LineTheirTrip:    "ils bouclent la distance %d %% du temps au lieu de %d %%",
+		LineShutOutYou:   "vous êtes mis Capot %d %% du temps au lieu de %d %%",
 	}),
 }
 

@@ -392,6 +392,28 @@ const (
 	// The full screen's board, more.
 	BoardSideN // side's number (after the names in a box's title)
 
+	// The game review's reasons for a flagged decision, from what changed
+	// between the two lines of play (review.Why). A Line... text is one
+	// difference, said from the worse line's side; percentages are 0-100.
+	ReviewBetter     // better move, loss, its standard error
+	ReviewBecause    // ReviewBetter, the hint's reason for the better move
+	ReviewAfter      // move played, its line's facts joined by ReviewJoin
+	ReviewExchange   // better move, its line's facts joined by ReviewJoin
+	ReviewJoin       // - (between two facts)
+	ReviewStoppers   // count, hazards, the card discarded
+	LineTurnLost     // -
+	LineMiles        // miles
+	LineCoupsFourres // points
+	LineSafeties     // points
+	LineTrip         // percent, percent
+	LineSafeTrip     // percent, percent
+	LineExtension    // percent, percent
+	LineShutOut      // percent, percent
+	LineTheirMiles   // miles
+	LineTheirCoups   // points
+	LineTheirTrip    // percent, percent
+	LineShutOutYou   // percent, percent
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

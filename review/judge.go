@@ -168,13 +168,6 @@ func judge(ctx context.Context, obs *engine.Observation, legal []engine.Action, 
 	return d
 }
 
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // Summary sums up an observation in a line: the phase when it is not an
 // ordinary turn, each side's miles, battle and speed piles and safeties
 // (the seat's own side first, as "us"), the seat's hand and the draw

@@ -1,13 +1,13 @@
 package review
 
 import (
-	"fmt"
 	"math"
 	"sort"
 	"strings"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // Why says in a sentence or two why the best move of decision d, taken
@@ -24,43 +24,54 @@ import (
 // (ai.Explain). Decision.Why is this with the seats named "Player N"; a
 // screen that knows the players' names says it again with them.
 func Why(obs *engine.Observation, d *Decision, names engine.Names) string {
-	reason := ai.Explain(obs, d.Best)
+	return WhyIn(&lang.English, obs, d, names)
+}
+
+// WhyIn is Why in the language of catalogue c.
+func WhyIn(c *lang.Catalogue, obs *engine.Observation, d *Decision, names engine.Names) string {
+	reason := c.Why(ai.Explain(obs, d.Best))
 	if d.Verdict == Good {
-		return capital(reason) + "."
+		return lang.Capital(reason) + "."
 	}
-	best := names.Describe(d.Best)
-	head := fmt.Sprintf("%s was better, by about %.0f points (± %.0f)", capital(best), d.Loss, d.LossSE)
-	if lines := Lines(obs, d, names); lines != "" {
+	best := c.Describe(names, d.Best)
+	head := lang.Capital(c.T(lang.ReviewBetter, best, round(d.Loss), round(d.LossSE)))
+	if lines := LinesIn(c, obs, d, names); lines != "" {
 		return head + ". " + lines
 	}
 	if h, rest, ok := strings.Cut(reason, ": "); ok && strings.Contains(strings.ToLower(best), h) {
 		reason = rest // "stop at 700: extending is too risky" after "Stop at 700 was better"
 	}
-	return fmt.Sprintf("%s: %s.", head, reason)
+	return c.T(lang.ReviewBecause, head, reason)
 }
 
-// Lines is the part of Why built from the two lines of play, without
-// naming the better move and the loss first: "After discard Go: a turn
-// lost; …". It is empty for a good move or a decision without the lines.
-// A screen that shows the best move and the loss already shows this.
-func Lines(obs *engine.Observation, d *Decision, names engine.Names) string {
+// LinesIn is the part of Why built from the two lines of play, in the
+// language of catalogue c, without naming the better move and the loss
+// first: "After discard Go: a turn lost; …". It is empty for a good move
+// or a decision without the lines. A screen that shows the best move and
+// the loss already shows this.
+func LinesIn(c *lang.Catalogue, obs *engine.Observation, d *Decision, names engine.Names) string {
 	if d.Verdict == Good {
 		return ""
 	}
-	worse, better := lineFacts(d)
+	worse, better := lineFacts(c, d)
 	if d.Played.Kind() == engine.KindDiscard && d.Best.Kind() == engine.KindPlay {
-		worse = append([]string{"a turn lost"}, worse...)
+		worse = append([]string{c.Text[lang.LineTurnLost]}, worse...)
 	}
 	if len(worse) == 0 {
 		return ""
 	}
-	text := fmt.Sprintf("After %s: %s.", names.Describe(d.Played), strings.Join(worse, "; "))
+	join := c.Text[lang.ReviewJoin]
+	text := c.T(lang.ReviewAfter, c.Describe(names, d.Played), strings.Join(worse, join))
 	if len(better) > 0 {
-		text += fmt.Sprintf(" In exchange, after %s: %s.", names.Describe(d.Best), strings.Join(better, "; "))
+		text += " " + c.T(lang.ReviewExchange, c.Describe(names, d.Best), strings.Join(better, join))
 	}
-	if c := d.Played.Card(); d.Played.Kind() == engine.KindDiscard && (c.IsRemedy() || c.IsSafety()) {
-		if n, h := stoppers(obs, c); n > 0 {
-			text += fmt.Sprintf(" %d unseen cards (%s) can still stop you, and %s answers them.", n, h, c)
+	if card := d.Played.Card(); d.Played.Kind() == engine.KindDiscard && (card.IsRemedy() || card.IsSafety()) {
+		if n, hazards := stoppers(obs, card); n > 0 {
+			var hs []string
+			for _, h := range hazards {
+				hs = append(hs, c.Card(h))
+			}
+			text += " " + c.T(lang.ReviewStoppers, n, c.List(hs, lang.Or), c.Card(card))
 		}
 	}
 	return text
@@ -73,10 +84,11 @@ type fact struct {
 	points float64
 }
 
-// lineFacts says what the line of play after the move played gave away
-// against the best move's (worse), and what the best move's gave away in
-// exchange (better), each most costly first, at most three.
-func lineFacts(d *Decision) (worse, better []string) {
+// lineFacts says, in the language of c, what the line of play after the
+// move played gave away against the best move's (worse), and what the
+// best move's gave away in exchange (better), each most costly first, at
+// most three.
+func lineFacts(c *lang.Catalogue, d *Decision) (worse, better []string) {
 	var played, best *Option
 	for k := range d.Options {
 		switch d.Options[k].Action {
@@ -91,54 +103,45 @@ func lineFacts(d *Decision) (worse, better []string) {
 	}
 	var lost, gained []fact
 	// add notes one item: gain is what the best line gets over the played
-	// one, pv and bv the item in the played and the best line; say words
-	// it from the worse line's side (w) against the better one's (b).
-	add := func(gain, pv, bv float64, say func(w, b float64) string) {
+	// one, pv and bv the item in the played and the best line. key words
+	// it from the worse line's side (w) against the better one's (b):
+	// with the difference when unit is 0, else with each line's chance of
+	// the bonus worth unit points.
+	add := func(gain, pv, bv float64, key lang.Key, unit float64) {
+		var f fact
 		switch {
 		case math.Abs(gain) < max(15, 0.2*d.Loss):
+			return
 		case gain > 0:
-			lost = append(lost, fact{say(pv, bv), gain})
+			f.points = gain
 		default:
-			gained = append(gained, fact{say(bv, pv), -gain})
+			f.points, pv, bv = -gain, bv, pv
+		}
+		if unit == 0 {
+			f.words = c.T(key, round(math.Abs(bv-pv)))
+		} else {
+			f.words = c.T(key, percent(pv/unit), percent(bv/unit))
+		}
+		if gain > 0 {
+			lost = append(lost, f)
+		} else {
+			gained = append(gained, f)
 		}
 	}
 	u, v := played.Us, best.Us
 	tu, tv := played.Them, best.Them
-	add(v.Milestones-u.Milestones, u.Milestones, v.Milestones, func(w, b float64) string {
-		return fmt.Sprintf("you drive about %.0f fewer miles", b-w)
-	})
-	add(v.CoupsFourres-u.CoupsFourres, u.CoupsFourres, v.CoupsFourres, func(w, b float64) string {
-		return fmt.Sprintf("coups fourrés worth about %.0f points given up", b-w)
-	})
-	us, vs := u.Safeties+u.AllSafeties, v.Safeties+v.AllSafeties
-	add(vs-us, us, vs, func(w, b float64) string {
-		return fmt.Sprintf("fewer safeties laid (about %.0f points)", b-w)
-	})
-	add(v.Trip+v.Delayed-u.Trip-u.Delayed, u.Trip, v.Trip, func(w, b float64) string {
-		return fmt.Sprintf("you finish the trip %s of the time instead of %s", pct(w/400), pct(b/400))
-	})
-	add(v.SafeTrip-u.SafeTrip, u.SafeTrip, v.SafeTrip, func(w, b float64) string {
-		return fmt.Sprintf("the safe-trip bonus comes %s of the time instead of %s", pct(w/300), pct(b/300))
-	})
-	add(v.Extension-u.Extension, u.Extension, v.Extension, func(w, b float64) string {
-		return fmt.Sprintf("the extension is made %s of the time instead of %s", pct(w/200), pct(b/200))
-	})
-	add(v.ShutOut-u.ShutOut, u.ShutOut, v.ShutOut, func(w, b float64) string {
-		return fmt.Sprintf("you shut them out %s of the time instead of %s", pct(w/500), pct(b/500))
-	})
+	add(v.Milestones-u.Milestones, u.Milestones, v.Milestones, lang.LineMiles, 0)
+	add(v.CoupsFourres-u.CoupsFourres, u.CoupsFourres, v.CoupsFourres, lang.LineCoupsFourres, 0)
+	add(v.Safeties+v.AllSafeties-u.Safeties-u.AllSafeties, u.Safeties+u.AllSafeties, v.Safeties+v.AllSafeties, lang.LineSafeties, 0)
+	add(v.Trip+v.Delayed-u.Trip-u.Delayed, u.Trip, v.Trip, lang.LineTrip, 400)
+	add(v.SafeTrip-u.SafeTrip, u.SafeTrip, v.SafeTrip, lang.LineSafeTrip, 300)
+	add(v.Extension-u.Extension, u.Extension, v.Extension, lang.LineExtension, 200)
+	add(v.ShutOut-u.ShutOut, u.ShutOut, v.ShutOut, lang.LineShutOut, 500)
 	// The others' items: what the better line keeps from them.
-	add(tu.Milestones-tv.Milestones, tu.Milestones, tv.Milestones, func(w, b float64) string {
-		return fmt.Sprintf("they drive about %.0f more miles", w-b)
-	})
-	add(tu.CoupsFourres-tv.CoupsFourres, tu.CoupsFourres, tv.CoupsFourres, func(w, b float64) string {
-		return fmt.Sprintf("they make coups fourrés worth about %.0f points more", w-b)
-	})
-	add(tu.Trip+tu.Delayed-tv.Trip-tv.Delayed, tu.Trip, tv.Trip, func(w, b float64) string {
-		return fmt.Sprintf("they finish the trip %s of the time instead of %s", pct(w/400), pct(b/400))
-	})
-	add(tu.ShutOut-tv.ShutOut, tu.ShutOut, tv.ShutOut, func(w, b float64) string {
-		return fmt.Sprintf("you are shut out %s of the time instead of %s", pct(w/500), pct(b/500))
-	})
+	add(tu.Milestones-tv.Milestones, tu.Milestones, tv.Milestones, lang.LineTheirMiles, 0)
+	add(tu.CoupsFourres-tv.CoupsFourres, tu.CoupsFourres, tv.CoupsFourres, lang.LineTheirCoups, 0)
+	add(tu.Trip+tu.Delayed-tv.Trip-tv.Delayed, tu.Trip, tv.Trip, lang.LineTheirTrip, 400)
+	add(tu.ShutOut-tv.ShutOut, tu.ShutOut, tv.ShutOut, lang.LineShutOutYou, 500)
 	return top(lost), top(gained)
 }
 
@@ -153,20 +156,23 @@ func top(facts []fact) []string {
 }
 
 // stoppers counts the unseen hazards that card c, a remedy or a safety,
-// answers, and names them.
-func stoppers(obs *engine.Observation, c engine.Card) (int, string) {
+// answers, and lists their kinds.
+func stoppers(obs *engine.Observation, c engine.Card) (int, []engine.Card) {
 	unseen := obs.Unseen()
 	n := 0
-	var kinds []string
+	var kinds []engine.Card
 	for h := engine.Card(0); h < engine.NumCards; h++ {
 		if !h.IsHazard() || unseen[h] == 0 || (engine.RemedyFor(h) != c && engine.SafetyFor(h) != c) {
 			continue
 		}
 		n += int(unseen[h])
-		kinds = append(kinds, h.String())
+		kinds = append(kinds, h)
 	}
-	return n, strings.Join(kinds, " or ")
+	return n, kinds
 }
 
-// pct says a probability as a percentage: "42%".
-func pct(p float64) string { return fmt.Sprintf("%.0f%%", 100*max(0, min(1, p))) }
+// percent is a probability in whole percents, 0 to 100.
+func percent(p float64) int { return round(100 * max(0, min(1, p))) }
+
+// round is x to the nearest whole number.
+func round(x float64) int { return int(math.Round(x)) }

@@ -6,7 +6,23 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
+
+// TestReasonsInFrench: the reasons come from the catalogue, in the
+// player's language.
+func TestReasonsInFrench(t *testing.T) {
+	g := heuristicGame(t, engine.DefaultConfig, 7, 0)
+	s := replayTo(t, &g, 57)
+	d := judgeState(context.Background(), &s, engine.Discard(engine.Miles25), Normal, 1)
+	obs := engine.Observe(&s, 0)
+	why := WhyIn(&lang.French, &obs, &d, engine.Names{Config: obs.Config, Viewer: -1})
+	for _, w := range []string{"Mieux valait jouer", "Avec « défausser", "un tour perdu", "ils roulent environ"} {
+		if !strings.Contains(why, w) {
+			t.Errorf("%q does not say %q", why, w)
+		}
+	}
+}
 
 // TestReasons is a set of positions with known answers: 2-player hands of
 // the heuristic (heuristicGame), a move tried at a place in the history,
@@ -26,9 +42,9 @@ func TestReasons(t *testing.T) {
 		// A discard instead of an attack, late: the turn and the trip.
 		{6, 52, engine.Discard(engine.Miles50), Mistake, []string{"Play Accident on Player 2 was better", "a turn lost", "you finish the trip"}},
 		// The 200 kept for the end: playing it costs the safe-trip bonus.
-		{7, 50, engine.Discard(engine.Miles200), Mistake, []string{"Play 200 was better", "In exchange, after play 200: ", "safe-trip bonus"}},
+		{7, 50, engine.Discard(engine.Miles200), Mistake, []string{"Play 200 miles was better", "In exchange, after play 200 miles: ", "safe-trip bonus"}},
 		// Discarding the last miles needed: they catch up.
-		{7, 57, engine.Discard(engine.Miles25), Blunder, []string{"Play 25 was better", "a turn lost", "they drive about"}},
+		{7, 57, engine.Discard(engine.Miles25), Blunder, []string{"Play 25 miles was better", "a turn lost", "they drive about"}},
 		// The right move is good, and says why in the hint's words.
 		{7, 57, engine.Play(engine.Miles25), Good, nil},
 	}

@@ -233,9 +233,9 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 	obs := engine.Observe(s, s.ToAct())
 	// The head line names the best move and the loss: the reason goes on
 	// with what the two lines of play changed, when the search has them.
-	reason := review.Lines(&obs, d, names)
+	reason := review.LinesIn(rs.lang, &obs, d, names)
 	if reason == "" {
-		reason = review.Why(&obs, d, names)
+		reason = review.WhyIn(rs.lang, &obs, d, names)
 	}
 	why := wrap(reason, w-2)
 	rows := 2
