@@ -127,7 +127,9 @@ func TestTallyAgreesWithUnseen(t *testing.T) {
 				}
 				if step >= start {
 					for seat := range cfg.Players {
-						if got, want := tal.unseen(&s, seat), s.Unseen(seat); got != want {
+						var got [engine.NumCards]uint8
+						if tal.unseen(&s, seat, &got); got != s.Unseen(seat) {
+							want := s.Unseen(seat)
 							t.Fatalf("%d players, hand %d, step %d, seat %d: tally %v, Unseen %v", cfg.Players, hand, step, seat, got, want)
 						}
 					}

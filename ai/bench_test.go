@@ -57,3 +57,31 @@ func BenchmarkRollout(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHardChoose is one decision of hard, on one goroutine, in the
+// middle of a few 2-player hands: the search's whole cost (deals, trees,
+// rollouts). Its iterations are the same at any load, so the CPU time it
+// reports (-cpu 1 on a busy machine: see docs/benchmarks.md) measures the
+// search alone.
+func BenchmarkHardChoose(b *testing.B) {
+	var positions []engine.Observation
+	for seed := uint64(1); len(positions) < 4; seed++ {
+		s := midHand(b, engine.DefaultConfig, seed, 6)
+		obs := engine.Observe(&s, s.ToAct())
+		if _, ok := obvious(&obs, obs.Legal(nil)); !ok {
+			positions = append(positions, obs)
+		}
+	}
+	rollouts := 0
+	i := 0
+	for b.Loop() {
+		obs := &positions[i%len(positions)]
+		p, _ := newLevel("hard", uint64(i))
+		search := p.(*ISMCTS)
+		WithWorkers(1)(search)
+		search.Choose(context.Background(), obs, obs.Legal(nil))
+		rollouts += search.last.iterations
+		i++
+	}
+	b.ReportMetric(float64(rollouts)/float64(i), "rollouts/op")
+}

@@ -69,7 +69,7 @@ func viewOfState(s *engine.State, v *view, t *tally) {
 	v.threat = s.Threat
 	v.hand = s.Hands[seat]
 	v.tabs = &s.Tableaus
-	v.unseen = t.unseen(s, seat)
+	t.unseen(s, seat, &v.unseen)
 	v.countHand()
 	for p := 0; p < s.Config.Players; p++ {
 		v.handSizes[p] = uint8(s.HandLen(p))
@@ -110,22 +110,22 @@ func (t *tally) reset(s *engine.State) {
 	t.counted = 0
 }
 
-// unseen is State.Unseen(seat) for a state on the tally's line of play:
-// the deck less the seat's hand, the discards and the tableaus.
-func (t *tally) unseen(s *engine.State, seat int) [engine.NumCards]uint8 {
+// unseen sets n to State.Unseen(seat) for a state on the tally's line of
+// play: the deck less the seat's hand, the discards and the tableaus. It
+// writes in place: returning the counts copied them at every decision.
+func (t *tally) unseen(s *engine.State, seat int, n *[engine.NumCards]uint8) {
 	for ; t.counted < s.DiscardLen; t.counted++ {
 		t.discards[s.Discards[t.counted]]++
 	}
-	n := t.deck
-	subCounts(&n, &t.discards)
+	*n = t.deck
+	subCounts(n, &t.discards)
 	for side := range s.Config.Sides() {
-		subCounts(&n, &s.Tableaus[side].Cards)
+		subCounts(n, &s.Tableaus[side].Cards)
 	}
 	for _, c := range s.Hands[seat] {
 		n[c]--
 	}
 	n[engine.NoCard] = 0
-	return n
 }
 
 // subCounts takes the counts m from n, eight cards at a time. It needs

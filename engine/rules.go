@@ -96,22 +96,7 @@ func (s *State) checkHeld(seat int, a Action) error {
 		if side == own {
 			return ErrOwnSide
 		}
-		o := &s.Tableaus[side]
-		if o.Has(SafetyFor(c)) {
-			return errTheyHave[SafetyFor(c)-ExtraTank]
-		}
-		if c == SpeedLimit {
-			if s.Config.Rules.has(alternateSpeed) && o.Speed == SpeedLimit {
-				return ErrAlreadyLimit
-			}
-			return nil
-		}
-		if o.Battle.IsHazard() {
-			return ErrHasHazard
-		}
-		if !o.Rolling() {
-			return ErrNotRolling
-		}
+		return s.checkAttack(c, side)
 	case Remedy:
 		switch c {
 		case Go:
@@ -159,6 +144,28 @@ func (s *State) checkHeld(seat int, a Action) error {
 	return nil // safeties can always be played
 }
 
+// checkAttack is checkHeld for hazard c played on side, another side than
+// the player's.
+func (s *State) checkAttack(c Card, side int) error {
+	o := &s.Tableaus[side]
+	if o.Has(SafetyFor(c)) {
+		return errTheyHave[SafetyFor(c)-ExtraTank]
+	}
+	if c == SpeedLimit {
+		if s.Config.Rules.has(alternateSpeed) && o.Speed == SpeedLimit {
+			return ErrAlreadyLimit
+		}
+		return nil
+	}
+	if o.Battle.IsHazard() {
+		return ErrHasHazard
+	}
+	if !o.Rolling() {
+		return ErrNotRolling
+	}
+	return nil
+}
+
 // Legal appends every action the player to act may take to buf and returns
 // it; buf needs room for MaxLegal to avoid allocating. Each card in the hand
 // appears once however many copies are held. It is empty only if the state
@@ -196,9 +203,10 @@ func (s *State) appendPlays(seat int, c Card, buf []Action) []Action {
 		}
 		return buf
 	}
+	own := s.Config.SideOf(seat)
 	for side := 0; side < s.Sides(); side++ {
-		if a := Attack(c, side); s.checkHeld(seat, a) == nil {
-			buf = append(buf, a)
+		if side != own && s.checkAttack(c, side) == nil {
+			buf = append(buf, Attack(c, side))
 		}
 	}
 	return buf
