@@ -53,6 +53,7 @@ type Seat struct {
 	GamesWon       int     `json:"games_won"`
 	Decisions      int     `json:"decisions"`
 	DecisionMsMean float64 `json:"decision_ms_mean"`
+	DecisionMsP50  float64 `json:"decision_ms_p50"`
 	DecisionMsP95  float64 `json:"decision_ms_p95"`
 	DecisionMsMax  float64 `json:"decision_ms_max"`
 }
@@ -327,6 +328,7 @@ func summarize(o Options, results [][]handResult) *Report {
 				sum += t
 			}
 			st.DecisionMsMean = sum / float64(len(times[e]))
+			st.DecisionMsP50 = times[e][int(math.Ceil(0.50*float64(len(times[e]))))-1]
 			st.DecisionMsP95 = times[e][int(math.Ceil(0.95*float64(len(times[e]))))-1]
 			st.DecisionMsMax = times[e][len(times[e])-1]
 		}
