@@ -366,7 +366,10 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 				started.Store(true)
 				sess.input.setLimit(InputBuffer)
 				req.Reply(true, nil)
-				long := len(sess.command) > MaxCommand
+				c.mu.Lock()
+				peer := c.peer
+				c.mu.Unlock()
+				long := len(sess.command) > MaxCommand && !peer
 				if long {
 					s.log.limit("command length", "source", c.source, "key", id, "limit", MaxCommand, "length", len(sess.command))
 					sess.command = "" // not kept, nor logged

@@ -171,6 +171,9 @@ func (t *tally) give(k string) {
 type gate struct {
 	cfg *Config
 	log *events
+	// peer is the server's host key: a client that logs in with it is
+	// another server of the same cluster, which shares the host key.
+	peer gossh.PublicKey
 
 	mu        sync.Mutex
 	pending   int                     // connections logging in
@@ -342,6 +345,7 @@ type connState struct {
 
 	mu        sync.Mutex
 	key       string // the key's fingerprint, once verified
+	peer      bool   // the key is the server's own: another server of its cluster (relay.go)
 	keyHeld   bool   // the key's place in gate.keys is taken
 	refusal   string // every session is refused with this (over MaxConnsPerKey)
 	channels  int    // session channels open
@@ -413,6 +417,7 @@ func (g *gate) config(ctx ssh.Context) *gossh.ServerConfig {
 			if c != nil {
 				c.mu.Lock()
 				c.key = gossh.FingerprintSHA256(key)
+				c.peer = g.peer != nil && bytes.Equal(key.Marshal(), g.peer.Marshal())
 				c.mu.Unlock()
 			}
 			return perms, nil
@@ -442,7 +447,10 @@ func (c *connState) loggedIn(version string) {
 	if c.closed {
 		return
 	}
-	if g.keys.take(c.key, g.cfg.MaxConnsPerKey) {
+	if c.peer {
+		// A server relaying its players: each relayed session is counted
+		// under its player's key (Server.handle).
+	} else if g.keys.take(c.key, g.cfg.MaxConnsPerKey) {
 		c.keyHeld = true
 	} else {
 		c.refusal = KeyText

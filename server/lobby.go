@@ -233,6 +233,9 @@ func (l *Lobby) Join(name, user, userName string, seat int) (*Conn, error) {
 	if r == nil {
 		r = l.reopen(name)
 	}
+	if r == nil && slices.ContainsFunc(l.remoteRooms(), func(i RoomInfo) bool { return i.Name == name }) {
+		return nil, ErrElsewhere
+	}
 	if r == nil {
 		return nil, ErrNoRoom
 	}

@@ -2,8 +2,11 @@ package server
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/millebornes/mille/server/internal/client"
 	"github.com/millebornes/mille/server/internal/pgtest"
 )
 
@@ -23,4 +26,44 @@ func TestSharedNames(t *testing.T) {
 	if err := b.users.SetName("kb", "ANN"); !errors.Is(err, ErrNameTaken) {
 		t.Fatalf("kb takes Ann's name on the other server: %v", err)
 	}
+}
+
+// sharedServers starts n servers on one PostgreSQL database, sharing a
+// host key as the servers behind one address must, with the players'
+// names 1 Ann, 2 Bob, 3 Cal and 4 Dee known; it returns their
+// addresses and the database's URL.
+func sharedServers(t *testing.T, n int) ([]*Server, []string, string) {
+	t.Helper()
+	db := pgtest.URL(t)
+	first := t.TempDir()
+	var servers []*Server
+	var addrs []string
+	for i := range n {
+		dir := first
+		if i > 0 {
+			dir = t.TempDir()
+			key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
+			must(t, err)
+			must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
+		}
+		srv, addr := startServer(t, Config{Dir: dir, DB: db})
+		servers, addrs = append(servers, srv), append(addrs, addr)
+	}
+	for i, name := range []string{"Ann", "Bob", "Cal", "Dee"} {
+		must(t, servers[0].users.SetName(client.ID(client.Key(uint64(i+1))), name))
+	}
+	return servers, addrs, db
+}
+
+// TestRelay: Bob, on another server than the one that holds room fam,
+// is relayed to it: he sits at Ann's table, and his resized terminal
+// follows.
+func TestRelay(t *testing.T) {
+	_, addrs, _ := sharedServers(t, 2)
+	ann := e2ePlayer(t, addrs[0], 1, "fam")
+	must(t, ann.EnterRoom("Ann", e2eWait))
+	bob := e2ePlayer(t, addrs[1], 2, "fam")
+	must(t, bob.EnterRoom("Bob", e2eWait))
+	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	must(t, bob.WaitSeated(e2eWait, "Ann", "Bob"))
 }

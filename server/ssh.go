@@ -22,6 +22,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/gliderlabs/ssh"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/server/store"
@@ -161,6 +162,7 @@ type Server struct {
 	Lobby *Lobby
 
 	cfg      Config
+	signer   gossh.Signer // the host key: also the key this server relays with
 	store    store.Store
 	lock     *os.File // the data folder's LockFile, held while the server runs
 	users    *Users
@@ -271,6 +273,7 @@ func New(cfg Config) (*Server, error) {
 		s.log.Info("restored saved rooms", "count", len(restored), "rooms", strings.Join(restored, ", "))
 	}
 	s.gate = newGate(&s.cfg, s.log, func() time.Time { return s.now() })
+	s.gate.peer, s.signer = signer.PublicKey(), signer
 	go s.releaseAfterBursts(s.stop, heapMemory, freeMemory)
 	s.ssh = &ssh.Server{
 		// Any key is welcome: the key only says who comes back.
@@ -411,6 +414,7 @@ func (s *Server) handle(sess *sshSession) {
 	defer s.wg.Done()
 	s.sessions.Add(1)
 	defer s.sessions.Add(-1)
+	s.unrelay(sess)
 	id, source := sess.id, sess.conn.source
 	defer func() {
 		if v := recover(); v != nil {
@@ -453,6 +457,9 @@ func (s *Server) handle(sess *sshSession) {
 		return
 	}
 	room := sess.room()
+	if s.relayed(sess, id, room) {
+		return
+	}
 	size := sess.size.get()
 	env := append(sess.env, "TERM="+sess.term)
 	began := time.Now()
