@@ -301,3 +301,43 @@ func TestSessionLang(t *testing.T) {
 		}
 	}
 }
+
+// TestSSHWithoutTerminalIsPlain: a session without a terminal (ssh -T
+// HOST, or ssh HOST ROOM without -t) gets the line mode, as local play
+// does without a terminal, not a refusal.
+func TestSSHWithoutTerminalIsPlain(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	ann := plainSession(t, addr, newKey(t), "Ann", "picnic", false)
+	ann.until("What is your name?")
+	ann.send("Ann")
+	ann.until("Seats: ")
+}
+
+// TestPlainHintComesFirst: a newcomer's terminal gets the line mode's
+// hint as its first bytes, before any escape sequence or box drawing,
+// so that a screen reader reads it first.
+func TestPlainHintComesFirst(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	sess, err := dial(t, addr, newKey(t)).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, len(PlainFirstHint)+2)
+	if _, err := io.ReadFull(out, buf); err != nil {
+		t.Fatal(err)
+	}
+	if string(buf) != PlainFirstHint+"\r\n" {
+		t.Fatalf("the first bytes are %q, want the line mode's hint", buf)
+	}
+}

@@ -345,7 +345,7 @@ func (s *screen) View() tea.View {
 	h := hits{}
 	st := s.st
 	if s.naming {
-		b.WriteString(s.para("Using a screen reader? Press Tab for the line mode, made for it (next time, ask for it with: ssh -t HOST plain).") + "\n\n")
+		b.WriteString(s.para("Using a screen reader? Press Tab for the line mode, made for it (next time, ask for it with: ssh HOST plain).") + "\n\n")
 		b.WriteString(s.para("Welcome! Your SSH key is your identity here; choose the name others will see.") + "\n\n")
 		b.WriteString(s.nameField.View() + "\n")
 		if s.msg != "" {

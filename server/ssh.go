@@ -138,10 +138,13 @@ var Defaults = Config{
 	MoveTime: time.Second, CheckpointEvery: 30 * time.Second, SavesPerKey: 10,
 }
 
+// PlainFirstHint is the first line a newcomer's terminal gets, before
+// the screen is drawn, for a screen reader to read first.
+const PlainFirstHint = "Using a screen reader? Press Tab for the line mode (next time, connect with: ssh HOST plain)."
+
 // The texts a refused session reads before the connection closes.
 const (
-	NoPTYHint = "mille needs a terminal: connect with ssh -t (for example: ssh -t -p 2222 host)"
-	FullHint  = "mille: the server is full, try again later"
+	FullHint = "mille: the server is full, try again later"
 	// KeySessionsText refuses a session over MaxSessionsPerKey.
 	KeySessionsText = "mille: your key has %d sessions open already; close one first"
 	// SourceSessionsText refuses a session over MaxSessionsPerSource.
@@ -447,13 +450,15 @@ func (s *Server) handle(sess *sshSession) {
 		return
 	}
 	defer s.places.give(source)
-	if cmd := strings.Fields(sess.command); len(cmd) > 0 && cmd[0] == PlainCommand {
-		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "room", strings.Join(cmd[1:], " "))
-		s.handlePlain(sess, cmd[1:])
-		return
-	}
-	if !sess.hasPTY {
-		sess.refuse(NoPTYHint)
+	if cmd := strings.Fields(sess.command); len(cmd) > 0 && cmd[0] == PlainCommand || !sess.hasPTY {
+		// Without a terminal (ssh -T, or a command without -t), the line
+		// mode, as local play falls back to it: a screen reader's user
+		// or a script gets lines, not a refusal.
+		if len(cmd) > 0 && cmd[0] == PlainCommand {
+			cmd = cmd[1:]
+		}
+		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "room", strings.Join(cmd, " "), "terminal", sess.hasPTY)
+		s.handlePlain(sess, cmd)
 		return
 	}
 	room := sess.room()
@@ -497,6 +502,11 @@ func (s *Server) handle(sess *sshSession) {
 	// Detection sees no terminal here and would strip all color.
 	profile := colorprofile.Env(env)
 	out := &lockedWriter{w: sess}
+	if sc != nil && sc.naming {
+		// A screen reader reads this line before any drawing: the first
+		// words a newcomer hears say how to get the line mode.
+		fmt.Fprint(out, PlainFirstHint+"\r\n")
+	}
 	painter := newPainter(out, profile, size.width, size.height)
 	defer painter.close()
 	keys := newEventLimiter(s.cfg.KeyRate, s.cfg.KeyRate, s.now)

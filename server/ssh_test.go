@@ -234,25 +234,6 @@ func TestSSHFirstLogin(t *testing.T) {
 	}
 }
 
-// TestSSHNoPTY: a session without a terminal is refused with a hint.
-func TestSSHNoPTY(t *testing.T) {
-	_, addr := startServer(t, Config{})
-	sess, err := dial(t, addr, newKey(t)).NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	sess.Stderr = &stderr
-	err = sess.Run("friday")
-	var exit *gossh.ExitError
-	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
-		t.Fatalf("exit: %v", err)
-	}
-	if !strings.Contains(stderr.String(), "ssh -t") {
-		t.Fatalf("stderr: %q", stderr.String())
-	}
-}
-
 // TestSSHMaxSessions: one session over the limit is turned away, and the
 // sessions already running go on.
 func TestSSHMaxSessions(t *testing.T) {
