@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // TestArenaMisbehavingBot seats bot programs that never answer, keep
@@ -34,7 +36,7 @@ while read -r line; do printf '{"type":"error","message":"\\u001b[1;1Hgotcha"}\n
 			if err := os.WriteFile(script, []byte("#!/bin/sh\n"+tt.script+"\n"), 0o700); err != nil {
 				t.Fatal(err)
 			}
-			var out, errb syncBuffer
+			var out, errb testkit.Buffer
 			done := make(chan int, 1)
 			go func() {
 				done <- run([]string{"arena", "--seats", "heuristic,cmd:" + script, "--hands", "100", "--move-timeout", "300ms"}, &out, &errb)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/save"
 )
 
@@ -66,7 +67,7 @@ func TestDecoderPanicInput(t *testing.T) {
 		}
 	})
 	t.Run("serve", func(t *testing.T) {
-		var errb syncBuffer
+		var errb testkit.Buffer
 		cmd, addr := startServe(t, bin, t.TempDir(), &errb)
 		in, waitText := sshTerminal(t, addr, newKey(t), "")
 		waitText("Name:")

@@ -3,14 +3,12 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -18,27 +16,10 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
-
-// syncBuffer is a bytes.Buffer the process writes while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // openPTY opens a pseudo-terminal of 80x24: mille needs a terminal.
 func openPTY(t *testing.T) (master, tty *os.File) {
@@ -73,10 +54,10 @@ func openPTY(t *testing.T) (master, tty *os.File) {
 // startInTerminal starts cmd as the session leader of a new 80x24
 // pseudo-terminal and collects what it draws in out (and its standard
 // error in errb); the caller closes master.
-func startInTerminal(t *testing.T, cmd *exec.Cmd) (master *os.File, out, errb *syncBuffer) {
+func startInTerminal(t *testing.T, cmd *exec.Cmd) (master *os.File, out, errb *testkit.Buffer) {
 	t.Helper()
 	master, tty := openPTY(t)
-	out, errb = new(syncBuffer), new(syncBuffer)
+	out, errb = new(testkit.Buffer), new(testkit.Buffer)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, errb
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	if err := cmd.Start(); err != nil {

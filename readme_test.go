@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
@@ -183,7 +184,7 @@ func playLinesThrough(t *testing.T, cmd *exec.Cmd) {
 // joins it as the README's ssh lines do: a first login asks the name, and
 // the room named on the command line opens. SIGTERM then stops it well.
 func joinServer(t *testing.T, cmd *exec.Cmd) {
-	var errb syncBuffer
+	var errb testkit.Buffer
 	addr := serveOnLoopback(t, cmd, &errb)
 	in, waitText := sshTerminal(t, addr, newKey(t), "friday") // ssh -t -p 2222 HOST friday
 	waitText("choose the name")

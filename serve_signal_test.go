@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server"
 	gossh "golang.org/x/crypto/ssh"
@@ -21,7 +22,7 @@ import (
 
 // startServe runs the real mille serve on a free loopback port and
 // returns it with its address; its standard error goes to errb.
-func startServe(t *testing.T, bin, data string, errb *syncBuffer) (*exec.Cmd, string) {
+func startServe(t *testing.T, bin, data string, errb *testkit.Buffer) (*exec.Cmd, string) {
 	t.Helper()
 	cmd := exec.Command(bin, "serve", "--data", data)
 	return cmd, serveOnLoopback(t, cmd, errb)
@@ -29,7 +30,7 @@ func startServe(t *testing.T, bin, data string, errb *syncBuffer) (*exec.Cmd, st
 
 // serveOnLoopback starts a mille serve command on a free loopback port and
 // returns its address once it listens; its standard error goes to errb.
-func serveOnLoopback(t *testing.T, cmd *exec.Cmd, errb *syncBuffer) string {
+func serveOnLoopback(t *testing.T, cmd *exec.Cmd, errb *testkit.Buffer) string {
 	t.Helper()
 	cmd.Args = append(cmd.Args, "--listen", "127.0.0.1:0")
 	cmd.Stderr = errb
@@ -61,7 +62,7 @@ func sshTerminal(t *testing.T, addr string, key gossh.Signer, command string) (i
 
 // sshTerminalOutput is sshTerminal that also returns everything the
 // session wrote, escape sequences included.
-func sshTerminalOutput(t *testing.T, addr string, key gossh.Signer, command string) (io.Writer, func(string), *syncBuffer) {
+func sshTerminalOutput(t *testing.T, addr string, key gossh.Signer, command string) (io.Writer, func(string), *testkit.Buffer) {
 	t.Helper()
 	client, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
 		User: "friend", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},
@@ -77,7 +78,7 @@ func sshTerminalOutput(t *testing.T, addr string, key gossh.Signer, command stri
 	}
 	sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{})
 	in, _ := sess.StdinPipe()
-	var screen syncBuffer
+	var screen testkit.Buffer
 	sess.Stdout = &screen
 	if command == "" {
 		err = sess.Shell()
@@ -163,7 +164,7 @@ func serveSignal(t *testing.T, bin string, sig syscall.Signal) {
 	key := newKey(t)
 	nameKey(t, data, key, "Ann")
 
-	var errb syncBuffer
+	var errb testkit.Buffer
 	cmd, addr := startServe(t, bin, data, &errb)
 	in, waitText, out := sshTerminalOutput(t, addr, key, "sig")
 	waitText("s: start")
@@ -194,7 +195,7 @@ func serveSignal(t *testing.T, bin string, sig syscall.Signal) {
 		t.Fatalf("saved seats: %+v", g.Seats)
 	}
 
-	var errb2 syncBuffer
+	var errb2 testkit.Buffer
 	cmd2, _ := startServe(t, bin, data, &errb2)
 	// Standard error comes through a pipe: give it a moment.
 	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(errb2.String(), "rooms=sig"); time.Sleep(20 * time.Millisecond) {

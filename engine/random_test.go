@@ -2,8 +2,9 @@ package engine
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
+
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // allConfigs lists every playable configuration.
@@ -98,7 +99,7 @@ func playRandomHand(t *testing.T, s State, rng *rand.Rand, probe []Action) State
 }
 
 func TestRandomPlayInvariants(t *testing.T) {
-	hands := testSize(200, 500, 10000) // per configuration
+	hands := testkit.Size(200, 500, 10000) // per configuration
 	probe := allActions()
 	for _, cfg := range allConfigs {
 		t.Run(cfg.Rules.String()+"-"+itoa(cfg.Players), func(t *testing.T) {
@@ -119,16 +120,3 @@ func TestRandomPlayInvariants(t *testing.T) {
 }
 
 func itoa(n int) string { return string(rune('0' + n)) }
-
-// testSize is the size of a long randomized test: short with -short,
-// long with MILLE_LONG_TESTS=1 (.ci/run sets it), normal otherwise, so
-// that go test ./... stays quick (docs/CONTRIBUTING.md).
-func testSize(short, normal, long int) int {
-	switch {
-	case testing.Short():
-		return short
-	case os.Getenv("MILLE_LONG_TESTS") == "1":
-		return long
-	}
-	return normal
-}

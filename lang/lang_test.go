@@ -2,7 +2,6 @@ package lang
 
 import (
 	"math/rand/v2"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,19 +9,8 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 )
-
-// testSize picks a test's size: short under -short, long with
-// MILLE_LONG_TESTS=1, normal otherwise.
-func testSize(short, normal, long int) int {
-	switch {
-	case testing.Short():
-		return short
-	case os.Getenv("MILLE_LONG_TESTS") == "1":
-		return long
-	}
-	return normal
-}
 
 // verb matches a format's verbs: %s, %d, %v, %[2]s; not %%.
 var verb = regexp.MustCompile(`%(\[\d+\])?[a-z]`)
@@ -99,7 +87,7 @@ func TestEnglishIsTheEngines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	var buf [engine.MaxLegal]engine.Action
 	refused, explained := map[string]bool{}, map[string]bool{}
-	games := testSize(2, 6, 60)
+	games := testkit.Size(2, 6, 60)
 	for _, cfg := range engine.Configs() {
 		for g := range games {
 			s, err := engine.New(cfg, uint64(g))

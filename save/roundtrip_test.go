@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/record"
 )
 
@@ -60,7 +60,7 @@ func roundTrip(t testing.TB, g record.Game) record.Game {
 
 func TestRoundTripRandomGames(t *testing.T) {
 	// Per configuration; in full, 500 games and about 4000 saves.
-	games := testSize(5, 10, 100)
+	games := testkit.Size(5, 10, 100)
 	for _, cfg := range configs {
 		t.Run(fmt.Sprintf("%v-%d", cfg.Rules, cfg.Players), func(t *testing.T) {
 			t.Parallel()
@@ -110,19 +110,6 @@ func TestRoundTripRandomGames(t *testing.T) {
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 3)) }
-
-// testSize is the size of a long randomized test: short with -short,
-// long with MILLE_LONG_TESTS=1 (.ci/run sets it), normal otherwise, so
-// that go test ./... stays quick (docs/CONTRIBUTING.md).
-func testSize(short, normal, long int) int {
-	switch {
-	case testing.Short():
-		return short
-	case os.Getenv("MILLE_LONG_TESTS") == "1":
-		return long
-	}
-	return normal
-}
 
 // TestRoundTripNoHundreds: dujardin+500's own score item survives the
 // file's shape (random games seldom complete a trip without a 100 or a

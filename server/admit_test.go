@@ -7,12 +7,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/internal/testkit"
 	gossh "golang.org/x/crypto/ssh"
 )
 
 // waitLogLines waits until the JSON log holds, for each message of want,
 // a line that its check accepts.
-func waitLogLines(t *testing.T, logs *syncBuffer, want map[string]func(map[string]any) bool) {
+func waitLogLines(t *testing.T, logs *testkit.Buffer, want map[string]func(map[string]any) bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second) // only stops a broken test from hanging
 	for len(want) > 0 {
@@ -39,7 +40,7 @@ func waitLogLines(t *testing.T, logs *syncBuffer, want map[string]func(map[strin
 // refusal is logged as the limit it is.
 func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 	const most = 2
-	var logs syncBuffer
+	var logs testkit.Buffer
 	srv, addr := startServer(t, Config{MaxRoomsPerKey: most, Log: &logs, LogFormat: LogJSON})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
@@ -69,7 +70,7 @@ func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 // joined, and the session's end, each with the source, the key and the
 // name.
 func TestAdmissionAuditLines(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	_, addr := startServer(t, Config{Log: &logs, LogFormat: LogJSON})
 	ann, bob := newKey(t), newKey(t)
 	annID, bobID := gossh.FingerprintSHA256(ann.PublicKey()), gossh.FingerprintSHA256(bob.PublicKey())

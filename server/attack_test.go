@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/internal/testkit"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -82,7 +83,7 @@ func waitClosed(t *testing.T, ch gossh.Channel, what string) {
 func TestAttackWindowChangesBeforeShell(t *testing.T) {
 	_, addr := startServer(t, Config{})
 	base := runtime.NumGoroutine()
-	rounds := testSize(2, 5, 100) // connections, each with a few channels
+	rounds := testkit.Size(2, 5, 100) // connections, each with a few channels
 	for range rounds {
 		c := dial(t, addr, newKey(t))
 		for range 8 {
@@ -341,7 +342,7 @@ func TestAttackSessionsPerKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr syncBuffer
+	var stderr testkit.Buffer
 	sess.Stderr = &stderr
 	sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
 	out, _ := sess.StdoutPipe()

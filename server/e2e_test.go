@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/internal/client"
 )
 
@@ -249,7 +250,7 @@ func playKeys(t *testing.T, r *Room, cs []*client.Client, maxMoves int) (moves, 
 // their seats warm, and the host plays on through the keyboard with a
 // screen that keeps up with the room.
 func TestE2ERandomInGame(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	srv, addr := startServer(t, Config{Log: &logs})
 	cs, r := fillRoom(t, srv, addr, "fuzz")
 	// The random players get the turn, so that their keys can play.

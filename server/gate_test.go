@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/internal/testkit"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -380,7 +381,7 @@ func TestAttackSilentSocketsFromFourAddresses(t *testing.T) {
 	firstWords(t, last)
 	last.Close()
 	key := newKey(t)
-	logins := testSize(20, 20, 200)
+	logins := testkit.Size(20, 20, 200)
 	in := 0
 	for range logins {
 		if c, err := dialFrom(loopbackDialer(t, 1), addr, key); err == nil {
@@ -452,7 +453,7 @@ func TestAttackSilentSocketsFromManyAddresses(t *testing.T) {
 	t.Logf("flood placed after %v", time.Since(began))
 	time.Sleep(silentGrace) // the flood's sockets are old enough to go
 	began = time.Now()
-	logins := testSize(20, 40, 200)
+	logins := testkit.Size(20, 40, 200)
 	in := 0
 	for i := range logins {
 		if c, err := dialFrom(from(2, byte(i%200+1)), addr, newKey(t)); err == nil {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -83,17 +82,4 @@ func play2(t testing.TB, n int) record.Game {
 	}
 	g.Saved = newClock().now()
 	return g
-}
-
-// testSize is the size of a test that repeats an attack: short with
-// -short, long with MILLE_LONG_TESTS=1 (.ci/run sets it), normal
-// otherwise (docs/CONTRIBUTING.md).
-func testSize(short, normal, long int) int {
-	switch {
-	case testing.Short():
-		return short
-	case os.Getenv("MILLE_LONG_TESTS") == "1":
-		return long
-	}
-	return normal
 }

@@ -16,6 +16,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -35,7 +36,7 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 	data := t.TempDir()
 	wal := filepath.Join(data, StoreFile+"-wal")
 	l, users := lobbyOfAnnAndBob(t)
-	var logs syncBuffer
+	var logs testkit.Buffer
 	log := newEvents(slog.New(slog.NewTextHandler(&logs, nil)))
 	l.Store = fullDisk{newStore(t), wal}
 	l.Logf = func(format string, args ...any) { log.Error(fmt.Sprintf(format, args...)) }
@@ -69,7 +70,7 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 // rooms as it is; an error naming the server's files as a short sentence,
 // logged whole.
 func TestPublicText(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	log := newEvents(slog.New(slog.NewTextHandler(&logs, nil)))
 	data := "/var/lib/mille"
 	for _, tc := range []struct {
@@ -95,7 +96,7 @@ func TestPublicText(t *testing.T) {
 // JSON object; a login says the source and the key, a session the room,
 // a refusal the limit.
 func TestLogLines(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	srv, addr := startServer(t, Config{Log: &logs, LogFormat: LogJSON, MaxSessionsPerKey: 1})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
@@ -139,7 +140,7 @@ func TestLogLines(t *testing.T) {
 // TestLogFlood: refusals are logged at most linesPerSecond a second, the
 // others counted in the next line.
 func TestLogFlood(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	clk := newClock()
 	e := newEvents(slog.New(slog.NewTextHandler(&logs, nil)))
 	e.now = clk.now

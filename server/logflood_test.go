@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/internal/testkit"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestLogValuesBounded(t *testing.T) {
 	long := strings.Repeat("é", 60<<10) // 120 KB
 	for _, format := range []string{LogText, LogJSON} {
-		var logs syncBuffer
+		var logs testkit.Buffer
 		l, err := newLogger(&logs, format)
 		if err != nil {
 			t.Fatal(err)
@@ -26,7 +27,7 @@ func TestLogValuesBounded(t *testing.T) {
 		if len(line) > 2*maxLogValue+200 || strings.Count(line, "bytes more") != 2 || strings.Contains(line, "\uFFFD") {
 			t.Errorf("%s: a line of %d bytes: %.300q", format, len(line), line)
 		}
-		logs = syncBuffer{}
+		logs = testkit.Buffer{}
 		l.Error("session panic", "stack", strings.Repeat("x", 10000))
 		if !strings.Contains(logs.String(), strings.Repeat("x", 10000)) {
 			t.Errorf("%s: a stack was cut", format)
@@ -38,7 +39,7 @@ func TestLogValuesBounded(t *testing.T) {
 // their rate in a second are left out, counted in the next line about
 // them; the lines of others go on.
 func TestLogFloodByKey(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	clk := newClock()
 	l := slog.New(&floodHandler{next: slog.NewTextHandler(&logs, nil), flood: newFlood(clk.now)})
 	for i := range 100 {
@@ -52,13 +53,13 @@ func TestLogFloodByKey(t *testing.T) {
 		t.Fatalf("%d lines of the other keys, want 100", n)
 	}
 	clk.add(time.Second)
-	logs = syncBuffer{}
+	logs = testkit.Buffer{}
 	l.Info("session end", "source", "10.0.0.1", "key", "SHA256:flood")
 	if !strings.Contains(logs.String(), fmt.Sprintf("not_logged_before_of_them=%d", 100-linesPerKey)) {
 		t.Fatalf("the next line: %s", logs.String())
 	}
 	// One source, many keys: its rate holds too.
-	logs = syncBuffer{}
+	logs = testkit.Buffer{}
 	for i := range 200 {
 		l.Info("login", "source", "10.0.0.2", "key", fmt.Sprintf("SHA256:s%d", i))
 	}
@@ -70,7 +71,7 @@ func TestLogFloodByKey(t *testing.T) {
 // TestAttackLongCommand (issue 22, 2): a 120 KB command line (a room
 // name) is refused, saying why, and logged as its length alone.
 func TestAttackLongCommand(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	_, addr := startServer(t, Config{Log: &logs})
 	key := newKey(t)
 	for range 4 {
@@ -78,7 +79,7 @@ func TestAttackLongCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var stderr syncBuffer
+		var stderr testkit.Buffer
 		sess.Stderr = &stderr
 		err = sess.Run(strings.Repeat("r", 120<<10))
 		if _, ok := err.(*gossh.ExitError); !ok || !strings.Contains(stderr.String(), "that command is too long") {

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // TestMemWatch: memory goes back when the heap holds more than twice its
@@ -42,7 +44,7 @@ func TestMemWatch(t *testing.T) {
 // it is due, and logs it.
 func TestReleaseAfterBursts(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var logs syncBuffer
+		var logs testkit.Buffer
 		logger, _ := newLogger(&logs, LogText)
 		s := &Server{log: newEvents(logger)}
 		ctx, cancel := context.WithCancel(t.Context())

@@ -13,6 +13,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
 )
 
@@ -23,7 +24,7 @@ type lineClient struct {
 	in    io.Writer
 	enter string // what Return sends: a line feed, or a carriage return on a raw terminal
 	lines chan string
-	all   *syncBuffer
+	all   *testkit.Buffer
 }
 
 // plainSession runs command (plain [ROOM]) in a session, with a PTY when
@@ -56,7 +57,7 @@ func plainSession(t *testing.T, addr string, key gossh.Signer, name, command str
 	if err := sess.Start(command); err != nil {
 		t.Fatal(err)
 	}
-	c := &lineClient{t: t, name: name, in: in, enter: "\n", lines: make(chan string, 1<<14), all: &syncBuffer{}}
+	c := &lineClient{t: t, name: name, in: in, enter: "\n", lines: make(chan string, 1<<14), all: &testkit.Buffer{}}
 	if tty {
 		c.enter = "\r"
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/internal/testkit"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -59,7 +60,7 @@ func TestShares(t *testing.T) {
 // MaxSessionsPerSource sessions, the last places wait for sources that
 // have none, and each refusal says which limit refused.
 func TestAttackSessionsPerSource(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	srv, addr := startServer(t, Config{MaxSessions: 10, MaxSessionsPerSource: 4, Log: &logs})
 	srv.model = func(id, room string, width int) tea.Model { return &sizeModel{} }
 	open := func(from byte) string {
@@ -73,7 +74,7 @@ func TestAttackSessionsPerSource(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var stderr syncBuffer
+		var stderr testkit.Buffer
 		sess.Stderr = &stderr
 		sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
 		out, _ := sess.StdoutPipe()
@@ -126,7 +127,7 @@ func TestAttackSessionsPerSource(t *testing.T) {
 // connections at once, logged in or not, keeping the last tenth for
 // sources that hold none; each refusal says which limit refused.
 func TestAttackConnectionsAtOnce(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	_, addr := startServer(t, Config{MaxConns: 10, Log: &logs})
 	raw := func(from byte) string {
 		t.Helper()

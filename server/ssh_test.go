@@ -21,6 +21,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/table"
 )
 
@@ -635,28 +636,10 @@ func waitRoom(t *testing.T, r *Room, what string, ok func(s *engine.State) bool)
 	}
 }
 
-// syncBuffer is a log the server and the test share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestSSHRandomInput feeds seeded random bytes and window sizes into
 // sessions in a room: no session panics and the server goes on serving.
 func TestSSHRandomInput(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	srv, addr := startServer(t, Config{Log: &logs})
 	key := newKey(t)
 	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Eve")

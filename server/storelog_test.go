@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -24,7 +25,7 @@ func (brokenStore) ClaimName(string, string, string) error { return errBroken }
 // and the log said nothing; the answers that are no error (a name taken)
 // are not.
 func TestStoreErrorsLogged(t *testing.T) {
-	var logs syncBuffer
+	var logs testkit.Buffer
 	logger, _ := newLogger(&logs, LogText)
 	u := NewUsers(loggedStore{Store: brokenStore{}, log: newEvents(logger)})
 	if _, ok := u.Name("SHA256:ann"); ok {
@@ -38,7 +39,7 @@ func TestStoreErrorsLogged(t *testing.T) {
 			t.Errorf("the log lacks %q:\n%s", want, logs.String())
 		}
 	}
-	logs = syncBuffer{}
+	logs = testkit.Buffer{}
 	taken := NewUsers(loggedStore{Store: newStore(t), log: newEvents(logger)})
 	taken.SetName("SHA256:bob", "Bob")
 	if err := taken.SetName("SHA256:eve", "Bob"); !errors.Is(err, ErrNameTaken) || strings.Contains(logs.String(), "store error") {

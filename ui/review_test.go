@@ -1,12 +1,10 @@
 package ui
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +15,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
@@ -267,7 +266,7 @@ func TestReviewFromHandOver(t *testing.T) {
 		t.Errorf("the review opens at move %d, %dx%d", p.screen.moves[p.screen.cur], p.w, p.h)
 	}
 	in, typed := io.Pipe()
-	var out lockedBuffer
+	var out testkit.Buffer
 	p.SetStdin(in)
 	p.SetStdout(&out)
 	done := make(chan error, 1)
@@ -291,21 +290,3 @@ func TestReviewFromHandOver(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// lockedBuffer is a bytes.Buffer that a program writes while a test reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}

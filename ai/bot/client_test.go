@@ -9,11 +9,11 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // fakeBotEnv makes the test binary a misbehaving bot program (TestFakeBot).
@@ -88,24 +88,6 @@ func within(t *testing.T, f func()) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer for a log written from two goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestClientMisbehavingPrograms: a bot that never answers, or that keeps
 // saying hello, fails within bounds instead of hanging its host.
 func TestClientMisbehavingPrograms(t *testing.T) {
@@ -115,7 +97,7 @@ func TestClientMisbehavingPrograms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
-			var log syncBuffer
+			var log testkit.Buffer
 			c := startFake(t, tt.mode, &log)
 			c.MoveTimeout = 200 * time.Millisecond
 			obs, legal := firstDecision()
@@ -152,7 +134,7 @@ func TestClientContext(t *testing.T) {
 // TestClientCleansBotText: escapes in a bot's name, error lines and
 // standard error never reach the host's terminal.
 func TestClientCleansBotText(t *testing.T) {
-	var log syncBuffer
+	var log testkit.Buffer
 	c := startFake(t, "escapes", &log)
 	obs, legal := firstDecision()
 	within(t, func() {
