@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/internal/client"
 	"github.com/millebornes/mille/server/store"
 )
@@ -69,7 +70,7 @@ func TestKillJustBeforeCheckpoint(t *testing.T) {
 		return len(k.Game.History)
 	}
 	var lost []int
-	for range testSize(2, 5, 5) {
+	for range testkit.Size(2, 5, 5) {
 		// A checkpoint lands: the kept game grows.
 		before := kept()
 		deadline := time.Now().Add(e2eWait)
