@@ -414,6 +414,80 @@ const (
 	LineTheirTrip    // percent, percent
 	LineShutOutYou   // percent, percent
 
+	// The full screen: the status line, the input line, the messages.
+	UITitleTurn       // - (the window's title on the viewer's turn)
+	UITooSmall        // least width, height, this width, height
+	UIQuits           // -
+	UILeaves          // -
+	UIPassTitle       // name
+	UIPassTurn        // name
+	UIPassSee         // name
+	UIPassTrip        // side, trip
+	UIPassReady       // name (a button: its key, then its label)
+	UIRecentMoves     // - (the log's heading)
+	UIHandOver        // -
+	UIGameOver        // -
+	UIIsThinking      // name
+	UIPause           // -
+	UIYourTurn        // -
+	UITurnOf          // name
+	UIStatus          // game, hand, trip, rules
+	UIUse             // - (BSD's U command, typed)
+	UIDiscard         // - (BSD's D command, typed)
+	UIMoveCard        // verb
+	UIMoveCardHelp    // -
+	UIMoveSlot        // verb, slot
+	UIConfirm         // -
+	UITargetHead      // card
+	UITargetHelp      // -
+	UIThinkingDots    // name
+	UIHintSearch      // -
+	UIYourTurnHead    // -
+	UIDiscardsIt      // -
+	UIPlaysOrDiscards // -
+	UIChoose          // -
+	UIWhom            // card
+	UINoOpponent      // -
+	UIDriveTo         // miles
+	UIAttackWhich     // sides
+	UILaySafety       // -
+	UIStartRolling    // -
+	UIEndLimit        // -
+	UIRepair          // hazard
+	UIPicked          // card
+	UINoHints         // -
+	UIThinkingHint    // -
+	UIOrdered         // -
+	UIUnordered       // -
+	UIBellOn          // -
+	UIBellOff         // -
+	UITablePace       // -
+	UIAnimation       // pace
+	UIAnimNormal      // -
+	UIAnimSlow        // -
+	UIAnimOff         // -
+	UIAnimFast        // -
+	UIUnknownKey      // key
+	UINoSaveTable     // -
+	UISavingTable     // -
+	UIStopWatching    // -
+	UILeaveTable      // -
+	UIWatchingSide    // name
+	UINoHandQuit      // -
+	UIKeyLeave        // - (a key's help, short)
+	UIKeyCoupFourre   // -
+	UIKeyLetPass      // -
+	UIKeySeeBoard     // -
+	UIKeySeeScores    // -
+	UIKeyAnotherHand  // -
+	UIKeyAnotherGame  // -
+	UIKeyOK           // -
+	UIKeyExtend       // -
+	UIKeyStop         // -
+
+	// Punctuation.
+	Colon // - (between a thing and what is said of it)
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -1,13 +1,12 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // act takes the viewer's action, or explains why it can't be taken.
@@ -51,7 +50,7 @@ func (m *Model) playAt(pos int) tea.Cmd {
 	hv := m.handView()
 	c := hv[pos].card
 	if c == engine.NoCard {
-		return m.setError("There is no card in slot " + slotKey(pos) + ".")
+		return m.setError(m.t(lang.NoSlot, slotKey(pos)))
 	}
 	m.sel = pos
 	if !c.IsHazard() {
@@ -75,7 +74,7 @@ func (m *Model) playAt(pos int) tea.Cmd {
 	if h := m.hinted; h.Card() == c && h.Kind() == engine.KindPlay && slices.Contains(open, h.Target()) && m.hintedAt == m.obs.EventCount {
 		m.tsel = h.Target() // the hint's target, highlighted
 	}
-	m.message, m.isError = "Play "+c.String()+" on whom? Pick a side (keys shown, or click its table).", false
+	m.message, m.isError = m.t(lang.UIWhom, m.lang.Card(c)), false
 	return nil
 }
 
@@ -102,7 +101,7 @@ func (m *Model) playRefusal(c engine.Card) string {
 		case why == "":
 			why = err.Error()
 		case why != err.Error():
-			why = "no opponent can take it now"
+			why = m.t(lang.UINoOpponent)
 		}
 	}
 	return why
@@ -118,7 +117,7 @@ func (m *Model) playEffect(c engine.Card) string {
 	me := m.obs.Side()
 	switch {
 	case c.IsDistance():
-		return fmt.Sprintf("drive to %d", int(m.obs.Tableaus[me].Miles)+c.Miles())
+		return m.t(lang.UIDriveTo, int(m.obs.Tableaus[me].Miles)+c.Miles())
 	case c.IsHazard():
 		var names []string
 		for _, s := range m.view.Opponents() {
@@ -127,17 +126,17 @@ func (m *Model) playEffect(c engine.Card) string {
 			}
 		}
 		if len(names) == 1 {
-			return "attack " + names[0]
+			return m.t(lang.DoAttack, names[0])
 		}
-		return "attack " + strings.Join(names, " or ") + " (enter asks whom)"
+		return m.t(lang.UIAttackWhich, m.lang.List(names, lang.Or))
 	case c.IsSafety():
-		return "lay it for 100 points; it protects you for the rest of the hand"
+		return m.t(lang.UILaySafety)
 	case c == engine.Go:
-		return "start rolling"
+		return m.t(lang.UIStartRolling)
 	case c == engine.EndOfLimit:
-		return "end your Speed Limit"
+		return m.t(lang.UIEndLimit)
 	}
-	return "repair the " + engine.HazardFor(c).String()
+	return m.t(lang.UIRepair, m.lang.Card(engine.HazardFor(c)))
 }
 
 // discardAt discards the card at a display position.
@@ -147,7 +146,7 @@ func (m *Model) discardAt(pos int) tea.Cmd {
 	}
 	c := m.handView()[pos].card
 	if c == engine.NoCard {
-		return m.setError("There is no card in slot " + slotKey(pos) + ".")
+		return m.setError(m.t(lang.NoSlot, slotKey(pos)))
 	}
 	m.sel = pos
 	return m.act(engine.Discard(c))
@@ -250,11 +249,11 @@ func (m *Model) pick() tea.Cmd {
 	c := m.obs.MyHand[engine.DrawSlot]
 	if c == engine.NoCard {
 		if m.obs.DrawLen == 0 {
-			return m.setError("The deck is empty: play or discard a card.")
+			return m.setError(m.t(lang.DeckEmpty))
 		}
-		return m.setError("You have picked already.")
+		return m.setError(m.t(lang.PickedAlready))
 	}
 	m.sel = m.displayOfSlot(engine.DrawSlot)
-	m.message, m.isError = "You picked "+c.String()+" (slot P).", false
+	m.message, m.isError = m.t(lang.UIPicked, m.lang.Card(c)), false
 	return nil
 }

@@ -76,7 +76,7 @@ func TestFlowUnplayableCardsMarked(t *testing.T) {
 	// Enter on the 75 is still refused, with the same words.
 	m.Update(keyMsg(strings.ToLower(slotKey(posOf(m, engine.Miles75)))))
 	m.Update(keyMsg("enter"))
-	if m.message != "You can't play 75: you need a Go first." {
+	if m.message != "You can't play 75 miles: you need a Go first." {
 		t.Fatalf("message %q", m.message)
 	}
 }

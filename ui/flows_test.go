@@ -202,11 +202,11 @@ func TestFlowRefusedMove(t *testing.T) {
 	press(tm, "u", "p", "enter") // BSD: use P
 	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError })
 	msg := probe(tm, (*Model).Message)
-	if msg != "You can't play 75: you need a Go first." {
+	if msg != "You can't play 75 miles: you need a Go first." {
 		t.Fatalf("message %q", msg)
 	}
 	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
-	contains(t, screen, "You can't play 75: you need a Go first.")
+	contains(t, screen, "You can't play 75 miles: you need a Go first.")
 	if n := probe(tm, func(m *Model) int { return actions(m) }); n != 0 {
 		t.Fatalf("%d actions taken", n)
 	}

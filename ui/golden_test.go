@@ -238,7 +238,7 @@ func TestTableWaitsWhileReading(t *testing.T) {
 
 func TestNarrationKeepsHazardsOnYou(t *testing.T) {
 	m := newModel(t, testConfig(t, 4, 5))
-	m.recent = []string{"You play 75", "Ann plays Stop on your team", "Bob discards Gasoline", "Cal discards a very long card name indeed", "You draw 100"}
+	m.recent = []recentEvent{{"You play 75", false}, {"Ann plays Stop on your team", true}, {"Bob discards Gasoline", false}, {"Cal discards a very long card name indeed", false}, {"You draw 100", false}}
 	msg, alert := m.narration(60)
 	if !alert || !strings.Contains(msg, "Ann plays Stop on your team") || !strings.HasSuffix(msg, "You draw 100") || width(msg) > 60 {
 		t.Fatalf("narration %q (alert %v)", msg, alert)

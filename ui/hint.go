@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 )
 
@@ -15,14 +16,14 @@ func (m *Model) undo() tea.Cmd {
 	err := m.table.Undo()
 	switch {
 	case errors.Is(err, table.ErrUndoShared):
-		return m.setError("No undo at a shared table.")
+		return m.setError(m.t(lang.NoUndoShared))
 	case err != nil:
-		return m.setError("Nothing to undo in this hand.")
+		return m.setError(m.t(lang.NoUndo))
 	}
 	m.stopHint()
 	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
 	cmd := m.see(m.table.View())
-	m.message, m.isError = "Undone: your move is yours to make again.", false
+	m.message, m.isError = m.t(lang.Undone), false
 	return cmd
 }
 
@@ -32,13 +33,13 @@ func (m *Model) stopHint() { m.hints.Stop() }
 // hint asks the strongest computer for a move, in a command.
 func (m *Model) hint() tea.Cmd {
 	if m.cfg.Hint == nil {
-		return m.setError("No hints in this version.")
+		return m.setError(m.t(lang.UINoHints))
 	}
 	if !m.obs.MyTurn() {
-		return m.setError("Hints come on your turn.")
+		return m.setError(m.t(lang.HintOnTurn))
 	}
 	n, _, search := m.hints.Start(m.cfg.Hint, m.obs)
-	m.message, m.isError = "Thinking of a hint…", false
+	m.message, m.isError = m.t(lang.UIThinkingHint), false
 	return tea.Batch(func() tea.Msg {
 		a, why := search()
 		return hintMsg{n: n, a: a, why: why}
@@ -55,6 +56,6 @@ func (m *Model) showHint(a engine.Action, why string) {
 			}
 		}
 	}
-	m.message, m.isError = "Hint: "+m.names().Describe(a)+" ("+why+").", false
+	m.message, m.isError = m.t(lang.Hint, m.lang.Describe(m.names(), a), m.lang.Why(why)), false
 	m.hinted, m.hintedAt = a, m.obs.EventCount
 }

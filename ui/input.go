@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // keyPress dispatches a key by what the screen shows.
@@ -190,7 +191,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.pick()
 	case key.Matches(msg, k.Order):
 		m.opts.Ordered = !m.opts.Ordered
-		m.message, m.isError = map[bool]string{true: "The hand is kept in order.", false: "The hand is no longer ordered."}[m.opts.Ordered], false
+		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIOrdered, false: lang.UIUnordered}[m.opts.Ordered]), false
 		return m.persist()
 	case key.Matches(msg, k.Window):
 		m.toggleWindow()
@@ -218,11 +219,11 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.scrollLog(-3)
 	case key.Matches(msg, k.Bell):
 		m.opts.Bell = !m.opts.Bell
-		m.message, m.isError = map[bool]string{true: "Bell on.", false: "Bell off."}[m.opts.Bell], false
+		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIBellOn, false: lang.UIBellOff}[m.opts.Bell]), false
 		return m.persist()
 	case key.Matches(msg, k.Speed):
 		if m.guest() {
-			return m.setError("The table sets the pace of its computer players.")
+			return m.setError(m.t(lang.UITablePace))
 		}
 		for i, a := range animations {
 			if a == m.opts.Animation {
@@ -230,7 +231,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 				break
 			}
 		}
-		m.message, m.isError = "Computer moves: "+m.opts.Animation+".", false
+		m.message, m.isError = m.t(lang.UIAnimation, m.t(animationWords[m.opts.Animation])), false
 		m.local.SetPace(m.opts.Delay())
 		return m.persist()
 	case key.Matches(msg, k.Help):
@@ -240,7 +241,7 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message, m.isError = "", false
 	default:
 		if len(s) == 1 {
-			return m.setError(fmt.Sprintf("Unknown key %q: press ? for the keys.", s))
+			return m.setError(m.t(lang.UIUnknownKey, s))
 		}
 	}
 	return nil
@@ -248,3 +249,6 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // animations lists the paces in the order the speed key cycles them.
 var animations = []string{"normal", "slow", "off", "fast"}
+
+// animationWords are the paces' names in the catalogue.
+var animationWords = map[string]lang.Key{"normal": lang.UIAnimNormal, "slow": lang.UIAnimSlow, "off": lang.UIAnimOff, "fast": lang.UIAnimFast}

@@ -119,7 +119,7 @@ type Model struct {
 
 	message string
 	isError bool
-	recent  []string // events since the human's last move, for the message line
+	recent  []recentEvent // events since the human's last move, for the message line
 	log     []logLine
 	logOff  int       // lines scrolled back from the newest
 	window  bool      // true: the score window; false: the command list

@@ -76,17 +76,18 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 	if to-from > engine.LogSize {
 		from = to - engine.LogSize
 	}
-	var parts []string
+	var parts []recentEvent
 	for i := from; i < to; i++ {
 		e := obs.Log[i%engine.LogSize]
 		if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && (int(e.Seat) != obs.Seat || obs.Onlooker) {
 			continue
 		}
-		line := e.Text(m.view.NamesAt(names, i))
+		// The log and the message line list the events: no full stops.
+		line := strings.TrimSuffix(m.lang.Event(e, m.view.NamesAt(names, i)), ".")
 		if line == "" {
 			continue
 		}
-		parts = append(parts, line)
+		parts = append(parts, recentEvent{line, m.alerts(e)})
 		m.log = append(m.log, logLine{text: line, at: i})
 	}
 	m.markLast()
@@ -107,6 +108,20 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 	}
 }
 
+// recentEvent is an event told on the message line; alert marks what
+// the viewer must not miss.
+type recentEvent struct {
+	text  string
+	alert bool
+}
+
+// alerts reports whether e is what matters most to the viewer: a hazard
+// played on their side (or thrown out of it), or a coup fourré.
+func (m *Model) alerts(e engine.Event) bool {
+	mine := !m.obs.Onlooker && int(e.Target) == m.obs.Side()
+	return e.Kind == engine.EvCoupFourre || mine && (e.Kind == engine.EvAttack || e.Kind == engine.EvCancelled)
+}
+
 // narration is the message line when no message is set: the recent events
 // that fit in w cells, oldest first, keeping every hazard played on the
 // human's side (what matters most) before the rest, newest first.
@@ -115,17 +130,10 @@ func (m *Model) narration(w int) (string, bool) {
 		return "", false
 	}
 	const sep = " · "
-	on := "" // " on you", " on your team", or at a shared keyboard " on Amy"
-	if !m.obs.Onlooker {
-		on = " on " + m.names().Side(m.obs.Side())
-	}
-	mine := func(s string) bool {
-		return on != "" && strings.Contains(s, on) || strings.HasPrefix(s, "Coup fourré!")
-	}
 	keep := make([]bool, len(m.recent))
 	used, alert := 0, false
 	take := func(i int) {
-		n := width(m.recent[i])
+		n := width(m.recent[i].text)
 		if used > 0 {
 			n += 3 // " · "
 		}
@@ -134,7 +142,7 @@ func (m *Model) narration(w int) (string, bool) {
 		}
 	}
 	for i := len(m.recent) - 1; i >= 0; i-- {
-		if mine(m.recent[i]) {
+		if m.recent[i].alert {
 			take(i)
 			alert = alert || keep[i]
 		}
@@ -150,7 +158,7 @@ func (m *Model) narration(w int) (string, bool) {
 			if b.Len() > 0 {
 				b.WriteString(sep)
 			}
-			b.WriteString(m.recent[i])
+			b.WriteString(m.recent[i].text)
 		}
 	}
 	return b.String(), alert

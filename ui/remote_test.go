@@ -229,7 +229,7 @@ func TestRemoteRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Seed 7 deals 75 into P before anyone has a Go.
-	if cmd := m.act(engine.Play(engine.Miles75)); cmd != nil || m.message != "You can't play 75: you need a Go first." {
+	if cmd := m.act(engine.Play(engine.Miles75)); cmd != nil || m.message != "You can't play 75 miles: you need a Go first." {
 		t.Fatalf("refusal %q", m.message)
 	}
 	if len(tb.acts) != 0 {

@@ -278,9 +278,9 @@ func (m *Model) seatName(seat int) string {
 	name := m.view.SeatName(seat)
 	switch {
 	case name == "":
-		return "Player " + string(rune('1'+seat))
+		return m.t(lang.PlayerN, seat+1)
 	case m.view.Away(seat):
-		return name + " (away)"
+		return m.t(lang.Away, name)
 	}
 	return name
 }
@@ -301,11 +301,11 @@ func (m *Model) sideName(side int) string {
 func (m *Model) waitText() string {
 	switch {
 	case m.obs.Onlooker:
-		return "You are watching this table: only its players play."
+		return m.t(lang.Watching)
 	case m.obs.Waiting:
-		return "Wait: a player may answer with a coup fourré."
+		return m.t(lang.WaitPause)
 	}
-	return "Wait: it is " + m.seatName(int(m.obs.Turn)) + "'s turn."
+	return m.t(lang.WaitTurn, m.seatName(int(m.obs.Turn)))
 }
 
 // refuse tells why an action was refused.
@@ -313,14 +313,14 @@ func (m *Model) refuse(a engine.Action, err error) tea.Cmd {
 	if errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn) {
 		return m.setError(m.waitText())
 	}
-	verb := "play"
+	verb := lang.VerbPlay
 	if a.Kind() == engine.KindDiscard {
-		verb = "discard"
+		verb = lang.VerbDisc
 	}
 	if a.Card() == engine.NoCard {
-		return m.setError("You can't do that: " + err.Error() + ".")
+		return m.setError(m.t(lang.CantDo, m.lang.Reason(err)))
 	}
-	return m.setError("You can't " + verb + " " + a.Card().String() + ": " + err.Error() + ".")
+	return m.setError(m.t(lang.Cant, m.t(verb), m.lang.Card(a.Card()), m.lang.Reason(err)))
 }
 
 // canSave reports whether S saves: a local game with a file writer, or a
@@ -338,9 +338,9 @@ func (m *Model) canSave() bool {
 func (m *Model) saveTable() tea.Cmd {
 	s, ok := m.table.(table.Keeper)
 	if !ok {
-		return m.setError("This table can't be saved.")
+		return m.setError(m.t(lang.UINoSaveTable))
 	}
-	m.message, m.isError = "Saving the table…", false
+	m.message, m.isError = m.t(lang.UISavingTable), false
 	return func() tea.Msg {
 		name, err := s.Save()
 		return savedMsg{path: name, err: err}
@@ -350,9 +350,9 @@ func (m *Model) saveTable() tea.Cmd {
 // leaveText is the question q asks at a remote table.
 func (m *Model) leaveText() string {
 	if m.obs.Onlooker {
-		return "Stop watching and leave the table?"
+		return m.t(lang.UIStopWatching)
 	}
-	return "Leave the table? A computer player takes your seat until you join again."
+	return m.t(lang.UILeaveTable)
 }
 
 // watchingNote takes the place of the hand for an onlooker: a box as wide
@@ -362,8 +362,8 @@ func (m *Model) watchingNote(l layout) string {
 	w := engine.HandSlots*(l.handW+l.cardGap) - l.cardGap
 	inner := w - 2
 	lines := []string{
-		st.Heading.Render("You are watching " + m.seatName(m.obs.Seat) + "'s side of the table."),
-		st.Dim.Render("Onlookers see no hand; q leaves."),
+		st.Heading.Render(m.t(lang.UIWatchingSide, m.seatName(m.obs.Seat))),
+		st.Dim.Render(m.t(lang.UINoHandQuit)),
 	}
 	edge := st.Dim
 	var b strings.Builder

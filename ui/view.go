@@ -62,7 +62,7 @@ func (m *Model) View() tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "Mille Bornes"
 	if m.obs.MyTurn() && m.screen == screenBoard {
-		v.WindowTitle = "Mille Bornes: your turn" // seen from another window
+		v.WindowTitle = m.t(lang.UITitleTurn) // seen from another window
 	}
 	if m.quitting {
 		return v
@@ -81,11 +81,11 @@ func (m *Model) View() tea.View {
 
 // tooSmall is the whole screen when the terminal is below 80x24.
 func (m *Model) tooSmall(w, h int) string {
-	quit := "q quits."
+	quit := m.t(lang.UIQuits)
 	if m.guest() {
-		quit = "q leaves the table."
+		quit = m.t(lang.UILeaves)
 	}
-	msg := fmt.Sprintf("mille needs a terminal of at least %dx%d.\nThis one is %dx%d: please enlarge it.\n\n%s", MinWidth, MinHeight, w, h, quit)
+	msg := m.t(lang.UITooSmall, MinWidth, MinHeight, w, h) + "\n\n" + quit
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg)
 }
 
@@ -124,12 +124,12 @@ func (m *Model) curtainLayers(w, h int) []*layer {
 	l := newLayout(w, h)
 	l.helpY = h - 1
 	layers := []*layer{lay(m.statusLine(&m.obs, w))}
-	layers = append(layers, m.dialogBox(l, "Pass the keyboard to "+name, []string{
-		"It is " + name + "'s turn. The other players look away;",
-		name + " presses Return (or clicks) to see their cards.",
+	layers = append(layers, m.dialogBox(l, m.t(lang.UIPassTitle, name), []string{
+		m.t(lang.UIPassTurn, name),
+		m.t(lang.UIPassSee, name),
 		"",
-		st.Dim.Render(m.names().Side(m.obs.Config.SideOf(toAct)) + " · trip " + strconv.Itoa(int(m.obs.Trip))),
-	}, []button{{"btn-ready", "enter I am " + name, true}})...)
+		st.Dim.Render(m.t(lang.UIPassTrip, lang.Capital(m.lang.Side(m.names(), m.obs.Config.SideOf(toAct))), m.obs.Trip)),
+	}, []button{{"btn-ready", m.t(lang.UIPassReady, name), true}})...)
 	return layers
 }
 
@@ -298,7 +298,7 @@ func (m *Model) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
 	if logRows < 3 {
 		return layers, false
 	}
-	lines := append([]string{m.styles.Heading.Render(padRight("── Recent moves ", l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
+	lines := append([]string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
 	return append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH)), true
 }
 
@@ -308,19 +308,19 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 	turn := ""
 	switch {
 	case obs.Phase == engine.PhaseHandOver:
-		turn = "hand over"
+		turn = m.t(lang.UIHandOver)
 	case obs.Phase == engine.PhaseGameOver:
-		turn = "game over"
+		turn = m.t(lang.UIGameOver)
 	case m.computerThinks():
-		turn = m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking"
+		turn = m.spin.View() + " " + m.t(lang.UIIsThinking, m.seatName(int(obs.Turn)))
 	case obs.Waiting:
-		turn = "a pause at the table…"
+		turn = m.t(lang.UIPause)
 	case int(obs.Turn) == obs.Seat && !obs.Onlooker:
-		turn = "▶ Your turn"
+		turn = m.t(lang.UIYourTurn)
 	default:
-		turn = m.seatName(int(obs.Turn)) + "'s turn"
+		turn = m.t(lang.UITurnOf, m.seatName(int(obs.Turn)))
 	}
-	left := st.Heading.Render("MILLE BORNES") + st.Dim.Render(fmt.Sprintf("  Game %d · Hand %d · Trip %d · %s rules", obs.Game+1, obs.Hand+1, obs.Trip, obs.Config.Rules))
+	left := st.Heading.Render("MILLE BORNES") + st.Dim.Render(m.t(lang.UIStatus, obs.Game+1, obs.Hand+1, obs.Trip, obs.Config.Rules))
 	right := st.Turn.Render(turn)
 	gap := w - width(left) - width(right)
 	if gap < 1 {
@@ -335,18 +335,18 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 	st := m.styles
 	switch {
 	case m.pending != 0:
-		verb := "Use"
+		verb := m.t(lang.UIUse)
 		if m.pending == 'd' {
-			verb = "Discard"
+			verb = m.t(lang.UIDiscard)
 		}
 		if m.pendSlot < 0 {
-			return st.Heading.Render(">>:Move: "+verb+" card # ") + st.Dim.Render("(1-6 or P, Esc cancels)")
+			return st.Heading.Render(m.t(lang.UIMoveCard, verb)) + st.Dim.Render(m.t(lang.UIMoveCardHelp))
 		}
 		c := m.handView()[m.pendSlot].card
-		return st.Heading.Render(">>:Move: "+verb+" "+slotKey(m.pendSlot)+" ") + st.chip(m.lang, c) + st.Dim.Render("  Return or Space to confirm")
+		return st.Heading.Render(m.t(lang.UIMoveSlot, verb, slotKey(m.pendSlot))) + st.chip(m.lang, c) + st.Dim.Render(m.t(lang.UIConfirm))
 	case m.target != engine.NoCard:
 		var b strings.Builder
-		b.WriteString(st.Heading.Render("Play " + m.target.String() + " on: "))
+		b.WriteString(st.Heading.Render(m.t(lang.UITargetHead, m.lang.Card(m.target))))
 		for i, o := range m.view.Opponents() {
 			label := fmt.Sprintf("[%d] %s", i+1, m.sideName(o))
 			if o == m.tsel {
@@ -354,24 +354,24 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 			}
 			b.WriteString(label + "  ")
 		}
-		b.WriteString(st.Dim.Render("←→ enter, or click a table · esc"))
+		b.WriteString(st.Dim.Render(m.t(lang.UITargetHelp)))
 		return b.String()
 	case m.computerThinks():
-		return st.Dim.Render(m.spin.View() + " " + m.seatName(int(obs.Turn)) + " is thinking…")
+		return st.Dim.Render(m.spin.View() + " " + m.t(lang.UIThinkingDots, m.seatName(int(obs.Turn))))
 	case m.hints.On():
-		return st.Dim.Render(m.spin.View() + " looking for a hint…")
+		return st.Dim.Render(m.spin.View() + " " + m.t(lang.UIHintSearch))
 	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
 		// The selected card's refusal can be read before playing it.
 		if c := m.handView()[m.sel].card; !obs.Onlooker {
 			if why := m.playRefusal(c); why != "" {
-				return st.Turn.Render("Your turn: ") + st.chip(m.lang, c) + st.Text.Render(": "+why) + st.Dim.Render(" · x discards it")
+				return st.Turn.Render(m.t(lang.UIYourTurnHead)) + st.chip(m.lang, c) + st.Text.Render(m.t(lang.Colon)+why) + st.Dim.Render(m.t(lang.UIDiscardsIt))
 			}
 		}
 		if what := m.playEffect(m.handView()[m.sel].card); what != "" && !obs.Onlooker {
 			c := m.handView()[m.sel].card
-			return st.Turn.Render("Your turn: ") + st.chip(m.lang, c) + st.Text.Render(": "+what) + st.Dim.Render(" · enter plays, x discards")
+			return st.Turn.Render(m.t(lang.UIYourTurnHead)) + st.chip(m.lang, c) + st.Text.Render(m.t(lang.Colon)+what) + st.Dim.Render(m.t(lang.UIPlaysOrDiscards))
 		}
-		return st.Turn.Render("Your turn: ") + st.Dim.Render("←→ or 1-6 choose, enter plays, x discards (or U n, D n)")
+		return st.Turn.Render(m.t(lang.UIYourTurnHead)) + st.Dim.Render(m.t(lang.UIChoose))
 	}
 	return ""
 }
@@ -416,30 +416,30 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Help, board)
 	set(&k.Up, false)
 	if m.guest() {
-		k.Quit.SetHelp("q", "leave")
+		k.Quit.SetHelp("q", m.t(lang.UIKeyLeave))
 	}
 	if m.gamePrompt() == promptCoupFourre {
-		k.Yes.SetHelp("y", "coup fourré!")
-		k.No.SetHelp("n", "let it pass")
+		k.Yes.SetHelp("y", m.t(lang.UIKeyCoupFourre))
+		k.No.SetHelp("n", m.t(lang.UIKeyLetPass))
 	}
 	if m.obs.Phase >= engine.PhaseHandOver {
-		k.Window.SetHelp("w", "see the board")
+		k.Window.SetHelp("w", m.t(lang.UIKeySeeBoard))
 		if m.peek {
-			k.Window.SetHelp("w", "see the scores")
+			k.Window.SetHelp("w", m.t(lang.UIKeySeeScores))
 		}
 	}
 	if p := m.gamePrompt(); p == promptAnotherHand || p == promptAnotherGame {
-		k.Yes.SetHelp("y", "another hand")
+		k.Yes.SetHelp("y", m.t(lang.UIKeyAnotherHand))
 		if p == promptAnotherGame {
-			k.Yes.SetHelp("y", "another game")
+			k.Yes.SetHelp("y", m.t(lang.UIKeyAnotherGame))
 		}
-		k.Default.SetHelp("enter", "ok")
+		k.Default.SetHelp("enter", m.t(lang.UIKeyOK))
 		k.No.SetEnabled(false)
 		k.NewGame.SetEnabled(!m.guest())
 	}
 	if m.gamePrompt() == promptExtension {
-		k.Yes.SetHelp("y", "extend to 1000")
-		k.No.SetHelp("n", "stop at 700")
+		k.Yes.SetHelp("y", m.t(lang.UIKeyExtend))
+		k.No.SetHelp("n", m.t(lang.UIKeyStop))
 	}
 	return k
 }
