@@ -25,7 +25,12 @@ func Explain(obs *engine.Observation, a engine.Action) string {
 			}
 		}
 	}
-	if r == rAttack && v.sides > 2 && !v.isLeader(a.Target()) {
+	// A side that is not ahead of the player's is no leader, even when it
+	// leads the others (at 0 to 0, say).
+	if (r == rAttack || r == rLimit) && (!v.isLeader(a.Target()) || v.tabs[a.Target()].Miles <= v.tabs[v.side].Miles) {
+		if r == rLimit {
+			return "slow them down"
+		}
 		return "attack while they are rolling"
 	}
 	return r.String()

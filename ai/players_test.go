@@ -209,3 +209,27 @@ func TestEvaluateItems(t *testing.T) {
 func (it Items) total() float64 {
 	return it.Milestones + it.Safeties + it.AllSafeties + it.CoupsFourres + it.Trip + it.Delayed + it.SafeTrip + it.Extension + it.ShutOut
 }
+
+// TestExplainNoLeaderAtTheStart: at 0 to 0 nobody leads, so an attack is
+// not explained as one on the leader.
+func TestExplainNoLeaderAtTheStart(t *testing.T) {
+	checked := 0
+	for seed := uint64(1); seed <= 30; seed++ {
+		s, err := engine.New(engine.DefaultConfig, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs := engine.Observe(&s, s.ToAct())
+		for _, a := range obs.Legal(nil) {
+			if a.Kind() == engine.KindPlay && a.Card().IsHazard() {
+				checked++
+				if why := Explain(&obs, a); strings.Contains(why, "leader") {
+					t.Errorf("seed %d, %v at 0 to 0: %q", seed, a, why)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no attack at the start of 30 deals")
+	}
+}

@@ -300,6 +300,7 @@ var English = Catalogue{
 		WhyLaySafety:       "lay the safety: 100 points and another turn",
 		WhyKeepFor:         "keep %s for a coup fourré",
 		WhyAttackRolling:   "attack while they are rolling",
+		WhySlowDown:        "slow them down",
 
 		FaceOutOfGas:       "Out of\nGas",
 		FaceFlatTire:       "Flat\nTire",

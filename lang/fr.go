@@ -305,6 +305,7 @@ var French = Catalogue{
 		WhyLaySafety:       "poser la botte : 100 points et un autre tour",
 		WhyKeepFor:         "garder %s pour un coup-fourré",
 		WhyAttackRolling:   "attaquer pendant qu'ils roulent",
+		WhySlowDown:        "les ralentir",
 
 		FaceOutOfGas:       "Panne\nd'ess.",
 		FaceFlatTire:       "Cre-\nvaison",

@@ -325,6 +325,7 @@ const (
 	WhyLaySafety     // -
 	WhyKeepFor       // safety
 	WhyAttackRolling // -
+	WhySlowDown      // -
 
 	// The full screen's cards: each card's face on two lines (\n), six columns at most, then nine on big cards; by engine.Card from OutOfGas (Catalogue.Face).
 	FaceOutOfGas       // -

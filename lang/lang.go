@@ -285,7 +285,7 @@ func (c *Catalogue) Brief(err error) string {
 // reasons finds the key of a hint's reason by the ai's English.
 var reasons = func() map[string]Key {
 	m := map[string]Key{}
-	for k := WhyBest; k <= WhyAttackRolling; k++ {
+	for k := WhyBest; k <= WhySlowDown; k++ {
 		if k != WhyKeepFor {
 			m[English.Text[k]] = k
 		}
