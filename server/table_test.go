@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,7 +15,9 @@ import (
 
 // drive runs a command the way the program would, feeding what it returns
 // back into the screen, and stops at the commands that wait on a room
-// (they come back through s.Update by the test). It ignores timers.
+// (they come back through s.Update by the test). It ignores timers. It
+// runs in a synctest bubble: a command counts as waiting only once every
+// goroutine of the test waits, however slow the machine.
 func drive(t *testing.T, s *screen, cmd tea.Cmd) {
 	t.Helper()
 	for n := 0; cmd != nil && n < 50; n++ {
@@ -24,7 +27,9 @@ func drive(t *testing.T, s *screen, cmd tea.Cmd) {
 		select {
 		case msg = <-done:
 		case <-time.After(100 * time.Millisecond):
-			return // a tick, or a wait for the room's next update
+			// Only once every goroutine of the test's bubble waits: a
+			// tick, or a wait for the room's next update.
+			return
 		}
 		switch msg := msg.(type) {
 		case nil:
@@ -44,7 +49,9 @@ func drive(t *testing.T, s *screen, cmd tea.Cmd) {
 // 2-player room, the board opens on the room's update, a card is played by
 // keys and reaches the room, the lobby's own timer still reaches the
 // screen, and leaving the table gives the seat up and shows the lobby.
-func TestScreenGame(t *testing.T) {
+func TestScreenGame(t *testing.T) { synctest.Test(t, screenGame) }
+
+func screenGame(t *testing.T) {
 	users := newUsers(t)
 	users.SetName("ann-key", "Ann")
 	lobby := NewLobby(0)
