@@ -12,19 +12,20 @@ import (
 // gets the level they chose whatever else the machine is doing.
 //
 // Each level keeps a time cap as a safety net, for a machine in distress
-// (swapping, a stopped virtual machine, dozens of searches on one core):
-// a player then waits at most that long. The caps are about twenty times
-// the slowest searches seen on a quiet 2-core machine, so that a load of
-// 8 (four times slower) is far from them: hard's slowest searches take
-// about 0.25 s quiet and 1 s at load 8, against a cap of 5 s.
-// docs/ai.md gives the measured strength, docs/benchmarks.md the times.
+// (swapping, a stopped virtual machine, dozens of searches per core): a
+// player then waits at most that long, and the cut search plays as it
+// can. The caps are far above the slowest searches at a load of 8 on a
+// 2-core machine: the slowest of 453 hard decisions took 4.0 s at a load
+// of 18 to 20 (docs/benchmarks.md), so about 1.7 s at 8, against a cap of
+// 10 s; expert's budget is about twice hard's, medium's a fiftieth.
+// docs/ai.md gives the measured strength.
 const (
 	mediumIters = 300
-	mediumLimit = 1 * time.Second
+	mediumLimit = 2 * time.Second
 	hardIters   = 14000
-	hardLimit   = 5 * time.Second
+	hardLimit   = 10 * time.Second
 	expertIters = 30000
-	expertLimit = 20 * time.Second
+	expertLimit = 40 * time.Second
 )
 
 // DefaultLevel is the level of the computer players when nobody chose
