@@ -78,12 +78,10 @@ const (
 
 // Model is the root model of the game.
 type Model struct {
-	cfg        Config
-	opts       local.Options
-	first      bool // no options were found: the first start
-	w, h       int
-	styles     *Styles
-	lang       *lang.Catalogue // the language it speaks
+	cfg   Config
+	opts  local.Options
+	first bool // no options were found: the first start
+	screenContext
 	keys       KeyMap
 	help       help.Model
 	spin       spinner.Model
@@ -235,8 +233,17 @@ func baseModel(cfg Config) *Model {
 	return m
 }
 
-// t is the sentence of key k with its arguments, in the model's language.
-func (m *Model) t(k lang.Key, args ...any) string { return m.lang.T(k, args...) }
+// t is the sentence of key k with its arguments, in the screen's language.
+func (c *screenContext) t(k lang.Key, args ...any) string { return c.lang.T(k, args...) }
+
+// screenContext is what every screen of the program draws with, the board's
+// and the review's alike: the terminal's size, the styles for its
+// background and the language spoken.
+type screenContext struct {
+	w, h   int
+	styles *Styles
+	lang   *lang.Catalogue
+}
 
 // setDark rebuilds the styles for the terminal's background.
 func (m *Model) setDark(dark bool) {

@@ -44,11 +44,9 @@ type ReviewConfig struct {
 // decisions, PgUp/PgDn between hands, Home/End, a click on the move list,
 // q back.
 type ReviewScreen struct {
-	cfg    ReviewConfig
-	styles *Styles
-	lang   *lang.Catalogue
-	keys   reviewKeys
-	w, h   int
+	cfg ReviewConfig
+	screenContext
+	keys reviewKeys
 
 	seats  []int          // the seats under review
 	states []engine.State // states[i]: before History[i]
@@ -106,7 +104,7 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := &ReviewScreen{cfg: cfg, styles: StylesFor(cfg.Dark), lang: cfg.Lang, keys: defaultReviewKeys(), seats: seats,
+	rs := &ReviewScreen{cfg: cfg, screenContext: screenContext{styles: StylesFor(cfg.Dark), lang: cfg.Lang}, keys: defaultReviewKeys(), seats: seats,
 		states: make([]engine.State, len(g.History)), decisions: map[int]*review.Decision{}}
 	if rs.lang == nil {
 		rs.lang = &lang.English
