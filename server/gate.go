@@ -179,6 +179,7 @@ type gate struct {
 	pending   int                     // connections logging in
 	bySource  map[string]int          // of them, from each source
 	waiting   map[*connState]struct{} // of them, those whose place a newcomer may take (silentLocked)
+	open      map[*connState]struct{} // every connection, logged in or not (idleLocked)
 	penalties map[string]time.Time    // sources refused until then
 	draw      func() int              // random early drop's die, [0, 100)
 	now       func() time.Time
@@ -190,9 +191,9 @@ type gate struct {
 func newGate(cfg *Config, log *events, now func() time.Time) *gate {
 	return &gate{
 		cfg: cfg, log: log, now: now, bySource: map[string]int{}, penalties: map[string]time.Time{},
-		waiting: map[*connState]struct{}{},
-		draw:    func() int { return rand.IntN(100) },
-		conns:   shares{most: cfg.MaxConns, perSource: cfg.MaxConnsPerSource},
+		waiting: map[*connState]struct{}{}, open: map[*connState]struct{}{},
+		draw:  func() int { return rand.IntN(100) },
+		conns: shares{most: cfg.MaxConns, perSource: cfg.MaxConnsPerSource},
 	}
 }
 
@@ -236,14 +237,38 @@ func (g *gate) take(src string) (refusal string) {
 		delete(g.penalties, src)
 	}
 	g.mu.Unlock()
-	switch g.conns.take(src) {
+	var idle *connState // a logged-in connection without a session, whose place src takes
+	switch why := g.conns.take(src); why {
 	case shareSource:
 		return "connections from one source"
-	case shareFull:
-		return "connections at once"
-	case shareNewcomers:
-		return "connections kept for new sources"
+	case shareFull, shareNewcomers:
+		// At the cap, a newcomer takes the place of a connection that
+		// logged in and has had no session for a while: idle logged-in
+		// connections from 700 addresses once held every place, and no
+		// person got in.
+		g.mu.Lock()
+		idle = g.idleLocked()
+		g.mu.Unlock()
+		switch {
+		case idle == nil && why == shareFull:
+			return "connections at once"
+		case idle == nil:
+			return "connections kept for new sources"
+		}
+		g.conns.add(src)
 	}
+	defer func() {
+		switch {
+		case idle == nil:
+		case refusal == "":
+			g.log.limit("connection without a session closed for a newcomer", "source", idle.source, "limit", g.cfg.MaxConns)
+			idle.conn.Close()
+		default: // refused all the same: the idle one stays
+			g.mu.Lock()
+			idle.evicted = false
+			g.mu.Unlock()
+		}
+	}()
 	g.mu.Lock()
 	var victim *connState
 	switch {
@@ -303,12 +328,43 @@ func (g *gate) silentLocked(src string) *connState {
 	return best
 }
 
+// idleGrace is how long a logged-in connection may go without a session
+// before a newcomer may take its place at the cap (MaxConns): a client
+// opens its session as soon as it has logged in.
+const idleGrace = 2 * time.Second
+
+// idleLocked picks the connection whose place a newcomer takes at the cap
+// of connections, and marks it: one logged in with no session open for
+// idleGrace, of the source holding the most connections, the oldest; nil
+// if there is none.
+func (g *gate) idleLocked() *connState {
+	now := g.now().UnixNano()
+	var best *connState
+	var bestSince int64
+	most := 0
+	for c := range g.open {
+		since := c.idleSince.Load()
+		if c.evicted || since == 0 || now-since < int64(idleGrace) {
+			continue
+		}
+		n := g.conns.holds(c.source)
+		if n > most || n == most && since < bestSince {
+			best, bestSince, most = c, since, n
+		}
+	}
+	if best != nil {
+		best.evicted = true
+	}
+	return best
+}
+
 // waitFor notes c among the connections logging in, whose place a
-// newcomer may take if it stays silent.
+// newcomer may take if it stays silent, and among those open.
 func (g *gate) waitFor(c *connState) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.waiting[c] = struct{}{}
+	g.open[c] = struct{}{}
 }
 
 // loggedIn gives back a login's place.
@@ -339,7 +395,11 @@ type connState struct {
 
 	versioned atomic.Bool // the client's version line has arrived
 	authed    atomic.Bool
-	evicted   bool        // a newcomer took its place at the gate (guarded by gate.mu)
+	evicted   bool // a newcomer took its place (guarded by gate.mu)
+	// idleSince is when the connection, logged in, last had no session
+	// (g.now, Unix nanoseconds); 0 before its login and while a session
+	// is open.
+	idleSince atomic.Int64
 	stopLogin func() bool // the login and version timers
 	stopVer   func() bool
 
@@ -447,6 +507,7 @@ func (c *connState) loggedIn(version string) {
 	if c.closed {
 		return
 	}
+	c.idleSince.Store(g.now().UnixNano())
 	if c.peer {
 		// A server relaying its players: each relayed session is counted
 		// under its player's key (Server.handle).
@@ -492,6 +553,7 @@ func (c *connState) openChannel() error {
 		return errTooManyChannels
 	}
 	c.channels++
+	c.idleSince.Store(0)
 	if c.noSession != nil {
 		c.noSession()
 		c.noSession = nil
@@ -505,6 +567,7 @@ func (c *connState) closeChannel() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.channels--; c.channels == 0 {
+		c.idleSince.Store(c.g.now().UnixNano())
 		c.waitForSessionLocked()
 	}
 }
@@ -544,6 +607,9 @@ func (c *connState) close() {
 	if held {
 		g.keys.give(key)
 	}
+	g.mu.Lock()
+	delete(g.open, c)
+	g.mu.Unlock()
 	g.conns.give(c.source)
 	g.connCount.Add(-1)
 }

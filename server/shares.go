@@ -49,6 +49,25 @@ func (s *shares) take(src string) int {
 	return shareTaken
 }
 
+// add takes a place for src whatever the limits: one held by another is
+// being given back (gate.idleLocked).
+func (s *shares) add(src string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.held == nil {
+		s.held = map[string]int{}
+	}
+	s.held[src]++
+	s.total++
+}
+
+// holds is how many places src holds.
+func (s *shares) holds(src string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.held[src]
+}
+
 // give gives back a place src took.
 func (s *shares) give(src string) {
 	s.mu.Lock()

@@ -128,7 +128,8 @@ func TestAttackSessionsPerSource(t *testing.T) {
 // sources that hold none; each refusal says which limit refused.
 func TestAttackConnectionsAtOnce(t *testing.T) {
 	var logs testkit.Buffer
-	_, addr := startServer(t, Config{MaxConns: 10, Log: &logs})
+	clk := newClock() // stopped: no connection grows idle or silent enough to lose its place
+	_, addr := startServerSetup(t, Config{MaxConns: 10, Log: &logs}, func(s *Server) { s.now = clk.now })
 	raw := func(from byte) string {
 		t.Helper()
 		c, err := loopbackDialer(t, from).Dial("tcp", addr)
@@ -178,5 +179,49 @@ func TestDefaultMaxConns(t *testing.T) {
 	}
 	if n := DefaultMaxConns(); n < 16 || n > maxConnsCeiling {
 		t.Errorf("DefaultMaxConns() = %d", n)
+	}
+}
+
+// TestAttackIdleConnections (issue 22, 7): at the cap of connections a
+// newcomer takes the place of one that logged in and has had no session
+// for idleGrace, of the source holding the most: idle logged-in
+// connections from many addresses once kept every person out.
+func TestAttackIdleConnections(t *testing.T) {
+	var logs testkit.Buffer
+	clk := newClock()
+	_, addr := startServerSetup(t, Config{MaxConns: 10, Log: &logs}, func(s *Server) { s.now = clk.now })
+	var idle []*gossh.Client
+	for _, from := range []byte{1, 1, 1, 1, 1, 2, 2, 2, 2, 3} {
+		c, err := dialFrom(loopbackDialer(t, from), addr, newKey(t))
+		if err != nil {
+			t.Fatalf("idle connection %d from 127.0.0.%d: %v", len(idle)+1, from, err)
+		}
+		t.Cleanup(func() { c.Close() })
+		idle = append(idle, c)
+	}
+	if c, err := dialFrom(loopbackDialer(t, 4), addr, newKey(t)); err == nil {
+		c.Close()
+		t.Fatal("a newcomer took the place of a connection just logged in")
+	}
+	clk.add(idleGrace)
+	c, err := dialFrom(loopbackDialer(t, 4), addr, newKey(t))
+	if err != nil {
+		t.Fatalf("a newcomer at a cap full of idle connections: %v", err)
+	}
+	c.Close()
+	closed := make(chan int, len(idle))
+	for i, c := range idle {
+		go func() { c.Wait(); closed <- i }()
+	}
+	select {
+	case i := <-closed:
+		if i >= 5 {
+			t.Fatalf("connection %d closed, not one of 127.0.0.1's, the source holding most", i+1)
+		}
+	case <-time.After(10 * time.Second): // only stops a broken test from hanging
+		t.Fatal("no idle connection closed for the newcomer")
+	}
+	if !strings.Contains(logs.String(), "connection without a session closed for a newcomer") {
+		t.Errorf("not in the log:\n%s", logs.String())
 	}
 }

@@ -79,43 +79,57 @@ func lineRoom(c *gossh.Client, room string) bool {
 }
 
 // attackFewAddresses opens sessions of 260 keys from 9 addresses and holds
-// them, which once took all 200 of the server's sessions.
+// them, each key trying again after a refusal, which once took all 200 of
+// the server's sessions.
 func attackFewAddresses(a *attacker) {
 	var wg sync.WaitGroup
 	for k := range 260 {
 		from := manyFrom(1, k%9)
+		key := a.key()
 		wg.Go(func() {
-			a.tried.Add(1)
-			c, err := a.loginFrom(a.key(), from)
-			if err != nil {
-				a.refused.Add(1)
-				return
+			for !a.over() {
+				if a.holdSession(key, from) {
+					return
+				}
+				time.Sleep(time.Second)
 			}
-			defer c.Close()
-			sess, err := c.NewSession()
-			if err != nil {
-				a.refused.Add(1)
-				return
-			}
-			sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
-			out, _ := sess.StdoutPipe()
-			if sess.Shell() != nil {
-				a.refused.Add(1)
-				return
-			}
-			b := make([]byte, 1024)
-			if n, _ := out.Read(b); n == 0 || !strings.Contains(string(b[:n]), "\x1b") {
-				a.refused.Add(1) // told why on stderr, and closed
-				return
-			}
-			a.took.Add(1)
-			done := make(chan struct{})
-			a.hold(done)
-			go func() { io.Copy(io.Discard, out); close(done) }()
-			time.Sleep(time.Until(a.stop))
 		})
 	}
 	wg.Wait()
+}
+
+// holdSession opens a session of key from address from and holds it until
+// the attack's time is up; it reports false if the server refused it.
+func (a *attacker) holdSession(key gossh.Signer, from net.IP) bool {
+	a.tried.Add(1)
+	c, err := a.loginFrom(key, from)
+	if err != nil {
+		a.refused.Add(1)
+		return false
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		a.refused.Add(1)
+		return false
+	}
+	sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
+	out, _ := sess.StdoutPipe()
+	if sess.Shell() != nil {
+		a.refused.Add(1)
+		return false
+	}
+	b := make([]byte, 1024)
+	if n, _ := out.Read(b); n == 0 || !strings.Contains(string(b[:n]), "\x1b") {
+		a.refused.Add(1) // told why on stderr, and closed
+		return false
+	}
+	a.took.Add(1)
+	done := make(chan struct{})
+	a.hold(done)
+	go func() { io.Copy(io.Discard, out); close(done) }()
+	time.Sleep(time.Until(a.stop))
+	return true
 }
 
 // attackSilentMany holds 8 silent sockets from each of 64 addresses,
