@@ -39,7 +39,7 @@ import (
 // cached review of another version is analysed again: change it whenever
 // the analysis would give other figures (the search, the budgets, the
 // thresholds) or the encoding changes.
-const Version = 2
+const Version = 3
 
 // Review is the analysis of a game for some of its seats.
 type Review struct {
@@ -87,11 +87,19 @@ type Hand struct {
 	// other than Good), GivenAwaySE their standard errors in quadrature.
 	GivenAway   float64 `json:"given_away"`
 	GivenAwaySE float64 `json:"given_away_se"`
-	// Luck is what the hand gave beyond what the analysis expected at the
-	// first decision, once the points given away are counted:
-	// Result - (Expected - GivenAway). It holds the cards drawn later, the
-	// other seats' play and the noise of the search.
-	Luck float64 `json:"luck"`
+	// Skill is what the seat's decisions did to the expected result: less
+	// the losses of all of them, flagged or not, so 0 or below, with
+	// SkillSE their standard errors in quadrature. Luck is what the rest
+	// did, the draws and the other seats' play, measured step by step
+	// against the expected result: from the move played at one decision
+	// (its expected result) to the next decision (the best move's), and
+	// from the last one to the result; LuckSE its standard error. So
+	// Expected + Skill + Luck is Result, up to the search's noise
+	// (docs/review.md, "Skill and luck").
+	Skill   float64 `json:"skill"`
+	SkillSE float64 `json:"skill_se"`
+	Luck    float64 `json:"luck"`
+	LuckSE  float64 `json:"luck_se"`
 	// Costliest indexes Decisions: the flagged decisions that gave away
 	// the most, at most three, costliest first.
 	Costliest []int `json:"costliest,omitempty"`
@@ -391,7 +399,7 @@ func decisionSeed(seed uint64, i int) uint64 {
 
 // sumUp fills a hand's header from its decisions.
 func sumUp(h *Hand) {
-	var sq float64
+	var sq, skillSq, luckSq float64
 	var flagged []int
 	for k := range h.Decisions {
 		d := &h.Decisions[k]
@@ -400,8 +408,11 @@ func sumUp(h *Hand) {
 			sq += d.LossSE * d.LossSE
 			flagged = append(flagged, k)
 		}
+		h.Skill -= d.Loss
+		skillSq += d.LossSE * d.LossSE
 	}
 	h.GivenAwaySE = math.Sqrt(sq)
+	h.SkillSE = math.Sqrt(skillSq)
 	sort.SliceStable(flagged, func(a, b int) bool {
 		return h.Decisions[flagged[a]].Loss > h.Decisions[flagged[b]].Loss
 	})
@@ -409,15 +420,40 @@ func sumUp(h *Hand) {
 		flagged = flagged[:3]
 	}
 	h.Costliest = flagged
-	if len(h.Decisions) > 0 {
-		first := &h.Decisions[0]
-		for _, op := range first.Options {
-			if op.Action == first.Best {
-				h.Expected, h.ExpectedSE = op.Expected, op.ExpectedSE
-			}
+	if len(h.Decisions) == 0 {
+		return
+	}
+	h.Expected, h.ExpectedSE = h.Decisions[0].Before()
+	if !h.Finished {
+		return
+	}
+	// The luck, step by step: what came between the move played and the
+	// next decision, and after the last one.
+	for k := range h.Decisions {
+		after, afterSE := h.Decisions[k].After()
+		next, nextSE := float64(h.Result), 0.0
+		if k+1 < len(h.Decisions) {
+			next, nextSE = h.Decisions[k+1].Before()
+		}
+		h.Luck += next - after
+		luckSq += afterSE*afterSE + nextSE*nextSE
+	}
+	h.LuckSE = math.Sqrt(luckSq)
+}
+
+// Before is the result the seat could expect before the decision, from
+// what it saw: the best move's expected result, with its standard error.
+func (d *Decision) Before() (float64, float64) { return d.expected(d.Best) }
+
+// After is the result the seat could expect after the move it played,
+// with its standard error.
+func (d *Decision) After() (float64, float64) { return d.expected(d.Played) }
+
+func (d *Decision) expected(a engine.Action) (float64, float64) {
+	for _, op := range d.Options {
+		if op.Action == a {
+			return op.Expected, op.ExpectedSE
 		}
 	}
-	if h.Finished {
-		h.Luck = float64(h.Result) - (h.Expected - h.GivenAway)
-	}
+	return 0, 0
 }

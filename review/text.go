@@ -11,8 +11,8 @@ import (
 )
 
 // WriteText prints r as mille review does: per hand a header (the
-// result, what the analysis expected, the points given away, the luck and
-// the costliest moments), then every decision with its verdict, and the
+// result, what the analysis expected, the skill and the luck, the points
+// given away and the costliest moments), then every decision with its verdict, and the
 // reason for each flagged one. g is the game reviewed, for the seats'
 // names.
 func WriteText(w io.Writer, r *Review, g *record.Game) {
@@ -62,7 +62,7 @@ func WriteText(w io.Writer, r *Review, g *record.Game) {
 func writeTotals(w io.Writer, r *Review, g *record.Game) {
 	for _, seat := range r.Seats {
 		var decisions, hands int
-		var given float64
+		var given, skill, luck float64
 		var verdicts [Blunder + 1]int
 		for i := range r.Hands {
 			h := &r.Hands[i]
@@ -71,6 +71,8 @@ func writeTotals(w io.Writer, r *Review, g *record.Game) {
 			}
 			hands++
 			given += h.GivenAway
+			skill += h.Skill
+			luck += h.Luck
 			for k := range h.Decisions {
 				decisions++
 				verdicts[h.Decisions[k].Verdict]++
@@ -81,6 +83,7 @@ func writeTotals(w io.Writer, r *Review, g *record.Game) {
 		}
 		fmt.Fprintf(w, "In all, %s: %d decisions in %d hands, %.0f points given away (%.0f a hand); %d inaccuracies, %d mistakes, %d blunders.\n",
 			seatName(g, seat), decisions, hands, given, given/float64(hands), verdicts[Inaccuracy], verdicts[Mistake], verdicts[Blunder])
+		fmt.Fprintf(w, "  skill %+.0f (%+.0f a hand), luck %+.0f (%+.0f a hand).\n", skill, skill/float64(hands), luck, luck/float64(hands))
 	}
 }
 
@@ -93,12 +96,11 @@ func writeHeader(w io.Writer, h *Hand, name string, names engine.Names) {
 		fmt.Fprint(w, ": hand not finished")
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "  expected at the first decision %+.0f ± %.0f; given away by decisions %.0f ± %.0f",
-		h.Expected, h.ExpectedSE, h.GivenAway, h.GivenAwaySE)
+	fmt.Fprintf(w, "  expected at the first decision %+.0f ± %.0f; skill %+.0f ± %.0f", h.Expected, h.ExpectedSE, h.Skill, h.SkillSE)
 	if h.Finished {
-		fmt.Fprintf(w, "; luck %+.0f", h.Luck)
+		fmt.Fprintf(w, "; luck %+.0f ± %.0f", h.Luck, h.LuckSE)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "\n  given away by flagged decisions %.0f ± %.0f\n", h.GivenAway, h.GivenAwaySE)
 	if len(h.Costliest) > 0 {
 		var moments []string
 		for _, k := range h.Costliest {

@@ -92,8 +92,8 @@ func (rs *ReviewScreen) status() string {
 }
 
 // header sums up the hand of the move for the seats under review: its
-// result, what the analysis expected, the points given away, the luck and
-// the costliest moments.
+// result split into what the analysis expected, skill and luck, the
+// points given away and the costliest moments.
 func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 	st := rs.styles
 	if rs.err != nil {
@@ -108,14 +108,15 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 		if h.Game != int(s.Game)+1 || h.Hand != int(s.Hand)+1 {
 			continue
 		}
+		// The result split: what was expected, what the decisions did
+		// (skill) and what the cards and the others did (luck).
 		line := " " + rs.name(h.Seat) + ": "
 		if h.Finished {
-			line += fmt.Sprintf("%d pts (%+d) · ", h.Points, h.Result)
+			line += fmt.Sprintf("%d pts (%+d) = expected %+.0f, skill %+.0f, luck %+.0f", h.Points, h.Result, h.Expected, h.Skill, h.Luck)
+		} else {
+			line += fmt.Sprintf("expected %+.0f±%.0f, skill %+.0f", h.Expected, h.ExpectedSE, h.Skill)
 		}
-		line += fmt.Sprintf("expected %+.0f±%.0f · given away %.0f±%.0f", h.Expected, h.ExpectedSE, h.GivenAway, h.GivenAwaySE)
-		if h.Finished {
-			line += fmt.Sprintf(" · luck %+.0f", h.Luck)
-		}
+		line += fmt.Sprintf(" · given away %.0f", h.GivenAway)
 		costly := " costliest: none"
 		if len(h.Costliest) > 0 {
 			var c []string

@@ -239,6 +239,11 @@ type playerTally struct {
 	verdicts         [4]int
 	seatHands        int     // hands of one seat, finished
 	result, expected float64 // their results and expected results, added up
+	// The skill and luck split (docs/review.md, "Skill and luck"): the
+	// luck, the result and the result less the luck, as sums and sums of
+	// squares, and how many hands add up within two standard errors.
+	luck, luckSq, resultSq, corr, corrSq float64
+	addUp                                int
 }
 
 // add counts one hand's review, each seat under its player's name, and
@@ -262,8 +267,18 @@ func (t *tally) add(g *record.Game, r *review.Review) {
 		}
 		if h.Finished {
 			p.seatHands++
-			p.result += float64(h.Result)
+			r := float64(h.Result)
+			p.result += r
 			p.expected += h.Expected
+			p.resultSq += r * r
+			p.luck += h.Luck
+			p.luckSq += h.Luck * h.Luck
+			p.corr += r - h.Luck
+			p.corrSq += (r - h.Luck) * (r - h.Luck)
+			se := math.Sqrt(h.ExpectedSE*h.ExpectedSE + h.SkillSE*h.SkillSE + h.LuckSE*h.LuckSE)
+			if math.Abs(h.Expected+h.Skill+h.Luck-r) <= 2*se {
+				p.addUp++
+			}
 		}
 		for _, d := range h.Decisions {
 			p.decisions++
@@ -381,6 +396,7 @@ func (t *tally) report(w io.Writer) {
 				name, p.result/n, p.expected/n, p.charged/n, (p.result-p.expected+p.charged)/n)
 		}
 	}
+	t.reportLuck(w)
 	if len(t.order) == 2 {
 		a, b := t.byPlayer[t.order[0]], t.byPlayer[t.order[1]]
 		if a.charged > 0 && b.charged > 0 {
@@ -389,6 +405,27 @@ func (t *tally) report(w io.Writer) {
 			fmt.Fprintf(w, "\n%s / %s: %.1f times the points charged per decision (%.1f times the losses)\n",
 				t.order[1], t.order[0], cb/ca, lb/la)
 		}
+	}
+}
+
+// reportLuck prints the skill and luck split's checks per player: how
+// many hands add up, the mean luck with its standard error, and the
+// result per hand with and without the luck, with the hands the
+// corrected figure needs for the same confidence.
+func (t *tally) reportLuck(w io.Writer) {
+	fmt.Fprintln(w)
+	for _, name := range t.order {
+		p := t.byPlayer[name]
+		if p.seatHands < 2 {
+			continue
+		}
+		n := float64(p.seatHands)
+		variance := func(sum, sq float64) float64 { return (sq - sum*sum/n) / (n - 1) }
+		vr, vc := variance(p.result, p.resultSq), variance(p.corr, p.corrSq)
+		fmt.Fprintf(w, "%s: expected + skill + luck is the result within two standard errors in %.1f%% of %d hands; luck %+.1f ± %.1f a hand\n",
+			name, 100*float64(p.addUp)/n, p.seatHands, p.luck/n, math.Sqrt(variance(p.luck, p.luckSq)/n))
+		fmt.Fprintf(w, "  result %+.1f ± %.1f a hand; less the luck %+.1f ± %.1f: the variance %.0f%% lower, %.1f times fewer hands for the same confidence\n",
+			p.result/n, math.Sqrt(vr/n), p.corr/n, math.Sqrt(vc/n), 100*(1-vc/vr), vr/vc)
 	}
 }
 
