@@ -136,6 +136,18 @@ func (c *Catalogue) seat(n engine.Names, s int) string {
 	return c.T(PlayerN, s+1)
 }
 
+// SeatName names seat s as a table shows it: its person's or computer's
+// name, "Player N" when it has none, marked when its person is away.
+func (c *Catalogue) SeatName(name string, s int, away bool) string {
+	switch {
+	case name == "":
+		return c.T(PlayerN, s+1)
+	case away:
+		return c.T(Away, name)
+	}
+	return name
+}
+
 // Side names a side as seen by the viewer of n: "you", "your team", a
 // player's name, or a team's two names.
 func (c *Catalogue) Side(n engine.Names, side int) string {

@@ -336,31 +336,12 @@ func (g *game) names() engine.Names { return g.view.Names(g.seatName) }
 // seatName names a seat, "Player N" when the table did not; a person away
 // is marked.
 func (g *game) seatName(seat int) string {
-	name := g.view.SeatName(seat)
-	switch {
-	case name == "":
-		return g.text(lang.PlayerN, seat+1)
-	case g.view.Away(seat):
-		return g.text(lang.Away, name)
-	}
-	return name
+	return g.cat.SeatName(g.view.SeatName(seat), seat, g.view.Away(seat))
 }
 
 // sideName names a side for the player: "you", "your team", "Ann", "Ann
 // and Cal".
-func (g *game) sideName(side int) string {
-	if side == g.view.YourSide() {
-		if g.obs.Config.Players >= 4 {
-			return g.text(lang.YourTeam)
-		}
-		return g.text(lang.You)
-	}
-	cfg := g.obs.Config
-	if cfg.Players < 4 {
-		return g.seatName(side)
-	}
-	return g.text(lang.Pair, g.seatName(side), g.seatName(side+cfg.Sides()))
-}
+func (g *game) sideName(side int) string { return g.cat.Side(g.names(), side) }
 
 // milesLine says how far every side has gone: "you have 450 miles,
 // Computer 325"; where nobody is "you", every side by its name.

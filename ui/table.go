@@ -275,14 +275,7 @@ func (m *Model) names() engine.Names { return m.view.Names(m.seatName) }
 // seatName names a seat, "Player N" when the table did not; a person
 // away is marked.
 func (m *Model) seatName(seat int) string {
-	name := m.view.SeatName(seat)
-	switch {
-	case name == "":
-		return m.t(lang.PlayerN, seat+1)
-	case m.view.Away(seat):
-		return m.t(lang.Away, name)
-	}
-	return name
+	return m.lang.SeatName(m.view.SeatName(seat), seat, m.view.Away(seat))
 }
 
 // sideName names a side for the board: "You", "Ann", "You & Cal".
