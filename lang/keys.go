@@ -489,6 +489,130 @@ const (
 	// Punctuation.
 	Colon // - (between a thing and what is said of it)
 
+	// The full screen's dialogs and score window.
+	DlgGoesOn             // -
+	DlgUnreadable         // error
+	DlgSavedAt            // date
+	DlgCantStart          // error
+	DlgLeftUnfinished     // -
+	DlgResumeIt           // -
+	DlgWelcomeBack        // -
+	BtnResume             // - (a button: its key, then its label)
+	BtnNewGame            // -
+	DlgANewGame           // -
+	DlgThrowAway1         // -
+	DlgThrowAway2         // -
+	BtnThrowAway          // -
+	BtnBack               // -
+	DlgWelcome            // -
+	DlgWelcome1           // -
+	DlgWelcome2           // -
+	DlgWelcome3           // -
+	DlgWelcome4           // -
+	BtnReadRules          // -
+	BtnJustPlay           // -
+	DlgKeys               // -
+	DlgMouse1             // -
+	DlgMouse2             // -
+	BtnAnyKey             // -
+	DlgCFPlayed           // name, hazard, side
+	DlgCFHold             // safety
+	DlgCFFor              // -
+	DlgCFTitle            // safety
+	BtnCoupFourre         // -
+	BtnLetPass            // -
+	DlgReached700         // others' miles
+	DlgExtend1            // -
+	DlgExtend2            // -
+	DlgExtension          // -
+	BtnExtend             // -
+	BtnStop700            // -
+	DlgLeave              // -
+	BtnYes                // -
+	BtnNo                 // -
+	DlgQuit               // -
+	DlgQuitUnsaved        // -
+	DlgQuitKeeps          // -
+	DlgReallyQuit         // -
+	DlgAutosaveKeeps      // -
+	DlgEverySaved         // file
+	DlgNewGame            // -
+	DlgLoad               // file
+	DlgLoadAutosave       // -
+	DlgKeptAutosave       // -
+	DlgLost               // -
+	DlgUnsavedMoves       // -
+	DlgSaveFirst          // -
+	ScoreHeading          // -
+	ScoreHeadingOver      // -
+	ScoreValue            // - (the column of a row's value)
+	ScoreUs               // - (the viewer's team, five columns)
+	ScoreYou              // - (the viewer, five columns)
+	ScoreMilestones       // -
+	ScoreMilestonesShort  // -
+	ScoreSafety           // -
+	ScoreSafetyShort      // -
+	ScoreAllSafeties      // -
+	ScoreAllSafetiesShort // -
+	ScoreCoup             // -
+	ScoreCoupShort        // -
+	ScoreTrip             // -
+	ScoreTripShort        // -
+	ScoreSafeTrip         // -
+	ScoreSafeTripShort    // -
+	ScoreDelayed          // -
+	ScoreDelayedShort     // -
+	ScoreExtension        // -
+	ScoreExtensionShort   // -
+	ScoreShutOut          // -
+	ScoreShutOutShort     // -
+	ScoreNoHundreds       // -
+	ScoreNoHundredsShort  // -
+	ScoreHandTotal        // -
+	ScoreHandTotalShort   // -
+	ScoreOverall          // -
+	ScoreOverallShort     // -
+	ScoreGames            // -
+	ScoreGamesShort       // -
+	EndMiles              // miles
+	EndRanOut             // -
+	EndRanOutBSD          // -
+	EndNobodyExt          // trip, side, how
+	EndNobody             // how
+	EndExtended           // side, trip
+	EndOtherExt           // side, trip, side
+	EndStopped            // side, trip
+	EndDone               // side, trip
+	EndDelayed            // - (after the sentence)
+	EndStop               // - (a sentence's end)
+	BtnAnotherHand        // -
+	BtnAnotherGame        // -
+	BtnNewSetup           // -
+	BtnLeave              // -
+	BtnQuit               // -
+	EndOfHand             // hand
+	EndGameOver           // - (after EndOfHand)
+	EndTie                // -
+	EndYouWin             // -
+	EndWins               // side
+	EndNextHand           // -
+	EndNextGame           // -
+	EndWaitAll            // next
+	EndWaitFor            // names, next
+
+	// The full screen's dialogs, more.
+	BtnSaveQuit  // -
+	BtnCancel    // -
+	BtnSaveFirst // -
+	BtnDontSave  // -
+
+	// The full screen's dialogs, quitting.
+	BtnYesQuit // -
+
+	// The full screen's dialogs, dates and miles.
+	DlgDateLayout // - (a Go time layout)
+	DlgMilesOf    // side, miles
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

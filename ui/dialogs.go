@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 )
@@ -63,7 +63,7 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 		switch {
 		case !yes:
 			m.next = nil
-			m.message, m.isError = "The game goes on.", false
+			m.message, m.isError = m.t(lang.DlgGoesOn), false
 		case m.offerSave():
 			m.dialog = dialogReplace // until the save dialog opens
 			return m.startSave(afterSaveReplace)
@@ -94,7 +94,7 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 			m.dialog = dialogResume
 			return nil
 		}
-		m.message, m.isError = "A new game: good luck!", false
+		m.message, m.isError = m.t(lang.NewGame), false
 		l := m.local
 		return func() tea.Msg { l.DeclineResume(); return nil }
 	}
@@ -103,12 +103,12 @@ func (m *Model) dialogAnswer(yes bool) tea.Cmd {
 
 // resumeWhich describes the autosave's game for the resume question, in
 // lines: its players, game, hand and points, and when it was saved.
-func resumeWhich(g record.Game, err error) []string {
+func resumeWhich(l *lang.Catalogue, g record.Game, err error) []string {
 	if err != nil {
-		return []string{"(it cannot be read: " + err.Error() + ")"}
+		return []string{l.T(lang.DlgUnreadable, err)}
 	}
 	players, scores, _ := strings.Cut(g.Summary(), ": ")
-	return []string{players + ",", scores + ",", "saved " + g.Saved.Local().Format("Mon 2 Jan 15:04") + "."}
+	return []string{players + ",", scores + ",", l.T(lang.DlgSavedAt, g.Saved.Local().Format(l.T(lang.DlgDateLayout)))}
 }
 
 // dialogWithoutSaving is the middle answer of the questions that offer to
@@ -164,7 +164,7 @@ func (m *Model) replaceWith(next nextGame) tea.Cmd {
 func (m *Model) deal(next nextGame) tea.Cmd {
 	m.next = nil
 	if err := m.start(next.g, local.From{File: next.file, Autosave: next.autosave}); err != nil {
-		return m.setError("Can't start: " + err.Error())
+		return m.setError(m.t(lang.DlgCantStart, err))
 	}
 	m.message, m.isError = next.message, false
 	return m.watchTable()
@@ -231,20 +231,20 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case dialogReplace:
 		return m.replaceDialog(l)
 	case dialogResume:
-		body := append(append([]string{"You left a game unfinished:"}, m.resumeWhich...), "", "Resume it where you left it?")
-		return m.dialogBox(l, "Welcome back", body,
-			[]button{{"btn-yes", "y Resume", true}, {"btn-no", "n New game", false}})
+		body := append(append([]string{m.t(lang.DlgLeftUnfinished)}, m.resumeWhich...), "", m.t(lang.DlgResumeIt))
+		return m.dialogBox(l, m.t(lang.DlgWelcomeBack), body,
+			[]button{{"btn-yes", m.t(lang.BtnResume), true}, {"btn-no", m.t(lang.BtnNewGame), false}})
 	case dialogResumeDrop:
-		return m.dialogBox(l, "A new game", []string{"Throw the unfinished game away", "and start a new one?"},
-			[]button{{"btn-yes", "y Throw it away", false}, {"btn-no", "n Back", true}})
+		return m.dialogBox(l, m.t(lang.DlgANewGame), []string{m.t(lang.DlgThrowAway1), m.t(lang.DlgThrowAway2)},
+			[]button{{"btn-yes", m.t(lang.BtnThrowAway), false}, {"btn-no", m.t(lang.BtnBack), true}})
 	case dialogGuideOffer:
-		return m.dialogBox(l, "Welcome to Mille Bornes!", []string{
-			"Race your opponents along a 700-mile road trip,",
-			"hindering them with hazards as you go.",
+		return m.dialogBox(l, m.t(lang.DlgWelcome), []string{
+			m.t(lang.DlgWelcome1),
+			m.t(lang.DlgWelcome2),
 			"",
-			"Would you like to read the illustrated rules first?",
-			st.Dim.Render("(g opens them any time)"),
-		}, []button{{"btn-yes", "y Read the rules", true}, {"btn-no", "n Just play", false}})
+			m.t(lang.DlgWelcome3),
+			st.Dim.Render(m.t(lang.DlgWelcome4)),
+		}, []button{{"btn-yes", m.t(lang.BtnReadRules), true}, {"btn-no", m.t(lang.BtnJustPlay), false}})
 	case dialogSaveAs:
 		return m.saveDialog(l)
 	case dialogStats:
@@ -254,29 +254,29 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	case dialogKeys:
 		hm := m.help
 		hm.ShowAll = true
-		return m.dialogBox(l, "Keys", []string{hm.FullHelpView(m.keysForFullHelp()), "", st.Dim.Render("Mouse: click a card to select it, again to play it;"), st.Dim.Render("click a table to attack it, the discard pile to discard.")},
-			[]button{{"btn-yes", "any key Close", true}})
+		return m.dialogBox(l, m.t(lang.DlgKeys), []string{hm.FullHelpView(m.keysForFullHelp()), "", st.Dim.Render(m.t(lang.DlgMouse1)), st.Dim.Render(m.t(lang.DlgMouse2))},
+			[]button{{"btn-yes", m.t(lang.BtnAnyKey), true}})
 	}
 	switch m.gamePrompt() {
 	case promptCoupFourre:
 		safety := engine.SafetyFor(obs.Threat)
 		body := []string{
-			m.seatName(int(obs.Attacker)) + " played " + st.chip(m.lang, obs.Threat) + " on " + m.names().Side(int(obs.ThreatSide)) + ".",
-			"You hold " + st.chip(m.lang, safety) + ": play it now as a coup fourré",
-			"for 300 extra points and an extra turn?",
+			m.t(lang.DlgCFPlayed, m.seatName(int(obs.Attacker)), st.chip(m.lang, obs.Threat), m.lang.Side(m.names(), int(obs.ThreatSide))),
+			m.t(lang.DlgCFHold, st.chip(m.lang, safety)),
+			m.t(lang.DlgCFFor),
 		}
-		return m.dialogBox(l, "Coup fourré! Play "+safety.String()+"?", body, []button{{"btn-yes", "y Coup fourré!", true}, {"btn-no", "n Let it pass", false}})
+		return m.dialogBox(l, m.t(lang.DlgCFTitle, m.lang.Card(safety)), body, []button{{"btn-yes", m.t(lang.BtnCoupFourre), true}, {"btn-no", m.t(lang.BtnLetPass), false}})
 	case promptExtension:
 		var others []string
 		for _, o := range m.view.Opponents() {
-			others = append(others, fmt.Sprintf("%s %d", m.sideName(o), obs.Tableaus[o].Miles))
+			others = append(others, m.t(lang.DlgMilesOf, m.sideName(o), obs.Tableaus[o].Miles))
 		}
 		body := []string{
-			"You reached 700 miles (" + strings.Join(others, ", ") + ").",
-			"Extend the trip to 1000 (200 bonus if your side gets there",
-			"first, but the others get it if you don't), or stop here?",
+			m.t(lang.DlgReached700, strings.Join(others, m.t(lang.Comma))),
+			m.t(lang.DlgExtend1),
+			m.t(lang.DlgExtend2),
 		}
-		return m.dialogBox(l, "Extension", body, []button{{"btn-yes", "y Extend to 1000", false}, {"btn-no", "n Stop at 700", true}})
+		return m.dialogBox(l, m.t(lang.DlgExtension), body, []button{{"btn-yes", m.t(lang.BtnExtend), false}, {"btn-no", m.t(lang.BtnStop700), true}})
 	case promptAnotherHand, promptAnotherGame:
 		return m.handOverBox(obs, l)
 	}
@@ -292,47 +292,47 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 func (m *Model) quitDialog(l layout) []*layer {
 	st := m.styles
 	if m.guest() {
-		return m.dialogBox(l, "Leave", []string{m.leaveText()}, []button{{"btn-yes", "y Yes", false}, {"btn-no", "n No", true}})
+		return m.dialogBox(l, m.t(lang.DlgLeave), []string{m.leaveText()}, []button{{"btn-yes", m.t(lang.BtnYes), false}, {"btn-no", m.t(lang.BtnNo), true}})
 	}
 	if m.offerSave() {
-		return m.dialogBox(l, "Quit", []string{
-			"Quit the game? Its last moves are not saved.",
-			st.Dim.Render("(Quit keeps them in the autosave for the next start.)"),
-		}, []button{{"btn-yes", "y Save and quit", true}, {"btn-without", "q Quit", false}, {"btn-no", "n Cancel", false}})
+		return m.dialogBox(l, m.t(lang.DlgQuit), []string{
+			m.t(lang.DlgQuitUnsaved),
+			st.Dim.Render(m.t(lang.DlgQuitKeeps)),
+		}, []button{{"btn-yes", m.t(lang.BtnSaveQuit), true}, {"btn-without", m.t(lang.BtnQuit), false}, {"btn-no", m.t(lang.BtnCancel), false}})
 	}
-	body := []string{"Really quit the game?"}
+	body := []string{m.t(lang.DlgReallyQuit)}
 	switch {
 	case m.unsaved(): // no saving here: the autosave keeps it
-		body = append(body, st.Dim.Render("(The autosave keeps it for the next start.)"))
+		body = append(body, st.Dim.Render(m.t(lang.DlgAutosaveKeeps)))
 	case m.gameOver():
 	case m.local.File() != "":
-		body = append(body, st.Dim.Render("(Every move is saved in "+filepath.Base(m.local.File())+".)"))
+		body = append(body, st.Dim.Render(m.t(lang.DlgEverySaved, filepath.Base(m.local.File()))))
 	case m.local.FromAutosave():
-		body = append(body, st.Dim.Render("(The autosave keeps it for the next start.)"))
+		body = append(body, st.Dim.Render(m.t(lang.DlgAutosaveKeeps)))
 	}
-	return m.dialogBox(l, "Quit", body, []button{{"btn-yes", "y Quit", false}, {"btn-no", "n Cancel", true}})
+	return m.dialogBox(l, m.t(lang.DlgQuit), body, []button{{"btn-yes", m.t(lang.BtnYesQuit), false}, {"btn-no", m.t(lang.BtnCancel), true}})
 }
 
 // replaceDialog asks before a new game or a load replaces a game with
 // moves no file holds.
 func (m *Model) replaceDialog(l layout) []*layer {
 	st := m.styles
-	title := "New game"
+	title := m.t(lang.DlgNewGame)
 	if m.next != nil && m.next.file != "" {
-		title = "Load " + filepath.Base(m.next.file)
+		title = m.t(lang.DlgLoad, filepath.Base(m.next.file))
 	} else if m.next != nil && m.next.autosave {
-		title = "Load the autosave"
+		title = m.t(lang.DlgLoadAutosave)
 	}
-	kept := "(Not saved, it waits in the autosave for the next start.)"
+	kept := m.t(lang.DlgKeptAutosave)
 	if m.next != nil && m.next.autosave || !m.local.CanAutosave() {
-		kept = "(Not saved, it is lost.)"
+		kept = m.t(lang.DlgLost)
 	}
 	if m.offerSave() {
-		return m.dialogBox(l, title, []string{"The game in progress has moves that are not saved.", "Save it first?", st.Dim.Render(kept)},
-			[]button{{"btn-yes", "y Save first", true}, {"btn-without", "d Don't save", false}, {"btn-no", "n Cancel", false}})
+		return m.dialogBox(l, title, []string{m.t(lang.DlgUnsavedMoves), m.t(lang.DlgSaveFirst), st.Dim.Render(kept)},
+			[]button{{"btn-yes", m.t(lang.BtnSaveFirst), true}, {"btn-without", m.t(lang.BtnDontSave), false}, {"btn-no", m.t(lang.BtnCancel), false}})
 	}
-	return m.dialogBox(l, title, []string{"The game in progress has moves that are not saved.", st.Dim.Render(kept)},
-		[]button{{"btn-without", "d Don't save", false}, {"btn-no", "n Cancel", true}})
+	return m.dialogBox(l, title, []string{m.t(lang.DlgUnsavedMoves), st.Dim.Render(kept)},
+		[]button{{"btn-without", m.t(lang.BtnDontSave), false}, {"btn-no", m.t(lang.BtnCancel), true}})
 }
 
 // keysForFullHelp is the full help, with every key that works shown.

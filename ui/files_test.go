@@ -94,7 +94,7 @@ func TestGameOverWindowLeavesTheHelpLine(t *testing.T) {
 			t.Errorf("%dx%d: the window covers the help line: %q", size[0], size[1], help)
 		}
 		screen := strings.Join(lines, "\n")
-		if !strings.Contains(screen, "[ y Another game ]") || !strings.Contains(screen, "wins the game") {
+		if !strings.Contains(screen, "[ y Another game ]") || !strings.Contains(screen, "won the game") {
 			t.Errorf("%dx%d: the window lost its winner or its buttons:\n%s", size[0], size[1], screen)
 		}
 		if size[1] >= 40 && !strings.Contains(screen, "mille review") {

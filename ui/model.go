@@ -199,7 +199,8 @@ func New(cfg Config) (*Model, error) {
 		m.dialog = dialogGuideOffer
 	} else if m.local.Resume() != "" {
 		m.dialog = dialogResume
-		m.resumeWhich = resumeWhich(m.local.LoadResume())
+		g, err := m.local.LoadResume()
+		m.resumeWhich = resumeWhich(m.lang, g, err)
 	}
 	m.holdTable()
 	return m, nil

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // rightPanel is the BSD score window (or the command list) with the log of
@@ -33,7 +34,7 @@ func (m *Model) rightPanel(obs *engine.Observation, w, h int, withLog bool) stri
 	}
 	logH := h - len(top) - 1
 	if withLog && logH >= 3 {
-		top = append(top, m.styles.Heading.Render(padRight("── Recent moves ", w, '─')))
+		top = append(top, m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), w, '─')))
 		top = append(top, m.logLines(w, logH-0)...)
 	}
 	if len(top) > h {
@@ -88,20 +89,20 @@ func (m *Model) commandList(w int) []string {
 // scoreRows are the rows of BSD's score window, with a shorter label for
 // narrow windows.
 var scoreRows = []struct {
-	label, short string
+	label, short lang.Key
 	get          func(s engine.Score) int16
 	only         func(r engine.Ruleset) bool // the rulesets that score the item; nil for all
 }{
-	{"Milestones Played", "Milestones", func(s engine.Score) int16 { return s.Milestones }, nil},
-	{"Each Safety", "Safeties", func(s engine.Score) int16 { return s.Safeties }, nil},
-	{"All 4 Safeties", "All four", func(s engine.Score) int16 { return s.AllSafeties }, nil},
-	{"Each Coup Fourré", "Coups fourrés", func(s engine.Score) int16 { return s.CoupsFourres }, nil},
-	{"Trip Completed", "Trip", func(s engine.Score) int16 { return s.Trip }, nil},
-	{"Safe Trip", "Safe Trip", func(s engine.Score) int16 { return s.SafeTrip }, nil},
-	{"Delayed Action", "Delayed", func(s engine.Score) int16 { return s.Delayed }, nil},
-	{"Extension", "Extension", func(s engine.Score) int16 { return s.Extension }, nil},
-	{"Shut-Out", "Shut-Out", func(s engine.Score) int16 { return s.ShutOut }, nil},
-	{"No 100 or 200", "No 100/200", func(s engine.Score) int16 { return s.NoHundreds }, engine.Ruleset.NoHundredsBonus},
+	{lang.ScoreMilestones, lang.ScoreMilestonesShort, func(s engine.Score) int16 { return s.Milestones }, nil},
+	{lang.ScoreSafety, lang.ScoreSafetyShort, func(s engine.Score) int16 { return s.Safeties }, nil},
+	{lang.ScoreAllSafeties, lang.ScoreAllSafetiesShort, func(s engine.Score) int16 { return s.AllSafeties }, nil},
+	{lang.ScoreCoup, lang.ScoreCoupShort, func(s engine.Score) int16 { return s.CoupsFourres }, nil},
+	{lang.ScoreTrip, lang.ScoreTripShort, func(s engine.Score) int16 { return s.Trip }, nil},
+	{lang.ScoreSafeTrip, lang.ScoreSafeTripShort, func(s engine.Score) int16 { return s.SafeTrip }, nil},
+	{lang.ScoreDelayed, lang.ScoreDelayedShort, func(s engine.Score) int16 { return s.Delayed }, nil},
+	{lang.ScoreExtension, lang.ScoreExtensionShort, func(s engine.Score) int16 { return s.Extension }, nil},
+	{lang.ScoreShutOut, lang.ScoreShutOutShort, func(s engine.Score) int16 { return s.ShutOut }, nil},
+	{lang.ScoreNoHundreds, lang.ScoreNoHundredsShort, func(s engine.Score) int16 { return s.NoHundreds }, engine.Ruleset.NoHundredsBonus},
 }
 
 // unitScore is what each item of the score is worth, as the engine scores
@@ -124,9 +125,9 @@ var unitScore = sync.OnceValue(func() engine.Score {
 func (m *Model) sideShort(side int) string {
 	if side == m.view.YourSide() {
 		if m.obs.Config.Partner(m.obs.Seat) >= 0 {
-			return "Us"
+			return m.t(lang.ScoreUs)
 		}
-		return "You"
+		return m.t(lang.ScoreYou)
 	}
 	name := m.seatName(m.view.SideSeats(side)[0])
 	// "Computer 2" must stay told apart from "Computer 3" in 5 columns.
@@ -156,7 +157,7 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
 	row := func(label, short string, vals []string, value string, style paint) string {
 		var b strings.Builder
-		if len(label) > labelW && label == "Milestones Played" || labelW < 16 {
+		if width(label) > labelW || labelW < 16 {
 			label = short
 		}
 		b.WriteString(fmt.Sprintf("%*s", labelW, fit(label, labelW)))
@@ -172,11 +173,11 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 	for s := range heads {
 		heads[s] = fit(m.sideShort(s), colW-1)
 	}
-	title := "── Score "
+	title := m.t(lang.ScoreHeading)
 	if over {
-		title = "── Score: hand over "
+		title = m.t(lang.ScoreHeadingOver)
 	}
-	lines := []string{st.Heading.Render(padRight(title, w, '─')), row("", "", heads, "Value", st.Title)}
+	lines := []string{st.Heading.Render(padRight(title, w, '─')), row("", "", heads, m.t(lang.ScoreValue), st.Title)}
 	vals := make([]string, n)
 	for _, r := range scoreRows {
 		scored := false
@@ -191,7 +192,7 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 		if n := r.get(unitScore()); n > 1 { // a point a mile goes without saying, as in BSD
 			v = strconv.Itoa(int(n))
 		}
-		lines = append(lines, row(r.label, r.short, vals, v, st.Text))
+		lines = append(lines, row(m.t(r.label), m.t(r.short), vals, v, st.Text))
 	}
 	dash := make([]string, n)
 	for s := range dash {
@@ -201,7 +202,7 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 	for s := range vals {
 		vals[s] = strconv.Itoa(scores[s].Total())
 	}
-	lines = append(lines, row("Hand Total", "Hand", vals, "", st.Title))
+	lines = append(lines, row(m.t(lang.ScoreHandTotal), m.t(lang.ScoreHandTotalShort), vals, "", st.Title))
 	for s := range vals {
 		total := int(obs.Totals[s])
 		if !over {
@@ -209,11 +210,11 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 		}
 		vals[s] = strconv.Itoa(total)
 	}
-	lines = append(lines, row("Overall Total", "Overall", vals, "", st.Title))
+	lines = append(lines, row(m.t(lang.ScoreOverall), m.t(lang.ScoreOverallShort), vals, "", st.Title))
 	for s := range vals {
 		vals[s] = strconv.Itoa(int(obs.GamesWon[s]))
 	}
-	lines = append(lines, row("Games", "Games", vals, "", st.Text))
+	lines = append(lines, row(m.t(lang.ScoreGames), m.t(lang.ScoreGamesShort), vals, "", st.Text))
 	return lines
 }
 
@@ -238,41 +239,33 @@ func (m *Model) toggleWindow() {
 // length and how, or why nobody did.
 func (m *Model) handEnd(obs *engine.Observation) string {
 	names := m.names()
-	trip := strconv.Itoa(int(obs.Trip)) + " miles"
+	trip := m.t(lang.EndMiles, obs.Trip)
 	if obs.Finisher < 0 {
-		how := "the deck ran out and every card was played"
+		how := m.t(lang.EndRanOut)
 		if obs.Config.Rules == engine.BSD {
-			how = "the deck ran out and nobody could play"
+			how = m.t(lang.EndRanOutBSD)
 		}
 		if obs.Extender >= 0 {
-			return "Nobody completed the trip of " + trip + " (" + names.Side(int(obs.Extender)) + " had called the extension): " + how + "."
+			return m.t(lang.EndNobodyExt, trip, m.lang.Side(names, int(obs.Extender)), how)
 		}
-		return "Nobody completed the trip: " + how + "."
+		return m.t(lang.EndNobody, how)
 	}
-	who := capital(names.Side(int(obs.Finisher)))
+	who := m.lang.Side(names, int(obs.Finisher))
 	var why string
 	switch {
 	case obs.Extender == obs.Finisher:
-		why = who + " called the extension and completed the trip of " + trip
+		why = m.t(lang.EndExtended, who, trip)
 	case obs.Extender >= 0:
-		why = who + " completed the trip of " + trip + "; " + names.Side(int(obs.Extender)) + " had called the extension"
+		why = m.t(lang.EndOtherExt, who, trip, m.lang.Side(names, int(obs.Extender)))
 	case obs.Config.HasExtension():
-		why = who + " completed the trip of " + trip + " and stopped there"
+		why = m.t(lang.EndStopped, who, trip)
 	default:
-		why = who + " completed the trip of " + trip
+		why = m.t(lang.EndDone, who, trip)
 	}
 	if obs.FinishedDelayed {
-		why += ", after the deck ran out"
+		why += m.t(lang.EndDelayed)
 	}
-	return why + "."
-}
-
-// capital starts s with a capital letter.
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return lang.Capital(why + m.t(lang.EndStop))
 }
 
 // endGuard is how long the end-of-hand window ignores Return after it
@@ -283,18 +276,18 @@ const endGuard = 600 * time.Millisecond
 // on (endSel): another hand or game, at the end of a game a new setup
 // (local play), and leaving, which asks first.
 func (m *Model) endButtons() []button {
-	again := "y Another hand"
+	again := m.t(lang.BtnAnotherHand)
 	if m.obs.Phase == engine.PhaseGameOver {
-		again = "y Another game"
+		again = m.t(lang.BtnAnotherGame)
 	}
 	bs := []button{{"btn-yes", again, false}}
 	if m.obs.Phase == engine.PhaseGameOver && !m.guest() {
-		bs = append(bs, button{"btn-new", "n New setup", false})
+		bs = append(bs, button{"btn-new", m.t(lang.BtnNewSetup), false})
 	}
 	if m.guest() {
-		bs = append(bs, button{"btn-no", "q Leave", false})
+		bs = append(bs, button{"btn-no", m.t(lang.BtnLeave), false})
 	} else {
-		bs = append(bs, button{"btn-no", "q Quit", false})
+		bs = append(bs, button{"btn-no", m.t(lang.BtnQuit), false})
 	}
 	bs[min(max(m.endSel, 0), len(bs)-1)].on = true
 	return bs
@@ -354,23 +347,19 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	bw := handOverWidth(l)
 	inner := bw - 4 // the border and a column of padding each side
 	rows := l.helpY - l.areaY - 2
-	title := "End of hand " + strconv.Itoa(int(obs.Hand)+1)
+	title := m.t(lang.EndOfHand, int(obs.Hand)+1)
 	var after []string
 	buttons := m.endButtons()
 	if obs.Phase == engine.PhaseGameOver {
-		title += ": game over"
+		title += m.t(lang.EndGameOver)
 		var won string
 		switch {
 		case obs.Winner < 0:
-			won = "A tie: nobody wins this game."
+			won = m.t(lang.EndTie)
 		case int(obs.Winner) == m.view.YourSide():
-			won = "You win the game!"
+			won = m.t(lang.EndYouWin)
 		default:
-			who, verb := m.sideName(int(obs.Winner)), " wins"
-			if strings.Contains(who, "&") {
-				verb = " win"
-			}
-			won = who + verb + " the game."
+			won = m.t(lang.EndWins, m.sideName(int(obs.Winner)))
 		}
 		after = append(after, "")
 		for _, line := range wrap(won, inner) {
@@ -388,19 +377,19 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	recordTo := len(after)
 	if m.gamePrompt() == promptNone {
 		// Asked already, or watching: who the table still waits for.
-		next := "the next hand"
+		next := m.t(lang.EndNextHand)
 		if obs.Phase == engine.PhaseGameOver {
-			next = "the next game"
+			next = m.t(lang.EndNextGame)
 		}
-		wait := "Waiting for the players to go on to " + next + "."
+		wait := m.t(lang.EndWaitAll, next)
 		if names := m.waitingFor(); len(names) > 0 {
-			wait = "Waiting for " + andList(names) + " to go on to " + next + "."
+			wait = m.t(lang.EndWaitFor, m.lang.List(names, lang.And), next)
 		}
 		after = append(after, "")
 		for _, line := range wrap(wait, inner) {
 			after = append(after, st.Dim.Render(line))
 		}
-		buttons = []button{{"btn-leave", "q Leave", false}}
+		buttons = []button{{"btn-leave", m.t(lang.BtnLeave), false}}
 	}
 
 	// The buttons, on as many rows as they need.
@@ -480,13 +469,4 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 		layers = append(layers, lay(m.buttonText(p.b)).ID(p.b.id).X(bx+2+p.x).Y(top+p.row).Z(11))
 	}
 	return layers
-}
-
-// andList joins names as a sentence does: "Ann", "Ann and Bob", "Ann, Bob
-// and Cal".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
