@@ -452,6 +452,7 @@ const (
 	UIDriveTo         // miles
 	UIAttackWhich     // sides
 	UILaySafety       // -
+	UIMoreMoves       // how many moves the line of recent moves leaves out
 	UIStartRolling    // -
 	UIEndLimit        // -
 	UIRepair          // hazard

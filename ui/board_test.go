@@ -274,3 +274,33 @@ func TestStatusSaysWhatAPlayableCardDoes(t *testing.T) {
 	m.Update(keyMsg(strings.ToLower(slotKey(posOf(m, engine.Stop)))))
 	contains(t, screenOf(m, 80, 24), "Your turn: ▲ Stop: attack "+m.sideName(1))
 }
+
+// TestEveryMoveReadableWithThreePlayers: at 80x24 with three players the
+// score window leaves no room for the log, so w shows the log in its
+// place, and a summary line too short for the moves since the viewer's
+// last turn says how many it leaves out and where they are.
+func TestEveryMoveReadableWithThreePlayers(t *testing.T) {
+	m := newModel(t, testConfig(t, 3, 7))
+	syncPlay(m, 4)
+	if screen := screenOf(m, 80, 24); strings.Contains(screen, "Recent moves") {
+		t.Fatalf("the log already shows:\n%s", screen)
+	}
+	m.Update(keyMsg("w"))
+	m.Update(keyMsg("w"))
+	screen := screenOf(m, 80, 24)
+	if !strings.Contains(screen, "── Recent moves") || !strings.Contains(screen, m.log[len(m.log)-1].text) {
+		t.Fatalf("w does not show the log:\n%s", screen)
+	}
+	m.Update(keyMsg("w"))
+	if !m.window || m.logPanel {
+		t.Fatal("w three times does not come back to the score window")
+	}
+	m.recent = nil
+	for _, s := range []string{"Ann plays 100", "Bob plays Stop on you", "Cal discards Repairs", "Ann plays 75", "Bob plays 200", "Cal plays Go", "You draw Speed Limit"} {
+		m.recent = append(m.recent, recentEvent{text: s})
+	}
+	line, _ := m.narration(80)
+	if !strings.Contains(line, "more (w: log)") || width(line) > 80 {
+		t.Fatalf("a summary of %d moves in 80 columns: %q", len(m.recent), line)
+	}
+}

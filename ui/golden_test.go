@@ -239,8 +239,9 @@ func TestTableWaitsWhileReading(t *testing.T) {
 func TestNarrationKeepsHazardsOnYou(t *testing.T) {
 	m := newModel(t, testConfig(t, 4, 5))
 	m.recent = []recentEvent{{"You play 75", false}, {"Ann plays Stop on your team", true}, {"Bob discards Gasoline", false}, {"Cal discards a very long card name indeed", false}, {"You draw 100", false}}
-	msg, alert := m.narration(60)
-	if !alert || !strings.Contains(msg, "Ann plays Stop on your team") || !strings.HasSuffix(msg, "You draw 100") || width(msg) > 60 {
+	msg, alert := m.narration(64)
+	if !alert || !strings.Contains(msg, "Ann plays Stop on your team") || !strings.Contains(msg, "You draw 100") ||
+		!strings.HasSuffix(msg, "+3 more (w: log)") || width(msg) > 64 {
 		t.Fatalf("narration %q (alert %v)", msg, alert)
 	}
 }

@@ -60,7 +60,7 @@ func DefaultKeyMap() KeyMap {
 		DiscardN:  key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("d n", "discard card n")),
 		Pick:      key.NewBinding(key.WithKeys("p", "P"), key.WithHelp("p", "pick")),
 		Order:     key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("o", "order hand")),
-		Window:    key.NewBinding(key.WithKeys("w", "W"), key.WithHelp("w", "score/commands")),
+		Window:    key.NewBinding(key.WithKeys("w", "W"), key.WithHelp("w", "score/keys/log")),
 		Redraw:    key.NewBinding(key.WithKeys("r", "R", "ctrl+l"), key.WithHelp("r", "redraw")),
 		Save:      key.NewBinding(key.WithKeys("s", "S", "ctrl+s"), key.WithHelp("s", "save")),
 		Load:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "load")), // l is "next card"

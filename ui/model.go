@@ -115,16 +115,17 @@ type Model struct {
 	target   engine.Card // hazard waiting for a target side (NoCard: none)
 	tsel     int         // highlighted target side
 
-	message string
-	isError bool
-	recent  []recentEvent // events since the human's last move, for the message line
-	log     []logLine
-	logOff  int       // lines scrolled back from the newest
-	window  bool      // true: the score window; false: the command list
-	peek    bool      // the end-of-hand window is put aside to show the board
-	endSel  int       // the end-of-hand window's highlighted button (endButtons)
-	endAt   time.Time // when that window opened: Return is ignored for endGuard
-	now     func() time.Time
+	message  string
+	isError  bool
+	recent   []recentEvent // events since the human's last move, for the message line
+	log      []logLine
+	logOff   int       // lines scrolled back from the newest
+	window   bool      // true: the score window; false: the command list
+	logPanel bool      // the log instead of either (w goes round the three)
+	peek     bool      // the end-of-hand window is put aside to show the board
+	endSel   int       // the end-of-hand window's highlighted button (endButtons)
+	endAt    time.Time // when that window opened: Return is ignored for endGuard
+	now      func() time.Time
 
 	hints      ai.HintSearch
 	spinning   bool          // the spinner ticks

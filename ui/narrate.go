@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // logLine is a line of the log and the count of events before the event
@@ -132,6 +133,13 @@ func (m *Model) narration(w int) (string, bool) {
 	const sep = " · "
 	keep := make([]bool, len(m.recent))
 	used, alert := 0, false
+	all := 0
+	for _, r := range m.recent {
+		all += width(r.text) + width(sep)
+	}
+	if all-width(sep) > w {
+		w -= width(sep + m.t(lang.UIMoreMoves, 99)) // room to say how many moves the line leaves out
+	}
 	take := func(i int) {
 		n := width(m.recent[i].text)
 		if used > 0 {
@@ -153,13 +161,19 @@ func (m *Model) narration(w int) (string, bool) {
 		}
 	}
 	var b strings.Builder
+	left := 0
 	for i, k := range keep {
 		if k {
 			if b.Len() > 0 {
 				b.WriteString(sep)
 			}
 			b.WriteString(m.recent[i].text)
+		} else {
+			left++
 		}
+	}
+	if left > 0 {
+		b.WriteString(sep + m.t(lang.UIMoreMoves, left))
 	}
 	return b.String(), alert
 }

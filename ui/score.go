@@ -17,6 +17,12 @@ import (
 // rightPanel is the BSD score window (or the command list) with the log of
 // recent moves under it.
 func (m *Model) rightPanel(obs *engine.Observation, w, h int, withLog bool) string {
+	if m.logPanel {
+		// The log in the whole column: every move since the viewer's last
+		// turn stays readable when the score window leaves it no room.
+		top := []string{m.styles.Heading.Render(padRight("── Recent moves ", w, '─'))}
+		return strings.Join(append(top, m.logLines(w, h-1)...), "\n")
+	}
 	var top []string
 	if m.window {
 		top = m.scoreWindow(obs, w, false)
@@ -232,7 +238,16 @@ func (m *Model) toggleWindow() {
 		m.peek = !m.peek
 		return
 	}
-	m.window = !m.window
+	// w goes round the score window, the command list (BSD's two) and the
+	// log.
+	switch {
+	case m.logPanel:
+		m.logPanel, m.window = false, true
+	case m.window:
+		m.window = false
+	default:
+		m.logPanel = true
+	}
 }
 
 // handEnd says why the hand ended: who completed the trip, of what
