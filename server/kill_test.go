@@ -17,6 +17,10 @@ import (
 // binary runs as the server of TestKillResumesFromCheckpoint.
 const serveDirEnv = "MILLE_TEST_SERVE_DIR"
 
+// serveDBEnv names the PostgreSQL database of TestServeProcess, when it
+// runs as one of the servers of TestKillHolder.
+const serveDBEnv = "MILLE_TEST_SERVE_DB"
+
 // TestServeProcess is not a test: run by TestKillResumesFromCheckpoint as
 // a process of its own (the test binary again), it serves the data folder
 // of serveDirEnv on loopback, checkpointing often, and says its address
@@ -26,7 +30,11 @@ func TestServeProcess(t *testing.T) {
 	if dir == "" {
 		t.Skip("the server process of TestKillResumesFromCheckpoint")
 	}
-	srv, err := New(Config{Dir: dir, CheckpointEvery: 20 * time.Millisecond})
+	db := os.Getenv(serveDBEnv)
+	if db != "" {
+		defaultRoom.Pace = 0 // the computers play at once: a whole game in seconds
+	}
+	srv, err := New(Config{Dir: dir, DB: db, CheckpointEvery: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,8 +50,14 @@ func TestServeProcess(t *testing.T) {
 // with its address.
 func serveProcess(t *testing.T, dir string) (*exec.Cmd, string) {
 	t.Helper()
+	return serveSharedProcess(t, dir, "")
+}
+
+// serveSharedProcess is serveProcess on PostgreSQL database db, if set.
+func serveSharedProcess(t *testing.T, dir, db string) (*exec.Cmd, string) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestServeProcess$")
-	cmd.Env = append(os.Environ(), serveDirEnv+"="+dir)
+	cmd.Env = append(os.Environ(), serveDirEnv+"="+dir, serveDBEnv+"="+db)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -127,3 +127,26 @@ func (s *SQL) DropMoves(room string, from int) error {
 	_, err := s.db.Exec(`DELETE FROM moves WHERE room = $1 AND n >= $2`, room, from)
 	return err
 }
+
+// Results returns the results recorded of room's games, a seat a row.
+func (s *SQL) Results(room string) ([]Result, error) {
+	rows, err := s.db.Query(`SELECT game, finished, fingerprint, name, points, won FROM results WHERE room = $1 ORDER BY finished, game, seat`, room)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var results []Result
+	for rows.Next() {
+		var r Result
+		var seat ResultSeat
+		var finished int64
+		var won int
+		if err := rows.Scan(&r.Game, &finished, &seat.Key, &seat.Name, &seat.Points, &won); err != nil {
+			return nil, err
+		}
+		seat.Won = won == 1
+		r.Room, r.Finished, r.Seats = room, time.Unix(finished, 0), []ResultSeat{seat}
+		results = append(results, r)
+	}
+	return results, rows.Err()
+}
