@@ -262,6 +262,9 @@ func (g *gate) take(src string) (refusal string) {
 		case idle == nil:
 		case refusal == "":
 			g.log.limit("connection without a session closed for a newcomer", "source", idle.source, "limit", g.cfg.MaxConns)
+			// Its source waits: 700 addresses taking each other's places
+			// left a person none.
+			g.penalize(idle.source, "a connection without a session at a full server")
 			idle.conn.Close()
 		default: // refused all the same: the idle one stays
 			g.mu.Lock()
@@ -293,6 +296,7 @@ func (g *gate) take(src string) (refusal string) {
 	g.mu.Unlock()
 	if victim != nil {
 		g.log.limit("silent login closed for a newcomer", "source", victim.source, "after", g.now().Sub(victim.began).Round(time.Millisecond))
+		g.penalize(victim.source, "a silent login at a full gate")
 		victim.conn.Close()
 	}
 	return ""
