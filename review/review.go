@@ -457,3 +457,52 @@ func (d *Decision) expected(a engine.Action) (float64, float64) {
 	}
 	return 0, 0
 }
+
+// Course is the hand's course for its seat: the result it could expect
+// before each of its decisions (Before) and, for a finished hand, the
+// result: the chart of its chances.
+func (h *Hand) Course() []float64 {
+	var c []float64
+	for k := range h.Decisions {
+		v, _ := h.Decisions[k].Before()
+		c = append(c, v)
+	}
+	if h.Finished && len(c) > 0 {
+		c = append(c, float64(h.Result))
+	}
+	return c
+}
+
+// Turn is a turning point of a hand: where its expected result moved
+// most, by a decision's loss (Skill) or by what came after it (luck).
+type Turn struct {
+	// Decision indexes Hand.Decisions: the decision, or the one the luck
+	// came after.
+	Decision int
+	Skill    bool
+	// Points is how far the expected result moved: below 0 for a fall.
+	Points float64
+}
+
+// Turns are the hand's turning points, at most n, the biggest moves first.
+func (h *Hand) Turns(n int) []Turn {
+	var turns []Turn
+	for k := range h.Decisions {
+		d := &h.Decisions[k]
+		turns = append(turns, Turn{Decision: k, Skill: true, Points: -d.Loss})
+		after, _ := d.After()
+		next := float64(h.Result)
+		switch {
+		case k+1 < len(h.Decisions):
+			next, _ = h.Decisions[k+1].Before()
+		case !h.Finished:
+			continue
+		}
+		turns = append(turns, Turn{Decision: k, Points: next - after})
+	}
+	sort.SliceStable(turns, func(a, b int) bool { return math.Abs(turns[a].Points) > math.Abs(turns[b].Points) })
+	for len(turns) > 0 && turns[len(turns)-1].Points == 0 {
+		turns = turns[:len(turns)-1]
+	}
+	return turns[:min(n, len(turns))]
+}

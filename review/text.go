@@ -101,6 +101,35 @@ func writeHeader(w io.Writer, h *Hand, name string, names engine.Names) {
 		fmt.Fprintf(w, "; luck %+.0f ± %.0f", h.Luck, h.LuckSE)
 	}
 	fmt.Fprintf(w, "\n  given away by flagged decisions %.0f ± %.0f\n", h.GivenAway, h.GivenAwaySE)
+	if c := h.Course(); len(c) > 1 {
+		lo, hi := 0, 0
+		for k := range c[:len(h.Decisions)] {
+			if c[k] < c[lo] {
+				lo = k
+			}
+			if c[k] > c[hi] {
+				hi = k
+			}
+		}
+		fmt.Fprintf(w, "  the course: expected %+.0f at the start, %+.0f at its highest (#%d), %+.0f at its lowest (#%d)",
+			c[0], c[hi], hi+1, c[lo], lo+1)
+		if h.Finished {
+			fmt.Fprintf(w, ", result %+d", h.Result)
+		}
+		fmt.Fprintln(w)
+	}
+	if turns := h.Turns(3); len(turns) > 0 {
+		var words []string
+		for _, t := range turns {
+			d := &h.Decisions[t.Decision]
+			if t.Skill {
+				words = append(words, fmt.Sprintf("#%d skill %+.0f (%s)", t.Decision+1, t.Points, names.Describe(d.Played)))
+			} else {
+				words = append(words, fmt.Sprintf("after #%d luck %+.0f", t.Decision+1, t.Points))
+			}
+		}
+		fmt.Fprintf(w, "  turning points: %s\n", strings.Join(words, ", "))
+	}
 	if len(h.Costliest) > 0 {
 		var moments []string
 		for _, k := range h.Costliest {

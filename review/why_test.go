@@ -2,6 +2,7 @@ package review
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -81,5 +82,31 @@ func TestSkillAndLuckAddUp(t *testing.T) {
 		if d := sum - float64(h.Result); d*d > 1 {
 			t.Errorf("seat %d: %.1f %+.1f %+.1f = %.1f, result %d", h.Seat, h.Expected, h.Skill, h.Luck, sum, h.Result)
 		}
+	}
+}
+
+// TestCourseAndTurns: the chart's points are the result expected before
+// each decision and the result; the turning points are the biggest moves,
+// by a decision's loss or by the luck after it.
+func TestCourseAndTurns(t *testing.T) {
+	dec := func(played, best engine.Action, pv, bv, loss float64) Decision {
+		return Decision{Played: played, Best: best, Loss: loss,
+			Options: []Option{{Action: played, Expected: pv}, {Action: best, Expected: bv}}}
+	}
+	go_, stop := engine.Play(engine.Go), engine.Discard(engine.Go)
+	h := Hand{Finished: true, Result: -300, Decisions: []Decision{
+		dec(go_, stop, 100, 100, 0),    // before +100, after +100
+		dec(stop, go_, -150, 250, 400), // luck +150 before it; a 400-point loss
+		dec(go_, stop, -100, -100, 0),  // luck +50 before it; luck -200 after it
+	}}
+	h.Decisions[0].Best = go_
+	h.Decisions[2].Best = go_
+	if got, want := h.Course(), []float64{100, 250, -100, -300}; !slices.Equal(got, want) {
+		t.Errorf("course %v, want %v", got, want)
+	}
+	turns := h.Turns(3)
+	want := []Turn{{1, true, -400}, {2, false, -200}, {0, false, 150}}
+	if !slices.Equal(turns, want) {
+		t.Errorf("turns %v, want %v", turns, want)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -127,11 +128,80 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 			costly = " costliest: " + strings.Join(c, ", ")
 		}
 		lines = append(lines, st.Text.Render(truncate(line, w)), st.Dim.Render(truncate(costly, w)))
+		if chart := rs.chart(h, w); chart != "" {
+			lines = append(lines, chart)
+		}
 	}
 	if lines == nil {
 		lines = []string{st.Dim.Render(" No decision to review in this hand."), ""}
 	}
 	return lines
+}
+
+// sparks are the heights of the chart's bars, lowest first.
+var sparks = []rune("▁▂▃▄▅▆▇█")
+
+// chart draws the hand's course for its seat in a line: the result it
+// could expect before each decision, then the result, as bars, the
+// turning points marked, and what they were, by move number: " chances
+// ▂▃▅▇▆▂▁█ -420…+300 · turns: after 9 luck -420, 23 skill -150".
+func (rs *ReviewScreen) chart(h *review.Hand, w int) string {
+	st := rs.styles
+	c := h.Course()
+	if len(c) < 2 {
+		return ""
+	}
+	lo, hi := c[0], c[0]
+	for _, v := range c {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	turns := h.Turns(2)
+	turning := map[int]bool{}
+	var words []string
+	for _, t := range turns {
+		move := rs.moveNumber(h.Decisions[t.Decision].Index)
+		if t.Skill {
+			turning[t.Decision] = true
+			words = append(words, fmt.Sprintf("%d skill %+.0f", move, t.Points))
+		} else {
+			turning[t.Decision+1] = true // the bar after the luck
+			words = append(words, fmt.Sprintf("after %d luck %+.0f", move, t.Points))
+		}
+	}
+	var b strings.Builder
+	b.WriteString(st.Dim.Render(" chances "))
+	for k, v := range c {
+		i := 0
+		if hi > lo {
+			i = int(math.Round((v - lo) / (hi - lo) * float64(len(sparks)-1)))
+		}
+		bar := string(sparks[i])
+		switch {
+		case turning[k]:
+			b.WriteString(st.Error.Render(bar))
+		default:
+			b.WriteString(st.Text.Render(bar))
+		}
+	}
+	tail := fmt.Sprintf(" %+.0f…%+.0f", lo, hi)
+	if len(words) > 0 {
+		tail += " · turns: " + strings.Join(words, ", ")
+	}
+	room := w - 9 - len(c)
+	if room <= 0 {
+		return b.String()
+	}
+	return b.String() + st.Dim.Render(truncate(tail, room))
+}
+
+// moveNumber is the number, in its hand's move list, of the move at
+// history index i.
+func (rs *ReviewScreen) moveNumber(i int) int {
+	k := slices.Index(rs.moves, i)
+	if k < 0 {
+		return 0
+	}
+	return k - rs.handStart(k) + 1
 }
 
 // board draws every seat's table and hand before the move, and the piles.
