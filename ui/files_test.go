@@ -16,7 +16,7 @@ func TestRecordHandAndItsLine(t *testing.T) {
 	t.Setenv("MILLE_DATA_DIR", t.TempDir())
 	m := newModel(t, testConfig(t, 2, 7))
 	syncPlay(m, 1000)
-	line, err := local.RecordHand(m.own.Record(), 0)
+	line, err := local.RecordHand(m.local.Table().Record(), 0)
 	if err != nil || !strings.HasPrefix(line, "Against medium: ") {
 		t.Fatalf("record %q, %v", line, err)
 	}

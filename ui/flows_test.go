@@ -242,7 +242,7 @@ func TestFlowQuitSaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := final.own.Record(); len(ss.History) != len(g.History) || ss.State != g.State {
+	if g := final.local.Table().Record(); len(ss.History) != len(g.History) || ss.State != g.State {
 		t.Fatal("the loaded game differs from the saved one")
 	}
 }
@@ -385,7 +385,7 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Resume it where you left it?")
 	press(tm, "y")
-	waitModel(t, tm, "the old game", func(m *Model) bool { return m.own.Config().Seed == 7 && actions(m) == len(kept.History) })
+	waitModel(t, tm, "the old game", func(m *Model) bool { return m.local.Table().Config().Seed == 7 && actions(m) == len(kept.History) })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 	if dropped {

@@ -186,7 +186,7 @@ func TestUndoStaysInTheHand(t *testing.T) {
 	if actions(m) < before-1 {
 		t.Fatalf("undo went back into the last hand: %d actions, %d at the deal", actions(m), before)
 	}
-	if g := m.own.Record(); g.Check() != nil {
+	if g := m.local.Table().Record(); g.Check() != nil {
 		t.Fatalf("the game after undo does not replay: %v", g.Check())
 	}
 }

@@ -104,7 +104,7 @@ func waitModel(t *testing.T, tm *teatest.TestModel, what string, cond func(m *Mo
 // settled reports whether the table waits for a person (or the hand is
 // over) and the model has seen the table as it is.
 func settled(m *Model) bool {
-	st := m.own.State()
+	st := m.local.Table().State()
 	return (st.HandOver() || m.view.Plays(st.ToAct())) && m.obs.EventCount == st.EventCount
 }
 
@@ -114,7 +114,7 @@ func settled(m *Model) bool {
 func settleModel(m *Model) {
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		st := m.own.State()
+		st := m.local.Table().State()
 		if v := m.table.View(); st.HandOver() || v.Plays(st.ToAct()) {
 			m.Update(m.table.View())
 			return
@@ -130,13 +130,13 @@ func settleModel(m *Model) {
 }
 
 // actions counts the actions of the model's game.
-func actions(m *Model) int { return len(m.own.Record().History) }
+func actions(m *Model) int { return len(m.local.Table().Record().History) }
 
 // history is every action of the model's game.
-func history(m *Model) []engine.Action { return m.own.Record().History }
+func history(m *Model) []engine.Action { return m.local.Table().Record().History }
 
 // state is the model's game now.
-func state(m *Model) engine.State { return m.own.State() }
+func state(m *Model) engine.State { return m.local.Table().State() }
 
 // key is a key press for teatest.
 func keyMsg(s string) tea.KeyPressMsg {

@@ -88,7 +88,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 	}
 	press(tm, "n")
 	waitModel(t, tm, "the game going on", func(m *Model) bool { return m.dialog == dialogNone })
-	if got := probe(tm, func(m *Model) int { return actions(m) }); got != n || probe(tm, func(m *Model) uint64 { return m.own.Config().Seed }) != 7 {
+	if got := probe(tm, func(m *Model) int { return actions(m) }); got != n || probe(tm, func(m *Model) uint64 { return m.local.Table().Config().Seed }) != 7 {
 		t.Fatal("cancelled, the game was replaced anyway")
 	}
 
@@ -98,7 +98,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
 	tm.Type("before")
 	press(tm, "enter")
-	waitModel(t, tm, "the new game", func(m *Model) bool { return m.dialog == dialogNone && m.own.Config().Seed != 7 })
+	waitModel(t, tm, "the new game", func(m *Model) bool { return m.dialog == dialogNone && m.local.Table().Config().Seed != 7 })
 	if g, err := local.Load(filepath.Join(dir, "before"+save.Ext)); err != nil || len(g.History) != n {
 		t.Fatalf("the game saved first: %d actions, %v", len(g.History), err)
 	}
@@ -138,7 +138,7 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
 	press(tm, "y")
 	waitModel(t, tm, "the game left", func(m *Model) bool {
-		return m.dialog == dialogNone && m.own.Config().Seed == 3 && settled(m)
+		return m.dialog == dialogNone && m.local.Table().Config().Seed == 3 && settled(m)
 	})
 	if _, err := os.Stat(auto); err != nil {
 		t.Fatalf("the autosave went while its game goes on: %v", err)
@@ -165,7 +165,9 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad && m.picker.read })
 	press(tm, "enter")
-	waitModel(t, tm, "the autosave's game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.local.FromAutosave() && m.local.File() == "" })
+	waitModel(t, tm, "the autosave's game", func(m *Model) bool {
+		return m.local.Table().Config().Seed == 3 && m.local.FromAutosave() && m.local.File() == ""
+	})
 	press(tm, "s")
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
 	tm.Type("kept")
@@ -224,7 +226,7 @@ func TestUndoThenAnotherMoveIsUnsaved(t *testing.T) {
 	if _, err := m.local.Save(filepath.Join(t.TempDir(), "now")); err != nil {
 		t.Fatal(err)
 	}
-	savedEvents := m.own.State().EventCount
+	savedEvents := m.local.Table().State().EventCount
 	if m.unsaved() {
 		t.Fatal("unsaved just after a save")
 	}
@@ -234,7 +236,7 @@ func TestUndoThenAnotherMoveIsUnsaved(t *testing.T) {
 		m.Update(keyMsg(k))
 	}
 	settleModel(m)
-	if st := m.own.State(); st.EventCount != savedEvents {
+	if st := m.local.Table().State(); st.EventCount != savedEvents {
 		t.Fatalf("the game after the undo has %d events, the save %d: pick a deal where they match", st.EventCount, savedEvents)
 	}
 	if !m.unsaved() {

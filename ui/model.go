@@ -96,12 +96,11 @@ type Model struct {
 
 	// The table and what the viewer sees of it: everything shown, checked
 	// and told comes from the view (obs is view.Obs). local is local play,
-	// and own the table it dealt last: saved to files, replaced by new
-	// games and loads, its computers' pace set here; both nil for a table
-	// the host program gave (a server's room), which does all that itself.
+	// whose table is saved to files, replaced by new games and loads, its
+	// computers' pace set here; nil for a table the host program gave (a
+	// server's room), which does all that itself.
 	table    table.Link
 	local    *local.Session
-	own      *table.Table
 	view     table.View
 	obs      engine.Observation
 	boxes    [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
@@ -266,7 +265,7 @@ func (m *Model) Message() string { return m.message }
 // newSeed draws a seed for a new game from the current one, so a game
 // started with --seed stays reproducible.
 func (m *Model) newSeed() uint64 {
-	r := rand.New(rand.NewPCG(m.own.Config().Seed, uint64(m.obs.EventCount)))
+	r := rand.New(rand.NewPCG(m.local.Table().Config().Seed, uint64(m.obs.EventCount)))
 	return r.Uint64()
 }
 

@@ -38,7 +38,7 @@ func (m *Model) newGame() tea.Cmd {
 
 func (m *Model) openNewGame() {
 	cfg := m.obs.Config
-	seats := m.own.Record().Seats
+	seats := m.local.Record().Seats
 	f := newGameForm{players: cfg.Players, rules: cfg.Rules}
 	for i := range f.levels {
 		f.levels[i] = ai.DefaultLevel

@@ -109,7 +109,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	if msg := probe(tm, (*Model).Message); !strings.Contains(msg, "broken"+save.Ext) || strings.Contains(msg, "\n") {
 		t.Fatalf("message %q", msg)
 	}
-	if n, seed := probe(tm, func(m *Model) int { return actions(m) }), probe(tm, func(m *Model) uint64 { return m.own.Config().Seed }); n != before || seed != 7 {
+	if n, seed := probe(tm, func(m *Model) int { return actions(m) }), probe(tm, func(m *Model) uint64 { return m.local.Table().Config().Seed }); n != before || seed != 7 {
 		t.Fatalf("the game changed: %d actions, seed %d", n, seed)
 	}
 
@@ -117,7 +117,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad })
 	press(tm, "esc")
-	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone && m.own.Config().Seed == 7 })
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone && m.local.Table().Config().Seed == 7 })
 
 	// A click on a save loads it.
 	press(tm, "L")
@@ -129,7 +129,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
 	xy = probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-without"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
-	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.own.Config().Seed == 3 && m.local.File() == good && settled(m) })
+	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.local.Table().Config().Seed == 3 && m.local.File() == good && settled(m) })
 	if n := probe(tm, func(m *Model) int { return actions(m) }); n != len(want.History) {
 		t.Fatalf("%d actions loaded, want %d", n, len(want.History))
 	}
@@ -162,7 +162,7 @@ func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
 	})
 	press(tm, "enter")
 	waitModel(t, tm, "the loaded game", func(m *Model) bool {
-		return m.screen == screenBoard && m.own.Config().Seed == 3 && m.local.File() == good
+		return m.screen == screenBoard && m.local.Table().Config().Seed == 3 && m.local.File() == good
 	})
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)

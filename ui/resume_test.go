@@ -50,7 +50,7 @@ func TestResumedSaveSaysTheSameLine(t *testing.T) {
 		settleModel(m)
 		hands := 0
 		for n := 0; n < 400 && hands < 2; n++ {
-			path, err := local.WriteSave(filepath.Join(dir, "g"+strconv.Itoa(n)), m.own.Record())
+			path, err := local.WriteSave(filepath.Join(dir, "g"+strconv.Itoa(n)), m.local.Table().Record())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +91,7 @@ func TestResumedAutosaveSaysTheSameLine(t *testing.T) {
 		step(m)
 		settleModel(m)
 	}
-	g := m.own.Record()
+	g := m.local.Table().Record()
 	back := newModel(t, testConfig(t, 2, 99))
 	back.Update(resumedMsg{g: g})
 	if got, want := summary(back), summary(m); got != want || back.message != "" {
@@ -183,7 +183,7 @@ func TestRestoredRoomSaysTheSameLine(t *testing.T) {
 func TestResumeOfferSaysWhichGame(t *testing.T) {
 	old := newModel(t, testConfig(t, 2, 5))
 	settleModel(old)
-	g := old.own.Record()
+	g := old.local.Table().Record()
 	g.Saved = time.Date(2026, 11, 26, 11, 40, 0, 0, time.Local)
 	dropped := 0
 	cfg := testConfig(t, 2, 99)

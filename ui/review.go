@@ -143,10 +143,10 @@ func (m *Model) reviewHand() tea.Cmd {
 // reviewProgram is the review screen of the last hand of the model's own
 // game, as a program to run in the game's terminal.
 func (m *Model) reviewProgram() (*reviewProgram, error) {
-	if m.own == nil {
+	if m.guest() {
 		return nil, errors.New("the review is for the games played here: save the room's game, then run mille review on it")
 	}
-	g := m.own.Record()
+	g := m.local.Record()
 	o := review.Options{Depth: review.Normal, From: lastHandStart(&g)}
 	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: analyseCached, Dark: m.styles.Dark, Lang: m.lang})
 	if err != nil {

@@ -262,7 +262,7 @@ func TestReviewFromHandOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.screen.moves[p.screen.cur] != lastHandStart(ptr(m.own.Record())) || p.w != 100 || p.h != 30 {
+	if p.screen.moves[p.screen.cur] != lastHandStart(ptr(m.local.Table().Record())) || p.w != 100 || p.h != 30 {
 		t.Errorf("the review opens at move %d, %dx%d", p.screen.moves[p.screen.cur], p.w, p.h)
 	}
 	in, typed := io.Pipe()

@@ -68,7 +68,7 @@ func (m *Model) start(g record.Game, from local.From) error {
 		return err
 	}
 	m.stopHint()
-	m.own, m.table = m.local.Table(), c
+	m.table = c
 	m.view, m.obs = table.View{}, engine.Observation{}
 	m.recordedAt, m.record = 0, ""
 	m.see(c.View())
@@ -83,16 +83,16 @@ func (m *Model) guest() bool { return m.local == nil }
 // closeTable lets the model's own table go (a new game, a load, quitting):
 // its computers stop in the background. Its record stays readable.
 func (m *Model) closeTable() {
-	if m.own != nil {
-		go m.own.Close()
+	if !m.guest() {
+		go m.local.Close()
 	}
 }
 
 // holdTable stops the computers of the model's own table while the
 // player reads the rules, sets up a game or answers the first questions.
 func (m *Model) holdTable() {
-	if m.own != nil {
-		m.own.Hold(m.screen != screenBoard || m.dialog == dialogGuideOffer || m.resuming())
+	if !m.guest() {
+		m.local.Table().Hold(m.screen != screenBoard || m.dialog == dialogGuideOffer || m.resuming())
 	}
 }
 
@@ -320,7 +320,7 @@ func (m *Model) refuse(a engine.Action, err error) tea.Cmd {
 // remote table that can keep itself, for its host (the table decides: the
 // others are told why not).
 func (m *Model) canSave() bool {
-	if m.own == nil {
+	if m.guest() {
 		_, ok := m.table.(table.Keeper)
 		return ok && m.view.Host
 	}
