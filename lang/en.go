@@ -139,7 +139,7 @@ var English = Catalogue{
 
 		You:       "you",
 		YourTeam:  "your team",
-		Pair:      "%s and %s",
+		Pair:      "%s with %s",
 		Away:      "%s (away)",
 		PlayerN:   "Player %d",
 		Comma:     ", ",

@@ -144,7 +144,7 @@ var French = Catalogue{
 
 		You:       "vous",
 		YourTeam:  "votre équipe",
-		Pair:      "%s et %s",
+		Pair:      "%s avec %s",
 		Away:      "%s (pas là)",
 		PlayerN:   "Joueur %d",
 		Comma:     ", ",

@@ -23,7 +23,7 @@ func sideLabel(cfg engine.Config, side int) string {
 	case cfg.Players < 4:
 		return seatNames[side]
 	}
-	return seatNames[side] + " and " + seatNames[side+cfg.Sides()]
+	return seatNames[side] + " with " + seatNames[side+cfg.Sides()]
 }
 
 // lineOf returns the line of text that starts with prefix.
@@ -165,5 +165,25 @@ func checkBoard(t *testing.T, text string, st *engine.State) {
 	}
 	if p := strings.Contains(text, "%!"); p {
 		t.Error("a formatting mistake")
+	}
+}
+
+// TestWelcomeNamesTeams: a team game's first line names your partner and
+// says each team with "with", so that the list of teams, joined with
+// "and", is heard as it is (it said "your team and Ann and Cal").
+func TestWelcomeNamesTeams(t *testing.T) {
+	for players, want := range map[int]string{
+		4: "4 players: you with Bob and Ann with Cal.",
+		6: "6 players: you with Cal, Ann with Dee and Bob with Eve.",
+	} {
+		tab := newTable(t, engine.Config{Players: players, Rules: engine.Standard}, 1, "random", 0)
+		tab.Hold(true)
+		r := start(t, tab, Options{})
+		line, _ := r.next()
+		r.in.Close()
+		r.wait()
+		if !strings.Contains(line, want) {
+			t.Errorf("%d players: %q, want %q", players, line, want)
+		}
 	}
 }

@@ -153,7 +153,11 @@ func (g *game) welcome() {
 	o := &g.obs
 	var sides []string
 	for side := range o.Config.Sides() {
-		sides = append(sides, g.sideName(side)) // people sharing the keyboard go by their names
+		name := g.sideName(side) // people sharing the keyboard go by their names
+		if p := o.Config.Partner(g.view.Seat); side == o.Side() && p >= 0 && !o.Onlooker && side == g.view.YourSide() {
+			name = g.text(lang.Pair, g.text(lang.You), g.seatName(p)) // your partner, named once
+		}
+		sides = append(sides, name)
 	}
 	g.say(lang.Welcome, o.Config.Rules, o.Config.Players, g.list(sides, lang.And), o.Trip)
 	if g.view.Shared() {
@@ -340,7 +344,8 @@ func (g *game) seatName(seat int) string {
 }
 
 // sideName names a side for the player: "you", "your team", "Ann", "Ann
-// and Cal".
+// with Cal" (never "and" inside a team, so that a list of teams, joined
+// with "and", is heard right).
 func (g *game) sideName(side int) string { return g.cat.Side(g.names(), side) }
 
 // milesLine says how far every side has gone: "you have 450 miles,
