@@ -100,6 +100,14 @@ type Hand struct {
 	SkillSE float64 `json:"skill_se"`
 	Luck    float64 `json:"luck"`
 	LuckSE  float64 `json:"luck_se"`
+	// Others is what the other side's decisions gave the seat's side
+	// after its first decision (their losses), when the review has them:
+	// in a game of two sides whose other side is reviewed too. It is
+	// taken out of the luck, which then holds the cards alone, so that
+	// Expected + Skill + Others + Luck is Result (docs/review.md, "Skill
+	// and luck"); OthersSE is its standard error.
+	Others   float64 `json:"others,omitempty"`
+	OthersSE float64 `json:"others_se,omitempty"`
 	// Costliest indexes Decisions: the flagged decisions that gave away
 	// the most, at most three, costliest first.
 	Costliest []int `json:"costliest,omitempty"`
@@ -245,6 +253,7 @@ func Analyse(ctx context.Context, g record.Game, o Options) (*Review, error) {
 	for i := range r.Hands {
 		sumUp(&r.Hands[i])
 	}
+	settle(r)
 	return r, nil
 }
 
@@ -399,7 +408,7 @@ func decisionSeed(seed uint64, i int) uint64 {
 
 // sumUp fills a hand's header from its decisions.
 func sumUp(h *Hand) {
-	var sq, skillSq, luckSq float64
+	var sq, skillSq float64
 	var flagged []int
 	for k := range h.Decisions {
 		d := &h.Decisions[k]
@@ -424,21 +433,49 @@ func sumUp(h *Hand) {
 		return
 	}
 	h.Expected, h.ExpectedSE = h.Decisions[0].Before()
-	if !h.Finished {
-		return
-	}
-	// The luck, step by step: what came between the move played and the
-	// next decision, and after the last one.
-	for k := range h.Decisions {
-		after, afterSE := h.Decisions[k].After()
-		next, nextSE := float64(h.Result), 0.0
-		if k+1 < len(h.Decisions) {
-			next, nextSE = h.Decisions[k+1].Before()
+}
+
+// settle measures each finished hand's luck, step by step: what came
+// between the move played (its expected result) and the seat's next
+// decision (the best move's expected result), then the result; less,
+// in a game of two sides, what the other side's reviewed decisions gave
+// (Hand.Others). It depends on the decisions alone, so a decoded review
+// is settled again to the same figures.
+func settle(r *Review) {
+	for i := range r.Hands {
+		h := &r.Hands[i]
+		h.Luck, h.LuckSE, h.Others, h.OthersSE = 0, 0, 0, 0
+		if !h.Finished || len(h.Decisions) == 0 {
+			continue
 		}
-		h.Luck += next - after
-		luckSq += afterSE*afterSE + nextSE*nextSE
+		var luckSq, othersSq float64
+		for k := range h.Decisions {
+			after, afterSE := h.Decisions[k].After()
+			next, nextSE := float64(h.Result), 0.0
+			if k+1 < len(h.Decisions) {
+				next, nextSE = h.Decisions[k+1].Before()
+			}
+			h.Luck += next - after
+			luckSq += afterSE*afterSE + nextSE*nextSE
+		}
+		if (engine.Config{Players: r.Players, Rules: r.Rules}).Sides() == 2 {
+			first := h.Decisions[0].Index
+			for j := range r.Hands {
+				o := &r.Hands[j]
+				if o.Game != h.Game || o.Hand != h.Hand || o.Side == h.Side {
+					continue
+				}
+				for _, d := range o.Decisions {
+					if d.Index > first {
+						h.Others += d.Loss
+						othersSq += d.LossSE * d.LossSE
+					}
+				}
+			}
+		}
+		h.Luck -= h.Others
+		h.LuckSE, h.OthersSE = math.Sqrt(luckSq+othersSq), math.Sqrt(othersSq)
 	}
-	h.LuckSE = math.Sqrt(luckSq)
 }
 
 // Before is the result the seat could expect before the decision, from

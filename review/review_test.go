@@ -409,7 +409,7 @@ func TestSummary(t *testing.T) {
 		}
 	}
 	h := r.Hands[0]
-	if sum := h.Expected + h.Skill + h.Luck; !h.Finished || math.Abs(sum-float64(h.Result)) > 1 {
+	if sum := h.Expected + h.Skill + h.Others + h.Luck; !h.Finished || math.Abs(sum-float64(h.Result)) > 1 {
 		t.Errorf("hand header: %+v", h)
 	}
 	if strings.Contains(b.String(), "In all") {

@@ -97,6 +97,9 @@ func writeHeader(w io.Writer, h *Hand, name string, names engine.Names) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  expected at the first decision %+.0f ± %.0f; skill %+.0f ± %.0f", h.Expected, h.ExpectedSE, h.Skill, h.SkillSE)
+	if h.Others != 0 {
+		fmt.Fprintf(w, "; the other side's decisions %+.0f ± %.0f", h.Others, h.OthersSE)
+	}
 	if h.Finished {
 		fmt.Fprintf(w, "; luck %+.0f ± %.0f", h.Luck, h.LuckSE)
 	}

@@ -113,7 +113,11 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 		// (skill) and what the cards and the others did (luck).
 		line := " " + rs.name(h.Seat) + ": "
 		if h.Finished {
-			line += fmt.Sprintf("%d pts (%+d) = expected %+.0f, skill %+.0f, luck %+.0f", h.Points, h.Result, h.Expected, h.Skill, h.Luck)
+			line += fmt.Sprintf("%d pts (%+d) = expected %+.0f, skill %+.0f", h.Points, h.Result, h.Expected, h.Skill)
+			if h.Others != 0 {
+				line += fmt.Sprintf(", theirs %+.0f", h.Others)
+			}
+			line += fmt.Sprintf(", luck %+.0f", h.Luck)
 		} else {
 			line += fmt.Sprintf("expected %+.0f±%.0f, skill %+.0f", h.Expected, h.ExpectedSE, h.Skill)
 		}

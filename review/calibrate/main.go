@@ -276,7 +276,7 @@ func (t *tally) add(g *record.Game, r *review.Review) {
 			p.corr += r - h.Luck
 			p.corrSq += (r - h.Luck) * (r - h.Luck)
 			se := math.Sqrt(h.ExpectedSE*h.ExpectedSE + h.SkillSE*h.SkillSE + h.LuckSE*h.LuckSE)
-			if math.Abs(h.Expected+h.Skill+h.Luck-r) <= 2*se {
+			if math.Abs(h.Expected+h.Skill+h.Others+h.Luck-r) <= 2*se {
 				p.addUp++
 			}
 		}
