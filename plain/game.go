@@ -189,8 +189,7 @@ func (g *game) tellFrom(from uint32) {
 // tell tells event e, the at-th, if the viewer may know it: other seats'
 // draws are not told (they are all "draws a card").
 func (g *game) tell(e engine.Event, at uint32) {
-	o := &g.obs
-	if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && (int(e.Seat) != o.Seat || o.Onlooker) {
+	if !g.view.Tells(e) {
 		return
 	}
 	text := g.cat.Event(e, g.view.NamesAt(g.names(), at))

@@ -105,6 +105,13 @@ func (v *View) Names(name func(seat int) string) engine.Names {
 	return engine.Names{Config: v.Obs.Config, Viewer: v.Viewer(), Seats: names}
 }
 
+// Tells reports whether a front end tells event e of the view's log: not
+// an empty slot, nor a draw but the seat shown's own (the others' are all
+// "draws a card"; an onlooker hears of none).
+func (v *View) Tells(e engine.Event) bool {
+	return e.Kind != engine.EvNone && (e.Kind != engine.EvDraw || int(e.Seat) == v.Obs.Seat && !v.Obs.Onlooker)
+}
+
 // Ready reports whether the person at the seat shown has asked for the
 // next hand; an onlooker never has.
 func (v *View) Ready() bool {

@@ -96,6 +96,28 @@ func TestViewSeats(t *testing.T) {
 	}
 }
 
+func TestViewTells(t *testing.T) {
+	draw := engine.Event{Kind: engine.EvDraw, Seat: 1, Card: engine.Go}
+	play := engine.Event{Kind: engine.EvPlay, Seat: 0, Card: engine.Go}
+	for _, tc := range []struct {
+		name string
+		v    View
+		e    engine.Event
+		want bool
+	}{
+		{"an empty slot", factsView(2, 1, 1), engine.Event{}, false},
+		{"a move", factsView(2, 1, 1), play, true},
+		{"one's own draw", factsView(2, 1, 1), draw, true},
+		{"another's draw", factsView(2, 0, 0), draw, false},
+		{"an onlooker, the watched seat's draw", factsView(2, 1), draw, false},
+		{"an onlooker, a move", factsView(2, 1), play, true},
+	} {
+		if got := tc.v.Tells(tc.e); got != tc.want {
+			t.Errorf("%s: Tells = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestViewOpenSides(t *testing.T) {
 	// Three sides, seat 0 to play a Stop: side 1 rolls, side 2 has not
 	// started (a Stop cannot stop it).

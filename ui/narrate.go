@@ -80,7 +80,7 @@ func (m *Model) narrate(from, to uint32, replace bool) {
 	var parts []recentEvent
 	for i := from; i < to; i++ {
 		e := obs.Log[i%engine.LogSize]
-		if e.Kind == engine.EvNone || e.Kind == engine.EvDraw && (int(e.Seat) != obs.Seat || obs.Onlooker) {
+		if !m.view.Tells(e) {
 			continue
 		}
 		// The log and the message line list the events: no full stops.
