@@ -421,6 +421,7 @@ var English = Catalogue{
 		UIAttackWhich:     "attack %s (enter asks whom)",
 		UILaySafety:       "lay it for 100 points",
 		UIMoreMoves:       "+%d more (w: log)",
+		SideNumber:        "%s (or %d)",
 		UIStartRolling:    "start rolling",
 		UIEndLimit:        "end your Speed Limit",
 		UIRepair:          "repair the %s",

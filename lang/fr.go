@@ -426,6 +426,7 @@ var French = Catalogue{
 		UIAttackWhich:     "attaquer %s (entrée demande qui)",
 		UILaySafety:       "la poser pour 100 points",
 		UIMoreMoves:       "%d de plus (w : journal)",
+		SideNumber:        "%s (ou %d)",
 		UIStartRolling:    "démarrer",
 		UIEndLimit:        "lever votre Limite de vitesse",
 		UIRepair:          "parer l'attaque : %s",

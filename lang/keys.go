@@ -453,6 +453,7 @@ const (
 	UIAttackWhich     // sides
 	UILaySafety       // -
 	UIMoreMoves       // how many moves the line of recent moves leaves out
+	SideNumber        // a side's name, the number that names it too
 	UIStartRolling    // -
 	UIEndLimit        // -
 	UIRepair          // hazard

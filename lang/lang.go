@@ -319,6 +319,18 @@ func (c *Catalogue) Why(reason string) string {
 	return reason
 }
 
+// HintLine is the sentence of a hint: the move (desc, as the front end
+// tells it) and the ai's reason, the move said once when the reason
+// starts by naming it ("Hint: stop at 700 (extending is too risky)."
+// rather than "stop at 700 (stop at 700: extending is too risky)").
+func (c *Catalogue) HintLine(desc, reason string) string {
+	why := c.Why(reason)
+	if head, rest, ok := strings.Cut(why, ": "); ok && strings.HasPrefix(strings.ToLower(desc), strings.ToLower(strings.TrimSpace(head))) {
+		why = rest
+	}
+	return c.T(Hint, desc, why)
+}
+
 // List joins items as a sentence does: "a, b and c" (last is And or Or).
 func (c *Catalogue) List(items []string, last Key) string {
 	switch len(items) {

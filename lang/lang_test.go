@@ -241,3 +241,17 @@ func TestFaces(t *testing.T) {
 		t.Errorf("Limite de vitesse: %q %q", top, bottom)
 	}
 }
+
+// TestHintLineSaysTheMoveOnce: a reason that starts by naming the move
+// does not say it twice.
+func TestHintLineSaysTheMoveOnce(t *testing.T) {
+	for _, tc := range []struct{ desc, reason, want string }{
+		{"stop at 700", English.Text[WhyStopTrip], "Hint: stop at 700 (extending is too risky)."},
+		{"extend the trip to 1000", English.Text[WhyExtend], "Hint: extend the trip to 1000 (the road to 1000 looks clear)."},
+		{"play Stop on Ann", "attack the leader", "Hint: play Stop on Ann (attack the leader)."},
+	} {
+		if got := English.HintLine(tc.desc, tc.reason); got != tc.want {
+			t.Errorf("HintLine(%q, %q) = %q, want %q", tc.desc, tc.reason, got, tc.want)
+		}
+	}
+}

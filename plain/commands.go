@@ -96,7 +96,7 @@ func (g *game) command(line string) {
 				return
 			}
 			if lookup(strings.Fields(text)[0]) == nil {
-				g.say(lang.NoSuchSide, strconv.Quote(text), g.targetNames(g.view.OpenSides(g.target)))
+				g.say(lang.NoSuchSide, strconv.Quote(text), g.whomNames(g.view.OpenSides(g.target)))
 				return
 			}
 		}
@@ -216,7 +216,7 @@ func (g *game) attackWith(c engine.Card, who []string) {
 		text := strings.Join(who, " ")
 		side, ok := g.matchSide(text)
 		if !ok {
-			g.say(lang.NoSuchSide, strconv.Quote(shorten(text)), g.targetNames(opp))
+			g.say(lang.NoSuchSide, strconv.Quote(shorten(text)), g.whomNames(opp))
 			return
 		}
 		g.act(engine.Attack(c, side))
@@ -234,7 +234,7 @@ func (g *game) attackWith(c engine.Card, who []string) {
 		g.act(engine.Attack(c, open[0]))
 	default:
 		g.q, g.target = qTarget, c
-		g.say(lang.Whom, g.cat.Card(c), g.targetNames(open))
+		g.say(lang.Whom, g.cat.Card(c), g.whomNames(open))
 	}
 }
 
@@ -243,6 +243,16 @@ func (g *game) targetNames(sides []int) string {
 	names := make([]string, len(sides))
 	for i, side := range sides {
 		names[i] = g.sideName(side)
+	}
+	return g.list(names, lang.Or)
+}
+
+// whomNames lists the sides a question asks to choose from, each with the
+// number that names it too: "Ann (or 2) or Bob (or 3)".
+func (g *game) whomNames(sides []int) string {
+	names := make([]string, len(sides))
+	for i, side := range sides {
+		names[i] = g.text(lang.SideNumber, g.sideName(side), side+1) // matchSide takes the number too
 	}
 	return g.list(names, lang.Or)
 }
@@ -509,7 +519,7 @@ func (g *game) help([]string) {
 func (g *game) repeat([]string) {
 	switch g.q {
 	case qTarget:
-		g.say(lang.Whom, g.cat.Card(g.target), g.targetNames(g.view.OpenSides(g.target)))
+		g.say(lang.Whom, g.cat.Card(g.target), g.whomNames(g.view.OpenSides(g.target)))
 	case qQuit, qSaveFirst:
 		g.q = qNone
 		g.askQuit(false)
@@ -561,7 +571,7 @@ func (g *game) showHint(h hintResult) {
 	if !g.hinting.Answer(h.n) {
 		return
 	}
-	g.say(lang.Hint, g.describe(h.a), g.cat.Why(h.why))
+	g.line(g.cat.HintLine(g.describe(h.a), h.why))
 }
 
 // describe tells an action in the player's words.

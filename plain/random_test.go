@@ -145,6 +145,9 @@ func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *lang.Ca
 			if attack < 0 {
 				t.Fatalf("asked %q for no attack", l)
 			}
+			if cat == nil && !strings.Contains(l, fmt.Sprintf("(or %d)", attack+1)) {
+				t.Fatalf("%q does not say the number that names side %d", l, attack)
+			}
 			r.send(answerWhom(tab, attack))
 		case strings.HasSuffix(l, "Yes or no."):
 			if l == lang.English.Text[lang.AnotherHand] || l == lang.English.Text[lang.AnotherGame] {

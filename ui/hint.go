@@ -56,6 +56,6 @@ func (m *Model) showHint(a engine.Action, why string) {
 			}
 		}
 	}
-	m.message, m.isError = m.t(lang.Hint, m.lang.Describe(m.names(), a), m.lang.Why(why)), false
+	m.message, m.isError = m.lang.HintLine(m.lang.Describe(m.names(), a), why), false
 	m.hinted, m.hintedAt = a, m.obs.EventCount
 }
