@@ -31,6 +31,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	db := fs.String("db", "", "keep the store in this PostgreSQL database (postgres://USER@HOST:PORT/DB), which several servers may share, rather than in the data folder ("+docsURL+"server.md)")
 	logFormat := fs.String("log-format", server.LogText, "log lines on standard error as text (key=value) or json")
 	cfg := server.Defaults
+	fs.StringVar(&cfg.Advertise, "advertise", "", "with --db: the address (host:port) where the other servers reach this one, to relay the players of its rooms (default: the --listen address)")
 	// The limits, in docs/server.md's order: every one holds after login,
 	// since any key gets in. 0 sets no limit.
 	fs.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, "SSH sessions at once; the last tenth go only to addresses that have none yet (0: no limit)")

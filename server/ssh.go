@@ -209,7 +209,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxLevel != "" && !slices.Contains(ai.Levels, cfg.MaxLevel) {
 		return nil, fmt.Errorf("server: no computer level %q (want one of %s)", cfg.MaxLevel, strings.Join(ai.Levels, ", "))
 	}
-	if !store.HasSQLite() {
+	if cfg.DB == "" && !store.HasSQLite() { // PostgreSQL needs no SQLite
 		return nil, store.ErrNoSQLite // before any file is made
 	}
 	signer, err := HostKey(filepath.Join(cfg.Dir, HostKeyFile))

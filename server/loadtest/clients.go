@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -97,7 +98,10 @@ func runClients(s settings, out io.Writer) int {
 			seat := func(i int) error {
 				n := r*perRoom + i
 				p := &player{name: fmt.Sprintf("L%s-%03d", run[:min(len(run), 4)], n)}
-				c, err := client.Dial(s.addr, client.Key(s.seed<<20+uint64(n)), client.Options{
+				// Several servers (--addr A,B): the players of a room
+				// take them in turn, the host's holding the room.
+				addrs := strings.Split(s.addr, ",")
+				c, err := client.Dial(addrs[n%len(addrs)], client.Key(s.seed<<20+uint64(n)), client.Options{
 					Command: room, Width: s.width, Height: s.height, OnOutput: p.onOutput, From: from,
 				})
 				if err != nil {

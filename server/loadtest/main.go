@@ -14,7 +14,10 @@
 // back near where they started.
 //
 // With --addr it only runs the clients, against a server already running
-// (mille serve), and reports their side. With --computer-rooms the server
+// (mille serve), and reports their side; with several addresses (servers
+// on one PostgreSQL database, mille serve --db) the players of each room
+// take them in turn, so that most sessions are relayed to the server that
+// holds their room. With --computer-rooms the server
 // also runs rooms where six computers play without end, to see how the
 // players fare beside them (--computers sets the server's pool).
 //
@@ -68,7 +71,7 @@ type settings struct {
 
 func main() {
 	var s settings
-	flag.StringVar(&s.addr, "addr", "", "load the server at this address (host:port) instead of one started here")
+	flag.StringVar(&s.addr, "addr", "", "load the server at this address (host:port) instead of one started here; several, separated by commas (servers sharing one database), take the players in turn")
 	flag.IntVar(&s.sessions, "sessions", 200, "SSH sessions, each a player")
 	flag.IntVar(&s.rooms, "rooms", 50, "rooms the players gather in (sessions/rooms players each, at most 4)")
 	flag.DurationVar(&s.interval, "interval", 100*time.Millisecond, "time between two keys of a player")

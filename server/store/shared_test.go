@@ -107,3 +107,19 @@ func testMoveRace(t *testing.T, s *SQL) {
 		t.Fatalf("%d moves, want 20", len(got))
 	}
 }
+
+// BenchmarkAddMove measures what a move costs a server sharing a
+// PostgreSQL database: one statement, one round trip, made under the
+// table's lock before anyone sees the move (docs/benchmarks.md).
+func BenchmarkAddMove(b *testing.B) {
+	s := newPostgres(b)
+	if ok, err := s.TakeLease(Lease{Room: "fam", Holder: "a", Until: time.Now().Add(time.Hour)}, time.Now()); !ok || err != nil {
+		b.Fatal(ok, err)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		if err := s.AddMove("fam", "a", i, engine.Action(i%100)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
