@@ -3,12 +3,15 @@ package server
 import (
 	"errors"
 	"reflect"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/internal/pgtest"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // clusterLobby is a lobby of server id in a cluster on the PostgreSQL
@@ -99,5 +102,76 @@ func TestTakeOver(t *testing.T) {
 		if u := waitFor(t, ann, func(Update) bool { return true }); u.Next >= 0 {
 			ann.Act(u.Obs.Legal(buf[:0])[0])
 		}
+	}
+}
+
+// flaky is a shared store whose database can be cut off.
+type flaky struct {
+	store.Shared
+	down atomic.Bool
+}
+
+var errCut = errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
+
+func (f *flaky) TakeLease(l store.Lease, now time.Time) (bool, error) {
+	if f.down.Load() {
+		return false, errCut
+	}
+	return f.Shared.TakeLease(l, now)
+}
+
+func (f *flaky) AddMove(room, holder string, n int, a engine.Action) error {
+	if f.down.Load() {
+		return errCut
+	}
+	return f.Shared.AddMove(room, holder, n, a)
+}
+
+// TestStoreDown: while the database cannot be reached, a move is refused
+// with a sentence that says so (and nothing of the database), and the
+// room keeps its lease until it runs out; then the room stops on this
+// server, and another that reaches the database takes it over with every
+// move made.
+func TestStoreDown(t *testing.T) {
+	url := pgtest.URL(t)
+	c := newClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	cut := &flaky{Shared: a.Cluster.Shared}
+	a.Cluster.Shared = cut
+	ann, err := a.Create("fam", "ka", "Ann", 0, config(2, engine.Standard, 7))
+	must(t, err)
+	must(t, ann.Start())
+	var buf [engine.MaxLegal]engine.Action
+	u := waitFor(t, ann, func(u Update) bool { return u.Next >= 0 })
+	must(t, ann.Act(u.Obs.Legal(buf[:0])[0]))
+	u = waitFor(t, ann, func(u Update) bool { return u.Next >= 0 })
+	ra := a.Room("fam")
+	made, err := ra.Checkpoint()
+	must(t, err)
+
+	cut.down.Store(true)
+	err = ann.Act(u.Obs.Legal(buf[:0])[0])
+	if !errors.Is(err, table.ErrNotKept) || strings.Contains(err.Error(), "tcp") {
+		t.Fatalf("a move while the database is down: %v", err)
+	}
+	c.add(LeaseTime / 2)
+	a.renew()
+	if a.Room("fam") != ra {
+		t.Fatal("the room stopped before its lease ran out")
+	}
+	c.add(LeaseTime)
+	a.renew()
+	if a.Room("fam") != nil {
+		t.Fatal("the room goes on after its lease ran out")
+	}
+	b.takeOver()
+	rb := b.Room("fam")
+	if rb == nil {
+		t.Fatal("b did not take the room over")
+	}
+	got, err := rb.Checkpoint()
+	must(t, err)
+	if !reflect.DeepEqual(got.Game.History, made.Game.History) {
+		t.Fatalf("b's game: %d moves, a had made %d", len(got.Game.History), len(made.Game.History))
 	}
 }

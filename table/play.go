@@ -1,10 +1,6 @@
 package table
 
-import (
-	"fmt"
-
-	"github.com/millebornes/mille/engine"
-)
+import "github.com/millebornes/mille/engine"
 
 // The game in play: starting, acting, dealing on and undoing.
 
@@ -131,8 +127,8 @@ func (t *Table) applyLocked(a engine.Action) error {
 	}
 	if t.cfg.Moved != nil {
 		record := func() Checkpoint { return Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()} }
-		if err := t.cfg.Moved(len(t.history), a, record); err != nil {
-			return fmt.Errorf("%w (%v)", ErrNotKept, err)
+		if t.cfg.Moved(len(t.history), a, record) != nil {
+			return ErrNotKept // the program that refused it says why, where it keeps its log
 		}
 	}
 	over := t.state.HandOver()
