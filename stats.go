@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 )
 
@@ -47,7 +48,66 @@ func statsCommand(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	printStats(stdout, st, path)
+	printRatings(stdout)
 	return 0
+}
+
+// printRatings writes the rating of the person's play in each finished
+// game kept whose review is kept too (mille review NAME), oldest first,
+// and its trend. It reads the cache only: it never analyses.
+func printRatings(w io.Writer) {
+	kept, err := save.ListFinished("")
+	dir, derr := review.CacheDir()
+	if err != nil || derr != nil || len(kept) == 0 {
+		return
+	}
+	var rates []float64
+	var lines []string
+	unreviewed := 0
+	for i := len(kept) - 1; i >= 0; i-- {
+		g, err := save.Read(kept[i].Path)
+		if err != nil {
+			continue
+		}
+		r, ok := review.Cached(dir, &g, review.Options{Depth: review.Normal})
+		if !ok || len(r.Seats) != 1 {
+			unreviewed++
+			continue
+		}
+		rt, ok := review.Rate(r, r.Seats[0])
+		if !ok {
+			continue
+		}
+		rates = append(rates, rt.PerDecision)
+		lines = append(lines, fmt.Sprintf("  %s  %5.1f points given away a decision: %s, like %s", kept[i].Name, rt.PerDecision, rt.Label, rt.Like))
+	}
+	if len(rates) > 0 {
+		fmt.Fprintf(w, "\nYour play in the finished games reviewed, oldest first (points given away per decision with a real choice):\n%s\n",
+			strings.Join(lines, "\n"))
+	}
+	if len(rates) > 1 {
+		half := len(rates) / 2
+		early, late := mean(rates[:half]), mean(rates[half:])
+		trend := "about the same"
+		switch {
+		case late < early*0.8:
+			trend = "better"
+		case late > early*1.25:
+			trend = "worse"
+		}
+		fmt.Fprintf(w, "Trend: %.1f in the earlier half, %.1f in the later: %s.\n", early, late, trend)
+	}
+	if unreviewed > 0 {
+		fmt.Fprintf(w, "%d finished games kept are not reviewed yet: mille review --list names them, mille review NAME reviews one.\n", unreviewed)
+	}
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
 }
 
 // printStats writes st as a table, known levels weakest first.

@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 )
 
@@ -70,5 +72,49 @@ func TestStatsCommand(t *testing.T) {
 	}
 	if code, _, _ := run("extra"); code != 2 {
 		t.Errorf("extra argument: exit %d", code)
+	}
+}
+
+// TestStatsRatings: mille stats rates the play of the finished games kept
+// whose review is kept too, and says the trend; the others it counts.
+func TestStatsRatings(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	g, err := save.Read(filepath.Join("review", "testdata", "blunder"+save.Ext))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := save.WriteStats(filepath.Join(dir, save.StatsName), save.Stats{ByOpponent: map[string]save.Record{"hard": {Hands: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, day := range []int{21, 22} {
+		if _, err := save.KeepFinished(dir, g, 20, time.Date(2026, 11, day, 10, 0, 0, 0, time.UTC)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"stats"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "2 finished games kept are not reviewed yet") {
+		t.Fatalf("before the review: %d %q %q", code, out.String(), errb.String())
+	}
+	cache, err := review.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A quick analysis kept as the normal one mille review makes: the
+	// same figures' kind, in a fraction of the time.
+	r, err := review.Analyse(context.Background(), g, review.Options{Depth: review.Quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Depth = review.Normal
+	if err := review.Store(cache, r); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	run([]string{"stats"}, &out, &errb)
+	for _, want := range []string{"Your play in the finished games reviewed", "points given away a decision", ", like ", "Trend: "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
 	}
 }

@@ -56,6 +56,12 @@ func WriteText(w io.Writer, r *Review, g *record.Game) {
 		fmt.Fprintln(w)
 		writeTotals(w, r, g)
 	}
+	for _, seat := range r.Seats {
+		if rt, ok := Rate(r, seat); ok {
+			fmt.Fprintf(w, "Rating of %s: %.1f points given away per decision with a real choice (%d): %s; you played like %s.\n",
+				seatName(g, seat), rt.PerDecision, rt.Decisions, rt.Label, rt.Like)
+		}
+	}
 }
 
 // writeTotals sums up every hand of each seat reviewed.

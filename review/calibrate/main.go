@@ -244,6 +244,12 @@ type playerTally struct {
 	// squares, and how many hands add up within two standard errors.
 	luck, luckSq, resultSq, corr, corrSq float64
 	addUp                                int
+	// The rating: points given away and decisions with a real choice,
+	// in all and in the block of 20 hands under way, and how many blocks
+	// rated like each level.
+	rateGiven, blockGiven float64
+	rateN, blockN, blockHands int
+	like                      map[string]int
 }
 
 // add counts one hand's review, each seat under its player's name, and
@@ -264,6 +270,21 @@ func (t *tally) add(g *record.Game, r *review.Review) {
 		if !counted[name] {
 			counted[name] = true
 			p.hands++
+		}
+		if rt, ok := review.Rate(&review.Review{Hands: []review.Hand{h}}, h.Seat); ok {
+			given := rt.PerDecision * float64(rt.Decisions)
+			p.rateGiven += given
+			p.rateN += rt.Decisions
+			p.blockGiven += given
+			p.blockN += rt.Decisions
+		}
+		if p.blockHands++; p.blockHands == 20 {
+			if p.like == nil {
+				p.like = map[string]int{}
+			}
+			like, _ := review.Like(p.blockGiven / float64(max(1, p.blockN)))
+			p.like[like]++
+			p.blockGiven, p.blockN, p.blockHands = 0, 0, 0
 		}
 		if h.Finished {
 			p.seatHands++
@@ -397,6 +418,7 @@ func (t *tally) report(w io.Writer) {
 		}
 	}
 	t.reportLuck(w)
+	t.reportRating(w)
 	if len(t.order) == 2 {
 		a, b := t.byPlayer[t.order[0]], t.byPlayer[t.order[1]]
 		if a.charged > 0 && b.charged > 0 {
@@ -405,6 +427,30 @@ func (t *tally) report(w io.Writer) {
 			fmt.Fprintf(w, "\n%s / %s: %.1f times the points charged per decision (%.1f times the losses)\n",
 				t.order[1], t.order[0], cb/ca, lb/la)
 		}
+	}
+}
+
+// reportRating prints each player's rating (review.Rate) and where its
+// blocks of 20 hands of one seat are placed.
+func (t *tally) reportRating(w io.Writer) {
+	fmt.Fprintln(w)
+	for _, name := range t.order {
+		p := t.byPlayer[name]
+		if p.rateN == 0 {
+			continue
+		}
+		rate := p.rateGiven / float64(p.rateN)
+		like, label := review.Like(rate)
+		blocks := 0
+		var places []string
+		for _, l := range []string{"expert", "hard", "medium", "easy", "random"} {
+			if n := p.like[l]; n > 0 {
+				blocks += n
+				places = append(places, fmt.Sprintf("%s %d", l, n))
+			}
+		}
+		fmt.Fprintf(w, "%s: rating %.2f points given away per decision with a real choice (%d decisions): %s, plays like %s; blocks of 20 hands placed: %s (%d%% at %s)\n",
+			name, rate, p.rateN, label, like, strings.Join(places, ", "), 100*p.like[name]/max(1, blocks), name)
 	}
 }
 
