@@ -247,7 +247,7 @@ type playerTally struct {
 	// The rating: points given away and decisions with a real choice,
 	// in all and in the block of 20 hands under way, and how many blocks
 	// rated like each level.
-	rateGiven, blockGiven float64
+	rateGiven, blockGiven     float64
 	rateN, blockN, blockHands int
 	like                      map[string]int
 }
