@@ -615,6 +615,69 @@ const (
 	DlgDateLayout // - (a Go time layout)
 	DlgMilesOf    // side, miles
 
+	// The full screen's keys, as their help says them (short).
+	KeyPrevCard   // -
+	KeyNextCard   // -
+	KeyPlay       // -
+	KeyDiscard    // -
+	KeySelect     // -
+	KeyUseN       // -
+	KeyDiscardN   // -
+	KeyPick       // -
+	KeyOrder      // -
+	KeyWindow     // -
+	KeyRedraw     // -
+	KeySave       // -
+	KeyLoad       // -
+	KeyStats      // -
+	KeyFolder     // -
+	KeyQuit       // -
+	KeyUndo       // -
+	KeyHint       // -
+	KeyReview     // -
+	KeyNewGame    // -
+	KeyGuide      // -
+	KeyScrollLog  // -
+	KeyBell       // -
+	KeySpeed      // -
+	KeyMore       // -
+	KeyCancel     // -
+	KeyYes        // -
+	KeyDefault    // -
+	KeyNo         // -
+	KeyDontSave   // -
+	KeyField      // -
+	KeyPrevPage   // -
+	KeyNextPage   // -
+	KeyPage       // -
+	KeyClose      // -
+	KeyStart      // -
+	KeyNextChoice // -
+	KeyLang       // -
+	CmdPick       // - (the commands window: a key, then what it does)
+	CmdQuit       // -
+	CmdLeave      // -
+	CmdUse        // -
+	CmdOrder      // -
+	CmdDiscardN   // -
+	CmdSave       // -
+	CmdHint       // -
+	CmdWindow     // -
+	CmdReprint    // -
+	CmdSelect     // -
+	CmdPlay       // -
+	CmdDiscard    // -
+	CmdUndo       // -
+	CmdNewGame    // -
+	CmdGuide      // -
+	CmdAllKeys    // -
+	CmdScroll     // -
+	CmdHeading    // -
+
+	// The full screen's draw pile.
+	PileDeck  // - (the draw pile's label, four columns at most)
+	DeckCards // - (under the draw pile's count, six columns at most)
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

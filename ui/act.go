@@ -88,7 +88,7 @@ func (m *Model) playRefusal(c engine.Card) string {
 	}
 	if !c.IsHazard() {
 		if err := m.obs.Check(engine.Play(c)); err != nil {
-			return err.Error()
+			return m.lang.Reason(err)
 		}
 		return ""
 	}
@@ -99,8 +99,8 @@ func (m *Model) playRefusal(c engine.Card) string {
 		case err == nil:
 			return ""
 		case why == "":
-			why = err.Error()
-		case why != err.Error():
+			why = m.lang.Reason(err)
+		case why != m.lang.Reason(err):
 			why = m.t(lang.UINoOpponent)
 		}
 	}

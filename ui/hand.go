@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // selectDrawn selects the drawn card, or the first card held.
@@ -85,13 +86,14 @@ func (m *Model) deckCard(obs *engine.Observation, big bool) string {
 	}
 	edge := st.Dim
 	side := edge.Render("│")
-	lines := []string{edge.Render("╭Deck" + strings.Repeat("─", inner-4) + "╮")}
+	deck := m.t(lang.PileDeck)
+	lines := []string{edge.Render("╭" + deck + strings.Repeat("─", inner-width(deck)) + "╮")}
 	if big {
 		lines = append(lines, side+strings.Repeat(" ", inner)+side, side+strings.Repeat(" ", inner)+side)
 	}
 	lines = append(lines,
 		side+st.Title.Render(center(strconv.Itoa(int(obs.DrawLen)), inner))+side,
-		side+st.Dim.Render(center("cards", inner))+side,
+		side+st.Dim.Render(center(m.t(lang.DeckCards), inner))+side,
 		edge.Render("╰"+strings.Repeat("─", inner)+"╯"))
 	return strings.Join(lines, "\n")
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 )
@@ -57,8 +58,13 @@ func testConfig(t testing.TB, players int, seed uint64) Config {
 		ConfigDir: t.TempDir(),
 		Options:   &opts,
 		Dark:      true,
+		Lang:      testLang,
 	}
 }
+
+// testLang is the language of the models testConfig makes: nil, English,
+// but while a test of the French screens makes them.
+var testLang *lang.Catalogue
 
 func newModel(t testing.TB, cfg Config) *Model {
 	t.Helper()

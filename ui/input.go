@@ -217,6 +217,8 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.scrollLog(3)
 	case key.Matches(msg, k.LogDown):
 		m.scrollLog(-3)
+	case key.Matches(msg, k.Lang):
+		return m.nextLang()
 	case key.Matches(msg, k.Bell):
 		m.opts.Bell = !m.opts.Bell
 		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIBellOn, false: lang.UIBellOff}[m.opts.Bell]), false

@@ -1,6 +1,10 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/millebornes/mille/lang"
+)
 
 // KeyMap is every key of the game. Bindings that do nothing in the current
 // situation are disabled (and so hidden from help) by Model.syncKeys.
@@ -28,6 +32,7 @@ type KeyMap struct {
 	LogUp       key.Binding
 	LogDown     key.Binding
 	Bell        key.Binding
+	Lang        key.Binding // the next language
 	Speed       key.Binding
 	Help        key.Binding
 	Cancel      key.Binding
@@ -48,58 +53,59 @@ type KeyMap struct {
 }
 
 // DefaultKeyMap returns the keys: BSD mille's letters plus arrows, Enter and
-// the mouse.
-func DefaultKeyMap() KeyMap {
+// the mouse, their help in the language l.
+func DefaultKeyMap(l *lang.Catalogue) KeyMap {
 	return KeyMap{
-		Left:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "prev card")),
-		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next card")),
-		Play:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "play")),
-		Discard:   key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", "discard")),
-		Slot:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", "select")),
-		Use:       key.NewBinding(key.WithKeys("u", "U"), key.WithHelp("u n", "use card n")),
-		DiscardN:  key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("d n", "discard card n")),
-		Pick:      key.NewBinding(key.WithKeys("p", "P"), key.WithHelp("p", "pick")),
-		Order:     key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("o", "order hand")),
-		Window:    key.NewBinding(key.WithKeys("w", "W"), key.WithHelp("w", "score/keys/log")),
-		Redraw:    key.NewBinding(key.WithKeys("r", "R", "ctrl+l"), key.WithHelp("r", "redraw")),
-		Save:      key.NewBinding(key.WithKeys("s", "S", "ctrl+s"), key.WithHelp("s", "save")),
-		Load:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "load")), // l is "next card"
-		Stats:     key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("i", "statistics")),
-		Folder:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "name/folder")),
-		Quit:      key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("q", "quit")),
-		Undo:      key.NewBinding(key.WithKeys("z", "Z"), key.WithHelp("z", "undo")),
-		Hint:      key.NewBinding(key.WithKeys("t", "T"), key.WithHelp("t", "hint")),
-		Review:    key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v", "review the hand")),
-		NewGame:   key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", "new game")),
-		Guide:     key.NewBinding(key.WithKeys("g", "G", "f1"), key.WithHelp("g", "rules guide")),
-		LogUp:     key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/]", "scroll log")),
+		Left:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", l.T(lang.KeyPrevCard))),
+		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", l.T(lang.KeyNextCard))),
+		Play:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", l.T(lang.KeyPlay))),
+		Discard:   key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", l.T(lang.KeyDiscard))),
+		Slot:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", l.T(lang.KeySelect))),
+		Use:       key.NewBinding(key.WithKeys("u", "U"), key.WithHelp("u n", l.T(lang.KeyUseN))),
+		DiscardN:  key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("d n", l.T(lang.KeyDiscardN))),
+		Pick:      key.NewBinding(key.WithKeys("p", "P"), key.WithHelp("p", l.T(lang.KeyPick))),
+		Order:     key.NewBinding(key.WithKeys("o", "O"), key.WithHelp("o", l.T(lang.KeyOrder))),
+		Window:    key.NewBinding(key.WithKeys("w", "W"), key.WithHelp("w", l.T(lang.KeyWindow))),
+		Redraw:    key.NewBinding(key.WithKeys("r", "R", "ctrl+l"), key.WithHelp("r", l.T(lang.KeyRedraw))),
+		Save:      key.NewBinding(key.WithKeys("s", "S", "ctrl+s"), key.WithHelp("s", l.T(lang.KeySave))),
+		Load:      key.NewBinding(key.WithKeys("L"), key.WithHelp("L", l.T(lang.KeyLoad))), // l is "next card"
+		Stats:     key.NewBinding(key.WithKeys("i", "I"), key.WithHelp("i", l.T(lang.KeyStats))),
+		Folder:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", l.T(lang.KeyFolder))),
+		Quit:      key.NewBinding(key.WithKeys("q", "Q"), key.WithHelp("q", l.T(lang.KeyQuit))),
+		Undo:      key.NewBinding(key.WithKeys("z", "Z"), key.WithHelp("z", l.T(lang.KeyUndo))),
+		Hint:      key.NewBinding(key.WithKeys("t", "T"), key.WithHelp("t", l.T(lang.KeyHint))),
+		Review:    key.NewBinding(key.WithKeys("v", "V"), key.WithHelp("v", l.T(lang.KeyReview))),
+		NewGame:   key.NewBinding(key.WithKeys("n", "N"), key.WithHelp("n", l.T(lang.KeyNewGame))),
+		Guide:     key.NewBinding(key.WithKeys("g", "G", "f1"), key.WithHelp("g", l.T(lang.KeyGuide))),
+		LogUp:     key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/]", l.T(lang.KeyScrollLog))),
 		LogDown:   key.NewBinding(key.WithKeys("pgdown", "]")),
-		Bell:      key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("b", "bell on/off")),
-		Speed:     key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("a", "animation speed")),
-		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
-		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-		Default:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "highlighted answer")),
-		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
-		DontSave:  key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("d", "don't save")),
-		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "field")),
+		Bell:      key.NewBinding(key.WithKeys("b", "B"), key.WithHelp("b", l.T(lang.KeyBell))),
+		Lang:      key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("f", l.T(lang.KeyLang))),
+		Speed:     key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("a", l.T(lang.KeySpeed))),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", l.T(lang.KeyMore))),
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", l.T(lang.KeyCancel))),
+		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", l.T(lang.KeyYes))),
+		Default:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", l.T(lang.KeyDefault))),
+		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", l.T(lang.KeyNo))),
+		DontSave:  key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("d", l.T(lang.KeyDontSave))),
+		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", l.T(lang.KeyField))),
 		Down:      key.NewBinding(key.WithKeys("down", "j")),
 		Interrupt: key.NewBinding(key.WithKeys("ctrl+c")),
 		Backspace: key.NewBinding(key.WithKeys("backspace")),
-		PrevPage:  key.NewBinding(key.WithKeys("left", "h", "p", "pgup", "backspace"), key.WithHelp("←", "prev")),
-		NextPage:  key.NewBinding(key.WithKeys("right", "l", "pgdown", "space", "enter"), key.WithHelp("→", "next")),
-		GoPage:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", "page")),
-		Close:     key.NewBinding(key.WithKeys("esc", "q", "g"), key.WithHelp("esc", "close")),
+		PrevPage:  key.NewBinding(key.WithKeys("left", "h", "p", "pgup", "backspace"), key.WithHelp("←", l.T(lang.KeyPrevPage))),
+		NextPage:  key.NewBinding(key.WithKeys("right", "l", "pgdown", "space", "enter"), key.WithHelp("→", l.T(lang.KeyNextPage))),
+		GoPage:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", l.T(lang.KeyPage))),
+		Close:     key.NewBinding(key.WithKeys("esc", "q", "g"), key.WithHelp("esc", l.T(lang.KeyClose))),
 		NextField: key.NewBinding(key.WithKeys("tab")),
-		Start:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "start")),
-		Toggle:    key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "next choice")),
+		Start:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.KeyStart))),
+		Toggle:    key.NewBinding(key.WithKeys("space"), key.WithHelp("space", l.T(lang.KeyNextChoice))),
 	}
 }
 
 // ShortHelp is the bar at the bottom: the keys that matter now.
 func (k KeyMap) ShortHelp() []key.Binding {
 	sel := k.Left
-	sel.SetHelp("←→/1-6", "select")
+	sel.SetHelp("←→/1-6", k.Slot.Help().Desc)
 	return []key.Binding{k.Yes, k.No, k.Default, sel, k.Play, k.Discard, k.Folder, k.Cancel, k.Undo, k.Hint, k.Help, k.Review, k.Window, k.Quit}
 }
 
@@ -109,7 +115,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Slot, k.Play, k.Discard, k.Cancel},
 		{k.Use, k.DiscardN, k.Pick, k.Order, k.Window, k.Redraw},
 		{k.Undo, k.Hint, k.LogUp, k.Save, k.Load, k.Quit},
-		{k.NewGame, k.Guide, k.Stats, k.Bell, k.Speed, k.Help},
+		{k.NewGame, k.Guide, k.Stats, k.Bell, k.Speed, k.Lang, k.Help},
 		{k.Yes, k.No, k.Default, k.Review, k.Up},
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -208,7 +209,7 @@ func New(cfg Config) (*Model, error) {
 
 // baseModel is a model with its options and widgets, and no table yet.
 func baseModel(cfg Config) *Model {
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}, now: time.Now}
+	m := &Model{cfg: cfg, keys: DefaultKeyMap(&lang.English), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}, now: time.Now}
 	m.opts = local.DefaultOptions
 	if cfg.Options != nil {
 		m.opts = *cfg.Options
@@ -226,12 +227,26 @@ func baseModel(cfg Config) *Model {
 			m.lang = c
 		}
 	}
+	m.keys = DefaultKeyMap(m.lang)
 	m.setDark(cfg.Dark)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.input = textinput.New()
 	m.input.Prompt = "File: "
 	m.input.CharLimit = 200
 	return m
+}
+
+// nextLang speaks the next language of the catalogue, and keeps the
+// choice in the options.
+func (m *Model) nextLang() tea.Cmd {
+	i := slices.Index(lang.All, m.lang)
+	m.lang = lang.All[(i+1)%len(lang.All)]
+	m.keys = DefaultKeyMap(m.lang)
+	m.boxes = [engine.MaxSides]boxCache{}
+	m.helpLine = cachedLine{}
+	m.opts.Lang = m.lang.Tag
+	m.message, m.isError = m.t(lang.LangNow), false
+	return m.persist()
 }
 
 // t is the sentence of key k with its arguments, in the screen's language.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"github.com/millebornes/mille/lang"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,7 +26,7 @@ func TestSavePickerMoves(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	k := DefaultKeyMap()
+	k := DefaultKeyMap(&lang.English)
 	p := newSavePicker(dir, 2)
 	read := func(cmd tea.Cmd) {
 		t.Helper()

@@ -52,42 +52,42 @@ func (m *Model) rightPanel(obs *engine.Observation, w, h int, withLog bool) stri
 // commandList is BSD's command window, with the modern keys.
 func (m *Model) commandList(w int) []string {
 	st := m.styles
-	rows := [][2]string{
-		{"p: pick", "q: quit"},
-		{"u: use #", "o: order hand"},
-		{"d: discard #", "s: save"},
-		{"w: score window", "r: reprint"},
-		{"←→/1-6: select", "enter: play"},
-		{"x: discard", "z: undo"},
-		{"n: new game", "g: rules guide"},
-		{"?: all keys", "[ ]: scroll log"},
+	rows := [][2]lang.Key{
+		{lang.CmdPick, lang.CmdQuit},
+		{lang.CmdUse, lang.CmdOrder},
+		{lang.CmdDiscardN, lang.CmdSave},
+		{lang.CmdWindow, lang.CmdReprint},
+		{lang.CmdSelect, lang.CmdPlay},
+		{lang.CmdDiscard, lang.CmdUndo},
+		{lang.CmdNewGame, lang.CmdGuide},
+		{lang.CmdAllKeys, lang.CmdScroll},
 	}
 	if m.guest() {
-		save := "t: hint"
+		save := lang.CmdHint
 		if m.canSave() {
-			save = "s: save"
+			save = lang.CmdSave
 		}
-		rows = [][2]string{
-			{"p: pick", "q: leave"},
-			{"u: use #", "o: order hand"},
-			{"d: discard #", save},
-			{"w: score window", "r: reprint"},
-			{"←→/1-6: select", "enter: play"},
-			{"x: discard", "g: rules guide"},
-			{"?: all keys", "[ ]: scroll log"},
+		rows = [][2]lang.Key{
+			{lang.CmdPick, lang.CmdLeave},
+			{lang.CmdUse, lang.CmdOrder},
+			{lang.CmdDiscardN, save},
+			{lang.CmdWindow, lang.CmdReprint},
+			{lang.CmdSelect, lang.CmdPlay},
+			{lang.CmdDiscard, lang.CmdGuide},
+			{lang.CmdAllKeys, lang.CmdScroll},
 		}
 		if m.obs.Onlooker {
-			rows = [][2]string{
-				{"w: score window", "q: leave"},
-				{"g: rules guide", "r: reprint"},
-				{"?: all keys", "[ ]: scroll log"},
+			rows = [][2]lang.Key{
+				{lang.CmdWindow, lang.CmdLeave},
+				{lang.CmdGuide, lang.CmdReprint},
+				{lang.CmdAllKeys, lang.CmdScroll},
 			}
 		}
 	}
-	lines := []string{st.Heading.Render(padRight("── Commands ", w, '─'))}
+	lines := []string{st.Heading.Render(padRight(m.t(lang.CmdHeading), w, '─'))}
 	half := w/2 + 1
 	for _, r := range rows {
-		lines = append(lines, st.Text.Render(padRight(" "+r[0], half, ' ')+r[1]))
+		lines = append(lines, st.Text.Render(padRight(" "+m.t(r[0]), half, ' ')+m.t(r[1])))
 	}
 	return lines
 }

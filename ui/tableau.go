@@ -43,7 +43,10 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	if m.flashTo == side && obs.Phase < engine.PhaseHandOver {
 		// The last card played here, so that a computer's move can be
 		// followed at a glance.
-		title.WriteString("  ◀ " + cardName(m.lang, m.flash))
+		flash := "  ◀ " + cardName(m.lang, m.flash)
+		if width(title.String()+flash)+len(" 1000/1000 ")+4 <= w {
+			title.WriteString(flash)
+		}
 	}
 	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st, lang: m.lang}
 	if c := &m.boxes[side]; c.key == key && c.box != "" {
@@ -131,6 +134,11 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 		pad = 1
 	}
 	l1 := battle + strings.Repeat(" ", pad) + speed
+	if width(l1) > w {
+		// Long names (Limite de vitesse): the glyphs say which pile.
+		battle = " " + st.chip(m.lang, t.Battle)
+		l1 = battle + strings.Repeat(" ", max(22-width(battle), 1)) + st.chip(m.lang, t.Speed)
+	}
 	bar := m.tripBar(t, min(w-32, 16))
 	counts := m.mileCounts(t, rows < 4)
 	lines := []string{l1}

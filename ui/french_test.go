@@ -1,0 +1,100 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/millebornes/mille/lang"
+)
+
+// frenchScreens are the local game's screens (localScreens) in French.
+func frenchScreens(t *testing.T) []screenCase {
+	testLang = &lang.French
+	defer func() { testLang = nil }()
+	return localScreens(t)
+}
+
+// TestNoWordCutFrench draws every screen, dialog and guide page in
+// French at 80x24 and 120x40 (and 100x30), and fails on a word cut at the
+// edge of a box or of the screen: French is longer, and "Limite de
+// vitesse" must fit where "Speed Limit" does.
+func TestNoWordCutFrench(t *testing.T) {
+	words := vocabulary(t)
+	for _, text := range []string{os.TempDir(), t.TempDir(), statsText, shutdownNotice} {
+		for _, r := range letterRuns(text) {
+			words[r.text] = true
+		}
+	}
+	for w := range words {
+		words[w+"s"] = true
+	}
+	for _, c := range frenchScreens(t) {
+		if strings.HasPrefix(c.name, "guide") {
+			continue // the guide's pages are not in the catalogue yet
+		}
+		for _, sz := range append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}) {
+			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
+				m := c.m
+				saved := *m
+				defer func() { *m = saved }()
+				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				if c.set != nil {
+					c.set(m)
+				}
+				if bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1])); len(bad) > 0 {
+					t.Errorf("%s", strings.Join(bad, "\n"))
+					t.Logf("\n%s", ansi.Strip(m.View().Content))
+				}
+			})
+		}
+	}
+}
+
+// TestGoldenFrench keeps every screen, dialog and guide page in French at
+// 80x24 and 120x40 (but the ones that show a temporary folder).
+func TestGoldenFrench(t *testing.T) {
+	for _, c := range frenchScreens(t) {
+		if c.name == "saveas" || c.name == "load" {
+			continue // a temporary folder's name
+		}
+		for _, sz := range sizes {
+			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
+				m := c.m
+				saved := *m
+				defer func() { *m = saved }()
+				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				if c.set != nil {
+					c.set(m)
+				}
+				golden.RequireEqual(t, ansi.Strip(m.View().Content))
+			})
+		}
+	}
+}
+
+// TestLanguageKey: f speaks the next language at once, the board's
+// boxes and keys too, and keeps the choice in the options.
+func TestLanguageKey(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	syncPlay(m, 2)
+	contains(t, screenOf(m, 80, 24), "Game 1 · Hand 1")
+	m.Update(keyMsg("f"))
+	if m.lang != &lang.French || m.opts.Lang != "fr" {
+		t.Fatalf("after f: %s, options %q", m.lang.Tag, m.opts.Lang)
+	}
+	screen := screenOf(m, 80, 24)
+	for _, want := range []string{"Partie 1 · Manche 1", "mille parle français maintenant.", "arrêt", "cartes"} {
+		contains(t, screen, want)
+	}
+	m.Update(keyMsg("f"))
+	if m.lang != &lang.English || m.opts.Lang != "en" {
+		t.Fatalf("after f f: %s, options %q", m.lang.Tag, m.opts.Lang)
+	}
+	contains(t, screenOf(m, 80, 24), "Game 1 · Hand 1")
+}
