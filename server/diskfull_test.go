@@ -141,3 +141,42 @@ func TestDiskFull(t *testing.T) {
 		l.Close()
 	})
 }
+
+// TestShutdownOnFullDisk (issue 22, 11): a shutdown whose saves fail (a
+// full disk) tries them again until its deadline, so that a disk given
+// room meanwhile loses no game; the players are told once.
+func TestShutdownOnFullDisk(t *testing.T) {
+	srv, _ := newServer(t, Config{})
+	st := newFullStore()
+	srv.Lobby.Store = st
+	users := []string{"key-a", "key-b"}
+	a, err := srv.Lobby.Create("fam", "key-a", "Ann", 0, config(2, engine.Standard, 11))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.Lobby.Join("fam", "key-b", "Bob", 1); err != nil {
+		t.Fatal(err)
+	}
+	a.Start()
+	r := a.Room()
+	moves(t, r, users, 7)
+	played := len(r.Record().History)
+	st.full.Store(true)
+	go func() {
+		// The disk gets room while the shutdown waits.
+		waitFor(t, a, func(u Update) bool { return u.Notice.Kind == table.NoticeNotSaved })
+		st.full.Store(false)
+	}()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	k, err := st.Room("fam")
+	if err != nil || !k.Saved || len(k.Game.History) != played {
+		t.Fatalf("after the shutdown: %v, saved %v, %d moves of %d", err, k.Saved, len(k.Game.History), played)
+	}
+	if !srv.wasSaved("fam") {
+		t.Fatal("the shutdown does not count the room as saved")
+	}
+}

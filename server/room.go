@@ -53,6 +53,7 @@ type Room struct {
 	saveMu  sync.Mutex // one write of the room at a time
 	written int        // the length of the history last written
 	unkept  bool       // the last write of the game failed; its people were told
+	shut    int8       // the shutdown's save: 0 not tried, -1 failed (its people were told), 1 made
 
 	// In a cluster: based is set once the store holds a record of the
 	// game (Room.moved), and until is when the room's lease runs out

@@ -51,6 +51,9 @@ func (r *Room) save(user string, shutdown bool) (string, error) {
 	}
 	r.saveMu.Lock()
 	defer r.saveMu.Unlock()
+	if shutdown && r.shut == 1 {
+		return r.Name(), nil // saved by an earlier try of SaveAll
+	}
 	var c table.Checkpoint
 	var err error
 	if shutdown {
@@ -65,10 +68,16 @@ func (r *Room) save(user string, shutdown bool) (string, error) {
 	err = r.putLocked(c, true)
 	switch {
 	case err != nil:
-		r.Notify(table.Notice{Kind: table.NoticeNotSaved})
+		if r.shut == 0 || !shutdown {
+			r.Notify(table.Notice{Kind: table.NoticeNotSaved})
+		}
+		if shutdown {
+			r.shut = -1
+		}
 		l.logf("saving room %s: %v", r.Name(), err)
 		return "", ErrNotSaved
 	case shutdown:
+		r.shut = 1
 		r.Notify(table.Notice{Kind: table.NoticeShutdown, Name: r.Name()})
 	default:
 		r.Notify(table.Notice{Kind: table.NoticeSaved, Name: r.Name()})
@@ -365,7 +374,8 @@ func (l *Lobby) restoreRoom(k store.Room, cfg RoomConfig, restored bool) (r *Roo
 
 // SaveAll saves every started room for a shutdown: each room stops moving,
 // is kept as saved and tells its people. It returns the names saved and
-// the first error.
+// the first error; called again after an error, it writes only the rooms
+// not saved yet, and tells their people nothing new.
 func (l *Lobby) SaveAll() ([]string, error) {
 	var names []string
 	var first error

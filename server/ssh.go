@@ -351,6 +351,15 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.keeper()
 	<-s.kept
 	saved, serr := s.Lobby.SaveAll()
+	// A disk full now may have room again in a moment: the rooms not saved
+	// are tried again until ctx is done (issue 22, 11).
+	for serr != nil && ctx.Err() == nil {
+		select {
+		case <-ctx.Done():
+		case <-time.After(RetryEvery):
+			saved, serr = s.Lobby.SaveAll()
+		}
+	}
 	if serr != nil {
 		s.log.Error("shutdown: rooms not saved", "err", serr)
 	}
