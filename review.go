@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -8,10 +9,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
@@ -48,6 +51,8 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the review as JSON ("+docsURL+"review.md)")
 	screen := fs.Bool("screen", false, "replay the game on an interactive screen while the analysis runs")
 	list := fs.Bool("list", false, "list the finished games kept for review, newest first")
+	leaks := fs.Bool("leaks", false, "across the finished games reviewed, the points given away by kind of decision")
+	practice := fs.Bool("practice", false, "try again your costliest decisions of the finished games reviewed")
 	// Flags may come after the file too ("mille review mygame --json").
 	var files []string
 	for rest := args; ; {
@@ -62,6 +67,18 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if *list {
 		return listFinished(stdout, stderr)
+	}
+	if *leaks || *practice {
+		games, unreviewed := reviewedGames()
+		if len(games) == 0 {
+			fmt.Fprintf(stdout, "No finished game is reviewed yet (%d kept): mille review NAME reviews one, at depth normal.\n", unreviewed)
+			return 0
+		}
+		if *practice {
+			return practiceCmd(games, reviewStdin, stdout)
+		}
+		printLeaks(stdout, games)
+		return 0
 	}
 	if len(files) > 1 {
 		return usageError(stderr, fs.Name(), "name one saved game (a file, or a save's name)")
@@ -134,6 +151,71 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	review.WriteText(stdout, r, &g)
+	return 0
+}
+
+// reviewStdin is where mille review --practice reads the player's choices.
+var reviewStdin io.Reader = os.Stdin
+
+// printLeaks writes where the points given away went across the games,
+// by kind of decision, the costliest first, each with its costliest
+// moment.
+func printLeaks(w io.Writer, games []review.Reviewed) {
+	leaks := review.Leaks(games)
+	fmt.Fprintf(w, "Your leaks in %d finished games reviewed: the points given away by flagged decisions, by kind.\n", len(games))
+	if len(leaks) == 0 {
+		fmt.Fprintln(w, "None: no decision was flagged.")
+	}
+	names := engine.Names{Viewer: -1}
+	for _, l := range leaks {
+		m := &l.Worst
+		fmt.Fprintf(w, "\n%-16s %5.0f points in %d decisions\n", l.Kind.String()+":", l.Points, l.Decisions)
+		fmt.Fprintf(w, "  costliest: %s, game %d hand %d: %s, %.0f points (%v; %s was better)\n    %s\n", m.Name, m.Game, m.Hand,
+			names.Describe(m.Decision.Played), m.Decision.Loss, m.Decision.Verdict, names.Describe(m.Decision.Best), m.Decision.Observation)
+	}
+	fmt.Fprintln(w, "\nmille review --practice tries your costliest decisions again.")
+}
+
+// practiceCmd shows the costliest decisions of the games again, one by
+// one, asks for a move and judges it as the review judged the one played.
+func practiceCmd(games []review.Reviewed, in io.Reader, w io.Writer) int {
+	moments := review.Practice(games, 5)
+	if len(moments) == 0 {
+		fmt.Fprintln(w, "No decision was flagged in the games reviewed: nothing to practise.")
+		return 0
+	}
+	sc := bufio.NewScanner(in)
+	names := engine.Names{Viewer: -1}
+	for i := range moments {
+		m := &moments[i]
+		d := &m.Decision
+		fmt.Fprintf(w, "\nPosition %d of %d (%s, game %d, hand %d):\n  %s\n", i+1, len(moments), m.Name, m.Game, m.Hand, d.Observation)
+		for k, op := range d.Options {
+			fmt.Fprintf(w, "  %d  %s\n", k+1, names.Describe(op.Action))
+		}
+		var choice engine.Action
+		for chosen := false; !chosen; {
+			fmt.Fprintf(w, "Your move (1-%d, q to stop): ", len(d.Options))
+			if !sc.Scan() {
+				fmt.Fprintln(w)
+				return 0
+			}
+			text := strings.TrimSpace(sc.Text())
+			if text == "q" {
+				return 0
+			}
+			if k, err := strconv.Atoi(text); err == nil && k >= 1 && k <= len(d.Options) {
+				choice, chosen = d.Options[k-1].Action, true
+			}
+		}
+		best, loss, se, v, _ := m.Try(choice)
+		if choice == best {
+			fmt.Fprintf(w, "The best move. In the game you played %s and gave away %.0f points.\n", names.Describe(d.Played), d.Loss)
+			continue
+		}
+		fmt.Fprintf(w, "%s: %s was better, by about %.0f points (± %.0f). In the game you played %s (%.0f points).\n",
+			v, names.Describe(best), loss, se, names.Describe(d.Played), d.Loss)
+	}
 	return 0
 }
 

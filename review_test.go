@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -132,5 +133,68 @@ func TestReviewFinishedGames(t *testing.T) {
 	}
 	if code, _, errs := run("2026-01-01-0000"); code == 0 || !strings.Contains(errs, "mille review --list") {
 		t.Fatalf("an unknown name: %d %q", code, errs)
+	}
+}
+
+// TestReviewLeaksAndPractice: --leaks adds up the points given away by
+// kind across the finished games reviewed, and --practice shows the
+// costliest decisions again and judges the move typed.
+func TestReviewLeaksAndPractice(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	run := func(args ...string) string {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"review"}, args...), &out, &errb); code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		return out.String()
+	}
+	if out := run("--leaks"); !strings.Contains(out, "No finished game is reviewed yet") {
+		t.Errorf("no game: %q", out)
+	}
+	g, err := save.Read(filepath.Join("review", "testdata", "blunder"+save.Ext))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := save.KeepFinished(dir, g, 20, time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)); err != nil {
+		t.Fatal(err)
+	}
+	cache, err := review.CacheDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := review.Analyse(context.Background(), g, review.Options{Depth: review.Quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Depth = review.Normal // kept as mille review keeps its reviews
+	if err := review.Store(cache, r); err != nil {
+		t.Fatal(err)
+	}
+	out := run("--leaks")
+	for _, want := range []string{"Your leaks in 1 finished games", "Go timing:", "costliest: 2026-11-21-1000", "discard Go"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	reviewStdin = strings.NewReader("9\n")
+	defer func() { reviewStdin = os.Stdin }()
+	out = run("--practice")
+	if !strings.Contains(out, "Position 1 of") || !strings.Contains(out, "Your move (1-") {
+		t.Errorf("practice:\n%s", out)
+	}
+	// Choosing the move played again is judged as the review judged it.
+	var moves []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "  ") && strings.Contains(line, "discard Go") {
+			moves = append(moves, strings.Fields(line)[0])
+		}
+	}
+	if len(moves) == 0 {
+		t.Fatalf("discard Go is not offered:\n%s", out)
+	}
+	reviewStdin = strings.NewReader(moves[0] + "\nq\n")
+	if out := run("--practice"); !strings.Contains(out, "blunder: ") {
+		t.Errorf("the blunder again:\n%s", out)
 	}
 }

@@ -56,30 +56,16 @@ func statsCommand(args []string, stdout, stderr io.Writer) int {
 // game kept whose review is kept too (mille review NAME), oldest first,
 // and its trend. It reads the cache only: it never analyses.
 func printRatings(w io.Writer) {
-	kept, err := save.ListFinished("")
-	dir, derr := review.CacheDir()
-	if err != nil || derr != nil || len(kept) == 0 {
-		return
-	}
+	games, unreviewed := reviewedGames()
 	var rates []float64
 	var lines []string
-	unreviewed := 0
-	for i := len(kept) - 1; i >= 0; i-- {
-		g, err := save.Read(kept[i].Path)
-		if err != nil {
-			continue
-		}
-		r, ok := review.Cached(dir, &g, review.Options{Depth: review.Normal})
-		if !ok || len(r.Seats) != 1 {
-			unreviewed++
-			continue
-		}
-		rt, ok := review.Rate(r, r.Seats[0])
+	for _, g := range games {
+		rt, ok := review.Rate(g.Review, g.Review.Seats[0])
 		if !ok {
 			continue
 		}
 		rates = append(rates, rt.PerDecision)
-		lines = append(lines, fmt.Sprintf("  %s  %5.1f points given away a decision: %s, like %s", kept[i].Name, rt.PerDecision, rt.Label, rt.Like))
+		lines = append(lines, fmt.Sprintf("  %s  %5.1f points given away a decision: %s, like %s", g.Name, rt.PerDecision, rt.Label, rt.Like))
 	}
 	if len(rates) > 0 {
 		fmt.Fprintf(w, "\nYour play in the finished games reviewed, oldest first (points given away per decision with a real choice):\n%s\n",
@@ -100,6 +86,30 @@ func printRatings(w io.Writer) {
 	if unreviewed > 0 {
 		fmt.Fprintf(w, "%d finished games kept are not reviewed yet: mille review --list names them, mille review NAME reviews one.\n", unreviewed)
 	}
+}
+
+// reviewedGames are the finished games kept whose review of one person's
+// seat at depth normal is kept too (mille review NAME), oldest first, and
+// how many others there are. It reads the cache only: it never analyses.
+func reviewedGames() (games []review.Reviewed, unreviewed int) {
+	kept, err := save.ListFinished("")
+	dir, derr := review.CacheDir()
+	if err != nil || derr != nil {
+		return nil, 0
+	}
+	for i := len(kept) - 1; i >= 0; i-- {
+		g, err := save.Read(kept[i].Path)
+		if err != nil {
+			continue
+		}
+		r, ok := review.Cached(dir, &g, review.Options{Depth: review.Normal})
+		if !ok || len(r.Seats) != 1 {
+			unreviewed++
+			continue
+		}
+		games = append(games, review.Reviewed{Name: kept[i].Name, Review: r})
+	}
+	return games, unreviewed
 }
 
 func mean(xs []float64) float64 {

@@ -35,3 +35,26 @@ func TestRate(t *testing.T) {
 		}
 	}
 }
+
+// TestKindOf: a decision's kind is the first that fits its moves.
+func TestKindOf(t *testing.T) {
+	p, d, at := engine.Play, engine.Discard, engine.Attack
+	for _, tt := range []struct {
+		played, best engine.Action
+		want         Kind
+	}{
+		{engine.DeclineCoupFourre, engine.DeclareCoupFourre, CoupFourreKind},
+		{engine.Extend, engine.StopTrip, ExtensionKind},
+		{p(engine.RightOfWay), p(engine.Miles100), SafetyKind},
+		{p(engine.Miles200), d(engine.Miles75), Miles200Kind},
+		{d(engine.Go), p(engine.Miles50), GoKind},
+		{at(engine.Stop, 1), at(engine.Stop, 2), TargetKind},
+		{d(engine.Miles50), at(engine.Accident, 1), AttackKind},
+		{d(engine.Miles50), d(engine.Miles75), DiscardKind},
+		{p(engine.Miles25), p(engine.Miles75), DistanceKind},
+	} {
+		if got := KindOf(&Decision{Played: tt.played, Best: tt.best}); got != tt.want {
+			t.Errorf("%v for %v: %v, want %v", tt.played, tt.best, got, tt.want)
+		}
+	}
+}
