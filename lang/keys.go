@@ -454,6 +454,12 @@ const (
 	UILaySafety       // -
 	UIMoreMoves       // how many moves the line of recent moves leaves out
 	SideNumber        // a side's name, the number that names it too
+	BtnQuitNoSave     // -
+	UIKeySaveQuit     // -
+	UIKeyQuitNoSave   // -
+	UIKeySaveFirst    // -
+	UIKeyQuit         // -
+	UIKeyCancel       // -
 	UIStartRolling    // -
 	UIEndLimit        // -
 	UIRepair          // hazard

@@ -298,7 +298,7 @@ func (m *Model) quitDialog(l layout) []*layer {
 		return m.dialogBox(l, m.t(lang.DlgQuit), []string{
 			m.t(lang.DlgQuitUnsaved),
 			st.Dim.Render(m.t(lang.DlgQuitKeeps)),
-		}, []button{{"btn-yes", m.t(lang.BtnSaveQuit), true}, {"btn-without", m.t(lang.BtnQuit), false}, {"btn-no", m.t(lang.BtnCancel), false}})
+		}, []button{{"btn-yes", m.t(lang.BtnSaveQuit), true}, {"btn-without", m.t(lang.BtnQuitNoSave), false}, {"btn-no", m.t(lang.BtnCancel), false}})
 	}
 	body := []string{m.t(lang.DlgReallyQuit)}
 	switch {

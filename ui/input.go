@@ -50,7 +50,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			return m.dialogAnswer(false)
 		case key.Matches(msg, k.Default):
 			return m.dialogAnswer(m.dialogDefault())
-		case m.dialog == dialogQuit && !m.guest() && key.Matches(msg, k.Quit),
+		case m.dialog == dialogQuit && !m.guest() && (key.Matches(msg, k.Quit) || key.Matches(msg, k.DontSave)),
 			m.dialog == dialogReplace && key.Matches(msg, k.DontSave):
 			return m.dialogWithoutSaving()
 		}

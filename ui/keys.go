@@ -106,7 +106,7 @@ func DefaultKeyMap(l *lang.Catalogue) KeyMap {
 func (k KeyMap) ShortHelp() []key.Binding {
 	sel := k.Left
 	sel.SetHelp("←→/1-6", k.Slot.Help().Desc)
-	return []key.Binding{k.Yes, k.No, k.Default, sel, k.Play, k.Discard, k.Folder, k.Cancel, k.Undo, k.Hint, k.Help, k.Review, k.Window, k.Quit}
+	return []key.Binding{k.Yes, k.DontSave, k.No, k.Default, sel, k.Play, k.Discard, k.Folder, k.Cancel, k.Undo, k.Hint, k.Help, k.Review, k.Window, k.Quit}
 }
 
 // FullHelp is the help shown by '?', in columns.

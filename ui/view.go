@@ -437,6 +437,26 @@ func (m *Model) activeKeys() KeyMap {
 		k.No.SetEnabled(false)
 		k.NewGame.SetEnabled(!m.guest())
 	}
+	// The questions that offer to save a game: the footer shows each of
+	// their keys, as their buttons say them (y, d, n; q too in the quit
+	// question, BSD's habit of q twice).
+	without := !m.guest() && (m.dialog == dialogQuit && m.offerSave() || m.dialog == dialogReplace)
+	set(&k.DontSave, without)
+	switch {
+	case m.dialog == dialogQuit && m.offerSave() && !m.guest():
+		k.Yes.SetHelp("y", m.t(lang.UIKeySaveQuit))
+		k.DontSave.SetHelp("d/q", m.t(lang.UIKeyQuitNoSave))
+	case m.dialog == dialogReplace && m.offerSave():
+		k.Yes.SetHelp("y", m.t(lang.UIKeySaveFirst))
+	case m.dialog == dialogReplace:
+		k.Yes.SetEnabled(false)
+	case m.dialog == dialogQuit && !m.guest():
+		k.Yes.SetHelp("y", m.t(lang.UIKeyQuit))
+	}
+	if m.dialog == dialogQuit || m.dialog == dialogReplace {
+		k.No.SetHelp("n", m.t(lang.UIKeyCancel))
+		k.Default.SetHelp("enter", m.t(lang.UIKeyOK))
+	}
 	if m.gamePrompt() == promptExtension {
 		k.Yes.SetHelp("y", m.t(lang.UIKeyExtend))
 		k.No.SetHelp("n", m.t(lang.UIKeyStop))
