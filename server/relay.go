@@ -11,8 +11,8 @@ import (
 )
 
 // relayCommand begins the command line of a session that another server
-// of the cluster relays: "relay KEY ROOM", KEY being the player's key
-// fingerprint. Only a client that logged in with the server's own host
+// of the cluster relays: "relay KEY ROOM" or "relay KEY plain ROOM", KEY
+// being the player's key fingerprint. Only a client that logged in with the server's own host
 // key (which every server of a cluster shares) may give it.
 const relayCommand = "relay"
 
@@ -59,8 +59,9 @@ func (s *Server) holder(room string) (string, bool) {
 
 // relay plays session sess, of player id, through the server at addr,
 // which holds room: an SSH session there, logged in with the host key,
-// with the same terminal, its input and window changes passed on and its
-// output passed back, until either end closes it.
+// with the same terminal if it has one, the same command (the room's
+// name, or the line mode's and the room's), its input and window changes
+// passed on and its output passed back, until either end closes it.
 func (s *Server) relay(sess *sshSession, id, room, addr string) error {
 	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
 		User:            "mille",
@@ -82,16 +83,18 @@ func (s *Server) relay(sess *sshSession, id, room, addr string) error {
 			rs.Setenv(k, v)
 		}
 	}
-	size := sess.size.get()
-	if err := rs.RequestPty(sess.term, size.height, size.width, gossh.TerminalModes{}); err != nil {
-		return err
+	if sess.hasPTY {
+		size := sess.size.get()
+		if err := rs.RequestPty(sess.term, size.height, size.width, gossh.TerminalModes{}); err != nil {
+			return err
+		}
 	}
 	rs.Stdout, rs.Stderr = sess, sess.ch.Stderr()
 	in, err := rs.StdinPipe()
 	if err != nil {
 		return err
 	}
-	if err := rs.Start(relayCommand + " " + id + " " + room); err != nil {
+	if err := rs.Start(relayCommand + " " + id + " " + sess.command); err != nil {
 		return err
 	}
 	go func() {
@@ -129,7 +132,7 @@ func (s *Server) relayed(sess *sshSession, id, room string) bool {
 	s.log.Info("session relayed", "key", id, "room", room, "to", addr)
 	if err := s.relay(sess, id, room, addr); err != nil {
 		s.log.Error("relay", "key", id, "room", room, "to", addr, "err", err)
-		sess.refuse("\r\n" + fmt.Sprintf(GoneText, room, room))
+		sess.refuse(fmt.Sprintf(GoneText, room, room))
 	}
 	return true
 }

@@ -67,3 +67,14 @@ func TestRelay(t *testing.T) {
 	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
 	must(t, bob.WaitSeated(e2eWait, "Ann", "Bob"))
 }
+
+// TestRelayPlain: the line mode is relayed too: Bob, on the other server,
+// names Ann's room after plain and sits at her table.
+func TestRelayPlain(t *testing.T) {
+	_, addrs, _ := sharedServers(t, 2)
+	ann := e2ePlayer(t, addrs[0], 1, "fam")
+	must(t, ann.EnterRoom("Ann", e2eWait))
+	bob := plainSession(t, addrs[1], client.Key(2), "Bob", PlainCommand+" fam", false)
+	bob.until("Seats: 1 Ann (here, host), 2 Bob (you)")
+	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+}

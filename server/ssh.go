@@ -466,6 +466,9 @@ func (s *Server) handle(sess *sshSession) {
 		if len(cmd) > 0 && cmd[0] == PlainCommand {
 			cmd = cmd[1:]
 		}
+		if len(cmd) > 0 && s.relayed(sess, id, cmd[0]) {
+			return
+		}
 		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "room", strings.Join(cmd, " "), "terminal", sess.hasPTY)
 		s.handlePlain(sess, cmd)
 		return
