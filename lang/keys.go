@@ -684,6 +684,54 @@ const (
 	PileDeck  // - (the draw pile's label, four columns at most)
 	DeckCards // - (under the draw pile's count, six columns at most)
 
+	// The rules guide (ui/guide.go): its pages' titles, tabs and text, as lines.
+	GuideHead          // page, pages, title
+	GuidePrev          // -
+	GuideNext          // -
+	GuideClose         // -
+	GuideRaceTitle     // -
+	GuideRaceTab       // -
+	GuideRaceA         // trip in miles, trip with four, winning points, P, the Go card
+	GuideBattle        // - (a caption under a card, eight columns)
+	GuideRaceB         // and
+	GuideAnd           // -
+	GuidePoints        // points
+	GuideHazard        // -
+	GuideRemedy        // -
+	GuideSafety        // -
+	GuideDistance      // -
+	GuideHazardsTitle  // -
+	GuideHazardsTab    // -
+	GuideHazardsA      // -
+	GuideHazardsB      // the two distances under a limit
+	GuideSafetiesTitle // -
+	GuideSafetiesTab   // -
+	GuideSafetiesA     // a safety's points
+	GuideCapGas        // - (captions under the safeties, eight columns a line)
+	GuideCapFlat       // -
+	GuideCapAccident   // -
+	GuideCapStop       // -
+	GuideSafetiesB     // the safety row
+	GuideCoupTitle     // -
+	GuideCoupTab       // -
+	GuideCoupA         // coup fourré
+	GuideCoupWord      // -
+	GuideOnYou         // - (a caption)
+	GuideReply         // - (a caption)
+	GuideCoupB         // safety's points, coup fourré's, the question
+	GuideTripTitle     // -
+	GuideTripTab       // -
+	GuideTripA         // player counts, trip
+	GuideTripB         // trip, stop, extension, extended trip, extension's points
+	GuideStop          // -
+	GuideExtension     // -
+	GuideScoreTitle    // -
+	GuideScoreTab      // -
+	GuideScore         // a mile, a safety, all four, a coup fourré, the trip, delayed, safe trip, 200, shut-out, extension
+	GuideKeysTitle     // -
+	GuideKeysTab       // -
+	GuideKeys          // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -3,6 +3,7 @@ package lang
 import (
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -13,20 +14,27 @@ import (
 )
 
 // verb matches a format's verbs: %s, %d, %v, %[2]s; not %%.
-var verb = regexp.MustCompile(`%(\[\d+\])?[a-z]`)
+var verb = regexp.MustCompile(`%[-+# 0]*\d*(\[\d+\])?[a-z]`)
 
 // argsFor are arguments that fit English's format of k: a number for %d,
-// a word for the rest.
+// a word for the rest, each in its place (%[2]s is the second).
 func argsFor(k Key) []any {
 	var args []any
-	for _, v := range verb.FindAllString(strings.ReplaceAll(English.Text[k], "%%", ""), -1) {
-		if strings.Contains(v, "[") {
-			continue // an argument said again
+	next := 0
+	for _, v := range verb.FindAllStringSubmatch(strings.ReplaceAll(English.Text[k], "%%", ""), -1) {
+		at := next
+		if v[1] != "" {
+			at, _ = strconv.Atoi(strings.Trim(v[1], "[]"))
+			at--
 		}
-		if strings.HasSuffix(v, "d") {
-			args = append(args, 7)
+		next = at + 1
+		for len(args) <= at {
+			args = append(args, nil)
+		}
+		if strings.HasSuffix(v[0], "d") {
+			args[at] = 7
 		} else {
-			args = append(args, "x")
+			args[at] = "x"
 		}
 	}
 	return args
@@ -51,7 +59,7 @@ func TestEveryKeyHasEveryLanguage(t *testing.T) {
 }
 
 // sameInBoth are the texts that French writes as English does.
-var sameInBoth = map[Key]bool{CardAccident: true, FaceAccident: true, BigAccident: true, PileBattle: true, PileCoupFourre: true, KeyPage: true}
+var sameInBoth = map[Key]bool{CardAccident: true, FaceAccident: true, BigAccident: true, PileBattle: true, PileCoupFourre: true, KeyPage: true, GuidePoints: true, GuideCapAccident: true}
 
 // TestFrenchIsFrench: a French text that is English's too was forgotten
 // (but for the texts that are only arguments, and the letter P).

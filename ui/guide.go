@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,13 +10,14 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // guidePage is one page of the illustrated rules: a title and a body drawn
-// with the game's own card art.
+// with the game's own card art, its words from the catalogue.
 type guidePage struct {
-	title string
-	tab   string // the title on the row of page tabs
+	title lang.Key
+	tab   lang.Key // the title on the row of page tabs
 	body  func(m *Model) string
 }
 
@@ -38,72 +38,57 @@ func (m *Model) cardRow(cards []engine.Card, captions []string) string {
 }
 
 var guidePages = []guidePage{
-	{"The race", "Race", func(m *Model) string {
+	{lang.GuideRaceTitle, lang.GuideRaceTab, func(m *Model) string {
 		st := m.styles
 		trip, trip4 := engine.Config{Players: 2}.BaseTrip(), engine.Config{Players: 4}.BaseTrip()
 		return strings.Join([]string{
-			"Each hand is a race: be the first side to put down exactly " + st.Title.Render(itoa(trip)+" miles") + " of",
-			"distance cards (" + itoa(trip4) + " with four players), while your opponents try to stop",
-			"you with hazards. Points are scored every hand; " + st.Title.Render(itoa(engine.WinningScore)+" points") + " win the game.",
-			"",
-			"On your turn you draw a card (slot " + st.Title.Render("P") + ") and then play or discard one card,",
-			"so you hold six between turns. To roll, you need a " + st.chip(m.lang, engine.Go) + " on your battle pile:",
+			m.t(lang.GuideRaceA, st.Title.Render(m.t(lang.BoardMiles, trip)), trip4,
+				st.Title.Render(m.t(lang.GuidePoints, engine.WinningScore)), st.Title.Render(m.t(lang.SlotP)), st.chip(m.lang, engine.Go)),
 			"",
 			m.cardRow([]engine.Card{engine.Go, engine.Miles75, engine.Miles100, engine.Miles200},
-				[]string{"battle", "+" + itoa(engine.Miles75.Miles()), "+" + itoa(engine.Miles100.Miles()), "+" + itoa(engine.Miles200.Miles())}),
+				[]string{m.t(lang.GuideBattle), "+" + itoa(engine.Miles75.Miles()), "+" + itoa(engine.Miles100.Miles()), "+" + itoa(engine.Miles200.Miles())}),
 			"",
-			"Cards have a colour " + st.Dim.Render("and") + " a mark, so they read without colour too:",
-			"  " + st.Kind[engine.Hazard].Render("▲ hazard") + "   " + st.Kind[engine.Remedy].Render("● remedy") + "   " +
-				st.Kind[engine.Safety].Render("★ safety") + "   " + st.Kind[engine.Distance].Render("◆ distance"),
+			m.t(lang.GuideRaceB, st.Dim.Render(m.t(lang.GuideAnd))),
+			"  " + st.Kind[engine.Hazard].Render("▲ "+m.t(lang.GuideHazard)) + "   " + st.Kind[engine.Remedy].Render("● "+m.t(lang.GuideRemedy)) + "   " +
+				st.Kind[engine.Safety].Render("★ "+m.t(lang.GuideSafety)) + "   " + st.Kind[engine.Distance].Render("◆ "+m.t(lang.GuideDistance)),
 		}, "\n")
 	}},
-	{"Hazards and remedies", "Hazards", func(m *Model) string {
+	{lang.GuideHazardsTitle, lang.GuideHazardsTab, func(m *Model) string {
 		return strings.Join([]string{
-			"Play a hazard on an opponent who is rolling to stop them. Each hazard has",
-			"its remedy, which the victim must play on their own pile before going on:",
+			m.t(lang.GuideHazardsA),
 			"",
 			m.cardRow([]engine.Card{engine.OutOfGas, engine.FlatTire, engine.Accident, engine.Stop, engine.SpeedLimit}, nil),
 			"   ↓        ↓        ↓        ↓        ↓",
 			m.cardRow([]engine.Card{engine.Gasoline, engine.SpareTire, engine.Repairs, engine.Go, engine.EndOfLimit}, nil),
 			"",
-			"After Gasoline, Spare Tire or Repairs you still need a Go to roll again.",
-			"A Speed Limit goes on the speed pile: under it only " + itoa(engine.Miles25.Miles()) + " and " + itoa(engine.Miles50.Miles()) + " may be played,",
-			"but you keep rolling. You can't play past the trip, nor more than two 200s.",
+			m.t(lang.GuideHazardsB, engine.Miles25.Miles(), engine.Miles50.Miles()),
 		}, "\n")
 	}},
-	{"Safeties", "Safeties", func(m *Model) string {
+	{lang.GuideSafetiesTitle, lang.GuideSafetiesTab, func(m *Model) string {
 		return strings.Join([]string{
-			"A safety protects your side for the rest of the hand, is worth " + itoa(int(unitScore().Safeties)) + " points,",
-			"and gives you another turn. Right of Way also counts as a permanent Go.",
+			m.t(lang.GuideSafetiesA, unitScore().Safeties),
 			"",
 			m.cardRow([]engine.Card{engine.ExtraTank, engine.PunctureProof, engine.DrivingAce, engine.RightOfWay},
-				[]string{"Out of Gas", "Flat Tire", "Accident", "Stop and Limit"}),
+				[]string{m.t(lang.GuideCapGas), m.t(lang.GuideCapFlat), m.t(lang.GuideCapAccident), m.t(lang.GuideCapStop)}),
 			"",
-			"On the board: " + m.safetyRow(&engine.Tableau{Safeties: 0b0101, CoupsFourres: 0b0100}),
-			"  ★ played   ✪…! played as a coup fourré   · not yet played",
-			"",
-			"Playing a safety on its own hazard throws the hazard out (you may still",
-			"need a Go, unless it is Right of Way).",
+			m.t(lang.GuideSafetiesB, m.safetyRow(&engine.Tableau{Safeties: 0b0101, CoupsFourres: 0b0100})),
 		}, "\n")
 	}},
-	{"Coup fourré!", "Coup fourré", func(m *Model) string {
+	{lang.GuideCoupTitle, lang.GuideCoupTab, func(m *Model) string {
 		st := m.styles
 		return strings.Join([]string{
-			"When a hazard is played on you and you hold its safety, you may answer at",
-			"once, before anyone draws: a " + st.Title.Render("coup fourré") + " (\"counter-thrust\").",
+			m.t(lang.GuideCoupA, st.Title.Render(m.t(lang.GuideCoupWord))),
 			"",
 			lipgloss.JoinHorizontal(lipgloss.Top,
-				m.cardRow([]engine.Card{engine.Stop}, []string{"on you"}),
+				m.cardRow([]engine.Card{engine.Stop}, []string{m.t(lang.GuideOnYou)}),
 				"\n\n  ──▶  ",
-				m.cardRow([]engine.Card{engine.RightOfWay}, []string{"reply!"})),
+				m.cardRow([]engine.Card{engine.RightOfWay}, []string{m.t(lang.GuideReply)})),
 			"",
-			"The hazard goes to the discard pile, your safety scores " + itoa(int(unitScore().Safeties)) + " + " + itoa(int(unitScore().CoupsFourres)) + ", you draw",
-			"a card to replace it and take an extra turn. mille asks you:",
-			"      " + st.Heading.Render("Coup fourré! Play Right of Way?") + "   y yes · n let it pass",
-			"If you let it pass, the safety stays in your hand (worth only 100 later).",
+			m.t(lang.GuideCoupB, unitScore().Safeties, unitScore().CoupsFourres,
+				st.Heading.Render(m.t(lang.DlgCFTitle, m.lang.Card(engine.RightOfWay)))),
 		}, "\n")
 	}},
-	{"The trip and the extension", "Trip", func(m *Model) string {
+	{lang.GuideTripTitle, lang.GuideTripTab, func(m *Model) string {
 		st := m.styles
 		pos := guideTrip()
 		t := &pos.Tableaus[guideTripSide(&pos)]
@@ -115,71 +100,24 @@ var guidePages = []guidePage{
 			}
 		}
 		return strings.Join([]string{
-			"The trip must be reached exactly: a card that would take you past it can't",
-			"be played. With " + orList(counts) + " players the trip is " + trip + " miles:",
+			m.t(lang.GuideTripA, m.lang.List(counts, lang.Or), trip),
 			"",
 			"  " + m.tripBarFor(t, int(pos.Trip), 28) + "  " + itoa(int(t.Miles)) + "/" + trip + "   " + m.mileCounts(t, false),
 			"",
-			"The player who reaches " + trip + " chooses: " + st.Title.Render("stop") + " (the hand ends) or call the",
-			st.Title.Render("extension") + " to " + itoa(engine.ExtendedTrip) + " for everyone. The extension is worth " + itoa(int(unitScore().Extension)) + " to the side",
-			"that called it if it gets to " + itoa(engine.ExtendedTrip) + " first; if not, its opponents get the " + itoa(int(unitScore().Extension)) + ".",
-			"",
-			"When the deck runs out, play goes on without drawing until nobody holds a",
-			"card (bsd rules: until nobody can play).",
+			m.t(lang.GuideTripB, trip, st.Title.Render(m.t(lang.GuideStop)), st.Title.Render(m.t(lang.GuideExtension)),
+				engine.ExtendedTrip, unitScore().Extension),
 		}, "\n")
 	}},
-	{"Scoring", "Scoring", func(m *Model) string {
+	{lang.GuideScoreTitle, lang.GuideScoreTab, func(m *Model) string {
 		u := unitScore()
-		v := func(n int16) string { return fmt.Sprintf("%-4d", n) }
-		rows := []string{
-			"Every side scores, trip completed or not:",
-			"   distance played ........ " + itoa(int(u.Milestones)) + " per mile",
-			"   each safety ............ " + v(u.Safeties) + "     all four safeties ... " + itoa(int(u.AllSafeties)) + " more",
-			"   each coup fourré ....... " + itoa(int(u.CoupsFourres)) + " more",
-			"The side that completed the trip also scores:",
-			"   trip completed ......... " + itoa(int(u.Trip)),
-			"   delayed action ......... " + v(u.Delayed) + " (after the deck ran out)",
-			"   safe trip .............. " + v(u.SafeTrip) + " (no " + itoa(engine.Miles200.Miles()) + " played)",
-			"   shut-out ............... " + v(u.ShutOut) + " per opponent with no distance at all",
-			"   extension .............. " + v(u.Extension) + " (see the previous page)",
-			"",
-			"The score window (w toggles it with the commands) shows these rows as the",
-			"hand goes on; the end-of-hand window shows the whole breakdown.",
-		}
-		return strings.Join(rows, "\n")
+		return m.t(lang.GuideScore, u.Milestones, u.Safeties, u.AllSafeties, u.CoupsFourres, u.Trip,
+			u.Delayed, u.SafeTrip, engine.Miles200.Miles(), u.ShutOut, u.Extension)
 	}},
-	{"Playing mille", "Keys", func(m *Model) string {
-		rows := []string{
-			"Keyboard, the modern way: ←→ (or h l, or 1-6, p) select a card, enter or",
-			"space plays it, x discards it. With several opponents a hazard asks which",
-			"side to attack: its number, or ←→ and enter.",
-			"",
-			"Keyboard, the BSD way: u 3 Return uses card 3, d p Return discards the",
-			"drawn card; p picks (drawing is automatic anyway), o orders the hand,",
-			"w switches the score window and the commands, s saves, q quits, r redraws.",
-			"",
-			"Mouse: click a card to select it and again to play it; click an opponent's",
-			"table to play a hazard there, the discard pile to discard.",
-			"",
-			"Also: t suggests a move and says why, z undoes your last move, n starts",
-			"a new game, L loads a save, i shows your statistics, v reviews the hand",
-			"at its end, ? lists every key, b turns the bell off, a changes how fast",
-			"the computers move.",
-		}
-		return strings.Join(rows, "\n")
-	}},
+	{lang.GuideKeysTitle, lang.GuideKeysTab, func(m *Model) string { return m.t(lang.GuideKeys) }},
 }
 
 // itoa spells a number of the rules (the guide computes every one).
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// orList joins words as a sentence does: "2, 3 or 6".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
-}
 
 // guideTrip is the real position the guide shows a completed trip from:
 // the first 2-player hand, from seed 1 on, where a side reaches the trip
@@ -294,13 +232,13 @@ func (m *Model) guideLayers(w, h int) []*layer {
 	p := guidePages[m.guide]
 	x0 := max(0, (w-78)/2)
 	layers := []*layer{
-		lay(st.Heading.Render("MILLE BORNES · Rules, page " + strconv.Itoa(m.guide+1) + " of " + strconv.Itoa(len(guidePages)) + ": " + p.title)).X(x0).Y(0),
+		lay(st.Heading.Render(m.t(lang.GuideHead, m.guide+1, len(guidePages), m.t(p.title)))).X(x0).Y(0),
 		lay(p.body(m)).X(x0).Y(2),
 	}
 	// Page tabs and buttons on the last two rows.
 	x := x0
 	for i, gp := range guidePages {
-		label := strconv.Itoa(i+1) + " " + gp.tab
+		label := strconv.Itoa(i+1) + " " + m.t(gp.tab)
 		style := st.Dim
 		if i == m.guide {
 			style = st.ButtonOn
@@ -316,9 +254,9 @@ func (m *Model) guideLayers(w, h int) []*layer {
 		next = st.Dim
 	}
 	layers = append(layers,
-		lay(prev.Render("[ ◀ Prev ]")).ID("guide-prev").X(x0).Y(h-1),
-		lay(next.Render("[ Next ▶ ]")).ID("guide-next").X(x0+12).Y(h-1),
-		lay(st.Button.Render("[ Close ]")).ID("guide-close").X(x0+24).Y(h-1),
+		lay(prev.Render(m.t(lang.GuidePrev))).ID("guide-prev").X(x0).Y(h-1),
+		lay(next.Render(m.t(lang.GuideNext))).ID("guide-next").X(x0+12).Y(h-1),
+		lay(st.Button.Render(m.t(lang.GuideClose))).ID("guide-close").X(x0+24).Y(h-1),
 		lay(m.shortHelp([]key.Binding{m.keys.PrevPage, m.keys.NextPage, m.keys.GoPage, m.keys.Close}, w-x0-36)).X(x0+36).Y(h-1),
 	)
 	return layers

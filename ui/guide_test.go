@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // playedUnits plays 2-player hands with the engine, every player playing
@@ -99,7 +100,7 @@ func TestGuideNumbers(t *testing.T) {
 	number := regexp.MustCompile(`[0-9]+`)
 	tallyRE := regexp.MustCompile(`([0-9]+)/([0-9]+) +200×([0-9]+) 100×([0-9]+) 75×([0-9]+) 50×([0-9]+) 25×([0-9]+)`)
 	for i, p := range guidePages {
-		if p.title == "Playing mille" {
+		if p.title == lang.GuideKeysTitle {
 			continue // keys: "u 3", "1-6"
 		}
 		body := ansi.Strip(p.body(m))
@@ -116,12 +117,12 @@ func TestGuideNumbers(t *testing.T) {
 			if sum != n[1] || n[1] != n[2] || n[2] != (engine.Config{Players: 2}).BaseTrip() || n[3] > 2 {
 				t.Errorf("page %d: %q is %d miles, not a completed trip", i+1, tally[0], sum)
 			}
-		} else if p.title == "The trip and the extension" {
+		} else if p.title == lang.GuideTripTitle {
 			t.Errorf("page %d shows no tally:\n%s", i+1, body)
 		}
 		for _, s := range number.FindAllString(body, -1) {
 			if n, _ := strconv.Atoi(s); !allowed[n] && !counts[n] {
-				t.Errorf("page %d (%s): %s is no number of the engine's:\n%s", i+1, p.title, s, body)
+				t.Errorf("page %d (%s): %s is no number of the engine's:\n%s", i+1, lang.English.Text[p.title], s, body)
 			}
 		}
 	}
@@ -159,7 +160,7 @@ func TestGuideKeysPage(t *testing.T) {
 	body := page.body(m)
 	for _, want := range []string{"t suggests", "L loads", "i shows your statistics", "v reviews"} {
 		if !strings.Contains(body, want) {
-			t.Errorf("the %s page lacks %q:\n%s", page.tab, want, body)
+			t.Errorf("the %s page lacks %q:\n%s", lang.English.Text[page.tab], want, body)
 		}
 	}
 }
