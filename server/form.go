@@ -110,16 +110,36 @@ func (f *roomForm) key(msg tea.KeyPressMsg) (done, cancel bool) {
 func (f *roomForm) change(by int) {
 	switch f.field {
 	case fieldPlayers:
-		f.players = step(f.players, by, len(engine.PlayerCounts))
+		f.players = clamp(f.players, by, len(engine.PlayerCounts))
 		if !f.rules.Allows(engine.PlayerCounts[f.players]) {
 			f.rules = engine.Rulesets[0]
 		}
 	case fieldRules:
 		rs := f.rulesets()
-		f.rules = rs[step(slices.Index(rs, f.rules), by, len(rs))]
+		f.rules = rs[clamp(slices.Index(rs, f.rules), by, len(rs))]
 	case fieldLevel:
-		f.level = step(f.level, by, len(f.levels))
+		f.level = clamp(f.level, by, len(f.levels))
 	}
+}
+
+// clamp moves n by by within 0 to size-1: a value stops at its ends
+// rather than wrapping round (6 players, one key too many, made 2).
+func clamp(n, by, size int) int { return min(max(n+by, 0), size-1) }
+
+// ends reports whether the value of the field under focus is at its
+// first and at its last choice.
+func (f *roomForm) ends() (first, last bool) {
+	switch f.field {
+	case fieldPlayers:
+		return f.players == 0, f.players == len(engine.PlayerCounts)-1
+	case fieldRules:
+		rs := f.rulesets()
+		i := slices.Index(rs, f.rules)
+		return i <= 0, i >= len(rs)-1
+	case fieldLevel:
+		return f.level == 0, f.level == len(f.levels)-1
+	}
+	return true, true
 }
 
 // step moves n by by in a ring of size.
@@ -173,12 +193,18 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 			fmt.Fprintf(b, "%s%s\n", st.Selected.Render(fmt.Sprintf("> %-10s ", r.label)), f.name.View())
 			continue
 		}
-		if f.keys.More.Enabled() { // the arrows say left and right change it
-			r.value = "< " + r.value + " >"
+		if f.keys.More.Enabled() { // the arrows say left and right change it, where it can go
+			first, last := f.ends()
+			if !first {
+				r.value = "< " + r.value
+			}
+			if !last {
+				r.value += " >"
+			}
 		}
 		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-10s %s", r.label, r.value)))
 	}
-	b.WriteString("\n")
+	b.WriteString("\n" + st.Dim.Render("  ↑↓ or Tab: another field · ←→: change its value · Enter: create") + "\n\n")
 	h.mark(b, tea.KeyPressMsg{Code: tea.KeyEnter})
 	b.WriteString("  " + st.ButtonOn.Render("[ Create the room ]") + "\n")
 }

@@ -41,11 +41,11 @@ func TestFormConfig(t *testing.T) {
 		{nil, "room1", engine.Config{Players: 4, Rules: engine.Standard}, "easy"},
 		{[]string{"backspace", "backspace", "backspace", "backspace", "backspace", "friday"}, "friday", engine.Config{Players: 4}, "easy"},
 		{[]string{"down", "left", "left", "down", "right"}, "room1", engine.Config{Players: 2, Rules: engine.BSD}, "easy"},
-		{[]string{"down", "left", "left", "down", "left"}, "room1", engine.Config{Players: 2, Rules: engine.Dujardin500}, "easy"}, // the rules go round
+		{[]string{"down", "left", "left", "down", "left"}, "room1", engine.Config{Players: 2, Rules: engine.Standard}, "easy"}, // the rules stop at the first
 		{[]string{"down", "right", "down", "right"}, "room1", engine.Config{Players: 6, Rules: engine.Dujardin}, "easy"},          // bsd needs 2 players
 		{[]string{"down", "left", "left", "down", "right", "up", "right"}, "room1", engine.Config{Players: 3}, "easy"},            // leaving 2 players drops bsd
-		{[]string{"down", "left", "left", "left", "down", "down", "left"}, "room1", engine.Config{Players: 6}, "expert"},
-		{[]string{"up", "left", "left"}, "room1", engine.Config{Players: 4}, "hard"}, // up wraps to the last field
+		{[]string{"down", "right", "right", "right", "down", "down", "left"}, "room1", engine.Config{Players: 6}, "easy"}, // one key too many stays at 6, not 2
+		{[]string{"up", "right", "right"}, "room1", engine.Config{Players: 4}, "hard"}, // up wraps to the last field
 		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},
 	}
 	for i, tc := range tests {
@@ -89,12 +89,12 @@ func TestMaxLevel(t *testing.T) {
 	}
 	f := newForm("room1", ui.StylesFor(true), levels)
 	var seen []string
-	for _, k := range keys("up", "left", "left", "left") {
+	for _, k := range keys("up", "right", "right", "left") {
 		f.key(k)
 		_, cfg := f.config(1)
 		seen = append(seen, cfg.Level)
 	}
-	if strings.Join(seen, " ") != "easy medium easy medium" {
+	if strings.Join(seen, " ") != "easy medium medium easy" {
 		t.Fatalf("the form's levels: %v", seen)
 	}
 	cfg := config(2, engine.Standard, 1)
