@@ -42,10 +42,10 @@ func TestFormConfig(t *testing.T) {
 		{[]string{"backspace", "backspace", "backspace", "backspace", "backspace", "friday"}, "friday", engine.Config{Players: 4}, "easy"},
 		{[]string{"down", "left", "left", "down", "right"}, "room1", engine.Config{Players: 2, Rules: engine.BSD}, "easy"},
 		{[]string{"down", "left", "left", "down", "left"}, "room1", engine.Config{Players: 2, Rules: engine.Standard}, "easy"}, // the rules stop at the first
-		{[]string{"down", "right", "down", "right"}, "room1", engine.Config{Players: 6, Rules: engine.Dujardin}, "easy"},          // bsd needs 2 players
-		{[]string{"down", "left", "left", "down", "right", "up", "right"}, "room1", engine.Config{Players: 3}, "easy"},            // leaving 2 players drops bsd
-		{[]string{"down", "right", "right", "right", "down", "down", "left"}, "room1", engine.Config{Players: 6}, "easy"}, // one key too many stays at 6, not 2
-		{[]string{"up", "right", "right"}, "room1", engine.Config{Players: 4}, "hard"}, // up wraps to the last field
+		{[]string{"down", "right", "down", "right"}, "room1", engine.Config{Players: 6, Rules: engine.Dujardin}, "easy"},       // bsd needs 2 players
+		{[]string{"down", "left", "left", "down", "right", "up", "right"}, "room1", engine.Config{Players: 3}, "easy"},         // leaving 2 players drops bsd
+		{[]string{"down", "right", "right", "right", "down", "down", "left"}, "room1", engine.Config{Players: 6}, "easy"},      // one key too many stays at 6, not 2
+		{[]string{"up", "right", "right"}, "room1", engine.Config{Players: 4}, "hard"},                                         // up wraps to the last field
 		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},
 	}
 	for i, tc := range tests {
