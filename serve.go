@@ -60,7 +60,6 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	})
 	fs.StringVar(&cfg.MaxLevel, "max-level", ai.Levels[len(ai.Levels)-1], "the strongest computer level a room may have ("+strings.Join(ai.Levels, ", ")+")")
 	fs.IntVar(&cfg.Computers, "computers", runtime.GOMAXPROCS(0), "computer players searching at once, shared by every room in turn")
-	fs.DurationVar(&cfg.MoveTime, "move-time", time.Second, "the longest a computer player thinks about a move (0: its level's own limit)")
 	fs.DurationVar(&cfg.CheckpointEvery, "checkpoint", 30*time.Second, "write the games in play into the store this often, beside the end of every hand: a crash loses at most that much (0: at the ends of hands only)")
 	fs.DurationVar(&cfg.KeepSaves, "keep-saves", server.MaxSaveAge, "forget the kept rooms nobody played for this long")
 	fs.IntVar(&cfg.SavesPerKey, "saves-per-key", 10, "rooms kept for each host, the most recent (0: no limit)")

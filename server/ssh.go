@@ -100,10 +100,9 @@ type Config struct {
 	// ai.Levels; "": any). Restored rooms above it come back at it.
 	MaxLevel string
 	// Computers is how many computer players may search at once, shared
-	// by every room in turn, each with one goroutine (0: GOMAXPROCS), and
-	// MoveTime bounds each of their moves (0: their level's own limit).
+	// by every room in turn, each with one goroutine (0: GOMAXPROCS).
+	// When all are busy a move waits for a place; it is never cut short.
 	Computers int
-	MoveTime  time.Duration
 	// CheckpointEvery is how often the games in play are written into the
 	// store beside the ends of hands, so that a crash loses at most that
 	// much of a hand; 0: only at the ends of hands.
@@ -135,7 +134,7 @@ var Defaults = Config{
 	MaxChannels: 10, ShellTimeout: 10 * time.Second,
 	MaxSessionsPerKey: 4, MaxRoomsPerKey: 3, KeyRate: 40,
 	MaxWidth: MaxWidth, MaxHeight: MaxHeight,
-	MoveTime: time.Second, CheckpointEvery: 30 * time.Second, SavesPerKey: 10,
+	CheckpointEvery: 30 * time.Second, SavesPerKey: 10,
 }
 
 // PlainFirstHint is the first line a newcomer's terminal gets, before
@@ -257,7 +256,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Computers = runtime.GOMAXPROCS(0)
 	}
 	l := s.Lobby
-	l.MaxLevel, l.Pool = cfg.MaxLevel, table.NewPool(cfg.Computers, cfg.MoveTime)
+	l.MaxLevel, l.Pool = cfg.MaxLevel, table.NewPool(cfg.Computers)
 	l.Store, l.KeepSaves, l.SavesPerKey = logged, cfg.KeepSaves, cfg.SavesPerKey
 	if cfg.DB != "" {
 		host, _ := os.Hostname()

@@ -42,7 +42,8 @@ func (t *Table) playerLocked(seat int) (ai.Player, error) {
 }
 
 // choose asks p for its move, through the table's pool when it has one:
-// it reports false, with no move, when ctx ended while it waited.
+// it reports false, with no move, when ctx ended while it waited. The move
+// is the same whether the pool was idle or full (TestPoolFullSameChoice).
 func (t *Table) choose(ctx context.Context, p ai.Player, obs *engine.Observation, legal []engine.Action) (engine.Action, bool) {
 	pool := t.cfg.Pool
 	if pool == nil {
@@ -52,13 +53,8 @@ func (t *Table) choose(ctx context.Context, p ai.Player, obs *engine.Observation
 		return 0, false
 	}
 	defer pool.release()
-	if pool.moveTime > 0 {
-		// The deadline ends the search with its best move so far, which
-		// the table plays: only ctx's own end makes the answer stale.
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, pool.moveTime)
-		defer cancel()
-	}
+	// No time limit here: the wait was for a place, and the search then
+	// runs to its level's budget (its own time cap is a safety net).
 	return p.Choose(ctx, obs, legal), true
 }
 

@@ -4,28 +4,27 @@ import (
 	"context"
 	"slices"
 	"sync"
-	"time"
 )
 
 // Pool shares a bounded number of computer searches between the tables of
 // a server, so that no room's computers can take the machine from the
 // others' people: a table's computer waits for a place before it thinks,
-// and thinks with one goroutine for at most the pool's time a move. A
-// table searches one move at a time, so places handed out first come,
-// first served go round the waiting tables in turn: a table that has just
-// moved waits behind the others. Local play has no pool (Config.Pool nil).
+// then thinks with one goroutine for as long as its level takes. A
+// saturated pool makes moves wait (the players see the computer
+// thinking), never shorter: a seat plays at its level however full the
+// server is (issue 27). A table searches one move at a time, so places
+// handed out first come, first served go round the waiting tables in
+// turn: a table that has just moved waits behind the others. Local play
+// has no pool (Config.Pool nil).
 type Pool struct {
-	moveTime time.Duration
-
 	mu      sync.Mutex
 	free    int
 	waiting []chan struct{} // the tables waiting for a place, in turn
 }
 
-// NewPool returns a pool of size places (at least one), whose computers
-// answer within moveTime a move (0: their level's own limit only).
-func NewPool(size int, moveTime time.Duration) *Pool {
-	return &Pool{free: max(size, 1), moveTime: moveTime}
+// NewPool returns a pool of size places (at least one).
+func NewPool(size int) *Pool {
+	return &Pool{free: max(size, 1)}
 }
 
 // acquire waits for a place; it reports false, holding none, when ctx

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -76,7 +77,7 @@ func waiters(t *testing.T, p *Pool, n int) {
 // always want to move, the place goes round the tables in turn, and only
 // one computer thinks at a time.
 func TestPoolTakesTurns(t *testing.T) {
-	pool := NewPool(1, 0)
+	pool := NewPool(1)
 	started := make(chan string)
 	proceed := make(chan struct{})
 	for i := range 3 {
@@ -109,18 +110,58 @@ func TestPoolTakesTurns(t *testing.T) {
 	}
 }
 
-// TestPoolMoveTime: a computer that would think forever plays its best
-// move so far when the pool's time a move runs out.
-func TestPoolMoveTime(t *testing.T) {
-	started := make(chan string, 100)
-	tb := computerTable(t, "slow", NewPool(1, time.Millisecond), func(string, uint64) (ai.Player, error) {
-		return gated{table: "slow", started: started, proceed: nil}, nil
-	})
-	w, err := tb.Watch("w", "W", 0)
-	if err != nil {
-		t.Fatal(err)
+// thinker is a computer player whose search takes a while of the clock
+// and whose best move so far, if it is cut short, is another than its
+// considered one: it tells a search that ran to its end from a cut one.
+type thinker struct{ took time.Duration }
+
+func (thinker) Name() string { return "thinker" }
+func (p thinker) Choose(ctx context.Context, _ *engine.Observation, legal []engine.Action) engine.Action {
+	select {
+	case <-time.After(p.took):
+		return legal[len(legal)-1]
+	case <-ctx.Done():
+		return legal[0]
 	}
-	waitFor(t, w, func(v View) bool { return v.Obs.EventCount > 3 })
+}
+
+// TestPoolFullSameChoice: a computer that finds its pool full waits for a
+// place, then thinks as long as its level takes and makes the same choice
+// as with the pool idle: a full pool makes moves wait, never shorter.
+func TestPoolFullSameChoice(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs := engine.Observe(&s, s.ToAct())
+		var buf [engine.MaxLegal]engine.Action
+		legal := obs.Legal(buf[:0])
+		if len(legal) < 2 {
+			t.Fatal("the position has a single legal action")
+		}
+		p := thinker{took: 5 * time.Second}
+		want := p.Choose(t.Context(), &obs, legal)
+		for _, busy := range []time.Duration{0, 30 * time.Second} {
+			pool := NewPool(1)
+			tb := &Table{cfg: Config{Pool: pool}}
+			if busy > 0 { // another table's computer holds the only place
+				pool.acquire(t.Context())
+				go func() {
+					time.Sleep(busy)
+					pool.release()
+				}()
+			}
+			start := time.Now()
+			got, ok := tb.choose(t.Context(), p, &obs, legal)
+			if !ok || got != want {
+				t.Errorf("pool busy for %v: chose %v (ok %v), want %v as on an idle pool", busy, got, ok, want)
+			}
+			if took := time.Since(start); took != busy+p.took {
+				t.Errorf("pool busy for %v: the move took %v, want the wait and the whole search, %v", busy, took, busy+p.took)
+			}
+		}
+	})
 }
 
 // TestPooledSearchOneGoroutine: a pooled table's searching computers use
@@ -130,7 +171,7 @@ func TestPooledSearchOneGoroutine(t *testing.T) {
 	if runtime.NumCPU() == 1 {
 		t.Skip("one core: every search has one goroutine")
 	}
-	for _, pool := range []*Pool{nil, NewPool(2, 0)} {
+	for _, pool := range []*Pool{nil, NewPool(2)} {
 		cfg := config(2, engine.Standard, 1)
 		cfg.Level, cfg.Pool = "hard", pool
 		tb, err := New("t", "p", cfg, nil)
