@@ -252,6 +252,8 @@ func TestGateSilentNewcomer(t *testing.T) {
 			c := &connState{g: g, conn: server, source: src, began: clk.now()}
 			g.waitFor(c)
 			conns[src] = append(conns[src], c)
+			clk.add(time.Millisecond) // the oldest is the first
+
 		}
 		return why
 	}
@@ -281,6 +283,29 @@ func TestGateSilentNewcomer(t *testing.T) {
 	}
 	if closed(conns["mal"][1]) || closed(conns["ann"][0]) || closed(conns["bob"][0]) {
 		t.Fatal("a connection closed for cal")
+	}
+}
+
+// TestGateFreshSource (issue 22, 7): past START the random early drop
+// falls on the sources that hold a login or a connection already; one
+// that holds nothing is refused only at FULL.
+func TestGateFreshSource(t *testing.T) {
+	cfg := Config{MaxStartups: Startups{Start: 2, Rate: 100, Full: 4}}
+	g := newGate(&cfg, newEvents(slog.New(slog.DiscardHandler)), time.Now)
+	for i, st := range []struct {
+		src string
+		ok  bool
+	}{
+		{"a", true}, {"a", true},
+		{"a", false}, // a holds logins: dropped past START
+		{"b", true},  // b holds nothing
+		{"b", false},
+		{"c", true},
+		{"d", false}, // FULL
+	} {
+		if why := g.take(st.src); (why == "") != st.ok {
+			t.Fatalf("step %d: take %s: %q, want ok %v", i, st.src, why, st.ok)
+		}
 	}
 }
 
