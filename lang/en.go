@@ -422,6 +422,7 @@ var English = Catalogue{
 		UILaySafety:       "lay it for 100 points",
 		UIMoreMoves:       "+%d more (w: log)",
 		SideNumber:        "%s (or %d)",
+		RunningTotal:      "%s, %d in all.",
 		BtnQuitNoSave:     "d Quit without saving",
 		UIKeySaveQuit:     "save and quit",
 		UIKeyQuitNoSave:   "quit without saving",

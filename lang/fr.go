@@ -427,6 +427,7 @@ var French = Catalogue{
 		UILaySafety:       "la poser pour 100 points",
 		UIMoreMoves:       "%d de plus (w : journal)",
 		SideNumber:        "%s (ou %d)",
+		RunningTotal:      "%s, %d au total.",
 		BtnQuitNoSave:     "d Quitter sans enregistrer",
 		UIKeySaveQuit:     "enregistrer et quitter",
 		UIKeyQuitNoSave:   "quitter sans enregistrer",

@@ -454,6 +454,7 @@ const (
 	UILaySafety       // -
 	UIMoreMoves       // how many moves the line of recent moves leaves out
 	SideNumber        // a side's name, the number that names it too
+	RunningTotal      // a distance played (an event, without its full stop), the side's miles after it
 	BtnQuitNoSave     // -
 	UIKeySaveQuit     // -
 	UIKeyQuitNoSave   // -

@@ -3,6 +3,7 @@ package plain
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
@@ -122,7 +123,7 @@ func (g *game) see(v table.View) {
 		from := max(g.held[o.Seat], g.said-min(g.said, engine.LogSize))
 		for i := from; i < g.said; i++ {
 			if e := o.Log[i%engine.LogSize]; e.Private() && int(e.Seat) == o.Seat {
-				g.tell(e, i)
+				g.tell(e, i, 0) // a draw: no total
 			}
 		}
 		g.tellFrom(g.said)
@@ -180,21 +181,44 @@ func (g *game) tellFrom(from uint32) {
 		g.say(lang.Missed)
 		from = to - engine.LogSize
 	}
+	// Each distance played is told with its side's total after it, as a
+	// listener cannot glance at the table: the totals are counted back
+	// from the table now, as far as no new deal lies between.
+	total := make([]int, to-from)
+	miles := [engine.MaxSides]int{}
+	for side := range o.Config.Sides() {
+		miles[side] = int(o.Tableaus[side].Miles)
+	}
+	for i := to; i > from; i-- {
+		e := o.Log[(i-1)%engine.LogSize]
+		if e.Kind == engine.EvDeal {
+			break
+		}
+		if e.Kind == engine.EvPlay && e.Card.IsDistance() {
+			side := o.Config.SideOf(int(e.Seat))
+			total[i-1-from] = miles[side]
+			miles[side] -= e.Card.Miles()
+		}
+	}
 	for i := from; i < to; i++ {
-		g.tell(o.Log[i%engine.LogSize], i)
+		g.tell(o.Log[i%engine.LogSize], i, total[i-from])
 	}
 	g.said = to
 }
 
 // tell tells event e, the at-th, if the viewer may know it: other seats'
-// draws are not told (they are all "draws a card").
-func (g *game) tell(e engine.Event, at uint32) {
+// draws are not told (they are all "draws a card"); a distance played
+// with its side's total after it, when known (total > 0).
+func (g *game) tell(e engine.Event, at uint32, total int) {
 	if !g.view.Tells(e) {
 		return
 	}
 	text := g.cat.Event(e, g.view.NamesAt(g.names(), at))
 	if text == "" {
 		return
+	}
+	if total > 0 {
+		text = g.text(lang.RunningTotal, strings.TrimSuffix(text, "."), total)
 	}
 	g.line(text)
 	g.log = append(g.log, logLine{text: text, at: at})

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -134,6 +135,7 @@ func TestWholeGame(t *testing.T) {
 	if p := r.out.problem(); p != "" {
 		t.Error(p)
 	}
+	checkRunningTotals(t, text)
 	t.Logf("%d turns, %d hands, %d lines", asked["turn"], asked["another hand"]+1, strings.Count(text, "\n"))
 	if testing.Verbose() {
 		t.Log(text)
@@ -230,4 +232,39 @@ func englishCardName(name string) string {
 		return name
 	}
 	return lang.English.Card(c)
+}
+
+// distancePlayed is a distance played as the line mode tells it, with
+// the side's total after it.
+var distancePlayed = regexp.MustCompile(`^(You|[A-Z][a-z0-9 ]*?) plays? (\d+) miles, (\d+) in all\.$`)
+
+// checkRunningTotals checks, in a transcript, that every distance played
+// is told with its side's running total, counted from the hand's deal.
+func checkRunningTotals(t *testing.T, text string) {
+	t.Helper()
+	totals := map[string]int{}
+	told := 0
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "New hand") {
+			clear(totals)
+			continue
+		}
+		if strings.Contains(l, " miles.") && (strings.Contains(l, " play ") || strings.Contains(l, " plays ")) {
+			t.Errorf("a distance told without its total: %q", l)
+		}
+		m := distancePlayed.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[2])
+		all, _ := strconv.Atoi(m[3])
+		totals[m[1]] += n
+		if totals[m[1]] != all {
+			t.Errorf("%q: the total is %d by the moves told", l, totals[m[1]])
+		}
+		told++
+	}
+	if told == 0 {
+		t.Error("no distance told with its total")
+	}
 }
