@@ -17,6 +17,9 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
+
+	"github.com/millebornes/mille/lang"
 )
 
 // version, commit and date are stamped by the release build (-ldflags -X).
@@ -47,6 +50,7 @@ func main() {
 
 // run is main without the process: it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	cliCat.Store(cliLang(args))
 	if len(args) > 0 {
 		if cmd, ok := subcommands[args[0]]; ok {
 			return cmd.run(args[1:], stdout, stderr)
@@ -94,7 +98,7 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 		return 0, true
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, usage)
-		fmt.Fprintln(stdout, "flags:")
+		fmt.Fprintln(stdout, cli().T(lang.UsageFlags))
 		var b strings.Builder
 		fs.SetOutput(&b)
 		fs.PrintDefaults()
@@ -105,6 +109,39 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 		return 0, false
 	}
 	return usageError(stderr, fs.Name(), "%v", err), false
+}
+
+// cliCat is the language of the command line's usage and messages:
+// cliLang's, stored by run (atomic: a test may run a server's command
+// line while it runs another).
+var cliCat atomic.Pointer[lang.Catalogue]
+
+// cli is the command line's language; English before run has chosen.
+func cli() *lang.Catalogue {
+	if c := cliCat.Load(); c != nil {
+		return c
+	}
+	return &lang.English
+}
+
+// cliLang is the language a command line asks for (--lang X or
+// --lang=X, wherever it is), else the options' or the environment's
+// (chooseLang); English when it names none mille speaks.
+func cliLang(args []string) *lang.Catalogue {
+	name := ""
+	for i, a := range args {
+		a = strings.TrimPrefix(a, "-")
+		if v, ok := strings.CutPrefix(a, "-lang="); ok {
+			name = v
+		} else if a == "-lang" && i+1 < len(args) {
+			name = args[i+1]
+		}
+	}
+	c, err := chooseLang(name)
+	if err != nil {
+		return &lang.English
+	}
+	return c
 }
 
 // doubleDash writes the flags of flag.PrintDefaults's text with two
@@ -123,6 +160,6 @@ func doubleDash(defaults string) string {
 // the usage is; it returns the exit status of a usage error, 2.
 func usageError(stderr io.Writer, name, format string, a ...any) int {
 	fmt.Fprintf(stderr, "%s: %s\n", name, fmt.Sprintf(format, a...))
-	fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", name)
+	fmt.Fprintln(stderr, cli().T(lang.UsageRun, name))
 	return 2
 }

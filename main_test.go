@@ -110,3 +110,24 @@ func TestHelpAndVersionWords(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpInFrench: LANG or --lang gives mille --help's synopsis and its
+// usage errors in French, wherever --lang stands.
+func TestHelpInFrench(t *testing.T) {
+	t.Setenv("MILLE_CONFIG_DIR", t.TempDir())
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "fr_FR.UTF-8")
+	var out, errs strings.Builder
+	if code := run([]string{"--help"}, &out, &errs); code != 0 || !strings.HasPrefix(out.String(), "usage\u00a0: mille") || !strings.Contains(out.String(), "options\u00a0:") {
+		t.Errorf("--help in French: %d\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := run([]string{"a", "b", "--lang", "en"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "too many arguments") {
+		t.Errorf("--lang en: %d %q", code, errs.String())
+	}
+	errs.Reset()
+	if code := run([]string{"a", "b"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "trop d'arguments") {
+		t.Errorf("LANG=fr: %d %q", code, errs.String())
+	}
+}

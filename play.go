@@ -28,38 +28,25 @@ import (
 
 // playUsage is mille --help's text before the flags.
 func playUsage() string {
-	folder := "the saves folder"
+	folder := cli().T(lang.UsageFolder)
 	if dir, err := save.Dir(); err == nil {
 		folder += ", " + dir
 	}
-	return `usage: mille [--players 2|3|4|6] [--level L | --people N | --seats LIST]
-             [--rules standard|bsd|dujardin|dujardin+500] [--seed N] [--plain] [--lang en|fr] [FILE]
-       mille COMMAND [flags]
-       mille help [COMMAND] | mille version | mille --help | mille --version
-
-Play Mille Bornes against the computer in the terminal. With FILE, resume
-the game saved in it (as BSD mille does): a path, or the name of a save in
-` + folder + `.
-
-commands:
-` + commandList() + `
-Run 'mille COMMAND --help' for a command's usage.
-
-`
+	return cli().T(lang.UsageMille, folder, commandList())
 }
 
 // play runs the terminal game.
 func play(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille", flag.ContinueOnError)
-	players := fs.Int("players", 2, "number of players: 2, 3, 4 (two teams) or 6 (three teams)")
-	level := fs.String("level", ai.DefaultLevel, "level of the computer players: "+strings.Join(ai.Levels, ", "))
-	lines := fs.Bool("plain", false, "play in lines of text, for screen readers and dumb terminals (so too when TERM=dumb or not in a terminal)")
-	people := fs.Int("people", 1, "people sharing the keyboard (hot-seat), at the first seats")
-	seatList := fs.String("seats", "", "each other seat, from the second, as the new-game screen sets it: a level or "+local.Person+", comma-separated (e.g. easy,person,hard); instead of --level and --people")
-	rules := fs.String("rules", "standard", "ruleset: standard, bsd (BSD mille's rules, 2 players), dujardin (the French box's rules) or dujardin+500 (with its 500 bonus)")
-	seed := fs.Uint64("seed", 0, "seed of the deals, for a reproducible game (0: random)")
-	language := fs.String("lang", "", "language: "+lang.Tags()+" (default: the one chosen in the options, else LC_ALL, LC_MESSAGES or LANG's)")
-	showVersion := fs.Bool("version", false, "print the version and exit")
+	players := fs.Int("players", 2, cli().T(lang.FlagPlayers))
+	level := fs.String("level", ai.DefaultLevel, cli().T(lang.FlagLevel, strings.Join(ai.Levels, ", ")))
+	lines := fs.Bool("plain", false, cli().T(lang.FlagPlain))
+	people := fs.Int("people", 1, cli().T(lang.FlagPeople))
+	seatList := fs.String("seats", "", cli().T(lang.FlagSeats, local.Person))
+	rules := fs.String("rules", "standard", cli().T(lang.FlagRules))
+	seed := fs.Uint64("seed", 0, cli().T(lang.FlagSeed))
+	language := fs.String("lang", "", cli().T(lang.FlagLang, lang.Tags()))
+	showVersion := fs.Bool("version", false, cli().T(lang.FlagVersion))
 	if code, ok := parseFlags(fs, args, playUsage(), stdout, stderr); !ok {
 		return code
 	}
@@ -73,7 +60,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--lang: %v", err)
 	}
 	if fs.NArg() > 1 {
-		return usageErr("too many arguments: %s", strings.Join(fs.Args(), " "))
+		return usageErr("%s", cli().T(lang.ErrTooManyArgs, strings.Join(fs.Args(), " ")))
 	}
 	ruleset, err := engine.ParseRuleset(*rules)
 	if err != nil {
@@ -100,7 +87,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if set["level"] || set["people"] {
-			return usageErr("--seats says every seat: give it without --level or --people")
+			return usageErr("%s", cli().T(lang.ErrSeatsAlone))
 		}
 		others = strings.Split(*seatList, ",")
 	}

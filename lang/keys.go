@@ -733,6 +733,23 @@ const (
 	GuideKeysTab       // -
 	GuideKeys          // -
 
+	// The command line (package main): mille --help and its messages.
+	UsageMille     // the saves folder, the list of commands
+	UsageFolder    // -
+	UsageFlags     // -
+	UsageRun       // command
+	FlagPlayers    // -
+	FlagLevel      // levels
+	FlagPlain      // -
+	FlagPeople     // -
+	FlagSeats      // person
+	FlagRules      // -
+	FlagSeed       // -
+	FlagLang       // the languages
+	FlagVersion    // -
+	ErrTooManyArgs // the arguments
+	ErrSeatsAlone  // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )
