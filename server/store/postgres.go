@@ -14,6 +14,9 @@ import (
 // runs them, the others find them run.
 const migrationLock = 0x6d696c6c65 // "mille"
 
+// maxConns is how many connections to PostgreSQL a store opens at most.
+const maxConns = 16
+
 // OpenPostgres opens the PostgreSQL database at url (postgres://...) as a
 // store, making its tables if the first server to open it. Several mille
 // serve processes share one such store (docs/server.md).
@@ -22,6 +25,11 @@ func OpenPostgres(url string) (*SQL, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	// A server's statements are short: a few connections, kept open (a
+	// new one costs PostgreSQL a process), serve many rooms, and several
+	// servers stay within the database's max_connections.
+	db.SetMaxOpenConns(maxConns)
+	db.SetMaxIdleConns(maxConns)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := db.PingContext(ctx); err != nil {
