@@ -49,7 +49,8 @@ func (c seatConn) Save() (string, error) {
 }
 
 // inGame handles a message while the session plays (or is about to): the
-// room's updates go to the board as ui.TableMsg, everything else but
+// room's updates, which the session alone reads, go to the board as
+// table.View (ui.RemoteConfig.Fed), everything else but
 // ctrl+c to the board, and the board's ui.LeaveMsg gives the seat up and
 // goes back to the lobby. It reports whether it took the message; if not,
 // the lobby and waiting-room screen handles it.
@@ -71,12 +72,12 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		s.last = msg.u
 		if g.m != nil {
-			// The board follows the room itself; a view the lobby's
-			// reader had already taken still goes to it.
+			// The session reads the seat's updates, before the game and
+			// during it, and hands each to the board: one reader.
 			_, cmd := g.m.Update(msg.u)
-			return cmd, true
+			return tea.Batch(cmd, next(s.conn)), true
 		}
-		m, err := ui.NewRemote(ui.RemoteConfig{Table: seatConn{s.conn, s}, Hint: hint, Dark: s.st.Dark, Lang: s.lang})
+		m, err := ui.NewRemote(ui.RemoteConfig{Table: seatConn{s.conn, s}, Hint: hint, Dark: s.st.Dark, Lang: s.lang, Fed: true})
 		if err != nil {
 			s.msg = s.refusal(err)
 			return next(s.conn), true
@@ -85,7 +86,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 		if g.w > 0 {
 			m.Update(tea.WindowSizeMsg{Width: g.w, Height: g.h})
 		}
-		return m.Init(), true
+		return tea.Batch(m.Init(), next(s.conn)), true
 	case ui.LeaveMsg:
 		if g.m != nil {
 			g.m = nil

@@ -101,6 +101,7 @@ type Model struct {
 	// computers' pace set here; nil for a table the host program gave (a
 	// server's room), which does all that itself.
 	table    table.Link
+	fed      bool // the host program hands the table's views to Update (RemoteConfig.Fed)
 	local    *local.Session
 	view     table.View
 	obs      engine.Observation

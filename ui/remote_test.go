@@ -524,3 +524,31 @@ func TestScoreHeadings(t *testing.T) {
 		}
 	}
 }
+
+// countingLink counts the reads of its updates.
+type countingLink struct {
+	table.Link
+	reads *int
+}
+
+func (c countingLink) Updates() <-chan table.View { *c.reads++; return c.Link.Updates() }
+
+// TestFedModelReadsNoUpdates: a model whose host hands it the table's
+// views (a server's session, which read them before the game) never
+// reads the updates itself, so the channel has one reader; one that is
+// not fed reads them.
+func TestFedModelReadsNoUpdates(t *testing.T) {
+	for _, fed := range []bool{true, false} {
+		reads := 0
+		link := countingLink{realTable(t, 2, 0, 3), &reads}
+		m, err := NewRemote(RemoteConfig{Table: link, Options: remoteOptions(), Dark: true, Fed: fed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Init()
+		m.Update(link.View())
+		if got := reads > 0; got == fed {
+			t.Errorf("fed %v: the model read the updates %d times", fed, reads)
+		}
+	}
+}

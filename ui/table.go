@@ -34,6 +34,10 @@ type RemoteConfig struct {
 	Dark bool
 	// Lang is the language the model speaks; nil: English.
 	Lang *lang.Catalogue
+	// Fed says the host program reads the table's updates itself and
+	// hands each View to Update (a lobby that read them before the game):
+	// the model then never reads them, so the channel has one reader.
+	Fed bool
 }
 
 // NewRemote returns a model over a table the host program runs. The model
@@ -54,7 +58,7 @@ func NewRemote(cfg RemoteConfig) (*Model, error) {
 		opts = *cfg.Options
 	}
 	m := baseModel(Config{Options: &opts, Hint: cfg.Hint, Dark: cfg.Dark, Lang: cfg.Lang})
-	m.table = cfg.Table
+	m.table, m.fed = cfg.Table, cfg.Fed
 	m.see(v)
 	return m, nil
 }
@@ -103,7 +107,7 @@ func (m *Model) watchTable() tea.Cmd { return tea.Batch(m.listen(), m.spinIfWait
 // listen waits for the table's next view, in a command.
 func (m *Model) listen() tea.Cmd {
 	t := m.table
-	if t == nil {
+	if t == nil || m.fed {
 		return nil
 	}
 	ch := t.Updates()
