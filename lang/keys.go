@@ -200,6 +200,15 @@ const (
 	Help5
 	Help6
 	Help7
+	Help8 // - (the rules and threats commands)
+
+	// The rules, for the line mode's rules command, in sentences.
+	Rules1 // trip
+	Rules2 // -
+	Rules3 // -
+	Rules4 // -
+	Rules5 // -
+	Rules6 // -
 
 	// The engine's words. Cards, by engine.Card (CardKey gives the key).
 	CardOutOfGas

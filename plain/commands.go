@@ -15,7 +15,7 @@ import (
 type command func(g *game, args []string)
 
 // helpLines are the keys of help's lines, in order.
-var helpLines = []lang.Key{lang.Help1, lang.Help2, lang.Help3, lang.Help4, lang.Help5, lang.Help6, lang.Help7}
+var helpLines = []lang.Key{lang.Help1, lang.Help2, lang.Help3, lang.Help4, lang.Help5, lang.Help6, lang.Help7, lang.Help8}
 
 // commands are the words the player types, with BSD mille's letters (u,
 // d, p, w, s, q, r) and the full-screen game's (t, z) beside them.
@@ -34,6 +34,7 @@ var commands = map[string]command{
 	"undo": (*game).undo, "z": (*game).undo,
 	"save": (*game).save, "s": (*game).save,
 	"help": (*game).help, "h": (*game).help, "?": (*game).help,
+	"rules":  (*game).rules,
 	"repeat": (*game).repeat, "r": (*game).repeat,
 	"quit": (*game).quit, "q": (*game).quit,
 	"cancel": (*game).cancel,
@@ -46,7 +47,7 @@ var french = map[string]string{
 	"piocher": "pick", "oui": "yes", "o": "yes", "non": "no",
 	"état": "status", "etat": "status", "main": "hand", "points": "score",
 	"journal": "log", "conseil": "hint", "reprendre": "undo", "enregistrer": "save",
-	"aide": "help", "répéter": "repeat", "repeter": "repeat", "quitter": "quit", "annuler": "cancel",
+	"règles": "rules", "regles": "rules", "aide": "help", "répéter": "repeat", "repeter": "repeat", "quitter": "quit", "annuler": "cancel",
 }
 
 // lookup finds the command a word names: a command's word or letter, in
@@ -511,6 +512,14 @@ func (g *game) undo([]string) {
 // help tells the commands.
 func (g *game) help([]string) {
 	for _, k := range helpLines {
+		g.say(k)
+	}
+}
+
+// rules tells the rules in a few sentences, with this game's trip.
+func (g *game) rules([]string) {
+	g.say(lang.Rules1, g.obs.Trip)
+	for _, k := range []lang.Key{lang.Rules2, lang.Rules3, lang.Rules4, lang.Rules5, lang.Rules6} {
 		g.say(k)
 	}
 }

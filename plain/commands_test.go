@@ -390,3 +390,22 @@ func TestFrench(t *testing.T) {
 		return strings.HasPrefix(l, "Quitter") || strings.HasPrefix(l, "Vraiment quitter")
 	})
 }
+
+// TestRulesCommand: rules tells the rules in sentences, with the game's
+// trip, in either language's word.
+func TestRulesCommand(t *testing.T) {
+	for _, word := range []string{"rules", "règles"} {
+		tab := newTable(t, engine.Config{Players: 4, Rules: engine.Standard}, 1, "random", 0)
+		tab.Hold(true)
+		r := start(t, tab, Options{})
+		r.send(word)
+		r.in.Close()
+		r.wait()
+		text := r.out.String()
+		for _, want := range []string{lang.English.T(lang.Rules1, 1000), lang.English.Text[lang.Rules5]} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: no %q in:\n%s", word, want, text)
+			}
+		}
+	}
+}
