@@ -715,5 +715,10 @@ var English = Catalogue{
 		FlagVersion:    "print the version and exit",
 		ErrTooManyArgs: "too many arguments: %s",
 		ErrSeatsAlone:  "--seats says every seat: give it without --level or --people",
+
+		NoteDrawn:     "P: drawn card",
+		NoteBlocked:   "✗: not playable",
+		NoteOrdered:   "hand ordered",
+		NoteDeckEmpty: "deck empty",
 	},
 }

@@ -720,6 +720,11 @@ var French = Catalogue{
 		FlagVersion:    "afficher la version et quitter",
 		ErrTooManyArgs: "trop d'arguments : %s",
 		ErrSeatsAlone:  "--seats donne chaque place : pas de --level ni de --people avec lui",
+
+		NoteDrawn:     "P : la pioche",
+		NoteBlocked:   "✗ : injouable",
+		NoteOrdered:   "main triée",
+		NoteDeckEmpty: "sabot vide",
 	}),
 }
 

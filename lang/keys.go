@@ -759,6 +759,12 @@ const (
 	ErrTooManyArgs // the arguments
 	ErrSeatsAlone  // -
 
+	// The full screen's notes beside the hand.
+	NoteDrawn     // -
+	NoteBlocked   // -
+	NoteOrdered   // -
+	NoteDeckEmpty // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

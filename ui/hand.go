@@ -103,21 +103,21 @@ func (m *Model) handNote(obs *engine.Observation, w int) string {
 	st := m.styles
 	var lines []string
 	if !obs.Onlooker {
-		lines = append(lines, st.Dim.Render("P: drawn card"))
+		lines = append(lines, st.Dim.Render(m.t(lang.NoteDrawn)))
 	}
 	if !obs.Onlooker {
 		for _, c := range obs.MyHand {
 			if m.playRefusal(c) != "" {
-				lines = append(lines, st.Dim.Render("✗: not playable"))
+				lines = append(lines, st.Dim.Render(m.t(lang.NoteBlocked)))
 				break
 			}
 		}
 	}
 	if m.opts.Ordered && !obs.Onlooker {
-		lines = append(lines, st.Dim.Render("hand ordered"))
+		lines = append(lines, st.Dim.Render(m.t(lang.NoteOrdered)))
 	}
 	if obs.DrawLen == 0 {
-		lines = append(lines, st.Error.Render("deck empty"))
+		lines = append(lines, st.Error.Render(m.t(lang.NoteDeckEmpty)))
 	}
 	for i := range lines {
 		lines[i] = fit(lines[i], w)
