@@ -85,6 +85,9 @@ func RecordHand(g record.Game, seat int) (string, error) {
 	}
 	opp := save.OpponentLevel(&g, seat)
 	r := st.ByOpponent[opp]
+	if r.Games == 0 { // no game finished yet: "0 of 0 games" says nothing
+		return fmt.Sprintf("Against %s: %d of %d hands won · best hand %d", opp, r.HandsWon, r.Hands, st.Best.Score), nil
+	}
 	return fmt.Sprintf("Against %s: %d of %d hands won, %d of %d games · best hand %d",
 		opp, r.HandsWon, r.Hands, r.GamesWon, r.Games, st.Best.Score), nil
 }
