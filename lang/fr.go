@@ -725,6 +725,23 @@ var French = Catalogue{
 		NoteBlocked:   "✗ : injouable",
 		NoteOrdered:   "main triée",
 		NoteDeckEmpty: "sabot vide",
+
+		NgShared:    "Pas de nouvelle partie à une table partagée : quittez-la (q) pour en régler une.",
+		NgTitle:     "MILLE BORNES · Nouvelle partie",
+		NgPlayers:   "Joueurs",
+		NgRules:     "Règles",
+		NgWith:      "%s (avec %s)",
+		NgOthers:    "  Les autres places (vous êtes la place 1 ; « person » passe le clavier) :",
+		NgSides:     "Camps : %s",
+		NgVs:        "  contre  ",
+		NgTrip:      "Manche en %d bornes, %d cartes au sabot.",
+		NgExtension: "Un camp qui atteint 700 peut demander l'Allonge jusqu'à 1 000.",
+		NgBSD:       "règles bsd : comme les jouait mille(6) de BSD (à deux seulement).",
+		NgStart:     "[ Commencer ]",
+		NgCancel:    "[ Annuler ]",
+		NgLoad:      "[ L Charger une partie ]",
+		NgChange:    "changer",
+		NgBack:      "retour",
 	}),
 }
 

@@ -765,6 +765,24 @@ const (
 	NoteOrdered   // -
 	NoteDeckEmpty // -
 
+	// The new-game screen.
+	NgShared    // -
+	NgTitle     // -
+	NgPlayers   // -
+	NgRules     // -
+	NgWith      // seat, partner
+	NgOthers    // -
+	NgSides     // sides
+	NgVs        // - (between sides)
+	NgTrip      // trip, deck
+	NgExtension // -
+	NgBSD       // -
+	NgStart     // - (a button: the next one starts 22 columns after it)
+	NgCancel    // - (a button: the next one starts 12 columns after it)
+	NgLoad      // -
+	NgChange    // - (a key's help)
+	NgBack      // - (a key's help)
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

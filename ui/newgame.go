@@ -10,6 +10,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 )
@@ -30,7 +31,7 @@ func (f *newGameForm) fields() int { return 2 + f.players - 1 + 1 }
 // newGame opens the new-game screen: a local game's only.
 func (m *Model) newGame() tea.Cmd {
 	if m.guest() {
-		return m.setError("No new game at a shared table: leave it (q) to set one up.")
+		return m.setError(m.t(lang.NgShared))
 	}
 	m.openNewGame()
 	return nil
@@ -131,9 +132,9 @@ func (f *newGameForm) seats() ([]record.Seat, error) {
 func (m *Model) startNew() tea.Cmd {
 	g, err := m.ng.game(m.newSeed())
 	if err != nil {
-		return m.setError("Can't start: " + err.Error())
+		return m.setError(m.t(lang.DlgCantStart, err))
 	}
-	return m.replaceWith(nextGame{g: g, message: "A new game: good luck!"})
+	return m.replaceWith(nextGame{g: g, message: m.t(lang.NewGame)})
 }
 
 func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -191,7 +192,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 	f := &m.ng
 	x0, y := 4, 2
 	layers := []*layer{
-		lay(st.Heading.Render("MILLE BORNES · New game")).X(x0).Y(0),
+		lay(st.Heading.Render(m.t(lang.NgTitle))).X(x0).Y(0),
 	}
 	label := func(i int, s string) string {
 		if f.field == i {
@@ -207,14 +208,14 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		var name string
 		switch field {
 		case 0:
-			name = "Players"
+			name = m.t(lang.NgPlayers)
 		case 1:
-			name = "Rules"
+			name = m.t(lang.NgRules)
 		default:
 			seat := field - 1
 			name = names[seat].Name
 			if p := (engine.Config{Players: f.players}).Partner(seat); p >= 0 {
-				name += " (with " + names[p].Name + ")"
+				name = m.t(lang.NgWith, name, names[p].Name)
 			}
 		}
 		layers = append(layers, lay(label(field, name)).X(x0).Y(y))
@@ -233,7 +234,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		y++
 		if field == 1 {
 			y++
-			layers = append(layers, lay(st.Dim.Render("  The other seats (you are seat 1; \"person\" passes the keyboard):")).X(x0).Y(y))
+			layers = append(layers, lay(st.Dim.Render(m.t(lang.NgOthers))).X(x0).Y(y))
 			y++
 		}
 	}
@@ -250,14 +251,14 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		teams = append(teams, strings.Join(ns, " & "))
 	}
 	info := []string{
-		"Sides: " + strings.Join(teams, "  vs  "),
-		"Trip " + strconv.Itoa(cfg.BaseTrip()) + " miles, deck of " + strconv.Itoa(cfg.DeckSize()) + " cards.",
+		m.t(lang.NgSides, strings.Join(teams, m.t(lang.NgVs))),
+		m.t(lang.NgTrip, cfg.BaseTrip(), cfg.DeckSize()),
 	}
 	if cfg.HasExtension() {
-		info = append(info, "A side reaching 700 may extend the trip to 1000.")
+		info = append(info, m.t(lang.NgExtension))
 	}
 	if f.rules == engine.BSD {
-		info = append(info, "bsd rules: as BSD mille(6) played them (two players only).")
+		info = append(info, m.t(lang.NgBSD))
 	}
 	for _, s := range info {
 		layers = append(layers, lay(st.Dim.Render(s)).X(x0+2).Y(y))
@@ -269,12 +270,12 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		startStyle = st.ButtonOn
 	}
 	layers = append(layers,
-		lay(startStyle.Render("[ Start the game ]")).ID("ng-start").X(x0).Y(y),
-		lay(st.Button.Render("[ Cancel ]")).ID("ng-cancel").X(x0+22).Y(y),
+		lay(startStyle.Render(m.t(lang.NgStart))).ID("ng-start").X(x0).Y(y),
+		lay(st.Button.Render(m.t(lang.NgCancel))).ID("ng-cancel").X(x0+22).Y(y),
 		lay(m.newGameHelp()).X(x0).Y(h-1),
 	)
 	if m.canLoad() {
-		layers = append(layers, lay(st.Button.Render("[ L Load a saved game ]")).ID("ng-load").X(x0+34).Y(y))
+		layers = append(layers, lay(st.Button.Render(m.t(lang.NgLoad))).ID("ng-load").X(x0+34).Y(y))
 	}
 	return layers
 }
@@ -283,8 +284,8 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 func (m *Model) newGameHelp() string {
 	k := m.keys
 	up, change, back := k.Up, k.Left, k.Cancel
-	change.SetHelp("←→", "change")
-	back.SetHelp("esc", "back")
+	change.SetHelp("←→", m.t(lang.NgChange))
+	back.SetHelp("esc", m.t(lang.NgBack))
 	load := k.Load
 	load.SetEnabled(m.canLoad())
 	return m.help.ShortHelpView([]key.Binding{up, change, k.Start, load, back})
