@@ -202,6 +202,14 @@ const (
 	Help7
 	Help8 // - (the rules and threats commands)
 
+	// The threats command: what stops the player, or may.
+	ThreatStopped // hazard, its remedy
+	ThreatNeedGo  // -
+	ThreatLimit   // -
+	ThreatOpen    // the hazards no safety of the side keeps off
+	ThreatSafe    // -
+	ThreatNearest // side, miles to go
+
 	// The rules, for the line mode's rules command, in sentences.
 	Rules1 // trip
 	Rules2 // -

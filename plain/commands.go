@@ -34,7 +34,7 @@ var commands = map[string]command{
 	"undo": (*game).undo, "z": (*game).undo,
 	"save": (*game).save, "s": (*game).save,
 	"help": (*game).help, "h": (*game).help, "?": (*game).help,
-	"rules":  (*game).rules,
+	"rules": (*game).rules, "threats": (*game).threats,
 	"repeat": (*game).repeat, "r": (*game).repeat,
 	"quit": (*game).quit, "q": (*game).quit,
 	"cancel": (*game).cancel,
@@ -47,7 +47,7 @@ var french = map[string]string{
 	"piocher": "pick", "oui": "yes", "o": "yes", "non": "no",
 	"état": "status", "etat": "status", "main": "hand", "points": "score",
 	"journal": "log", "conseil": "hint", "reprendre": "undo", "enregistrer": "save",
-	"règles": "rules", "regles": "rules", "aide": "help", "répéter": "repeat", "repeter": "repeat", "quitter": "quit", "annuler": "cancel",
+	"règles": "rules", "regles": "rules", "menaces": "threats", "aide": "help", "répéter": "repeat", "repeter": "repeat", "quitter": "quit", "annuler": "cancel",
 }
 
 // lookup finds the command a word names: a command's word or letter, in
@@ -521,6 +521,43 @@ func (g *game) rules([]string) {
 	g.say(lang.Rules1, g.obs.Trip)
 	for _, k := range []lang.Key{lang.Rules2, lang.Rules3, lang.Rules4, lang.Rules5, lang.Rules6} {
 		g.say(k)
+	}
+}
+
+// threats tells, in a few words, what stops the player's side now and
+// what may: its hazard and the remedy, a Speed Limit, the hazards no
+// safety keeps off, and the opponent nearest the end.
+func (g *game) threats([]string) {
+	o := &g.obs
+	me := &o.Tableaus[o.Side()]
+	switch {
+	case me.Battle.IsHazard():
+		g.say(lang.ThreatStopped, g.cat.Card(me.Battle), g.cat.Card(engine.RemedyFor(me.Battle)))
+	case !me.Rolling():
+		g.say(lang.ThreatNeedGo)
+	}
+	if me.Limited() {
+		g.say(lang.ThreatLimit)
+	}
+	var open []string
+	for _, h := range []engine.Card{engine.OutOfGas, engine.FlatTire, engine.Accident, engine.Stop, engine.SpeedLimit} {
+		if !me.Has(engine.SafetyFor(h)) {
+			open = append(open, g.cat.Card(h))
+		}
+	}
+	if len(open) == 0 {
+		g.say(lang.ThreatSafe)
+	} else {
+		g.say(lang.ThreatOpen, g.list(open, lang.And))
+	}
+	nearest := -1
+	for _, side := range g.view.Opponents() {
+		if nearest < 0 || o.Tableaus[side].Miles > o.Tableaus[nearest].Miles {
+			nearest = side
+		}
+	}
+	if nearest >= 0 {
+		g.say(lang.ThreatNearest, capital(g.sideName(nearest)), int(o.Trip)-int(o.Tableaus[nearest].Miles))
 	}
 }
 

@@ -409,3 +409,24 @@ func TestRulesCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestThreatsCommand: threats says what stops the player and what may,
+// in sentences.
+func TestThreatsCommand(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 1, "random", 0)
+	tab.Hold(true)
+	r := start(t, tab, Options{})
+	r.send("threats")
+	r.in.Close()
+	r.wait()
+	text := r.out.String()
+	for _, want := range []string{
+		lang.English.Text[lang.ThreatNeedGo],
+		"You are open to: Out of Gas, Flat Tire, Accident, Stop and Speed Limit.",
+		"Computer is the nearest to the end: 700 miles to go.",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}
