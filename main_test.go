@@ -118,6 +118,7 @@ func TestHelpInFrench(t *testing.T) {
 	t.Setenv("LC_ALL", "")
 	t.Setenv("LC_MESSAGES", "")
 	t.Setenv("LANG", "fr_FR.UTF-8")
+	t.Cleanup(func() { cliCat.Store(nil) }) // the tests after it speak English
 	var out, errs strings.Builder
 	if code := run([]string{"--help"}, &out, &errs); code != 0 || !strings.HasPrefix(out.String(), "usage\u00a0: mille") || !strings.Contains(out.String(), "options\u00a0:") {
 		t.Errorf("--help in French: %d\n%s", code, out.String())
