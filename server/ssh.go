@@ -147,7 +147,7 @@ const (
 	// KeySessionsText refuses a session over MaxSessionsPerKey.
 	KeySessionsText = "mille: your key has %d sessions open already; close one first"
 	// SourceSessionsText refuses a session over MaxSessionsPerSource.
-	SourceSessionsText = "mille: your address has %d sessions open already, the most one address may; close one first"
+	SourceSessionsText = "mille: your address has as many sessions open as one address may (%d); close one first"
 	// NewcomersText refuses a session of a source that has one, when the
 	// places left are kept for sources that have none.
 	NewcomersText = "mille: the server is nearly full; its last places are kept for people whose address has no session yet. Try again later."
