@@ -341,6 +341,6 @@ func (m *Model) keysForFullHelp() [][]key.Binding {
 	m.dialog = dialogNone // the keys of the board behind the help
 	k := m.activeKeys()
 	m.dialog = d
-	k.Help.SetEnabled(true)
+	k.Review.SetEnabled(!m.guest()) // at the end of a hand: said here all the same
 	return k.FullHelp()
 }

@@ -164,3 +164,14 @@ func TestGuideKeysPage(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysWindowHasReviewNotItself: the ? window names v, the review, and
+// not "? more keys", the key that opened it.
+func TestKeysWindowHasReviewNotItself(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	m.Update(keyMsg("?"))
+	screen := screenOf(m, 80, 24)
+	if !strings.Contains(screen, "v review the hand") || strings.Contains(screen, "? more keys") {
+		t.Fatalf("the keys window:\n%s", screen)
+	}
+}

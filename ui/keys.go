@@ -115,7 +115,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Left, k.Right, k.Slot, k.Play, k.Discard, k.Cancel},
 		{k.Use, k.DiscardN, k.Pick, k.Order, k.Window, k.Redraw},
 		{k.Undo, k.Hint, k.LogUp, k.Save, k.Load, k.Quit},
-		{k.NewGame, k.Guide, k.Stats, k.Bell, k.Speed, k.Lang, k.Help},
-		{k.Yes, k.No, k.Default, k.Review, k.Up},
+		{k.NewGame, k.Guide, k.Stats, k.Bell, k.Speed, k.Lang, k.Review},
+		{k.Yes, k.No, k.Default, k.Up},
 	}
 }
