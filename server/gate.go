@@ -304,7 +304,6 @@ func (g *gate) take(src string) (refusal string) {
 	g.mu.Unlock()
 	if victim != nil {
 		g.log.limit("silent login closed for a newcomer", "source", victim.source, "after", g.now().Sub(victim.began).Round(time.Millisecond))
-		g.penalize(victim.source, "a silent login at a full gate")
 		victim.conn.Close()
 	}
 	return ""
