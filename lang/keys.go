@@ -791,6 +791,28 @@ const (
 	NgChange    // - (a key's help)
 	NgBack      // - (a key's help)
 
+	// The SSH lobby's full screen (server/screen.go).
+	SrvTitle      // - (after mille: at the top)
+	SrvHello      // name
+	SrvRooms      // -
+	SrvNoRooms    // - (after SrvRooms)
+	SrvMoreUp     // count
+	SrvMoreDown   // count
+	SrvWaiting    // -
+	SrvSaved      // -
+	SrvPlaying    // -
+	SrvPeople     // count
+	SrvPerson     // -
+	SrvRules      // rules (then a comma)
+	SrvRoomLine   // name, players, rules, level, people, state
+	SrvKeyUp      // - (a key's help)
+	SrvKeyDown    // -
+	SrvKeyNew     // -
+	SrvKeyJoin    // -
+	SrvKeyWatch   // -
+	SrvKeyRefresh // -
+	SrvKeyLeave   // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

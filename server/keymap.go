@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	"charm.land/lipgloss/v2"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/ui"
 )
 
@@ -40,28 +41,31 @@ type lobbyKeys struct {
 	Up, Down         key.Binding // the room under the cursor
 	New, Join, Watch key.Binding
 	Refresh, Leave   key.Binding
+	Lang             key.Binding // the next language, the session's
 }
 
-func newLobbyKeys() lobbyKeys {
+// newLobbyKeys are the lobby's keys, their help in the language l.
+func newLobbyKeys(l *lang.Catalogue) lobbyKeys {
 	return lobbyKeys{
-		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "room above")),
-		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "room below")),
-		New:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new room")),
-		Join:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "join")),
-		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
-		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
-		Leave:   key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", "leave")),
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", l.T(lang.SrvKeyUp))),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", l.T(lang.SrvKeyDown))),
+		New:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", l.T(lang.SrvKeyNew))),
+		Join:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.SrvKeyJoin))),
+		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", l.T(lang.SrvKeyWatch))),
+		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", l.T(lang.SrvKeyRefresh))),
+		Leave:   key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", l.T(lang.SrvKeyLeave))),
+		Lang:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", l.T(lang.KeyLang))),
 	}
 }
 
 // ShortHelp implements help.KeyMap: the arrows go without saying.
 func (k lobbyKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.New, k.Join, k.Watch, k.Refresh, k.Leave}
+	return []key.Binding{k.New, k.Join, k.Watch, k.Refresh, k.Lang, k.Leave}
 }
 
 // FullHelp implements help.KeyMap.
 func (k lobbyKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Up, k.Down, k.Refresh, k.Leave}}
+	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Up, k.Down, k.Refresh, k.Lang, k.Leave}}
 }
 
 // formKeys are the keys of the new room form; on the name field,
@@ -152,7 +156,7 @@ type screenKeys struct {
 }
 
 func newScreenKeys() screenKeys {
-	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(), lobby: newLobbyKeys(), waiting: newWaitingKeys(), room: newRoomKeys()}
+	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(), lobby: newLobbyKeys(&lang.English), waiting: newWaitingKeys(), room: newRoomKeys()}
 }
 
 // newHelp is the help of the screens around the board, in the board's

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -124,6 +125,13 @@ func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
 	s.nameField.Prompt = "Name: "
 	s.rooms = lobby.List()
 	return s
+}
+
+// setLang speaks l in the lobby's screens and, from the next room on,
+// on the board.
+func (s *screen) setLang(l *lang.Catalogue) {
+	s.lang = l
+	s.keys.lobby = newLobbyKeys(l)
 }
 
 // setStyles paints the screen with st, for the terminal's background.
@@ -254,6 +262,8 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Refresh):
 		s.rooms = s.lobby.List()
+	case key.Matches(msg, k.Lang):
+		s.setLang(lang.All[(slices.Index(lang.All, s.lang)+1)%len(lang.All)])
 	case key.Matches(msg, k.Up):
 		s.pick = max(s.pick-1, 0)
 	case key.Matches(msg, k.Down):
@@ -363,12 +373,12 @@ func (s *screen) View() tea.View {
 	} else if s.conn != nil {
 		s.viewRoom(&b)
 	} else {
-		fmt.Fprintf(&b, "Hello, %s.\n\n", st.Title.Render(s.name))
+		b.WriteString(s.lang.T(lang.SrvHello, st.Title.Render(s.name)) + "\n\n")
 		keys := helpView(s.help, s.keys.lobby, s.inner())
 		if len(s.rooms) == 0 {
-			b.WriteString(st.Heading.Render("Rooms:") + " none open.\n")
+			b.WriteString(st.Heading.Render(s.lang.T(lang.SrvRooms)) + s.lang.T(lang.SrvNoRooms) + "\n")
 		} else {
-			b.WriteString(st.Heading.Render("Rooms:") + "\n")
+			b.WriteString(st.Heading.Render(s.lang.T(lang.SrvRooms)) + "\n")
 			// The list scrolls with the cursor, so that the key line below
 			// stays on the screen however many rooms are open.
 			rows := s.height - 10 - lipgloss.Height(keys) // the lines around the list
@@ -377,27 +387,27 @@ func (s *screen) View() tea.View {
 			}
 			from, to := listWindow(len(s.rooms), s.pick, rows)
 			if from > 0 {
-				b.WriteString(st.Dim.Render(fmt.Sprintf("  ↑ %d more", from)) + "\n")
+				b.WriteString(st.Dim.Render(s.lang.T(lang.SrvMoreUp, from)) + "\n")
 			}
 			for i, r := range s.rooms[from:to] {
 				i += from
-				state := "waiting"
+				state := s.lang.T(lang.SrvWaiting)
 				switch {
 				case r.Restored:
-					state = "saved game"
+					state = s.lang.T(lang.SrvSaved)
 				case r.Started:
-					state = "playing"
+					state = s.lang.T(lang.SrvPlaying)
 				}
 				h.mark(&b, pickRoom{i})
-				people := fmt.Sprintf("%d people", r.Humans)
+				people := s.lang.T(lang.SrvPeople, r.Humans)
 				if r.Humans == 1 {
-					people = "1 person"
+					people = s.lang.T(lang.SrvPerson)
 				}
 				rules := "" // the standard rules go without saying
 				if r.Rules != engine.Standard.String() {
-					rules = r.Rules + " rules, "
+					rules = s.lang.T(lang.SrvRules, r.Rules)
 				}
-				line := fmt.Sprintf("%-20s %d players, %s%s computers, %s, %s", r.Name, r.Players, rules, r.Level, people, state)
+				line := s.lang.T(lang.SrvRoomLine, r.Name, r.Players, rules, r.Level, people, state)
 				line = ansi.Truncate(line, s.inner()-2, "…")
 				if i == s.pick {
 					line = st.Selected.Render("> " + line)
@@ -407,7 +417,7 @@ func (s *screen) View() tea.View {
 				b.WriteString(line + "\n")
 			}
 			if to < len(s.rooms) {
-				b.WriteString(st.Dim.Render(fmt.Sprintf("  ↓ %d more", len(s.rooms)-to)) + "\n")
+				b.WriteString(st.Dim.Render(s.lang.T(lang.SrvMoreDown, len(s.rooms)-to)) + "\n")
 			}
 		}
 		if s.msg != "" {
@@ -418,7 +428,7 @@ func (s *screen) View() tea.View {
 	// The board's look: the title, then the screen in a framed panel. The
 	// panel's top edge takes the row under the title, so its lines sit two
 	// rows down.
-	title := st.Title.Render("mille:") + " Mille Bornes over SSH"
+	title := st.Title.Render("mille:") + s.lang.T(lang.SrvTitle)
 	panel := st.Box.Padding(0, 1)
 	if s.width > 0 {
 		panel = panel.Width(s.width)

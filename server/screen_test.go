@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/lang"
 )
 
 // TestScreensFit: each screen around the board lists its keys whole, and
@@ -134,4 +136,25 @@ func TestTickListEndsWithSession(t *testing.T) {
 			t.Fatalf("the tick of a running session gave %v after %v", msg, time.Since(began))
 		}
 	})
+}
+
+// TestLobbyLanguage: f in the lobby speaks the next language there, its
+// keys too, and the session's board will speak it.
+func TestLobbyLanguage(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
+	s := newScreen(l, users, "key-b", "", 80)
+	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if text := ansi.Strip(s.View().Content); !strings.Contains(text, "Rooms:") || !strings.Contains(text, "f: language") {
+		t.Fatalf("the lobby in English:\n%s", text)
+	}
+	s.Update(press("f"))
+	text := strings.Join(strings.Fields(ansi.Strip(s.View().Content)), " ") // columns pad a key
+	for _, want := range []string{"Bonjour, Bob.", "Salles : aucune", "n: nouvelle salle", "f: langue", "Mille Bornes par SSH"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in the French lobby:\n%s", want, text)
+		}
+	}
+	if s.lang != &lang.French {
+		t.Errorf("the session speaks %s", s.lang.Tag)
+	}
 }

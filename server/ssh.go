@@ -506,7 +506,7 @@ func (s *Server) handle(sess *sshSession) {
 	} else {
 		sc = newScreen(s.Lobby, s.users, id, room, size.width)
 		sc.admission, sc.dataDir, sc.done = s.admit(id, source), s.cfg.Dir, ctx.Done()
-		sc.lang = sessionLang(sess.env)
+		sc.setLang(sessionLang(sess.env))
 		defer sc.leave()
 		m = sc
 	}
