@@ -304,3 +304,16 @@ func TestEveryMoveReadableWithThreePlayers(t *testing.T) {
 		t.Fatalf("a summary of %d moves in 80 columns: %q", len(m.recent), line)
 	}
 }
+
+// TestTurnLineNeverCutsItsReason: a reason too long for the keys after it
+// shows whole, without them, rather than cut in the middle with them.
+func TestTurnLineNeverCutsItsReason(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	line := "Your turn: ● Go: you must first fix the Flat Tire with a Spare Tire"
+	if got := ansi.Strip(m.withKeys(line, " · x discards it", 80)); got != line {
+		t.Errorf("at 80 columns: %q", got)
+	}
+	if got := ansi.Strip(m.withKeys(line, " · x discards it", 100)); got != line+" · x discards it" {
+		t.Errorf("at 100 columns: %q", got)
+	}
+}

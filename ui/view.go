@@ -196,7 +196,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 	// chosen there.
 	msg := m.messageLines(l.w, m.pending == 0 && m.target == engine.NoCard)
 	if len(msg) == 1 {
-		msg = append(msg, fit(m.inputLine(obs), l.w))
+		msg = append(msg, fit(m.inputLine(obs, l.w), l.w))
 	}
 	layers = append(layers,
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
@@ -331,7 +331,7 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 
 // inputLine is the row under the message: the BSD command being typed, the
 // target choice, or what to do now.
-func (m *Model) inputLine(obs *engine.Observation) string {
+func (m *Model) inputLine(obs *engine.Observation, w int) string {
 	st := m.styles
 	switch {
 	case m.pending != 0:
@@ -364,16 +364,26 @@ func (m *Model) inputLine(obs *engine.Observation) string {
 		// The selected card's refusal can be read before playing it.
 		if c := m.handView()[m.sel].card; !obs.Onlooker {
 			if why := m.playRefusal(c); why != "" {
-				return st.Turn.Render(m.t(lang.UIYourTurnHead)) + st.chip(m.lang, c) + st.Text.Render(m.t(lang.Colon)+why) + st.Dim.Render(m.t(lang.UIDiscardsIt))
+				return m.withKeys(st.Turn.Render(m.t(lang.UIYourTurnHead))+st.chip(m.lang, c)+st.Text.Render(m.t(lang.Colon)+why), m.t(lang.UIDiscardsIt), w)
 			}
 		}
 		if what := m.playEffect(m.handView()[m.sel].card); what != "" && !obs.Onlooker {
 			c := m.handView()[m.sel].card
-			return st.Turn.Render(m.t(lang.UIYourTurnHead)) + st.chip(m.lang, c) + st.Text.Render(m.t(lang.Colon)+what) + st.Dim.Render(m.t(lang.UIPlaysOrDiscards))
+			return m.withKeys(st.Turn.Render(m.t(lang.UIYourTurnHead))+st.chip(m.lang, c)+st.Text.Render(m.t(lang.Colon)+what), m.t(lang.UIPlaysOrDiscards), w)
 		}
 		return st.Turn.Render(m.t(lang.UIYourTurnHead)) + st.Dim.Render(m.t(lang.UIChoose))
 	}
 	return ""
+}
+
+// withKeys ends a line of w cells with the reminder of keys when it
+// fits whole: the reason before it is never cut for it ("…with a Spare
+// Tire · x…" lost both).
+func (m *Model) withKeys(line, keys string, w int) string {
+	if width(line)+width(keys) > w {
+		return line
+	}
+	return line + m.styles.Dim.Render(keys)
 }
 
 // activeKeys is the key map with the keys that do nothing now disabled.
