@@ -28,52 +28,53 @@ const (
 	FarewellSaved             // room
 
 	// The player's turn and the questions.
-	TurnMiles     // list of sides' miles
-	MilesYou      // miles
-	MilesTeam     // miles
-	MilesOther    // side, miles
-	Turn          // hand with what each card can do
-	SlotCard      // slot, card
-	CardsDo       // cards, what they can do
-	DoPlay        // -
-	DoAttack      // sides
-	NoTarget      // -
-	CoupFourre    // attacker, hazard, side attacked, safety
-	Extension     // side, others' miles
-	HandScores    // list of sides' points
-	GameTotals    // list of sides' totals
-	AnotherHand   // -
-	AnotherGame   // -
-	Pass          // name, name
-	WaitDeal      // names
-	WaitPlay      // name
-	Points        // side, points
-	NoQuestion    // -
-	Whom          // card, sides
-	NoSuchSide    // what was typed, sides
-	Again         // -
-	ReallyQuit    // -
-	SaveFirst     // -
-	QuitUnsaved   // -
-	Cancelled     // -
-	SaveName      // -
-	LeaveTable    // -
-	StopWatching  // -
-	NotSaved      // -
-	Saved         // where
-	SaveFailed    // error
-	NoSave        // -
-	NotHost       // -
-	Undone        // -
-	NoUndo        // -
-	NoUndoShared  // -
-	Thinking      // -
-	Hint          // action, reason
-	NoHints       // -
-	HintOnTurn    // -
-	Picked        // card
-	PickedAlready // -
-	DeckEmpty     // -
+	TurnMiles      // list of sides' miles
+	MilesYou       // miles
+	MilesTeam      // miles
+	MilesOther     // side, miles
+	Turn           // hand with what each card can do
+	SlotCard       // slot, card
+	CardsDo        // cards, what they can do
+	DoPlay         // -
+	DoAttack       // sides
+	NoTarget       // -
+	CoupFourre     // attacker, hazard, side attacked, safety
+	Extension      // side, others' miles
+	HandScores     // list of sides' points
+	GameTotals     // list of sides' totals
+	AnotherHand    // -
+	AnotherGame    // -
+	Pass           // name, name
+	WaitDeal       // names
+	WaitPlay       // name
+	ComputerThinks // name
+	Points         // side, points
+	NoQuestion     // -
+	Whom           // card, sides
+	NoSuchSide     // what was typed, sides
+	Again          // -
+	ReallyQuit     // -
+	SaveFirst      // -
+	QuitUnsaved    // -
+	Cancelled      // -
+	SaveName       // -
+	LeaveTable     // -
+	StopWatching   // -
+	NotSaved       // -
+	Saved          // where
+	SaveFailed     // error
+	NoSave         // -
+	NotHost        // -
+	Undone         // -
+	NoUndo         // -
+	NoUndoShared   // -
+	Thinking       // -
+	Hint           // action, reason
+	NoHints        // -
+	HintOnTurn     // -
+	Picked         // card
+	PickedAlready  // -
+	DeckEmpty      // -
 
 	// Refusals.
 	Cant        // verb, card, reason

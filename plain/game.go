@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
@@ -34,6 +35,12 @@ type game struct {
 
 	hints   chan hintResult
 	hinting ai.HintSearch
+
+	// thinking runs while a computer's move is awaited, and says once
+	// that it thinks when the move takes longer than a moment; thinkAt is
+	// the event count the move was awaited at.
+	thinking *time.Timer
+	thinkAt  uint32
 
 	end  End
 	done bool
@@ -69,6 +76,7 @@ const (
 func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
 	g := &game{Session: s, t: t, opts: opts, hints: make(chan hintResult, 1)}
 	defer g.stopHint()
+	defer g.stopThinking()
 	g.see(t.View())
 	updates := t.Updates()
 	for !g.done {
@@ -88,9 +96,47 @@ func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
 			g.command(line)
 		case h := <-g.hints:
 			g.showHint(h)
+		case <-g.thinkingC():
+			g.say(lang.ComputerThinks, capital(g.seatName(int(g.obs.Turn))))
 		}
 	}
 	return g.end
+}
+
+// moment is how long a computer's move takes before the line mode says
+// the computer is thinking: longer than the tables' pace (half a second on
+// a server), so a quick move is not announced.
+const moment = time.Second
+
+// watchThinking starts the wait for a computer's move that the view
+// awaits, once a move, and stops it when none is awaited.
+func (g *game) watchThinking() {
+	if !g.view.ComputerThinks() {
+		g.stopThinking()
+		return
+	}
+	if g.thinking != nil && g.thinkAt == g.obs.EventCount {
+		return // the same move, waited for already
+	}
+	g.stopThinking()
+	g.thinking, g.thinkAt = time.NewTimer(moment), g.obs.EventCount
+}
+
+// stopThinking stops the wait for a computer's move.
+func (g *game) stopThinking() {
+	if g.thinking != nil {
+		g.thinking.Stop()
+		g.thinking = nil
+	}
+}
+
+// thinkingC is the channel that says a computer's move takes longer than
+// a moment; nil (never ready) when none is awaited.
+func (g *game) thinkingC() <-chan time.Time {
+	if g.thinking == nil {
+		return nil
+	}
+	return g.thinking.C
 }
 
 // finish ends the game's loop.
@@ -146,6 +192,7 @@ func (g *game) see(v table.View) {
 	}
 	g.handOver()
 	g.prompt()
+	g.watchThinking()
 }
 
 // welcome opens a table: the game's setup, and the last moves of a game

@@ -1,15 +1,21 @@
 package plain
 
 import (
+	"context"
 	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/synctest"
+	"time"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/table"
 )
 
 // handItem is a card of the turn line, with what it can do: its slot,
@@ -266,5 +272,53 @@ func checkRunningTotals(t *testing.T, text string) {
 	}
 	if told == 0 {
 		t.Error("no distance told with its total")
+	}
+}
+
+// slowComputer is a computer player whose every move takes a while of
+// the clock.
+type slowComputer struct{ took time.Duration }
+
+func (slowComputer) Name() string { return "slow" }
+func (p slowComputer) Choose(ctx context.Context, _ *engine.Observation, legal []engine.Action) engine.Action {
+	select {
+	case <-time.After(p.took):
+	case <-ctx.Done():
+	}
+	return legal[0]
+}
+
+// TestComputerThinks: the line mode says a computer is thinking when its
+// move takes longer than a moment, once a move, and says nothing of a
+// quick one.
+func TestComputerThinks(t *testing.T) {
+	for _, tc := range []struct {
+		took time.Duration
+		says int // the thinking lines before the person's first turn
+	}{{0, 0}, {moment / 2, 0}, {3 * moment, 1}} {
+		synctest.Test(t, func(t *testing.T) {
+			seats := []record.Seat{{Name: "Ann", Level: "slow"}, {Name: "Me", Human: true}}
+			g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, seats)
+			if err != nil {
+				t.Fatal(err)
+			}
+			newPlayer := func(string, uint64) (ai.Player, error) { return slowComputer{took: tc.took}, nil }
+			tab, err := table.FromRecord("", g, []string{"", localUser}, localUser, false, table.Config{Level: "slow", NewPlayer: newPlayer}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(tab.Close)
+			r := start(t, tab, Options{})
+			said := 0
+			r.until(func(l string) bool {
+				if l == "Ann is thinking." {
+					said++
+				}
+				return asks(l, lang.Turn)
+			})
+			if said != tc.says {
+				t.Errorf("a move of %v: %d thinking lines before the turn, want %d; the transcript:\n%s", tc.took, said, tc.says, r.out)
+			}
+		})
 	}
 }

@@ -112,6 +112,18 @@ func (v *View) Tells(e engine.Event) bool {
 	return e.Kind != engine.EvNone && (e.Kind != engine.EvDraw || int(e.Seat) == v.Obs.Seat && !v.Obs.Onlooker)
 }
 
+// ComputerThinks reports whether the table waits for a computer's move:
+// a computer's seat, or that of a person away, is to act in the hand (the
+// front ends show it thinking).
+func (v *View) ComputerThinks() bool {
+	o := &v.Obs
+	if !v.Started || v.Ended || o.Phase >= engine.PhaseHandOver || v.Next >= 0 || o.Waiting {
+		return false
+	}
+	seat := int(o.Turn)
+	return seat >= len(v.Seats) || !v.Seats[seat].Connected
+}
+
 // Ready reports whether the person at the seat shown has asked for the
 // next hand; an onlooker never has.
 func (v *View) Ready() bool {

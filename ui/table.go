@@ -221,13 +221,7 @@ func (m *Model) othersToAct() bool {
 
 // computerThinks reports whether the table waits for a computer's move
 // (a computer's seat, or that of a person away): the spinner turns.
-func (m *Model) computerThinks() bool {
-	if !m.othersToAct() || m.obs.Waiting {
-		return false
-	}
-	seat := int(m.obs.Turn)
-	return seat >= len(m.view.Seats) || !m.view.Seats[seat].Connected
-}
+func (m *Model) computerThinks() bool { return m.view.ComputerThinks() }
 
 // spinIfWaiting starts the spinner when the table waits for someone else.
 func (m *Model) spinIfWaiting() tea.Cmd {
