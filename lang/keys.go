@@ -814,6 +814,41 @@ const (
 	SrvKeyRefresh // -
 	SrvKeyLeave   // -
 
+	// The full screen's saves, loads and messages.
+	PkNoLoad           // -
+	PkNothingLoaded    // -
+	PkLoading          // path
+	PkLoaded           // path
+	PkNotSaved         // -
+	PkSavesOver        // file
+	PkAutosave         // -
+	PkNameOnly         // -
+	PkNoDot            // -
+	PkNoSaves          // -
+	PkNoFolders        // -
+	PkNoStats          // -
+	PkFolder           // folder
+	PkLoadHelp         // -
+	PkLoadTitle        // -
+	BtnEscCancel       // -
+	PkSaveText         // -
+	PkSaveTab          // -
+	PkSaveBrowse       // -
+	PkSaveTitle        // -
+	BtnEnterSave       // -
+	PkStatsTitle       // -
+	PkFile             // - (the file name field's prompt)
+	MsgOptions         // error
+	MsgStats           // error
+	MsgSaveFailed      // error
+	MsgTableSaved      // path
+	MsgGameSaved       // path
+	MsgOptionsNotSaved // error
+	MsgCantResume      // error
+	MsgNoSaving        // -
+	MsgClickAgain      // card
+	MsgClickWhy        // card, why
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -212,14 +212,13 @@ func New(cfg Config) (*Model, error) {
 func baseModel(cfg Config) *Model {
 	m := &Model{cfg: cfg, keys: DefaultKeyMap(&lang.English), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}, now: time.Now}
 	m.opts = local.DefaultOptions
+	var optErr error // told once the language is known
 	if cfg.Options != nil {
 		m.opts = *cfg.Options
 	} else if cfg.ConfigDir != "" {
 		o, first, err := local.LoadOptions(cfg.ConfigDir)
 		m.opts, m.first = o, first
-		if err != nil {
-			m.message = "options: " + err.Error()
-		}
+		optErr = err
 	}
 	m.lang = cfg.Lang
 	if m.lang == nil {
@@ -228,11 +227,14 @@ func baseModel(cfg Config) *Model {
 			m.lang = c
 		}
 	}
+	if optErr != nil {
+		m.message = m.t(lang.MsgOptions, optErr)
+	}
 	m.keys = DefaultKeyMap(m.lang)
 	m.setDark(cfg.Dark)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.input = textinput.New()
-	m.input.Prompt = "File: "
+	m.input.Prompt = m.t(lang.PkFile)
 	m.input.CharLimit = 200
 	return m
 }
@@ -306,7 +308,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case statsMsg:
 		if msg.err != nil {
-			return m, m.setError("Statistics: " + msg.err.Error())
+			return m, m.setError(m.t(lang.MsgStats, msg.err))
 		}
 		m.statsText, m.dialog = msg.text, dialogStats
 		return m, nil
@@ -342,13 +344,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.afterSave = afterSaveNothing
 		if msg.err != nil {
 			m.dialog, m.next = dialogNone, nil
-			return m, m.setError("Save failed: " + msg.err.Error())
+			return m, m.setError(m.t(lang.MsgSaveFailed, msg.err))
 		}
 		if m.guest() {
-			m.message, m.isError = "The table is saved as "+msg.path+".", false
+			m.message, m.isError = m.t(lang.MsgTableSaved, msg.path), false
 			return m, nil
 		}
-		m.message, m.isError = "Game saved in "+msg.path+".", false
+		m.message, m.isError = m.t(lang.MsgGameSaved, msg.path), false
 		m.dialog = dialogNone
 		switch after {
 		case afterSaveQuit:
@@ -361,7 +363,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case optionsSavedMsg:
 		if msg.err != nil {
-			m.message, m.isError = "Options not saved: "+msg.err.Error(), true
+			m.message, m.isError = m.t(lang.MsgOptionsNotSaved, msg.err), true
 		}
 		return m, nil
 	case Probe:
@@ -370,11 +372,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case resumedMsg:
 		m.dialog = dialogNone
 		if msg.err != nil {
-			return m, m.setError("Can't resume: " + msg.err.Error())
+			return m, m.setError(m.t(lang.MsgCantResume, msg.err))
 		}
 		// The dialog said welcome back: the line tells the game, as before.
 		if err := m.start(msg.g, local.From{Autosave: true}); err != nil {
-			return m, m.setError("Can't resume: " + err.Error())
+			return m, m.setError(m.t(lang.MsgCantResume, err))
 		}
 		return m, m.watchTable()
 	case handRecordedMsg:

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // click handles a click on a layer of the last view.
@@ -77,9 +78,9 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 		m.sel, m.armed = pos, pos
 		m.pending, m.pendSlot = 0, -1
 		if c := m.handView()[pos].card; c != engine.NoCard {
-			m.message, m.isError = c.String()+": click again to play it, or click the discard pile.", false
+			m.message, m.isError = m.t(lang.MsgClickAgain, m.lang.Card(c)), false
 			if why := m.playRefusal(c); why != "" {
-				m.message = c.String() + ": " + why + "; click the discard pile to discard it."
+				m.message = m.t(lang.MsgClickWhy, m.lang.Card(c), why)
 			}
 		}
 	case strings.HasPrefix(id, "side-"):
@@ -93,7 +94,7 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 		}
 		if c.IsHazard() {
 			if side == m.obs.Side() {
-				return m.setError("You can't play " + c.String() + ": " + engine.ErrOwnSide.Error() + ".")
+				return m.setError(m.t(lang.Cant, m.t(lang.VerbPlay), m.lang.Card(c), m.lang.Reason(engine.ErrOwnSide)))
 			}
 			return m.act(engine.Attack(c, side))
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
@@ -66,7 +67,7 @@ func (m *Model) canLoad() bool { return !m.guest() && m.local.CanLoad() }
 // the new-game screen.
 func (m *Model) openLoad() tea.Cmd {
 	if !m.canLoad() {
-		return m.setError("Loading is not available.")
+		return m.setError(m.t(lang.PkNoLoad))
 	}
 	dir, err := save.Dir()
 	if err != nil {
@@ -83,7 +84,7 @@ func (m *Model) openLoad() tea.Cmd {
 func (m *Model) loadKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, m.keys.Cancel) {
 		m.dialog = dialogNone
-		m.message, m.isError = "Nothing loaded.", false
+		m.message, m.isError = m.t(lang.PkNothingLoaded), false
 		return nil
 	}
 	return m.loadPick(m.picker.key(msg, m.keys))
@@ -101,7 +102,7 @@ func (m *Model) loadPick(r pickResult) tea.Cmd {
 // has been read and checked.
 func (m *Model) load(path string) tea.Cmd {
 	m.dialog = dialogNone
-	m.message, m.isError = "Loading "+path+"…", false
+	m.message, m.isError = m.t(lang.PkLoading, path), false
 	l := m.local
 	return func() tea.Msg {
 		g, err := l.Load(path)
@@ -127,7 +128,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setError(msg.err.Error())
 	}
-	next := nextGame{g: msg.g, file: msg.path, autosave: msg.autosave, message: "Loaded " + msg.path + ": the game goes on."}
+	next := nextGame{g: msg.g, file: msg.path, autosave: msg.autosave, message: m.t(lang.PkLoaded, msg.path)}
 	if msg.autosave {
 		next.file = "" // saved, it goes to a file of the player's naming
 	}
@@ -143,7 +144,7 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Cancel):
 		m.dialog, m.pickFolder = dialogNone, false
 		m.afterSave, m.next = afterSaveNothing, nil
-		m.message, m.isError = "Not saved.", false
+		m.message, m.isError = m.t(lang.PkNotSaved), false
 		return nil
 	case key.Matches(msg, k.Folder):
 		m.pickFolder = !m.pickFolder
@@ -162,7 +163,7 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 		if name == "" { // BSD: an empty name resumes the game
 			return m.cancelSave()
 		}
-		if why := badSaveName(name); why != "" {
+		if why := m.badSaveName(name); why != "" {
 			return m.setError(why)
 		}
 		path, err := save.Path(filepath.Join(m.picker.dir, name))
@@ -170,7 +171,7 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.setError(err.Error())
 		}
 		if isAutosave(path) {
-			return m.setError(autosaveRefusal)
+			return m.setError(m.t(autosaveRefusal))
 		}
 		return m.save(path)
 	}
@@ -186,12 +187,12 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) savePick(r pickResult) tea.Cmd {
 	switch {
 	case r.save != "" && isAutosave(r.save):
-		return m.setError(autosaveRefusal)
+		return m.setError(m.t(autosaveRefusal))
 	case r.save != "":
 		m.picker.dir = filepath.Dir(r.save)
 		m.input.SetValue(strings.TrimSuffix(filepath.Base(r.save), save.Ext))
 		m.input.CursorEnd()
-		m.message, m.isError = "Return saves over "+filepath.Base(r.save)+".", false
+		m.message, m.isError = m.t(lang.PkSavesOver, filepath.Base(r.save)), false
 	case r.chosen:
 		m.message, m.isError = "", false
 	default:
@@ -203,16 +204,16 @@ func (m *Model) savePick(r pickResult) tea.Cmd {
 
 // autosaveRefusal says why the save dialog does not write the autosave:
 // a game saved there would be offered back at start as one left unsaved.
-const autosaveRefusal = "The autosave is mille's own: choose another name."
+var autosaveRefusal = lang.PkAutosave
 
 // badSaveName says why a name typed in the save dialog is not a file name
 // there ("" if it is): the folder is the picker's, never part of the name.
-func badSaveName(name string) string {
+func (m *Model) badSaveName(name string) string {
 	switch {
 	case strings.ContainsAny(name, `/\`+string(filepath.Separator)):
-		return "A name only, without folders: Tab chooses the folder."
+		return m.t(lang.PkNameOnly)
 	case strings.HasPrefix(name, "."):
-		return "A name can't start with a dot: the file would be hidden."
+		return m.t(lang.PkNoDot)
 	}
 	return ""
 }
@@ -225,7 +226,7 @@ func (m *Model) cancelSave() tea.Cmd {
 	after := m.afterSave
 	m.dialog, m.pickFolder = dialogNone, false
 	m.afterSave, m.next = afterSaveNothing, nil
-	m.message, m.isError = "Not saved.", false
+	m.message, m.isError = m.t(lang.PkNotSaved), false
 	if after == afterSaveQuit {
 		return m.quit()
 	}
@@ -246,9 +247,9 @@ func (m *Model) saveFolder() string {
 
 // pickerLines are the picker's rows, each w cells wide.
 func (m *Model) pickerLines(w int) []string {
-	empty := "No saved games here (← goes up)."
+	empty := m.t(lang.PkNoSaves)
 	if m.dialog == dialogSaveAs {
-		empty = "No folders or saves here (← goes up)."
+		empty = m.t(lang.PkNoFolders)
 	}
 	return m.picker.lines(m.styles, w, empty)
 }
@@ -267,7 +268,7 @@ func (m *Model) pickerClick(row int) tea.Cmd {
 // openStats reads the lifetime statistics in a command.
 func (m *Model) openStats() tea.Cmd {
 	if m.cfg.Stats == nil {
-		return m.setError("No statistics in this version.")
+		return m.setError(m.t(lang.PkNoStats))
 	}
 	fn := m.cfg.Stats
 	return func() tea.Msg {
@@ -281,12 +282,12 @@ func (m *Model) openStats() tea.Cmd {
 func (m *Model) pickerDialog(l layout) []*layer {
 	st := m.styles
 	body := []string{
-		st.Dim.Render(ansi.Truncate("Folder: "+m.picker.dir, pickerWidth, "…")),
+		st.Dim.Render(ansi.Truncate(m.t(lang.PkFolder, m.picker.dir), pickerWidth, "…")),
 		"",
 	}
 	first := len(body)
 	body = append(body, m.pickerLines(pickerWidth)...)
-	body = append(body, "", st.Dim.Render("↑↓ choose · enter loads · → opens a folder · ← goes up"))
+	body = append(body, "", st.Dim.Render(m.t(lang.PkLoadHelp)))
 	if m.message != "" && m.isError {
 		body = append(body, st.Error.Render(ansi.Truncate(m.message, pickerWidth, "…")))
 	}
@@ -294,20 +295,20 @@ func (m *Model) pickerDialog(l layout) []*layer {
 	for i := 0; i < m.picker.rows; i++ {
 		rows[first+i] = "pick-" + strconv.Itoa(i)
 	}
-	return m.dialogBoxRows(l, "Load a saved game", body, []button{{"btn-no", "esc Cancel", false}}, rows)
+	return m.dialogBoxRows(l, m.t(lang.PkLoadTitle), body, []button{{"btn-no", m.t(lang.BtnEscCancel), false}}, rows)
 }
 
 // saveDialog draws the save prompt: the name, and the folder picker under it.
 func (m *Model) saveDialog(l layout) []*layer {
 	st := m.styles
-	folder := "Folder: " + m.picker.dir
+	folder := m.t(lang.PkFolder, m.picker.dir)
 	if m.pickFolder {
 		folder = st.Heading.Render("▶ ") + folder
 	} else {
 		folder = "  " + folder
 	}
 	body := []string{
-		"Save the game in a file (Return with no name: don't save).",
+		m.t(lang.PkSaveText),
 		"",
 		m.input.View(),
 		"",
@@ -315,21 +316,21 @@ func (m *Model) saveDialog(l layout) []*layer {
 	}
 	first := len(body)
 	body = append(body, m.pickerLines(pickerWidth)...)
-	hint := st.Dim.Render("tab: choose the folder, or a save to replace")
+	hint := st.Dim.Render(m.t(lang.PkSaveTab))
 	switch {
 	case m.message != "" && m.isError:
 		hint = st.Error.Render(ansi.Truncate(m.message, pickerWidth, "…"))
 	case m.message != "":
 		hint = ansi.Truncate(m.message, pickerWidth, "…")
 	case m.pickFolder:
-		hint = st.Dim.Render("↑↓ · enter picks a folder or a save · → opens · ← up · tab: name")
+		hint = st.Dim.Render(m.t(lang.PkSaveBrowse))
 	}
 	body = append(body, hint)
 	rows := map[int]string{}
 	for i := 0; i < m.picker.rows; i++ {
 		rows[first+i] = "pick-" + strconv.Itoa(i)
 	}
-	return m.dialogBoxRows(l, "Save", body, []button{{"btn-yes", "enter Save", true}, {"btn-no", "esc Cancel", false}}, rows)
+	return m.dialogBoxRows(l, m.t(lang.PkSaveTitle), body, []button{{"btn-yes", m.t(lang.BtnEnterSave), true}, {"btn-no", m.t(lang.BtnEscCancel), false}}, rows)
 }
 
 // statsDialog shows the lifetime statistics.
@@ -338,5 +339,5 @@ func (m *Model) statsDialog(l layout) []*layer {
 	for _, s := range strings.Split(strings.TrimRight(m.statsText, "\n"), "\n") {
 		body = append(body, ansi.Truncate(s, 72, "…"))
 	}
-	return m.dialogBox(l, "Statistics", body, []button{{"btn-yes", "any key Close", true}})
+	return m.dialogBox(l, m.t(lang.PkStatsTitle), body, []button{{"btn-yes", m.t(lang.BtnAnyKey), true}})
 }

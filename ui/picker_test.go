@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
@@ -358,7 +359,7 @@ func TestFlowSaveOverAPickedSave(t *testing.T) {
 	})
 	press(tm, "tab", "enter") // the autosave comes first: not that one
 	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.pickFolder })
-	contains(t, screenNow(tm), autosaveRefusal)
+	contains(t, screenNow(tm), lang.English.Text[autosaveRefusal])
 	press(tm, "down", "enter")
 	waitModel(t, tm, "the name taken", func(m *Model) bool { return m.input.Value() == "monday" && !m.pickFolder })
 	contains(t, screenNow(tm), "Return saves over monday"+save.Ext)
@@ -404,7 +405,7 @@ func TestFlowSaveNameIsANameOnly(t *testing.T) {
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
 	tm.Type("autosave")
 	press(tm, "enter")
-	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.message == autosaveRefusal })
+	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.message == lang.English.Text[autosaveRefusal] })
 	press(tm, "esc", "s")
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
 	tm.Type("x")

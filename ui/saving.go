@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/save"
 )
@@ -71,7 +72,7 @@ func (m *Model) startSave(after afterSave) tea.Cmd {
 	}
 	if !m.local.CanSave() {
 		m.dialog = dialogNone
-		return m.setError("Saving is not available.")
+		return m.setError(m.t(lang.MsgNoSaving))
 	}
 	m.afterSave = after
 	m.dialog = dialogSaveAs

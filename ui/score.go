@@ -20,7 +20,7 @@ func (m *Model) rightPanel(obs *engine.Observation, w, h int, withLog bool) stri
 	if m.logPanel {
 		// The log in the whole column: every move since the viewer's last
 		// turn stays readable when the score window leaves it no room.
-		top := []string{m.styles.Heading.Render(padRight("── Recent moves ", w, '─'))}
+		top := []string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), w, '─'))}
 		return strings.Join(append(top, m.logLines(w, h-1)...), "\n")
 	}
 	var top []string
