@@ -496,21 +496,4 @@ func (g *game) act(a engine.Action) {
 }
 
 // notice tells the table's news in the catalogue's words.
-func (g *game) notice(n table.Notice) {
-	switch n.Kind {
-	case table.NoticeHost:
-		g.say(lang.NoticeHost, n.Name)
-	case table.NoticeBack:
-		g.say(lang.NoticeBack, n.Name)
-	case table.NoticeSaved:
-		g.say(lang.NoticeSaved, n.Name)
-	case table.NoticeNotSaved:
-		g.say(lang.NoticeNotSaved)
-	case table.NoticeShutdown:
-		g.say(lang.NoticeShutdown, n.Name)
-	case table.NoticeNotKept:
-		g.say(lang.NoticeNotKept)
-	case table.NoticeKeptAgain:
-		g.say(lang.NoticeKept)
-	}
-}
+func (g *game) notice(n table.Notice) { g.line(n.Text(g.cat)) }

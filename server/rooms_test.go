@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/store"
 )
@@ -56,7 +57,7 @@ func TestSaveRestore(t *testing.T) {
 	if err != nil || name != "friday" {
 		t.Fatalf("save: %q, %v", name, err)
 	}
-	u := waitFor(t, c, func(u Update) bool { return strings.Contains(u.Notice.English(), "saved") })
+	u := waitFor(t, c, func(u Update) bool { return strings.Contains(u.Notice.Text(&lang.English), "saved") })
 	_ = u
 	k, err := st.Room("friday")
 	if err != nil {
@@ -78,7 +79,7 @@ func TestSaveRestore(t *testing.T) {
 	if err := a.Act(engine.Continue); !errors.Is(err, ErrShutdown) {
 		t.Fatalf("act after the shutdown save: %v", err)
 	}
-	waitFor(t, b, func(u Update) bool { return strings.Contains(u.Notice.English(), "shutting down") })
+	waitFor(t, b, func(u Update) bool { return strings.Contains(u.Notice.Text(&lang.English), "shutting down") })
 	l.Close()
 
 	l2 := NewLobby(4)

@@ -472,7 +472,7 @@ func (s *screen) viewRoom(b *strings.Builder) {
 	b.WriteString("\nThe game has started.\n") // until then the waiting room shows the room
 	b.WriteString(helpView(s.help, s.keys.room, s.inner()) + "\n")
 	if u.Notice.Kind != table.NoNotice {
-		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.English()))
+		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.Text(s.lang)))
 	}
 	if s.msg != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))

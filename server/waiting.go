@@ -150,7 +150,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	keys.Watch.SetEnabled(seated)
 	b.WriteString(helpView(s.help, keys, s.inner()) + "\n")
 	if u.Notice.Kind != table.NoNotice {
-		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.English()))
+		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.Text(s.lang)))
 	}
 	if s.msg != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))

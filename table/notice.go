@@ -1,5 +1,7 @@
 package table
 
+import "github.com/millebornes/mille/lang"
+
 // NoticeKind is what a table's news is about.
 type NoticeKind uint8
 
@@ -22,23 +24,25 @@ type Notice struct {
 	Name string // whom or what it is about
 }
 
-// English tells the notice in a sentence; "" for none.
-func (n Notice) English() string {
+// Text tells the notice in a sentence in the language l (the
+// catalogue's words, the line mode's and the full screen's alike); ""
+// for none.
+func (n Notice) Text(l *lang.Catalogue) string {
 	switch n.Kind {
 	case NoticeHost:
-		return n.Name + " is now the host."
+		return l.T(lang.NoticeHost, n.Name)
 	case NoticeBack:
-		return n.Name + " is back."
+		return l.T(lang.NoticeBack, n.Name)
 	case NoticeSaved:
-		return "The host saved the game (" + n.Name + ")."
+		return l.T(lang.NoticeSaved, n.Name)
 	case NoticeNotSaved:
-		return "The game could not be saved."
+		return l.T(lang.NoticeNotSaved)
 	case NoticeNotKept:
-		return "The server cannot write this game down for now: play on, it keeps the moves and tries again."
+		return l.T(lang.NoticeNotKept)
 	case NoticeKeptAgain:
-		return "The server writes this game down again: nothing was lost."
+		return l.T(lang.NoticeKept)
 	case NoticeShutdown:
-		return "The server is shutting down. The game is saved: come back with ssh -t ... " + n.Name
+		return l.T(lang.NoticeShutdown, n.Name)
 	}
 	return ""
 }

@@ -182,7 +182,7 @@ func cutWords(words map[string]bool, w, h int, layers []*layer) []string {
 // statsText and shutdownNotice are texts the game is given to show.
 const (
 	statsText      = "Games played 3, won 2\nBest hand 1500 points\n"
-	shutdownNotice = "The server is shutting down. The game is saved: come back with ssh -t ... sunday-afternoon-12"
+	shutdownNotice = "The server is shutting down. The game is saved: come back to room sunday-afternoon-12 later."
 )
 
 // screenCase is one screen of the local game, set up on a model.

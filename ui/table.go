@@ -174,9 +174,9 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 		// News goes to the log, and to the message line unless a message
 		// of the viewer's own is there (the host's "saved" beats the news
 		// of the same save).
-		m.log = append(m.log, logLine{text: v.Notice.English(), at: o.EventCount})
+		m.log = append(m.log, logLine{text: v.Notice.Text(m.lang), at: o.EventCount})
 		if m.message == "" || m.isError {
-			m.message, m.isError = v.Notice.English(), false
+			m.message, m.isError = v.Notice.Text(m.lang), false
 		}
 	}
 	return tea.Batch(m.recordHand(), m.spinIfWaiting())
