@@ -849,6 +849,35 @@ const (
 	MsgClickAgain      // card
 	MsgClickWhy        // card, why
 
+	// The SSH waiting room (server/waiting.go).
+	WrJoining   // room
+	WrRoom      // room
+	WrHead      // room, table, rules, level
+	WrSaved     // -
+	WrOpen      // -
+	WrTeam      // team
+	WrFree      // -
+	WrHere      // -
+	WrAway      // -
+	WrHostMark  // - (after a seat's presence)
+	WrOnlookers // count
+	WrTakeSeat  // - (a key's help)
+	WrTakeFree  // -
+	WrEnded     // -
+	WrWatching  // -
+	WrYouHost   // -
+	WrStartBtn  // -
+	WrWaitHost  // -
+	WrClose     // - (a key's help)
+	WrFour      // -
+	WrSix       // -
+	WrPlayers   // count
+	WrKeyStart  // - (the waiting room's keys)
+	WrKeyTeam   // -
+	WrKeyWatch  // -
+	WrKeyOpen   // -
+	WrKeyLeave  // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

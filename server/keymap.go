@@ -105,14 +105,16 @@ type waitingKeys struct {
 	Leave key.Binding
 }
 
-func newWaitingKeys() waitingKeys {
+// newWaitingKeys are the waiting room's keys, their help in the
+// language l.
+func newWaitingKeys(l *lang.Catalogue) waitingKeys {
 	return waitingKeys{
-		Start: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "start")),
-		Seat:  key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", "take that seat")),
-		Team:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "other team")),
-		Watch: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch instead")),
-		Open:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open the free seats to newcomers")),
-		Leave: key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", "leave the room")),
+		Start: key.NewBinding(key.WithKeys("s"), key.WithHelp("s", l.T(lang.WrKeyStart))),
+		Seat:  key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7", "8", "9"), key.WithHelp("1-9", l.T(lang.WrTakeSeat))),
+		Team:  key.NewBinding(key.WithKeys("t"), key.WithHelp("t", l.T(lang.WrKeyTeam))),
+		Watch: key.NewBinding(key.WithKeys("w"), key.WithHelp("w", l.T(lang.WrKeyWatch))),
+		Open:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", l.T(lang.WrKeyOpen))),
+		Leave: key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", l.T(lang.WrKeyLeave))),
 	}
 }
 
@@ -156,7 +158,7 @@ type screenKeys struct {
 }
 
 func newScreenKeys() screenKeys {
-	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(), lobby: newLobbyKeys(&lang.English), waiting: newWaitingKeys(), room: newRoomKeys()}
+	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(), lobby: newLobbyKeys(&lang.English), waiting: newWaitingKeys(&lang.English), room: newRoomKeys()}
 }
 
 // newHelp is the help of the screens around the board, in the board's

@@ -132,6 +132,7 @@ func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
 func (s *screen) setLang(l *lang.Catalogue) {
 	s.lang = l
 	s.keys.lobby = newLobbyKeys(l)
+	s.keys.waiting = newWaitingKeys(l)
 }
 
 // setStyles paints the screen with st, for the terminal's background.

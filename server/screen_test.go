@@ -154,7 +154,7 @@ func TestLobbyLanguage(t *testing.T) {
 			t.Errorf("no %q in the French lobby:\n%s", want, text)
 		}
 	}
-	if s.lang != &lang.French {
-		t.Errorf("the session speaks %s", s.lang.Tag)
+	if s.lang != &lang.French || s.keys.waiting.Start.Help().Desc != "commencer" {
+		t.Errorf("the session speaks %s, its waiting room's s %q", s.lang.Tag, s.keys.waiting.Start.Help().Desc)
 	}
 }

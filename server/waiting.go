@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 )
 
@@ -80,30 +81,30 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 	r := s.conn.Room()
 	cfg := r.Config()
 	if len(u.Seats) == 0 {
-		fmt.Fprintf(b, "Joining room %s…\n", r.Name())
+		b.WriteString(s.lang.T(lang.WrJoining, r.Name()) + "\n")
 		return
 	}
 	st := s.st
-	b.WriteString(s.para(fmt.Sprintf("%s: %s, %v rules, %s computers", st.Heading.Render("Room "+u.Room), tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)) + "\n")
+	b.WriteString(s.para(s.lang.T(lang.WrHead, st.Heading.Render(s.lang.T(lang.WrRoom, u.Room)), s.tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)) + "\n")
 	if u.Restored {
-		b.WriteString(s.para("A saved game: its players come back to their seats, then the host starts it again.") + "\n")
+		b.WriteString(s.para(s.lang.T(lang.WrSaved)) + "\n")
 		if u.OpenSeats {
-			b.WriteString(s.para("The host lets newcomers take the free seats.") + "\n")
+			b.WriteString(s.para(s.lang.T(lang.WrOpen)) + "\n")
 		}
 	}
 	b.WriteString("\n")
 	sides := cfg.Game.Sides()
 	for side := range sides {
 		if cfg.Game.Players >= 4 {
-			b.WriteString(st.Heading.Render(fmt.Sprintf("Team %d", side+1)) + "\n")
+			b.WriteString(st.Heading.Render(s.lang.T(lang.WrTeam, side+1)) + "\n")
 		}
 		for i, seat := range u.Seats {
 			if cfg.Game.SideOf(i) != side {
 				continue
 			}
-			who := seat.Presence("free: a computer plays it")
+			who := s.presence(seat, lang.WrFree)
 			if seat.Host {
-				who += ", host"
+				who += s.lang.T(lang.WrHostMark)
 			}
 			h.mark(b, press(fmt.Sprint(i+1)))
 			line := fmt.Sprintf("%d  %-20s %s", i+1, seat.Name, who)
@@ -119,32 +120,32 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 		}
 	}
 	if u.Onlookers > 0 {
-		fmt.Fprintf(b, "\nOnlookers: %d\n", u.Onlookers)
+		b.WriteString("\n" + s.lang.T(lang.WrOnlookers, u.Onlookers) + "\n")
 	}
 	b.WriteString("\n")
 	// The help lists what this person may do; a guest's s is still
 	// answered, with a refusal.
 	keys := s.keys.waiting
-	keys.Seat.SetHelp(fmt.Sprintf("1-%d", len(u.Seats)), "take that seat")
+	keys.Seat.SetHelp(fmt.Sprintf("1-%d", len(u.Seats)), s.lang.T(lang.WrTakeSeat))
 	switch {
 	case u.Ended:
-		b.WriteString("The room has ended.\n")
+		b.WriteString(s.lang.T(lang.WrEnded) + "\n")
 	case u.Watching:
-		b.WriteString("You are watching.\n")
-		keys.Seat.SetHelp(keys.Seat.Help().Key, "take that free seat")
+		b.WriteString(s.lang.T(lang.WrWatching) + "\n")
+		keys.Seat.SetHelp(keys.Seat.Help().Key, s.lang.T(lang.WrTakeFree))
 	case u.Host:
-		b.WriteString(s.para("You are the host: start when everyone is seated. Empty seats go to computer players.") + "\n")
+		b.WriteString(s.para(s.lang.T(lang.WrYouHost)) + "\n")
 		h.mark(b, press("s"))
-		b.WriteString(st.ButtonOn.Render("[ Start ]") + "\n")
+		b.WriteString(st.ButtonOn.Render(s.lang.T(lang.WrStartBtn)) + "\n")
 	default:
-		b.WriteString("Waiting for the host to start.\n")
+		b.WriteString(s.lang.T(lang.WrWaitHost) + "\n")
 	}
 	seated := !u.Watching && !u.Restored && !u.Ended
 	keys.Start.SetEnabled(u.Host && !u.Watching && !u.Ended)
 	keys.Seat.SetEnabled((!u.Restored || u.Watching && u.OpenSeats) && !u.Ended)
 	keys.Open.SetEnabled(u.Host && u.Restored && !u.Ended)
 	if u.OpenSeats {
-		keys.Open.SetHelp("o", "close the free seats to newcomers")
+		keys.Open.SetHelp("o", s.lang.T(lang.WrClose))
 	}
 	keys.Team.SetEnabled(seated && sides > 1 && cfg.Game.Players >= 4)
 	keys.Watch.SetEnabled(seated)
@@ -158,12 +159,24 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 }
 
 // tableText describes a table size in a sentence.
-func tableText(players int) string {
+func (s *screen) tableText(players int) string {
 	switch players {
 	case 4:
-		return "4 players in two teams"
+		return s.lang.T(lang.WrFour)
 	case 6:
-		return "6 players in three teams"
+		return s.lang.T(lang.WrSix)
 	}
-	return fmt.Sprintf("%d players", players)
+	return s.lang.T(lang.WrPlayers, players)
+}
+
+// presence says who is at a seat: a person here or away, or the words of
+// key computer when no person holds it.
+func (s *screen) presence(seat table.SeatInfo, computer lang.Key) string {
+	switch seat.Presence("") {
+	case "here":
+		return s.lang.T(lang.WrHere)
+	case "away":
+		return s.lang.T(lang.WrAway)
+	}
+	return s.lang.T(computer)
 }
