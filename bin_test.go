@@ -9,7 +9,7 @@ import (
 )
 
 // The tests that run mille as a program share one build of it, with the
-// server's SQLite (-tags sqlite) so that every command is in it; TestMain
+// server (-tags serve) so that every command is in it; TestMain
 // removes it at the end.
 var (
 	binDir  string
@@ -20,7 +20,7 @@ var (
 		}
 		binDir = dir
 		bin := filepath.Join(dir, "mille")
-		if out, err := exec.Command("go", "build", "-tags", "sqlite", "-o", bin, ".").CombinedOutput(); err != nil {
+		if out, err := exec.Command("go", "build", "-tags", "serve", "-o", bin, ".").CombinedOutput(); err != nil {
 			return "", &buildError{err: err, out: out}
 		}
 		return bin, nil

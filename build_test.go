@@ -6,22 +6,25 @@ import (
 	"testing"
 )
 
-// TestGameBuildLeavesOutSQLite checks that building mille compiles the
-// server's SQLite only when asked (-tags sqlite): it is most of a first
-// build's time, and only mille serve uses it (docs/benchmarks.md).
-func TestGameBuildLeavesOutSQLite(t *testing.T) {
-	const driver = "modernc.org/sqlite"
+// TestGameBuildLeavesOutTheServer checks that building mille compiles
+// the SSH server and its store (SQLite, PostgreSQL, x/crypto/ssh) only
+// when asked (-tags serve): they are most of a first build's time, and
+// only mille serve uses them (docs/benchmarks.md).
+func TestGameBuildLeavesOutTheServer(t *testing.T) {
+	heavy := []string{"modernc.org/sqlite", "github.com/millebornes/mille/server", "github.com/jackc/pgx/v5", "golang.org/x/crypto/ssh"}
 	for _, tc := range []struct {
 		tags []string
 		want bool
-	}{{nil, false}, {[]string{"-tags", "sqlite"}, true}} {
+	}{{nil, false}, {[]string{"-tags", "serve"}, true}} {
 		args := append(append([]string{"list", "-deps"}, tc.tags...), ".")
 		out, err := exec.Command("go", args...).CombinedOutput()
 		if err != nil {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
-		if got := strings.Contains("\n"+string(out), "\n"+driver+"\n"); got != tc.want {
-			t.Errorf("go %s: %s in the build is %v, want %v", strings.Join(args, " "), driver, got, tc.want)
+		for _, pkg := range heavy {
+			if got := strings.Contains("\n"+string(out), "\n"+pkg+"\n"); got != tc.want {
+				t.Errorf("go %s: %s in the build is %v, want %v", strings.Join(args, " "), pkg, got, tc.want)
+			}
 		}
 	}
 }

@@ -1,9 +1,9 @@
-//go:build sqlite
+//go:build serve
 
 package store
 
 // The SQLite driver, in pure Go so that mille builds without cgo, is
-// compiled in only with the sqlite build tag: it alone is most of the
-// time a first build of mille takes, and only mille serve uses it
-// (docs/server.md tells how to build a mille that serves).
+// compiled in with the serve build tag, as mille serve itself is
+// (serve.go): it alone was most of the time a first build of the game
+// took (docs/server.md tells how to build a mille that serves).
 import _ "modernc.org/sqlite"

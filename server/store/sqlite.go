@@ -10,14 +10,14 @@ import (
 	"time"
 )
 
-// ErrNoSQLite is OpenSQLite's answer in a mille built without the sqlite
-// build tag, which leaves the SQLite driver out (driver.go).
+// ErrNoSQLite is OpenSQLite's answer in a program built without the
+// serve build tag, which leaves the SQLite driver out (driver.go).
 var ErrNoSQLite = errors.New("this mille was built without SQLite, the server's database: " +
-	"build it with -tags sqlite (go install -tags sqlite github.com/millebornes/mille@latest, " +
-	"or go build -tags sqlite -o mille . in the source), or use a release binary")
+	"build it with -tags serve (go install -tags serve github.com/millebornes/mille@latest, " +
+	"or go build -tags serve -o mille . in the source), or use a release binary")
 
 // HasSQLite reports whether this mille was built with the SQLite driver
-// (the sqlite build tag), which OpenSQLite needs.
+// (the serve build tag), which OpenSQLite needs.
 func HasSQLite() bool { return slices.Contains(sql.Drivers(), "sqlite") }
 
 // OpenSQLite opens the SQLite database at path as a store, making it if
@@ -26,7 +26,7 @@ func HasSQLite() bool { return slices.Contains(sql.Drivers(), "sqlite") }
 // (synchronous=NORMAL can lose the last commits only to a power cut).
 // Transactions take the write lock when they begin, so that one that
 // reads before it writes never fails for another's write. It needs the
-// SQLite driver, which the sqlite build tag compiles in (ErrNoSQLite).
+// SQLite driver, which the serve build tag compiles in (ErrNoSQLite).
 func OpenSQLite(path string) (*SQL, error) {
 	if !HasSQLite() {
 		return nil, ErrNoSQLite
