@@ -878,6 +878,26 @@ const (
 	WrKeyOpen   // -
 	WrKeyLeave  // -
 
+	// The game review's screen (ui/reviewview.go).
+	RvTitleWin      // -
+	RvTooSmall      // least width, height, this width, height
+	RvTitle         // game, hand, move, moves
+	RvFailedShort   // -
+	RvDepth         // depth
+	RvAnalysing     // -
+	RvFailed        // error
+	RvComputing     // -
+	RvNoDecision    // -
+	RvAnalysingMove // -
+	RvBest          // best move, loss, its error
+	RvOthers        // moves
+	RvNoReview      // error
+	RvKeyStep       // - (the review's keys)
+	RvKeyFlagged    // -
+	RvKeyHands      // -
+	RvKeyFirstLast  // -
+	RvKeyBack       // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

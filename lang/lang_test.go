@@ -14,7 +14,7 @@ import (
 )
 
 // verb matches a format's verbs: %s, %d, %v, %[2]s; not %%.
-var verb = regexp.MustCompile(`%[-+# 0]*\d*(\[\d+\])?[a-z]`)
+var verb = regexp.MustCompile(`%[-+# 0]*\d*(?:\.\d+)?(\[\d+\])?[a-z]`)
 
 // argsFor are arguments that fit English's format of k: a number for %d,
 // a word for the rest, each in its place (%[2]s is the second).
@@ -31,9 +31,12 @@ func argsFor(k Key) []any {
 		for len(args) <= at {
 			args = append(args, nil)
 		}
-		if strings.HasSuffix(v[0], "d") {
+		switch {
+		case strings.HasSuffix(v[0], "d"):
 			args[at] = 7
-		} else {
+		case strings.HasSuffix(v[0], "f"):
+			args[at] = 7.0
+		default:
 			args[at] = "x"
 		}
 	}

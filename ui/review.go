@@ -69,17 +69,18 @@ type reviewKeys struct {
 	Prev, Next, PrevFlag, NextFlag, PrevHand, NextHand, First, Last, Back key.Binding
 }
 
-func defaultReviewKeys() reviewKeys {
+// defaultReviewKeys are the review's keys, their help in the language l.
+func defaultReviewKeys(l *lang.Catalogue) reviewKeys {
 	return reviewKeys{
-		Prev:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←→", "step")),
+		Prev:     key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←→", l.T(lang.RvKeyStep))),
 		Next:     key.NewBinding(key.WithKeys("right", "l")),
-		PrevFlag: key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", "flagged moves")),
+		PrevFlag: key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", l.T(lang.RvKeyFlagged))),
 		NextFlag: key.NewBinding(key.WithKeys("down", "j")),
-		PrevHand: key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("pgup/pgdn", "hands")),
+		PrevHand: key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("pgup/pgdn", l.T(lang.RvKeyHands))),
 		NextHand: key.NewBinding(key.WithKeys("pgdown", "]")),
-		First:    key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/end", "first/last")),
+		First:    key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("home/end", l.T(lang.RvKeyFirstLast))),
 		Last:     key.NewBinding(key.WithKeys("end", "G")),
-		Back:     key.NewBinding(key.WithKeys("q", "Q", "esc", "ctrl+c"), key.WithHelp("q", "back")),
+		Back:     key.NewBinding(key.WithKeys("q", "Q", "esc", "ctrl+c"), key.WithHelp("q", l.T(lang.RvKeyBack))),
 	}
 }
 
@@ -104,11 +105,12 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if err != nil {
 		return nil, err
 	}
-	rs := &ReviewScreen{cfg: cfg, screenContext: screenContext{styles: StylesFor(cfg.Dark), lang: cfg.Lang}, keys: defaultReviewKeys(), seats: seats,
+	rs := &ReviewScreen{cfg: cfg, screenContext: screenContext{styles: StylesFor(cfg.Dark), lang: cfg.Lang}, seats: seats,
 		states: make([]engine.State, len(g.History)), decisions: map[int]*review.Decision{}}
 	if rs.lang == nil {
 		rs.lang = &lang.English
 	}
+	rs.keys = defaultReviewKeys(rs.lang)
 	for i, a := range g.History {
 		rs.states[i] = s
 		if !s.HandOver() {
@@ -135,7 +137,7 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 func (m *Model) reviewHand() tea.Cmd {
 	p, err := m.reviewProgram()
 	if err != nil {
-		return m.setError("No review: " + err.Error() + ".")
+		return m.setError(m.t(lang.RvNoReview, err))
 	}
 	return tea.Exec(p, nil)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/review"
 )
 
@@ -29,10 +30,10 @@ func (rs *ReviewScreen) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "Mille Bornes: game review"
+	v.WindowTitle = rs.lang.T(lang.RvTitleWin)
 	w, h := rs.size()
 	if w < MinWidth || h < MinHeight {
-		msg := fmt.Sprintf("The review needs a terminal of at least %dx%d.\nThis one is %dx%d: please enlarge it.\n\nq goes back.", MinWidth, MinHeight, w, h)
+		msg := rs.lang.T(lang.RvTooSmall, MinWidth, MinHeight, w, h)
 		v.SetContent(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg))
 		return v
 	}
@@ -45,7 +46,7 @@ func (rs *ReviewScreen) name(seat int) string {
 	if s := rs.cfg.Game.Seats; seat < len(s) && s[seat].Name != "" {
 		return s[seat].Name
 	}
-	return "Player " + strconv.Itoa(seat+1)
+	return rs.lang.T(lang.PlayerN, seat+1)
 }
 
 // layers lay the screen out from the top: title, the hand's header, the
@@ -57,7 +58,7 @@ func (rs *ReviewScreen) layers(w, h int) []*layer {
 	s := &rs.states[i]
 	var top []string
 	start, end := rs.handMoves(rs.cur)
-	title := fmt.Sprintf(" Game review · game %d, hand %d · move %d of %d", s.Game+1, s.Hand+1, rs.cur-start+1, end-start)
+	title := rs.lang.T(lang.RvTitle, s.Game+1, s.Hand+1, rs.cur-start+1, end-start)
 	top = append(top, st.Title.Render(padRight(title, w-22, ' '))+st.Dim.Render(rs.status()))
 	top = append(top, rs.header(s, w)...)
 	top = append(top, st.Dim.Render(strings.Repeat("─", w)))
@@ -81,11 +82,11 @@ func (rs *ReviewScreen) layers(w, h int) []*layer {
 func (rs *ReviewScreen) status() string {
 	switch {
 	case rs.err != nil:
-		return "analysis failed"
+		return rs.lang.T(lang.RvFailedShort)
 	case rs.rev != nil:
-		return "depth " + rs.rev.Depth.String()
+		return rs.lang.T(lang.RvDepth, rs.rev.Depth.String())
 	case rs.total == 0:
-		return "analysing…"
+		return rs.lang.T(lang.RvAnalysing)
 	}
 	const n = 10
 	f := rs.done * n / rs.total
@@ -98,10 +99,10 @@ func (rs *ReviewScreen) status() string {
 func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 	st := rs.styles
 	if rs.err != nil {
-		return []string{st.Error.Render(" The analysis failed: " + rs.err.Error()), ""}
+		return []string{st.Error.Render(rs.lang.T(lang.RvFailed, rs.err)), ""}
 	}
 	if rs.rev == nil {
-		return []string{st.Dim.Render(" The computer is analysing the game: the verdicts fill in as it goes."), ""}
+		return []string{st.Dim.Render(rs.lang.T(lang.RvComputing)), ""}
 	}
 	var lines []string
 	for k := range rs.rev.Hands {
@@ -127,7 +128,7 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 			var c []string
 			for _, k := range h.Costliest {
 				d := &h.Decisions[k]
-				c = append(c, fmt.Sprintf("%s (%.0f)", rs.names().Describe(d.Played), d.Loss))
+				c = append(c, fmt.Sprintf("%s (%.0f)", rs.lang.Describe(rs.names(), d.Played), d.Loss))
 			}
 			costly = " costliest: " + strings.Join(c, ", ")
 		}
@@ -137,7 +138,7 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 		}
 	}
 	if lines == nil {
-		lines = []string{st.Dim.Render(" No decision to review in this hand."), ""}
+		lines = []string{st.Dim.Render(rs.lang.T(lang.RvNoDecision)), ""}
 	}
 	return lines
 }
@@ -287,18 +288,18 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 	s := &rs.states[i]
 	a := rs.cfg.Game.History[i]
 	names := rs.names()
-	move := fmt.Sprintf(" %s: %s", rs.name(s.ToAct()), names.Describe(a))
+	move := " " + rs.name(s.ToAct()) + rs.lang.T(lang.Colon) + rs.lang.Describe(names, a)
 	d := rs.decisions[i]
 	switch {
 	case d == nil && rs.rev == nil && rs.err == nil && rs.reviewed(s.ToAct()):
-		return []string{st.Text.Render(move), st.Dim.Render(" (analysing…)"), ""}
+		return []string{st.Text.Render(move), st.Dim.Render(rs.lang.T(lang.RvAnalysingMove)), ""}
 	case d == nil:
 		return []string{st.Text.Render(move), "", ""}
 	}
 	mark := verdictMark(d.Verdict)
 	head := move + "  " + mark + " " + d.Verdict.String()
 	if d.Best != d.Played {
-		head += fmt.Sprintf(" · best: %s · loss %.0f ± %.0f", names.Describe(d.Best), d.Loss, d.LossSE)
+		head += rs.lang.T(lang.RvBest, rs.lang.Describe(names, d.Best), d.Loss, d.LossSE)
 	}
 	paint := st.Text
 	if d.Verdict >= review.Mistake {
@@ -327,10 +328,10 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 		var opts []string
 		for _, o := range d.Options {
 			if o.Action != d.Played && o.Deals > 0 {
-				opts = append(opts, fmt.Sprintf("%s %+.0f±%.0f", names.Describe(o.Action), o.Gain, o.GainSE))
+				opts = append(opts, fmt.Sprintf("%s %+.0f±%.0f", rs.lang.Describe(names, o.Action), o.Gain, o.GainSE))
 			}
 		}
-		lines = append(lines, st.Dim.Render(truncate(" other moves, against the one played: "+strings.Join(opts, " · "), w)))
+		lines = append(lines, st.Dim.Render(truncate(rs.lang.T(lang.RvOthers, strings.Join(opts, " · ")), w)))
 	}
 	return lines
 }
