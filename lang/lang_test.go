@@ -98,7 +98,7 @@ func TestEnglishIsTheEngines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	var buf [engine.MaxLegal]engine.Action
 	refused, explained := map[string]bool{}, map[string]bool{}
-	games := testkit.Size(2, 6, 60)
+	games := testkit.Size(2, 3, 60)
 	for _, cfg := range engine.Configs() {
 		for g := range games {
 			s, err := engine.New(cfg, uint64(g))
