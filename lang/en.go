@@ -846,5 +846,17 @@ var English = Catalogue{
 		RvKeyHands:      "hands",
 		RvKeyFirstLast:  "first/last",
 		RvKeyBack:       "back",
+
+		SrvReader:       "Using a screen reader? Press Tab for the line mode, made for it (next time, ask for it with: ssh HOST plain).",
+		SrvWelcome:      "Welcome! Your SSH key is your identity here; choose the name others will see.",
+		SrvName:         "Name: ",
+		SrvKeyDone:      "done",
+		SrvKeyPlain:     "line mode",
+		SrvRoomEnded:    "the room has ended",
+		SrvSavedAs:      "saved as %s",
+		SrvWatchingSeat: "You are watching from seat %d's place.",
+		SrvSeatLine:     "%s seat %d  %-12s %s",
+		SrvComputer:     "computer",
+		SrvStarted:      "The game has started.",
 	},
 }

@@ -851,6 +851,18 @@ var French = Catalogue{
 		RvKeyHands:      "manches",
 		RvKeyFirstLast:  "premier/dernier",
 		RvKeyBack:       "retour",
+
+		SrvReader:       "Avec un lecteur d'écran ? Tab passe au mode ligne, fait pour lui (la prochaine fois, demandez-le avec : ssh HÔTE plain).",
+		SrvWelcome:      "Bienvenue ! Votre clé SSH est votre identité ici ; choisissez le nom que les autres verront.",
+		SrvName:         "Nom : ",
+		SrvKeyDone:      "valider",
+		SrvKeyPlain:     "mode ligne",
+		SrvRoomEnded:    "la salle est close",
+		SrvSavedAs:      "enregistrée sous %s",
+		SrvWatchingSeat: "Vous regardez depuis la place %d.",
+		SrvSeatLine:     "%s place %d  %-12s %s",
+		SrvComputer:     "ordinateur",
+		SrvStarted:      "La partie a commencé.",
 	}),
 }
 

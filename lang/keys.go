@@ -898,6 +898,19 @@ const (
 	RvKeyFirstLast  // -
 	RvKeyBack       // -
 
+	// The SSH name prompt and a started room shown as text (server/screen.go).
+	SrvReader       // -
+	SrvWelcome      // -
+	SrvName         // - (the name field's prompt)
+	SrvKeyDone      // - (the name prompt's keys)
+	SrvKeyPlain     // -
+	SrvRoomEnded    // -
+	SrvSavedAs      // name
+	SrvWatchingSeat // seat
+	SrvSeatLine     // mark, seat, name, presence
+	SrvComputer     // -
+	SrvStarted      // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

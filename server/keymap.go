@@ -22,11 +22,12 @@ type nameKeys struct {
 	Done, Plain, Leave key.Binding
 }
 
-func newNameKeys() nameKeys {
+// newNameKeys are the name prompt's keys, their help in the language l.
+func newNameKeys(l *lang.Catalogue) nameKeys {
 	return nameKeys{
-		Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "done")),
-		Plain: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "line mode")),
-		Leave: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "leave")),
+		Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.SrvKeyDone))),
+		Plain: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", l.T(lang.SrvKeyPlain))),
+		Leave: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", l.T(lang.SrvKeyLeave))),
 	}
 }
 
@@ -158,7 +159,7 @@ type screenKeys struct {
 }
 
 func newScreenKeys() screenKeys {
-	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(), lobby: newLobbyKeys(&lang.English), waiting: newWaitingKeys(&lang.English), room: newRoomKeys()}
+	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(&lang.English), lobby: newLobbyKeys(&lang.English), waiting: newWaitingKeys(&lang.English), room: newRoomKeys()}
 }
 
 // newHelp is the help of the screens around the board, in the board's

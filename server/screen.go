@@ -131,6 +131,8 @@ func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
 // on the board.
 func (s *screen) setLang(l *lang.Catalogue) {
 	s.lang = l
+	s.keys.name = newNameKeys(l)
+	s.nameField.Prompt = l.T(lang.SrvName)
 	s.keys.lobby = newLobbyKeys(l)
 	s.keys.waiting = newWaitingKeys(l)
 }
@@ -219,7 +221,7 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if !msg.open {
 			s.conn, s.rooms = nil, s.lobby.List()
-			s.msg = "the room has ended"
+			s.msg = s.lang.T(lang.SrvRoomEnded)
 			return s, nil
 		}
 		if msg.u.Host != s.last.Host {
@@ -315,7 +317,7 @@ func (s *screen) roomKey(msg tea.KeyPressMsg) {
 			s.msg = s.refusal(err)
 		} else {
 			s.note("room saved", "room", name)
-			s.msg = "saved as " + name
+			s.msg = s.lang.T(lang.SrvSavedAs, name)
 		}
 	}
 }
@@ -356,8 +358,8 @@ func (s *screen) View() tea.View {
 	h := hits{}
 	st := s.st
 	if s.naming {
-		b.WriteString(s.para("Using a screen reader? Press Tab for the line mode, made for it (next time, ask for it with: ssh HOST plain).") + "\n\n")
-		b.WriteString(s.para("Welcome! Your SSH key is your identity here; choose the name others will see.") + "\n\n")
+		b.WriteString(s.para(s.lang.T(lang.SrvReader)) + "\n\n")
+		b.WriteString(s.para(s.lang.T(lang.SrvWelcome)) + "\n\n")
 		b.WriteString(s.nameField.View() + "\n")
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
@@ -458,19 +460,19 @@ func (s *screen) inner() int {
 func (s *screen) viewRoom(b *strings.Builder) {
 	u := s.last
 	st := s.st
-	b.WriteString(st.Heading.Render("Room "+u.Room) + "\n\n")
+	b.WriteString(st.Heading.Render(s.lang.T(lang.WrRoom, u.Room)) + "\n\n")
 	if u.Watching {
-		fmt.Fprintf(b, "You are watching from seat %d's place.\n\n", u.Seat+1)
+		b.WriteString(s.lang.T(lang.SrvWatchingSeat, u.Seat+1) + "\n\n")
 	}
 	for i, seat := range u.Seats {
-		who := seat.Presence("computer")
+		who := s.presence(seat, lang.SrvComputer)
 		me := " "
 		if i == u.Seat {
 			me = "*"
 		}
-		fmt.Fprintf(b, "%s seat %d  %-12s %s\n", me, i+1, seat.Name, who)
+		b.WriteString(s.lang.T(lang.SrvSeatLine, me, i+1, seat.Name, who) + "\n")
 	}
-	b.WriteString("\nThe game has started.\n") // until then the waiting room shows the room
+	b.WriteString("\n" + s.lang.T(lang.SrvStarted) + "\n") // until then the waiting room shows the room
 	b.WriteString(helpView(s.help, s.keys.room, s.inner()) + "\n")
 	if u.Notice.Kind != table.NoNotice {
 		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.Text(s.lang)))
