@@ -413,7 +413,7 @@ func (t *tally) report(w io.Writer) {
 		p := t.byPlayer[name]
 		if p.seatHands > 0 {
 			n := float64(p.seatHands)
-			fmt.Fprintf(w, "%s: result %+.0f a hand, expected at the first decision %+.0f, given away %.0f, luck %+.0f\n",
+			fmt.Fprintf(w, "%s: result %+.0f a hand, expected at the first decision %+.0f, given away %.0f, the rest %+.0f\n",
 				name, p.result/n, p.expected/n, p.charged/n, (p.result-p.expected+p.charged)/n)
 		}
 	}
