@@ -85,3 +85,26 @@ func BenchmarkHardChoose(b *testing.B) {
 	}
 	b.ReportMetric(float64(rollouts)/float64(i), "rollouts/op")
 }
+
+// TestSearchAllocationsPerDecision: a search allocates per decision (its
+// trees, its statistics), never per rollout: a state copied into a
+// variable whose address the rollout takes went to the heap once a
+// rollout, 9,700 times a hard decision.
+func TestSearchAllocationsPerDecision(t *testing.T) {
+	if raceOn {
+		t.Skip("the race detector allocates on its own")
+	}
+	s := midHand(t, engine.DefaultConfig, 1, 6)
+	obs := engine.Observe(&s, s.ToAct())
+	legal := obs.Legal(nil)
+	const iters = 2000
+	for _, p := range []Player{
+		NewISMCTS(iters, 1, WithWorkers(1)),
+		NewMonteCarlo(iters, 0, 1),
+	} {
+		n := testing.AllocsPerRun(3, func() { p.Choose(context.Background(), &obs, legal) })
+		if n > iters/10 {
+			t.Errorf("%s: %.0f allocations for a decision of %d rollouts", p.Name(), n, iters)
+		}
+	}
+}

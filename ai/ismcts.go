@@ -249,6 +249,10 @@ func (r *racer) run(budget int) []rootStat {
 	side := r.obs.Side()
 	var v view
 	var rew [engine.MaxLegal]float64
+	// s is each candidate's copy of the deal, declared once: the trees'
+	// walk takes its address, so a copy declared in the loop went to the
+	// heap at every rollout (7 MB and 9,700 allocations a hard decision).
+	var s engine.State
 	spent := 0
 	for round := 0; ; round++ {
 		active := 0
@@ -265,7 +269,7 @@ func (r *racer) run(budget int) []rootStat {
 			if !stats[k].active {
 				continue
 			}
-			s := det
+			s = det
 			if err := s.Step(a); err != nil {
 				panic("ai: sampled state refuses a legal action: " + err.Error())
 			}
@@ -345,7 +349,7 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 	for !s.HandOver() && depth < len(path) {
 		legal := s.Legal(buf[:0])
 		if len(legal) == 1 {
-			s.Step(legal[0])
+			s.StepLegal(legal[0])
 			continue
 		}
 		seat := s.ToAct()
@@ -411,9 +415,7 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 				}
 			}
 		}
-		if err := s.Step(a); err != nil {
-			panic("ai: search chose an illegal action: " + err.Error())
-		}
+		s.StepLegal(a) // one of legal
 		cur = next
 		path[depth] = cur
 		depth++

@@ -92,6 +92,9 @@ func playRandomHand(t *testing.T, s State, rng *rand.Rand, probe []Action) State
 		if err != nil {
 			t.Fatalf("legal action %v refused: %v", a, err)
 		}
+		if direct := s; func() bool { direct.StepLegal(a); return direct != next }() {
+			t.Fatalf("StepLegal(%v) differs from Apply", a) // the searches' unchecked step
+		}
 		s = next
 		checkInvariants(t, &s)
 	}
