@@ -911,6 +911,26 @@ const (
 	SrvComputer     // -
 	SrvStarted      // -
 
+	// The lobby's new room form and a started room's keys (server/form.go).
+	FormTitle       // -
+	FormPlaceholder // - (the empty name field)
+	FormName        // - (the fields' labels)
+	FormPlayers     // -
+	FormRules       // -
+	FormComputers   // -
+	FormFour        // - (the players field's values)
+	FormSix         // -
+	FormSolo        // count
+	FormRulesFor    // ruleset, counts it allows
+	FormLevel       // level
+	FormHelp        // - (the line under the fields)
+	FormCreate      // - (the button)
+	FormKeyField    // - (the form's keys)
+	FormKeyChange   // -
+	FormKeyCreate   // -
+	FormKeyBack     // -
+	RoomKeyLeave    // - (a started room's key)
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -6,11 +6,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/ui"
 )
 
@@ -33,21 +35,24 @@ type roomForm struct {
 	levels  []string        // the levels the server offers (Lobby.Levels)
 	level   int             // index in levels
 	keys    formKeys
+	lang    *lang.Catalogue // the session's language
 }
 
 // newForm opens the form on the room name given and defaultRoom's
-// options, offering the computer levels given (the weakest first).
-func newForm(name string, st *ui.Styles, levels []string) *roomForm {
+// options, offering the computer levels given (the weakest first), its
+// words in the language l.
+func newForm(name string, st *ui.Styles, levels []string, l *lang.Catalogue) *roomForm {
 	f := &roomForm{
 		name:    newField(st, maxRoomName),
 		players: slices.Index(engine.PlayerCounts[:], defaultRoom.Game.Players),
 		rules:   defaultRoom.Game.Rules,
 		levels:  levels,
 		level:   max(slices.Index(levels, defaultRoom.Level), 0),
-		keys:    newFormKeys(),
+		keys:    newFormKeys(l),
+		lang:    l,
 	}
 	f.name.SetValue(name)
-	f.name.Placeholder = "type the name"
+	f.name.Placeholder = l.T(lang.FormPlaceholder)
 	f.name.SetWidth(maxRoomName) // without a width the placeholder shows one letter
 	f.focus(fieldName)
 	return f
@@ -152,20 +157,21 @@ func (f *roomForm) paste(msg tea.PasteMsg) {
 	}
 }
 
-// playersText describes a table size.
-func playersText(n int) string {
+// playersText describes a table size in the language l.
+func playersText(l *lang.Catalogue, n int) string {
 	switch n {
 	case 4:
-		return "4 (two teams of two)"
+		return l.T(lang.FormFour)
 	case 6:
-		return "6 (three teams of two)"
+		return l.T(lang.FormSix)
 	}
-	return fmt.Sprintf("%d (each for themselves)", n)
+	return l.T(lang.FormSolo, n)
 }
 
 // view draws the form.
 func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
-	b.WriteString(st.Heading.Render("New room") + "\n\n")
+	l := f.lang
+	b.WriteString(st.Heading.Render(l.T(lang.FormTitle)) + "\n\n")
 	players := engine.PlayerCounts[f.players]
 	rules := f.rules.String()
 	for _, r := range engine.Rulesets {
@@ -174,23 +180,27 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 			for _, n := range r.Players() {
 				counts = append(counts, strconv.Itoa(n))
 			}
-			rules += fmt.Sprintf(" (%v is for %s players)", r, strings.Join(counts, " or "))
+			rules += l.T(lang.FormRulesFor, r, l.List(counts, lang.Or))
 		}
 	}
 	rows := []struct{ label, value string }{
-		{"Name", f.name.Value()},
-		{"Players", playersText(players)},
-		{"Rules", rules},
-		{"Computers", f.levels[f.level] + " (they take the empty seats)"},
+		{l.T(lang.FormName), f.name.Value()},
+		{l.T(lang.FormPlayers), playersText(l, players)},
+		{l.T(lang.FormRules), rules},
+		{l.T(lang.FormComputers), l.T(lang.FormLevel, f.levels[f.level])},
+	}
+	width := 0 // the labels' column, as wide as the widest (at least 10, as it was in English)
+	for _, r := range rows {
+		width = max(width, 10, utf8.RuneCountInString(r.label))
 	}
 	for i, r := range rows {
 		h.mark(b, focusField{i})
 		if i != f.field {
-			fmt.Fprintf(b, "  %-10s %s\n", r.label, r.value)
+			fmt.Fprintf(b, "  %-*s %s\n", width, r.label, r.value)
 			continue
 		}
 		if i == fieldName {
-			fmt.Fprintf(b, "%s%s\n", st.Selected.Render(fmt.Sprintf("> %-10s ", r.label)), f.name.View())
+			fmt.Fprintf(b, "%s%s\n", st.Selected.Render(fmt.Sprintf("> %-*s ", width, r.label)), f.name.View())
 			continue
 		}
 		if f.keys.More.Enabled() { // the arrows say left and right change it, where it can go
@@ -202,11 +212,11 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 				r.value += " >"
 			}
 		}
-		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-10s %s", r.label, r.value)))
+		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-*s %s", width, r.label, r.value)))
 	}
-	b.WriteString("\n" + st.Dim.Render("  ↑↓ or Tab: another field · ←→: change its value · Enter: create") + "\n\n")
+	b.WriteString("\n" + st.Dim.Render("  "+l.T(lang.FormHelp)) + "\n\n")
 	h.mark(b, tea.KeyPressMsg{Code: tea.KeyEnter})
-	b.WriteString("  " + st.ButtonOn.Render("[ Create the room ]") + "\n")
+	b.WriteString("  " + st.ButtonOn.Render(l.T(lang.FormCreate)) + "\n")
 }
 
 // newSeed is the seed of a new room's deal.

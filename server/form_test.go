@@ -4,10 +4,12 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/ui"
 )
 
@@ -49,7 +51,7 @@ func TestFormConfig(t *testing.T) {
 		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},
 	}
 	for i, tc := range tests {
-		f := newForm("room1", ui.StylesFor(true), ai.Levels)
+		f := newForm("room1", ui.StylesFor(true), ai.Levels, &lang.English)
 		for _, k := range keys(tc.keys...) {
 			if done, cancel := f.key(k); done || cancel {
 				t.Fatalf("case %d: the form closed on %v", i, k)
@@ -68,12 +70,47 @@ func TestFormConfig(t *testing.T) {
 			t.Errorf("case %d: the form does not show level %s:\n%s", i, tc.level, b.String())
 		}
 	}
-	f := newForm("x", ui.StylesFor(true), ai.Levels)
+	f := newForm("x", ui.StylesFor(true), ai.Levels, &lang.English)
 	if done, _ := f.key(keys("enter")[0]); !done {
 		t.Error("enter does not create")
 	}
 	if _, cancel := f.key(keys("esc")[0]); !cancel {
 		t.Error("esc does not cancel")
+	}
+}
+
+// TestFormFrench: the form speaks the session's language, its labels in
+// one column however long the longest ("Ordinateurs" is eleven letters).
+func TestFormFrench(t *testing.T) {
+	f := newForm("salle1", ui.StylesFor(true), ai.Levels, &lang.French)
+	f.key(keys("down")[0])
+	var b strings.Builder
+	f.view(&b, nil, ui.StylesFor(true))
+	out := b.String()
+	for _, want := range []string{"Nouvelle salle", "Joueurs", "deux équipes de deux", "ils prennent les places libres", "Créer la salle", "Entrée\u00a0: créer"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the French form lacks %q:\n%s", want, out)
+		}
+	}
+	for _, english := range []string{"New room", "Players", "Create", "empty seats"} {
+		if strings.Contains(out, english) {
+			t.Errorf("the French form says %q:\n%s", english, out)
+		}
+	}
+	col := -1 // where the values start, after the labels
+	for _, line := range strings.Split(out, "\n") {
+		for _, value := range []string{"salle1", "easy (ils"} {
+			if i := strings.Index(line, value); i >= 0 {
+				if at := utf8.RuneCountInString(line[:i]); col >= 0 && at != col {
+					t.Errorf("the values are not in one column: %q at %d, not %d", value, at, col)
+				} else {
+					col = at
+				}
+			}
+		}
+	}
+	if col < 0 {
+		t.Fatalf("no values in:\n%s", out)
 	}
 }
 
@@ -87,7 +124,7 @@ func TestMaxLevel(t *testing.T) {
 	if strings.Join(levels, " ") != "easy medium" {
 		t.Fatalf("levels under medium: %v", levels)
 	}
-	f := newForm("room1", ui.StylesFor(true), levels)
+	f := newForm("room1", ui.StylesFor(true), levels, &lang.English)
 	var seen []string
 	for _, k := range keys("up", "right", "right", "left") {
 		f.key(k)

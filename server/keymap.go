@@ -77,14 +77,15 @@ type formKeys struct {
 	Create, Back key.Binding
 }
 
-func newFormKeys() formKeys {
+// newFormKeys are the form's keys, their help in the language l.
+func newFormKeys(l *lang.Catalogue) formKeys {
 	return formKeys{
-		Prev:   key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("up/down", "field")),
+		Prev:   key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("up/down", l.T(lang.FormKeyField))),
 		Next:   key.NewBinding(key.WithKeys("down", "tab")),
-		Less:   key.NewBinding(key.WithKeys("left"), key.WithHelp("left/right", "change")),
+		Less:   key.NewBinding(key.WithKeys("left"), key.WithHelp("left/right", l.T(lang.FormKeyChange))),
 		More:   key.NewBinding(key.WithKeys("right")),
-		Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create")),
-		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.FormKeyCreate))),
+		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", l.T(lang.FormKeyBack))),
 	}
 }
 
@@ -136,9 +137,10 @@ type roomKeys struct {
 	Leave, Save key.Binding
 }
 
-func newRoomKeys() roomKeys {
+// newRoomKeys are a started room's keys, their help in the language l.
+func newRoomKeys(l *lang.Catalogue) roomKeys {
 	return roomKeys{
-		Leave: key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", "leave the room")),
+		Leave: key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", l.T(lang.RoomKeyLeave))),
 		Save:  key.NewBinding(key.WithKeys("ctrl+s")), // the host's, as on the board
 	}
 }
@@ -159,7 +161,7 @@ type screenKeys struct {
 }
 
 func newScreenKeys() screenKeys {
-	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(&lang.English), lobby: newLobbyKeys(&lang.English), waiting: newWaitingKeys(&lang.English), room: newRoomKeys()}
+	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(&lang.English), lobby: newLobbyKeys(&lang.English), waiting: newWaitingKeys(&lang.English), room: newRoomKeys(&lang.English)}
 }
 
 // newHelp is the help of the screens around the board, in the board's

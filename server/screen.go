@@ -135,6 +135,7 @@ func (s *screen) setLang(l *lang.Catalogue) {
 	s.nameField.Prompt = l.T(lang.SrvName)
 	s.keys.lobby = newLobbyKeys(l)
 	s.keys.waiting = newWaitingKeys(l)
+	s.keys.room = newRoomKeys(l)
 }
 
 // setStyles paints the screen with st, for the terminal's background.
@@ -272,7 +273,7 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Down):
 		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
 	case key.Matches(msg, k.New):
-		s.form, s.msg = newForm(s.lobby.FreeName(), s.st, s.lobby.Levels()), ""
+		s.form, s.msg = newForm(s.lobby.FreeName(), s.st, s.lobby.Levels(), s.lang), ""
 		return nil
 	case key.Matches(msg, k.Join):
 		if s.pick < len(s.rooms) {
