@@ -39,6 +39,8 @@ var English = Catalogue{
 		NoTarget:       "no one to attack",
 		CoupFourre:     "%s played %s on %s. You hold %s: play it as a coup fourré, for 300 points and another turn? Yes or no.",
 		Extension:      "%s reached 700 miles (%s). Extend the trip to 1000? Yes or no.",
+		ExtensionYou:   "You reached 700 miles (%s). Extend the trip to 1000? Yes or no.",
+		ExtensionTeam:  "Your team reached 700 miles (%s). Extend the trip to 1000? Yes or no.",
 		HandScores:     "Points of the hand: %s. Type score for the details.",
 		GameTotals:     "Game totals: %s.",
 		AnotherHand:    "Another hand? Yes or no.",

@@ -44,6 +44,8 @@ var French = Catalogue{
 		NoTarget:       "personne à attaquer",
 		CoupFourre:     "%s a joué %s contre %s. Vous tenez %s : la poser en coup-fourré, pour 300 points et un autre tour ? Oui ou non.",
 		Extension:      "%s a atteint 700 bornes (%s). Demander l'Allonge jusqu'à 1 000 ? Oui ou non.",
+		ExtensionYou:   "Vous avez atteint 700 bornes (%s). Demander l'Allonge jusqu'à 1 000 ? Oui ou non.",
+		ExtensionTeam:  "Votre équipe a atteint 700 bornes (%s). Demander l'Allonge jusqu'à 1 000 ? Oui ou non.",
 		HandScores:     "Points de la manche : %s. Tapez score pour le détail.",
 		GameTotals:     "Totaux de la partie : %s.",
 		AnotherHand:    "Une autre manche ? Oui ou non.",

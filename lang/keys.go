@@ -40,6 +40,8 @@ const (
 	NoTarget       // -
 	CoupFourre     // attacker, hazard, side attacked, safety
 	Extension      // side, others' miles
+	ExtensionYou   // others' miles
+	ExtensionTeam  // others' miles
 	HandScores     // list of sides' points
 	GameTotals     // list of sides' totals
 	AnotherHand    // -

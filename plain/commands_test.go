@@ -430,3 +430,48 @@ func TestThreatsCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestExtensionQuestionAgrees: the question at 700 is asked of the
+// player's own side, and says so with a verb that agrees with "you" in
+// each language (French once said "Vous a atteint").
+func TestExtensionQuestionAgrees(t *testing.T) {
+	var g record.Game
+	for seed := uint64(1); ; seed++ {
+		if seed > 500 {
+			t.Fatal("no random game reached the extension question of seat 0")
+		}
+		g = newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, seed, "random", 0)
+		for n := 0; n < 400 && !(g.State.Phase == engine.PhaseExtension && g.State.ToAct() == 0); n++ {
+			legal := g.State.Legal(nil)
+			a := legal[int(seed+uint64(n))%len(legal)]
+			for _, b := range legal { // drive: a distance card whenever there is one
+				if b.Kind() == engine.KindPlay && b.Card().IsDistance() {
+					a = b
+					break
+				}
+			}
+			if err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			if g.State.Phase == engine.PhaseHandOver {
+				break
+			}
+		}
+		if g.State.Phase == engine.PhaseExtension && g.State.ToAct() == 0 {
+			break
+		}
+	}
+	for _, c := range []struct {
+		cat  *lang.Catalogue
+		want string
+	}{
+		{&lang.English, "You reached 700 miles ("},
+		{&lang.French, "Vous avez atteint 700 bornes ("},
+	} {
+		r := startIn(t, tableFor(t, g, "random"), Options{}, c.cat)
+		question := r.until(func(l string) bool { return strings.Contains(l, "700") && strings.Contains(l, "1000") || strings.Contains(l, "1 000") })
+		if !strings.HasPrefix(question, c.want) {
+			t.Errorf("the question at 700: %q, want it to start %q", question, c.want)
+		}
+	}
+}

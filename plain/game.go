@@ -363,7 +363,16 @@ func (g *game) ask(p prompt) {
 		for _, side := range g.view.Opponents() {
 			others = append(others, g.text(lang.MilesOther, g.sideName(side), o.Tableaus[side].Miles))
 		}
-		g.say(lang.Extension, capital(g.sideName(o.Side())), g.list(others, lang.And))
+		// The verb agrees with its subject, which is "you" unless the side
+		// is named (hot-seat) or a team: a key for each, as milesLine does.
+		switch mine := o.Side(); {
+		case mine != g.view.YourSide():
+			g.say(lang.Extension, capital(g.sideName(mine)), g.list(others, lang.And))
+		case o.Config.Players >= 4:
+			g.say(lang.ExtensionTeam, g.list(others, lang.And))
+		default:
+			g.say(lang.ExtensionYou, g.list(others, lang.And))
+		}
 	case promptAnotherHand, promptAnotherGame:
 		var hand, game []string
 		for side := range o.Config.Sides() {
