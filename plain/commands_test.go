@@ -469,7 +469,9 @@ func TestExtensionQuestionAgrees(t *testing.T) {
 		{&lang.French, "Vous avez atteint 700 bornes ("},
 	} {
 		r := startIn(t, tableFor(t, g, "random"), Options{}, c.cat)
-		question := r.until(func(l string) bool { return strings.Contains(l, "700") && strings.Contains(l, "1000") || strings.Contains(l, "1 000") })
+		question := r.until(func(l string) bool {
+			return strings.Contains(l, "700") && strings.Contains(l, "1000") || strings.Contains(l, "1 000")
+		})
 		if !strings.HasPrefix(question, c.want) {
 			t.Errorf("the question at 700: %q, want it to start %q", question, c.want)
 		}
