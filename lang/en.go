@@ -879,5 +879,11 @@ var English = Catalogue{
 		FormKeyCreate:   "create",
 		FormKeyBack:     "back",
 		RoomKeyLeave:    "leave the room",
+
+		SshFull:           "mille: the server is full, try again later",
+		SshKeySessions:    "mille: your key has %d sessions open already; close one first",
+		SshSourceSessions: "mille: your address has as many sessions open as one address may (%d); close one first",
+		SshNewcomers:      "mille: the server is nearly full; its last places are kept for people whose address has no session yet. Try again later.",
+		SshPanic:          "mille: something went wrong on the server; sorry.",
 	},
 }

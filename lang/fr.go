@@ -884,6 +884,12 @@ var French = Catalogue{
 		FormKeyCreate:   "créer",
 		FormKeyBack:     "retour",
 		RoomKeyLeave:    "quitter la salle",
+
+		SshFull:           "mille : le serveur est plein, réessayez plus tard",
+		SshKeySessions:    "mille : votre clé a déjà %d sessions ouvertes ; fermez-en une d'abord",
+		SshSourceSessions: "mille : votre adresse a autant de sessions ouvertes qu'une adresse peut en avoir (%d) ; fermez-en une d'abord",
+		SshNewcomers:      "mille : le serveur est presque plein ; ses dernières places sont gardées pour les personnes dont l'adresse n'a pas encore de session. Réessayez plus tard.",
+		SshPanic:          "mille : quelque chose s'est mal passé sur le serveur ; désolé.",
 	}),
 }
 

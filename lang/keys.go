@@ -933,6 +933,13 @@ const (
 	FormKeyBack     // -
 	RoomKeyLeave    // - (a started room's key)
 
+	// An SSH session refused (server/ssh.go), in its client's LANG.
+	SshFull           // -
+	SshKeySessions    // count
+	SshSourceSessions // count
+	SshNewcomers      // -
+	SshPanic          // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

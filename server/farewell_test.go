@@ -2,7 +2,7 @@ package server
 
 import (
 	"bytes"
-	"fmt"
+	"github.com/millebornes/mille/lang"
 	"strings"
 	"testing"
 
@@ -16,9 +16,11 @@ import (
 // terminal needs, instead of being broken by the terminal mid-word.
 func TestFarewellKeepsWords(t *testing.T) {
 	for _, text := range []string{
-		"\n" + ByeText,
-		fmt.Sprintf(SavedText, "sunday-afternoon-12", "sunday-afternoon-12"),
-		"\n" + fmt.Sprintf(IdleText, "30m0s"),
+		"\n" + lang.English.T(lang.FarewellBye),
+		lang.English.T(lang.FarewellSaved, "sunday-afternoon-12"),
+		"\n" + lang.English.T(lang.FarewellIdle, "30m0s"),
+		lang.French.T(lang.FarewellSaved, "sunday-afternoon-12"),
+		"\n" + lang.French.T(lang.FarewellIdle, "30m0s"),
 	} {
 		var b bytes.Buffer
 		farewell(&b, text)

@@ -177,7 +177,7 @@ typing:
 			io.WriteString(annIn, "w")
 		}
 	}
-	bobScreen.waitText(t, "closed after 400ms without a key")
+	bobScreen.waitText(t, "Closed after 400ms without a key")
 	<-bobScreen.done
 	if s := r.Seats()[1]; !s.Human || s.Connected {
 		t.Fatalf("Bob's seat after the idle timeout: %+v", s)

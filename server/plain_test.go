@@ -316,29 +316,40 @@ func TestSSHWithoutTerminalIsPlain(t *testing.T) {
 
 // TestPlainHintComesFirst: a newcomer's terminal gets the line mode's
 // hint as its first bytes, before any escape sequence or box drawing,
-// so that a screen reader reads it first.
+// so that a screen reader reads it first, in the client's LANG.
 func TestPlainHintComesFirst(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	sess, err := dial(t, addr, newKey(t)).NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
-	if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
-	out, err := sess.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.Shell(); err != nil {
-		t.Fatal(err)
-	}
-	buf := make([]byte, len(PlainFirstHint)+2)
-	if _, err := io.ReadFull(out, buf); err != nil {
-		t.Fatal(err)
-	}
-	if string(buf) != PlainFirstHint+"\r\n" {
-		t.Fatalf("the first bytes are %q, want the line mode's hint", buf)
+	for _, tc := range []struct {
+		env  string
+		want *lang.Catalogue
+	}{{"", &lang.English}, {"fr_FR.UTF-8", &lang.French}} {
+		sess, err := dial(t, addr, newKey(t)).NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sess.Close()
+		if tc.env != "" {
+			if err := sess.Setenv("LANG", tc.env); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		out, err := sess.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		hint := tc.want.T(lang.SrvReader)
+		buf := make([]byte, len(hint)+2)
+		if _, err := io.ReadFull(out, buf); err != nil {
+			t.Fatal(err)
+		}
+		if string(buf) != hint+"\r\n" {
+			t.Fatalf("LANG=%s: the first bytes are %q, want the line mode's hint in %s", tc.env, buf, tc.want.Name)
+		}
 	}
 }

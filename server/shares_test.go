@@ -1,7 +1,7 @@
 package server
 
 import (
-	"fmt"
+	"github.com/millebornes/mille/lang"
 	"strings"
 	"testing"
 	"time"
@@ -103,12 +103,12 @@ func TestAttackSessionsPerSource(t *testing.T) {
 		want string
 	}{
 		{1, ""}, {1, ""}, {1, ""}, {1, ""},
-		{1, fmt.Sprintf(SourceSessionsText, 4)},
+		{1, lang.English.T(lang.SshSourceSessions, 4)},
 		{2, ""}, {2, ""}, {2, ""}, {2, ""},
 		{3, ""},
-		{3, NewcomersText},
+		{3, lang.English.T(lang.SshNewcomers)},
 		{4, ""},
-		{5, FullHint},
+		{5, lang.English.T(lang.SshFull)},
 	}
 	for i, st := range steps {
 		if got := open(st.from); !strings.Contains(got, st.want) || (st.want == "") != (got == "") {

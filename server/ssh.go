@@ -25,6 +25,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
@@ -136,27 +137,6 @@ var Defaults = Config{
 	MaxWidth: MaxWidth, MaxHeight: MaxHeight,
 	CheckpointEvery: 30 * time.Second, SavesPerKey: 10,
 }
-
-// PlainFirstHint is the first line a newcomer's terminal gets, before
-// the screen is drawn, for a screen reader to read first.
-const PlainFirstHint = "Using a screen reader? Press Tab for the line mode (next time, connect with: ssh HOST plain)."
-
-// The texts a refused session reads before the connection closes.
-const (
-	FullHint = "mille: the server is full, try again later"
-	// KeySessionsText refuses a session over MaxSessionsPerKey.
-	KeySessionsText = "mille: your key has %d sessions open already; close one first"
-	// SourceSessionsText refuses a session over MaxSessionsPerSource.
-	SourceSessionsText = "mille: your address has as many sessions open as one address may (%d); close one first"
-	// NewcomersText refuses a session of a source that has one, when the
-	// places left are kept for sources that have none.
-	NewcomersText = "mille: the server is nearly full; its last places are kept for people whose address has no session yet. Try again later."
-	ByeText       = "The server is shutting down. Thanks for playing!"
-	// IdleText is shown to a session closed for want of keys.
-	IdleText = "mille: closed after %v without a key. Come back with ssh: a seat you held waits a while."
-	// SavedText follows ByeText for the people of a saved room.
-	SavedText = "Your game in room %s is saved. When the server is back, join room %s again: your seat waits for you."
-)
 
 // Server is mille's SSH server: every session runs its own Bubble Tea
 // program over the connection, and all share one Lobby.
@@ -427,34 +407,37 @@ func (s *Server) handle(sess *sshSession) {
 	defer s.sessions.Add(-1)
 	s.unrelay(sess)
 	id, source := sess.id, sess.conn.source
+	// The refusals and farewells speak the client's LANG, else English;
+	// once the lobby runs, the language chosen there.
+	l := sessionLang(sess.env)
 	defer func() {
 		if v := recover(); v != nil {
 			s.log.Error("session panic", "source", source, "key", id, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
-			sess.refuse("\r\nmille: something went wrong on the server; sorry.")
+			sess.refuse("\r\n" + l.T(lang.SshPanic))
 		}
 	}()
 	switch {
 	case s.stop.Err() != nil:
-		sess.refuse(ByeText)
+		sess.refuse(l.T(lang.FarewellBye))
 		return
 	case !s.keys.take(id, s.cfg.MaxSessionsPerKey):
 		s.log.limit("sessions with one key", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerKey)
-		sess.refuse(fmt.Sprintf(KeySessionsText, s.cfg.MaxSessionsPerKey))
+		sess.refuse(l.T(lang.SshKeySessions, s.cfg.MaxSessionsPerKey))
 		return
 	}
 	defer s.keys.give(id)
 	switch s.places.take(source) {
 	case shareFull:
 		s.log.limit("sessions at once", "source", source, "key", id, "limit", s.cfg.MaxSessions)
-		sess.refuse(FullHint)
+		sess.refuse(l.T(lang.SshFull))
 		return
 	case shareSource:
 		s.log.limit("sessions from one source", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerSource)
-		sess.refuse(fmt.Sprintf(SourceSessionsText, s.cfg.MaxSessionsPerSource))
+		sess.refuse(l.T(lang.SshSourceSessions, s.cfg.MaxSessionsPerSource))
 		return
 	case shareNewcomers:
 		s.log.limit("sessions kept for new sources", "source", source, "key", id, "limit", newcomers(s.cfg.MaxSessions))
-		sess.refuse(NewcomersText)
+		sess.refuse(l.T(lang.SshNewcomers))
 		return
 	}
 	defer s.places.give(source)
@@ -506,7 +489,7 @@ func (s *Server) handle(sess *sshSession) {
 	} else {
 		sc = newScreen(s.Lobby, s.users, id, room, size.width)
 		sc.admission, sc.dataDir, sc.done = s.admit(id, source), s.cfg.Dir, ctx.Done()
-		sc.setLang(sessionLang(sess.env))
+		sc.setLang(l)
 		defer sc.leave()
 		m = sc
 	}
@@ -516,7 +499,7 @@ func (s *Server) handle(sess *sshSession) {
 	if sc != nil && sc.naming {
 		// A screen reader reads this line before any drawing: the first
 		// words a newcomer hears say how to get the line mode.
-		fmt.Fprint(out, PlainFirstHint+"\r\n")
+		fmt.Fprint(out, l.T(lang.SrvReader)+"\r\n")
 	}
 	painter := newPainter(out, profile, size.width, size.height)
 	defer painter.close()
@@ -560,15 +543,18 @@ func (s *Server) handle(sess *sshSession) {
 		return
 	}
 	end := "quit"
+	if sc != nil {
+		l = sc.lang // the lobby's choice
+	}
 	if idled.Load() {
 		end = "idle"
-		farewell(sess, "\n"+fmt.Sprintf(IdleText, s.cfg.IdleTimeout))
+		farewell(sess, "\n"+l.T(lang.FarewellIdle, s.cfg.IdleTimeout))
 	}
 	if s.stop.Err() != nil {
 		end = "shutdown"
-		farewell(sess, "\n"+ByeText)
+		farewell(sess, "\n"+l.T(lang.FarewellBye))
 		if name := sc.roomName(); name != "" && sc.seated() && s.wasSaved(name) {
-			farewell(sess, fmt.Sprintf(SavedText, name, name))
+			farewell(sess, l.T(lang.FarewellSaved, name))
 		}
 	}
 	if dropped := keys.dropped(); dropped > 0 {

@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
+	"github.com/millebornes/mille/lang"
 	"io"
 	mrand "math/rand/v2"
 	"net"
@@ -251,7 +252,7 @@ func TestSSHMaxSessions(t *testing.T) {
 	var stderr bytes.Buffer
 	sess.Stderr = &stderr
 	sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{})
-	if err := sess.Run(""); err == nil || !strings.Contains(stderr.String(), FullHint) {
+	if err := sess.Run(""); err == nil || !strings.Contains(stderr.String(), lang.English.T(lang.SshFull)) {
 		t.Fatalf("second session: %v, %q", err, stderr.String())
 	}
 	io.WriteString(in, "q")
@@ -273,7 +274,7 @@ func TestSSHShutdown(t *testing.T) {
 	if err := srv.Shutdown(ctx); err != nil {
 		t.Fatalf("shutdown: %v", err)
 	}
-	screen.waitText(t, ByeText)
+	screen.waitText(t, lang.English.T(lang.FarewellBye))
 	sess.Wait()
 }
 
@@ -359,7 +360,7 @@ func TestShutdownTellsPlayersTheirSeatWaits(t *testing.T) {
 		t.Fatalf("shutdown: %v", err)
 	}
 	annScreen.waitText(t, "your seat waits")
-	catScreen.waitText(t, ByeText)
+	catScreen.waitText(t, lang.English.T(lang.FarewellBye))
 	annSess.Wait()
 	catSess.Wait()
 	if strings.Contains(catScreen.text(), "seat waits") {
