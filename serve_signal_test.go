@@ -15,6 +15,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server"
 	gossh "golang.org/x/crypto/ssh"
@@ -178,7 +179,7 @@ func serveSignal(t *testing.T, bin string, sig syscall.Signal) {
 	}
 	// The terminal is given back before the goodbye.
 	screen := out.String()
-	bye := strings.LastIndex(screen, server.ByeText)
+	bye := strings.LastIndex(screen, lang.English.T(lang.FarewellBye))
 	for _, seq := range []struct{ on, off string }{
 		{ansi.SetModeAltScreenSaveCursor, ansi.ResetModeAltScreenSaveCursor},
 		{ansi.HideCursor, ansi.ShowCursor},
