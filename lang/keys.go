@@ -144,16 +144,20 @@ const (
 	ActContinue   // -
 
 	// Words.
-	You       // -
-	YourTeam  // -
-	Pair      // name, name
-	Away      // name
-	PlayerN   // number
-	Comma     // - (a list's separator)
-	Semicolon // - (the separator of a list of lists)
-	Or        // - (the last separator of a choice)
-	And       // - (the last separator of a list)
-	SlotP     // -
+	You           // -
+	YourTeam      // -
+	Pair          // name, name
+	Away          // name
+	PlayerN       // number
+	NameYou       // - (the default name of the person at a local game)
+	NameComputer  // - (the computer of a two-player local game)
+	NameComputerN // number (a server's computer at seat N)
+	ScoreComputer // number or nothing (a computer's short name in a score column of five cells)
+	Comma         // - (a list's separator)
+	Semicolon     // - (the separator of a list of lists)
+	Or            // - (the last separator of a choice)
+	And           // - (the last separator of a list)
+	SlotP         // -
 
 	// The table's news (table.Notice).
 	NoticeHost     // name

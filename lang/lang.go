@@ -11,6 +11,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/millebornes/mille/engine"
@@ -131,7 +132,9 @@ func (c *Catalogue) seat(n engine.Names, s int) string {
 		return c.Text[You]
 	}
 	if s >= 0 && s < len(n.Seats) && n.Seats[s] != "" {
-		return n.Seats[s]
+		// A log's names may be those its makers had (table.View.NamesAt),
+		// as the table keeps them: said here in this language.
+		return c.defaultName(n.Seats[s])
 	}
 	return c.T(PlayerN, s+1)
 }
@@ -139,11 +142,32 @@ func (c *Catalogue) seat(n engine.Names, s int) string {
 // SeatName names seat s as a table shows it: its person's or computer's
 // name, "Player N" when it has none, marked when its person is away.
 func (c *Catalogue) SeatName(name string, s int, away bool) string {
+	name = c.defaultName(name)
 	switch {
 	case name == "":
 		return c.T(PlayerN, s+1)
 	case away:
 		return c.T(Away, name)
+	}
+	return name
+}
+
+// defaultName says in the catalogue's language the names mille itself
+// gives seats, which games keep in English: "You" and "Computer" in a
+// local game, "Computer N" at a server's table. No person can take one
+// of these (the server refuses them), so any other name is a person's
+// and stays as it is.
+func (c *Catalogue) defaultName(name string) string {
+	switch name {
+	case "You":
+		return c.Text[NameYou]
+	case "Computer":
+		return c.Text[NameComputer]
+	}
+	if rest, ok := strings.CutPrefix(name, "Computer "); ok {
+		if n, err := strconv.Atoi(rest); err == nil && n > 0 && n <= engine.MaxSeats {
+			return c.T(NameComputerN, n)
+		}
 	}
 	return name
 }

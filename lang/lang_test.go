@@ -266,3 +266,23 @@ func TestHintLineSaysTheMoveOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultNames: the names mille gives seats are said in the
+// catalogue's language; a person's name stays as it is.
+func TestDefaultNames(t *testing.T) {
+	for _, c := range []struct{ name, en, fr string }{
+		{"You", "You", "Vous"},
+		{"Computer", "Computer", "Ordinateur"},
+		{"Computer 3", "Computer 3", "Ordinateur 3"},
+		{"Computer Ann", "Computer Ann", "Computer Ann"},
+		{"Ann", "Ann", "Ann"},
+		{"", "Player 2", "Joueur 2"},
+	} {
+		if got := English.SeatName(c.name, 1, false); got != c.en {
+			t.Errorf("English %q: %q, want %q", c.name, got, c.en)
+		}
+		if got := French.SeatName(c.name, 1, false); got != c.fr {
+			t.Errorf("French %q: %q, want %q", c.name, got, c.fr)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server/store"
 )
@@ -133,12 +134,26 @@ func ValidName(name string) error {
 	if computerName.MatchString(foldName(name)) {
 		return errors.New("that is a computer player's name: choose another")
 	}
+	for _, c := range lang.All {
+		if foldName(name) == foldName(c.Text[lang.NameYou]) {
+			// Every screen says it of the viewer's own seat, in the
+			// viewer's language.
+			return errors.New("that is how mille names each player's own seat: choose another")
+		}
+	}
 	return nil
 }
 
 // computerName matches the folded names of computer players (table's
-// ComputerName) and their look-alikes (foldName writes 0 as o, 1 as i).
-var computerName = regexp.MustCompile(`^computer[0-9oi]*$`)
+// ComputerName, as each language says it) and their look-alikes
+// (foldName writes 0 as o, 1 as i).
+var computerName = func() *regexp.Regexp {
+	var words []string
+	for _, c := range lang.All {
+		words = append(words, regexp.QuoteMeta(foldName(c.Text[lang.NameComputer])))
+	}
+	return regexp.MustCompile(`^(` + strings.Join(words, "|") + `)[0-9oi]*$`)
+}()
 
 // foldName is the form in which two names that look alike are equal, their
 // skeleton: the PRECIS nickname profile's form (RFC 8266: widths and

@@ -421,6 +421,12 @@ func TestValidName(t *testing.T) {
 		{"Computer 1O", false},
 		{"Алиса", true},
 		{"Ολγα", true},
+		// Every screen names the viewer's own seat You (Vous in French) and
+		// a computer Computer (Ordinateur): no person may take those.
+		{"You", false},
+		{"vous", false},
+		{"Ordinateur 3", false},
+		{"Youri", true},
 	}
 	for _, tc := range tests {
 		if err := ValidName(tc.name); (err == nil) != tc.ok {

@@ -137,8 +137,8 @@ func (m *Model) sideShort(side int) string {
 	}
 	name := m.seatName(m.view.SideSeats(side)[0])
 	// "Computer 2" must stay told apart from "Computer 3" in 5 columns.
-	if rest, ok := strings.CutPrefix(name, "Computer"); ok {
-		return "Comp" + strings.TrimSpace(rest)
+	if rest, ok := strings.CutPrefix(name, m.t(lang.NameComputer)); ok {
+		return m.t(lang.ScoreComputer, strings.TrimSpace(rest))
 	}
 	return name
 }
