@@ -125,6 +125,35 @@ func TestDecodeSeeds(t *testing.T) {
 
 // FuzzDecodeStats does for the statistics file what FuzzDecode does for
 // saves.
+// FuzzDecodeHeader: a save's header fields never panic, fail in one
+// line, and agree with Decode on every save Decode accepts.
+func FuzzDecodeHeader(f *testing.F) {
+	for _, s := range fuzzSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, err := decodeHeader(data)
+		if err != nil && strings.ContainsAny(err.Error(), "\n\r") {
+			t.Fatalf("error is not one line: %q", err)
+		}
+		g, gerr := Decode(bytes.NewReader(data))
+		if gerr != nil {
+			return
+		}
+		if err != nil {
+			t.Fatalf("Decode reads the save, decodeHeader does not: %v", err)
+		}
+		if h.Players != g.State.Config.Players || len(h.Names) != len(g.Seats) || int(h.Hand) != int(g.State.Hand) || int(h.Game) != int(g.State.Game) || !h.Saved.Equal(g.Saved) {
+			t.Fatalf("header %+v, game %d players, hand %d, game %d, saved %v", h, g.State.Config.Players, g.State.Hand, g.State.Game, g.Saved)
+		}
+		for s := range h.Totals {
+			if h.Totals[s] != int64(g.State.Totals[s]) {
+				t.Fatalf("totals %v, game's %v", h.Totals, g.State.Totals)
+			}
+		}
+	})
+}
+
 func FuzzDecodeStats(f *testing.F) {
 	st := Stats{
 		ByOpponent:   map[string]Record{"hard": {Games: 3, GamesWon: 2, Hands: 31, HandsWon: 17}, "human": {Hands: 1}},
