@@ -834,6 +834,10 @@ const (
 	PkNoFolders        // -
 	PkNoStats          // -
 	PkFolder           // folder
+	PkAutosaveEntry    // - (the autosave's name in the picker)
+	PkSaveHand         // hand (from 1)
+	PkSaveGameHand     // game, hand (from 1)
+	PkUnreadable       // why
 	PkLoadHelp         // -
 	PkLoadTitle        // -
 	BtnEscCancel       // -

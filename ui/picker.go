@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -245,13 +246,30 @@ func (m *Model) saveFolder() string {
 	return "."
 }
 
+// homeShort is path with the home folder written "~", as the player
+// would type it.
+func homeShort(path string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return path
+	}
+	home = filepath.Clean(home)
+	if path == home {
+		return "~"
+	}
+	if rest, ok := strings.CutPrefix(path, home+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + rest
+	}
+	return path
+}
+
 // pickerLines are the picker's rows, each w cells wide.
 func (m *Model) pickerLines(w int) []string {
 	empty := m.t(lang.PkNoSaves)
 	if m.dialog == dialogSaveAs {
 		empty = m.t(lang.PkNoFolders)
 	}
-	return m.picker.lines(m.styles, w, empty)
+	return m.picker.lines(m.styles, m.lang, w, empty)
 }
 
 // pickerClick chooses the clicked row of a picker, as Return there does:
@@ -282,7 +300,7 @@ func (m *Model) openStats() tea.Cmd {
 func (m *Model) pickerDialog(l layout) []*layer {
 	st := m.styles
 	body := []string{
-		st.Dim.Render(ansi.Truncate(m.t(lang.PkFolder, m.picker.dir), pickerWidth, "…")),
+		st.Dim.Render(ansi.Truncate(m.t(lang.PkFolder, homeShort(m.picker.dir)), pickerWidth, "…")),
 		"",
 	}
 	first := len(body)
@@ -301,7 +319,7 @@ func (m *Model) pickerDialog(l layout) []*layer {
 // saveDialog draws the save prompt: the name, and the folder picker under it.
 func (m *Model) saveDialog(l layout) []*layer {
 	st := m.styles
-	folder := m.t(lang.PkFolder, m.picker.dir)
+	folder := m.t(lang.PkFolder, homeShort(m.picker.dir))
 	if m.pickFolder {
 		folder = st.Heading.Render("▶ ") + folder
 	} else {

@@ -3,8 +3,10 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -97,11 +99,11 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	// A bad file: the error on the message line, the game untouched.
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool {
-		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	screen := screenNow(tm)
 	contains(t, screen, "Load a saved game")
-	contains(t, screen, "broken"+save.Ext)
+	contains(t, screen, "broken")
 	if strings.Contains(screen, ".tmp") {
 		t.Fatalf("the picker shows a temporary file:\n%s", screen)
 	}
@@ -123,7 +125,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	// A click on a save loads it.
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool {
-		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "pick-1"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
@@ -159,7 +161,7 @@ func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "ng-load"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	waitModel(t, tm, "the picker", func(m *Model) bool {
-		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	press(tm, "enter")
 	waitModel(t, tm, "the loaded game", func(m *Model) bool {
@@ -306,8 +308,8 @@ func TestFlowEscInTheSaveOnQuitPromptGoesBackToPlay(t *testing.T) {
 	tm.WaitFinished(t)
 }
 
-// TestFlowLoadPickerListsOnlySaves: the load picker lists the folders and
-// the saves, the autosave among them, and not the statistics or any other
+// TestFlowLoadPickerListsOnlySaves: the load picker lists the saves, the
+// autosave and the folders, and not the statistics or any other
 // file of the folder.
 func TestFlowLoadPickerListsOnlySaves(t *testing.T) {
 	dir := saveDir(t)
@@ -326,10 +328,10 @@ func TestFlowLoadPickerListsOnlySaves(t *testing.T) {
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool {
-		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	screen := screenNow(tm)
-	contains(t, screen, save.AutosaveName)
+	contains(t, screen, lang.English.Text[lang.PkAutosaveEntry])
 	contains(t, screen, "older")
 	for _, name := range []string{save.StatsName, "notes.txt"} {
 		if strings.Contains(screen, name) {
@@ -355,12 +357,12 @@ func TestFlowSaveOverAPickedSave(t *testing.T) {
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	press(tm, "s")
 	waitModel(t, tm, "the folder picker", func(m *Model) bool {
-		return m.dialog == dialogSaveAs && strings.Contains(ansi.Strip(m.View().Content), "monday"+save.Ext)
+		return m.dialog == dialogSaveAs && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
-	press(tm, "tab", "enter") // the autosave comes first: not that one
+	press(tm, "tab", "down", "enter") // the autosave comes after monday: not that one
 	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.pickFolder })
 	contains(t, screenNow(tm), lang.English.Text[autosaveRefusal])
-	press(tm, "down", "enter")
+	press(tm, "up", "enter")
 	waitModel(t, tm, "the name taken", func(m *Model) bool { return m.input.Value() == "monday" && !m.pickFolder })
 	contains(t, screenNow(tm), "Return saves over monday"+save.Ext)
 	press(tm, "enter")
@@ -420,6 +422,65 @@ func TestFlowSaveNameIsANameOnly(t *testing.T) {
 	}
 	if _, err := os.Stat("nodir"); err == nil {
 		t.Fatal("a folder nodir was made where mille runs")
+	}
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// TestFlowLoadPickerSavesFirstWithDetails: the load picker starts on the
+// first save; each save shows when it was saved, its players and score
+// and its hand; a save it cannot read is listed as such; the autosave
+// comes after the saves under its label, the folders last; the folder
+// line writes the home folder "~".
+func TestFlowLoadPickerSavesFirstWithDetails(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	dir := filepath.Join(home, "saves")
+	t.Setenv(save.DirEnv, dir)
+	for _, d := range []string{"finished", "reviews"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := writeGame(t, filepath.Join(dir, "monday"+save.Ext))
+	writeGame(t, filepath.Join(dir, save.AutosaveName))
+	if err := os.WriteFile(filepath.Join(dir, "broken"+save.Ext), []byte(`{"format": "mille", "schema": 1`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t, 2, 7)
+	cfg.Local.Load = local.Load
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad && m.picker.read })
+	screen := screenNow(tm)
+	contains(t, screen, "Folder: ~"+string(filepath.Separator)+"saves")
+	var rows []string
+	for _, l := range strings.Split(screen, "\n") {
+		for _, name := range []string{"broken", "monday", "(autosave)", "finished/", "reviews/"} {
+			if strings.Contains(l, name) {
+				rows = append(rows, name)
+				if name == "monday" || name == "(autosave)" {
+					saved := g.Saved
+					if saved.IsZero() {
+						saved = time.Now()
+					}
+					for _, want := range []string{saved.Local().Format("2006-01-02"), g.Seats[0].Name + " 0", g.Seats[1].Name + " 0", "hand 1"} {
+						if !strings.Contains(l, want) {
+							t.Errorf("row %q lacks %q", l, want)
+						}
+					}
+				}
+				if name == "broken" && (!strings.Contains(l, "can't read") || strings.Contains(l, dir)) {
+					t.Errorf("row %q does not say the save can't be read", l)
+				}
+			}
+		}
+	}
+	if want := []string{"broken", "monday", "(autosave)", "finished/", "reviews/"}; !slices.Equal(rows, want) {
+		t.Fatalf("rows %q, want %q:\n%s", rows, want, screen)
+	}
+	if e := probe(tm, func(m *Model) pickEntry { e, _ := m.picker.highlighted(); return e }); e.folder || e.name != "broken"+save.Ext {
+		t.Fatalf("the picker starts on %+v", e)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"cmp"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -12,14 +14,17 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 )
 
 // savePicker is the list of the load dialog and of the save dialog's
-// folder: a folder's subfolders, then its saves (the autosave among them),
-// and nothing else: no statistics, options or other people's files. The
-// folder is read in a command; Return or → opens a folder or picks a save,
-// ← goes up.
+// folder: a folder's saves, each with its details (when saved, players,
+// score, hand), the autosave after them under its own label, then the
+// subfolders; nothing else: no statistics, options or other people's
+// files. The folder is read in a command; Return or → opens a folder or
+// picks a save, ← goes up.
 type savePicker struct {
 	dir     string
 	entries []pickEntry
@@ -31,10 +36,14 @@ type savePicker struct {
 	from    string
 }
 
-// pickEntry is a row of the picker: a folder or a save, by its file name.
+// pickEntry is a row of the picker: a folder or a save, by its file name,
+// with the save's header or why it could not be read.
 type pickEntry struct {
-	name   string
-	folder bool
+	name     string
+	folder   bool
+	autosave bool
+	head     save.Header
+	headErr  error
 }
 
 // pickerReadMsg is a folder read for the picker.
@@ -53,7 +62,8 @@ func newSavePicker(dir string, rows int) savePicker {
 // Init reads the picker's folder.
 func (p *savePicker) Init() tea.Cmd { return readPickerDir(p.dir) }
 
-// readPickerDir lists a folder's visible subfolders and saves, by name.
+// readPickerDir lists a folder's saves, by name with the autosave last,
+// then its visible subfolders; each save's header is read for its row.
 func readPickerDir(dir string) tea.Cmd {
 	return func() tea.Msg {
 		des, err := os.ReadDir(dir)
@@ -72,21 +82,35 @@ func readPickerDir(dir string) tea.Cmd {
 					folder = fi.IsDir()
 				}
 			}
-			if folder || save.IsSave(name) {
-				entries = append(entries, pickEntry{name: name, folder: folder})
+			switch {
+			case folder:
+				entries = append(entries, pickEntry{name: name, folder: true})
+			case save.IsSave(name):
+				path := filepath.Join(dir, name)
+				e := pickEntry{name: name, autosave: isAutosave(path)}
+				e.head, e.headErr = save.ReadHeader(path)
+				if e.headErr != nil { // the row names the file already
+					e.headErr = errors.New(strings.TrimPrefix(e.headErr.Error(), path+": "))
+				}
+				entries = append(entries, e)
 			}
 		}
 		slices.SortFunc(entries, func(a, b pickEntry) int {
-			if a.folder != b.folder {
-				if a.folder {
-					return -1
-				}
-				return 1
-			}
-			return cmp.Compare(a.name, b.name)
+			return cmp.Or(cmp.Compare(a.rank(), b.rank()), cmp.Compare(a.name, b.name))
 		})
 		return pickerReadMsg{dir: dir, entries: entries}
 	}
+}
+
+// rank orders the picker's rows: saves, the autosave, folders.
+func (e pickEntry) rank() int {
+	switch {
+	case e.folder:
+		return 2
+	case e.autosave:
+		return 1
+	}
+	return 0
 }
 
 // loaded takes a folder read; a read of a folder left meanwhile is dropped.
@@ -202,9 +226,16 @@ func (p *savePicker) click(row int) pickResult {
 }
 
 // lines are the picker's rows, each cut or filled to w cells; empty says
-// what an empty folder shows.
-func (p *savePicker) lines(st *Styles, w int, empty string) []string {
+// what an empty folder shows. A save's row is its name (without Ext) and
+// its details, in columns.
+func (p *savePicker) lines(st *Styles, c *lang.Catalogue, w int, empty string) []string {
 	var lines []string
+	nameW := 0
+	for _, e := range p.entries {
+		if !e.folder {
+			nameW = max(nameW, min(16, ansi.StringWidth(e.label(c))))
+		}
+	}
 	switch {
 	case p.err != nil:
 		lines = append(lines, st.Error.Render(ansi.Truncate("  Can't read this folder: "+errText(p.err), w, "…")))
@@ -216,6 +247,8 @@ func (p *savePicker) lines(st *Styles, w int, empty string) []string {
 		name, style := e.name, st.Picker.Save
 		if e.folder {
 			name, style = name+string(filepath.Separator), st.Picker.Folder
+		} else {
+			name = padRight(ansi.Truncate(e.label(c), nameW, "…"), nameW, ' ') + "  " + e.details(c)
 		}
 		if i == p.sel {
 			lines = append(lines, st.Picker.Cursor.Render("> ")+st.Picker.Selected.Render(ansi.Truncate(name, w-2, "…")))
@@ -230,6 +263,57 @@ func (p *savePicker) lines(st *Styles, w int, empty string) []string {
 		lines = append(lines, strings.Repeat(" ", w))
 	}
 	return lines
+}
+
+// label is a save's name in the picker: its file name without Ext, or
+// the autosave's label.
+func (e pickEntry) label(c *lang.Catalogue) string {
+	if e.autosave {
+		return c.T(lang.PkAutosaveEntry)
+	}
+	return strings.TrimSuffix(e.name, save.Ext)
+}
+
+// details are a save's row after its name: when it was saved, each side
+// with its score, and the hand; or why its header could not be read.
+func (e pickEntry) details(c *lang.Catalogue) string {
+	if e.headErr != nil {
+		return c.T(lang.PkUnreadable, errText(e.headErr))
+	}
+	h := e.head
+	var parts []string
+	if !h.Saved.IsZero() {
+		parts = append(parts, h.Saved.Local().Format("2006-01-02 15:04"))
+	}
+	parts = append(parts, sideScores(h))
+	if h.Game > 0 {
+		parts = append(parts, c.T(lang.PkSaveGameHand, h.Game+1, h.Hand+1))
+	} else {
+		parts = append(parts, c.T(lang.PkSaveHand, h.Hand+1))
+	}
+	return strings.Join(parts, "  ")
+}
+
+// sideScores are the players and the score of a save's header: "You 120,
+// Computer 50", partners joined ("You & Ann 300, …"); the names alone when
+// the header's seats and scores do not match.
+func sideScores(h save.Header) string {
+	cfg := engine.Config{Players: h.Players}
+	if h.Players < 2 || h.Players > engine.MaxSeats || len(h.Names) != h.Players || len(h.Totals) != cfg.Sides() {
+		return strings.Join(h.Names, ", ")
+	}
+	sides := make([]string, cfg.Sides())
+	for seat, name := range h.Names {
+		s := cfg.SideOf(seat)
+		if sides[s] != "" {
+			sides[s] += " & "
+		}
+		sides[s] += name
+	}
+	for s := range sides {
+		sides[s] += " " + strconv.FormatInt(h.Totals[s], 10)
+	}
+	return strings.Join(sides, ", ")
 }
 
 // pickerStyles are the styles of the picker's rows.

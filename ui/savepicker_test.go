@@ -11,8 +11,8 @@ import (
 	"github.com/millebornes/mille/save"
 )
 
-// TestSavePickerMoves walks a folder of folders and saves with the keys:
-// folders first, then saves, by name; → opens a folder, ← comes back to
+// TestSavePickerMoves walks a folder of saves and folders with the keys:
+// saves first, then folders, by name; → opens a folder, ← comes back to
 // it highlighted; Return on a save picks its path; the list scrolls.
 func TestSavePickerMoves(t *testing.T) {
 	dir := t.TempDir()
@@ -43,7 +43,7 @@ func TestSavePickerMoves(t *testing.T) {
 		return n
 	}
 	read(p.Init())
-	if got := names(); len(got) != 4 || got[0] != "a" || got[1] != "b" || got[2] != "y"+save.Ext || got[3] != "z"+save.Ext {
+	if got := names(); len(got) != 4 || got[0] != "y"+save.Ext || got[1] != "z"+save.Ext || got[2] != "a" || got[3] != "b" {
 		t.Fatalf("entries %q", got)
 	}
 	for _, tt := range []struct {
@@ -53,13 +53,15 @@ func TestSavePickerMoves(t *testing.T) {
 		picked   string
 	}{
 		{"down", 1, 0, dir, ""},
-		{"right", 0, 0, filepath.Join(dir, "b"), ""},
-		{"left", 1, 0, dir, ""},
 		{"down", 2, 1, dir, ""},
 		{"down", 3, 2, dir, ""},
+		{"right", 0, 0, filepath.Join(dir, "b"), ""},
+		{"left", 3, 2, dir, ""},
 		{"down", 3, 2, dir, ""},
 		{"up", 2, 2, dir, ""},
-		{"enter", 2, 2, dir, filepath.Join(dir, "y"+save.Ext)},
+		{"up", 1, 1, dir, ""},
+		{"up", 0, 0, dir, ""},
+		{"enter", 0, 0, dir, filepath.Join(dir, "y"+save.Ext)},
 	} {
 		r := p.key(keyMsg(tt.key), k)
 		if r.cmd != nil {
