@@ -150,7 +150,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		stdout.Write(data)
 		return 0
 	}
-	review.WriteText(stdout, r, &g)
+	review.WriteText(stdout, cli(), r, &g)
 	return 0
 }
 

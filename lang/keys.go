@@ -948,6 +948,41 @@ const (
 	SshNewcomers      // -
 	SshPanic          // -
 
+	// mille review's text (review/text.go).
+	RtTitle      // the game's summary
+	RtDepth      // depth, rollouts, seed
+	RtPoints     // -
+	RtFlagged    // noise, inaccuracy, mistake and blunder points
+	RtNoDecision // -
+	RtColumns    // - (the table's heads, between tabs)
+	RtRating     // seat, points a decision, decisions, label, level
+	RtInAll      // seat, decisions, hands, points, a hand, inaccuracies, mistakes, blunders
+	RtSkillLuck  // skill, a hand, luck, a hand
+	RtHand       // game, hand, seat
+	RtHandPoints // points, result
+	RtHandOpen   // -
+	RtExpected   // expected, its error, skill, its error
+	RtOthers     // points, error
+	RtLuck       // luck, error
+	RtGiven      // points, error
+	RtCourse     // start, highest, its move, lowest, its move
+	RtResult     // result
+	RtTurnSkill  // move, points, the move played
+	RtTurnLuck   // move, points
+	RtTurning    // list
+	RtCostliest  // list
+	RtSeatNamed  // seat, name
+	RtSeat       // seat
+	VerdictGood  // - (a decision's verdict)
+	VerdictInaccuracy
+	VerdictMistake
+	VerdictBlunder
+	RateBeginner // - (a rating's label, worst first)
+	RateCasual
+	RateGood
+	RateStrong
+	RateExcellent
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -16,6 +16,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
@@ -402,10 +403,22 @@ func TestSummary(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	WriteText(&b, r, &g)
+	WriteText(&b, &lang.English, r, &g)
 	for _, want := range []string{"Game 1, hand 1, seat 0", "expected at the first decision", "luck", "verdict"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the text has no %q:\n%s", want, b.String())
+		}
+	}
+	b.Reset()
+	WriteText(&b, &lang.French, r, &g) // the same review in French
+	for _, want := range []string{"Partie 1, manche 1, place 0", "attendu à la première décision", "chance", "verdict", "Profondeur"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the French text has no %q:\n%s", want, b.String())
+		}
+	}
+	for _, english := range []string{"Game 1", "expected at", "given away", "skill"} {
+		if strings.Contains(b.String(), english) {
+			t.Errorf("the French text says %q:\n%s", english, b.String())
 		}
 	}
 	h := r.Hands[0]
@@ -437,7 +450,7 @@ func TestSummary(t *testing.T) {
 		t.Fatalf("two hands, the second under way: %d hands", len(r.Hands))
 	}
 	b.Reset()
-	WriteText(&b, r, &g)
+	WriteText(&b, &lang.English, r, &g)
 	for _, want := range []string{"Game 1, hand 2, seat 0: hand not finished", "In all, seat 0: "} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the text has no %q:\n%s", want, b.String())
@@ -456,7 +469,7 @@ func TestNoDecision(t *testing.T) {
 		t.Fatalf("review of a fresh game: %v, %d hands", err, len(r.Hands))
 	}
 	var b bytes.Buffer
-	WriteText(&b, r, &g)
+	WriteText(&b, &lang.English, r, &g)
 	if !strings.Contains(b.String(), "No decision to review") {
 		t.Errorf("text: %s", b.String())
 	}
@@ -495,7 +508,7 @@ func TestTextNamesThePlayers(t *testing.T) {
 	}
 	r := &Review{Seats: []int{0}, Hands: []Hand{{Game: 1, Hand: 1, Seat: 0, Decisions: []Decision{*d}}}}
 	var b bytes.Buffer
-	WriteText(&b, r, &g)
+	WriteText(&b, &lang.English, r, &g)
 	if strings.Contains(b.String(), "Player 2") || !strings.Contains(b.String(), "on Bob was better") {
 		t.Errorf("the reason is not said with the names:\n%s", b.String())
 	}

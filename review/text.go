@@ -7,39 +7,39 @@ import (
 	"text/tabwriter"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 )
 
 // WriteText prints r as mille review does: per hand a header (the
 // result, what the analysis expected, the skill and the luck, the points
 // given away and the costliest moments), then every decision with its verdict, and the
-// reason for each flagged one. g is the game reviewed, for the seats'
-// names.
-func WriteText(w io.Writer, r *Review, g *record.Game) {
-	fmt.Fprintf(w, "Review of %s\n", g.Summary())
-	fmt.Fprintf(w, "Depth %v (%d rollouts a decision at most), seed %d.\n", r.Depth, r.Depth.Rollouts(), r.Seed)
-	fmt.Fprintf(w, "Points are the hand's result: the side's points less the best other side's.\n")
-	fmt.Fprintf(w, "A loss is flagged beyond %.0f standard errors and from %d (inaccuracy),\n%d (mistake) or %d points (blunder).\n",
-		Noise, InaccuracyPoints, MistakePoints, BlunderPoints)
+// reason for each flagged one, in the language of c. g is the game
+// reviewed, for the seats' names.
+func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
+	fmt.Fprintln(w, c.T(lang.RtTitle, g.Summary()))
+	fmt.Fprintln(w, c.T(lang.RtDepth, r.Depth, r.Depth.Rollouts(), r.Seed))
+	fmt.Fprintln(w, c.T(lang.RtPoints))
+	fmt.Fprintln(w, c.T(lang.RtFlagged, Noise, InaccuracyPoints, MistakePoints, BlunderPoints))
 	if len(r.Hands) == 0 {
-		fmt.Fprintln(w, "\nNo decision to review: the seats reviewed never had a choice.")
+		fmt.Fprintln(w, "\n"+c.T(lang.RtNoDecision))
 	}
 	names := gameNames(g)
-	why := namedReasons(r, g, names)
+	why := namedReasons(c, r, g, names)
 	for i := range r.Hands {
 		h := &r.Hands[i]
 		fmt.Fprintln(w)
-		writeHeader(w, h, seatName(g, h.Seat), names)
+		writeHeader(w, c, h, seatName(c, g, h.Seat), names)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "  #\tplayed\tbest\tloss\tverdict\t")
+		fmt.Fprintf(tw, "  #\t%s\t\n", c.T(lang.RtColumns))
 		for k := range h.Decisions {
 			d := &h.Decisions[k]
 			best, loss := "", ""
 			if d.Best != d.Played {
-				best = names.Describe(d.Best)
+				best = c.Describe(names, d.Best)
 				loss = fmt.Sprintf("%.0f ± %.0f", d.Loss, d.LossSE)
 			}
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%v\t\n", k+1, names.Describe(d.Played), best, loss, d.Verdict)
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t\n", k+1, c.Describe(names, d.Played), best, loss, VerdictIn(c, d.Verdict))
 		}
 		tw.Flush()
 		for k := range h.Decisions {
@@ -48,24 +48,42 @@ func WriteText(w io.Writer, r *Review, g *record.Game) {
 				if named, ok := why[d.Index]; ok {
 					reason = named
 				}
-				fmt.Fprintf(w, "  #%d %v: %s\n      %s\n", k+1, d.Verdict, reason, d.Observation)
+				fmt.Fprintf(w, "  #%d %s: %s\n      %s\n", k+1, VerdictIn(c, d.Verdict), reason, d.Observation)
 			}
 		}
 	}
 	if len(r.Hands) > 1 {
 		fmt.Fprintln(w)
-		writeTotals(w, r, g)
+		writeTotals(w, c, r, g)
 	}
 	for _, seat := range r.Seats {
 		if rt, ok := Rate(r, seat); ok {
-			fmt.Fprintf(w, "Rating of %s: %.1f points given away per decision with a real choice (%d): %s; you played like %s.\n",
-				seatName(g, seat), rt.PerDecision, rt.Decisions, rt.Label, rt.Like)
+			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, labelIn(c, rt.Label), rt.Like))
 		}
 	}
 }
 
+// VerdictIn names verdict v in the language of c ("inaccuracy").
+func VerdictIn(c *lang.Catalogue, v Verdict) string {
+	if int(v) >= len(verdictNames) {
+		return v.String()
+	}
+	return c.Text[lang.VerdictGood+lang.Key(v)]
+}
+
+// labelIn words a rating's label (Rating.Label, English as the JSON
+// keeps it) in the language of c.
+func labelIn(c *lang.Catalogue, label string) string {
+	for i, lr := range levelRates { // the best first, the keys the worst first
+		if lr.label == label {
+			return c.Text[lang.RateExcellent-lang.Key(i)]
+		}
+	}
+	return label
+}
+
 // writeTotals sums up every hand of each seat reviewed.
-func writeTotals(w io.Writer, r *Review, g *record.Game) {
+func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	for _, seat := range r.Seats {
 		var decisions, hands int
 		var given, skill, luck float64
@@ -87,30 +105,29 @@ func writeTotals(w io.Writer, r *Review, g *record.Game) {
 		if hands == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "In all, %s: %d decisions in %d hands, %.0f points given away (%.0f a hand); %d inaccuracies, %d mistakes, %d blunders.\n",
-			seatName(g, seat), decisions, hands, given, given/float64(hands), verdicts[Inaccuracy], verdicts[Mistake], verdicts[Blunder])
-		fmt.Fprintf(w, "  skill %+.0f (%+.0f a hand), luck %+.0f (%+.0f a hand).\n", skill, skill/float64(hands), luck, luck/float64(hands))
+		fmt.Fprintln(w, c.T(lang.RtInAll, seatName(c, g, seat), decisions, hands, given, given/float64(hands), verdicts[Inaccuracy], verdicts[Mistake], verdicts[Blunder]))
+		fmt.Fprintln(w, "  "+c.T(lang.RtSkillLuck, skill, skill/float64(hands), luck, luck/float64(hands)))
 	}
 }
 
 // writeHeader prints a hand's header.
-func writeHeader(w io.Writer, h *Hand, name string, names engine.Names) {
-	fmt.Fprintf(w, "Game %d, hand %d, %s", h.Game, h.Hand, name)
+func writeHeader(w io.Writer, c *lang.Catalogue, h *Hand, name string, names engine.Names) {
+	fmt.Fprint(w, c.T(lang.RtHand, h.Game, h.Hand, name))
 	if h.Finished {
-		fmt.Fprintf(w, ": %d points, %+d against the best other side", h.Points, h.Result)
+		fmt.Fprint(w, c.T(lang.RtHandPoints, h.Points, h.Result))
 	} else {
-		fmt.Fprint(w, ": hand not finished")
+		fmt.Fprint(w, c.T(lang.RtHandOpen))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "  expected at the first decision %+.0f ± %.0f; skill %+.0f ± %.0f", h.Expected, h.ExpectedSE, h.Skill, h.SkillSE)
+	fmt.Fprint(w, "  "+c.T(lang.RtExpected, h.Expected, h.ExpectedSE, h.Skill, h.SkillSE))
 	if h.Others != 0 {
-		fmt.Fprintf(w, "; the other side's decisions %+.0f ± %.0f", h.Others, h.OthersSE)
+		fmt.Fprint(w, c.T(lang.RtOthers, h.Others, h.OthersSE))
 	}
 	if h.Finished {
-		fmt.Fprintf(w, "; luck %+.0f ± %.0f", h.Luck, h.LuckSE)
+		fmt.Fprint(w, c.T(lang.RtLuck, h.Luck, h.LuckSE))
 	}
-	fmt.Fprintf(w, "\n  given away by flagged decisions %.0f ± %.0f\n", h.GivenAway, h.GivenAwaySE)
-	if c := h.Course(); len(c) > 1 {
+	fmt.Fprintln(w, "\n  "+c.T(lang.RtGiven, h.GivenAway, h.GivenAwaySE))
+	if cat, c := c, h.Course(); len(c) > 1 {
 		lo, hi := 0, 0
 		for k := range c[:len(h.Decisions)] {
 			if c[k] < c[lo] {
@@ -120,10 +137,9 @@ func writeHeader(w io.Writer, h *Hand, name string, names engine.Names) {
 				hi = k
 			}
 		}
-		fmt.Fprintf(w, "  the course: expected %+.0f at the start, %+.0f at its highest (#%d), %+.0f at its lowest (#%d)",
-			c[0], c[hi], hi+1, c[lo], lo+1)
+		fmt.Fprint(w, "  "+cat.T(lang.RtCourse, c[0], c[hi], hi+1, c[lo], lo+1))
 		if h.Finished {
-			fmt.Fprintf(w, ", result %+d", h.Result)
+			fmt.Fprint(w, cat.T(lang.RtResult, h.Result))
 		}
 		fmt.Fprintln(w)
 	}
@@ -132,35 +148,35 @@ func writeHeader(w io.Writer, h *Hand, name string, names engine.Names) {
 		for _, t := range turns {
 			d := &h.Decisions[t.Decision]
 			if t.Skill {
-				words = append(words, fmt.Sprintf("#%d skill %+.0f (%s)", t.Decision+1, t.Points, names.Describe(d.Played)))
+				words = append(words, c.T(lang.RtTurnSkill, t.Decision+1, t.Points, c.Describe(names, d.Played)))
 			} else {
-				words = append(words, fmt.Sprintf("after #%d luck %+.0f", t.Decision+1, t.Points))
+				words = append(words, c.T(lang.RtTurnLuck, t.Decision+1, t.Points))
 			}
 		}
-		fmt.Fprintf(w, "  turning points: %s\n", strings.Join(words, ", "))
+		fmt.Fprintln(w, "  "+c.T(lang.RtTurning, strings.Join(words, c.Text[lang.Comma])))
 	}
 	if len(h.Costliest) > 0 {
 		var moments []string
 		for _, k := range h.Costliest {
 			d := &h.Decisions[k]
-			moments = append(moments, fmt.Sprintf("#%d %s (%.0f)", k+1, names.Describe(d.Played), d.Loss))
+			moments = append(moments, fmt.Sprintf("#%d %s (%.0f)", k+1, c.Describe(names, d.Played), d.Loss))
 		}
-		fmt.Fprintf(w, "  costliest: %s\n", strings.Join(moments, ", "))
+		fmt.Fprintln(w, "  "+c.T(lang.RtCostliest, strings.Join(moments, c.Text[lang.Comma])))
 	}
 }
 
-// seatName names a seat as the game does ("Player 2" without a name).
-func seatName(g *record.Game, seat int) string {
+// seatName names a seat as --seat counts them, with its player's name.
+func seatName(c *lang.Catalogue, g *record.Game, seat int) string {
 	if seat < len(g.Seats) && g.Seats[seat].Name != "" {
-		return fmt.Sprintf("seat %d (%s)", seat, g.Seats[seat].Name)
+		return c.T(lang.RtSeatNamed, seat, g.Seats[seat].Name)
 	}
-	return fmt.Sprintf("seat %d", seat)
+	return c.T(lang.RtSeat, seat)
 }
 
 // namedReasons says again, with the players' names, the reason of every
 // flagged decision (Decision.Why names them "Player N"), by index in the
 // history. A history that does not replay leaves the reasons as they are.
-func namedReasons(r *Review, g *record.Game, names engine.Names) map[int]string {
+func namedReasons(c *lang.Catalogue, r *Review, g *record.Game, names engine.Names) map[int]string {
 	flagged := map[int]*Decision{}
 	for i := range r.Hands {
 		for k := range r.Hands[i].Decisions {
@@ -177,7 +193,7 @@ func namedReasons(r *Review, g *record.Game, names engine.Names) map[int]string 
 	for i, a := range g.History {
 		if d, ok := flagged[i]; ok {
 			obs := engine.Observe(&s, s.ToAct())
-			why[i] = Why(&obs, d, names)
+			why[i] = WhyIn(c, &obs, d, names)
 		}
 		if s.Step(a) != nil {
 			break
