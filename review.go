@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
@@ -71,27 +72,27 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	if *leaks || *practice {
 		games, unreviewed := reviewedGames()
 		if len(games) == 0 {
-			fmt.Fprintf(stdout, "No finished game is reviewed yet (%d kept): mille review NAME reviews one, at depth normal.\n", unreviewed)
+			fmt.Fprintln(stdout, cli().T(lang.RvcNoneReviewed, unreviewed))
 			return 0
 		}
 		if *practice {
-			return practiceCmd(games, reviewStdin, stdout)
+			return practiceCmd(cli(), games, reviewStdin, stdout)
 		}
-		printLeaks(stdout, games)
+		printLeaks(stdout, cli(), games)
 		return 0
 	}
 	if len(files) > 1 {
-		return usageError(stderr, fs.Name(), "name one saved game (a file, or a save's name)")
+		return usageError(stderr, fs.Name(), "%s", cli().T(lang.RvcOneGame))
 	}
 	depth, err := review.ParseDepth(*depthName)
 	if err != nil {
 		return usageError(stderr, fs.Name(), "%v", err)
 	}
 	if *seat < -1 {
-		return usageError(stderr, fs.Name(), "seat %d: seats count from 0", *seat)
+		return usageError(stderr, fs.Name(), "%s", cli().T(lang.RvcSeatFrom0, *seat))
 	}
 	if *asJSON && *screen {
-		return usageError(stderr, fs.Name(), "--json or --screen, not both")
+		return usageError(stderr, fs.Name(), "%s", cli().T(lang.RvcJSONOrScreen))
 	}
 	path, err := reviewPath(files)
 	if err != nil {
@@ -159,29 +160,30 @@ var reviewStdin io.Reader = os.Stdin
 
 // printLeaks writes where the points given away went across the games,
 // by kind of decision, the costliest first, each with its costliest
-// moment.
-func printLeaks(w io.Writer, games []review.Reviewed) {
+// moment, in the language of c.
+func printLeaks(w io.Writer, c *lang.Catalogue, games []review.Reviewed) {
 	leaks := review.Leaks(games)
-	fmt.Fprintf(w, "Your leaks in %d finished games reviewed: the points given away by flagged decisions, by kind.\n", len(games))
+	fmt.Fprintln(w, c.T(lang.RvcLeaks, len(games)))
 	if len(leaks) == 0 {
-		fmt.Fprintln(w, "None: no decision was flagged.")
+		fmt.Fprintln(w, c.T(lang.RvcNoLeaks))
 	}
 	names := engine.Names{Viewer: -1}
 	for _, l := range leaks {
 		m := &l.Worst
-		fmt.Fprintf(w, "\n%-16s %5.0f points in %d decisions\n", l.Kind.String()+":", l.Points, l.Decisions)
-		fmt.Fprintf(w, "  costliest: %s, game %d hand %d: %s, %.0f points (%v; %s was better)\n    %s\n", m.Name, m.Game, m.Hand,
-			names.Describe(m.Decision.Played), m.Decision.Loss, m.Decision.Verdict, names.Describe(m.Decision.Best), m.Decision.Observation)
+		fmt.Fprintf(w, "\n%-16s %s\n", c.T(lang.RvcLeakKind, l.Kind), c.T(lang.RvcLeakPoints, l.Points, l.Decisions))
+		fmt.Fprintf(w, "  %s\n    %s\n", c.T(lang.RvcLeakWorst, m.Name, m.Game, m.Hand, c.Describe(names, m.Decision.Played), m.Decision.Loss,
+			review.VerdictIn(c, m.Decision.Verdict), c.Describe(names, m.Decision.Best)), m.Decision.Observation)
 	}
-	fmt.Fprintln(w, "\nmille review --practice tries your costliest decisions again.")
+	fmt.Fprintln(w, "\n"+c.T(lang.RvcPracticeHint))
 }
 
 // practiceCmd shows the costliest decisions of the games again, one by
-// one, asks for a move and judges it as the review judged the one played.
-func practiceCmd(games []review.Reviewed, in io.Reader, w io.Writer) int {
+// one, asks for a move and judges it as the review judged the one played,
+// in the language of c.
+func practiceCmd(c *lang.Catalogue, games []review.Reviewed, in io.Reader, w io.Writer) int {
 	moments := review.Practice(games, 5)
 	if len(moments) == 0 {
-		fmt.Fprintln(w, "No decision was flagged in the games reviewed: nothing to practise.")
+		fmt.Fprintln(w, c.T(lang.RvcNothingToPractise))
 		return 0
 	}
 	sc := bufio.NewScanner(in)
@@ -189,13 +191,13 @@ func practiceCmd(games []review.Reviewed, in io.Reader, w io.Writer) int {
 	for i := range moments {
 		m := &moments[i]
 		d := &m.Decision
-		fmt.Fprintf(w, "\nPosition %d of %d (%s, game %d, hand %d):\n  %s\n", i+1, len(moments), m.Name, m.Game, m.Hand, d.Observation)
+		fmt.Fprintf(w, "\n%s\n  %s\n", c.T(lang.RvcPosition, i+1, len(moments), m.Name, m.Game, m.Hand), d.Observation)
 		for k, op := range d.Options {
-			fmt.Fprintf(w, "  %d  %s\n", k+1, names.Describe(op.Action))
+			fmt.Fprintf(w, "  %d  %s\n", k+1, c.Describe(names, op.Action))
 		}
 		var choice engine.Action
 		for chosen := false; !chosen; {
-			fmt.Fprintf(w, "Your move (1-%d, q to stop): ", len(d.Options))
+			fmt.Fprint(w, c.T(lang.RvcYourMove, len(d.Options)))
 			if !sc.Scan() {
 				fmt.Fprintln(w)
 				return 0
@@ -210,11 +212,10 @@ func practiceCmd(games []review.Reviewed, in io.Reader, w io.Writer) int {
 		}
 		best, loss, se, v, _ := m.Try(choice)
 		if choice == best {
-			fmt.Fprintf(w, "The best move. In the game you played %s and gave away %.0f points.\n", names.Describe(d.Played), d.Loss)
+			fmt.Fprintln(w, c.T(lang.RvcBestMove, c.Describe(names, d.Played), d.Loss))
 			continue
 		}
-		fmt.Fprintf(w, "%s: %s was better, by about %.0f points (± %.0f). In the game you played %s (%.0f points).\n",
-			v, names.Describe(best), loss, se, names.Describe(d.Played), d.Loss)
+		fmt.Fprintln(w, c.T(lang.RvcBetterMove, review.VerdictIn(c, v), c.Describe(names, best), loss, se, c.Describe(names, d.Played), d.Loss))
 	}
 	return 0
 }
@@ -228,7 +229,7 @@ func reviewPath(files []string) (string, error) {
 			return "", err
 		}
 		if len(kept) == 0 {
-			return "", errors.New("no finished game is kept yet: play one to its end, or name a saved game (mille review NAME)")
+			return "", errors.New(cli().T(lang.RvcNoFinished))
 		}
 		return kept[0].Path, nil
 	}
@@ -239,7 +240,7 @@ func reviewPath(files []string) (string, error) {
 				return fp, nil
 			}
 		}
-		return "", fmt.Errorf("%s: no such file, save or finished game (mille review --list lists those kept)", files[0])
+		return "", errors.New(cli().T(lang.RvcNoSuchGame, files[0]))
 	}
 	return path, nil
 }
@@ -253,13 +254,13 @@ func listFinished(stdout, stderr io.Writer) int {
 		return 1
 	}
 	if len(kept) == 0 {
-		fmt.Fprintln(stdout, "No finished game is kept yet.")
+		fmt.Fprintln(stdout, cli().T(lang.RvcNoneKept))
 		return 0
 	}
 	for _, e := range kept {
 		g, err := save.Read(e.Path)
 		if err != nil {
-			fmt.Fprintf(stdout, "%s  (unreadable: %v)\n", e.Name, err)
+			fmt.Fprintf(stdout, "%s  %s\n", e.Name, cli().T(lang.RvcUnreadable, err))
 			continue
 		}
 		fmt.Fprintf(stdout, "%s  %s\n", e.Name, finalScore(&g))

@@ -134,6 +134,13 @@ func TestReviewFinishedGames(t *testing.T) {
 	if code, _, errs := run("2026-01-01-0000"); code == 0 || !strings.Contains(errs, "mille review --list") {
 		t.Fatalf("an unknown name: %d %q", code, errs)
 	}
+	t.Setenv("LC_ALL", "fr_FR.UTF-8") // the review speaks the command line's language
+	if code, _, errs := run("2026-01-01-0000"); code == 0 || !strings.Contains(errs, "ni fichier, ni sauvegarde") {
+		t.Fatalf("an unknown name in French: %d %q", code, errs)
+	}
+	if code, out, _ := run("--depth", "quick", "2026-11-23-2110"); code != 0 || !strings.Contains(out, "Partie 1, manche 1") {
+		t.Fatalf("a review in French: %d\n%s", code, out)
+	}
 }
 
 // TestReviewLeaksAndPractice: --leaks adds up the points given away by

@@ -983,6 +983,27 @@ const (
 	RateStrong
 	RateExcellent
 
+	// mille review's command line (review.go).
+	RvcNoneReviewed      // count kept
+	RvcOneGame           // -
+	RvcSeatFrom0         // seat
+	RvcJSONOrScreen      // -
+	RvcLeaks             // games
+	RvcNoLeaks           // -
+	RvcLeakKind          // kind
+	RvcLeakPoints        // points, decisions
+	RvcLeakWorst         // name, game, hand, move played, loss, verdict, better move
+	RvcPracticeHint      // -
+	RvcNothingToPractise // -
+	RvcPosition          // position, positions, name, game, hand
+	RvcYourMove          // options
+	RvcBestMove          // move played, its loss
+	RvcBetterMove        // verdict, better move, loss, error, move played, its loss
+	RvcNoFinished        // -
+	RvcNoSuchGame        // name
+	RvcNoneKept          // -
+	RvcUnreadable        // error
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )
