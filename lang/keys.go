@@ -153,6 +153,11 @@ const (
 	NameComputer  // - (the computer of a two-player local game)
 	NameComputerN // number (a server's computer at seat N)
 	ScoreComputer // number or nothing (a computer's short name in a score column of five cells)
+	LevelEasy     // -
+	LevelMedium   // -
+	LevelHard     // -
+	LevelExpert   // -
+	LevelPerson   // - (a seat a person sharing the keyboard plays)
 	Comma         // - (a list's separator)
 	Semicolon     // - (the separator of a list of lists)
 	Or            // - (the last separator of a choice)

@@ -172,6 +172,21 @@ func (c *Catalogue) defaultName(name string) string {
 	return name
 }
 
+// levelKeys are the computer levels' names (ai.Levels) and the seat a
+// person sharing the keyboard plays, as the catalogues say them.
+var levelKeys = map[string]Key{
+	"easy": LevelEasy, "medium": LevelMedium, "hard": LevelHard, "expert": LevelExpert, "person": LevelPerson,
+}
+
+// Level says a computer level, or "person", in this language; the
+// command line and saves keep their English names.
+func (c *Catalogue) Level(name string) string {
+	if k, ok := levelKeys[name]; ok {
+		return c.Text[k]
+	}
+	return name
+}
+
 // Side names a side as seen by the viewer of n: "you", "your team", a
 // player's name, or a team's two names.
 func (c *Catalogue) Side(n engine.Names, side int) string {

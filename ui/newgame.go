@@ -213,15 +213,18 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 			name = m.t(lang.NgRules)
 		default:
 			seat := field - 1
-			name = names[seat].Name
+			name = m.lang.SeatName(names[seat].Name, seat, false)
 			if p := (engine.Config{Players: f.players}).Partner(seat); p >= 0 {
-				name = m.t(lang.NgWith, name, names[p].Name)
+				name = m.t(lang.NgWith, name, m.lang.SeatName(names[p].Name, p, false))
 			}
 		}
 		layers = append(layers, lay(label(field, name)).X(x0).Y(y))
 		opts, cur := f.options(field)
 		x := x0 + 21
 		for i, o := range opts {
+			if field >= 2 {
+				o = m.lang.Level(o)
+			}
 			text := "( ) " + o
 			style := st.Dim
 			if i == cur {
@@ -245,7 +248,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		var ns []string
 		for s := 0; s < f.players; s++ {
 			if cfg.SideOf(s) == side {
-				ns = append(ns, names[s].Name)
+				ns = append(ns, m.lang.SeatName(names[s].Name, s, false))
 			}
 		}
 		teams = append(teams, strings.Join(ns, " & "))
