@@ -952,5 +952,18 @@ var English = Catalogue{
 		RvcNoSuchGame:        "%s: no such file, save or finished game (mille review --list lists those kept)",
 		RvcNoneKept:          "No finished game is kept yet.",
 		RvcUnreadable:        "(unreadable: %v)",
+
+		RvLineFinished:  "%d pts (%+d) = expected %+.0f, skill %+.0f",
+		RvLineTheirs:    ", theirs %+.0f",
+		RvLineLuck:      ", luck %+.0f",
+		RvLineOpen:      "expected %+.0f±%.0f, skill %+.0f",
+		RvLineGiven:     " · given away %.0f",
+		RvCostliest:     "costliest: %s",
+		RvCostliestNone: "costliest: none",
+		RvChart:         "chances",
+		RvTurnSkill:     "%d skill %+.0f",
+		RvTurnLuck:      "after %d luck %+.0f",
+		RvTurns:         " · turns: %s",
+		SaveUnreadable:  "Can't read this folder: %s",
 	},
 }

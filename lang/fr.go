@@ -957,6 +957,19 @@ var French = Catalogue{
 		RvcNoSuchGame:        "%s : ni fichier, ni sauvegarde, ni partie finie de ce nom (mille review --list liste celles gardées)",
 		RvcNoneKept:          "Aucune partie finie n'est encore gardée.",
 		RvcUnreadable:        "(illisible : %v)",
+
+		RvLineFinished:  "%d pts (%+d) = attendu %+.0f, adresse %+.0f",
+		RvLineTheirs:    ", adverses %+.0f",
+		RvLineLuck:      ", chance %+.0f",
+		RvLineOpen:      "attendu %+.0f±%.0f, adresse %+.0f",
+		RvLineGiven:     " · perdus %.0f",
+		RvCostliest:     "les plus coûteux : %s",
+		RvCostliestNone: "les plus coûteux : aucun",
+		RvChart:         "chances",
+		RvTurnSkill:     "%d adresse %+.0f",
+		RvTurnLuck:      "après %d chance %+.0f",
+		RvTurns:         " · tournants : %s",
+		SaveUnreadable:  "Impossible de lire ce dossier : %s",
 	}),
 }
 

@@ -1009,6 +1009,20 @@ const (
 	RvcNoneKept          // -
 	RvcUnreadable        // error
 
+	// The review screen's hand line and chart (ui/reviewview.go).
+	RvLineFinished  // points, result, expected, skill
+	RvLineTheirs    // the other side's decisions
+	RvLineLuck      // luck
+	RvLineOpen      // expected, its error, skill
+	RvLineGiven     // points given away
+	RvCostliest     // list
+	RvCostliestNone // -
+	RvChart         // - (the chart's label)
+	RvTurnSkill     // move, points
+	RvTurnLuck      // move, points
+	RvTurns         // list
+	SaveUnreadable  // error (a folder of saves)
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

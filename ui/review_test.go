@@ -16,6 +16,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
@@ -76,6 +77,34 @@ func TestGoldenReview(t *testing.T) {
 		t.Run(fmt.Sprintf("flagged_%dx%d", sz[0], sz[1]), func(t *testing.T) {
 			golden.RequireEqual(t, reviewText(rs, sz[0], sz[1]))
 		})
+	}
+}
+
+// TestReviewFrench: the hand's line, its chart and the verdicts speak
+// the screen's language.
+func TestReviewFrench(t *testing.T) {
+	g := reviewedGame(t)
+	o := review.Options{Depth: review.Quick, Seed: 1}
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: review.Analyse, Dark: true, Lang: &lang.French})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := review.Analyse(context.Background(), g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs.setReview(r, nil)
+	rs.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // the first flagged decision
+	screen := reviewText(rs, 120, 40)
+	for _, want := range []string{"attendu", "adresse", "chance", "perdus", "les plus coûteux", review.VerdictIn(&lang.French, rs.decisions[rs.moves[rs.cur]].Verdict)} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the French review lacks %q:\n%s", want, screen)
+		}
+	}
+	for _, english := range []string{"expected", "skill", "luck", "given away", "costliest", "turns:"} {
+		if strings.Contains(screen, english) {
+			t.Errorf("the French review says %q:\n%s", english, screen)
+		}
 	}
 }
 

@@ -112,25 +112,26 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 		}
 		// The result split: what was expected, what the decisions did
 		// (skill) and what the cards and the others did (luck).
-		line := " " + rs.name(h.Seat) + ": "
+		l := rs.lang
+		line := " " + rs.name(h.Seat) + l.T(lang.Colon)
 		if h.Finished {
-			line += fmt.Sprintf("%d pts (%+d) = expected %+.0f, skill %+.0f", h.Points, h.Result, h.Expected, h.Skill)
+			line += l.T(lang.RvLineFinished, h.Points, h.Result, h.Expected, h.Skill)
 			if h.Others != 0 {
-				line += fmt.Sprintf(", theirs %+.0f", h.Others)
+				line += l.T(lang.RvLineTheirs, h.Others)
 			}
-			line += fmt.Sprintf(", luck %+.0f", h.Luck)
+			line += l.T(lang.RvLineLuck, h.Luck)
 		} else {
-			line += fmt.Sprintf("expected %+.0f±%.0f, skill %+.0f", h.Expected, h.ExpectedSE, h.Skill)
+			line += l.T(lang.RvLineOpen, h.Expected, h.ExpectedSE, h.Skill)
 		}
-		line += fmt.Sprintf(" · given away %.0f", h.GivenAway)
-		costly := " costliest: none"
+		line += l.T(lang.RvLineGiven, h.GivenAway)
+		costly := " " + l.T(lang.RvCostliestNone)
 		if len(h.Costliest) > 0 {
 			var c []string
 			for _, k := range h.Costliest {
 				d := &h.Decisions[k]
-				c = append(c, fmt.Sprintf("%s (%.0f)", rs.lang.Describe(rs.names(), d.Played), d.Loss))
+				c = append(c, fmt.Sprintf("%s (%.0f)", l.Describe(rs.names(), d.Played), d.Loss))
 			}
-			costly = " costliest: " + strings.Join(c, ", ")
+			costly = " " + l.T(lang.RvCostliest, strings.Join(c, l.T(lang.Comma)))
 		}
 		lines = append(lines, st.Text.Render(truncate(line, w)), st.Dim.Render(truncate(costly, w)))
 		if chart := rs.chart(h, w); chart != "" {
@@ -167,14 +168,15 @@ func (rs *ReviewScreen) chart(h *review.Hand, w int) string {
 		move := rs.moveNumber(h.Decisions[t.Decision].Index)
 		if t.Skill {
 			turning[t.Decision] = true
-			words = append(words, fmt.Sprintf("%d skill %+.0f", move, t.Points))
+			words = append(words, rs.lang.T(lang.RvTurnSkill, move, t.Points))
 		} else {
 			turning[t.Decision+1] = true // the bar after the luck
-			words = append(words, fmt.Sprintf("after %d luck %+.0f", move, t.Points))
+			words = append(words, rs.lang.T(lang.RvTurnLuck, move, t.Points))
 		}
 	}
 	var b strings.Builder
-	b.WriteString(st.Dim.Render(" chances "))
+	label := " " + rs.lang.T(lang.RvChart) + " "
+	b.WriteString(st.Dim.Render(label))
 	for k, v := range c {
 		i := 0
 		if hi > lo {
@@ -190,9 +192,9 @@ func (rs *ReviewScreen) chart(h *review.Hand, w int) string {
 	}
 	tail := fmt.Sprintf(" %+.0f…%+.0f", lo, hi)
 	if len(words) > 0 {
-		tail += " · turns: " + strings.Join(words, ", ")
+		tail += rs.lang.T(lang.RvTurns, strings.Join(words, rs.lang.T(lang.Comma)))
 	}
-	room := w - 9 - len(c)
+	room := w - ansi.StringWidth(label) - len(c)
 	if room <= 0 {
 		return b.String()
 	}
@@ -297,7 +299,7 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 		return []string{st.Text.Render(move), "", ""}
 	}
 	mark := verdictMark(d.Verdict)
-	head := move + "  " + mark + " " + d.Verdict.String()
+	head := move + "  " + mark + " " + review.VerdictIn(rs.lang, d.Verdict)
 	if d.Best != d.Played {
 		head += rs.lang.T(lang.RvBest, rs.lang.Describe(names, d.Best), d.Loss, d.LossSE)
 	}

@@ -238,7 +238,7 @@ func (p *savePicker) lines(st *Styles, c *lang.Catalogue, w int, empty string) [
 	}
 	switch {
 	case p.err != nil:
-		lines = append(lines, st.Error.Render(ansi.Truncate("  Can't read this folder: "+errText(p.err), w, "…")))
+		lines = append(lines, st.Error.Render(ansi.Truncate("  "+c.T(lang.SaveUnreadable, errText(p.err)), w, "…")))
 	case p.read && len(p.entries) == 0:
 		lines = append(lines, st.Dim.Render(ansi.Truncate("  "+empty, w, "…")))
 	}

@@ -4,9 +4,11 @@ import (
 	"github.com/millebornes/mille/lang"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/save"
 )
@@ -69,6 +71,19 @@ func TestSavePickerMoves(t *testing.T) {
 		}
 		if p.sel != tt.sel || p.top != tt.top || p.dir != tt.dir || r.save != tt.picked {
 			t.Fatalf("%s: sel %d top %d in %s, picked %q; want %d %d %s %q", tt.key, p.sel, p.top, p.dir, r.save, tt.sel, tt.top, tt.dir, tt.picked)
+		}
+	}
+}
+
+// TestSavePickerUnreadable: a folder that cannot be read says so in the
+// picker's language.
+func TestSavePickerUnreadable(t *testing.T) {
+	p := newSavePicker(filepath.Join(t.TempDir(), "gone"), 4)
+	p.loaded(p.Init()().(pickerReadMsg))
+	for _, c := range []*lang.Catalogue{&lang.English, &lang.French} {
+		lines := p.lines(StylesFor(true), c, 80, "")
+		if len(lines) == 0 || !strings.Contains(ansi.Strip(lines[0]), c.T(lang.SaveUnreadable, "")) {
+			t.Errorf("%s: %q", c.Tag, lines)
 		}
 	}
 }
