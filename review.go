@@ -170,7 +170,7 @@ func printLeaks(w io.Writer, c *lang.Catalogue, games []review.Reviewed) {
 	names := engine.Names{Viewer: -1}
 	for _, l := range leaks {
 		m := &l.Worst
-		fmt.Fprintf(w, "\n%-16s %s\n", c.T(lang.RvcLeakKind, l.Kind), c.T(lang.RvcLeakPoints, l.Points, l.Decisions))
+		fmt.Fprintf(w, "\n%-16s %s\n", c.T(lang.RvcLeakKind, review.KindIn(c, l.Kind)), c.T(lang.RvcLeakPoints, l.Points, l.Decisions))
 		fmt.Fprintf(w, "  %s\n    %s\n", c.T(lang.RvcLeakWorst, m.Name, m.Game, m.Hand, c.Describe(names, m.Decision.Played), m.Decision.Loss,
 			review.VerdictIn(c, m.Decision.Verdict), c.Describe(names, m.Decision.Best)), m.Decision.Observation)
 	}

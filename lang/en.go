@@ -965,5 +965,16 @@ var English = Catalogue{
 		RvTurnLuck:      "after %d luck %+.0f",
 		RvTurns:         " · turns: %s",
 		SaveUnreadable:  "Can't read this folder: %s",
+
+		LeakCoupFourre: "coups fourrés",
+		LeakExtension:  "the extension",
+		LeakSafety:     "safeties",
+		LeakMiles200:   "200s",
+		LeakGo:         "Go timing",
+		LeakTarget:     "choice of target",
+		LeakAttack:     "attacks",
+		LeakDiscard:    "discards",
+		LeakDistance:   "distance",
+		RtFlaggedMove:  "#%d %s: %s",
 	},
 }

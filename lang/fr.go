@@ -970,6 +970,17 @@ var French = Catalogue{
 		RvTurnLuck:      "après %d chance %+.0f",
 		RvTurns:         " · tournants : %s",
 		SaveUnreadable:  "Impossible de lire ce dossier : %s",
+
+		LeakCoupFourre: "coups-fourrés",
+		LeakExtension:  "l'Allonge",
+		LeakSafety:     "bottes",
+		LeakMiles200:   "les 200",
+		LeakGo:         "moment du Feu vert",
+		LeakTarget:     "choix de la cible",
+		LeakAttack:     "attaques",
+		LeakDiscard:    "défausses",
+		LeakDistance:   "bornes",
+		RtFlaggedMove:  "n°%d %s : %s",
 	}),
 }
 

@@ -1023,6 +1023,19 @@ const (
 	RvTurns         // list
 	SaveUnreadable  // error (a folder of saves)
 
+	// The kinds of decision of mille review --leaks (review/leaks.go), in
+	// review.Kind's order.
+	LeakCoupFourre // -
+	LeakExtension  // -
+	LeakSafety     // -
+	LeakMiles200   // -
+	LeakGo         // -
+	LeakTarget     // -
+	LeakAttack     // -
+	LeakDiscard    // -
+	LeakDistance   // -
+	RtFlaggedMove  // move number, verdict, reason
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

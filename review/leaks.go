@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // Kind is a kind of decision, for a player's leaks: where the points
@@ -27,6 +28,14 @@ var kindNames = [...]string{"coups fourrés", "the extension", "safeties", "200s
 
 // String names the kind: "coups fourrés", "Go timing", …
 func (k Kind) String() string { return kindNames[k] }
+
+// KindIn names kind k in the language of c.
+func KindIn(c *lang.Catalogue, k Kind) string {
+	if int(k) >= len(kindNames) {
+		return k.String()
+	}
+	return c.Text[lang.LeakCoupFourre+lang.Key(k)]
+}
 
 // KindOf is the kind of decision d.
 func KindOf(d *Decision) Kind {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // TestRate: the rating counts the decisions with a real choice only, and
@@ -56,5 +57,29 @@ func TestKindOf(t *testing.T) {
 		if got := KindOf(&Decision{Played: tt.played, Best: tt.best}); got != tt.want {
 			t.Errorf("%v for %v: %v, want %v", tt.played, tt.best, got, tt.want)
 		}
+	}
+}
+
+// TestWordsInFrench: the verdicts, the leaks' kinds and the ratings'
+// labels have their words in each language, English's being the names
+// the JSON keeps.
+func TestWordsInFrench(t *testing.T) {
+	for v := Good; v <= Blunder; v++ {
+		if VerdictIn(&lang.English, v) != v.String() || VerdictIn(&lang.French, v) == v.String() {
+			t.Errorf("verdict %v: %q, %q", v, VerdictIn(&lang.English, v), VerdictIn(&lang.French, v))
+		}
+	}
+	for k := CoupFourreKind; k <= DistanceKind; k++ {
+		if KindIn(&lang.English, k) != k.String() || KindIn(&lang.French, k) == k.String() {
+			t.Errorf("kind %v: %q, %q", k, KindIn(&lang.English, k), KindIn(&lang.French, k))
+		}
+	}
+	for _, lr := range levelRates {
+		if labelIn(&lang.English, lr.label) != lr.label {
+			t.Errorf("label %q in English: %q", lr.label, labelIn(&lang.English, lr.label))
+		}
+	}
+	if labelIn(&lang.French, "beginner") != "débutant" {
+		t.Errorf("beginner in French: %q", labelIn(&lang.French, "beginner"))
 	}
 }

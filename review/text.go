@@ -48,7 +48,7 @@ func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 				if named, ok := why[d.Index]; ok {
 					reason = named
 				}
-				fmt.Fprintf(w, "  #%d %s: %s\n      %s\n", k+1, VerdictIn(c, d.Verdict), reason, d.Observation)
+				fmt.Fprintf(w, "  %s\n      %s\n", c.T(lang.RtFlaggedMove, k+1, VerdictIn(c, d.Verdict), reason), d.Observation)
 			}
 		}
 	}
@@ -58,7 +58,7 @@ func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	}
 	for _, seat := range r.Seats {
 		if rt, ok := Rate(r, seat); ok {
-			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, labelIn(c, rt.Label), rt.Like))
+			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, labelIn(c, rt.Label), c.Level(rt.Like)))
 		}
 	}
 }
