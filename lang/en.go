@@ -976,5 +976,13 @@ var English = Catalogue{
 		LeakDiscard:    "discards",
 		LeakDistance:   "distance",
 		RtFlaggedMove:  "#%d %s: %s",
+
+		GateBusy:           "mille: too many people are logging in right now; try again in a moment",
+		GateSource:         "mille: too many connections from your address; close some and try again",
+		GateConnsFull:      "mille: the server has as many connections as it can hold; try again later",
+		GateConnsNewcomers: "mille: the server is nearly full; its last connections are kept for addresses that have none yet. Try again later.",
+		GatePenalty:        "mille: your address is refused for a while after a flood or a stalled login; try again later",
+		GateKey:            "mille: too many connections with your key; close one and try again",
+		GateChannels:       "mille: too many sessions on this connection",
 	},
 }

@@ -981,6 +981,14 @@ var French = Catalogue{
 		LeakDiscard:    "défausses",
 		LeakDistance:   "bornes",
 		RtFlaggedMove:  "n°%d %s : %s",
+
+		GateBusy:           "mille : trop de personnes se connectent en ce moment ; réessayez dans un instant",
+		GateSource:         "mille : trop de connexions depuis votre adresse ; fermez-en et réessayez",
+		GateConnsFull:      "mille : le serveur a autant de connexions qu'il peut en tenir ; réessayez plus tard",
+		GateConnsNewcomers: "mille : le serveur est presque plein ; ses dernières connexions sont gardées pour les adresses qui n'en ont pas encore. Réessayez plus tard.",
+		GatePenalty:        "mille : votre adresse est refusée un moment après un afflux ou une connexion bloquée ; réessayez plus tard",
+		GateKey:            "mille : trop de connexions avec votre clé ; fermez-en une et réessayez",
+		GateChannels:       "mille : trop de sessions sur cette connexion",
 	}),
 }
 

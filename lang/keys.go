@@ -1036,6 +1036,17 @@ const (
 	LeakDistance   // -
 	RtFlaggedMove  // move number, verdict, reason
 
+	// A connection turned away before its SSH handshake or a session
+	// channel refused (server/gate.go): no LANG has come yet, so only
+	// English is said, French kept for a client that could tell.
+	GateBusy           // -
+	GateSource         // -
+	GateConnsFull      // -
+	GateConnsNewcomers // -
+	GatePenalty        // -
+	GateKey            // -
+	GateChannels       // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/lang"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -459,7 +460,7 @@ func TestAttackPenalty(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	if got, err := firstWords(t, raw); !strings.Contains(got, PenaltyText) || err != io.EOF {
+	if got, err := firstWords(t, raw); !strings.Contains(got, lang.English.T(lang.GatePenalty)) || err != io.EOF {
 		t.Fatalf("the flooding source's next connection: %q, %v", got, err)
 	}
 	other, err := dialFrom(loopbackDialer(t, 2), addr, newKey(t))

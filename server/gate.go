@@ -16,6 +16,8 @@ import (
 
 	"github.com/gliderlabs/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/lang"
 )
 
 // DefaultMaxConns is mille serve's cap on connections at once, logged in
@@ -46,24 +48,6 @@ const (
 // HandshakeTimeout is how long a connection may take from its first byte
 // to a successful login when Config.HandshakeTimeout is 0.
 const HandshakeTimeout = 20 * time.Second
-
-// The texts written to a connection turned away before its SSH handshake.
-const (
-	// BusyText: too many people are logging in at once (MaxStartups).
-	BusyText = "mille: too many people are logging in right now; try again in a moment\r\n"
-	// SourceText: too many connections from the same address.
-	SourceText = "mille: too many connections from your address; close some and try again\r\n"
-	// ConnsFullText: the server holds MaxConns connections.
-	ConnsFullText = "mille: the server has as many connections as it can hold; try again later\r\n"
-	// ConnsNewcomersText: the connections left are kept for addresses
-	// that have none.
-	ConnsNewcomersText = "mille: the server is nearly full; its last connections are kept for addresses that have none yet. Try again later.\r\n"
-	// PenaltyText: the source flooded the server a moment ago.
-	PenaltyText = "mille: your address is refused for a while after a flood or a stalled login; try again later\r\n"
-	// KeyText is the refusal of every session on a connection over
-	// MaxConnsPerKey.
-	KeyText = "mille: too many connections with your key; close one and try again"
-)
 
 // Startups is OpenSSH's MaxStartups: while Start connections are logging
 // in, a new one is refused with probability Rate percent, rising
@@ -449,19 +433,20 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 	src := sourceOf(conn.RemoteAddr())
 	if why := g.take(src); why != "" {
 		g.log.refused(src, why)
-		text := BusyText
+		// Before the handshake no LANG has come: English.
+		text := lang.GateBusy // too many logging in (MaxStartups)
 		switch why {
 		case "penalty":
-			text = PenaltyText
+			text = lang.GatePenalty
 		case "connections from one source":
-			text = SourceText
+			text = lang.GateSource
 		case "connections at once":
-			text = ConnsFullText
+			text = lang.GateConnsFull
 		case "connections kept for new sources":
-			text = ConnsNewcomersText
+			text = lang.GateConnsNewcomers
 		}
 		conn.SetWriteDeadline(time.Now().Add(time.Second))
-		io.WriteString(conn, text)
+		io.WriteString(conn, lang.English.T(text)+"\r\n")
 		return nil // gliderlabs closes it
 	}
 	g.connCount.Add(1)
@@ -537,7 +522,7 @@ func (c *connState) loggedIn(version string) {
 	} else if g.keys.take(c.key, g.cfg.MaxConnsPerKey) {
 		c.keyHeld = true
 	} else {
-		c.refusal = KeyText
+		c.refusal = lang.English.T(lang.GateKey) // no LANG comes before the channel
 		g.log.limit("connections with one key", "source", c.source, "key", c.key, "limit", g.cfg.MaxConnsPerKey)
 	}
 	g.log.Info("login", "source", c.source, "key", c.key, "client", version)
@@ -563,7 +548,7 @@ func (c *connState) waitForSessionLocked() {
 }
 
 // errTooManyChannels refuses a session channel over MaxChannels.
-var errTooManyChannels = errors.New("mille: too many sessions on this connection")
+var errTooManyChannels = errors.New(lang.English.T(lang.GateChannels))
 
 // openChannel counts a new session channel, or says why it is refused.
 func (c *connState) openChannel() error {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/lang"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -60,7 +61,7 @@ func loginTimers(t *testing.T) (fire func() []time.Duration) {
 }
 
 // firstWords reads what the server says first to a raw connection: its
-// SSH version to one admitted at the gate, BusyText and the end of the
+// SSH version to one admitted at the gate, the busy refusal and the end of the
 // connection to one turned away, or the end alone to one it closes. The
 // long deadline is only a safety net: every read ends on what the server
 // does.
@@ -105,7 +106,7 @@ func TestSSHHandshakeCap(t *testing.T) {
 			t.Fatalf("no greeting: %q %v", got, err)
 		}
 	}
-	if got, err := firstWords(t, raw()); !strings.Contains(got, BusyText) || err != io.EOF {
+	if got, err := firstWords(t, raw()); !strings.Contains(got, lang.English.T(lang.GateBusy)) || err != io.EOF {
 		t.Fatalf("a third login: %q, %v", got, err)
 	}
 	_, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{

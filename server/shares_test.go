@@ -151,9 +151,9 @@ func TestAttackConnectionsAtOnce(t *testing.T) {
 		want string
 	}{
 		{1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"}, {1, "SSH-"},
-		{1, ConnsNewcomersText},
+		{1, lang.English.T(lang.GateConnsNewcomers)},
 		{2, "SSH-"},
-		{3, ConnsFullText},
+		{3, lang.English.T(lang.GateConnsFull)},
 	}
 	for i, st := range steps {
 		if got := raw(st.from); !strings.HasPrefix(got, st.want) {

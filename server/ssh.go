@@ -57,7 +57,7 @@ type Config struct {
 	// The gate, before login. MaxStartups caps the connections still
 	// logging in, with OpenSSH's random early drop, and
 	// MaxStartupsPerSource those from one source (an IPv4 address, or an
-	// IPv6 /64); more are turned away with BusyText.
+	// IPv6 /64); more are turned away with lang.GateBusy.
 	MaxStartups          Startups
 	MaxStartupsPerSource int
 	// HandshakeTimeout closes a connection not logged in after this long
