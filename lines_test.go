@@ -85,7 +85,7 @@ func TestSeedSkipsTheAutosave(t *testing.T) {
 	}
 	for _, offer := range []bool{false, true} {
 		var out, stderr strings.Builder
-		lc, err := localConfig(g, "", offer)
+		lc, err := localConfig(g, "", offer, &lang.English)
 		if err != nil {
 			t.Fatal(err)
 		}

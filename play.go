@@ -96,7 +96,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return usageErr("%v", err)
 	}
 	save.MilleVersion = version
-	lc, err := localConfig(game, fs.Arg(0), !seeded)
+	lc, err := localConfig(game, fs.Arg(0), !seeded, cat)
 	if err != nil {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
 		return 1
@@ -180,9 +180,9 @@ func whereLeft(m *ui.Model, c *lang.Catalogue) string {
 // localConfig is local play's setup, the same in both modes: game, or
 // the one saved in file; with offerAutosave, the autosave is offered
 // first when there is one and no file was given.
-func localConfig(game record.Game, file string, offerAutosave bool) (local.Config, error) {
+func localConfig(game record.Game, file string, offerAutosave bool, cat *lang.Catalogue) (local.Config, error) {
 	lc := local.Config{
-		Game: game, Save: local.WriteSave, Load: local.Load, HandOver: handRecorder(),
+		Game: game, Save: local.WriteSave, Load: local.Load, HandOver: handRecorder(cat),
 		Autosave: local.Autosave, DropAutosave: save.RemoveAutosave,
 	}
 	if file != "" {
@@ -232,14 +232,14 @@ func statsText() (string, error) {
 // handRecorder records the hands of a local game in the statistics and
 // keeps its finished games for review, as many as the player's options say
 // (keepFinished in options.json).
-func handRecorder() func(g record.Game, seat int) (string, error) {
+func handRecorder(cat *lang.Catalogue) func(g record.Game, seat int) (string, error) {
 	keep := local.DefaultOptions.KeepFinished
 	if dir, err := local.ConfigDir(); err == nil {
 		if o, _, err := local.LoadOptions(dir); err == nil {
 			keep = o.KeepFinished
 		}
 	}
-	return local.HandRecorder(keep)
+	return local.HandRecorder(keep, cat)
 }
 
 // terminalInput is the terminal the game reads its keys from (the standard

@@ -144,25 +144,31 @@ const (
 	ActContinue   // -
 
 	// Words.
-	You           // -
-	YourTeam      // -
-	Pair          // name, name
-	Away          // name
-	PlayerN       // number
-	NameYou       // - (the default name of the person at a local game)
-	NameComputer  // - (the computer of a two-player local game)
-	NameComputerN // number (a server's computer at seat N)
-	ScoreComputer // number or nothing (a computer's short name in a score column of five cells)
-	LevelEasy     // -
-	LevelMedium   // -
-	LevelHard     // -
-	LevelExpert   // -
-	LevelPerson   // - (a seat a person sharing the keyboard plays)
-	Comma         // - (a list's separator)
-	Semicolon     // - (the separator of a list of lists)
-	Or            // - (the last separator of a choice)
-	And           // - (the last separator of a list)
-	SlotP         // -
+	You            // -
+	YourTeam       // -
+	Pair           // name, name
+	Away           // name
+	PlayerN        // number
+	NameYou        // - (the default name of the person at a local game)
+	NameComputer   // - (the computer of a two-player local game)
+	NameComputerN  // number (a server's computer at seat N)
+	ScoreComputer  // number or nothing (a computer's short name in a score column of five cells)
+	LevelEasy      // -
+	LevelMedium    // -
+	LevelHard      // -
+	LevelExpert    // -
+	LevelPerson    // - (a seat a person sharing the keyboard plays)
+	LevelHuman     // - (the statistics' opponents when they are people)
+	LevelMixed     // - (the statistics' opponents of several levels)
+	LevelComputer  // - (the statistics' opponents of no known level)
+	StatsLine      // level, hands won, hands, best hand
+	StatsLineGames // level, hands won, hands, games won, games, best hand
+	ReviewLater    // name of the kept game
+	Comma          // - (a list's separator)
+	Semicolon      // - (the separator of a list of lists)
+	Or             // - (the last separator of a choice)
+	And            // - (the last separator of a list)
+	SlotP          // -
 
 	// The table's news (table.Notice).
 	NoticeHost     // name

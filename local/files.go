@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
@@ -77,8 +78,8 @@ func Autosave(g record.Game) error { return save.WriteAutosave(g) }
 
 // RecordHand adds the hand just over to the lifetime statistics of the
 // person at seat and sums up their record against this kind of opponent in
-// a line.
-func RecordHand(g record.Game, seat int) (string, error) {
+// a line in cat's language.
+func RecordHand(g record.Game, seat int, cat *lang.Catalogue) (string, error) {
 	st, err := save.UpdateStats(&g, seat)
 	if err != nil {
 		return "", fmt.Errorf("statistics not recorded: %w", err)
@@ -86,18 +87,17 @@ func RecordHand(g record.Game, seat int) (string, error) {
 	opp := save.OpponentLevel(&g, seat)
 	r := st.ByOpponent[opp]
 	if r.Games == 0 { // no game finished yet: "0 of 0 games" says nothing
-		return fmt.Sprintf("Against %s: %d of %d hands won · best hand %d", opp, r.HandsWon, r.Hands, st.Best.Score), nil
+		return cat.T(lang.StatsLine, cat.Level(opp), r.HandsWon, r.Hands, st.Best.Score), nil
 	}
-	return fmt.Sprintf("Against %s: %d of %d hands won, %d of %d games · best hand %d",
-		opp, r.HandsWon, r.Hands, r.GamesWon, r.Games, st.Best.Score), nil
+	return cat.T(lang.StatsLineGames, cat.Level(opp), r.HandsWon, r.Hands, r.GamesWon, r.Games, st.Best.Score), nil
 }
 
 // HandRecorder is the Config.HandOver of a local game: RecordHand, and at
 // the end of a game, the game kept for review among the last keep
 // (save.KeepFinished), and a line saying how to review it.
-func HandRecorder(keep int) func(g record.Game, seat int) (string, error) {
+func HandRecorder(keep int, cat *lang.Catalogue) func(g record.Game, seat int) (string, error) {
 	return func(g record.Game, seat int) (string, error) {
-		line, err := RecordHand(g, seat)
+		line, err := RecordHand(g, seat, cat)
 		if err != nil || g.State.Phase != engine.PhaseGameOver {
 			return line, err
 		}
@@ -106,7 +106,7 @@ func HandRecorder(keep int) func(g record.Game, seat int) (string, error) {
 			return line, fmt.Errorf("keeping the game for review: %w", err)
 		}
 		if name != "" {
-			line += " · review it later: mille review " + name
+			line += cat.T(lang.ReviewLater, name)
 		}
 		return line, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
@@ -16,7 +17,7 @@ func TestRecordHandAndItsLine(t *testing.T) {
 	t.Setenv("MILLE_DATA_DIR", t.TempDir())
 	m := newModel(t, testConfig(t, 2, 7))
 	syncPlay(m, 1000)
-	line, err := local.RecordHand(m.local.Table().Record(), 0)
+	line, err := local.RecordHand(m.local.Table().Record(), 0, &lang.English)
 	if err != nil || !strings.HasPrefix(line, "Against medium: ") || strings.Contains(line, "0 of 0 games") {
 		t.Fatalf("record %q, %v", line, err)
 	}
@@ -38,7 +39,7 @@ func TestHandRecorderKeepsFinishedGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		record := local.HandRecorder(keep)
+		record := local.HandRecorder(keep, &lang.English)
 		var buf []engine.Action
 		for g.State.Phase != engine.PhaseGameOver {
 			if g.State.Phase == engine.PhaseHandOver {
@@ -130,5 +131,18 @@ func TestWriteSaveStaysInItsPlaces(t *testing.T) {
 	abs := filepath.Join(t.TempDir(), "x")
 	if path, err := local.WriteSave(abs, g); err != nil || path != abs+save.Ext {
 		t.Errorf("save %s: %s, %v", abs, path, err)
+	}
+}
+
+// TestRecordHandInFrench: the statistics' line at the end of a hand is
+// said in the game's language, with the level in its words (it was
+// English on the French screen).
+func TestRecordHandInFrench(t *testing.T) {
+	t.Setenv("MILLE_DATA_DIR", t.TempDir())
+	m := newModel(t, testConfig(t, 2, 7))
+	syncPlay(m, 1000)
+	line, err := local.RecordHand(m.local.Table().Record(), 0, &lang.French)
+	if err != nil || !strings.HasPrefix(line, "Niveau moyen\u00a0: manches gagnées ") {
+		t.Fatalf("record %q, %v", line, err)
 	}
 }
