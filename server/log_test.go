@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -118,23 +116,7 @@ func TestLogLines(t *testing.T) {
 			return l["key"] == id && l["limit"] == 1.0 && l["level"] == "WARN"
 		},
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for len(want) > 0 {
-		lines := bufio.NewScanner(strings.NewReader(logs.String()))
-		for lines.Scan() {
-			var l map[string]any
-			if err := json.Unmarshal(lines.Bytes(), &l); err != nil {
-				t.Fatalf("not JSON: %q", lines.Text())
-			}
-			if ok := want[l["msg"].(string)]; ok != nil && ok(l) {
-				delete(want, l["msg"].(string))
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no log line for %v in:\n%s", want, logs.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitLogLines(t, &logs, want)
 }
 
 // TestLogFlood: refusals are logged at most linesPerSecond a second, the
