@@ -350,7 +350,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.message, m.isError = m.t(lang.MsgTableSaved, msg.path), false
 			return m, nil
 		}
-		m.message, m.isError = m.t(lang.MsgGameSaved, msg.path), false
+		m.message, m.isError = m.t(lang.MsgGameSaved, homeShort(msg.path)), false
 		m.dialog = dialogNone
 		switch after {
 		case afterSaveQuit:

@@ -385,6 +385,7 @@ func TestFlowSaveOverAPickedSave(t *testing.T) {
 func TestFlowSaveNameIsANameOnly(t *testing.T) {
 	work := t.TempDir()
 	t.Chdir(work)
+	t.Setenv("HOME", work) // the message writes it "~"
 	t.Setenv(save.DirEnv, "saves")
 	if err := os.Mkdir("saves", 0o700); err != nil {
 		t.Fatal(err)
@@ -414,7 +415,7 @@ func TestFlowSaveNameIsANameOnly(t *testing.T) {
 	press(tm, "enter")
 	want := filepath.Join(work, "saves", "x"+save.Ext)
 	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() != "" })
-	if f, msg := probe(tm, func(m *Model) string { return m.local.File() }), probe(tm, (*Model).Message); f != want || msg != "Game saved in "+want+"." {
+	if f, msg := probe(tm, func(m *Model) string { return m.local.File() }), probe(tm, (*Model).Message); f != want || msg != "Game saved in ~"+string(filepath.Separator)+filepath.Join("saves", "x"+save.Ext)+"." {
 		t.Fatalf("saved as %q, saying %q; want %q", f, msg, want)
 	}
 	if _, err := os.Stat(want); err != nil {
@@ -484,4 +485,27 @@ func TestFlowLoadPickerSavesFirstWithDetails(t *testing.T) {
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
+}
+
+// TestPickerListsTheNewestSaveFirst: the picker lists saves by when they
+// were written, the newest first, whatever their names.
+func TestPickerListsTheNewestSaveFirst(t *testing.T) {
+	dir := saveDir(t)
+	old := time.Now().Add(-48 * time.Hour)
+	for i, name := range []string{"alpha", "mid", "zulu"} {
+		path := filepath.Join(dir, name+save.Ext)
+		writeGame(t, path)
+		when := old.Add(time.Duration((i+1)%3) * time.Hour) // zulu oldest, then alpha, mid newest
+		if err := os.Chtimes(path, when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	msg := readPickerDir(dir)().(pickerReadMsg)
+	var names []string
+	for _, e := range msg.entries {
+		names = append(names, e.name)
+	}
+	if want := []string{"mid" + save.Ext, "alpha" + save.Ext, "zulu" + save.Ext}; !slices.Equal(names, want) {
+		t.Errorf("picker rows %q, want %q", names, want)
+	}
 }

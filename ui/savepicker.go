@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -44,6 +45,7 @@ type pickEntry struct {
 	autosave bool
 	head     save.Header
 	headErr  error
+	modified time.Time // the file's, to list the newest save first
 }
 
 // pickerReadMsg is a folder read for the picker.
@@ -62,8 +64,9 @@ func newSavePicker(dir string, rows int) savePicker {
 // Init reads the picker's folder.
 func (p *savePicker) Init() tea.Cmd { return readPickerDir(p.dir) }
 
-// readPickerDir lists a folder's saves, by name with the autosave last,
-// then its visible subfolders; each save's header is read for its row.
+// readPickerDir lists a folder's saves, the newest first (the game a
+// player most likely wants back), the autosave after them, then its
+// visible subfolders by name; each save's header is read for its row.
 func readPickerDir(dir string) tea.Cmd {
 	return func() tea.Msg {
 		des, err := os.ReadDir(dir)
@@ -88,6 +91,9 @@ func readPickerDir(dir string) tea.Cmd {
 			case save.IsSave(name):
 				path := filepath.Join(dir, name)
 				e := pickEntry{name: name, autosave: isAutosave(path)}
+				if fi, err := de.Info(); err == nil {
+					e.modified = fi.ModTime()
+				}
 				e.head, e.headErr = save.ReadHeader(path)
 				if e.headErr != nil { // the row names the file already
 					e.headErr = errors.New(strings.TrimPrefix(e.headErr.Error(), path+": "))
@@ -96,7 +102,7 @@ func readPickerDir(dir string) tea.Cmd {
 			}
 		}
 		slices.SortFunc(entries, func(a, b pickEntry) int {
-			return cmp.Or(cmp.Compare(a.rank(), b.rank()), cmp.Compare(a.name, b.name))
+			return cmp.Or(cmp.Compare(a.rank(), b.rank()), b.modified.Compare(a.modified), cmp.Compare(a.name, b.name))
 		})
 		return pickerReadMsg{dir: dir, entries: entries}
 	}
