@@ -19,6 +19,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server"
+	"github.com/millebornes/mille/server/events"
 )
 
 func init() {
@@ -31,7 +32,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	listen := fs.String("listen", ":2222", "address to listen on")
 	data := fs.String("data", "", "data folder for the host key and the store of players' names and rooms (default: server in mille's data folder)")
 	db := fs.String("db", "", "keep the store in this PostgreSQL database (postgres://USER@HOST:PORT/DB), which several servers may share, rather than in the data folder ("+docsURL+"server.md)")
-	logFormat := fs.String("log-format", server.LogText, "log lines on standard error as text (key=value) or json")
+	logFormat := fs.String("log-format", events.Text, "log lines on standard error as text (key=value) or json")
 	cfg := server.Defaults
 	fs.StringVar(&cfg.Advertise, "advertise", "", "with --db: the address (host:port) where the other servers reach this one, to relay the players of its rooms (default: the --listen address)")
 	// The limits, in docs/server.md's order: every one holds after login,

@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/table"
 )
 
 // admission is one session's way into the lobby, whatever its front end
@@ -17,7 +20,7 @@ type admission struct {
 	lobby  *Lobby
 	users  *Users
 	quota  *roomsByKey // the rooms each key hosts; nil: no limit
-	log    *events     // the server's log; nil in tests
+	log    *events.Log // the server's log; nil in tests
 	id     string      // the player's key fingerprint
 	source string      // where the connection comes from (sourceOf)
 	name   string      // the player's name, "" until known
@@ -41,7 +44,7 @@ type roomsByKey struct {
 }
 
 // create makes a room hosted by id, if id hosts fewer than the most.
-func (q *roomsByKey) create(l *Lobby, name, id, userName string, cfg RoomConfig) (*Conn, error) {
+func (q *roomsByKey) create(l *Lobby, name, id, userName string, cfg table.Config) (*Conn, error) {
 	if q == nil || q.most <= 0 {
 		return l.Create(name, id, userName, -1, cfg)
 	}
@@ -86,14 +89,14 @@ func (a *admission) setName(name string) error {
 
 // create makes room name, hosted by the player, within the rooms a key
 // may host.
-func (a *admission) create(name string, cfg RoomConfig) (*Conn, error) {
+func (a *admission) create(name string, cfg table.Config) (*Conn, error) {
 	c, err := a.quota.create(a.lobby, name, a.id, a.name, cfg)
 	if err == nil {
 		a.note("room created", "room", name, "players", cfg.Game.Players, "rules", fmt.Sprint(cfg.Game.Rules), "level", cfg.Level)
 		return c, nil
 	}
 	if errors.As(err, new(roomsPerKeyError)) && a.log != nil {
-		a.log.limit("rooms with one key", "source", a.source, "key", a.id, "limit", a.quota.most)
+		a.log.Limit("rooms with one key", "source", a.source, "key", a.id, "limit", a.quota.most)
 	}
 	return c, err
 }
@@ -111,7 +114,7 @@ func (a *admission) enter(name string, create bool) (*Conn, error) {
 		cfg := defaultRoom
 		cfg.Seed = newSeed()
 		return a.create(name, cfg)
-	case errors.Is(err, ErrStarted) || errors.Is(err, ErrNoSeat) || errors.Is(err, ErrNotPlayer):
+	case errors.Is(err, table.ErrStarted) || errors.Is(err, table.ErrNoSeat) || errors.Is(err, table.ErrNotPlayer):
 		return a.watch(name)
 	}
 	return c, err

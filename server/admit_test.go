@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/server/events"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -41,7 +42,7 @@ func waitLogLines(t *testing.T, logs *testkit.Buffer, want map[string]func(map[s
 func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 	const most = 2
 	var logs testkit.Buffer
-	srv, addr := startServer(t, Config{MaxRoomsPerKey: most, Log: &logs, LogFormat: LogJSON})
+	srv, addr := startServer(t, Config{MaxRoomsPerKey: most, Log: &logs, LogFormat: events.JSON})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
 	srv.users.SetName(id, "Mal")
@@ -71,7 +72,7 @@ func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 // name.
 func TestAdmissionAuditLines(t *testing.T) {
 	var logs testkit.Buffer
-	_, addr := startServer(t, Config{Log: &logs, LogFormat: LogJSON})
+	_, addr := startServer(t, Config{Log: &logs, LogFormat: events.JSON})
 	ann, bob := newKey(t), newKey(t)
 	annID, bobID := gossh.FingerprintSHA256(ann.PublicKey()), gossh.FingerprintSHA256(bob.PublicKey())
 	a := plainSession(t, addr, ann, "Ann", PlainCommand, false)

@@ -267,7 +267,7 @@ func (s *Server) readInput(sess *sshSession) {
 				sess.conn.abuse("input before the shell", "limit", preShellInput)
 				return
 			}
-			s.log.limit("input faster than a terminal's", "source", sess.conn.source, "key", sess.id, "limit", InputBuffer)
+			s.log.Limit("input faster than a terminal's", "source", sess.conn.source, "key", sess.id, "limit", InputBuffer)
 			sess.ch.Close()
 			io.Copy(io.Discard, sess.ch)
 			return
@@ -292,7 +292,7 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 	c := stateOf(ctx)
 	if err := c.openChannel(); err != nil {
 		if err == errTooManyChannels {
-			s.log.limit("session channels on one connection", "source", c.source, "key", c.key, "limit", s.cfg.MaxChannels)
+			s.log.Limit("session channels on one connection", "source", c.source, "key", c.key, "limit", s.cfg.MaxChannels)
 		}
 		nc.Reject(gossh.ResourceShortage, err.Error())
 		return
@@ -315,7 +315,7 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 	if d := s.cfg.ShellTimeout; d > 0 {
 		stop := afterFunc(d, func() {
 			if !started.Load() {
-				s.log.limit("no shell in time", "source", c.source, "key", id, "limit", d)
+				s.log.Limit("no shell in time", "source", c.source, "key", id, "limit", d)
 				ch.Close()
 			}
 		})
@@ -371,7 +371,7 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 				c.mu.Unlock()
 				long := len(sess.command) > MaxCommand && !peer
 				if long {
-					s.log.limit("command length", "source", c.source, "key", id, "limit", MaxCommand, "length", len(sess.command))
+					s.log.Limit("command length", "source", c.source, "key", id, "limit", MaxCommand, "length", len(sess.command))
 					sess.command = "" // not kept, nor logged
 				}
 				ran.Go(func() {

@@ -49,7 +49,7 @@ func TestTakeOver(t *testing.T) {
 	must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
 	for played := 0; played < 5; {
-		u := waitFor(t, ann, func(u Update) bool { return u.Next >= 0 })
+		u := waitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
 		if err := ann.Act(u.Obs.Legal(buf[:0])[0]); err == nil {
 			played++
 		}
@@ -99,7 +99,7 @@ func TestTakeOver(t *testing.T) {
 			}
 			break
 		}
-		if u := waitFor(t, ann, func(Update) bool { return true }); u.Next >= 0 {
+		if u := waitFor(t, ann, func(table.View) bool { return true }); u.Next >= 0 {
 			ann.Act(u.Obs.Legal(buf[:0])[0])
 		}
 	}
@@ -142,9 +142,9 @@ func TestStoreDown(t *testing.T) {
 	must(t, err)
 	must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
-	u := waitFor(t, ann, func(u Update) bool { return u.Next >= 0 })
+	u := waitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
 	must(t, ann.Act(u.Obs.Legal(buf[:0])[0]))
-	u = waitFor(t, ann, func(u Update) bool { return u.Next >= 0 })
+	u = waitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
 	ra := a.Room("fam")
 	made, err := ra.Checkpoint()
 	must(t, err)

@@ -116,7 +116,7 @@ func TestDiskFull(t *testing.T) {
 		if l.Checkpoint(true) {
 			t.Fatal("a checkpoint said it wrote on a full disk")
 		}
-		waitFor(t, a, func(u Update) bool { return u.Notice.Kind == table.NoticeNotKept })
+		waitFor(t, a, func(u table.View) bool { return u.Notice.Kind == table.NoticeNotKept })
 		time.Sleep(10 * RetryEvery) // retries, all failing
 		synctest.Wait()
 		st.mu.Lock()
@@ -135,7 +135,7 @@ func TestDiskFull(t *testing.T) {
 		if k, _ := st.Room("fam"); k.Game.State != atEnd {
 			t.Fatal("the kept game is not the game at the hand's end")
 		}
-		waitFor(t, a, func(u Update) bool { return u.Notice.Kind == table.NoticeKeptAgain })
+		waitFor(t, a, func(u table.View) bool { return u.Notice.Kind == table.NoticeKeptAgain })
 		cancel()
 		<-kept
 		l.Close()
@@ -164,7 +164,7 @@ func TestShutdownOnFullDisk(t *testing.T) {
 	st.full.Store(true)
 	go func() {
 		// The disk gets room while the shutdown waits.
-		waitFor(t, a, func(u Update) bool { return u.Notice.Kind == table.NoticeNotSaved })
+		waitFor(t, a, func(u table.View) bool { return u.Notice.Kind == table.NoticeNotSaved })
 		st.full.Store(false)
 	}()
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)

@@ -2,9 +2,10 @@ package server
 
 import (
 	"bytes"
-	"github.com/millebornes/mille/lang"
 	"strings"
 	"testing"
+
+	"github.com/millebornes/mille/lang"
 
 	"github.com/charmbracelet/x/ansi"
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // copyDir copies the files of folder from into folder to, one level of
@@ -93,7 +94,7 @@ func TestMigrateOldDataDir(t *testing.T) {
 	if err != nil || b.Seat() != 1 {
 		t.Fatalf("Bob comes back: %v", err)
 	}
-	if _, err := l.Join("fam", "SHA256:calCalCalCalCalCalCalCalCalCalCalCalCalCal0", "Cal", -1); !errors.Is(err, ErrNotPlayer) {
+	if _, err := l.Join("fam", "SHA256:calCalCalCalCalCalCalCalCalCalCalCalCalCal0", "Cal", -1); !errors.Is(err, table.ErrNotPlayer) {
 		t.Fatalf("Cal, not in the game, joins: %v", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
 
@@ -80,7 +81,7 @@ func (f *roomForm) rulesets() []engine.Ruleset {
 }
 
 // config is the room the form describes, with seed for the deal.
-func (f *roomForm) config(seed uint64) (string, RoomConfig) {
+func (f *roomForm) config(seed uint64) (string, table.Config) {
 	cfg := defaultRoom
 	cfg.Game = engine.Config{Players: engine.PlayerCounts[f.players], Rules: f.rules}
 	cfg.Level = f.levels[f.level]

@@ -18,6 +18,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/events"
 )
 
 // DefaultMaxConns is mille serve's cap on connections at once, logged in
@@ -154,7 +155,7 @@ func (t *tally) give(k string) {
 // version or to log in, or that open no session once logged in.
 type gate struct {
 	cfg *Config
-	log *events
+	log *events.Log
 	// peer is the server's host key: a client that logs in with it is
 	// another server of the same cluster, which shares the host key.
 	peer gossh.PublicKey
@@ -172,7 +173,7 @@ type gate struct {
 	connCount atomic.Int64 // connections open, for the load test's figures
 }
 
-func newGate(cfg *Config, log *events, now func() time.Time) *gate {
+func newGate(cfg *Config, log *events.Log, now func() time.Time) *gate {
 	return &gate{
 		cfg: cfg, log: log, now: now, bySource: map[string]int{}, penalties: map[string]time.Time{},
 		waiting: map[*connState]struct{}{}, open: map[*connState]struct{}{},
@@ -207,7 +208,7 @@ func (g *gate) penalize(src, why string) {
 		}
 	}
 	g.penalties[src] = now.Add(d)
-	g.log.limit("source penalized", "source", src, "reason", why, "for", d)
+	g.log.Limit("source penalized", "source", src, "reason", why, "for", d)
 }
 
 // take holds a place at the gate for a login from src, or says why not.
@@ -245,7 +246,7 @@ func (g *gate) take(src string) (refusal string) {
 		switch {
 		case idle == nil:
 		case refusal == "":
-			g.log.limit("connection without a session closed for a newcomer", "source", idle.source, "limit", g.cfg.MaxConns)
+			g.log.Limit("connection without a session closed for a newcomer", "source", idle.source, "limit", g.cfg.MaxConns)
 			// Its source waits: 700 addresses taking each other's places
 			// left a person none.
 			g.penalize(idle.source, "a connection without a session at a full server")
@@ -287,7 +288,7 @@ func (g *gate) take(src string) (refusal string) {
 	g.bySource[src]++
 	g.mu.Unlock()
 	if victim != nil {
-		g.log.limit("silent login closed for a newcomer", "source", victim.source, "after", g.now().Sub(victim.began).Round(time.Millisecond))
+		g.log.Limit("silent login closed for a newcomer", "source", victim.source, "after", g.now().Sub(victim.began).Round(time.Millisecond))
 		victim.conn.Close()
 	}
 	return ""
@@ -432,7 +433,7 @@ func stateOf(ctx ssh.Context) *connState {
 func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 	src := sourceOf(conn.RemoteAddr())
 	if why := g.take(src); why != "" {
-		g.log.refused(src, why)
+		g.log.Refused(src, why)
 		// Before the handshake no LANG has come: English.
 		text := lang.GateBusy // too many logging in (MaxStartups)
 		switch why {
@@ -456,7 +457,7 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 	if d := g.cfg.HandshakeTimeout; d > 0 {
 		c.stopLogin = afterFunc(d, func() {
 			if !c.authed.Load() {
-				g.log.limit("login took too long", "source", src, "limit", d)
+				g.log.Limit("login took too long", "source", src, "limit", d)
 				g.penalize(src, "login took too long")
 				conn.Close()
 			}
@@ -465,7 +466,7 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 	if d := g.cfg.VersionTimeout; d > 0 {
 		c.stopVer = afterFunc(d, func() {
 			if !c.versioned.Load() {
-				g.log.limit("no SSH version line in time", "source", src, "limit", d)
+				g.log.Limit("no SSH version line in time", "source", src, "limit", d)
 				g.penalize(src, "no SSH version line")
 				conn.Close()
 			}
@@ -523,7 +524,7 @@ func (c *connState) loggedIn(version string) {
 		c.keyHeld = true
 	} else {
 		c.refusal = lang.English.T(lang.GateKey) // no LANG comes before the channel
-		g.log.limit("connections with one key", "source", c.source, "key", c.key, "limit", g.cfg.MaxConnsPerKey)
+		g.log.Limit("connections with one key", "source", c.source, "key", c.key, "limit", g.cfg.MaxConnsPerKey)
 	}
 	g.log.Info("login", "source", c.source, "key", c.key, "client", version)
 	c.waitForSessionLocked()
@@ -541,7 +542,7 @@ func (c *connState) waitForSessionLocked() {
 		idle := c.channels == 0 && !c.closed
 		c.mu.Unlock()
 		if idle {
-			c.g.log.limit("no session in time", "source", c.source, "key", c.key, "limit", d)
+			c.g.log.Limit("no session in time", "source", c.source, "key", c.key, "limit", d)
 			c.conn.Close()
 		}
 	})
@@ -586,7 +587,7 @@ func (c *connState) abuse(what string, args ...any) {
 	c.mu.Lock()
 	key := c.key
 	c.mu.Unlock()
-	c.g.log.limit(what, append([]any{"source", c.source, "key", key, "action", "connection closed"}, args...)...)
+	c.g.log.Limit(what, append([]any{"source", c.source, "key", key, "action", "connection closed"}, args...)...)
 	c.g.penalize(c.source, what)
 	c.conn.Close()
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/events"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -191,7 +192,7 @@ typing:
 // TestGate: the places at the gate, in all and by source.
 func TestGate(t *testing.T) {
 	cfg := Config{MaxStartups: Startups{Start: 4, Rate: 100, Full: 4}, MaxStartupsPerSource: 2, MaxConnsPerSource: 3}
-	g := newGate(&cfg, newEvents(slog.New(slog.DiscardHandler)), time.Now)
+	g := newGate(&cfg, events.New(slog.New(slog.DiscardHandler)), time.Now)
 	steps := []struct {
 		op  string // take, login (the place at the gate back) or close (the connection too)
 		src string
@@ -238,7 +239,7 @@ func TestGate(t *testing.T) {
 func TestGateSilentNewcomer(t *testing.T) {
 	clk := newClock()
 	cfg := Config{MaxStartups: Startups{Start: 3, Rate: 100, Full: 3}, MaxStartupsPerSource: 2}
-	g := newGate(&cfg, newEvents(slog.New(slog.DiscardHandler)), clk.now)
+	g := newGate(&cfg, events.New(slog.New(slog.DiscardHandler)), clk.now)
 	conns := map[string][]*connState{}
 	closed := func(c *connState) bool {
 		c.conn.SetReadDeadline(time.Now().Add(time.Millisecond))
@@ -292,7 +293,7 @@ func TestGateSilentNewcomer(t *testing.T) {
 // that holds nothing is refused only at FULL.
 func TestGateFreshSource(t *testing.T) {
 	cfg := Config{MaxStartups: Startups{Start: 2, Rate: 100, Full: 4}}
-	g := newGate(&cfg, newEvents(slog.New(slog.DiscardHandler)), time.Now)
+	g := newGate(&cfg, events.New(slog.New(slog.DiscardHandler)), time.Now)
 	for i, st := range []struct {
 		src string
 		ok  bool

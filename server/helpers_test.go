@@ -9,6 +9,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // clock is a settable clock for grace periods: tests never wait.
@@ -26,14 +27,14 @@ func (c *clock) add(d time.Duration) {
 
 func newClock() *clock { return &clock{t: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)} }
 
-func config(players int, rules engine.Ruleset, seed uint64) RoomConfig {
-	return RoomConfig{Game: engine.Config{Players: players, Rules: rules}, Level: "easy", Seed: seed, Grace: time.Minute}
+func config(players int, rules engine.Ruleset, seed uint64) table.Config {
+	return table.Config{Game: engine.Config{Players: players, Rules: rules}, Level: "easy", Seed: seed, Grace: time.Minute}
 }
 
 // waitFor reads c's updates until ok accepts one; it fails the test if the
 // connection closes first. The deadline only stops a broken test from
 // hanging.
-func waitFor(t *testing.T, c *Conn, ok func(Update) bool) Update {
+func waitFor(t *testing.T, c *Conn, ok func(table.View) bool) table.View {
 	t.Helper()
 	deadline := time.After(60 * time.Second)
 	for {

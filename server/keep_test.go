@@ -11,6 +11,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // playTo moves room r on with each seat's first legal action, for the
@@ -94,7 +95,7 @@ func TestCheckpoints(t *testing.T) {
 	if r2.State() != midHand {
 		t.Fatal("the game did not come back from its last checkpoint")
 	}
-	if _, err := l2.Join("fam", "key-x", "Xan", -1); !errors.Is(err, ErrNotPlayer) {
+	if _, err := l2.Join("fam", "key-x", "Xan", -1); !errors.Is(err, table.ErrNotPlayer) {
 		t.Fatalf("a stranger joins the game that came back: %v", err)
 	}
 	a2, _ := l2.Join("fam", "key-a", "Ann", -1)

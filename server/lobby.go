@@ -82,7 +82,7 @@ type Lobby struct {
 	rooms map[string]*Room
 	// restoreCfg gives the rooms brought back from the store their grace
 	// period and pace (Restore).
-	restoreCfg RoomConfig
+	restoreCfg table.Config
 	// wake tells Keep that a hand ended somewhere; capacity 1.
 	wake chan struct{}
 }
@@ -94,7 +94,7 @@ func NewLobby(maxRooms int) *Lobby {
 
 // Create makes a room and seats its host in it, in the seat hostSeat wants
 // (-1: the first).
-func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig) (*Conn, error) {
+func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Config) (*Conn, error) {
 	if !roomName.MatchString(name) {
 		return nil, ErrRoomName
 	}
@@ -125,7 +125,7 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg RoomConfig
 				return nil, err
 			}
 		}
-		r, err = l.newRoom(cfg, func(cfg RoomConfig) (*table.Table, error) { return table.New(name, host, cfg, l.Now) })
+		r, err = l.newRoom(cfg, func(cfg table.Config) (*table.Table, error) { return table.New(name, host, cfg, l.Now) })
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +185,7 @@ func (l *Lobby) addLocked(name string, build func() (*Room, error)) error {
 // newRoom makes a room of the lobby around the table that makeTable makes
 // from cfg: with the lobby's pool, and telling the lobby when a hand ends
 // if it keeps its rooms.
-func (l *Lobby) newRoom(cfg RoomConfig, makeTable func(RoomConfig) (*table.Table, error)) (*Room, error) {
+func (l *Lobby) newRoom(cfg table.Config, makeTable func(table.Config) (*table.Table, error)) (*Room, error) {
 	r := &Room{lobby: l, level: cfg.Level}
 	cfg.Pool = l.Pool
 	if l.Store != nil {

@@ -4,18 +4,18 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // fullDisk is a store whose disk is full: a room cannot be written.
@@ -35,7 +35,7 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 	wal := filepath.Join(data, StoreFile+"-wal")
 	l, users := lobbyOfAnnAndBob(t)
 	var logs testkit.Buffer
-	log := newEvents(slog.New(slog.NewTextHandler(&logs, nil)))
+	log := events.New(slog.New(slog.NewTextHandler(&logs, nil)))
 	l.Store = fullDisk{newStore(t), wal}
 	l.Logf = func(format string, args ...any) { log.Error(fmt.Sprintf(format, args...)) }
 	s := newScreen(l, users, "key-a", "", 80)
@@ -59,34 +59,8 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 		t.Fatalf("the log does not say where: %s", logs.String())
 	}
 	// The room's own refusals are for the players, as they are.
-	if _, err := (seatConn{b, s}).Save(); err == nil || err.Error() != ErrNotHost.Error() {
+	if _, err := (seatConn{b, s}).Save(); err == nil || err.Error() != table.ErrNotHost.Error() {
 		t.Fatalf("a guest saving reads %v", err)
-	}
-}
-
-// TestPublicText: what a player reads of an error: a sentence of the
-// rooms as it is; an error naming the server's files as a short sentence,
-// logged whole.
-func TestPublicText(t *testing.T) {
-	var logs testkit.Buffer
-	log := newEvents(slog.New(slog.NewTextHandler(&logs, nil)))
-	data := "/var/lib/mille"
-	for _, tc := range []struct {
-		err  error
-		want string
-	}{
-		{ErrNoRoom, ErrNoRoom.Error()},
-		{fmt.Errorf("joining: %w", ErrStarted), "joining: " + ErrStarted.Error()},
-		{&fs.PathError{Op: "open", Path: "/etc/x", Err: fs.ErrPermission}, ServerErrorText},
-		{fmt.Errorf("saving: %w", &os.LinkError{Op: "rename", Old: "a", New: "b", Err: syscall.EXDEV}), ServerErrorText},
-		{fmt.Errorf("store %s/mille.db: locked", data), ServerErrorText},
-	} {
-		if got := publicText(tc.err, log, data); got != tc.want {
-			t.Errorf("publicText(%v) = %q, want %q", tc.err, got, tc.want)
-		}
-	}
-	if !strings.Contains(logs.String(), "/etc/x") || !strings.Contains(logs.String(), data+"/mille.db") {
-		t.Errorf("the log lacks the details:\n%s", logs.String())
 	}
 }
 
@@ -95,7 +69,7 @@ func TestPublicText(t *testing.T) {
 // a refusal the limit.
 func TestLogLines(t *testing.T) {
 	var logs testkit.Buffer
-	srv, addr := startServer(t, Config{Log: &logs, LogFormat: LogJSON, MaxSessionsPerKey: 1})
+	srv, addr := startServer(t, Config{Log: &logs, LogFormat: events.JSON, MaxSessionsPerKey: 1})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
 	srv.users.SetName(id, "Ann")
@@ -119,25 +93,25 @@ func TestLogLines(t *testing.T) {
 	waitLogLines(t, &logs, want)
 }
 
-// TestLogFlood: refusals are logged at most linesPerSecond a second, the
-// others counted in the next line.
-func TestLogFlood(t *testing.T) {
+// TestAttackLongCommand (issue 22, 2): a 120 KB command line (a room
+// name) is refused, saying why, and logged as its length alone.
+func TestAttackLongCommand(t *testing.T) {
 	var logs testkit.Buffer
-	clk := newClock()
-	e := newEvents(slog.New(slog.NewTextHandler(&logs, nil)))
-	e.now = clk.now
-	for range 1000 {
-		e.refused("192.0.2.1", "logins at once")
+	_, addr := startServer(t, Config{Log: &logs})
+	key := newKey(t)
+	for range 4 {
+		sess, err := dial(t, addr, key).NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr testkit.Buffer
+		sess.Stderr = &stderr
+		err = sess.Run(strings.Repeat("r", 120<<10))
+		if _, ok := err.(*gossh.ExitError); !ok || !strings.Contains(stderr.String(), "that command is too long") {
+			t.Fatalf("a 120 KB command: %v, %q", err, stderr.String())
+		}
 	}
-	if n := strings.Count(logs.String(), "connection refused"); n != linesPerSecond {
-		t.Fatalf("%d lines for 1000 refusals in a second", n)
-	}
-	clk.add(time.Second)
-	e.refused("192.0.2.1", "logins at once")
-	if !strings.Contains(logs.String(), "not_logged_before=990") {
-		t.Fatalf("the next second does not count the lines left out:\n%s", logs.String())
-	}
-	if _, err := newLogger(nil, "xml"); err == nil {
-		t.Fatal("an unknown log format was taken")
+	if n := len(logs.String()); n > 4<<10 || !strings.Contains(logs.String(), "length=122880") {
+		t.Fatalf("%d bytes of log:\n%.2000s", n, logs.String())
 	}
 }

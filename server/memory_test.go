@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/server/events"
 )
 
 // TestMemWatch: memory goes back when the heap holds more than twice its
@@ -45,8 +46,8 @@ func TestMemWatch(t *testing.T) {
 func TestReleaseAfterBursts(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var logs testkit.Buffer
-		logger, _ := newLogger(&logs, LogText)
-		s := &Server{log: newEvents(logger)}
+		logger, _ := events.NewLogger(&logs, events.Text)
+		s := &Server{log: events.New(logger)}
 		ctx, cancel := context.WithCancel(t.Context())
 		var held atomic.Uint64
 		held.Store(20 << 20)

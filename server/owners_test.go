@@ -6,6 +6,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // TestStrangerCannotTakeRestoredGame is the takeover of issue 15's
@@ -55,8 +56,8 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 		}
 		t.Fatal("a stranger took a seat of the restored game")
 	}
-	if !errors.Is(err, ErrNotPlayer) {
-		t.Fatalf("a stranger joins: %v, want %v", err, ErrNotPlayer)
+	if !errors.Is(err, table.ErrNotPlayer) {
+		t.Fatalf("a stranger joins: %v, want %v", err, table.ErrNotPlayer)
 	}
 	// The stranger may watch, and waits in vain for the host role.
 	w, err := l2.Room("fam").Watch("key-x", "Xan", -1)
@@ -74,7 +75,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	}
 	// Bob, host now, lets the stranger sit; hosting stays among the saved
 	// players even when Bob goes.
-	if err := w.OpenSeats(true); !errors.Is(err, ErrOnlooker) {
+	if err := w.OpenSeats(true); !errors.Is(err, table.ErrOnlooker) {
 		t.Fatalf("the onlooker opens the seats: %v", err)
 	}
 	if err := b.OpenSeats(true); err != nil {
@@ -94,7 +95,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if h := l2.Room("fam").Host(); h == "key-x" {
 		t.Fatal("the host role passed to a newcomer")
 	}
-	if _, err := x.Save(); !errors.Is(err, ErrNotHost) {
+	if _, err := x.Save(); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("the newcomer saves: %v", err)
 	}
 	// The saved players' seats stay theirs after the grace period.

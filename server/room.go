@@ -9,36 +9,12 @@ import (
 	"github.com/millebornes/mille/table"
 )
 
-// The reasons a room refuses a request: a table's, and the server's own.
+// The reasons a room refuses a request that are the server's own; the
+// table's are table's (table.ErrStarted, ...).
 var (
-	ErrStarted     = table.ErrStarted
-	ErrNotStarted  = table.ErrNotStarted
-	ErrEnded       = table.ErrEnded
-	ErrNotHost     = table.ErrNotHost
-	ErrSeatTaken   = table.ErrSeatTaken
-	ErrNoSeat      = table.ErrNoSeat
-	ErrNotSeated   = table.ErrNotSeated
-	ErrNotYourTurn = table.ErrNotYourTurn
-	ErrOnlooker    = table.ErrOnlooker
-	ErrShutdown    = table.ErrFrozen
-	ErrSavedSeats  = table.ErrSavedSeats
-	ErrNotPlayer   = table.ErrNotPlayer
-	ErrNoSaves     = errors.New("this server keeps no saves")
-	ErrNotSaved    = errors.New("the game could not be saved")
+	ErrNoSaves  = errors.New("this server keeps no saves")
+	ErrNotSaved = errors.New("the game could not be saved")
 )
-
-// RoomConfig is how a room is set up when it is created.
-type RoomConfig = table.Config
-
-// Update is what a room sends one seat: the table as that seat may see it.
-type Update = table.View
-
-// SeatInfo is the public description of one seat.
-type SeatInfo = table.SeatInfo
-
-// RestoreWait is how long a restored game waits in the lobby for its
-// people before the lobby forgets it (it stays kept in the store).
-const RestoreWait = table.RestoreWait
 
 // Room is one table of the server: a table.Table that its lobby keeps in
 // its store (saves.go).

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/table"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -61,16 +62,16 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	}
 	waitSeat(2, "Bob")
 	io.WriteString(bobIn, "s")
-	bobScreen.waitText(t, ErrNotHost.Error())
+	bobScreen.waitText(t, table.ErrNotHost.Error())
 
 	io.WriteString(annIn, "s")
 	annScreen.waitText(t, "MILLE BORNES")
 	calIn, calScreen := start(t, dial(t, addr, cal), "friday")
 	calScreen.waitText(t, "You are watching Ann's side of the table.")
 	io.WriteString(calIn, "\x13") // ctrl+s
-	calScreen.waitText(t, ErrOnlooker.Error())
+	calScreen.waitText(t, table.ErrOnlooker.Error())
 	io.WriteString(bobIn, "\x13")
-	bobScreen.waitText(t, ErrNotHost.Error())
+	bobScreen.waitText(t, table.ErrNotHost.Error())
 	io.WriteString(annIn, "\x13")
 	annScreen.waitText(t, "saved as friday")
 	if k, err := srv.store.Room("friday"); err != nil || !k.Saved {

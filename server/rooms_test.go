@@ -10,6 +10,7 @@ import (
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 func play(t *testing.T, r *Room, users []string, n int) {
@@ -42,7 +43,7 @@ func TestSaveRestore(t *testing.T) {
 	b, _ := l.Join("friday", "key-b", "Bob", 1)
 	c, _ := l.Join("friday", "key-c", "Cal", 2)
 	d, _ := l.Join("friday", "key-d", "Dee", 3)
-	if _, err := a.Save(); !errors.Is(err, ErrNotStarted) {
+	if _, err := a.Save(); !errors.Is(err, table.ErrNotStarted) {
 		t.Fatalf("save before the start: %v", err)
 	}
 	if err := a.Start(); err != nil {
@@ -50,14 +51,14 @@ func TestSaveRestore(t *testing.T) {
 	}
 	r := a.Room()
 	play(t, r, []string{"key-a", "key-b", "key-c", "key-d"}, 15)
-	if _, err := b.Save(); !errors.Is(err, ErrNotHost) {
+	if _, err := b.Save(); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("b saves: %v", err)
 	}
 	name, err := a.Save()
 	if err != nil || name != "friday" {
 		t.Fatalf("save: %q, %v", name, err)
 	}
-	u := waitFor(t, c, func(u Update) bool { return strings.Contains(u.Notice.Text(&lang.English), "saved") })
+	u := waitFor(t, c, func(u table.View) bool { return strings.Contains(u.Notice.Text(&lang.English), "saved") })
 	_ = u
 	k, err := st.Room("friday")
 	if err != nil {
@@ -76,10 +77,10 @@ func TestSaveRestore(t *testing.T) {
 	if err != nil || len(names) != 1 {
 		t.Fatalf("save all: %v, %v", names, err)
 	}
-	if err := a.Act(engine.Continue); !errors.Is(err, ErrShutdown) {
+	if err := a.Act(engine.Continue); !errors.Is(err, table.ErrFrozen) {
 		t.Fatalf("act after the shutdown save: %v", err)
 	}
-	waitFor(t, b, func(u Update) bool { return strings.Contains(u.Notice.Text(&lang.English), "shutting down") })
+	waitFor(t, b, func(u table.View) bool { return strings.Contains(u.Notice.Text(&lang.English), "shutting down") })
 	l.Close()
 
 	l2 := NewLobby(4)
@@ -95,14 +96,14 @@ func TestSaveRestore(t *testing.T) {
 	}
 	r2 := l2.Room("friday")
 	// A stranger cannot take a seat of a saved game (TestStrangerCannotTakeRestoredGame).
-	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, ErrNotPlayer) {
+	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, table.ErrNotPlayer) {
 		t.Fatalf("a stranger takes Ann's seat: %v", err)
 	}
 	b2, err := l2.Join("friday", "key-b", "Bob", -1)
 	if err != nil || b2.Seat() != 1 {
 		t.Fatalf("Bob comes back: %v", err)
 	}
-	if err := b2.Start(); !errors.Is(err, ErrNotHost) {
+	if err := b2.Start(); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("Bob starts: %v", err)
 	}
 	if r2.Host() != "key-a" {
@@ -115,7 +116,7 @@ func TestSaveRestore(t *testing.T) {
 	if err := a2.Start(); err != nil {
 		t.Fatal(err)
 	}
-	got := waitFor(t, b2, func(u Update) bool { return u.Started })
+	got := waitFor(t, b2, func(u table.View) bool { return u.Started })
 	if want := engine.Observe(&state, 1); got.Obs.MyHand != want.MyHand || got.Obs.Tableaus != want.Tableaus {
 		t.Fatal("Bob's hand or the table changed across the save")
 	}
@@ -156,7 +157,7 @@ func TestRestoredHostGone(t *testing.T) {
 	clk.add(time.Hour) // b comes back an hour after the restart
 	b, _ := l2.Join("t", "b", "B", -1)
 	l2.Sweep()
-	if err := b.Start(); !errors.Is(err, ErrNotHost) {
+	if err := b.Start(); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("b starts at once: %v", err)
 	}
 	clk.add(time.Minute)

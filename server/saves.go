@@ -36,7 +36,7 @@ const restoreAtStart = 100
 // is told.
 func (c *Conn) Save() (name string, err error) {
 	if c.Watching() {
-		return "", ErrOnlooker
+		return "", table.ErrOnlooker
 	}
 	return c.room.save(c.User(), false)
 }
@@ -270,7 +270,7 @@ func (l *Lobby) retire(rooms []*Room) {
 		r.saveMu.Lock()
 		r.flushLocked()
 		r.saveMu.Unlock()
-		if slices.ContainsFunc(r.Seats(), func(s SeatInfo) bool { return s.Human }) {
+		if slices.ContainsFunc(r.Seats(), func(s table.SeatInfo) bool { return s.Human }) {
 			continue
 		}
 		if err := l.Store.DropCheckpoint(r.Name()); err != nil {
@@ -322,7 +322,7 @@ func (l *Lobby) prune() error {
 // k are played again. Grace and Pace come
 // from cfg; the rules, seed and levels from the game, its levels checked
 // against ai.Levels and brought down to the lobby's MaxLevel.
-func (l *Lobby) restoreRoom(k store.Room, cfg RoomConfig, restored bool) (r *Room, err error) {
+func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *Room, err error) {
 	if l.Cluster != nil {
 		if err := l.claim(k.Name); err != nil {
 			return nil, err
@@ -360,7 +360,7 @@ func (l *Lobby) restoreRoom(k store.Room, cfg RoomConfig, restored bool) (r *Roo
 	if humans == 0 {
 		return nil, errors.New("nobody to come back to the game")
 	}
-	r, err = l.newRoom(cfg, func(cfg RoomConfig) (*table.Table, error) {
+	r, err = l.newRoom(cfg, func(cfg table.Config) (*table.Table, error) {
 		return table.FromRecord(k.Name, g, users, g.UI[uiHost], restored, cfg, l.Now)
 	})
 	if err != nil {
@@ -384,7 +384,7 @@ func (l *Lobby) SaveAll() ([]string, error) {
 			continue // a restored room not started again is kept as it was
 		}
 		name, err := r.save("", true)
-		if err != nil && !errors.Is(err, ErrEnded) {
+		if err != nil && !errors.Is(err, table.ErrEnded) {
 			if first == nil {
 				first = fmt.Errorf("room %s: %w", r.Name(), err)
 			}
@@ -404,7 +404,7 @@ func (l *Lobby) SaveAll() ([]string, error) {
 // (Join). cfg gives these rooms their grace period and pace. A room that
 // does not load, or does not fit, is reported in the errors and stays
 // kept.
-func (l *Lobby) Restore(cfg RoomConfig) (restored []string, errs []error) {
+func (l *Lobby) Restore(cfg table.Config) (restored []string, errs []error) {
 	l.mu.Lock()
 	l.restoreCfg = cfg
 	l.mu.Unlock()

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
@@ -37,9 +38,9 @@ type screen struct {
 
 	form *roomForm // the new room form, while open
 
-	conn *Conn  // the seat taken (or watched), nil in the lobby
-	last Update // the seat's latest view
-	game game   // the board, once the game has started (table.go)
+	conn *Conn      // the seat taken (or watched), nil in the lobby
+	last table.View // the seat's latest view
+	game game       // the board, once the game has started (table.go)
 
 	st   *ui.Styles // the game's styles, so the lobby looks like the board
 	keys screenKeys
@@ -54,13 +55,13 @@ type screen struct {
 // refusal is what the player reads of err (see publicText), noted in the
 // log when it hides something.
 func (s *screen) refusal(err error) string {
-	return publicText(err, s.log, s.dataDir, "key", s.id)
+	return events.PublicText(err, s.log, s.dataDir, "key", s.id)
 }
 
 // updateMsg carries a seat's update into the program.
 type updateMsg struct {
 	c    *Conn // whose update: one left behind may still arrive
-	u    Update
+	u    table.View
 	open bool
 }
 
@@ -97,7 +98,7 @@ func (s *screen) seated() bool { return s != nil && s.conn != nil && len(s.last.
 // defaultRoom is the table a player creates by naming a new room on the
 // ssh command line, and the form's defaults: the game the issue calls
 // best, four players in two teams.
-var defaultRoom = RoomConfig{Game: engine.Config{Players: 4, Rules: engine.Standard}, Level: "easy", Grace: 2 * time.Minute, Pace: 500 * time.Millisecond}
+var defaultRoom = table.Config{Game: engine.Config{Players: 4, Rules: engine.Standard}, Level: "easy", Grace: 2 * time.Minute, Pace: 500 * time.Millisecond}
 
 // enter takes a seat in the room called name (admission.enter).
 func (s *screen) enter(name string, create bool) tea.Cmd {
@@ -113,7 +114,7 @@ func (s *screen) connect(c *Conn, err error) tea.Cmd {
 		s.msg = s.refusal(err)
 		return nil
 	}
-	s.conn, s.msg, s.last = c, "", Update{} // no view of this room yet
+	s.conn, s.msg, s.last = c, "", table.View{} // no view of this room yet
 	return next(c)
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/table"
 )
 
 // TestScreensFit: each screen around the board lists its keys whole, and
@@ -106,7 +107,7 @@ func TestRefusalForgotten(t *testing.T) {
 	bob.Init()
 	settle(t, bob)
 	bob.Update(press("s"))
-	if bob.msg != ErrNotHost.Error() {
+	if bob.msg != table.ErrNotHost.Error() {
 		t.Fatalf("Bob's start: %q", bob.msg)
 	}
 	bob.Update(press("w"))

@@ -1,10 +1,11 @@
 package server
 
 import (
-	"github.com/millebornes/mille/lang"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/millebornes/mille/lang"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/internal/testkit"

@@ -26,6 +26,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
@@ -115,7 +116,7 @@ type Config struct {
 	SavesPerKey int
 
 	Log       io.Writer // where the server logs; io.Discard when nil
-	LogFormat string    // LogText ("" too) or LogJSON
+	LogFormat string    // events.Text ("" too) or events.JSON
 }
 
 // The largest terminal a session draws for: a window beyond it is taken as
@@ -151,7 +152,7 @@ type Server struct {
 	keeper   context.CancelFunc // stops the lobby's Keep
 	kept     chan struct{}      // closed when Keep has returned
 	ssh      *ssh.Server
-	log      *events
+	log      *events.Log
 	gate     *gate
 	sessions atomic.Int64
 	places   shares          // sessions by source (MaxSessions)
@@ -195,7 +196,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	logger, err := newLogger(cfg.Log, cfg.LogFormat)
+	logger, err := events.NewLogger(cfg.Log, cfg.LogFormat)
 	if err != nil {
 		return nil, err
 	}
@@ -220,15 +221,15 @@ func New(cfg Config) (*Server, error) {
 		}
 		return nil, err
 	}
-	events := newEvents(logger)
+	log := events.New(logger)
 	for _, err := range problems {
-		events.Error("not moved into the store", "err", err)
+		log.Error("not moved into the store", "err", err)
 	}
 	stop, cancel := context.WithCancel(context.Background())
-	logged := loggedStore{Store: st, log: events}
+	logged := loggedStore{Store: st, log: log}
 	s := &Server{
 		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, lock: lock, users: NewUsers(logged), saved: map[string]bool{},
-		log: events, stop: stop, cancel: cancel, now: time.Now,
+		log: log, stop: stop, cancel: cancel, now: time.Now,
 	}
 	s.rooms.most = cfg.MaxRoomsPerKey
 	s.places.most, s.places.perSource = cfg.MaxSessions, cfg.MaxSessionsPerSource
@@ -244,7 +245,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	// What goes wrong where nobody waits for an answer (a checkpoint, a
 	// result) is an error of the server's.
-	l.Logf = func(format string, args ...any) { events.Error(fmt.Sprintf(format, args...)) }
+	l.Logf = func(format string, args ...any) { log.Error(fmt.Sprintf(format, args...)) }
 	// The rooms kept at the last run (saved, or in play when it stopped)
 	// wait in the lobby for their people.
 	restored, errs := l.Restore(defaultRoom)
@@ -421,22 +422,22 @@ func (s *Server) handle(sess *sshSession) {
 		sess.refuse(l.T(lang.FarewellBye))
 		return
 	case !s.keys.take(id, s.cfg.MaxSessionsPerKey):
-		s.log.limit("sessions with one key", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerKey)
+		s.log.Limit("sessions with one key", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerKey)
 		sess.refuse(l.T(lang.SshKeySessions, s.cfg.MaxSessionsPerKey))
 		return
 	}
 	defer s.keys.give(id)
 	switch s.places.take(source) {
 	case shareFull:
-		s.log.limit("sessions at once", "source", source, "key", id, "limit", s.cfg.MaxSessions)
+		s.log.Limit("sessions at once", "source", source, "key", id, "limit", s.cfg.MaxSessions)
 		sess.refuse(l.T(lang.SshFull))
 		return
 	case shareSource:
-		s.log.limit("sessions from one source", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerSource)
+		s.log.Limit("sessions from one source", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerSource)
 		sess.refuse(l.T(lang.SshSourceSessions, s.cfg.MaxSessionsPerSource))
 		return
 	case shareNewcomers:
-		s.log.limit("sessions kept for new sources", "source", source, "key", id, "limit", newcomers(s.cfg.MaxSessions))
+		s.log.Limit("sessions kept for new sources", "source", source, "key", id, "limit", newcomers(s.cfg.MaxSessions))
 		sess.refuse(l.T(lang.SshNewcomers))
 		return
 	}
@@ -558,7 +559,7 @@ func (s *Server) handle(sess *sshSession) {
 		}
 	}
 	if dropped := keys.dropped(); dropped > 0 {
-		s.log.limit("key events a second", "source", source, "key", id, "limit", s.cfg.KeyRate, "dropped", dropped)
+		s.log.Limit("key events a second", "source", source, "key", id, "limit", s.cfg.KeyRate, "dropped", dropped)
 	}
 	s.log.Info("session end", "source", source, "key", id, "after", time.Since(began).Round(time.Second), "end", end)
 	sess.exit(0)

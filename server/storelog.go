@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -15,13 +16,13 @@ import (
 // game) are not logged; at most linesPerSecond lines a second are.
 type loggedStore struct {
 	store.Store
-	log *events
+	log *events.Log
 }
 
 // logged logs err, an error of operation op, unless it is an answer.
 func (s loggedStore) logged(op string, err error, args ...any) error {
 	if err != nil && !errors.Is(err, store.ErrNoRoom) && !errors.Is(err, store.ErrNameTaken) && !errors.Is(err, store.ErrNotYours) {
-		s.log.limitedError("store error", append(args, "op", op, "err", err)...)
+		s.log.LimitedError("store error", append(args, "op", op, "err", err)...)
 	}
 	return err
 }

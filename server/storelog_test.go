@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -26,8 +27,8 @@ func (brokenStore) ClaimName(string, string, string) error { return errBroken }
 // are not.
 func TestStoreErrorsLogged(t *testing.T) {
 	var logs testkit.Buffer
-	logger, _ := newLogger(&logs, LogText)
-	u := NewUsers(loggedStore{Store: brokenStore{}, log: newEvents(logger)})
+	logger, _ := events.NewLogger(&logs, events.Text)
+	u := NewUsers(loggedStore{Store: brokenStore{}, log: events.New(logger)})
 	if _, ok := u.Name("SHA256:ann"); ok {
 		t.Fatal("a name read from a broken store")
 	}
@@ -40,7 +41,7 @@ func TestStoreErrorsLogged(t *testing.T) {
 		}
 	}
 	logs = testkit.Buffer{}
-	taken := NewUsers(loggedStore{Store: newStore(t), log: newEvents(logger)})
+	taken := NewUsers(loggedStore{Store: newStore(t), log: events.New(logger)})
 	taken.SetName("SHA256:bob", "Bob")
 	if err := taken.SetName("SHA256:eve", "Bob"); !errors.Is(err, ErrNameTaken) || strings.Contains(logs.String(), "store error") {
 		t.Fatalf("a taken name: %v; log:\n%s", err, logs.String())

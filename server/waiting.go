@@ -47,8 +47,8 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 			sides = len(u.Seats) / 2
 		}
 		mine := s.conn.Seat() % sides
-		err = ErrNoSeat
-		for d := 1; d < sides && errors.Is(err, ErrNoSeat); d++ {
+		err = table.ErrNoSeat
+		for d := 1; d < sides && errors.Is(err, table.ErrNoSeat); d++ {
 			err = s.conn.SitSide((mine + d) % sides)
 		}
 	case key.Matches(msg, k.Seat):

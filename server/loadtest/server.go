@@ -19,6 +19,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server"
+	"github.com/millebornes/mille/table"
 
 	_ "modernc.org/sqlite" // the server it runs keeps its rooms in SQLite
 )
@@ -331,7 +332,7 @@ func runServer(s settings, out io.Writer) int {
 func computerRooms(l *server.Lobby, s settings) ([]*server.Conn, error) {
 	var conns []*server.Conn
 	for i := range s.computerRooms {
-		cfg := server.RoomConfig{
+		cfg := table.Config{
 			Game: engine.Config{Players: 6, Rules: engine.Standard}, Level: s.computerLevel,
 			Seed: s.seed + uint64(i), Grace: 24 * time.Hour,
 		}

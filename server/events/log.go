@@ -1,4 +1,8 @@
-package server
+// Package events is mille serve's log: log/slog lines with bounded
+// values, at most so many lines a second about one key or source, and the
+// refusals and limits that hold written alike wherever they hold. Every
+// other server package writes through it; it imports none of them.
+package events
 
 import (
 	"context"
@@ -14,26 +18,26 @@ import (
 	"unicode/utf8"
 )
 
-// The log formats of Config.LogFormat (mille serve --log-format).
+// The log formats of server.Config.LogFormat (mille serve --log-format).
 const (
-	LogText = "text" // key=value lines, for people (the default)
-	LogJSON = "json" // one JSON object a line, for log collectors
+	Text = "text" // key=value lines, for people (the default)
+	JSON = "json" // one JSON object a line, for log collectors
 )
 
-// newLogger makes the server's logger writing to w in format.
-func newLogger(w io.Writer, format string) (*slog.Logger, error) {
+// NewLogger makes the server's logger writing to w in format.
+func NewLogger(w io.Writer, format string) (*slog.Logger, error) {
 	if w == nil {
 		w = io.Discard
 	}
 	opts := &slog.HandlerOptions{ReplaceAttr: boundValue}
 	var h slog.Handler
 	switch format {
-	case "", LogText:
+	case "", Text:
 		h = slog.NewTextHandler(w, opts)
-	case LogJSON:
+	case JSON:
 		h = slog.NewJSONHandler(w, opts)
 	default:
-		return nil, fmt.Errorf("server: log format %q: want %s or %s", format, LogText, LogJSON)
+		return nil, fmt.Errorf("server: log format %q: want %s or %s", format, Text, JSON)
 	}
 	return slog.New(&floodHandler{next: h, flood: newFlood(time.Now)}), nil
 }
@@ -180,9 +184,9 @@ func (f *flood) take(who []string) (held int, ok bool) {
 // log lines. The lines left out are counted in the next one written.
 const linesPerSecond = 10
 
-// events is the server's log: connections, logins, sessions, rooms,
+// Log is the server's log: connections, logins, sessions, rooms,
 // limits hit and errors, through log/slog.
-type events struct {
+type Log struct {
 	*slog.Logger
 	now func() time.Time
 
@@ -192,31 +196,32 @@ type events struct {
 	held   map[string]int // lines left out since the last written, by message
 }
 
-func newEvents(l *slog.Logger) *events {
-	return &events{Logger: l, now: time.Now, lines: map[string]int{}, held: map[string]int{}}
+// New is the server's log over l, counting time by the wall clock.
+func New(l *slog.Logger) *Log {
+	return &Log{Logger: l, now: time.Now, lines: map[string]int{}, held: map[string]int{}}
 }
 
-// refused logs a connection turned away at the gate.
-func (e *events) refused(source, reason string) {
-	e.limited("connection refused", "source", source, "reason", reason)
+// Refused logs a connection turned away at the gate.
+func (e *Log) Refused(source, reason string) {
+	e.Limited("connection refused", "source", source, "reason", reason)
 }
 
-// limit logs a limit that held: what was cut short, with whom and the
+// Limit logs a limit that held: what was cut short, with whom and the
 // limit's value.
-func (e *events) limit(what string, args ...any) {
-	e.limited("limit: "+what, args...)
+func (e *Log) Limit(what string, args ...any) {
+	e.Limited("limit: "+what, args...)
 }
 
-// limited writes a warning unless linesPerSecond of the same message went
+// Limited writes a warning unless linesPerSecond of the same message went
 // this second already.
-func (e *events) limited(msg string, args ...any) { e.limitedAt(slog.LevelWarn, msg, args...) }
+func (e *Log) Limited(msg string, args ...any) { e.limitedAt(slog.LevelWarn, msg, args...) }
 
-// limitedError is limited for an error.
-func (e *events) limitedError(msg string, args ...any) { e.limitedAt(slog.LevelError, msg, args...) }
+// LimitedError is Limited for an error.
+func (e *Log) LimitedError(msg string, args ...any) { e.limitedAt(slog.LevelError, msg, args...) }
 
 // limitedAt writes a line at level unless linesPerSecond of the same
 // message went this second already.
-func (e *events) limitedAt(level slog.Level, msg string, args ...any) {
+func (e *Log) limitedAt(level slog.Level, msg string, args ...any) {
 	e.mu.Lock()
 	if now := e.now().Truncate(time.Second); !now.Equal(e.second) {
 		e.second = now
@@ -237,12 +242,12 @@ func (e *events) limitedAt(level slog.Level, msg string, args ...any) {
 	e.Log(context.Background(), level, msg, args...)
 }
 
-// publicText is what a player may read of err. The sentences of the
+// PublicText is what a player may read of err. The sentences of the
 // rooms and the lobby are for players; an error of the file system names
 // the server's files and says more about the machine than a stranger
 // should read, so it goes to the log and the player reads a short
 // sentence.
-func publicText(err error, log *events, dataDir string, who ...any) string {
+func PublicText(err error, log *Log, dataDir string, who ...any) string {
 	var path *fs.PathError
 	var link *os.LinkError
 	var sys *os.SyscallError
