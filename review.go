@@ -172,7 +172,7 @@ func printLeaks(w io.Writer, c *lang.Catalogue, games []review.Reviewed) {
 		m := &l.Worst
 		fmt.Fprintf(w, "\n%-16s %s\n", c.T(lang.RvcLeakKind, review.KindIn(c, l.Kind)), c.T(lang.RvcLeakPoints, l.Points, l.Decisions))
 		fmt.Fprintf(w, "  %s\n    %s\n", c.T(lang.RvcLeakWorst, m.Name, m.Game, m.Hand, c.Describe(names, m.Decision.Played), m.Decision.Loss,
-			review.VerdictIn(c, m.Decision.Verdict), c.Describe(names, m.Decision.Best)), m.Decision.Observation)
+			review.VerdictIn(c, m.Decision.Verdict), c.Describe(names, m.Decision.Best)), m.PositionIn(c))
 	}
 	fmt.Fprintln(w, "\n"+c.T(lang.RvcPracticeHint))
 }
@@ -191,7 +191,7 @@ func practiceCmd(c *lang.Catalogue, games []review.Reviewed, in io.Reader, w io.
 	for i := range moments {
 		m := &moments[i]
 		d := &m.Decision
-		fmt.Fprintf(w, "\n%s\n  %s\n", c.T(lang.RvcPosition, i+1, len(moments), m.Name, m.Game, m.Hand), d.Observation)
+		fmt.Fprintf(w, "\n%s\n  %s\n", c.T(lang.RvcPosition, i+1, len(moments), m.Name, m.Game, m.Hand), m.PositionIn(c))
 		for k, op := range d.Options {
 			fmt.Fprintf(w, "  %d  %s\n", k+1, c.Describe(names, op.Action))
 		}

@@ -204,4 +204,10 @@ func TestReviewLeaksAndPractice(t *testing.T) {
 	if out := run("--practice"); !strings.Contains(out, "blunder: ") {
 		t.Errorf("the blunder again:\n%s", out)
 	}
+	// The position of a moment, in the command line's language.
+	t.Setenv("LC_ALL", "fr_FR.UTF-8")
+	out = run("--leaks")
+	if !strings.Contains(out, "vous\u00a0: ") || !strings.Contains(out, "sabot\u00a0: ") || strings.Contains(out, " mi ") {
+		t.Errorf("the position of the costliest moment in French:\n%s", out)
+	}
 }

@@ -107,7 +107,7 @@ func reviewedGames() (games []review.Reviewed, unreviewed int) {
 			unreviewed++
 			continue
 		}
-		games = append(games, review.Reviewed{Name: kept[i].Name, Review: r})
+		games = append(games, review.Reviewed{Name: kept[i].Name, Review: r, Game: &g})
 	}
 	return games, unreviewed
 }

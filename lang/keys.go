@@ -161,6 +161,7 @@ const (
 	LevelHuman     // - (the statistics' opponents when they are people)
 	LevelMixed     // - (the statistics' opponents of several levels)
 	LevelComputer  // - (the statistics' opponents of no known level)
+	LevelRandom    // - (the random player, which a review's rating may liken one's play to)
 	StatsLine      // level, hands won, hands, best hand
 	StatsLineGames // level, hands won, hands, games won, games, best hand
 	ReviewLater    // name of the kept game
@@ -1041,6 +1042,12 @@ const (
 	LeakDiscard    // -
 	LeakDistance   // -
 	RtFlaggedMove  // move number, verdict, reason
+	PosCoupFourre  // hazard (the position of a flagged move: review.SummaryIn)
+	PosExtension   // -
+	PosSide        // side, miles
+	PosNoGo        // -
+	PosHand        // cards
+	PosDraw        // cards left in the draw pile
 
 	// A connection turned away before its SSH handshake or a session
 	// channel refused (server/gate.go): no LANG has come yet, so only

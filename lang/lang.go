@@ -176,7 +176,7 @@ func (c *Catalogue) defaultName(name string) string {
 // person sharing the keyboard plays, as the catalogues say them.
 var levelKeys = map[string]Key{
 	"easy": LevelEasy, "medium": LevelMedium, "hard": LevelHard, "expert": LevelExpert, "person": LevelPerson,
-	"human": LevelHuman, "mixed": LevelMixed, "computer": LevelComputer,
+	"human": LevelHuman, "mixed": LevelMixed, "computer": LevelComputer, "random": LevelRandom,
 }
 
 // Level says a computer level, or "person", in this language; the

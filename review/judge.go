@@ -7,6 +7,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // Depth is how hard the review searches each decision: a budget of
@@ -168,55 +169,55 @@ func judge(ctx context.Context, obs *engine.Observation, legal []engine.Action, 
 	return d
 }
 
-// Summary sums up an observation in a line: the phase when it is not an
-// ordinary turn, each side's miles, battle and speed piles and safeties
-// (the seat's own side first, as "us"), the seat's hand and the draw
-// pile: "us 300 mi Go · side 1 450 mi Stop, Speed Limit · hand 25 75 Go
-// Stop Repairs Gasoline 100 · draw 40".
+// Summary sums up an observation in a line, in English and with the
+// other seats as "Player N": what Decision.Observation keeps (SummaryIn
+// words it for a screen).
 func Summary(o *engine.Observation) string {
+	return SummaryIn(&lang.English, o, engine.Names{Config: o.Config, Viewer: o.Seat})
+}
+
+// SummaryIn sums up an observation in a line, in the language of c and
+// with the seats named by names (whose Viewer is the seat that observes):
+// the phase when it is not an ordinary turn, each side's miles, battle
+// and speed piles and safeties (the seat's own side first), the seat's
+// hand and the draw pile: "you: 300 miles, Go · Ann: 450 miles, Stop,
+// Speed Limit · hand: 25 miles, Go, Repairs · draw pile: 40".
+func SummaryIn(c *lang.Catalogue, o *engine.Observation, names engine.Names) string {
 	var parts []string
 	switch o.Phase {
 	case engine.PhaseCoupFourre:
-		parts = append(parts, "coup fourré on "+o.Threat.String()+"?")
+		parts = append(parts, c.T(lang.PosCoupFourre, c.Card(o.Threat)))
 	case engine.PhaseExtension:
-		parts = append(parts, "extend or stop at 700?")
+		parts = append(parts, c.T(lang.PosExtension))
 	}
 	me := o.Side()
 	sides := o.Config.Sides()
 	for k := range sides {
 		side := (me + k) % sides
 		t := &o.Tableaus[side]
-		name := fmt.Sprintf("side %d", side)
-		if side == me {
-			name = "us"
-		}
-		var piles []string
+		line := []string{c.T(lang.PosSide, c.Side(names, side), t.Miles)}
 		switch {
 		case t.Battle != engine.NoCard:
-			piles = append(piles, t.Battle.String())
+			line = append(line, c.Card(t.Battle))
 		case !t.Rolling():
-			piles = append(piles, "no Go yet")
+			line = append(line, c.T(lang.PosNoGo))
 		}
 		if t.Limited() {
-			piles = append(piles, engine.SpeedLimit.String())
+			line = append(line, c.Card(engine.SpeedLimit))
 		}
-		for _, c := range engine.AllSafeties {
-			if t.Has(c) {
-				piles = append(piles, c.String())
+		for _, s := range engine.AllSafeties {
+			if t.Has(s) {
+				line = append(line, c.Card(s))
 			}
 		}
-		line := fmt.Sprintf("%s %d mi", name, t.Miles)
-		if piles != nil {
-			line += " " + strings.Join(piles, ", ")
-		}
-		parts = append(parts, line)
+		parts = append(parts, strings.Join(line, c.T(lang.Comma)))
 	}
 	var hand []string
-	for _, c := range o.MyHand {
-		if c != engine.NoCard {
-			hand = append(hand, c.String())
+	for _, card := range o.MyHand {
+		if card != engine.NoCard {
+			hand = append(hand, c.Card(card))
 		}
 	}
-	parts = append(parts, "hand "+strings.Join(hand, " "), fmt.Sprintf("draw %d", o.DrawLen))
+	parts = append(parts, c.T(lang.PosHand, strings.Join(hand, c.T(lang.Comma))), c.T(lang.PosDraw, o.DrawLen))
 	return strings.Join(parts, " · ")
 }

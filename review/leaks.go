@@ -5,6 +5,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/record"
 )
 
 // Kind is a kind of decision, for a player's leaks: where the points
@@ -74,6 +75,9 @@ func attack(a engine.Action) bool { return a.Kind() == engine.KindPlay && a.Card
 type Reviewed struct {
 	Name   string
 	Review *Review
+	// Game is the game reviewed, when it was read: a moment's position
+	// is then said in the reader's language (Moment.PositionIn).
+	Game *record.Game
 }
 
 // Moment is one decision of a reviewed game.
@@ -82,6 +86,30 @@ type Moment struct {
 	Game, Hand int
 	Seat       int
 	Decision   Decision
+	game       *record.Game // Reviewed.Game
+}
+
+// PositionIn is what the seat saw at the moment's decision, in the
+// language of c with the players' names (SummaryIn); the English of
+// Decision.Observation when the game is not known or does not replay.
+func (m *Moment) PositionIn(c *lang.Catalogue) string {
+	g := m.game
+	if g == nil {
+		return m.Decision.Observation
+	}
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil || m.Decision.Index > len(g.History) {
+		return m.Decision.Observation
+	}
+	for _, a := range g.History[:m.Decision.Index] {
+		if s.Step(a) != nil {
+			return m.Decision.Observation
+		}
+	}
+	obs := engine.Observe(&s, s.ToAct())
+	names := gameNames(g)
+	names.Viewer = obs.Seat
+	return SummaryIn(c, &obs, names)
 }
 
 // Leak is where a kind of decision gave points away across games: the
@@ -133,7 +161,7 @@ func flagged(games []Reviewed) []Moment {
 		for _, h := range g.Review.Hands {
 			for _, d := range h.Decisions {
 				if d.Verdict != Good {
-					ms = append(ms, Moment{Name: g.Name, Game: h.Game, Hand: h.Hand, Seat: h.Seat, Decision: d})
+					ms = append(ms, Moment{Name: g.Name, Game: h.Game, Hand: h.Hand, Seat: h.Seat, Decision: d, game: g.Game})
 				}
 			}
 		}

@@ -83,3 +83,13 @@ func TestWordsInFrench(t *testing.T) {
 		t.Errorf("beginner in French: %q", labelIn(&lang.French, "beginner"))
 	}
 }
+
+// TestRatingLevelsInTheCatalogue: every level a rating may liken a
+// player's play to has its name in the catalogue, so French says it.
+func TestRatingLevelsInTheCatalogue(t *testing.T) {
+	for _, l := range levelRates {
+		if got := lang.French.Level(l.level); got == l.level && l.level != "expert" {
+			t.Errorf("level %q has no French name", l.level)
+		}
+	}
+}

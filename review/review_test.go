@@ -395,8 +395,12 @@ func TestSummary(t *testing.T) {
 	s, _ := engine.New(engine.DefaultConfig, 4)
 	obs := engine.Observe(&s, 1)
 	got := Summary(&obs)
-	if !strings.HasPrefix(got, "us 0 mi no Go yet · side 0 0 mi no Go yet · hand ") || !strings.HasSuffix(got, " · draw 88") {
+	if !strings.HasPrefix(got, "you: 0 miles, no Go yet · Player 1: 0 miles, no Go yet · hand: ") || !strings.HasSuffix(got, " · draw pile: 88") {
 		t.Errorf("summary of a fresh deal: %q", got)
+	}
+	fr := SummaryIn(&lang.French, &obs, engine.Names{Config: obs.Config, Viewer: 1, Seats: []string{"Ann", "Bob"}})
+	if !strings.HasPrefix(fr, "vous\u00a0: 0 bornes, pas encore de Feu vert · Ann\u00a0: 0 bornes, pas encore de Feu vert · main\u00a0: ") || !strings.HasSuffix(fr, " · sabot\u00a0: 88") {
+		t.Errorf("summary of a fresh deal in French: %q", fr)
 	}
 	r, err := Analyse(context.Background(), g, Options{Depth: Quick})
 	if err != nil {

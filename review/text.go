@@ -44,11 +44,11 @@ func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 		tw.Flush()
 		for k := range h.Decisions {
 			if d := &h.Decisions[k]; d.Verdict != Good {
-				reason := d.Why
+				reason, position := d.Why, d.Observation
 				if named, ok := why[d.Index]; ok {
-					reason = named
+					reason, position = named.why, named.position
 				}
-				fmt.Fprintf(w, "  %s\n      %s\n", c.T(lang.RtFlaggedMove, k+1, VerdictIn(c, d.Verdict), reason), d.Observation)
+				fmt.Fprintf(w, "  %s\n      %s\n", c.T(lang.RtFlaggedMove, k+1, VerdictIn(c, d.Verdict), reason), position)
 			}
 		}
 	}
@@ -173,10 +173,16 @@ func seatName(c *lang.Catalogue, g *record.Game, seat int) string {
 	return c.T(lang.RtSeat, seat)
 }
 
-// namedReasons says again, with the players' names, the reason of every
-// flagged decision (Decision.Why names them "Player N"), by index in the
-// history. A history that does not replay leaves the reasons as they are.
-func namedReasons(c *lang.Catalogue, r *Review, g *record.Game, names engine.Names) map[int]string {
+// flaggedWords are a flagged decision's reason and position, said in a
+// language with the players' names.
+type flaggedWords struct{ why, position string }
+
+// namedReasons says again, in the language of c and with the players'
+// names, the reason and the position of every flagged decision
+// (Decision.Why and Decision.Observation are English, with "Player N"),
+// by index in the history. A history that does not replay leaves them
+// as they are.
+func namedReasons(c *lang.Catalogue, r *Review, g *record.Game, names engine.Names) map[int]flaggedWords {
 	flagged := map[int]*Decision{}
 	for i := range r.Hands {
 		for k := range r.Hands[i].Decisions {
@@ -185,7 +191,7 @@ func namedReasons(c *lang.Catalogue, r *Review, g *record.Game, names engine.Nam
 			}
 		}
 	}
-	why := map[int]string{}
+	why := map[int]flaggedWords{}
 	s, err := engine.New(g.State.Config, g.State.Seed)
 	if err != nil || len(flagged) == 0 {
 		return why
@@ -193,7 +199,9 @@ func namedReasons(c *lang.Catalogue, r *Review, g *record.Game, names engine.Nam
 	for i, a := range g.History {
 		if d, ok := flagged[i]; ok {
 			obs := engine.Observe(&s, s.ToAct())
-			why[i] = WhyIn(c, &obs, d, names)
+			seen := names
+			seen.Viewer = obs.Seat
+			why[i] = flaggedWords{WhyIn(c, &obs, d, names), SummaryIn(c, &obs, seen)}
 		}
 		if s.Step(a) != nil {
 			break
