@@ -146,12 +146,13 @@ func (g *game) finish(e End) { g.end, g.done = e, true }
 // last one, from the observation's log (views may have been skipped), and
 // asks what the table now asks of the player.
 func (g *game) see(v table.View) {
-	if g.seen && (v.Version < g.view.Version || v.Version == g.view.Version && v.Seat == g.view.Seat) {
+	if g.seen && (v.Version < g.view.Version || v.Version == g.view.Version && v.Seat == g.view.Seat && v.Handed == g.view.Handed) {
 		return // told already, or older than what was told
 	}
 	first := !g.seen
-	fresh := first || v.Seat != g.view.Seat || v.Obs.Onlooker != g.obs.Onlooker
-	if fresh && !first {
+	// The keyboard passes to another person, or to the first to play.
+	fresh := first || v.Seat != g.view.Seat || v.Obs.Onlooker != g.obs.Onlooker || v.Handed != g.view.Handed
+	if fresh && !first && v.Seat != g.view.Seat {
 		g.held[g.view.Seat] = g.said
 	}
 	note := v.Notice.Kind != table.NoNotice && v.Notice != g.view.Notice && !first

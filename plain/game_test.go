@@ -186,7 +186,10 @@ func TestHotSeat(t *testing.T) {
 			drawn = drawn[:0]
 			r.send("yes")
 		case asks(l, lang.Turn):
-			if st.ToAct() != holder && holder >= 0 {
+			if holder < 0 {
+				t.Fatalf("%q: the first turn of the game, and the keyboard was not passed to its person", l)
+			}
+			if st.ToAct() != holder {
 				t.Fatalf("a turn line for seat %d while seat %d has the keyboard", st.ToAct(), holder)
 			}
 			holder = st.ToAct()

@@ -11,6 +11,7 @@ type Conn struct {
 	user    string
 	seat    int       // guarded by table.mu: Sit and Show move it
 	watch   bool      // an onlooker
+	handed  bool      // guarded by table.mu: Show has handed a seat to its person
 	updates chan View // capacity 1: holds only the latest view
 }
 
@@ -108,7 +109,7 @@ func (c *Conn) Show(seat int) error {
 	if seat < 0 || seat >= len(t.seats) || !t.holdsLocked(c.user, seat) {
 		return ErrNotSeated
 	}
-	c.seat = seat
+	c.seat, c.handed = seat, true
 	c.push(t.viewLocked(c, t.seatInfoLocked(), t.watchersLocked()))
 	return nil
 }

@@ -107,9 +107,11 @@ func (v *View) Names(name func(seat int) string) engine.Names {
 
 // Tells reports whether a front end tells event e of the view's log: not
 // an empty slot, nor a draw but the seat shown's own (the others' are all
-// "draws a card"; an onlooker hears of none).
+// "draws a card"; an onlooker hears of none), and at a shared keyboard
+// only once it was handed to that seat's person.
 func (v *View) Tells(e engine.Event) bool {
-	return e.Kind != engine.EvNone && (e.Kind != engine.EvDraw || int(e.Seat) == v.Obs.Seat && !v.Obs.Onlooker)
+	own := int(e.Seat) == v.Obs.Seat && !v.Obs.Onlooker && (v.Handed || !v.Shared())
+	return e.Kind != engine.EvNone && (e.Kind != engine.EvDraw || own)
 }
 
 // ComputerThinks reports whether the table waits for a computer's move:
@@ -143,9 +145,11 @@ func (v *View) WaitingFor() []int {
 }
 
 // PassTo is the seat the keyboard must pass to, where people share it and
-// the table waits for another of them than the one shown; -1 otherwise.
+// the table waits for another of them than the one shown, or for the
+// first of them to play (nobody was handed the keyboard yet); -1
+// otherwise.
 func (v *View) PassTo() int {
-	if v.Next >= 0 && v.Next != v.Seat {
+	if v.Next >= 0 && (v.Next != v.Seat || v.Shared() && !v.Handed) {
 		return v.Next
 	}
 	return -1

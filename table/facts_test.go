@@ -94,6 +94,14 @@ func TestViewSeats(t *testing.T) {
 	if !h.Shared() || h.PassTo() != 1 {
 		t.Error("hot-seat, the table waits for seat 1: pass the keyboard to it")
 	}
+	h.Next = 0
+	if h.PassTo() != 0 {
+		t.Error("hot-seat, the first turn: the keyboard goes to its person too")
+	}
+	h.Handed = true
+	if h.PassTo() != -1 {
+		t.Error("hot-seat, seat 0 has the keyboard and plays on: no passing")
+	}
 }
 
 func TestViewTells(t *testing.T) {
@@ -109,6 +117,8 @@ func TestViewTells(t *testing.T) {
 		{"a move", factsView(2, 1, 1), play, true},
 		{"one's own draw", factsView(2, 1, 1), draw, true},
 		{"another's draw", factsView(2, 0, 0), draw, false},
+		{"hot-seat, before the keyboard was handed", factsView(2, 1, 0, 1), draw, false},
+		{"hot-seat, once handed", handed(factsView(2, 1, 0, 1)), draw, true},
 		{"an onlooker, the watched seat's draw", factsView(2, 1), draw, false},
 		{"an onlooker, a move", factsView(2, 1), play, true},
 	} {
@@ -116,6 +126,12 @@ func TestViewTells(t *testing.T) {
 			t.Errorf("%s: Tells = %v, want %v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// handed is v once its seat was handed to its person (Conn.Show).
+func handed(v View) View {
+	v.Handed = true
+	return v
 }
 
 func TestViewOpenSides(t *testing.T) {

@@ -127,6 +127,9 @@ type View struct {
 	// when it waits for nobody here. With several seats it may differ
 	// from Seat: the keyboard must then pass to that seat's person.
 	Next int
+	// Handed says the seat shown was handed to its person (Conn.Show):
+	// until then a shared keyboard passes to whoever acts first too.
+	Handed bool
 	// CanUndo says the connection may take back a decision now (Undo).
 	CanUndo bool
 	Started bool
@@ -458,7 +461,7 @@ func (t *Table) viewLocked(c *Conn, seats []SeatInfo, watchers int) View {
 		Room: t.name, Seat: c.seat, Watching: c.watch, Host: !c.watch && c.user == t.host,
 		Version: t.version, Seats: seats, Started: t.started, Ended: t.ended,
 		Restored: t.restored && !t.started, Onlookers: watchers, Notice: t.notice, Next: -1,
-		OpenSeats: t.openSeats, Makers: slices.Clone(t.makers),
+		OpenSeats: t.openSeats, Makers: slices.Clone(t.makers), Handed: c.handed,
 	}
 	if !c.watch {
 		v.Mine = t.seatsOfLocked(c.user)

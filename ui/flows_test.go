@@ -525,6 +525,9 @@ func TestFlowHotSeat(t *testing.T) {
 	curtains := 0
 	for turn := 0; turn < 4; turn++ {
 		waitModel(t, tm, "a person's turn", func(m *Model) bool { return m.view.Next >= 0 && settled(m) })
+		if turn == 0 && !probe(tm, (*Model).curtain) {
+			t.Fatal("the first turn of a hot-seat game shows a hand without passing the keyboard")
+		}
 		if probe(tm, (*Model).curtain) {
 			hidden := probe(tm, func(m *Model) bool {
 				for _, l := range m.layers(80, 24) {

@@ -137,7 +137,7 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 	}
 	note := v.Notice != m.note && v.Notice.Kind != table.NoNotice && m.view.Seats != nil // old news is no news
 	m.note = v.Notice
-	fresh := m.view.Seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker
+	fresh := m.view.Seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker || v.Handed != m.view.Handed
 	if o.Phase >= engine.PhaseHandOver && (fresh || o.Phase != m.obs.Phase || o.Hand != m.obs.Hand) {
 		m.endSel, m.endAt = 0, m.now() // the end-of-hand window opens on its first button
 	}
