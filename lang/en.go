@@ -175,6 +175,9 @@ var English = Catalogue{
 		NoticeNotKept:  "The server cannot write this game down for now: play on, it keeps the moves and tries again.",
 		NoticeKept:     "The server writes this game down again: nothing was lost.",
 
+		NoticeMoved:     "This server lost hold of room %[1]s: the game goes on on another server of this service, nothing lost. Join it again with ssh -t HOST %[1]s: your seat waits.",
+		NoticeStoreLost: "This server cannot reach its database, so room %[1]s cannot go on here. Every move you saw is kept: in a moment, join it again with ssh -t HOST %[1]s (another server takes it over): your seat waits.",
+
 		AskName:      "What is your name? Type it and press Return.",
 		NameRefused:  "Not that name: %v.",
 		Hello:        "Hello, %s. This is mille's lobby.",

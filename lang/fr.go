@@ -180,6 +180,9 @@ var French = Catalogue{
 		NoticeNotKept:  "Le serveur ne peut pas écrire cette partie pour l'instant : jouez, il garde les coups et réessaie.",
 		NoticeKept:     "Le serveur écrit de nouveau cette partie : rien n'est perdu.",
 
+		NoticeMoved:     "Ce serveur a perdu la main sur la salle %[1]s : la partie continue sur un autre serveur du service, sans rien perdre. Rejoignez-la avec ssh -t HÔTE %[1]s : votre place vous attend.",
+		NoticeStoreLost: "Ce serveur n'atteint plus sa base de données : la salle %[1]s ne peut pas continuer ici. Chaque coup que vous avez vu est gardé : dans un moment, rejoignez-la avec ssh -t HÔTE %[1]s (un autre serveur la reprend) : votre place vous attend.",
+
 		AskName:      "Quel est votre nom ? Tapez-le puis Entrée.",
 		NameRefused:  "Pas ce nom : %v.",
 		Hello:        "Bonjour, %s. Vous êtes dans le salon de mille.",

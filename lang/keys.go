@@ -180,6 +180,10 @@ const (
 	NoticeNotKept  // -
 	NoticeKept     // -
 
+	// Why a room of a server of several ended there.
+	NoticeMoved     // room
+	NoticeStoreLost // room
+
 	// The lobby of a server, and its rooms before the deal.
 	AskName      // -
 	NameRefused  // error

@@ -141,17 +141,22 @@ func (l *Lobby) renew() {
 		case err == nil:
 			r.until.Store(l.now().Add(l.Cluster.lease()).UnixMilli())
 			r.Wake() // a computer whose move the store refused tries again
-		case errors.Is(err, ErrElsewhere) || l.now().UnixMilli() > r.until.Load():
+		case errors.Is(err, ErrElsewhere):
 			l.logf("room %s: lost its lease (%v): the room stops here, its players come back to the server that holds it", r.Name(), err)
-			l.drop(r)
+			l.drop(r, table.NoticeMoved)
+		case l.now().UnixMilli() > r.until.Load():
+			l.logf("room %s: lost its lease (%v): the room stops here, its players come back to the server that holds it", r.Name(), err)
+			l.drop(r, table.NoticeStoreLost)
 		}
 	}
 }
 
 // drop stops room r and forgets it, without writing it: it is another
-// server's now, or will be.
-func (l *Lobby) drop(r *Room) {
+// server's now, or will be. Its people are told why, in a notice of kind
+// why, the last their sessions see of it.
+func (l *Lobby) drop(r *Room, why table.NoticeKind) {
 	r.Freeze()
+	r.Notify(table.Notice{Kind: why, Name: r.Name()})
 	l.mu.Lock()
 	if l.rooms[r.Name()] == r {
 		delete(l.rooms, r.Name())

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/internal/pgtest"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
@@ -164,6 +165,9 @@ func TestStoreDown(t *testing.T) {
 	if a.Room("fam") != nil {
 		t.Fatal("the room goes on after its lease ran out")
 	}
+	if text := endedText(t, a, ann, &lang.English); !strings.Contains(text, "cannot reach its database") {
+		t.Fatalf("Ann reads %q as the room stops", text)
+	}
 	b.takeOver()
 	rb := b.Room("fam")
 	if rb == nil {
@@ -173,5 +177,51 @@ func TestStoreDown(t *testing.T) {
 	must(t, err)
 	if !reflect.DeepEqual(got.Game.History, made.Game.History) {
 		t.Fatalf("b's game: %d moves, a had made %d", len(got.Game.History), len(made.Game.History))
+	}
+}
+
+// endedText is what the lobby screen of lobby l says when the room of
+// seat c ends, in the language cat, once c's last update is read.
+func endedText(t *testing.T, l *Lobby, c *Conn, cat *lang.Catalogue) string {
+	t.Helper()
+	s := newScreen(l, NewUsers(l.Store), c.User(), "", 80)
+	s.lang, s.conn = cat, c
+	for {
+		select {
+		case u, open := <-c.Updates():
+			s.Update(updateMsg{c, u, open})
+			if !open {
+				return s.msg
+			}
+		case <-time.After(time.Minute):
+			t.Fatal("the room did not end")
+		}
+	}
+}
+
+// TestLeaseTaken: a server whose room another server took over (its lease
+// ran out while it did not renew it, a pause of the process) stops the
+// room, and its people read why and what to do, in their language.
+func TestLeaseTaken(t *testing.T) {
+	url := pgtest.URL(t)
+	c := newClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	ann, err := a.Create("fam", "ka", "Ann", 0, config(2, engine.Standard, 7))
+	must(t, err)
+	must(t, ann.Start())
+	var buf [engine.MaxLegal]engine.Action
+	u := waitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
+	must(t, ann.Act(u.Obs.Legal(buf[:0])[0])) // the game is in the store
+	c.add(LeaseTime + time.Second)
+	b.takeOver()
+	if b.Room("fam") == nil {
+		t.Fatal("b did not take the room over")
+	}
+	a.renew()
+	if a.Room("fam") != nil {
+		t.Fatal("the room goes on on a after b took it over")
+	}
+	if text := endedText(t, a, ann, &lang.French); !strings.Contains(text, "continue sur un autre serveur") {
+		t.Fatalf("Ann reads %q as the room stops", text)
 	}
 }

@@ -223,7 +223,7 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if !msg.open {
 			s.conn, s.rooms = nil, s.lobby.List()
-			s.msg = s.lang.T(lang.SrvRoomEnded)
+			s.msg = s.endedText()
 			return s, nil
 		}
 		if msg.u.Host != s.last.Host {
@@ -426,7 +426,7 @@ func (s *screen) View() tea.View {
 			}
 		}
 		if s.msg != "" {
-			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
+			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.para(s.msg)))
 		}
 		b.WriteString("\n" + keys + "\n")
 	}
@@ -503,4 +503,14 @@ func listWindow(n, cursor, rows int) (from, to int) {
 	rows -= 2 // room for both "more" lines
 	from = min(max(cursor-rows/2, 0), n-rows)
 	return from, from + rows
+}
+
+// endedText says why the session's room ended: the last news of the
+// table, when it was about that (another server took the room over, or
+// this one lost its database), else that it ended.
+func (s *screen) endedText() string {
+	if n := s.last.Notice; n.Final() {
+		return n.Text(s.lang)
+	}
+	return s.lang.T(lang.SrvRoomEnded)
 }

@@ -95,7 +95,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			}
 			s.msg = "" // a refusal from before the game no longer holds
 			if msg.Ended {
-				s.msg = "the room has ended"
+				s.msg = s.endedText()
 			}
 			s.conn = nil
 			s.rooms = s.lobby.List()

@@ -15,7 +15,13 @@ const (
 	NoticeShutdown             // the server shuts down; the game is saved as Name
 	NoticeNotKept              // the server cannot write the game down for now; it keeps trying
 	NoticeKeptAgain            // the server writes the game down again
+	NoticeMoved                // the room Name goes on on another server (its lease was taken)
+	NoticeStoreLost            // the server lost its database: room Name goes on elsewhere, or here later
 )
+
+// Final reports whether the notice says why the table ended (a server
+// of several lost it): the program that showed the table tells it then.
+func (n Notice) Final() bool { return n.Kind == NoticeMoved || n.Kind == NoticeStoreLost }
 
 // Notice is the table's latest news for everyone. Each viewer tells it in
 // its own words: English for the full screen, the line mode's catalogue.
@@ -43,6 +49,10 @@ func (n Notice) Text(l *lang.Catalogue) string {
 		return l.T(lang.NoticeKept)
 	case NoticeShutdown:
 		return l.T(lang.NoticeShutdown, n.Name)
+	case NoticeMoved:
+		return l.T(lang.NoticeMoved, n.Name)
+	case NoticeStoreLost:
+		return l.T(lang.NoticeStoreLost, n.Name)
 	}
 	return ""
 }
