@@ -107,3 +107,35 @@ func TestArenaExternalBot(t *testing.T) {
 		t.Errorf("the heuristic through the protocol plays differently: %+v", rep.Seats)
 	}
 }
+
+// TestArenaLuck checks mille arena --luck: the hands reviewed, the
+// results with and without the luck and the hands the correction saves,
+// in the JSON (arena's tests check the table).
+func TestArenaLuck(t *testing.T) {
+	var out, errb bytes.Buffer
+	args := []string{"arena", "--seats", "heuristic,easy", "--hands", "4", "--seed", "3", "--luck", "quick", "--json"}
+	if testing.Short() {
+		args[4] = "2" // one deal: no variance to cut, but every field
+	}
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Seats []map[string]any `json:"seats"`
+		Luck  map[string]any   `json:"luck_corrected"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	for _, k := range []string{"margin", "margin_se", "corrected", "corrected_se"} {
+		if _, ok := rep.Seats[0][k]; !ok {
+			t.Errorf("no %q in %v", k, rep.Seats[0])
+		}
+	}
+	if f, ok := rep.Luck["fewer_hands"].(float64); !testing.Short() && (!ok || f <= 0) {
+		t.Errorf("luck_corrected: %v", rep.Luck)
+	}
+	if code := run([]string{"arena", "--luck", "shallow"}, &out, &errb); code != 2 {
+		t.Errorf("--luck shallow: exit %d", code)
+	}
+}

@@ -37,6 +37,12 @@ type Options struct {
 	Seed     uint64
 	Parallel int                   // deals played at once (default 1)
 	Progress func(done, total int) // called after each hand, may be nil
+	// Luck, when set, measures the luck of each hand played: what the
+	// cards gave each side (mille arena --luck sets it to the game
+	// review's luck, docs/review.md "Skill and luck"), given the deal's
+	// configuration, seed and actions. The report then gives every
+	// entry's result with and without it (Seat.Margin, Seat.Corrected).
+	Luck func(ctx context.Context, g engine.Config, seed uint64, history []engine.Action) ([engine.MaxSides]float64, error)
 }
 
 // Seat is what the arena reports for one entry. The JSON names are part of
@@ -56,6 +62,14 @@ type Seat struct {
 	DecisionMsP50  float64 `json:"decision_ms_p50"`
 	DecisionMsP95  float64 `json:"decision_ms_p95"`
 	DecisionMsMax  float64 `json:"decision_ms_max"`
+	// Margin is the mean result of the entry's hands (its points less the
+	// best other side's, ai.HandMargin) and MarginSE its standard error,
+	// counted per duplicate deal. With Options.Luck, Corrected and
+	// CorrectedSE are the same less the luck of each hand.
+	Margin      float64  `json:"margin"`
+	MarginSE    float64  `json:"margin_se"`
+	Corrected   *float64 `json:"corrected,omitempty"`
+	CorrectedSE *float64 `json:"corrected_se,omitempty"`
 }
 
 // Report is the outcome of an arena run.
@@ -68,11 +82,28 @@ type Report struct {
 	Games   int     `json:"games"`
 	Seconds float64 `json:"seconds"`
 	Seats   []Seat  `json:"seats"`
+	// LuckCorrected is set when the hands' luck was measured
+	// (Options.Luck): how much the correction cut the variance of the
+	// first entry's result per deal.
+	LuckCorrected *LuckCut `json:"luck_corrected,omitempty"`
 }
 
-// handResult is one played hand: points per entry.
+// LuckCut is what the luck correction gives a comparison: the variance of
+// a deal's result with and without the luck, the share of it the
+// correction takes away, and how many times fewer hands the corrected
+// figure needs for the same confidence (the ratio of the variances).
+type LuckCut struct {
+	Variance          float64 `json:"variance"`
+	CorrectedVariance float64 `json:"corrected_variance"`
+	Cut               float64 `json:"cut"`
+	FewerHands        float64 `json:"fewer_hands"`
+}
+
+// handResult is one played hand: points, margins and luck per entry.
 type handResult struct {
 	points [engine.MaxSides]int
+	margin [engine.MaxSides]int
+	luck   [engine.MaxSides]float64
 	times  [engine.MaxSides][]float64 // decision times in ms, per entry
 	err    error
 }
@@ -192,7 +223,9 @@ func playHand(ctx context.Context, o Options, d, r int) (res handResult) {
 	for p := range names {
 		names[p] = o.Entries[EntryFor(o.Game.SideOf(p), r, sides)].Name
 	}
+	var history []engine.Action
 	res.err = PlayHand(ctx, &s, players, names, func(m Move) {
+		history = append(history, m.Action)
 		if m.Asked {
 			e := EntryFor(o.Game.SideOf(m.Seat), r, sides)
 			res.times[e] = append(res.times[e], float64(m.Think.Nanoseconds())/1e6)
@@ -203,6 +236,17 @@ func playHand(ctx context.Context, o Options, d, r int) (res handResult) {
 	}
 	for side := range sides {
 		res.points[EntryFor(side, r, sides)] = s.HandScores[side].Total()
+		res.margin[EntryFor(side, r, sides)] = ai.HandMargin(&s, side)
+	}
+	if o.Luck != nil {
+		luck, err := o.Luck(ctx, o.Game, DealSeed(o.Seed, d), history)
+		if err != nil {
+			res.err = fmt.Errorf("the luck of deal %d: %w", d, err)
+			return res
+		}
+		for side := range sides {
+			res.luck[EntryFor(side, r, sides)] = luck[side]
+		}
 	}
 	return res
 }
@@ -334,7 +378,67 @@ func summarize(o Options, results [][]handResult) *Report {
 		}
 	}
 	rep.Seats = seats
+	margins(o, results, rep)
 	return rep
+}
+
+// margins sets each entry's mean result with and without the luck, their
+// standard errors and, with the luck, how much it cut the variance. A
+// deal is the unit: its hands, one per rotation, are averaged first, as
+// duplicate play means them to be compared.
+func margins(o Options, results [][]handResult, rep *Report) {
+	n := float64(len(results))
+	if n == 0 {
+		return
+	}
+	var raw, corr [engine.MaxSides]stat
+	for _, res := range results {
+		var r, c [engine.MaxSides]float64
+		for _, h := range res {
+			for e := range rep.Seats {
+				r[e] += float64(h.margin[e]) / float64(len(res))
+				c[e] += (float64(h.margin[e]) - h.luck[e]) / float64(len(res))
+			}
+		}
+		for e := range rep.Seats {
+			raw[e].add(r[e])
+			corr[e].add(c[e])
+		}
+	}
+	for e := range rep.Seats {
+		st := &rep.Seats[e]
+		st.Margin, st.MarginSE = raw[e].mean(), math.Sqrt(raw[e].variance()/n)
+		if o.Luck != nil {
+			m, se := corr[e].mean(), math.Sqrt(corr[e].variance()/n)
+			st.Corrected, st.CorrectedSE = &m, &se
+		}
+	}
+	if o.Luck != nil && len(results) >= 2 {
+		v, vc := raw[0].variance(), corr[0].variance()
+		cut := &LuckCut{Variance: v, CorrectedVariance: vc}
+		if v > 0 {
+			cut.Cut = 1 - vc/v
+		}
+		if vc > 0 {
+			cut.FewerHands = v / vc
+		}
+		rep.LuckCorrected = cut
+	}
+}
+
+// stat adds up a sample for its mean and variance.
+type stat struct{ n, sum, sq float64 }
+
+func (s *stat) add(x float64) { s.n++; s.sum += x; s.sq += x * x }
+
+func (s *stat) mean() float64 { return s.sum / s.n }
+
+// variance is the sample's variance (n-1), 0 for fewer than two.
+func (s *stat) variance() float64 {
+	if s.n < 2 {
+		return 0
+	}
+	return max(0, (s.sq-s.sum*s.sum/s.n)/(s.n-1))
 }
 
 // wilson is the Wilson score 95% interval for won successes out of n.

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -203,4 +204,62 @@ func (cheat) Name() string { return "cheat" }
 
 func (cheat) Choose(context.Context, *engine.Observation, []engine.Action) engine.Action {
 	return engine.Continue
+}
+
+// TestLuckCorrection checks the report with the luck taken out: a luck
+// that is a known share of each hand's result cuts the variance by the
+// square of what it leaves, and the entries' corrected results are the
+// raw ones less their luck.
+func TestLuckCorrection(t *testing.T) {
+	var s0 [engine.MaxSides]float64
+	luck := func(ctx context.Context, g engine.Config, seed uint64, history []engine.Action) ([engine.MaxSides]float64, error) {
+		s, err := engine.New(g, seed)
+		if err != nil {
+			return s0, err
+		}
+		for _, a := range history {
+			if err := s.Step(a); err != nil {
+				return s0, err
+			}
+		}
+		var l [engine.MaxSides]float64
+		for side := range g.Sides() {
+			l[side] = 0.8 * float64(ai.HandMargin(&s, side))
+		}
+		return l, nil
+	}
+	o := Options{Game: engine.DefaultConfig, Entries: []Entry{entry("heuristic"), entry("easy")}, Hands: 40, Seed: 5}
+	plain, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.LuckCorrected != nil || plain.Seats[0].Corrected != nil {
+		t.Errorf("a correction without a luck: %+v", plain)
+	}
+	o.Luck = luck
+	rep, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.LuckCorrected
+	if c == nil {
+		t.Fatal("no luck correction reported")
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-6*max(1, math.Abs(b)) }
+	if !near(c.Cut, 1-0.2*0.2) || !near(c.FewerHands, 25) {
+		t.Errorf("cut %v, %v times fewer hands; want 0.96 and 25", c.Cut, c.FewerHands)
+	}
+	for e, s := range rep.Seats {
+		if s.Margin != plain.Seats[e].Margin || s.Corrected == nil || !near(*s.Corrected, 0.2*s.Margin) || !near(*s.CorrectedSE, 0.2*s.MarginSE) {
+			t.Errorf("seat %d: margin %v ± %v, corrected %v ± %v", e, s.Margin, s.MarginSE, *s.Corrected, *s.CorrectedSE)
+		}
+	}
+	if rep.Seats[0].Margin <= 0 || rep.Seats[0].Margin != -rep.Seats[1].Margin {
+		t.Errorf("margins %v and %v: heuristic should beat easy, by what easy loses", rep.Seats[0].Margin, rep.Seats[1].Margin)
+	}
+	var b strings.Builder
+	WriteText(&b, rep)
+	if !strings.Contains(b.String(), "96% lower: the same confidence in 25.0 times fewer hands") {
+		t.Errorf("text:\n%s", b.String())
+	}
 }

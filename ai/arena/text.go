@@ -18,4 +18,13 @@ func WriteText(w io.Writer, r *Report) {
 			s.MeanPoints, s.GamesWon, s.DecisionMsMean, s.DecisionMsP50, s.DecisionMsP95)
 	}
 	tw.Flush()
+	if c := r.LuckCorrected; c != nil {
+		fmt.Fprintln(w, "\nresult a hand (points less the best other side's), per duplicate deal, with and without the luck:")
+		for _, s := range r.Seats {
+			if s.Corrected != nil {
+				fmt.Fprintf(w, "  %s: %+.1f ± %.1f; less the luck %+.1f ± %.1f\n", s.Player, s.Margin, s.MarginSE, *s.Corrected, *s.CorrectedSE)
+			}
+		}
+		fmt.Fprintf(w, "the luck taken out, the variance is %.0f%% lower: the same confidence in %.1f times fewer hands\n", 100*c.Cut, c.FewerHands)
+	}
 }
