@@ -75,8 +75,8 @@ var reasonText = [...]string{
 	rLimit:           "slow the leader down",
 	rDistance:        "drive on",
 	rSmallUnderLimit: "drive on under the Speed Limit",
-	rDiscardDead:     "discard a dead card",
-	rDiscard:         "discard the least useful card",
+	rDiscardDead:     "a dead card, of no more use this hand",
+	rDiscard:         "the card you need least",
 	rContinue:        "deal on",
 }
 

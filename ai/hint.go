@@ -19,11 +19,10 @@ func Explain(obs *engine.Observation, a engine.Action) string {
 		return "lay the safety: 100 points and another turn"
 	}
 	if r == rSafetyHold {
-		for _, c := range engine.AllSafeties {
-			if v.held[c] > 0 {
-				return "keep " + c.String() + " for a coup fourré"
-			}
-		}
+		// A discard scored while a safety waits in the hand: the reason
+		// is the discarded card's, not the safety's (a hint once said
+		// "discard Accident (keep Extra Tank for a coup fourré)").
+		r = rDiscard
 	}
 	// A side that is not ahead of the player's is no leader, even when it
 	// leads the others (at 0 to 0, say).

@@ -233,3 +233,20 @@ func TestExplainNoLeaderAtTheStart(t *testing.T) {
 		t.Fatal("no attack at the start of 30 deals")
 	}
 }
+
+// TestExplainADiscardByItsCard: a discard made while a safety waits in
+// the hand is explained by the discarded card, never by the safety kept
+// (a hint said "discard Accident (keep Extra Tank for a coup fourré)").
+func TestExplainADiscardByItsCard(t *testing.T) {
+	hand := []engine.Card{engine.ExtraTank, engine.Accident, engine.Miles75, engine.Go, engine.Go, engine.Repairs, engine.Miles50}
+	o := obsWith(t, hand, tab(engine.Stop, 100), tab(engine.Go, 0), nil, -1)
+	for _, a := range o.Legal(nil) {
+		if a.Kind() != engine.KindDiscard || a.Card().IsSafety() {
+			continue
+		}
+		why := Explain(&o, a)
+		if strings.Contains(why, engine.ExtraTank.String()) || strings.Contains(why, "safety") {
+			t.Errorf("%v is explained by another card: %q", a, why)
+		}
+	}
+}

@@ -363,7 +363,6 @@ const (
 	WhyDiscard
 	WhyContinue
 	WhyLaySafety     // -
-	WhyKeepFor       // safety
 	WhyAttackRolling // -
 	WhySlowDown      // -
 

@@ -338,9 +338,7 @@ func (c *Catalogue) Brief(err error) string {
 var reasons = func() map[string]Key {
 	m := map[string]Key{}
 	for k := WhyBest; k <= WhySlowDown; k++ {
-		if k != WhyKeepFor {
-			m[English.Text[k]] = k
-		}
+		m[English.Text[k]] = k
 	}
 	return m
 }()
@@ -350,11 +348,6 @@ var reasons = func() map[string]Key {
 func (c *Catalogue) Why(reason string) string {
 	if k, ok := reasons[reason]; ok {
 		return c.Text[k]
-	}
-	for _, s := range engine.AllSafeties {
-		if reason == English.T(WhyKeepFor, s.String()) {
-			return c.T(WhyKeepFor, c.Card(s))
-		}
 	}
 	return reason
 }

@@ -24,12 +24,23 @@ type guidePage struct {
 // cardRow draws cards side by side with a caption under each, on two
 // lines when it needs them.
 func (m *Model) cardRow(cards []engine.Card, captions []string) string {
+	return m.cardRowOf(cards, captions, false)
+}
+
+// cardRowOf is cardRow, of big cards when big: the safeties' page shows
+// their whole names ("Puncture Proof", "Driving Ace"), which a small
+// card's six columns cut.
+func (m *Model) cardRowOf(cards []engine.Card, captions []string, big bool) string {
+	w := cardW
+	if big {
+		w = bigW
+	}
 	parts := make([]string, 0, 2*len(cards))
 	for i, c := range cards {
-		card := m.styles.card(m.lang, c, look{})
+		card := m.styles.card(m.lang, c, look{big: big})
 		if i < len(captions) {
-			for _, line := range wrap(captions[i], cardW) {
-				card += "\n" + m.styles.Dim.Render(center(line, cardW))
+			for _, line := range wrap(captions[i], w) {
+				card += "\n" + m.styles.Dim.Render(center(line, w))
 			}
 		}
 		parts = append(parts, card, " ")
@@ -68,8 +79,8 @@ var guidePages = []guidePage{
 		return strings.Join([]string{
 			m.t(lang.GuideSafetiesA, unitScore().Safeties),
 			"",
-			m.cardRow([]engine.Card{engine.ExtraTank, engine.PunctureProof, engine.DrivingAce, engine.RightOfWay},
-				[]string{m.t(lang.GuideCapGas), m.t(lang.GuideCapFlat), m.t(lang.GuideCapAccident), m.t(lang.GuideCapStop)}),
+			m.cardRowOf([]engine.Card{engine.ExtraTank, engine.PunctureProof, engine.DrivingAce, engine.RightOfWay},
+				[]string{m.t(lang.GuideCapGas), m.t(lang.GuideCapFlat), m.t(lang.GuideCapAccident), m.t(lang.GuideCapStop)}, true),
 			"",
 			m.t(lang.GuideSafetiesB, m.safetyRow(&engine.Tableau{Safeties: 0b0101, CoupsFourres: 0b0100})),
 		}, "\n")

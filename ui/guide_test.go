@@ -175,3 +175,17 @@ func TestKeysWindowHasReviewNotItself(t *testing.T) {
 		t.Fatalf("the keys window:\n%s", screen)
 	}
 }
+
+// TestGuideSafetiesByTheirNames: the safeties' page shows each safety's
+// whole name (it once showed "Punct. Proof" and "Drive Ace").
+func TestGuideSafetiesByTheirNames(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	body := ansi.Strip(guidePages[2].body(m))
+	for _, s := range engine.AllSafeties {
+		for _, word := range strings.Fields(strings.ReplaceAll(m.lang.Card(s), "-", " ")) {
+			if !strings.Contains(body, word) {
+				t.Errorf("the safeties' page lacks %q of %q:\n%s", word, m.lang.Card(s), body)
+			}
+		}
+	}
+}
