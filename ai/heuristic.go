@@ -84,15 +84,42 @@ func (r reason) String() string { return reasonText[r] }
 
 // best returns the legal action with the highest score (the first on ties,
 // so the choice is deterministic) and why.
+//
+// A discard never scores above zero (see score), so when some other action
+// scores above zero the discards cannot win and are not scored: valuing
+// every card kept was a sixth of a search's time. The choice is the same.
 func (v *view) best(legal []engine.Action) (engine.Action, reason) {
-	best, bestR, bestS := legal[0], rNone, -1e18
-	for _, a := range legal {
-		s, r := v.score(a)
-		if s > bestS {
-			best, bestR, bestS = a, r, s
+	k, r := v.bestIndex(legal)
+	return legal[k], r
+}
+
+// bestIndex is best, giving the index of the action in legal.
+func (v *view) bestIndex(legal []engine.Action) (int, reason) {
+	var scores [engine.MaxLegal]float64
+	var reasons [engine.MaxLegal]reason
+	best, bestS := 0, -1e18
+	for k, a := range legal {
+		if a.Kind() == engine.KindDiscard {
+			continue
+		}
+		scores[k], reasons[k] = v.score(a)
+		if scores[k] > bestS {
+			best, bestS = k, scores[k]
 		}
 	}
-	return best, bestR
+	if bestS > 0 {
+		return best, reasons[best]
+	}
+	best, bestS = 0, -1e18
+	for k, a := range legal {
+		if a.Kind() == engine.KindDiscard {
+			scores[k], reasons[k] = v.score(a)
+		}
+		if scores[k] > bestS {
+			best, bestS = k, scores[k]
+		}
+	}
+	return best, reasons[best]
 }
 
 // score rates one legal action: higher is better. Plays that help score
@@ -231,9 +258,10 @@ func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
 			if p == v.seat {
 				continue
 			}
-			total += int(v.handSizes[p])
+			size := v.handSize(p)
+			total += size
 			if v.cfg.SideOf(p) == t {
-				n += int(v.handSizes[p])
+				n += size
 			}
 		}
 		total += v.drawLen

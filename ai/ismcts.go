@@ -353,25 +353,32 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 			continue
 		}
 		seat := s.ToAct()
-		// Rank the legal actions by the heuristic (insertion sort, best first).
-		viewOfState(s, v, &tal)
-		v.pol = nil
-		if s.Config.SideOf(seat) == t.side {
-			v.pol = pol
-		}
-		for k, a := range legal {
-			scores[k], _ = v.score(a)
-			j := k
-			for ; j > 0 && scores[order[j-1]] < scores[k]; j-- {
-				order[j] = order[j-1]
-			}
-			order[j] = k
-		}
+		mine := s.Config.SideOf(seat) == t.side
 		// Opponents are modelled by the heuristic (one action); the
 		// searching side's own later choices widen with the visits.
 		width := 1
-		if s.Config.SideOf(seat) == t.side {
+		if mine {
 			width = min(len(legal), 1+int(math.Sqrt(float64(t.nodes[cur].visits))/widen))
+		}
+		viewOfState(s, v, &tal)
+		v.pol = nil
+		if mine {
+			v.pol = pol
+		}
+		if width == 1 {
+			// The heuristic's choice alone: the first of the ranking below.
+			order[0], _ = v.bestIndex(legal)
+		} else {
+			// Rank the legal actions by the heuristic (insertion sort, best
+			// first, the first on ties as best has it).
+			for k, a := range legal {
+				scores[k], _ = v.score(a)
+				j := k
+				for ; j > 0 && scores[order[j-1]] < scores[k]; j-- {
+					order[j] = order[j-1]
+				}
+				order[j] = k
+			}
 		}
 		// Which legal actions already have a child here?
 		for k := range legal {

@@ -26,8 +26,11 @@ type view struct {
 	unseen [engine.NumCards]uint8
 	// held counts, by card, this seat's own hand.
 	held [engine.NumCards]uint8
-	// handSizes are the hand sizes per seat.
+	// handSizes are the hand sizes per seat, for a view of an observation;
+	// a view of a state counts them in st when asked (handSize), as few
+	// decisions need them.
 	handSizes [engine.MaxSeats]uint8
+	st        *engine.State
 	// holdsSafety says whether the hand holds a safety.
 	holdsSafety bool
 	// pol, when set, changes the heuristic's rules of thumb (the searching
@@ -51,6 +54,7 @@ func viewOf(o *engine.Observation, v *view) {
 	v.unseen = o.Unseen()
 	v.countHand()
 	v.handSizes = o.HandSizes
+	v.st = nil
 }
 
 // viewOfState builds the view of the seat to act in s without copying the
@@ -71,9 +75,15 @@ func viewOfState(s *engine.State, v *view, t *tally) {
 	v.tabs = &s.Tableaus
 	t.unseen(s, seat, &v.unseen)
 	v.countHand()
-	for p := 0; p < s.Config.Players; p++ {
-		v.handSizes[p] = uint8(s.HandLen(p))
+	v.st = s
+}
+
+// handSize is the number of cards in seat p's hand.
+func (v *view) handSize(p int) int {
+	if v.st != nil {
+		return v.st.HandLen(p)
 	}
+	return int(v.handSizes[p])
 }
 
 // countHand counts the cards of the view's hand by card.
