@@ -47,6 +47,7 @@ const (
 	AnotherHand    // -
 	AnotherGame    // -
 	Pass           // name, name
+	PassSince      // name, sentences (what the others did since that person's last move)
 	WaitDeal       // names
 	WaitPlay       // name
 	ComputerThinks // name
@@ -464,6 +465,7 @@ const (
 	UIPassSee         // name
 	UIPassTrip        // side, trip
 	UIPassReady       // name (a button: its key, then its label)
+	UIPassSince       // name (heads the moves since that person's last one)
 	UIRecentMoves     // - (the log's heading)
 	UIHandOver        // -
 	UIGameOver        // -

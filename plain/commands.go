@@ -387,10 +387,12 @@ func (g *game) answerGame(yes bool) {
 			g.q = qGame // still theirs to take
 			return
 		}
-		if err := g.t.Show(g.view.Next); err != nil {
+		seat := g.view.Next
+		if err := g.t.Show(seat); err != nil {
 			g.say(lang.Failed, err)
 			return
 		}
+		g.sayMissed(seat)
 		g.see(g.t.View())
 	default:
 		g.say(lang.NoQuestion)

@@ -275,6 +275,21 @@ func (g *game) tell(e engine.Event, at uint32, total int) {
 	}
 }
 
+// sayMissed tells the person handed the keyboard at seat what the table
+// did since they last played (table.View.Missed), in one line.
+func (g *game) sayMissed(seat int) {
+	var told []string
+	names := g.names()
+	for _, at := range g.view.Missed(seat) {
+		if s := g.cat.Event(g.obs.Log[at%engine.LogSize], g.view.NamesAt(names, at)); s != "" {
+			told = append(told, s)
+		}
+	}
+	if len(told) > 0 {
+		g.say(lang.PassSince, g.seatName(seat), strings.Join(told, " "))
+	}
+}
+
 // handOver tells the statistics of a hand just over, once.
 func (g *game) handOver() {
 	o := &g.obs

@@ -152,14 +152,17 @@ func TestWholeGame(t *testing.T) {
 // sharing the keyboard against the computer: the keyboard passes by a
 // question each answers with yes, each turn line lists the hand of the
 // person who has the keyboard, every card drawn that is told is theirs,
-// and the moves name the people rather than say "you" (it would be
-// whoever holds the keyboard).
+// the moves name the people rather than say "you" (it would be whoever
+// holds the keyboard), and each person handed the keyboard hears the
+// others' moves since their own last one.
 func TestHotSeat(t *testing.T) {
 	tab := newTable(t, engine.Config{Players: 3, Rules: engine.Standard}, 5, "heuristic", 0, 1)
 	r := start(t, tab, Options{})
 	rng := rand.New(rand.NewPCG(5, 0))
 	names := []string{"Amy", "Ann"}
 	hands, passes, holder := 0, 0, -1
+	since, passed := "", false // what the person handed the keyboard was told the others did
+	prev, dealt := "", false
 	var drawn []string // the cards told drawn since the last turn line
 	for hands < 3 {
 		l := r.until(func(l string) bool {
@@ -173,6 +176,13 @@ func TestHotSeat(t *testing.T) {
 					drawn = append(drawn, strings.TrimSuffix(c, "."))
 				}
 			}
+			if asks(l, lang.PassSince) {
+				since = l
+			}
+			if asks(l, lang.Pass) {
+				dealt = strings.HasPrefix(prev, "New hand:") // no move yet to tell
+			}
+			prev = l
 			return isPrompt(l) || asks(l, lang.Pass)
 		})
 		st := tab.State()
@@ -184,11 +194,16 @@ func TestHotSeat(t *testing.T) {
 				t.Fatalf("%q, want %q", l, want)
 			}
 			drawn = drawn[:0]
+			since, passed = "", true
 			r.send("yes")
 		case asks(l, lang.Turn):
 			if holder < 0 {
 				t.Fatalf("%q: the first turn of the game, and the keyboard was not passed to its person", l)
 			}
+			if passed && !dealt && passes > 1 && !strings.Contains(since, " plays ") && !strings.Contains(since, " discards ") {
+				t.Fatalf("%q: the keyboard passed to %s, who was not told the others' moves\n%s", since, names[holder], r.out.String())
+			}
+			passed = false
 			if st.ToAct() != holder {
 				t.Fatalf("a turn line for seat %d while seat %d has the keyboard", st.ToAct(), holder)
 			}

@@ -144,6 +144,29 @@ func (v *View) WaitingFor() []int {
 	return seats
 }
 
+// Missed lists the events a person at a shared keyboard is told as it
+// passes back to them at seat: each of the table's moves since their last
+// one of the hand (or its deal), as far back as the log reaches, by their
+// event counts (tell each with NamesAt). Draws are no moves.
+func (v *View) Missed(seat int) []uint32 {
+	o := &v.Obs
+	from := o.EventCount - min(o.EventCount, engine.LogSize)
+	for i := o.EventCount; i > from; i-- {
+		e := o.Log[(i-1)%engine.LogSize]
+		if e.Kind == engine.EvDeal || int(e.Seat) == seat && e.Kind != engine.EvDraw && e.Kind != engine.EvHandOver && e.Kind != engine.EvGameOver {
+			from = i
+			break
+		}
+	}
+	var at []uint32
+	for i := from; i < o.EventCount; i++ {
+		if e := o.Log[i%engine.LogSize]; e.Kind != engine.EvNone && e.Kind != engine.EvDraw {
+			at = append(at, i)
+		}
+	}
+	return at
+}
+
 // PassTo is the seat the keyboard must pass to, where people share it and
 // the table waits for another of them than the one shown, or for the
 // first of them to play (nobody was handed the keyboard yet); -1

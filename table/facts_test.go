@@ -147,3 +147,38 @@ func TestViewOpenSides(t *testing.T) {
 		t.Errorf("OpenSides(Stop) = %v, want [1]", got)
 	}
 }
+
+// TestViewMissed: passed the keyboard, a person hears every move since
+// their own last one, the others' draws left out, and nothing before the
+// hand's deal.
+func TestViewMissed(t *testing.T) {
+	v := factsView(3, 0, 0, 2)
+	log := []engine.Event{
+		{Kind: engine.EvPlay, Seat: 2, Card: engine.Miles25}, // the hand before
+		{Kind: engine.EvDeal, Seat: 0},
+		{Kind: engine.EvDraw, Seat: 0, Card: engine.Go},
+		{Kind: engine.EvPlay, Seat: 0, Card: engine.Go},
+		{Kind: engine.EvDraw, Seat: 1},
+		{Kind: engine.EvAttack, Seat: 1, Card: engine.Stop, Target: 2},
+		{Kind: engine.EvDraw, Seat: 2},
+		{Kind: engine.EvDiscard, Seat: 2, Card: engine.Miles25},
+		{Kind: engine.EvDraw, Seat: 0},
+		{Kind: engine.EvPlay, Seat: 0, Card: engine.Miles75},
+		{Kind: engine.EvDraw, Seat: 1},
+		{Kind: engine.EvPlay, Seat: 1, Card: engine.Go},
+	}
+	for i, e := range log {
+		v.Obs.Log[i] = e
+	}
+	v.Obs.EventCount = uint32(len(log))
+	if got := v.Missed(2); !slices.Equal(got, []uint32{9, 11}) {
+		t.Errorf("Missed(2) = %v, want [9 11]: the moves after seat 2's discard", got)
+	}
+	if got := v.Missed(0); !slices.Equal(got, []uint32{11}) {
+		t.Errorf("Missed(0) = %v, want [11]", got)
+	}
+	v.Obs.EventCount = 6 // seat 2 has not played in this hand: since the deal
+	if got := v.Missed(2); !slices.Equal(got, []uint32{3, 5}) {
+		t.Errorf("Missed(2) = %v, want [3 5]", got)
+	}
+}

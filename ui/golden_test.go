@@ -265,5 +265,13 @@ func TestGoldenCurtain(t *testing.T) {
 	if !m.curtain() {
 		t.Fatal("no curtain for the second person")
 	}
+	// The curtain tells the second person the first one's move.
+	text := ansi.Strip(m.View().Content)
+	contains(t, text, "Since Ann last played:")
+	i := m.obs.EventCount - 1
+	for m.obs.Log[i%engine.LogSize].Kind == engine.EvDraw {
+		i--
+	}
+	contains(t, text, m.lang.Event(m.obs.Log[i%engine.LogSize], m.names()))
 	snap(t, "curtain", m)
 }

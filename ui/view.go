@@ -124,13 +124,35 @@ func (m *Model) curtainLayers(w, h int) []*layer {
 	l := newLayout(w, h)
 	l.helpY = h - 1
 	layers := []*layer{lay(m.statusLine(&m.obs, w))}
-	layers = append(layers, m.dialogBox(l, m.t(lang.UIPassTitle, name), []string{
+	body := []string{
 		m.t(lang.UIPassTurn, name),
 		m.t(lang.UIPassSee, name),
 		"",
 		st.Dim.Render(m.t(lang.UIPassTrip, lang.Capital(m.lang.Side(m.names(), m.obs.Config.SideOf(toAct))), m.obs.Trip)),
-	}, []button{{"btn-ready", m.t(lang.UIPassReady, name), true}})...)
+	}
+	if missed := m.missed(toAct, w-8, h-len(body)-10); len(missed) > 0 {
+		body = append(append(body, "", m.t(lang.UIPassSince, name)), missed...)
+	}
+	layers = append(layers, m.dialogBox(l, m.t(lang.UIPassTitle, name), body,
+		[]button{{"btn-ready", m.t(lang.UIPassReady, name), true}})...)
 	return layers
+}
+
+// missed tells, in at most rows lines of width w, each move since seat's
+// person last played (table.View.Missed): the last ones when they are
+// more, after an ellipsis.
+func (m *Model) missed(seat, w, rows int) []string {
+	var lines []string
+	names := m.names()
+	for _, at := range m.view.Missed(seat) {
+		if s := m.lang.Event(m.obs.Log[at%engine.LogSize], m.view.NamesAt(names, at)); s != "" {
+			lines = append(lines, wrap(s, w)...)
+		}
+	}
+	if rows = max(rows, 2); len(lines) > rows {
+		lines = append([]string{"…"}, lines[len(lines)-rows+1:]...)
+	}
+	return lines
 }
 
 // boardLayers draws the table.
