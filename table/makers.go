@@ -9,7 +9,9 @@ import (
 // Maker says who made a seat's moves from an event on: a person, by the
 // name they had, or a computer playing the seat (for a person away, or
 // one who left). The log tells each move with its maker's name, not with
-// the name of whoever holds the seat when it is read.
+// the name of whoever holds the seat when it is read. A computer playing
+// for a person away goes by that person's name, as the seat does ("Bob
+// (away)"): "Bob stops at 700", never "you", even in Bob's own log.
 type Maker struct {
 	Seat   int
 	From   uint32 // the event count from which on
@@ -24,7 +26,7 @@ func (t *Table) makerOfLocked(i int) Maker {
 	case s.user != "" && !s.away:
 		return Maker{Seat: i, Name: s.name, Person: true}
 	case s.user != "":
-		return Maker{Seat: i, Name: ComputerName(i)}
+		return Maker{Seat: i, Name: s.name} // not Person: "you" did not make these moves
 	}
 	return Maker{Seat: i, Name: s.name}
 }

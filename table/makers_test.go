@@ -9,8 +9,9 @@ import (
 // TestMovesKeepTheirMakersNames is issue 16's item 15: a move keeps the
 // name of whoever made it. B plays, drops out (a computer plays the seat
 // while B is away), comes back: the log names B's own moves "you" for B,
-// the computer's moves while B was away "Computer 2", for B and for A
-// alike; and after B quits for good, B's moves still read "B" for A.
+// the computer's moves while B was away "B" as the seat reads then ("B
+// (away)"), for B and for A alike (issue 24 item 10: not "Computer 2");
+// and after B quits for good, B's moves still read "B" for A.
 func TestMovesKeepTheirMakersNames(t *testing.T) {
 	clk := newClock()
 	r, err := New("t", "a", config(2, engine.Standard, 5), clk.now)
@@ -57,7 +58,7 @@ func TestMovesKeepTheirMakersNames(t *testing.T) {
 		t.Fatal("the computer made no move for the seat away")
 	}
 	names := engine.Names{Config: v.Obs.Config, Viewer: 0, Seats: []string{"A", "B"}}
-	if got := v.NamesAt(names, byComputer).Seats[1]; got != "Computer 2" {
+	if got := v.NamesAt(engine.Names{Config: v.Obs.Config, Viewer: 0, Seats: []string{"A", "B (away)"}}, byComputer).Seats[1]; got != "B" {
 		t.Errorf("A's log names the computer's move for B's seat %q", got)
 	}
 	if got := v.NamesAt(names, byB).Seats[1]; got != "B" {
@@ -70,8 +71,8 @@ func TestMovesKeepTheirMakersNames(t *testing.T) {
 	}
 	vb := waitFor(t, b2, func(v View) bool { return v.Obs.EventCount > byComputer })
 	bNames := engine.Names{Config: vb.Obs.Config, Viewer: 1, Seats: []string{"A", "B"}}
-	if n := vb.NamesAt(bNames, byComputer); n.Viewer == 1 || n.Seats[1] != "Computer 2" {
-		t.Errorf("B's log tells the computer's move as %+v (want Computer 2, not you)", n)
+	if n := vb.NamesAt(bNames, byComputer); n.Viewer == 1 || n.Seats[1] != "B" {
+		t.Errorf("B's log tells the computer's move as %+v (want B, not you)", n)
 	}
 	if n := vb.NamesAt(bNames, byB); n.Viewer != 1 {
 		t.Errorf("B's own move is not B's in B's log: %+v", n)
