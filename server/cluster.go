@@ -113,6 +113,30 @@ func (r *Room) moved(n int, a engine.Action, record func() table.Checkpoint) err
 	return nil
 }
 
+// gathering is the table.Config.Gathering of a room of a cluster: the
+// room's record, with who waits at which seat, is written before the
+// deal each time the seating changes, marked as waiting, so that another
+// server takes the room over if this one dies; at the deal, the record
+// without the mark, as the base of the moves (Room.moved writes it
+// then if this write fails).
+func (r *Room) gathering(c table.Checkpoint, dealt bool) {
+	kept := r.kept(c, false)
+	if !dealt {
+		seen := fmt.Sprint(c.Seating, c.Game.Seats)
+		if seen == r.gathered {
+			return
+		}
+		r.gathered = seen
+		kept.Game.UI[uiWaiting] = "1"
+	}
+	if err := r.lobby.Store.PutRoom(kept, kept.Host); err != nil {
+		r.lobby.logf("room %s: writing who waits for the deal: %v", r.Name(), err)
+		r.gathered = "" // written at the next change
+		return
+	}
+	r.based.Store(dealt)
+}
+
 // Lease renews the leases of the lobby's rooms and takes over the rooms
 // whose holder stopped renewing theirs, until ctx ends; a room whose
 // lease this server lost (another holds it, or it ran out while the
@@ -191,7 +215,7 @@ func (l *Lobby) takeOver() {
 		if !ls.Until.Before(now) {
 			remote = append(remote, RoomInfo{
 				Name: k.Name, Players: k.Game.State.Config.Players, Rules: fmt.Sprint(k.Game.State.Config.Rules),
-				Level: k.Game.UI[uiLevel], Humans: len(k.Players), Started: true,
+				Level: k.Game.UI[uiLevel], Humans: len(k.Players), Started: k.Game.UI[uiWaiting] == "",
 			})
 			continue
 		}

@@ -225,3 +225,64 @@ func TestLeaseTaken(t *testing.T) {
 		t.Fatalf("Ann reads %q as the room stops", text)
 	}
 }
+
+// TestTakeOverWaiting: a room still waiting for its deal survives its
+// server. Server a makes room fam, Bob sits at it; a stops (as if killed).
+// Once a's lease has run out, server b takes the room over, still
+// waiting; Ann and Bob find their seats there, Ann still hosting, and
+// the game she starts is played on b, its moves in the store.
+func TestTakeOverWaiting(t *testing.T) {
+	url := pgtest.URL(t)
+	c := newClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	if _, err := a.Create("fam", "ka", "Ann", 0, config(4, engine.Standard, 7)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Join("fam", "kb", "Bob", 2); err != nil {
+		t.Fatal(err)
+	}
+	if list := b.List(); len(list) != 0 {
+		t.Fatalf("b lists %+v before it read the leases", list)
+	}
+	b.takeOver()
+	if list := b.List(); len(list) != 1 || list[0].Started || list[0].Humans != 2 {
+		t.Fatalf("b's lobby lists %+v, want a's room waiting with two people", list)
+	}
+	c.add(LeaseTime + time.Second) // a stopped renewing
+	b.takeOver()
+	rb := b.Room("fam")
+	if rb == nil {
+		t.Fatal("b did not take the waiting room over")
+	}
+	if rb.Started() {
+		t.Fatal("the room taken over was dealt")
+	}
+	bob, err := b.Join("fam", "kb", "Bob", -1)
+	if err != nil || bob.Seat() != 2 {
+		t.Fatalf("Bob back on b: seat %v, %v", bob, err)
+	}
+	ann, err := b.Join("fam", "ka", "Ann", -1)
+	if err != nil || ann.Seat() != 0 {
+		t.Fatalf("Ann back on b: seat %v, %v", ann, err)
+	}
+	if rb.Host() != "ka" {
+		t.Fatalf("the host is %q, want Ann's key", rb.Host())
+	}
+	must(t, ann.Start())
+	var buf [engine.MaxLegal]engine.Action
+	for {
+		moves, err := b.Cluster.Shared.Moves("fam", 0)
+		must(t, err)
+		if len(moves) > 0 {
+			break
+		}
+		if u := waitFor(t, ann, func(table.View) bool { return true }); u.Next >= 0 {
+			ann.Act(u.Obs.Legal(buf[:0])[0])
+		}
+	}
+	k, err := b.Store.Room("fam")
+	must(t, err)
+	if k.Game.UI[uiWaiting] != "" {
+		t.Fatal("the room's record still says it waits for its deal")
+	}
+}

@@ -168,6 +168,100 @@ func TestKillHolder(t *testing.T) {
 	t.Logf("%d moves before the kill, %d in all; result %s", len(seen), len(history), results[0].Game)
 }
 
+// TestKillHolderWaiting: a room still waiting for its deal survives the
+// server that holds it. Three servers run as processes on one database;
+// Ann makes room wait on the first, Bob and Cal sit at it through the
+// others (relayed), and the first is killed (SIGKILL) before the deal.
+// Another server takes the room over, still waiting; the three come back
+// through the servers still up and find their seats, Ann still its host;
+// the game she starts is played, every one of them at a seat.
+func TestKillHolderWaiting(t *testing.T) {
+	if testing.Short() || os.Getenv("MILLE_LONG_TESTS") != "1" {
+		t.Skip("runs servers in processes of their own: MILLE_LONG_TESTS=1 (docs/CONTRIBUTING.md)")
+	}
+	db := pgtest.URL(t)
+	st, err := store.OpenPostgres(db)
+	must(t, err)
+	defer st.Close()
+	users := NewUsers(st)
+	for i, name := range []string{"Ann", "Bob", "Cal"} {
+		must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
+	}
+	first := t.TempDir()
+	_, err = HostKey(filepath.Join(first, HostKeyFile))
+	must(t, err)
+	key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
+	must(t, err)
+	var cmds []*os.Process
+	var addrs []string
+	for i := range 3 {
+		dir := first
+		if i > 0 {
+			dir = t.TempDir()
+			must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
+		}
+		cmd, addr := serveSharedProcess(t, dir, db)
+		cmds, addrs = append(cmds, cmd.Process), append(addrs, addr)
+	}
+	ann := e2ePlayer(t, addrs[0], 1, "wait")
+	must(t, ann.EnterRoom("Ann", e2eWait))
+	bob := e2ePlayer(t, addrs[1], 2, "wait")
+	must(t, bob.EnterRoom("Bob", e2eWait))
+	cal := e2ePlayer(t, addrs[2], 3, "wait")
+	must(t, cal.EnterRoom("Cal", e2eWait))
+	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+	holder := leaseOf(t, st, "wait")
+	if holder.Addr != addrs[0] {
+		t.Fatalf("room wait held at %s, not where Ann made it (%s)", holder.Addr, addrs[0])
+	}
+	must(t, cmds[0].Kill())
+	killed := time.Now()
+	for leaseOf(t, st, "wait").Holder == holder.Holder {
+		if time.Since(killed) > LeaseTime+10*time.Second {
+			t.Fatal("nobody took room wait over")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("room wait taken over %v after the kill (the lease lasts %v)", time.Since(killed).Round(time.Millisecond), LeaseTime)
+
+	var back []*client.Client
+	for i := range 3 {
+		c := e2ePlayer(t, addrs[1+i%2], uint64(i+1), "wait")
+		if err := c.WaitFor(e2eWait, "the waiting room", client.InWaitingRoom); err != nil {
+			t.Fatalf("player %d: %v\n%s", i+1, err, c.Text())
+		}
+		back = append(back, c)
+	}
+	here := func(s string) bool { return strings.Count(s, "here") >= 3 }
+	if err := back[0].WaitFor(e2eWait, "the three here", here); err != nil {
+		t.Fatalf("%v\n%s", err, back[0].Text())
+	}
+	must(t, back[0].Start(e2eWait))
+	for i, c := range back {
+		must(t, c.WaitGame(e2eWait))
+		if text := c.Text(); strings.Contains(text, "You are watching") {
+			t.Fatalf("player %d came back as an onlooker:\n%s", i+1, text)
+		}
+	}
+	deadline := time.Now().Add(e2eWait)
+	for {
+		moves, err := st.Moves("wait", 0)
+		must(t, err)
+		if len(moves) >= 4 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d moves played after the takeover", len(moves))
+		}
+		for _, c := range back {
+			if client.MyTurn(c.Text()) {
+				c.Send("dp" + client.KeyEnter)
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // leaseOf is room's lease.
 func leaseOf(t *testing.T, st *store.SQL, room string) store.Lease {
 	t.Helper()

@@ -104,7 +104,12 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Conf
 	if l.Store != nil {
 		// A new game must not take the name of a kept one, which would
 		// then be written over.
-		if _, err := l.Store.Room(name); !errors.Is(err, store.ErrNoRoom) {
+		switch k, err := l.Store.Room(name); {
+		case err == nil && l.Cluster != nil && k.Game.UI[uiWaiting] != "":
+			// Another server's room, not dealt: its lease says
+			// where, or it is taken over soon.
+			return nil, ErrElsewhere
+		case !errors.Is(err, store.ErrNoRoom):
 			return nil, ErrSavedName
 		}
 	}
@@ -195,6 +200,9 @@ func (l *Lobby) newRoom(cfg table.Config, makeTable func(table.Config) (*table.T
 		// Every move is the store's before anyone sees it; an undo would
 		// take back moves the store holds.
 		cfg.Moved, cfg.Undo = r.moved, false
+		// Who waits for the deal is the store's too: the room survives
+		// its server before it starts.
+		cfg.Gathering = r.gathering
 	}
 	t, err := makeTable(cfg)
 	if err != nil {
@@ -364,6 +372,13 @@ func (l *Lobby) Close() {
 	l.retire(ended)
 	for _, r := range rooms {
 		r.Close()
+		if l.Cluster != nil && !r.Started() && !r.Restored() {
+			// A room of a cluster not dealt: its people are told the
+			// server stops, and nobody takes it over.
+			if err := l.Store.DropCheckpoint(r.Name()); err != nil {
+				l.logf("room %s: %v", r.Name(), err)
+			}
+		}
 		l.unclaim(r.Name()) // saved, if it started: any server may open it again
 	}
 }

@@ -36,6 +36,9 @@ type Room struct {
 	// (Unix milliseconds).
 	based atomic.Bool
 	until atomic.Int64
+	// gathered is who waited at the table, as last written before the
+	// deal (Room.gathering); under the table's lock.
+	gathered string
 
 	endMu   sync.Mutex
 	ended   *table.Checkpoint // the last hand's end, not written yet

@@ -21,6 +21,9 @@ const (
 	uiUser  = "server.user."
 	uiHost  = "server.host"
 	uiLevel = "server.level"
+	// uiWaiting marks a room not dealt yet, whose record a server of
+	// several keeps so that another may take the room over (cluster.go).
+	uiWaiting = "server.waiting"
 )
 
 // MaxSaveAge is how long the store keeps a room nobody played, unless the
@@ -360,14 +363,20 @@ func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *R
 	if humans == 0 {
 		return nil, errors.New("nobody to come back to the game")
 	}
+	// A room of a cluster taken over before its deal waits for it again,
+	// its people's seats theirs.
+	waiting := g.UI[uiWaiting] != "" && len(g.History) == 0
 	r, err = l.newRoom(cfg, func(cfg table.Config) (*table.Table, error) {
+		if waiting {
+			return table.Waiting(k.Name, g, users, g.UI[uiHost], cfg, l.Now)
+		}
 		return table.FromRecord(k.Name, g, users, g.UI[uiHost], restored, cfg, l.Now)
 	})
 	if err != nil {
 		return nil, err
 	}
 	r.written = len(g.History)
-	r.based.Store(true)
+	r.based.Store(!waiting)
 	r.until.Store(l.now().Add(LeaseTime).UnixMilli())
 	return r, nil
 }

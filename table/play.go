@@ -49,6 +49,9 @@ func (t *Table) Start(user string) error {
 			s.awaySince = now
 		}
 	}
+	if t.cfg.Gathering != nil && !t.restored {
+		t.cfg.Gathering(Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()}, true)
+	}
 	t.started = true
 	t.changedLocked()
 	return nil

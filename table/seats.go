@@ -74,7 +74,7 @@ func (t *Table) Join(user, name string, want int) (*Conn, error) {
 	t.conns[c] = struct{}{}
 	if user == t.host {
 		t.hostGone = time.Time{}
-	} else if !t.hostPresentLocked() && (!t.restored || t.started) {
+	} else if !t.hostPresentLocked() && (!t.restored || t.started) && (!t.resumed || t.started) {
 		// Nobody can start or save a table whose host is gone.
 		t.passHostLocked()
 	}
@@ -188,7 +188,14 @@ func (t *Table) expireLocked() bool {
 		// With no grace nobody is ever away but a table's people before
 		// they join (leave frees the seat at once). The people of a
 		// restored game keep their seats.
-		if long && t.cfg.Grace > 0 && !t.owners[s.user] {
+		switch {
+		case !long || t.cfg.Grace <= 0 || t.owners[s.user]:
+		case !t.started:
+			// Before the deal (a table taken over from another server
+			// whose people did not come back) the seat is free again.
+			t.seats[i] = seat{name: ComputerName(i), level: t.cfg.Level}
+			changed = true
+		default:
 			t.seats[i] = seat{name: s.name + " (computer)", level: t.cfg.Level, bot: s.bot, gaveUp: s.user}
 			changed = true
 		}

@@ -78,6 +78,13 @@ type Config struct {
 	// then loses none that anyone saw. It is called under the table's
 	// lock, and must not call the table.
 	Moved func(n int, a engine.Action, record func() Checkpoint) error
+	// Gathering, when set, is told of a table not dealt yet (made by New
+	// or Waiting) every time it changes, with dealt false, and once at its
+	// deal, with dealt true: a program that keeps who waits at a table
+	// (servers sharing a database, so that another can take the table
+	// over) writes it. It is called under the table's lock, and must not
+	// call the table.
+	Gathering func(c Checkpoint, dealt bool)
 }
 
 // Checkpoint is a game at one moment: its record and who holds its seats.
@@ -216,6 +223,11 @@ type Table struct {
 	cancel    context.CancelFunc
 	done      chan struct{} // closed when the computer loop returns
 
+	// resumed: made by Waiting; until the deal its host, away, keeps the
+	// role for the grace period rather than hand it to whoever is back
+	// first.
+	resumed bool
+
 	// onChange, when set (tests), sees every state the table reaches with
 	// its version, under the table's lock.
 	onChange func(version uint64, s engine.State)
@@ -320,6 +332,26 @@ func FromRecord(name string, g record.Game, users []string, host string, restore
 			}
 		}
 	}
+	return t, nil
+}
+
+// Waiting makes a table not dealt yet from the record g of one (a game
+// with no history, kept by Config.Gathering): the seats keep the record's
+// names and levels, and the seats whose users are given (users[i], "" for
+// none) are those people's, away until they join, for the grace period as
+// if they had dropped. Anyone may take the free seats; host starts it.
+func Waiting(name string, g record.Game, users []string, host string, cfg Config, now func() time.Time) (*Table, error) {
+	if len(g.History) > 0 {
+		return nil, ErrStarted
+	}
+	t, err := FromRecord(name, g, users, host, true, cfg, now)
+	if err != nil {
+		return nil, err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	// Not a saved game: nobody owns it, and its host is who it was.
+	t.restored, t.owners, t.host, t.resumed = false, nil, host, true
 	return t, nil
 }
 
@@ -495,6 +527,9 @@ func (t *Table) watchersLocked() int {
 // view, and the computer loop looks whether it has a move to make.
 func (t *Table) changedLocked() {
 	t.version++
+	if t.cfg.Gathering != nil && !t.started && !t.restored && !t.ended {
+		t.cfg.Gathering(Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()}, false)
+	}
 	t.noteMakersLocked()
 	if t.onChange != nil {
 		t.onChange(t.version, t.state)
