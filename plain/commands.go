@@ -18,26 +18,35 @@ type command func(g *game, args []string)
 var helpLines = []lang.Key{lang.Help1, lang.Help2, lang.Help3, lang.Help4, lang.Help5, lang.Help6, lang.Help7, lang.Help8}
 
 // commands are the words the player types, with BSD mille's letters (u,
-// d, p, w, s, q, r) and the full-screen game's (t, z) beside them.
-var commands = map[string]command{
-	"play": (*game).play, "use": (*game).play, "u": (*game).play,
-	"attack": (*game).attack, "a": (*game).attack,
-	"discard": (*game).discard, "d": (*game).discard,
-	"pick": (*game).pick, "p": (*game).pick,
-	"yes": (*game).yes, "y": (*game).yes,
-	"no": (*game).no, "n": (*game).no,
-	"status": (*game).status,
-	"hand":   (*game).hand,
-	"score":  (*game).score, "w": (*game).score,
-	"log": (*game).showLog, "l": (*game).showLog,
-	"hint": (*game).hint, "t": (*game).hint,
-	"undo": (*game).undo, "z": (*game).undo,
-	"save": (*game).save, "s": (*game).save,
-	"help": (*game).help, "h": (*game).help, "?": (*game).help,
-	"rules": (*game).rules, "threats": (*game).threats,
-	"repeat": (*game).repeat, "r": (*game).repeat,
-	"quit": (*game).quit, "q": (*game).quit,
-	"cancel": (*game).cancel,
+// d, p, w, s, q, r) and the full-screen game's (t, z) beside them. It is
+// filled at init: a command may read the lines typed ahead, which look
+// commands up again.
+var commands map[string]command
+
+func init() { commands = commandList() }
+
+// commandList is every command by its words.
+func commandList() map[string]command {
+	return map[string]command{
+		"play": (*game).play, "use": (*game).play, "u": (*game).play,
+		"attack": (*game).attack, "a": (*game).attack,
+		"discard": (*game).discard, "d": (*game).discard,
+		"pick": (*game).pick, "p": (*game).pick,
+		"yes": (*game).yes, "y": (*game).yes,
+		"no": (*game).no, "n": (*game).no,
+		"status": (*game).status,
+		"hand":   (*game).hand,
+		"score":  (*game).score, "w": (*game).score,
+		"log": (*game).showLog, "l": (*game).showLog,
+		"hint": (*game).hint, "t": (*game).hint,
+		"undo": (*game).undo, "z": (*game).undo,
+		"save": (*game).save, "s": (*game).save,
+		"help": (*game).help, "h": (*game).help, "?": (*game).help,
+		"rules": (*game).rules, "threats": (*game).threats,
+		"repeat": (*game).repeat, "r": (*game).repeat,
+		"quit": (*game).quit, "q": (*game).quit,
+		"cancel": (*game).cancel,
+	}
 }
 
 // french are the commands' French words, by the command each stands for:
@@ -50,22 +59,30 @@ var french = map[string]string{
 	"règles": "rules", "regles": "rules", "menaces": "threats", "aide": "help", "répéter": "repeat", "repeter": "repeat", "quitter": "quit", "annuler": "cancel",
 }
 
-// lookup finds the command a word names: a command's word or letter, in
-// English or French, or the start of words that all name one command
-// ("stat", "déf").
-func lookup(word string) command {
+// lookup finds the command a word names (commandName).
+func lookup(word string) command { return commands[commandName(word)] }
+
+// moves are the commands that act at the table: typed before their turn,
+// they wait for it (game.early).
+var moves = map[string]bool{"play": true, "use": true, "u": true, "attack": true, "a": true,
+	"discard": true, "d": true, "yes": true, "y": true, "no": true, "n": true}
+
+// commandName finds the name of the command a word names: a command's
+// word or letter, in English or French, or the start of words that all
+// name one command ("stat", "déf"); "" for none.
+func commandName(word string) string {
 	word = strings.ToLower(word)
 	if w, ok := french[word]; ok {
 		word = w
 	}
-	if c, ok := commands[word]; ok {
-		return c
+	if _, ok := commands[word]; ok {
+		return word
 	}
 	found := ""
 	for name := range commands {
 		if len(name) > 1 && len(word) > 1 && strings.HasPrefix(name, word) {
 			if found != "" {
-				return nil
+				return ""
 			}
 			found = name
 		}
@@ -73,12 +90,12 @@ func lookup(word string) command {
 	for name, english := range french {
 		if len(word) > 1 && strings.HasPrefix(name, word) && english != found {
 			if found != "" {
-				return nil
+				return ""
 			}
 			found = english
 		}
 	}
-	return commands[found]
+	return found
 }
 
 // command reads one line the player typed.
@@ -111,7 +128,12 @@ func (g *game) command(line string) {
 		return
 	}
 	words := strings.Fields(text)
-	c := lookup(words[0])
+	name := commandName(words[0])
+	if moves[name] && g.q == qNone && (g.early() || len(g.ahead) > 0) {
+		g.ahead = append(g.ahead, line) // its turn has not come yet
+		return
+	}
+	c := commands[name]
 	if c == nil {
 		g.say(lang.Unknown, strconv.Quote(shorten(text)))
 		return

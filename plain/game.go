@@ -35,6 +35,9 @@ type game struct {
 
 	hints   chan hintResult
 	hinting ai.HintSearch
+	// ahead are moves typed while a computer was still to play, read
+	// once it has (typedAhead).
+	ahead []string
 
 	// thinking runs while a computer's move is awaited, and says once
 	// that it thinks when the move takes longer than a moment; thinkAt is
@@ -89,18 +92,60 @@ func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
 				return TableEnded
 			}
 			g.see(v)
-		case line, open := <-s.lines:
+		case line, open := <-g.input():
 			if !open {
 				return InputClosed
 			}
 			g.command(line)
 		case h := <-g.hints:
 			g.showHint(h)
+			g.typedAhead()
 		case <-g.thinkingC():
 			g.say(lang.ComputerThinks, capital(g.seatName(int(g.obs.Turn))))
 		}
 	}
 	return g.end
+}
+
+// input is the channel of the player's lines, or nil (never ready)
+// while a hint is sought: the lines typed after it (a pipe, a fast
+// typist) wait for it and are read in order after it, instead of
+// cancelling it.
+func (g *game) input() <-chan string {
+	if g.hinting.On() {
+		return nil
+	}
+	return g.lines
+}
+
+// early reports whether a move typed now would come before its turn:
+// the table waits for a computer's move, or, in the coup fourré's hidden
+// window, for a decision no other person present can be making. Such a
+// move waits (game.ahead) until the computer has played.
+func (g *game) early() bool {
+	v, o := &g.view, &g.obs
+	if v.ComputerThinks() {
+		return true
+	}
+	if !v.Started || v.Ended || !o.Waiting || o.Phase >= engine.PhaseHandOver {
+		return false
+	}
+	for i, s := range v.Seats {
+		if s.Human && s.Connected && !v.Plays(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// typedAhead reads the moves typed before their turn, in order, once the
+// table is ready for them.
+func (g *game) typedAhead() {
+	for len(g.ahead) > 0 && !g.early() && !g.hinting.On() && !g.done {
+		line := g.ahead[0]
+		g.ahead = g.ahead[1:]
+		g.command(line)
+	}
 }
 
 // moment is how long a computer's move takes before the line mode says
@@ -194,6 +239,7 @@ func (g *game) see(v table.View) {
 	g.handOver()
 	g.prompt()
 	g.watchThinking()
+	g.typedAhead()
 }
 
 // welcome opens a table: the game's setup, and the last moves of a game
