@@ -916,6 +916,9 @@ const (
 	RvComputing     // -
 	RvNoDecision    // -
 	RvAnalysingMove // -
+	RvMiles         // miles (a side's, on the review's board)
+	RvHand          // - (before a hand's cards)
+	RvPiles         // cards in the draw pile, trip (then the discard's top)
 	RvBest          // best move, loss, its error
 	RvOthers        // moves
 	RvNoReview      // error

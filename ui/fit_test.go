@@ -209,6 +209,11 @@ func localScreens(t *testing.T) []screenCase {
 		{"board3", three, nil},
 		{"board4", four, nil},
 		{"board6", six, nil},
+		// The last move's marker on each side's title, with the longest
+		// names of cards: "◀ Puncture…" was cut at 80 columns.
+		{"board6flash", six, func(m *Model) { m.flash, m.flashTo = engine.PunctureProof, 1 }},
+		{"board6flashown", six, func(m *Model) { m.flash, m.flashTo = engine.SpeedLimit, 0 }},
+		{"board6flashlast", six, func(m *Model) { m.flash, m.flashTo = engine.EndOfLimit, 2 }},
 		{"target", three, func(m *Model) { m.target, m.tsel = engine.Stop, 1 }},
 		{"bsd", two, func(m *Model) { m.pending, m.pendSlot = 'u', 1 }},
 		{"quit", two, func(m *Model) { m.dialog = dialogQuit }},

@@ -319,3 +319,60 @@ func TestReviewFromHandOver(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestReviewMoveListNoWordCut: the review's list of moves names each
+// move's player in full and cuts no word at 80x24 and 120x40, with two
+// and with six players, in both languages (it showed "Com: discard
+// End …", "Com" unexplained).
+func TestReviewMoveListNoWordCut(t *testing.T) {
+	words := vocabulary(t)
+	six, err := record.New(engine.Config{Players: 6}, 9, []record.Seat{{Name: "Ann", Human: true},
+		{Name: "Computer 2", Level: "heuristic"}, {Name: "Computer 3", Level: "heuristic"}, {Name: "Computer 4", Level: "heuristic"},
+		{Name: "Computer 5", Level: "heuristic"}, {Name: "Computer 6", Level: "heuristic"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := ai.NewHeuristic()
+	for !six.State.HandOver() {
+		obs := engine.Observe(&six.State, six.State.ToAct())
+		if err := six.Apply(h.Choose(context.Background(), &obs, six.State.Legal(nil))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, g := range []record.Game{reviewedGame(t), six} {
+		for _, c := range []*lang.Catalogue{&lang.English, &lang.French} {
+			rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: review.Options{Depth: review.Quick, Seed: 1}, Analyse: review.Analyse, Dark: true, Lang: c})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seat := range g.Seats {
+				for _, r := range letterRuns(rs.name(seat)) {
+					words[r.text] = true
+				}
+			}
+			for _, sz := range [][2]int{{80, 24}, {120, 40}} {
+				rs.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+				for _, cur := range []int{0, len(rs.moves) / 2, len(rs.moves) - 1} {
+					rs.cur = cur
+					var list []*layer
+					for _, l := range rs.layers(sz[0], sz[1]) {
+						if strings.HasPrefix(l.id, "move:") {
+							list = append(list, l)
+						}
+					}
+					if len(list) == 0 {
+						t.Fatalf("%d players, %s, %dx%d: no move listed", g.State.Config.Players, c.Tag, sz[0], sz[1])
+					}
+					if bad := cutWords(words, sz[0], sz[1], list); len(bad) > 0 {
+						t.Errorf("%d players, %s, %dx%d, move %d:\n%s", g.State.Config.Players, c.Tag, sz[0], sz[1], cur, strings.Join(bad, "\n"))
+					}
+					for _, l := range list {
+						if text := ansi.Strip(l.s); c == &lang.French && (strings.Contains(text, "discard") || strings.Contains(text, "play ")) {
+							t.Errorf("a move in English on the French review: %q", text)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -41,12 +41,14 @@ func (rs *ReviewScreen) View() tea.View {
 	return v
 }
 
-// name names a seat.
+// name names a seat in the screen's language (a local game's
+// "Computer" is "Ordinateur" in French).
 func (rs *ReviewScreen) name(seat int) string {
-	if s := rs.cfg.Game.Seats; seat < len(s) && s[seat].Name != "" {
-		return s[seat].Name
+	name := ""
+	if s := rs.cfg.Game.Seats; seat < len(s) {
+		name = s[seat].Name
 	}
-	return rs.lang.T(lang.PlayerN, seat+1)
+	return rs.lang.SeatName(name, seat, false)
 }
 
 // layers lay the screen out from the top: title, the hand's header, the
@@ -229,7 +231,7 @@ func (rs *ReviewScreen) board(s *engine.State, w, h int) []string {
 		case t.Battle != engine.NoCard:
 			piles = append(piles, st.chip(rs.lang, t.Battle))
 		case !t.Rolling():
-			piles = append(piles, st.Dim.Render("no Go yet"))
+			piles = append(piles, st.Dim.Render(rs.lang.T(lang.PosNoGo)))
 		}
 		if t.Limited() {
 			piles = append(piles, st.chip(rs.lang, engine.SpeedLimit))
@@ -239,13 +241,13 @@ func (rs *ReviewScreen) board(s *engine.State, w, h int) []string {
 				piles = append(piles, st.Kind[engine.Safety].Render("★ "+rs.lang.Short(c)))
 			}
 		}
-		table := mark + padRight(truncate(rs.name(seat), 12), 12, ' ') + fmt.Sprintf(" %4d mi  ", t.Miles) + strings.Join(piles, " ")
+		table := mark + padRight(truncate(rs.name(seat), 12), 12, ' ') + " "+rs.lang.T(lang.RvMiles, t.Miles)+"  " + strings.Join(piles, " ")
 		hand := rs.hand(s.Hands[seat], false)
 		if width(hand)+6+5 > w {
 			hand = rs.hand(s.Hands[seat], true)
 		}
 		if twoLines {
-			lines = append(lines, table, "      "+st.Dim.Render("hand ")+hand)
+			lines = append(lines, table, "      "+st.Dim.Render(rs.lang.T(lang.RvHand)+" ")+hand)
 		} else {
 			lines = append(lines, truncate(table+st.Dim.Render(" │ ")+hand, w))
 		}
@@ -254,7 +256,7 @@ func (rs *ReviewScreen) board(s *engine.State, w, h int) []string {
 	if s.DiscardLen > 0 {
 		top = st.chip(rs.lang, s.Discards[s.DiscardLen-1])
 	}
-	lines = append(lines, st.Dim.Render(fmt.Sprintf("  draw pile %d · trip %d · discard ", s.DrawLen, s.Trip))+top)
+	lines = append(lines, st.Dim.Render("  "+rs.lang.T(lang.RvPiles, s.DrawLen, s.Trip)+" ")+top)
 	return lines
 }
 
@@ -349,33 +351,66 @@ func verdictMark(v review.Verdict) string {
 
 // moveList lists the moves of the hand in columns from row y, rows high,
 // the current one highlighted and the flagged ones marked; each move is a
-// click target. The columns scroll to keep the current move in view.
+// click target. Each move names its player in full ("Computer: discard
+// End of Limit"): the columns are as wide as the longest move, as many
+// as fit, a move wider than the screen goes on over a second row, and
+// the columns scroll to keep the current move in view.
 func (rs *ReviewScreen) moveList(y, w, rows int) []*layer {
 	st := rs.styles
 	if rows < 1 {
 		return nil
 	}
 	start, end := rs.handMoves(rs.cur)
-	cols := max(1, w/26)
-	colW := w / cols
-	first := start
-	if per := rows * cols; rs.cur-start >= per {
-		first = start + (rs.cur-start)/rows*rows - (cols-1)*rows // the current move in the last column
-	}
-	names, tags := rs.names(), rs.tags()
-	var layers []*layer
-	for k := first; k < end; k++ {
-		col, row := (k-first)/rows, (k-first)%rows
-		if col >= cols {
-			break
-		}
+	names := rs.names()
+	texts := make([]string, end-start)
+	longest := 0
+	for k := start; k < end; k++ {
 		i := rs.moves[k]
 		mark := "  "
 		if d := rs.decisions[i]; d != nil {
 			mark = padRight(verdictMark(d.Verdict), 2, ' ')
 		}
-		text := truncate(fmt.Sprintf("%3d %s %s: %s", k-start+1, mark, tags[rs.states[i].ToAct()], names.Describe(rs.cfg.Game.History[i])), colW-1)
-		text = padRight(text, colW-1, ' ')
+		texts[k-start] = fmt.Sprintf("%3d %s %s%s%s", k-start+1, mark, rs.name(rs.states[i].ToAct()), rs.lang.T(lang.Colon), rs.lang.Describe(names, rs.cfg.Game.History[i]))
+		longest = max(longest, width(texts[k-start]))
+	}
+	cols := max(1, min(w/(longest+2), (end-start+rows-1)/rows))
+	colW := w / cols
+	// The rows of the list, a move's second row indented under its words.
+	type row struct {
+		k    int
+		text string
+	}
+	var list []row
+	cur := 0
+	const indent = "       "
+	for k := start; k < end; k++ {
+		if k == rs.cur {
+			cur = len(list)
+		}
+		lines := []string{texts[k-start]}
+		if width(lines[0]) > colW-1 {
+			lines = wrap(lines[0], colW-1-len(indent))
+		}
+		for n, line := range lines {
+			if n > 0 {
+				line = indent + line
+			}
+			list = append(list, row{k, line})
+		}
+	}
+	first := 0
+	if per := rows * cols; cur >= per {
+		first = cur/rows*rows - (cols-1)*rows // the current move in the last column
+	}
+	var layers []*layer
+	for n := first; n < len(list); n++ {
+		col, r := (n-first)/rows, (n-first)%rows
+		if col >= cols {
+			break
+		}
+		k := list[n].k
+		i := rs.moves[k]
+		text := padRight(truncate(list[n].text, colW-1), colW-1, ' ')
 		switch {
 		case k == rs.cur:
 			text = st.ButtonOn.Render(text)
@@ -386,35 +421,9 @@ func (rs *ReviewScreen) moveList(y, w, rows int) []*layer {
 		default:
 			text = st.Dim.Render(text)
 		}
-		layers = append(layers, lay(text).X(col*colW).Y(y+row).ID("move:"+strconv.Itoa(k)))
+		layers = append(layers, lay(text).X(col*colW).Y(y+r).ID("move:"+strconv.Itoa(k)))
 	}
 	return layers
-}
-
-// tags are the seats' names shortened for the move list, each its own: a
-// name's first three letters, or its first letter and the number that ends
-// it ("Player 2" is P2), or, where two would read alike, the first letter
-// and the seat's number.
-func (rs *ReviewScreen) tags() []string {
-	tags := make([]string, len(rs.cfg.Game.Seats))
-	for seat := range tags {
-		name := []rune(rs.name(seat))
-		tags[seat] = string(name[:min(3, len(name))])
-		if sp := strings.LastIndexByte(string(name), ' '); sp > 0 {
-			if _, err := strconv.Atoi(string(name)[sp+1:]); err == nil {
-				tags[seat] = string(name[:1]) + string(name)[sp+1:]
-			}
-		}
-	}
-	for seat, tag := range tags {
-		for other := range tags {
-			if other != seat && tags[other] == tag {
-				tags[seat] = string([]rune(tag)[:1]) + strconv.Itoa(seat+1)
-				break
-			}
-		}
-	}
-	return tags
 }
 
 // names are the words for the seats in the moves' descriptions: each

@@ -43,9 +43,14 @@ func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
 	if m.flashTo == side && obs.Phase < engine.PhaseHandOver {
 		// The last card played here, so that a computer's move can be
 		// followed at a glance.
-		flash := "  ◀ " + cardName(m.lang, m.flash)
-		if width(title.String()+flash)+len(" 1000/1000 ")+4 <= w {
-			title.WriteString(flash)
+		// Its name where it fits, else its kind's mark ("◀ ▲" on a
+		// narrow side), never a name cut short.
+		room := w - len(" 1000/1000 ") - 4 - width(title.String())
+		for _, flash := range []string{"  ◀ " + cardName(m.lang, m.flash), "  ◀ " + kindGlyph[m.flash.Kind()], " ◀" + kindGlyph[m.flash.Kind()]} {
+			if width(flash) <= room {
+				title.WriteString(flash)
+				break
+			}
 		}
 	}
 	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st, lang: m.lang}
