@@ -241,7 +241,7 @@ func (rs *ReviewScreen) board(s *engine.State, w, h int) []string {
 				piles = append(piles, st.Kind[engine.Safety].Render("★ "+rs.lang.Short(c)))
 			}
 		}
-		table := mark + padRight(truncate(rs.name(seat), 12), 12, ' ') + " "+rs.lang.T(lang.RvMiles, t.Miles)+"  " + strings.Join(piles, " ")
+		table := mark + padRight(truncate(rs.name(seat), 12), 12, ' ') + " " + rs.lang.T(lang.RvMiles, t.Miles) + "  " + strings.Join(piles, " ")
 		hand := rs.hand(s.Hands[seat], false)
 		if width(hand)+6+5 > w {
 			hand = rs.hand(s.Hands[seat], true)
