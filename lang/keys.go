@@ -225,6 +225,7 @@ const (
 	Help6
 	Help7
 	Help8 // - (the rules and threats commands)
+	Help9 // - (summary, history, repeat, brief and verbose)
 
 	// The threats command: what stops the player, or may.
 	ThreatStopped // hazard, its remedy
@@ -233,6 +234,25 @@ const (
 	ThreatOpen    // the hazards no safety of the side keeps off
 	ThreatSafe    // -
 	ThreatNearest // side, miles to go
+
+	// The commands for the ear: summary, history, brief and verbose.
+	Summary       // what the table waits for now (NowYours...), each side (SumSide) joined with Semicolon
+	SumSide       // side, miles, its state (Rolling, SumNeedsGo, SumStoppedBy; Limited around it)
+	SumNeedsGo    // -
+	SumStoppedBy  // hazard
+	SumHold       // the hand, cards by name
+	HistAll       // - (heads every kind of message)
+	HistMoves     // -
+	HistMine      // -
+	HistOthers    // -
+	HistAttacks   // -
+	HistEarlier   // - (heads the messages before those told last)
+	HistNone      // -
+	HistNoMore    // -
+	HistWhat      // what was typed
+	BriefOn       // -
+	VerboseOn     // -
+	DoDiscardOnly // - (brief: the cards that can only be discarded)
 
 	// The rules, for the line mode's rules command, in sentences.
 	Rules1 // trip

@@ -50,12 +50,18 @@ func (g *game) does(c engine.Card) string {
 		if open := g.view.OpenSides(c); len(open) > 0 {
 			return g.text(lang.DoAttack, g.targetNames(open))
 		}
-		if opp := g.view.Opponents(); len(opp) == 1 {
+		switch opp := g.view.Opponents(); {
+		case g.Session.brief:
+			return g.text(lang.DoDiscardOnly)
+		case len(opp) == 1:
 			return g.cat.Brief(o.Check(engine.Attack(c, opp[0])))
 		}
 		return g.text(lang.NoTarget) // each for a reason of its own: status tells
 	}
 	if err := o.Check(engine.Play(c)); err != nil {
+		if g.Session.brief {
+			return g.text(lang.DoDiscardOnly)
+		}
 		return g.cat.Brief(err)
 	}
 	return g.text(lang.DoPlay)

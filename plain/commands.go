@@ -15,7 +15,7 @@ import (
 type command func(g *game, args []string)
 
 // helpLines are the keys of help's lines, in order.
-var helpLines = []lang.Key{lang.Help1, lang.Help2, lang.Help3, lang.Help4, lang.Help5, lang.Help6, lang.Help7, lang.Help8}
+var helpLines = []lang.Key{lang.Help1, lang.Help2, lang.Help3, lang.Help4, lang.Help5, lang.Help6, lang.Help7, lang.Help8, lang.Help9}
 
 // commands are the words the player types, with BSD mille's letters (u,
 // d, p, w, s, q, r) and the full-screen game's (t, z) beside them. It is
@@ -43,7 +43,10 @@ func commandList() map[string]command {
 		"save": (*game).save, "s": (*game).save,
 		"help": (*game).help, "h": (*game).help, "?": (*game).help,
 		"rules": (*game).rules, "threats": (*game).threats,
-		"repeat": (*game).repeat, "r": (*game).repeat,
+		"r":       (*game).repeat,
+		"repeat":  (*game).repeatLast,
+		"summary": (*game).summary, "history": (*game).history,
+		"brief": (*game).brief, "verbose": (*game).verbose,
 		"quit": (*game).quit, "q": (*game).quit,
 		"cancel": (*game).cancel,
 	}
@@ -56,7 +59,8 @@ var french = map[string]string{
 	"piocher": "pick", "oui": "yes", "o": "yes", "non": "no",
 	"état": "status", "etat": "status", "main": "hand", "points": "score",
 	"journal": "log", "conseil": "hint", "reprendre": "undo", "enregistrer": "save",
-	"règles": "rules", "regles": "rules", "menaces": "threats", "aide": "help", "répéter": "repeat", "repeter": "repeat", "quitter": "quit", "annuler": "cancel",
+	"règles": "rules", "regles": "rules", "menaces": "threats", "aide": "help", "répéter": "repeat", "repeter": "repeat",
+	"résumé": "summary", "resume": "summary", "historique": "history", "bref": "brief", "détaillé": "verbose", "detaille": "verbose", "quitter": "quit", "annuler": "cancel",
 }
 
 // lookup finds the command a word names (commandName).
@@ -641,7 +645,9 @@ func (g *game) showHint(h hintResult) {
 	if !g.hinting.Answer(h.n) {
 		return
 	}
-	g.line(g.cat.HintLine(g.describe(h.a), h.why))
+	text := g.cat.HintLine(g.describe(h.a), h.why)
+	g.line(text)
+	g.remember(text, kNews, g.obs.EventCount)
 }
 
 // describe tells an action in the player's words.

@@ -2,6 +2,8 @@ package plain
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -66,4 +68,142 @@ func TestMoveTypedAhead(t *testing.T) {
 			t.Errorf("a move typed before its turn: %q; the transcript:\n%s", l, r.out)
 		}
 	})
+}
+
+// playTurns plays n of the person's turns with readMove, and returns the
+// last turn line, unanswered.
+func playTurns(t *testing.T, r *rig, n int, rng *rand.Rand) string {
+	t.Helper()
+	for {
+		l := r.until(func(l string) bool { return asks(l, lang.Turn) || strings.HasSuffix(l, "Yes or no.") })
+		if !asks(l, lang.Turn) {
+			r.send("no") // a coup fourré or the extension: play on
+			continue
+		}
+		if n == 0 {
+			return l
+		}
+		n--
+		r.send(readMove(t, l, rng))
+	}
+}
+
+// lines sends cmd and reads what it says, up to the marker typed after
+// it (an unknown command, answered with one line).
+func (r *rig) lines(cmd string) []string {
+	r.t.Helper()
+	r.send(cmd)
+	r.send("zzmark")
+	var out []string
+	for {
+		l, ok := r.next()
+		if !ok || strings.Contains(l, `"zzmark"`) {
+			return out
+		}
+		out = append(out, l)
+	}
+}
+
+// TestSummary: summary tells the table in one line: whose turn, each
+// side's miles and state, the player first, and the hand by names.
+func TestSummary(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 3, Rules: engine.Standard}, 11, "heuristic", 0)
+	r := start(t, tab, Options{})
+	playTurns(t, r, 4, rand.New(rand.NewPCG(11, 0)))
+	got := r.lines("summary")
+	if len(got) != 1 {
+		t.Fatalf("summary said %d lines: %q", len(got), got)
+	}
+	st := tab.State()
+	l := got[0]
+	for _, want := range []string{"Your turn. You: ", fmt.Sprintf("You: %d miles, ", st.Tableaus[0].Miles),
+		fmt.Sprintf("; Ann: %d miles, ", st.Tableaus[1].Miles), fmt.Sprintf("; Bob: %d miles, ", st.Tableaus[2].Miles), ". You hold "} {
+		if !strings.Contains(l, want) {
+			t.Errorf("summary %q lacks %q", l, want)
+		}
+	}
+	for _, c := range st.Hands[0] {
+		if c != engine.NoCard && !strings.Contains(l, lang.English.Card(c)) {
+			t.Errorf("summary %q does not name %s", l, lang.English.Card(c))
+		}
+	}
+	if got := r.lines("résumé"); len(got) != 1 || got[0] != l {
+		t.Errorf("résumé said %q, want %q", got, l)
+	}
+}
+
+// TestHistoryByKind: history walks the messages back, all of them or one
+// kind: the player's moves, the others', the attacks; the same history
+// again goes further back; repeat says the last message.
+func TestHistoryByKind(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 3, Rules: engine.Standard}, 12, "heuristic", 0)
+	r := start(t, tab, Options{})
+	playTurns(t, r, 14, rand.New(rand.NewPCG(12, 0)))
+	check := func(cmd, head string, ok func(string) bool) []string {
+		t.Helper()
+		got := r.lines(cmd)
+		if len(got) < 2 || got[0] != head {
+			t.Fatalf("%s: %q", cmd, got)
+		}
+		for _, l := range got[1:] {
+			if !ok(l) {
+				t.Errorf("%s told %q", cmd, l)
+			}
+		}
+		return got[1:]
+	}
+	mine := func(l string) bool { return strings.HasPrefix(l, "You ") }
+	check("history mine", lang.English.Text[lang.HistMine], mine)
+	check("history others", lang.English.Text[lang.HistOthers], func(l string) bool { return !mine(l) })
+	check("historique attaques", lang.English.Text[lang.HistAttacks], func(l string) bool {
+		return strings.Contains(l, " on ") || strings.HasPrefix(l, "Coup fourré")
+	})
+	all := check("history", lang.English.Text[lang.HistAll], func(string) bool { return true })
+	if len(all) != logShown {
+		t.Errorf("history told %d messages, want %d", len(all), logShown)
+	}
+	earlier := check("history", lang.English.Text[lang.HistEarlier], func(string) bool { return true })
+	if len(earlier) == 0 {
+		t.Error("history again told nothing earlier")
+	}
+	if got := r.lines("repeat"); len(got) != 1 || got[0] != all[len(all)-1] {
+		t.Errorf("repeat said %q, want the last message %q", got, all[len(all)-1])
+	}
+	if got := r.lines("history xyz"); len(got) != 1 || !strings.HasPrefix(got[0], "History of ") {
+		t.Errorf("history xyz: %q", got)
+	}
+}
+
+// TestBrief: brief leaves out the miles before each turn and why a card
+// cannot be played; verbose brings them back.
+func TestBrief(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
+	r := start(t, tab, Options{})
+	rng := rand.New(rand.NewPCG(3, 0))
+	turn := playTurns(t, r, 0, rng)
+	r.send("brief")
+	r.until(func(l string) bool { return l == lang.English.Text[lang.BriefOn] })
+	r.send(readMove(t, turn, rng))
+	r.until(func(l string) bool { return strings.HasPrefix(l, "You ") })
+	var before []string
+	turn = r.until(func(l string) bool {
+		before = append(before, l)
+		return asks(l, lang.Turn)
+	})
+	for _, l := range before {
+		if strings.HasPrefix(l, "You have ") {
+			t.Errorf("brief told the miles before the turn: %q", l)
+		}
+	}
+	for _, it := range readTurn(t, turn) {
+		if it.does != "play" && it.does != "discard only" && !strings.HasPrefix(it.does, "attack ") {
+			t.Errorf("brief turn %q says why: %q", turn, it.does)
+		}
+	}
+	r.send("verbose")
+	r.until(func(l string) bool { return l == lang.English.Text[lang.VerboseOn] })
+	r.send("r")
+	if l, _ := r.next(); !strings.HasPrefix(l, "You have ") {
+		t.Errorf("verbose: the turn again starts %q, want the miles", l)
+	}
 }

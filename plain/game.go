@@ -23,11 +23,15 @@ type game struct {
 	obs  engine.Observation
 	seen bool // a view has been shown
 
-	said  uint32                  // events told so far
-	held  [engine.MaxSeats]uint32 // per seat, the events told when it last had the keyboard
-	log   []logLine
-	asked prompt   // the game's last question or turn, told once
-	q     question // what the next line answers
+	said uint32                  // events told so far
+	held [engine.MaxSeats]uint32 // per seat, the events told when it last had the keyboard
+	log  []logLine
+	// logged counts the lines ever put in log; walked is where history
+	// is in it.
+	logged int
+	walked walk
+	asked  prompt   // the game's last question or turn, told once
+	q      question // what the next line answers
 	// quitting is set while the name asked for is to save under and quit.
 	quitting bool
 	target   engine.Card
@@ -54,6 +58,7 @@ type game struct {
 type logLine struct {
 	text string
 	at   uint32
+	kind uint8 // kMove, kMine... (ear.go)
 }
 
 // logSize is how many lines log keeps; logShown how many it reads.
@@ -315,10 +320,7 @@ func (g *game) tell(e engine.Event, at uint32, total int) {
 		text = g.text(lang.RunningTotal, strings.TrimSuffix(text, "."), total)
 	}
 	g.line(text)
-	g.log = append(g.log, logLine{text: text, at: at})
-	if len(g.log) > logSize {
-		g.log = append(g.log[:0], g.log[len(g.log)-logSize:]...)
-	}
+	g.remember(text, g.kindOf(e), at)
 }
 
 // sayMissed tells the person handed the keyboard at seat what the table
@@ -414,7 +416,9 @@ func (g *game) ask(p prompt) {
 	o := &g.obs
 	switch p.kind {
 	case promptTurn:
-		g.say(lang.TurnMiles, capital(g.milesLine()))
+		if !g.Session.brief {
+			g.say(lang.TurnMiles, capital(g.milesLine()))
+		}
 		g.say(lang.Turn, g.handLine(true))
 		return
 	case promptCoupFourre:
@@ -567,4 +571,8 @@ func (g *game) act(a engine.Action) {
 }
 
 // notice tells the table's news in the catalogue's words.
-func (g *game) notice(n table.Notice) { g.line(n.Text(g.cat)) }
+func (g *game) notice(n table.Notice) {
+	text := n.Text(g.cat)
+	g.line(text)
+	g.remember(text, kNews, g.said)
+}

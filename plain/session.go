@@ -66,6 +66,9 @@ type Session struct {
 	lines chan string // closed at the end of the input
 	done  chan struct{}
 	close sync.Once
+	// brief: the turns are told short (the brief command), in every
+	// game of the session.
+	brief bool
 }
 
 // maxLine bounds an input line: the rest of a longer line is dropped.
