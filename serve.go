@@ -20,6 +20,7 @@ import (
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 func init() {
@@ -64,7 +65,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.MaxLevel, "max-level", ai.Levels[len(ai.Levels)-1], "the strongest computer level a room may have ("+strings.Join(ai.Levels, ", ")+")")
 	fs.IntVar(&cfg.Computers, "computers", runtime.GOMAXPROCS(0), "computer players searching at once, shared by every room in turn")
 	fs.DurationVar(&cfg.CheckpointEvery, "checkpoint", 30*time.Second, "write the games in play into the store this often, beside the end of every hand: a crash loses at most that much (0: at the ends of hands only)")
-	fs.DurationVar(&cfg.KeepSaves, "keep-saves", server.MaxSaveAge, "forget the kept rooms nobody played for this long")
+	fs.DurationVar(&cfg.KeepSaves, "keep-saves", lobby.MaxSaveAge, "forget the kept rooms nobody played for this long")
 	fs.IntVar(&cfg.SavesPerKey, "saves-per-key", 10, "rooms kept for each host, the most recent (0: no limit)")
 	exportRooms := fs.String("export-rooms", "", "write every kept room into this folder as ROOM.json, a save file, and exit")
 	importRooms := fs.String("import-rooms", "", "keep the rooms saved as ROOM.json files in this folder, and exit")
@@ -133,7 +134,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 // kept in data's store (or db's) go out to a folder as save files (the server may
 // be running), or come in from one (best with the server stopped).
 func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) int {
-	st, problems, err := server.OpenStore(data, db)
+	st, problems, err := lobby.OpenStore(data, db)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", err)
 		return 1
@@ -144,7 +145,7 @@ func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, "mille serve: not moved into the store:", err)
 	}
 	if exportTo != "" {
-		names, err := server.ExportRooms(st, exportTo)
+		names, err := lobby.ExportRooms(st, exportTo)
 		fmt.Fprintf(stdout, "mille serve: %d rooms written into %s\n", len(names), exportTo)
 		if err != nil {
 			fmt.Fprintln(stderr, "mille serve:", err)
@@ -152,7 +153,7 @@ func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) 
 		}
 	}
 	if importFrom != "" {
-		names, problems := server.ImportRooms(st, importFrom, false)
+		names, problems := lobby.ImportRooms(st, importFrom, false)
 		fmt.Fprintf(stdout, "mille serve: %d rooms kept from %s\n", len(names), importFrom)
 		for _, err := range problems {
 			fmt.Fprintln(stderr, "mille serve:", err)

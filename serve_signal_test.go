@@ -17,7 +17,7 @@ import (
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
-	"github.com/millebornes/mille/server"
+	"github.com/millebornes/mille/server/lobby"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -117,12 +117,12 @@ func newKey(t *testing.T) gossh.Signer {
 // its person had chosen it at a first login.
 func nameKey(t *testing.T, data string, key gossh.Signer, name string) {
 	t.Helper()
-	st, _, err := server.OpenStore(data, "")
+	st, _, err := lobby.OpenStore(data, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if err := server.NewUsers(st).SetName(gossh.FingerprintSHA256(key.PublicKey()), name); err != nil {
+	if err := lobby.NewUsers(st).SetName(gossh.FingerprintSHA256(key.PublicKey()), name); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -131,7 +131,7 @@ func nameKey(t *testing.T, data string, key gossh.Signer, name string) {
 // data.
 func keptGame(t *testing.T, data, name string) record.Game {
 	t.Helper()
-	st, _, err := server.OpenStore(data, "")
+	st, _, err := lobby.OpenStore(data, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func waitLogLines(t *testing.T, logs *testkit.Buffer, want map[string]func(map[s
 
 // TestAdmissionLineModeRoomsPerKey (issue 22, 3): through ssh HOST plain
 // ROOM one key made fifty rooms, where the full screen stops at
-// MaxRoomsPerKey; both front ends now go through one admission, and the
+// MaxRoomsPerKey; both front ends now go through one lobby.Admission, and the
 // refusal is logged as the limit it is.
 func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 	const most = 2

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/internal/servertest"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -145,9 +146,9 @@ func TestAttackEnvRequests(t *testing.T) {
 // TestAttackRequestFlood: a channel that sends window changes far faster
 // than a dragged window does has its connection closed.
 func TestAttackRequestFlood(t *testing.T) {
-	clk := newClock() // stopped: the rate's tokens never come back
+	clk := servertest.NewClock() // stopped: the rate's tokens never come back
 	_, addr := startServerSetup(t, Config{}, func(s *Server) {
-		s.now = clk.now
+		s.now = clk.Now
 		s.model = func(id, room string, width int) tea.Model { return &sizeModel{} }
 	})
 	c := dial(t, addr, newKey(t))
@@ -438,8 +439,8 @@ func TestAttackHugeWindow(t *testing.T) {
 // refused for Config.Penalty, before any handshake; other sources are
 // not, and the source is welcome again after it.
 func TestAttackPenalty(t *testing.T) {
-	clk := newClock()
-	_, addr := startServerSetup(t, Config{Penalty: time.Minute}, func(s *Server) { s.now = clk.now })
+	clk := servertest.NewClock()
+	_, addr := startServerSetup(t, Config{Penalty: time.Minute}, func(s *Server) { s.now = clk.Now })
 	d := loopbackDialer(t, 1)
 	c, err := dialFrom(d, addr, newKey(t))
 	if err != nil {
@@ -468,7 +469,7 @@ func TestAttackPenalty(t *testing.T) {
 		t.Fatalf("another source: %v", err)
 	}
 	other.Close()
-	clk.add(time.Minute)
+	clk.Add(time.Minute)
 	again, err := dialFrom(d, addr, newKey(t))
 	if err != nil {
 		t.Fatalf("the source after its penalty: %v", err)

@@ -14,6 +14,8 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/internal/client"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 // The end-to-end tests connect real SSH clients (x/crypto/ssh with a PTY)
@@ -36,13 +38,6 @@ func e2ePlayer(t *testing.T, addr string, seed uint64, room string) *client.Clie
 	return c
 }
 
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // waitUntil waits for a condition on the server's side; the deadline only
 // stops a broken test.
 func waitUntil(t *testing.T, what string, ok func() bool) {
@@ -59,16 +54,16 @@ func waitUntil(t *testing.T, what string, ok func() bool) {
 // fillRoom has four new players (keys 1 to 4, names typed at their first
 // login) fill the 4-player team room called room, in seat order, and the
 // first, its host, start the game.
-func fillRoom(t *testing.T, srv *Server, addr, room string) ([]*client.Client, *Room) {
+func fillRoom(t *testing.T, srv *Server, addr, room string) ([]*client.Client, *lobby.Room) {
 	t.Helper()
 	names := []string{"Ann", "Bob", "Cal", "Dee"}
 	var cs []*client.Client
 	for i, name := range names {
 		c := e2ePlayer(t, addr, uint64(i+1), room)
-		must(t, c.EnterRoom(name, e2eWait))
+		servertest.Must(t, c.EnterRoom(name, e2eWait))
 		cs = append(cs, c)
 	}
-	must(t, cs[0].WaitSeated(e2eWait, names...))
+	servertest.Must(t, cs[0].WaitSeated(e2eWait, names...))
 	r := srv.Lobby.Room(room)
 	if r == nil {
 		t.Fatalf("no room %s", room)
@@ -80,16 +75,16 @@ func fillRoom(t *testing.T, srv *Server, addr, room string) ([]*client.Client, *
 	}
 	// A room made from the command line has a new seed each time; the
 	// test deals a seeded game instead, so every run plays the same hand.
-	must(t, r.Redeal(7))
-	must(t, cs[0].Start(e2eWait))
+	servertest.Must(t, r.Redeal(7))
+	servertest.Must(t, cs[0].Start(e2eWait))
 	for _, c := range cs[1:] {
-		must(t, c.WaitGame(e2eWait))
+		servertest.Must(t, c.WaitGame(e2eWait))
 	}
 	return cs, r
 }
 
 // toAct returns the seat whose turn it is.
-func toAct(r *Room) int {
+func toAct(r *lobby.Room) int {
 	st := r.State()
 	return st.ToAct()
 }
@@ -105,7 +100,7 @@ func TestE2EReconnect(t *testing.T) {
 	away := (toAct(r) + 1) % 4
 	others := slices.Delete(slices.Clone(cs), away, away+1)
 	drawLen := int(r.State().DrawLen)
-	must(t, client.WaitAll(e2eWait, "the same board on every screen, caught up with the room", cs, func(screens [][]string) bool {
+	servertest.Must(t, client.WaitAll(e2eWait, "the same board on every screen, caught up with the room", cs, func(screens [][]string) bool {
 		for _, s := range screens {
 			if client.PublicBoard(s) != client.PublicBoard(screens[0]) || client.DeckCount(s) != drawLen {
 				return false
@@ -124,7 +119,7 @@ func TestE2EReconnect(t *testing.T) {
 	})
 
 	back := e2ePlayer(t, addr, uint64(away+1), "back")
-	must(t, back.WaitFor(e2eWait, "the same hand and board", func(s string) bool {
+	servertest.Must(t, back.WaitFor(e2eWait, "the same hand and board", func(s string) bool {
 		return client.Hand(s) == hand && client.PublicBoard(strings.Split(s, "\n")) == before
 	}))
 	if s := r.Seats()[away]; !s.Human || !s.Connected || s.Name != []string{"Ann", "Bob", "Cal", "Dee"}[away] {
@@ -132,7 +127,7 @@ func TestE2EReconnect(t *testing.T) {
 	}
 	// Nothing moved while the player was away: once the others see them
 	// back, their boards are the one the player left.
-	must(t, client.WaitAll(e2eWait, "the others' boards as the player left them", others, func(screens [][]string) bool {
+	servertest.Must(t, client.WaitAll(e2eWait, "the others' boards as the player left them", others, func(screens [][]string) bool {
 		for _, s := range screens {
 			if client.PublicBoard(s) != before {
 				return false
@@ -157,7 +152,7 @@ func TestE2ETeamHand(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	cs, r := fillRoom(t, srv, addr, "team")
 	moves, boards := playKeys(t, r, cs, -1)
-	must(t, client.WaitAll(e2eWait, "the end of the hand", cs, func(screens [][]string) bool {
+	servertest.Must(t, client.WaitAll(e2eWait, "the end of the hand", cs, func(screens [][]string) bool {
 		for _, s := range screens {
 			if !client.HandOver(strings.Join(s, "\n")) {
 				return false
@@ -180,7 +175,7 @@ func TestE2ETeamHand(t *testing.T) {
 // have caught up with the room: the draw pile's count, and a board changed
 // by the player's own last play when it plays again. It returns the moves
 // made and the number of boards compared.
-func playKeys(t *testing.T, r *Room, cs []*client.Client, maxMoves int) (moves, boards int) {
+func playKeys(t *testing.T, r *lobby.Room, cs []*client.Client, maxMoves int) (moves, boards int) {
 	t.Helper()
 	var live []*client.Client
 	for _, c := range cs {
@@ -191,7 +186,7 @@ func playKeys(t *testing.T, r *Room, cs []*client.Client, maxMoves int) (moves, 
 	var bots []ai.Player
 	for i := range cs {
 		bot, err := ai.New("heuristic", uint64(i+1))
-		must(t, err)
+		servertest.Must(t, err)
 		bots = append(bots, bot)
 	}
 	var buf [engine.MaxLegal]engine.Action
@@ -210,12 +205,12 @@ func playKeys(t *testing.T, r *Room, cs []*client.Client, maxMoves int) (moves, 
 		if c != nil {
 			switch obs.Phase {
 			case engine.PhaseCoupFourre:
-				must(t, c.WaitFor(e2eWait, "the coup fourré question", client.AskedCoupFourre))
+				servertest.Must(t, c.WaitFor(e2eWait, "the coup fourré question", client.AskedCoupFourre))
 			case engine.PhaseExtension:
-				must(t, c.WaitFor(e2eWait, "the extension question", client.AskedExtension))
+				servertest.Must(t, c.WaitFor(e2eWait, "the extension question", client.AskedExtension))
 			default:
 				var board string
-				must(t, client.WaitAll(e2eWait, fmt.Sprintf("the same board, seat %d to play, after %d moves", seat+1, moves), live, func(screens [][]string) bool {
+				servertest.Must(t, client.WaitAll(e2eWait, fmt.Sprintf("the same board, seat %d to play, after %d moves", seat+1, moves), live, func(screens [][]string) bool {
 					board = client.PublicBoard(screens[0])
 					for _, s := range screens[1:] {
 						if client.PublicBoard(s) != board {
@@ -230,7 +225,7 @@ func playKeys(t *testing.T, r *Room, cs []*client.Client, maxMoves int) (moves, 
 				lastBoard = board
 			}
 			a := bots[seat].Choose(context.Background(), &obs, obs.Legal(buf[:0]))
-			must(t, c.Send(client.KeysFor(&obs, a)))
+			servertest.Must(t, c.Send(client.KeysFor(&obs, a)))
 			lastActor = -1
 			if a.Kind() == engine.KindPlay || a.Kind() == engine.KindCoupFourre {
 				lastActor = seat

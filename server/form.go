@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -13,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
@@ -33,28 +33,28 @@ type roomForm struct {
 	name    textinput.Model // a free name to start with
 	players int             // index in engine.PlayerCounts
 	rules   engine.Ruleset  // one that allows the players
-	levels  []string        // the levels the server offers (Lobby.Levels)
+	levels  []string        // the levels the server offers (lobby.Lobby.Levels)
 	level   int             // index in levels
 	keys    formKeys
 	lang    *lang.Catalogue // the session's language
 }
 
-// newForm opens the form on the room name given and defaultRoom's
+// newForm opens the form on the room name given and lobby.DefaultRoom's
 // options, offering the computer levels given (the weakest first), its
 // words in the language l.
 func newForm(name string, st *ui.Styles, levels []string, l *lang.Catalogue) *roomForm {
 	f := &roomForm{
-		name:    newField(st, maxRoomName),
-		players: slices.Index(engine.PlayerCounts[:], defaultRoom.Game.Players),
-		rules:   defaultRoom.Game.Rules,
+		name:    newField(st, lobby.MaxRoomName),
+		players: slices.Index(engine.PlayerCounts[:], lobby.DefaultRoom.Game.Players),
+		rules:   lobby.DefaultRoom.Game.Rules,
 		levels:  levels,
-		level:   max(slices.Index(levels, defaultRoom.Level), 0),
+		level:   max(slices.Index(levels, lobby.DefaultRoom.Level), 0),
 		keys:    newFormKeys(l),
 		lang:    l,
 	}
 	f.name.SetValue(name)
 	f.name.Placeholder = l.T(lang.FormPlaceholder)
-	f.name.SetWidth(maxRoomName) // without a width the placeholder shows one letter
+	f.name.SetWidth(lobby.MaxRoomName) // without a width the placeholder shows one letter
 	f.focus(fieldName)
 	return f
 }
@@ -82,7 +82,7 @@ func (f *roomForm) rulesets() []engine.Ruleset {
 
 // config is the room the form describes, with seed for the deal.
 func (f *roomForm) config(seed uint64) (string, table.Config) {
-	cfg := defaultRoom
+	cfg := lobby.DefaultRoom
 	cfg.Game = engine.Config{Players: engine.PlayerCounts[f.players], Rules: f.rules}
 	cfg.Level = f.levels[f.level]
 	cfg.Seed = seed
@@ -219,6 +219,3 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 	h.mark(b, tea.KeyPressMsg{Code: tea.KeyEnter})
 	b.WriteString("  " + st.ButtonOn.Render(l.T(lang.FormCreate)) + "\n")
 }
-
-// newSeed is the seed of a new room's deal.
-func newSeed() uint64 { return uint64(time.Now().UnixNano()) }

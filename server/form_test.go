@@ -10,6 +10,8 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/ui"
 )
 
@@ -117,7 +119,7 @@ func TestFormFrench(t *testing.T) {
 // TestMaxLevel: a server with --max-level offers its levels up to it,
 // and refuses a room above it.
 func TestMaxLevel(t *testing.T) {
-	l := NewLobby(0)
+	l := lobby.NewLobby(0)
 	l.MaxLevel = "medium"
 	defer l.Close()
 	levels := l.Levels()
@@ -134,10 +136,10 @@ func TestMaxLevel(t *testing.T) {
 	if strings.Join(seen, " ") != "easy medium medium easy" {
 		t.Fatalf("the form's levels: %v", seen)
 	}
-	cfg := config(2, engine.Standard, 1)
+	cfg := servertest.Config(2, engine.Standard, 1)
 	for _, level := range []string{"hard", "expert", "random"} {
 		cfg.Level = level
-		if _, err := l.Create("r", "a", "A", 0, cfg); !errors.Is(err, ErrLevel) {
+		if _, err := l.Create("r", "a", "A", 0, cfg); !errors.Is(err, lobby.ErrLevel) {
 			t.Errorf("a room at %s: %v", level, err)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/internal/servertest"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -237,9 +238,9 @@ func TestGate(t *testing.T) {
 // a connection that has said its version, a young one, or one of a source
 // holding no more than the newcomer's would, keeps its place.
 func TestGateSilentNewcomer(t *testing.T) {
-	clk := newClock()
+	clk := servertest.NewClock()
 	cfg := Config{MaxStartups: Startups{Start: 3, Rate: 100, Full: 3}, MaxStartupsPerSource: 2}
-	g := newGate(&cfg, events.New(slog.New(slog.DiscardHandler)), clk.now)
+	g := newGate(&cfg, events.New(slog.New(slog.DiscardHandler)), clk.Now)
 	conns := map[string][]*connState{}
 	closed := func(c *connState) bool {
 		c.conn.SetReadDeadline(time.Now().Add(time.Millisecond))
@@ -251,10 +252,10 @@ func TestGateSilentNewcomer(t *testing.T) {
 		if why == "" {
 			server, client := net.Pipe()
 			t.Cleanup(func() { server.Close(); client.Close() })
-			c := &connState{g: g, conn: server, source: src, began: clk.now()}
+			c := &connState{g: g, conn: server, source: src, began: clk.Now()}
 			g.waitFor(c)
 			conns[src] = append(conns[src], c)
-			clk.add(time.Millisecond) // the oldest is the first
+			clk.Add(time.Millisecond) // the oldest is the first
 
 		}
 		return why
@@ -268,7 +269,7 @@ func TestGateSilentNewcomer(t *testing.T) {
 	if why := take("bob"); why == "" {
 		t.Fatal("a newcomer took the place of a young connection")
 	}
-	clk.add(silentGrace)
+	clk.Add(silentGrace)
 	if why := take("bob"); why != "" {
 		t.Fatalf("bob at a gate full of silent sockets: %s", why)
 	}
@@ -279,7 +280,7 @@ func TestGateSilentNewcomer(t *testing.T) {
 	// no more than a newcomer would: the silent cannot take each other's
 	// places, and cal is dropped.
 	g.loggedIn(conns["mal"][0])
-	clk.add(silentGrace)
+	clk.Add(silentGrace)
 	if why := take("cal"); why == "" {
 		t.Fatal("cal took the place of a source holding no more than cal")
 	}

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/server/internal/client"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 // serveDirEnv names the data folder of TestServeProcess, when the test
@@ -32,7 +34,7 @@ func TestServeProcess(t *testing.T) {
 	}
 	db := os.Getenv(serveDBEnv)
 	if db != "" {
-		defaultRoom.Pace = 0 // the computers play at once: a whole game in seconds
+		lobby.DefaultRoom.Pace = 0 // the computers play at once: a whole game in seconds
 	}
 	srv, err := New(Config{Dir: dir, DB: db, CheckpointEvery: 20 * time.Millisecond})
 	if err != nil {
@@ -87,23 +89,23 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 		t.Skip("runs servers in processes of their own: MILLE_LONG_TESTS=1 (docs/CONTRIBUTING.md)")
 	}
 	dir := t.TempDir()
-	st, _, err := OpenStore(dir, "")
+	st, _, err := lobby.OpenStore(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	users := NewUsers(st)
-	must(t, users.SetName(client.ID(client.Key(1)), "Ann"))
-	must(t, users.SetName(client.ID(client.Key(2)), "Bob"))
-	must(t, users.SetName(client.ID(client.Key(3)), "Xan"))
+	users := lobby.NewUsers(st)
+	servertest.Must(t, users.SetName(client.ID(client.Key(1)), "Ann"))
+	servertest.Must(t, users.SetName(client.ID(client.Key(2)), "Bob"))
+	servertest.Must(t, users.SetName(client.ID(client.Key(3)), "Xan"))
 	defer st.Close()
 
 	cmd, addr := serveProcess(t, dir)
 	ann, bob := e2ePlayer(t, addr, 1, "fam"), e2ePlayer(t, addr, 2, "fam")
-	must(t, ann.EnterRoom("Ann", e2eWait))
-	must(t, bob.EnterRoom("Bob", e2eWait))
-	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
-	must(t, ann.Start(e2eWait))
-	must(t, bob.WaitGame(e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, ann.Start(e2eWait))
+	servertest.Must(t, bob.WaitGame(e2eWait))
 	// Ann and Bob discard on their turns, the computers play theirs,
 	// until the store holds a checkpoint some moves into the hand.
 	var kept int
@@ -113,9 +115,9 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 		}
 		for _, c := range []*client.Client{ann, bob} {
 			if text := c.Text(); client.MyTurn(text) {
-				must(t, c.Send(client.DiscardDrawn))
+				servertest.Must(t, c.Send(client.DiscardDrawn))
 			} else if client.AskedCoupFourre(text) {
-				must(t, c.Send("n"))
+				servertest.Must(t, c.Send("n"))
 			}
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -123,7 +125,7 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 			kept = len(k.Game.History)
 		}
 	}
-	must(t, cmd.Process.Kill())
+	servertest.Must(t, cmd.Process.Kill())
 	cmd.Wait()
 	k, err := st.Room("fam")
 	if err != nil {
@@ -132,13 +134,13 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 
 	_, addr = serveProcess(t, dir)
 	ann = e2ePlayer(t, addr, 1, "")
-	must(t, ann.WaitText(e2eWait, "fam", "saved game"))
+	servertest.Must(t, ann.WaitText(e2eWait, "fam", "saved game"))
 	x := e2ePlayer(t, addr, 3, "fam")
-	must(t, x.WaitText(e2eWait, "You are watching"))
+	servertest.Must(t, x.WaitText(e2eWait, "You are watching"))
 	ann = e2ePlayer(t, addr, 1, "fam")
-	must(t, ann.WaitText(e2eWait, "A saved game", "Bob", "away"))
-	must(t, ann.Start(e2eWait))
-	must(t, ann.WaitFor(e2eWait, "the deck as the checkpoint left it", func(string) bool {
+	servertest.Must(t, ann.WaitText(e2eWait, "A saved game", "Bob", "away"))
+	servertest.Must(t, ann.Start(e2eWait))
+	servertest.Must(t, ann.WaitFor(e2eWait, "the deck as the checkpoint left it", func(string) bool {
 		return client.DeckCount(ann.Lines()) == int(k.Game.State.DrawLen)
 	}))
 	if got, err := st.Room("fam"); err != nil || len(got.Game.History) < len(k.Game.History) {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/internal/client"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -27,21 +29,21 @@ func TestKillJustBeforeCheckpoint(t *testing.T) {
 	const every = 2 * time.Second
 	dir := t.TempDir()
 	srv, addr := startServer(t, Config{Dir: dir, CheckpointEvery: every})
-	must(t, srv.users.SetName(client.ID(client.Key(1)), "Ann"))
-	must(t, srv.users.SetName(client.ID(client.Key(2)), "Bob"))
+	servertest.Must(t, srv.users.SetName(client.ID(client.Key(1)), "Ann"))
+	servertest.Must(t, srv.users.SetName(client.ID(client.Key(2)), "Bob"))
 	// A second connection to the database reads what a killed server
 	// would leave.
-	st, err := store.OpenSQLite(filepath.Join(dir, StoreFile))
+	st, err := store.OpenSQLite(filepath.Join(dir, lobby.StoreFile))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
 	ann, bob := e2ePlayer(t, addr, 1, "fam"), e2ePlayer(t, addr, 2, "fam")
-	must(t, ann.EnterRoom("Ann", e2eWait))
-	must(t, bob.EnterRoom("Bob", e2eWait))
-	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
-	must(t, ann.Start(e2eWait))
-	must(t, bob.WaitGame(e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, ann.Start(e2eWait))
+	servertest.Must(t, bob.WaitGame(e2eWait))
 	stop := make(chan struct{})
 	defer close(stop)
 	for _, c := range []*client.Client{ann, bob} {

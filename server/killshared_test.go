@@ -12,6 +12,8 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/internal/client"
 	"github.com/millebornes/mille/server/internal/pgtest"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -29,39 +31,39 @@ func TestKillHolder(t *testing.T) {
 	}
 	db := pgtest.URL(t)
 	st, err := store.OpenPostgres(db)
-	must(t, err)
+	servertest.Must(t, err)
 	defer st.Close()
-	users := NewUsers(st)
+	users := lobby.NewUsers(st)
 	for i, name := range []string{"Ann", "Bob", "Cal"} {
-		must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
+		servertest.Must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
 	first := t.TempDir()
 	_, err = HostKey(filepath.Join(first, HostKeyFile))
-	must(t, err)
+	servertest.Must(t, err)
 	key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
-	must(t, err)
+	servertest.Must(t, err)
 	var cmds []*os.Process
 	var addrs []string
 	for i := range 3 {
 		dir := first
 		if i > 0 {
 			dir = t.TempDir()
-			must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
+			servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
 		}
 		cmd, addr := serveSharedProcess(t, dir, db)
 		cmds, addrs = append(cmds, cmd.Process), append(addrs, addr)
 	}
 
 	ann := e2ePlayer(t, addrs[0], 1, "fam")
-	must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
 	bob := e2ePlayer(t, addrs[1], 2, "fam")
-	must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
 	cal := e2ePlayer(t, addrs[2], 3, "fam")
-	must(t, cal.EnterRoom("Cal", e2eWait))
-	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
-	must(t, ann.Start(e2eWait))
+	servertest.Must(t, cal.EnterRoom("Cal", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+	servertest.Must(t, ann.Start(e2eWait))
 	for _, c := range []*client.Client{bob, cal} {
-		must(t, c.WaitGame(e2eWait))
+		servertest.Must(t, c.WaitGame(e2eWait))
 	}
 	// play answers each screen as a player who only discards would: the
 	// card drawn, or once the pile is out each slot in turn until one may
@@ -86,7 +88,7 @@ func TestKillHolder(t *testing.T) {
 	deadline := time.Now().Add(e2eWait)
 	for {
 		moves, err := st.Moves("fam", 0)
-		must(t, err)
+		servertest.Must(t, err)
 		if len(moves) >= 20 {
 			break
 		}
@@ -100,23 +102,23 @@ func TestKillHolder(t *testing.T) {
 	if h < 0 {
 		t.Fatalf("room fam held at %s, not one of %v", holder.Addr, addrs)
 	}
-	must(t, cmds[h].Kill())
+	servertest.Must(t, cmds[h].Kill())
 	killed := time.Now()
 	seen, err := st.Moves("fam", 0) // every move anyone saw, and maybe one more
-	must(t, err)
+	servertest.Must(t, err)
 
 	var taken store.Lease
 	for {
 		if taken = leaseOf(t, st, "fam"); taken.Holder != holder.Holder {
 			break
 		}
-		if time.Since(killed) > LeaseTime+10*time.Second {
+		if time.Since(killed) > lobby.LeaseTime+10*time.Second {
 			t.Fatal("nobody took room fam over")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	late := time.Since(killed) - LeaseTime
-	t.Logf("room fam taken over by %s %v after the kill (the lease lasts %v)", taken.Addr, time.Since(killed).Round(time.Millisecond), LeaseTime)
+	late := time.Since(killed) - lobby.LeaseTime
+	t.Logf("room fam taken over by %s %v after the kill (the lease lasts %v)", taken.Addr, time.Since(killed).Round(time.Millisecond), lobby.LeaseTime)
 	if late > 5*time.Second {
 		t.Fatalf("taken over %v after the lease ran out", late)
 	}
@@ -127,7 +129,7 @@ func TestKillHolder(t *testing.T) {
 	for i := range 3 {
 		addr := addrs[(h+1+i%2)%3]
 		c := e2ePlayer(t, addr, uint64(i+1), "fam")
-		must(t, c.WaitGame(e2eWait))
+		servertest.Must(t, c.WaitGame(e2eWait))
 		if text := c.Text(); strings.Contains(text, "You are watching") {
 			t.Fatalf("player %d came back as an onlooker:\n%s", i+1, text)
 		}
@@ -142,25 +144,25 @@ func TestKillHolder(t *testing.T) {
 		}
 		play(back...)
 		results, err = st.Results("fam")
-		must(t, err)
+		servertest.Must(t, err)
 	}
 	time.Sleep(time.Second) // a second recording would come now
 	results, err = st.Results("fam")
-	must(t, err)
+	servertest.Must(t, err)
 	if len(results) != 4 || results[0].Game != results[3].Game {
 		t.Fatalf("results recorded: %+v; want the game's four seats once", results)
 	}
 	k, err := st.Room("fam")
-	must(t, err)
+	servertest.Must(t, err)
 	moves, err := st.Moves("fam", len(k.Game.History))
-	must(t, err)
+	servertest.Must(t, err)
 	history := append(k.Game.History, moves...)
 	if len(history) < len(seen) || !reflect.DeepEqual(history[:len(seen)], seen) {
 		t.Fatalf("the game after the kill does not begin with the %d moves made before it", len(seen))
 	}
 	g := k.Game
 	for _, a := range moves {
-		must(t, g.Apply(a))
+		servertest.Must(t, g.Apply(a))
 	}
 	if g.State.Phase != engine.PhaseGameOver && len(results) == 0 {
 		t.Fatal("no game over")
@@ -181,48 +183,48 @@ func TestKillHolderWaiting(t *testing.T) {
 	}
 	db := pgtest.URL(t)
 	st, err := store.OpenPostgres(db)
-	must(t, err)
+	servertest.Must(t, err)
 	defer st.Close()
-	users := NewUsers(st)
+	users := lobby.NewUsers(st)
 	for i, name := range []string{"Ann", "Bob", "Cal"} {
-		must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
+		servertest.Must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
 	first := t.TempDir()
 	_, err = HostKey(filepath.Join(first, HostKeyFile))
-	must(t, err)
+	servertest.Must(t, err)
 	key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
-	must(t, err)
+	servertest.Must(t, err)
 	var cmds []*os.Process
 	var addrs []string
 	for i := range 3 {
 		dir := first
 		if i > 0 {
 			dir = t.TempDir()
-			must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
+			servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
 		}
 		cmd, addr := serveSharedProcess(t, dir, db)
 		cmds, addrs = append(cmds, cmd.Process), append(addrs, addr)
 	}
 	ann := e2ePlayer(t, addrs[0], 1, "wait")
-	must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
 	bob := e2ePlayer(t, addrs[1], 2, "wait")
-	must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
 	cal := e2ePlayer(t, addrs[2], 3, "wait")
-	must(t, cal.EnterRoom("Cal", e2eWait))
-	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+	servertest.Must(t, cal.EnterRoom("Cal", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
 	holder := leaseOf(t, st, "wait")
 	if holder.Addr != addrs[0] {
 		t.Fatalf("room wait held at %s, not where Ann made it (%s)", holder.Addr, addrs[0])
 	}
-	must(t, cmds[0].Kill())
+	servertest.Must(t, cmds[0].Kill())
 	killed := time.Now()
 	for leaseOf(t, st, "wait").Holder == holder.Holder {
-		if time.Since(killed) > LeaseTime+10*time.Second {
+		if time.Since(killed) > lobby.LeaseTime+10*time.Second {
 			t.Fatal("nobody took room wait over")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Logf("room wait taken over %v after the kill (the lease lasts %v)", time.Since(killed).Round(time.Millisecond), LeaseTime)
+	t.Logf("room wait taken over %v after the kill (the lease lasts %v)", time.Since(killed).Round(time.Millisecond), lobby.LeaseTime)
 
 	var back []*client.Client
 	for i := range 3 {
@@ -236,9 +238,9 @@ func TestKillHolderWaiting(t *testing.T) {
 	if err := back[0].WaitFor(e2eWait, "the three here", here); err != nil {
 		t.Fatalf("%v\n%s", err, back[0].Text())
 	}
-	must(t, back[0].Start(e2eWait))
+	servertest.Must(t, back[0].Start(e2eWait))
 	for i, c := range back {
-		must(t, c.WaitGame(e2eWait))
+		servertest.Must(t, c.WaitGame(e2eWait))
 		if text := c.Text(); strings.Contains(text, "You are watching") {
 			t.Fatalf("player %d came back as an onlooker:\n%s", i+1, text)
 		}
@@ -246,7 +248,7 @@ func TestKillHolderWaiting(t *testing.T) {
 	deadline := time.Now().Add(e2eWait)
 	for {
 		moves, err := st.Moves("wait", 0)
-		must(t, err)
+		servertest.Must(t, err)
 		if len(moves) >= 4 {
 			break
 		}
@@ -266,7 +268,7 @@ func TestKillHolderWaiting(t *testing.T) {
 func leaseOf(t *testing.T, st *store.SQL, room string) store.Lease {
 	t.Helper()
 	leases, err := st.Leases()
-	must(t, err)
+	servertest.Must(t, err)
 	for _, l := range leases {
 		if l.Room == room {
 			return l

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/server/internal/servertest"
 )
 
 // TestLimitReader: after the burst, reading waits as long as the rate
@@ -22,11 +23,11 @@ func TestLimitReader(t *testing.T) {
 		{rate: 1000, burst: 10, size: 1010, slept: time.Second},
 	}
 	for _, tc := range tests {
-		clk := newClock()
+		clk := servertest.NewClock()
 		var slept time.Duration
-		sleep := func(d time.Duration) { slept += d; clk.add(d) }
+		sleep := func(d time.Duration) { slept += d; clk.Add(d) }
 		data := bytes.Repeat([]byte("abcdefghij"), tc.size/10+1)[:tc.size]
-		l := newLimitReader(bytes.NewReader(data), tc.rate, tc.burst, clk.now, sleep)
+		l := newLimitReader(bytes.NewReader(data), tc.rate, tc.burst, clk.Now, sleep)
 		got, err := io.ReadAll(l)
 		if err != nil || !bytes.Equal(got, data) {
 			t.Fatalf("%+v: read %d bytes, %v", tc, len(got), err)
@@ -40,15 +41,15 @@ func TestLimitReader(t *testing.T) {
 // TestEventLimiter (issue 15, 6): a flood of keys passes at the rate after
 // a burst, whatever its bytes; other messages always pass.
 func TestEventLimiter(t *testing.T) {
-	clk := newClock()
-	l := newEventLimiter(40, 40, clk.now)
+	clk := servertest.NewClock()
+	l := newEventLimiter(40, 40, clk.Now)
 	passed := 0
 	// 2000 arrow keys over one second, as fast as a pipe sends them.
 	for range 2000 {
 		if l.filter(tea.KeyPressMsg{Code: tea.KeyRight}) != nil {
 			passed++
 		}
-		clk.add(time.Second / 2000)
+		clk.Add(time.Second / 2000)
 	}
 	if passed < 40 || passed > 81 {
 		t.Errorf("%d of 2000 keys in a second passed, want the burst and the rate, 40 to 80", passed)
@@ -62,14 +63,14 @@ func TestEventLimiter(t *testing.T) {
 		}
 	}
 	// A person's pace passes whole.
-	clk.add(time.Second)
+	clk.Add(time.Second)
 	for i := range 100 {
 		if l.filter(tea.KeyPressMsg{Code: 'a'}) == nil {
 			t.Fatalf("key %d at ten a second was dropped", i)
 		}
-		clk.add(100 * time.Millisecond)
+		clk.Add(100 * time.Millisecond)
 	}
-	if l := newEventLimiter(0, 0, clk.now); l.filter(tea.KeyPressMsg{}) == nil {
+	if l := newEventLimiter(0, 0, clk.Now); l.filter(tea.KeyPressMsg{}) == nil {
 		t.Error("no limit dropped a key")
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -32,15 +34,15 @@ func (f fullDisk) PutRoom(store.Room, string) error {
 // server's disk tells the host a short sentence; the path is in the log.
 func TestSaveErrorHidesPaths(t *testing.T) {
 	data := t.TempDir()
-	wal := filepath.Join(data, StoreFile+"-wal")
+	wal := filepath.Join(data, lobby.StoreFile+"-wal")
 	l, users := lobbyOfAnnAndBob(t)
 	var logs testkit.Buffer
 	log := events.New(slog.New(slog.NewTextHandler(&logs, nil)))
-	l.Store = fullDisk{newStore(t), wal}
+	l.Store = fullDisk{servertest.NewStore(t), wal}
 	l.Logf = func(format string, args ...any) { log.Error(fmt.Sprintf(format, args...)) }
 	s := newScreen(l, users, "key-a", "", 80)
-	s.log, s.dataDir = log, data
-	c, err := l.Create("fam", "key-a", "Ann", 0, config(2, engine.Standard, 1))
+	s.Log, s.dataDir = log, data
+	c, err := l.Create("fam", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 1))
 	if err != nil {
 		t.Fatal(err)
 	}

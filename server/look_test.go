@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
+	"github.com/millebornes/mille/server/internal/servertest"
 )
 
 // TestGoldenScreens pins the screens around the board, in the board's
@@ -18,7 +19,7 @@ func TestGoldenScreens(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		w, h := size[0], size[1]
 		l, users := lobbyOfAnnAndBob(t)
-		if _, err := l.Create("friday-night-league", "key-b", "Bob", -1, config(6, 0, 1)); err != nil {
+		if _, err := l.Create("friday-night-league", "key-b", "Bob", -1, servertest.Config(6, 0, 1)); err != nil {
 			t.Fatal(err)
 		}
 		frame := func(s *screen) string {

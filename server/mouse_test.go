@@ -9,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 // click clicks the line of s's frame that shows text and hands the result
@@ -47,12 +49,12 @@ func settle(t *testing.T, s *screen) {
 
 // lobbyOfAnnAndBob is an empty lobby where the keys key-a and key-b are
 // known as Ann and Bob.
-func lobbyOfAnnAndBob(t *testing.T) (*Lobby, *Users) {
+func lobbyOfAnnAndBob(t *testing.T) (*lobby.Lobby, *lobby.Users) {
 	t.Helper()
-	users := newUsers(t)
+	users := lobby.NewUsers(servertest.NewStore(t))
 	users.SetName("key-a", "Ann")
 	users.SetName("key-b", "Bob")
-	l := NewLobby(0)
+	l := lobby.NewLobby(0)
 	t.Cleanup(l.Close)
 	return l, users
 }
@@ -116,7 +118,7 @@ func TestListWindow(t *testing.T) {
 func TestLobbyScrolls(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	for i := range 40 {
-		if _, err := l.Create(fmt.Sprintf("r%02d", i), fmt.Sprintf("host%d", i), "Host", -1, defaultRoom); err != nil {
+		if _, err := l.Create(fmt.Sprintf("r%02d", i), fmt.Sprintf("host%d", i), "Host", -1, lobby.DefaultRoom); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -139,7 +141,7 @@ func TestLobbyScrolls(t *testing.T) {
 // once divided by the number of sides of no seats and ended the session.
 func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	if _, err := l.Create("friday", "key-a", "Ann", -1, defaultRoom); err != nil {
+	if _, err := l.Create("friday", "key-a", "Ann", -1, lobby.DefaultRoom); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"t", "s", "w", "1", "3", "x"} {

@@ -1,136 +1,25 @@
 package server
 
 import (
-	"errors"
 	"testing"
 
-	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/server/store"
-	"github.com/millebornes/mille/table"
 )
-
-// TestStrangerCannotTakeRestoredGame is the takeover of issue 15's
-// defect 4: after a restart a new key joins room fam on a computer's
-// seat, becomes host once the others' grace period is over, starts and
-// saves, and the save then holds only its key. A restored game belongs to
-// its saved players: a stranger may watch, the host role stays among
-// them, and the save keeps their keys.
-func TestStrangerCannotTakeRestoredGame(t *testing.T) {
-	st := newStore(t)
-	clk := newClock()
-	l := NewLobby(0)
-	l.Store, l.Now = st, clk.now
-	cfg := config(4, engine.Standard, 5)
-	a, err := l.Create("fam", "key-a", "Ann", 0, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := l.Join("fam", "key-b", "Bob", 1); err != nil {
-		t.Fatal(err)
-	}
-	a.Start()
-	if names, err := l.SaveAll(); err != nil || len(names) != 1 {
-		t.Fatalf("save all: %v %v", names, err)
-	}
-	l.Close()
-
-	l2 := NewLobby(0)
-	l2.Store, l2.Now = st, clk.now
-	defer l2.Close()
-	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
-		t.Fatalf("restore: %v %v", got, errs)
-	}
-	x, err := l2.Join("fam", "key-x", "Xan", -1)
-	if err == nil {
-		// The stranger got a computer's seat: the attack goes on.
-		clk.add(cfg.Grace)
-		l2.Sweep()
-		if err := x.Start(); err != nil {
-			t.Fatalf("the stranger is in seat %d but cannot start: %v", x.Seat(), err)
-		}
-		clk.add(cfg.Grace)
-		l2.Sweep()
-		if _, err := x.Save(); err == nil {
-			k, _ := st.Room("fam")
-			t.Fatalf("a stranger took the restored game and saved it: its keys now %v", k.Game.UI)
-		}
-		t.Fatal("a stranger took a seat of the restored game")
-	}
-	if !errors.Is(err, table.ErrNotPlayer) {
-		t.Fatalf("a stranger joins: %v, want %v", err, table.ErrNotPlayer)
-	}
-	// The stranger may watch, and waits in vain for the host role.
-	w, err := l2.Room("fam").Watch("key-x", "Xan", -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := l2.Join("fam", "key-b", "Bob", -1)
-	if err != nil || b.Seat() != 1 {
-		t.Fatalf("Bob comes back: %v", err)
-	}
-	clk.add(cfg.Grace)
-	l2.Sweep()
-	if h := l2.Room("fam").Host(); h != "key-b" {
-		t.Fatalf("the host after Ann's grace period: %q, want Bob's key", h)
-	}
-	// Bob, host now, lets the stranger sit; hosting stays among the saved
-	// players even when Bob goes.
-	if err := w.OpenSeats(true); !errors.Is(err, table.ErrOnlooker) {
-		t.Fatalf("the onlooker opens the seats: %v", err)
-	}
-	if err := b.OpenSeats(true); err != nil {
-		t.Fatal(err)
-	}
-	x, err = l2.Join("fam", "key-x", "Xan", 2)
-	if err != nil {
-		t.Fatalf("the stranger sits once the host allows it: %v", err)
-	}
-	w.Leave()
-	if err := b.Start(); err != nil {
-		t.Fatal(err)
-	}
-	b.Leave()
-	clk.add(cfg.Grace)
-	l2.Sweep()
-	if h := l2.Room("fam").Host(); h == "key-x" {
-		t.Fatal("the host role passed to a newcomer")
-	}
-	if _, err := x.Save(); !errors.Is(err, table.ErrNotHost) {
-		t.Fatalf("the newcomer saves: %v", err)
-	}
-	// The saved players' seats stay theirs after the grace period.
-	seats := l2.Room("fam").Seats()
-	if !seats[0].Human || !seats[1].Human || seats[0].Name != "Ann" || seats[1].Name != "Bob" {
-		t.Fatalf("seats after the grace period: %+v", seats)
-	}
-	a2, err := l2.Join("fam", "key-a", "Ann", -1)
-	if err != nil || a2.Seat() != 0 {
-		t.Fatalf("Ann comes back after the grace period: %v", err)
-	}
-	if _, err := a2.Save(); err != nil {
-		t.Fatalf("Ann saves: %v", err)
-	}
-	k, err := st.Room("fam")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g := k.Game; g.UI[uiUser+"0"] != "key-a" || g.UI[uiUser+"1"] != "key-b" || g.UI[uiHost] != "key-a" {
-		t.Fatalf("the save's keys: %v", g.UI)
-	}
-}
 
 // TestEnterKeptRoom: ssh HOST fam, when the server keeps a game called
 // fam that is not open, brings that game back: its player takes their
 // seat, a stranger watches, and nobody makes a new room over it.
 func TestEnterKeptRoom(t *testing.T) {
-	st := newStore(t)
-	g := play2(t, 10)
-	g.UI = map[string]string{uiHost: "key-a", uiUser + "0": "key-a", uiUser + "1": "key-b", uiLevel: "easy"}
-	must(t, st.PutRoom(store.Room{Name: "fam", Game: g, Host: "key-a", Players: []string{"key-a", "key-b"}, Saved: true}, "key-a"))
-	l := NewLobby(0)
-	l.Store, l.Now = st, newClock().now
+	st := servertest.NewStore(t)
+	g := servertest.Play2(t, 10)
+	g.UI = map[string]string{lobby.UIHost: "key-a", lobby.UIUser + "0": "key-a", lobby.UIUser + "1": "key-b", lobby.UILevel: "easy"}
+	servertest.Must(t, st.PutRoom(store.Room{Name: "fam", Game: g, Host: "key-a", Players: []string{"key-a", "key-b"}, Saved: true}, "key-a"))
+	l := lobby.NewLobby(0)
+	l.Store, l.Now = st, servertest.NewClock().Now
 	defer l.Close()
-	users := newUsers(t)
+	users := lobby.NewUsers(servertest.NewStore(t))
 	users.SetName("key-b", "Bob")
 	users.SetName("key-x", "Xan")
 	for _, tc := range []struct {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
@@ -285,11 +286,11 @@ func (m *countingModel) View() tea.View {
 // frame rate make one view a frame, the last one after the storm; at a
 // person's pace every key gets its view at once.
 func TestPaintedFrames(t *testing.T) {
-	clk := newClock()
+	clk := servertest.NewClock()
 	inner := &countingModel{}
 	p := newPainter(&strings.Builder{}, colorprofile.TrueColor, 80, 24)
 	defer p.close()
-	m := newPainted(inner, p, FrameEvery, clk.now)
+	m := newPainted(inner, p, FrameEvery, clk.Now)
 	step := func(msg tea.Msg) tea.Cmd {
 		_, cmd := m.Update(msg)
 		m.View() // as the program does after every message
@@ -307,8 +308,8 @@ func TestPaintedFrames(t *testing.T) {
 			// when the frame is over.
 			repaints++
 		}
-		clk.add(100 * time.Millisecond / 1000)
-		if m.due && clk.now().Sub(m.drawn) >= FrameEvery {
+		clk.Add(100 * time.Millisecond / 1000)
+		if m.due && clk.Now().Sub(m.drawn) >= FrameEvery {
 			step(repaint{})
 		}
 	}
@@ -325,7 +326,7 @@ func TestPaintedFrames(t *testing.T) {
 	// A person's keys, 100 ms apart: a view each, at once.
 	views := inner.views
 	for range 10 {
-		clk.add(100 * time.Millisecond)
+		clk.Add(100 * time.Millisecond)
 		if cmd := step(tea.KeyPressMsg{Code: 'a'}); cmd != nil {
 			t.Fatal("a key at a person's pace waited for a repaint")
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/plain"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 // PlainCommand is the SSH command of the line mode (package plain), for
@@ -40,9 +41,9 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 		room = args[0]
 	}
 	began := time.Now()
-	lobby := &lineLobby{admission: s.admit(sess.id, sess.conn.source)}
+	lines := &lineLobby{adm: s.admit(sess.id, sess.conn.source)}
 	session := plain.New(in, out, sessionLang(sess.env))
-	session.Serve(ctx, lobby, room, plain.Options{Hint: hint})
+	session.Serve(ctx, lines, room, plain.Options{Hint: hint})
 	end := "quit"
 	if idled.Load() {
 		end = "idle"
@@ -51,7 +52,7 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 	if s.stop.Err() != nil {
 		end = "shutdown"
 		session.SayFarewell(plain.FarewellBye)
-		if name := lobby.room; name != "" && lobby.seated() && s.wasSaved(name) {
+		if name := lines.room; name != "" && lines.seated() && s.wasSaved(name) {
 			session.SayFarewell(plain.FarewellSaved, name)
 		}
 	}
@@ -61,23 +62,26 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 }
 
 // lineLobby is the server's lobby as a line-mode session sees it, for
-// one person: the same way in (admission) as the full screen's.
+// one person: the same way in (lobby.Admission) as the full screen's.
 type lineLobby struct {
-	*admission
-	room string // the last room entered
-	conn *Conn  // the connection to it
+	adm  *lobby.Admission
+	room string      // the last room entered
+	conn *lobby.Conn // the connection to it
 }
 
 // seated reports whether the person plays a seat of the last room entered.
 func (l *lineLobby) seated() bool { return l.conn != nil && len(l.conn.View().Mine) > 0 }
 
-func (l *lineLobby) Name() string { return l.name }
+// Name is the player's name, "" until known.
+func (l *lineLobby) Name() string { return l.adm.Name() }
 
-func (l *lineLobby) SetName(name string) error { return l.setName(name) }
+// SetName gives the player name.
+func (l *lineLobby) SetName(name string) error { return l.adm.SetName(name) }
 
+// Rooms lists the lobby's rooms.
 func (l *lineLobby) Rooms() []plain.Room {
 	var rooms []plain.Room
-	for _, r := range l.lobby.List() {
+	for _, r := range l.adm.Lobby().List() {
 		rooms = append(rooms, plain.Room{
 			Name: r.Name, Players: r.Players, Rules: r.Rules, Level: r.Level,
 			People: r.Humans, Started: r.Started, Restored: r.Restored,
@@ -89,28 +93,28 @@ func (l *lineLobby) Rooms() []plain.Room {
 // Enter sits in the room, as the full-screen lobby does for a room named
 // on the command line.
 func (l *lineLobby) Enter(name string) (plain.Seat, error) {
-	c, err := l.enter(name, true)
+	c, err := l.adm.Enter(name, true)
 	return l.seat(c, err, name)
 }
 
 func (l *lineLobby) Create(name string, game engine.Config, level string) (plain.Seat, error) {
-	cfg := defaultRoom
-	cfg.Game, cfg.Seed = game, newSeed()
+	cfg := lobby.DefaultRoom
+	cfg.Game, cfg.Seed = game, lobby.NewSeed()
 	if level != "" {
 		cfg.Level = level
 	}
-	c, err := l.create(name, cfg)
+	c, err := l.adm.Create(name, cfg)
 	return l.seat(c, err, name)
 }
 
 func (l *lineLobby) Watch(name string) (plain.Seat, error) {
-	c, err := l.watch(name)
+	c, err := l.adm.Watch(name)
 	return l.seat(c, err, name)
 }
 
-// seat is c as a plain.Seat, or the error: never a nil *Conn in an
+// seat is c as a plain.Seat, or the error: never a nil *lobby.Conn in an
 // interface.
-func (l *lineLobby) seat(c *Conn, err error, name string) (plain.Seat, error) {
+func (l *lineLobby) seat(c *lobby.Conn, err error, name string) (plain.Seat, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -30,33 +30,6 @@ func (s *Server) unrelay(sess *sshSession) {
 	}
 }
 
-// holder is the address of the server of the cluster that holds room,
-// if another does. A room whose holder's lease ran out is taken over here
-// first.
-func (s *Server) holder(room string) (string, bool) {
-	l := s.Lobby
-	c := l.Cluster
-	if c == nil || room == "" || l.Room(room) != nil {
-		return "", false
-	}
-	leases, err := c.Shared.Leases()
-	if err != nil {
-		s.log.Error("reading the rooms' leases", "err", err)
-		return "", false
-	}
-	for _, ls := range leases {
-		switch {
-		case ls.Room != room || ls.Holder == c.ID:
-		case ls.Until.After(l.now()):
-			return ls.Addr, true
-		default:
-			l.takeOver()
-			return "", false
-		}
-	}
-	return "", false
-}
-
 // relay plays session sess, of player id, through the server at addr,
 // which holds room: an SSH session there, logged in with the host key,
 // with the same terminal if it has one, the same command (the room's
@@ -125,7 +98,7 @@ func (s *Server) relay(sess *sshSession, id, room, addr string) error {
 // relayed relays the session if another server holds its room, and
 // reports whether it did.
 func (s *Server) relayed(sess *sshSession, id, room string) bool {
-	addr, ok := s.holder(room)
+	addr, ok := s.Lobby.Holder(room)
 	if !ok {
 		return false
 	}

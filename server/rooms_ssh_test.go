@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/table"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -113,7 +114,7 @@ func TestSSHLobbyRefresh(t *testing.T) {
 	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Dee")
 	_, screen := start(t, dial(t, addr, key), "")
 	screen.waitText(t, "Rooms: none open.")
-	if _, err := srv.Lobby.Create("later", "someone", "Sam", -1, config(2, 0, 1)); err != nil {
+	if _, err := srv.Lobby.Create("later", "someone", "Sam", -1, servertest.Config(2, 0, 1)); err != nil {
 		t.Fatal(err)
 	}
 	screen.waitText(t, "later")

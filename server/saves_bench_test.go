@@ -8,45 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/server/store"
 )
-
-// BenchmarkRoomSave measures Conn.Save of a 2-player room after n actions:
-// the snapshot under the room's lock, then package save's checks (a replay
-// of the whole history) and the atomic write, outside it.
-func BenchmarkRoomSave(b *testing.B) {
-	for _, n := range []int{100, 1000, 5000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			l := NewLobby(0)
-			l.Store = newStore(b)
-			defer l.Close()
-			a, err := l.Create("bench", "a", "A", 0, config(2, engine.Standard, 1))
-			if err != nil {
-				b.Fatal(err)
-			}
-			l.Join("bench", "b", "B", 1)
-			a.Start()
-			r := a.Room()
-			var buf [engine.MaxLegal]engine.Action
-			for range n {
-				s := r.State()
-				o := engine.Observe(&s, s.ToAct())
-				user := []string{"a", "b"}[s.ToAct()]
-				if err := r.Act(user, o.Legal(buf[:0])[0]); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ResetTimer()
-			for range b.N {
-				if _, err := a.Save(); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-}
 
 // BenchmarkStartWithKeptRooms measures New, the server's start, on a data
 // folder whose store keeps 20,000 rooms of 2,000 hosts (10 each, a
@@ -56,18 +22,18 @@ func BenchmarkRoomSave(b *testing.B) {
 // listened (issue 15, defect 10).
 func BenchmarkStartWithKeptRooms(b *testing.B) {
 	dir := b.TempDir()
-	st, err := store.OpenSQLite(filepath.Join(dir, StoreFile))
+	st, err := store.OpenSQLite(filepath.Join(dir, lobby.StoreFile))
 	if err != nil {
 		b.Fatal(err)
 	}
 	st.Close()
-	g := play2(b, 40)
-	g.UI = map[string]string{uiHost: "key-a", uiUser + "0": "key-a", uiLevel: "easy"}
+	g := servertest.Play2(b, 40)
+	g.UI = map[string]string{lobby.UIHost: "key-a", lobby.UIUser + "0": "key-a", lobby.UILevel: "easy"}
 	data, err := save.Marshal(g)
 	if err != nil {
 		b.Fatal(err)
 	}
-	db, err := sql.Open("sqlite", filepath.Join(dir, StoreFile))
+	db, err := sql.Open("sqlite", filepath.Join(dir, lobby.StoreFile))
 	if err != nil {
 		b.Fatal(err)
 	}

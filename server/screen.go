@@ -15,6 +15,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
@@ -23,14 +24,14 @@ import (
 // player's first login, then the lobby. It reads the lobby but never a
 // room's state.
 type screen struct {
-	*admission        // the lobby, the player's key and name
-	room       string // the room asked for on the ssh command line
+	*lobby.Admission        // the lobby, the player's key and name
+	room             string // the room asked for on the ssh command line
 
 	naming    bool            // asking the name
 	plain     bool            // the person asked for the line mode instead
 	nameField textinput.Model // the name typed so far
 	msg       string          // the last error, shown under the prompt
-	rooms     []RoomInfo
+	rooms     []lobby.RoomInfo
 	pick      int // the room under the cursor in the list
 	width     int
 	height    int             // 0 until the terminal's size is known
@@ -38,9 +39,9 @@ type screen struct {
 
 	form *roomForm // the new room form, while open
 
-	conn *Conn      // the seat taken (or watched), nil in the lobby
-	last table.View // the seat's latest view
-	game game       // the board, once the game has started (table.go)
+	conn *lobby.Conn // the seat taken (or watched), nil in the lobby
+	last table.View  // the seat's latest view
+	game game        // the board, once the game has started (table.go)
 
 	st   *ui.Styles // the game's styles, so the lobby looks like the board
 	keys screenKeys
@@ -55,19 +56,19 @@ type screen struct {
 // refusal is what the player reads of err (see publicText), noted in the
 // log when it hides something.
 func (s *screen) refusal(err error) string {
-	return events.PublicText(err, s.log, s.dataDir, "key", s.id)
+	return events.PublicText(err, s.Log, s.dataDir, "key", s.ID())
 }
 
 // updateMsg carries a seat's update into the program.
 type updateMsg struct {
-	c    *Conn // whose update: one left behind may still arrive
+	c    *lobby.Conn // whose update: one left behind may still arrive
 	u    table.View
 	open bool
 }
 
 // next waits for the seat's next update; the program runs it as a command,
 // so the room never blocks on a session.
-func next(c *Conn) tea.Cmd {
+func next(c *lobby.Conn) tea.Cmd {
 	return func() tea.Msg {
 		u, open := <-c.Updates()
 		return updateMsg{c, u, open}
@@ -95,21 +96,16 @@ func (s *screen) roomName() string {
 // last view of it says (an onlooker plays none).
 func (s *screen) seated() bool { return s != nil && s.conn != nil && len(s.last.Mine) > 0 }
 
-// defaultRoom is the table a player creates by naming a new room on the
-// ssh command line, and the form's defaults: the game the issue calls
-// best, four players in two teams.
-var defaultRoom = table.Config{Game: engine.Config{Players: 4, Rules: engine.Standard}, Level: "easy", Grace: 2 * time.Minute, Pace: 500 * time.Millisecond}
-
-// enter takes a seat in the room called name (admission.enter).
+// enter takes a seat in the room called name (lobby.Admission.enter).
 func (s *screen) enter(name string, create bool) tea.Cmd {
-	return s.connect(s.admission.enter(name, create))
+	return s.connect(s.Admission.Enter(name, create))
 }
 
 // watch makes the person an onlooker of the room called name.
-func (s *screen) watch(name string) tea.Cmd { return s.connect(s.admission.watch(name)) }
+func (s *screen) watch(name string) tea.Cmd { return s.connect(s.Admission.Watch(name)) }
 
 // connect enters the room of c, or shows err.
-func (s *screen) connect(c *Conn, err error) tea.Cmd {
+func (s *screen) connect(c *lobby.Conn, err error) tea.Cmd {
 	if err != nil {
 		s.msg = s.refusal(err)
 		return nil
@@ -118,13 +114,13 @@ func (s *screen) connect(c *Conn, err error) tea.Cmd {
 	return next(c)
 }
 
-func newScreen(lobby *Lobby, users *Users, id, room string, width int) *screen {
+func newScreen(lob *lobby.Lobby, users *lobby.Users, id, room string, width int) *screen {
 	st := ui.StylesFor(true)
-	s := &screen{admission: newAdmission(lobby, users, id), room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st), lang: &lang.English}
-	s.naming = s.name == ""
-	s.nameField = newField(st, MaxNameLen)
+	s := &screen{Admission: lobby.NewAdmission(lob, users, id), room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st), lang: &lang.English}
+	s.naming = s.Name() == ""
+	s.nameField = newField(st, lobby.MaxNameLen)
 	s.nameField.Prompt = "Name: "
-	s.rooms = lobby.List()
+	s.rooms = lob.List()
 	return s
 }
 
@@ -177,10 +173,10 @@ func (s *screen) tickList() tea.Cmd {
 func (s *screen) Init() tea.Cmd {
 	if s.room == "" && !s.naming {
 		// Back after a dropped connection: straight to the seat kept.
-		s.room = s.lobby.SeatedRoom(s.id)
+		s.room = s.Lobby().SeatedRoom(s.ID())
 	}
 	if s.room != "" && !s.naming {
-		return tea.Batch(s.tickList(), tea.RequestBackgroundColor, s.enter(s.room, s.lobby.Room(s.room) == nil))
+		return tea.Batch(s.tickList(), tea.RequestBackgroundColor, s.enter(s.room, s.Lobby().Room(s.room) == nil))
 	}
 	return tea.Batch(s.tickList(), tea.RequestBackgroundColor)
 }
@@ -213,7 +209,7 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, s.enter(s.rooms[s.pick].Name, false)
 	case listTick:
 		if s.conn == nil && !s.naming {
-			s.rooms = s.lobby.List()
+			s.rooms = s.Lobby().List()
 			s.pick = min(s.pick, max(len(s.rooms)-1, 0))
 		}
 		return s, s.tickList()
@@ -222,7 +218,7 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, nil // from a room this session left
 		}
 		if !msg.open {
-			s.conn, s.rooms = nil, s.lobby.List()
+			s.conn, s.rooms = nil, s.Lobby().List()
 			s.msg = s.endedText()
 			return s, nil
 		}
@@ -266,7 +262,7 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Leave):
 		return tea.Quit
 	case key.Matches(msg, k.Refresh):
-		s.rooms = s.lobby.List()
+		s.rooms = s.Lobby().List()
 	case key.Matches(msg, k.Lang):
 		s.setLang(lang.All[(slices.Index(lang.All, s.lang)+1)%len(lang.All)])
 	case key.Matches(msg, k.Up):
@@ -274,7 +270,7 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Down):
 		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
 	case key.Matches(msg, k.New):
-		s.form, s.msg = newForm(s.lobby.FreeName(), s.st, s.lobby.Levels(), s.lang), ""
+		s.form, s.msg = newForm(s.Lobby().FreeName(), s.st, s.Lobby().Levels(), s.lang), ""
 		return nil
 	case key.Matches(msg, k.Join):
 		if s.pick < len(s.rooms) {
@@ -296,8 +292,8 @@ func (s *screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	case cancel:
 		s.form, s.msg = nil, ""
 	case done:
-		name, cfg := s.form.config(newSeed())
-		if cmd := s.connect(s.create(name, cfg)); s.conn != nil {
+		name, cfg := s.form.config(lobby.NewSeed())
+		if cmd := s.connect(s.Admission.Create(name, cfg)); s.conn != nil {
 			s.form = nil
 			return cmd
 		}
@@ -310,15 +306,15 @@ func (s *screen) roomKey(msg tea.KeyPressMsg) {
 	k := s.keys.room
 	switch {
 	case key.Matches(msg, k.Leave):
-		s.note("room left", "room", s.conn.Room().Name())
+		s.Note("room left", "room", s.conn.Room().Name())
 		s.conn.Quit()
-		s.conn, s.rooms = nil, s.lobby.List()
+		s.conn, s.rooms = nil, s.Lobby().List()
 	case key.Matches(msg, k.Save):
 		// The host saves the room on the server.
 		if name, err := s.conn.Save(); err != nil {
 			s.msg = s.refusal(err)
 		} else {
-			s.note("room saved", "room", name)
+			s.Note("room saved", "room", name)
 			s.msg = s.lang.T(lang.SrvSavedAs, name)
 		}
 	}
@@ -336,14 +332,14 @@ func (s *screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Done):
 		name := strings.TrimSpace(s.nameField.Value())
-		if err := s.setName(name); err != nil {
+		if err := s.SetName(name); err != nil {
 			s.msg = s.refusal(err)
 			return nil
 		}
 		s.naming, s.msg = false, ""
-		s.rooms = s.lobby.List()
+		s.rooms = s.Lobby().List()
 		if s.room != "" {
-			return s.enter(s.room, s.lobby.Room(s.room) == nil)
+			return s.enter(s.room, s.Lobby().Room(s.room) == nil)
 		}
 	default:
 		s.nameField, _ = s.nameField.Update(msg) // see newField
@@ -378,7 +374,7 @@ func (s *screen) View() tea.View {
 	} else if s.conn != nil {
 		s.viewRoom(&b)
 	} else {
-		b.WriteString(s.lang.T(lang.SrvHello, st.Title.Render(s.name)) + "\n\n")
+		b.WriteString(s.lang.T(lang.SrvHello, st.Title.Render(s.Name())) + "\n\n")
 		keys := helpView(s.help, s.keys.lobby, s.inner())
 		if len(s.rooms) == 0 {
 			b.WriteString(st.Heading.Render(s.lang.T(lang.SrvRooms)) + s.lang.T(lang.SrvNoRooms) + "\n")

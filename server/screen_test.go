@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
 )
 
@@ -77,7 +78,7 @@ func TestScreensFit(t *testing.T) {
 }
 
 // TestNamePrompt: the first login's name field takes typing, its editing
-// keys and a paste, up to MaxNameLen characters.
+// keys and a paste, up to lobby.MaxNameLen characters.
 func TestNamePrompt(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	s := newScreen(l, users, "key-new", "", 80)
@@ -85,7 +86,7 @@ func TestNamePrompt(t *testing.T) {
 		s.Update(k)
 	}
 	if got := s.nameField.Value(); got != "Ann Bornes a" {
-		t.Errorf("typed %q, want the first %d characters", got, MaxNameLen)
+		t.Errorf("typed %q, want the first %d characters", got, lobby.MaxNameLen)
 	}
 	s.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // erase before the cursor
 	s.Update(tea.PasteMsg{Content: "Zoé"})

@@ -8,6 +8,8 @@ import (
 
 	"github.com/millebornes/mille/server/internal/client"
 	"github.com/millebornes/mille/server/internal/pgtest"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 // TestSharedNames: two servers on one PostgreSQL database (Config.DB)
@@ -23,7 +25,7 @@ func TestSharedNames(t *testing.T) {
 	if name, ok := b.users.Name("ka"); !ok || name != "Ann" {
 		t.Fatalf("the other server knows ka as %q, %v", name, ok)
 	}
-	if err := b.users.SetName("kb", "ANN"); !errors.Is(err, ErrNameTaken) {
+	if err := b.users.SetName("kb", "ANN"); !errors.Is(err, lobby.ErrNameTaken) {
 		t.Fatalf("kb takes Ann's name on the other server: %v", err)
 	}
 }
@@ -43,14 +45,14 @@ func sharedServers(t *testing.T, n int) ([]*Server, []string, string) {
 		if i > 0 {
 			dir = t.TempDir()
 			key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
-			must(t, err)
-			must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
+			servertest.Must(t, err)
+			servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
 		}
 		srv, addr := startServer(t, Config{Dir: dir, DB: db})
 		servers, addrs = append(servers, srv), append(addrs, addr)
 	}
 	for i, name := range []string{"Ann", "Bob", "Cal", "Dee"} {
-		must(t, servers[0].users.SetName(client.ID(client.Key(uint64(i+1))), name))
+		servertest.Must(t, servers[0].users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
 	return servers, addrs, db
 }
@@ -61,11 +63,11 @@ func sharedServers(t *testing.T, n int) ([]*Server, []string, string) {
 func TestRelay(t *testing.T) {
 	_, addrs, _ := sharedServers(t, 2)
 	ann := e2ePlayer(t, addrs[0], 1, "fam")
-	must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
 	bob := e2ePlayer(t, addrs[1], 2, "fam")
-	must(t, bob.EnterRoom("Bob", e2eWait))
-	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
-	must(t, bob.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, bob.WaitSeated(e2eWait, "Ann", "Bob"))
 }
 
 // TestRelayPlain: the line mode is relayed too: Bob, on the other server,
@@ -73,8 +75,8 @@ func TestRelay(t *testing.T) {
 func TestRelayPlain(t *testing.T) {
 	_, addrs, _ := sharedServers(t, 2)
 	ann := e2ePlayer(t, addrs[0], 1, "fam")
-	must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
 	bob := plainSession(t, addrs[1], client.Key(2), "Bob", PlainCommand+" fam", false)
 	bob.until("Seats: 1 Ann (here, host), 2 Bob (you)")
-	must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
 }

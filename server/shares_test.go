@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/internal/servertest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/internal/testkit"
@@ -129,8 +130,8 @@ func TestAttackSessionsPerSource(t *testing.T) {
 // sources that hold none; each refusal says which limit refused.
 func TestAttackConnectionsAtOnce(t *testing.T) {
 	var logs testkit.Buffer
-	clk := newClock() // stopped: no connection grows idle or silent enough to lose its place
-	_, addr := startServerSetup(t, Config{MaxConns: 10, Log: &logs}, func(s *Server) { s.now = clk.now })
+	clk := servertest.NewClock() // stopped: no connection grows idle or silent enough to lose its place
+	_, addr := startServerSetup(t, Config{MaxConns: 10, Log: &logs}, func(s *Server) { s.now = clk.Now })
 	raw := func(from byte) string {
 		t.Helper()
 		c, err := loopbackDialer(t, from).Dial("tcp", addr)
@@ -189,8 +190,8 @@ func TestDefaultMaxConns(t *testing.T) {
 // connections from many addresses once kept every person out.
 func TestAttackIdleConnections(t *testing.T) {
 	var logs testkit.Buffer
-	clk := newClock()
-	_, addr := startServerSetup(t, Config{MaxConns: 10, Log: &logs}, func(s *Server) { s.now = clk.now })
+	clk := servertest.NewClock()
+	_, addr := startServerSetup(t, Config{MaxConns: 10, Log: &logs}, func(s *Server) { s.now = clk.Now })
 	var idle []*gossh.Client
 	for _, from := range []byte{1, 1, 1, 1, 1, 2, 2, 2, 2, 3} {
 		c, err := dialFrom(loopbackDialer(t, from), addr, newKey(t))
@@ -204,7 +205,7 @@ func TestAttackIdleConnections(t *testing.T) {
 		c.Close()
 		t.Fatal("a newcomer took the place of a connection just logged in")
 	}
-	clk.add(idleGrace)
+	clk.Add(idleGrace)
 	c, err := dialFrom(loopbackDialer(t, 4), addr, newKey(t))
 	if err != nil {
 		t.Fatalf("a newcomer at a cap full of idle connections: %v", err)

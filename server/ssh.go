@@ -1,3 +1,10 @@
+// Package server is mille serve: the SSH server (Server) that admits
+// connections at its gate (gate.go, shares.go), reads their session
+// channels (channel.go), relays the players of rooms another server of a
+// cluster holds (relay.go), and runs each session's program, the lobby's
+// screens or the line mode (plain.go), painted to the client (paint.go).
+// What sessions share, the rooms and what the server keeps, is package
+// lobby's; the log is package events'.
 package server
 
 import (
@@ -27,6 +34,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
@@ -110,7 +118,7 @@ type Config struct {
 	// much of a hand; 0: only at the ends of hands.
 	CheckpointEvery time.Duration
 	// KeepSaves is how long the store keeps a room nobody played (0:
-	// MaxSaveAge), and SavesPerKey how many rooms of each host (0: no
+	// lobby.MaxSaveAge), and SavesPerKey how many rooms of each host (0: no
 	// limit).
 	KeepSaves   time.Duration
 	SavesPerKey int
@@ -140,25 +148,25 @@ var Defaults = Config{
 }
 
 // Server is mille's SSH server: every session runs its own Bubble Tea
-// program over the connection, and all share one Lobby.
+// program over the connection, and all share one lobby.Lobby.
 type Server struct {
-	Lobby *Lobby
+	Lobby *lobby.Lobby
 
 	cfg      Config
 	signer   gossh.Signer // the host key: also the key this server relays with
 	store    store.Store
 	lock     *os.File // the data folder's LockFile, held while the server runs
-	users    *Users
+	users    *lobby.Users
 	keeper   context.CancelFunc // stops the lobby's Keep
 	kept     chan struct{}      // closed when Keep has returned
 	ssh      *ssh.Server
 	log      *events.Log
 	gate     *gate
 	sessions atomic.Int64
-	places   shares          // sessions by source (MaxSessions)
-	keys     tally           // sessions by key
-	rooms    roomsByKey      // who hosts how many rooms
-	stop     context.Context // cancelled by Shutdown: every session ends
+	places   shares           // sessions by source (MaxSessions)
+	keys     tally            // sessions by key
+	rooms    lobby.RoomsByKey // who hosts how many rooms
+	stop     context.Context  // cancelled by Shutdown: every session ends
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup // running sessions
 
@@ -178,9 +186,9 @@ type Server struct {
 const SweepEvery = 10 * time.Second
 
 // New prepares a server from cfg: it loads (or makes) the host key in
-// cfg.Dir and opens the store there (OpenStore), which holds the players'
+// cfg.Dir and opens the store there (lobby.OpenStore), which holds the players'
 // names and the rooms kept from the last run. It refuses a data folder that
-// another running server holds (ErrDataInUse). Shutdown closes the store
+// another running server holds (lobby.ErrDataInUse). Shutdown closes the store
 // and frees the folder.
 func New(cfg Config) (*Server, error) {
 	if cfg.Dir == "" {
@@ -210,11 +218,11 @@ func New(cfg Config) (*Server, error) {
 	// PostgreSQL one (cfg.DB) is meant for several.
 	var lock *os.File
 	if cfg.DB == "" {
-		if lock, err = lockData(cfg.Dir); err != nil {
+		if lock, err = lobby.LockData(cfg.Dir); err != nil {
 			return nil, err
 		}
 	}
-	st, problems, err := OpenStore(cfg.Dir, cfg.DB)
+	st, problems, err := lobby.OpenStore(cfg.Dir, cfg.DB)
 	if err != nil {
 		if lock != nil {
 			lock.Close()
@@ -226,12 +234,12 @@ func New(cfg Config) (*Server, error) {
 		log.Error("not moved into the store", "err", err)
 	}
 	stop, cancel := context.WithCancel(context.Background())
-	logged := loggedStore{Store: st, log: log}
+	logged := lobby.LoggedStore{Store: st, Log: log}
 	s := &Server{
-		Lobby: NewLobby(cfg.MaxRooms), cfg: cfg, store: st, lock: lock, users: NewUsers(logged), saved: map[string]bool{},
+		Lobby: lobby.NewLobby(cfg.MaxRooms), cfg: cfg, store: st, lock: lock, users: lobby.NewUsers(logged), saved: map[string]bool{},
 		log: log, stop: stop, cancel: cancel, now: time.Now,
 	}
-	s.rooms.most = cfg.MaxRoomsPerKey
+	s.rooms.Most = cfg.MaxRoomsPerKey
 	s.places.most, s.places.perSource = cfg.MaxSessions, cfg.MaxSessionsPerSource
 	if cfg.Computers <= 0 {
 		cfg.Computers = runtime.GOMAXPROCS(0)
@@ -241,14 +249,14 @@ func New(cfg Config) (*Server, error) {
 	l.Store, l.KeepSaves, l.SavesPerKey = logged, cfg.KeepSaves, cfg.SavesPerKey
 	if cfg.DB != "" {
 		host, _ := os.Hostname()
-		l.Cluster = &Cluster{Shared: st, ID: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), rand.Text()[:8]), Addr: cfg.Advertise}
+		l.Cluster = &lobby.Cluster{Shared: st, ID: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), rand.Text()[:8]), Addr: cfg.Advertise}
 	}
 	// What goes wrong where nobody waits for an answer (a checkpoint, a
 	// result) is an error of the server's.
 	l.Logf = func(format string, args ...any) { log.Error(fmt.Sprintf(format, args...)) }
 	// The rooms kept at the last run (saved, or in play when it stopped)
 	// wait in the lobby for their people.
-	restored, errs := l.Restore(defaultRoom)
+	restored, errs := l.Restore(lobby.DefaultRoom)
 	for _, err := range errs {
 		s.log.Error("room not restored", "err", err)
 	}
@@ -299,8 +307,8 @@ func (s *Server) Serve(l net.Listener) error {
 		return nil
 	}
 	s.listeners = append(s.listeners, l)
-	if c := s.Lobby.Cluster; c != nil && c.addr() == "" {
-		c.setAddr(l.Addr().String())
+	if c := s.Lobby.Cluster; c != nil && c.Address() == "" {
+		c.SetAddr(l.Addr().String())
 	}
 	s.mu.Unlock()
 	go func() {
@@ -336,7 +344,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for serr != nil && ctx.Err() == nil {
 		select {
 		case <-ctx.Done():
-		case <-time.After(RetryEvery):
+		case <-time.After(lobby.RetryEvery):
 			saved, serr = s.Lobby.SaveAll()
 		}
 	}
@@ -391,11 +399,11 @@ func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 // Connections returns the number of connections open, logged in or not.
 func (s *Server) Connections() int { return int(s.gate.connCount.Load()) }
 
-// admit is the way into the lobby (admission) of the player with key id,
+// admit is the way into the lobby (lobby.Admission) of the player with key id,
 // from source, with the server's limits and its log.
-func (s *Server) admit(id, source string) *admission {
-	a := newAdmission(s.Lobby, s.users, id)
-	a.quota, a.log, a.source = &s.rooms, s.log, source
+func (s *Server) admit(id, source string) *lobby.Admission {
+	a := lobby.NewAdmission(s.Lobby, s.users, id)
+	a.Quota, a.Log, a.Source = &s.rooms, s.log, source
 	return a
 }
 
@@ -489,7 +497,7 @@ func (s *Server) handle(sess *sshSession) {
 		m = s.model(id, room, size.width)
 	} else {
 		sc = newScreen(s.Lobby, s.users, id, room, size.width)
-		sc.admission, sc.dataDir, sc.done = s.admit(id, source), s.cfg.Dir, ctx.Done()
+		sc.Admission, sc.dataDir, sc.done = s.admit(id, source), s.cfg.Dir, ctx.Done()
 		sc.setLang(l)
 		defer sc.leave()
 		m = sc

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -192,7 +194,7 @@ func ptySession(t *testing.T, c *gossh.Client, command string, rows, cols int) (
 // lists the rooms.
 func TestSSHFirstLogin(t *testing.T) {
 	srv, addr := startServer(t, Config{MaxRooms: 4})
-	if _, err := srv.Lobby.Create("friday", "someone", "Sam", -1, config(4, 0, 1)); err != nil {
+	if _, err := srv.Lobby.Create("friday", "someone", "Sam", -1, servertest.Config(4, 0, 1)); err != nil {
 		t.Fatal(err)
 	}
 	key := newKey(t)
@@ -227,12 +229,12 @@ func TestSSHFirstLogin(t *testing.T) {
 
 	// The name survives a restart of the server.
 	srv.Shutdown(context.Background())
-	st, _, err := OpenStore(srv.cfg.Dir, "")
+	st, _, err := lobby.OpenStore(srv.cfg.Dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if name, _ := NewUsers(st).Name(id); name != "Ann" {
+	if name, _ := lobby.NewUsers(st).Name(id); name != "Ann" {
 		t.Fatalf("name after reload: %q", name)
 	}
 }
@@ -430,7 +432,7 @@ func TestValidName(t *testing.T) {
 		{"Youri", true},
 	}
 	for _, tc := range tests {
-		if err := ValidName(tc.name); (err == nil) != tc.ok {
+		if err := lobby.ValidName(tc.name); (err == nil) != tc.ok {
 			t.Errorf("ValidName(%q) = %v", tc.name, err)
 		}
 	}
@@ -439,12 +441,12 @@ func TestValidName(t *testing.T) {
 // TestNamesUnique (issue 15, 12): a name is one player's, however it is
 // written; a player may keep or rewrite their own.
 func TestNamesUnique(t *testing.T) {
-	users := newUsers(t)
+	users := lobby.NewUsers(servertest.NewStore(t))
 	if err := users.SetName("ann", "Ann Li"); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"Ann Li", "ann li", "AnnLi", "Ａｎｎ Ｌｉ", "Ann Li\u0301"} {
-		if err := users.SetName("eve", name); !errors.Is(err, ErrNameTaken) {
+		if err := users.SetName("eve", name); !errors.Is(err, lobby.ErrNameTaken) {
 			t.Errorf("another key as %q: %v", name, err)
 		}
 	}
@@ -461,7 +463,7 @@ func TestNamesUnique(t *testing.T) {
 	if err := users.SetName("cal", "ann li"); err != nil {
 		t.Fatalf("Cal as Ann's former name: %v", err)
 	}
-	if err := users.SetName("eve", "ANNIE"); !errors.Is(err, ErrNameTaken) {
+	if err := users.SetName("eve", "ANNIE"); !errors.Is(err, lobby.ErrNameTaken) {
 		t.Fatalf("Eve as Ann's new name: %v", err)
 	}
 }
@@ -469,7 +471,7 @@ func TestNamesUnique(t *testing.T) {
 // TestNamesLookAlike (issue 22, 9): Alíce and Аlice (a Cyrillic А) were
 // taken beside Alice; names that look alike, accents aside, are one.
 func TestNamesLookAlike(t *testing.T) {
-	users := newUsers(t)
+	users := lobby.NewUsers(servertest.NewStore(t))
 	if err := users.SetName("alice", "Alice"); err != nil {
 		t.Fatal(err)
 	}
@@ -484,7 +486,7 @@ func TestNamesLookAlike(t *testing.T) {
 		"A lice",
 		"Ali\u0441\u0435", // Cyrillic с and е
 	} {
-		if err := users.SetName("mallory", name); !errors.Is(err, ErrNameTaken) {
+		if err := users.SetName("mallory", name); !errors.Is(err, lobby.ErrNameTaken) {
 			t.Errorf("%q (%+q) beside Alice: %v", name, name, err)
 		}
 	}
@@ -506,18 +508,18 @@ func TestNamesLookAlike(t *testing.T) {
 // when the server starts.
 func TestNamesLookAlikeReclaimed(t *testing.T) {
 	dir := t.TempDir()
-	st, _, err := OpenStore(dir, "")
+	st, _, err := lobby.OpenStore(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	st.ClaimName("mallory", "Аlice", strings.ToLower("Аlice"))
 	st.Close()
-	st, _, err = OpenStore(dir, "")
+	st, _, err = lobby.OpenStore(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if err := NewUsers(st).SetName("alice", "Alice"); !errors.Is(err, ErrNameTaken) {
+	if err := lobby.NewUsers(st).SetName("alice", "Alice"); !errors.Is(err, lobby.ErrNameTaken) {
 		t.Fatalf("Alice beside an Аlice kept from before: %v", err)
 	}
 }
@@ -628,7 +630,7 @@ func TestSSHRoom(t *testing.T) {
 }
 
 // waitRoom waits until the room's state satisfies ok.
-func waitRoom(t *testing.T, r *Room, what string, ok func(s *engine.State) bool) {
+func waitRoom(t *testing.T, r *lobby.Room, what string, ok func(s *engine.State) bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/review"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/ui"
 )
 
@@ -34,7 +35,7 @@ type game struct {
 // fails shows the player a short sentence, and the server's log the
 // details (a file system's error names the server's files).
 type seatConn struct {
-	*Conn
+	*lobby.Conn
 	s *screen
 }
 
@@ -44,7 +45,7 @@ func (c seatConn) Save() (string, error) {
 	if err != nil {
 		return "", errors.New(c.s.refusal(err))
 	}
-	c.s.note("room saved", "room", name)
+	c.s.Note("room saved", "room", name)
 	return name, nil
 }
 
@@ -98,7 +99,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 				s.msg = s.endedText()
 			}
 			s.conn = nil
-			s.rooms = s.lobby.List()
+			s.rooms = s.Lobby().List()
 		}
 		return nil, true
 	case tea.KeyPressMsg:

@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 // drive runs a command the way the program would, feeding what it returns
@@ -52,13 +54,13 @@ func drive(t *testing.T, s *screen, cmd tea.Cmd) {
 func TestScreenGame(t *testing.T) { synctest.Test(t, screenGame) }
 
 func screenGame(t *testing.T) {
-	users := newUsers(t)
+	users := lobby.NewUsers(servertest.NewStore(t))
 	users.SetName("ann-key", "Ann")
-	lobby := NewLobby(0)
+	lobby := lobby.NewLobby(0)
 	defer lobby.Close()
 	s := newScreen(lobby, users, "ann-key", "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	cfg := config(2, engine.Standard, 7)
+	cfg := servertest.Config(2, engine.Standard, 7)
 	c, err := lobby.Create("duel", "ann-key", "Ann", 0, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -22,7 +22,7 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Leave):
 		s.conn.Quit()
-		s.conn, s.rooms = nil, s.lobby.List()
+		s.conn, s.rooms = nil, s.Lobby().List()
 		return nil
 	case len(u.Seats) == 0:
 		return nil // the room's first view has not come: nothing to act on
@@ -33,7 +33,7 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Watch) && !u.Watching:
 		// Give the seat up and watch the table instead.
 		r := s.conn.Room()
-		c, werr := r.Watch(s.id, s.name, s.conn.Seat())
+		c, werr := r.Watch(s.ID(), s.Name(), s.conn.Seat())
 		if werr != nil {
 			err = werr
 			break
@@ -58,7 +58,7 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 			break
 		}
 		// An onlooker takes a free seat: a new connection, then the old one goes.
-		c, jerr := s.conn.Room().Join(s.id, s.name, seat)
+		c, jerr := s.conn.Room().Join(s.ID(), s.Name(), seat)
 		if jerr != nil {
 			err = jerr
 			break

@@ -19,6 +19,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server"
+	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
 
 	_ "modernc.org/sqlite" // the server it runs keeps its rooms in SQLite
@@ -329,8 +330,8 @@ func runServer(s settings, out io.Writer) int {
 // s.computerLevel that play from now on: each room's one person starts
 // it and goes away, and the computers play every seat until the room is
 // closed (the connections returned).
-func computerRooms(l *server.Lobby, s settings) ([]*server.Conn, error) {
-	var conns []*server.Conn
+func computerRooms(l *lobby.Lobby, s settings) ([]*lobby.Conn, error) {
+	var conns []*lobby.Conn
 	for i := range s.computerRooms {
 		cfg := table.Config{
 			Game: engine.Config{Players: 6, Rules: engine.Standard}, Level: s.computerLevel,

@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"errors"
@@ -11,20 +11,21 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/internal/pgtest"
+	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
 
 // clusterLobby is a lobby of server id in a cluster on the PostgreSQL
 // database at url, on clock c.
-func clusterLobby(t *testing.T, url, id string, c *clock) *Lobby {
+func clusterLobby(t *testing.T, url, id string, c *servertest.Clock) *Lobby {
 	t.Helper()
 	st, err := store.OpenPostgres(url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	l := NewLobby(0)
-	l.Now, l.Store = c.now, st
+	l.Now, l.Store = c.Now, st
 	l.Cluster = &Cluster{Shared: st, ID: id, Addr: id + ":2222"}
 	l.Logf = t.Logf
 	t.Cleanup(func() { l.Close(); st.Close() })
@@ -38,19 +39,19 @@ func clusterLobby(t *testing.T, url, id string, c *clock) *Lobby {
 // and the computers go on.
 func TestTakeOver(t *testing.T) {
 	url := pgtest.URL(t)
-	c := newClock()
+	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("fam", "ka", "Ann", 0, config(4, engine.Standard, 7))
+	ann, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(4, engine.Standard, 7))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Create("fam", "kb", "Bob", 0, config(4, engine.Standard, 8)); !errors.Is(err, ErrElsewhere) {
+	if _, err := b.Create("fam", "kb", "Bob", 0, servertest.Config(4, engine.Standard, 8)); !errors.Is(err, ErrElsewhere) {
 		t.Fatalf("b makes a's room: %v", err)
 	}
-	must(t, ann.Start())
+	servertest.Must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
 	for played := 0; played < 5; {
-		u := waitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
+		u := servertest.WaitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
 		if err := ann.Act(u.Obs.Legal(buf[:0])[0]); err == nil {
 			played++
 		}
@@ -68,7 +69,7 @@ func TestTakeOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.add(LeaseTime + time.Second)
+	c.Add(LeaseTime + time.Second)
 	b.takeOver()
 	rb := b.Room("fam")
 	if rb == nil {
@@ -100,7 +101,7 @@ func TestTakeOver(t *testing.T) {
 			}
 			break
 		}
-		if u := waitFor(t, ann, func(table.View) bool { return true }); u.Next >= 0 {
+		if u := servertest.WaitFor(t, ann, func(table.View) bool { return true }); u.Next >= 0 {
 			ann.Act(u.Obs.Legal(buf[:0])[0])
 		}
 	}
@@ -135,37 +136,37 @@ func (f *flaky) AddMove(room, holder string, n int, a engine.Action) error {
 // move made.
 func TestStoreDown(t *testing.T) {
 	url := pgtest.URL(t)
-	c := newClock()
+	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
 	cut := &flaky{Shared: a.Cluster.Shared}
 	a.Cluster.Shared = cut
-	ann, err := a.Create("fam", "ka", "Ann", 0, config(2, engine.Standard, 7))
-	must(t, err)
-	must(t, ann.Start())
+	ann, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(2, engine.Standard, 7))
+	servertest.Must(t, err)
+	servertest.Must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
-	u := waitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
-	must(t, ann.Act(u.Obs.Legal(buf[:0])[0]))
-	u = waitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
+	u := servertest.WaitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
+	servertest.Must(t, ann.Act(u.Obs.Legal(buf[:0])[0]))
+	u = servertest.WaitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
 	ra := a.Room("fam")
 	made, err := ra.Checkpoint()
-	must(t, err)
+	servertest.Must(t, err)
 
 	cut.down.Store(true)
 	err = ann.Act(u.Obs.Legal(buf[:0])[0])
 	if !errors.Is(err, table.ErrNotKept) || strings.Contains(err.Error(), "tcp") {
 		t.Fatalf("a move while the database is down: %v", err)
 	}
-	c.add(LeaseTime / 2)
+	c.Add(LeaseTime / 2)
 	a.renew()
 	if a.Room("fam") != ra {
 		t.Fatal("the room stopped before its lease ran out")
 	}
-	c.add(LeaseTime)
+	c.Add(LeaseTime)
 	a.renew()
 	if a.Room("fam") != nil {
 		t.Fatal("the room goes on after its lease ran out")
 	}
-	if text := endedText(t, a, ann, &lang.English); !strings.Contains(text, "cannot reach its database") {
+	if text := endedText(t, ann, &lang.English); !strings.Contains(text, "cannot reach its database") {
 		t.Fatalf("Ann reads %q as the room stops", text)
 	}
 	b.takeOver()
@@ -174,25 +175,28 @@ func TestStoreDown(t *testing.T) {
 		t.Fatal("b did not take the room over")
 	}
 	got, err := rb.Checkpoint()
-	must(t, err)
+	servertest.Must(t, err)
 	if !reflect.DeepEqual(got.Game.History, made.Game.History) {
 		t.Fatalf("b's game: %d moves, a had made %d", len(got.Game.History), len(made.Game.History))
 	}
 }
 
-// endedText is what the lobby screen of lobby l says when the room of
-// seat c ends, in the language cat, once c's last update is read.
-func endedText(t *testing.T, l *Lobby, c *Conn, cat *lang.Catalogue) string {
+// endedText is what the people of seat c read as its room ends, in the
+// language cat: the table's last news when it says why (what the lobby
+// screen shows), once c's updates are closed.
+func endedText(t *testing.T, c *Conn, cat *lang.Catalogue) string {
 	t.Helper()
-	s := newScreen(l, NewUsers(l.Store), c.User(), "", 80)
-	s.lang, s.conn = cat, c
+	var last table.View
 	for {
 		select {
 		case u, open := <-c.Updates():
-			s.Update(updateMsg{c, u, open})
 			if !open {
-				return s.msg
+				if last.Notice.Final() {
+					return last.Notice.Text(cat)
+				}
+				return cat.T(lang.SrvRoomEnded)
 			}
+			last = u
 		case <-time.After(time.Minute):
 			t.Fatal("the room did not end")
 		}
@@ -204,15 +208,15 @@ func endedText(t *testing.T, l *Lobby, c *Conn, cat *lang.Catalogue) string {
 // room, and its people read why and what to do, in their language.
 func TestLeaseTaken(t *testing.T) {
 	url := pgtest.URL(t)
-	c := newClock()
+	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("fam", "ka", "Ann", 0, config(2, engine.Standard, 7))
-	must(t, err)
-	must(t, ann.Start())
+	ann, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(2, engine.Standard, 7))
+	servertest.Must(t, err)
+	servertest.Must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
-	u := waitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
-	must(t, ann.Act(u.Obs.Legal(buf[:0])[0])) // the game is in the store
-	c.add(LeaseTime + time.Second)
+	u := servertest.WaitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
+	servertest.Must(t, ann.Act(u.Obs.Legal(buf[:0])[0])) // the game is in the store
+	c.Add(LeaseTime + time.Second)
 	b.takeOver()
 	if b.Room("fam") == nil {
 		t.Fatal("b did not take the room over")
@@ -221,7 +225,7 @@ func TestLeaseTaken(t *testing.T) {
 	if a.Room("fam") != nil {
 		t.Fatal("the room goes on on a after b took it over")
 	}
-	if text := endedText(t, a, ann, &lang.French); !strings.Contains(text, "continue sur un autre serveur") {
+	if text := endedText(t, ann, &lang.French); !strings.Contains(text, "continue sur un autre serveur") {
 		t.Fatalf("Ann reads %q as the room stops", text)
 	}
 }
@@ -233,9 +237,9 @@ func TestLeaseTaken(t *testing.T) {
 // the game she starts is played on b, its moves in the store.
 func TestTakeOverWaiting(t *testing.T) {
 	url := pgtest.URL(t)
-	c := newClock()
+	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	if _, err := a.Create("fam", "ka", "Ann", 0, config(4, engine.Standard, 7)); err != nil {
+	if _, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(4, engine.Standard, 7)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.Join("fam", "kb", "Bob", 2); err != nil {
@@ -248,7 +252,7 @@ func TestTakeOverWaiting(t *testing.T) {
 	if list := b.List(); len(list) != 1 || list[0].Started || list[0].Humans != 2 {
 		t.Fatalf("b's lobby lists %+v, want a's room waiting with two people", list)
 	}
-	c.add(LeaseTime + time.Second) // a stopped renewing
+	c.Add(LeaseTime + time.Second) // a stopped renewing
 	b.takeOver()
 	rb := b.Room("fam")
 	if rb == nil {
@@ -268,20 +272,20 @@ func TestTakeOverWaiting(t *testing.T) {
 	if rb.Host() != "ka" {
 		t.Fatalf("the host is %q, want Ann's key", rb.Host())
 	}
-	must(t, ann.Start())
+	servertest.Must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
 	for {
 		moves, err := b.Cluster.Shared.Moves("fam", 0)
-		must(t, err)
+		servertest.Must(t, err)
 		if len(moves) > 0 {
 			break
 		}
-		if u := waitFor(t, ann, func(table.View) bool { return true }); u.Next >= 0 {
+		if u := servertest.WaitFor(t, ann, func(table.View) bool { return true }); u.Next >= 0 {
 			ann.Act(u.Obs.Legal(buf[:0])[0])
 		}
 	}
 	k, err := b.Store.Room("fam")
-	must(t, err)
+	servertest.Must(t, err)
 	if k.Game.UI[uiWaiting] != "" {
 		t.Fatal("the room's record still says it waits for its deal")
 	}

@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 // ErrElsewhere refuses a room that another server of the same store
 // holds: its players reach it through that server (a session that names
-// the room is relayed there, relay.go).
+// the room is relayed there, server/relay.go).
 var ErrElsewhere = errors.New("that room is played on another of this service's servers: join it with ssh -t ... ROOM")
 
 // ErrStoreDown refuses what needs the shared store while it cannot be
@@ -37,22 +37,23 @@ const LeaseTime = 3 * time.Second
 type Cluster struct {
 	Shared store.Shared
 	ID     string        // this server, unique among those sharing the store
-	Addr   string        // where the other servers reach this one (relay.go)
+	Addr   string        // where the other servers reach this one (server/relay.go)
 	Lease  time.Duration // LeaseTime when 0
 
 	mu     sync.Mutex
 	remote []RoomInfo // the rooms the other servers hold, as last read
 }
 
-// setAddr sets where the other servers reach this one.
-func (c *Cluster) setAddr(addr string) {
+// SetAddr sets where the other servers reach this one.
+func (c *Cluster) SetAddr(addr string) {
 	c.mu.Lock()
 	c.Addr = addr
 	c.mu.Unlock()
 }
 
-// addr is where the other servers reach this one.
-func (c *Cluster) addr() string {
+// Address is where the other servers reach this one (Addr, read under
+// the cluster's lock).
+func (c *Cluster) Address() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.Addr
@@ -73,7 +74,7 @@ func (l *Lobby) claim(name string) error {
 		return nil
 	}
 	now := l.now()
-	ok, err := c.Shared.TakeLease(store.Lease{Room: name, Holder: c.ID, Addr: c.addr(), Until: now.Add(c.lease())}, now)
+	ok, err := c.Shared.TakeLease(store.Lease{Room: name, Holder: c.ID, Addr: c.Address(), Until: now.Add(c.lease())}, now)
 	switch {
 	case err != nil:
 		l.logf("room %s: taking its lease: %v", name, err)
@@ -215,7 +216,7 @@ func (l *Lobby) takeOver() {
 		if !ls.Until.Before(now) {
 			remote = append(remote, RoomInfo{
 				Name: k.Name, Players: k.Game.State.Config.Players, Rules: fmt.Sprint(k.Game.State.Config.Rules),
-				Level: k.Game.UI[uiLevel], Humans: len(k.Players), Started: k.Game.UI[uiWaiting] == "",
+				Level: k.Game.UI[UILevel], Humans: len(k.Players), Started: k.Game.UI[uiWaiting] == "",
 			})
 			continue
 		}
@@ -265,11 +266,37 @@ func (l *Lobby) replay(k store.Room) (store.Room, error) {
 		// recorded the result: recorded once, whoever does.
 		users := make([]string, len(g.Seats))
 		for i := range users {
-			users[i] = g.UI[uiUser+strconv.Itoa(i)]
+			users[i] = g.UI[UIUser+strconv.Itoa(i)]
 		}
 		if err := l.Store.AddResult(resultOf(k.Name, g, users, l.now())); err != nil {
 			l.logf("room %s: recording a result: %v", k.Name, err)
 		}
 	}
 	return k, nil
+}
+
+// Holder is the address of the server of the cluster that holds room,
+// if another does. A room whose holder's lease ran out is taken over here
+// first.
+func (l *Lobby) Holder(room string) (string, bool) {
+	c := l.Cluster
+	if c == nil || room == "" || l.Room(room) != nil {
+		return "", false
+	}
+	leases, err := c.Shared.Leases()
+	if err != nil {
+		l.logf("reading the rooms' leases: %v", err)
+		return "", false
+	}
+	for _, ls := range leases {
+		switch {
+		case ls.Room != room || ls.Holder == c.ID:
+		case ls.Until.After(l.now()):
+			return ls.Addr, true
+		default:
+			l.takeOver()
+			return "", false
+		}
+	}
+	return "", false
 }

@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"errors"
@@ -19,11 +19,11 @@ const LockFile = "mille.lock"
 // another running server holds.
 var ErrDataInUse = errors.New("the data folder is in use by another mille serve")
 
-// lockData takes the lock of data folder dir, or says which process holds
+// LockData takes the lock of data folder dir, or says which process holds
 // it. The lock is the operating system's on an open file (flock, or
 // LockFileEx on Windows): it goes with the process, however it ends, so
 // a killed server leaves no stale lock behind.
-func lockData(dir string) (*os.File, error) {
+func LockData(dir string) (*os.File, error) {
 	path := filepath.Join(dir, LockFile)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {

@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"database/sql"
@@ -10,39 +10,10 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
-
-// playTo moves room r on with each seat's first legal action, for the
-// people of users, until done says stop.
-func playTo(t *testing.T, r *Room, users []string, done func(engine.State) bool) {
-	t.Helper()
-	var buf [engine.MaxLegal]engine.Action
-	for n := 0; ; n++ {
-		s := r.State()
-		if done(s) {
-			return
-		}
-		if n > 100000 {
-			t.Fatal("the game never got there")
-		}
-		seat := s.ToAct()
-		if s.HandOver() {
-			seat = 0 // between hands every person asks for the next
-			for _, u := range users {
-				if err := r.Act(u, engine.Continue); err != nil {
-					t.Fatal(err)
-				}
-			}
-			continue
-		}
-		o := engine.Observe(&s, seat)
-		if err := r.Act(users[seat], o.Legal(buf[:0])[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // TestCheckpoints: a game in play is kept in the store at the end of each
 // hand and, with Checkpoint(true), as it stands; after a crash (no
@@ -56,11 +27,11 @@ func TestCheckpoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	clk := newClock()
+	clk := servertest.NewClock()
 	l := NewLobby(0)
-	l.Store, l.Now = st, clk.now
+	l.Store, l.Now = st, clk.Now
 	users := []string{"key-a", "key-b"}
-	a, err := l.Create("fam", "key-a", "Ann", 0, config(2, engine.Standard, 11))
+	a, err := l.Create("fam", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,23 +43,23 @@ func TestCheckpoints(t *testing.T) {
 	if _, err := st.Room("fam"); !errors.Is(err, store.ErrNoRoom) {
 		t.Fatalf("kept before a hand ended: %v", err)
 	}
-	playTo(t, r, users, func(s engine.State) bool { return s.HandOver() })
+	servertest.PlayTo(t, r, users, func(s engine.State) bool { return s.HandOver() })
 	atEnd := r.State()
 	l.Checkpoint(false) // what Keep does when a hand ends
 	k, err := st.Room("fam")
 	if err != nil || k.Game.State != atEnd || k.Saved || k.Host != "key-a" {
 		t.Fatalf("the checkpoint at the hand's end: %v, %+v", err, k.Game.State.Phase)
 	}
-	playTo(t, r, users, func(s engine.State) bool { return !s.HandOver() && len(r.Record().History) > len(k.Game.History)+5 })
+	servertest.PlayTo(t, r, users, func(s engine.State) bool { return !s.HandOver() && len(r.Record().History) > len(k.Game.History)+5 })
 	midHand := r.State()
 	l.Checkpoint(true) // what Keep does every interval
 	// The server dies: nothing more is written.
 	l.Close()
 
 	l2 := NewLobby(0)
-	l2.Store, l2.Now = st, clk.now
+	l2.Store, l2.Now = st, clk.Now
 	defer l2.Close()
-	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
+	if got, errs := l2.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
 	r2 := l2.Room("fam")
@@ -106,7 +77,7 @@ func TestCheckpoints(t *testing.T) {
 	if err := a2.Start(); err != nil {
 		t.Fatal(err)
 	}
-	playTo(t, r2, users, func(s engine.State) bool { return s.Phase == engine.PhaseGameOver })
+	servertest.PlayTo(t, r2, users, func(s engine.State) bool { return s.Phase == engine.PhaseGameOver })
 	l2.Checkpoint(false)
 	var won, points int
 	db, err := sql.Open("sqlite", filepath.Join(dir, StoreFile))
@@ -131,7 +102,7 @@ func TestCheckpoints(t *testing.T) {
 	}
 
 	// A saved game given up stays kept.
-	c, _ := l2.Create("kept", "key-a", "Ann", 0, config(2, engine.Standard, 12))
+	c, _ := l2.Create("kept", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 12))
 	c.Start()
 	if _, err := c.Save(); err != nil {
 		t.Fatal(err)
@@ -142,14 +113,14 @@ func TestCheckpoints(t *testing.T) {
 		t.Fatalf("a saved game given up: %v", err)
 	}
 	// Its name is taken: a new room cannot write over it.
-	if _, err := l2.Create("kept", "key-x", "Xan", 0, config(2, engine.Standard, 1)); !errors.Is(err, ErrSavedName) {
+	if _, err := l2.Create("kept", "key-x", "Xan", 0, servertest.Config(2, engine.Standard, 1)); !errors.Is(err, ErrSavedName) {
 		t.Fatalf("a new room takes a kept game's name: %v", err)
 	}
 	// The form's first name skips kept games as well as open rooms.
-	if _, err := l2.Create("room1", "key-x", "Xan", 0, config(2, engine.Standard, 1)); err != nil {
+	if _, err := l2.Create("room1", "key-x", "Xan", 0, servertest.Config(2, engine.Standard, 1)); err != nil {
 		t.Fatal(err)
 	}
-	c, _ = l2.Create("room2", "key-y", "Yve", 0, config(2, engine.Standard, 13))
+	c, _ = l2.Create("room2", "key-y", "Yve", 0, servertest.Config(2, engine.Standard, 13))
 	c.Start()
 	if _, err := c.Save(); err != nil {
 		t.Fatal(err)
@@ -165,23 +136,23 @@ func TestCheckpoints(t *testing.T) {
 // minute and nothing was ever removed. The store keeps each host's
 // SavesPerKey most recent rooms, and forgets those older than KeepSaves.
 func TestSavesPerKey(t *testing.T) {
-	st := newStore(t)
-	clk := newClock()
+	st := servertest.NewStore(t)
+	clk := servertest.NewClock()
 	l := NewLobby(0)
-	l.Store, l.Now, l.SavesPerKey, l.KeepSaves = st, clk.now, 5, time.Hour
+	l.Store, l.Now, l.SavesPerKey, l.KeepSaves = st, clk.Now, 5, time.Hour
 	defer l.Close()
 	save := func(name, host string) {
 		t.Helper()
-		c, err := l.Create(name, host, "X", 0, config(2, engine.Standard, 1))
+		c, err := l.Create(name, host, "X", 0, servertest.Config(2, engine.Standard, 1))
 		if err != nil {
 			t.Fatal(err)
 		}
-		must(t, c.Start())
+		servertest.Must(t, c.Start())
 		if _, err := c.Save(); err != nil {
 			t.Fatal(err)
 		}
 		c.Quit()
-		clk.add(time.Second)
+		clk.Add(time.Second)
 	}
 	save("mine", "key-a")
 	for i := range 50 {
@@ -198,8 +169,8 @@ func TestSavesPerKey(t *testing.T) {
 	if want := []string{"spam49", "spam48", "spam47", "spam46", "spam45", "mine"}; !slices.Equal(names, want) {
 		t.Fatalf("kept %v, want %v", names, want)
 	}
-	clk.add(time.Hour)
-	if got, errs := l.Restore(config(2, engine.Standard, 0)); len(got) != 0 || errs != nil {
+	clk.Add(time.Hour)
+	if got, errs := l.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 0 || errs != nil {
 		t.Fatalf("restored %v %v", got, errs)
 	}
 	if kept, _ := st.Rooms(100); len(kept) != 0 {
@@ -216,10 +187,10 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	clk := newClock()
+	clk := servertest.NewClock()
 	l := NewLobby(0)
-	l.Store, l.Now = st, clk.now
-	c, err := l.Create("solo", "key-a", "Ann", 0, config(2, engine.Standard, 3))
+	l.Store, l.Now = st, clk.Now
+	c, err := l.Create("solo", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,9 +201,9 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(0)
-	l2.Store, l2.Now = st, clk.now
+	l2.Store, l2.Now = st, clk.Now
 	defer l2.Close()
-	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
+	if got, errs := l2.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
 	a, err := l2.Join("solo", "key-a", "Ann", -1)

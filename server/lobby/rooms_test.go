@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -30,11 +31,11 @@ func play(t *testing.T, r *Room, users []string, n int) {
 // people, who get their seats (and hands) back by identity; the host starts
 // it again and the game goes on.
 func TestSaveRestore(t *testing.T) {
-	st := newStore(t)
-	clk := newClock()
+	st := servertest.NewStore(t)
+	clk := servertest.NewClock()
 	l := NewLobby(4)
-	l.Store, l.Now = st, clk.now
-	cfg := config(4, engine.Standard, 7)
+	l.Store, l.Now = st, clk.Now
+	cfg := servertest.Config(4, engine.Standard, 7)
 	cfg.Level = "medium"
 	a, err := l.Create("friday", "key-a", "Ann", 0, cfg)
 	if err != nil {
@@ -58,7 +59,7 @@ func TestSaveRestore(t *testing.T) {
 	if err != nil || name != "friday" {
 		t.Fatalf("save: %q, %v", name, err)
 	}
-	u := waitFor(t, c, func(u table.View) bool { return strings.Contains(u.Notice.Text(&lang.English), "saved") })
+	u := servertest.WaitFor(t, c, func(u table.View) bool { return strings.Contains(u.Notice.Text(&lang.English), "saved") })
 	_ = u
 	k, err := st.Room("friday")
 	if err != nil {
@@ -80,13 +81,13 @@ func TestSaveRestore(t *testing.T) {
 	if err := a.Act(engine.Continue); !errors.Is(err, table.ErrFrozen) {
 		t.Fatalf("act after the shutdown save: %v", err)
 	}
-	waitFor(t, b, func(u table.View) bool { return strings.Contains(u.Notice.Text(&lang.English), "shutting down") })
+	servertest.WaitFor(t, b, func(u table.View) bool { return strings.Contains(u.Notice.Text(&lang.English), "shutting down") })
 	l.Close()
 
 	l2 := NewLobby(4)
-	l2.Store, l2.Now = st, clk.now
+	l2.Store, l2.Now = st, clk.Now
 	defer l2.Close()
-	restored, errs := l2.Restore(config(2, engine.Standard, 0))
+	restored, errs := l2.Restore(servertest.Config(2, engine.Standard, 0))
 	if len(restored) != 1 || restored[0] != "friday" || len(errs) != 0 {
 		t.Fatalf("restore: %v, %v", restored, errs)
 	}
@@ -116,7 +117,7 @@ func TestSaveRestore(t *testing.T) {
 	if err := a2.Start(); err != nil {
 		t.Fatal(err)
 	}
-	got := waitFor(t, b2, func(u table.View) bool { return u.Started })
+	got := servertest.WaitFor(t, b2, func(u table.View) bool { return u.Started })
 	if want := engine.Observe(&state, 1); got.Obs.MyHand != want.MyHand || got.Obs.Tableaus != want.Tableaus {
 		t.Fatal("Bob's hand or the table changed across the save")
 	}
@@ -125,7 +126,7 @@ func TestSaveRestore(t *testing.T) {
 	if s := r2.Seats()[3]; !s.Human || s.Connected {
 		t.Fatalf("Dee's seat: %+v", s)
 	}
-	clk.add(cfg.Grace)
+	clk.Add(cfg.Grace)
 	r2.Sweep()
 	if s := r2.Seats()[3]; !s.Human || s.Name != "Dee" {
 		t.Fatalf("Dee's seat after the grace period: %+v", s)
@@ -138,29 +139,29 @@ func TestSaveRestore(t *testing.T) {
 // TestRestoredHostGone: when the host of a restored game does not come
 // back, the role passes to a person present after the grace period.
 func TestRestoredHostGone(t *testing.T) {
-	st := newStore(t)
-	clk := newClock()
+	st := servertest.NewStore(t)
+	clk := servertest.NewClock()
 	l := NewLobby(0)
-	l.Store, l.Now = st, clk.now
-	a, _ := l.Create("t", "a", "A", 0, config(2, engine.Standard, 3))
+	l.Store, l.Now = st, clk.Now
+	a, _ := l.Create("t", "a", "A", 0, servertest.Config(2, engine.Standard, 3))
 	l.Join("t", "b", "B", 1)
 	a.Start()
 	l.SaveAll()
 	l.Close()
 
 	l2 := NewLobby(0)
-	l2.Store, l2.Now = st, clk.now
+	l2.Store, l2.Now = st, clk.Now
 	defer l2.Close()
-	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
+	if got, errs := l2.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
-	clk.add(time.Hour) // b comes back an hour after the restart
+	clk.Add(time.Hour) // b comes back an hour after the restart
 	b, _ := l2.Join("t", "b", "B", -1)
 	l2.Sweep()
 	if err := b.Start(); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("b starts at once: %v", err)
 	}
-	clk.add(time.Minute)
+	clk.Add(time.Minute)
 	l2.Sweep()
 	if err := b.Start(); err != nil {
 		t.Fatalf("b starts after the grace period: %v", err)
@@ -171,12 +172,12 @@ func TestRestoredHostGone(t *testing.T) {
 // to a new room when the lobby is full (its file stays); one somebody came
 // back to does not; a save older than MaxSaveAge is not restored.
 func TestRestoredGiveWay(t *testing.T) {
-	st := newStore(t)
-	clk := newClock()
+	st := servertest.NewStore(t)
+	clk := servertest.NewClock()
 	l := NewLobby(0)
-	l.Store, l.Now = st, clk.now
+	l.Store, l.Now = st, clk.Now
 	for _, name := range []string{"old1", "old2"} {
-		a, _ := l.Create(name, "a-"+name, "A", 0, config(2, engine.Standard, 3))
+		a, _ := l.Create(name, "a-"+name, "A", 0, servertest.Config(2, engine.Standard, 3))
 		a.Start()
 	}
 	if names, err := l.SaveAll(); len(names) != 2 || err != nil {
@@ -185,21 +186,21 @@ func TestRestoredGiveWay(t *testing.T) {
 	l.Close()
 
 	l2 := NewLobby(2)
-	l2.Store, l2.Now = st, clk.now
+	l2.Store, l2.Now = st, clk.Now
 	defer l2.Close()
-	if got, errs := l2.Restore(config(2, engine.Standard, 0)); len(got) != 2 || errs != nil {
+	if got, errs := l2.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 2 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
 	if _, err := l2.Join("old1", "a-old1", "A", -1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l2.Create("new", "n", "N", -1, config(2, engine.Standard, 1)); err != nil {
+	if _, err := l2.Create("new", "n", "N", -1, servertest.Config(2, engine.Standard, 1)); err != nil {
 		t.Fatalf("a new room in a lobby full of restored rooms: %v", err)
 	}
 	if l2.Room("old2") != nil || l2.Room("old1") == nil {
 		t.Fatal("the wrong restored room gave way")
 	}
-	if _, err := l2.Create("newer", "m", "M", -1, config(2, engine.Standard, 1)); !errors.Is(err, ErrTooManyRooms) {
+	if _, err := l2.Create("newer", "m", "M", -1, servertest.Config(2, engine.Standard, 1)); !errors.Is(err, ErrTooManyRooms) {
 		t.Fatalf("a room over the limit: %v", err)
 	}
 	if _, err := st.Room("old2"); err != nil {
@@ -210,9 +211,9 @@ func TestRestoredGiveWay(t *testing.T) {
 
 	l3 := NewLobby(0)
 	l3.Store = st
-	l3.Now = func() time.Time { return clk.now().Add(MaxSaveAge + time.Hour) }
+	l3.Now = func() time.Time { return clk.Now().Add(MaxSaveAge + time.Hour) }
 	defer l3.Close()
-	if got, errs := l3.Restore(config(2, engine.Standard, 0)); len(got) != 0 || len(errs) != 0 {
+	if got, errs := l3.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 0 || len(errs) != 0 {
 		t.Fatalf("restoring old saves: %v %v", got, errs)
 	}
 	if _, err := st.Room("old1"); !errors.Is(err, store.ErrNoRoom) {
@@ -240,19 +241,19 @@ func TestRestoreChecksLevels(t *testing.T) {
 		{"easy", "hard", "medium", true, "easy", "medium"},
 	}
 	for _, tc := range tests {
-		st := newStore(t)
+		st := servertest.NewStore(t)
 		g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, []record.Seat{{Name: "Ann", Human: true}, {Level: tc.seat}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.UI = map[string]string{uiUser + "0": "key-a", uiHost: "key-a", uiLevel: tc.room}
-		g.Saved = newClock().now()
+		g.UI = map[string]string{UIUser + "0": "key-a", UIHost: "key-a", UILevel: tc.room}
+		g.Saved = servertest.NewClock().Now()
 		if err := st.PutRoom(store.Room{Name: "r", Game: g, Host: "key-a", Players: []string{"key-a"}, Saved: true}, "key-a"); err != nil {
 			t.Fatal(err)
 		}
 		l := NewLobby(0)
-		l.Store, l.MaxLevel, l.Now = st, tc.max, newClock().now
-		got, errs := l.Restore(config(2, engine.Standard, 0))
+		l.Store, l.MaxLevel, l.Now = st, tc.max, servertest.NewClock().Now
+		got, errs := l.Restore(servertest.Config(2, engine.Standard, 0))
 		if (len(got) == 1) != tc.ok {
 			t.Errorf("levels %s, %s: restored %v, %v", tc.room, tc.seat, got, errs)
 		}

@@ -1,13 +1,17 @@
-// Package server plays Mille Bornes over the network: a Lobby of Rooms,
-// each holding the one authoritative game state of a table, and an SSH
-// server that gives every connection its own terminal program.
+// Package lobby is what mille serve keeps and shares between sessions:
+// the Lobby of Rooms (each a table.Table the lobby keeps in the server's
+// store), the connections of the seats (Conn), the players' names by key
+// (Users), the one way a session enters the lobby (Admission, with its
+// limits and audit lines), the data folder (its lock, the store, rooms
+// moved in and out as save files) and, for servers sharing one
+// PostgreSQL store, the rooms' leases and moves (Cluster).
 //
 // A room never hands its engine.State to anyone: each seat's connection
-// receives only engine.Observe of that seat (an Update), and sends the
+// receives only engine.Observe of that seat (a table.View), and sends the
 // actions it intends, which the room checks with the engine. Computer
 // players, and the seats of people who dropped out for a moment, are moved
-// by the room itself.
-package server
+// by the room itself. The package knows nothing of SSH or of screens.
+package lobby
 
 import (
 	"errors"
@@ -20,6 +24,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -29,15 +34,15 @@ var (
 	ErrTooManyRooms = errors.New("the server has as many rooms as it can hold: join one, or try again later")
 	ErrRoomExists   = errors.New("a room with that name exists")
 	ErrNoRoom       = errors.New("there is no room with that name")
-	ErrRoomName     = fmt.Errorf("a room name is 1 to %d letters, digits, - or _", maxRoomName)
+	ErrRoomName     = fmt.Errorf("a room name is 1 to %d letters, digits, - or _", MaxRoomName)
 	ErrLevel        = errors.New("this server's computer players do not play at that level")
 	ErrSavedName    = errors.New("a saved game has that name: join it, or choose another name")
 )
 
-// maxRoomName is the length of the longest room name.
-const maxRoomName = 20
+// MaxRoomName is the length of the longest room name.
+const MaxRoomName = 20
 
-var roomName = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9_-]{1,%d}$`, maxRoomName))
+var roomName = regexp.MustCompile(fmt.Sprintf(`^[A-Za-z0-9_-]{1,%d}$`, MaxRoomName))
 
 // RoomInfo describes a room in the lobby's list.
 type RoomInfo struct {
@@ -89,7 +94,7 @@ type Lobby struct {
 
 // NewLobby returns an empty lobby holding at most maxRooms rooms.
 func NewLobby(maxRooms int) *Lobby {
-	return &Lobby{MaxRooms: maxRooms, rooms: map[string]*Room{}, restoreCfg: defaultRoom, wake: make(chan struct{}, 1)}
+	return &Lobby{MaxRooms: maxRooms, rooms: map[string]*Room{}, restoreCfg: DefaultRoom, wake: make(chan struct{}, 1)}
 }
 
 // Create makes a room and seats its host in it, in the seat hostSeat wants
@@ -390,3 +395,11 @@ func (l *Lobby) now() time.Time {
 	}
 	return time.Now()
 }
+
+// DefaultRoom is the table a player creates by naming a new room on the
+// ssh command line, and the form's defaults: the game the issue calls
+// best, four players in two teams.
+var DefaultRoom = table.Config{Game: engine.Config{Players: 4, Rules: engine.Standard}, Level: "easy", Grace: 2 * time.Minute, Pace: 500 * time.Millisecond}
+
+// NewSeed is the seed of a new room's deal.
+func NewSeed() uint64 { return uint64(time.Now().UnixNano()) }

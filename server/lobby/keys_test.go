@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"bufio"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/millebornes/mille/server/internal/servertest"
 )
 
 // written is how many bytes the process has written so far (Linux's
@@ -34,7 +36,7 @@ func TestRegistrationWritesLittle(t *testing.T) {
 	if written() < 0 {
 		t.Skip("no /proc/self/io here")
 	}
-	st := newStore(t)
+	st := servertest.NewStore(t)
 	names := map[string]string{}
 	for i := range 50_000 {
 		names[fmt.Sprintf("SHA256:%043d", i)] = fmt.Sprint("p", i)

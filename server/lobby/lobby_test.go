@@ -1,16 +1,17 @@
-package server
+package lobby
 
 import (
 	"errors"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/internal/servertest"
 )
 
 func TestLobby(t *testing.T) {
 	l := NewLobby(2)
 	defer l.Close()
-	cfg := config(2, engine.Standard, 1)
+	cfg := servertest.Config(2, engine.Standard, 1)
 	steps := []struct {
 		name string
 		user string

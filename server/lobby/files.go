@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"encoding/json"
@@ -101,9 +101,9 @@ func ImportRooms(st store.Store, dir string, migrate bool) (names []string, prob
 			problems = append(problems, err)
 			continue
 		}
-		k := store.Room{Name: name, Game: g, Host: g.UI[uiHost], Saved: true}
+		k := store.Room{Name: name, Game: g, Host: g.UI[UIHost], Saved: true}
 		for i := range g.Seats {
-			if u := g.UI[uiUser+strconv.Itoa(i)]; u != "" {
+			if u := g.UI[UIUser+strconv.Itoa(i)]; u != "" {
 				k.Players = append(k.Players, u)
 			}
 		}

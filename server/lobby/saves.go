@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"context"
@@ -18,9 +18,9 @@ import (
 // seat (a key fingerprint), who was the host and the computer level. An
 // exported room is a save file with these.
 const (
-	uiUser  = "server.user."
-	uiHost  = "server.host"
-	uiLevel = "server.level"
+	UIUser  = "server.user." // and the seat's number from 0
+	UIHost  = "server.host"
+	UILevel = "server.level"
 	// uiWaiting marks a room not dealt yet, whose record a server of
 	// several keeps so that another may take the room over (cluster.go).
 	uiWaiting = "server.waiting"
@@ -109,11 +109,11 @@ func (r *Room) putLocked(c table.Checkpoint, saved bool) error {
 func (r *Room) kept(c table.Checkpoint, saved bool) store.Room {
 	g := c.Game
 	g.Saved = r.lobby.now().UTC().Truncate(time.Second)
-	g.UI = map[string]string{uiHost: c.Seating.Host, uiLevel: r.level}
+	g.UI = map[string]string{UIHost: c.Seating.Host, UILevel: r.level}
 	var players []string
 	for i, u := range c.Seating.Users {
 		if u != "" {
-			g.UI[uiUser+strconv.Itoa(i)] = u
+			g.UI[UIUser+strconv.Itoa(i)] = u
 			players = append(players, u)
 		}
 	}
@@ -340,7 +340,7 @@ func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *R
 		}
 	}
 	g := k.Game
-	if lv := g.UI[uiLevel]; lv != "" {
+	if lv := g.UI[UILevel]; lv != "" {
 		cfg.Level = lv
 	}
 	if cfg.Level, err = l.level(cfg.Level); err != nil {
@@ -350,7 +350,7 @@ func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *R
 	users := make([]string, len(g.Seats))
 	humans := 0
 	for i, s := range g.Seats {
-		if u := g.UI[uiUser+strconv.Itoa(i)]; s.Human && u != "" {
+		if u := g.UI[UIUser+strconv.Itoa(i)]; s.Human && u != "" {
 			users[i] = u
 			humans++
 		}
@@ -368,9 +368,9 @@ func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *R
 	waiting := g.UI[uiWaiting] != "" && len(g.History) == 0
 	r, err = l.newRoom(cfg, func(cfg table.Config) (*table.Table, error) {
 		if waiting {
-			return table.Waiting(k.Name, g, users, g.UI[uiHost], cfg, l.Now)
+			return table.Waiting(k.Name, g, users, g.UI[UIHost], cfg, l.Now)
 		}
-		return table.FromRecord(k.Name, g, users, g.UI[uiHost], restored, cfg, l.Now)
+		return table.FromRecord(k.Name, g, users, g.UI[UIHost], restored, cfg, l.Now)
 	})
 	if err != nil {
 		return nil, err

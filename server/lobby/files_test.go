@@ -1,4 +1,4 @@
-package server
+package lobby
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -87,7 +88,7 @@ func TestMigrateOldDataDir(t *testing.T) {
 	l.Store = st
 	l.Now = func() time.Time { return time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC) }
 	defer l.Close()
-	if got, errs := l.Restore(config(4, engine.Standard, 0)); len(got) != 1 || errs != nil {
+	if got, errs := l.Restore(servertest.Config(4, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
 	b, err := l.Join("fam", oldBob, "Bob", -1)
@@ -103,9 +104,9 @@ func TestMigrateOldDataDir(t *testing.T) {
 // back into another store as they were; a file cannot write over a room
 // of another game.
 func TestExportImport(t *testing.T) {
-	from := newStore(t)
-	g := play2(t, 20)
-	g.UI = map[string]string{uiHost: "key-a", uiUser + "0": "key-a", uiUser + "1": "key-b", uiLevel: "easy"}
+	from := servertest.NewStore(t)
+	g := servertest.Play2(t, 20)
+	g.UI = map[string]string{UIHost: "key-a", UIUser + "0": "key-a", UIUser + "1": "key-b", UILevel: "easy"}
 	if err := from.PutRoom(store.Room{Name: "duel", Game: g, Host: "key-a", Players: []string{"key-a", "key-b"}, Saved: true}, "key-a"); err != nil {
 		t.Fatal(err)
 	}
@@ -113,15 +114,15 @@ func TestExportImport(t *testing.T) {
 	if names, err := ExportRooms(from, dir); err != nil || !reflect.DeepEqual(names, []string{"duel"}) {
 		t.Fatalf("export: %v, %v", names, err)
 	}
-	to := newStore(t)
-	other := play2(t, 3)
+	to := servertest.NewStore(t)
+	other := servertest.Play2(t, 3)
 	if err := to.PutRoom(store.Room{Name: "duel", Game: other, Host: "key-x", Players: []string{"key-x"}}, "key-x"); err != nil {
 		t.Fatal(err)
 	}
 	if names, problems := ImportRooms(to, dir, false); len(names) != 0 || len(problems) != 1 || !errors.Is(problems[0], store.ErrNotYours) {
 		t.Fatalf("import over another game: %v, %v", names, problems)
 	}
-	to = newStore(t)
+	to = servertest.NewStore(t)
 	if names, problems := ImportRooms(to, dir, false); len(names) != 1 || problems != nil {
 		t.Fatalf("import: %v, %v", names, problems)
 	}

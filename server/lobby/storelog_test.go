@@ -1,14 +1,13 @@
-package server
+package lobby
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -28,7 +27,7 @@ func (brokenStore) ClaimName(string, string, string) error { return errBroken }
 func TestStoreErrorsLogged(t *testing.T) {
 	var logs testkit.Buffer
 	logger, _ := events.NewLogger(&logs, events.Text)
-	u := NewUsers(loggedStore{Store: brokenStore{}, log: events.New(logger)})
+	u := NewUsers(LoggedStore{Store: brokenStore{}, Log: events.New(logger)})
 	if _, ok := u.Name("SHA256:ann"); ok {
 		t.Fatal("a name read from a broken store")
 	}
@@ -41,35 +40,9 @@ func TestStoreErrorsLogged(t *testing.T) {
 		}
 	}
 	logs = testkit.Buffer{}
-	taken := NewUsers(loggedStore{Store: newStore(t), log: events.New(logger)})
+	taken := NewUsers(LoggedStore{Store: servertest.NewStore(t), Log: events.New(logger)})
 	taken.SetName("SHA256:bob", "Bob")
 	if err := taken.SetName("SHA256:eve", "Bob"); !errors.Is(err, ErrNameTaken) || strings.Contains(logs.String(), "store error") {
 		t.Fatalf("a taken name: %v; log:\n%s", err, logs.String())
-	}
-}
-
-// TestDamagedStoreRefused (issue 22, 10): a server on a damaged mille.db
-// does not start, and says why.
-func TestDamagedStoreRefused(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, StoreFile), []byte(strings.Repeat("junk ", 2000)), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := New(Config{Dir: dir})
-	if err == nil {
-		srv.Shutdown(t.Context())
-		t.Fatal("a server started on a damaged store")
-	}
-	if !errors.Is(err, store.ErrDamaged) {
-		t.Fatalf("damaged store: %v", err)
-	}
-	// Moved aside, the folder serves again: the refusal left it unlocked.
-	if err := os.Rename(filepath.Join(dir, StoreFile), filepath.Join(dir, StoreFile+".damaged")); err != nil {
-		t.Fatal(err)
-	}
-	if srv, err := New(Config{Dir: dir}); err != nil {
-		t.Fatal(err)
-	} else {
-		srv.Shutdown(t.Context())
 	}
 }

@@ -1,63 +1,28 @@
-package server
+package lobby
 
 import (
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
-	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/millebornes/mille/lang"
-	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server/store"
 )
 
 // The files the server keeps in its data folder.
 const (
-	HostKeyFile = "host_ed25519" // the server's SSH host key, PEM
-	StoreFile   = "mille.db"     // the server's database (package store)
+	StoreFile = "mille.db" // the server's database (package store)
 	// UsersFile held the players' names before the store; OpenStore
 	// moves it in.
 	UsersFile = "users.json"
 )
-
-// HostKey loads the ed25519 host key kept at path, or makes one and keeps
-// it there, so that clients see the same server from one run to the next.
-func HostKey(path string) (gossh.Signer, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		_, key, err := ed25519.GenerateKey(rand.Reader)
-		if err != nil {
-			return nil, err
-		}
-		block, err := gossh.MarshalPrivateKey(key, "mille host key")
-		if err != nil {
-			return nil, err
-		}
-		data = pem.EncodeToMemory(block)
-		if err := save.WriteFile(path, data); err != nil {
-			return nil, err
-		}
-	} else if err != nil {
-		return nil, err
-	}
-	signer, err := gossh.ParsePrivateKey(data)
-	if err != nil {
-		return nil, fmt.Errorf("host key %s: %w", path, err)
-	}
-	return signer, nil
-}
 
 // Users remembers the name each player chose, by the fingerprint of their
 // SSH public key, in the server's store: the key is the identity, there

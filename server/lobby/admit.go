@@ -1,0 +1,143 @@
+package lobby
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/table"
+)
+
+// Admission is one session's way into the lobby, whatever its front end
+// (the full screen, server/screen.go, or the line mode, server/plain.go): naming the
+// player and making, joining and watching rooms all go through it, so
+// every limit holds and every audit line is written alike for both. The
+// line mode once made fifty rooms for one key, the server's all, while
+// the full screen stopped the same loop at three, and wrote no line an
+// operator could follow.
+type Admission struct {
+	lobby  *Lobby
+	users  *Users
+	Quota  *RoomsByKey // the rooms each key hosts; nil: no limit
+	Log    *events.Log // the server's log; nil in tests
+	Source string      // where the connection comes from
+	id     string      // the player's key fingerprint
+	name   string      // the player's name, "" until known
+}
+
+// NewAdmission is the way in for the player with key id, with the name
+// they chose before if there is one.
+func NewAdmission(lobby *Lobby, users *Users, id string) *Admission {
+	a := &Admission{lobby: lobby, users: users, id: id}
+	a.name, _ = users.Name(id)
+	return a
+}
+
+// ID is the player's key fingerprint.
+func (a *Admission) ID() string { return a.id }
+
+// Name is the player's name, "" until known.
+func (a *Admission) Name() string { return a.name }
+
+// Lobby is the lobby the player enters.
+func (a *Admission) Lobby() *Lobby { return a.lobby }
+
+// RoomsByKey caps the rooms one key hosts (server.Config.MaxRoomsPerKey): one
+// key made fifty rooms and filled the server.
+type RoomsByKey struct {
+	Most int // 0: no limit
+	// mu lets one room be made at a time, so that two sessions of one key
+	// cannot both take its last place.
+	mu sync.Mutex
+}
+
+// create makes a room hosted by id, if id hosts fewer than the most.
+func (q *RoomsByKey) create(l *Lobby, name, id, userName string, cfg table.Config) (*Conn, error) {
+	if q == nil || q.Most <= 0 {
+		return l.Create(name, id, userName, -1, cfg)
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	hosted := 0
+	for _, r := range l.roomList() {
+		if !r.Ended() && r.Host() == id {
+			hosted++
+		}
+	}
+	if hosted >= q.Most {
+		return nil, roomsPerKeyError(hosted)
+	}
+	return l.Create(name, id, userName, -1, cfg)
+}
+
+// roomsPerKeyError refuses a room over server.Config.MaxRoomsPerKey: the rooms
+// the player hosts.
+type roomsPerKeyError int
+
+func (e roomsPerKeyError) Error() string {
+	return fmt.Sprintf("you host %d rooms already, the most one player may: end one first", int(e))
+}
+
+// Note logs an event of the session's player.
+func (a *Admission) Note(msg string, args ...any) {
+	if a.Log != nil {
+		a.Log.Info(msg, append([]any{"source", a.Source, "key", a.id, "name", a.name}, args...)...)
+	}
+}
+
+// SetName gives the player name (Users.SetName).
+func (a *Admission) SetName(name string) error {
+	if err := a.users.SetName(a.id, name); err != nil {
+		return err
+	}
+	a.name = name
+	a.Note("name chosen")
+	return nil
+}
+
+// Create makes room name, hosted by the player, within the rooms a key
+// may host.
+func (a *Admission) Create(name string, cfg table.Config) (*Conn, error) {
+	c, err := a.Quota.create(a.lobby, name, a.id, a.name, cfg)
+	if err == nil {
+		a.Note("room created", "room", name, "players", cfg.Game.Players, "rules", fmt.Sprint(cfg.Game.Rules), "level", cfg.Level)
+		return c, nil
+	}
+	if errors.As(err, new(roomsPerKeyError)) && a.Log != nil {
+		a.Log.Limit("rooms with one key", "source", a.Source, "key", a.id, "limit", a.Quota.Most)
+	}
+	return c, err
+}
+
+// Enter takes a seat in the room called name, or, with create, makes it
+// with the defaults when it is neither open nor kept (a kept game of that
+// name is joined). Someone who cannot sit (the game started, no seat is
+// free, or it is a saved game of others) watches instead.
+func (a *Admission) Enter(name string, create bool) (*Conn, error) {
+	c, err := a.lobby.Join(name, a.id, a.name, -1)
+	switch {
+	case err == nil:
+		a.Note("room joined", "room", name, "seat", c.Seat()+1)
+	case errors.Is(err, ErrNoRoom) && create:
+		cfg := DefaultRoom
+		cfg.Seed = NewSeed()
+		return a.Create(name, cfg)
+	case errors.Is(err, table.ErrStarted) || errors.Is(err, table.ErrNoSeat) || errors.Is(err, table.ErrNotPlayer):
+		return a.Watch(name)
+	}
+	return c, err
+}
+
+// Watch makes the player an onlooker of the room called name.
+func (a *Admission) Watch(name string) (*Conn, error) {
+	r := a.lobby.Room(name)
+	if r == nil {
+		return nil, ErrNoRoom
+	}
+	c, err := r.Watch(a.id, a.name, -1)
+	if err == nil {
+		a.Note("room watched", "room", name)
+	}
+	return c, err
+}

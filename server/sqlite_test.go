@@ -1,4 +1,0 @@
-package server
-
-// The tests open SQLite stores whatever the build tags.
-import _ "modernc.org/sqlite"
