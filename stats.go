@@ -65,10 +65,10 @@ func printRatings(w io.Writer) {
 			continue
 		}
 		rates = append(rates, rt.PerDecision)
-		lines = append(lines, fmt.Sprintf("  %s  %5.1f points given away a decision: %s, like %s", g.Name, rt.PerDecision, rt.Label, rt.Like))
+		lines = append(lines, fmt.Sprintf("  %s  %5.1f points lost a decision: %s, like %s", g.Name, rt.PerDecision, rt.Label, rt.Like))
 	}
 	if len(rates) > 0 {
-		fmt.Fprintf(w, "\nYour play in the finished games reviewed, oldest first (points given away per decision with a real choice):\n%s\n",
+		fmt.Fprintf(w, "\nYour play in the finished games reviewed, oldest first (points lost per decision with a real choice):\n%s\n",
 			strings.Join(lines, "\n"))
 	}
 	if len(rates) > 1 {

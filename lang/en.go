@@ -937,7 +937,7 @@ var English = Catalogue{
 		RtFlagged:         "A loss is flagged beyond %.0f standard errors and from %d (inaccuracy),\n%d (mistake) or %d points (blunder).",
 		RtNoDecision:      "No decision to review: the seats reviewed never had a choice.",
 		RtColumns:         "played\tbest\tloss\tverdict",
-		RtRating:          "Rating of %s: %.1f points given away per decision with a real choice (%d): %s; you played like %s.",
+		RtRating:          "Rating of %s: %.1f points lost per decision with a real choice (%d): %s; you played like %s.",
 		RtInAll:           "In all, %s: %d decisions in %d hands, %.0f points given away (%.0f a hand); %d inaccuracies, %d mistakes, %d blunders.",
 		RtSkillLuck:       "skill %+.0f (%+.0f a hand), luck %+.0f (%+.0f a hand).",
 		RtHand:            "Game %d, hand %d, %s",

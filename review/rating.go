@@ -6,20 +6,22 @@ import (
 
 // Rating is a seat's performance over the hands of a review, as
 // backgammon players rate a match by its error rate: the points the seat
-// gave away (the flagged losses) per decision with a real choice, with a
-// label and the computer level whose play rates closest.
+// lost per decision with a real choice, with a label and the computer
+// level whose play rates closest.
 type Rating struct {
 	Seat int `json:"seat"`
 	// Decisions counts the decisions with a real choice: where some legal
 	// move was worse than the best by RealChoice points or more.
 	Decisions int `json:"decisions"`
-	// PerDecision is the points given away per such decision.
+	// PerDecision is the points lost per such decision: every loss, the
+	// unflagged ones too (docs/review.md, "A rating of your play").
 	PerDecision float64 `json:"per_decision"`
 	// Label words it, from the worst to the best: "beginner", "casual",
-	// "good", "strong", "excellent".
+	// "good", "strong".
 	Label string `json:"label"`
-	// Like is the level whose calibrated rate is nearest: "random",
-	// "easy", "medium", "hard" or "expert".
+	// Like is the band of levels whose calibrated rate is nearest:
+	// "random", "easy", "medium" or "hard/expert" (the review cannot tell
+	// hard from expert: they play alike within its noise).
 	Like string `json:"like"`
 }
 
@@ -27,29 +29,45 @@ type Rating struct {
 // a decision to count in the rating: below it every move was about as good.
 const RealChoice = 25
 
-// levelRates are the points given away per decision with a real choice
-// by the computer levels, reviewed at depth normal, best first, with the
-// label of a rate nearest each (docs/review.md, "A rating of your play",
-// has the runs): expert 0.33 (8 hands), medium 7.5 and easy 31.6 (24
-// hands), random 130.5 (12 hands). hard gave away nothing flagged in its
-// 8 hands against expert: so few hands do not tell it from expert, and
-// its rate here sits between expert's and medium's.
-var levelRates = []struct {
+// band is a level, or levels the review cannot tell apart, with the
+// points lost per decision with a real choice that their play rates.
+type band struct {
 	level, label string
 	rate         float64
-}{
-	{"expert", "excellent", 0.33},
-	{"hard", "strong", 1.5},
-	{"medium", "good", 7.5},
-	{"easy", "casual", 31.6},
-	{"random", "beginner", 130.5},
+}
+
+// levelRates are the bands' rates at each depth of review, best first
+// (docs/review.md, "A rating of your play", has the runs and the
+// command). The review's own noise and its search's limits add to every
+// rate, more at a shallower depth, so a rate is placed among the rates
+// measured at its own depth. Quick: 100 hands of one seat a level or
+// more. Normal: 8 to 24 hands a level, the older runs; deep is not
+// measured and uses normal's. hard and expert are one band: their rates
+// differ by less than the noise of a hundred hands at quick and of 8 at
+// normal.
+var levelRates = [...][]band{
+	Quick: {
+		{"hard/expert", "strong", 7.2},
+		{"medium", "good", 14.4},
+		{"easy", "casual", 40.8},
+		{"random", "beginner", 113.3},
+	},
+	Normal: normalRates,
+	Deep:   normalRates,
+}
+
+var normalRates = []band{
+	{"hard/expert", "strong", 2.7},
+	{"medium", "good", 11.4},
+	{"easy", "casual", 36.7},
+	{"random", "beginner", 135.3},
 }
 
 // Rate rates seat over the hands of r; ok is false when the seat had no
 // decision with a real choice.
 func Rate(r *Review, seat int) (rt Rating, ok bool) {
 	rt.Seat = seat
-	var given float64
+	var lost float64
 	for i := range r.Hands {
 		h := &r.Hands[i]
 		if h.Seat != seat {
@@ -61,25 +79,26 @@ func Rate(r *Review, seat int) (rt Rating, ok bool) {
 				continue
 			}
 			rt.Decisions++
-			if d.Verdict != Good {
-				given += d.Loss
-			}
+			lost += d.Loss
 		}
 	}
 	if rt.Decisions == 0 {
 		return rt, false
 	}
-	rt.PerDecision = given / float64(rt.Decisions)
-	rt.Like, rt.Label = Like(rt.PerDecision)
+	rt.PerDecision = lost / float64(rt.Decisions)
+	rt.Like, rt.Label = Like(rt.PerDecision, r.Depth)
 	return rt, true
 }
 
-// Like is the level, and its label, whose rate is nearest rate (points
-// given away per decision with a real choice), on a logarithmic scale:
-// 4 is as far from 2 as 8 is from 4.
-func Like(rate float64) (level, label string) {
+// Like is the band of levels, and its label, whose rate at depth is
+// nearest rate (points lost per decision with a real choice), on a
+// logarithmic scale: 4 is as far from 2 as 8 is from 4.
+func Like(rate float64, depth Depth) (level, label string) {
+	if !depth.valid() {
+		depth = Normal
+	}
 	best := math.Inf(1)
-	for _, l := range levelRates {
+	for _, l := range levelRates[depth] {
 		if dist := math.Abs(math.Log(rate+0.5) - math.Log(l.rate+0.5)); dist < best {
 			best, level, label = dist, l.level, l.label
 		}

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
@@ -8,7 +9,7 @@ import (
 )
 
 // TestRate: the rating counts the decisions with a real choice only, and
-// charges their flagged losses.
+// charges all their losses, the unflagged ones too.
 func TestRate(t *testing.T) {
 	a, b := engine.Play(engine.Go), engine.Discard(engine.Go)
 	choice := func(loss float64, v Verdict) Decision { // b is 300 points worse than a
@@ -16,24 +17,47 @@ func TestRate(t *testing.T) {
 			Options: []Option{{Action: a, Deals: 100}, {Action: b, Deals: 20, Gain: -300}}}
 	}
 	noChoice := Decision{Played: a, Best: a, Options: []Option{{Action: a, Deals: 100}, {Action: b, Deals: 100, Gain: -10}}}
-	r := &Review{Hands: []Hand{
+	r := &Review{Depth: Normal, Hands: []Hand{
 		{Seat: 0, Decisions: []Decision{choice(0, Good), choice(60, Inaccuracy), choice(30, Good), noChoice}},
 		{Seat: 1, Decisions: []Decision{noChoice}},
 	}}
 	rt, ok := Rate(r, 0)
-	if !ok || rt.Decisions != 3 || rt.PerDecision != 20 {
+	if !ok || rt.Decisions != 3 || rt.PerDecision != 30 || rt.Like != "easy" || rt.Label != "casual" {
 		t.Errorf("rating %+v", rt)
 	}
 	if _, ok := Rate(r, 1); ok {
 		t.Error("a seat without a real choice is rated")
 	}
+}
+
+// TestLike: a rate is placed among the rates measured at its depth of
+// review, hard and expert in one band.
+func TestLike(t *testing.T) {
 	for _, tt := range []struct {
 		rate        float64
+		depth       Depth
 		like, label string
-	}{{0, "expert", "excellent"}, {2.5, "hard", "strong"}, {10, "medium", "good"}, {50, "easy", "casual"}, {300, "random", "beginner"}} {
-		if like, label := Like(tt.rate); like != tt.like || label != tt.label {
-			t.Errorf("%.1f a decision: %s, %s; want %s, %s", tt.rate, like, label, tt.like, tt.label)
+	}{
+		{0, Normal, "hard/expert", "strong"}, {2.5, Normal, "hard/expert", "strong"}, {10, Normal, "medium", "good"},
+		{50, Normal, "easy", "casual"}, {300, Normal, "random", "beginner"}, {2.5, Deep, "hard/expert", "strong"},
+		// At quick the review's noise adds to every rate: 7 is the strong
+		// band's there, medium's at normal.
+		{7, Quick, "hard/expert", "strong"}, {7, Normal, "medium", "good"}, {12, Quick, "medium", "good"},
+		{100, Quick, "random", "beginner"},
+	} {
+		if like, label := Like(tt.rate, tt.depth); like != tt.like || label != tt.label {
+			t.Errorf("%.1f a decision at %v: %s, %s; want %s, %s", tt.rate, tt.depth, like, label, tt.like, tt.label)
 		}
+	}
+	for d, bands := range levelRates {
+		for i := 1; i < len(bands); i++ {
+			if bands[i].rate <= bands[i-1].rate {
+				t.Errorf("depth %v: %s's rate %v is not above %s's %v", Depth(d), bands[i].level, bands[i].rate, bands[i-1].level, bands[i-1].rate)
+			}
+		}
+	}
+	if got := levelIn(&lang.French, "hard/expert"); got != lang.French.Level("hard")+"/"+lang.French.Level("expert") {
+		t.Errorf("hard/expert in French: %q", got)
 	}
 }
 
@@ -74,7 +98,7 @@ func TestWordsInFrench(t *testing.T) {
 			t.Errorf("kind %v: %q, %q", k, KindIn(&lang.English, k), KindIn(&lang.French, k))
 		}
 	}
-	for _, lr := range levelRates {
+	for _, lr := range levelRates[Normal] {
 		if labelIn(&lang.English, lr.label) != lr.label {
 			t.Errorf("label %q in English: %q", lr.label, labelIn(&lang.English, lr.label))
 		}
@@ -87,9 +111,13 @@ func TestWordsInFrench(t *testing.T) {
 // TestRatingLevelsInTheCatalogue: every level a rating may liken a
 // player's play to has its name in the catalogue, so French says it.
 func TestRatingLevelsInTheCatalogue(t *testing.T) {
-	for _, l := range levelRates {
-		if got := lang.French.Level(l.level); got == l.level && l.level != "expert" {
-			t.Errorf("level %q has no French name", l.level)
+	for _, bands := range levelRates {
+		for _, b := range bands {
+			for _, l := range strings.Split(b.level, "/") {
+				if got := lang.French.Level(l); got == l && l != "expert" {
+					t.Errorf("level %q has no French name", l)
+				}
+			}
 		}
 	}
 }

@@ -58,7 +58,7 @@ func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	}
 	for _, seat := range r.Seats {
 		if rt, ok := Rate(r, seat); ok {
-			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, labelIn(c, rt.Label), c.Level(rt.Like)))
+			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, labelIn(c, rt.Label), levelIn(c, rt.Like)))
 		}
 	}
 }
@@ -71,15 +71,28 @@ func VerdictIn(c *lang.Catalogue, v Verdict) string {
 	return c.Text[lang.VerdictGood+lang.Key(v)]
 }
 
-// labelIn words a rating's label (Rating.Label, English as the JSON
-// keeps it) in the language of c.
+// labelKeys are the ratings' labels (Rating.Label, English as the JSON
+// keeps them) and their words in the catalogues.
+var labelKeys = map[string]lang.Key{
+	"beginner": lang.RateBeginner, "casual": lang.RateCasual, "good": lang.RateGood, "strong": lang.RateStrong,
+}
+
+// labelIn words a rating's label in the language of c.
 func labelIn(c *lang.Catalogue, label string) string {
-	for i, lr := range levelRates { // the best first, the keys the worst first
-		if lr.label == label {
-			return c.Text[lang.RateExcellent-lang.Key(i)]
-		}
+	if k, ok := labelKeys[label]; ok {
+		return c.Text[k]
 	}
 	return label
+}
+
+// levelIn words a rating's band of levels (Rating.Like: "medium",
+// "hard/expert") in the language of c.
+func levelIn(c *lang.Catalogue, like string) string {
+	parts := strings.Split(like, "/")
+	for i, p := range parts {
+		parts[i] = c.Level(p)
+	}
+	return strings.Join(parts, "/")
 }
 
 // writeTotals sums up every hand of each seat reviewed.

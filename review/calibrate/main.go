@@ -24,9 +24,11 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -47,7 +49,7 @@ func main() {
 	rules := flag.String("rules", "standard", "ruleset: standard, bsd, dujardin or dujardin+500")
 	depthName := flag.String("depth", "normal", "depth of the review: "+strings.Join(review.Depths, ", "))
 	out := flag.String("out", "", "folder to keep every hand's game and review in")
-	from := flag.String("from", "", "report on the games and reviews kept in this folder instead of playing")
+	from := flag.String("from", "", "report on the games and reviews kept in these folders (comma-separated) instead of playing")
 	repeat := flag.Int("repeat", 1, "review every hand this many times with other seeds, and report the noise")
 	hintDepth := flag.String("hint-depth", review.HintDepth.String(), "depth of the hints of a seat named hint")
 	flag.Parse()
@@ -56,8 +58,10 @@ func main() {
 	defer stop()
 	var t tally
 	if *from != "" {
-		if err := t.load(*from); err != nil {
-			fail(err)
+		for _, dir := range strings.Split(*from, ",") {
+			if err := t.load(dir); err != nil {
+				fail(err)
+			}
 		}
 		t.report(os.Stdout)
 		return
@@ -224,6 +228,7 @@ func keep(dir, name string, g *record.Game, r *review.Review) error {
 
 // tally adds up the reviews per player.
 type tally struct {
+	depth    review.Depth // of the reviews
 	byPlayer map[string]*playerTally
 	order    []string
 	// noise: per decision, the losses of the repeats and their SEs.
@@ -244,12 +249,15 @@ type playerTally struct {
 	// squares, and how many hands add up within two standard errors.
 	luck, luckSq, resultSq, corr, corrSq float64
 	addUp                                int
-	// The rating: points given away and decisions with a real choice,
-	// in all and in the block of 20 hands under way, and how many blocks
-	// rated like each level.
-	rateGiven, blockGiven     float64
-	rateN, blockN, blockHands int
-	like                      map[string]int
+	// The rating: per hand of one seat, the points lost in its decisions
+	// with a real choice and how many there were (review.Rate).
+	rated []ratedHand
+}
+
+// ratedHand is one hand of one seat's rating: points lost, decisions.
+type ratedHand struct {
+	lost float64
+	n    int
 }
 
 // add counts one hand's review, each seat under its player's name, and
@@ -271,21 +279,9 @@ func (t *tally) add(g *record.Game, r *review.Review) {
 			counted[name] = true
 			p.hands++
 		}
-		if rt, ok := review.Rate(&review.Review{Hands: []review.Hand{h}}, h.Seat); ok {
-			given := rt.PerDecision * float64(rt.Decisions)
-			p.rateGiven += given
-			p.rateN += rt.Decisions
-			p.blockGiven += given
-			p.blockN += rt.Decisions
-		}
-		if p.blockHands++; p.blockHands == 20 {
-			if p.like == nil {
-				p.like = map[string]int{}
-			}
-			like, _ := review.Like(p.blockGiven / float64(max(1, p.blockN)))
-			p.like[like]++
-			p.blockGiven, p.blockN, p.blockHands = 0, 0, 0
-		}
+		t.depth = r.Depth
+		rt, _ := review.Rate(&review.Review{Hands: []review.Hand{h}}, h.Seat)
+		p.rated = append(p.rated, ratedHand{rt.PerDecision * float64(rt.Decisions), rt.Decisions})
 		if h.Finished {
 			p.seatHands++
 			r := float64(h.Result)
@@ -430,28 +426,129 @@ func (t *tally) report(w io.Writer) {
 	}
 }
 
-// reportRating prints each player's rating (review.Rate) and where its
-// blocks of 20 hands of one seat are placed.
+// levels are the computer levels the rating must order, weakest first,
+// and bands the bands of levels review.Like places a rate in, as their
+// index in levels: hard and expert are one band.
+var (
+	levels = []string{"random", "easy", "medium", "hard", "expert"}
+	bands  = map[string]string{"random": "random", "easy": "easy", "medium": "medium", "hard": "hard/expert", "expert": "hard/expert"}
+)
+
+// reportRating prints each player's rating (review.Rate), where samples
+// of 20 of its hands drawn at random from its own are placed
+// (review.Like), and how well the rates order the levels.
 func (t *tally) reportRating(w io.Writer) {
 	fmt.Fprintln(w)
+	var rates, order, bandOrder []float64
 	for _, name := range t.order {
 		p := t.byPlayer[name]
-		if p.rateN == 0 {
+		rate := rateOf(p.rated)
+		if math.IsNaN(rate) {
 			continue
 		}
-		rate := p.rateGiven / float64(p.rateN)
-		like, label := review.Like(rate)
-		blocks := 0
-		var places []string
-		for _, l := range []string{"expert", "hard", "medium", "easy", "random"} {
-			if n := p.like[l]; n > 0 {
-				blocks += n
-				places = append(places, fmt.Sprintf("%s %d", l, n))
+		like, label := review.Like(rate, t.depth)
+		places := placements(p.rated, t.depth, 20, 1000)
+		var words []string
+		for _, l := range []string{"hard/expert", "medium", "easy", "random"} {
+			if n := places[l]; n > 0 {
+				words = append(words, fmt.Sprintf("%s %.1f%%", l, 100*n))
 			}
 		}
-		fmt.Fprintf(w, "%s: rating %.2f points given away per decision with a real choice (%d decisions): %s, plays like %s; blocks of 20 hands placed: %s (%d%% at %s)\n",
-			name, rate, p.rateN, label, like, strings.Join(places, ", "), 100*p.like[name]/max(1, blocks), name)
+		n := 0
+		for _, h := range p.rated {
+			n += h.n
+		}
+		fmt.Fprintf(w, "%s: rating %.2f points lost per decision with a real choice (%d decisions, %d hands): %s, plays like %s\n",
+			name, rate, n, len(p.rated), label, like)
+		own := ""
+		if b, ok := bands[name]; ok {
+			own = fmt.Sprintf(" (%.1f%% at %s)", 100*places[b], b)
+		}
+		fmt.Fprintf(w, "  20 of its hands drawn at random 1,000 times are placed: %s%s\n", strings.Join(words, ", "), own)
+		if k := slices.Index(levels, name); k >= 0 {
+			rates, order = append(rates, -rate), append(order, float64(k)) // the stronger, the fewer points lost
+			bandOrder = append(bandOrder, float64(min(k, 3)))
+		}
 	}
+	if len(rates) >= 2 {
+		fmt.Fprintf(w, "rank correlation of the rates with the levels' order (%d levels): %.2f; with hard and expert one band: %.2f\n",
+			len(rates), spearman(rates, order), spearman(rates, bandOrder))
+	}
+}
+
+// rateOf is the points lost per decision with a real choice over hands,
+// NaN when they had none.
+func rateOf(hands []ratedHand) float64 {
+	lost, n := 0.0, 0
+	for _, h := range hands {
+		lost, n = lost+h.lost, n+h.n
+	}
+	if n == 0 {
+		return math.NaN()
+	}
+	return lost / float64(n)
+}
+
+// placements draws k hands at random (with replacement) from hands,
+// samples times, and returns the share of the samples review.Like places
+// in each band of levels. The draws are seeded: the same hands give the
+// same shares.
+func placements(hands []ratedHand, depth review.Depth, k, samples int) map[string]float64 {
+	out := map[string]float64{}
+	if len(hands) == 0 {
+		return out
+	}
+	rng := rand.New(rand.NewPCG(1, uint64(len(hands))))
+	pick := make([]ratedHand, k)
+	for range samples {
+		for i := range pick {
+			pick[i] = hands[rng.IntN(len(hands))]
+		}
+		if rate := rateOf(pick); !math.IsNaN(rate) {
+			like, _ := review.Like(rate, depth)
+			out[like] += 1 / float64(samples)
+		}
+	}
+	return out
+}
+
+// spearman is the rank correlation of xs and ys: Pearson's on their
+// ranks, ties given their mean rank.
+func spearman(xs, ys []float64) float64 {
+	rx, ry := ranks(xs), ranks(ys)
+	n := float64(len(xs))
+	var mx, my float64
+	for i := range rx {
+		mx, my = mx+rx[i]/n, my+ry[i]/n
+	}
+	var sxy, sxx, syy float64
+	for i := range rx {
+		sxy += (rx[i] - mx) * (ry[i] - my)
+		sxx += (rx[i] - mx) * (rx[i] - mx)
+		syy += (ry[i] - my) * (ry[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+// ranks ranks xs from 1, ties at their mean rank.
+func ranks(xs []float64) []float64 {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
+	r := make([]float64, len(xs))
+	for i := 0; i < len(idx); {
+		j := i
+		for j+1 < len(idx) && xs[idx[j+1]] == xs[idx[i]] {
+			j++
+		}
+		for k := i; k <= j; k++ {
+			r[idx[k]] = float64(i+j)/2 + 1
+		}
+		i = j + 1
+	}
+	return r
 }
 
 // reportLuck prints the skill and luck split's checks per player: how
