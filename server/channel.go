@@ -200,6 +200,7 @@ type sshSession struct {
 	ctx     context.Context // ends with the channel or the connection
 	conn    *connState
 	id      string // the key's fingerprint
+	source  string // where the player comes from: the connection's, or a relayed player's (Server.unrelay)
 	input   *inputBuffer
 	size    windows
 	hasPTY  bool
@@ -307,7 +308,7 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 	c.mu.Lock()
 	id := c.key
 	c.mu.Unlock()
-	sess := &sshSession{ch: ch, ctx: sctx, conn: c, id: id, input: newInputBuffer(preShellInput)}
+	sess := &sshSession{ch: ch, ctx: sctx, conn: c, id: id, source: c.source, input: newInputBuffer(preShellInput)}
 	sess.size.changed = make(chan struct{}, 1)
 	go s.readInput(sess)
 

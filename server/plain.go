@@ -41,7 +41,7 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 		room = args[0]
 	}
 	began := time.Now()
-	lines := &lineLobby{adm: s.admit(sess.id, sess.conn.source)}
+	lines := &lineLobby{adm: s.admit(sess.id, sess.source)}
 	session := plain.New(in, out, sessionLang(sess.env))
 	session.Serve(ctx, lines, room, plain.Options{Hint: hint})
 	end := "quit"
@@ -57,7 +57,7 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 		}
 	}
 	session.Close()
-	s.log.Info("session end", "source", sess.conn.source, "key", sess.id, "mode", PlainCommand, "after", time.Since(began).Round(time.Second), "end", end)
+	s.log.Info("session end", "source", sess.source, "key", sess.id, "mode", PlainCommand, "after", time.Since(began).Round(time.Second), "end", end)
 	sess.exit(0)
 }
 

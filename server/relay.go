@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -11,23 +12,44 @@ import (
 )
 
 // relayCommand begins the command line of a session that another server
-// of the cluster relays: "relay KEY ROOM" or "relay KEY plain ROOM", KEY
-// being the player's key fingerprint. Only a client that logged in with the server's own host
-// key (which every server of a cluster shares) may give it.
+// of the cluster relays: "relay KEY SOURCE ROOM" or "relay KEY SOURCE
+// plain ROOM", KEY being the player's key fingerprint and SOURCE where the
+// player connects from (sourceOf: an IPv4 address or an IPv6 /64). Only a
+// client that logged in with the server's own host key (which every
+// server of a cluster shares) may give it: the SSH login proved that it
+// holds the private key, so nobody else can claim a player's key or
+// address this way; from anyone else the command is only a room's name.
 const relayCommand = "relay"
 
 // GoneText ends a relayed session whose room's server went away.
 const GoneText = "mille: the server that held room %s went away. Connect again (ssh -t HOST %s): your seat waits, and another server takes the room over."
 
 // unrelay makes a session relayed by another server of the cluster that
-// of the player it names.
+// of the player it names, from the player's source: the limits by source
+// count the player's address, not the relaying server's. A session of
+// anyone else keeps its key and its connection's source.
 func (s *Server) unrelay(sess *sshSession) {
 	sess.conn.mu.Lock()
 	peer := sess.conn.peer
 	sess.conn.mu.Unlock()
-	if f := strings.Fields(sess.command); peer && len(f) >= 2 && f[0] == relayCommand {
-		sess.id, sess.command = f[1], strings.Join(f[2:], " ")
+	f := strings.Fields(sess.command)
+	if !peer || len(f) < 3 || f[0] != relayCommand {
+		return
 	}
+	sess.id, sess.command = f[1], strings.Join(f[3:], " ")
+	if validSource(f[2]) {
+		sess.source = f[2]
+	}
+}
+
+// validSource reports whether src is a source as sourceOf writes it: an
+// address, or an IPv6 prefix.
+func validSource(src string) bool {
+	if _, err := netip.ParseAddr(src); err == nil {
+		return true
+	}
+	_, err := netip.ParsePrefix(src)
+	return err == nil
 }
 
 // relay plays session sess, of player id, through the server at addr,
@@ -67,7 +89,7 @@ func (s *Server) relay(sess *sshSession, id, room, addr string) error {
 	if err != nil {
 		return err
 	}
-	if err := rs.Start(relayCommand + " " + id + " " + sess.command); err != nil {
+	if err := rs.Start(relayCommand + " " + id + " " + sess.source + " " + sess.command); err != nil {
 		return err
 	}
 	go func() {

@@ -2,8 +2,10 @@ package server
 
 import (
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/millebornes/mille/server/internal/client"
@@ -79,4 +81,48 @@ func TestRelayPlain(t *testing.T) {
 	bob := plainSession(t, addrs[1], client.Key(2), "Bob", PlainCommand+" fam", false)
 	bob.until("Seats: 1 Ann (here, host), 2 Bob (you)")
 	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+}
+
+// TestRelaySource: the holder of a room counts a relayed session against
+// its player's address, not the relaying server's, and believes no
+// stranger who claims another. Server a, which holds room fam, takes one
+// session an address; Bob and Cal, from two addresses, reach it through
+// server b (one address to a) and both sit. Dee, from Ann's address,
+// sends a the command a relaying server would, claiming another key and address:
+// she is no server, so she is counted at Ann's address, and refused.
+func TestRelaySource(t *testing.T) {
+	db := pgtest.URL(t)
+	first := t.TempDir()
+	_, addrA := startServer(t, Config{Dir: first, DB: db, MaxSessionsPerSource: 1})
+	dir := t.TempDir()
+	key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
+	servertest.Must(t, err)
+	servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
+	b, addrB := startServer(t, Config{Dir: dir, DB: db})
+	for i, name := range []string{"Ann", "Bob", "Cal", "Dee"} {
+		servertest.Must(t, b.users.SetName(client.ID(client.Key(uint64(i+1))), name))
+	}
+	from := func(addr string, n uint64, ip, cmd string) *client.Client {
+		c, err := client.Dial(addr, client.Key(n), client.Options{Command: cmd, Width: 120, Height: 40, From: net.ParseIP(ip)})
+		servertest.Must(t, err)
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	ann := from(addrA, 1, "127.0.0.2", "fam")
+	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	bob := from(addrB, 2, "127.0.0.3", "fam")
+	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	cal := from(addrB, 3, "127.0.0.4", "fam")
+	servertest.Must(t, cal.EnterRoom("Cal", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+
+	conn, err := client.Login(addrA, client.Key(4), net.ParseIP("127.0.0.2"), e2eWait)
+	servertest.Must(t, err)
+	defer conn.Close()
+	dee, err := conn.NewSession()
+	servertest.Must(t, err)
+	out, _ := dee.CombinedOutput(relayCommand + " kd 10.9.9.9 fam")
+	if !strings.Contains(string(out), "as many sessions open as one address may") {
+		t.Fatalf("a stranger's claim of another key and address: %q", out)
+	}
 }

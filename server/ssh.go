@@ -415,7 +415,7 @@ func (s *Server) handle(sess *sshSession) {
 	s.sessions.Add(1)
 	defer s.sessions.Add(-1)
 	s.unrelay(sess)
-	id, source := sess.id, sess.conn.source
+	id, source := sess.id, sess.source
 	// The refusals and farewells speak the client's LANG, else English;
 	// once the lobby runs, the language chosen there.
 	l := sessionLang(sess.env)
