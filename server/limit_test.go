@@ -57,7 +57,7 @@ func TestEventLimiter(t *testing.T) {
 	if l.dropped() != 2000-passed {
 		t.Errorf("dropped %d, want %d", l.dropped(), 2000-passed)
 	}
-	for _, msg := range []tea.Msg{tea.WindowSizeMsg{Width: 80, Height: 24}, updateMsg{}, repaint{}} {
+	for _, msg := range []tea.Msg{tea.WindowSizeMsg{Width: 80, Height: 24}, tea.FocusMsg{}, repaint{}} {
 		if l.filter(msg) == nil {
 			t.Errorf("%T was dropped", msg)
 		}

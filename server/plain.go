@@ -11,6 +11,7 @@ import (
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/plain"
 	"github.com/millebornes/mille/server/lobby"
+	"github.com/millebornes/mille/server/screens"
 )
 
 // PlainCommand is the SSH command of the line mode (package plain), for
@@ -43,7 +44,7 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 	began := time.Now()
 	lines := &lineLobby{adm: s.admit(sess.id, sess.source)}
 	session := plain.New(in, out, sessionLang(sess.env))
-	session.Serve(ctx, lines, room, plain.Options{Hint: hint})
+	session.Serve(ctx, lines, room, plain.Options{Hint: screens.Hint})
 	end := "quit"
 	if idled.Load() {
 		end = "idle"

@@ -35,6 +35,7 @@ import (
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/server/lobby"
+	"github.com/millebornes/mille/server/screens"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
@@ -492,20 +493,20 @@ func (s *Server) handle(sess *sshSession) {
 	idled := s.watchIdle(ctx, cancel, input)
 
 	var m tea.Model
-	var sc *screen
+	var sc *screens.Screen
 	if s.model != nil {
 		m = s.model(id, room, size.width)
 	} else {
-		sc = newScreen(s.Lobby, s.users, id, room, size.width)
-		sc.Admission, sc.dataDir, sc.done = s.admit(id, source), s.cfg.Dir, ctx.Done()
-		sc.setLang(l)
-		defer sc.leave()
+		sc = screens.New(s.admit(id, source), room, size.width)
+		sc.DataDir, sc.Done = s.cfg.Dir, ctx.Done()
+		sc.SetLang(l)
+		defer sc.Leave()
 		m = sc
 	}
 	// Detection sees no terminal here and would strip all color.
 	profile := colorprofile.Env(env)
 	out := &lockedWriter{w: sess}
-	if sc != nil && sc.naming {
+	if sc != nil && sc.Naming() {
 		// A screen reader reads this line before any drawing: the first
 		// words a newcomer hears say how to get the line mode.
 		fmt.Fprint(out, l.T(lang.SrvReader)+"\r\n")
@@ -541,7 +542,7 @@ func (s *Server) handle(sess *sshSession) {
 	}
 	painter.close() // the terminal as it was, before the goodbyes
 	close(programEnded)
-	if sc != nil && sc.plain && s.stop.Err() == nil && !idled.Load() {
+	if sc != nil && sc.WantsPlain() && s.stop.Err() == nil && !idled.Load() {
 		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "from", "the name prompt")
 		var args []string
 		if room != "" {
@@ -553,7 +554,7 @@ func (s *Server) handle(sess *sshSession) {
 	}
 	end := "quit"
 	if sc != nil {
-		l = sc.lang // the lobby's choice
+		l = sc.Lang() // the lobby's choice
 	}
 	if idled.Load() {
 		end = "idle"
@@ -562,7 +563,7 @@ func (s *Server) handle(sess *sshSession) {
 	if s.stop.Err() != nil {
 		end = "shutdown"
 		farewell(sess, "\n"+l.T(lang.FarewellBye))
-		if name := sc.roomName(); name != "" && sc.seated() && s.wasSaved(name) {
+		if name := sc.RoomName(); name != "" && sc.Seated() && s.wasSaved(name) {
 			farewell(sess, l.T(lang.FarewellSaved, name))
 		}
 	}

@@ -610,7 +610,7 @@ func TestSSHRoom(t *testing.T) {
 	// Ann plays first: she selects her first card and discards it, by
 	// keys, and the room takes the move.
 	io.WriteString(annIn, "1x")
-	waitRoom(t, r, "Ann's discard", func(s *engine.State) bool {
+	servertest.WaitRoom(t, r, "Ann's discard", func(s *engine.State) bool {
 		for _, e := range s.Events(0, nil) {
 			if e.Kind == engine.EvDiscard && e.Seat == 0 {
 				return true
@@ -626,23 +626,6 @@ func TestSSHRoom(t *testing.T) {
 	bobScreen.waitText(t, "n: new room")
 	if s := r.Seats(); s[1].Human {
 		t.Fatalf("seat 2 after Bob left: %+v", s[1])
-	}
-}
-
-// waitRoom waits until the room's state satisfies ok.
-func waitRoom(t *testing.T, r *lobby.Room, what string, ok func(s *engine.State) bool) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		st := r.State()
-		done := ok(&st)
-		if done {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the room never reached %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/store"
@@ -120,4 +121,21 @@ func (s *FullStore) Failed() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.failed
+}
+
+// WaitRoom waits until ok accepts the state of table r, what it waits
+// for; the deadline only stops a broken test.
+func WaitRoom(t testing.TB, r interface{ State() engine.State }, what string, ok func(s *engine.State) bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		st := r.State()
+		if ok(&st) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the room never reached %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }

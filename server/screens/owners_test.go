@@ -1,4 +1,4 @@
-package server
+package screens
 
 import (
 	"testing"
@@ -26,7 +26,7 @@ func TestEnterKeptRoom(t *testing.T) {
 		key   string
 		watch bool
 	}{{"key-b", false}, {"key-x", true}} {
-		s := newScreen(l, users, tc.key, "fam", 80)
+		s := New(lobby.NewAdmission(l, users, tc.key), "fam", 80)
 		s.Init()
 		if s.conn == nil {
 			t.Fatalf("%s: not in the room: %s", tc.key, s.msg)

@@ -1,4 +1,4 @@
-package server
+package screens
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 // (they come back through s.Update by the test). It ignores timers. It
 // runs in a synctest bubble: a command counts as waiting only once every
 // goroutine of the test waits, however slow the machine.
-func drive(t *testing.T, s *screen, cmd tea.Cmd) {
+func drive(t *testing.T, s *Screen, cmd tea.Cmd) {
 	t.Helper()
 	for n := 0; cmd != nil && n < 50; n++ {
 		done := make(chan tea.Msg, 1)
@@ -56,12 +56,12 @@ func TestScreenGame(t *testing.T) { synctest.Test(t, screenGame) }
 func screenGame(t *testing.T) {
 	users := lobby.NewUsers(servertest.NewStore(t))
 	users.SetName("ann-key", "Ann")
-	lobby := lobby.NewLobby(0)
-	defer lobby.Close()
-	s := newScreen(lobby, users, "ann-key", "", 80)
+	lob := lobby.NewLobby(0)
+	defer lob.Close()
+	s := New(lobby.NewAdmission(lob, users, "ann-key"), "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	cfg := servertest.Config(2, engine.Standard, 7)
-	c, err := lobby.Create("duel", "ann-key", "Ann", 0, cfg)
+	c, err := lob.Create("duel", "ann-key", "Ann", 0, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,8 +88,8 @@ func screenGame(t *testing.T) {
 		_, cmd := s.Update(k)
 		drive(t, s, cmd)
 	}
-	r := lobby.Room("duel")
-	waitRoom(t, r, "the discard", func(st *engine.State) bool { return st.EventCount > u.Obs.EventCount })
+	r := lob.Room("duel")
+	servertest.WaitRoom(t, r, "the discard", func(st *engine.State) bool { return st.EventCount > u.Obs.EventCount })
 
 	// The lobby's timer keeps ticking through the game.
 	if _, cmd := s.Update(listTick{}); cmd == nil {
@@ -121,7 +121,7 @@ func TestServedHint(t *testing.T) {
 			t.Fatal(err)
 		}
 		obs := engine.Observe(&s, s.ToAct())
-		a, why := hint(context.Background(), &obs, obs.Legal(nil))
+		a, why := Hint(context.Background(), &obs, obs.Legal(nil))
 		if obs.Check(a) != nil || why == "" {
 			t.Fatalf("seed %d: hint %v (%q) is not a legal move with a reason", seed, a, why)
 		}

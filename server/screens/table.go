@@ -1,4 +1,4 @@
-package server
+package screens
 
 import (
 	"context"
@@ -17,8 +17,8 @@ import (
 // public server must not let one player's key buy much of its cores.
 const HintTime = 200 * time.Millisecond
 
-// hint is review.Hint within HintTime: the best move found by then.
-func hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
+// Hint is review.Hint within HintTime: the best move found by then.
+func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
 	ctx, cancel := context.WithTimeout(ctx, HintTime)
 	defer cancel()
 	return review.Hint(ctx, obs, legal)
@@ -36,7 +36,7 @@ type game struct {
 // details (a file system's error names the server's files).
 type seatConn struct {
 	*lobby.Conn
-	s *screen
+	s *Screen
 }
 
 // Save implements table.Keeper.
@@ -55,7 +55,7 @@ func (c seatConn) Save() (string, error) {
 // ctrl+c to the board, and the board's ui.LeaveMsg gives the seat up and
 // goes back to the lobby. It reports whether it took the message; if not,
 // the lobby and waiting-room screen handles it.
-func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
+func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 	g := &s.game
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -78,7 +78,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			_, cmd := g.m.Update(msg.u)
 			return tea.Batch(cmd, next(s.conn)), true
 		}
-		m, err := ui.NewRemote(ui.RemoteConfig{Table: seatConn{s.conn, s}, Hint: hint, Dark: s.st.Dark, Lang: s.lang, Fed: true})
+		m, err := ui.NewRemote(ui.RemoteConfig{Table: seatConn{s.conn, s}, Hint: Hint, Dark: s.st.Dark, Lang: s.lang, Fed: true})
 		if err != nil {
 			s.msg = s.refusal(err)
 			return next(s.conn), true
@@ -117,7 +117,7 @@ func (s *screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 }
 
 // gameView is the board, while the session plays.
-func (s *screen) gameView() (tea.View, bool) {
+func (s *Screen) gameView() (tea.View, bool) {
 	if s.game.m == nil {
 		return tea.View{}, false
 	}

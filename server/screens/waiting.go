@@ -1,4 +1,4 @@
-package server
+package screens
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ import (
 // waitingKey handles a key in the waiting room, before the game starts:
 // a digit takes that seat, t moves to the next team with a free seat, s
 // starts (the host), w watches instead of playing, q leaves.
-func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
+func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	u := s.last
 	k := s.keys.waiting
 	s.msg = "" // the last refusal was about the last key
@@ -76,7 +76,7 @@ func (s *screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 // viewWaiting draws the waiting room: the room's options, the seats by team
 // (or player by player without teams) and who sits there, the onlookers
 // and what this person may do.
-func (s *screen) viewWaiting(b *strings.Builder, h hits) {
+func (s *Screen) viewWaiting(b *strings.Builder, h hits) {
 	u := s.last
 	r := s.conn.Room()
 	cfg := r.Config()
@@ -159,7 +159,7 @@ func (s *screen) viewWaiting(b *strings.Builder, h hits) {
 }
 
 // tableText describes a table size in a sentence.
-func (s *screen) tableText(players int) string {
+func (s *Screen) tableText(players int) string {
 	switch players {
 	case 4:
 		return s.lang.T(lang.WrFour)
@@ -171,7 +171,7 @@ func (s *screen) tableText(players int) string {
 
 // presence says who is at a seat: a person here or away, or the words of
 // key computer when no person holds it.
-func (s *screen) presence(seat table.SeatInfo, computer lang.Key) string {
+func (s *Screen) presence(seat table.SeatInfo, computer lang.Key) string {
 	switch seat.Presence("") {
 	case "here":
 		return s.lang.T(lang.WrHere)

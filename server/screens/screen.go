@@ -1,4 +1,11 @@
-package server
+// Package screens is what an SSH session of mille serve shows in full
+// screen: the name prompt, the lobby's list of rooms, the new room form,
+// the waiting room, and then the ui's board over the seat (table.go), as
+// one Bubble Tea model (Screen) over the session's way into the lobby
+// (lobby.Admission). Its keymaps are in keymap.go, as the board's are in
+// ui/keys.go; its clicks are answered from the marks it draws (mouse.go).
+// It knows nothing of SSH: package server runs it for a session.
+package screens
 
 import (
 	"fmt"
@@ -20,10 +27,10 @@ import (
 	"github.com/millebornes/mille/ui"
 )
 
-// screen is the Bubble Tea model of one SSH session: the name prompt at a
+// Screen is the Bubble Tea model of one SSH session: the name prompt at a
 // player's first login, then the lobby. It reads the lobby but never a
 // room's state.
-type screen struct {
+type Screen struct {
 	*lobby.Admission        // the lobby, the player's key and name
 	room             string // the room asked for on the ssh command line
 
@@ -47,16 +54,18 @@ type screen struct {
 	keys screenKeys
 	help help.Model
 
-	dataDir string // the server's data folder, never shown to players
-	// done is closed when the session ends: the program's waiting
+	// DataDir is the server's data folder, never shown to players: an
+	// error that names it is told as a short sentence.
+	DataDir string
+	// Done is closed when the session ends: the program's waiting
 	// commands give up (tickList). nil: never.
-	done <-chan struct{}
+	Done <-chan struct{}
 }
 
-// refusal is what the player reads of err (see publicText), noted in the
+// refusal is what the player reads of err (see events.PublicText), noted in the
 // log when it hides something.
-func (s *screen) refusal(err error) string {
-	return events.PublicText(err, s.Log, s.dataDir, "key", s.ID())
+func (s *Screen) refusal(err error) string {
+	return events.PublicText(err, s.Log, s.DataDir, "key", s.ID())
 }
 
 // updateMsg carries a seat's update into the program.
@@ -75,37 +84,37 @@ func next(c *lobby.Conn) tea.Cmd {
 	}
 }
 
-// leave gives up the connection to the room when the session ends: the
+// Leave gives up the connection to the room when the session ends: the
 // seat waits for the player's return for the grace period.
-func (s *screen) leave() {
+func (s *Screen) Leave() {
 	if s.conn != nil {
 		s.conn.Leave()
 	}
 }
 
-// roomName returns the name of the room the session is in, or "" (also
+// RoomName returns the name of the room the session is in, or "" (also
 // for a nil screen: a test's model).
-func (s *screen) roomName() string {
+func (s *Screen) RoomName() string {
 	if s == nil || s.conn == nil {
 		return ""
 	}
 	return s.conn.Room().Name()
 }
 
-// seated reports whether the session plays a seat of its room, as its
+// Seated reports whether the session plays a seat of its room, as its
 // last view of it says (an onlooker plays none).
-func (s *screen) seated() bool { return s != nil && s.conn != nil && len(s.last.Mine) > 0 }
+func (s *Screen) Seated() bool { return s != nil && s.conn != nil && len(s.last.Mine) > 0 }
 
 // enter takes a seat in the room called name (lobby.Admission.enter).
-func (s *screen) enter(name string, create bool) tea.Cmd {
+func (s *Screen) enter(name string, create bool) tea.Cmd {
 	return s.connect(s.Admission.Enter(name, create))
 }
 
 // watch makes the person an onlooker of the room called name.
-func (s *screen) watch(name string) tea.Cmd { return s.connect(s.Admission.Watch(name)) }
+func (s *Screen) watch(name string) tea.Cmd { return s.connect(s.Admission.Watch(name)) }
 
 // connect enters the room of c, or shows err.
-func (s *screen) connect(c *lobby.Conn, err error) tea.Cmd {
+func (s *Screen) connect(c *lobby.Conn, err error) tea.Cmd {
 	if err != nil {
 		s.msg = s.refusal(err)
 		return nil
@@ -114,19 +123,22 @@ func (s *screen) connect(c *lobby.Conn, err error) tea.Cmd {
 	return next(c)
 }
 
-func newScreen(lob *lobby.Lobby, users *lobby.Users, id, room string, width int) *screen {
+// New is the screen of a session that enters the lobby through a, asked
+// for room on the ssh command line (""), in a terminal width columns
+// wide; it asks the player's name first if a knows none.
+func New(a *lobby.Admission, room string, width int) *Screen {
 	st := ui.StylesFor(true)
-	s := &screen{Admission: lobby.NewAdmission(lob, users, id), room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st), lang: &lang.English}
+	s := &Screen{Admission: a, room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st), lang: &lang.English}
 	s.naming = s.Name() == ""
 	s.nameField = newField(st, lobby.MaxNameLen)
 	s.nameField.Prompt = "Name: "
-	s.rooms = lob.List()
+	s.rooms = a.Lobby().List()
 	return s
 }
 
-// setLang speaks l in the lobby's screens and, from the next room on,
+// SetLang speaks l in the lobby's screens and, from the next room on,
 // on the board.
-func (s *screen) setLang(l *lang.Catalogue) {
+func (s *Screen) SetLang(l *lang.Catalogue) {
 	s.lang = l
 	s.keys.name = newNameKeys(l)
 	s.nameField.Prompt = l.T(lang.SrvName)
@@ -136,7 +148,7 @@ func (s *screen) setLang(l *lang.Catalogue) {
 }
 
 // setStyles paints the screen with st, for the terminal's background.
-func (s *screen) setStyles(st *ui.Styles) {
+func (s *Screen) setStyles(st *ui.Styles) {
 	s.st, s.help = st, newHelp(st)
 	setFieldStyles(&s.nameField, st)
 	if s.form != nil {
@@ -155,8 +167,8 @@ type listTick struct{}
 // wait held the ended session's program (its input reader's key table
 // alone is 133 KB) for up to two seconds more: under a reconnect storm of
 // 250 sessions a second, 500 programs nobody saw and some 130 MB.
-func (s *screen) tickList() tea.Cmd {
-	done := s.done
+func (s *Screen) tickList() tea.Cmd {
+	done := s.Done
 	return func() tea.Msg {
 		t := time.NewTimer(listEvery)
 		defer t.Stop()
@@ -170,7 +182,7 @@ func (s *screen) tickList() tea.Cmd {
 }
 
 // Init implements tea.Model.
-func (s *screen) Init() tea.Cmd {
+func (s *Screen) Init() tea.Cmd {
 	if s.room == "" && !s.naming {
 		// Back after a dropped connection: straight to the seat kept.
 		s.room = s.Lobby().SeatedRoom(s.ID())
@@ -182,7 +194,7 @@ func (s *screen) Init() tea.Cmd {
 }
 
 // Update implements tea.Model.
-func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if bg, ok := msg.(tea.BackgroundColorMsg); ok {
 		s.setStyles(ui.StylesFor(bg.IsDark())) // the board gets the message too
 	}
@@ -256,7 +268,7 @@ func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // lobbyKey handles a key in the lobby's list of rooms.
-func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
+func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.lobby
 	switch {
 	case key.Matches(msg, k.Leave):
@@ -264,7 +276,7 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Refresh):
 		s.rooms = s.Lobby().List()
 	case key.Matches(msg, k.Lang):
-		s.setLang(lang.All[(slices.Index(lang.All, s.lang)+1)%len(lang.All)])
+		s.SetLang(lang.All[(slices.Index(lang.All, s.lang)+1)%len(lang.All)])
 	case key.Matches(msg, k.Up):
 		s.pick = max(s.pick-1, 0)
 	case key.Matches(msg, k.Down):
@@ -286,7 +298,7 @@ func (s *screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // formKey handles a key in the new room form: enter creates the room and
 // takes the person to it.
-func (s *screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
+func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	done, cancel := s.form.key(msg)
 	switch {
 	case cancel:
@@ -302,7 +314,7 @@ func (s *screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // roomKey handles a key in a started room shown as text (viewRoom).
-func (s *screen) roomKey(msg tea.KeyPressMsg) {
+func (s *Screen) roomKey(msg tea.KeyPressMsg) {
 	k := s.keys.room
 	switch {
 	case key.Matches(msg, k.Leave):
@@ -322,7 +334,7 @@ func (s *screen) roomKey(msg tea.KeyPressMsg) {
 
 // nameKey handles a key at the name prompt; the name field takes the keys
 // that are not the prompt's.
-func (s *screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
+func (s *Screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.name
 	switch {
 	case key.Matches(msg, k.Leave):
@@ -348,7 +360,7 @@ func (s *screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // View implements tea.Model.
-func (s *screen) View() tea.View {
+func (s *Screen) View() tea.View {
 	if v, ok := s.gameView(); ok {
 		return v
 	}
@@ -445,7 +457,7 @@ func (s *screen) View() tea.View {
 
 // inner is the width of the text in the screen's panel: its frame and
 // padding take four columns.
-func (s *screen) inner() int {
+func (s *Screen) inner() int {
 	if s.width <= 0 {
 		return 0
 	}
@@ -455,7 +467,7 @@ func (s *screen) inner() int {
 // viewRoom draws the seat's room in text. Once the game has started the
 // ui's board (table.go) shows it instead; this text only remains if the
 // board could not open.
-func (s *screen) viewRoom(b *strings.Builder) {
+func (s *Screen) viewRoom(b *strings.Builder) {
 	u := s.last
 	st := s.st
 	b.WriteString(st.Heading.Render(s.lang.T(lang.WrRoom, u.Room)) + "\n\n")
@@ -481,7 +493,7 @@ func (s *screen) viewRoom(b *strings.Builder) {
 }
 
 // para breaks text into lines as wide as the terminal at most.
-func (s *screen) para(text string) string {
+func (s *Screen) para(text string) string {
 	if s.width <= 0 {
 		return text
 	}
@@ -504,9 +516,19 @@ func listWindow(n, cursor, rows int) (from, to int) {
 // endedText says why the session's room ended: the last news of the
 // table, when it was about that (another server took the room over, or
 // this one lost its database), else that it ended.
-func (s *screen) endedText() string {
+func (s *Screen) endedText() string {
 	if n := s.last.Notice; n.Final() {
 		return n.Text(s.lang)
 	}
 	return s.lang.T(lang.SrvRoomEnded)
 }
+
+// Naming reports whether the screen asks the player's name.
+func (s *Screen) Naming() bool { return s.naming }
+
+// WantsPlain reports whether the player asked for the line mode at the
+// name prompt: the session goes on in lines once the program ends.
+func (s *Screen) WantsPlain() bool { return s.plain }
+
+// Lang is the language the player chose, or the session's.
+func (s *Screen) Lang() *lang.Catalogue { return s.lang }

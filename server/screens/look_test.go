@@ -1,4 +1,4 @@
-package server
+package screens
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 // TestGoldenScreens pins the screens around the board, in the board's
@@ -22,12 +23,12 @@ func TestGoldenScreens(t *testing.T) {
 		if _, err := l.Create("friday-night-league", "key-b", "Bob", -1, servertest.Config(6, 0, 1)); err != nil {
 			t.Fatal(err)
 		}
-		frame := func(s *screen) string {
+		frame := func(s *Screen) string {
 			s.Update(tea.WindowSizeMsg{Width: w, Height: h})
 			return ansi.Strip(s.View().Content)
 		}
-		newcomer := newScreen(l, users, "key-new", "", w)
-		ann := newScreen(l, users, "key-a", "", w)
+		newcomer := New(lobby.NewAdmission(l, users, "key-new"), "", w)
+		ann := New(lobby.NewAdmission(l, users, "key-a"), "", w)
 		screens := []struct{ name, text string }{{"name", frame(newcomer)}, {"lobby", frame(ann)}}
 		ann.Update(press("n"))
 		screens = append(screens, struct{ name, text string }{"form", frame(ann)})

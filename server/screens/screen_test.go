@@ -1,4 +1,4 @@
-package server
+package screens
 
 import (
 	"strings"
@@ -19,28 +19,28 @@ import (
 // shows in columns.
 func TestScreensFit(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := newScreen(l, users, "key-a", "friday", 80)
+	ann := New(lobby.NewAdmission(l, users, "key-a"), "friday", 80)
 	ann.Init()
 	settle(t, ann)
-	bob := newScreen(l, users, "key-b", "friday", 80)
+	bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 80)
 	bob.Init()
 	settle(t, bob)
 	users.SetName("key-c", "Cal")
-	cal := newScreen(l, users, "key-c", "", 80)
+	cal := New(lobby.NewAdmission(l, users, "key-c"), "", 80)
 	cal.Update(press("w")) // the room under the cursor: friday
 	settle(t, cal)
-	form := newScreen(l, users, "key-a", "", 80)
+	form := New(lobby.NewAdmission(l, users, "key-a"), "", 80)
 	form.Update(press("n"))
 
-	lobby := []string{"n: new room", "enter: join", "w: watch", "r: refresh", "q: leave"}
+	lobbyKeys := []string{"n: new room", "enter: join", "w: watch", "r: refresh", "q: leave"}
 	tests := []struct {
 		name   string
-		s      *screen
+		s      *Screen
 		widths []int
 		want   []string
 	}{
-		{"name prompt", newScreen(l, users, "key-new", "", 80), []int{80, 40}, []string{"Name:", "enter: done", "esc: leave"}},
-		{"lobby", newScreen(l, users, "key-b", "", 80), []int{80}, lobby},
+		{"name prompt", New(lobby.NewAdmission(l, users, "key-new"), "", 80), []int{80, 40}, []string{"Name:", "enter: done", "esc: leave"}},
+		{"lobby", New(lobby.NewAdmission(l, users, "key-b"), "", 80), []int{80}, lobbyKeys},
 		{"form", form, []int{80, 50}, []string{"> Name room1", "up/down: field", "enter: create", "esc: back"}},
 		{"host", ann, []int{100, 80, 56}, []string{"s: start", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
 		{"guest", bob, []int{80, 56}, []string{"Waiting for the host", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
@@ -81,7 +81,7 @@ func TestScreensFit(t *testing.T) {
 // keys and a paste, up to lobby.MaxNameLen characters.
 func TestNamePrompt(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	s := newScreen(l, users, "key-new", "", 80)
+	s := New(lobby.NewAdmission(l, users, "key-new"), "", 80)
 	for _, k := range keys("Ann Bornes and more") {
 		s.Update(k)
 	}
@@ -101,10 +101,10 @@ func TestNamePrompt(t *testing.T) {
 // key, also when that key takes the person elsewhere.
 func TestRefusalForgotten(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := newScreen(l, users, "key-a", "friday", 80)
+	ann := New(lobby.NewAdmission(l, users, "key-a"), "friday", 80)
 	ann.Init()
 	settle(t, ann)
-	bob := newScreen(l, users, "key-b", "friday", 80)
+	bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 80)
 	bob.Init()
 	settle(t, bob)
 	bob.Update(press("s"))
@@ -125,7 +125,7 @@ func TestRefusalForgotten(t *testing.T) {
 func TestTickListEndsWithSession(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		done := make(chan struct{})
-		s := &screen{done: done}
+		s := &Screen{Done: done}
 		began := time.Now()
 		got := make(chan tea.Msg, 1)
 		go func() { got <- s.tickList()() }()
@@ -133,7 +133,7 @@ func TestTickListEndsWithSession(t *testing.T) {
 		if msg := <-got; msg != nil || time.Since(began) != 0 {
 			t.Fatalf("the tick gave %v after %v, want nothing at once", msg, time.Since(began))
 		}
-		s.done = nil
+		s.Done = nil
 		if msg := s.tickList()(); msg != (listTick{}) || time.Since(began) != listEvery {
 			t.Fatalf("the tick of a running session gave %v after %v", msg, time.Since(began))
 		}
@@ -144,7 +144,7 @@ func TestTickListEndsWithSession(t *testing.T) {
 // keys too, and the session's board will speak it.
 func TestLobbyLanguage(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	s := newScreen(l, users, "key-b", "", 80)
+	s := New(lobby.NewAdmission(l, users, "key-b"), "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if text := ansi.Strip(s.View().Content); !strings.Contains(text, "Rooms:") || !strings.Contains(text, "f: language") {
 		t.Fatalf("the lobby in English:\n%s", text)

@@ -1,4 +1,4 @@
-package server
+package screens
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 
 // click clicks the line of s's frame that shows text and hands the result
 // to the model, as the program would.
-func click(t *testing.T, s *screen, text string) tea.Cmd {
+func click(t *testing.T, s *Screen, text string) tea.Cmd {
 	t.Helper()
 	v := s.View()
 	for y, line := range strings.Split(v.Content, "\n") {
@@ -37,7 +37,7 @@ func click(t *testing.T, s *screen, text string) tea.Cmd {
 }
 
 // settle hands the connection's latest update to the model.
-func settle(t *testing.T, s *screen) {
+func settle(t *testing.T, s *Screen) {
 	t.Helper()
 	select {
 	case u, open := <-s.conn.Updates():
@@ -63,7 +63,7 @@ func lobbyOfAnnAndBob(t *testing.T) (*lobby.Lobby, *lobby.Users) {
 // clicks as their keys do.
 func TestMouse(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := newScreen(l, users, "key-a", "", 80)
+	ann := New(lobby.NewAdmission(l, users, "key-a"), "", 80)
 	ann.Update(press("n"))
 	click(t, ann, "Players")   // select the field
 	click(t, ann, "Players")   // 4 -> 6
@@ -84,7 +84,7 @@ func TestMouse(t *testing.T) {
 		t.Fatalf("seats after the click: %+v", s)
 	}
 
-	bob := newScreen(l, users, "key-b", "", 80)
+	bob := New(lobby.NewAdmission(l, users, "key-b"), "", 80)
 	click(t, bob, "room1")
 	if bob.conn == nil {
 		t.Fatalf("Bob did not join: %s", bob.msg)
@@ -122,7 +122,7 @@ func TestLobbyScrolls(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s := newScreen(l, users, "key-a", "", 100)
+	s := New(lobby.NewAdmission(l, users, "key-a"), "", 100)
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	for i := 0; i < 40; i++ {
 		text := ansi.Strip(s.View().Content)
@@ -145,7 +145,7 @@ func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"t", "s", "w", "1", "3", "x"} {
-		bob := newScreen(l, users, "key-b", "friday", 100)
+		bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 100)
 		bob.Init() // joins at once; the first update is still on its way
 		if bob.conn == nil || len(bob.last.Seats) != 0 {
 			t.Fatal("the test needs a screen that joined and saw no update yet")
@@ -154,6 +154,6 @@ func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
 		if !strings.Contains(ansi.Strip(bob.View().Content), "Joining room friday") {
 			t.Fatalf("%s: the screen does not say it is joining:\n%s", k, bob.View().Content)
 		}
-		bob.leave()
+		bob.Leave()
 	}
 }
