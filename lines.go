@@ -60,7 +60,7 @@ func playLines(lc local.Config, cat *lang.Catalogue, in io.Reader, out, stderr i
 	lc.Pace = linePace
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, lc, plain.Options{Hint: review.Hint})
+	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, lc, plain.Options{Hint: review.Hint, Review: review.AnalyseInCache})
 	if err != nil {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
 		return 1

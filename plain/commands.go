@@ -47,6 +47,7 @@ func commandList() map[string]command {
 		"repeat":  (*game).repeatLast,
 		"summary": (*game).summary, "history": (*game).history,
 		"brief": (*game).brief, "verbose": (*game).verbose,
+		"review": (*game).reviewCmd, "v": (*game).reviewCmd,
 		"quit": (*game).quit, "q": (*game).quit,
 		"cancel": (*game).cancel,
 	}
@@ -60,7 +61,7 @@ var french = map[string]string{
 	"état": "status", "etat": "status", "main": "hand", "points": "score",
 	"journal": "log", "conseil": "hint", "reprendre": "undo", "enregistrer": "save",
 	"règles": "rules", "regles": "rules", "menaces": "threats", "aide": "help", "répéter": "repeat", "repeter": "repeat",
-	"résumé": "summary", "resume": "summary", "historique": "history", "bref": "brief", "détaillé": "verbose", "detaille": "verbose", "quitter": "quit", "annuler": "cancel",
+	"résumé": "summary", "resume": "summary", "historique": "history", "bref": "brief", "analyse": "review", "revoir": "review", "détaillé": "verbose", "detaille": "verbose", "quitter": "quit", "annuler": "cancel",
 }
 
 // lookup finds the command a word names (commandName).

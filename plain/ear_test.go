@@ -12,6 +12,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/table"
 )
 
@@ -206,4 +207,66 @@ func TestBrief(t *testing.T) {
 	if l, _ := r.next(); !strings.HasPrefix(l, "You have ") {
 		t.Errorf("verbose: the turn again starts %q, want the miles", l)
 	}
+}
+
+// quickReview is the review at its quickest depth, for the tests.
+func quickReview(ctx context.Context, g record.Game, o review.Options) (*review.Review, error) {
+	o.Depth = review.Quick
+	return review.Analyse(ctx, g, o)
+}
+
+// handPlayed is a 2-player game whose first hand seat 0 played at
+// random to its end.
+func handPlayed(t *testing.T, seed uint64) record.Game {
+	g := newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, seed, "heuristic", 0)
+	rng := rand.New(rand.NewPCG(seed, 9))
+	heur := ai.NewHeuristic()
+	for !g.State.HandOver() {
+		legal := g.State.Legal(nil)
+		a := legal[rng.IntN(len(legal))]
+		if g.State.ToAct() != 0 {
+			obs := engine.Observe(&g.State, g.State.ToAct())
+			a = heur.Choose(context.Background(), &obs, legal)
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// TestReviewCommand: at the end of a hand the line mode offers the
+// review, and review tells it in sentences: the result and its split
+// into expected, skill and luck, each decision that gave points away
+// with its verdict and why, the turning points, the rating.
+func TestReviewCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a review takes seconds")
+	}
+	g := handPlayed(t, 21)
+	tab := tableFor(t, g, "heuristic")
+	r := start(t, tab, Options{Review: quickReview, Record: tab.Record})
+	r.until(func(l string) bool { return l == lang.English.Text[lang.RvlOffer] })
+	r.until(func(l string) bool { return l == lang.English.Text[lang.AnotherHand] })
+	r.send("review")
+	r.until(func(l string) bool { return l == lang.English.Text[lang.RvlStarted] })
+	var said []string
+	r.until(func(l string) bool {
+		said = append(said, l)
+		return strings.HasPrefix(l, "Your play: ")
+	})
+	text := strings.Join(said, "\n")
+	for _, want := range []string{"Hand 1 of game 1, You: ", "At the first decision you could expect to finish ",
+		"Your decisions gave away ", "of your ", "Decision ", "Turning point: ", "points given away per real choice"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the review lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "±") || strings.Contains(text, " mi ") {
+		t.Errorf("the review says what speech reads badly:\n%s", text)
+	}
+	if p := r.out.problem(); p != "" {
+		t.Error(p)
+	}
+	t.Log(text)
 }

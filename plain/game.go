@@ -39,6 +39,10 @@ type game struct {
 
 	hints   chan hintResult
 	hinting ai.HintSearch
+	// reviews brings the review asked for; reviewing cancels it while
+	// it runs.
+	reviews   chan reviewResult
+	reviewing context.CancelFunc
 	// ahead are moves typed while a computer was still to play, read
 	// once it has (typedAhead).
 	ahead []string
@@ -82,8 +86,9 @@ const (
 // Play plays the table t through the session until the player quits, the
 // input ends, the table ends or ctx is done, and says why it stopped.
 func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
-	g := &game{Session: s, t: t, opts: opts, hints: make(chan hintResult, 1)}
+	g := &game{Session: s, t: t, opts: opts, hints: make(chan hintResult, 1), reviews: make(chan reviewResult, 1)}
 	defer g.stopHint()
+	defer g.stopReview()
 	defer g.stopThinking()
 	g.see(t.View())
 	updates := t.Updates()
@@ -102,6 +107,8 @@ func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
 				return InputClosed
 			}
 			g.command(line)
+		case res := <-g.reviews:
+			g.tellReview(res)
 		case h := <-g.hints:
 			g.showHint(h)
 			g.typedAhead()
@@ -447,6 +454,13 @@ func (g *game) ask(p prompt) {
 		}
 		g.say(lang.HandScores, g.list(hand, lang.And))
 		g.say(lang.GameTotals, g.list(game, lang.And))
+		switch {
+		case g.opts.Review == nil || g.opts.Record == nil:
+		case p.kind == promptAnotherGame:
+			g.say(lang.RvlOfferGame)
+		default:
+			g.say(lang.RvlOffer)
+		}
 		if p.kind == promptAnotherGame {
 			g.say(lang.AnotherGame)
 		} else {

@@ -84,8 +84,8 @@ func (s *Session) seatNameIn(g record.Game, seat int) string {
 // keyboard holds every person's seat; people who share the keyboard pass
 // it at every turn), first offering the autosave if there is one, and
 // keeps the game in the autosave unless it was saved or is over. It
-// returns the game as it was left. Of opts, only Hint counts: the session
-// saves, and records the statistics.
+// returns the game as it was left. Of opts, only Hint and Review count:
+// the session saves, records the statistics and gives the record.
 func (s *Session) PlayLocal(ctx context.Context, cfg local.Config, opts Options) (End, record.Game, error) {
 	l := local.New(cfg)
 	defer l.Close()
@@ -96,7 +96,7 @@ func (s *Session) PlayLocal(ctx context.Context, cfg local.Config, opts Options)
 	if c == nil {
 		return end, cfg.Game, nil
 	}
-	opts = Options{Hint: opts.Hint, Unsaved: l.Unsaved}
+	opts = Options{Hint: opts.Hint, Review: opts.Review, Record: l.Record, Unsaved: l.Unsaved}
 	if l.CanSave() {
 		opts.Save = l.Save
 	}

@@ -24,6 +24,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/record"
 )
 
 // Options are what a session may do besides playing.
@@ -40,6 +41,12 @@ type Options struct {
 	Guest bool
 	// HandOver is told once at the end of every hand (statistics).
 	HandOver func()
+	// Review reviews the game (review.Analyse, or through the cache),
+	// and Record gives the game's record: both set, the review command
+	// tells the review of the last hand or game. Nil: no review (a
+	// guest of a room does not hold the game's record).
+	Review ReviewFunc
+	Record func() record.Game
 	// Unsaved reports whether the game has moves that no save holds, so
 	// that quitting offers to save them; nil: always, when Save is set.
 	Unsaved func() bool

@@ -122,3 +122,18 @@ func AnalyseCached(ctx context.Context, dir string, g record.Game, o Options) (*
 	}
 	return r, nil
 }
+
+// AnalyseInCache is AnalyseCached over the cache folder (CacheDir), or
+// Analyse when there is none. A review made but not kept stands: only
+// keeping it failed.
+func AnalyseInCache(ctx context.Context, g record.Game, o Options) (*Review, error) {
+	dir, err := CacheDir()
+	if err != nil {
+		return Analyse(ctx, g, o)
+	}
+	r, err := AnalyseCached(ctx, dir, g, o)
+	if r != nil {
+		return r, nil
+	}
+	return nil, err
+}

@@ -99,12 +99,12 @@ func TestWordsInFrench(t *testing.T) {
 		}
 	}
 	for _, lr := range levelRates[Normal] {
-		if labelIn(&lang.English, lr.label) != lr.label {
-			t.Errorf("label %q in English: %q", lr.label, labelIn(&lang.English, lr.label))
+		if LabelIn(&lang.English, lr.label) != lr.label {
+			t.Errorf("label %q in English: %q", lr.label, LabelIn(&lang.English, lr.label))
 		}
 	}
-	if labelIn(&lang.French, "beginner") != "débutant" {
-		t.Errorf("beginner in French: %q", labelIn(&lang.French, "beginner"))
+	if LabelIn(&lang.French, "beginner") != "débutant" {
+		t.Errorf("beginner in French: %q", LabelIn(&lang.French, "beginner"))
 	}
 }
 

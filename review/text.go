@@ -58,7 +58,7 @@ func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	}
 	for _, seat := range r.Seats {
 		if rt, ok := Rate(r, seat); ok {
-			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, labelIn(c, rt.Label), levelIn(c, rt.Like)))
+			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, LabelIn(c, rt.Label), levelIn(c, rt.Like)))
 		}
 	}
 }
@@ -77,8 +77,9 @@ var labelKeys = map[string]lang.Key{
 	"beginner": lang.RateBeginner, "casual": lang.RateCasual, "good": lang.RateGood, "strong": lang.RateStrong,
 }
 
-// labelIn words a rating's label in the language of c.
-func labelIn(c *lang.Catalogue, label string) string {
+// LabelIn words a rating's label (Rating.Label, English as the JSON
+// keeps it) in the language of c.
+func LabelIn(c *lang.Catalogue, label string) string {
 	if k, ok := labelKeys[label]; ok {
 		return c.Text[k]
 	}

@@ -150,7 +150,7 @@ func (m *Model) reviewProgram() (*reviewProgram, error) {
 	}
 	g := m.local.Record()
 	o := review.Options{Depth: review.Normal, From: lastHandStart(&g)}
-	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: analyseCached, Dark: m.styles.Dark, Lang: m.lang})
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: review.AnalyseInCache, Dark: m.styles.Dark, Lang: m.lang})
 	if err != nil {
 		return nil, err
 	}
@@ -175,20 +175,6 @@ func lastHandStart(g *record.Game) int {
 		}
 	}
 	return start
-}
-
-// analyseCached is review.AnalyseCached over the saves folder's cache, or
-// review.Analyse without one.
-func analyseCached(ctx context.Context, g record.Game, o review.Options) (*review.Review, error) {
-	dir, err := review.CacheDir()
-	if err != nil {
-		return review.Analyse(ctx, g, o)
-	}
-	r, err := review.AnalyseCached(ctx, dir, g, o)
-	if r != nil {
-		return r, nil // only keeping it failed: the review stands
-	}
-	return nil, err
 }
 
 // reviewProgram runs the review screen as a program of its own in the

@@ -1,0 +1,259 @@
+package plain
+
+import (
+	"context"
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/review"
+)
+
+// The game review in sentences (issue 24, item 17; issue 25, item 6): the
+// review's own results (package review) told for the ear: each hand's
+// result split into what was expected, the points the player's decisions
+// gave away and the luck; each decision that gave points away, with its
+// verdict and why; the turning points of the hand's course, the chart in
+// words; the rating.
+
+// ReviewFunc reviews a game (review.Analyse, or through a cache).
+type ReviewFunc func(ctx context.Context, g record.Game, o review.Options) (*review.Review, error)
+
+// reviewResult is a review done, of the game g.
+type reviewResult struct {
+	r   *review.Review
+	g   record.Game
+	err error
+}
+
+// reviewCmd starts the review of the last hand ("review"), or of the
+// game's hands ("review game"), which is told when done.
+func (g *game) reviewCmd(args []string) {
+	o := &g.obs
+	switch {
+	case g.opts.Review == nil || g.opts.Record == nil:
+		g.say(lang.RvlNone)
+		return
+	case o.Phase < engine.PhaseHandOver:
+		g.say(lang.RvlNotYet)
+		return
+	case g.reviewing != nil:
+		g.say(lang.RvlBusy)
+		return
+	}
+	rec := g.opts.Record()
+	whole := len(args) > 0 && (strings.EqualFold(args[0], "game") || strings.EqualFold(args[0], "partie"))
+	from := handStart(&rec, !whole)
+	if whole {
+		g.say(lang.RvlStartedGame)
+	} else {
+		g.say(lang.RvlStarted)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	g.reviewing = cancel
+	out, fn := g.reviews, g.opts.Review
+	go func() {
+		r, err := fn(ctx, rec, review.Options{Depth: review.Normal, From: from})
+		select {
+		case out <- reviewResult{r: r, g: rec, err: err}:
+		case <-ctx.Done():
+		}
+	}()
+}
+
+// stopReview cancels the review under way, if any.
+func (g *game) stopReview() {
+	if g.reviewing != nil {
+		g.reviewing()
+		g.reviewing = nil
+	}
+}
+
+// handStart is the place in g's history of the first action of its last
+// hand, or, with hand false, of its last game.
+func handStart(g *record.Game, hand bool) int {
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil {
+		return 0
+	}
+	start := 0
+	for i, a := range g.History {
+		over, game := s.HandOver(), s.Game
+		if s.Step(a) != nil {
+			return 0
+		}
+		if over && !s.HandOver() && (hand || s.Game != game) {
+			start = i + 1
+		}
+	}
+	return start
+}
+
+// tellReview tells a review done.
+func (g *game) tellReview(res reviewResult) {
+	g.reviewing = nil
+	if res.err != nil {
+		g.say(lang.RvlFailed, res.err)
+		return
+	}
+	r := res.r
+	hands, decisions := 0, 0
+	var given, luck float64
+	for i := range r.Hands {
+		h := &r.Hands[i]
+		if !g.view.Plays(h.Seat) {
+			continue
+		}
+		hands++
+		decisions += len(h.Decisions)
+		given += h.GivenAway
+		luck += h.Luck
+		g.tellHand(h, &res.g)
+	}
+	if hands == 0 {
+		g.say(lang.RvlNothing)
+		return
+	}
+	if hands > 1 {
+		g.say(lang.RvlGame, hands, decisions, round(given), g.luckWords(luck))
+	}
+	for _, seat := range r.Seats {
+		if rt, ok := review.Rate(r, seat); ok && g.view.Plays(seat) {
+			var like []string // a band of levels, "hard/expert", said "hard or expert"
+			for _, level := range strings.Split(rt.Like, "/") {
+				like = append(like, g.cat.Level(level))
+			}
+			g.say(lang.RvlRating, rt.PerDecision, rt.Decisions, review.LabelIn(g.cat, rt.Label), g.list(like, lang.Or))
+		}
+	}
+}
+
+// tellHand tells one hand's review.
+func (g *game) tellHand(h *review.Hand, rec *record.Game) {
+	result := g.text(lang.RvlEven)
+	if h.Finished {
+		result = g.margin(float64(h.Result))
+	}
+	g.say(lang.RvlHand, h.Hand, h.Game, capital(g.seatName(h.Seat)), h.Points, result)
+	g.say(lang.RvlSplit, g.margin(h.Expected), round(-h.Skill), g.luckWords(h.Luck))
+	flagged := 0
+	for k := range h.Decisions {
+		if h.Decisions[k].Verdict != review.Good {
+			flagged++
+		}
+	}
+	if flagged == 0 {
+		g.say(lang.RvlClean, len(h.Decisions))
+	} else {
+		g.say(lang.RvlFlagged, flagged, len(h.Decisions))
+		g.tellDecisions(h, rec)
+	}
+	course := h.Course()
+	for _, t := range h.Turns(3) {
+		d := &h.Decisions[t.Decision]
+		if t.Skill {
+			from := course[t.Decision]
+			g.say(lang.RvlTurnSkill, t.Decision+1, g.cat.Describe(g.names(), d.Played), g.margin(from), g.margin(from+t.Points))
+			continue
+		}
+		to := course[t.Decision+1]
+		end := len(rec.History)
+		if t.Decision+1 < len(h.Decisions) {
+			end = h.Decisions[t.Decision+1].Index
+		}
+		var told []string
+		for _, e := range luckEvents(rec, h.Seat, d.Index+1, end) {
+			if text := g.cat.Event(e, g.names()); text != "" {
+				told = append(told, strings.TrimSuffix(text, "."))
+			}
+		}
+		if len(told) == 0 {
+			g.say(lang.RvlTurnLuckAll, t.Decision+1, g.margin(to-t.Points), g.margin(to))
+			continue
+		}
+		g.say(lang.RvlTurnLuck, t.Decision+1, g.list(told[:min(3, len(told))], lang.And), g.margin(to-t.Points), g.margin(to))
+	}
+}
+
+// tellDecisions tells each decision of h that gave points away: the move,
+// the verdict, and why (review.WhyIn, with the players' names).
+func (g *game) tellDecisions(h *review.Hand, rec *record.Game) {
+	s, err := engine.New(rec.State.Config, rec.State.Seed)
+	if err != nil {
+		return
+	}
+	k := 0
+	for i, a := range rec.History {
+		for k < len(h.Decisions) && (h.Decisions[k].Index < i || h.Decisions[k].Verdict == review.Good) {
+			k++
+		}
+		if k == len(h.Decisions) {
+			return
+		}
+		if d := &h.Decisions[k]; d.Index == i {
+			obs := engine.Observe(&s, s.ToAct())
+			why := plusMinus.ReplaceAllString(review.WhyIn(g.cat, &obs, d, g.names()), "")
+			g.say(lang.RvlDecision, k+1, g.cat.Describe(g.names(), d.Played), review.VerdictIn(g.cat, d.Verdict), why)
+		}
+		if s.Step(a) != nil {
+			return
+		}
+	}
+}
+
+// luckEvents are what the other seats did that a listener calls luck,
+// in g's history from index from up to to: the hazards, the safeties and
+// the coups fourrés of seats other than seat.
+func luckEvents(g *record.Game, seat, from, to int) []engine.Event {
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil {
+		return nil
+	}
+	var out []engine.Event
+	for i, a := range g.History[:min(to, len(g.History))] {
+		before := s.EventCount
+		if s.Step(a) != nil {
+			return out
+		}
+		for n := before; i >= from && n < s.EventCount; n++ {
+			switch e := s.Log[n%engine.LogSize]; e.Kind {
+			case engine.EvAttack, engine.EvCoupFourre, engine.EvSafety:
+				if int(e.Seat) != seat {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// margin words a result against the best other side: "120 ahead of the
+// best other side".
+func (g *game) margin(points float64) string {
+	switch n := round(points); {
+	case n > 0:
+		return g.text(lang.RvlAhead, n)
+	case n < 0:
+		return g.text(lang.RvlBehind, -n)
+	}
+	return g.text(lang.RvlEven)
+}
+
+// luckWords words the luck: what the cards and the others' play gave or
+// took.
+func (g *game) luckWords(luck float64) string {
+	if n := round(luck); n < 0 {
+		return g.text(lang.RvlLuckTook, -n)
+	}
+	return g.text(lang.RvlLuckGave, round(luck))
+}
+
+// plusMinus is the standard error the review writes after a loss, "(±
+// 21)": the screen's, which speech reads badly and a listener needs
+// less than the loss itself.
+var plusMinus = regexp.MustCompile(`\s*\(±\s*\d+\)`)
+
+func round(x float64) int { return int(math.Round(x)) }
