@@ -9,6 +9,7 @@ package screens
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -492,12 +493,30 @@ func (s *Screen) viewRoom(b *strings.Builder) {
 	}
 }
 
-// para breaks text into lines as wide as the terminal at most.
+// para breaks text into lines as wide as the terminal at most, never
+// inside a command it tells (Wrap).
 func (s *Screen) para(text string) string {
 	if s.width <= 0 {
 		return text
 	}
-	return ansi.Wrap(text, s.inner(), "")
+	return Wrap(text, s.inner())
+}
+
+// command matches a command a sentence tells the player to type: ssh,
+// its options and its words in capitals (HOST, ROOM, in any language) or
+// plain, between spaces that may be non-breaking (Wrap). A person copies
+// it whole, so it must stay on one line.
+var command = regexp.MustCompile(`ssh(?:[ \x{a0}](?:-\pL+|\p{Lu}{2,}|plain))+`)
+
+// Wrap breaks text into lines width columns wide at most, between words,
+// but never inside a command: a line broken in "ssh HOST plain" left
+// "ssh" at the end of one line and "HOST plain" on the next.
+func Wrap(text string, width int) string {
+	// ansi.Wrap does not break at a non-breaking space; the command's
+	// spaces go back as they were after, as a terminal's copy of a
+	// command with non-breaking spaces would not run.
+	text = command.ReplaceAllStringFunc(text, func(c string) string { return strings.ReplaceAll(c, " ", "\u00a0") })
+	return command.ReplaceAllStringFunc(ansi.Wrap(text, width, ""), func(c string) string { return strings.ReplaceAll(c, "\u00a0", " ") })
 }
 
 // listWindow is the part [from, to) of a list of n lines that fits in

@@ -12,6 +12,7 @@ import (
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
+	"github.com/millebornes/mille/ui"
 )
 
 // TestScreensFit: each screen around the board lists its keys whole, and
@@ -158,5 +159,27 @@ func TestLobbyLanguage(t *testing.T) {
 	}
 	if s.lang != &lang.French || s.keys.waiting.Start.Help().Desc != "commencer" {
 		t.Errorf("the session speaks %s, its waiting room's s %q", s.lang.Tag, s.keys.waiting.Start.Help().Desc)
+	}
+}
+
+// TestCommandsNotBroken (issue 24, 20): the name prompt's box never
+// breaks the command it tells (ssh HOST plain) across two lines, at any
+// width, in either language: at 100 columns it once read "ssh" at a
+// line's end and "HOST plain)." on the next.
+func TestCommandsNotBroken(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
+	for _, tc := range []struct {
+		cat *lang.Catalogue
+		cmd string
+	}{{&lang.English, "ssh HOST plain"}, {&lang.French, "ssh HÔTE plain"}} {
+		for w := ui.MinWidth; w <= 160; w++ {
+			s := New(lobby.NewAdmission(l, users, "key-new"), "", w)
+			s.SetLang(tc.cat)
+			s.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+			text := ansi.Strip(s.View().Content)
+			if !strings.Contains(text, tc.cmd) {
+				t.Fatalf("%d columns: %q is broken:\n%s", w, tc.cmd, text)
+			}
+		}
 	}
 }
