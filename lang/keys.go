@@ -543,11 +543,6 @@ const (
 	SideNumber        // a side's name, the number that names it too
 	RunningTotal      // a distance played (an event, without its full stop), the side's miles after it
 	BtnQuitNoSave     // -
-	UIKeySaveQuit     // -
-	UIKeyQuitNoSave   // -
-	UIKeySaveFirst    // -
-	UIKeyQuit         // -
-	UIKeyCancel       // -
 	UIStartRolling    // -
 	UIEndLimit        // -
 	UIRepair          // hazard
@@ -572,15 +567,8 @@ const (
 	UIWatchingSide    // name
 	UINoHandQuit      // -
 	UIKeyLeave        // - (a key's help, short)
-	UIKeyCoupFourre   // -
-	UIKeyLetPass      // -
 	UIKeySeeBoard     // -
 	UIKeySeeScores    // -
-	UIKeyAnotherHand  // -
-	UIKeyAnotherGame  // -
-	UIKeyOK           // -
-	UIKeyExtend       // -
-	UIKeyStop         // -
 
 	// Punctuation.
 	Colon // - (between a thing and what is said of it)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -450,9 +451,28 @@ func (m *Model) activeKeys() KeyMap {
 	if m.guest() {
 		k.Quit.SetHelp("q", m.t(lang.UIKeyLeave))
 	}
-	if m.gamePrompt() == promptCoupFourre {
-		k.Yes.SetHelp("y", m.t(lang.UIKeyCoupFourre))
-		k.No.SetHelp("n", m.t(lang.UIKeyLetPass))
+	// A window's buttons are said in the footer in their own words
+	// ("[ y Resume ]": "y resume"), so the two never differ.
+	said := func(b *key.Binding, button lang.Key) {
+		keyName, words, _ := strings.Cut(m.t(button), " ")
+		if strings.HasPrefix(b.Help().Key, keyName+"/") {
+			keyName = b.Help().Key // "d/q": q too, BSD's habit
+		}
+		b.SetHelp(keyName, lowerFirst(words))
+	}
+	switch {
+	case m.gamePrompt() == promptCoupFourre:
+		said(&k.Yes, lang.BtnCoupFourre)
+		said(&k.No, lang.BtnLetPass)
+	case m.dialog == dialogResume:
+		said(&k.Yes, lang.BtnResume)
+		said(&k.No, lang.BtnNewGame)
+	case m.dialog == dialogResumeDrop:
+		said(&k.Yes, lang.BtnThrowAway)
+		said(&k.No, lang.BtnBack)
+	case m.dialog == dialogGuideOffer:
+		said(&k.Yes, lang.BtnReadRules)
+		said(&k.No, lang.BtnJustPlay)
 	}
 	if m.obs.Phase >= engine.PhaseHandOver {
 		k.Window.SetHelp("w", m.t(lang.UIKeySeeBoard))
@@ -461,12 +481,14 @@ func (m *Model) activeKeys() KeyMap {
 		}
 	}
 	if p := m.gamePrompt(); p == promptAnotherHand || p == promptAnotherGame {
-		k.Yes.SetHelp("y", m.t(lang.UIKeyAnotherHand))
+		said(&k.Yes, lang.BtnAnotherHand)
+		// n is the end of a game's new setup (local play), said with
+		// the No binding's place in the footer.
+		k.No.SetEnabled(p == promptAnotherGame && !m.guest())
 		if p == promptAnotherGame {
-			k.Yes.SetHelp("y", m.t(lang.UIKeyAnotherGame))
+			said(&k.Yes, lang.BtnAnotherGame)
+			said(&k.No, lang.BtnNewSetup)
 		}
-		k.Default.SetHelp("enter", m.t(lang.UIKeyOK))
-		k.No.SetEnabled(false)
 		k.NewGame.SetEnabled(!m.guest())
 	}
 	// The questions that offer to save a game: the footer shows each of
@@ -476,22 +498,24 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.DontSave, without)
 	switch {
 	case m.dialog == dialogQuit && m.offerSave() && !m.guest():
-		k.Yes.SetHelp("y", m.t(lang.UIKeySaveQuit))
-		k.DontSave.SetHelp("d/q", m.t(lang.UIKeyQuitNoSave))
+		said(&k.Yes, lang.BtnSaveQuit)
+		k.DontSave.SetHelp("d/q", "")
+		said(&k.DontSave, lang.BtnQuitNoSave)
 	case m.dialog == dialogReplace && m.offerSave():
-		k.Yes.SetHelp("y", m.t(lang.UIKeySaveFirst))
+		said(&k.Yes, lang.BtnSaveFirst)
+		said(&k.DontSave, lang.BtnDontSave)
 	case m.dialog == dialogReplace:
 		k.Yes.SetEnabled(false)
+		said(&k.DontSave, lang.BtnDontSave)
 	case m.dialog == dialogQuit && !m.guest():
-		k.Yes.SetHelp("y", m.t(lang.UIKeyQuit))
+		said(&k.Yes, lang.BtnYesQuit)
 	}
 	if m.dialog == dialogQuit || m.dialog == dialogReplace {
-		k.No.SetHelp("n", m.t(lang.UIKeyCancel))
-		k.Default.SetHelp("enter", m.t(lang.UIKeyOK))
+		said(&k.No, lang.BtnCancel)
 	}
 	if m.gamePrompt() == promptExtension {
-		k.Yes.SetHelp("y", m.t(lang.UIKeyExtend))
-		k.No.SetHelp("n", m.t(lang.UIKeyStop))
+		said(&k.Yes, lang.BtnExtend)
+		said(&k.No, lang.BtnStop700)
 	}
 	return k
 }
@@ -503,4 +527,14 @@ func padRight(s string, w int, r rune) string {
 		return s
 	}
 	return s + strings.Repeat(string(r), w-n)
+}
+
+// lowerFirst writes a button's words as the footer says them: "Resume"
+// is "resume"; a word in capitals ("STOP") stays.
+func lowerFirst(s string) string {
+	r := []rune(s)
+	if len(r) == 0 || len(r) > 1 && unicode.IsUpper(r[1]) {
+		return s
+	}
+	return string(unicode.ToLower(r[0])) + string(r[1:])
 }

@@ -80,9 +80,9 @@ type formKeys struct {
 // newFormKeys are the form's keys, their help in the language l.
 func newFormKeys(l *lang.Catalogue) formKeys {
 	return formKeys{
-		Prev:   key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("up/down", l.T(lang.FormKeyField))),
+		Prev:   key.NewBinding(key.WithKeys("up", "shift+tab"), key.WithHelp("↑↓", l.T(lang.FormKeyField))),
 		Next:   key.NewBinding(key.WithKeys("down", "tab")),
-		Less:   key.NewBinding(key.WithKeys("left"), key.WithHelp("left/right", l.T(lang.FormKeyChange))),
+		Less:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←→", l.T(lang.FormKeyChange))),
 		More:   key.NewBinding(key.WithKeys("right")),
 		Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.FormKeyCreate))),
 		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", l.T(lang.FormKeyBack))),

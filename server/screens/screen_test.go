@@ -42,7 +42,7 @@ func TestScreensFit(t *testing.T) {
 	}{
 		{"name prompt", New(lobby.NewAdmission(l, users, "key-new"), "", 80), []int{80, 40}, []string{"Name:", "enter: done", "esc: leave"}},
 		{"lobby", New(lobby.NewAdmission(l, users, "key-b"), "", 80), []int{80}, lobbyKeys},
-		{"form", form, []int{80, 50}, []string{"> Name room1", "up/down: field", "enter: create", "esc: back"}},
+		{"form", form, []int{80, 50}, []string{"> Name room1", "↑↓: field", "enter: create", "esc: back"}},
 		{"host", ann, []int{100, 80, 56}, []string{"s: start", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
 		{"guest", bob, []int{80, 56}, []string{"Waiting for the host", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
 		{"onlooker", cal, []int{80, 56}, []string{"You are watching.", "1-4: take that free seat", "q: leave the room"}},
@@ -69,11 +69,11 @@ func TestScreensFit(t *testing.T) {
 	}
 	// The field-changing keys are listed on the fields they change.
 	form.Update(tea.KeyPressMsg{Code: tea.KeyDown})
-	if text := ansi.Strip(form.View().Content); !strings.Contains(text, "left/right: change") {
+	if text := ansi.Strip(form.View().Content); !strings.Contains(text, "←→: change a value") {
 		t.Errorf("the form's players do not say left/right change them:\n%s", text)
 	}
 	form.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // the rules: standard, dujardin or dujardin+500 for 4
-	if text := ansi.Strip(form.View().Content); !strings.Contains(text, "left/right: change") || !strings.Contains(text, "bsd is for 2 players") {
+	if text := ansi.Strip(form.View().Content); !strings.Contains(text, "←→: change a value") || !strings.Contains(text, "bsd is for 2 players") {
 		t.Errorf("the form's rules for 4 players do not say left/right change them, or why bsd is not offered:\n%s", text)
 	}
 }
