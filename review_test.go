@@ -61,7 +61,7 @@ func TestReviewCommand(t *testing.T) {
 	}
 
 	code, text, _ := run(game, "--depth", "quick") // flags after the file too
-	if code != 0 || !strings.Contains(text, "Game 1, hand 1, seat 0 (You)") || !strings.Contains(text, "blunder: ") {
+	if code != 0 || !strings.Contains(text, "Game 1, hand 1, seat 0 (You)") || !strings.Contains(text, ", blunder. ") {
 		t.Errorf("text review (exit %d):\n%s", code, text)
 	}
 	if code, out, _ := run("--depth", "quick", "--seat", "1", "--json", game); code != 0 || !strings.Contains(out, `"seats": [

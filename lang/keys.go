@@ -1008,7 +1008,8 @@ const (
 	RtPoints     // -
 	RtFlagged    // noise, inaccuracy, mistake and blunder points
 	RtNoDecision // -
-	RtColumns    // - (the table's heads, between tabs)
+	RtDecision   // decision number, move played, verdict (a good one)
+	RtCostlyMove // decision number, move played, points
 	RtRating     // seat, points a decision, decisions, label, level
 	RtInAll      // seat, decisions, hands, points, a hand, inaccuracies, mistakes, blunders
 	RtSkillLuck  // skill, a hand, luck, a hand
@@ -1083,7 +1084,7 @@ const (
 	LeakAttack     // -
 	LeakDiscard    // -
 	LeakDistance   // -
-	RtFlaggedMove  // move number, verdict, reason
+	RtFlaggedMove  // decision number, move played, verdict, reason
 	PosCoupFourre  // hazard (the position of a flagged move: review.SummaryIn)
 	PosExtension   // -
 	PosSide        // side, miles

@@ -408,14 +408,20 @@ func TestSummary(t *testing.T) {
 	}
 	var b bytes.Buffer
 	WriteText(&b, &lang.English, r, &g)
-	for _, want := range []string{"Game 1, hand 1, seat 0", "expected at the first decision", "luck", "verdict"} {
+	for _, want := range []string{"Game 1, hand 1, seat 0", "expected at the first decision", "luck", "Decision 1: "} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the text has no %q:\n%s", want, b.String())
 		}
 	}
+	// Sentences a screen reader reads well: no padded table, no "#3".
+	for _, line := range strings.Split(b.String(), "\n") {
+		if body := strings.TrimLeft(line, " "); strings.Contains(body, "  ") || strings.ContainsAny(body, "#\t") {
+			t.Errorf("a line speech reads badly: %q", line)
+		}
+	}
 	b.Reset()
 	WriteText(&b, &lang.French, r, &g) // the same review in French
-	for _, want := range []string{"Partie 1, manche 1, place 0", "attendu à la première décision", "chance", "verdict", "Profondeur"} {
+	for _, want := range []string{"Partie 1, manche 1, place 0", "attendu à la première décision", "chance", "Décision 1\u00a0: ", "Profondeur"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the French text has no %q:\n%s", want, b.String())
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
@@ -30,26 +29,20 @@ func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 		h := &r.Hands[i]
 		fmt.Fprintln(w)
 		writeHeader(w, c, h, seatName(c, g, h.Seat), names)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintf(tw, "  #\t%s\t\n", c.T(lang.RtColumns))
+		// A sentence a decision, which a screen reader reads well (a
+		// padded table it reads as a run of words and numbers); the
+		// position of a flagged one below it.
 		for k := range h.Decisions {
 			d := &h.Decisions[k]
-			best, loss := "", ""
-			if d.Best != d.Played {
-				best = c.Describe(names, d.Best)
-				loss = fmt.Sprintf("%.0f ± %.0f", d.Loss, d.LossSE)
+			if d.Verdict == Good {
+				fmt.Fprintln(w, "  "+c.T(lang.RtDecision, k+1, c.Describe(names, d.Played), VerdictIn(c, d.Verdict)))
+				continue
 			}
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%s\t\n", k+1, c.Describe(names, d.Played), best, loss, VerdictIn(c, d.Verdict))
-		}
-		tw.Flush()
-		for k := range h.Decisions {
-			if d := &h.Decisions[k]; d.Verdict != Good {
-				reason, position := d.Why, d.Observation
-				if named, ok := why[d.Index]; ok {
-					reason, position = named.why, named.position
-				}
-				fmt.Fprintf(w, "  %s\n      %s\n", c.T(lang.RtFlaggedMove, k+1, VerdictIn(c, d.Verdict), reason), position)
+			reason, position := d.Why, d.Observation
+			if named, ok := why[d.Index]; ok {
+				reason, position = named.why, named.position
 			}
+			fmt.Fprintf(w, "  %s\n      %s\n", c.T(lang.RtFlaggedMove, k+1, c.Describe(names, d.Played), VerdictIn(c, d.Verdict), reason), position)
 		}
 	}
 	if len(r.Hands) > 1 {
@@ -173,7 +166,7 @@ func writeHeader(w io.Writer, c *lang.Catalogue, h *Hand, name string, names eng
 		var moments []string
 		for _, k := range h.Costliest {
 			d := &h.Decisions[k]
-			moments = append(moments, fmt.Sprintf("#%d %s (%.0f)", k+1, c.Describe(names, d.Played), d.Loss))
+			moments = append(moments, c.T(lang.RtCostlyMove, k+1, c.Describe(names, d.Played), d.Loss))
 		}
 		fmt.Fprintln(w, "  "+c.T(lang.RtCostliest, strings.Join(moments, c.Text[lang.Comma])))
 	}
