@@ -56,7 +56,10 @@ func TestTakeOver(t *testing.T) {
 			played++
 		}
 	}
-	b.takeOver()
+	// b looks again the moment a's lease runs out (Lobby.Lease).
+	if next := b.takeOver(); !next.Equal(c.Now().Add(LeaseTime).Truncate(time.Millisecond)) {
+		t.Fatalf("b looks again at %v, want when a's lease runs out", next)
+	}
 	if b.Room("fam") != nil {
 		t.Fatal("b took over a room whose lease runs")
 	}
