@@ -28,9 +28,11 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -51,12 +53,14 @@ func main() {
 	out := flag.String("out", "", "folder to keep every hand's game and review in")
 	from := flag.String("from", "", "report on the games and reviews kept in these folders (comma-separated) instead of playing")
 	repeat := flag.Int("repeat", 1, "review every hand this many times with other seeds, and report the noise")
+	cardLuck := flag.Bool("card-luck", false, "measure the luck of every card drawn apart from the review (review.Draws) and check the split with it")
 	hintDepth := flag.String("hint-depth", review.HintDepth.String(), "depth of the hints of a seat named hint")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var t tally
+	t.ctx, t.cardLuck = ctx, *cardLuck
 	if *from != "" {
 		for _, dir := range strings.Split(*from, ",") {
 			if err := t.load(dir); err != nil {
@@ -124,7 +128,7 @@ func main() {
 				}
 				reviews = append(reviews, rv)
 			}
-			t.add(&g, reviews[0])
+			t.add(&g, reviews[0], t.measure(&g, reviews[0]))
 			if *repeat > 1 {
 				t.addRepeats(reviews)
 			}
@@ -228,6 +232,8 @@ func keep(dir, name string, g *record.Game, r *review.Review) error {
 
 // tally adds up the reviews per player.
 type tally struct {
+	ctx      context.Context
+	cardLuck bool         // measure the cards' luck (review.Draws)
 	depth    review.Depth // of the reviews
 	byPlayer map[string]*playerTally
 	order    []string
@@ -249,6 +255,11 @@ type playerTally struct {
 	// squares, and how many hands add up within two standard errors.
 	luck, luckSq, resultSq, corr, corrSq float64
 	addUp                                int
+	// The luck of the cards measured apart (review.CardLuck): its sum
+	// and sum of squares, the result less it, and how many hands add up
+	// with it within two standard errors.
+	card, cardSq, cardCorr, cardCorrSq float64
+	cardAddUp, cardAddUp1, cardHands   int
 	// The rating: per hand of one seat, the points lost in its decisions
 	// with a real choice and how many there were (review.Rate).
 	rated []ratedHand
@@ -262,12 +273,12 @@ type ratedHand struct {
 
 // add counts one hand's review, each seat under its player's name, and
 // judges every decision again with today's thresholds (review.Judge).
-func (t *tally) add(g *record.Game, r *review.Review) {
+func (t *tally) add(g *record.Game, r *review.Review, cl cardLuck) {
 	if t.byPlayer == nil {
 		t.byPlayer = map[string]*playerTally{}
 	}
 	counted := map[string]bool{} // a hand counts once per player, whatever its seats
-	for _, h := range r.Hands {
+	for hi, h := range r.Hands {
 		name := g.Seats[h.Seat].Level
 		p := t.byPlayer[name]
 		if p == nil {
@@ -295,6 +306,21 @@ func (t *tally) add(g *record.Game, r *review.Review) {
 			se := math.Sqrt(h.ExpectedSE*h.ExpectedSE + h.SkillSE*h.SkillSE + h.LuckSE*h.LuckSE)
 			if math.Abs(h.Expected+h.Skill+h.Others+h.Luck-r) <= 2*se {
 				p.addUp++
+			}
+			if t.cardLuck {
+				l, lse := cl.luck[hi], cl.se[hi]
+				p.cardHands++
+				p.card += l
+				p.cardSq += l * l
+				p.cardCorr += r - l
+				p.cardCorrSq += (r - l) * (r - l)
+				off, se := review.Unexplained(&h, l, lse)
+				if off = math.Abs(off); off <= se {
+					p.cardAddUp1++
+					p.cardAddUp++
+				} else if off <= 2*se {
+					p.cardAddUp++
+				}
 			}
 		}
 		for _, d := range h.Decisions {
@@ -376,18 +402,56 @@ func (t *tally) load(dir string) error {
 		}
 		byHash[r.History] = r
 	}
-	for _, path := range games {
-		g, err := save.Read(path)
-		if err != nil {
+	gs := make([]record.Game, len(games))
+	rs := make([]*review.Review, len(games))
+	for i, path := range games {
+		if gs[i], err = save.Read(path); err != nil {
 			return err
 		}
-		r := byHash[review.HistoryHash(&g)]
-		if r == nil {
+		if rs[i] = byHash[review.HistoryHash(&gs[i])]; rs[i] == nil {
 			return fmt.Errorf("%s: no review", path)
 		}
-		t.add(&g, r)
+	}
+	// The cards' luck, the costly part, on every core at once.
+	lucks := make([]cardLuck, len(gs))
+	if t.cardLuck {
+		var wg sync.WaitGroup
+		next := make(chan int)
+		for range 2 * runtime.NumCPU() {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					lucks[i] = t.measure(&gs[i], rs[i])
+				}
+			}()
+		}
+		for i := range gs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+	}
+	for i := range gs {
+		t.add(&gs[i], rs[i], lucks[i])
 	}
 	return nil
+}
+
+// cardLuck is a review's cards' luck and its standard errors per hand
+// (review.CardLuck), when measured.
+type cardLuck struct{ luck, se []float64 }
+
+// measure measures the cards' luck of r's hands when asked (--card-luck).
+func (t *tally) measure(g *record.Game, r *review.Review) cardLuck {
+	if !t.cardLuck {
+		return cardLuck{}
+	}
+	l, se, err := review.CardLuck(t.ctx, g, r, review.LuckDeals)
+	if err != nil {
+		fail(err)
+	}
+	return cardLuck{l, se}
 }
 
 // report prints the table per player.
@@ -569,6 +633,14 @@ func (t *tally) reportLuck(w io.Writer) {
 			name, 100*float64(p.addUp)/n, p.seatHands, p.luck/n, math.Sqrt(variance(p.luck, p.luckSq)/n))
 		fmt.Fprintf(w, "  result %+.1f ± %.1f a hand; less the luck %+.1f ± %.1f: the variance %.0f%% lower, %.1f times fewer hands for the same confidence\n",
 			p.result/n, math.Sqrt(vr/n), p.corr/n, math.Sqrt(vc/n), 100*(1-vc/vr), vr/vc)
+		if p.cardHands > 1 {
+			m := float64(p.cardHands)
+			vk := (p.cardCorrSq - p.cardCorr*p.cardCorr/m) / (m - 1)
+			fmt.Fprintf(w, "  the cards' luck measured apart: %+.1f ± %.1f a hand; expected + skill + others + it is the result within one standard error in %.1f%% of %d hands, within two in %.1f%%;\n",
+				p.card/m, math.Sqrt((p.cardSq-p.card*p.card/m)/(m-1)/m), 100*float64(p.cardAddUp1)/m, p.cardHands, 100*float64(p.cardAddUp)/m)
+			fmt.Fprintf(w, "  result less it %+.1f ± %.1f a hand: the variance %.0f%% lower, %.1f times fewer hands for the same confidence\n",
+				p.cardCorr/m, math.Sqrt(vk/m), 100*(1-vk/vr), vr/vk)
+		}
 	}
 }
 

@@ -1,0 +1,113 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// The luck of the cards, measured apart from the search that judges the
+// decisions (docs/review.md, "Skill and luck"). Once a hand is over every
+// card is known, so the luck is measured with the whole state, as
+// poker's AIVAT measures it: each chance event's luck is the expected
+// result after it less the expected result over everything that could
+// have come, both by playing the hand out with the heuristic in sampled
+// deals. Over many hands it averages zero whoever plays, since the real
+// cards came with the chances the samples give them.
+
+// DrawLuck measures what the card just drawn into the DrawSlot of the
+// seat to act in s gave each side: the expected result of the hand
+// (HandMargin) with that card, less the expected result before the draw,
+// when any card of the draw pile could have come. Only the order of the
+// pile is unknown here: each of deals samples shuffles it and is played
+// out twice, as it is and with the drawn card swapped with one drawn at
+// random from the pile and itself (the deal as it stood before the draw),
+// both the same way, so that only the card differs. It returns the mean
+// difference per side with its standard error, and depends only on s,
+// deals and seed.
+func DrawLuck(s *engine.State, deals int, seed uint64) (luck, se [engine.MaxSides]float64) {
+	rng := seedFor(seed, 0, 0)
+	seat := s.ToAct()
+	var a, b [engine.MaxSides]float64
+	var sum, sq [engine.MaxSides]float64
+	for range deals {
+		det := *s
+		shuffle(&det, rng)
+		twin := det
+		if k := rng.IntN(int(det.DrawLen) + 1); k < int(det.DrawLen) { // DrawLen: the card itself
+			twin.DrawPile[k], twin.Hands[seat][engine.DrawSlot] = twin.Hands[seat][engine.DrawSlot], twin.DrawPile[k]
+		}
+		playOut(&det, &a)
+		playOut(&twin, &b)
+		for side := range s.Sides() {
+			d := a[side] - b[side]
+			sum[side] += d
+			sq[side] += d * d
+		}
+	}
+	return meanSE(s.Sides(), deals, &sum, &sq)
+}
+
+// HiddenLuck measures what the cards seat could not see in s (the other
+// hands) gave each side: the expected result with those hands as they
+// are, the draw pile shuffled, less the expected result over the deals
+// seat could imagine (engine.Sample of its observation). Each expected
+// result is the mean of deals heuristic play-outs. It depends only on s,
+// seat, deals and seed.
+func HiddenLuck(s *engine.State, seat, deals int, seed uint64) (luck, se [engine.MaxSides]float64) {
+	rng := seedFor(seed, 1, 0)
+	obs := engine.Observe(s, seat)
+	var a, b [engine.MaxSides]float64
+	var sumA, sqA, sumB, sqB [engine.MaxSides]float64
+	for range deals {
+		det := *s
+		shuffle(&det, rng)
+		playOut(&det, &a)
+		imagined := engine.Sample(&obs, rng)
+		playOut(&imagined, &b)
+		for side := range s.Sides() {
+			sumA[side] += a[side]
+			sqA[side] += a[side] * a[side]
+			sumB[side] += b[side]
+			sqB[side] += b[side] * b[side]
+		}
+	}
+	ma, sa := meanSE(s.Sides(), deals, &sumA, &sqA)
+	mb, sb := meanSE(s.Sides(), deals, &sumB, &sqB)
+	for side := range s.Sides() {
+		luck[side] = ma[side] - mb[side]
+		se[side] = math.Hypot(sa[side], sb[side])
+	}
+	return luck, se
+}
+
+// shuffle puts the draw pile of s in a random order.
+func shuffle(s *engine.State, rng *rand.Rand) {
+	for i := int(s.DrawLen) - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		s.DrawPile[i], s.DrawPile[j] = s.DrawPile[j], s.DrawPile[i]
+	}
+}
+
+// playOut plays s to the end of the hand with the heuristic and sets
+// margin to every side's HandMargin.
+func playOut(s *engine.State, margin *[engine.MaxSides]float64) {
+	rollout(s, nil, 0, nil, 0)
+	for side := range s.Sides() {
+		margin[side] = float64(HandMargin(s, side))
+	}
+}
+
+// meanSE is the mean and its standard error per side of n values whose
+// sums and sums of squares are given.
+func meanSE(sides, n int, sum, sq *[engine.MaxSides]float64) (mean, se [engine.MaxSides]float64) {
+	for side := range sides {
+		m := sum[side] / float64(n)
+		mean[side] = m
+		if n > 1 {
+			se[side] = math.Sqrt(max(0, sq[side]/float64(n)-m*m) / float64(n-1))
+		}
+	}
+	return mean, se
+}

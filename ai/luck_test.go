@@ -1,0 +1,103 @@
+package ai
+
+import (
+	"math"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// atDraw plays heuristic self-play from deal seed until the n-th card
+// drawn at the start of a turn, and returns the state just after it.
+func atDraw(t *testing.T, seed uint64, n int) engine.State {
+	t.Helper()
+	s, err := engine.New(engine.DefaultConfig, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [engine.MaxLegal]engine.Action
+	var v view
+	for !s.HandOver() {
+		legal := s.Legal(buf[:0])
+		a := legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(&s, s.ToAct())
+			viewOf(&obs, &v)
+			a, _ = v.best(legal)
+		}
+		pile := s.DrawLen
+		s.StepLegal(a)
+		if s.DrawLen == pile-1 && s.Phase == engine.PhasePlay && s.Hands[s.ToAct()][engine.DrawSlot] != engine.NoCard {
+			if n--; n == 0 {
+				return s
+			}
+		}
+	}
+	t.Fatalf("deal %d: the hand ended before the draw", seed)
+	return s
+}
+
+// TestDrawLuckAveragesZero: over every card that could have been drawn
+// (each of the pile's and the one drawn, with its chance), the luck of a
+// draw averages zero, within its noise; with two sides what one gains
+// the other loses.
+func TestDrawLuckAveragesZero(t *testing.T) {
+	for _, seed := range []uint64{3, 8} {
+		s := atDraw(t, seed, 5)
+		seat := s.ToAct()
+		var sum, sq float64
+		n := int(s.DrawLen) + 1
+		for k := range n {
+			alt := s
+			if k < int(alt.DrawLen) {
+				alt.DrawPile[k], alt.Hands[seat][engine.DrawSlot] = alt.Hands[seat][engine.DrawSlot], alt.DrawPile[k]
+			}
+			luck, se := DrawLuck(&alt, 40, uint64(k))
+			if luck[0] != -luck[1] || se[0] != se[1] {
+				t.Fatalf("deal %d, card %d: luck %v, %v: not zero-sum", seed, k, luck[0], luck[1])
+			}
+			sum += luck[0]
+			sq += se[0] * se[0]
+		}
+		mean, seMean := sum/float64(n), math.Sqrt(sq)/float64(n)
+		if math.Abs(mean) > 3*seMean {
+			t.Errorf("deal %d: the luck of the %d cards that could come averages %.1f ± %.1f", seed, n, mean, seMean)
+		}
+	}
+}
+
+// TestDrawLuckOfTheOnlyCard: when every card of the pile is the one
+// drawn, nothing else could have come: the luck is nil.
+func TestDrawLuckOfTheOnlyCard(t *testing.T) {
+	s := atDraw(t, 5, 3)
+	c := s.Hands[s.ToAct()][engine.DrawSlot]
+	for i := range int(s.DrawLen) {
+		s.DrawPile[i] = c
+	}
+	if luck, se := DrawLuck(&s, 20, 1); luck != [engine.MaxSides]float64{} || se != [engine.MaxSides]float64{} {
+		t.Errorf("luck %v ± %v", luck, se)
+	}
+}
+
+// TestHiddenLuckSeesItself: over the deals a seat imagines (the other
+// hands dealt at random from what it sees), the luck of the hidden cards
+// averages zero, within its noise.
+func TestHiddenLuckSeesItself(t *testing.T) {
+	s := atDraw(t, 4, 2)
+	luck, se := HiddenLuck(&s, s.ToAct(), 300, 1)
+	if se[0] <= 0 || math.IsNaN(luck[0]) {
+		t.Fatalf("luck %v ± %v", luck, se)
+	}
+	obs := engine.Observe(&s, s.ToAct())
+	mean, meanSE := 0.0, 0.0
+	const n = 8
+	for k := range n {
+		imagined := engine.Sample(&obs, seedFor(uint64(k), 0, 0))
+		l, e := HiddenLuck(&imagined, s.ToAct(), 100, uint64(k))
+		mean += l[0] / n
+		meanSE += e[0] * e[0] / (n * n)
+	}
+	if math.Abs(mean) > 3*math.Sqrt(meanSE) {
+		t.Errorf("the imagined deals' luck averages %.1f ± %.1f", mean, math.Sqrt(meanSE))
+	}
+}
