@@ -34,13 +34,15 @@ func lineMode() bool {
 // newGame is the game mille deals: the person at the keyboard at the first
 // seat, and at the others what others says (local.SeatsOf) or, without it,
 // people-1 more sharing the keyboard at the next seats and computers at
-// level.
-func newGame(cfg engine.Config, level string, seed uint64, people int, others []string) (record.Game, error) {
+// level. People sharing the keyboard go by the names they typed last
+// (names, by seat: local.Named).
+func newGame(cfg engine.Config, level string, seed uint64, people int, others, names []string) (record.Game, error) {
 	if others != nil {
 		seats, err := local.SeatsOf(cfg, others)
 		if err != nil {
 			return record.Game{}, fmt.Errorf("--seats: %v", err)
 		}
+		local.Named(seats, names)
 		return record.New(cfg, seed, seats)
 	}
 	if people < 1 || people > cfg.Players {
@@ -50,7 +52,9 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others []
 	for i := 1; i < people; i++ {
 		sharing = append(sharing, i)
 	}
-	return record.New(cfg, seed, local.Seats(cfg, level, sharing))
+	seats := local.Seats(cfg, level, sharing)
+	local.Named(seats, names)
+	return record.New(cfg, seed, seats)
 }
 
 // playLines plays local play's game in the line mode (package plain) on

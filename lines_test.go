@@ -11,18 +11,22 @@ import (
 )
 
 // TestNewGame checks the seats of mille --people: the people at the first
-// seats, by their names when there are several, computers at the others.
+// seats, by the names they typed last when there are several (else none:
+// "Player N", never a computer's name), computers at the others.
 func TestNewGame(t *testing.T) {
 	for _, c := range []struct {
 		players, people int
+		typed           []string // the options' names
 		names           []string
 	}{
-		{2, 1, []string{"You", "Computer"}},
-		{2, 2, []string{"Amy", "Ann"}},
-		{4, 2, []string{"Amy", "Ann", "Bob", "Cal"}},
-		{6, 3, []string{"Amy", "Ann", "Bob", "Cal", "Dee", "Eve"}},
+		{2, 1, nil, []string{"You", "Computer"}},
+		{2, 1, []string{"Zoe"}, []string{"You", "Computer"}},
+		{2, 2, nil, []string{"", ""}},
+		{2, 2, []string{"Zoe", "Max"}, []string{"Zoe", "Max"}},
+		{4, 2, []string{"Zoe", "Bob", "Max"}, []string{"Zoe", "", "Bob", "Cal"}}, // Bob is a computer here
+		{6, 3, []string{"Zoe", "zoe", "Computer 4"}, []string{"Zoe", "", "", "Cal", "Dee", "Eve"}},
 	} {
-		g, err := newGame(engine.Config{Players: c.players}, "easy", 1, c.people, nil)
+		g, err := newGame(engine.Config{Players: c.players}, "easy", 1, c.people, nil, c.typed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +53,7 @@ func TestNewGameSeats(t *testing.T) {
 		{2, []string{"easy", "hard"}, nil, "--seats: 2 seats given for the 1 other players"},
 		{3, []string{"easy", "master"}, nil, "--seats: seat 3: "},
 	} {
-		g, err := newGame(engine.Config{Players: c.players}, "medium", 1, 1, c.seats)
+		g, err := newGame(engine.Config{Players: c.players}, "medium", 1, 1, c.seats, nil)
 		if c.err != "" {
 			if err == nil || !strings.HasPrefix(err.Error(), c.err) {
 				t.Errorf("%v: %v, want %q", c.seats, err, c.err)
@@ -76,7 +80,7 @@ func TestNewGameSeats(t *testing.T) {
 func TestSeedSkipsTheAutosave(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(save.DirEnv, dir)
-	g, err := newGame(engine.Config{Players: 2, Rules: engine.Standard}, "easy", 3, 1, nil)
+	g, err := newGame(engine.Config{Players: 2, Rules: engine.Standard}, "easy", 3, 1, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

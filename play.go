@@ -91,7 +91,8 @@ func play(args []string, stdout, stderr io.Writer) int {
 		}
 		others = strings.Split(*seatList, ",")
 	}
-	game, err := newGame(cfg, *level, s, *people, others)
+	opts, _, _ := local.LoadOptions(dir) // the names typed last; unreadable options are the defaults
+	game, err := newGame(cfg, *level, s, *people, others, opts.Names)
 	if err != nil {
 		return usageErr("%v", err)
 	}

@@ -154,6 +154,7 @@ const (
 	NameComputer   // - (the computer of a two-player local game)
 	NameComputerN  // number (a server's computer at seat N)
 	ScoreComputer  // number or nothing (a computer's short name in a score column of five cells)
+	ScorePlayer    // number (a nameless person's short name in a score column of five cells)
 	LevelEasy      // -
 	LevelMedium    // -
 	LevelHard      // -
@@ -837,6 +838,11 @@ const (
 	NgPlayers   // -
 	NgRules     // -
 	NgWith      // seat, partner
+	NgName      // seat number (the label of a person's name field)
+	NameLong    // most characters
+	NameOdd     // - (a name with characters that cannot be shown)
+	NameMille   // name (one mille gives seats itself)
+	NameTaken   // name (another seat's)
 	NgOthers    // -
 	NgSides     // sides
 	NgVs        // - (between sides)

@@ -172,6 +172,37 @@ func (c *Catalogue) defaultName(name string) string {
 	return name
 }
 
+// Reserved reports whether name is one mille gives seats itself, in any
+// language and any case: "You", "Computer", "Computer N", "Player N". A
+// person typing their name may not take one.
+func Reserved(name string) bool {
+	name = strings.Join(strings.Fields(name), " ")
+	for _, c := range All {
+		for _, k := range []Key{NameYou, NameComputer} {
+			if strings.EqualFold(name, c.Text[k]) {
+				return true
+			}
+		}
+		for _, k := range []Key{NameComputerN, PlayerN} {
+			prefix, _, _ := strings.Cut(c.Text[k], "%d")
+			if rest, ok := cutPrefixFold(name, prefix); ok {
+				if _, err := strconv.Atoi(rest); err == nil {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// cutPrefixFold is strings.CutPrefix without regard to case.
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
 // levelKeys are the computer levels' names (ai.Levels) and the seat a
 // person sharing the keyboard plays, as the catalogues say them.
 var levelKeys = map[string]Key{

@@ -269,6 +269,18 @@ func TestHintLineSaysTheMoveOnce(t *testing.T) {
 
 // TestDefaultNames: the names mille gives seats are said in the
 // catalogue's language; a person's name stays as it is.
+func TestReserved(t *testing.T) {
+	for name, want := range map[string]bool{
+		"You": true, "vous": true, "COMPUTER": true, "Ordinateur": true, "Computer 3": true,
+		"ordinateur  2": true, "Player 1": true, "Joueur 4": true,
+		"Ann": false, "Computer Ann": false, "Player": false, "Youssef": false, "": false,
+	} {
+		if got := Reserved(name); got != want {
+			t.Errorf("Reserved(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
 func TestDefaultNames(t *testing.T) {
 	for _, c := range []struct{ name, en, fr string }{
 		{"You", "You", "Vous"},

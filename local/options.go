@@ -24,6 +24,9 @@ type Options struct {
 	// Lang is the language chosen (a lang.Catalogue's tag); "" follows
 	// the environment (LC_ALL, LC_MESSAGES, LANG).
 	Lang string `json:"lang,omitempty"`
+	// Names are the names people sharing the keyboard (hot-seat) typed on
+	// the new-game screen, by seat ("" for none), offered again next time.
+	Names []string `json:"names,omitempty"`
 }
 
 // DefaultOptions are the options of a first start.

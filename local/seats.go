@@ -2,9 +2,12 @@ package local
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 )
 
@@ -12,14 +15,15 @@ import (
 // that a person sharing the keyboard plays (hot-seat).
 const Person = "person"
 
-// seatNames name the seats with more than one opponent; seat 0 is "You"
-// unless several people share the terminal.
-var seatNames = [engine.MaxSeats]string{"Amy", "Ann", "Bob", "Cal", "Dee", "Eve"}
+// seatNames name the computers of a game with more than one opponent.
+var seatNames = [engine.MaxSeats]string{"", "Ann", "Bob", "Cal", "Dee", "Eve"}
 
 // Seats are the seats of a new game: the person at this keyboard at seat
 // 0, the people who share it at the seats in others (hot-seat), and
 // computer players at the given level everywhere else. One person is
-// "You"; people who share the keyboard go by their names.
+// "You"; people who share the keyboard go by the names they typed (Named),
+// else by none, which the front ends say "Player N": never a computer's
+// name.
 func Seats(cfg engine.Config, level string, others []int) []record.Seat {
 	seats := make([]record.Seat, cfg.Players)
 	seats[0] = record.Seat{Name: "You", Human: true}
@@ -31,12 +35,78 @@ func Seats(cfg engine.Config, level string, others []int) []record.Seat {
 		seats[i] = record.Seat{Name: name, Level: level}
 	}
 	for _, i := range others {
-		seats[i] = record.Seat{Name: seatNames[i], Human: true}
+		seats[i] = record.Seat{Human: true}
 	}
 	if len(others) > 0 {
-		seats[0].Name = seatNames[0]
+		seats[0].Name = ""
 	}
 	return seats
+}
+
+// MaxName is the longest name a person may type for a seat, in
+// characters: it must fit the board's and the score's columns.
+const MaxName = 12
+
+// NameError is a name refused for a seat, in the catalogue's words: Key
+// and its Args.
+type NameError struct {
+	Key  lang.Key
+	Args []any
+}
+
+func (e *NameError) Error() string { return lang.English.T(e.Key, e.Args...) }
+
+// CheckName checks a name typed for a seat (spaces at its ends left out):
+// at most MaxName printable characters, none of the names mille gives
+// seats itself (lang.Reserved) and none of the names in taken (the other
+// seats'), whatever the case. "" is fine: the seat then has none.
+func CheckName(name string, taken []string) error {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return nil
+	case utf8.RuneCountInString(name) > MaxName:
+		return &NameError{lang.NameLong, []any{MaxName}}
+	case !record.Printable(name):
+		return &NameError{Key: lang.NameOdd}
+	case lang.Reserved(name):
+		return &NameError{lang.NameMille, []any{name}}
+	}
+	for _, t := range taken {
+		if strings.EqualFold(strings.TrimSpace(t), name) {
+			return &NameError{lang.NameTaken, []any{name}}
+		}
+	}
+	return nil
+}
+
+// Named gives the seats of people sharing the keyboard the names in names
+// (by seat, as Options.Names keeps them), each that CheckName takes among
+// the seats' names; a game with one person keeps its "You".
+func Named(seats []record.Seat, names []string) {
+	people := 0
+	for _, s := range seats {
+		if s.Human {
+			people++
+		}
+	}
+	if people < 2 {
+		return
+	}
+	for i := range seats {
+		if !seats[i].Human || i >= len(names) {
+			continue
+		}
+		var taken []string
+		for j, s := range seats {
+			if j != i {
+				taken = append(taken, s.Name)
+			}
+		}
+		if CheckName(names[i], taken) == nil {
+			seats[i].Name = strings.TrimSpace(names[i])
+		}
+	}
 }
 
 // SeatsOf are the seats of a new game at this keyboard: the person at

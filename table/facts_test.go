@@ -167,9 +167,7 @@ func TestViewMissed(t *testing.T) {
 		{Kind: engine.EvDraw, Seat: 1},
 		{Kind: engine.EvPlay, Seat: 1, Card: engine.Go},
 	}
-	for i, e := range log {
-		v.Obs.Log[i] = e
-	}
+	copy(v.Obs.Log[:], log)
 	v.Obs.EventCount = uint32(len(log))
 	if got := v.Missed(2); !slices.Equal(got, []uint32{9, 11}) {
 		t.Errorf("Missed(2) = %v, want [9 11]: the moves after seat 2's discard", got)

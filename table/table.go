@@ -306,7 +306,10 @@ func FromRecord(name string, g record.Game, users []string, host string, restore
 		t.hostGone = at
 	}
 	for i, s := range g.Seats {
-		if s.Name != "" {
+		person := i < len(users) && users[i] != ""
+		if s.Name != "" || person {
+			// A person's seat without a name stays without one ("Player
+			// N"), never a computer's.
 			t.seats[i].name = s.Name
 		}
 		if s.Level != "" {

@@ -267,7 +267,7 @@ func TestGoldenCurtain(t *testing.T) {
 	}
 	// The curtain tells the second person the first one's move.
 	text := ansi.Strip(m.View().Content)
-	contains(t, text, "Since Ann last played:")
+	contains(t, text, "Since Player 2 last played:") // no names typed
 	i := m.obs.EventCount - 1
 	for m.obs.Log[i%engine.LogSize].Kind == engine.EvDraw {
 		i--

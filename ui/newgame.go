@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -15,18 +17,47 @@ import (
 	"github.com/millebornes/mille/record"
 )
 
-// newGameForm is the new-game screen: players, ruleset and the level of
-// each computer seat. Seat 1 ("You") is the person at the terminal.
+// newGameForm is the new-game screen: players, ruleset, the level of each
+// other seat (or a person sharing the keyboard), and where people share
+// it, their names. Seat 1 ("You") is the person at the terminal.
 type newGameForm struct {
 	field   int
 	players int
 	rules   engine.Ruleset
 	levels  [engine.MaxSeats]string
+	names   [engine.MaxSeats]string // typed for the seats of people sharing the keyboard
 }
 
 // fields counts the rows of the form: players, rules, one level per
-// computer seat, then Start.
-func (f *newGameForm) fields() int { return 2 + f.players - 1 + 1 }
+// other seat, a name per person where several share the keyboard, then
+// Start.
+func (f *newGameForm) fields() int { return f.nameField() + len(f.named()) + 1 }
+
+// nameField is the row of the first name field.
+func (f *newGameForm) nameField() int { return 2 + f.players - 1 }
+
+// named lists the seats whose names the form asks for: the people's,
+// where several share the keyboard (one alone is "You").
+func (f *newGameForm) named() []int {
+	seats := []int{0}
+	for i := 1; i < f.players; i++ {
+		if f.levels[i] == local.Person {
+			seats = append(seats, i)
+		}
+	}
+	if len(seats) < 2 {
+		return nil
+	}
+	return seats
+}
+
+// nameSeat is the seat whose name field is row field, -1 for another row.
+func (f *newGameForm) nameSeat(field int) int {
+	if k := field - f.nameField(); k >= 0 && k < len(f.named()) {
+		return f.named()[k]
+	}
+	return -1
+}
 
 // newGame opens the new-game screen: a local game's only.
 func (m *Model) newGame() tea.Cmd {
@@ -37,14 +68,32 @@ func (m *Model) newGame() tea.Cmd {
 	return nil
 }
 
+// openNewGame opens the new-game screen on the setup of the game on the
+// table: its players, rules, levels, people and their names (else the
+// names typed last).
 func (m *Model) openNewGame() {
 	cfg := m.obs.Config
 	seats := m.local.Record().Seats
 	f := newGameForm{players: cfg.Players, rules: cfg.Rules}
+	people := 0
+	for _, s := range seats {
+		if s.Human {
+			people++
+		}
+	}
 	for i := range f.levels {
 		f.levels[i] = ai.DefaultLevel
-		if i < len(seats) && seats[i].Level != "" {
+		switch {
+		case i > 0 && i < len(seats) && seats[i].Human:
+			f.levels[i] = local.Person
+		case i < len(seats) && seats[i].Level != "":
 			f.levels[i] = seats[i].Level
+		}
+		switch {
+		case people > 1 && i < len(seats) && seats[i].Human:
+			f.names[i] = seats[i].Name
+		case i < len(m.opts.Names):
+			f.names[i] = m.opts.Names[i]
 		}
 	}
 	f.field = 0 // ←→ change the players at once; Return starts from any field
@@ -77,7 +126,7 @@ func (f *newGameForm) options(field int) ([]string, int) {
 			}
 		}
 		return opts, cur
-	case field < f.fields()-1:
+	case field < f.nameField():
 		seat := field - 1
 		opts := append(append([]string(nil), ai.Levels...), local.Person)
 		for i, l := range opts {
@@ -87,7 +136,7 @@ func (f *newGameForm) options(field int) ([]string, int) {
 		}
 		return opts, slices.Index(opts, ai.DefaultLevel) // a level the screen does not offer
 	}
-	return []string{"Start the game"}, 0
+	return []string{""}, 0 // a name, or Start
 }
 
 // set changes a field to its i-th option.
@@ -108,7 +157,7 @@ func (f *newGameForm) set(field, i int) {
 		if !f.rules.Allows(f.players) {
 			f.players = f.rules.Players()[0]
 		}
-	case field < f.fields()-1:
+	case field < f.nameField():
 		f.levels[field-1] = opts[i]
 	}
 }
@@ -122,24 +171,98 @@ func (f *newGameForm) game(seed uint64) (record.Game, error) {
 	return record.New(engine.Config{Players: f.players, Rules: f.rules}, seed, seats)
 }
 
-// seats are the seats the form describes.
+// seats are the seats the form describes, the people named as typed.
 func (f *newGameForm) seats() ([]record.Seat, error) {
-	return local.SeatsOf(engine.Config{Players: f.players, Rules: f.rules}, f.levels[1:f.players])
+	seats, err := local.SeatsOf(engine.Config{Players: f.players, Rules: f.rules}, f.levels[1:f.players])
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range f.named() {
+		seats[s].Name = strings.TrimSpace(f.names[s])
+	}
+	return seats, nil
+}
+
+// badName is the first name field whose name local.CheckName refuses,
+// and why; -1 when every name will do.
+func (f *newGameForm) badName() (field int, err error) {
+	seats, err := f.seats()
+	if err != nil {
+		return -1, nil // the form says so as it starts
+	}
+	for k, s := range f.named() {
+		var taken []string
+		for j, o := range seats {
+			if j != s {
+				taken = append(taken, o.Name)
+			}
+		}
+		if err := local.CheckName(f.names[s], taken); err != nil {
+			return f.nameField() + k, err
+		}
+	}
+	return -1, nil
 }
 
 // startNew deals the game the form describes, once the player has said
-// whether to save the game on the table.
+// whether to save the game on the table; the names typed are kept in the
+// options for the next game.
 func (m *Model) startNew() tea.Cmd {
+	if field, err := m.ng.badName(); field >= 0 {
+		m.ng.field = field
+		var ne *local.NameError
+		if errors.As(err, &ne) {
+			return m.setError(m.t(ne.Key, ne.Args...))
+		}
+		return m.setError(err.Error())
+	}
 	g, err := m.ng.game(m.newSeed())
 	if err != nil {
 		return m.setError(m.t(lang.DlgCantStart, err))
 	}
-	return m.replaceWith(nextGame{g: g, message: m.t(lang.NewGame)})
+	var persist tea.Cmd
+	if named := m.ng.named(); len(named) > 0 {
+		names := slices.Clone(m.opts.Names)
+		for _, s := range named {
+			for len(names) <= s {
+				names = append(names, "")
+			}
+			names[s] = g.Seats[s].Name
+		}
+		if !slices.Equal(names, m.opts.Names) {
+			m.opts.Names = names
+			persist = m.persist()
+		}
+	}
+	return tea.Batch(persist, m.replaceWith(nextGame{g: g, message: m.t(lang.NewGame)}))
+}
+
+// nameKey edits the name field of seat: typed text, Backspace; ok is
+// false for a key that is no editing.
+func (f *newGameForm) nameKey(seat int, msg tea.KeyPressMsg) (ok bool) {
+	switch {
+	case msg.Code == tea.KeyBackspace:
+		r := []rune(f.names[seat])
+		if len(r) > 0 {
+			f.names[seat] = string(r[:len(r)-1])
+		}
+		return true
+	case msg.Text != "" && msg.Mod&^tea.ModShift == 0 && record.Printable(msg.Text):
+		if utf8.RuneCountInString(f.names[seat]+msg.Text) <= local.MaxName {
+			f.names[seat] += msg.Text
+		}
+		return true
+	}
+	return false
 }
 
 func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	f := &m.ng
+	if s := f.nameSeat(f.field); s >= 0 && f.nameKey(s, msg) {
+		m.message = ""
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Quit):
 		m.screen = screenBoard
@@ -204,7 +327,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 	if err != nil { // a level the form does not offer, from a game played before
 		names = local.Seats(engine.Config{Players: f.players}, ai.DefaultLevel, nil)
 	}
-	for field := 0; field < f.fields()-1; field++ {
+	for field := 0; field < f.nameField(); field++ {
 		var name string
 		switch field {
 		case 0:
@@ -240,6 +363,21 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 			layers = append(layers, lay(st.Dim.Render(m.t(lang.NgOthers))).X(x0).Y(y))
 			y++
 		}
+	}
+	for k, s := range f.named() {
+		field := f.nameField() + k
+		text, style := f.names[s], st.Title
+		if text == "" { // the name the seat will go by
+			text, style = m.lang.SeatName("", s, false), st.Dim
+		}
+		if f.field == field {
+			text = f.names[s] + "▏"
+			style = st.Title
+		}
+		layers = append(layers,
+			lay(label(field, m.t(lang.NgName, s+1))).X(x0).Y(y),
+			lay(style.Render("["+text+"]")).ID("ng-"+strconv.Itoa(field)+"-0").X(x0+21).Y(y))
+		y++
 	}
 	y++
 	cfg := engine.Config{Players: f.players, Rules: f.rules}
@@ -279,6 +417,9 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 	)
 	if m.canLoad() {
 		layers = append(layers, lay(st.Button.Render(m.t(lang.NgLoad))).ID("ng-load").X(x0+34).Y(y))
+	}
+	if m.isError && m.message != "" { // a name refused
+		layers = append(layers, lay(st.Error.Render(fit(m.message, w-x0))).X(x0).Y(y+2))
 	}
 	return layers
 }

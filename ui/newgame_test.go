@@ -1,12 +1,16 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/local"
 )
 
 // TestNewGameFormKeepsAPlayableConfig steps the players and rules fields
@@ -57,6 +61,71 @@ func TestFlowNewGameOpensOnTheFirstOption(t *testing.T) {
 	waitModel(t, tm, "3 players", func(m *Model) bool { return m.ng.players == 3 })
 	press(tm, "enter")
 	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.obs.Config.Players == 3 })
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+}
+
+// TestFlowNewGameNames (issue 24 item 11): where people share the
+// keyboard, the new-game screen asks their names; a name mille gives
+// seats, another seat's or one too long is refused with a word; the names
+// go to the seats and to the options file, and the next new-game screen
+// starts from the game on the table: its players, rules, levels, people
+// and names.
+func TestFlowNewGameNames(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	tm := runTest(t, newModel(t, cfg), 100, 30)
+	press(tm, "n")
+	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
+	press(tm, "down", "right", "right", "up", "right") // dujardin rules (bsd on the way), 3 players
+	press(tm, "down", "down", "down")                  // seat 3's level
+	for i := 0; probe(tm, func(m *Model) bool { return m.ng.levels[2] != local.Person }); i++ {
+		if i > 5 {
+			t.Fatalf("no person among the choices: %+v", probe(tm, func(m *Model) newGameForm { return m.ng }))
+		}
+		press(tm, "right")
+	}
+	waitModel(t, tm, "two name fields", func(m *Model) bool { return len(m.ng.named()) == 2 && m.ng.players == 3 })
+	for probe(tm, func(m *Model) bool { return m.ng.nameSeat(m.ng.field) != 0 }) {
+		press(tm, "down")
+	}
+	press(tm, "C", "o", "m", "p", "u", "t", "e", "r", " ", "2", "enter")
+	waitModel(t, tm, "a name refused", func(m *Model) bool {
+		return m.isError && strings.Contains(m.message, "Computer 2 is how mille names a seat") && m.screen == screenNewGame
+	})
+	press(tm, slices.Repeat([]string{"backspace"}, 10)...)
+	press(tm, "Z", "o", "é", "tab", "a", "n", "n", "enter")
+	waitModel(t, tm, "Ann taken", func(m *Model) bool { return m.isError && strings.Contains(m.message, "ann is another seat's name") })
+	contains(t, screenNow(tm), "ann is another seat's name")
+	press(tm, "backspace", "backspace", "backspace")
+	press(tm, slices.Repeat([]string{"x"}, 20)...)
+	waitModel(t, tm, "a name cut at its longest", func(m *Model) bool { return m.ng.names[2] == strings.Repeat("x", local.MaxName) })
+	press(tm, slices.Repeat([]string{"backspace"}, 12)...)
+	press(tm, "M", "a", "x", "enter")
+	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.obs.Config.Players == 3 })
+	seats := probe(tm, func(m *Model) []string {
+		var names []string
+		for _, s := range m.local.Record().Seats {
+			names = append(names, s.Name)
+		}
+		return names
+	})
+	if !slices.Equal(seats, []string{"Zoé", "Ann", "Max"}) {
+		t.Fatalf("seats %q", seats)
+	}
+	waitModel(t, tm, "the options written", func(m *Model) bool {
+		b, _ := os.ReadFile(filepath.Join(cfg.ConfigDir, "options.json"))
+		return strings.Contains(string(b), `"Zoé",`) && strings.Contains(string(b), `"Max"`)
+	})
+	waitModel(t, tm, "the curtain", func(m *Model) bool { return m.curtain() })
+	press(tm, "enter")
+	waitModel(t, tm, "the board", func(m *Model) bool { return !m.curtain() })
+	press(tm, "n")
+	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.screen == screenNewGame })
+	f := probe(tm, func(m *Model) newGameForm { return m.ng })
+	if f.players != 3 || f.rules != engine.Dujardin || f.levels[1] == local.Person || f.levels[2] != local.Person || f.names[0] != "Zoé" || f.names[2] != "Max" {
+		t.Fatalf("the form does not start from the game on the table: %+v", f)
+	}
+	contains(t, screenNow(tm), "Name at seat 3")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }

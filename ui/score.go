@@ -135,7 +135,11 @@ func (m *Model) sideShort(side int) string {
 		}
 		return m.t(lang.ScoreYou)
 	}
-	name := m.seatName(m.view.SideSeats(side)[0])
+	seat := m.view.SideSeats(side)[0]
+	if m.view.SeatName(seat) == "" { // "Player 2", told apart from "Player 3" in 5 columns
+		return m.t(lang.ScorePlayer, seat+1)
+	}
+	name := m.seatName(seat)
 	// "Computer 2" must stay told apart from "Computer 3" in 5 columns.
 	if rest, ok := strings.CutPrefix(name, m.t(lang.NameComputer)); ok {
 		return m.t(lang.ScoreComputer, strings.TrimSpace(rest))

@@ -343,7 +343,17 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 	default:
 		turn = m.t(lang.UITurnOf, m.seatName(int(obs.Turn)))
 	}
-	left := st.Heading.Render("MILLE BORNES") + st.Dim.Render(m.t(lang.UIStatus, obs.Game+1, obs.Hand+1, obs.Trip, obs.Config.Rules))
+	status := m.t(lang.UIStatus, obs.Game+1, obs.Hand+1, obs.Trip, obs.Config.Rules)
+	for width("MILLE BORNES"+status)+1+width(turn) > w {
+		// A long name: whose turn it is comes first, the status's last
+		// items (the rules, the trip) go.
+		i := strings.LastIndex(status, " · ")
+		if i < 0 {
+			break
+		}
+		status = status[:i]
+	}
+	left := st.Heading.Render("MILLE BORNES") + st.Dim.Render(status)
 	right := st.Turn.Render(turn)
 	gap := w - width(left) - width(right)
 	if gap < 1 {
