@@ -187,35 +187,36 @@ const (
 	NoticeStoreLost // room
 
 	// The lobby of a server, and its rooms before the deal.
-	AskName      // -
-	NameRefused  // error
-	Hello        // name
-	NoRooms      // -
-	RoomsHead    // -
-	RoomLine     // name, players, rules, level, people, state
-	RoomWaiting  // -
-	RoomPlaying  // -
-	RoomSaved    // -
-	LobbyHelp    // -
-	CreateHelp   // -
-	LobbyUnknown // what was typed
-	WhichRoom    // -
-	BackInLobby  // -
-	LangHelp     // the languages' tags
-	LangNow      // -
-	InRoom       // room
-	Seats        // seats
-	SeatLine     // number, name, marks
-	MarkYou      // -
-	MarkComputer // -
-	MarkAway     // -
-	MarkHere     // -
-	MarkHost     // -
-	RoomHost     // -
-	RoomGuest    // -
-	RoomWatching // -
-	RoomHelp     // -
-	RoomUnknown  // what was typed
+	AskName        // -
+	NameRefused    // error
+	Hello          // name
+	NoRooms        // -
+	RoomsHead      // -
+	RoomLine       // name, players, rules, level, people, state
+	RoomWaiting    // -
+	RoomPlaying    // -
+	RoomSaved      // -
+	LobbyHelp      // -
+	CreateHelp     // -
+	LobbyUnknown   // what was typed
+	WhichRoom      // -
+	BackInLobby    // -
+	LangHelp       // the languages' tags
+	LangNow        // -
+	InRoom         // room
+	JoinedWatching // room (joined while its game is in play, or with no free seat)
+	Seats          // seats
+	SeatLine       // number, name, marks
+	MarkYou        // -
+	MarkComputer   // -
+	MarkAway       // -
+	MarkHere       // -
+	MarkHost       // -
+	RoomHost       // -
+	RoomGuest      // -
+	RoomWatching   // -
+	RoomHelp       // -
+	RoomUnknown    // what was typed
 
 	// Help.
 	Help1

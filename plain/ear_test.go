@@ -2,7 +2,9 @@ package plain
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -269,4 +271,42 @@ func TestReviewCommand(t *testing.T) {
 		t.Error(p)
 	}
 	t.Log(text)
+}
+
+// oneRoom is a lobby of one room, in play.
+type oneRoom struct{ tab *table.Table }
+
+func (oneRoom) Name() string         { return "Zoe" }
+func (oneRoom) SetName(string) error { return nil }
+func (oneRoom) Rooms() []Room        { return nil }
+func (l oneRoom) Enter(string) (Seat, error) {
+	c, err := l.tab.Join("zoe", "Zoe", -1)
+	if errors.Is(err, table.ErrStarted) {
+		c, err = l.tab.Watch("zoe", "Zoe", -1) // as the server's lobby does
+	}
+	return c, err
+}
+func (l oneRoom) Create(string, engine.Config, string) (Seat, error) { return l.Enter("") }
+func (l oneRoom) Watch(string) (Seat, error)                         { return l.Enter("") }
+
+// TestJoinedRoomInPlaySaysWatching: joining a room whose game is in play
+// makes the person an onlooker, and the line mode says so.
+func TestJoinedRoomInPlaySaysWatching(t *testing.T) {
+	g := newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
+	tab, err := table.FromRecord("friday", g, []string{localUser, ""}, localUser, false, table.Config{Level: "heuristic", NewPlayer: ai.New}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tab.Close)
+	pr, pw := io.Pipe()
+	t.Cleanup(func() { pw.Close() })
+	out := newTranscript()
+	end := make(chan End, 1)
+	go func() { end <- New(pr, out, nil).Serve(context.Background(), oneRoom{tab}, "friday", Options{}) }()
+	r := &rig{t: t, tab: tab, in: pw, out: out, end: end}
+	want := fmt.Sprintf(lang.English.Text[lang.JoinedWatching], "friday")
+	r.until(func(l string) bool { return l == want || strings.HasPrefix(l, "Mille Bornes") })
+	if !strings.Contains(out.String(), want) {
+		t.Errorf("joined a room in play without being told of watching:\n%s", out)
+	}
 }

@@ -66,7 +66,7 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 	}
 	s.say(lang.Hello, l.Name())
 	if room != "" {
-		if end, over := s.enter(ctx, l.Enter, room, opts); over {
+		if end, over := s.enter(ctx, l.Enter, false, room, opts); over {
 			return end
 		}
 	} else {
@@ -95,13 +95,13 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 			case "rooms", "list", "r":
 				s.rooms(l)
 			case "join", "j":
-				end, over = s.enter(ctx, l.Enter, name, opts)
+				end, over = s.enter(ctx, l.Enter, false, name, opts)
 			case "watch":
-				end, over = s.enter(ctx, l.Watch, name, opts)
+				end, over = s.enter(ctx, l.Watch, true, name, opts)
 			case "create", "c":
 				cfg, level, ok := s.roomSetup(words[min(2, len(words)):])
 				if ok {
-					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level) }, name, opts)
+					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level) }, false, name, opts)
 				}
 			case "help", "h", "?":
 				s.say(lang.LobbyHelp)
@@ -191,10 +191,10 @@ func (s *Session) roomSetup(words []string) (engine.Config, string, bool) {
 	return cfg, level, true
 }
 
-// enter takes a seat (or watches) through take, waits in the room for the
+// enter takes a seat (or watches, watch being what was asked) through take, waits in the room for the
 // deal, plays, and comes back to the lobby. over is set when the session
 // is over, with why.
-func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), name string, opts Options) (End, bool) {
+func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), watch bool, name string, opts Options) (End, bool) {
 	if name == "" {
 		s.say(lang.WhichRoom)
 		return 0, false
@@ -203,6 +203,9 @@ func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), na
 	if err != nil {
 		s.say(lang.Failed, err)
 		return 0, false
+	}
+	if v := seat.View(); v.Watching && v.Started && !watch {
+		s.say(lang.JoinedWatching, v.Room) // asked to play, and told why not
 	}
 	end := s.waitRoom(ctx, seat, opts)
 	switch end {
