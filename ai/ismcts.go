@@ -15,7 +15,9 @@ import (
 // (Cowling, Powley and Whitehouse 2012), shaped for a game where the luck
 // of the deal dwarfs the difference between two moves.
 //
-// Each iteration deals the unseen cards at random (engine.Sample). Below
+// Each iteration deals the unseen cards at random, keeping out of each
+// hand what the seat's last discard says it cannot hold (infer,
+// engine.SampleAvoiding). Below
 // the root, every candidate action has its own SO-ISMCTS tree: the walk
 // keeps to the actions legal in the deal, selects by UCB with availability
 // counts, adds one node, finishes the hand with heuristic rollouts and
@@ -179,6 +181,11 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 	if p.limit > 0 {
 		d.end = time.Now().Add(p.limit)
 	}
+	// What the other seats' plays tell of their hands, read once a search.
+	var avoid *engine.Avoid
+	if a := new(engine.Avoid); infer(obs, a) {
+		avoid = a
+	}
 	per := make([][]rootStat, shards)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -191,6 +198,7 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 					budget++
 				}
 				r := p.racer(obs, legal, base, seedFor(p.seed, p.calls, k), d)
+				r.avoid = avoid
 				per[k] = r.run(budget)
 			}
 		}()
@@ -229,6 +237,9 @@ type racer struct {
 	// margin measures each deal by HandMargin, in points, instead of the
 	// reward; the trees still learn from the reward.
 	margin bool
+	// avoid is what the deals keep out of the other hands (infer), nil
+	// for uniform deals.
+	avoid *engine.Avoid
 }
 
 // run races the legal actions over deals until the budget of rollouts is
@@ -264,7 +275,7 @@ func (r *racer) run(budget int) []rootStat {
 		if spent+active > budget || active <= 1 || round > 0 && r.d.expired() {
 			break
 		}
-		det := engine.Sample(r.obs, r.rng)
+		det := engine.SampleAvoiding(r.obs, r.rng, r.avoid)
 		for k, a := range r.legal {
 			if !stats[k].active {
 				continue

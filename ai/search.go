@@ -153,10 +153,15 @@ func (m *MonteCarlo) Choose(ctx context.Context, obs *engine.Observation, legal 
 	viewOf(obs, &v)
 	base, _ := v.best(legal)
 	var sum, sq [engine.MaxLegal]float64
+	var avoid engine.Avoid
+	inferred := &avoid // what the other seats' plays tell of their hands
+	if !infer(obs, &avoid) {
+		inferred = nil
+	}
 	var s engine.State // once: a copy declared in the loop went to the heap at every rollout
 	i := 0
 	for ; !d.done(i); i++ {
-		det := engine.Sample(obs, rng)
+		det := engine.SampleAvoiding(obs, rng, inferred)
 		var r [engine.MaxLegal]float64
 		for k, a := range legal {
 			s = det

@@ -182,7 +182,21 @@ func unseen(cfg Config, hand *[HandSlots]Card, discards []Card, tabs *[MaxSides]
 // Observe(Sample(o, rng), o.Seat) equals o. Computer players search such
 // states. The game seed of a sample is drawn from rng, so it says nothing
 // about the real deals.
-func Sample(o *Observation, rng *rand.Rand) State {
+func Sample(o *Observation, rng *rand.Rand) State { return SampleAvoiding(o, rng, nil) }
+
+// Avoid says, per seat, which cards a sample should not deal into that
+// seat's hand: what an observer infers from the seat's plays.
+type Avoid [MaxSeats][NumCards]bool
+
+// SampleAvoiding is Sample for an observer who has inferred something of
+// the other hands: a seat's hand is dealt from the unseen cards that avoid
+// does not name for it, uniformly, and the rest at random as Sample does.
+// A seat for which too few such cards are left gets others to make up
+// its hand (the seats are dealt in order, so with several seats to
+// condition, an earlier one may take the cards a later one could hold). The hand of the seat deciding on a coup fourré while o waits
+// is dealt as Sample deals it. With nothing to avoid (avoid nil or all
+// false) it deals exactly as Sample, drawing the same numbers from rng.
+func SampleAvoiding(o *Observation, rng *rand.Rand, avoid *Avoid) State {
 	s := State{
 		Config: o.Config, Seed: rng.Uint64(), Game: o.Game, Hand: o.Hand, First: o.First,
 		Phase: o.Phase, Turn: o.Turn, Trip: o.Trip,
@@ -219,13 +233,37 @@ func Sample(o *Observation, rng *rand.Rand) State {
 			n++
 		}
 	}
-	for i := n - 1; i > 0; i-- {
-		j := rng.IntN(i + 1)
-		pool[i], pool[j] = pool[j], pool[i]
-	}
+	shuffle(pool[:n], rng)
 	s.Hands[o.Seat] = o.MyHand
+	// The seats with cards to avoid are dealt first, each the first cards
+	// it may hold in the shuffled pool; the rest of the pool is shuffled
+	// again, as taking the allowed cards left it in an order that is not
+	// uniform.
+	var dealt [MaxSeats]bool
+	if avoid != nil {
+		for p := 0; p < o.Config.Players; p++ {
+			if p == o.Seat || p == holder || avoid[p] == [NumCards]bool{} {
+				continue
+			}
+			dealt[p] = true
+			for k := 0; k < int(o.HandSizes[p]); k++ {
+				j := n - 1
+				for j >= 0 && avoid[p][pool[j]] {
+					j--
+				}
+				n--
+				if j >= 0 {
+					pool[j], pool[n] = pool[n], pool[j]
+				}
+				s.Hands[p][(k+1)%HandSlots] = pool[n]
+			}
+		}
+		if dealt != [MaxSeats]bool{} {
+			shuffle(pool[:n], rng)
+		}
+	}
 	for p := 0; p < o.Config.Players; p++ {
-		if p == o.Seat {
+		if p == o.Seat || dealt[p] {
 			continue
 		}
 		// Fill from slot 1, and slot P last: between turns P is empty.
@@ -242,4 +280,12 @@ func Sample(o *Observation, rng *rand.Rand) State {
 	s.DrawLen = uint8(n)
 	copy(s.DrawPile[:n], pool[:n])
 	return s
+}
+
+// shuffle puts the cards in a uniformly random order (Fisher-Yates).
+func shuffle(cards []Card, rng *rand.Rand) {
+	for i := len(cards) - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		cards[i], cards[j] = cards[j], cards[i]
+	}
 }

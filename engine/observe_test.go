@@ -168,3 +168,59 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleAvoiding: a sample keeps the cards avoid names out of a seat's
+// hand whenever enough other cards are unseen, still agrees with the
+// observation, and deals exactly as Sample when there is nothing to avoid.
+func TestSampleAvoiding(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	kept := 0
+	randomStates(t, 300, func(s *State) {
+		for seat := 0; seat < s.Config.Players; seat++ {
+			o := Observe(s, seat)
+			seed := rng.Uint64()
+			a, b := rand.New(rand.NewPCG(seed, 1)), rand.New(rand.NewPCG(seed, 1))
+			if Sample(&o, a) != SampleAvoiding(&o, b, &Avoid{}) {
+				t.Fatal("nothing to avoid, yet the sample differs from Sample's")
+			}
+			// One other seat avoids a third of the cards (with several, the
+			// first dealt may take the cards a later one could hold).
+			var avoid Avoid
+			other := (seat + 1 + rng.IntN(s.Config.Players-1)) % s.Config.Players
+			for c := Card(1); c < NumCards; c++ {
+				avoid[other][c] = rng.IntN(3) == 0
+			}
+			sample := SampleAvoiding(&o, rng, &avoid)
+			if err := sample.Validate(); err != nil {
+				t.Fatalf("sample invents or loses a card: %v", err)
+			}
+			if Observe(&sample, seat) != o {
+				t.Fatal("the sample's observation differs from the one it came from")
+			}
+			unseen := o.Unseen()
+			for p := range s.Config.Players {
+				if p == seat || o.Waiting && sample.Phase == PhaseCoupFourre && int(sample.Turn) == p {
+					continue
+				}
+				allowed := 0
+				for c := Card(1); c < NumCards; c++ {
+					if !avoid[p][c] {
+						allowed += int(unseen[c])
+					}
+				}
+				if allowed < int(o.HandSizes[p]) {
+					continue
+				}
+				kept++
+				for _, c := range sample.Hands[p] {
+					if c != NoCard && avoid[p][c] {
+						t.Fatalf("seat %d was dealt %v, which it should avoid", p, c)
+					}
+				}
+			}
+		}
+	})
+	if kept == 0 {
+		t.Fatal("no hand was dealt under an avoid")
+	}
+}

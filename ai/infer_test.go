@@ -1,0 +1,122 @@
+package ai
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/millebornes/mille/engine"
+)
+
+// waitingForGo plays 2-player hands with the heuristic until seat 1 has
+// just discarded while its side waited for a Go (no hazard, not rolling),
+// and seat 0 is to play: the heuristic discards then only without a Go
+// or Right of Way in hand.
+func waitingForGo(t *testing.T) engine.State {
+	t.Helper()
+	var buf [engine.MaxLegal]engine.Action
+	for seed := uint64(1); seed < 200; seed++ {
+		s, err := engine.New(engine.DefaultConfig, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v view
+		var tal tally
+		tal.reset(&s)
+		for !s.HandOver() {
+			seat := s.ToAct()
+			legal := s.Legal(buf[:0])
+			viewOfState(&s, &v, &tal)
+			a, _ := v.best(legal)
+			t1 := s.Tableaus[1]
+			waiting := seat == 1 && s.Phase == engine.PhasePlay && !t1.Rolling() && !t1.Battle.IsHazard() && !t1.Has(engine.RightOfWay)
+			s.StepLegal(a)
+			if waiting && a.Kind() == engine.KindDiscard && s.ToAct() == 0 && s.Phase == engine.PhasePlay {
+				return s
+			}
+		}
+	}
+	t.Fatal("no hand had seat 1 discard while waiting for a Go")
+	return engine.State{}
+}
+
+// TestInferReadsADiscard: a seat that discarded while it needed a Go holds
+// neither a Go nor Right of Way, and the searches' deals say so, where
+// uniform deals give it a Go in a good share of them.
+func TestInferReadsADiscard(t *testing.T) {
+	s := waitingForGo(t)
+	obs := engine.Observe(&s, 0)
+	var avoid engine.Avoid
+	if !infer(&obs, &avoid) {
+		t.Fatal("infer read nothing from the discard")
+	}
+	for _, c := range []engine.Card{engine.Go, engine.RightOfWay} {
+		if !avoid[1][c] {
+			t.Errorf("a seat that discarded while waiting for a Go may still hold %v", c)
+		}
+		if s.Hands[1][0] == c || s.Hands[1][1] == c {
+			t.Fatalf("the planted hand holds %v", c)
+		}
+	}
+	for c := range engine.Card(engine.NumCards) {
+		if avoid[0][c] {
+			t.Fatalf("infer read the observer's own hand (%v)", c)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	uniform, inferred := 0, 0
+	const deals = 400
+	for range deals {
+		u, d := engine.Sample(&obs, rng), engine.SampleAvoiding(&obs, rng, &avoid)
+		for k := range engine.HandSlots {
+			if u.Hands[1][k] == engine.Go {
+				uniform++
+			}
+			if d.Hands[1][k] == engine.Go {
+				inferred++
+			}
+		}
+	}
+	if inferred != 0 || uniform < deals/10 {
+		t.Errorf("Go dealt to seat 1 %d times in %d inferred deals, %d in uniform ones", inferred, deals, uniform)
+	}
+}
+
+// TestInferIgnoresOtherPlayers: a discard the heuristic would not have
+// made (a Go while waiting for one) tells nothing of the hand, and the
+// observer's deals stay uniform.
+func TestInferIgnoresOtherPlayers(t *testing.T) {
+	s := waitingForGo(t)
+	// Rewrite seat 1's discard into a Go, as a person might play it.
+	last := (s.EventCount - 2) % engine.LogSize
+	if e := s.Log[last]; e.Kind != engine.EvDiscard || int(e.Seat) != 1 {
+		t.Fatalf("event before the draw is %+v, not seat 1's discard", e)
+	}
+	old := s.Log[last].Card
+	s.Log[last].Card = engine.Go
+	s.Discards[s.DiscardLen-1] = engine.Go
+	// Keep the deck whole: the Go came from somewhere, the old card goes back.
+	for p := range s.Config.Players {
+		for k, c := range s.Hands[p] {
+			if c == engine.Go && p != 0 {
+				s.Hands[p][k] = old
+				goto done
+			}
+		}
+	}
+	for k := range int(s.DrawLen) {
+		if s.DrawPile[k] == engine.Go {
+			s.DrawPile[k] = old
+			goto done
+		}
+	}
+	t.Skip("no Go left to move")
+done:
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	obs := engine.Observe(&s, 0)
+	var avoid engine.Avoid
+	if infer(&obs, &avoid) {
+		t.Errorf("infer read a discarded Go the heuristic would have played: %v", avoid[1])
+	}
+}
