@@ -95,22 +95,23 @@ func TestInferIgnoresOtherPlayers(t *testing.T) {
 	s.Log[last].Card = engine.Go
 	s.Discards[s.DiscardLen-1] = engine.Go
 	// Keep the deck whole: the Go came from somewhere, the old card goes back.
-	for p := range s.Config.Players {
+	moved := false
+	for p := 1; p < s.Config.Players && !moved; p++ {
 		for k, c := range s.Hands[p] {
-			if c == engine.Go && p != 0 {
-				s.Hands[p][k] = old
-				goto done
+			if c == engine.Go {
+				s.Hands[p][k], moved = old, true
+				break
 			}
 		}
 	}
-	for k := range int(s.DrawLen) {
+	for k := 0; k < int(s.DrawLen) && !moved; k++ {
 		if s.DrawPile[k] == engine.Go {
-			s.DrawPile[k] = old
-			goto done
+			s.DrawPile[k], moved = old, true
 		}
 	}
-	t.Skip("no Go left to move")
-done:
+	if !moved {
+		t.Skip("no Go left to move")
+	}
 	if err := s.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -118,5 +119,47 @@ done:
 	var avoid engine.Avoid
 	if infer(&obs, &avoid) {
 		t.Errorf("infer read a discarded Go the heuristic would have played: %v", avoid[1])
+	}
+}
+
+// TestInferHoldsAgainstTheHeuristic: against the heuristic, which is what
+// infer assumes the other seats play, what it reads is never wrong (the
+// real hand holds none of the cards avoided) and it reads something in a
+// good share of decisions. (Over 2,000 hands: 42% of seat 0's decisions,
+// 4.3 kinds of card kept out of the other hand, never wrongly, where a
+// uniform deal puts one of them there 73% of the time: docs/ai.md.)
+func TestInferHoldsAgainstTheHeuristic(t *testing.T) {
+	var buf [engine.MaxLegal]engine.Action
+	decisions, read := 0, 0
+	for seed := uint64(1); seed <= 300; seed++ {
+		s, err := engine.New(engine.DefaultConfig, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v view
+		var tal tally
+		tal.reset(&s)
+		for !s.HandOver() {
+			legal := s.Legal(buf[:0])
+			if s.ToAct() == 0 && len(legal) > 1 {
+				decisions++
+				obs := engine.Observe(&s, 0)
+				var avoid engine.Avoid
+				if infer(&obs, &avoid) {
+					read++
+					for _, c := range s.Hands[1] {
+						if avoid[1][c] {
+							t.Fatalf("hand %d: seat 1 holds %v, which infer says it cannot", seed, c)
+						}
+					}
+				}
+			}
+			viewOfState(&s, &v, &tal)
+			a, _ := v.best(legal)
+			s.StepLegal(a)
+		}
+	}
+	if read < decisions/4 {
+		t.Errorf("infer read something in %d of %d decisions", read, decisions)
 	}
 }
