@@ -64,7 +64,12 @@ func BenchmarkRollout(b *testing.B) {
 // reports as cpu-ns/op (the process's, with -cpu 1) measures the search
 // alone even on a busy machine, where ns/op measures the machine
 // (docs/benchmarks.md).
-func BenchmarkHardChoose(b *testing.B) {
+func BenchmarkHardChoose(b *testing.B) { benchmarkLevel(b, "hard") }
+
+// BenchmarkExpertChoose is BenchmarkHardChoose for expert.
+func BenchmarkExpertChoose(b *testing.B) { benchmarkLevel(b, "expert") }
+
+func benchmarkLevel(b *testing.B, level string) {
 	var positions []engine.Observation
 	for seed := uint64(1); len(positions) < 4; seed++ {
 		s := midHand(b, engine.DefaultConfig, seed, 6)
@@ -78,7 +83,7 @@ func BenchmarkHardChoose(b *testing.B) {
 	cpu := cpuTime()
 	for b.Loop() {
 		obs := &positions[i%len(positions)]
-		p, _ := newLevel("hard", uint64(i))
+		p, _ := newLevel(level, uint64(i))
 		search := p.(*ISMCTS)
 		WithWorkers(1)(search)
 		search.Choose(context.Background(), obs, obs.Legal(nil))
