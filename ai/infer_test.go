@@ -163,3 +163,38 @@ func TestInferHoldsAgainstTheHeuristic(t *testing.T) {
 		t.Errorf("infer read something in %d of %d decisions", read, decisions)
 	}
 }
+
+// TestInferOption: "+infer" turns the inference on for a searching player
+// or level and names it so; the levels themselves deal uniformly, and a
+// player that does not search refuses it.
+func TestInferOption(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		infer bool
+	}{{"hard", false}, {"hard+infer", true}, {"expert+infer", true}, {"ismcts:500+infer", true}, {"medium", false}, {"medium+infer", true}, {"montecarlo:300+infer", true}} {
+		p, err := New(tc.name, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if p.Name() != tc.name && tc.infer {
+			t.Errorf("%s is named %q", tc.name, p.Name())
+		}
+		got := false
+		switch q := p.(type) {
+		case *ISMCTS:
+			got = q.infer
+		case *MonteCarlo:
+			got = q.infer
+		case *named:
+			got = q.Player.(*MonteCarlo).infer
+		}
+		if got != tc.infer {
+			t.Errorf("%s: infer %v, want %v", tc.name, got, tc.infer)
+		}
+	}
+	for _, name := range []string{"easy+infer", "heuristic+infer", "random+infer", "hard+infer+infer", "nobody+infer"} {
+		if _, err := New(name, 1); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}

@@ -15,9 +15,9 @@ import (
 // (Cowling, Powley and Whitehouse 2012), shaped for a game where the luck
 // of the deal dwarfs the difference between two moves.
 //
-// Each iteration deals the unseen cards at random, keeping out of each
-// hand what the seat's last discard says it cannot hold (infer,
-// engine.SampleAvoiding). Below
+// Each iteration deals the unseen cards at random (engine.Sample; with
+// infer set, keeping out of each hand what the seat's last discard says
+// it cannot hold: engine.SampleAvoiding). Below
 // the root, every candidate action has its own SO-ISMCTS tree: the walk
 // keeps to the actions legal in the deal, selects by UCB with availability
 // counts, adds one node, finishes the hand with heuristic rollouts and
@@ -57,6 +57,9 @@ type ISMCTS struct {
 	// beat, and the side plays it in the trees and rollouts (nil: the
 	// heuristic).
 	pol *Policy
+	// infer deals the unseen cards as the other seats' discards tell
+	// (infer) rather than uniformly.
+	infer bool
 }
 
 // searchStats describe the last search, for tests.
@@ -183,7 +186,7 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 	}
 	// What the other seats' plays tell of their hands, read once a search.
 	var avoid *engine.Avoid
-	if a := new(engine.Avoid); infer(obs, a) {
+	if a := new(engine.Avoid); p.infer && infer(obs, a) {
 		avoid = a
 	}
 	per := make([][]rootStat, shards)

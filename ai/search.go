@@ -123,6 +123,7 @@ type MonteCarlo struct {
 	seed  uint64
 	calls uint64
 	last  searchStats
+	infer bool // deal as the other seats' discards tell (see ISMCTS)
 }
 
 // NewMonteCarlo returns a flat Monte Carlo player doing about iters
@@ -155,7 +156,7 @@ func (m *MonteCarlo) Choose(ctx context.Context, obs *engine.Observation, legal 
 	var sum, sq [engine.MaxLegal]float64
 	var avoid engine.Avoid
 	inferred := &avoid // what the other seats' plays tell of their hands
-	if !infer(obs, &avoid) {
+	if !m.infer || !infer(obs, &avoid) {
 		inferred = nil
 	}
 	var s engine.State // once: a copy declared in the loop went to the heap at every rollout
