@@ -558,7 +558,9 @@ func (c *connState) openChannel() error {
 	if c.refusal != "" {
 		return errors.New(c.refusal)
 	}
-	if most := c.g.cfg.MaxChannels; most > 0 && c.channels >= most {
+	// Another server of the cluster relays all its players to this one on
+	// one connection (relay.go).
+	if most := c.g.cfg.MaxChannels; most > 0 && c.channels >= most && !c.peer {
 		return errTooManyChannels
 	}
 	c.channels++

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/netip"
 	"strings"
+	"sync"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -58,17 +59,7 @@ func validSource(src string) bool {
 // name, or the line mode's and the room's), its input and window changes
 // passed on and its output passed back, until either end closes it.
 func (s *Server) relay(sess *sshSession, id, room, addr string) error {
-	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User:            "mille",
-		Auth:            []gossh.AuthMethod{gossh.PublicKeys(s.signer)},
-		HostKeyCallback: gossh.FixedHostKey(s.signer.PublicKey()),
-		Timeout:         5 * time.Second,
-	})
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	rs, err := conn.NewSession()
+	rs, err := s.peers.session(addr, s.signer)
 	if err != nil {
 		return err
 	}
@@ -114,6 +105,91 @@ func (s *Server) relay(sess *sshSession, id, room, addr string) error {
 		case <-s.stop.Done():
 			return nil
 		}
+	}
+}
+
+// peers are the SSH connections a server relays its players through, one
+// to each other server of the cluster it relays to: each relayed player is
+// a session channel on it. The server there counts one connection from
+// this one however many players it relays (its per-source limit on
+// connections once refused the 33rd), and the login's handshake is made
+// once. Safe for concurrent use.
+type peers struct {
+	mu    sync.Mutex
+	conns map[string]*gossh.Client
+	// closed: the server shuts down, and dials no more.
+	closed bool
+}
+
+// session opens a session at the server at addr, on the connection to it,
+// logged in with signer (the host key the servers share): a new one if
+// there is none yet or the one there was has died.
+func (p *peers) session(addr string, signer gossh.Signer) (*gossh.Session, error) {
+	for try := 0; ; try++ {
+		conn, err := p.conn(addr, signer)
+		if err != nil {
+			return nil, err
+		}
+		rs, err := conn.NewSession()
+		if err == nil || try > 0 {
+			return rs, err
+		}
+		// Closed under us (the server there closes a connection left
+		// without a session for a while): once more, on a new one.
+		p.forget(addr, conn)
+		conn.Close()
+	}
+}
+
+// conn is the connection to the server at addr, dialled if there is none.
+func (p *peers) conn(addr string, signer gossh.Signer) (*gossh.Client, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil, errors.New("the server shuts down")
+	}
+	if conn := p.conns[addr]; conn != nil {
+		return conn, nil
+	}
+	// Dialled under the lock: the players relayed at once to a server
+	// wait for one connection rather than each open their own.
+	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User:            "mille",
+		Auth:            []gossh.AuthMethod{gossh.PublicKeys(signer)},
+		HostKeyCallback: gossh.FixedHostKey(signer.PublicKey()),
+		Timeout:         5 * time.Second,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if p.conns == nil {
+		p.conns = map[string]*gossh.Client{}
+	}
+	p.conns[addr] = conn
+	go func() {
+		conn.Wait() // the server there went away, or closed it
+		p.forget(addr, conn)
+	}()
+	return conn, nil
+}
+
+// forget drops conn, the connection to addr, if it is still the one used.
+func (p *peers) forget(addr string, conn *gossh.Client) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.conns[addr] == conn {
+		delete(p.conns, addr)
+	}
+}
+
+// close closes every connection, for a shutdown.
+func (p *peers) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closed = true
+	for addr, conn := range p.conns {
+		conn.Close()
+		delete(p.conns, addr)
 	}
 }
 

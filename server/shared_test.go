@@ -126,3 +126,31 @@ func TestRelaySource(t *testing.T) {
 		t.Fatalf("a stranger's claim of another key and address: %q", out)
 	}
 }
+
+// TestRelayOneConnection: a server relays all its players to another on
+// one connection. Server a, which holds room fam, takes one connection
+// an address and one session channel a connection; Bob and Cal, relayed
+// through server b, both sit at Ann's table (each relayed player was a
+// connection of its own from b's address, and the second was refused).
+func TestRelayOneConnection(t *testing.T) {
+	db := pgtest.URL(t)
+	first := t.TempDir()
+	_, addrA := startServer(t, Config{Dir: first, DB: db, MaxConnsPerSource: 1, MaxChannels: 1})
+	dir := t.TempDir()
+	key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
+	servertest.Must(t, err)
+	servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
+	b, addrB := startServer(t, Config{Dir: dir, DB: db})
+	for i, name := range []string{"Ann", "Bob", "Cal"} {
+		servertest.Must(t, b.users.SetName(client.ID(client.Key(uint64(i+1))), name))
+	}
+	ann, err := client.Dial(addrA, client.Key(1), client.Options{Command: "fam", Width: 120, Height: 40, From: net.ParseIP("127.0.0.2")})
+	servertest.Must(t, err)
+	defer ann.Close()
+	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	bob := e2ePlayer(t, addrB, 2, "fam")
+	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	cal := e2ePlayer(t, addrB, 3, "fam")
+	servertest.Must(t, cal.EnterRoom("Cal", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+}

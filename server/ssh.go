@@ -155,6 +155,7 @@ type Server struct {
 
 	cfg      Config
 	signer   gossh.Signer // the host key: also the key this server relays with
+	peers    peers        // the connections it relays through (relay.go)
 	store    store.Store
 	lock     *os.File // the data folder's LockFile, held while the server runs
 	users    *lobby.Users
@@ -368,6 +369,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		err = ctx.Err()
 	}
 	s.Lobby.Close()
+	s.peers.close()
 	// Clients keep their connections open after their last session: close
 	// them rather than wait for them.
 	if cerr := s.ssh.Close(); err == nil && !errors.Is(cerr, ssh.ErrServerClosed) {
