@@ -10,7 +10,7 @@ import (
 )
 
 // act takes the viewer's action, or explains why it can't be taken.
-func (m *Model) act(a engine.Action) tea.Cmd {
+func (m *Board) act(a engine.Action) tea.Cmd {
 	if a == engine.Continue && m.obs.Phase >= engine.PhaseHandOver {
 		// Every person at the table asks for the next hand; the table
 		// deals when all have.
@@ -30,7 +30,7 @@ func (m *Model) act(a engine.Action) tea.Cmd {
 }
 
 // afterMove resets the hand selection when the viewer's turn comes.
-func (m *Model) afterMove() {
+func (m *Board) afterMove() {
 	m.logOff = 0
 	if m.obs.Phase < engine.PhaseHandOver {
 		m.peek = false // the next hand's end shows its window again
@@ -43,7 +43,7 @@ func (m *Model) afterMove() {
 // playAt plays the card at a display position: remedies, distance and
 // safeties on the player's own side, a hazard on the only opponent or, with
 // several, after asking which side.
-func (m *Model) playAt(pos int) tea.Cmd {
+func (m *Board) playAt(pos int) tea.Cmd {
 	if m.obs.Onlooker {
 		return m.setError(m.waitText())
 	}
@@ -82,7 +82,7 @@ func (m *Model) playAt(pos int) tea.Cmd {
 // that follow "You can't play 75: " ("you need a Go first"), or "" when
 // it can be, or when the viewer has no card to play now. A hazard can be
 // played when some opponent can take it; a discard is always possible.
-func (m *Model) playRefusal(c engine.Card) string {
+func (m *Board) playRefusal(c engine.Card) string {
 	if c == engine.NoCard || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
 		return ""
 	}
@@ -110,7 +110,7 @@ func (m *Model) playRefusal(c engine.Card) string {
 // playEffect says what playing a playable card c would do, for the
 // status line: "attack Computer", "drive to 275", "repair the Flat
 // Tire"; "" for a card that cannot be played now.
-func (m *Model) playEffect(c engine.Card) string {
+func (m *Board) playEffect(c engine.Card) string {
 	if c == engine.NoCard || m.playRefusal(c) != "" || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
 		return ""
 	}
@@ -140,7 +140,7 @@ func (m *Model) playEffect(c engine.Card) string {
 }
 
 // discardAt discards the card at a display position.
-func (m *Model) discardAt(pos int) tea.Cmd {
+func (m *Board) discardAt(pos int) tea.Cmd {
 	if m.obs.Onlooker {
 		return m.setError(m.waitText())
 	}
@@ -174,7 +174,7 @@ const (
 // gamePrompt is the question the table asks the viewer now: a decision
 // of theirs, or, between hands, whether to deal on (every person at the
 // table is asked, not only the dealer).
-func (m *Model) gamePrompt() gamePrompt {
+func (m *Board) gamePrompt() gamePrompt {
 	if m.obs.Phase >= engine.PhaseHandOver {
 		if m.obs.Onlooker || m.view.Ready() || !m.view.Started {
 			return promptNone
@@ -197,7 +197,7 @@ func (m *Model) gamePrompt() gamePrompt {
 }
 
 // answer answers the engine's question (yes or no).
-func (m *Model) answer(yes bool) tea.Cmd {
+func (m *Board) answer(yes bool) tea.Cmd {
 	switch m.gamePrompt() {
 	case promptCoupFourre:
 		if yes {
@@ -214,24 +214,24 @@ func (m *Model) answer(yes bool) tea.Cmd {
 			return m.act(engine.Continue)
 		}
 		// As in BSD: no more hands; leaving asks first, as it does elsewhere.
-		return m.askQuit(false)
+		return m.top.askQuit(false)
 	}
 	return nil
 }
 
-func (m *Model) gameOver() bool {
+func (m *Board) gameOver() bool {
 	return m.obs.Phase == engine.PhaseGameOver
 }
 
 // curtain reports whether another person at this keyboard must take it
 // before the game goes on (hot-seat): the screen then hides every hand.
-func (m *Model) curtain() bool {
+func (m *Board) curtain() bool {
 	return m.view.PassTo() >= 0
 }
 
 // passTo shows the table to seat, a person who now has the keyboard, and
 // tells them what happened from their side.
-func (m *Model) passTo(seat int) tea.Cmd {
+func (m *Board) passTo(seat int) tea.Cmd {
 	if err := m.table.Show(seat); err != nil {
 		return m.setError(err.Error())
 	}
@@ -242,7 +242,7 @@ func (m *Model) passTo(seat int) tea.Cmd {
 }
 
 // pick is BSD's P: the card is drawn already, so it only says which.
-func (m *Model) pick() tea.Cmd {
+func (m *Board) pick() tea.Cmd {
 	if !m.obs.MyTurn() {
 		return m.setError(m.waitText())
 	}

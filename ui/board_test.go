@@ -138,9 +138,10 @@ func TestLargeTerminalsUseTheRoom(t *testing.T) {
 
 // handOverText is the text of the end-of-hand window, its words joined
 // by single spaces (a long line is wrapped in it).
-func handOverText(m *Model) string {
+func handOverText(s shown) string {
+	m := s.b()
 	var b strings.Builder
-	for _, l := range m.layers(m.w, m.h) {
+	for _, l := range m.top.layers(m.w, m.h) {
 		if l.z == 10 {
 			b.WriteString(ansi.Strip(l.s) + " ")
 		}

@@ -38,19 +38,19 @@ func TestDialogFootersShowEveryKey(t *testing.T) {
 		for _, sc := range cases {
 			for _, sz := range sizes {
 				m := sc.m
-				saved := *m
+				restore := m.keep()
 				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 				if sc.set != nil {
-					sc.set(m)
+					sc.set(m.(*Model))
 				}
 				var footer, screen string
-				for _, l := range m.layers(sz[0], sz[1]) {
+				for _, l := range m.b().top.layers(sz[0], sz[1]) {
 					if l.id == "help" {
 						footer = ansi.Strip(l.s)
 					}
 				}
 				screen = ansi.Strip(m.View().Content)
-				*m = saved
+				restore()
 				switch {
 				case sc.name == "keys" || sc.name == "stats":
 					continue // closed by any key

@@ -178,13 +178,13 @@ type button struct {
 
 // dialogBox draws a dialog centred on the screen, its buttons as layers
 // with IDs on top.
-func (m *Model) dialogBox(l layout, title string, body []string, buttons []button) []*layer {
+func (m *Board) dialogBox(l layout, title string, body []string, buttons []button) []*layer {
 	return m.dialogBoxRows(l, title, body, buttons, nil)
 }
 
 // dialogBoxRows is dialogBox with some body rows clickable: rows maps a
 // body line to its layer ID.
-func (m *Model) dialogBoxRows(l layout, title string, body []string, buttons []button, rows map[int]string) []*layer {
+func (m *Board) dialogBoxRows(l layout, title string, body []string, buttons []button, rows map[int]string) []*layer {
 	st := m.styles
 	var row strings.Builder
 	offs := make([]int, len(buttons))
@@ -215,14 +215,15 @@ func (m *Model) dialogBoxRows(l layout, title string, body []string, buttons []b
 	return layers
 }
 
-func (m *Model) buttonText(b button) string {
+func (m *Board) buttonText(b button) string {
 	if b.on {
 		return m.styles.ButtonOn.Render("[ " + b.label + " ]")
 	}
 	return m.styles.Button.Render("[ " + b.label + " ]")
 }
 
-// dialogLayers draws the question being asked, if any.
+// dialogLayers draws the local game's questions (dialogs), or else the
+// board's.
 func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
 	switch m.dialog {
@@ -251,6 +252,17 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		return m.statsDialog(l)
 	case dialogLoad:
 		return nil // drawn by layers, over any screen
+	}
+	return m.Board.dialogLayers(obs, l)
+}
+
+// dialogLayers draws the question being asked, if any: leaving the
+// table, the keys' help, or the game's own.
+func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
+	st := m.styles
+	switch m.dialog {
+	case dialogQuit:
+		return m.quitDialog(l)
 	case dialogKeys:
 		hm := m.help
 		hm.ShowAll = true
@@ -287,13 +299,15 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	return nil
 }
 
-// quitDialog asks before quitting or leaving the table: one question,
-// which offers to save a game with moves no file holds.
+// quitDialog asks before leaving the table.
+func (m *Board) quitDialog(l layout) []*layer {
+	return m.dialogBox(l, m.t(lang.DlgLeave), []string{m.leaveText()}, []button{{"btn-yes", m.t(lang.BtnYes), false}, {"btn-no", m.t(lang.BtnNo), true}})
+}
+
+// quitDialog asks before quitting: one question, which offers to save a
+// game with moves no file holds.
 func (m *Model) quitDialog(l layout) []*layer {
 	st := m.styles
-	if m.guest() {
-		return m.dialogBox(l, m.t(lang.DlgLeave), []string{m.leaveText()}, []button{{"btn-yes", m.t(lang.BtnYes), false}, {"btn-no", m.t(lang.BtnNo), true}})
-	}
 	if m.offerSave() {
 		return m.dialogBox(l, m.t(lang.DlgQuit), []string{
 			m.t(lang.DlgQuitUnsaved),
@@ -336,11 +350,10 @@ func (m *Model) replaceDialog(l layout) []*layer {
 }
 
 // keysForFullHelp is the full help, with every key that works shown.
-func (m *Model) keysForFullHelp() [][]key.Binding {
+func (m *Board) keysForFullHelp() [][]key.Binding {
 	d := m.dialog
 	m.dialog = dialogNone // the keys of the board behind the help
-	k := m.activeKeys()
+	k := m.keysNow(true)
 	m.dialog = d
-	k.Review.SetEnabled(!m.guest()) // at the end of a hand: said here all the same
 	return k.FullHelp()
 }

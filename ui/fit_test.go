@@ -188,8 +188,8 @@ const (
 // screenCase is one screen of the local game, set up on a model.
 type screenCase struct {
 	name string
-	m    *Model
-	set  func(m *Model) // nil: the model as it is
+	m    shown
+	set  func(m *Model) // nil: the model as it is (a local model's)
 }
 
 // localScreens are every screen, dialog and guide page of the local game,
@@ -294,7 +294,7 @@ func localScreens(t *testing.T) []screenCase {
 
 // runCmd runs a command and the commands it gives, feeding their messages
 // back, as the program would (a folder read by a picker).
-func runCmd(m *Model, cmd tea.Cmd) {
+func runCmd(m shown, cmd tea.Cmd) {
 	for cmd != nil {
 		msg := cmd()
 		if msg == nil {
@@ -324,13 +324,12 @@ func TestNoWordCut(t *testing.T) {
 		for _, sz := range append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}, [2]int{200, 50}) {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				m := c.m
-				saved := *m
-				defer func() { *m = saved }()
+				defer m.keep()()
 				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 				if c.set != nil {
-					c.set(m)
+					c.set(m.(*Model))
 				}
-				if bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1])); len(bad) > 0 {
+				if bad := cutWords(words, sz[0], sz[1], m.b().top.layers(sz[0], sz[1])); len(bad) > 0 {
 					t.Errorf("%s", strings.Join(bad, "\n"))
 					t.Logf("\n%s", ansi.Strip(m.View().Content))
 				}

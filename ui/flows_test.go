@@ -22,7 +22,8 @@ import (
 
 // keysFor is how a person types the eager move with the keyboard: a slot
 // key then Return to play, x to discard, y or n for the prompts.
-func keysFor(m *Model) []string {
+func keysFor(s shown) []string {
+	m := s.b()
 	switch m.gamePrompt() {
 	case promptCoupFourre:
 		return []string{"y"}
@@ -42,7 +43,8 @@ func keysFor(m *Model) []string {
 
 // clicksFor is the same move with the mouse: a card twice to play it, a
 // card then the discard pile, or a dialog's button.
-func clicksFor(m *Model) []string {
+func clicksFor(s shown) []string {
+	m := s.b()
 	switch m.gamePrompt() {
 	case promptCoupFourre:
 		return []string{"btn-yes"}
@@ -319,7 +321,7 @@ func resize(t *testing.T, tm *teatest.TestModel, w, h int) {
 		tm.Send(tea.WindowSizeMsg{Width: w, Height: h})
 		ok := 0
 		for j := 0; j < 5; j++ {
-			if probe(tm, func(m *Model) bool { return m.w == w && m.h == h }) {
+			if probe(tm, func(m *Board) bool { return m.w == w && m.h == h }) {
 				ok++
 			}
 		}

@@ -38,13 +38,12 @@ func TestNoWordCutFrench(t *testing.T) {
 		for _, sz := range append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}) {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				m := c.m
-				saved := *m
-				defer func() { *m = saved }()
+				defer m.keep()()
 				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 				if c.set != nil {
-					c.set(m)
+					c.set(m.(*Model))
 				}
-				if bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1])); len(bad) > 0 {
+				if bad := cutWords(words, sz[0], sz[1], m.b().top.layers(sz[0], sz[1])); len(bad) > 0 {
 					t.Errorf("%s", strings.Join(bad, "\n"))
 					t.Logf("\n%s", ansi.Strip(m.View().Content))
 				}
@@ -63,11 +62,10 @@ func TestGoldenFrench(t *testing.T) {
 		for _, sz := range sizes {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				m := c.m
-				saved := *m
-				defer func() { *m = saved }()
+				defer m.keep()()
 				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 				if c.set != nil {
-					c.set(m)
+					c.set(m.(*Model))
 				}
 				golden.RequireEqual(t, ansi.Strip(m.View().Content))
 			})

@@ -31,7 +31,7 @@ func syncPlay(m *Model, n int) {
 // sizes are the golden sizes: the BSD screen and a roomy one.
 var sizes = [][2]int{{80, 24}, {120, 40}}
 
-func snap(t *testing.T, name string, m *Model) {
+func snap(t *testing.T, name string, m shown) {
 	for _, sz := range sizes {
 		t.Run(fmt.Sprintf("%s_%dx%d", name, sz[0], sz[1]), func(t *testing.T) {
 			golden.RequireEqual(t, screenOf(m, sz[0], sz[1]))

@@ -18,19 +18,19 @@ import (
 type guidePage struct {
 	title lang.Key
 	tab   lang.Key // the title on the row of page tabs
-	body  func(m *Model) string
+	body  func(m *Board) string
 }
 
 // cardRow draws cards side by side with a caption under each, on two
 // lines when it needs them.
-func (m *Model) cardRow(cards []engine.Card, captions []string) string {
+func (m *Board) cardRow(cards []engine.Card, captions []string) string {
 	return m.cardRowOf(cards, captions, false)
 }
 
 // cardRowOf is cardRow, of big cards when big: the safeties' page shows
 // their whole names ("Puncture Proof", "Driving Ace"), which a small
 // card's six columns cut.
-func (m *Model) cardRowOf(cards []engine.Card, captions []string, big bool) string {
+func (m *Board) cardRowOf(cards []engine.Card, captions []string, big bool) string {
 	w := cardW
 	if big {
 		w = bigW
@@ -49,7 +49,7 @@ func (m *Model) cardRowOf(cards []engine.Card, captions []string, big bool) stri
 }
 
 var guidePages = []guidePage{
-	{lang.GuideRaceTitle, lang.GuideRaceTab, func(m *Model) string {
+	{lang.GuideRaceTitle, lang.GuideRaceTab, func(m *Board) string {
 		st := m.styles
 		trip, trip4 := engine.Config{Players: 2}.BaseTrip(), engine.Config{Players: 4}.BaseTrip()
 		return strings.Join([]string{
@@ -64,7 +64,7 @@ var guidePages = []guidePage{
 				st.Kind[engine.Safety].Render("★ "+m.t(lang.GuideSafety)) + "   " + st.Kind[engine.Distance].Render("◆ "+m.t(lang.GuideDistance)),
 		}, "\n")
 	}},
-	{lang.GuideHazardsTitle, lang.GuideHazardsTab, func(m *Model) string {
+	{lang.GuideHazardsTitle, lang.GuideHazardsTab, func(m *Board) string {
 		return strings.Join([]string{
 			m.t(lang.GuideHazardsA),
 			"",
@@ -75,7 +75,7 @@ var guidePages = []guidePage{
 			m.t(lang.GuideHazardsB, engine.Miles25.Miles(), engine.Miles50.Miles()),
 		}, "\n")
 	}},
-	{lang.GuideSafetiesTitle, lang.GuideSafetiesTab, func(m *Model) string {
+	{lang.GuideSafetiesTitle, lang.GuideSafetiesTab, func(m *Board) string {
 		return strings.Join([]string{
 			m.t(lang.GuideSafetiesA, unitScore().Safeties),
 			"",
@@ -85,7 +85,7 @@ var guidePages = []guidePage{
 			m.t(lang.GuideSafetiesB, m.safetyRow(&engine.Tableau{Safeties: 0b0101, CoupsFourres: 0b0100})),
 		}, "\n")
 	}},
-	{lang.GuideCoupTitle, lang.GuideCoupTab, func(m *Model) string {
+	{lang.GuideCoupTitle, lang.GuideCoupTab, func(m *Board) string {
 		st := m.styles
 		return strings.Join([]string{
 			m.t(lang.GuideCoupA, st.Title.Render(m.t(lang.GuideCoupWord))),
@@ -99,7 +99,7 @@ var guidePages = []guidePage{
 				st.Heading.Render(m.t(lang.DlgCFTitle, m.lang.Card(engine.RightOfWay)))),
 		}, "\n")
 	}},
-	{lang.GuideTripTitle, lang.GuideTripTab, func(m *Model) string {
+	{lang.GuideTripTitle, lang.GuideTripTab, func(m *Board) string {
 		st := m.styles
 		pos := guideTrip()
 		t := &pos.Tableaus[guideTripSide(&pos)]
@@ -119,12 +119,12 @@ var guidePages = []guidePage{
 				engine.ExtendedTrip, unitScore().Extension),
 		}, "\n")
 	}},
-	{lang.GuideScoreTitle, lang.GuideScoreTab, func(m *Model) string {
+	{lang.GuideScoreTitle, lang.GuideScoreTab, func(m *Board) string {
 		u := unitScore()
 		return m.t(lang.GuideScore, u.Milestones, u.Safeties, u.AllSafeties, u.CoupsFourres, u.Trip,
 			u.Delayed, u.SafeTrip, engine.Miles200.Miles(), u.ShutOut, u.Extension)
 	}},
-	{lang.GuideKeysTitle, lang.GuideKeysTab, func(m *Model) string { return m.t(lang.GuideKeys) }},
+	{lang.GuideKeysTitle, lang.GuideKeysTab, func(m *Board) string { return m.t(lang.GuideKeys) }},
 }
 
 // itoa spells a number of the rules (the guide computes every one).
@@ -171,12 +171,12 @@ func guideTripSide(s *engine.State) int {
 }
 
 // tripBarFor draws a trip bar for a made-up tableau (the guide).
-func (m *Model) tripBarFor(t *engine.Tableau, trip, w int) string {
+func (m *Board) tripBarFor(t *engine.Tableau, trip, w int) string {
 	full := int(t.Miles) * w / trip
 	return m.styles.BarFull.Render(strings.Repeat("▰", full)) + m.styles.BarEmpty.Render(strings.Repeat("▱", w-full))
 }
 
-func (m *Model) openGuide() {
+func (m *Board) openGuide() {
 	if m.screen != screenGuide {
 		m.back = m.screen
 	}
@@ -184,7 +184,7 @@ func (m *Model) openGuide() {
 	m.dialog = dialogNone
 }
 
-func (m *Model) closeGuide() tea.Cmd {
+func (m *Board) closeGuide() tea.Cmd {
 	m.screen = m.back
 	if m.screen == screenGuide {
 		m.screen = screenBoard
@@ -192,7 +192,7 @@ func (m *Model) closeGuide() tea.Cmd {
 	return nil
 }
 
-func (m *Model) guideKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *Board) guideKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.PrevPage):
@@ -215,7 +215,7 @@ func (m *Model) guideKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (m *Model) guideClick(id string) tea.Cmd {
+func (m *Board) guideClick(id string) tea.Cmd {
 	switch id {
 	case "guide-prev":
 		if m.guide > 0 {
@@ -238,7 +238,7 @@ func (m *Model) guideClick(id string) tea.Cmd {
 }
 
 // guideLayers draws the current page of the rules guide.
-func (m *Model) guideLayers(w, h int) []*layer {
+func (m *Board) guideLayers(w, h int) []*layer {
 	st := m.styles
 	p := guidePages[m.guide]
 	x0 := max(0, (w-78)/2)

@@ -9,7 +9,7 @@ import (
 )
 
 // selectDrawn selects the drawn card, or the first card held.
-func (m *Model) selectDrawn() {
+func (m *Board) selectDrawn() {
 	hv := m.handView()
 	if hv[m.sel].card != engine.NoCard && m.sel != 0 && hv[0].card == engine.NoCard {
 		return
@@ -31,7 +31,7 @@ type handPos struct {
 
 // handView lists the hand in display order: P, then slots 1-6, sorted by
 // card when the player asked for ordering (BSD O).
-func (m *Model) handView() [engine.HandSlots]handPos {
+func (m *Board) handView() [engine.HandSlots]handPos {
 	hand := &m.obs.MyHand
 	var hv [engine.HandSlots]handPos
 	for i := range hv {
@@ -56,7 +56,7 @@ func less(a, b engine.Card) bool {
 }
 
 // displayOfSlot maps a hand slot to its display position.
-func (m *Model) displayOfSlot(slot int) int {
+func (m *Board) displayOfSlot(slot int) int {
 	for i, hp := range m.handView() {
 		if hp.slot == slot {
 			return i
@@ -66,7 +66,7 @@ func (m *Model) displayOfSlot(slot int) int {
 }
 
 // moveSel moves the selection to the next card held.
-func (m *Model) moveSel(d int) {
+func (m *Board) moveSel(d int) {
 	hv := m.handView()
 	for i := 1; i <= engine.HandSlots; i++ {
 		p := (m.sel + d*i + 2*engine.HandSlots) % engine.HandSlots
@@ -78,7 +78,7 @@ func (m *Model) moveSel(d int) {
 }
 
 // deckCard is the draw pile with its count.
-func (m *Model) deckCard(obs *engine.Observation, big bool) string {
+func (m *Board) deckCard(obs *engine.Observation, big bool) string {
 	st := m.styles
 	inner := cardW - 2
 	if big {
@@ -99,7 +99,7 @@ func (m *Model) deckCard(obs *engine.Observation, big bool) string {
 }
 
 // handNote is the text right of the hand: what the slots mean.
-func (m *Model) handNote(obs *engine.Observation, w int) string {
+func (m *Board) handNote(obs *engine.Observation, w int) string {
 	st := m.styles
 	var lines []string
 	if !obs.Onlooker {

@@ -75,8 +75,31 @@ func newModel(t testing.TB, cfg Config) *Model {
 	return m
 }
 
+// shown is a model or a board shown alone: the board behind either.
+type shown interface {
+	b() *Board
+	keep() func()
+	View() tea.View
+	Update(tea.Msg) (tea.Model, tea.Cmd)
+}
+
+// b is the board itself.
+func (m *Board) b() *Board { return m }
+
+// keep saves the board as it is, and gives back what restores it.
+func (m *Board) keep() func() {
+	s := *m
+	return func() { *m = s }
+}
+
+// keep saves the model as it is, and gives back what restores it.
+func (m *Model) keep() func() {
+	s := *m
+	return func() { *m = s }
+}
+
 // screenOf is the stripped screen of a model at a size.
-func screenOf(m *Model, w, h int) string {
+func screenOf(m shown, w, h int) string {
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return ansi.Strip(m.View().Content)
 }
@@ -88,15 +111,22 @@ func runTest(t *testing.T, m *Model, w, h int) *teatest.TestModel {
 }
 
 // probe reads the model inside the program's Update.
-func probe[T any](tm *teatest.TestModel, f func(m *Model) T) T {
+func probe[M any, T any](tm *teatest.TestModel, f func(m M) T) T {
 	ch := make(chan T, 1)
-	tm.Send(Probe(func(m *Model) { ch <- f(m) }))
+	tm.Send(func(b *Board) {
+		// The board's holder (a Model, or the board itself), else the board.
+		m, ok := any(b.top).(M)
+		if !ok {
+			m = any(b).(M)
+		}
+		ch <- f(m)
+	})
 	return <-ch
 }
 
 // waitModel polls the model until cond holds (the computers answer in
 // commands, so the program needs a moment).
-func waitModel(t *testing.T, tm *teatest.TestModel, what string, cond func(m *Model) bool) {
+func waitModel[M shown](t *testing.T, tm *teatest.TestModel, what string, cond func(m M) bool) {
 	t.Helper()
 	for i := 0; i < 2000; i++ {
 		if probe(tm, cond) {
@@ -104,7 +134,7 @@ func waitModel(t *testing.T, tm *teatest.TestModel, what string, cond func(m *Mo
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
-	t.Fatalf("timed out waiting for %s; screen:\n%s", what, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }))
+	t.Fatalf("timed out waiting for %s; screen:\n%s", what, probe(tm, func(m M) string { return ansi.Strip(m.View().Content) }))
 }
 
 // settled reports whether the table waits for a person (or the hand is
@@ -222,12 +252,13 @@ func resumeAt(t *testing.T, g record.Game, acts []engine.Action) Config {
 }
 
 // humanMove chooses the human's move in the flows: the eager policy.
-func humanMove(m *Model) engine.Action {
-	return eagerPick(m.obs.Legal(nil))
+func humanMove(m shown) engine.Action {
+	return eagerPick(m.b().obs.Legal(nil))
 }
 
 // posOf finds the display position of a card in the hand.
-func posOf(m *Model, c engine.Card) int {
+func posOf(s shown, c engine.Card) int {
+	m := s.b()
 	for i, hp := range m.handView() {
 		if hp.card == c {
 			return i
@@ -237,8 +268,9 @@ func posOf(m *Model, c engine.Card) int {
 }
 
 // where finds a screen cell that hits a clickable layer.
-func where(m *Model, id string) (int, int) {
-	for _, l := range m.layers(m.w, m.h) {
+func where(s shown, id string) (int, int) {
+	m := s.b()
+	for _, l := range m.top.layers(m.w, m.h) {
 		if l.id != id {
 			continue
 		}

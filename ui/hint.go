@@ -12,7 +12,7 @@ import (
 
 // undo takes back the viewer's last decision of the hand, where the
 // table allows it.
-func (m *Model) undo() tea.Cmd {
+func (m *Board) undo() tea.Cmd {
 	err := m.table.Undo()
 	switch {
 	case errors.Is(err, table.ErrUndoShared):
@@ -28,17 +28,17 @@ func (m *Model) undo() tea.Cmd {
 }
 
 // stopHint cancels the hint being sought and forgets its answer.
-func (m *Model) stopHint() { m.hints.Stop() }
+func (m *Board) stopHint() { m.hints.Stop() }
 
 // hint asks the strongest computer for a move, in a command.
-func (m *Model) hint() tea.Cmd {
-	if m.cfg.Hint == nil {
+func (m *Board) hint() tea.Cmd {
+	if m.hintFn == nil {
 		return m.setError(m.t(lang.UINoHints))
 	}
 	if !m.obs.MyTurn() {
 		return m.setError(m.t(lang.HintOnTurn))
 	}
-	n, _, search := m.hints.Start(m.cfg.Hint, m.obs)
+	n, _, search := m.hints.Start(m.hintFn, m.obs)
 	m.message, m.isError = m.t(lang.UIThinkingHint), false
 	return tea.Batch(func() tea.Msg {
 		a, why := search()
@@ -47,7 +47,7 @@ func (m *Model) hint() tea.Cmd {
 }
 
 // showHint selects the suggested card and says why.
-func (m *Model) showHint(a engine.Action, why string) {
+func (m *Board) showHint(a engine.Action, why string) {
 	if c := a.Card(); c != engine.NoCard {
 		for i, hp := range m.handView() {
 			if hp.card == c {

@@ -10,18 +10,12 @@ import (
 	"github.com/millebornes/mille/lang"
 )
 
-// keyPress dispatches a key by what the screen shows.
+// keyPress dispatches a key of local play: its own screens and
+// questions take it, else the board.
 func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
-	if key.Matches(msg, k.Interrupt) {
-		return m.quit()
-	}
-	if m.w > 0 && (m.w < MinWidth || m.h < MinHeight) {
-		// Nothing can be seen: only leaving works (the game is kept).
-		if key.Matches(msg, k.Quit) {
-			return m.quit()
-		}
-		return nil
+	if key.Matches(msg, k.Interrupt) || m.w > 0 && (m.w < MinWidth || m.h < MinHeight) {
+		return m.Board.keyPress(msg)
 	}
 	if m.dialog == dialogLoad {
 		return m.loadKey(msg)
@@ -30,17 +24,13 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	case screenNewGame:
 		return m.newGameKey(msg)
 	case screenGuide:
-		return m.guideKey(msg)
+		return m.Board.keyPress(msg)
 	}
 	switch m.dialog {
 	case dialogSaveAs:
 		return m.saveKey(msg)
 	case dialogStats:
 		m.dialog = dialogNone
-		return nil
-	case dialogKeys:
-		m.dialog = dialogNone
-		m.help.ShowAll = false
 		return nil
 	case dialogQuit, dialogReplace, dialogGuideOffer, dialogResume, dialogResumeDrop:
 		switch {
@@ -50,9 +40,44 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			return m.dialogAnswer(false)
 		case key.Matches(msg, k.Default):
 			return m.dialogAnswer(m.dialogDefault())
-		case m.dialog == dialogQuit && !m.guest() && (key.Matches(msg, k.Quit) || key.Matches(msg, k.DontSave)),
+		case m.dialog == dialogQuit && (key.Matches(msg, k.Quit) || key.Matches(msg, k.DontSave)),
 			m.dialog == dialogReplace && key.Matches(msg, k.DontSave):
 			return m.dialogWithoutSaving()
+		}
+		return nil
+	}
+	return m.Board.keyPress(msg)
+}
+
+// keyPress dispatches a key by what the board shows.
+func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.keys
+	if key.Matches(msg, k.Interrupt) {
+		return m.top.quit()
+	}
+	if m.w > 0 && (m.w < MinWidth || m.h < MinHeight) {
+		// Nothing can be seen: only leaving works (the game is kept).
+		if key.Matches(msg, k.Quit) {
+			return m.top.quit()
+		}
+		return nil
+	}
+	if m.screen == screenGuide {
+		return m.guideKey(msg)
+	}
+	switch m.dialog {
+	case dialogKeys:
+		m.dialog = dialogNone
+		m.help.ShowAll = false
+		return nil
+	case dialogQuit:
+		// Leaving the table: y leaves, Return and n stay.
+		switch {
+		case key.Matches(msg, k.Yes):
+			m.dialog = dialogNone
+			return m.top.quit()
+		case key.Matches(msg, k.No), key.Matches(msg, k.Default):
+			m.dialog = dialogNone
 		}
 		return nil
 	}
@@ -61,7 +86,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Default), key.Matches(msg, k.Yes):
 			return m.passTo(m.view.Next)
 		case key.Matches(msg, k.Quit):
-			return m.askQuit(false)
+			return m.top.askQuit(false)
 		}
 		return nil
 	}
@@ -81,7 +106,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.No):
 			return m.answer(false)
 		case key.Matches(msg, k.Quit):
-			return m.askQuit(false)
+			return m.top.askQuit(false)
 		case key.Matches(msg, k.Window):
 			m.toggleWindow()
 			return nil
@@ -91,9 +116,9 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			m.dialog = dialogKeys
 			return nil
 		case key.Matches(msg, k.Save) && p != promptCoupFourre:
-			return m.startSave(afterSaveNothing)
+			return m.top.startSave(afterSaveNothing)
 		case key.Matches(msg, k.Review) && (p == promptAnotherHand || p == promptAnotherGame):
-			return m.reviewHand()
+			return m.top.reviewHand()
 		}
 		return nil
 	}
@@ -104,7 +129,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // targetKey picks the side a hazard goes to.
-func (m *Model) targetKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *Board) targetKey(msg tea.KeyPressMsg) tea.Cmd {
 	opp := m.view.Opponents()
 	k := m.keys
 	switch {
@@ -137,7 +162,7 @@ func cycle(list []int, cur, d int) int {
 }
 
 // boardKey handles keys on the board when no question is asked.
-func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	s := msg.String()
 	// BSD: after U or D, a slot (1-6 or P), then Return or Space.
@@ -192,25 +217,25 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Order):
 		m.opts.Ordered = !m.opts.Ordered
 		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIOrdered, false: lang.UIUnordered}[m.opts.Ordered]), false
-		return m.persist()
+		return m.top.persist()
 	case key.Matches(msg, k.Window):
 		m.toggleWindow()
 	case key.Matches(msg, k.Redraw):
 		return tea.ClearScreen
 	case key.Matches(msg, k.Save):
-		return m.startSave(afterSaveNothing)
+		return m.top.startSave(afterSaveNothing)
 	case key.Matches(msg, k.Load):
-		return m.openLoad()
+		return m.top.openLoad()
 	case key.Matches(msg, k.Stats):
-		return m.openStats()
+		return m.top.openStats()
 	case key.Matches(msg, k.Quit):
-		return m.askQuit(false)
+		return m.top.askQuit(false)
 	case key.Matches(msg, k.Undo):
 		return m.undo()
 	case key.Matches(msg, k.Hint):
 		return m.hint()
 	case key.Matches(msg, k.NewGame):
-		return m.newGame()
+		return m.top.newGame()
 	case key.Matches(msg, k.Guide):
 		m.openGuide()
 	case key.Matches(msg, k.LogUp):
@@ -222,20 +247,9 @@ func (m *Model) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Bell):
 		m.opts.Bell = !m.opts.Bell
 		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIBellOn, false: lang.UIBellOff}[m.opts.Bell]), false
-		return m.persist()
+		return m.top.persist()
 	case key.Matches(msg, k.Speed):
-		if m.guest() {
-			return m.setError(m.t(lang.UITablePace))
-		}
-		for i, a := range animations {
-			if a == m.opts.Animation {
-				m.opts.Animation = animations[(i+1)%len(animations)]
-				break
-			}
-		}
-		m.message, m.isError = m.t(lang.UIAnimation, m.t(animationWords[m.opts.Animation])), false
-		m.local.SetPace(m.opts.Delay())
-		return m.persist()
+		return m.top.speed()
 	case key.Matches(msg, k.Help):
 		m.dialog = dialogKeys
 		m.help.ShowAll = true
@@ -254,3 +268,16 @@ var animations = []string{"normal", "slow", "off", "fast"}
 
 // animationWords are the paces' names in the catalogue.
 var animationWords = map[string]lang.Key{"normal": lang.UIAnimNormal, "slow": lang.UIAnimSlow, "off": lang.UIAnimOff, "fast": lang.UIAnimFast}
+
+// speed sets the computers' next pace, and keeps it in the options.
+func (m *Model) speed() tea.Cmd {
+	for i, a := range animations {
+		if a == m.opts.Animation {
+			m.opts.Animation = animations[(i+1)%len(animations)]
+			break
+		}
+	}
+	m.message, m.isError = m.t(lang.UIAnimation, m.t(animationWords[m.opts.Animation])), false
+	m.local.SetPace(m.opts.Delay())
+	return m.persist()
+}

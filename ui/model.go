@@ -4,10 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
-	"time"
 
-	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/spinner"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
@@ -77,72 +74,28 @@ const (
 	dialogStats             // lifetime statistics
 )
 
-// Model is the root model of the game.
+// Model is local play's root model: the board over the table of a
+// game of its own (Board), and around it what only local play has: the
+// options file, new games, saves and the load picker, the autosave and
+// resuming, the statistics, quitting the program. A server's room shows
+// the Board alone (NewRemote).
 type Model struct {
-	cfg   Config
-	opts  local.Options
-	first bool // no options were found: the first start
-	screenContext
-	keys       KeyMap
-	help       help.Model
-	spin       spinner.Model
+	Board
+	cfg        Config
+	first      bool // no options were found: the first start
 	input      textinput.Model
 	picker     savePicker // load: the saves; save: the folder
 	pickFolder bool       // the save dialog's keys go to the picker
 	statsText  string
-	screen     screen
-	dialog     dialog
 	afterSave  afterSave // what a save from the save dialog leads to
 	next       *nextGame // the game waiting to replace the table's (dialogReplace)
 
-	// The table and what the viewer sees of it: everything shown, checked
-	// and told comes from the view (obs is view.Obs). local is local play,
-	// whose table is saved to files, replaced by new games and loads, its
-	// computers' pace set here; nil for a table the host program gave (a
-	// server's room), which does all that itself.
-	table    table.Link
-	fed      bool // the host program hands the table's views to Update (RemoteConfig.Fed)
-	local    *local.Session
-	view     table.View
-	obs      engine.Observation
-	boxes    [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
-	helpLine cachedLine                // the key help line last drawn (view.go)
-	note     table.Notice              // the table's latest news
-
-	sel      int         // selected display position in the hand, 0 = P
-	armed    int         // position clicked once (a second click plays it), -1 none
-	pending  rune        // BSD 'u' or 'd' waiting for a slot
-	pendSlot int         // the slot named after U/D (-1 none), waiting for Return
-	target   engine.Card // hazard waiting for a target side (NoCard: none)
-	tsel     int         // highlighted target side
-
-	message  string
-	isError  bool
-	recent   []recentEvent // events since the human's last move, for the message line
-	log      []logLine
-	logOff   int       // lines scrolled back from the newest
-	window   bool      // true: the score window; false: the command list
-	logPanel bool      // the log instead of either (w goes round the three)
-	peek     bool      // the end-of-hand window is put aside to show the board
-	endSel   int       // the end-of-hand window's highlighted button (endButtons)
-	endAt    time.Time // when that window opened: Return is ignored for endGuard
-	now      func() time.Time
-
-	hints      ai.HintSearch
-	spinning   bool          // the spinner ticks
-	flash      engine.Card   // the card the last move put on a table…
-	flashTo    int           // …and the side whose table it went to (-1 none)
-	hinted     engine.Action // the last hint's move, for the table as it was at hintedAt
-	hintedAt   uint32
-	recordedAt uint32 // event count of the last hand end sent to HandOver
-	record     string // the player's record, shown at the end of that hand
-	optw       *optionsWriter
-
+	// local is local play: its table is saved to files, replaced by new
+	// games and loads, its computers' pace set here.
+	local *local.Session
+	optw  *optionsWriter
 	ng    newGameForm
-	guide int // page of the rules guide
-	back  screen
 
-	quitting    bool
 	resumeWhich []string // the resume question's lines about the autosave's game
 }
 
@@ -180,10 +133,6 @@ type (
 	}
 )
 
-// Probe is a message that runs its function on the model inside Update, so
-// that tests and tools can read the model without racing the program.
-type Probe func(m *Model)
-
 // New returns the model of a local game: it deals cfg.Game at a table of
 // its own, where the person at this keyboard holds every seat of a person.
 func New(cfg Config) (*Model, error) {
@@ -210,29 +159,19 @@ func New(cfg Config) (*Model, error) {
 
 // baseModel is a model with its options and widgets, and no table yet.
 func baseModel(cfg Config) *Model {
-	m := &Model{cfg: cfg, keys: DefaultKeyMap(&lang.English), help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, optw: &optionsWriter{}, now: time.Now}
-	m.opts = local.DefaultOptions
+	opts := local.DefaultOptions
 	var optErr error // told once the language is known
+	first := false
 	if cfg.Options != nil {
-		m.opts = *cfg.Options
+		opts = *cfg.Options
 	} else if cfg.ConfigDir != "" {
-		o, first, err := local.LoadOptions(cfg.ConfigDir)
-		m.opts, m.first = o, first
-		optErr = err
+		opts, first, optErr = local.LoadOptions(cfg.ConfigDir)
 	}
-	m.lang = cfg.Lang
-	if m.lang == nil {
-		m.lang = &lang.English
-		if c, ok := lang.Lookup(m.opts.Lang); ok {
-			m.lang = c
-		}
-	}
+	m := &Model{Board: *newBoard(opts, cfg.Lang, cfg.Hint, cfg.Dark), cfg: cfg, first: first, optw: &optionsWriter{}}
+	m.top = m
 	if optErr != nil {
 		m.message = m.t(lang.MsgOptions, optErr)
 	}
-	m.keys = DefaultKeyMap(m.lang)
-	m.setDark(cfg.Dark)
-	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.input = textinput.New()
 	m.input.Prompt = m.t(lang.PkFile)
 	m.input.CharLimit = 200
@@ -241,7 +180,7 @@ func baseModel(cfg Config) *Model {
 
 // nextLang speaks the next language of the catalogue, and keeps the
 // choice in the options.
-func (m *Model) nextLang() tea.Cmd {
+func (m *Board) nextLang() tea.Cmd {
 	i := slices.Index(lang.All, m.lang)
 	m.lang = lang.All[(i+1)%len(lang.All)]
 	m.keys = DefaultKeyMap(m.lang)
@@ -249,7 +188,7 @@ func (m *Model) nextLang() tea.Cmd {
 	m.helpLine = cachedLine{}
 	m.opts.Lang = m.lang.Tag
 	m.message, m.isError = m.t(lang.LangNow), false
-	return m.persist()
+	return m.top.persist()
 }
 
 // t is the sentence of key k with its arguments, in the screen's language.
@@ -265,20 +204,11 @@ type screenContext struct {
 }
 
 // setDark rebuilds the styles for the terminal's background.
-func (m *Model) setDark(dark bool) {
+func (m *Board) setDark(dark bool) {
 	m.styles = StylesFor(dark)
 	m.help.Styles = m.styles.Help
 	m.helpLine = cachedLine{}
 }
-
-// Init asks the terminal for its background and starts listening to the
-// table.
-func (m *Model) Init() tea.Cmd {
-	return tea.Batch(tea.RequestBackgroundColor, m.watchTable())
-}
-
-// Message returns the message line's text (tests).
-func (m *Model) Message() string { return m.message }
 
 // newSeed draws a seed for a new game from the current one, so a game
 // started with --seed stays reproducible.
@@ -287,20 +217,14 @@ func (m *Model) newSeed() uint64 {
 	return r.Uint64()
 }
 
-// Update handles a message.
+// Update handles a message: local play's own, then the board's.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.holdTable()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.w, m.h = msg.Width, msg.Height
-		m.help.SetWidth(msg.Width)
+		m.Board.update(msg)
 		m.picker.setRows(m.pickerRows())
 		return m, nil
-	case Hangup:
-		if m.quitting {
-			return m, nil
-		}
-		return m, m.quit()
 	case loadedMsg:
 		return m, m.loaded(msg)
 	case pickerReadMsg:
@@ -312,43 +236,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.statsText, m.dialog = msg.text, dialogStats
 		return m, nil
-	case tea.BackgroundColorMsg:
-		m.setDark(msg.IsDark())
-		return m, nil
-	case spinner.TickMsg:
-		if !m.computerThinks() && !m.hints.On() {
-			m.spinning = false
-			return m, nil
-		}
-		var cmd tea.Cmd
-		m.spin, cmd = m.spin.Update(msg)
-		return m, cmd
-	case viewMsg:
-		if msg.from != m.table {
-			return m, nil // a table left behind (a new game, a load)
-		}
-		if !msg.open {
-			return m, func() tea.Msg { return LeaveMsg{Ended: true} }
-		}
-		return m, tea.Batch(m.see(msg.v), m.listen())
-	case table.View:
-		return m, m.see(msg)
-	case hintMsg:
-		if !m.hints.Answer(msg.n) {
-			return m, nil
-		}
-		m.showHint(msg.a, msg.why)
-		return m, nil
 	case savedMsg:
 		after := m.afterSave
 		m.afterSave = afterSaveNothing
 		if msg.err != nil {
 			m.dialog, m.next = dialogNone, nil
 			return m, m.setError(m.t(lang.MsgSaveFailed, msg.err))
-		}
-		if m.guest() {
-			m.message, m.isError = m.t(lang.MsgTableSaved, msg.path), false
-			return m, nil
 		}
 		m.message, m.isError = m.t(lang.MsgGameSaved, homeShort(msg.path)), false
 		m.dialog = dialogNone
@@ -365,9 +258,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			m.message, m.isError = m.t(lang.MsgOptionsNotSaved, msg.err), true
 		}
-		return m, nil
-	case Probe:
-		msg(m)
 		return m, nil
 	case resumedMsg:
 		m.dialog = dialogNone
@@ -387,31 +277,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.log = append(m.log, logLine{text: "(" + msg.err.Error() + ")", at: msg.at})
 		}
 		return m, nil
-	case clickMsg:
-		return m, m.click(msg)
 	case tea.MouseClickMsg:
-		if msg.Button != tea.MouseLeft {
-			return m, nil
-		}
-		if m.dialog == dialogStats {
+		if msg.Button == tea.MouseLeft && m.dialog == dialogStats {
 			m.dialog = dialogNone // a click anywhere closes it
 			return m, nil
 		}
-		if id := m.Hit(msg.X, msg.Y); id != "" {
-			return m, m.click(clickMsg{id: id, x: msg.X, y: msg.Y})
-		}
-		return m, nil
-	case tea.MouseWheelMsg:
-		switch msg.Button {
-		case tea.MouseWheelUp:
-			m.scrollLog(1)
-		case tea.MouseWheelDown:
-			m.scrollLog(-1)
-		}
-		return m, nil
-	case tea.KeyPressMsg:
-		m.armed = -1 // a click, then keys, then a click: the card is only selected
-		return m, m.keyPress(msg)
+	}
+	if cmd, ok := m.Board.update(msg); ok {
+		return m, cmd
 	}
 	if m.dialog == dialogSaveAs {
 		// The cursor's blinks.

@@ -10,7 +10,8 @@ import (
 	"github.com/millebornes/mille/lang"
 )
 
-// click handles a click on a layer of the last view.
+// click handles a click of local play: its own screens and questions
+// take it, else the board.
 func (m *Model) click(c clickMsg) tea.Cmd {
 	id := c.id
 	switch {
@@ -26,36 +27,56 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 			return m.loadKey(tea.KeyPressMsg{Code: tea.KeyEscape})
 		}
 	}
-	switch m.screen {
-	case screenNewGame:
+	if m.screen == screenNewGame {
 		return m.newGameClick(id)
-	case screenGuide:
+	}
+	if m.screen == screenBoard {
+		switch id {
+		case "btn-yes", "btn-no":
+			yes := id == "btn-yes"
+			switch m.dialog {
+			case dialogNone, dialogKeys:
+			case dialogSaveAs:
+				m.pickFolder = false // the button saves, wherever the keys were
+				if yes {
+					return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEnter})
+				}
+				return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEscape})
+			default:
+				return m.dialogAnswer(yes)
+			}
+		case "btn-without":
+			return m.dialogWithoutSaving()
+		}
+	}
+	return m.Board.click(c)
+}
+
+// click handles a click on a layer of the last view.
+func (m *Board) click(c clickMsg) tea.Cmd {
+	id := c.id
+	if m.screen == screenGuide {
 		return m.guideClick(id)
 	}
 	switch id {
 	case "btn-yes", "btn-no":
 		yes := id == "btn-yes"
-		if m.dialog == dialogKeys {
+		switch m.dialog {
+		case dialogKeys:
 			m.dialog = dialogNone
 			return nil
-		}
-		if m.dialog != dialogNone && m.dialog != dialogSaveAs {
-			return m.dialogAnswer(yes)
-		}
-		if m.dialog == dialogSaveAs {
-			m.pickFolder = false // the button saves, wherever the keys were
+		case dialogQuit:
+			m.dialog = dialogNone
 			if yes {
-				return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEnter})
+				return m.top.quit()
 			}
-			return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEscape})
+			return nil
 		}
 		return m.answer(yes)
-	case "btn-without":
-		return m.dialogWithoutSaving()
 	case "btn-new":
-		return m.newGame()
+		return m.top.newGame()
 	case "btn-leave":
-		return m.askQuit(false)
+		return m.top.askQuit(false)
 	case "btn-ready":
 		if m.curtain() {
 			return m.passTo(m.view.Next)
@@ -113,9 +134,9 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 
 // Hit returns the ID of the clickable thing at (x, y) on the current view,
 // or "" (tests, and anything that wants to click without a terminal).
-func (m *Model) Hit(x, y int) string {
+func (m *Board) Hit(x, y int) string {
 	if m.w < MinWidth || m.h < MinHeight {
 		return ""
 	}
-	return hitTest(m.layers(m.w, m.h), x, y)
+	return hitTest(m.top.layers(m.w, m.h), x, y)
 }

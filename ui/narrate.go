@@ -20,7 +20,7 @@ type logLine struct {
 
 // unlog takes out of the log the lines of events from the count at on
 // (moves taken back), and clears the message line of them.
-func (m *Model) unlog(at uint32) {
+func (m *Board) unlog(at uint32) {
 	n := len(m.log)
 	for n > 0 && m.log[n-1].at >= at {
 		n--
@@ -32,7 +32,7 @@ func (m *Model) unlog(at uint32) {
 // markLast points the table's marker at the last card put on a table in
 // this hand, as the observation's log tells it now (after an undo too:
 // the move now last, or none).
-func (m *Model) markLast() {
+func (m *Board) markLast() {
 	obs := &m.obs
 	m.flashTo = -1
 	first := uint32(0)
@@ -55,7 +55,7 @@ func (m *Model) markLast() {
 }
 
 // logText is the whole log, a line each (tests).
-func (m *Model) logText() string {
+func (m *Board) logText() string {
 	lines := make([]string, len(m.log))
 	for i, l := range m.log {
 		lines[i] = l.text
@@ -64,7 +64,7 @@ func (m *Model) logText() string {
 }
 
 // narrate tells the events in [from, to) on the message line and in the log.
-func (m *Model) narrate(from, to uint32, replace bool) {
+func (m *Board) narrate(from, to uint32, replace bool) {
 	obs := &m.obs
 	if to <= from {
 		if replace {
@@ -118,7 +118,7 @@ type recentEvent struct {
 
 // alerts reports whether e is what matters most to the viewer: a hazard
 // played on their side (or thrown out of it), or a coup fourré.
-func (m *Model) alerts(e engine.Event) bool {
+func (m *Board) alerts(e engine.Event) bool {
 	mine := !m.obs.Onlooker && int(e.Target) == m.obs.Side()
 	return e.Kind == engine.EvCoupFourre || mine && (e.Kind == engine.EvAttack || e.Kind == engine.EvCancelled)
 }
@@ -126,7 +126,7 @@ func (m *Model) alerts(e engine.Event) bool {
 // narration is the message line when no message is set: the recent events
 // that fit in w cells, oldest first, keeping every hazard played on the
 // human's side (what matters most) before the rest, newest first.
-func (m *Model) narration(w int) (string, bool) {
+func (m *Board) narration(w int) (string, bool) {
 	if len(m.recent) == 0 {
 		return "", false
 	}
@@ -179,7 +179,7 @@ func (m *Model) narration(w int) (string, bool) {
 }
 
 // setError shows a refusal and rings the bell if the player wants it.
-func (m *Model) setError(msg string) tea.Cmd {
+func (m *Board) setError(msg string) tea.Cmd {
 	m.message, m.isError = msg, true
 	if m.opts.Bell {
 		return tea.Raw("\a")
@@ -188,7 +188,7 @@ func (m *Model) setError(msg string) tea.Cmd {
 }
 
 // scrollLog moves the log view by n lines (positive: older).
-func (m *Model) scrollLog(n int) {
+func (m *Board) scrollLog(n int) {
 	m.logOff += n
 	if m.logOff > len(m.log)-1 {
 		m.logOff = len(m.log) - 1
@@ -201,7 +201,7 @@ func (m *Model) scrollLog(n int) {
 // logLines are the last h rows of the log, scrolled back by logOff
 // entries; an entry too long for w cells goes on over the next rows,
 // indented.
-func (m *Model) logLines(w, h int) []string {
+func (m *Board) logLines(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}

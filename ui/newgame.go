@@ -59,11 +59,9 @@ func (f *newGameForm) nameSeat(field int) int {
 	return -1
 }
 
-// newGame opens the new-game screen: a local game's only.
+// newGame opens the new-game screen (a served board refuses:
+// Board.newGame).
 func (m *Model) newGame() tea.Cmd {
-	if m.guest() {
-		return m.setError(m.t(lang.NgShared))
-	}
 	m.openNewGame()
 	return nil
 }

@@ -62,7 +62,7 @@ func (m *Model) pickerRows() int {
 
 // canLoad reports whether L loads a saved game: local play that reads
 // them.
-func (m *Model) canLoad() bool { return !m.guest() && m.local.CanLoad() }
+func (m *Model) canLoad() bool { return m.local.CanLoad() }
 
 // openLoad opens the load picker on the saves folder, over the board or
 // the new-game screen.

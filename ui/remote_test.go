@@ -103,7 +103,7 @@ func (s *sparse) Updates() <-chan table.View { return s.out }
 // host is the program around a remote model, as the server's screen is:
 // it catches LeaveMsg and stops.
 type host struct {
-	m           *Model
+	m           *Board
 	left, ended bool // LeaveMsg came; it said the table ended
 }
 
@@ -142,20 +142,20 @@ func runRemote(t *testing.T, seed uint64, w, h int) *teatest.TestModel {
 func TestRemoteWholeHandWithKeys(t *testing.T) {
 	tm := runRemote(t, 7, 80, 24)
 
-	ready := func(m *Model) bool { return m.obs.MyTurn() || m.gamePrompt() == promptAnotherHand }
+	ready := func(m *Board) bool { return m.obs.MyTurn() || m.gamePrompt() == promptAnotherHand }
 	told := false
 	for step := 0; ; step++ {
 		if step > 300 {
 			t.Fatal("the hand did not end")
 		}
 		waitModel(t, tm, "the viewer's turn", ready)
-		if probe(tm, func(m *Model) bool { return m.gamePrompt() == promptAnotherHand }) {
+		if probe(tm, func(m *Board) bool { return m.gamePrompt() == promptAnotherHand }) {
 			break
 		}
-		before := probe(tm, func(m *Model) uint32 { return m.obs.EventCount })
+		before := probe(tm, func(m *Board) uint32 { return m.obs.EventCount })
 		press(tm, probe(tm, keysFor)...)
-		waitModel(t, tm, "the move to come back", func(m *Model) bool { return m.obs.EventCount > before })
-		told = told || probe(tm, func(m *Model) bool {
+		waitModel(t, tm, "the move to come back", func(m *Board) bool { return m.obs.EventCount > before })
+		told = told || probe(tm, func(m *Board) bool {
 			for _, l := range m.log {
 				if strings.HasPrefix(l.text, "Computer 2 plays") || strings.HasPrefix(l.text, "Computer 2 discards") {
 					return true
@@ -167,26 +167,26 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 	if !told {
 		t.Fatal("the computer's moves were never told")
 	}
-	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+	screen := probe(tm, func(m *Board) string { return ansi.Strip(m.View().Content) })
 	contains(t, screen, "End of hand 1")
 	contains(t, screen, "[ y Another hand ]")
 	contains(t, screen, "[ q Leave ]")
 	press(tm, "y")
 	// The computer may deal first: wait for the viewer's turn, so that its
 	// move does not overwrite the refusals on the message line.
-	waitModel(t, tm, "the second hand", func(m *Model) bool {
+	waitModel(t, tm, "the second hand", func(m *Board) bool {
 		return m.obs.Hand == 1 && m.gamePrompt() == promptNone && m.obs.MyTurn()
 	})
 
 	// Undo, new game and the computers' speed are the table's business.
 	press(tm, "z")
-	waitModel(t, tm, "the undo refusal", func(m *Model) bool { return m.isError && strings.Contains(m.message, "No undo") })
+	waitModel(t, tm, "the undo refusal", func(m *Board) bool { return m.isError && strings.Contains(m.message, "No undo") })
 	press(tm, "n")
-	waitModel(t, tm, "the new game refusal", func(m *Model) bool { return m.screen == screenBoard && strings.Contains(m.message, "No new game") })
+	waitModel(t, tm, "the new game refusal", func(m *Board) bool { return m.screen == screenBoard && strings.Contains(m.message, "No new game") })
 
 	press(tm, "q")
-	waitModel(t, tm, "the leave question", func(m *Model) bool { return m.dialog == dialogQuit })
-	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Leave the table?")
+	waitModel(t, tm, "the leave question", func(m *Board) bool { return m.dialog == dialogQuit })
+	contains(t, probe(tm, func(m *Board) string { return ansi.Strip(m.View().Content) }), "Leave the table?")
 	press(tm, "y")
 	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left || final.ended {
 		t.Fatalf("q, y: left %v, the table ended %v; want the viewer to leave a table still on", final.left, final.ended)
@@ -203,10 +203,10 @@ func TestRemoteNoticeAndEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	tm := teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(80, 24))
-	waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return m.obs.MyTurn() })
+	waitModel(t, tm, "the viewer's turn", func(m *Board) bool { return m.obs.MyTurn() })
 	const news = "Bob is now the host."
 	c.Table().Notify(table.Notice{Kind: table.NoticeHost, Name: "Bob"})
-	waitModel(t, tm, "the news", func(m *Model) bool {
+	waitModel(t, tm, "the news", func(m *Board) bool {
 		return m.message == news && strings.Contains(m.logText(), news)
 	})
 	c.Table().Close()
@@ -256,13 +256,13 @@ func TestRemoteModelHoldsNoState(t *testing.T) {
 	}
 	tm := teatest.NewTestModel(t, &host{m: m}, teatest.WithInitialTermSize(120, 40))
 	for range 8 {
-		waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return m.obs.MyTurn() })
-		before := probe(tm, func(m *Model) uint32 { return m.obs.EventCount })
+		waitModel(t, tm, "the viewer's turn", func(m *Board) bool { return m.obs.MyTurn() })
+		before := probe(tm, func(m *Board) uint32 { return m.obs.EventCount })
 		press(tm, probe(tm, keysFor)...)
-		waitModel(t, tm, "the move to come back", func(m *Model) bool { return m.obs.EventCount > before })
+		waitModel(t, tm, "the move to come back", func(m *Board) bool { return m.obs.EventCount > before })
 		press(tm, "w", "?", "esc") // the other windows draw too
 	}
-	if bad := probe(tm, func(m *Model) string { return leaks(m, m.obs.MyHand) }); bad != "" {
+	if bad := probe(tm, func(m *Board) string { return leaks(m, m.obs.MyHand) }); bad != "" {
 		t.Fatal(bad)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -470,28 +470,28 @@ func TestGoldenRemote(t *testing.T) {
 // and close as in a local game.
 func TestRemoteMouseAndWindows(t *testing.T) {
 	tm := runRemote(t, 11, 120, 40)
-	waitModel(t, tm, "the viewer's turn", func(m *Model) bool { return m.obs.MyTurn() })
-	before := probe(tm, func(m *Model) uint32 { return m.obs.EventCount })
+	waitModel(t, tm, "the viewer's turn", func(m *Board) bool { return m.obs.MyTurn() })
+	before := probe(tm, func(m *Board) uint32 { return m.obs.EventCount })
 	for _, id := range []string{"slot-1", "discard"} {
-		xy := probe(tm, func(m *Model) [2]int { x, y := where(m, id); return [2]int{x, y} })
+		xy := probe(tm, func(m *Board) [2]int { x, y := where(m, id); return [2]int{x, y} })
 		tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	}
-	waitModel(t, tm, "the discard to come back", func(m *Model) bool { return m.obs.EventCount > before })
-	if !probe(tm, func(m *Model) bool { return strings.Contains(m.logText(), "You discard") }) {
+	waitModel(t, tm, "the discard to come back", func(m *Board) bool { return m.obs.EventCount > before })
+	if !probe(tm, func(m *Board) bool { return strings.Contains(m.logText(), "You discard") }) {
 		t.Fatal("the discard by mouse was not told")
 	}
 
 	press(tm, "w")
-	waitModel(t, tm, "the command list", func(m *Model) bool { return !m.window })
-	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "q: leave")
+	waitModel(t, tm, "the command list", func(m *Board) bool { return !m.window })
+	contains(t, probe(tm, func(m *Board) string { return ansi.Strip(m.View().Content) }), "q: leave")
 	press(tm, "?")
-	waitModel(t, tm, "the keys", func(m *Model) bool { return m.dialog == dialogKeys })
+	waitModel(t, tm, "the keys", func(m *Board) bool { return m.dialog == dialogKeys })
 	press(tm, "esc", "g")
-	waitModel(t, tm, "the guide", func(m *Model) bool { return m.screen == screenGuide })
+	waitModel(t, tm, "the guide", func(m *Board) bool { return m.screen == screenGuide })
 	press(tm, "esc")
-	waitModel(t, tm, "the board", func(m *Model) bool { return m.screen == screenBoard })
+	waitModel(t, tm, "the board", func(m *Board) bool { return m.screen == screenBoard })
 	resize(t, tm, 80, 24)
-	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "MILLE BORNES")
+	contains(t, probe(tm, func(m *Board) string { return ansi.Strip(m.View().Content) }), "MILLE BORNES")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left {
 		t.Fatal("ctrl+c at a remote table did not ask the host to leave")

@@ -15,7 +15,8 @@ import (
 
 // summary is the message line's summary of what just happened, at the
 // 80-column board and whole.
-func summary(m *Model) [2]string {
+func summary(s shown) [2]string {
+	m := s.b()
 	short, _ := m.narration(80)
 	whole, _ := m.narration(1 << 20)
 	return [2]string{short, whole}
@@ -23,7 +24,8 @@ func summary(m *Model) [2]string {
 
 // step makes the viewer's next decision at a model's own table, the eager
 // way, answering the questions of the game yes; false at the game's end.
-func step(m *Model) bool {
+func step(s shown) bool {
+	m := s.b()
 	switch m.gamePrompt() {
 	case promptAnotherGame:
 		return false
@@ -101,7 +103,7 @@ func TestResumedAutosaveSaysTheSameLine(t *testing.T) {
 
 // settleRemote shows a remote model its table's views until the table
 // waits for the viewer or the hand is over.
-func settleRemote(t *testing.T, m *Model, c *table.Conn) {
+func settleRemote(t *testing.T, m *Board, c *table.Conn) {
 	t.Helper()
 	deadline := time.After(30 * time.Second)
 	for {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -145,9 +144,6 @@ func (m *Model) reviewHand() tea.Cmd {
 // reviewProgram is the review screen of the last hand of the model's own
 // game, as a program to run in the game's terminal.
 func (m *Model) reviewProgram() (*reviewProgram, error) {
-	if m.guest() {
-		return nil, errors.New("the review is for the games played here: save the room's game, then run mille review on it")
-	}
 	g := m.local.Record()
 	o := review.Options{Depth: review.Normal, From: lastHandStart(&g)}
 	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: review.AnalyseInCache, Dark: m.styles.Dark, Lang: m.lang})

@@ -1,11 +1,12 @@
 package ui
 
 import (
-	"github.com/millebornes/mille/lang"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/millebornes/mille/lang"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

@@ -17,9 +17,6 @@ import (
 // autosave, so that the next start can offer it, and the autosave of a
 // game now over goes (local.Session.Leave).
 func (m *Model) quit() tea.Cmd {
-	if m.guest() {
-		return m.leave()
-	}
 	keep := m.local.Leave()
 	m.stopHint()
 	m.closeTable()
@@ -32,26 +29,20 @@ func (m *Model) quit() tea.Cmd {
 // moves that neither a save nor the file it came from holds (the
 // autosave's game, resumed, is held there until it moves on): leaving it
 // asks first.
-func (m *Model) unsaved() bool { return !m.guest() && m.local.Unsaved() }
+func (m *Model) unsaved() bool { return m.local.Unsaved() }
 
 // Keep writes an unfinished game to the autosave at once. Call it only
 // once the program has stopped: play.go does after a hangup, in case the
 // closed terminal ended the program before the model could.
 func (m *Model) Keep() error {
-	if m.guest() {
-		return nil
-	}
 	_, err := m.local.Leave()()
 	return err
 }
 
 // Left tells, once the program has stopped, where the game it leaves is
 // kept: in file (the game as it is: saved or loaded there), or in the
-// autosave; neither for a game over, one kept nowhere, or a server's.
+// autosave; neither for a game over, or one kept nowhere.
 func (m *Model) Left() (file string, autosave bool) {
-	if m.guest() {
-		return "", false
-	}
 	return m.local.Left()
 }
 
@@ -67,9 +58,6 @@ const (
 // startSave opens the file name prompt, filled with the current file's
 // name in its folder; after says what the save leads to.
 func (m *Model) startSave(after afterSave) tea.Cmd {
-	if m.guest() {
-		return m.saveTable()
-	}
 	if !m.local.CanSave() {
 		m.dialog = dialogNone
 		return m.setError(m.t(lang.MsgNoSaving))

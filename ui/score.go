@@ -16,7 +16,7 @@ import (
 
 // rightPanel is the BSD score window (or the command list) with the log of
 // recent moves under it.
-func (m *Model) rightPanel(obs *engine.Observation, w, h int, withLog bool) string {
+func (m *Board) rightPanel(obs *engine.Observation, w, h int, withLog bool) string {
 	if m.logPanel {
 		// The log in the whole column: every move since the viewer's last
 		// turn stays readable when the score window leaves it no room.
@@ -50,9 +50,45 @@ func (m *Model) rightPanel(obs *engine.Observation, w, h int, withLog bool) stri
 }
 
 // commandList is BSD's command window, with the modern keys.
-func (m *Model) commandList(w int) []string {
+func (m *Board) commandList(w int) []string {
 	st := m.styles
-	rows := [][2]lang.Key{
+	rows := m.top.commandRows()
+	lines := []string{st.Heading.Render(padRight(m.t(lang.CmdHeading), w, '─'))}
+	half := w/2 + 1
+	for _, r := range rows {
+		lines = append(lines, st.Text.Render(padRight(" "+m.t(r[0]), half, ' ')+m.t(r[1])))
+	}
+	return lines
+}
+
+// commandRows are the served board's command list: q leaves, S saves
+// the room for its host, and an onlooker has no hand.
+func (m *Board) commandRows() [][2]lang.Key {
+	if m.obs.Onlooker {
+		return [][2]lang.Key{
+			{lang.CmdWindow, lang.CmdLeave},
+			{lang.CmdGuide, lang.CmdReprint},
+			{lang.CmdAllKeys, lang.CmdScroll},
+		}
+	}
+	save := lang.CmdHint
+	if m.canSave() {
+		save = lang.CmdSave
+	}
+	return [][2]lang.Key{
+		{lang.CmdPick, lang.CmdLeave},
+		{lang.CmdUse, lang.CmdOrder},
+		{lang.CmdDiscardN, save},
+		{lang.CmdWindow, lang.CmdReprint},
+		{lang.CmdSelect, lang.CmdPlay},
+		{lang.CmdDiscard, lang.CmdGuide},
+		{lang.CmdAllKeys, lang.CmdScroll},
+	}
+}
+
+// commandRows are local play's command list.
+func (m *Model) commandRows() [][2]lang.Key {
+	return [][2]lang.Key{
 		{lang.CmdPick, lang.CmdQuit},
 		{lang.CmdUse, lang.CmdOrder},
 		{lang.CmdDiscardN, lang.CmdSave},
@@ -62,34 +98,6 @@ func (m *Model) commandList(w int) []string {
 		{lang.CmdNewGame, lang.CmdGuide},
 		{lang.CmdAllKeys, lang.CmdScroll},
 	}
-	if m.guest() {
-		save := lang.CmdHint
-		if m.canSave() {
-			save = lang.CmdSave
-		}
-		rows = [][2]lang.Key{
-			{lang.CmdPick, lang.CmdLeave},
-			{lang.CmdUse, lang.CmdOrder},
-			{lang.CmdDiscardN, save},
-			{lang.CmdWindow, lang.CmdReprint},
-			{lang.CmdSelect, lang.CmdPlay},
-			{lang.CmdDiscard, lang.CmdGuide},
-			{lang.CmdAllKeys, lang.CmdScroll},
-		}
-		if m.obs.Onlooker {
-			rows = [][2]lang.Key{
-				{lang.CmdWindow, lang.CmdLeave},
-				{lang.CmdGuide, lang.CmdReprint},
-				{lang.CmdAllKeys, lang.CmdScroll},
-			}
-		}
-	}
-	lines := []string{st.Heading.Render(padRight(m.t(lang.CmdHeading), w, '─'))}
-	half := w/2 + 1
-	for _, r := range rows {
-		lines = append(lines, st.Text.Render(padRight(" "+m.t(r[0]), half, ' ')+m.t(r[1])))
-	}
-	return lines
 }
 
 // scoreRows are the rows of BSD's score window, with a shorter label for
@@ -128,7 +136,7 @@ var unitScore = sync.OnceValue(func() engine.Score {
 })
 
 // sideShort is a side's column heading in the score window.
-func (m *Model) sideShort(side int) string {
+func (m *Board) sideShort(side int) string {
 	if side == m.view.YourSide() {
 		if m.obs.Config.Partner(m.obs.Seat) >= 0 {
 			return m.t(lang.ScoreUs)
@@ -151,7 +159,7 @@ func (m *Model) sideShort(side int) string {
 // per side, and the items' values when there is room. Labels are
 // shortened below 16 cells; with brief set, the items nobody scored are
 // left out.
-func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
+func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
 	st := m.styles
 	n := obs.Config.Sides()
 	colW := 6
@@ -231,13 +239,13 @@ func (m *Model) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 // handOverShown reports whether the end-of-hand window is up: the hand
 // is over, no other question is asked, and w has not put it aside to show
 // the whole board.
-func (m *Model) handOverShown() bool {
+func (m *Board) handOverShown() bool {
 	return m.obs.Phase >= engine.PhaseHandOver && !m.peek && m.dialog == dialogNone
 }
 
 // toggleWindow is w: it puts the end-of-hand window aside, or brings it
 // back; during a hand it switches the score window and the command list.
-func (m *Model) toggleWindow() {
+func (m *Board) toggleWindow() {
 	if m.obs.Phase >= engine.PhaseHandOver {
 		m.peek = !m.peek
 		return
@@ -256,7 +264,7 @@ func (m *Model) toggleWindow() {
 
 // handEnd says why the hand ended: who completed the trip, of what
 // length and how, or why nobody did.
-func (m *Model) handEnd(obs *engine.Observation) string {
+func (m *Board) handEnd(obs *engine.Observation) string {
 	names := m.names()
 	trip := m.t(lang.EndMiles, obs.Trip)
 	if obs.Finisher < 0 {
@@ -294,37 +302,45 @@ const endGuard = 600 * time.Millisecond
 // endButtons are the end-of-hand window's answers, the highlighted one
 // on (endSel): another hand or game, at the end of a game a new setup
 // (local play), and leaving, which asks first.
-func (m *Model) endButtons() []button {
-	again := m.t(lang.BtnAnotherHand)
-	if m.obs.Phase == engine.PhaseGameOver {
-		again = m.t(lang.BtnAnotherGame)
-	}
-	bs := []button{{"btn-yes", again, false}}
-	if m.obs.Phase == engine.PhaseGameOver && !m.guest() {
-		bs = append(bs, button{"btn-new", m.t(lang.BtnNewSetup), false})
-	}
-	if m.guest() {
-		bs = append(bs, button{"btn-no", m.t(lang.BtnLeave), false})
-	} else {
-		bs = append(bs, button{"btn-no", m.t(lang.BtnQuit), false})
-	}
+func (m *Board) endButtons() []button {
+	bs := []button{m.againButton(), {"btn-no", m.t(lang.BtnLeave), false}}
 	bs[min(max(m.endSel, 0), len(bs)-1)].on = true
 	return bs
+}
+
+// endButtons are local play's: a new setup at the end of a game, and
+// quitting.
+func (m *Model) endButtons() []button {
+	bs := []button{m.againButton()}
+	if m.obs.Phase == engine.PhaseGameOver {
+		bs = append(bs, button{"btn-new", m.t(lang.BtnNewSetup), false})
+	}
+	bs = append(bs, button{"btn-no", m.t(lang.BtnQuit), false})
+	bs[min(max(m.endSel, 0), len(bs)-1)].on = true
+	return bs
+}
+
+// againButton deals the next hand, or the next game.
+func (m *Board) againButton() button {
+	if m.obs.Phase == engine.PhaseGameOver {
+		return button{"btn-yes", m.t(lang.BtnAnotherGame), false}
+	}
+	return button{"btn-yes", m.t(lang.BtnAnotherHand), false}
 }
 
 // endKey handles the keys of the end-of-hand window: y, n and q answer,
 // ←→ and Tab move the highlight, Return presses the highlighted button
 // once the window has been up for endGuard.
-func (m *Model) endKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+func (m *Board) endKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := m.keys
-	bs := m.endButtons()
+	bs := m.top.endButtons()
 	switch {
 	case key.Matches(msg, k.Yes):
 		return m.act(engine.Continue), true
-	case key.Matches(msg, k.NewGame) && !m.guest():
-		return m.newGame(), true
+	case key.Matches(msg, k.NewGame) && m.activeKeys().NewGame.Enabled():
+		return m.top.newGame(), true
 	case key.Matches(msg, k.NewGame), key.Matches(msg, k.Quit):
-		return m.askQuit(false), true
+		return m.top.askQuit(false), true
 	case key.Matches(msg, k.Left), key.Matches(msg, k.Up):
 		m.endSel = (m.endSel + len(bs) - 1) % len(bs)
 		return nil, true
@@ -341,9 +357,9 @@ func (m *Model) endKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			case b.id == "btn-yes":
 				return m.act(engine.Continue), true
 			case b.id == "btn-new":
-				return m.newGame(), true
+				return m.top.newGame(), true
 			default:
-				return m.askQuit(false), true
+				return m.top.askQuit(false), true
 			}
 		}
 	}
@@ -358,7 +374,7 @@ func handOverWidth(l layout) int { return l.rightW + 1 }
 // to the help line, so that the final board and the log stay in view:
 // why the hand ended, the breakdown, and the question of another hand
 // (or game).
-func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
+func (m *Board) handOverBox(obs *engine.Observation, l layout) []*layer {
 	if m.peek {
 		return nil // put aside with w: the whole board shows
 	}
@@ -368,7 +384,7 @@ func (m *Model) handOverBox(obs *engine.Observation, l layout) []*layer {
 	rows := l.helpY - l.areaY - 2
 	title := m.t(lang.EndOfHand, int(obs.Hand)+1)
 	var after []string
-	buttons := m.endButtons()
+	buttons := m.top.endButtons()
 	if obs.Phase == engine.PhaseGameOver {
 		title += m.t(lang.EndGameOver)
 		var won string

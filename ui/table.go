@@ -6,62 +6,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
-
-// LeaveMsg is what a model over a table it was given emits when the player
-// chooses to leave it (q, then y), or when the table ended (Ended): the
-// host program gives up the seat and shows what comes next. Such a model
-// never quits the program itself.
-type LeaveMsg struct{ Ended bool }
-
-// RemoteConfig is how a host program starts a model over a table of its
-// own (a server's room).
-type RemoteConfig struct {
-	// Table is the viewer's connection to the table.
-	Table table.Link
-	// Options are kept in memory only; nil starts with the defaults.
-	Options *local.Options
-	// Hint suggests a move from the viewer's observation; nil hides the
-	// hint key.
-	Hint ai.HintFunc
-	// Dark tells the background before the terminal answers.
-	Dark bool
-	// Lang is the language the model speaks; nil: English.
-	Lang *lang.Catalogue
-	// Fed says the host program reads the table's updates itself and
-	// hands each View to Update (a lobby that read them before the game):
-	// the model then never reads them, so the channel has one reader.
-	Fed bool
-}
-
-// NewRemote returns a model over a table the host program runs. The model
-// holds only the viewer's view: no files (saves, autosave, statistics,
-// options), no new-game screen and no first-start offer; the table plays
-// its computers, and q leaves the table by emitting LeaveMsg.
-func NewRemote(cfg RemoteConfig) (*Model, error) {
-	if cfg.Table == nil {
-		return nil, errors.New("ui: a remote model needs a table")
-	}
-	v := cfg.Table.View()
-	if len(v.Seats) != v.Obs.Config.Players || v.Obs.Config.Players == 0 {
-		return nil, errors.New("ui: the table has not started")
-	}
-	opts := local.DefaultOptions
-	opts.SeenGuide = true
-	if cfg.Options != nil {
-		opts = *cfg.Options
-	}
-	m := baseModel(Config{Options: &opts, Hint: cfg.Hint, Dark: cfg.Dark, Lang: cfg.Lang})
-	m.table, m.fed = cfg.Table, cfg.Fed
-	m.see(v)
-	return m, nil
-}
 
 // start deals game g, which comes from where from says, at local play's
 // table (the person at this keyboard holds every seat of a person), and
@@ -79,33 +29,22 @@ func (m *Model) start(g record.Game, from local.From) error {
 	return nil
 }
 
-// guest reports whether the model shows a table it does not run (a
-// server's room): leaving it emits LeaveMsg, and files, new games and the
-// computers' pace are the table's business.
-func (m *Model) guest() bool { return m.local == nil }
-
 // closeTable lets the model's own table go (a new game, a load, quitting):
 // its computers stop in the background. Its record stays readable.
-func (m *Model) closeTable() {
-	if !m.guest() {
-		go m.local.Close()
-	}
-}
+func (m *Model) closeTable() { go m.local.Close() }
 
 // holdTable stops the computers of the model's own table while the
 // player reads the rules, sets up a game or answers the first questions.
 func (m *Model) holdTable() {
-	if !m.guest() {
-		m.local.Table().Hold(m.screen != screenBoard || m.dialog == dialogGuideOffer || m.resuming())
-	}
+	m.local.Table().Hold(m.screen != screenBoard || m.dialog == dialogGuideOffer || m.resuming())
 }
 
 // watchTable starts following a table just opened: its views, and the
 // spinner if it waits for someone else.
-func (m *Model) watchTable() tea.Cmd { return tea.Batch(m.listen(), m.spinIfWaiting()) }
+func (m *Board) watchTable() tea.Cmd { return tea.Batch(m.listen(), m.spinIfWaiting()) }
 
 // listen waits for the table's next view, in a command.
-func (m *Model) listen() tea.Cmd {
+func (m *Board) listen() tea.Cmd {
 	t := m.table
 	if t == nil || m.fed {
 		return nil
@@ -119,11 +58,11 @@ func (m *Model) listen() tea.Cmd {
 
 // see shows the table's new view and tells what happened since the last
 // one, from the observation's log (views may have been skipped).
-func (m *Model) see(v table.View) tea.Cmd { return m.show(v, false, 0) }
+func (m *Board) see(v table.View) tea.Cmd { return m.show(v, false, 0) }
 
 // show shows view v. With own set, v follows the viewer's own move, made
 // when the event count was before: the message line starts over from it.
-func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
+func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 	if m.view.Seats != nil && v.Version < m.view.Version {
 		// A view from the updates queued before the one shown (the viewer's
 		// own move is shown at once): old, and no undo.
@@ -179,14 +118,14 @@ func (m *Model) show(v table.View, own bool, before uint32) tea.Cmd {
 			m.message, m.isError = v.Notice.Text(m.lang), false
 		}
 	}
-	return tea.Batch(m.recordHand(), m.spinIfWaiting())
+	return tea.Batch(m.top.recordHand(), m.spinIfWaiting())
 }
 
 // lastMove is the count of events before the viewer's last move that the
 // observation's log still holds (0 if none), or before the deal if the
 // viewer has not moved since: asking for the next hand started the line
 // over at the deal.
-func (m *Model) lastMove() uint32 {
+func (m *Board) lastMove() uint32 {
 	o := &m.obs
 	if o.Onlooker {
 		return 0
@@ -214,17 +153,17 @@ func (m *Model) lastMove() uint32 {
 
 // othersToAct reports whether the table waits for a move from a seat that
 // is not the viewer's.
-func (m *Model) othersToAct() bool {
+func (m *Board) othersToAct() bool {
 	v := &m.view
 	return v.Started && !v.Ended && m.obs.Phase < engine.PhaseHandOver && v.Next < 0
 }
 
 // computerThinks reports whether the table waits for a computer's move
 // (a computer's seat, or that of a person away): the spinner turns.
-func (m *Model) computerThinks() bool { return m.view.ComputerThinks() }
+func (m *Board) computerThinks() bool { return m.view.ComputerThinks() }
 
 // spinIfWaiting starts the spinner when the table waits for someone else.
-func (m *Model) spinIfWaiting() tea.Cmd {
+func (m *Board) spinIfWaiting() tea.Cmd {
 	if m.spinning || !m.computerThinks() && !m.hints.On() {
 		return nil
 	}
@@ -233,9 +172,10 @@ func (m *Model) spinIfWaiting() tea.Cmd {
 }
 
 // recordHand sends the hand just over to the player's statistics, once,
-// in a command: a local game with one person only.
+// in a command: a local game with one person only (a served board
+// records nothing: Board.recordHand).
 func (m *Model) recordHand() tea.Cmd {
-	if m.guest() || m.obs.Phase < engine.PhaseHandOver {
+	if m.obs.Phase < engine.PhaseHandOver {
 		return nil
 	}
 	at, record := m.local.HandOver()
@@ -251,7 +191,7 @@ func (m *Model) recordHand() tea.Cmd {
 
 // waitingFor names the people present, other than the viewer, whom the
 // table waits for before it deals on.
-func (m *Model) waitingFor() []string {
+func (m *Board) waitingFor() []string {
 	var names []string
 	for _, s := range m.view.WaitingFor() {
 		names = append(names, m.seatName(s))
@@ -260,7 +200,7 @@ func (m *Model) waitingFor() []string {
 }
 
 // leave asks the host program to take the viewer away from the table.
-func (m *Model) leave() tea.Cmd {
+func (m *Board) leave() tea.Cmd {
 	m.stopHint()
 	m.dialog = dialogNone
 	return func() tea.Msg { return LeaveMsg{} }
@@ -268,16 +208,16 @@ func (m *Model) leave() tea.Cmd {
 
 // names gives the words the engine's event sentences use, for the viewer
 // (table.View.Viewer says who is "you").
-func (m *Model) names() engine.Names { return m.view.Names(m.seatName) }
+func (m *Board) names() engine.Names { return m.view.Names(m.seatName) }
 
 // seatName names a seat, "Player N" when the table did not; a person
 // away is marked.
-func (m *Model) seatName(seat int) string {
+func (m *Board) seatName(seat int) string {
 	return m.lang.SeatName(m.view.SeatName(seat), seat, m.view.Away(seat))
 }
 
 // sideName names a side for the board: "You", "Ann", "You & Cal".
-func (m *Model) sideName(side int) string {
+func (m *Board) sideName(side int) string {
 	name := ""
 	for i, s := range m.view.SideSeats(side) {
 		if i > 0 {
@@ -289,7 +229,7 @@ func (m *Model) sideName(side int) string {
 }
 
 // waitText is the refusal of an action when the viewer may not act now.
-func (m *Model) waitText() string {
+func (m *Board) waitText() string {
 	switch {
 	case m.obs.Onlooker:
 		return m.t(lang.Watching)
@@ -300,7 +240,7 @@ func (m *Model) waitText() string {
 }
 
 // refuse tells why an action was refused.
-func (m *Model) refuse(a engine.Action, err error) tea.Cmd {
+func (m *Board) refuse(a engine.Action, err error) tea.Cmd {
 	if errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn) {
 		return m.setError(m.waitText())
 	}
@@ -314,19 +254,11 @@ func (m *Model) refuse(a engine.Action, err error) tea.Cmd {
 	return m.setError(m.t(lang.Cant, m.t(verb), m.lang.Card(a.Card()), m.lang.Reason(err)))
 }
 
-// canSave reports whether S saves: a local game with a file writer, or a
-// remote table that can keep itself, for its host (the table decides: the
-// others are told why not).
-func (m *Model) canSave() bool {
-	if m.guest() {
-		_, ok := m.table.(table.Keeper)
-		return ok && m.view.Host
-	}
-	return m.local.CanSave()
-}
+// canSave reports whether S saves: a local game with a file writer.
+func (m *Model) canSave() bool { return m.local.CanSave() }
 
 // saveTable asks a remote table to keep itself, in a command.
-func (m *Model) saveTable() tea.Cmd {
+func (m *Board) saveTable() tea.Cmd {
 	s, ok := m.table.(table.Keeper)
 	if !ok {
 		return m.setError(m.t(lang.UINoSaveTable))
@@ -339,7 +271,7 @@ func (m *Model) saveTable() tea.Cmd {
 }
 
 // leaveText is the question q asks at a remote table.
-func (m *Model) leaveText() string {
+func (m *Board) leaveText() string {
 	if m.obs.Onlooker {
 		return m.t(lang.UIStopWatching)
 	}
@@ -348,7 +280,7 @@ func (m *Model) leaveText() string {
 
 // watchingNote takes the place of the hand for an onlooker: a box as wide
 // and tall as the hand's cards.
-func (m *Model) watchingNote(l layout) string {
+func (m *Board) watchingNote(l layout) string {
 	st := m.styles
 	w := engine.HandSlots*(l.handW+l.cardGap) - l.cardGap
 	inner := w - 2

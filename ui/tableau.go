@@ -13,7 +13,7 @@ import (
 
 // tableauBox is a side's table box, titled with its players (the one to
 // act marked); the box is drawn again only when what it shows has changed.
-func (m *Model) tableauBox(obs *engine.Observation, side, w, h int) string {
+func (m *Board) tableauBox(obs *engine.Observation, side, w, h int) string {
 	st := m.styles
 	t := &obs.Tableaus[side]
 	me := obs.Side() == side && !obs.Onlooker
@@ -80,7 +80,7 @@ type boxCache struct {
 }
 
 // drawTableauBox draws a side's table box.
-func (m *Model) drawTableauBox(k boxKey) string {
+func (m *Board) drawTableauBox(k boxKey) string {
 	st, t, w, h := k.styles, &k.tab, k.w, k.h
 	active, targeting := k.active, k.targeting
 	miles := fmt.Sprintf(" %d/%d ", t.Miles, k.trip)
@@ -130,7 +130,7 @@ func (m *Model) drawTableauBox(k boxKey) string {
 }
 
 // tableauCompact is a side's table in three or four text lines.
-func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
+func (m *Board) tableauCompact(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
 	battle := " " + st.Dim.Render(m.t(lang.BoardBattle)+" ") + st.chip(m.lang, t.Battle)
 	speed := st.Dim.Render(m.t(lang.BoardSpeed)+" ") + st.chip(m.lang, t.Speed)
@@ -158,7 +158,7 @@ func (m *Model) tableauCompact(t *engine.Tableau, w, rows int) []string {
 
 // tableauMedium draws the battle and speed piles as cards with the
 // distance, safeties and what the side needs beside them.
-func (m *Model) tableauMedium(t *engine.Tableau, w, rows int) []string {
+func (m *Board) tableauMedium(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
 	bat := strings.Split(st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle)}), "\n")
 	spd := strings.Split(st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed)}), "\n")
@@ -178,7 +178,7 @@ func (m *Model) tableauMedium(t *engine.Tableau, w, rows int) []string {
 // sideStatus says in a line of w cells what a side needs to roll, and
 // that it is under a Speed Limit when there is room (the speed pile shows
 // it anyway).
-func (m *Model) sideStatus(t *engine.Tableau, w int) string {
+func (m *Board) sideStatus(t *engine.Tableau, w int) string {
 	status, limit := m.sideNeeds(t)
 	if both := status + m.styles.Dim.Render(" · ") + limit; limit != "" && width(both) <= w {
 		return both
@@ -187,7 +187,7 @@ func (m *Model) sideStatus(t *engine.Tableau, w int) string {
 }
 
 // coupNote names the coups fourrés of a side, if any.
-func (m *Model) coupNote(t *engine.Tableau) string {
+func (m *Board) coupNote(t *engine.Tableau) string {
 	var names []string
 	for _, s := range engine.AllSafeties {
 		if t.HasCoupFourre(s) {
@@ -225,7 +225,7 @@ func pileCounts(t *engine.Tableau) (battle, speed int) {
 
 // pileCards are a side's piles drawn as stacks, then its safeties (the
 // ones played as a coup fourré keyed CF), as cards of size big.
-func (m *Model) pileCards(t *engine.Tableau, big bool) []string {
+func (m *Board) pileCards(t *engine.Tableau, big bool) []string {
 	st := m.styles
 	battle, speed := pileCounts(t)
 	cards := []string{
@@ -248,7 +248,7 @@ func (m *Model) pileCards(t *engine.Tableau, big bool) []string {
 
 // sideNeeds says in words what a side needs to roll, and whether it is
 // under a Speed Limit.
-func (m *Model) sideNeeds(t *engine.Tableau) (status, limit string) {
+func (m *Board) sideNeeds(t *engine.Tableau) (status, limit string) {
 	st := m.styles
 	switch {
 	case t.Battle.IsHazard():
@@ -266,7 +266,7 @@ func (m *Model) sideNeeds(t *engine.Tableau) (status, limit string) {
 
 // tableauStacks draws the piles as stacks of cards and the safeties as
 // cards, with the distance and what the side needs beside them.
-func (m *Model) tableauStacks(t *engine.Tableau, w int) []string {
+func (m *Board) tableauStacks(t *engine.Tableau, w int) []string {
 	cards := m.pileCards(t, false)
 	cards = append(cards, " ")
 	lines := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, cards...), "\n")
@@ -287,7 +287,7 @@ func (m *Model) tableauStacks(t *engine.Tableau, w int) []string {
 
 // tableauRoomy draws every pile as a stack of big cards, the distance as
 // one per value, with the trip bar and what the side needs under them.
-func (m *Model) tableauRoomy(t *engine.Tableau, w int) []string {
+func (m *Board) tableauRoomy(t *engine.Tableau, w int) []string {
 	st := m.styles
 	cards := m.pileCards(t, true)
 	cards = append(cards, "  ")
@@ -313,7 +313,7 @@ func (m *Model) tableauRoomy(t *engine.Tableau, w int) []string {
 }
 
 // tableauCards draws the piles as cards on tall boxes.
-func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
+func (m *Board) tableauCards(t *engine.Tableau, w int) []string {
 	st := m.styles
 	cards := []string{st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle)}), st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed)}), "  "}
 	for i, s := range engine.AllSafeties {
@@ -335,7 +335,7 @@ func (m *Model) tableauCards(t *engine.Tableau, w int) []string {
 }
 
 // tripBar shows the distance as a bar of w cells over the trip.
-func (m *Model) tripBar(t *engine.Tableau, w int) string {
+func (m *Board) tripBar(t *engine.Tableau, w int) string {
 	if w < 4 {
 		w = 4
 	}
@@ -345,7 +345,7 @@ func (m *Model) tripBar(t *engine.Tableau, w int) string {
 }
 
 // mileCounts lists the distance cards played, by value.
-func (m *Model) mileCounts(t *engine.Tableau, short bool) string {
+func (m *Board) mileCounts(t *engine.Tableau, short bool) string {
 	var b strings.Builder
 	for i := len(engine.DistanceCards) - 1; i >= 0; i-- {
 		c := engine.DistanceCards[i]
@@ -367,7 +367,7 @@ func (m *Model) mileCounts(t *engine.Tableau, short bool) string {
 }
 
 // safetyRow shows the four safeties: ★ played, ✪ coup fourré, · not yet.
-func (m *Model) safetyRow(t *engine.Tableau) string {
+func (m *Board) safetyRow(t *engine.Tableau) string {
 	st := m.styles
 	parts := make([]string, 0, 4)
 	for _, s := range engine.AllSafeties {

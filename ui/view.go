@@ -57,7 +57,7 @@ func newLayout(w, h int) layout {
 // the click targets: Update hit-tests a click on the same layers, built from
 // the same model (with lipgloss's compositor), so a click always matches
 // what is on screen.
-func (m *Model) View() tea.View {
+func (m *Board) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
@@ -76,49 +76,29 @@ func (m *Model) View() tea.View {
 		v.SetContent(m.tooSmall(w, h))
 		return v
 	}
-	v.SetContent(drawLayers(w, h, m.layers(w, h)))
+	v.SetContent(drawLayers(w, h, m.top.layers(w, h)))
 	return v
 }
 
 // tooSmall is the whole screen when the terminal is below 80x24.
-func (m *Model) tooSmall(w, h int) string {
-	quit := m.t(lang.UIQuits)
-	if m.guest() {
-		quit = m.t(lang.UILeaves)
-	}
-	msg := m.t(lang.UITooSmall, MinWidth, MinHeight, w, h) + "\n\n" + quit
+func (m *Board) tooSmall(w, h int) string {
+	msg := m.t(lang.UITooSmall, MinWidth, MinHeight, w, h) + "\n\n" + m.top.quitWord()
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg)
 }
 
 // layers are the pieces of the current screen (w x h at least the minimum).
-func (m *Model) layers(w, h int) []*layer {
-	var layers []*layer
-	switch m.screen {
-	case screenNewGame:
-		layers = m.newGameLayers(w, h)
-	case screenGuide:
-		layers = m.guideLayers(w, h)
-	default:
-		if m.curtain() && m.dialog == dialogNone {
-			return m.curtainLayers(w, h)
-		}
-		if m.resuming() {
-			// Not the new game's hand under the offer of the old game.
-			l := newLayout(w, h)
-			return append([]*layer{lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY)},
-				m.dialogLayers(&m.obs, l)...)
-		}
-		layers = m.boardLayers(newLayout(w, h))
+func (m *Board) layers(w, h int) []*layer {
+	if m.screen == screenGuide {
+		return m.guideLayers(w, h)
 	}
-	if m.dialog == dialogLoad {
-		// The picker opens over the board or the new-game screen.
-		layers = append(layers, m.pickerDialog(newLayout(w, h))...)
+	if m.curtain() && m.dialog == dialogNone {
+		return m.curtainLayers(w, h)
 	}
-	return layers
+	return m.boardLayers(newLayout(w, h))
 }
 
 // curtainLayers hide the table while the keyboard goes to another person.
-func (m *Model) curtainLayers(w, h int) []*layer {
+func (m *Board) curtainLayers(w, h int) []*layer {
 	st := m.styles
 	toAct := m.view.Next
 	name := m.seatName(toAct)
@@ -142,7 +122,7 @@ func (m *Model) curtainLayers(w, h int) []*layer {
 // missed tells, in at most rows lines of width w, each move since seat's
 // person last played (table.View.Missed): the last ones when they are
 // more, after an ellipsis.
-func (m *Model) missed(seat, w, rows int) []string {
+func (m *Board) missed(seat, w, rows int) []string {
 	var lines []string
 	names := m.names()
 	for _, at := range m.view.Missed(seat) {
@@ -157,7 +137,7 @@ func (m *Model) missed(seat, w, rows int) []string {
 }
 
 // boardLayers draws the table.
-func (m *Model) boardLayers(l layout) []*layer {
+func (m *Board) boardLayers(l layout) []*layer {
 	st := m.styles
 	obs := &m.obs
 	layers := make([]*layer, 0, 32)
@@ -175,7 +155,7 @@ func (m *Model) boardLayers(l layout) []*layer {
 		sides, _ := m.sideLayers(l, rows)
 		layers = append(layers, sides...)
 		layers = append(layers, lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY))
-		return append(layers, m.dialogLayers(obs, l)...)
+		return append(layers, m.top.dialogLayers(obs, l)...)
 	}
 	sides, logged := m.sideLayers(l, l.areaH)
 	layers = append(layers, sides...)
@@ -225,14 +205,14 @@ func (m *Model) boardLayers(l layout) []*layer {
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
 		lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY),
 	)
-	layers = append(layers, m.dialogLayers(obs, l)...)
+	layers = append(layers, m.top.dialogLayers(obs, l)...)
 	return layers
 }
 
 // messageLines are the message line's rows: the message, or else the
 // recent moves, styled, on one row or, when they need them and two may
 // be taken, on two.
-func (m *Model) messageLines(w int, two bool) []string {
+func (m *Board) messageLines(w int, two bool) []string {
 	st := m.styles
 	msg, style := m.message, st.Message
 	switch {
@@ -262,7 +242,7 @@ type cachedLine struct{ id, text string }
 
 // shortHelp is the help line: the whole entries that fit in w cells, in
 // their order.
-func (m *Model) shortHelp(bindings []key.Binding, w int) string {
+func (m *Board) shortHelp(bindings []key.Binding, w int) string {
 	// Styling the line is a good part of a frame's cost, and the line
 	// seldom changes between frames: it is kept, keyed by what it shows.
 	var id strings.Builder
@@ -300,7 +280,7 @@ func (m *Model) shortHelp(bindings []key.Binding, w int) string {
 // tall as their drawing needs within rows rows, and the log of recent
 // moves in the rows left under them; logged reports whether the log had
 // room there (three rows).
-func (m *Model) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
+func (m *Board) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
 	obs := &m.obs
 	n := obs.Config.Sides()
 	inner, room := l.leftW-2, rows/n
@@ -326,7 +306,7 @@ func (m *Model) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
-func (m *Model) statusLine(obs *engine.Observation, w int) string {
+func (m *Board) statusLine(obs *engine.Observation, w int) string {
 	st := m.styles
 	turn := ""
 	switch {
@@ -364,7 +344,7 @@ func (m *Model) statusLine(obs *engine.Observation, w int) string {
 
 // inputLine is the row under the message: the BSD command being typed, the
 // target choice, or what to do now.
-func (m *Model) inputLine(obs *engine.Observation, w int) string {
+func (m *Board) inputLine(obs *engine.Observation, w int) string {
 	st := m.styles
 	switch {
 	case m.pending != 0:
@@ -412,7 +392,7 @@ func (m *Model) inputLine(obs *engine.Observation, w int) string {
 // withKeys ends a line of w cells with the reminder of keys when it
 // fits whole: the reason before it is never cut for it ("…with a Spare
 // Tire · x…" lost both).
-func (m *Model) withKeys(line, keys string, w int) string {
+func (m *Board) withKeys(line, keys string, w int) string {
 	if width(line)+width(keys) > w {
 		return line
 	}
@@ -420,9 +400,13 @@ func (m *Model) withKeys(line, keys string, w int) string {
 }
 
 // activeKeys is the key map with the keys that do nothing now disabled.
-func (m *Model) activeKeys() KeyMap {
+func (m *Board) activeKeys() KeyMap { return m.keysNow(false) }
+
+// keysNow is activeKeys; full lists them for the full help, where a key
+// of the end of a hand is told all the same.
+func (m *Board) keysNow(full bool) KeyMap {
 	k := m.keys
-	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogReplace || m.dialog == dialogGuideOffer || m.resuming()
+	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogReplace || m.dialog == dialogGuideOffer || m.dialog == dialogResume || m.dialog == dialogResumeDrop
 	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
 	board := !prompt && m.dialog == dialogNone
 	choosing := m.target != engine.NoCard || m.pending != 0
@@ -441,48 +425,27 @@ func (m *Model) activeKeys() KeyMap {
 	set(&k.Pick, board && myPlay && !choosing)
 	set(&k.Cancel, choosing || m.dialog == dialogSaveAs || m.dialog == dialogLoad)
 	set(&k.Folder, m.dialog == dialogSaveAs)
-	set(&k.Load, board && !choosing && m.canLoad())
-	set(&k.Stats, board && !choosing && m.cfg.Stats != nil)
+	set(&k.Load, false)
+	set(&k.Stats, false)
 	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.view.CanUndo)
-	set(&k.Hint, board && myPlay && m.cfg.Hint != nil)
-	set(&k.Save, board && m.canSave())
+	set(&k.Hint, board && myPlay && m.hintFn != nil)
+	set(&k.Save, board && m.top.canSave())
 	set(&k.Quit, board || m.gamePrompt() != promptNone && m.dialog == dialogNone)
 	set(&k.Window, board || m.gamePrompt() != promptNone)
 	set(&k.Order, hand && board && !choosing)
-	set(&k.NewGame, board && !choosing && !m.guest())
+	set(&k.NewGame, false)
 	set(&k.Guide, board && !choosing)
 	set(&k.LogUp, board && len(m.log) > 0)
 	set(&k.Bell, board && !choosing)
-	set(&k.Speed, board && !choosing && !m.guest())
+	set(&k.Speed, false)
 	set(&k.Redraw, board)
-	set(&k.Review, !m.guest() && (m.gamePrompt() == promptAnotherHand || m.gamePrompt() == promptAnotherGame))
+	set(&k.Review, false)
 	set(&k.Help, board)
 	set(&k.Up, false)
-	if m.guest() {
-		k.Quit.SetHelp("q", m.t(lang.UIKeyLeave))
-	}
-	// A window's buttons are said in the footer in their own words
-	// ("[ y Resume ]": "y resume"), so the two never differ.
-	said := func(b *key.Binding, button lang.Key) {
-		keyName, words, _ := strings.Cut(m.t(button), " ")
-		if strings.HasPrefix(b.Help().Key, keyName+"/") {
-			keyName = b.Help().Key // "d/q": q too, BSD's habit
-		}
-		b.SetHelp(keyName, lowerFirst(words))
-	}
-	switch {
-	case m.gamePrompt() == promptCoupFourre:
-		said(&k.Yes, lang.BtnCoupFourre)
-		said(&k.No, lang.BtnLetPass)
-	case m.dialog == dialogResume:
-		said(&k.Yes, lang.BtnResume)
-		said(&k.No, lang.BtnNewGame)
-	case m.dialog == dialogResumeDrop:
-		said(&k.Yes, lang.BtnThrowAway)
-		said(&k.No, lang.BtnBack)
-	case m.dialog == dialogGuideOffer:
-		said(&k.Yes, lang.BtnReadRules)
-		said(&k.No, lang.BtnJustPlay)
+	set(&k.DontSave, false)
+	if m.gamePrompt() == promptCoupFourre {
+		m.said(&k.Yes, lang.BtnCoupFourre)
+		m.said(&k.No, lang.BtnLetPass)
 	}
 	if m.obs.Phase >= engine.PhaseHandOver {
 		k.Window.SetHelp("w", m.t(lang.UIKeySeeBoard))
@@ -491,44 +454,36 @@ func (m *Model) activeKeys() KeyMap {
 		}
 	}
 	if p := m.gamePrompt(); p == promptAnotherHand || p == promptAnotherGame {
-		said(&k.Yes, lang.BtnAnotherHand)
-		// n is the end of a game's new setup (local play), said with
-		// the No binding's place in the footer.
-		k.No.SetEnabled(p == promptAnotherGame && !m.guest())
+		m.said(&k.Yes, lang.BtnAnotherHand)
+		k.No.SetEnabled(false) // n: the end of a game's new setup, local play's (moreKeys)
 		if p == promptAnotherGame {
-			said(&k.Yes, lang.BtnAnotherGame)
-			said(&k.No, lang.BtnNewSetup)
+			m.said(&k.Yes, lang.BtnAnotherGame)
+			m.said(&k.No, lang.BtnNewSetup)
 		}
-		k.NewGame.SetEnabled(!m.guest())
 	}
-	// The questions that offer to save a game: the footer shows each of
-	// their keys, as their buttons say them (y, d, n; q too in the quit
-	// question, BSD's habit of q twice).
-	without := !m.guest() && (m.dialog == dialogQuit && m.offerSave() || m.dialog == dialogReplace)
-	set(&k.DontSave, without)
-	switch {
-	case m.dialog == dialogQuit && m.offerSave() && !m.guest():
-		said(&k.Yes, lang.BtnSaveQuit)
-		k.DontSave.SetHelp("d/q", "")
-		said(&k.DontSave, lang.BtnQuitNoSave)
-	case m.dialog == dialogReplace && m.offerSave():
-		said(&k.Yes, lang.BtnSaveFirst)
-		said(&k.DontSave, lang.BtnDontSave)
-	case m.dialog == dialogReplace:
-		k.Yes.SetEnabled(false)
-		said(&k.DontSave, lang.BtnDontSave)
-	case m.dialog == dialogQuit && !m.guest():
-		said(&k.Yes, lang.BtnYesQuit)
-	}
+	m.top.moreKeys(&k, board && !choosing, full)
 	if m.dialog == dialogQuit || m.dialog == dialogReplace {
-		said(&k.No, lang.BtnCancel)
+		m.said(&k.No, lang.BtnCancel)
 	}
 	if m.gamePrompt() == promptExtension {
-		said(&k.Yes, lang.BtnExtend)
-		said(&k.No, lang.BtnStop700)
+		m.said(&k.Yes, lang.BtnExtend)
+		m.said(&k.No, lang.BtnStop700)
 	}
 	return k
 }
+
+// said says a window's button in the footer in its own words ("[ y
+// Resume ]": "y resume"), so the two never differ.
+func (m *Board) said(b *key.Binding, button lang.Key) {
+	keyName, words, _ := strings.Cut(m.t(button), " ")
+	if strings.HasPrefix(b.Help().Key, keyName+"/") {
+		keyName = b.Help().Key // "d/q": q too, BSD's habit
+	}
+	b.SetHelp(keyName, lowerFirst(words))
+}
+
+// moreKeys are the served board's own in its key map: q leaves the table.
+func (m *Board) moreKeys(k *KeyMap, _, _ bool) { k.Quit.SetHelp("q", m.t(lang.UIKeyLeave)) }
 
 // padRight fills s to width w with r.
 func padRight(s string, w int, r rune) string {
@@ -548,3 +503,73 @@ func lowerFirst(s string) string {
 	}
 	return string(unicode.ToLower(r[0])) + string(r[1:])
 }
+
+// layers are the pieces of local play's screen: the new-game screen, the
+// offer of the autosave's game, or the board; the load picker over them.
+func (m *Model) layers(w, h int) []*layer {
+	var layers []*layer
+	switch {
+	case m.screen == screenNewGame:
+		layers = m.newGameLayers(w, h)
+	case m.screen == screenBoard && m.resuming():
+		// Not the new game's hand under the offer of the old game.
+		l := newLayout(w, h)
+		return append([]*layer{lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY)},
+			m.dialogLayers(&m.obs, l)...)
+	default:
+		layers = m.Board.layers(w, h)
+	}
+	if m.dialog == dialogLoad {
+		// The picker opens over the board or the new-game screen.
+		layers = append(layers, m.pickerDialog(newLayout(w, h))...)
+	}
+	return layers
+}
+
+// moreKeys are local play's own keys in the key map: files, new games,
+// the pace, the review, and the questions that offer to save a game.
+func (m *Model) moreKeys(k *KeyMap, free, full bool) {
+	k.Load.SetEnabled(free && m.canLoad())
+	k.Stats.SetEnabled(free && m.cfg.Stats != nil)
+	k.NewGame.SetEnabled(free)
+	k.Speed.SetEnabled(free)
+	p := m.gamePrompt()
+	end := p == promptAnotherHand || p == promptAnotherGame
+	k.Review.SetEnabled(end || full) // the full help tells it all the same
+	if end {
+		k.NewGame.SetEnabled(true)
+		k.No.SetEnabled(p == promptAnotherGame) // n: the new setup
+	}
+	switch m.dialog {
+	case dialogResume:
+		m.said(&k.Yes, lang.BtnResume)
+		m.said(&k.No, lang.BtnNewGame)
+	case dialogResumeDrop:
+		m.said(&k.Yes, lang.BtnThrowAway)
+		m.said(&k.No, lang.BtnBack)
+	case dialogGuideOffer:
+		m.said(&k.Yes, lang.BtnReadRules)
+		m.said(&k.No, lang.BtnJustPlay)
+	}
+	// The questions that offer to save a game: the footer shows each of
+	// their keys, as their buttons say them (y, d, n; q too in the quit
+	// question, BSD's habit of q twice).
+	k.DontSave.SetEnabled(m.dialog == dialogQuit && m.offerSave() || m.dialog == dialogReplace)
+	switch {
+	case m.dialog == dialogQuit && m.offerSave():
+		m.said(&k.Yes, lang.BtnSaveQuit)
+		k.DontSave.SetHelp("d/q", "")
+		m.said(&k.DontSave, lang.BtnQuitNoSave)
+	case m.dialog == dialogReplace && m.offerSave():
+		m.said(&k.Yes, lang.BtnSaveFirst)
+		m.said(&k.DontSave, lang.BtnDontSave)
+	case m.dialog == dialogReplace:
+		k.Yes.SetEnabled(false)
+		m.said(&k.DontSave, lang.BtnDontSave)
+	case m.dialog == dialogQuit:
+		m.said(&k.Yes, lang.BtnYesQuit)
+	}
+}
+
+// quitWord is what the too-small screen says q does.
+func (m *Model) quitWord() string { return m.t(lang.UIQuits) }

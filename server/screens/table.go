@@ -27,7 +27,7 @@ func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (
 // game is the in-game part of a session: the ui's board over the seat,
 // once the room's game has started.
 type game struct {
-	m    *ui.Model // nil until the game starts, and after leaving
+	m    *ui.Board // nil until the game starts, and after leaving
 	w, h int       // the terminal's size, for the board when it opens
 }
 

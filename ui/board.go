@@ -1,0 +1,304 @@
+package ui
+
+import (
+	"errors"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/table"
+)
+
+// Board is the view over one connection to a table (table.Link): the
+// tables of the sides, the hand, the status and message lines, the log,
+// the game's own questions, hints, the score window, the rules guide and
+// the keys' help. A server's room shows a Board as it is (NewRemote);
+// local play wraps one in a Model, which adds what only a game of this
+// machine's own has (files, new games, the autosave, quitting the
+// program). The board holds no such thing: what it leaves to the program
+// around it goes through holder (b.top).
+type Board struct {
+	screenContext
+	top    holder        // the program around the board: the board itself when served
+	opts   local.Options // kept by the program around (Model.persist); in memory when served
+	hintFn ai.HintFunc   // nil hides the hint key
+
+	keys     KeyMap
+	help     help.Model
+	spin     spinner.Model
+	screen   screen
+	dialog   dialog
+	guide    int // page of the rules guide
+	back     screen
+	quitting bool
+
+	// The table and what the viewer sees of it: everything shown, checked
+	// and told comes from the view (obs is view.Obs).
+	table    table.Link
+	fed      bool // the host program hands the table's views to Update (RemoteConfig.Fed)
+	view     table.View
+	obs      engine.Observation
+	boxes    [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
+	helpLine cachedLine                // the key help line last drawn (view.go)
+	note     table.Notice              // the table's latest news
+
+	sel      int         // selected display position in the hand, 0 = P
+	armed    int         // position clicked once (a second click plays it), -1 none
+	pending  rune        // BSD 'u' or 'd' waiting for a slot
+	pendSlot int         // the slot named after U/D (-1 none), waiting for Return
+	target   engine.Card // hazard waiting for a target side (NoCard: none)
+	tsel     int         // highlighted target side
+
+	message  string
+	isError  bool
+	recent   []recentEvent // events since the human's last move, for the message line
+	log      []logLine
+	logOff   int       // lines scrolled back from the newest
+	window   bool      // true: the score window; false: the command list
+	logPanel bool      // the log instead of either (w goes round the three)
+	peek     bool      // the end-of-hand window is put aside to show the board
+	endSel   int       // the end-of-hand window's highlighted button (endButtons)
+	endAt    time.Time // when that window opened: Return is ignored for endGuard
+	now      func() time.Time
+
+	hints      ai.HintSearch
+	spinning   bool          // the spinner ticks
+	flash      engine.Card   // the card the last move put on a table…
+	flashTo    int           // …and the side whose table it went to (-1 none)
+	hinted     engine.Action // the last hint's move, for the table as it was at hintedAt
+	hintedAt   uint32
+	record     string // the player's record, shown at the end of a hand (local play)
+	recordedAt uint32 // event count of the last hand end whose record was asked for
+}
+
+// holder is what a board leaves to the program around it. A served board
+// is its own host (the methods in this file: leave, save the room,
+// refuse what a room does not have); local play's Model overrides them
+// with the game of its own. Board code calls them through b.top, so that
+// the one board serves both without asking which it is.
+type holder interface {
+	quit() tea.Cmd                     // Ctrl-C, a closed terminal, q then y
+	askQuit(confirmed bool) tea.Cmd    // q
+	startSave(after afterSave) tea.Cmd // S
+	canSave() bool
+	newGame() tea.Cmd    // N
+	reviewHand() tea.Cmd // v at the end of a hand
+	speed() tea.Cmd      // the computers' pace
+	openLoad() tea.Cmd   // L
+	openStats() tea.Cmd  // the statistics' key
+	persist() tea.Cmd    // the options changed
+	recordHand() tea.Cmd // a view was shown
+	keyPress(msg tea.KeyPressMsg) tea.Cmd
+	click(c clickMsg) tea.Cmd
+	layers(w, h int) []*layer
+	dialogLayers(obs *engine.Observation, l layout) []*layer
+	moreKeys(k *KeyMap, free, full bool) // the host's own keys in the key map
+	commandRows() [][2]lang.Key
+	endButtons() []button
+	quitWord() string // how q's question ends the game: quitting or leaving
+}
+
+// LeaveMsg is what a model over a table it was given emits when the player
+// chooses to leave it (q, then y), or when the table ended (Ended): the
+// host program gives up the seat and shows what comes next. Such a model
+// never quits the program itself.
+type LeaveMsg struct{ Ended bool }
+
+// RemoteConfig is how a host program starts a board over a table of its
+// own (a server's room).
+type RemoteConfig struct {
+	// Table is the viewer's connection to the table.
+	Table table.Link
+	// Options are kept in memory only; nil starts with the defaults.
+	Options *local.Options
+	// Hint suggests a move from the viewer's observation; nil hides the
+	// hint key.
+	Hint ai.HintFunc
+	// Dark tells the background before the terminal answers.
+	Dark bool
+	// Lang is the language the board speaks; nil: English.
+	Lang *lang.Catalogue
+	// Fed says the host program reads the table's updates itself and
+	// hands each View to Update (a lobby that read them before the game):
+	// the board then never reads them, so the channel has one reader.
+	Fed bool
+}
+
+// NewRemote returns a board over a table the host program runs. It holds
+// only the viewer's view: no files (saves, autosave, statistics,
+// options), no new-game screen and no first-start offer; the table plays
+// its computers, and q leaves the table by emitting LeaveMsg.
+func NewRemote(cfg RemoteConfig) (*Board, error) {
+	if cfg.Table == nil {
+		return nil, errors.New("ui: a remote model needs a table")
+	}
+	v := cfg.Table.View()
+	if len(v.Seats) != v.Obs.Config.Players || v.Obs.Config.Players == 0 {
+		return nil, errors.New("ui: the table has not started")
+	}
+	opts := local.DefaultOptions
+	opts.SeenGuide = true
+	if cfg.Options != nil {
+		opts = *cfg.Options
+	}
+	b := newBoard(opts, cfg.Lang, cfg.Hint, cfg.Dark)
+	b.table, b.fed = cfg.Table, cfg.Fed
+	b.see(v)
+	return b, nil
+}
+
+// newBoard is a board with its options and widgets, and no table yet;
+// nil l speaks the options' language, else English.
+func newBoard(opts local.Options, l *lang.Catalogue, hint ai.HintFunc, dark bool) *Board {
+	b := &Board{opts: opts, hintFn: hint, help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, now: time.Now}
+	b.top = b
+	b.lang = l
+	if b.lang == nil {
+		b.lang = &lang.English
+		if c, ok := lang.Lookup(opts.Lang); ok {
+			b.lang = c
+		}
+	}
+	b.keys = DefaultKeyMap(b.lang)
+	b.setDark(dark)
+	b.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
+	return b
+}
+
+// Init asks the terminal for its background and starts listening to the
+// table.
+func (m *Board) Init() tea.Cmd {
+	return tea.Batch(tea.RequestBackgroundColor, m.watchTable())
+}
+
+// Message returns the message line's text (tests).
+func (m *Board) Message() string { return m.message }
+
+// Update handles a message.
+func (m *Board) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd, _ := m.update(msg)
+	return m, cmd
+}
+
+// update handles a message, and reports whether it was one for the board.
+func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		m.help.SetWidth(msg.Width)
+	case Hangup:
+		if m.quitting {
+			return nil, true
+		}
+		return m.top.quit(), true
+	case tea.BackgroundColorMsg:
+		m.setDark(msg.IsDark())
+	case spinner.TickMsg:
+		if !m.computerThinks() && !m.hints.On() {
+			m.spinning = false
+			return nil, true
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return cmd, true
+	case viewMsg:
+		if msg.from != m.table {
+			return nil, true // a table left behind (a new game, a load)
+		}
+		if !msg.open {
+			return func() tea.Msg { return LeaveMsg{Ended: true} }, true
+		}
+		return tea.Batch(m.see(msg.v), m.listen()), true
+	case table.View:
+		return m.see(msg), true
+	case hintMsg:
+		if m.hints.Answer(msg.n) {
+			m.showHint(msg.a, msg.why)
+		}
+	case savedMsg:
+		// The room kept itself (saveTable).
+		if msg.err != nil {
+			m.dialog = dialogNone
+			return m.setError(m.t(lang.MsgSaveFailed, msg.err)), true
+		}
+		m.message, m.isError = m.t(lang.MsgTableSaved, msg.path), false
+	case func(*Board):
+		msg(m) // a probe: tests read the board without racing the program
+	case clickMsg:
+		return m.top.click(msg), true
+	case tea.MouseClickMsg:
+		if msg.Button != tea.MouseLeft {
+			return nil, true
+		}
+		if id := m.Hit(msg.X, msg.Y); id != "" {
+			return m.top.click(clickMsg{id: id, x: msg.X, y: msg.Y}), true
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.scrollLog(1)
+		case tea.MouseWheelDown:
+			m.scrollLog(-1)
+		}
+	case tea.KeyPressMsg:
+		m.armed = -1 // a click, then keys, then a click: the card is only selected
+		return m.top.keyPress(msg), true
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// The served board's answers to what it leaves to its host: a server's
+// room has no files, no new games and no pace of its own.
+
+// quit leaves the table (LeaveMsg): the host program takes the seat back.
+func (m *Board) quit() tea.Cmd { return m.leave() }
+
+// askQuit asks before leaving the table.
+func (m *Board) askQuit(bool) tea.Cmd {
+	m.dialog = dialogQuit
+	return nil
+}
+
+// startSave asks the room to keep itself, for its host.
+func (m *Board) startSave(afterSave) tea.Cmd { return m.saveTable() }
+
+// canSave reports whether S saves: a table that can keep itself, for its
+// host (the table decides: the others are told why not).
+func (m *Board) canSave() bool {
+	_, ok := m.table.(table.Keeper)
+	return ok && m.view.Host
+}
+
+// newGame refuses: a room's game is set up in the lobby.
+func (m *Board) newGame() tea.Cmd { return m.setError(m.t(lang.NgShared)) }
+
+// reviewHand refuses: a guest of a room does not hold the game's record.
+func (m *Board) reviewHand() tea.Cmd {
+	return m.setError(m.t(lang.RvNoReview, errors.New("the review is for the games played here: save the room's game, then run mille review on it")))
+}
+
+// speed refuses: the table sets its computers' pace.
+func (m *Board) speed() tea.Cmd { return m.setError(m.t(lang.UITablePace)) }
+
+// openLoad refuses: a room loads nothing.
+func (m *Board) openLoad() tea.Cmd { return m.setError(m.t(lang.PkNoLoad)) }
+
+// openStats refuses: the statistics are this machine's.
+func (m *Board) openStats() tea.Cmd { return m.setError(m.t(lang.PkNoStats)) }
+
+// persist keeps nothing: a served board's options live in memory.
+func (m *Board) persist() tea.Cmd { return nil }
+
+// recordHand records nothing: a room's results are the server's.
+func (m *Board) recordHand() tea.Cmd { return nil }
+
+// quitWord is what the too-small screen says q does.
+func (m *Board) quitWord() string { return m.t(lang.UILeaves) }
