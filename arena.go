@@ -15,8 +15,6 @@ import (
 	"github.com/millebornes/mille/ai/arena"
 	"github.com/millebornes/mille/ai/bot"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/record"
-	"github.com/millebornes/mille/review"
 )
 
 func init() {
@@ -33,7 +31,7 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	rules := fs.String("rules", "standard", "ruleset: standard, bsd, dujardin or dujardin+500")
 	parallel := fs.Int("parallel", 1, "deals played at once (searching players already use every core)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
-	luck := fs.String("luck", "", "review every hand at this depth ("+strings.Join(review.Depths, ", ")+") and report the results with and without the luck")
+	luck := fs.Bool("luck", false, "measure the luck of every card drawn and report the results with and without it")
 	moveTimeout := fs.Duration("move-timeout", bot.MoveTimeout, "time a cmd: program may take over one decision before it is reported as failed")
 	const usage = "usage: mille arena [flags]\n\nPlays computer players against each other in duplicate deals and reports their strength.\n\n"
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
@@ -61,12 +59,8 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	opts := arena.Options{Game: cfg, Entries: entries, Hands: *hands, Seed: *seed, Parallel: *parallel}
 	opts.Progress = progressOf(stderr, "hands")
-	if *luck != "" {
-		depth, err := review.ParseDepth(*luck)
-		if err != nil {
-			return usageError(stderr, fs.Name(), "--luck: %v", err)
-		}
-		opts.Luck = luckOf(depth)
+	if *luck {
+		opts.Luck = handLuck
 	}
 	rep, err := arena.Run(ctx, opts)
 	if err != nil {
@@ -86,43 +80,16 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// luckOf measures a hand's luck for mille arena --luck: every seat's
-// review at depth, and per side the mean luck of its seats (docs/review.md,
-// "Skill and luck").
-func luckOf(depth review.Depth) func(context.Context, engine.Config, uint64, []engine.Action) ([engine.MaxSides]float64, error) {
-	return func(ctx context.Context, cfg engine.Config, seed uint64, history []engine.Action) (luck [engine.MaxSides]float64, err error) {
-		seats := make([]record.Seat, cfg.Players)
-		all := make([]int, cfg.Players)
-		for p := range seats {
-			seats[p], all[p] = record.Seat{Human: true}, p
-		}
-		g, err := record.New(cfg, seed, seats)
-		if err != nil {
-			return luck, err
-		}
-		for _, a := range history {
-			if err := g.Apply(a); err != nil {
-				return luck, err
-			}
-		}
-		r, err := review.Analyse(ctx, g, review.Options{Depth: depth, Seats: all})
-		if err != nil {
-			return luck, err
-		}
-		var n [engine.MaxSides]int
-		for _, h := range r.Hands {
-			if h.Finished {
-				luck[h.Side] += h.Luck
-				n[h.Side]++
-			}
-		}
-		for side := range luck {
-			if n[side] > 0 {
-				luck[side] /= float64(n[side])
-			}
-		}
-		return luck, nil
+// handLuck is mille arena --luck's measure of a hand's luck: what the
+// cards drawn gave each side (ai.PlayLuck; duplicate play cancels the
+// deal's own luck).
+func handLuck(ctx context.Context, cfg engine.Config, seed uint64, history []engine.Action) ([engine.MaxSides]float64, error) {
+	s, err := engine.New(cfg, seed)
+	if err != nil {
+		return [engine.MaxSides]float64{}, err
 	}
+	luck, _, err := ai.PlayLuck(s, history, ai.LuckDeals, seed)
+	return luck, err
 }
 
 // parseSeats reads --seats: a level or player name per side, or

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -15,6 +16,10 @@ import (
 // have come, both by playing the hand out with the heuristic in sampled
 // deals. Over many hands it averages zero whoever plays, since the real
 // cards came with the chances the samples give them.
+
+// LuckDeals is how many sampled deals measure each chance event's luck
+// in the review and the arena.
+const LuckDeals = 200
 
 // DrawLuck measures what the card just drawn into the DrawSlot of the
 // seat to act in s gave each side: the expected result of the hand
@@ -47,6 +52,43 @@ func DrawLuck(s *engine.State, deals int, seed uint64) (luck, se [engine.MaxSide
 		}
 	}
 	return meanSE(s.Sides(), deals, &sum, &sq)
+}
+
+// Drew reports whether the step that left s, from a draw pile of pile
+// cards, dealt a card to the seat to act at the start of its turn: the
+// draws whose luck DrawLuck measures (a card drawn into another window,
+// such as a coup fourré's, is not one).
+func Drew(s *engine.State, pile uint8) bool {
+	return !s.HandOver() && s.DrawLen+1 == pile && s.Phase == engine.PhasePlay && s.Hands[s.ToAct()][engine.DrawSlot] != engine.NoCard
+}
+
+// PlayLuck adds up what every card drawn in a hand gave each side
+// (DrawLuck, with deals sampled deals each): s is the hand's start, and
+// history its actions, to its end or not. Played again, the same deal
+// draws the same cards, whoever plays it: in duplicate play the deal's
+// own luck cancels, and this is the luck that is left. It returns the
+// luck per side, its standard error, and an error if history does not
+// play from s.
+func PlayLuck(s engine.State, history []engine.Action, deals int, seed uint64) (luck, se [engine.MaxSides]float64, err error) {
+	var v [engine.MaxSides]float64
+	for i, a := range history {
+		pile := s.DrawLen
+		if err := s.Step(a); err != nil {
+			return luck, se, fmt.Errorf("action %d (%v): %v", i, a, err)
+		}
+		if !Drew(&s, pile) {
+			continue
+		}
+		l, e := DrawLuck(&s, deals, seed+uint64(i)*0x9e3779b97f4a7c15)
+		for side := range s.Sides() {
+			luck[side] += l[side]
+			v[side] += e[side] * e[side]
+		}
+	}
+	for side := range v {
+		se[side] = math.Sqrt(v[side])
+	}
+	return luck, se, nil
 }
 
 // HiddenLuck measures what the cards seat could not see in s (the other

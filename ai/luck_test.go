@@ -27,7 +27,7 @@ func atDraw(t *testing.T, seed uint64, n int) engine.State {
 		}
 		pile := s.DrawLen
 		s.StepLegal(a)
-		if s.DrawLen == pile-1 && s.Phase == engine.PhasePlay && s.Hands[s.ToAct()][engine.DrawSlot] != engine.NoCard {
+		if Drew(&s, pile) {
 			if n--; n == 0 {
 				return s
 			}
@@ -99,5 +99,42 @@ func TestHiddenLuckSeesItself(t *testing.T) {
 	}
 	if math.Abs(mean) > 3*math.Sqrt(meanSE) {
 		t.Errorf("the imagined deals' luck averages %.1f ± %.1f", mean, math.Sqrt(meanSE))
+	}
+}
+
+// TestPlayLuck: a hand's draws' luck is the sum of each draw's, zero-sum
+// with two sides, and a history that does not play is refused.
+func TestPlayLuck(t *testing.T) {
+	start, err := engine.New(engine.DefaultConfig, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := start
+	var history []engine.Action
+	var buf [engine.MaxLegal]engine.Action
+	var v view
+	var want [engine.MaxSides]float64
+	for !s.HandOver() {
+		legal := s.Legal(buf[:0])
+		a := legal[0]
+		if len(legal) > 1 {
+			obs := engine.Observe(&s, s.ToAct())
+			viewOf(&obs, &v)
+			a, _ = v.best(legal)
+		}
+		pile := s.DrawLen
+		s.StepLegal(a)
+		if Drew(&s, pile) {
+			l, _ := DrawLuck(&s, 10, 77+uint64(len(history))*0x9e3779b97f4a7c15)
+			want[0] += l[0]
+		}
+		history = append(history, a)
+	}
+	luck, se, err := PlayLuck(start, history, 10, 77)
+	if err != nil || math.Abs(luck[0]-want[0]) > 1e-9 || luck[0] != -luck[1] || se[0] <= 0 {
+		t.Errorf("luck %v ± %v (%v), want %v", luck, se, err, want[0])
+	}
+	if _, _, err := PlayLuck(start, append(history, history[0]), 10, 77); err == nil {
+		t.Error("a history past the hand's end plays")
 	}
 }

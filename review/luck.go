@@ -10,17 +10,13 @@ import (
 	"github.com/millebornes/mille/record"
 )
 
-// LuckDeals is how many sampled deals measure each chance event's luck
-// in CardLuck: a draw's standard error is then about 25 points.
-const LuckDeals = 200
-
 // CardLuck measures, for every hand of r (a review of g), the luck of
 // the cards alone, apart from the search that judged the decisions: what
 // the cards hidden from the seat at its first decision gave its side
 // (ai.HiddenLuck), and what every card drawn after it in the hand, by
 // any seat, gave its side (ai.DrawLuck). Hand.Expected holds what came
 // before the first decision. A card drawn into another window than the
-// start of a turn (a coup fourré's) is left out. It returns the luck and
+// start of a turn (a coup fourré's) is left out (ai.Drew). It returns the luck and
 // its standard error in the order of r.Hands (0 for an unfinished hand),
 // each event measured with deals sampled deals seeded from r.Seed and
 // its place in the history; it stops at ctx's end with its error.
@@ -59,8 +55,7 @@ func CardLuck(ctx context.Context, g *record.Game, r *Review, deals int) (luck, 
 			open = open[:0]
 			continue
 		}
-		seat := s.ToAct()
-		if over || len(open) == 0 || s.DrawLen != pile-1 || s.Phase != engine.PhasePlay || s.Hands[seat][engine.DrawSlot] == engine.NoCard {
+		if over || len(open) == 0 || !ai.Drew(&s, pile) {
 			continue
 		}
 		l, e := ai.DrawLuck(&s, deals, decisionSeed(r.Seed, i))

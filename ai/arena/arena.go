@@ -38,9 +38,9 @@ type Options struct {
 	Parallel int                   // deals played at once (default 1)
 	Progress func(done, total int) // called after each hand, may be nil
 	// Luck, when set, measures the luck of each hand played: what the
-	// cards gave each side (mille arena --luck sets it to the game
-	// review's luck, docs/review.md "Skill and luck"), given the deal's
-	// configuration, seed and actions. The report then gives every
+	// cards gave each side (mille arena --luck sets it to ai.PlayLuck,
+	// docs/review.md "Skill and luck"), given the deal's configuration,
+	// seed and actions. The report then gives every
 	// entry's result with and without it (Seat.Margin, Seat.Corrected).
 	Luck func(ctx context.Context, g engine.Config, seed uint64, history []engine.Action) ([engine.MaxSides]float64, error)
 }

@@ -447,7 +447,7 @@ func (t *tally) measure(g *record.Game, r *review.Review) cardLuck {
 	if !t.cardLuck {
 		return cardLuck{}
 	}
-	l, se, err := review.CardLuck(t.ctx, g, r, review.LuckDeals)
+	l, se, err := review.CardLuck(t.ctx, g, r, ai.LuckDeals)
 	if err != nil {
 		fail(err)
 	}
