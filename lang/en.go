@@ -443,6 +443,7 @@ var English = Catalogue{
 		BoardNoDistance: "no distance yet",
 
 		BoardSideN: " (side %d)",
+		LogNewer:   "↓ %d newer ([ ] or wheel)",
 
 		ReviewBetter:     "%s was better, by about %d points (± %d)",
 		ReviewBecause:    "%s: %s.",

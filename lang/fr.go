@@ -11,6 +11,11 @@ import "strings"
 var French = Catalogue{
 	Tag:  "fr",
 	Name: "Français",
+	// A no-break space (U+00A0) groups the thousands, "5 000": French
+	// typography would take the narrower U+202F, but many terminal
+	// fonts (the Linux console's among them) have no glyph for it, and
+	// espeak-ng reads both as one number ("cinq mille").
+	Group: "\u00a0",
 	Text: typography([NumKeys]string{
 		Welcome:        "Mille Bornes, règles %s, %d joueurs : %s. La manche se joue en %d bornes. Tapez aide pour les commandes.",
 		HasKeyboard:    "Le clavier est à %s.",
@@ -448,6 +453,7 @@ var French = Catalogue{
 		BoardNoDistance: "pas encore d'étape",
 
 		BoardSideN: " (camp %d)",
+		LogNewer:   "↓ %d plus récentes ([ ] ou molette)",
 
 		ReviewBetter:     "Mieux valait %s, d'environ %d points (± %d)",
 		ReviewBecause:    "%s : %s.",
@@ -956,7 +962,7 @@ var French = Catalogue{
 		SshPanic:          "mille : quelque chose s'est mal passé sur le serveur ; désolé.",
 
 		RtTitle:           "Revue de %s",
-		RtDepth:           "Profondeur %v (%d simulations par décision au plus), graine %d.",
+		RtDepth:           "Profondeur %v (%d simulations par décision au plus), graine %v.",
 		RtPoints:          "Les points sont le résultat de la manche : les points du camp moins ceux du meilleur autre camp.",
 		RtFlagged:         "Une perte est signalée au-delà de %.0f écarts-types et à partir de %d (imprécision),\n%d (erreur) ou %d points (gaffe).",
 		RtNoDecision:      "Aucune décision à revoir : les places revues n'ont jamais eu le choix.",

@@ -480,6 +480,7 @@ const (
 
 	// The full screen's board, more.
 	BoardSideN // side's number (after the names in a box's title)
+	LogNewer   // newer lines of the log below the ones shown
 
 	// The game review's reasons for a flagged decision, from what changed
 	// between the two lines of play (review.Why). A Line... text is one

@@ -11,8 +11,12 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"io"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -28,14 +32,108 @@ type Catalogue struct {
 	Name string
 	// Text holds the sentences by key.
 	Text [NumKeys]string
+	// Group separates the thousands of a number ("5 000" in French);
+	// "" writes digits alone ("5000").
+	Group string
 }
 
-// T is the sentence of key k with its arguments.
+// T is the sentence of key k with its arguments. A whole number given
+// to %d (and a float to %.0f) is written as the language writes numbers
+// (Num: "5 000" in French), padded to the verb's width; %v writes the
+// digits alone, for a number typed back (a seed).
 func (c *Catalogue) T(k Key, args ...any) string {
 	if len(args) == 0 {
 		return c.Text[k]
 	}
+	if c.Group != "" {
+		args = slices.Clone(args)
+		for i, a := range args {
+			switch n := a.(type) {
+			case int:
+				args[i] = number{n: int64(n), group: c.Group}
+			case int64:
+				args[i] = number{n: n, group: c.Group}
+			case int32:
+				args[i] = number{n: int64(n), group: c.Group}
+			case int16:
+				args[i] = number{n: int64(n), group: c.Group}
+			case uint16:
+				args[i] = number{n: int64(n), group: c.Group}
+			case uint32:
+				args[i] = number{n: int64(n), group: c.Group}
+			case float64:
+				args[i] = number{f: n, float: true, group: c.Group}
+			}
+		}
+	}
 	return fmt.Sprintf(c.Text[k], args...)
+}
+
+// Num writes a whole number as the language does: "5 000" in French
+// (Group), "5000" in English. Every number a person reads is written
+// by it, or by T, which calls it.
+func (c *Catalogue) Num(n int) string { return grouped(int64(n), c.Group) }
+
+// grouped writes n with sep between its groups of three digits.
+func grouped(n int64, sep string) string {
+	s := strconv.FormatInt(n, 10)
+	if sep == "" {
+		return s
+	}
+	sign := ""
+	if n < 0 {
+		sign, s = "-", s[1:]
+	}
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, d := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteRune(d)
+	}
+	return b.String()
+}
+
+// number is an argument of T that formats itself as the language
+// writes numbers.
+type number struct {
+	n     int64
+	f     float64
+	float bool
+	group string
+}
+
+// Format writes the number for %d (and %.0f), grouped, with the verb's
+// sign and width; any other verb as fmt would.
+func (x number) Format(s fmt.State, verb rune) {
+	var v any = x.n
+	if x.float {
+		v = x.f
+	}
+	prec, hasPrec := s.Precision()
+	if !(verb == 'd' && !x.float || verb == 'f' && x.float && hasPrec && prec == 0) {
+		fmt.Fprintf(s, fmt.FormatString(s, verb), v)
+		return
+	}
+	n := x.n
+	if x.float {
+		n = int64(math.Round(x.f))
+	}
+	text := grouped(n, x.group)
+	if s.Flag('+') && n >= 0 {
+		text = "+" + text
+	}
+	if w, ok := s.Width(); ok {
+		if pad := w - utf8.RuneCountInString(text); pad > 0 {
+			if s.Flag('-') {
+				text += strings.Repeat(" ", pad)
+			} else {
+				text = strings.Repeat(" ", pad) + text
+			}
+		}
+	}
+	io.WriteString(s, text)
 }
 
 // All are the catalogues, English first: the default.

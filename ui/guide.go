@@ -103,7 +103,7 @@ var guidePages = []guidePage{
 		st := m.styles
 		pos := guideTrip()
 		t := &pos.Tableaus[guideTripSide(&pos)]
-		trip := itoa(int(pos.Trip))
+		trip := m.lang.Num(int(pos.Trip))
 		var counts []string
 		for _, n := range engine.PlayerCounts {
 			if (engine.Config{Players: n}).BaseTrip() == int(pos.Trip) {
@@ -113,7 +113,7 @@ var guidePages = []guidePage{
 		return strings.Join([]string{
 			m.t(lang.GuideTripA, m.lang.List(counts, lang.Or), trip),
 			"",
-			"  " + m.tripBarFor(t, int(pos.Trip), 28) + "  " + itoa(int(t.Miles)) + "/" + trip + "   " + m.mileCounts(t, false),
+			"  " + m.tripBarFor(t, int(pos.Trip), 28) + "  " + m.lang.Num(int(t.Miles)) + "/" + trip + "   " + m.mileCounts(t, false),
 			"",
 			m.t(lang.GuideTripB, trip, st.Title.Render(m.t(lang.GuideStop)), st.Title.Render(m.t(lang.GuideExtension)),
 				engine.ExtendedTrip, unitScore().Extension),

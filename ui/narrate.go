@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -229,7 +228,7 @@ func (m *Board) logLines(w, h int) []string {
 	}
 	slices.Reverse(rows)
 	if m.logOff > 0 {
-		rows = append(rows, m.styles.Dim.Render(fit(fmt.Sprintf("↓ %d newer ([ ] or wheel)", m.logOff), w)))
+		rows = append(rows, m.styles.Dim.Render(fit(m.t(lang.LogNewer, m.logOff), w)))
 	}
 	return rows
 }

@@ -162,17 +162,24 @@ func (m *Board) sideShort(side int) string {
 func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
 	st := m.styles
 	n := obs.Config.Sides()
+	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
+	scores := make([]engine.Score, n)
 	colW := 6
+	for s := 0; s < n; s++ {
+		scores[s] = obs.LiveScore(s)
+		total := int(obs.Totals[s])
+		if !over {
+			total += scores[s].Total()
+		}
+		if width(m.lang.Num(total)) > 4 {
+			colW = 7 // "5 650 6 050" would read as four numbers
+		}
+	}
 	labelW := 17
 	showValue := w >= labelW+n*colW+7
 	if labelW+n*colW > w {
 		labelW = w - n*colW
 	}
-	scores := make([]engine.Score, n)
-	for s := 0; s < n; s++ {
-		scores[s] = obs.LiveScore(s)
-	}
-	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
 	row := func(label, short string, vals []string, value string, style paint) string {
 		var b strings.Builder
 		if width(label) > labelW || labelW < 16 {
@@ -200,7 +207,7 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 	for _, r := range scoreRows {
 		scored := false
 		for s := range vals {
-			vals[s] = strconv.Itoa(int(r.get(scores[s])))
+			vals[s] = m.lang.Num(int(r.get(scores[s])))
 			scored = scored || r.get(scores[s]) != 0
 		}
 		if brief && !scored || r.only != nil && !r.only(obs.Config.Rules) {
@@ -208,7 +215,7 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 		}
 		v := ""
 		if n := r.get(unitScore()); n > 1 { // a point a mile goes without saying, as in BSD
-			v = strconv.Itoa(int(n))
+			v = m.lang.Num(int(n))
 		}
 		lines = append(lines, row(m.t(r.label), m.t(r.short), vals, v, st.Text))
 	}
@@ -218,7 +225,7 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 	}
 	lines = append(lines, row("", "", dash, "", st.Dim))
 	for s := range vals {
-		vals[s] = strconv.Itoa(scores[s].Total())
+		vals[s] = m.lang.Num(scores[s].Total())
 	}
 	lines = append(lines, row(m.t(lang.ScoreHandTotal), m.t(lang.ScoreHandTotalShort), vals, "", st.Title))
 	for s := range vals {
@@ -226,7 +233,7 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 		if !over {
 			total += scores[s].Total()
 		}
-		vals[s] = strconv.Itoa(total)
+		vals[s] = m.lang.Num(total)
 	}
 	lines = append(lines, row(m.t(lang.ScoreOverall), m.t(lang.ScoreOverallShort), vals, "", st.Title))
 	for s := range vals {

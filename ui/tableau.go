@@ -45,7 +45,7 @@ func (m *Board) tableauBox(obs *engine.Observation, side, w, h int) string {
 		// followed at a glance.
 		// Its name where it fits, else its kind's mark ("◀ ▲" on a
 		// narrow side), never a name cut short.
-		room := w - len(" 1000/1000 ") - 4 - width(title.String())
+		room := w - width(" "+m.lang.Num(1000)+"/"+m.lang.Num(1000)+" ") - 4 - width(title.String())
 		for _, flash := range []string{"  ◀ " + cardName(m.lang, m.flash), "  ◀ " + kindGlyph[m.flash.Kind()], " ◀" + kindGlyph[m.flash.Kind()]} {
 			if width(flash) <= room {
 				title.WriteString(flash)
@@ -83,7 +83,7 @@ type boxCache struct {
 func (m *Board) drawTableauBox(k boxKey) string {
 	st, t, w, h := k.styles, &k.tab, k.w, k.h
 	active, targeting := k.active, k.targeting
-	miles := fmt.Sprintf(" %d/%d ", t.Miles, k.trip)
+	miles := " " + k.lang.Num(int(t.Miles)) + "/" + k.lang.Num(int(k.trip)) + " "
 	inner := w - 2
 	var lines []string
 	rows := h - 2
