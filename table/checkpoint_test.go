@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -56,5 +57,74 @@ func TestHandEnd(t *testing.T) {
 	defer r.mu.Unlock()
 	if len(got) != 2 || !reflect.DeepEqual(got[0].Seating, Seating{Users: []string{"a", "b"}, Host: "a"}) {
 		t.Fatalf("HandEnd called %d times, seating %+v", len(got), got[0].Seating)
+	}
+}
+
+// TestGatheringAndWaiting: Config.Gathering hears each change of who
+// waits before the deal, and the deal; Waiting makes the table again from
+// what it heard, each person's seat theirs (away) and the host still the
+// host when another person is back first; a seat whose person does not
+// come back within the grace period is free again, not a computer's.
+func TestGatheringAndWaiting(t *testing.T) {
+	var heard []Checkpoint
+	var dealt int
+	cfg := config(4, engine.Standard, 4)
+	cfg.Grace = time.Minute
+	cfg.Gathering = func(c Checkpoint, deal bool) { // under the lock
+		if deal {
+			dealt++
+			return
+		}
+		heard = append(heard, c)
+	}
+	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	r, err := New("t", "a", cfg, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.Join("a", "A", 0)
+	r.Join("b", "B", 2)
+	r.Join("c", "C", 3)
+	r.mu.Lock()
+	last := heard[len(heard)-1]
+	r.mu.Unlock()
+	if want := (Seating{Users: []string{"a", "", "b", "c"}, Host: "a"}); !reflect.DeepEqual(last.Seating, want) || len(last.Game.History) != 0 {
+		t.Fatalf("Gathering heard %+v with %d moves, want %+v", last.Seating, len(last.Game.History), want)
+	}
+
+	again := cfg
+	again.Gathering = nil // the table taken over is another server's
+	w, err := Waiting("t", last.Game, last.Seating.Users, last.Seating.Host, again, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if _, err := w.Join("b", "B", -1); err != nil {
+		t.Fatal(err)
+	}
+	if w.Host() != "a" {
+		t.Fatalf("the host is %q once b is back, want a", w.Host())
+	}
+	if c, err := w.Join("a", "A", -1); err != nil || c.Seat() != 0 {
+		t.Fatalf("a back: %v, %v", c, err)
+	}
+	if _, err := w.Join("d", "D", 1); err != nil {
+		t.Fatalf("a newcomer takes the free seat: %v", err)
+	}
+	now = now.Add(cfg.Grace)
+	w.Sweep()
+	if s := w.Seats()[3]; s.Human || s.Name != ComputerName(3) {
+		t.Fatalf("c's seat after the grace period: %+v", s)
+	}
+	if err := w.Start("a"); err != nil {
+		t.Fatal(err)
+	}
+	r.Start("a")
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if dealt != 1 {
+		t.Fatalf("the deal heard %d times", dealt)
 	}
 }
