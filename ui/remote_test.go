@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -549,6 +550,27 @@ func TestFedModelReadsNoUpdates(t *testing.T) {
 		m.Update(link.View())
 		if got := reads > 0; got == fed {
 			t.Errorf("fed %v: the model read the updates %d times", fed, reads)
+		}
+	}
+}
+
+// TestScoreHeadingsNameTeams (issue 24 item 11): in a team game each
+// column of the score window names its whole team, a row per seat, not
+// only the team's first seat.
+func TestScoreHeadingsNameTeams(t *testing.T) {
+	for _, players := range []int{4, 6} {
+		m := newModel(t, testConfig(t, players, 7))
+		lines := m.scoreWindow(&m.obs, 30, false) // no room for the values
+		var heads []string
+		for _, l := range lines[1:3] {
+			heads = append(heads, strings.Join(strings.Fields(ansi.Strip(l)), " "))
+		}
+		want := []string{"You Ann", "Bob Cal"}
+		if players == 6 {
+			want = []string{"You Ann Bob", "Cal Dee Eve"}
+		}
+		if !slices.Equal(heads, want) {
+			t.Errorf("%d players: headings %q, want %q", players, heads, want)
 		}
 	}
 }

@@ -143,7 +143,34 @@ func (m *Board) sideShort(side int) string {
 		}
 		return m.t(lang.ScoreYou)
 	}
-	seat := m.view.SideSeats(side)[0]
+	return m.seatShort(m.view.SideSeats(side)[0])
+}
+
+// teamHeads are the score window's headings of a team game: a row per
+// seat of a team, so that each column names its whole team, "You" above
+// your partner's name; nil without teams.
+func (m *Board) teamHeads() [][]string {
+	cfg := m.obs.Config
+	if cfg.Players < 4 {
+		return nil
+	}
+	rows := make([][]string, cfg.Players/cfg.Sides())
+	for k := range rows {
+		rows[k] = make([]string, cfg.Sides())
+		for side := range cfg.Sides() {
+			seat := m.view.SideSeats(side)[k]
+			if seat == m.view.Viewer() {
+				rows[k][side] = m.t(lang.ScoreYou)
+			} else {
+				rows[k][side] = m.seatShort(seat)
+			}
+		}
+	}
+	return rows
+}
+
+// seatShort is a seat's name in a score column.
+func (m *Board) seatShort(seat int) string {
 	if m.view.SeatName(seat) == "" { // "Player 2", told apart from "Player 3" in 5 columns
 		return m.t(lang.ScorePlayer, seat+1)
 	}
@@ -194,15 +221,28 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 		}
 		return style.Render(b.String())
 	}
-	heads := make([]string, n)
-	for s := range heads {
-		heads[s] = fit(m.sideShort(s), colW-1)
+	heads := [][]string{make([]string, n)}
+	for s := range heads[0] {
+		heads[0][s] = m.sideShort(s)
+	}
+	if teams := m.teamHeads(); teams != nil {
+		heads = teams
 	}
 	title := m.t(lang.ScoreHeading)
 	if over {
 		title = m.t(lang.ScoreHeadingOver)
 	}
-	lines := []string{st.Heading.Render(padRight(title, w, '─')), row("", "", heads, m.t(lang.ScoreValue), st.Title)}
+	lines := []string{st.Heading.Render(padRight(title, w, '─'))}
+	for k, hs := range heads {
+		for s := range hs {
+			hs[s] = fit(hs[s], colW-1)
+		}
+		value := ""
+		if k == len(heads)-1 {
+			value = m.t(lang.ScoreValue)
+		}
+		lines = append(lines, row("", "", hs, value, st.Title))
+	}
 	vals := make([]string, n)
 	for _, r := range scoreRows {
 		scored := false
