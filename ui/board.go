@@ -99,6 +99,7 @@ type holder interface {
 	layers(w, h int) []*layer
 	dialogLayers(obs *engine.Observation, l layout) []*layer
 	moreKeys(k *KeyMap, free, full bool) // the host's own keys in the key map
+	question() *question                 // the question asked now, if any
 	commandRows() [][2]lang.Key
 	endButtons() []button
 	quitWord() string // how q's question ends the game: quitting or leaving

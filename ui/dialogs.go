@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -28,78 +27,9 @@ func (m *Model) askQuit(confirmed bool) tea.Cmd {
 // offerSave reports whether leaving the game offers to save it.
 func (m *Model) offerSave() bool { return m.unsaved() && m.local.CanSave() }
 
-// dialogDefault is the highlighted answer, the one Return gives: never
-// the one that loses something.
-func (m *Model) dialogDefault() bool {
-	switch m.dialog {
-	case dialogQuit, dialogReplace:
-		return m.offerSave()
-	case dialogResumeDrop:
-		return false
-	}
-	return true
-}
-
 // resuming reports whether the autosave's game is being offered: the
 // table waits, and the new game's board stays hidden.
 func (m *Model) resuming() bool { return m.dialog == dialogResume || m.dialog == dialogResumeDrop }
-
-// dialogAnswer answers the interface's own questions: yes is the first
-// button (for leaving a game: save it first, where it is offered), no the
-// last (cancel).
-func (m *Model) dialogAnswer(yes bool) tea.Cmd {
-	d := m.dialog
-	m.dialog = dialogNone
-	switch d {
-	case dialogQuit:
-		switch {
-		case !yes:
-		case m.offerSave():
-			return m.startSave(afterSaveQuit)
-		default:
-			return m.quit()
-		}
-	case dialogReplace:
-		switch {
-		case !yes:
-			m.next = nil
-			m.message, m.isError = m.t(lang.DlgGoesOn), false
-		case m.offerSave():
-			m.dialog = dialogReplace // until the save dialog opens
-			return m.startSave(afterSaveReplace)
-		default:
-			m.dialog = dialogReplace // y does nothing without saving
-		}
-	case dialogGuideOffer:
-		m.opts.SeenGuide = true
-		cmd := m.persist()
-		if yes {
-			m.openGuide()
-			return cmd
-		}
-		return cmd
-	case dialogResume:
-		l := m.local
-		if !yes {
-			m.dialog = dialogResumeDrop // asked twice: it throws a game away
-			return nil
-		}
-		m.dialog = dialogResume // the table waits for the game to come back
-		return func() tea.Msg {
-			g, err := l.LoadResume()
-			return resumedMsg{g: g, err: err}
-		}
-	case dialogResumeDrop:
-		if !yes {
-			m.dialog = dialogResume
-			return nil
-		}
-		m.message, m.isError = m.t(lang.NewGame), false
-		l := m.local
-		return func() tea.Msg { l.DeclineResume(); return nil }
-	}
-	return nil
-}
 
 // resumeWhich describes the autosave's game for the resume question, in
 // lines: its players, game, hand and points, and when it was saved.
@@ -109,30 +39,6 @@ func resumeWhich(l *lang.Catalogue, g record.Game, err error) []string {
 	}
 	players, scores, _ := strings.Cut(g.Summary(), ": ")
 	return []string{players + ",", scores + ",", l.T(lang.DlgSavedAt, g.Saved.Local().Format(l.T(lang.DlgDateLayout)))}
-}
-
-// dialogWithoutSaving is the middle answer of the questions that offer to
-// save a game before leaving it: leave it unsaved (q in the quit question,
-// d in the replace question).
-func (m *Model) dialogWithoutSaving() tea.Cmd {
-	d := m.dialog
-	m.dialog = dialogNone
-	switch d {
-	case dialogQuit:
-		return m.quit()
-	case dialogReplace:
-		if m.next == nil {
-			return nil
-		}
-		next := *m.next
-		if next.autosave {
-			return m.deal(next) // the autosave holds the next game: the one left is lost
-		}
-		keep := m.local.Leave()
-		// Kept before anything else can write the autosave.
-		return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.deal(next))
-	}
-	return nil
 }
 
 // nextGame is a game read or set up to take the table's place: it waits
@@ -222,30 +128,13 @@ func (m *Board) buttonText(b button) string {
 	return m.styles.Button.Render("[ " + b.label + " ]")
 }
 
-// dialogLayers draws the local game's questions (dialogs), or else the
+// dialogLayers draws the local game's questions and dialogs, or else the
 // board's.
 func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
-	st := m.styles
+	if q := m.question(); q != nil {
+		return q.layers(&m.Board, l)
+	}
 	switch m.dialog {
-	case dialogQuit:
-		return m.quitDialog(l)
-	case dialogReplace:
-		return m.replaceDialog(l)
-	case dialogResume:
-		body := append(append([]string{m.t(lang.DlgLeftUnfinished)}, m.resumeWhich...), "", m.t(lang.DlgResumeIt))
-		return m.dialogBox(l, m.t(lang.DlgWelcomeBack), body,
-			[]button{{"btn-yes", m.t(lang.BtnResume), true}, {"btn-no", m.t(lang.BtnNewGame), false}})
-	case dialogResumeDrop:
-		return m.dialogBox(l, m.t(lang.DlgANewGame), []string{m.t(lang.DlgThrowAway1), m.t(lang.DlgThrowAway2)},
-			[]button{{"btn-yes", m.t(lang.BtnThrowAway), false}, {"btn-no", m.t(lang.BtnBack), true}})
-	case dialogGuideOffer:
-		return m.dialogBox(l, m.t(lang.DlgWelcome), []string{
-			m.t(lang.DlgWelcome1),
-			m.t(lang.DlgWelcome2),
-			"",
-			m.t(lang.DlgWelcome3),
-			st.Dim.Render(m.t(lang.DlgWelcome4)),
-		}, []button{{"btn-yes", m.t(lang.BtnReadRules), true}, {"btn-no", m.t(lang.BtnJustPlay), false}})
 	case dialogSaveAs:
 		return m.saveDialog(l)
 	case dialogStats:
@@ -260,9 +149,10 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 // table, the keys' help, or the game's own.
 func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
+	if q := m.top.question(); q != nil {
+		return q.layers(m, l)
+	}
 	switch m.dialog {
-	case dialogQuit:
-		return m.quitDialog(l)
 	case dialogKeys:
 		hm := m.help
 		hm.ShowAll = true
@@ -297,56 +187,6 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		return m.handOverBox(obs, l)
 	}
 	return nil
-}
-
-// quitDialog asks before leaving the table.
-func (m *Board) quitDialog(l layout) []*layer {
-	return m.dialogBox(l, m.t(lang.DlgLeave), []string{m.leaveText()}, []button{{"btn-yes", m.t(lang.BtnYes), false}, {"btn-no", m.t(lang.BtnNo), true}})
-}
-
-// quitDialog asks before quitting: one question, which offers to save a
-// game with moves no file holds.
-func (m *Model) quitDialog(l layout) []*layer {
-	st := m.styles
-	if m.offerSave() {
-		return m.dialogBox(l, m.t(lang.DlgQuit), []string{
-			m.t(lang.DlgQuitUnsaved),
-			st.Dim.Render(m.t(lang.DlgQuitKeeps)),
-		}, []button{{"btn-yes", m.t(lang.BtnSaveQuit), true}, {"btn-without", m.t(lang.BtnQuitNoSave), false}, {"btn-no", m.t(lang.BtnCancel), false}})
-	}
-	body := []string{m.t(lang.DlgReallyQuit)}
-	switch {
-	case m.unsaved(): // no saving here: the autosave keeps it
-		body = append(body, st.Dim.Render(m.t(lang.DlgAutosaveKeeps)))
-	case m.gameOver():
-	case m.local.File() != "":
-		body = append(body, st.Dim.Render(m.t(lang.DlgEverySaved, filepath.Base(m.local.File()))))
-	case m.local.FromAutosave():
-		body = append(body, st.Dim.Render(m.t(lang.DlgAutosaveKeeps)))
-	}
-	return m.dialogBox(l, m.t(lang.DlgQuit), body, []button{{"btn-yes", m.t(lang.BtnYesQuit), false}, {"btn-no", m.t(lang.BtnCancel), true}})
-}
-
-// replaceDialog asks before a new game or a load replaces a game with
-// moves no file holds.
-func (m *Model) replaceDialog(l layout) []*layer {
-	st := m.styles
-	title := m.t(lang.DlgNewGame)
-	if m.next != nil && m.next.file != "" {
-		title = m.t(lang.DlgLoad, filepath.Base(m.next.file))
-	} else if m.next != nil && m.next.autosave {
-		title = m.t(lang.DlgLoadAutosave)
-	}
-	kept := m.t(lang.DlgKeptAutosave)
-	if m.next != nil && m.next.autosave || !m.local.CanAutosave() {
-		kept = m.t(lang.DlgLost)
-	}
-	if m.offerSave() {
-		return m.dialogBox(l, title, []string{m.t(lang.DlgUnsavedMoves), m.t(lang.DlgSaveFirst), st.Dim.Render(kept)},
-			[]button{{"btn-yes", m.t(lang.BtnSaveFirst), true}, {"btn-without", m.t(lang.BtnDontSave), false}, {"btn-no", m.t(lang.BtnCancel), false}})
-	}
-	return m.dialogBox(l, title, []string{m.t(lang.DlgUnsavedMoves), st.Dim.Render(kept)},
-		[]button{{"btn-without", m.t(lang.BtnDontSave), false}, {"btn-no", m.t(lang.BtnCancel), true}})
 }
 
 // keysForFullHelp is the full help, with every key that works shown.

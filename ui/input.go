@@ -32,19 +32,9 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	case dialogStats:
 		m.dialog = dialogNone
 		return nil
-	case dialogQuit, dialogReplace, dialogGuideOffer, dialogResume, dialogResumeDrop:
-		switch {
-		case key.Matches(msg, k.Yes):
-			return m.dialogAnswer(true)
-		case key.Matches(msg, k.No):
-			return m.dialogAnswer(false)
-		case key.Matches(msg, k.Default):
-			return m.dialogAnswer(m.dialogDefault())
-		case m.dialog == dialogQuit && (key.Matches(msg, k.Quit) || key.Matches(msg, k.DontSave)),
-			m.dialog == dialogReplace && key.Matches(msg, k.DontSave):
-			return m.dialogWithoutSaving()
-		}
-		return nil
+	}
+	if q := m.question(); q != nil {
+		return q.update(&m.Board, msg)
 	}
 	return m.Board.keyPress(msg)
 }
@@ -70,16 +60,9 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		m.dialog = dialogNone
 		m.help.ShowAll = false
 		return nil
-	case dialogQuit:
-		// Leaving the table: y leaves, Return and n stay.
-		switch {
-		case key.Matches(msg, k.Yes):
-			m.dialog = dialogNone
-			return m.top.quit()
-		case key.Matches(msg, k.No), key.Matches(msg, k.Default):
-			m.dialog = dialogNone
-		}
-		return nil
+	}
+	if q := m.top.question(); q != nil {
+		return q.update(m, msg)
 	}
 	if m.curtain() {
 		switch {

@@ -30,24 +30,15 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 	if m.screen == screenNewGame {
 		return m.newGameClick(id)
 	}
-	if m.screen == screenBoard {
-		switch id {
-		case "btn-yes", "btn-no":
-			yes := id == "btn-yes"
-			switch m.dialog {
-			case dialogNone, dialogKeys:
-			case dialogSaveAs:
-				m.pickFolder = false // the button saves, wherever the keys were
-				if yes {
-					return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEnter})
-				}
-				return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEscape})
-			default:
-				return m.dialogAnswer(yes)
-			}
-		case "btn-without":
-			return m.dialogWithoutSaving()
+	if m.screen == screenBoard && m.dialog == dialogSaveAs && (id == "btn-yes" || id == "btn-no") {
+		m.pickFolder = false // the button saves, wherever the keys were
+		if id == "btn-yes" {
+			return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEnter})
 		}
+		return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEscape})
+	}
+	if q := m.question(); q != nil && m.screen == screenBoard {
+		return q.press(&m.Board, id)
 	}
 	return m.Board.click(c)
 }
@@ -61,16 +52,12 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 	switch id {
 	case "btn-yes", "btn-no":
 		yes := id == "btn-yes"
-		switch m.dialog {
-		case dialogKeys:
+		if m.dialog == dialogKeys {
 			m.dialog = dialogNone
 			return nil
-		case dialogQuit:
-			m.dialog = dialogNone
-			if yes {
-				return m.top.quit()
-			}
-			return nil
+		}
+		if q := m.top.question(); q != nil {
+			return q.press(m, id)
 		}
 		return m.answer(yes)
 	case "btn-new":

@@ -154,7 +154,7 @@ func (m *Board) boardLayers(l layout) []*layer {
 		}
 		sides, _ := m.sideLayers(l, rows)
 		layers = append(layers, sides...)
-		layers = append(layers, lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY))
+		layers = append(layers, lay(m.shortHelp(m.footer(), l.w)).ID("help").Y(l.helpY))
 		return append(layers, m.top.dialogLayers(obs, l)...)
 	}
 	sides, logged := m.sideLayers(l, l.areaH)
@@ -203,7 +203,7 @@ func (m *Board) boardLayers(l layout) []*layer {
 	}
 	layers = append(layers,
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
-		lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY),
+		lay(m.shortHelp(m.footer(), l.w)).ID("help").Y(l.helpY),
 	)
 	layers = append(layers, m.top.dialogLayers(obs, l)...)
 	return layers
@@ -462,9 +462,6 @@ func (m *Board) keysNow(full bool) KeyMap {
 		}
 	}
 	m.top.moreKeys(&k, board && !choosing, full)
-	if m.dialog == dialogQuit || m.dialog == dialogReplace {
-		m.said(&k.No, lang.BtnCancel)
-	}
 	if m.gamePrompt() == promptExtension {
 		m.said(&k.Yes, lang.BtnExtend)
 		m.said(&k.No, lang.BtnStop700)
@@ -514,7 +511,7 @@ func (m *Model) layers(w, h int) []*layer {
 	case m.screen == screenBoard && m.resuming():
 		// Not the new game's hand under the offer of the old game.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY)},
+		return append([]*layer{lay(m.shortHelp(m.footer(), l.w)).ID("help").Y(l.helpY)},
 			m.dialogLayers(&m.obs, l)...)
 	default:
 		layers = m.Board.layers(w, h)
@@ -539,35 +536,6 @@ func (m *Model) moreKeys(k *KeyMap, free, full bool) {
 	if end {
 		k.NewGame.SetEnabled(true)
 		k.No.SetEnabled(p == promptAnotherGame) // n: the new setup
-	}
-	switch m.dialog {
-	case dialogResume:
-		m.said(&k.Yes, lang.BtnResume)
-		m.said(&k.No, lang.BtnNewGame)
-	case dialogResumeDrop:
-		m.said(&k.Yes, lang.BtnThrowAway)
-		m.said(&k.No, lang.BtnBack)
-	case dialogGuideOffer:
-		m.said(&k.Yes, lang.BtnReadRules)
-		m.said(&k.No, lang.BtnJustPlay)
-	}
-	// The questions that offer to save a game: the footer shows each of
-	// their keys, as their buttons say them (y, d, n; q too in the quit
-	// question, BSD's habit of q twice).
-	k.DontSave.SetEnabled(m.dialog == dialogQuit && m.offerSave() || m.dialog == dialogReplace)
-	switch {
-	case m.dialog == dialogQuit && m.offerSave():
-		m.said(&k.Yes, lang.BtnSaveQuit)
-		k.DontSave.SetHelp("d/q", "")
-		m.said(&k.DontSave, lang.BtnQuitNoSave)
-	case m.dialog == dialogReplace && m.offerSave():
-		m.said(&k.Yes, lang.BtnSaveFirst)
-		m.said(&k.DontSave, lang.BtnDontSave)
-	case m.dialog == dialogReplace:
-		k.Yes.SetEnabled(false)
-		m.said(&k.DontSave, lang.BtnDontSave)
-	case m.dialog == dialogQuit:
-		m.said(&k.Yes, lang.BtnYesQuit)
 	}
 }
 

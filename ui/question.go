@@ -1,0 +1,273 @@
+package ui
+
+import (
+	"path/filepath"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/millebornes/mille/lang"
+)
+
+// question is one of the interface's own questions (leaving the table,
+// quitting, replacing a game, the first start's offer, resuming) as a
+// component: its box, its key map and what each answer does. The model
+// only says which question is open (dialog); the board's is asked by
+// Board.question, local play's by Model.question.
+type question struct {
+	title string
+	body  []string
+	// The answers: y (yes), d (without saving) and n (no); an answer with
+	// no do is not offered, one with hidden set has no button.
+	yes, without, no answer
+	def              bool // Return gives yes, the highlighted button; else no
+	alsoQuit         bool // q answers without saving too, BSD's habit of q twice
+}
+
+// answer is one of a question's answers: its button, "y Resume", and
+// what it does once the question has closed.
+type answer struct {
+	button lang.Key
+	hidden bool
+	do     func() tea.Cmd
+}
+
+// questionKeys is a question's key map, the bubbles way: one binding an
+// answer, said in the footer in its button's words, and Return.
+type questionKeys struct{ Yes, Without, No, Default key.Binding }
+
+// ShortHelp is the footer: the keys of the question's buttons, then
+// Return.
+func (k questionKeys) ShortHelp() []key.Binding {
+	var bs []key.Binding
+	for _, b := range []key.Binding{k.Yes, k.Without, k.No, k.Default} {
+		if b.Enabled() && b.Help().Key != "" {
+			bs = append(bs, b)
+		}
+	}
+	return bs
+}
+
+// keyMap is the question's keys, from the board's key map and the
+// words of its buttons.
+func (q *question) keyMap(m *Board) questionKeys {
+	k := questionKeys{Yes: m.keys.Yes, Without: m.keys.DontSave, No: m.keys.No, Default: m.keys.Default}
+	if q.alsoQuit {
+		k.Without = key.NewBinding(key.WithKeys(append(k.Without.Keys(), m.keys.Quit.Keys()...)...), key.WithHelp("d/q", ""))
+	}
+	for _, a := range []struct {
+		b *key.Binding
+		a answer
+	}{{&k.Yes, q.yes}, {&k.Without, q.without}, {&k.No, q.no}} {
+		a.b.SetEnabled(a.a.do != nil)
+		if a.a.hidden {
+			a.b.SetHelp("", "")
+		} else if a.a.do != nil {
+			m.said(a.b, a.a.button)
+		}
+	}
+	return k
+}
+
+// update answers the question by a key: it closes, then the answer does
+// what it does.
+func (q *question) update(m *Board, msg tea.KeyPressMsg) tea.Cmd {
+	k := q.keyMap(m)
+	switch {
+	case key.Matches(msg, k.Yes):
+		return m.answerWith(q.yes)
+	case key.Matches(msg, k.No):
+		return m.answerWith(q.no)
+	case key.Matches(msg, k.Default):
+		if q.def {
+			return m.answerWith(q.yes)
+		}
+		return m.answerWith(q.no)
+	case key.Matches(msg, k.Without):
+		return m.answerWith(q.without)
+	}
+	return nil
+}
+
+// press answers the question by a click on its button id.
+func (q *question) press(m *Board, id string) tea.Cmd {
+	switch id {
+	case "btn-yes":
+		return m.answerWith(q.yes)
+	case "btn-without":
+		return m.answerWith(q.without)
+	case "btn-no":
+		return m.answerWith(q.no)
+	}
+	return nil
+}
+
+// answerWith closes the question and gives answer a.
+func (m *Board) answerWith(a answer) tea.Cmd {
+	if a.do == nil {
+		return nil // not offered: the question stays
+	}
+	m.dialog = dialogNone
+	return a.do()
+}
+
+// layers draw the question in a box over the board, its buttons
+// clickable.
+func (q *question) layers(m *Board, l layout) []*layer {
+	var bs []button
+	for _, a := range []struct {
+		id string
+		a  answer
+		on bool
+	}{{"btn-yes", q.yes, q.def}, {"btn-without", q.without, false}, {"btn-no", q.no, !q.def}} {
+		if a.a.do != nil && !a.a.hidden {
+			bs = append(bs, button{a.id, m.t(a.a.button), a.on})
+		}
+	}
+	return m.dialogBox(l, q.title, q.body, bs)
+}
+
+// footer is the line of keys of what is active: the question asked,
+// else the board's.
+func (m *Board) footer() []key.Binding {
+	if q := m.top.question(); q != nil {
+		return q.keyMap(m).ShortHelp()
+	}
+	return m.activeKeys().ShortHelp()
+}
+
+// stay answers a question by closing it.
+func stay() tea.Cmd { return nil }
+
+// question is the served board's one question: leave the table?
+func (m *Board) question() *question {
+	if m.dialog != dialogQuit {
+		return nil
+	}
+	return &question{title: m.t(lang.DlgLeave), body: []string{m.leaveText()},
+		yes: answer{button: lang.BtnYes, do: m.top.quit}, no: answer{button: lang.BtnNo, do: stay}}
+}
+
+// question is the question local play asks now, if any, else the board's.
+func (m *Model) question() *question {
+	st := m.styles
+	switch m.dialog {
+	case dialogQuit:
+		q := &question{title: m.t(lang.DlgQuit), no: answer{button: lang.BtnCancel, do: stay}, alsoQuit: true}
+		if m.offerSave() {
+			q.body = []string{m.t(lang.DlgQuitUnsaved), st.Dim.Render(m.t(lang.DlgQuitKeeps))}
+			q.yes = answer{button: lang.BtnSaveQuit, do: func() tea.Cmd { return m.startSave(afterSaveQuit) }}
+			q.without = answer{button: lang.BtnQuitNoSave, do: m.quit}
+			q.def = true
+			return q
+		}
+		q.body = []string{m.t(lang.DlgReallyQuit)}
+		switch {
+		case m.unsaved(): // no saving here: the autosave keeps it
+			q.body = append(q.body, st.Dim.Render(m.t(lang.DlgAutosaveKeeps)))
+		case m.gameOver():
+		case m.local.File() != "":
+			q.body = append(q.body, st.Dim.Render(m.t(lang.DlgEverySaved, filepath.Base(m.local.File()))))
+		case m.local.FromAutosave():
+			q.body = append(q.body, st.Dim.Render(m.t(lang.DlgAutosaveKeeps)))
+		}
+		q.yes = answer{button: lang.BtnYesQuit, do: m.quit}
+		q.without = answer{hidden: true, do: m.quit} // q twice quits
+		return q
+	case dialogReplace:
+		return m.replaceQuestion()
+	case dialogGuideOffer:
+		seen := func(read bool) func() tea.Cmd {
+			return func() tea.Cmd {
+				m.opts.SeenGuide = true
+				if read {
+					m.openGuide()
+				}
+				return m.persist()
+			}
+		}
+		return &question{title: m.t(lang.DlgWelcome), body: []string{
+			m.t(lang.DlgWelcome1),
+			m.t(lang.DlgWelcome2),
+			"",
+			m.t(lang.DlgWelcome3),
+			st.Dim.Render(m.t(lang.DlgWelcome4)),
+		}, yes: answer{button: lang.BtnReadRules, do: seen(true)}, no: answer{button: lang.BtnJustPlay, do: seen(false)}, def: true}
+	case dialogResume:
+		body := append(append([]string{m.t(lang.DlgLeftUnfinished)}, m.resumeWhich...), "", m.t(lang.DlgResumeIt))
+		return &question{title: m.t(lang.DlgWelcomeBack), body: body, def: true,
+			yes: answer{button: lang.BtnResume, do: func() tea.Cmd {
+				m.dialog = dialogResume // the table waits for the game to come back
+				l := m.local
+				return func() tea.Msg {
+					g, err := l.LoadResume()
+					return resumedMsg{g: g, err: err}
+				}
+			}},
+			no: answer{button: lang.BtnNewGame, do: func() tea.Cmd {
+				m.dialog = dialogResumeDrop // asked twice: it throws a game away
+				return nil
+			}}}
+	case dialogResumeDrop:
+		return &question{title: m.t(lang.DlgANewGame), body: []string{m.t(lang.DlgThrowAway1), m.t(lang.DlgThrowAway2)},
+			yes: answer{button: lang.BtnThrowAway, do: func() tea.Cmd {
+				m.message, m.isError = m.t(lang.NewGame), false
+				l := m.local
+				return func() tea.Msg { l.DeclineResume(); return nil }
+			}},
+			no: answer{button: lang.BtnBack, do: func() tea.Cmd {
+				m.dialog = dialogResume
+				return nil
+			}}}
+	}
+	return m.Board.question()
+}
+
+// replaceQuestion asks before a new game or a load replaces a game with
+// moves no file holds: save it first, where that is offered?
+func (m *Model) replaceQuestion() *question {
+	st := m.styles
+	title := m.t(lang.DlgNewGame)
+	if m.next != nil && m.next.file != "" {
+		title = m.t(lang.DlgLoad, filepath.Base(m.next.file))
+	} else if m.next != nil && m.next.autosave {
+		title = m.t(lang.DlgLoadAutosave)
+	}
+	kept := m.t(lang.DlgKeptAutosave)
+	if m.next != nil && m.next.autosave || !m.local.CanAutosave() {
+		kept = m.t(lang.DlgLost)
+	}
+	q := &question{title: title,
+		without: answer{button: lang.BtnDontSave, do: m.replaceUnsaved},
+		no: answer{button: lang.BtnCancel, do: func() tea.Cmd {
+			m.next = nil
+			m.message, m.isError = m.t(lang.DlgGoesOn), false
+			return nil
+		}}}
+	if !m.offerSave() {
+		q.body = []string{m.t(lang.DlgUnsavedMoves), st.Dim.Render(kept)}
+		return q
+	}
+	q.body = []string{m.t(lang.DlgUnsavedMoves), m.t(lang.DlgSaveFirst), st.Dim.Render(kept)}
+	q.yes = answer{button: lang.BtnSaveFirst, do: func() tea.Cmd {
+		m.dialog = dialogReplace // until the save dialog opens
+		return m.startSave(afterSaveReplace)
+	}}
+	q.def = true
+	return q
+}
+
+// replaceUnsaved deals the next game without saving the one it replaces
+// (which goes to the autosave, unless the next game is the autosave's).
+func (m *Model) replaceUnsaved() tea.Cmd {
+	if m.next == nil {
+		return nil
+	}
+	next := *m.next
+	if next.autosave {
+		return m.deal(next) // the autosave holds the next game: the one left is lost
+	}
+	keep := m.local.Leave()
+	// Kept before anything else can write the autosave.
+	return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.deal(next))
+}
