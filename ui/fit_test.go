@@ -289,7 +289,36 @@ func localScreens(t *testing.T) []screenCase {
 	v.Notice = table.Notice{Kind: table.NoticeShutdown, Name: "sunday-afternoon-12"}
 	remote.Update(v)
 	cases = append(cases, screenCase{"notice", remote, nil})
+	// A served game's end of hand, Bob away: the score's column was
+	// headed "Bob…" (Bob (away), cut) at 80 columns.
+	for _, players := range []int{2, 3} {
+		st := frozen(handOver(t, players, 7), 0, []string{"Ann", "Bob", "Cal"}[:players], []bool{true, true, true}[:players], nil)
+		st.view.Seats[1].Connected = false
+		served, err := NewRemote(RemoteConfig{Table: st, Options: remoteOptions(), Dark: true, Lang: testLang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		served.Update(st.view)
+		cases = append(cases, screenCase{fmt.Sprintf("served_handover%d", players), served, nil})
+	}
 	return cases
+}
+
+// handOver is the game of players dealt from seed, played by the eager
+// policy to the end of its first hand.
+func handOver(t *testing.T, players int, seed uint64) engine.State {
+	t.Helper()
+	s, err := engine.New(engine.Config{Players: players, Rules: engine.Standard}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]engine.Action, 0, engine.MaxLegal)
+	for s.Phase != engine.PhaseHandOver {
+		if s, err = engine.Apply(s, eagerPick(s.Legal(buf[:0]))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
 }
 
 // runCmd runs a command and the commands it gives, feeding their messages

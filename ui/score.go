@@ -169,17 +169,43 @@ func (m *Board) teamHeads() [][]string {
 	return rows
 }
 
-// seatShort is a seat's name in a score column.
+// seatShort is a seat's name in a score column: who is away is told on
+// the board, not here, where "Bob (away)" was cut to "Bob…".
 func (m *Board) seatShort(seat int) string {
 	if m.view.SeatName(seat) == "" { // "Player 2", told apart from "Player 3" in 5 columns
 		return m.t(lang.ScorePlayer, seat+1)
 	}
-	name := m.seatName(seat)
+	name := m.lang.SeatName(m.view.SeatName(seat), seat, false)
 	// "Computer 2" must stay told apart from "Computer 3" in 5 columns.
 	if rest, ok := strings.CutPrefix(name, m.t(lang.NameComputer)); ok {
 		return m.t(lang.ScoreComputer, strings.TrimSpace(rest))
 	}
 	return name
+}
+
+// scoreColumn is the width of a side's column in a score window w cells
+// wide under these rows of headings: least cells, or as many as the
+// longest heading takes, with a space, while the short labels keep their
+// room: a served player's name may be twelve letters long.
+func (m *Board) scoreColumn(heads [][]string, w, least int) int {
+	colW, n := least, 0
+	for _, hs := range heads {
+		n = len(hs)
+		for _, h := range hs {
+			colW = max(colW, width(h)+1)
+		}
+	}
+	label := 0
+	for _, r := range scoreRows {
+		label = max(label, width(m.t(r.short)))
+	}
+	for _, k := range []lang.Key{lang.ScoreHandTotalShort, lang.ScoreOverallShort, lang.ScoreGamesShort} {
+		label = max(label, width(m.t(k)))
+	}
+	if n > 0 && label+n*colW > w {
+		colW = max(least, (w-label)/n)
+	}
+	return colW
 }
 
 // scoreWindow is BSD's score window in w cells: a row per item, a column
@@ -202,6 +228,14 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 			colW = 7 // "5 650 6 050" would read as four numbers
 		}
 	}
+	heads := [][]string{make([]string, n)}
+	for s := range heads[0] {
+		heads[0][s] = m.sideShort(s)
+	}
+	if teams := m.teamHeads(); teams != nil {
+		heads = teams
+	}
+	colW = m.scoreColumn(heads, w, colW)
 	labelW := 17
 	showValue := w >= labelW+n*colW+7
 	if labelW+n*colW > w {
@@ -220,13 +254,6 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 			b.WriteString(fmt.Sprintf("%*s", 7, value))
 		}
 		return style.Render(b.String())
-	}
-	heads := [][]string{make([]string, n)}
-	for s := range heads[0] {
-		heads[0][s] = m.sideShort(s)
-	}
-	if teams := m.teamHeads(); teams != nil {
-		heads = teams
 	}
 	title := m.t(lang.ScoreHeading)
 	if over {
