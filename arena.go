@@ -15,25 +15,26 @@ import (
 	"github.com/millebornes/mille/ai/arena"
 	"github.com/millebornes/mille/ai/bot"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 func init() {
-	subcommands["arena"] = command{arenaCmd, "play computer players against each other and report their strength"}
+	subcommands["arena"] = command{arenaCmd, lang.CmdArena}
 }
 
 // arenaCmd is mille arena: computer players against each other.
 func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille arena", flag.ContinueOnError)
-	players := fs.Int("players", 2, "players at the table: 2, 3, 4 or 6")
-	seats := fs.String("seats", "hard,heuristic", "one player per side, comma-separated: a level ("+strings.Join(ai.Levels, ", ")+"), random, heuristic, montecarlo[:N], ismcts[:N], or cmd:PROGRAM ARGS for a program speaking the bot protocol")
-	hands := fs.Int("hands", 1000, "hands to play, rounded up to whole duplicate deals (one hand per side)")
-	seed := fs.Uint64("seed", 1, "seed of the deals and of the players")
-	rules := fs.String("rules", "standard", "ruleset: standard, bsd, dujardin or dujardin+500")
-	parallel := fs.Int("parallel", 1, "deals played at once (searching players already use every core)")
-	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
-	luck := fs.Bool("luck", false, "measure the luck of every card drawn and report the results with and without it")
-	moveTimeout := fs.Duration("move-timeout", bot.MoveTimeout, "time a cmd: program may take over one decision before it is reported as failed")
-	const usage = "usage: mille arena [flags]\n\nPlays computer players against each other in duplicate deals and reports their strength.\n\n"
+	players := fs.Int("players", 2, cli().T(lang.FlagArenaPlayers))
+	seats := fs.String("seats", "hard,heuristic", cli().T(lang.FlagArenaSeats, strings.Join(ai.Levels, ", ")))
+	hands := fs.Int("hands", 1000, cli().T(lang.FlagArenaHands))
+	seed := fs.Uint64("seed", 1, cli().T(lang.FlagArenaSeed))
+	rules := fs.String("rules", "standard", cli().T(lang.FlagArenaRules))
+	parallel := fs.Int("parallel", 1, cli().T(lang.FlagArenaParallel))
+	asJSON := fs.Bool("json", false, cli().T(lang.FlagArenaJson))
+	luck := fs.Bool("luck", false, cli().T(lang.FlagArenaLuck))
+	moveTimeout := fs.Duration("move-timeout", bot.MoveTimeout, cli().T(lang.FlagArenaMoveTimeout))
+	usage := cli().T(lang.UsageArena)
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
 		return code
 	}

@@ -11,10 +11,11 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/bot"
+	"github.com/millebornes/mille/lang"
 )
 
 func init() {
-	subcommands["bot"] = command{botCmd, "be a computer player on stdin and stdout (the bot protocol)"}
+	subcommands["bot"] = command{botCmd, lang.CmdBot}
 }
 
 // botStdin is where mille bot reads the host's lines (a variable for tests).
@@ -24,9 +25,9 @@ var botStdin io.Reader = os.Stdin
 // protocol of docs/protocol.md.
 func botCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille bot", flag.ContinueOnError)
-	level := fs.String("level", "hard", "the player: "+strings.Join(ai.Levels, ", ")+", random, heuristic, montecarlo[:N] or ismcts[:N]")
-	seed := fs.Uint64("seed", 1, "seed of the player's randomness")
-	usage := "usage: mille bot [flags]\n\nPlays as a computer player on standard input and output, speaking the\nline-based JSON bot protocol (" + docsURL + "protocol.md).\n\n"
+	level := fs.String("level", "hard", cli().T(lang.FlagBotLevel, strings.Join(ai.Levels, ", ")))
+	seed := fs.Uint64("seed", 1, cli().T(lang.FlagBotSeed))
+	usage := cli().T(lang.UsageBot, docsURL)
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
 		return code
 	}

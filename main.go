@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -37,7 +38,7 @@ const docsURL = "https://github.com/millebornes/mille/blob/main/docs/"
 // mille --help shows for it.
 type command struct {
 	run     func(args []string, stdout, stderr io.Writer) int
-	summary string
+	summary lang.Key // its line in mille --help
 }
 
 // subcommands maps a first argument to the command it runs. Each command
@@ -80,7 +81,7 @@ func commandList() string {
 	slices.Sort(names)
 	var b strings.Builder
 	for _, name := range names {
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, name, subcommands[name].summary)
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, name, cli().T(subcommands[name].summary))
 	}
 	return b.String()
 }
@@ -99,13 +100,7 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, usage)
 		fmt.Fprintln(stdout, cli().T(lang.UsageFlags))
-		var b strings.Builder
-		fs.SetOutput(&b)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-		// Written --level, as the README and the manual write them (Go's
-		// flag package takes both).
-		fmt.Fprint(stdout, doubleDash(b.String()))
+		printFlags(stdout, fs)
 		return 0, false
 	}
 	return usageError(stderr, fs.Name(), "%v", err), false
@@ -144,16 +139,30 @@ func cliLang(args []string) *lang.Catalogue {
 	return c
 }
 
-// doubleDash writes the flags of flag.PrintDefaults's text with two
-// dashes.
-func doubleDash(defaults string) string {
-	lines := strings.Split(defaults, "\n")
-	for i, l := range lines {
-		if rest, ok := strings.CutPrefix(l, "  -"); ok {
-			lines[i] = "  --" + rest
+// printFlags lists a command's flags as flag.PrintDefaults does, in the
+// command line's language: written --level, as the README and the
+// manual write them (Go's flag package takes both), each with its kind
+// of value and its default in the catalogue's words.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	c := cli()
+	kinds := map[string]lang.Key{"string": lang.UsageKindText, "int": lang.UsageKindNumber, "uint": lang.UsageKindNumber,
+		"float": lang.UsageKindNumber, "duration": lang.UsageKindDuration, "value": lang.UsageKindValue}
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if k, ok := kinds[kind]; ok {
+			line += " " + c.T(k)
 		}
-	}
-	return strings.Join(lines, "\n")
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		switch def := f.DefValue; {
+		case def == "" || def == "0" || def == "false" || def == "0s":
+		case kind == "string":
+			line += " " + c.T(lang.UsageDefault, strconv.Quote(def))
+		default:
+			line += " " + c.T(lang.UsageDefault, def)
+		}
+		fmt.Fprintln(w, line)
+	})
 }
 
 // usageError says what is wrong with a command line in one line, and where

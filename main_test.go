@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/millebornes/mille/lang"
 )
 
 // commandNames returns "" (the game) and every subcommand's name.
@@ -74,7 +76,7 @@ func TestCommandsListed(t *testing.T) {
 	synopsis = synopsis[strings.Index(synopsis, ".Sh SYNOPSIS"):]
 	synopsis = synopsis[:strings.Index(synopsis, ".Sh DESCRIPTION")]
 	for name, cmd := range subcommands {
-		if !regexp.MustCompile(`(?m)^  ` + name + ` +` + regexp.QuoteMeta(cmd.summary) + `$`).MatchString(out.String()) {
+		if !regexp.MustCompile(`(?m)^  ` + name + ` +` + regexp.QuoteMeta(lang.English.T(cmd.summary)) + `$`).MatchString(out.String()) {
 			t.Errorf("mille --help does not list %s:\n%s", name, out.String())
 		}
 		if !strings.Contains(synopsis, "\n.Nm\n.Cm "+name+"\n") {
@@ -130,5 +132,43 @@ func TestHelpInFrench(t *testing.T) {
 	errs.Reset()
 	if code := run([]string{"a", "b"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "trop d'arguments") {
 		t.Errorf("LANG=fr: %d %q", code, errs.String())
+	}
+}
+
+// TestCommandsHelpInFrench: every command's --help (its usage, its flags, their
+// kinds and defaults, the list of commands) speaks the command line's
+// language: no line of a flag's English help is left in the French.
+func TestCommandsHelpInFrench(t *testing.T) {
+	t.Setenv("MILLE_CONFIG_DIR", t.TempDir())
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "")
+	t.Cleanup(func() { cliCat.Store(nil) }) // the tests after it speak English
+	help := func(lc, name string) string {
+		t.Setenv("LC_ALL", lc)
+		var out, errb bytes.Buffer
+		args := []string{"--help"}
+		if name != "" {
+			args = []string{name, "--help"}
+		}
+		if code := run(args, &out, &errb); code != 0 {
+			t.Fatalf("%s %v: exit %d: %s", lc, args, code, errb.String())
+		}
+		return out.String()
+	}
+	for _, name := range commandNames() {
+		en, fr := help("C", name), help("fr_FR.UTF-8", name)
+		if !strings.Contains(fr, "options\u00a0:") {
+			t.Errorf("mille %s --help in French has no 'options :':\n%s", name, fr)
+		}
+		for _, line := range strings.Split(en, "\n") {
+			if strings.HasPrefix(line, "    \t") && strings.Contains(fr, line) {
+				t.Errorf("mille %s --help in French says %q", name, line)
+			}
+		}
+		for _, english := range []string{"(default ", "usage: ", " string\n"} {
+			if strings.Contains(fr, english) {
+				t.Errorf("mille %s --help in French says %q:\n%s", name, english, fr)
+			}
+		}
 	}
 }

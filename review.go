@@ -24,40 +24,23 @@ import (
 )
 
 func init() {
-	subcommands["review"] = command{reviewCmd, "where a saved game's points went, decision by decision"}
+	subcommands["review"] = command{reviewCmd, lang.CmdReview}
 }
-
-const reviewUsage = `usage: mille review [--depth quick|normal|deep] [--seat N] [--json|--screen] [FILE|NAME]
-       mille review --list
-
-Reviews a saved game: for every decision of a person's seat (or of seat N,
-counted from 0), what each move was worth by the computer's search, from
-what that seat could see; the move played, the best one, the points given
-away and a verdict, and per hand the costliest moments and the luck of the
-deal (` + docsURL + `review.md). Reviews are kept in the saves folder, so a second
-review of the same game is instant. --screen replays the game on a screen,
-move by move, while the analysis fills in.
-
-Finished games are kept for review (the last 20; keepFinished in
-options.json sets how many, 0 none): without FILE or NAME, the last one
-finished is reviewed; --list lists them, newest first.
-
-`
 
 // reviewCmd is mille review: the game review of a saved game.
 func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille review", flag.ContinueOnError)
-	depthName := fs.String("depth", review.Normal.String(), "how hard to search each decision: "+strings.Join(review.Depths, ", "))
-	seat := fs.Int("seat", -1, "review this seat (from 0) instead of every person's")
-	asJSON := fs.Bool("json", false, "print the review as JSON ("+docsURL+"review.md)")
-	screen := fs.Bool("screen", false, "replay the game on an interactive screen while the analysis runs")
-	list := fs.Bool("list", false, "list the finished games kept for review, newest first")
-	leaks := fs.Bool("leaks", false, "across the finished games reviewed, the points given away by kind of decision")
-	practice := fs.Bool("practice", false, "try again your costliest decisions of the finished games reviewed")
+	depthName := fs.String("depth", review.Normal.String(), cli().T(lang.FlagReviewDepth, strings.Join(review.Depths, ", ")))
+	seat := fs.Int("seat", -1, cli().T(lang.FlagReviewSeat))
+	asJSON := fs.Bool("json", false, cli().T(lang.FlagReviewJson, docsURL))
+	screen := fs.Bool("screen", false, cli().T(lang.FlagReviewScreen))
+	list := fs.Bool("list", false, cli().T(lang.FlagReviewList))
+	leaks := fs.Bool("leaks", false, cli().T(lang.FlagReviewLeaks))
+	practice := fs.Bool("practice", false, cli().T(lang.FlagReviewPractice))
 	// Flags may come after the file too ("mille review mygame --json").
 	var files []string
 	for rest := args; ; {
-		if code, ok := parseFlags(fs, rest, reviewUsage, stdout, stderr); !ok {
+		if code, ok := parseFlags(fs, rest, cli().T(lang.UsageReview, docsURL), stdout, stderr); !ok {
 			return code
 		}
 		if fs.NArg() == 0 {

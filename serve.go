@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server"
 	"github.com/millebornes/mille/server/events"
@@ -24,52 +25,52 @@ import (
 )
 
 func init() {
-	subcommands["serve"] = command{serveCommand, "run an SSH server where friends play from their own terminals"}
+	subcommands["serve"] = command{serveCommand, lang.CmdServe}
 }
 
 // serveCommand is mille serve: the SSH server for play over the network.
 func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille serve", flag.ContinueOnError)
-	listen := fs.String("listen", ":2222", "address to listen on")
-	data := fs.String("data", "", "data folder for the host key and the store of players' names and rooms (default: server in mille's data folder)")
-	db := fs.String("db", "", "keep the store in this PostgreSQL database (postgres://USER@HOST:PORT/DB), which several servers may share, rather than in the data folder ("+docsURL+"server.md)")
-	logFormat := fs.String("log-format", events.Text, "log lines on standard error as text (key=value) or json")
+	listen := fs.String("listen", ":2222", cli().T(lang.FlagServeListen))
+	data := fs.String("data", "", cli().T(lang.FlagServeData))
+	db := fs.String("db", "", cli().T(lang.FlagServeDb, docsURL))
+	logFormat := fs.String("log-format", events.Text, cli().T(lang.FlagServeLogFormat))
 	cfg := server.Defaults
-	fs.StringVar(&cfg.Advertise, "advertise", "", "with --db: the address (host:port) where the other servers reach this one, to relay the players of its rooms (default: the --listen address)")
+	fs.StringVar(&cfg.Advertise, "advertise", "", cli().T(lang.FlagServeAdvertise))
 	// The limits, in docs/server.md's order: every one holds after login,
 	// since any key gets in. 0 sets no limit.
-	fs.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, "SSH sessions at once; the last tenth go only to addresses that have none yet (0: no limit)")
-	fs.IntVar(&cfg.MaxSessionsPerSource, "max-sessions-per-source", cfg.MaxSessionsPerSource, "sessions at once from one IPv4 address or IPv6 /64; a family or a school behind one address shares them (0: no limit)")
-	fs.IntVar(&cfg.MaxRooms, "max-rooms", cfg.MaxRooms, "rooms at once (0: no limit)")
-	fs.DurationVar(&cfg.IdleTimeout, "idle", cfg.IdleTimeout, "close sessions that send no key for this long; their seats wait the grace period (0: never)")
+	fs.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, cli().T(lang.FlagServeMaxSessions))
+	fs.IntVar(&cfg.MaxSessionsPerSource, "max-sessions-per-source", cfg.MaxSessionsPerSource, cli().T(lang.FlagServeMaxSessionsPerSource))
+	fs.IntVar(&cfg.MaxRooms, "max-rooms", cfg.MaxRooms, cli().T(lang.FlagServeMaxRooms))
+	fs.DurationVar(&cfg.IdleTimeout, "idle", cfg.IdleTimeout, cli().T(lang.FlagServeIdle))
 	fs.Var(&cfg.MaxStartups, "max-startups", "connections logging in at once, as OpenSSH's MaxStartups START:RATE:FULL: from START on, a newcomer takes the place of a login silent for 0.5 s, else RATE percent of new ones from addresses already logging in or idle are refused, rising to all at FULL")
-	fs.IntVar(&cfg.MaxStartupsPerSource, "max-startups-per-source", cfg.MaxStartupsPerSource, "connections logging in at once from one IPv4 address or IPv6 /64")
-	fs.DurationVar(&cfg.HandshakeTimeout, "login-grace", cfg.HandshakeTimeout, "close a connection not logged in after this long")
-	fs.DurationVar(&cfg.VersionTimeout, "version-timeout", cfg.VersionTimeout, "close a connection whose client has not sent its SSH version line after this long (0: no limit but --login-grace)")
-	fs.DurationVar(&cfg.Penalty, "penalty", cfg.Penalty, "refuse for this long the new connections of a source whose connection flooded the server or stalled its login")
-	fs.IntVar(&cfg.MaxConns, "max-conns", cfg.MaxConns, "connections at once, logged in or not; the last tenth go only to addresses that have none, and at the cap a newcomer takes the place of one without a session for 2 s (a ControlMaster connection between sessions loses it). Its default is the descriptors the process may open (ulimit -n) less 64, at most 1000: each connection holds a descriptor and some 80 KB")
-	fs.IntVar(&cfg.MaxConnsPerSource, "max-conns-per-source", cfg.MaxConnsPerSource, "connections, logged in or not, from one IPv4 address or IPv6 /64")
-	fs.IntVar(&cfg.MaxConnsPerKey, "max-conns-per-key", cfg.MaxConnsPerKey, "logged-in connections with one SSH key")
-	fs.DurationVar(&cfg.SessionTimeout, "session-timeout", cfg.SessionTimeout, "close a logged-in connection that has no session open for this long")
-	fs.IntVar(&cfg.MaxChannels, "max-channels", cfg.MaxChannels, "session channels open on one connection (OpenSSH's MaxSessions)")
-	fs.DurationVar(&cfg.ShellTimeout, "shell-timeout", cfg.ShellTimeout, "close a session channel that has not asked for its shell after this long")
-	fs.IntVar(&cfg.MaxSessionsPerKey, "max-sessions-per-key", cfg.MaxSessionsPerKey, "sessions of one SSH key at once")
-	fs.IntVar(&cfg.MaxRoomsPerKey, "max-rooms-per-key", cfg.MaxRoomsPerKey, "rooms one SSH key hosts at once")
-	fs.IntVar(&cfg.KeyRate, "max-keys", cfg.KeyRate, "key and mouse events a second a session may send (as many again at once); more are dropped")
-	fs.Func("max-window", fmt.Sprintf("largest terminal drawn for, WIDTHxHEIGHT; a larger one is drawn at this size (default %dx%d)", cfg.MaxWidth, cfg.MaxHeight), func(v string) error {
+	fs.IntVar(&cfg.MaxStartupsPerSource, "max-startups-per-source", cfg.MaxStartupsPerSource, cli().T(lang.FlagServeMaxStartupsPerSource))
+	fs.DurationVar(&cfg.HandshakeTimeout, "login-grace", cfg.HandshakeTimeout, cli().T(lang.FlagServeLoginGrace))
+	fs.DurationVar(&cfg.VersionTimeout, "version-timeout", cfg.VersionTimeout, cli().T(lang.FlagServeVersionTimeout))
+	fs.DurationVar(&cfg.Penalty, "penalty", cfg.Penalty, cli().T(lang.FlagServePenalty))
+	fs.IntVar(&cfg.MaxConns, "max-conns", cfg.MaxConns, cli().T(lang.FlagServeMaxConns))
+	fs.IntVar(&cfg.MaxConnsPerSource, "max-conns-per-source", cfg.MaxConnsPerSource, cli().T(lang.FlagServeMaxConnsPerSource))
+	fs.IntVar(&cfg.MaxConnsPerKey, "max-conns-per-key", cfg.MaxConnsPerKey, cli().T(lang.FlagServeMaxConnsPerKey))
+	fs.DurationVar(&cfg.SessionTimeout, "session-timeout", cfg.SessionTimeout, cli().T(lang.FlagServeSessionTimeout))
+	fs.IntVar(&cfg.MaxChannels, "max-channels", cfg.MaxChannels, cli().T(lang.FlagServeMaxChannels))
+	fs.DurationVar(&cfg.ShellTimeout, "shell-timeout", cfg.ShellTimeout, cli().T(lang.FlagServeShellTimeout))
+	fs.IntVar(&cfg.MaxSessionsPerKey, "max-sessions-per-key", cfg.MaxSessionsPerKey, cli().T(lang.FlagServeMaxSessionsPerKey))
+	fs.IntVar(&cfg.MaxRoomsPerKey, "max-rooms-per-key", cfg.MaxRoomsPerKey, cli().T(lang.FlagServeMaxRoomsPerKey))
+	fs.IntVar(&cfg.KeyRate, "max-keys", cfg.KeyRate, cli().T(lang.FlagServeMaxKeys))
+	fs.Func("max-window", cli().T(lang.FlagServeMaxWindow, cfg.MaxWidth, cfg.MaxHeight), func(v string) error {
 		if n, err := fmt.Sscanf(v, "%dx%d", &cfg.MaxWidth, &cfg.MaxHeight); n != 2 || err != nil || cfg.MaxWidth < 1 || cfg.MaxHeight < 1 {
 			return fmt.Errorf("%q: want WIDTHxHEIGHT, as 500x200", v)
 		}
 		return nil
 	})
-	fs.StringVar(&cfg.MaxLevel, "max-level", ai.Levels[len(ai.Levels)-1], "the strongest computer level a room may have ("+strings.Join(ai.Levels, ", ")+")")
-	fs.IntVar(&cfg.Computers, "computers", runtime.GOMAXPROCS(0), "computer players searching at once, shared by every room in turn")
-	fs.DurationVar(&cfg.CheckpointEvery, "checkpoint", 30*time.Second, "write the games in play into the store this often, beside the end of every hand: a crash loses at most that much (0: at the ends of hands only)")
-	fs.DurationVar(&cfg.KeepSaves, "keep-saves", lobby.MaxSaveAge, "forget the kept rooms nobody played for this long")
-	fs.IntVar(&cfg.SavesPerKey, "saves-per-key", 10, "rooms kept for each host, the most recent (0: no limit)")
-	exportRooms := fs.String("export-rooms", "", "write every kept room into this folder as ROOM.json, a save file, and exit")
-	importRooms := fs.String("import-rooms", "", "keep the rooms saved as ROOM.json files in this folder, and exit")
-	const usage = "usage: mille serve [flags]\n\nRuns an SSH server: friends join with ssh -t -p 2222 HOST.\n\n"
+	fs.StringVar(&cfg.MaxLevel, "max-level", ai.Levels[len(ai.Levels)-1], cli().T(lang.FlagServeMaxLevel, strings.Join(ai.Levels, ", ")))
+	fs.IntVar(&cfg.Computers, "computers", runtime.GOMAXPROCS(0), cli().T(lang.FlagServeComputers))
+	fs.DurationVar(&cfg.CheckpointEvery, "checkpoint", 30*time.Second, cli().T(lang.FlagServeCheckpoint))
+	fs.DurationVar(&cfg.KeepSaves, "keep-saves", lobby.MaxSaveAge, cli().T(lang.FlagServeKeepSaves))
+	fs.IntVar(&cfg.SavesPerKey, "saves-per-key", 10, cli().T(lang.FlagServeSavesPerKey))
+	exportRooms := fs.String("export-rooms", "", cli().T(lang.FlagServeExportRooms))
+	importRooms := fs.String("import-rooms", "", cli().T(lang.FlagServeImportRooms))
+	usage := cli().T(lang.UsageServe)
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
 		return code
 	}

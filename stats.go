@@ -9,19 +9,20 @@ import (
 	"strings"
 
 	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 )
 
 func init() {
-	subcommands["stats"] = command{statsCommand, "print your lifetime statistics"}
+	subcommands["stats"] = command{statsCommand, lang.CmdStats}
 }
 
 // statsCommand prints the lifetime statistics: mille stats [--json].
 func statsCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mille stats", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print the statistics file as JSON")
-	usage := fmt.Sprintf("usage: mille stats [--json]\n\nPrints your lifetime statistics, kept in %s in the data folder\n(set %s to use another folder).\n\n", save.StatsName, save.DirEnv)
+	asJSON := fs.Bool("json", false, cli().T(lang.FlagStatsJson))
+	usage := cli().T(lang.UsageStats, save.StatsName, save.DirEnv)
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
 		return code
 	}

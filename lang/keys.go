@@ -812,21 +812,88 @@ const (
 	GuideKeys          // -
 
 	// The command line (package main): mille --help and its messages.
-	UsageMille     // the saves folder, the list of commands
-	UsageFolder    // -
-	UsageFlags     // -
-	UsageRun       // command
-	FlagPlayers    // -
-	FlagLevel      // levels
-	FlagPlain      // -
-	FlagPeople     // -
-	FlagSeats      // person
-	FlagRules      // -
-	FlagSeed       // -
-	FlagLang       // the languages
-	FlagVersion    // -
-	ErrTooManyArgs // the arguments
-	ErrSeatsAlone  // -
+	UsageMille                    // the saves folder, the list of commands
+	UsageFolder                   // -
+	UsageFlags                    // -
+	CmdArena                      // -
+	CmdBot                        // -
+	CmdReview                     // -
+	CmdServe                      // -
+	CmdServeMissing               // -
+	CmdStats                      // -
+	UsageArena                    // -
+	UsageBot                      // the docs address
+	UsageStats                    // file name, variable
+	UsageServe                    // -
+	ServeNote                     // -
+	UsageServeMissing             // -
+	UsageReview                   // the docs address
+	UsageDefault                  // the default value
+	UsageKindText                 // - (the kind of value a flag takes)
+	UsageKindNumber               // -
+	UsageKindDuration             // -
+	UsageKindValue                // -
+	FlagArenaPlayers              // -
+	FlagArenaHands                // -
+	FlagArenaSeed                 // -
+	FlagArenaRules                // -
+	FlagArenaParallel             // -
+	FlagArenaJson                 // -
+	FlagArenaLuck                 // -
+	FlagArenaMoveTimeout          // -
+	FlagBotSeed                   // -
+	FlagReviewSeat                // -
+	FlagReviewScreen              // -
+	FlagReviewList                // -
+	FlagReviewLeaks               // -
+	FlagReviewPractice            // -
+	FlagServeListen               // -
+	FlagServeData                 // -
+	FlagServeLogFormat            // -
+	FlagServeAdvertise            // -
+	FlagServeMaxSessions          // -
+	FlagServeMaxSessionsPerSource // -
+	FlagServeMaxRooms             // -
+	FlagServeIdle                 // -
+	FlagServeMaxStartupsPerSource // -
+	FlagServeLoginGrace           // -
+	FlagServeVersionTimeout       // -
+	FlagServePenalty              // -
+	FlagServeMaxConns             // -
+	FlagServeMaxConnsPerSource    // -
+	FlagServeMaxConnsPerKey       // -
+	FlagServeSessionTimeout       // -
+	FlagServeMaxChannels          // -
+	FlagServeShellTimeout         // -
+	FlagServeMaxSessionsPerKey    // -
+	FlagServeMaxRoomsPerKey       // -
+	FlagServeMaxKeys              // -
+	FlagServeComputers            // -
+	FlagServeCheckpoint           // -
+	FlagServeKeepSaves            // -
+	FlagServeSavesPerKey          // -
+	FlagServeExportRooms          // -
+	FlagServeImportRooms          // -
+	FlagStatsJson                 // -
+	FlagArenaSeats                // the list or address in it
+	FlagBotLevel                  // the list or address in it
+	FlagReviewDepth               // the list or address in it
+	FlagReviewJson                // the list or address in it
+	FlagServeDb                   // the list or address in it
+	FlagServeMaxWindow            // the list or address in it
+	FlagServeMaxLevel             // the list or address in it
+	UsageRun                      // command
+	FlagPlayers                   // -
+	FlagLevel                     // levels
+	FlagPlain                     // -
+	FlagPeople                    // -
+	FlagSeats                     // person
+	FlagRules                     // -
+	FlagSeed                      // -
+	FlagLang                      // the languages
+	FlagVersion                   // -
+	ErrTooManyArgs                // the arguments
+	ErrSeatsAlone                 // -
 
 	// The full screen's notes beside the hand.
 	NoteDrawn     // -
