@@ -358,6 +358,16 @@ func Waiting(name string, g record.Game, users []string, host string, cfg Config
 	return t, nil
 }
 
+// Gather tells Config.Gathering of the table as it stands again, if it
+// is not dealt: for a program whose last write of it failed.
+func (t *Table) Gather() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cfg.Gathering != nil && !t.started && !t.restored && !t.ended {
+		t.cfg.Gathering(Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()}, false)
+	}
+}
+
 // Name returns the table's name.
 func (t *Table) Name() string { return t.name }
 

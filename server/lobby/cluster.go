@@ -132,7 +132,8 @@ func (r *Room) gathering(c table.Checkpoint, dealt bool) {
 	}
 	if err := r.lobby.Store.PutRoom(kept, kept.Host); err != nil {
 		r.lobby.logf("room %s: writing who waits for the deal: %v", r.Name(), err)
-		r.gathered = "" // written at the next change
+		r.gathered = ""
+		r.regather.Store(true) // tried again at the lease's next renewal
 		return
 	}
 	r.based.Store(dealt)
@@ -180,6 +181,9 @@ func (l *Lobby) renew() {
 		switch err := l.claim(r.Name()); {
 		case err == nil:
 			r.until.Store(l.now().Add(l.Cluster.lease()).UnixMilli())
+			if r.regather.Swap(false) {
+				r.Gather() // who waits for the deal, not written last time
+			}
 			r.Wake() // a computer whose move the store refused tries again
 		case errors.Is(err, ErrElsewhere):
 			l.logf("room %s: lost its lease (%v): the room stops here, its players come back to the server that holds it", r.Name(), err)

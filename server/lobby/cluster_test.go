@@ -293,3 +293,43 @@ func TestTakeOverWaiting(t *testing.T) {
 		t.Fatal("the room's record still says it waits for its deal")
 	}
 }
+
+// unwritable is a store whose rooms cannot be written while down.
+type unwritable struct {
+	store.Store
+	down atomic.Bool
+}
+
+func (u *unwritable) PutRoom(r store.Room, by string) error {
+	if u.down.Load() {
+		return errCut
+	}
+	return u.Store.PutRoom(r, by)
+}
+
+// TestGatheringRetried: who waits for the deal could not be written (the
+// database out of reach a moment); the lease's next renewal writes it,
+// and a server taking the room over finds everyone's seat.
+func TestGatheringRetried(t *testing.T) {
+	url := pgtest.URL(t)
+	c := servertest.NewClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	cut := &unwritable{Store: a.Store}
+	a.Store = cut
+	_, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(4, engine.Standard, 7))
+	servertest.Must(t, err)
+	cut.down.Store(true)
+	_, err = a.Join("fam", "kb", "Bob", 2)
+	servertest.Must(t, err)
+	cut.down.Store(false)
+	a.renew()
+	c.Add(LeaseTime + time.Second) // a stops renewing
+	b.takeOver()
+	rb := b.Room("fam")
+	if rb == nil {
+		t.Fatal("b did not take the waiting room over")
+	}
+	if s := rb.Seats(); !s[0].Human || !s[2].Human {
+		t.Fatalf("the seats on b: %+v, want Ann's and Bob's", s)
+	}
+}

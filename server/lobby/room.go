@@ -39,6 +39,9 @@ type Room struct {
 	// gathered is who waited at the table, as last written before the
 	// deal (Room.gathering); under the table's lock.
 	gathered string
+	// regather is set when that write failed: the lease's renewal tries
+	// again (Lobby.renew).
+	regather atomic.Bool
 
 	endMu   sync.Mutex
 	ended   *table.Checkpoint // the last hand's end, not written yet
