@@ -660,3 +660,23 @@ func TestHintedTargetPreselected(t *testing.T) {
 		t.Fatalf("after the hint, Return asks for %v's target with %d highlighted; want side 2", m.target, m.tsel)
 	}
 }
+
+// TestHotSeatQuestionHidesTheHand: a question asked before the first
+// person took the keyboard (the guide's offer at the first start) hides
+// every hand, as the curtain does.
+func TestHotSeatQuestionHidesTheHand(t *testing.T) {
+	m := newModel(t, testConfig(t, 2, 7))
+	m.openNewGame()
+	m.ng.set(2, 4) // the second seat: a person
+	m.startNew()
+	m.dialog = dialogGuideOffer
+	if !m.curtain() {
+		t.Fatal("no curtain before the first turn")
+	}
+	for _, l := range m.layers(80, 24) {
+		if strings.HasPrefix(l.id, "slot-") {
+			t.Fatal("a hand shows under the guide's offer")
+		}
+	}
+	contains(t, screenOf(m, 80, 24), "Read the rules")
+}

@@ -94,6 +94,13 @@ func (m *Board) layers(w, h int) []*layer {
 	if m.curtain() && m.dialog == dialogNone {
 		return m.curtainLayers(w, h)
 	}
+	if m.curtain() && m.dialog != dialogLoad {
+		// A question over the curtain (the guide's offer at the first
+		// start, quitting): no hand behind it.
+		l := newLayout(w, h)
+		return append([]*layer{lay(m.statusLine(&m.obs, w)), lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY)},
+			m.top.dialogLayers(&m.obs, l)...)
+	}
 	return m.boardLayers(newLayout(w, h))
 }
 
