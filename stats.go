@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/lang"
@@ -57,6 +57,7 @@ func statsCommand(args []string, stdout, stderr io.Writer) int {
 // game kept whose review is kept too (mille review NAME), oldest first,
 // and its trend. It reads the cache only: it never analyses.
 func printRatings(w io.Writer) {
+	c := cli()
 	games, unreviewed := reviewedGames()
 	var rates []float64
 	var lines []string
@@ -66,26 +67,25 @@ func printRatings(w io.Writer) {
 			continue
 		}
 		rates = append(rates, rt.PerDecision)
-		lines = append(lines, fmt.Sprintf("  %s  %5.1f points lost a decision: %s, like %s", g.Name, rt.PerDecision, rt.Label, rt.Like))
+		lines = append(lines, c.T(lang.StRatingLine, g.Name, rt.PerDecision, review.LabelIn(c, rt.Label), c.Level(rt.Like)))
 	}
 	if len(rates) > 0 {
-		fmt.Fprintf(w, "\nYour play in the finished games reviewed, oldest first (points lost per decision with a real choice):\n%s\n",
-			strings.Join(lines, "\n"))
+		fmt.Fprintf(w, "\n%s\n%s\n", c.T(lang.StRatings), strings.Join(lines, "\n"))
 	}
 	if len(rates) > 1 {
 		half := len(rates) / 2
 		early, late := mean(rates[:half]), mean(rates[half:])
-		trend := "about the same"
+		trend := lang.StTrendSame
 		switch {
 		case late < early*0.8:
-			trend = "better"
+			trend = lang.StTrendBetter
 		case late > early*1.25:
-			trend = "worse"
+			trend = lang.StTrendWorse
 		}
-		fmt.Fprintf(w, "Trend: %.1f in the earlier half, %.1f in the later: %s.\n", early, late, trend)
+		fmt.Fprintln(w, c.T(lang.StTrend, early, late, c.T(trend)))
 	}
 	if unreviewed > 0 {
-		fmt.Fprintf(w, "%d finished games kept are not reviewed yet: mille review --list names them, mille review NAME reviews one.\n", unreviewed)
+		fmt.Fprintln(w, c.T(lang.StUnreviewed, unreviewed))
 	}
 }
 
@@ -123,9 +123,10 @@ func mean(xs []float64) float64 {
 
 // printStats writes st as a table, known levels weakest first.
 func printStats(w io.Writer, st save.Stats, path string) {
+	c := cli()
 	total := st.Total()
 	if total.Hands == 0 {
-		fmt.Fprintf(w, "No hands played yet (statistics are kept in %s).\n", path)
+		fmt.Fprintln(w, c.T(lang.StNone, path))
 		return
 	}
 	var levels []string
@@ -144,30 +145,32 @@ func printStats(w io.Writer, st save.Stats, path string) {
 		}
 		return strings.Compare(a, b)
 	})
-	fmt.Fprintf(w, "Lifetime statistics (%s)\n\n", path)
-	width := len("Opponents")
+	fmt.Fprintf(w, "%s\n\n", c.T(lang.StTitle, path))
+	width := utf8.RuneCountInString(c.T(lang.StOpponents))
 	for _, l := range levels {
-		width = max(width, len(l))
+		width = max(width, utf8.RuneCountInString(c.Level(l)))
 	}
+	// The columns as wide as their headings ("Parties" in French).
+	col := max(5, utf8.RuneCountInString(c.T(lang.StGames)), utf8.RuneCountInString(c.T(lang.StWon)), utf8.RuneCountInString(c.T(lang.StHands)))
 	line := func(name, games, gamesWon, gp, hands, handsWon, hp string) {
-		fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("%-*s  %5s %5s %-6s  %5s %5s %-6s", width, name, games, gamesWon, gp, hands, handsWon, hp), " "))
+		fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("%-*s  %*s %*s %-6s  %*s %*s %-6s", width, name, col, games, col, gamesWon, gp, col, hands, col, handsWon, hp), " "))
 	}
-	line("Opponents", "Games", "Won", "", "Hands", "Won", "")
+	line(c.T(lang.StOpponents), c.T(lang.StGames), c.T(lang.StWon), "", c.T(lang.StHands), c.T(lang.StWon), "")
 	row := func(name string, r save.Record) {
-		line(name, strconv.Itoa(r.Games), strconv.Itoa(r.GamesWon), percent(r.GamesWon, r.Games),
-			strconv.Itoa(r.Hands), strconv.Itoa(r.HandsWon), percent(r.HandsWon, r.Hands))
+		line(name, c.Num(r.Games), c.Num(r.GamesWon), percent(r.GamesWon, r.Games),
+			c.Num(r.Hands), c.Num(r.HandsWon), percent(r.HandsWon, r.Hands))
 	}
 	for _, l := range levels {
-		row(l, st.ByOpponent[l])
+		row(c.Level(l), st.ByOpponent[l])
 	}
 	if len(levels) > 1 {
-		row("all", total)
+		row(c.T(lang.StAll), total)
 	}
 	fmt.Fprintln(w)
 	if b := st.Best; b.Score > 0 {
-		fmt.Fprintf(w, "Best hand:     %d points, %d players against %s, %s\n", b.Score, b.Players, b.Opponent, b.When.Local().Format("2 Jan 2006"))
+		fmt.Fprintln(w, c.T(lang.StBest, b.Score, b.Players, c.Level(b.Opponent), b.When.Local().Format(c.T(lang.StDate))))
 	}
-	fmt.Fprintf(w, "Coups fourrés: %d\n", st.CoupsFourres)
+	fmt.Fprintln(w, c.T(lang.StCoups, st.CoupsFourres))
 }
 
 func percent(n, of int) string {

@@ -118,3 +118,35 @@ func TestStatsRatings(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsInFrench: mille stats speaks the command line's language, its
+// table's columns as wide as their French headings, its numbers as
+// French writes them.
+func TestStatsInFrench(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(save.DirEnv, dir)
+	t.Setenv("MILLE_CONFIG_DIR", t.TempDir())
+	t.Setenv("LC_ALL", "fr_FR.UTF-8")
+	t.Cleanup(func() { cliCat.Store(nil) })
+	st := save.Stats{
+		ByOpponent: map[string]save.Record{"hard": {Games: 3, GamesWon: 2, Hands: 31, HandsWon: 17}},
+		Best:       save.BestHand{Score: 2150, Opponent: "hard", Players: 2, When: time.Date(2026, 11, 21, 10, 40, 0, 0, time.UTC)},
+	}
+	if err := save.WriteStats(filepath.Join(dir, save.StatsName), st); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"stats"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"Statistiques de toujours", "Adversaires  Parties Gagnées", "fort", "Meilleure manche\u00a0: 2\u00a0150 points, 2 joueurs contre fort, 21/11/2026"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("mille stats in French lacks %q:\n%s", want, out.String())
+		}
+	}
+	for _, english := range []string{"Opponents", "Best hand", "Lifetime"} {
+		if strings.Contains(out.String(), english) {
+			t.Errorf("mille stats in French says %q:\n%s", english, out.String())
+		}
+	}
+}

@@ -833,6 +833,23 @@ const (
 	UsageKindNumber               // -
 	UsageKindDuration             // -
 	UsageKindValue                // -
+	StRatingLine                  // game, points, label, level
+	StRatings                     // -
+	StTrend                       // points, points, StTrend*
+	StTrendSame                   // -
+	StTrendBetter                 // -
+	StTrendWorse                  // -
+	StUnreviewed                  // count
+	StNone                        // path
+	StTitle                       // path
+	StOpponents                   // -
+	StGames                       // -
+	StWon                         // -
+	StHands                       // -
+	StAll                         // -
+	StBest                        // points, players, level, date
+	StCoups                       // count
+	StDate                        // - (a date's layout, as Go's time package writes it)
 	FlagArenaPlayers              // -
 	FlagArenaHands                // -
 	FlagArenaSeed                 // -
