@@ -134,7 +134,7 @@ func (g *game) command(line string) {
 	}
 	words := strings.Fields(text)
 	name := commandName(words[0])
-	if moves[name] && g.q == qNone && (g.early() || len(g.ahead) > 0) {
+	if moves[name] && g.q == qNone && (g.early() || len(g.ahead) > 0 && !g.replaying) {
 		g.ahead = append(g.ahead, line) // its turn has not come yet
 		return
 	}

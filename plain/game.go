@@ -46,6 +46,9 @@ type game struct {
 	// ahead are moves typed while a computer was still to play, read
 	// once it has (typedAhead).
 	ahead []string
+	// replaying: typedAhead is reading them, in order, so that a move
+	// it reads goes ahead of the rest instead of after them.
+	replaying bool
 
 	// thinking runs while a computer's move is awaited, and says once
 	// that it thinks when the move takes longer than a moment; thinkAt is
@@ -153,6 +156,11 @@ func (g *game) early() bool {
 // typedAhead reads the moves typed before their turn, in order, once the
 // table is ready for them.
 func (g *game) typedAhead() {
+	if g.replaying {
+		return // the caller's loop reads on
+	}
+	g.replaying = true
+	defer func() { g.replaying = false }()
 	for len(g.ahead) > 0 && !g.early() && !g.hinting.On() && !g.done {
 		line := g.ahead[0]
 		g.ahead = g.ahead[1:]
