@@ -462,6 +462,16 @@ const (
 	ShortPunctureProof // -
 	ShortDrivingAce    // -
 	ShortRightOfWay    // -
+	AbbrOutOfGas       // - (a hazard or remedy in six columns at most, in a row of cards; in engine order from Out of Gas)
+	AbbrFlatTire       // -
+	AbbrAccident       // -
+	AbbrSpeedLimit     // -
+	AbbrStop           // -
+	AbbrGasoline       // -
+	AbbrSpareTire      // -
+	AbbrRepairs        // -
+	AbbrEndOfLimit     // -
+	AbbrGo             // -
 	PileBattle         // - (a pile's label in a card's top border, four columns at most)
 	PileSpeed          // -
 	PileDiscard        // -

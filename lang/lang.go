@@ -541,3 +541,18 @@ func (c *Catalogue) Short(safety engine.Card) string {
 	}
 	return c.Text[ShortExtraTank+Key(safety-engine.ExtraTank)]
 }
+
+// Abbr names a card in six columns at most, for a row of cards that
+// does not fit their names: "NoGas", "Limit", a safety's Short, a
+// distance's number.
+func (c *Catalogue) Abbr(card engine.Card) string {
+	switch {
+	case card.IsSafety():
+		return c.Short(card)
+	case card.IsDistance():
+		return strconv.Itoa(card.Miles())
+	case card.Valid():
+		return c.Text[AbbrOutOfGas+Key(card-engine.OutOfGas)]
+	}
+	return ""
+}

@@ -298,3 +298,22 @@ func TestDefaultNames(t *testing.T) {
 		}
 	}
 }
+
+// TestAbbr: every card has a name of six columns at most for a crowded
+// row, in each language, the hazards and remedies in that language's
+// words.
+func TestAbbr(t *testing.T) {
+	for _, c := range All {
+		for card := engine.Card(0); card < engine.NumCards; card++ {
+			if !card.Valid() {
+				continue
+			}
+			if a := c.Abbr(card); a == "" || utf8.RuneCountInString(a) > 6 {
+				t.Errorf("%s: %v abbreviated %q", c.Tag, card, a)
+			}
+		}
+	}
+	if got := French.Abbr(engine.OutOfGas); got != "Panne" {
+		t.Errorf("French.Abbr(OutOfGas) = %q", got)
+	}
+}

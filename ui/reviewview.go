@@ -260,15 +260,6 @@ func (rs *ReviewScreen) board(s *engine.State, w, h int) []string {
 	return lines
 }
 
-// shortNames name the cards in a hand that does not fit a line.
-var shortNames = [engine.NumCards]string{
-	engine.OutOfGas: "NoGas", engine.FlatTire: "Flat", engine.Accident: "Crash", engine.SpeedLimit: "Limit",
-	engine.Stop: "Stop", engine.Gasoline: "Gas", engine.SpareTire: "Spare", engine.Repairs: "Repair",
-	engine.EndOfLimit: "EndLim", engine.Go: "Go", engine.ExtraTank: "Tank", engine.PunctureProof: "Punct",
-	engine.DrivingAce: "Ace", engine.RightOfWay: "RoW", engine.Miles25: "25", engine.Miles50: "50",
-	engine.Miles75: "75", engine.Miles100: "100", engine.Miles200: "200",
-}
-
 // hand draws a hand's cards as chips, by short names if short.
 func (rs *ReviewScreen) hand(cards [engine.HandSlots]engine.Card, short bool) string {
 	st := rs.styles
@@ -277,7 +268,7 @@ func (rs *ReviewScreen) hand(cards [engine.HandSlots]engine.Card, short bool) st
 		switch {
 		case c == engine.NoCard:
 		case short:
-			chips = append(chips, st.Kind[c.Kind()].Render(kindGlyph[c.Kind()]+shortNames[c]))
+			chips = append(chips, st.Kind[c.Kind()].Render(kindGlyph[c.Kind()]+rs.lang.Abbr(c)))
 		default:
 			chips = append(chips, st.chip(rs.lang, c))
 		}
