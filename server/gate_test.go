@@ -2,15 +2,18 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net"
+	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/millebornes/mille/internal/testkit"
@@ -154,41 +157,214 @@ func TestSSHHandshakeCap(t *testing.T) {
 
 // TestSSHIdle: a session that sends no key for the idle timeout is closed
 // with a message, and its seat waits for the player; one that types stays.
+// The server and its clients talk through in-memory pipes in a synctest
+// bubble, so the timeout is the bubble's clock's: no wall-clock wait.
 func TestSSHIdle(t *testing.T) {
-	srv, addr := startServer(t, Config{IdleTimeout: 400 * time.Millisecond})
-	ann, bob := newKey(t), newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
-	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
-	annIn, annScreen := start(t, dial(t, addr, ann), "idle")
-	annScreen.waitText(t, "s: start")
-	_, bobScreen := start(t, dial(t, addr, bob), "idle")
-	bobScreen.waitText(t, "Waiting for the host")
-	io.WriteString(annIn, "s")
-	annScreen.waitText(t, "MILLE BORNES")
-	r := srv.Lobby.Room("idle")
-	// Ann keeps typing harmless keys (w: the score window or the
-	// commands); Bob types nothing.
-	stop := time.After(1200 * time.Millisecond)
-	tick := time.NewTicker(100 * time.Millisecond)
-	defer tick.Stop()
-typing:
-	for {
-		select {
-		case <-stop:
-			break typing
-		case <-tick.C:
-			io.WriteString(annIn, "w")
+	synctest.Test(t, func(t *testing.T) {
+		srv, dial := pipeServer(t, Config{IdleTimeout: 30 * time.Minute})
+		ann, bob := newKey(t), newKey(t)
+		srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
+		srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
+		annIn, annScreen := start(t, dial(ann), "idle")
+		annScreen.waitText(t, "s: start")
+		_, bobScreen := start(t, dial(bob), "idle")
+		bobScreen.waitText(t, "Waiting for the host")
+		io.WriteString(annIn, "s")
+		annScreen.waitText(t, "MILLE BORNES")
+		r := srv.Lobby.Room("idle")
+		// Ann types a harmless key (w: the score window or the commands)
+		// every ten minutes; Bob types nothing.
+		typing := func() {
+			for range 2 {
+				time.Sleep(10 * time.Minute)
+				io.WriteString(annIn, "w")
+			}
 		}
+		typing()
+		time.Sleep(10*time.Minute + time.Second) // past Bob's timeout
+		bobScreen.waitText(t, "Closed after 30m0s without a key")
+		<-bobScreen.done
+		synctest.Wait()
+		if s := r.Seats()[1]; !s.Human || s.Connected {
+			t.Fatalf("Bob's seat after the idle timeout: %+v", s)
+		}
+		typing() // Ann goes on, past twice the timeout
+		synctest.Wait()
+		if strings.Contains(annScreen.text(), "without a key") {
+			t.Fatal("a typing session was closed")
+		}
+	})
+}
+
+// pipeServer runs a server for the test on an in-memory listener, and
+// gives the function that logs a key in to it through bufferedPipe: in a
+// synctest bubble, every wait of the server and its clients is then on
+// the bubble's clock.
+func pipeServer(t *testing.T, cfg Config) (*Server, func(gossh.Signer) *gossh.Client) {
+	t.Helper()
+	srv, err := New(func() Config { cfg.Dir = t.TempDir(); return cfg }())
+	if err != nil {
+		t.Fatal(err)
 	}
-	bobScreen.waitText(t, "Closed after 400ms without a key")
-	<-bobScreen.done
-	if s := r.Seats()[1]; !s.Human || s.Connected {
-		t.Fatalf("Bob's seat after the idle timeout: %+v", s)
+	l := &pipeListener{conns: make(chan net.Conn), done: make(chan struct{})}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		if err := <-served; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	dial := func(key gossh.Signer) *gossh.Client {
+		t.Helper()
+		server, client := bufferedPipe()
+		select {
+		case l.conns <- server:
+		case <-l.done:
+			t.Fatal("the listener is closed")
+		}
+		conn, chans, reqs, err := gossh.NewClientConn(client, "pipe", &gossh.ClientConfig{
+			User:            "player",
+			Auth:            []gossh.AuthMethod{gossh.PublicKeys(key)},
+			HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := gossh.NewClient(conn, chans, reqs)
+		t.Cleanup(func() { c.Close() })
+		return c
 	}
-	if strings.Contains(annScreen.text(), "without a key") {
-		t.Fatal("a typing session was closed")
+	return srv, dial
+}
+
+// pipeListener is a net.Listener whose connections are the server ends
+// of bufferedPipe.
+type pipeListener struct {
+	conns chan net.Conn
+	done  chan struct{}
+	once  sync.Once
+}
+
+func (l *pipeListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.conns:
+		return c, nil
+	case <-l.done:
+		return nil, net.ErrClosed
 	}
 }
+
+func (l *pipeListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return nil
+}
+
+func (l *pipeListener) Addr() net.Addr { return pipeAddr{} }
+
+// bufferedPipe is net.Pipe whose writes do not wait for a read: both
+// ends of an SSH connection write their version line first, which
+// deadlocks on net.Pipe. Its waits are on sync.Cond, which a synctest
+// bubble counts as durably blocked.
+func bufferedPipe() (net.Conn, net.Conn) {
+	ab, ba := newPipeBuffer(), newPipeBuffer()
+	return &pipeEnd{in: ba, out: ab}, &pipeEnd{in: ab, out: ba}
+}
+
+// pipeBuffer is one direction of a bufferedPipe.
+type pipeBuffer struct {
+	mu       sync.Mutex
+	ready    sync.Cond
+	buf      bytes.Buffer
+	closed   bool
+	deadline *time.Timer // the reader's, nil: none
+	late     bool        // the reader's deadline passed
+}
+
+func newPipeBuffer() *pipeBuffer {
+	b := &pipeBuffer{}
+	b.ready.L = &b.mu
+	return b
+}
+
+func (b *pipeBuffer) close() {
+	b.mu.Lock()
+	b.closed = true
+	b.mu.Unlock()
+	b.ready.Broadcast()
+}
+
+// pipeEnd is one end of a bufferedPipe.
+type pipeEnd struct{ in, out *pipeBuffer }
+
+func (p *pipeEnd) Read(d []byte) (int, error) {
+	b := p.in
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.buf.Len() == 0 && !b.closed && !b.late {
+		b.ready.Wait()
+	}
+	switch {
+	case b.buf.Len() > 0:
+		return b.buf.Read(d)
+	case b.late:
+		return 0, os.ErrDeadlineExceeded
+	}
+	return 0, io.EOF
+}
+
+func (p *pipeEnd) Write(d []byte) (int, error) {
+	b := p.out
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return 0, io.ErrClosedPipe
+	}
+	b.buf.Write(d)
+	b.ready.Broadcast()
+	return len(d), nil
+}
+
+func (p *pipeEnd) Close() error {
+	p.in.close()
+	p.out.close()
+	return nil
+}
+
+func (p *pipeEnd) SetDeadline(t time.Time) error { return p.SetReadDeadline(t) }
+
+// SetReadDeadline ends a read waiting at t; the writes never wait.
+func (p *pipeEnd) SetReadDeadline(t time.Time) error {
+	b := p.in
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.deadline != nil {
+		b.deadline.Stop()
+		b.deadline = nil
+	}
+	b.late = false
+	if !t.IsZero() {
+		b.deadline = time.AfterFunc(time.Until(t), func() {
+			b.mu.Lock()
+			b.late = true
+			b.mu.Unlock()
+			b.ready.Broadcast()
+		})
+	}
+	return nil
+}
+
+func (p *pipeEnd) SetWriteDeadline(time.Time) error { return nil }
+func (p *pipeEnd) LocalAddr() net.Addr              { return pipeAddr{} }
+func (p *pipeEnd) RemoteAddr() net.Addr             { return pipeAddr{} }
+
+// pipeAddr is the address of a pipeListener and its connections.
+type pipeAddr struct{}
+
+func (pipeAddr) Network() string { return "pipe" }
+func (pipeAddr) String() string  { return "pipe" }
 
 // TestGate: the places at the gate, in all and by source.
 func TestGate(t *testing.T) {
