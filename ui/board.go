@@ -29,7 +29,6 @@ type Board struct {
 	opts   local.Options // kept by the program around (Model.persist); in memory when served
 	hintFn ai.HintFunc   // nil hides the hint key
 
-	keys     KeyMap
 	help     help.Model
 	spin     spinner.Model
 	screen   screen

@@ -5,7 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
@@ -76,63 +75,11 @@ func (m *Model) deal(next nextGame) tea.Cmd {
 	return m.watchTable()
 }
 
-// button is a clickable answer in a dialog.
-type button struct {
-	id, label string
-	on        bool
-}
-
-// dialogBox draws a dialog centred on the screen, its buttons as layers
-// with IDs on top.
-func (m *Board) dialogBox(l layout, title string, body []string, buttons []button) []*layer {
-	return m.dialogBoxRows(l, title, body, buttons, nil)
-}
-
-// dialogBoxRows is dialogBox with some body rows clickable: rows maps a
-// body line to its layer ID.
-func (m *Board) dialogBoxRows(l layout, title string, body []string, buttons []button, rows map[int]string) []*layer {
-	st := m.styles
-	var row strings.Builder
-	offs := make([]int, len(buttons))
-	for i, b := range buttons {
-		if i > 0 {
-			row.WriteString("   ")
-		}
-		offs[i] = width(row.String())
-		row.WriteString(m.buttonText(b))
-	}
-	content := append([]string{st.Heading.Render(title), ""}, body...)
-	content = append(content, "", row.String())
-	box := st.Dialog.Render(strings.Join(content, "\n"))
-	bw, bh := width(box), lipgloss.Height(box)
-	x := (l.w - bw) / 2
-	y := (l.helpY + 1 - bh) / 2 // centred on the board, which may end above the bottom
-	if y < 1 {
-		y = 1
-	}
-	layers := []*layer{lay(box).X(x).Y(y).Z(10)}
-	by := y + strings.Count(strings.Join(content, "\n"), "\n") + 1 // border, then the last content row
-	for i, b := range buttons {
-		layers = append(layers, lay(m.buttonText(b)).ID(b.id).X(x+2+offs[i]).Y(by).Z(11))
-	}
-	for i, id := range rows {
-		layers = append(layers, lay(body[i]).ID(id).X(x+2).Y(y+3+i).Z(11)) // border and title, blank
-	}
-	return layers
-}
-
-func (m *Board) buttonText(b button) string {
-	if b.on {
-		return m.styles.ButtonOn.Render("[ " + b.label + " ]")
-	}
-	return m.styles.Button.Render("[ " + b.label + " ]")
-}
-
 // dialogLayers draws the local game's questions and dialogs, or else the
 // board's.
 func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	if q := m.question(); q != nil {
-		return q.layers(&m.Board, l)
+		return q.layers(&m.screenContext, l)
 	}
 	switch m.dialog {
 	case dialogSaveAs:
@@ -150,7 +97,7 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
 	if q := m.top.question(); q != nil {
-		return q.layers(m, l)
+		return q.layers(&m.screenContext, l)
 	}
 	switch m.dialog {
 	case dialogKeys:

@@ -191,18 +191,6 @@ func (m *Board) nextLang() tea.Cmd {
 	return m.top.persist()
 }
 
-// t is the sentence of key k with its arguments, in the screen's language.
-func (c *screenContext) t(k lang.Key, args ...any) string { return c.lang.T(k, args...) }
-
-// screenContext is what every screen of the program draws with, the board's
-// and the review's alike: the terminal's size, the styles for its
-// background and the language spoken.
-type screenContext struct {
-	w, h   int
-	styles *Styles
-	lang   *lang.Catalogue
-}
-
 // setDark rebuilds the styles for the terminal's background.
 func (m *Board) setDark(dark bool) {
 	m.styles = StylesFor(dark)

@@ -48,9 +48,9 @@ func (k questionKeys) ShortHelp() []key.Binding {
 	return bs
 }
 
-// keyMap is the question's keys, from the board's key map and the
+// keyMap is the question's keys, from the context's key map and the
 // words of its buttons.
-func (q *question) keyMap(m *Board) questionKeys {
+func (q *question) keyMap(m *screenContext) questionKeys {
 	k := questionKeys{Yes: m.keys.Yes, Without: m.keys.DontSave, No: m.keys.No, Default: m.keys.Default}
 	if q.alsoQuit {
 		k.Without = key.NewBinding(key.WithKeys(append(k.Without.Keys(), m.keys.Quit.Keys()...)...), key.WithHelp("d/q", ""))
@@ -72,7 +72,7 @@ func (q *question) keyMap(m *Board) questionKeys {
 // update answers the question by a key: it closes, then the answer does
 // what it does.
 func (q *question) update(m *Board, msg tea.KeyPressMsg) tea.Cmd {
-	k := q.keyMap(m)
+	k := q.keyMap(&m.screenContext)
 	switch {
 	case key.Matches(msg, k.Yes):
 		return m.answerWith(q.yes)
@@ -113,7 +113,7 @@ func (m *Board) answerWith(a answer) tea.Cmd {
 
 // layers draw the question in a box over the board, its buttons
 // clickable.
-func (q *question) layers(m *Board, l layout) []*layer {
+func (q *question) layers(m *screenContext, l layout) []*layer {
 	var bs []button
 	for _, a := range []struct {
 		id string
@@ -131,7 +131,7 @@ func (q *question) layers(m *Board, l layout) []*layer {
 // else the board's.
 func (m *Board) footer() []key.Binding {
 	if q := m.top.question(); q != nil {
-		return q.keyMap(m).ShortHelp()
+		return q.keyMap(&m.screenContext).ShortHelp()
 	}
 	return m.activeKeys().ShortHelp()
 }

@@ -45,7 +45,7 @@ type ReviewConfig struct {
 type ReviewScreen struct {
 	cfg ReviewConfig
 	screenContext
-	keys reviewKeys
+	nav reviewKeys
 
 	seats  []int          // the seats under review
 	states []engine.State // states[i]: before History[i]
@@ -109,7 +109,7 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 	if rs.lang == nil {
 		rs.lang = &lang.English
 	}
-	rs.keys = defaultReviewKeys(rs.lang)
+	rs.nav = defaultReviewKeys(rs.lang)
 	for i, a := range g.History {
 		rs.states[i] = s
 		if !s.HandOver() {
@@ -292,7 +292,7 @@ func (rs *ReviewScreen) setReview(r *review.Review, err error) {
 
 // key moves the cursor.
 func (rs *ReviewScreen) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := rs.keys
+	k := rs.nav
 	switch {
 	case key.Matches(msg, k.Back):
 		if rs.cancel != nil {

@@ -71,7 +71,7 @@ func (rs *ReviewScreen) layers(w, h int) []*layer {
 	layers := []*layer{lay(strings.Join(top, "\n"))}
 	listY := len(top)
 	layers = append(layers, rs.moveList(listY, w, h-1-listY)...)
-	keys := []key.Binding{rs.keys.Prev, rs.keys.PrevFlag, rs.keys.PrevHand, rs.keys.First, rs.keys.Back}
+	keys := []key.Binding{rs.nav.Prev, rs.nav.PrevFlag, rs.nav.PrevHand, rs.nav.First, rs.nav.Back}
 	var help []string
 	for _, b := range keys {
 		help = append(help, st.Heading.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc))

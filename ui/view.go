@@ -476,16 +476,6 @@ func (m *Board) keysNow(full bool) KeyMap {
 	return k
 }
 
-// said says a window's button in the footer in its own words ("[ y
-// Resume ]": "y resume"), so the two never differ.
-func (m *Board) said(b *key.Binding, button lang.Key) {
-	keyName, words, _ := strings.Cut(m.t(button), " ")
-	if strings.HasPrefix(b.Help().Key, keyName+"/") {
-		keyName = b.Help().Key // "d/q": q too, BSD's habit
-	}
-	b.SetHelp(keyName, lowerFirst(words))
-}
-
 // moreKeys are the served board's own in its key map: q leaves the table.
 func (m *Board) moreKeys(k *KeyMap, _, _ bool) { k.Quit.SetHelp("q", m.t(lang.UIKeyLeave)) }
 

@@ -1,0 +1,87 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+
+	"github.com/millebornes/mille/lang"
+)
+
+// screenContext is the shared context every screen and component of the
+// program draws and reads keys with: the terminal's size, the styles for
+// its background, the key map and the language spoken. The board and the
+// review screen each hold one; the board hands its own to its components
+// (the questions, question.go) rather than letting them reach into it.
+type screenContext struct {
+	w, h   int
+	styles *Styles
+	keys   KeyMap
+	lang   *lang.Catalogue
+}
+
+// t is the sentence of key k with its arguments, in the screen's language.
+func (c *screenContext) t(k lang.Key, args ...any) string { return c.lang.T(k, args...) }
+
+// said says a window's button in the footer in its own words ("[ y
+// Resume ]": "y resume"), so the two never differ.
+func (m *screenContext) said(b *key.Binding, button lang.Key) {
+	keyName, words, _ := strings.Cut(m.t(button), " ")
+	if strings.HasPrefix(b.Help().Key, keyName+"/") {
+		keyName = b.Help().Key // "d/q": q too, BSD's habit
+	}
+	b.SetHelp(keyName, lowerFirst(words))
+}
+
+// button is a clickable answer in a dialog.
+type button struct {
+	id, label string
+	on        bool
+}
+
+// dialogBox draws a dialog centred on the screen, its buttons as layers
+// with IDs on top.
+func (m *screenContext) dialogBox(l layout, title string, body []string, buttons []button) []*layer {
+	return m.dialogBoxRows(l, title, body, buttons, nil)
+}
+
+// dialogBoxRows is dialogBox with some body rows clickable: rows maps a
+// body line to its layer ID.
+func (m *screenContext) dialogBoxRows(l layout, title string, body []string, buttons []button, rows map[int]string) []*layer {
+	st := m.styles
+	var row strings.Builder
+	offs := make([]int, len(buttons))
+	for i, b := range buttons {
+		if i > 0 {
+			row.WriteString("   ")
+		}
+		offs[i] = width(row.String())
+		row.WriteString(m.buttonText(b))
+	}
+	content := append([]string{st.Heading.Render(title), ""}, body...)
+	content = append(content, "", row.String())
+	box := st.Dialog.Render(strings.Join(content, "\n"))
+	bw, bh := width(box), lipgloss.Height(box)
+	x := (l.w - bw) / 2
+	y := (l.helpY + 1 - bh) / 2 // centred on the board, which may end above the bottom
+	if y < 1 {
+		y = 1
+	}
+	layers := []*layer{lay(box).X(x).Y(y).Z(10)}
+	by := y + strings.Count(strings.Join(content, "\n"), "\n") + 1 // border, then the last content row
+	for i, b := range buttons {
+		layers = append(layers, lay(m.buttonText(b)).ID(b.id).X(x+2+offs[i]).Y(by).Z(11))
+	}
+	for i, id := range rows {
+		layers = append(layers, lay(body[i]).ID(id).X(x+2).Y(y+3+i).Z(11)) // border and title, blank
+	}
+	return layers
+}
+
+func (m *screenContext) buttonText(b button) string {
+	if b.on {
+		return m.styles.ButtonOn.Render("[ " + b.label + " ]")
+	}
+	return m.styles.Button.Render("[ " + b.label + " ]")
+}
