@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -221,27 +222,31 @@ func TestAttackChannelsPerConnection(t *testing.T) {
 // TestAttackShellDeadline (issue 15, 1): a session channel that never asks
 // for its shell is closed after ShellTimeout.
 func TestAttackShellDeadline(t *testing.T) {
-	_, addr := startServer(t, Config{ShellTimeout: 100 * time.Millisecond})
-	ch, err := rawChannel(t, dial(t, addr, newKey(t)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ch.SendRequest("pty-req", true, ptyPayload("xterm", 80, 24))
-	waitClosed(t, ch, "no shell")
+	synctest.Test(t, func(t *testing.T) {
+		_, l := pipeServer(t, Config{ShellTimeout: 10 * time.Second})
+		ch, err := rawChannel(t, l.dial(t, newKey(t)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch.SendRequest("pty-req", true, ptyPayload("xterm", 80, 24))
+		waitClosed(t, ch, "no shell")
+	})
 }
 
 // TestAttackConnectionWithoutSession (issue 15, 2): a logged-in connection
 // that opens no session is closed after SessionTimeout.
 func TestAttackConnectionWithoutSession(t *testing.T) {
-	_, addr := startServer(t, Config{SessionTimeout: 100 * time.Millisecond})
-	c := dial(t, addr, newKey(t))
-	done := make(chan error, 1)
-	go func() { done <- c.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second): // a safety net
-		t.Fatal("a connection without a session stays open")
-	}
+	synctest.Test(t, func(t *testing.T) {
+		_, l := pipeServer(t, Config{SessionTimeout: 10 * time.Second})
+		c := l.dial(t, newKey(t))
+		done := make(chan error, 1)
+		go func() { done <- c.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second): // a safety net
+			t.Fatal("a connection without a session stays open")
+		}
+	})
 }
 
 // loopbackDialer dials from 127.0.0.n, or skips the test when this

@@ -161,13 +161,13 @@ func TestSSHHandshakeCap(t *testing.T) {
 // bubble, so the timeout is the bubble's clock's: no wall-clock wait.
 func TestSSHIdle(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		srv, dial := pipeServer(t, Config{IdleTimeout: 30 * time.Minute})
+		srv, l := pipeServer(t, Config{IdleTimeout: 30 * time.Minute})
 		ann, bob := newKey(t), newKey(t)
 		srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
 		srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
-		annIn, annScreen := start(t, dial(ann), "idle")
+		annIn, annScreen := start(t, l.dial(t, ann), "idle")
 		annScreen.waitText(t, "s: start")
-		_, bobScreen := start(t, dial(bob), "idle")
+		_, bobScreen := start(t, l.dial(t, bob), "idle")
 		bobScreen.waitText(t, "Waiting for the host")
 		io.WriteString(annIn, "s")
 		annScreen.waitText(t, "MILLE BORNES")
@@ -196,13 +196,16 @@ func TestSSHIdle(t *testing.T) {
 	})
 }
 
-// pipeServer runs a server for the test on an in-memory listener, and
-// gives the function that logs a key in to it through bufferedPipe: in a
-// synctest bubble, every wait of the server and its clients is then on
-// the bubble's clock.
-func pipeServer(t *testing.T, cfg Config) (*Server, func(gossh.Signer) *gossh.Client) {
+// pipeServer runs a server for the test on an in-memory listener, whose
+// dial and dialRaw connect to it through bufferedPipe: in a synctest
+// bubble, every wait of the server and its clients is then on the
+// bubble's clock.
+func pipeServer(t *testing.T, cfg Config) (*Server, *pipeListener) {
 	t.Helper()
-	srv, err := New(func() Config { cfg.Dir = t.TempDir(); return cfg }())
+	if cfg.Dir == "" {
+		cfg.Dir = t.TempDir()
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,27 +220,36 @@ func pipeServer(t *testing.T, cfg Config) (*Server, func(gossh.Signer) *gossh.Cl
 			t.Errorf("serve: %v", err)
 		}
 	})
-	dial := func(key gossh.Signer) *gossh.Client {
-		t.Helper()
-		server, client := bufferedPipe()
-		select {
-		case l.conns <- server:
-		case <-l.done:
-			t.Fatal("the listener is closed")
-		}
-		conn, chans, reqs, err := gossh.NewClientConn(client, "pipe", &gossh.ClientConfig{
-			User:            "player",
-			Auth:            []gossh.AuthMethod{gossh.PublicKeys(key)},
-			HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := gossh.NewClient(conn, chans, reqs)
-		t.Cleanup(func() { c.Close() })
-		return c
+	return srv, l
+}
+
+// dialRaw connects to the listener's server, closed at the test's end.
+func (l *pipeListener) dialRaw(t *testing.T) net.Conn {
+	t.Helper()
+	server, client := bufferedPipe()
+	select {
+	case l.conns <- server:
+	case <-l.done:
+		t.Fatal("the listener is closed")
 	}
-	return srv, dial
+	t.Cleanup(func() { client.Close() })
+	return client
+}
+
+// dial logs in to the listener's server with key.
+func (l *pipeListener) dial(t *testing.T, key gossh.Signer) *gossh.Client {
+	t.Helper()
+	conn, chans, reqs, err := gossh.NewClientConn(l.dialRaw(t), "pipe", &gossh.ClientConfig{
+		User:            "player",
+		Auth:            []gossh.AuthMethod{gossh.PublicKeys(key)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := gossh.NewClient(conn, chans, reqs)
+	t.Cleanup(func() { c.Close() })
+	return c
 }
 
 // pipeListener is a net.Listener whose connections are the server ends
@@ -675,18 +687,16 @@ func TestAttackSilentSocketsFromManyAddresses(t *testing.T) {
 // SSH version is closed after VersionTimeout, well before the login's
 // own timeout.
 func TestAttackVersionLine(t *testing.T) {
-	_, addr := startServer(t, Config{VersionTimeout: 50 * time.Millisecond, HandshakeTimeout: time.Hour})
-	c, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if got, err := firstWords(t, c); !strings.HasPrefix(got, "SSH-") {
-		t.Fatalf("no greeting: %q %v", got, err)
-	}
-	if got, err := firstWords(t, c); err != io.EOF {
-		t.Fatalf("a connection without a version line: %q, %v", got, err)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		_, l := pipeServer(t, Config{VersionTimeout: 5 * time.Second, HandshakeTimeout: time.Hour})
+		c := l.dialRaw(t)
+		if got, err := firstWords(t, c); !strings.HasPrefix(got, "SSH-") {
+			t.Fatalf("no greeting: %q %v", got, err)
+		}
+		if got, err := firstWords(t, c); err != io.EOF {
+			t.Fatalf("a connection without a version line: %q, %v", got, err)
+		}
+	})
 }
 
 // TestSSHFloodFromOneAddress: a flood of silent connections from one
