@@ -852,7 +852,7 @@ var English = Catalogue{
 		FlagServeExportRooms:          "write every kept room into this folder as ROOM.json, a save file, and exit",
 		FlagServeImportRooms:          "keep the rooms saved as ROOM.json files in this folder, and exit",
 		FlagStatsJson:                 "print the statistics file as JSON",
-		FlagArenaSeats:                "one player per side, comma-separated: a level (%s), random, heuristic, montecarlo[:N], ismcts[:N], or cmd:PROGRAM ARGS for a program speaking the bot protocol",
+		FlagArenaSeats:                "one player per side, comma-separated: a level (%s), random, heuristic, montecarlo[:N], ismcts[:N], a searching one with +infer (hard+infer: the experiment of docs/ai.md), or cmd:PROGRAM ARGS for a program speaking the bot protocol",
 		FlagBotLevel:                  "the player: %s, random, heuristic, montecarlo[:N] or ismcts[:N]",
 		FlagReviewDepth:               "how hard to search each decision: %s",
 		FlagReviewJson:                "print the review as JSON (%sreview.md)",
