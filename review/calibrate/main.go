@@ -522,8 +522,8 @@ func (t *tally) reportRating(w io.Writer) {
 		for _, h := range p.rated {
 			n += h.n
 		}
-		fmt.Fprintf(w, "%s: rating %.2f points lost per decision with a real choice (%d decisions, %d hands): %s, plays like %s\n",
-			name, rate, n, len(p.rated), label, like)
+		fmt.Fprintf(w, "%s: rating %.2f ± %.2f points lost per decision with a real choice (%d decisions, %d hands): %s, plays like %s\n",
+			name, rate, rateSE(p.rated), n, len(p.rated), label, like)
 		own := ""
 		if b, ok := bands[name]; ok {
 			own = fmt.Sprintf(" (%.1f%% at %s)", 100*places[b], b)
@@ -551,6 +551,27 @@ func rateOf(hands []ratedHand) float64 {
 		return math.NaN()
 	}
 	return lost / float64(n)
+}
+
+// rateSE is the standard error of the rate of hands (rateOf): the
+// spread of the rates of 500 samples of as many hands drawn from them at
+// random, seeded.
+func rateSE(hands []ratedHand) float64 {
+	rng := rand.New(rand.NewPCG(2, uint64(len(hands))))
+	pick := make([]ratedHand, len(hands))
+	var xs []float64
+	for range 500 {
+		for i := range pick {
+			pick[i] = hands[rng.IntN(len(hands))]
+		}
+		if r := rateOf(pick); !math.IsNaN(r) {
+			xs = append(xs, r)
+		}
+	}
+	if len(xs) < 2 {
+		return math.NaN()
+	}
+	return stddev(xs)
 }
 
 // placements draws k hands at random (with replacement) from hands,

@@ -49,3 +49,15 @@ func TestPlacements(t *testing.T) {
 		t.Errorf("placements not seeded: %v, then %v", q, r)
 	}
 }
+
+// TestRateSE: the bootstrap's standard error of a rate is near the
+// textbook one for hands of one decision each.
+func TestRateSE(t *testing.T) {
+	hands := make([]ratedHand, 400)
+	for i := range hands {
+		hands[i] = ratedHand{lost: float64(10 * (i % 2)), n: 1} // 0 or 10: mean 5, SD 5
+	}
+	if se := rateSE(hands); math.Abs(se-5/math.Sqrt(400)) > 0.03 {
+		t.Errorf("standard error %v, want about %v", se, 5/math.Sqrt(400))
+	}
+}
