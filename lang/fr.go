@@ -862,7 +862,7 @@ var French = Catalogue{
 		FlagServeExportRooms:          "écrire chaque salle gardée dans ce dossier en SALLE.json, un fichier de partie, et s'arrêter",
 		FlagServeImportRooms:          "garder les salles enregistrées en fichiers SALLE.json dans ce dossier, et s'arrêter",
 		FlagStatsJson:                 "écrire le fichier des statistiques en JSON",
-		FlagArenaSeats:                "un joueur par camp, séparés par des virgules : un niveau (%s), random, heuristic, montecarlo[:N], ismcts[:N], l’un des joueurs qui cherchent suivi de +infer (hard+infer : l’expérience de docs/ai.md), ou cmd:PROGRAMME ARGS pour un programme qui parle le protocole des bots",
+		FlagArenaSeats:                "un joueur par camp, séparés par des virgules : un niveau (%s), random, heuristic, montecarlo[:N], ismcts[:N], l'un des joueurs qui cherchent suivi de +infer (hard+infer : l'expérience de docs/ai.md), ou cmd:PROGRAMME ARGS pour un programme qui parle le protocole des bots",
 		FlagBotLevel:                  "le joueur : %s, random, heuristic, montecarlo[:N] ou ismcts[:N]",
 		FlagReviewDepth:               "l'effort de recherche pour chaque décision : %s",
 		FlagReviewJson:                "écrire la revue en JSON (%sreview.md)",
