@@ -413,7 +413,7 @@ func (m *Board) activeKeys() KeyMap { return m.keysNow(false) }
 // of the end of a hand is told all the same.
 func (m *Board) keysNow(full bool) KeyMap {
 	k := m.keys
-	prompt := m.gamePrompt() != promptNone || m.dialog == dialogQuit || m.dialog == dialogReplace || m.dialog == dialogGuideOffer || m.dialog == dialogResume || m.dialog == dialogResumeDrop
+	prompt := m.gamePrompt() != promptNone || m.top.question() != nil
 	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
 	board := !prompt && m.dialog == dialogNone
 	choosing := m.target != engine.NoCard || m.pending != 0
@@ -430,8 +430,8 @@ func (m *Board) keysNow(full bool) KeyMap {
 	set(&k.Use, board && myPlay && !choosing)
 	set(&k.DiscardN, board && myPlay && !choosing)
 	set(&k.Pick, board && myPlay && !choosing)
-	set(&k.Cancel, choosing || m.dialog == dialogSaveAs || m.dialog == dialogLoad)
-	set(&k.Folder, m.dialog == dialogSaveAs)
+	set(&k.Cancel, choosing)
+	set(&k.Folder, false)
 	set(&k.Load, false)
 	set(&k.Stats, false)
 	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.view.CanUndo)
@@ -527,6 +527,8 @@ func (m *Model) moreKeys(k *KeyMap, free, full bool) {
 	k.Stats.SetEnabled(free && m.cfg.Stats != nil)
 	k.NewGame.SetEnabled(free)
 	k.Speed.SetEnabled(free)
+	k.Cancel.SetEnabled(k.Cancel.Enabled() || m.dialog == dialogSaveAs || m.dialog == dialogLoad)
+	k.Folder.SetEnabled(m.dialog == dialogSaveAs)
 	p := m.gamePrompt()
 	end := p == promptAnotherHand || p == promptAnotherGame
 	k.Review.SetEnabled(end || full) // the full help tells it all the same
