@@ -296,24 +296,8 @@ func (g *game) tellFrom(from uint32) {
 		from = to - engine.LogSize
 	}
 	// Each distance played is told with its side's total after it, as a
-	// listener cannot glance at the table: the totals are counted back
-	// from the table now, as far as no new deal lies between.
-	total := make([]int, to-from)
-	miles := [engine.MaxSides]int{}
-	for side := range o.Config.Sides() {
-		miles[side] = int(o.Tableaus[side].Miles)
-	}
-	for i := to; i > from; i-- {
-		e := o.Log[(i-1)%engine.LogSize]
-		if e.Kind == engine.EvDeal {
-			break
-		}
-		if e.Kind == engine.EvPlay && e.Card.IsDistance() {
-			side := o.Config.SideOf(int(e.Seat))
-			total[i-1-from] = miles[side]
-			miles[side] -= e.Card.Miles()
-		}
-	}
+	// listener cannot glance at the table.
+	total := g.view.MilesAfter(from)
 	for i := from; i < to; i++ {
 		g.tell(o.Log[i%engine.LogSize], i, total[i-from])
 	}
@@ -343,8 +327,17 @@ func (g *game) tell(e engine.Event, at uint32, total int) {
 func (g *game) sayMissed(seat int) {
 	var told []string
 	names := g.names()
-	for _, at := range g.view.Missed(seat) {
-		if s := g.cat.Event(g.obs.Log[at%engine.LogSize], g.view.NamesAt(names, at)); s != "" {
+	missed := g.view.Missed(seat)
+	if len(missed) == 0 {
+		return
+	}
+	total := g.view.MilesAfter(missed[0])
+	for _, at := range missed {
+		s := g.cat.Event(g.obs.Log[at%engine.LogSize], g.view.NamesAt(names, at))
+		if n := total[at-missed[0]]; n > 0 && s != "" {
+			s = g.text(lang.RunningTotal, strings.TrimSuffix(s, "."), n)
+		}
+		if s != "" {
 			told = append(told, s)
 		}
 	}

@@ -163,6 +163,7 @@ func TestHotSeat(t *testing.T) {
 	hands, passes, holder := 0, 0, -1
 	since, passed := "", false // what the person handed the keyboard was told the others did
 	prev, dealt := "", false
+	totals := 0        // the summaries with a running total
 	var drawn []string // the cards told drawn since the last turn line
 	for hands < 3 {
 		l := r.until(func(l string) bool {
@@ -203,6 +204,12 @@ func TestHotSeat(t *testing.T) {
 			if passed && !dealt && passes > 1 && !strings.Contains(since, " plays ") && !strings.Contains(since, " discards ") {
 				t.Fatalf("%q: the keyboard passed to %s, who was not told the others' moves\n%s", since, names[holder], r.out.String())
 			}
+			if regexp.MustCompile(`plays \d+ miles\.`).MatchString(since) {
+				t.Fatalf("%q: a distance told without its side's total", since)
+			}
+			if strings.Contains(since, " in all.") {
+				totals++
+			}
 			passed = false
 			if st.ToAct() != holder {
 				t.Fatalf("a turn line for seat %d while seat %d has the keyboard", st.ToAct(), holder)
@@ -242,6 +249,9 @@ func TestHotSeat(t *testing.T) {
 	}
 	if passes < 10 {
 		t.Errorf("the keyboard passed %d times in three hands", passes)
+	}
+	if totals == 0 {
+		t.Error("no summary told a distance's running total")
 	}
 	if p := r.out.problem(); p != "" {
 		t.Error(p)

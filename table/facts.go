@@ -167,6 +167,35 @@ func (v *View) Missed(seat int) []uint32 {
 	return at
 }
 
+// MilesAfter gives each event from count from to the view's the miles
+// its side has just after it where it is a distance played, else 0 (a
+// listener is told the running total): counted back from the table now,
+// as far as no new deal lies between.
+func (v *View) MilesAfter(from uint32) []int {
+	o := &v.Obs
+	to := o.EventCount
+	if from > to {
+		return nil
+	}
+	total := make([]int, to-from)
+	miles := [engine.MaxSides]int{}
+	for side := range o.Config.Sides() {
+		miles[side] = int(o.Tableaus[side].Miles)
+	}
+	for i := to; i > from && i+engine.LogSize > to; i-- {
+		e := o.Log[(i-1)%engine.LogSize]
+		if e.Kind == engine.EvDeal {
+			break
+		}
+		if e.Kind == engine.EvPlay && e.Card.IsDistance() {
+			side := o.Config.SideOf(int(e.Seat))
+			total[i-1-from] = miles[side]
+			miles[side] -= e.Card.Miles()
+		}
+	}
+	return total
+}
+
 // PassTo is the seat the keyboard must pass to, where people share it and
 // the table waits for another of them than the one shown, or for the
 // first of them to play (nobody was handed the keyboard yet); -1

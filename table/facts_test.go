@@ -175,6 +175,13 @@ func TestViewMissed(t *testing.T) {
 	if got := v.Missed(0); !slices.Equal(got, []uint32{11}) {
 		t.Errorf("Missed(0) = %v, want [11]", got)
 	}
+	v.Obs.Tableaus[0].Miles = 75
+	if got := v.MilesAfter(9); !slices.Equal(got, []int{75, 0, 0}) {
+		t.Errorf("MilesAfter(9) = %v, want [75 0 0]: seat 0's 75, its side's first distance", got)
+	}
+	if got := v.MilesAfter(0); got[0] != 0 || got[9] != 75 {
+		t.Errorf("MilesAfter(0) = %v: the hand before the deal is not counted, seat 0's 75 is", got)
+	}
 	v.Obs.EventCount = 6 // seat 2 has not played in this hand: since the deal
 	if got := v.Missed(2); !slices.Equal(got, []uint32{3, 5}) {
 		t.Errorf("Missed(2) = %v, want [3 5]", got)

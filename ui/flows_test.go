@@ -524,8 +524,8 @@ func TestFlowHotSeat(t *testing.T) {
 		t.Fatalf("undo between people: %v", err)
 	}
 	tm := runTest(t, m, 80, 24)
-	curtains := 0
-	for turn := 0; turn < 4; turn++ {
+	curtains, told := 0, 0
+	for turn := 0; turn < 8; turn++ {
 		waitModel(t, tm, "a person's turn", func(m *Model) bool { return m.view.Next >= 0 && settled(m) })
 		if turn == 0 && !probe(tm, (*Model).curtain) {
 			t.Fatal("the first turn of a hot-seat game shows a hand without passing the keyboard")
@@ -542,7 +542,12 @@ func TestFlowHotSeat(t *testing.T) {
 			if !hidden {
 				t.Fatal("a hand shows behind the curtain")
 			}
-			contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Pass the keyboard to")
+			curtain := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+			contains(t, curtain, "Pass the keyboard to")
+			if regexp.MustCompile(`plays \d+ miles\.`).MatchString(curtain) {
+				t.Fatalf("a distance told without its side's total:\n%s", curtain)
+			}
+			told += strings.Count(curtain, " in all.")
 			press(tm, "enter")
 			curtains++
 			waitModel(t, tm, "the next person", func(m *Model) bool { return !m.curtain() })
@@ -556,7 +561,10 @@ func TestFlowHotSeat(t *testing.T) {
 		waitModel(t, tm, "the move", func(m *Model) bool { return actions(m) > before })
 	}
 	if curtains < 2 {
-		t.Fatalf("%d curtains in four turns", curtains)
+		t.Fatalf("%d curtains in eight turns", curtains)
+	}
+	if told == 0 {
+		t.Fatal("no curtain told a distance with its side's total")
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)

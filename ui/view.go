@@ -132,8 +132,17 @@ func (m *Board) curtainLayers(w, h int) []*layer {
 func (m *Board) missed(seat, w, rows int) []string {
 	var lines []string
 	names := m.names()
-	for _, at := range m.view.Missed(seat) {
-		if s := m.lang.Event(m.obs.Log[at%engine.LogSize], m.view.NamesAt(names, at)); s != "" {
+	missed := m.view.Missed(seat)
+	if len(missed) == 0 {
+		return nil
+	}
+	total := m.view.MilesAfter(missed[0])
+	for _, at := range missed {
+		s := m.lang.Event(m.obs.Log[at%engine.LogSize], m.view.NamesAt(names, at))
+		if n := total[at-missed[0]]; n > 0 && s != "" {
+			s = m.t(lang.RunningTotal, strings.TrimSuffix(s, "."), n)
+		}
+		if s != "" {
 			lines = append(lines, wrap(s, w)...)
 		}
 	}
