@@ -477,3 +477,12 @@ func TestExtensionQuestionAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestFrenchNumbers: the line mode writes numbers as French does, the
+// thousands apart with a no-break space that speech reads as one
+// number ("1 000 bornes", "mille bornes").
+func TestFrenchNumbers(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 4, Rules: engine.Standard}, 3, "heuristic", 0)
+	r := startIn(t, tab, Options{}, &lang.French)
+	r.until(func(l string) bool { return strings.HasPrefix(l, "Mille Bornes, ") && strings.Contains(l, "1\u00a0000 bornes") })
+}

@@ -15,7 +15,6 @@ package plain
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -148,10 +147,7 @@ func (s *Session) read(in io.Reader) {
 
 // text is the sentence of key k with its arguments.
 func (s *Session) text(k lang.Key, args ...any) string {
-	if len(args) == 0 {
-		return s.cat.Text[k]
-	}
-	return fmt.Sprintf(s.cat.Text[k], args...)
+	return s.cat.T(k, args...) // the numbers as the language writes them
 }
 
 // say prints the sentence of key k, a line.
