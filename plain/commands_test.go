@@ -484,5 +484,7 @@ func TestExtensionQuestionAgrees(t *testing.T) {
 func TestFrenchNumbers(t *testing.T) {
 	tab := newTable(t, engine.Config{Players: 4, Rules: engine.Standard}, 3, "heuristic", 0)
 	r := startIn(t, tab, Options{}, &lang.French)
-	r.until(func(l string) bool { return strings.HasPrefix(l, "Mille Bornes, ") && strings.Contains(l, "1\u00a0000 bornes") })
+	r.until(func(l string) bool {
+		return strings.HasPrefix(l, "Mille Bornes, ") && strings.Contains(l, "1\u00a0000 bornes")
+	})
 }
