@@ -218,7 +218,7 @@ var English = Catalogue{
 		Help5:          "hint: a suggestion. undo: take back your last move. save NAME: save the game.",
 		Help6:          "r repeats the question, p tells the card you drew, help or h this help.",
 		Help7:          "quit, or q: leave the game.",
-		Help8:          "rules: the rules in a few sentences. threats: what stops you, or may.",
+		Help8:          "rules: the rules in a few sentences. threats: what stops you, or may. review, or v: after a hand, its review.",
 		Help9:          "summary: your turn in one line. history, or history moves, mine, others or attacks: the past messages; repeat: the last one. brief or verbose: shorter or fuller turns.",
 		ThreatStopped:  "%s stops you: play %s.",
 		ThreatNeedGo:   "You need a Go to drive.",

@@ -228,7 +228,7 @@ var French = Catalogue{
 		Help5:          "conseil : une suggestion. reprendre : reprendre votre dernier coup. enregistrer NOM : enregistrer la partie.",
 		Help6:          "r répète la question, p dit la carte piochée, aide ou h cette aide.",
 		Help7:          "quitter, ou q : quitter la partie.",
-		Help8:          "règles : les règles en quelques phrases. menaces : ce qui vous arrête, ou pourrait.",
+		Help8:          "règles : les règles en quelques phrases. menaces : ce qui vous arrête, ou pourrait. analyse, ou v : après une manche, son analyse.",
 		Help9:          "résumé : votre tour en une ligne. historique, ou historique coups, miens, autres ou attaques : les messages passés ; répéter : le dernier. bref ou détaillé : des tours plus courts ou plus complets.",
 		ThreatStopped:  "%s vous arrête : posez %s.",
 		ThreatNeedGo:   "Il vous faut un Feu vert pour rouler.",
