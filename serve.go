@@ -110,7 +110,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mille serve:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "mille serve: listening on %s (data in %s)\n", l.Addr(), *data)
+	fmt.Fprintln(stdout, cli().T(lang.ServeListening, l.Addr(), *data))
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(l) }()
@@ -147,7 +147,7 @@ func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) 
 	}
 	if exportTo != "" {
 		names, err := lobby.ExportRooms(st, exportTo)
-		fmt.Fprintf(stdout, "mille serve: %d rooms written into %s\n", len(names), exportTo)
+		fmt.Fprintln(stdout, cli().T(lang.ServeExported, len(names), exportTo))
 		if err != nil {
 			fmt.Fprintln(stderr, "mille serve:", err)
 			code = 1
@@ -155,7 +155,7 @@ func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) 
 	}
 	if importFrom != "" {
 		names, problems := lobby.ImportRooms(st, importFrom, false)
-		fmt.Fprintf(stdout, "mille serve: %d rooms kept from %s\n", len(names), importFrom)
+		fmt.Fprintln(stdout, cli().T(lang.ServeImported, len(names), importFrom))
 		for _, err := range problems {
 			fmt.Fprintln(stderr, "mille serve:", err)
 			code = 1

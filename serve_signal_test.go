@@ -7,6 +7,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"syscall"
@@ -34,6 +35,10 @@ func startServe(t *testing.T, bin, data string, errb *testkit.Buffer) (*exec.Cmd
 func serveOnLoopback(t *testing.T, cmd *exec.Cmd, errb *testkit.Buffer) string {
 	t.Helper()
 	cmd.Args = append(cmd.Args, "--listen", "127.0.0.1:0")
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, "LC_ALL=C") // its first line is read in English
 	cmd.Stderr = errb
 	out, err := cmd.StdoutPipe()
 	if err != nil {

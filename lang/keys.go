@@ -836,6 +836,9 @@ const (
 	UsageStats                    // file name, variable
 	UsageServe                    // -
 	ServeNote                     // -
+	ServeListening                // address, folder
+	ServeExported                 // count, folder
+	ServeImported                 // count, folder
 	UsageServeMissing             // -
 	UsageReview                   // the docs address
 	UsageDefault                  // the default value
