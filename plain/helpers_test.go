@@ -80,7 +80,9 @@ func forbidden(p []byte) string {
 
 // runTogether matches two numbers with only a space between them ("1 75
 // miles", "Computer 2 0"): espeak-ng reads "one seventy-five".
-var runTogether = regexp.MustCompile(`\b\d+ \d+\b`)
+// A no-break space between them too ("1\u00a0700", French's thousands):
+// espeak-ng reads "un sept cents".
+var runTogether = regexp.MustCompile(`\b\d+[ \x{00a0}\x{202f}]\d+\b`)
 
 func (w *transcript) String() string {
 	w.mu.Lock()

@@ -346,6 +346,6 @@ func (s *Session) setLang(name string) {
 		s.say(lang.LangHelp, lang.Tags())
 		return
 	}
-	s.cat = c
+	s.cat = spoken(c)
 	s.say(lang.LangNow)
 }
