@@ -134,7 +134,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		stdout.Write(data)
 		return 0
 	}
-	review.WriteText(stdout, cli(), r, &g)
+	review.WriteText(stdout, cli().Spoken(), r, &g) // for the ear too: numbers in digits alone
 	return 0
 }
 

@@ -69,6 +69,19 @@ func (c *Catalogue) T(k Key, args ...any) string {
 	return fmt.Sprintf(c.Text[k], args...)
 }
 
+// Spoken is c for text that speech reads (the line mode, mille review's
+// text): its numbers in digits alone. French groups thousands with a
+// no-break space, "1 700", which the eye joins but espeak-ng reads as two
+// numbers, "un sept cents"; "1700" it reads "mille sept cents".
+func (c *Catalogue) Spoken() *Catalogue {
+	if c.Group == "" {
+		return c
+	}
+	digits := *c
+	digits.Group = ""
+	return &digits
+}
+
 // Num writes a whole number as the language does: "5 000" in French
 // (Group), "5000" in English. Every number a person reads is written
 // by it, or by T, which calls it.

@@ -317,3 +317,17 @@ func TestAbbr(t *testing.T) {
 		t.Errorf("French.Abbr(OutOfGas) = %q", got)
 	}
 }
+
+// TestSpoken: the spoken catalogue writes numbers in digits alone, which
+// espeak-ng reads as one number, and leaves the catalogue as it was.
+func TestSpoken(t *testing.T) {
+	if got := French.Spoken().T(Points, "Ann", 1700); !strings.Contains(got, "1700") {
+		t.Errorf("spoken French: %q", got)
+	}
+	if got := French.T(Points, "Ann", 1700); !strings.Contains(got, "1\u00a0700") {
+		t.Errorf("French, for the eye: %q", got)
+	}
+	if English.Spoken() != &English {
+		t.Error("English, without groups, is spoken as it is")
+	}
+}

@@ -346,6 +346,6 @@ func (s *Session) setLang(name string) {
 		s.say(lang.LangHelp, lang.Tags())
 		return
 	}
-	s.cat = spoken(c)
+	s.cat = c.Spoken()
 	s.say(lang.LangNow)
 }

@@ -87,22 +87,9 @@ func New(in io.Reader, out io.Writer, cat *lang.Catalogue) *Session {
 	if cat == nil {
 		cat = &lang.English
 	}
-	s := &Session{out: out, cat: spoken(cat), lines: make(chan string), done: make(chan struct{})}
+	s := &Session{out: out, cat: cat.Spoken(), lines: make(chan string), done: make(chan struct{})}
 	go s.read(in)
 	return s
-}
-
-// spoken is catalogue c as the line mode speaks it: its numbers in
-// digits alone. French groups thousands with a no-break space, "1 700",
-// which a reader's eye joins but espeak-ng reads as two numbers, "un sept
-// cents"; "1700" it reads "mille sept cents".
-func spoken(c *lang.Catalogue) *lang.Catalogue {
-	if c.Group == "" {
-		return c
-	}
-	digits := *c
-	digits.Group = ""
-	return &digits
 }
 
 // Farewell is why a served session ends, told last.
