@@ -13,9 +13,11 @@ var French = Catalogue{
 	Name: "Français",
 	// A no-break space (U+00A0) groups the thousands, "5 000": French
 	// typography would take the narrower U+202F, but many terminal
-	// fonts (the Linux console's among them) have no glyph for it, and
-	// espeak-ng reads both as one number ("cinq mille").
-	Group: "\u00a0",
+	// fonts (the Linux console's among them) have no glyph for it. Speech
+	// reads either as two numbers, so the line mode writes digits alone
+	// (Spoken). A comma marks decimals, "190,1", as French writes them.
+	Group:   "\u00a0",
+	Decimal: ",",
 	Text: typography([NumKeys]string{
 		Welcome:        "Mille Bornes, règles %s, %d joueurs : %s. La manche se joue en %d bornes. Tapez aide pour les commandes.",
 		HasKeyboard:    "Le clavier est à %s.",

@@ -35,17 +35,21 @@ type Catalogue struct {
 	// Group separates the thousands of a number ("5 000" in French);
 	// "" writes digits alone ("5000").
 	Group string
+	// Decimal is the mark between a number's whole part and its
+	// fraction ("190,1" in French); "" is a point.
+	Decimal string
 }
 
 // T is the sentence of key k with its arguments. A whole number given
 // to %d (and a float to %.0f) is written as the language writes numbers
-// (Num: "5 000" in French), padded to the verb's width; %v writes the
-// digits alone, for a number typed back (a seed).
+// (Num: "5 000" in French), padded to the verb's width, and a fraction
+// with the language's decimal mark ("190,1"); %v writes the digits alone,
+// for a number typed back (a seed).
 func (c *Catalogue) T(k Key, args ...any) string {
 	if len(args) == 0 {
 		return c.Text[k]
 	}
-	if c.Group != "" {
+	if c.Group != "" || c.Decimal != "" {
 		args = slices.Clone(args)
 		for i, a := range args {
 			switch n := a.(type) {
@@ -62,7 +66,7 @@ func (c *Catalogue) T(k Key, args ...any) string {
 			case uint32:
 				args[i] = number{n: int64(n), group: c.Group}
 			case float64:
-				args[i] = number{f: n, float: true, group: c.Group}
+				args[i] = number{f: n, float: true, group: c.Group, decimal: c.Decimal}
 			}
 		}
 	}
@@ -111,10 +115,11 @@ func grouped(n int64, sep string) string {
 // number is an argument of T that formats itself as the language
 // writes numbers.
 type number struct {
-	n     int64
-	f     float64
-	float bool
-	group string
+	n       int64
+	f       float64
+	float   bool
+	group   string
+	decimal string
 }
 
 // Format writes the number for %d (and %.0f), grouped, with the verb's
@@ -126,7 +131,11 @@ func (x number) Format(s fmt.State, verb rune) {
 	}
 	prec, hasPrec := s.Precision()
 	if !(verb == 'd' && !x.float || verb == 'f' && x.float && hasPrec && prec == 0) {
-		fmt.Fprintf(s, fmt.FormatString(s, verb), v)
+		text := fmt.Sprintf(fmt.FormatString(s, verb), v)
+		if x.float && verb == 'f' && x.decimal != "" {
+			text = strings.Replace(text, ".", x.decimal, 1)
+		}
+		io.WriteString(s, text)
 		return
 	}
 	n := x.n

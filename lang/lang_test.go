@@ -327,6 +327,12 @@ func TestSpoken(t *testing.T) {
 	if got := French.T(Points, "Ann", 1700); !strings.Contains(got, "1\u00a0700") {
 		t.Errorf("French, for the eye: %q", got)
 	}
+	if got := French.Spoken().T(RvlRating, 190.1, 9, "x", "y"); !strings.Contains(got, "190,1") {
+		t.Errorf("French decimals take a comma, spoken too: %q", got)
+	}
+	if got := English.T(RvlRating, 190.1, 9, "x", "y"); !strings.Contains(got, "190.1") {
+		t.Errorf("English decimals take a point: %q", got)
+	}
 	if English.Spoken() != &English {
 		t.Error("English, without groups, is spoken as it is")
 	}
