@@ -40,14 +40,14 @@ type band struct {
 // (docs/review.md, "A rating of your play", has the runs and the
 // command). The review's own noise and its search's limits add to every
 // rate, more at a shallower depth, so a rate is placed among the rates
-// measured at its own depth. Quick: 100 hands of one seat a level (85 of
+// measured at its own depth. Quick: 100 hands of one seat a level (118 of
 // hard and of expert). Normal: 8 to 24 hands a level, the older runs;
 // deep is not measured and uses normal's. hard and expert are one band:
 // their rates differ by less than the noise of those hands at quick and
 // of 8 at normal.
 var levelRates = [...][]band{
 	Quick: {
-		{"hard/expert", "strong", 6.9},
+		{"hard/expert", "strong", 6.6},
 		{"medium", "good", 14.4},
 		{"easy", "casual", 40.7},
 		{"random", "beginner", 114.2},
