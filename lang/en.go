@@ -1005,6 +1005,8 @@ var English = Catalogue{
 		RvBest:          " · best: %s · loss %.0f ± %.0f",
 		RvOthers:        " other moves, against the one played: %s",
 		RvNoReview:      "No review: %v.",
+		RvOnlyHere:      "the review is for the games played here: save the room's game, then run mille review on it",
+		RvNoMoveYet:     "the game has no move to review yet",
 		RvKeyStep:       "step",
 		RvKeyFlagged:    "flagged moves",
 		RvKeyHands:      "hands",

@@ -1017,6 +1017,8 @@ var French = Catalogue{
 		RvBest:          " · meilleur : %s · perte %.0f ± %.0f",
 		RvOthers:        " autres coups, face à celui joué : %s",
 		RvNoReview:      "Pas de revue : %v.",
+		RvOnlyHere:      "la revue est pour les parties jouées ici : enregistrez la partie de la salle, puis lancez mille review dessus",
+		RvNoMoveYet:     "la partie n'a encore aucun coup à revoir",
 		RvKeyStep:       "coup à coup",
 		RvKeyFlagged:    "coups signalés",
 		RvKeyHands:      "manches",

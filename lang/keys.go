@@ -1061,6 +1061,8 @@ const (
 	RvBest          // best move, loss, its error
 	RvOthers        // moves
 	RvNoReview      // error
+	RvOnlyHere      // -
+	RvNoMoveYet     // -
 	RvKeyStep       // - (the review's keys)
 	RvKeyFlagged    // -
 	RvKeyHands      // -

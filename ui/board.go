@@ -282,7 +282,7 @@ func (m *Board) newGame() tea.Cmd { return m.setError(m.t(lang.NgShared)) }
 
 // reviewHand refuses: a guest of a room does not hold the game's record.
 func (m *Board) reviewHand() tea.Cmd {
-	return m.setError(m.t(lang.RvNoReview, errors.New("the review is for the games played here: save the room's game, then run mille review on it")))
+	return m.setError(m.t(lang.RvNoReview, m.t(lang.RvOnlyHere)))
 }
 
 // speed refuses: the table sets its computers' pace.

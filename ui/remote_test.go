@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/table"
 )
@@ -572,5 +573,22 @@ func TestScoreHeadingsNameTeams(t *testing.T) {
 		if !slices.Equal(heads, want) {
 			t.Errorf("%d players: headings %q, want %q", players, heads, want)
 		}
+	}
+}
+
+// TestRemoteReviewRefusalInFrench: a guest's v at the end of a hand is
+// refused in the board's language (the reason was English in French).
+func TestRemoteReviewRefusalInFrench(t *testing.T) {
+	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewRemote(RemoteConfig{Table: frozen(s, 0, []string{"Ann", "Bob"}, []bool{true, true}, nil), Options: remoteOptions(), Dark: true, Lang: &lang.French})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.reviewHand()
+	if want := lang.French.T(lang.RvNoReview, lang.French.T(lang.RvOnlyHere)); m.message != want || strings.Contains(m.message, "review is") {
+		t.Errorf("the refusal %q, want %q", m.message, want)
 	}
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -120,7 +121,7 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 		}
 	}
 	if len(rs.moves) == 0 {
-		return nil, fmt.Errorf("the game has no move to review yet")
+		return nil, errors.New(rs.lang.T(lang.RvNoMoveYet))
 	}
 	for rs.cur < len(rs.moves)-1 && rs.moves[rs.cur] < cfg.Options.From {
 		rs.cur++ // start where the review does
