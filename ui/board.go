@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
@@ -99,6 +100,8 @@ type holder interface {
 	dialogLayers(obs *engine.Observation, l layout) []*layer
 	moreKeys(k *KeyMap, free, full bool) // the host's own keys in the key map
 	question() *question                 // the question asked now, if any
+	windowOpen() bool                    // a window of the host's own is over the board: its keys and clicks are off
+	footer() []key.Binding               // the keys of what is active, shown at the bottom
 	commandRows() [][2]lang.Key
 	endButtons() []button
 	quitWord() string // how q's question ends the game: quitting or leaving
@@ -302,3 +305,10 @@ func (m *Board) recordHand() tea.Cmd { return nil }
 
 // quitWord is what the too-small screen says q does.
 func (m *Board) quitWord() string { return m.t(lang.UILeaves) }
+
+// windowOpen reports false: a served board has no windows but its own.
+func (m *Board) windowOpen() bool { return false }
+
+// overlaid reports whether something is open over the board: one of its
+// own dialogs or a window of the program around it.
+func (m *Board) overlaid() bool { return m.dialog != dialogNone || m.top.windowOpen() }

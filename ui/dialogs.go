@@ -86,8 +86,6 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		return m.saveDialog(l)
 	case dialogStats:
 		return m.statsDialog(l)
-	case dialogLoad:
-		return nil // drawn by layers, over any screen
 	}
 	return m.Board.dialogLayers(obs, l)
 }

@@ -17,8 +17,8 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, k.Interrupt) || m.w > 0 && (m.w < MinWidth || m.h < MinHeight) {
 		return m.Board.keyPress(msg)
 	}
-	if m.dialog == dialogLoad {
-		return m.loadKey(msg)
+	if m.loader != nil {
+		return m.loadUpdate(msg)
 	}
 	switch m.screen {
 	case screenNewGame:

@@ -148,7 +148,7 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	played := probe(tm, func(m *Model) int { return actions(m) })
 
 	press(tm, "L")
-	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad && m.picker.read })
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil && m.loader.list.read })
 	press(tm, "enter") // monday, then the autosave
 	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
 	contains(t, screenNow(tm), "Load monday"+save.Ext)
@@ -164,7 +164,7 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 
 	// Loaded again from the picker, and saved in a file: the autosave goes.
 	press(tm, "L")
-	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad && m.picker.read })
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil && m.loader.list.read })
 	press(tm, "down", "enter") // monday, then the autosave
 	waitModel(t, tm, "the autosave's game", func(m *Model) bool {
 		return m.local.Table().Config().Seed == 3 && m.local.FromAutosave() && m.local.File() == ""

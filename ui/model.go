@@ -70,7 +70,6 @@ const (
 	dialogResume            // "Resume the game you left?" (an autosave exists)
 	dialogResumeDrop        // "Throw the game you left away?" (n to the resume question)
 	dialogKeys              // full help
-	dialogLoad              // the load picker
 	dialogStats             // lifetime statistics
 )
 
@@ -84,8 +83,9 @@ type Model struct {
 	cfg        Config
 	first      bool // no options were found: the first start
 	input      textinput.Model
-	picker     savePicker // load: the saves; save: the folder
-	pickFolder bool       // the save dialog's keys go to the picker
+	picker     savePicker  // the save dialog's folder
+	loader     *loadDialog // the load picker, while it is open
+	pickFolder bool        // the save dialog's keys go to the picker
 	statsText  string
 	afterSave  afterSave // what a save from the save dialog leads to
 	next       *nextGame // the game waiting to replace the table's (dialogReplace)
@@ -211,12 +211,18 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.Board.update(msg)
-		m.picker.setRows(m.pickerRows())
+		m.picker.setRows(pickerRows(msg.Height, true))
+		if m.loader != nil {
+			m.loader.Update(msg)
+		}
 		return m, nil
 	case loadedMsg:
 		return m, m.loaded(msg)
 	case pickerReadMsg:
 		m.picker.loaded(msg)
+		if m.loader != nil {
+			m.loader.Update(msg)
+		}
 		return m, nil
 	case statsMsg:
 		if msg.err != nil {

@@ -18,13 +18,13 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 	case m.dialog == dialogStats:
 		m.dialog = dialogNone // any click closes it
 		return nil
-	case m.dialog == dialogLoad || m.dialog == dialogSaveAs:
+	case m.loader != nil:
+		// The picker is over the screen: a click elsewhere does nothing.
+		return m.loadUpdate(c)
+	case m.dialog == dialogSaveAs:
 		if row, ok := strings.CutPrefix(id, "pick-"); ok {
 			n, _ := strconv.Atoi(row)
 			return m.pickerClick(n)
-		}
-		if id == "btn-no" && m.dialog == dialogLoad {
-			return m.loadKey(tea.KeyPressMsg{Code: tea.KeyEscape})
 		}
 	}
 	if m.screen == screenNewGame {
@@ -70,7 +70,7 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if m.dialog != dialogNone || m.gamePrompt() != promptNone || m.curtain() {
+	if m.overlaid() || m.gamePrompt() != promptNone || m.curtain() {
 		return nil
 	}
 	switch {

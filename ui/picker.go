@@ -38,26 +38,108 @@ type (
 // pickerWidth is the widest row of a picker in its dialog.
 const pickerWidth = 64
 
-// newPicker returns the picker of a dialog on folder dir, sized for the
-// screen; its Init reads the folder.
-func (m *Model) newPicker(dir string) savePicker {
+// newPicker returns the picker of a dialog on folder dir showing rows
+// entries at once; its Init reads the folder.
+func newPicker(dir string, rows int) savePicker {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs // the dialogs show, and saves report, full paths
 	}
-	return newSavePicker(dir, m.pickerRows())
+	return newSavePicker(dir, rows)
 }
 
-// pickerRows is the picker's height for the screen: the save dialog has
-// more lines around it than the load dialog.
-func (m *Model) pickerRows() int {
-	h := m.h
+// pickerRows is the picker's height on a screen h rows high: the save
+// dialog has more lines around it than the load dialog.
+func pickerRows(h int, saving bool) int {
 	if h == 0 {
 		h = MinHeight
 	}
-	if m.dialog == dialogSaveAs {
+	if saving {
 		return max(3, min(12, h-14))
 	}
 	return max(3, min(14, h-13))
+}
+
+// pickerKeys is a picker's key map, the bubbles way: moving in the list,
+// opening a folder or picking a save, going up, and Esc.
+type pickerKeys struct {
+	Up, Down, PageUp, PageDown key.Binding
+	Parent, Open, Choose       key.Binding // ← and Backspace; →; Return
+	Cancel                     key.Binding
+}
+
+// newPickerKeys is a picker's keys from the screen's key map.
+func newPickerKeys(k KeyMap) pickerKeys {
+	return pickerKeys{Up: k.Up, Down: k.Down, PageUp: k.LogUp, PageDown: k.LogDown,
+		Parent: key.NewBinding(key.WithKeys(append(k.Left.Keys(), k.Backspace.Keys()...)...)),
+		Open:   k.Right, Choose: k.Default, Cancel: k.Cancel}
+}
+
+// ShortHelp is the footer under a picker: Esc (the box says the rest).
+func (k pickerKeys) ShortHelp() []key.Binding { return []key.Binding{k.Cancel} }
+
+// loadDialog is the load picker as a component: the saves folder's list
+// (savePicker), its keys, and its box, drawn over the board or the
+// new-game screen. It reads folders in commands and says what was picked
+// or that it was cancelled; the model it belongs to loads the save.
+type loadDialog struct {
+	list savePicker
+	keys pickerKeys
+}
+
+// newLoadDialog is the load picker on folder dir, sized for c's screen;
+// its Init reads the folder.
+func newLoadDialog(c *screenContext, dir string) *loadDialog {
+	return &loadDialog{list: newPicker(dir, pickerRows(c.h, false)), keys: newPickerKeys(c.keys)}
+}
+
+// Init reads the picker's folder.
+func (d *loadDialog) Init() tea.Cmd { return d.list.Init() }
+
+// Update takes a key, a click, a folder read or the screen's new size,
+// and says what it led to: a save picked, the dialog cancelled, or a
+// folder to read.
+func (d *loadDialog) Update(msg tea.Msg) pickResult {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		d.list.setRows(pickerRows(msg.Height, false))
+	case pickerReadMsg:
+		d.list.loaded(msg)
+	case tea.KeyPressMsg:
+		if key.Matches(msg, d.keys.Cancel) {
+			return pickResult{cancel: true}
+		}
+		return d.list.key(msg, d.keys)
+	case clickMsg:
+		if row, ok := strings.CutPrefix(msg.id, "pick-"); ok {
+			n, _ := strconv.Atoi(row)
+			return d.list.click(n)
+		}
+		if msg.id == "btn-no" {
+			return pickResult{cancel: true}
+		}
+	}
+	return pickResult{}
+}
+
+// layers draw the picker in its box, each row clickable; message is the
+// screen's error, if any, told in the box.
+func (d *loadDialog) layers(c *screenContext, l layout, message string) []*layer {
+	st := c.styles
+	body := []string{
+		st.Dim.Render(ansi.Truncate(c.t(lang.PkFolder, homeShort(d.list.dir)), pickerWidth, "…")),
+		"",
+	}
+	first := len(body)
+	body = append(body, d.list.lines(st, c.lang, pickerWidth, c.t(lang.PkNoSaves))...)
+	body = append(body, "", st.Dim.Render(c.t(lang.PkLoadHelp)))
+	if message != "" {
+		body = append(body, st.Error.Render(ansi.Truncate(message, pickerWidth, "…")))
+	}
+	rows := map[int]string{}
+	for i := 0; i < d.list.rows; i++ {
+		rows[first+i] = "pick-" + strconv.Itoa(i)
+	}
+	return c.dialogBoxRows(l, c.t(lang.PkLoadTitle), body, []button{{"btn-no", c.t(lang.BtnEscCancel), false}}, rows)
 }
 
 // canLoad reports whether L loads a saved game: local play that reads
@@ -74,26 +156,21 @@ func (m *Model) openLoad() tea.Cmd {
 	if err != nil {
 		return m.setError(err.Error())
 	}
-	m.dialog = dialogLoad
 	m.pending, m.pendSlot, m.target = 0, -1, engine.NoCard
-	m.picker = m.newPicker(dir)
-	return m.picker.Init()
+	m.loader = newLoadDialog(&m.screenContext, dir)
+	return m.loader.Init()
 }
 
-// loadKey is a key in the load picker: Esc cancels, Return on a save loads
-// it, the rest moves in the picker.
-func (m *Model) loadKey(msg tea.KeyPressMsg) tea.Cmd {
-	if key.Matches(msg, m.keys.Cancel) {
-		m.dialog = dialogNone
+// loadUpdate hands a message to the open load picker and does what it
+// led to: Esc closes it, a save picked is loaded.
+func (m *Model) loadUpdate(msg tea.Msg) tea.Cmd {
+	r := m.loader.Update(msg)
+	switch {
+	case r.cancel:
+		m.loader = nil
 		m.message, m.isError = m.t(lang.PkNothingLoaded), false
 		return nil
-	}
-	return m.loadPick(m.picker.key(msg, m.keys))
-}
-
-// loadPick loads the save picked in the load picker.
-func (m *Model) loadPick(r pickResult) tea.Cmd {
-	if r.save != "" {
+	case r.save != "":
 		return m.load(r.save)
 	}
 	return r.cmd
@@ -102,7 +179,7 @@ func (m *Model) loadPick(r pickResult) tea.Cmd {
 // load reads a save in a command; the game on the table goes on until it
 // has been read and checked.
 func (m *Model) load(path string) tea.Cmd {
-	m.dialog = dialogNone
+	m.loader = nil
 	m.message, m.isError = m.t(lang.PkLoading, path), false
 	l := m.local
 	return func() tea.Msg {
@@ -157,7 +234,7 @@ func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if m.pickFolder {
 		m.message, m.isError = "", false
-		return m.savePick(m.picker.key(msg, m.keys))
+		return m.savePick(m.picker.key(msg, newPickerKeys(m.keys)))
 	}
 	if key.Matches(msg, k.Default) {
 		name := strings.TrimSpace(m.input.Value())
@@ -265,20 +342,13 @@ func homeShort(path string) string {
 
 // pickerLines are the picker's rows, each w cells wide.
 func (m *Model) pickerLines(w int) []string {
-	empty := m.t(lang.PkNoSaves)
-	if m.dialog == dialogSaveAs {
-		empty = m.t(lang.PkNoFolders)
-	}
-	return m.picker.lines(m.styles, m.lang, w, empty)
+	return m.picker.lines(m.styles, m.lang, w, m.t(lang.PkNoFolders))
 }
 
 // pickerClick chooses the clicked row of a picker, as Return there does:
 // a click opens a folder or picks a save.
 func (m *Model) pickerClick(row int) tea.Cmd {
 	r := m.picker.click(row)
-	if m.dialog == dialogLoad {
-		return m.loadPick(r)
-	}
 	m.input.Blur()
 	return m.savePick(r)
 }
@@ -293,27 +363,6 @@ func (m *Model) openStats() tea.Cmd {
 		text, err := fn()
 		return statsMsg{text: text, err: err}
 	}
-}
-
-// pickerDialog draws the load picker over whatever screen is shown; each
-// row of the picker is clickable.
-func (m *Model) pickerDialog(l layout) []*layer {
-	st := m.styles
-	body := []string{
-		st.Dim.Render(ansi.Truncate(m.t(lang.PkFolder, homeShort(m.picker.dir)), pickerWidth, "…")),
-		"",
-	}
-	first := len(body)
-	body = append(body, m.pickerLines(pickerWidth)...)
-	body = append(body, "", st.Dim.Render(m.t(lang.PkLoadHelp)))
-	if m.message != "" && m.isError {
-		body = append(body, st.Error.Render(ansi.Truncate(m.message, pickerWidth, "…")))
-	}
-	rows := map[int]string{}
-	for i := 0; i < m.picker.rows; i++ {
-		rows[first+i] = "pick-" + strconv.Itoa(i)
-	}
-	return m.dialogBoxRows(l, m.t(lang.PkLoadTitle), body, []button{{"btn-no", m.t(lang.BtnEscCancel), false}}, rows)
 }
 
 // saveDialog draws the save prompt: the name, and the folder picker under it.
@@ -358,4 +407,16 @@ func (m *Model) statsDialog(l layout) []*layer {
 		body = append(body, ansi.Truncate(s, 72, "…"))
 	}
 	return m.dialogBox(l, m.t(lang.PkStatsTitle), body, []button{{"btn-yes", m.t(lang.BtnAnyKey), true}})
+}
+
+// windowOpen reports whether one of local play's windows is open over
+// the board.
+func (m *Model) windowOpen() bool { return m.loader != nil }
+
+// footer is the key map of local play's open window, else the board's.
+func (m *Model) footer() []key.Binding {
+	if m.loader != nil {
+		return m.loader.keys.ShortHelp()
+	}
+	return m.Board.footer()
 }

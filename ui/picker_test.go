@@ -99,7 +99,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	// A bad file: the error on the message line, the game untouched.
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool {
-		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday")
+		return m.loader != nil && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	screen := screenNow(tm)
 	contains(t, screen, "Load a saved game")
@@ -118,14 +118,14 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 
 	// Esc cancels.
 	press(tm, "L")
-	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad })
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil })
 	press(tm, "esc")
 	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone && m.local.Table().Config().Seed == 7 })
 
 	// A click on a save loads it.
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool {
-		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday")
+		return m.loader != nil && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "pick-1"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
@@ -155,13 +155,13 @@ func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
 	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
 	contains(t, screenNow(tm), "[ L Load a saved game ]")
 	press(tm, "L")
-	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad })
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil })
 	press(tm, "esc")
 	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.dialog == dialogNone && m.screen == screenNewGame })
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "ng-load"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	waitModel(t, tm, "the picker", func(m *Model) bool {
-		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday")
+		return m.loader != nil && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	press(tm, "enter")
 	waitModel(t, tm, "the loaded game", func(m *Model) bool {
@@ -328,7 +328,7 @@ func TestFlowLoadPickerListsOnlySaves(t *testing.T) {
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool {
-		return m.dialog == dialogLoad && strings.Contains(ansi.Strip(m.View().Content), "monday")
+		return m.loader != nil && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	screen := screenNow(tm)
 	contains(t, screen, lang.English.Text[lang.PkAutosaveEntry])
@@ -452,7 +452,7 @@ func TestFlowLoadPickerSavesFirstWithDetails(t *testing.T) {
 	cfg.Local.Load = local.Load
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "L")
-	waitModel(t, tm, "the picker", func(m *Model) bool { return m.dialog == dialogLoad && m.picker.read })
+	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil && m.loader.list.read })
 	screen := screenNow(tm)
 	contains(t, screen, "Folder: ~"+string(filepath.Separator)+"saves")
 	var rows []string
@@ -480,7 +480,7 @@ func TestFlowLoadPickerSavesFirstWithDetails(t *testing.T) {
 	if want := []string{"broken", "monday", "(autosave)", "finished/", "reviews/"}; !slices.Equal(rows, want) {
 		t.Fatalf("rows %q, want %q:\n%s", rows, want, screen)
 	}
-	if e := probe(tm, func(m *Model) pickEntry { e, _ := m.picker.highlighted(); return e }); e.folder || e.name != "broken"+save.Ext {
+	if e := probe(tm, func(m *Model) pickEntry { e, _ := m.loader.list.highlighted(); return e }); e.folder || e.name != "broken"+save.Ext {
 		t.Fatalf("the picker starts on %+v", e)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -507,5 +507,47 @@ func TestPickerListsTheNewestSaveFirst(t *testing.T) {
 	}
 	if want := []string{"mid" + save.Ext, "alpha" + save.Ext, "zulu" + save.Ext}; !slices.Equal(names, want) {
 		t.Errorf("picker rows %q, want %q", names, want)
+	}
+}
+
+// TestPickerOverTheCurtain: the load picker open as the keyboard passes
+// to another person (opened while a computer moved, then the curtain
+// came) keeps the hand hidden, as the curtain does.
+func TestPickerOverTheCurtain(t *testing.T) {
+	saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Local.Load = local.Load
+	m := newModel(t, cfg)
+	m.openNewGame()
+	m.ng.set(2, 4) // the second seat: a person
+	m.startNew()
+	m.act(humanMove(m))
+	if !m.curtain() {
+		t.Fatal("no curtain for the second person")
+	}
+	m.openLoad()
+	screen := screenOf(m, 80, 24)
+	contains(t, screen, "Load a saved game")
+	for _, l := range m.layers(80, 24) {
+		if strings.HasPrefix(l.id, "slot-") {
+			t.Fatalf("the hand shows behind the picker over the curtain:\n%s", screen)
+		}
+	}
+}
+
+// TestPickerTakesEveryClick: a click beside the load picker, on the
+// new-game screen under it, does nothing: the picker is what is asked.
+func TestPickerTakesEveryClick(t *testing.T) {
+	saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Local.Load = local.Load
+	m := newModel(t, cfg)
+	m.openNewGame()
+	m.openLoad()
+	screenOf(m, 120, 40)
+	x, y := where(m, "ng-cancel")
+	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+	if screen := screenOf(m, 120, 40); m.screen != screenNewGame || !strings.Contains(screen, "Load a saved game") {
+		t.Fatalf("a click beside the picker reached the screen under it:\n%s", screen)
 	}
 }

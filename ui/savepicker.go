@@ -186,25 +186,26 @@ func (p *savePicker) up() tea.Cmd {
 type pickResult struct {
 	save   string
 	chosen bool
+	cancel bool // Esc, or the Cancel button: the dialog closes
 	cmd    tea.Cmd
 }
 
 // key handles a key in the list: ↑↓ and the page keys move, Return and →
 // open the highlighted folder or pick the highlighted save, ← goes up.
-func (p *savePicker) key(msg tea.KeyPressMsg, k KeyMap) pickResult {
+func (p *savePicker) key(msg tea.KeyPressMsg, k pickerKeys) pickResult {
 	switch {
 	case key.Matches(msg, k.Up):
 		p.move(p.sel - 1)
 	case key.Matches(msg, k.Down):
 		p.move(p.sel + 1)
-	case key.Matches(msg, k.LogUp):
+	case key.Matches(msg, k.PageUp):
 		p.move(p.sel - p.rows)
-	case key.Matches(msg, k.LogDown):
+	case key.Matches(msg, k.PageDown):
 		p.move(p.sel + p.rows)
-	case key.Matches(msg, k.Left), key.Matches(msg, k.Backspace):
+	case key.Matches(msg, k.Parent):
 		return pickResult{cmd: p.up()}
-	case key.Matches(msg, k.Right), key.Matches(msg, k.Default):
-		return p.choose(key.Matches(msg, k.Default))
+	case key.Matches(msg, k.Open), key.Matches(msg, k.Choose):
+		return p.choose(key.Matches(msg, k.Choose))
 	}
 	return pickResult{}
 }

@@ -29,7 +29,7 @@ func TestSavePickerMoves(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	k := DefaultKeyMap(&lang.English)
+	k := newPickerKeys(DefaultKeyMap(&lang.English))
 	p := newSavePicker(dir, 2)
 	read := func(cmd tea.Cmd) {
 		t.Helper()

@@ -72,7 +72,7 @@ func (m *Model) startSave(after afterSave) tea.Cmd {
 	}
 	m.input.SetValue(name)
 	m.input.CursorEnd()
-	m.picker = m.newPicker(m.saveFolder())
+	m.picker = newPicker(m.saveFolder(), pickerRows(m.h, true))
 	return tea.Batch(m.input.Focus(), m.picker.Init())
 }
 

@@ -314,7 +314,7 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 // is over, no other question is asked, and w has not put it aside to show
 // the whole board.
 func (m *Board) handOverShown() bool {
-	return m.obs.Phase >= engine.PhaseHandOver && !m.peek && m.dialog == dialogNone
+	return m.obs.Phase >= engine.PhaseHandOver && !m.peek && !m.overlaid()
 }
 
 // toggleWindow is w: it puts the end-of-hand window aside, or brings it

@@ -91,14 +91,14 @@ func (m *Board) layers(w, h int) []*layer {
 	if m.screen == screenGuide {
 		return m.guideLayers(w, h)
 	}
-	if m.curtain() && m.dialog == dialogNone {
+	if m.curtain() && !m.overlaid() {
 		return m.curtainLayers(w, h)
 	}
-	if m.curtain() && m.dialog != dialogLoad {
-		// A question over the curtain (the guide's offer at the first
-		// start, quitting): no hand behind it.
+	if m.curtain() {
+		// A question or a window over the curtain (the guide's offer at
+		// the first start, quitting, the load picker): no hand behind it.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.statusLine(&m.obs, w)), lay(m.shortHelp(m.activeKeys().ShortHelp(), l.w)).ID("help").Y(l.helpY)},
+		return append([]*layer{lay(m.statusLine(&m.obs, w)), lay(m.shortHelp(m.top.footer(), l.w)).ID("help").Y(l.helpY)},
 			m.top.dialogLayers(&m.obs, l)...)
 	}
 	return m.boardLayers(newLayout(w, h))
@@ -170,7 +170,7 @@ func (m *Board) boardLayers(l layout) []*layer {
 		}
 		sides, _ := m.sideLayers(l, rows)
 		layers = append(layers, sides...)
-		layers = append(layers, lay(m.shortHelp(m.footer(), l.w)).ID("help").Y(l.helpY))
+		layers = append(layers, lay(m.shortHelp(m.top.footer(), l.w)).ID("help").Y(l.helpY))
 		return append(layers, m.top.dialogLayers(obs, l)...)
 	}
 	sides, logged := m.sideLayers(l, l.areaH)
@@ -219,7 +219,7 @@ func (m *Board) boardLayers(l layout) []*layer {
 	}
 	layers = append(layers,
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
-		lay(m.shortHelp(m.footer(), l.w)).ID("help").Y(l.helpY),
+		lay(m.shortHelp(m.top.footer(), l.w)).ID("help").Y(l.helpY),
 	)
 	layers = append(layers, m.top.dialogLayers(obs, l)...)
 	return layers
@@ -424,7 +424,7 @@ func (m *Board) keysNow(full bool) KeyMap {
 	k := m.keys
 	prompt := m.gamePrompt() != promptNone || m.top.question() != nil
 	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
-	board := !prompt && m.dialog == dialogNone
+	board := !prompt && !m.overlaid()
 	choosing := m.target != engine.NoCard || m.pending != 0
 	set := func(b *key.Binding, on bool) { b.SetEnabled(on) }
 	set(&k.Yes, prompt)
@@ -443,10 +443,10 @@ func (m *Board) keysNow(full bool) KeyMap {
 	set(&k.Folder, false)
 	set(&k.Load, false)
 	set(&k.Stats, false)
-	set(&k.Undo, (board || prompt && m.dialog == dialogNone) && m.view.CanUndo)
+	set(&k.Undo, (board || prompt && !m.overlaid()) && m.view.CanUndo)
 	set(&k.Hint, board && myPlay && m.hintFn != nil)
 	set(&k.Save, board && m.top.canSave())
-	set(&k.Quit, board || m.gamePrompt() != promptNone && m.dialog == dialogNone)
+	set(&k.Quit, board || m.gamePrompt() != promptNone && !m.overlaid())
 	set(&k.Window, board || m.gamePrompt() != promptNone)
 	set(&k.Order, hand && board && !choosing)
 	set(&k.NewGame, false)
@@ -522,9 +522,13 @@ func (m *Model) layers(w, h int) []*layer {
 	default:
 		layers = m.Board.layers(w, h)
 	}
-	if m.dialog == dialogLoad {
+	if m.loader != nil {
 		// The picker opens over the board or the new-game screen.
-		layers = append(layers, m.pickerDialog(newLayout(w, h))...)
+		msg := ""
+		if m.isError {
+			msg = m.message
+		}
+		layers = append(layers, m.loader.layers(&m.screenContext, newLayout(w, h), msg)...)
 	}
 	return layers
 }
@@ -536,7 +540,7 @@ func (m *Model) moreKeys(k *KeyMap, free, full bool) {
 	k.Stats.SetEnabled(free && m.cfg.Stats != nil)
 	k.NewGame.SetEnabled(free)
 	k.Speed.SetEnabled(free)
-	k.Cancel.SetEnabled(k.Cancel.Enabled() || m.dialog == dialogSaveAs || m.dialog == dialogLoad)
+	k.Cancel.SetEnabled(k.Cancel.Enabled() || m.dialog == dialogSaveAs)
 	k.Folder.SetEnabled(m.dialog == dialogSaveAs)
 	p := m.gamePrompt()
 	end := p == promptAnotherHand || p == promptAnotherGame
