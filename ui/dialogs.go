@@ -78,12 +78,13 @@ func (m *Model) deal(next nextGame) tea.Cmd {
 // dialogLayers draws the local game's questions and dialogs, or else the
 // board's.
 func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
+	if m.saver != nil {
+		return m.saver.layers(&m.screenContext, l, m.message, m.isError)
+	}
 	if q := m.question(); q != nil {
 		return q.layers(&m.screenContext, l)
 	}
 	switch m.dialog {
-	case dialogSaveAs:
-		return m.saveDialog(l)
 	case dialogStats:
 		return m.statsDialog(l)
 	}

@@ -227,7 +227,7 @@ func TestFlowQuitSaves(t *testing.T) {
 	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "[ y Save and quit ]")
 	press(tm, "y")
-	waitModel(t, tm, "the file name", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	waitModel(t, tm, "the file name", func(m *Model) bool { return m.saver != nil })
 	tm.Type("game")
 	press(tm, "enter")
 	final := tm.FinalModel(t).(*Model)
@@ -422,7 +422,7 @@ func TestFlowOptionsPersist(t *testing.T) {
 	}
 	tm := runTest(t, m, 80, 24)
 	press(tm, "n") // just play
-	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone })
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.bare() })
 	press(tm, "o", "b", "a")
 	waitModel(t, tm, "the options", func(m *Model) bool { return m.opts.Ordered && !m.opts.Bell && m.opts.Animation == "slow" })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})

@@ -292,3 +292,7 @@ func contains(t *testing.T, screen, want string) {
 		t.Fatalf("screen lacks %q:\n%s", want, screen)
 	}
 }
+
+// bare reports whether nothing is open over local play's screen: no
+// question, no window.
+func (m *Model) bare() bool { return m.dialog == dialogNone && !m.windowOpen() }

@@ -20,6 +20,9 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	if m.loader != nil {
 		return m.loadUpdate(msg)
 	}
+	if m.saver != nil && m.screen == screenBoard {
+		return m.saveUpdate(msg)
+	}
 	switch m.screen {
 	case screenNewGame:
 		return m.newGameKey(msg)
@@ -27,8 +30,6 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return m.Board.keyPress(msg)
 	}
 	switch m.dialog {
-	case dialogSaveAs:
-		return m.saveKey(msg)
 	case dialogStats:
 		m.dialog = dialogNone
 		return nil

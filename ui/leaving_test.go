@@ -46,13 +46,13 @@ func TestFlowQuitAsksOnce(t *testing.T) {
 		contains(t, screen, b)
 	}
 	press(tm, "n")
-	waitModel(t, tm, "play", func(m *Model) bool { return m.dialog == dialogNone && !m.quitting })
+	waitModel(t, tm, "play", func(m *Model) bool { return m.bare() && !m.quitting })
 
 	press(tm, "s")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil })
 	tm.Type("x")
 	press(tm, "enter")
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() != "" })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.bare() && m.local.File() != "" })
 	press(tm, "q")
 	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
 	screen = screenNow(tm)
@@ -88,7 +88,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 		contains(t, screen, b)
 	}
 	press(tm, "n")
-	waitModel(t, tm, "the game going on", func(m *Model) bool { return m.dialog == dialogNone })
+	waitModel(t, tm, "the game going on", func(m *Model) bool { return m.bare() })
 	if got := probe(tm, func(m *Model) int { return actions(m) }); got != n || probe(tm, func(m *Model) uint64 { return m.local.Table().Config().Seed }) != 7 {
 		t.Fatal("cancelled, the game was replaced anyway")
 	}
@@ -96,10 +96,10 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 	press(tm, "n", "enter")
 	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
 	press(tm, "y")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil })
 	tm.Type("before")
 	press(tm, "enter")
-	waitModel(t, tm, "the new game", func(m *Model) bool { return m.dialog == dialogNone && m.local.Table().Config().Seed != 7 })
+	waitModel(t, tm, "the new game", func(m *Model) bool { return m.bare() && m.local.Table().Config().Seed != 7 })
 	if g, err := local.Load(filepath.Join(dir, "before"+save.Ext)); err != nil || len(g.History) != n {
 		t.Fatalf("the game saved first: %d actions, %v", len(g.History), err)
 	}
@@ -108,7 +108,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 	press(tm, "n", "enter")
 	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
 	press(tm, "d")
-	waitModel(t, tm, "another new game", func(m *Model) bool { return m.dialog == dialogNone && actions(m) == 0 })
+	waitModel(t, tm, "another new game", func(m *Model) bool { return m.bare() && actions(m) == 0 })
 	select {
 	case g := <-kept:
 		if len(g.History) == 0 {
@@ -139,7 +139,7 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
 	press(tm, "y")
 	waitModel(t, tm, "the game left", func(m *Model) bool {
-		return m.dialog == dialogNone && m.local.Table().Config().Seed == 3 && settled(m)
+		return m.bare() && m.local.Table().Config().Seed == 3 && settled(m)
 	})
 	if _, err := os.Stat(auto); err != nil {
 		t.Fatalf("the autosave went while its game goes on: %v", err)
@@ -153,7 +153,7 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
 	contains(t, screenNow(tm), "Load monday"+save.Ext)
 	press(tm, "d")
-	waitModel(t, tm, "monday", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() == monday })
+	waitModel(t, tm, "monday", func(m *Model) bool { return m.bare() && m.local.File() == monday })
 	waitModel(t, tm, "the game left for monday in the autosave", func(*Model) bool {
 		g, err := save.Read(auto)
 		return err == nil && len(g.History) == played
@@ -170,10 +170,10 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 		return m.local.Table().Config().Seed == 3 && m.local.FromAutosave() && m.local.File() == ""
 	})
 	press(tm, "s")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil && m.saver.input.Value() == "" })
 	tm.Type("kept")
 	press(tm, "enter")
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() != "" })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.bare() && m.local.File() != "" })
 	waitModel(t, tm, "the autosave gone", func(*Model) bool { _, err := os.Stat(auto); return err != nil })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/ai"
@@ -65,7 +64,6 @@ const (
 	dialogNone       dialog = iota
 	dialogQuit              // "Really quit?", offering to save an unsaved game
 	dialogReplace           // a new game or a load replaces an unsaved game: save it first?
-	dialogSaveAs            // file name input
 	dialogGuideOffer        // first start: "Read the rules guide?"
 	dialogResume            // "Resume the game you left?" (an autosave exists)
 	dialogResumeDrop        // "Throw the game you left away?" (n to the resume question)
@@ -80,15 +78,12 @@ const (
 // the Board alone (NewRemote).
 type Model struct {
 	Board
-	cfg        Config
-	first      bool // no options were found: the first start
-	input      textinput.Model
-	picker     savePicker  // the save dialog's folder
-	loader     *loadDialog // the load picker, while it is open
-	pickFolder bool        // the save dialog's keys go to the picker
-	statsText  string
-	afterSave  afterSave // what a save from the save dialog leads to
-	next       *nextGame // the game waiting to replace the table's (dialogReplace)
+	cfg       Config
+	first     bool        // no options were found: the first start
+	loader    *loadDialog // the load picker, while it is open
+	saver     *saveDialog // the save dialog, while it is open
+	statsText string
+	next      *nextGame // the game waiting to replace the table's (dialogReplace)
 
 	// local is local play: its table is saved to files, replaced by new
 	// games and loads, its computers' pace set here.
@@ -172,9 +167,6 @@ func baseModel(cfg Config) *Model {
 	if optErr != nil {
 		m.message = m.t(lang.MsgOptions, optErr)
 	}
-	m.input = textinput.New()
-	m.input.Prompt = m.t(lang.PkFile)
-	m.input.CharLimit = 200
 	return m
 }
 
@@ -211,17 +203,21 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.Board.update(msg)
-		m.picker.setRows(pickerRows(msg.Height, true))
 		if m.loader != nil {
 			m.loader.Update(msg)
+		}
+		if m.saver != nil {
+			m.saver.Update(&m.screenContext, msg)
 		}
 		return m, nil
 	case loadedMsg:
 		return m, m.loaded(msg)
 	case pickerReadMsg:
-		m.picker.loaded(msg)
 		if m.loader != nil {
 			m.loader.Update(msg)
+		}
+		if m.saver != nil {
+			m.saver.Update(&m.screenContext, msg)
 		}
 		return m, nil
 	case statsMsg:
@@ -231,8 +227,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.statsText, m.dialog = msg.text, dialogStats
 		return m, nil
 	case savedMsg:
-		after := m.afterSave
-		m.afterSave = afterSaveNothing
+		after := afterSaveNothing
+		if m.saver != nil {
+			after = m.saver.after
+		}
+		m.saver = nil
 		if msg.err != nil {
 			m.dialog, m.next = dialogNone, nil
 			return m, m.setError(m.t(lang.MsgSaveFailed, msg.err))
@@ -280,11 +279,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if cmd, ok := m.Board.update(msg); ok {
 		return m, cmd
 	}
-	if m.dialog == dialogSaveAs {
+	if m.saver != nil {
 		// The cursor's blinks.
-		var cmd tea.Cmd
-		m.input, cmd = m.input.Update(msg)
-		return m, cmd
+		return m, m.saveUpdate(msg)
 	}
 	return m, nil
 }

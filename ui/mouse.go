@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -21,21 +20,11 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 	case m.loader != nil:
 		// The picker is over the screen: a click elsewhere does nothing.
 		return m.loadUpdate(c)
-	case m.dialog == dialogSaveAs:
-		if row, ok := strings.CutPrefix(id, "pick-"); ok {
-			n, _ := strconv.Atoi(row)
-			return m.pickerClick(n)
-		}
+	case m.saver != nil && m.screen == screenBoard:
+		return m.saveUpdate(c)
 	}
 	if m.screen == screenNewGame {
 		return m.newGameClick(id)
-	}
-	if m.screen == screenBoard && m.dialog == dialogSaveAs && (id == "btn-yes" || id == "btn-no") {
-		m.pickFolder = false // the button saves, wherever the keys were
-		if id == "btn-yes" {
-			return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEnter})
-		}
-		return m.keyPress(tea.KeyPressMsg{Code: tea.KeyEscape})
 	}
 	if q := m.question(); q != nil && m.screen == screenBoard {
 		return q.press(&m.Board, id)

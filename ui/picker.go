@@ -213,104 +213,6 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	return m.replaceWith(next)
 }
 
-// saveKey is a key in the save dialog: Tab moves between the name and the
-// folder picker; Return saves (in the name) or chooses a folder or a save
-// to replace (in the picker); Esc and an empty name cancel.
-func (m *Model) saveKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Cancel):
-		m.dialog, m.pickFolder = dialogNone, false
-		m.afterSave, m.next = afterSaveNothing, nil
-		m.message, m.isError = m.t(lang.PkNotSaved), false
-		return nil
-	case key.Matches(msg, k.Folder):
-		m.pickFolder = !m.pickFolder
-		if m.pickFolder {
-			m.input.Blur()
-			return nil
-		}
-		return m.input.Focus()
-	}
-	if m.pickFolder {
-		m.message, m.isError = "", false
-		return m.savePick(m.picker.key(msg, newPickerKeys(m.keys)))
-	}
-	if key.Matches(msg, k.Default) {
-		name := strings.TrimSpace(m.input.Value())
-		if name == "" { // BSD: an empty name resumes the game
-			return m.cancelSave()
-		}
-		if why := m.badSaveName(name); why != "" {
-			return m.setError(why)
-		}
-		path, err := save.Path(filepath.Join(m.picker.dir, name))
-		if err != nil {
-			return m.setError(err.Error())
-		}
-		if isAutosave(path) {
-			return m.setError(m.t(autosaveRefusal))
-		}
-		return m.save(path)
-	}
-	m.message, m.isError = "", false
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	return cmd
-}
-
-// savePick is what the folder picker chose in the save dialog: Return on
-// a folder makes it the folder and goes back to the name; a save gives its
-// name, to replace it.
-func (m *Model) savePick(r pickResult) tea.Cmd {
-	switch {
-	case r.save != "" && isAutosave(r.save):
-		return m.setError(m.t(autosaveRefusal))
-	case r.save != "":
-		m.picker.dir = filepath.Dir(r.save)
-		m.input.SetValue(strings.TrimSuffix(filepath.Base(r.save), save.Ext))
-		m.input.CursorEnd()
-		m.message, m.isError = m.t(lang.PkSavesOver, filepath.Base(r.save)), false
-	case r.chosen:
-		m.message, m.isError = "", false
-	default:
-		return r.cmd
-	}
-	m.pickFolder = false
-	return tea.Batch(r.cmd, m.input.Focus())
-}
-
-// autosaveRefusal says why the save dialog does not write the autosave:
-// a game saved there would be offered back at start as one left unsaved.
-var autosaveRefusal = lang.PkAutosave
-
-// badSaveName says why a name typed in the save dialog is not a file name
-// there ("" if it is): the folder is the picker's, never part of the name.
-func (m *Model) badSaveName(name string) string {
-	switch {
-	case strings.ContainsAny(name, `/\`+string(filepath.Separator)):
-		return m.t(lang.PkNameOnly)
-	case strings.HasPrefix(name, "."):
-		return m.t(lang.PkNoDot)
-	}
-	return ""
-}
-
-// cancelSave closes the save dialog after an empty name: play resumes
-// (a new game or a load waiting for the save is given up) or, when the
-// save was asked on quitting, the game leaves (kept in the autosave), as
-// BSD's did.
-func (m *Model) cancelSave() tea.Cmd {
-	after := m.afterSave
-	m.dialog, m.pickFolder = dialogNone, false
-	m.afterSave, m.next = afterSaveNothing, nil
-	m.message, m.isError = m.t(lang.PkNotSaved), false
-	if after == afterSaveQuit {
-		return m.quit()
-	}
-	return nil
-}
-
 // saveFolder is where the save dialog's picker starts: the folder of the
 // game's file, or the saves folder.
 func (m *Model) saveFolder() string {
@@ -340,19 +242,6 @@ func homeShort(path string) string {
 	return path
 }
 
-// pickerLines are the picker's rows, each w cells wide.
-func (m *Model) pickerLines(w int) []string {
-	return m.picker.lines(m.styles, m.lang, w, m.t(lang.PkNoFolders))
-}
-
-// pickerClick chooses the clicked row of a picker, as Return there does:
-// a click opens a folder or picks a save.
-func (m *Model) pickerClick(row int) tea.Cmd {
-	r := m.picker.click(row)
-	m.input.Blur()
-	return m.savePick(r)
-}
-
 // openStats reads the lifetime statistics in a command.
 func (m *Model) openStats() tea.Cmd {
 	if m.cfg.Stats == nil {
@@ -363,41 +252,6 @@ func (m *Model) openStats() tea.Cmd {
 		text, err := fn()
 		return statsMsg{text: text, err: err}
 	}
-}
-
-// saveDialog draws the save prompt: the name, and the folder picker under it.
-func (m *Model) saveDialog(l layout) []*layer {
-	st := m.styles
-	folder := m.t(lang.PkFolder, homeShort(m.picker.dir))
-	if m.pickFolder {
-		folder = st.Heading.Render("▶ ") + folder
-	} else {
-		folder = "  " + folder
-	}
-	body := []string{
-		m.t(lang.PkSaveText),
-		"",
-		m.input.View(),
-		"",
-		ansi.Truncate(folder, pickerWidth, "…"),
-	}
-	first := len(body)
-	body = append(body, m.pickerLines(pickerWidth)...)
-	hint := st.Dim.Render(m.t(lang.PkSaveTab))
-	switch {
-	case m.message != "" && m.isError:
-		hint = st.Error.Render(ansi.Truncate(m.message, pickerWidth, "…"))
-	case m.message != "":
-		hint = ansi.Truncate(m.message, pickerWidth, "…")
-	case m.pickFolder:
-		hint = st.Dim.Render(m.t(lang.PkSaveBrowse))
-	}
-	body = append(body, hint)
-	rows := map[int]string{}
-	for i := 0; i < m.picker.rows; i++ {
-		rows[first+i] = "pick-" + strconv.Itoa(i)
-	}
-	return m.dialogBoxRows(l, m.t(lang.PkSaveTitle), body, []button{{"btn-yes", m.t(lang.BtnEnterSave), true}, {"btn-no", m.t(lang.BtnEscCancel), false}}, rows)
 }
 
 // statsDialog shows the lifetime statistics.
@@ -411,12 +265,15 @@ func (m *Model) statsDialog(l layout) []*layer {
 
 // windowOpen reports whether one of local play's windows is open over
 // the board.
-func (m *Model) windowOpen() bool { return m.loader != nil }
+func (m *Model) windowOpen() bool { return m.loader != nil || m.saver != nil }
 
 // footer is the key map of local play's open window, else the board's.
 func (m *Model) footer() []key.Binding {
-	if m.loader != nil {
+	switch {
+	case m.loader != nil:
 		return m.loader.keys.ShortHelp()
+	case m.saver != nil && m.screen == screenBoard:
+		return m.saver.keys.ShortHelp()
 	}
 	return m.Board.footer()
 }

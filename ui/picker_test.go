@@ -108,7 +108,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 		t.Fatalf("the picker shows a temporary file:\n%s", screen)
 	}
 	press(tm, "enter") // broken comes first
-	waitModel(t, tm, "the error", func(m *Model) bool { return m.dialog == dialogNone && m.isError })
+	waitModel(t, tm, "the error", func(m *Model) bool { return m.bare() && m.isError })
 	if msg := probe(tm, (*Model).Message); !strings.Contains(msg, "broken"+save.Ext) || strings.Contains(msg, "\n") {
 		t.Fatalf("message %q", msg)
 	}
@@ -120,7 +120,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil })
 	press(tm, "esc")
-	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone && m.local.Table().Config().Seed == 7 })
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.bare() && m.local.Table().Config().Seed == 7 })
 
 	// A click on a save loads it.
 	press(tm, "L")
@@ -157,7 +157,7 @@ func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil })
 	press(tm, "esc")
-	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.dialog == dialogNone && m.screen == screenNewGame })
+	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.bare() && m.screen == screenNewGame })
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "ng-load"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	waitModel(t, tm, "the picker", func(m *Model) bool {
@@ -184,35 +184,35 @@ func TestFlowSaveInAChosenFolder(t *testing.T) {
 
 	// An empty name cancels, and play resumes.
 	press(tm, "s")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil })
 	press(tm, "enter")
-	waitModel(t, tm, "no save", func(m *Model) bool { return m.dialog == dialogNone && m.message == "Not saved." })
+	waitModel(t, tm, "no save", func(m *Model) bool { return m.bare() && m.message == "Not saved." })
 
 	press(tm, "s")
 	waitModel(t, tm, "the folder picker", func(m *Model) bool {
-		return m.dialog == dialogSaveAs && m.picker.dir == dir && strings.Contains(ansi.Strip(m.View().Content), "keep")
+		return m.saver != nil && m.saver.list.dir == dir && strings.Contains(ansi.Strip(m.View().Content), "keep")
 	})
 	contains(t, screenNow(tm), "Folder: "+dir)
 	press(tm, "tab", "enter") // the only folder, keep
 	waitModel(t, tm, "the folder chosen", func(m *Model) bool {
-		return !m.pickFolder && m.picker.dir == filepath.Join(dir, "keep")
+		return m.saver != nil && !m.saver.folder && m.saver.list.dir == filepath.Join(dir, "keep")
 	})
 	tm.Type("tuesday")
 	press(tm, "enter")
 	want := filepath.Join(dir, "keep", "tuesday"+save.Ext)
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() == want })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.bare() && m.local.File() == want })
 	if _, err := os.Stat(want); err != nil {
 		t.Fatal(err)
 	}
 
 	// The game now comes from a file: S offers its name in its folder.
 	press(tm, "s")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
-	if v, d := probe(tm, func(m *Model) string { return m.input.Value() }), probe(tm, func(m *Model) string { return m.picker.dir }); v != "tuesday" || d != filepath.Dir(want) {
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil })
+	if v, d := probe(tm, func(m *Model) string { return m.saver.input.Value() }), probe(tm, func(m *Model) string { return m.saver.list.dir }); v != "tuesday" || d != filepath.Dir(want) {
 		t.Fatalf("offered %q in %q", v, d)
 	}
 	press(tm, "esc")
-	waitModel(t, tm, "no save", func(m *Model) bool { return m.dialog == dialogNone })
+	waitModel(t, tm, "no save", func(m *Model) bool { return m.bare() })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -227,10 +227,10 @@ func TestFlowSaveQuitResumeSameBoard(t *testing.T) {
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	press(tm, "s")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil })
 	tm.Type("new")
 	press(tm, "enter")
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.local.File() == path+save.Ext && m.dialog == dialogNone })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.local.File() == path+save.Ext && m.bare() })
 	played := boardLines(screenNow(tm), 24)
 	quitWithoutSaving(t, tm)
 	if got := loadedScreen(t, path+save.Ext); got != played {
@@ -274,14 +274,14 @@ func TestFlowStatisticsWindow(t *testing.T) {
 	contains(t, screen, "Statistics")
 	contains(t, screen, "medium          1     1 (100%)")
 	press(tm, "x") // any key closes it, and does nothing else
-	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone })
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.bare() })
 	if n := probe(tm, func(m *Model) int { return actions(m) }); n != 0 {
 		t.Fatalf("the key closing the window played: %d actions", n)
 	}
 	press(tm, "i")
 	waitModel(t, tm, "the statistics", func(m *Model) bool { return m.dialog == dialogStats })
 	tm.Send(tea.MouseClickMsg{X: 1, Y: 1, Button: tea.MouseLeft})
-	waitModel(t, tm, "the board", func(m *Model) bool { return m.dialog == dialogNone })
+	waitModel(t, tm, "the board", func(m *Model) bool { return m.bare() })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -301,9 +301,9 @@ func TestFlowEscInTheSaveOnQuitPromptGoesBackToPlay(t *testing.T) {
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	press(tm, "q", "y")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.afterSave == afterSaveQuit })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil && m.saver.after == afterSaveQuit })
 	press(tm, "tab", "esc")
-	waitModel(t, tm, "play", func(m *Model) bool { return m.dialog == dialogNone && !m.quitting && m.message == "Not saved." })
+	waitModel(t, tm, "play", func(m *Model) bool { return m.bare() && !m.quitting && m.message == "Not saved." })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -357,16 +357,16 @@ func TestFlowSaveOverAPickedSave(t *testing.T) {
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	press(tm, "s")
 	waitModel(t, tm, "the folder picker", func(m *Model) bool {
-		return m.dialog == dialogSaveAs && strings.Contains(ansi.Strip(m.View().Content), "monday")
+		return m.saver != nil && strings.Contains(ansi.Strip(m.View().Content), "monday")
 	})
 	press(tm, "tab", "down", "enter") // the autosave comes after monday: not that one
-	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.pickFolder })
+	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.saver != nil && m.saver.folder })
 	contains(t, screenNow(tm), lang.English.Text[autosaveRefusal])
 	press(tm, "up", "enter")
-	waitModel(t, tm, "the name taken", func(m *Model) bool { return m.input.Value() == "monday" && !m.pickFolder })
+	waitModel(t, tm, "the name taken", func(m *Model) bool { return m.saver != nil && m.saver.input.Value() == "monday" && !m.saver.folder })
 	contains(t, screenNow(tm), "Return saves over monday"+save.Ext)
 	press(tm, "enter")
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() == monday })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.bare() && m.local.File() == monday })
 	g, err := local.Load(monday)
 	if err != nil {
 		t.Fatal(err)
@@ -396,25 +396,25 @@ func TestFlowSaveNameIsANameOnly(t *testing.T) {
 	press(tm, "5", "enter")
 	waitModel(t, tm, "a move", func(m *Model) bool { return actions(m) >= 2 && settled(m) })
 	press(tm, "s")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil })
 	tm.Type("nodir/x")
 	press(tm, "enter")
 	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError })
-	if d := probe(tm, func(m *Model) dialog { return m.dialog }); d != dialogSaveAs {
+	if open := probe(tm, func(m *Model) bool { return m.saver != nil }); !open {
 		t.Fatal("the refusal closed the save dialog")
 	}
 	contains(t, screenNow(tm), "A name only, without folders")
 	press(tm, "esc", "s")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil && m.saver.input.Value() == "" })
 	tm.Type("autosave")
 	press(tm, "enter")
 	waitModel(t, tm, "the refusal", func(m *Model) bool { return m.isError && m.message == lang.English.Text[autosaveRefusal] })
 	press(tm, "esc", "s")
-	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.dialog == dialogSaveAs && m.input.Value() == "" })
+	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil && m.saver.input.Value() == "" })
 	tm.Type("x")
 	press(tm, "enter")
 	want := filepath.Join(work, "saves", "x"+save.Ext)
-	waitModel(t, tm, "the save", func(m *Model) bool { return m.dialog == dialogNone && m.local.File() != "" })
+	waitModel(t, tm, "the save", func(m *Model) bool { return m.bare() && m.local.File() != "" })
 	if f, msg := probe(tm, func(m *Model) string { return m.local.File() }), probe(tm, (*Model).Message); f != want || msg != "Game saved in ~"+string(filepath.Separator)+filepath.Join("saves", "x"+save.Ext)+"." {
 		t.Fatalf("saved as %q, saying %q; want %q", f, msg, want)
 	}
@@ -549,5 +549,26 @@ func TestPickerTakesEveryClick(t *testing.T) {
 	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 	if screen := screenOf(m, 120, 40); m.screen != screenNewGame || !strings.Contains(screen, "Load a saved game") {
 		t.Fatalf("a click beside the picker reached the screen under it:\n%s", screen)
+	}
+}
+
+// TestSaveDialogFooterAtHandEnd: the save dialog opened at the end of a
+// hand has its own keys in the footer (Tab, Esc), not the end window's,
+// which it takes from the keyboard while it is open.
+func TestSaveDialogFooterAtHandEnd(t *testing.T) {
+	saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Local.Save = local.WriteSave
+	m := newModel(t, cfg)
+	syncPlay(m, 3000)
+	if m.gamePrompt() != promptAnotherHand {
+		t.Fatal("no end of hand")
+	}
+	m.Update(keyMsg("s"))
+	screen := screenOf(m, 120, 40)
+	contains(t, screen, "Save the game")
+	footer := strings.Split(screen, "\n")[newLayout(120, 40).helpY]
+	if !strings.Contains(footer, "tab name/folder") || !strings.Contains(footer, "esc cancel") || strings.Contains(footer, "another hand") {
+		t.Fatalf("footer %q, want the save dialog's keys", footer)
 	}
 }

@@ -1,15 +1,11 @@
 package ui
 
 import (
-	"path/filepath"
-	"strings"
 	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
-	"github.com/millebornes/mille/save"
 )
 
 // quit leaves local play at once (Ctrl-C, quitting, a closed terminal,
@@ -54,27 +50,6 @@ const (
 	afterSaveQuit                     // quitting
 	afterSaveReplace                  // the next game takes the table (Model.next)
 )
-
-// startSave opens the file name prompt, filled with the current file's
-// name in its folder; after says what the save leads to.
-func (m *Model) startSave(after afterSave) tea.Cmd {
-	if !m.local.CanSave() {
-		m.dialog = dialogNone
-		return m.setError(m.t(lang.MsgNoSaving))
-	}
-	m.afterSave = after
-	m.dialog = dialogSaveAs
-	m.pickFolder = false
-	m.message, m.isError = "", false
-	name := ""
-	if file := m.local.File(); file != "" {
-		name = strings.TrimSuffix(filepath.Base(file), save.Ext)
-	}
-	m.input.SetValue(name)
-	m.input.CursorEnd()
-	m.picker = newPicker(m.saveFolder(), pickerRows(m.h, true))
-	return tea.Batch(m.input.Focus(), m.picker.Init())
-}
 
 // save writes the game in a command: the disk is never touched in Update.
 func (m *Model) save(path string) tea.Cmd {

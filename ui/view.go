@@ -540,8 +540,6 @@ func (m *Model) moreKeys(k *KeyMap, free, full bool) {
 	k.Stats.SetEnabled(free && m.cfg.Stats != nil)
 	k.NewGame.SetEnabled(free)
 	k.Speed.SetEnabled(free)
-	k.Cancel.SetEnabled(k.Cancel.Enabled() || m.dialog == dialogSaveAs)
-	k.Folder.SetEnabled(m.dialog == dialogSaveAs)
 	p := m.gamePrompt()
 	end := p == promptAnotherHand || p == promptAnotherGame
 	k.Review.SetEnabled(end || full) // the full help tells it all the same
