@@ -74,8 +74,8 @@ func TestDecoderPanicInput(t *testing.T) {
 		for range 3 {
 			io.WriteString(in, decoderKiller)
 		}
-		io.WriteString(in, "xAnn\r")
-		waitText("Hello, Ann.")
+		io.WriteString(in, "xAda\r")
+		waitText("Hello, Ada.")
 		_, otherText := sshTerminal(t, addr, newKey(t), "")
 		otherText("Name:")
 		if cmd.ProcessState != nil || strings.Contains(errb.String(), "panic") {

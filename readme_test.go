@@ -188,7 +188,7 @@ func joinServer(t *testing.T, cmd *exec.Cmd) {
 	addr := serveOnLoopback(t, cmd, &errb)
 	in, waitText := sshTerminal(t, addr, newKey(t), "friday") // ssh -t -p 2222 HOST friday
 	waitText("choose the name")
-	io.WriteString(in, "Ann\r")
+	io.WriteString(in, "Ada\r")
 	waitText("Room friday")
 	cmd.Process.Signal(syscall.SIGTERM)
 	if err := cmd.Wait(); err != nil {

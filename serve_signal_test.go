@@ -168,7 +168,7 @@ func TestServeSignalsSaveRooms(t *testing.T) {
 func serveSignal(t *testing.T, bin string, sig syscall.Signal) {
 	data := t.TempDir()
 	key := newKey(t)
-	nameKey(t, data, key, "Ann")
+	nameKey(t, data, key, "Ada")
 
 	var errb testkit.Buffer
 	cmd, addr := startServe(t, bin, data, &errb)
@@ -197,7 +197,7 @@ func serveSignal(t *testing.T, bin string, sig syscall.Signal) {
 		}
 	}
 	g := keptGame(t, data, "sig")
-	if !g.Seats[0].Human || g.Seats[0].Name != "Ann" || g.Seats[1].Human {
+	if !g.Seats[0].Human || g.Seats[0].Name != "Ada" || g.Seats[1].Human {
 		t.Fatalf("saved seats: %+v", g.Seats)
 	}
 

@@ -182,6 +182,7 @@ var English = Catalogue{
 
 		AskName:        "What is your name? Type it and press Return.",
 		NameRefused:    "Not that name: %v.",
+		NameRetired:    "Your name %s is now one mille gives its computer players, so that nobody passes for a computer: choose another. Nothing else of yours changes.",
 		Hello:          "Hello, %s. This is mille's lobby.",
 		NoRooms:        "There are no rooms yet.",
 		RoomsHead:      "Rooms:",

@@ -194,6 +194,7 @@ var French = Catalogue{
 
 		AskName:        "Quel est votre nom ? Tapez-le puis Entrée.",
 		NameRefused:    "Pas ce nom : %v.",
+		NameRetired:    "Votre nom %s est désormais l'un de ceux que mille donne à ses joueurs ordinateurs, pour que personne ne passe pour un ordinateur : choisissez-en un autre. Rien d'autre ne change pour vous.",
 		Hello:          "Bonjour, %s. Vous êtes dans le salon de mille.",
 		NoRooms:        "Il n'y a pas encore de salle.",
 		RoomsHead:      "Les salles :",

@@ -189,6 +189,7 @@ const (
 	// The lobby of a server, and its rooms before the deal.
 	AskName        // -
 	NameRefused    // error
+	NameRetired    // name (a stored name that is now a computer's)
 	Hello          // name
 	NoRooms        // -
 	RoomsHead      // -

@@ -273,10 +273,10 @@ func (c *Catalogue) SeatName(name string, s int, away bool) string {
 }
 
 // defaultName says in the catalogue's language the names mille itself
-// gives seats, which games keep in English: "You" and "Computer" in a
-// local game, "Computer N" at a server's table. No person can take one
-// of these (the server refuses them), so any other name is a person's
-// and stays as it is.
+// gives seats, which games keep in English: "You", "Computer" in a game
+// of two, and "Computer N", the name a server's tables gave computers
+// before ComputerNames. No person can take one of these (Reserved), so
+// any other name is a person's or a computer's and stays as it is.
 func (c *Catalogue) defaultName(name string) string {
 	switch name {
 	case "You":
@@ -290,37 +290,6 @@ func (c *Catalogue) defaultName(name string) string {
 		}
 	}
 	return name
-}
-
-// Reserved reports whether name is one mille gives seats itself, in any
-// language and any case: "You", "Computer", "Computer N", "Player N". A
-// person typing their name may not take one.
-func Reserved(name string) bool {
-	name = strings.Join(strings.Fields(name), " ")
-	for _, c := range All {
-		for _, k := range []Key{NameYou, NameComputer} {
-			if strings.EqualFold(name, c.Text[k]) {
-				return true
-			}
-		}
-		for _, k := range []Key{NameComputerN, PlayerN} {
-			prefix, _, _ := strings.Cut(c.Text[k], "%d")
-			if rest, ok := cutPrefixFold(name, prefix); ok {
-				if _, err := strconv.Atoi(rest); err == nil {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// cutPrefixFold is strings.CutPrefix without regard to case.
-func cutPrefixFold(s, prefix string) (string, bool) {
-	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
-		return s[len(prefix):], true
-	}
-	return s, false
 }
 
 // levelKeys are the computer levels' names (ai.Levels) and the seat a

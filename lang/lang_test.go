@@ -273,7 +273,10 @@ func TestReserved(t *testing.T) {
 	for name, want := range map[string]bool{
 		"You": true, "vous": true, "COMPUTER": true, "Ordinateur": true, "Computer 3": true,
 		"ordinateur  2": true, "Player 1": true, "Joueur 4": true,
-		"Ann": false, "Computer Ann": false, "Player": false, "Youssef": false, "": false,
+		"Computer Ann": false, "Player": false, "Youssef": false, "": false,
+		// issue 24, 10: the computers' names and their look-alikes.
+		"Ann": true, "bob": true, "B0b": true, "Ca1": true, "Dee": true, "EVE": true, "Fay": true,
+		"Annie": false, "Bobby": false, "Computer 1O": true, "Joueur 2": true, "Player 3x": false,
 	} {
 		if got := Reserved(name); got != want {
 			t.Errorf("Reserved(%q) = %v, want %v", name, got, want)

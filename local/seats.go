@@ -9,14 +9,12 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/table"
 )
 
 // Person is the choice for a seat, beside the computer players' levels,
 // that a person sharing the keyboard plays (hot-seat).
 const Person = "person"
-
-// seatNames name the computers of a game with more than one opponent.
-var seatNames = [engine.MaxSeats]string{"", "Ann", "Bob", "Cal", "Dee", "Eve"}
 
 // Seats are the seats of a new game: the person at this keyboard at seat
 // 0, the people who share it at the seats in others (hot-seat), and
@@ -28,11 +26,7 @@ func Seats(cfg engine.Config, level string, others []int) []record.Seat {
 	seats := make([]record.Seat, cfg.Players)
 	seats[0] = record.Seat{Name: "You", Human: true}
 	for i := 1; i < cfg.Players; i++ {
-		name := seatNames[i]
-		if cfg.Players == 2 {
-			name = "Computer"
-		}
-		seats[i] = record.Seat{Name: name, Level: level}
+		seats[i] = record.Seat{Name: table.ComputerName(i, cfg.Players), Level: level}
 	}
 	for _, i := range others {
 		seats[i] = record.Seat{Human: true}

@@ -277,6 +277,7 @@ func TestReviewCommand(t *testing.T) {
 type oneRoom struct{ tab *table.Table }
 
 func (oneRoom) Name() string         { return "Zoe" }
+func (oneRoom) Retired() string      { return "" }
 func (oneRoom) SetName(string) error { return nil }
 func (oneRoom) Rooms() []Room        { return nil }
 func (l oneRoom) Enter(string) (Seat, error) {

@@ -40,6 +40,9 @@ type Seat interface {
 type Lobby interface {
 	// Name is the person's name, "" until they have chosen one.
 	Name() string
+	// Retired is the name the person had that is now a computer's,
+	// "" if none: they are asked for another.
+	Retired() string
 	// SetName gives the person a name, or says why it can't be.
 	SetName(name string) error
 	// Rooms lists the open rooms.
@@ -125,6 +128,9 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 // askName asks the person's name until the lobby takes one; it reports
 // false when the input ends first.
 func (s *Session) askName(ctx context.Context, l Lobby) bool {
+	if old := l.Retired(); old != "" {
+		s.say(lang.NameRetired, old)
+	}
 	s.say(lang.AskName)
 	for {
 		select {

@@ -75,15 +75,15 @@ func TestAdmissionAuditLines(t *testing.T) {
 	_, addr := startServer(t, Config{Log: &logs, LogFormat: events.JSON})
 	ann, bob := newKey(t), newKey(t)
 	annID, bobID := gossh.FingerprintSHA256(ann.PublicKey()), gossh.FingerprintSHA256(bob.PublicKey())
-	a := plainSession(t, addr, ann, "Ann", PlainCommand, false)
+	a := plainSession(t, addr, ann, "Ada", PlainCommand, false)
 	a.until("What is your name?")
-	a.send("Ann")
-	a.until("Hello, Ann.")
+	a.send("Ada")
+	a.until("Hello, Ada.")
 	a.send("create duel 2")
 	a.until("Room duel.")
-	b := plainSession(t, addr, bob, "Bob", PlainCommand+" duel", false)
+	b := plainSession(t, addr, bob, "Ben", PlainCommand+" duel", false)
 	b.until("What is your name?")
-	b.send("Bob")
+	b.send("Ben")
 	b.until("Room duel.")
 	b.send("quit")
 	b.send("quit")
@@ -94,9 +94,9 @@ func TestAdmissionAuditLines(t *testing.T) {
 	}
 	room := func(l map[string]any) bool { return l["room"] == "duel" }
 	want := map[string]func(map[string]any) bool{
-		"name chosen":  by(annID, "Ann", nil),
-		"room created": by(annID, "Ann", room),
-		"room joined":  by(bobID, "Bob", room),
+		"name chosen":  by(annID, "Ada", nil),
+		"room created": by(annID, "Ada", room),
+		"room joined":  by(bobID, "Ben", room),
 		"session end": func(l map[string]any) bool {
 			return l["key"] == bobID && l["mode"] == PlainCommand && l["source"] == "127.0.0.1"
 		},

@@ -398,7 +398,7 @@ func TestAttackRoomsPerKey(t *testing.T) {
 	}
 	// Another player makes a room.
 	other := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(other.PublicKey()), "Ann")
+	srv.users.SetName(gossh.FingerprintSHA256(other.PublicKey()), "Ada")
 	_, screen = start(t, dial(t, addr, other), "r4")
 	screen.waitText(t, "s: start")
 }

@@ -18,11 +18,11 @@ func TestShutdownOnFullDisk(t *testing.T) {
 	st := servertest.NewFullStore()
 	srv.Lobby.Store = st
 	users := []string{"key-a", "key-b"}
-	a, err := srv.Lobby.Create("fam", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 11))
+	a, err := srv.Lobby.Create("fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.Lobby.Join("fam", "key-b", "Bob", 1); err != nil {
+	if _, err := srv.Lobby.Join("fam", "key-b", "Ben", 1); err != nil {
 		t.Fatal(err)
 	}
 	a.Start()

@@ -56,7 +56,7 @@ func waitUntil(t *testing.T, what string, ok func() bool) {
 // first, its host, start the game.
 func fillRoom(t *testing.T, srv *Server, addr, room string) ([]*client.Client, *lobby.Room) {
 	t.Helper()
-	names := []string{"Ann", "Bob", "Cal", "Dee"}
+	names := []string{"Ada", "Ben", "Col", "Dot"}
 	var cs []*client.Client
 	for i, name := range names {
 		c := e2ePlayer(t, addr, uint64(i+1), room)
@@ -122,7 +122,7 @@ func TestE2EReconnect(t *testing.T) {
 	servertest.Must(t, back.WaitFor(e2eWait, "the same hand and board", func(s string) bool {
 		return client.Hand(s) == hand && client.PublicBoard(strings.Split(s, "\n")) == before
 	}))
-	if s := r.Seats()[away]; !s.Human || !s.Connected || s.Name != []string{"Ann", "Bob", "Cal", "Dee"}[away] {
+	if s := r.Seats()[away]; !s.Human || !s.Connected || s.Name != []string{"Ada", "Ben", "Col", "Dot"}[away] {
 		t.Fatalf("seat %d after coming back: %+v", away+1, s)
 	}
 	// Nothing moved while the player was away: once the others see them

@@ -163,8 +163,8 @@ func TestSSHIdle(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		srv, l := pipeServer(t, Config{IdleTimeout: 30 * time.Minute})
 		ann, bob := newKey(t), newKey(t)
-		srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
-		srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
+		srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
+		srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
 		annIn, annScreen := start(t, l.dial(t, ann), "idle")
 		annScreen.waitText(t, "s: start")
 		_, bobScreen := start(t, l.dial(t, bob), "idle")
@@ -172,8 +172,8 @@ func TestSSHIdle(t *testing.T) {
 		io.WriteString(annIn, "s")
 		annScreen.waitText(t, "MILLE BORNES")
 		r := srv.Lobby.Room("idle")
-		// Ann types a harmless key (w: the score window or the commands)
-		// every ten minutes; Bob types nothing.
+		// Ada types a harmless key (w: the score window or the commands)
+		// every ten minutes; Ben types nothing.
 		typing := func() {
 			for range 2 {
 				time.Sleep(10 * time.Minute)
@@ -181,14 +181,14 @@ func TestSSHIdle(t *testing.T) {
 			}
 		}
 		typing()
-		time.Sleep(10*time.Minute + time.Second) // past Bob's timeout
+		time.Sleep(10*time.Minute + time.Second) // past Ben's timeout
 		bobScreen.waitText(t, "Closed after 30m0s without a key")
 		<-bobScreen.done
 		synctest.Wait()
 		if s := r.Seats()[1]; !s.Human || s.Connected {
-			t.Fatalf("Bob's seat after the idle timeout: %+v", s)
+			t.Fatalf("Ben's seat after the idle timeout: %+v", s)
 		}
-		typing() // Ann goes on, past twice the timeout
+		typing() // Ada goes on, past twice the timeout
 		synctest.Wait()
 		if strings.Contains(annScreen.text(), "without a key") {
 			t.Fatal("a typing session was closed")
@@ -707,7 +707,7 @@ func TestSSHFloodFromOneAddress(t *testing.T) {
 	const perAddr = 8
 	srv, addr := startServer(t, Config{MaxStartups: Startups{Start: 32, Rate: 100, Full: 32}, MaxStartupsPerSource: perAddr})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ann")
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ada")
 	busy, greeted := 0, 0
 	for range 200 {
 		c, err := net.Dial("tcp", addr)
@@ -744,6 +744,6 @@ func TestSSHFloodFromOneAddress(t *testing.T) {
 	client := gossh.NewClient(cc, chans, reqs)
 	defer client.Close()
 	_, screen := start(t, client, "")
-	screen.waitText(t, "Hello, Ann.")
+	screen.waitText(t, "Hello, Ada.")
 	t.Logf("login and lobby during the flood: %v", time.Since(began))
 }

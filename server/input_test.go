@@ -27,8 +27,8 @@ func TestAttackDecoderPanic(t *testing.T) {
 		io.WriteString(in, decoderKiller)
 	}
 	// x ends the sequence; the name follows.
-	io.WriteString(in, "x\x1b[2~Ann\r")
-	screen.waitText(t, "Hello, Ann.")
+	io.WriteString(in, "x\x1b[2~Ada\r")
+	screen.waitText(t, "Hello, Ada.")
 	_, _, other := session(t, dial(t, addr, newKey(t)))
 	other.waitText(t, "Name:")
 	if n := srv.Sessions(); n != 2 {
@@ -43,7 +43,7 @@ func TestAttackDecoderPanic(t *testing.T) {
 // fuzzes it for a while at every run.
 func FuzzSessionInput(f *testing.F) {
 	f.Add([]byte(decoderKiller))
-	f.Add([]byte("Ann\r\x1b[<0;10;20M\x1b[<0;10;20m\x1b[200~pasted\x1b[201~\x1b[A"))
+	f.Add([]byte("Ada\r\x1b[<0;10;20M\x1b[<0;10;20m\x1b[200~pasted\x1b[201~\x1b[A"))
 	f.Add([]byte("\x9b1;2;3m\x90;;q\x1b[0;0;97;1;0;1_\x1b[97:65;2u"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		clock := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)

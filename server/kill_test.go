@@ -78,11 +78,11 @@ func serveSharedProcess(t *testing.T, dir, db string) (*exec.Cmd, string) {
 }
 
 // TestKillResumesFromCheckpoint is issue 15's defect 9: a SIGKILL lost
-// every game in progress. A server runs as a process of its own; Ann and
-// Bob play room fam (with two computers) through their SSH clients; once
+// every game in progress. A server runs as a process of its own; Ada and
+// Ben play room fam (with two computers) through their SSH clients; once
 // the store holds a checkpoint of the hand under way the server is
-// killed. The next server brings the room back from that checkpoint: Bob's
-// seat waits for his key, a stranger may only watch, and Ann starts the
+// killed. The next server brings the room back from that checkpoint: Ben's
+// seat waits for his key, a stranger may only watch, and Ada starts the
 // game again where it was.
 func TestKillResumesFromCheckpoint(t *testing.T) {
 	if testing.Short() || os.Getenv("MILLE_LONG_TESTS") != "1" {
@@ -94,19 +94,19 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	users := lobby.NewUsers(st)
-	servertest.Must(t, users.SetName(client.ID(client.Key(1)), "Ann"))
-	servertest.Must(t, users.SetName(client.ID(client.Key(2)), "Bob"))
+	servertest.Must(t, users.SetName(client.ID(client.Key(1)), "Ada"))
+	servertest.Must(t, users.SetName(client.ID(client.Key(2)), "Ben"))
 	servertest.Must(t, users.SetName(client.ID(client.Key(3)), "Xan"))
 	defer st.Close()
 
 	cmd, addr := serveProcess(t, dir)
 	ann, bob := e2ePlayer(t, addr, 1, "fam"), e2ePlayer(t, addr, 2, "fam")
-	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
-	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
-	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Ben", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben"))
 	servertest.Must(t, ann.Start(e2eWait))
 	servertest.Must(t, bob.WaitGame(e2eWait))
-	// Ann and Bob discard on their turns, the computers play theirs,
+	// Ada and Ben discard on their turns, the computers play theirs,
 	// until the store holds a checkpoint some moves into the hand.
 	var kept int
 	for deadline := time.Now().Add(e2eWait); kept < 8; {
@@ -138,7 +138,7 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 	x := e2ePlayer(t, addr, 3, "fam")
 	servertest.Must(t, x.WaitText(e2eWait, "You are watching"))
 	ann = e2ePlayer(t, addr, 1, "fam")
-	servertest.Must(t, ann.WaitText(e2eWait, "A saved game", "Bob", "away"))
+	servertest.Must(t, ann.WaitText(e2eWait, "A saved game", "Ben", "away"))
 	servertest.Must(t, ann.Start(e2eWait))
 	servertest.Must(t, ann.WaitFor(e2eWait, "the deck as the checkpoint left it", func(string) bool {
 		return client.DeckCount(ann.Lines()) == int(k.Game.State.DrawLen)

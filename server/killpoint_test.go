@@ -15,8 +15,8 @@ import (
 
 // TestKillJustBeforeCheckpoint (issue 22, 13) measures what a SIGKILL
 // loses when it comes just before a checkpoint rather than just after:
-// Ann and Bob play room fam (with two computers) through their SSH
-// clients, Ann and Bob each moving 300 ms after their turn shows; the
+// Ada and Ben play room fam (with two computers) through their SSH
+// clients, Ada and Ben each moving 300 ms after their turn shows; the
 // server checkpoints every `every`. Just before each checkpoint is due,
 // the game in memory (what a kill takes with it) is compared with the
 // game in the store (what survives: a committed write in WAL mode
@@ -29,8 +29,8 @@ func TestKillJustBeforeCheckpoint(t *testing.T) {
 	const every = 2 * time.Second
 	dir := t.TempDir()
 	srv, addr := startServer(t, Config{Dir: dir, CheckpointEvery: every})
-	servertest.Must(t, srv.users.SetName(client.ID(client.Key(1)), "Ann"))
-	servertest.Must(t, srv.users.SetName(client.ID(client.Key(2)), "Bob"))
+	servertest.Must(t, srv.users.SetName(client.ID(client.Key(1)), "Ada"))
+	servertest.Must(t, srv.users.SetName(client.ID(client.Key(2)), "Ben"))
 	// A second connection to the database reads what a killed server
 	// would leave.
 	st, err := store.OpenSQLite(filepath.Join(dir, lobby.StoreFile))
@@ -39,9 +39,9 @@ func TestKillJustBeforeCheckpoint(t *testing.T) {
 	}
 	defer st.Close()
 	ann, bob := e2ePlayer(t, addr, 1, "fam"), e2ePlayer(t, addr, 2, "fam")
-	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
-	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
-	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Ben", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben"))
 	servertest.Must(t, ann.Start(e2eWait))
 	servertest.Must(t, bob.WaitGame(e2eWait))
 	stop := make(chan struct{})

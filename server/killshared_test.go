@@ -18,8 +18,8 @@ import (
 )
 
 // TestKillHolder is issue 26's proof: three servers run as processes of
-// their own on one PostgreSQL database, with one host key. Ann, Bob and
-// Cal, each on another server, play room fam with a computer; mid-hand
+// their own on one PostgreSQL database, with one host key. Ada, Ben and
+// Col, each on another server, play room fam with a computer; mid-hand
 // the server that holds the room is killed (SIGKILL). Another server
 // takes the room over within 5 s of the lease running out, with every
 // move that was made; the three come back through the servers still up
@@ -34,7 +34,7 @@ func TestKillHolder(t *testing.T) {
 	servertest.Must(t, err)
 	defer st.Close()
 	users := lobby.NewUsers(st)
-	for i, name := range []string{"Ann", "Bob", "Cal"} {
+	for i, name := range []string{"Ada", "Ben", "Col"} {
 		servertest.Must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
 	first := t.TempDir()
@@ -55,12 +55,12 @@ func TestKillHolder(t *testing.T) {
 	}
 
 	ann := e2ePlayer(t, addrs[0], 1, "fam")
-	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
 	bob := e2ePlayer(t, addrs[1], 2, "fam")
-	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Ben", e2eWait))
 	cal := e2ePlayer(t, addrs[2], 3, "fam")
-	servertest.Must(t, cal.EnterRoom("Cal", e2eWait))
-	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+	servertest.Must(t, cal.EnterRoom("Col", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben", "Col"))
 	servertest.Must(t, ann.Start(e2eWait))
 	for _, c := range []*client.Client{bob, cal} {
 		servertest.Must(t, c.WaitGame(e2eWait))
@@ -172,10 +172,10 @@ func TestKillHolder(t *testing.T) {
 
 // TestKillHolderWaiting: a room still waiting for its deal survives the
 // server that holds it. Three servers run as processes on one database;
-// Ann makes room wait on the first, Bob and Cal sit at it through the
+// Ada makes room wait on the first, Ben and Col sit at it through the
 // others (relayed), and the first is killed (SIGKILL) before the deal.
 // Another server takes the room over, still waiting; the three come back
-// through the servers still up and find their seats, Ann still its host;
+// through the servers still up and find their seats, Ada still its host;
 // the game she starts is played, every one of them at a seat.
 func TestKillHolderWaiting(t *testing.T) {
 	if testing.Short() || os.Getenv("MILLE_LONG_TESTS") != "1" {
@@ -186,7 +186,7 @@ func TestKillHolderWaiting(t *testing.T) {
 	servertest.Must(t, err)
 	defer st.Close()
 	users := lobby.NewUsers(st)
-	for i, name := range []string{"Ann", "Bob", "Cal"} {
+	for i, name := range []string{"Ada", "Ben", "Col"} {
 		servertest.Must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
 	first := t.TempDir()
@@ -206,15 +206,15 @@ func TestKillHolderWaiting(t *testing.T) {
 		cmds, addrs = append(cmds, cmd.Process), append(addrs, addr)
 	}
 	ann := e2ePlayer(t, addrs[0], 1, "wait")
-	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
 	bob := e2ePlayer(t, addrs[1], 2, "wait")
-	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Ben", e2eWait))
 	cal := e2ePlayer(t, addrs[2], 3, "wait")
-	servertest.Must(t, cal.EnterRoom("Cal", e2eWait))
-	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+	servertest.Must(t, cal.EnterRoom("Col", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben", "Col"))
 	holder := leaseOf(t, st, "wait")
 	if holder.Addr != addrs[0] {
-		t.Fatalf("room wait held at %s, not where Ann made it (%s)", holder.Addr, addrs[0])
+		t.Fatalf("room wait held at %s, not where Ada made it (%s)", holder.Addr, addrs[0])
 	}
 	servertest.Must(t, cmds[0].Kill())
 	killed := time.Now()

@@ -18,7 +18,7 @@ func TestLogLines(t *testing.T) {
 	srv, addr := startServer(t, Config{Log: &logs, LogFormat: events.JSON, MaxSessionsPerKey: 1})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
-	srv.users.SetName(id, "Ann")
+	srv.users.SetName(id, "Ada")
 	c := dial(t, addr, key)
 	_, screen := start(t, c, "fam")
 	screen.waitText(t, "s: start")
@@ -31,7 +31,7 @@ func TestLogLines(t *testing.T) {
 	want := map[string]func(map[string]any) bool{
 		"login":        func(l map[string]any) bool { return l["key"] == id && l["source"] == "127.0.0.1" },
 		"session":      func(l map[string]any) bool { return l["key"] == id && l["room"] == "fam" },
-		"room created": func(l map[string]any) bool { return l["room"] == "fam" && l["name"] == "Ann" },
+		"room created": func(l map[string]any) bool { return l["room"] == "fam" && l["name"] == "Ada" },
 		"limit: sessions with one key": func(l map[string]any) bool {
 			return l["key"] == id && l["limit"] == 1.0 && l["level"] == "WARN"
 		},

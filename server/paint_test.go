@@ -172,7 +172,7 @@ func TestPainterShowsBoards(t *testing.T) {
 		{120, 40, 2, colorprofile.ANSI256},
 		{120, 40, 4, colorprofile.TrueColor},
 	}
-	names := []string{"Ann", "Bob", "Cal", "Dee"}
+	names := []string{"Ada", "Ben", "Col", "Dot"}
 	for _, tc := range tests {
 		for seed := uint64(1); seed <= 2; seed++ {
 			what := fmt.Sprintf("%dx%d, %d players, %v, seed %d", tc.w, tc.h, tc.players, tc.profile, seed)

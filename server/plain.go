@@ -76,6 +76,9 @@ func (l *lineLobby) seated() bool { return l.conn != nil && len(l.conn.View().Mi
 // Name is the player's name, "" until known.
 func (l *lineLobby) Name() string { return l.adm.Name() }
 
+// Retired is the player's kept name that is now a computer's, or "".
+func (l *lineLobby) Retired() string { return l.adm.Retired() }
+
 // SetName gives the player name.
 func (l *lineLobby) SetName(name string) error { return l.adm.SetName(name) }
 

@@ -105,29 +105,29 @@ func (c *lineClient) untilLine(what string, ok func(string) bool) string {
 	}
 }
 
-// TestSSHPlain plays the line mode over SSH: Ann without a terminal makes a
-// room from the lobby, Bob with one (ssh -t) names it on the command line
-// and erases a typo; Ann deals; each plays from their own seat's turn
-// line, which lists only their own hand; Cal watches without a hand and
-// leaves; Bob and Ann leave to the lobby and quit. Nothing anyone reads
+// TestSSHPlain plays the line mode over SSH: Ada without a terminal makes a
+// room from the lobby, Ben with one (ssh -t) names it on the command line
+// and erases a typo; Ada deals; each plays from their own seat's turn
+// line, which lists only their own hand; Col watches without a hand and
+// leaves; Ben and Ada leave to the lobby and quit. Nothing anyone reads
 // holds an escape sequence.
 func TestSSHPlain(t *testing.T) {
 	srv, addr := startServer(t, Config{MaxRooms: 4})
-	ann := plainSession(t, addr, newKey(t), "Ann", PlainCommand, false)
+	ann := plainSession(t, addr, newKey(t), "Ada", PlainCommand, false)
 	ann.until("What is your name?")
-	ann.send("Ann")
-	ann.until("Hello, Ann.")
+	ann.send("Ada")
+	ann.until("Hello, Ada.")
 	ann.until("There are no rooms yet.")
 	ann.send("create duel 2 random")
 	ann.until("Room duel.")
-	ann.until("Seats: 1 Ann (you, host) and 2 Computer 2 (computer).")
+	ann.until("Seats: 1 Ada (you, host) and 2 Computer (computer).")
 
-	bob := plainSession(t, addr, newKey(t), "Bob", PlainCommand+" duel", true)
+	bob := plainSession(t, addr, newKey(t), "Ben", PlainCommand+" duel", true)
 	bob.until("What is your name?")
-	bob.send("Bobx\x7f")
-	bob.until("Hello, Bob.")
-	bob.until("Seats: 1 Ann (here, host) and 2 Bob (you).")
-	ann.until("Seats: 1 Ann (you, host) and 2 Bob (here).")
+	bob.send("Benx\x7f")
+	bob.until("Hello, Ben.")
+	bob.until("Seats: 1 Ada (here, host) and 2 Ben (you).")
+	ann.until("Seats: 1 Ada (you, host) and 2 Ben (here).")
 	bob.send("start")
 	bob.until("That did not work: only the host can do that.")
 	ann.send("start")
@@ -182,12 +182,12 @@ func TestSSHPlain(t *testing.T) {
 		}
 		turns++
 	}
-	cal := plainSession(t, addr, newKey(t), "Cal", PlainCommand, false)
+	cal := plainSession(t, addr, newKey(t), "Col", PlainCommand, false)
 	cal.until("What is your name?")
-	cal.send("Cal")
+	cal.send("Col")
 	cal.until("duel: 2 players, standard rules, computers random, 2 people, playing.")
 	cal.send("watch duel")
-	cal.until("Mille Bornes, standard rules, 2 players: Ann and Bob.")
+	cal.until("Mille Bornes, standard rules, 2 players: Ada and Ben.")
 	cal.send("hand")
 	cal.until("Onlookers see no hand.")
 	cal.send("play 1")
@@ -248,10 +248,10 @@ func TestLineEditor(t *testing.T) {
 // catalogue's farewell, and that the room is saved and the seat waits.
 func TestSSHPlainFarewell(t *testing.T) {
 	srv, addr := startServer(t, Config{})
-	ann := plainSession(t, addr, newKey(t), "Ann", PlainCommand+" picnic", false)
+	ann := plainSession(t, addr, newKey(t), "Ada", PlainCommand+" picnic", false)
 	ann.until("What is your name?")
-	ann.send("Ann")
-	ann.until("Seats: 1 Ann (you, host)")
+	ann.send("Ada")
+	ann.until("Seats: 1 Ada (you, host)")
 	ann.send("start")
 	ann.until("Mille Bornes, standard rules")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -268,16 +268,16 @@ func TestSSHPlainFarewell(t *testing.T) {
 // session, not the server's.
 func TestSSHPlainFrench(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	ann := plainSession(t, addr, newKey(t), "Ann", PlainCommand, false, "LANG=fr_FR.UTF-8")
+	ann := plainSession(t, addr, newKey(t), "Ada", PlainCommand, false, "LANG=fr_FR.UTF-8")
 	ann.until("Quel est votre nom")
-	ann.send("Ann")
-	ann.until("Bonjour, Ann.")
-	bob := plainSession(t, addr, newKey(t), "Bob", PlainCommand, false, "LANG=C.UTF-8")
+	ann.send("Ada")
+	ann.until("Bonjour, Ada.")
+	bob := plainSession(t, addr, newKey(t), "Ben", PlainCommand, false, "LANG=C.UTF-8")
 	bob.until("What is your name?")
 	ann.send("langue en")
 	ann.until("mille speaks English now.")
-	bob.send("Bob")
-	bob.until("Hello, Bob.")
+	bob.send("Ben")
+	bob.until("Hello, Ben.")
 	bob.send("lang fr")
 	bob.until("mille parle français maintenant.")
 	bob.send("salles")
@@ -308,9 +308,9 @@ func TestSessionLang(t *testing.T) {
 // does without a terminal, not a refusal.
 func TestSSHWithoutTerminalIsPlain(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	ann := plainSession(t, addr, newKey(t), "Ann", "picnic", false)
+	ann := plainSession(t, addr, newKey(t), "Ada", "picnic", false)
 	ann.until("What is your name?")
-	ann.send("Ann")
+	ann.send("Ada")
 	ann.until("Seats: ")
 }
 
@@ -352,4 +352,22 @@ func TestPlainHintComesFirst(t *testing.T) {
 			t.Fatalf("LANG=%s: the first bytes are %q, want the line mode's hint in %s", tc.env, buf, tc.want.Name)
 		}
 	}
+}
+
+// TestSSHPlainRetiredName: in the line mode too, a name an earlier
+// version kept that is now a computer's (issue 24, 10) is asked again,
+// saying why; a computer's name is refused there as everywhere.
+func TestSSHPlainRetiredName(t *testing.T) {
+	srv, addr := startServer(t, Config{})
+	key := newKey(t)
+	if err := srv.store.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Cal"); err != nil {
+		t.Fatal(err)
+	}
+	c := plainSession(t, addr, key, "Cal", PlainCommand, false)
+	c.until("Your name Cal is now one mille gives its computer players")
+	c.until("What is your name?")
+	c.send("Ca1")
+	c.until("Not that name:")
+	c.send("Cleo")
+	c.until("Hello, Cleo.")
 }

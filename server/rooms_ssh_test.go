@@ -20,21 +20,21 @@ func start(t *testing.T, c *gossh.Client, command string) (io.Writer, *screenRea
 	return in, screen
 }
 
-// TestSSHRoomOptionsSaveRestore plays the pre-game part over SSH: Ann makes
-// a room with the form, Bob joins it by name and changes team, only Ann can
-// start, a late comer watches, Ann saves; the server shuts down, telling
+// TestSSHRoomOptionsSaveRestore plays the pre-game part over SSH: Ada makes
+// a room with the form, Ben joins it by name and changes team, only Ada can
+// start, a late comer watches, Ada saves; the server shuts down, telling
 // them their game is saved; a new server on the same data brings the room
-// back and Bob finds his seat.
+// back and Ben finds his seat.
 func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	dir := t.TempDir()
 	srv, addr := startServer(t, Config{Dir: dir})
 	ann, bob, cal := newKey(t), newKey(t), newKey(t)
-	for k, n := range map[gossh.Signer]string{ann: "Ann", bob: "Bob", cal: "Cal"} {
+	for k, n := range map[gossh.Signer]string{ann: "Ada", bob: "Ben", cal: "Col"} {
 		srv.users.SetName(gossh.FingerprintSHA256(k.PublicKey()), n)
 	}
 
 	annIn, annScreen := start(t, dial(t, addr, ann), "")
-	annScreen.waitText(t, "Hello, Ann.")
+	annScreen.waitText(t, "Hello, Ada.")
 	io.WriteString(annIn, "n")
 	annScreen.waitText(t, "New room")
 	io.WriteString(annIn, strings.Repeat("\x7f", 5)+"friday")
@@ -47,10 +47,10 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	bobIn, bobScreen := start(t, dial(t, addr, bob), "friday")
 	bobScreen.waitText(t, "Waiting for the host")
 	r := srv.Lobby.Room("friday")
-	if s := r.Seats(); s[1].Name != "Bob" {
-		t.Fatalf("Bob's seat: %+v", s)
+	if s := r.Seats(); s[1].Name != "Ben" {
+		t.Fatalf("Ben's seat: %+v", s)
 	}
-	io.WriteString(bobIn, "t") // to Ann's team: seat 3
+	io.WriteString(bobIn, "t") // to Ada's team: seat 3
 	waitSeat := func(i int, name string) {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
@@ -61,14 +61,14 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-	waitSeat(2, "Bob")
+	waitSeat(2, "Ben")
 	io.WriteString(bobIn, "s")
 	bobScreen.waitText(t, table.ErrNotHost.Error())
 
 	io.WriteString(annIn, "s")
 	annScreen.waitText(t, "MILLE BORNES")
 	calIn, calScreen := start(t, dial(t, addr, cal), "friday")
-	calScreen.waitText(t, "You are watching Ann's side of the table.")
+	calScreen.waitText(t, "You are watching Ada's side of the table.")
 	io.WriteString(calIn, "\x13") // ctrl+s
 	calScreen.waitText(t, table.ErrOnlooker.Error())
 	io.WriteString(bobIn, "\x13")
@@ -93,12 +93,12 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	if r2 == nil || !r2.Restored() {
 		t.Fatal("the room did not come back")
 	}
-	// Bob logs in without naming a room: his seat in the saved game
+	// Ben logs in without naming a room: his seat in the saved game
 	// waits, and he is taken straight to it.
 	_, bobScreen2 := start(t, dial(t, addr2, bob), "")
 	bobScreen2.waitText(t, "A saved game")
-	if s := r2.Seats(); !s[2].Connected || s[2].Name != "Bob" || s[0].Connected || !s[0].Human {
-		t.Fatalf("seats after Bob's return: %+v", s)
+	if s := r2.Seats(); !s[2].Connected || s[2].Name != "Ben" || s[0].Connected || !s[0].Human {
+		t.Fatalf("seats after Ben's return: %+v", s)
 	}
 	annIn2, annScreen2 := start(t, dial(t, addr2, ann), "friday")
 	annScreen2.waitText(t, "s: start")
@@ -111,7 +111,7 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 func TestSSHLobbyRefresh(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Dee")
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Dot")
 	_, screen := start(t, dial(t, addr, key), "")
 	screen.waitText(t, "Rooms: none open.")
 	if _, err := srv.Lobby.Create("later", "someone", "Sam", -1, servertest.Config(2, 0, 1)); err != nil {

@@ -21,20 +21,20 @@ func TestSharedNames(t *testing.T) {
 	db := pgtest.URL(t)
 	a, _ := startServer(t, Config{DB: db})
 	b, _ := startServer(t, Config{DB: db})
-	if err := a.users.SetName("ka", "Ann"); err != nil {
+	if err := a.users.SetName("ka", "Ada"); err != nil {
 		t.Fatal(err)
 	}
-	if name, ok := b.users.Name("ka"); !ok || name != "Ann" {
+	if name, ok := b.users.Name("ka"); !ok || name != "Ada" {
 		t.Fatalf("the other server knows ka as %q, %v", name, ok)
 	}
 	if err := b.users.SetName("kb", "ANN"); !errors.Is(err, lobby.ErrNameTaken) {
-		t.Fatalf("kb takes Ann's name on the other server: %v", err)
+		t.Fatalf("kb takes Ada's name on the other server: %v", err)
 	}
 }
 
 // sharedServers starts n servers on one PostgreSQL database, sharing a
 // host key as the servers behind one address must, with the players'
-// names 1 Ann, 2 Bob, 3 Cal and 4 Dee known; it returns their
+// names 1 Ada, 2 Ben, 3 Col and 4 Dot known; it returns their
 // addresses and the database's URL.
 func sharedServers(t *testing.T, n int) ([]*Server, []string, string) {
 	t.Helper()
@@ -53,43 +53,43 @@ func sharedServers(t *testing.T, n int) ([]*Server, []string, string) {
 		srv, addr := startServer(t, Config{Dir: dir, DB: db})
 		servers, addrs = append(servers, srv), append(addrs, addr)
 	}
-	for i, name := range []string{"Ann", "Bob", "Cal", "Dee"} {
+	for i, name := range []string{"Ada", "Ben", "Col", "Dot"} {
 		servertest.Must(t, servers[0].users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
 	return servers, addrs, db
 }
 
-// TestRelay: Bob, on another server than the one that holds room fam,
-// is relayed to it: he sits at Ann's table, and his resized terminal
+// TestRelay: Ben, on another server than the one that holds room fam,
+// is relayed to it: he sits at Ada's table, and his resized terminal
 // follows.
 func TestRelay(t *testing.T) {
 	_, addrs, _ := sharedServers(t, 2)
 	ann := e2ePlayer(t, addrs[0], 1, "fam")
-	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
 	bob := e2ePlayer(t, addrs[1], 2, "fam")
-	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
-	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
-	servertest.Must(t, bob.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, bob.EnterRoom("Ben", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben"))
+	servertest.Must(t, bob.WaitSeated(e2eWait, "Ada", "Ben"))
 }
 
-// TestRelayPlain: the line mode is relayed too: Bob, on the other server,
-// names Ann's room after plain and sits at her table.
+// TestRelayPlain: the line mode is relayed too: Ben, on the other server,
+// names Ada's room after plain and sits at her table.
 func TestRelayPlain(t *testing.T) {
 	_, addrs, _ := sharedServers(t, 2)
 	ann := e2ePlayer(t, addrs[0], 1, "fam")
-	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
-	bob := plainSession(t, addrs[1], client.Key(2), "Bob", PlainCommand+" fam", false)
-	bob.until("Seats: 1 Ann (here, host), 2 Bob (you)")
-	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob"))
+	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
+	bob := plainSession(t, addrs[1], client.Key(2), "Ben", PlainCommand+" fam", false)
+	bob.until("Seats: 1 Ada (here, host), 2 Ben (you)")
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben"))
 }
 
 // TestRelaySource: the holder of a room counts a relayed session against
 // its player's address, not the relaying server's, and believes no
 // stranger who claims another. Server a, which holds room fam, takes one
-// session an address; Bob and Cal, from two addresses, reach it through
-// server b (one address to a) and both sit. Dee, from Ann's address,
+// session an address; Ben and Col, from two addresses, reach it through
+// server b (one address to a) and both sit. Dot, from Ada's address,
 // sends a the command a relaying server would, claiming another key and address:
-// she is no server, so she is counted at Ann's address, and refused.
+// she is no server, so she is counted at Ada's address, and refused.
 func TestRelaySource(t *testing.T) {
 	db := pgtest.URL(t)
 	first := t.TempDir()
@@ -99,7 +99,7 @@ func TestRelaySource(t *testing.T) {
 	servertest.Must(t, err)
 	servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
 	b, addrB := startServer(t, Config{Dir: dir, DB: db})
-	for i, name := range []string{"Ann", "Bob", "Cal", "Dee"} {
+	for i, name := range []string{"Ada", "Ben", "Col", "Dot"} {
 		servertest.Must(t, b.users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
 	from := func(addr string, n uint64, ip, cmd string) *client.Client {
@@ -109,12 +109,12 @@ func TestRelaySource(t *testing.T) {
 		return c
 	}
 	ann := from(addrA, 1, "127.0.0.2", "fam")
-	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
 	bob := from(addrB, 2, "127.0.0.3", "fam")
-	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Ben", e2eWait))
 	cal := from(addrB, 3, "127.0.0.4", "fam")
-	servertest.Must(t, cal.EnterRoom("Cal", e2eWait))
-	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+	servertest.Must(t, cal.EnterRoom("Col", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben", "Col"))
 
 	conn, err := client.Login(addrA, client.Key(4), net.ParseIP("127.0.0.2"), e2eWait)
 	servertest.Must(t, err)
@@ -129,8 +129,8 @@ func TestRelaySource(t *testing.T) {
 
 // TestRelayOneConnection: a server relays all its players to another on
 // one connection. Server a, which holds room fam, takes one connection
-// an address and one session channel a connection; Bob and Cal, relayed
-// through server b, both sit at Ann's table (each relayed player was a
+// an address and one session channel a connection; Ben and Col, relayed
+// through server b, both sit at Ada's table (each relayed player was a
 // connection of its own from b's address, and the second was refused).
 func TestRelayOneConnection(t *testing.T) {
 	db := pgtest.URL(t)
@@ -141,16 +141,16 @@ func TestRelayOneConnection(t *testing.T) {
 	servertest.Must(t, err)
 	servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
 	b, addrB := startServer(t, Config{Dir: dir, DB: db})
-	for i, name := range []string{"Ann", "Bob", "Cal"} {
+	for i, name := range []string{"Ada", "Ben", "Col"} {
 		servertest.Must(t, b.users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
 	ann, err := client.Dial(addrA, client.Key(1), client.Options{Command: "fam", Width: 120, Height: 40, From: net.ParseIP("127.0.0.2")})
 	servertest.Must(t, err)
 	defer ann.Close()
-	servertest.Must(t, ann.EnterRoom("Ann", e2eWait))
+	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
 	bob := e2ePlayer(t, addrB, 2, "fam")
-	servertest.Must(t, bob.EnterRoom("Bob", e2eWait))
+	servertest.Must(t, bob.EnterRoom("Ben", e2eWait))
 	cal := e2ePlayer(t, addrB, 3, "fam")
-	servertest.Must(t, cal.EnterRoom("Cal", e2eWait))
-	servertest.Must(t, ann.WaitSeated(e2eWait, "Ann", "Bob", "Cal"))
+	servertest.Must(t, cal.EnterRoom("Col", e2eWait))
+	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben", "Col"))
 }

@@ -201,12 +201,12 @@ func TestSSHFirstLogin(t *testing.T) {
 
 	sess, in, screen := session(t, dial(t, addr, key))
 	screen.waitText(t, "Name:")
-	io.WriteString(in, "Ann\r")
+	io.WriteString(in, "Ada\r")
 	id := gossh.FingerprintSHA256(key.PublicKey())
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		if name, ok := srv.users.Name(id); ok {
-			if name != "Ann" {
+			if name != "Ada" {
 				t.Fatalf("name remembered: %q", name)
 			}
 			break
@@ -223,7 +223,7 @@ func TestSSHFirstLogin(t *testing.T) {
 
 	// The same key again: the name is known, the lobby shows.
 	_, in, screen = session(t, dial(t, addr, key))
-	screen.waitText(t, "Hello, Ann.")
+	screen.waitText(t, "Hello, Ada.")
 	screen.waitText(t, "friday")
 	io.WriteString(in, "q")
 
@@ -234,7 +234,7 @@ func TestSSHFirstLogin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if name, _ := lobby.NewUsers(st).Name(id); name != "Ann" {
+	if name, _ := lobby.NewUsers(st).Name(id); name != "Ada" {
 		t.Fatalf("name after reload: %q", name)
 	}
 }
@@ -244,9 +244,9 @@ func TestSSHFirstLogin(t *testing.T) {
 func TestSSHMaxSessions(t *testing.T) {
 	srv, addr := startServer(t, Config{MaxSessions: 1})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Bob")
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ben")
 	first, in, screen := session(t, dial(t, addr, key))
-	screen.waitText(t, "Hello, Bob.")
+	screen.waitText(t, "Hello, Ben.")
 
 	sess, err := dial(t, addr, key).NewSession()
 	if err != nil {
@@ -269,9 +269,9 @@ func TestSSHMaxSessions(t *testing.T) {
 func TestSSHShutdown(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Cal")
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Col")
 	sess, _, screen := session(t, dial(t, addr, key))
-	screen.waitText(t, "Hello, Cal.")
+	screen.waitText(t, "Hello, Col.")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(ctx); err != nil {
@@ -291,8 +291,8 @@ func TestNamePromptOffersTheLineMode(t *testing.T) {
 	screen.waitText(t, "Press Tab for the line mode")
 	io.WriteString(in, "\t")
 	screen.waitText(t, "What is your name?")
-	io.WriteString(in, "Ann\r")
-	screen.waitText(t, "Hello, Ann.")
+	io.WriteString(in, "Ada\r")
+	screen.waitText(t, "Hello, Ada.")
 	io.WriteString(in, "quit\r")
 	if err := sess.Wait(); err != nil {
 		t.Fatalf("quitting the line mode: %v", err)
@@ -306,8 +306,8 @@ func TestBackToTheSeat(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	ann, bob := newKey(t), newKey(t)
 	annID := gossh.FingerprintSHA256(ann.PublicKey())
-	srv.users.SetName(annID, "Ann")
-	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
+	srv.users.SetName(annID, "Ada")
+	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
 	annConn := dial(t, addr, ann)
 	_, annIn, annScreen := ptySession(t, annConn, "duel", 30, 100)
 	annScreen.waitText(t, "s: start")
@@ -328,18 +328,18 @@ func TestBackToTheSeat(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
-	waitSeats("Ann away", func(s []table.SeatInfo) bool { return s[0].Human && !s[0].Connected })
+	waitSeats("Ada away", func(s []table.SeatInfo) bool { return s[0].Human && !s[0].Connected })
 	_, annIn, annScreen = ptySession(t, dial(t, addr, ann), "", 30, 100) // no room named
 	annScreen.waitText(t, "MILLE BORNES")
-	waitSeats("Ann back", func(s []table.SeatInfo) bool { return s[0].Connected && s[0].Name == "Ann" })
+	waitSeats("Ada back", func(s []table.SeatInfo) bool { return s[0].Connected && s[0].Name == "Ada" })
 
 	io.WriteString(annIn, "q") // leaving for good: a computer plays on
 	annScreen.waitText(t, "Leave")
 	io.WriteString(annIn, "y")
-	waitSeats("Ann gone", func(s []table.SeatInfo) bool { return !s[0].Human })
+	waitSeats("Ada gone", func(s []table.SeatInfo) bool { return !s[0].Human })
 	_, _, annScreen = ptySession(t, dial(t, addr, ann), "duel", 30, 100)
 	annScreen.waitText(t, "MILLE BORNES")
-	waitSeats("Ann's seat taken back", func(s []table.SeatInfo) bool { return s[0].Human && s[0].Connected })
+	waitSeats("Ada's seat taken back", func(s []table.SeatInfo) bool { return s[0].Human && s[0].Connected })
 }
 
 // TestShutdownTellsPlayersTheirSeatWaits: at shutdown a room's player is
@@ -348,7 +348,7 @@ func TestBackToTheSeat(t *testing.T) {
 func TestShutdownTellsPlayersTheirSeatWaits(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	ann, cat := newKey(t), newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
+	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
 	srv.users.SetName(gossh.FingerprintSHA256(cat.PublicKey()), "Cat")
 	annSess, annIn, annScreen := ptySession(t, dial(t, addr, ann), "sun", 30, 100)
 	annScreen.waitText(t, "s: start")
@@ -398,7 +398,7 @@ func TestValidName(t *testing.T) {
 		name string
 		ok   bool
 	}{
-		{"Ann", true},
+		{"Ada", true},
 		{"Zoé", true},
 		{"", false},
 		{"a name too long", false},
@@ -407,7 +407,7 @@ func TestValidName(t *testing.T) {
 		{"Computer 2", false},
 		{"computer", false},
 		{"ＣＯＭＰＵＴＥＲ３", false},
-		{"Computer Ann", true},
+		{"Computer Ada", true},
 		{"\u0301\u0301\u0301", false}, // combining marks only: invisible
 		{"\u0301Ann", false},          // a mark on what comes before
 		{"   ", false},
@@ -419,7 +419,7 @@ func TestValidName(t *testing.T) {
 		// issue 22, 9: bytes that are not UTF-8 were greeted as a blank
 		// name and stored raw.
 		{"\xff\xfe", false},
-		{"Ann\xff", false},
+		{"Ada\xff", false},
 		{"Соmрutеr", false}, // Cyrillic о, р and е
 		{"Computer 1O", false},
 		{"Алиса", true},
@@ -430,6 +430,17 @@ func TestValidName(t *testing.T) {
 		{"vous", false},
 		{"Ordinateur 3", false},
 		{"Youri", true},
+		// issue 24, 10: the computers' names, at a served table as at
+		// this keyboard, and their look-alikes.
+		{"Bob", false},
+		{"B0b", false},
+		{"ANN", false},
+		{"Ca1", false}, // a 1 for the l
+		{"Еvе", false}, // Cyrillic Е and е
+		{"Fay", false}, // seat 0's, a computer's only at a server
+		{"Player 3", false},
+		{"Bobby", true},
+		{"Annie", true},
 	}
 	for _, tc := range tests {
 		if err := lobby.ValidName(tc.name); (err == nil) != tc.ok {
@@ -442,29 +453,29 @@ func TestValidName(t *testing.T) {
 // written; a player may keep or rewrite their own.
 func TestNamesUnique(t *testing.T) {
 	users := lobby.NewUsers(servertest.NewStore(t))
-	if err := users.SetName("ann", "Ann Li"); err != nil {
+	if err := users.SetName("ann", "Ada Li"); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"Ann Li", "ann li", "AnnLi", "Ａｎｎ Ｌｉ", "Ann Li\u0301"} {
+	for _, name := range []string{"Ada Li", "ada li", "AdaLi", "Ａｄａ Ｌｉ", "Ada Li\u0301"} {
 		if err := users.SetName("eve", name); !errors.Is(err, lobby.ErrNameTaken) {
 			t.Errorf("another key as %q: %v", name, err)
 		}
 	}
-	if err := users.SetName("ann", "ANN LI"); err != nil {
-		t.Errorf("Ann rewrites her own name: %v", err)
+	if err := users.SetName("ann", "ADA LI"); err != nil {
+		t.Errorf("Ada rewrites her own name: %v", err)
 	}
-	if err := users.SetName("eve", "Eve"); err != nil {
+	if err := users.SetName("eve", "Ivy"); err != nil {
 		t.Fatal(err)
 	}
-	// Ann changes her name: her former one is free.
+	// Ada changes her name: her former one is free.
 	if err := users.SetName("ann", "Annie"); err != nil {
 		t.Fatal(err)
 	}
 	if err := users.SetName("cal", "ann li"); err != nil {
-		t.Fatalf("Cal as Ann's former name: %v", err)
+		t.Fatalf("Col as Ada's former name: %v", err)
 	}
 	if err := users.SetName("eve", "ANNIE"); !errors.Is(err, lobby.ErrNameTaken) {
-		t.Fatalf("Eve as Ann's new name: %v", err)
+		t.Fatalf("Ivy as Ada's new name: %v", err)
 	}
 }
 
@@ -584,11 +595,11 @@ func TestSSHPanic(t *testing.T) {
 func TestSSHRoom(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	ann, bob := newKey(t), newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ann")
-	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Bob")
+	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
+	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
 
 	_, annIn, annScreen := session(t, dial(t, addr, ann))
-	annScreen.waitText(t, "Hello, Ann.")
+	annScreen.waitText(t, "Hello, Ada.")
 	io.WriteString(annIn, "n")
 	annScreen.waitText(t, "New room")
 	io.WriteString(annIn, "\r")
@@ -600,17 +611,17 @@ func TestSSHRoom(t *testing.T) {
 
 	_, bobIn, bobScreen := ptySession(t, dial(t, addr, bob), "room1", 24, 80)
 	bobScreen.waitText(t, "Waiting for the host")
-	if s := r.Seats(); !s[1].Human || s[1].Name != "Bob" {
+	if s := r.Seats(); !s[1].Human || s[1].Name != "Ben" {
 		t.Fatalf("seats: %+v", s)
 	}
 	io.WriteString(annIn, "s")
 	annScreen.waitText(t, "MILLE BORNES")
 	bobScreen.waitText(t, "MILLE BORNES")
 
-	// Ann plays first: she selects her first card and discards it, by
+	// Ada plays first: she selects her first card and discards it, by
 	// keys, and the room takes the move.
 	io.WriteString(annIn, "1x")
-	servertest.WaitRoom(t, r, "Ann's discard", func(s *engine.State) bool {
+	servertest.WaitRoom(t, r, "Ada's discard", func(s *engine.State) bool {
 		for _, e := range s.Events(0, nil) {
 			if e.Kind == engine.EvDiscard && e.Seat == 0 {
 				return true
@@ -619,13 +630,13 @@ func TestSSHRoom(t *testing.T) {
 		return false
 	})
 
-	// Bob leaves the table; his seat goes to a computer.
+	// Ben leaves the table; his seat goes to a computer.
 	io.WriteString(bobIn, "q")
 	bobScreen.waitText(t, "Leave the table?")
 	io.WriteString(bobIn, "y")
 	bobScreen.waitText(t, "n: new room")
 	if s := r.Seats(); s[1].Human {
-		t.Fatalf("seat 2 after Bob left: %+v", s[1])
+		t.Fatalf("seat 2 after Ben left: %+v", s[1])
 	}
 }
 
@@ -635,7 +646,7 @@ func TestSSHRandomInput(t *testing.T) {
 	var logs testkit.Buffer
 	srv, addr := startServer(t, Config{Log: &logs})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Eve")
+	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ivy")
 	seeds := []uint64{1, 2, 3}
 	if testing.Short() {
 		seeds = seeds[:1]
@@ -662,7 +673,7 @@ func TestSSHRandomInput(t *testing.T) {
 		<-screen.done
 	}
 	_, _, screen := session(t, dial(t, addr, key))
-	screen.waitText(t, "Eve")
+	screen.waitText(t, "Ivy")
 	if strings.Contains(logs.String(), "panic") {
 		t.Fatalf("a session panicked:\n%s", logs.String())
 	}

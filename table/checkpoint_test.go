@@ -115,7 +115,7 @@ func TestGatheringAndWaiting(t *testing.T) {
 	}
 	now = now.Add(cfg.Grace)
 	w.Sweep()
-	if s := w.Seats()[3]; s.Human || s.Name != ComputerName(3) {
+	if s := w.Seats()[3]; s.Human || s.Name != ComputerName(3, len(w.Seats())) {
 		t.Fatalf("c's seat after the grace period: %+v", s)
 	}
 	if err := w.Start("a"); err != nil {

@@ -193,7 +193,7 @@ func (t *Table) expireLocked() bool {
 		case !t.started:
 			// Before the deal (a table taken over from another server
 			// whose people did not come back) the seat is free again.
-			t.seats[i] = seat{name: ComputerName(i), level: t.cfg.Level}
+			t.seats[i] = seat{name: ComputerName(i, len(t.seats)), level: t.cfg.Level}
 			changed = true
 		default:
 			t.seats[i] = seat{name: s.name + " (computer)", level: t.cfg.Level, bot: s.bot, gaveUp: s.user}
@@ -301,10 +301,10 @@ func (t *Table) leave(c *Conn, quit bool) {
 			s.away, s.awaySince = true, t.now()
 		case !t.started:
 			// Before the deal the seat is simply free again.
-			t.seats[i] = seat{name: ComputerName(i), level: t.cfg.Level}
+			t.seats[i] = seat{name: ComputerName(i, len(t.seats)), level: t.cfg.Level}
 		case quit || t.cfg.Grace <= 0:
 			// A computer plays on; the person may come back to it.
-			t.seats[i] = seat{name: ComputerName(i), level: t.cfg.Level, bot: s.bot, gaveUp: c.user}
+			t.seats[i] = seat{name: ComputerName(i, len(t.seats)), level: t.cfg.Level, bot: s.bot, gaveUp: c.user}
 		default:
 			s.away, s.awaySince = true, t.now()
 		}
@@ -345,7 +345,7 @@ func (t *Table) sit(c *Conn, to int) error {
 	}
 	from := c.seat
 	t.seats[to] = t.seats[from]
-	t.seats[from] = seat{name: ComputerName(from), level: t.cfg.Level}
+	t.seats[from] = seat{name: ComputerName(from, len(t.seats)), level: t.cfg.Level}
 	for o := range t.conns {
 		if !o.watch && o.user == c.user {
 			o.seat = to

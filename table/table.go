@@ -13,13 +13,13 @@ package table
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 )
 
@@ -268,14 +268,23 @@ func newTable(name, host string, cfg Config, st engine.State, now func() time.Ti
 		ctx: ctx, cancel: cancel, done: make(chan struct{}),
 	}
 	for i := range t.seats {
-		t.seats[i] = seat{name: ComputerName(i), level: cfg.Level}
+		t.seats[i] = seat{name: ComputerName(i, cfg.Game.Players), level: cfg.Level}
 	}
 	go t.loop()
 	return t, nil
 }
 
-// ComputerName is the name of a seat no person has taken.
-func ComputerName(seat int) string { return fmt.Sprintf("Computer %d", seat+1) }
+// ComputerName is the name of a computer player at seat of a game of
+// players, at this keyboard (local.Seats) and at a server's table alike:
+// "Computer" in a game of two, where it is the only one; else its seat's
+// of lang.ComputerNames (Ann, Bob, Cal…), short enough for six to fit
+// the board's columns. Those names are reserved: no person takes one.
+func ComputerName(seat, players int) string {
+	if players == 2 {
+		return "Computer"
+	}
+	return lang.ComputerNames[seat]
+}
 
 // FromRecord makes a table from a game record g (a save) with its history:
 // the seats keep the record's names and levels, and the seats whose users

@@ -39,7 +39,7 @@ func local(t *testing.T, players int, people []int, player ai.Player, seed uint6
 	seats := make([]record.Seat, players)
 	users := make([]string, players)
 	for i := range seats {
-		seats[i] = record.Seat{Name: ComputerName(i), Level: "easy"}
+		seats[i] = record.Seat{Name: ComputerName(i, players), Level: "easy"}
 	}
 	for _, i := range people {
 		seats[i] = record.Seat{Name: "P", Human: true}

@@ -577,7 +577,7 @@ func TestFlowHotSeatSaysNames(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	m.openNewGame()
 	m.ng.set(2, 4) // the second seat: a person
-	m.ng.names[0], m.ng.names[1] = "Amy", "Ann"
+	m.ng.names[0], m.ng.names[1] = "Amy", "Ada"
 	m.startNew()
 	tm := runTest(t, m, 80, 24)
 	for turn := 0; turn < 2; turn++ {
@@ -607,7 +607,7 @@ func TestFlowHotSeatSaysNames(t *testing.T) {
 	if strings.Contains(log, "Amy draws a card") {
 		t.Fatalf("the person at the keyboard is not told their card:\n%s", log)
 	}
-	contains(t, screen, "Amy   Ann") // the score window's columns
+	contains(t, screen, "Amy   Ada") // the score window's columns
 	// A hazard on the side of the person at the keyboard still stands out.
 	if msg, alert := probe(tm, func(m *Model) string { s, _ := m.narration(80); return s }), probe(tm, func(m *Model) bool { _, a := m.narration(80); return a }); !alert || !strings.Contains(msg, " on Amy") {
 		t.Fatalf("message line %q, alert %v", msg, alert)

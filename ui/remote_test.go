@@ -159,7 +159,7 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 		waitModel(t, tm, "the move to come back", func(m *Board) bool { return m.obs.EventCount > before })
 		told = told || probe(tm, func(m *Board) bool {
 			for _, l := range m.log {
-				if strings.HasPrefix(l.text, "Computer 2 plays") || strings.HasPrefix(l.text, "Computer 2 discards") {
+				if strings.HasPrefix(l.text, "Computer plays") || strings.HasPrefix(l.text, "Computer discards") {
 					return true
 				}
 			}

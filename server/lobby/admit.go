@@ -24,15 +24,25 @@ type Admission struct {
 	Source string      // where the connection comes from
 	id     string      // the player's key fingerprint
 	name   string      // the player's name, "" until known
+	old    string      // a name kept for the player that is now refused
 }
 
 // NewAdmission is the way in for the player with key id, with the name
-// they chose before if there is one.
+// they chose before if there is one and ValidName still takes it: an
+// earlier version kept names that are now a computer's, whose people
+// choose again (Retired says which).
 func NewAdmission(lobby *Lobby, users *Users, id string) *Admission {
 	a := &Admission{lobby: lobby, users: users, id: id}
 	a.name, _ = users.Name(id)
+	if a.name != "" && ValidName(a.name) != nil {
+		a.name, a.old = "", a.name
+	}
 	return a
 }
+
+// Retired is the name kept for the player that is now refused (a
+// computer's), "" if none: the name prompt says why it asks again.
+func (a *Admission) Retired() string { return a.old }
 
 // ID is the player's key fingerprint.
 func (a *Admission) ID() string { return a.id }

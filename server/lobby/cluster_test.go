@@ -41,11 +41,11 @@ func TestTakeOver(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(4, engine.Standard, 7))
+	ann, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Create("fam", "kb", "Bob", 0, servertest.Config(4, engine.Standard, 8)); !errors.Is(err, ErrElsewhere) {
+	if _, err := b.Create("fam", "kb", "Ben", 0, servertest.Config(4, engine.Standard, 8)); !errors.Is(err, ErrElsewhere) {
 		t.Fatalf("b makes a's room: %v", err)
 	}
 	servertest.Must(t, ann.Start())
@@ -89,9 +89,9 @@ func TestTakeOver(t *testing.T) {
 	if err := a.Cluster.Shared.AddMove("fam", "a", len(seen.History), engine.Continue); !errors.Is(err, store.ErrNotHolder) {
 		t.Fatalf("a moves after the takeover: %v", err)
 	}
-	ann, err = b.Join("fam", "ka", "Ann", -1)
+	ann, err = b.Join("fam", "ka", "Ada", -1)
 	if err != nil || ann.Seat() != 0 {
-		t.Fatalf("Ann back on b: seat %v, %v", ann, err)
+		t.Fatalf("Ada back on b: seat %v, %v", ann, err)
 	}
 	for {
 		now, err := rb.Checkpoint()
@@ -143,7 +143,7 @@ func TestStoreDown(t *testing.T) {
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
 	cut := &flaky{Shared: a.Cluster.Shared}
 	a.Cluster.Shared = cut
-	ann, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(2, engine.Standard, 7))
+	ann, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
@@ -170,7 +170,7 @@ func TestStoreDown(t *testing.T) {
 		t.Fatal("the room goes on after its lease ran out")
 	}
 	if text := endedText(t, ann, &lang.English); !strings.Contains(text, "cannot reach its database") {
-		t.Fatalf("Ann reads %q as the room stops", text)
+		t.Fatalf("Ada reads %q as the room stops", text)
 	}
 	b.takeOver()
 	rb := b.Room("fam")
@@ -213,7 +213,7 @@ func TestLeaseTaken(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(2, engine.Standard, 7))
+	ann, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
@@ -229,23 +229,23 @@ func TestLeaseTaken(t *testing.T) {
 		t.Fatal("the room goes on on a after b took it over")
 	}
 	if text := endedText(t, ann, &lang.French); !strings.Contains(text, "continue sur un autre serveur") {
-		t.Fatalf("Ann reads %q as the room stops", text)
+		t.Fatalf("Ada reads %q as the room stops", text)
 	}
 }
 
 // TestTakeOverWaiting: a room still waiting for its deal survives its
-// server. Server a makes room fam, Bob sits at it; a stops (as if killed).
+// server. Server a makes room fam, Ben sits at it; a stops (as if killed).
 // Once a's lease has run out, server b takes the room over, still
-// waiting; Ann and Bob find their seats there, Ann still hosting, and
+// waiting; Ada and Ben find their seats there, Ada still hosting, and
 // the game she starts is played on b, its moves in the store.
 func TestTakeOverWaiting(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	if _, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(4, engine.Standard, 7)); err != nil {
+	if _, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Join("fam", "kb", "Bob", 2); err != nil {
+	if _, err := a.Join("fam", "kb", "Ben", 2); err != nil {
 		t.Fatal(err)
 	}
 	if list := b.List(); len(list) != 0 {
@@ -264,16 +264,16 @@ func TestTakeOverWaiting(t *testing.T) {
 	if rb.Started() {
 		t.Fatal("the room taken over was dealt")
 	}
-	bob, err := b.Join("fam", "kb", "Bob", -1)
+	bob, err := b.Join("fam", "kb", "Ben", -1)
 	if err != nil || bob.Seat() != 2 {
-		t.Fatalf("Bob back on b: seat %v, %v", bob, err)
+		t.Fatalf("Ben back on b: seat %v, %v", bob, err)
 	}
-	ann, err := b.Join("fam", "ka", "Ann", -1)
+	ann, err := b.Join("fam", "ka", "Ada", -1)
 	if err != nil || ann.Seat() != 0 {
-		t.Fatalf("Ann back on b: seat %v, %v", ann, err)
+		t.Fatalf("Ada back on b: seat %v, %v", ann, err)
 	}
 	if rb.Host() != "ka" {
-		t.Fatalf("the host is %q, want Ann's key", rb.Host())
+		t.Fatalf("the host is %q, want Ada's key", rb.Host())
 	}
 	servertest.Must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
@@ -316,10 +316,10 @@ func TestGatheringRetried(t *testing.T) {
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
 	cut := &unwritable{Store: a.Store}
 	a.Store = cut
-	_, err := a.Create("fam", "ka", "Ann", 0, servertest.Config(4, engine.Standard, 7))
+	_, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7))
 	servertest.Must(t, err)
 	cut.down.Store(true)
-	_, err = a.Join("fam", "kb", "Bob", 2)
+	_, err = a.Join("fam", "kb", "Ben", 2)
 	servertest.Must(t, err)
 	cut.down.Store(false)
 	a.renew()
@@ -330,6 +330,6 @@ func TestGatheringRetried(t *testing.T) {
 		t.Fatal("b did not take the waiting room over")
 	}
 	if s := rb.Seats(); !s[0].Human || !s[2].Human {
-		t.Fatalf("the seats on b: %+v, want Ann's and Bob's", s)
+		t.Fatalf("the seats on b: %+v, want Ada's and Ben's", s)
 	}
 }

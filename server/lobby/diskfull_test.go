@@ -23,11 +23,11 @@ func TestDiskFull(t *testing.T) {
 		l := NewLobby(0)
 		l.Store = st
 		users := []string{"key-a", "key-b"}
-		a, err := l.Create("fam", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 11))
+		a, err := l.Create("fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := l.Join("fam", "key-b", "Bob", 1); err != nil {
+		if _, err := l.Join("fam", "key-b", "Ben", 1); err != nil {
 			t.Fatal(err)
 		}
 		a.Start()

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server/store"
 )
@@ -46,9 +47,9 @@ func OpenStore(dir, db string) (st *store.SQL, problems []error, err error) {
 		st.Close()
 		return nil, nil, err
 	}
-	// The claims of the names were made by an older foldName, which took
+	// The claims of the names were made by an older lang.Skeleton, which took
 	// Аlice (a Cyrillic А) and Alíce beside Alice: they are made again.
-	if err := st.Reclaim(foldName); err != nil {
+	if err := st.Reclaim(lang.Skeleton); err != nil {
 		st.Close()
 		return nil, nil, err
 	}
@@ -70,7 +71,7 @@ func importNames(st store.Store, path string) error {
 	if err := json.Unmarshal(data, &names); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := st.ImportNames(names, foldName); err != nil {
+	if err := st.ImportNames(names, lang.Skeleton); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return os.Rename(path, path+migratedExt)

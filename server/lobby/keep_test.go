@@ -31,11 +31,11 @@ func TestCheckpoints(t *testing.T) {
 	l := NewLobby(0)
 	l.Store, l.Now = st, clk.Now
 	users := []string{"key-a", "key-b"}
-	a, err := l.Create("fam", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 11))
+	a, err := l.Create("fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Join("fam", "key-b", "Bob", 1); err != nil {
+	if _, err := l.Join("fam", "key-b", "Ben", 1); err != nil {
 		t.Fatal(err)
 	}
 	a.Start()
@@ -69,8 +69,8 @@ func TestCheckpoints(t *testing.T) {
 	if _, err := l2.Join("fam", "key-x", "Xan", -1); !errors.Is(err, table.ErrNotPlayer) {
 		t.Fatalf("a stranger joins the game that came back: %v", err)
 	}
-	a2, _ := l2.Join("fam", "key-a", "Ann", -1)
-	b2, _ := l2.Join("fam", "key-b", "Bob", -1)
+	a2, _ := l2.Join("fam", "key-a", "Ada", -1)
+	b2, _ := l2.Join("fam", "key-b", "Ben", -1)
 	if a2.Seat() != 0 || b2.Seat() != 1 {
 		t.Fatalf("seats %d and %d", a2.Seat(), b2.Seat())
 	}
@@ -102,7 +102,7 @@ func TestCheckpoints(t *testing.T) {
 	}
 
 	// A saved game given up stays kept.
-	c, _ := l2.Create("kept", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 12))
+	c, _ := l2.Create("kept", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 12))
 	c.Start()
 	if _, err := c.Save(); err != nil {
 		t.Fatal(err)
@@ -190,7 +190,7 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 	clk := servertest.NewClock()
 	l := NewLobby(0)
 	l.Store, l.Now = st, clk.Now
-	c, err := l.Create("solo", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 3))
+	c, err := l.Create("solo", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 	if got, errs := l2.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
-	a, err := l2.Join("solo", "key-a", "Ann", -1)
+	a, err := l2.Join("solo", "key-a", "Ada", -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,8 +216,8 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 	if !listed {
 		t.Fatalf("the saved game left by its last person is not listed: %+v", l2.List())
 	}
-	a2, err := l2.Join("solo", "key-a", "Ann", -1)
+	a2, err := l2.Join("solo", "key-a", "Ada", -1)
 	if err != nil || a2.Seat() != 0 {
-		t.Fatalf("Ann comes back: %v, %v", a2, err)
+		t.Fatalf("Ada comes back: %v, %v", a2, err)
 	}
 }

@@ -3,14 +3,11 @@ package lobby
 import (
 	"errors"
 	"fmt"
-	"regexp"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/text/secure/precis"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/store"
@@ -50,7 +47,7 @@ func (u *Users) SetName(id, name string) error {
 	if err := ValidName(name); err != nil {
 		return err
 	}
-	err := u.store.ClaimName(id, name, foldName(name))
+	err := u.store.ClaimName(id, name, lang.Skeleton(name))
 	switch {
 	case errors.Is(err, store.ErrNameTaken):
 		return ErrNameTaken
@@ -68,7 +65,8 @@ const MaxNameLen = 12
 // ValidName checks a player's name: valid UTF-8, 1 to MaxNameLen
 // characters and columns of letters, digits, spaces or punctuation, which
 // people can see (the PRECIS nickname profile's, RFC 8266), and which are
-// not a computer player's.
+// none of the names mille gives seats itself, nor look like one
+// (lang.Reserved).
 func ValidName(name string) error {
 	if !utf8.ValidString(name) {
 		// Bytes that are no text were once greeted as a blank name and
@@ -96,78 +94,16 @@ func ValidName(name string) error {
 	if _, err := precis.Nickname.String(name); err != nil {
 		return errors.New("a name has only letters, digits, spaces or signs")
 	}
-	if computerName.MatchString(foldName(name)) {
-		return errors.New("that is a computer player's name: choose another")
-	}
 	for _, c := range lang.All {
-		if foldName(name) == foldName(c.Text[lang.NameYou]) {
+		if lang.Skeleton(name) == lang.Skeleton(c.Text[lang.NameYou]) {
 			// Every screen says it of the viewer's own seat, in the
 			// viewer's language.
 			return errors.New("that is how mille names each player's own seat: choose another")
 		}
 	}
+	if lang.Reserved(name) {
+		// Look-alikes too: nobody may pass for a computer.
+		return errors.New("mille gives that name to a seat itself (a computer's, or a seat with no name): choose another")
+	}
 	return nil
-}
-
-// computerName matches the folded names of computer players (table's
-// ComputerName, as each language says it) and their look-alikes
-// (foldName writes 0 as o, 1 as i).
-var computerName = func() *regexp.Regexp {
-	var words []string
-	for _, c := range lang.All {
-		words = append(words, regexp.QuoteMeta(foldName(c.Text[lang.NameComputer])))
-	}
-	return regexp.MustCompile(`^(` + strings.Join(words, "|") + `)[0-9oi]*$`)
-}()
-
-// foldName is the form in which two names that look alike are equal, their
-// skeleton: the PRECIS nickname profile's form (RFC 8266: widths and
-// compatibility characters folded, NFKC), without spaces or accents (marks
-// after NFD), in lower case, each letter that passes for a Latin one
-// written as that letter (lookAlike). "Alice", "ALICE", "Alíce",
-// "Ａｌｉｃｅ", "AIice" and "Аlice" with a Cyrillic А are one name.
-func foldName(name string) string {
-	if n, err := precis.Nickname.String(name); err == nil {
-		name = n
-	}
-	var b strings.Builder
-	for _, r := range norm.NFD.String(name) {
-		if unicode.IsSpace(r) || unicode.Is(unicode.M, r) {
-			continue
-		}
-		if l, ok := lookAlikeCapital[r]; ok {
-			r = l
-		}
-		r = unicode.ToLower(r)
-		if l, ok := lookAlike[r]; ok {
-			r = l
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// lookAlike maps the small letters of other scripts that most fonts draw
-// as a Latin letter, and the Latin letters and digits that pass for one
-// another, to one Latin letter: the common entries of Unicode's
-// confusables (UTS #39), written down here for the scripts a player's
-// keyboard most likely has. Names are compared in lower case, so a capital
-// I and a small l are both i, as are 1 and |.
-var lookAlike = map[rune]rune{
-	// Latin and digits.
-	'l': 'i', '1': 'i', '|': 'i', 'ı': 'i', '0': 'o', 'ɑ': 'a', 'ɡ': 'g',
-	// Cyrillic.
-	'а': 'a', 'в': 'b', 'ь': 'b', 'с': 'c', 'ԁ': 'd', 'е': 'e', 'һ': 'h', 'н': 'h',
-	'і': 'i', 'ј': 'j', 'к': 'k', 'м': 'm', 'о': 'o', 'п': 'n', 'р': 'p', 'ԛ': 'q',
-	'ѕ': 's', 'т': 't', 'ԝ': 'w', 'х': 'x', 'у': 'y', 'ү': 'y',
-	// Greek.
-	'α': 'a', 'β': 'b', 'ε': 'e', 'η': 'n', 'ι': 'i', 'κ': 'k', 'μ': 'u', 'ν': 'v',
-	'ο': 'o', 'ρ': 'p', 'τ': 't', 'υ': 'u', 'γ': 'y', 'χ': 'x', 'ω': 'w',
-}
-
-// lookAlikeCapital maps the capitals whose small letter looks like another
-// Latin letter than they do (a Greek Μ is an M, its μ a u), before the
-// names are put in lower case.
-var lookAlikeCapital = map[rune]rune{
-	'Ζ': 'z', 'Η': 'h', 'Μ': 'm', 'Ν': 'n', 'Υ': 'y',
 }

@@ -21,11 +21,11 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	l := NewLobby(0)
 	l.Store, l.Now = st, clk.Now
 	cfg := servertest.Config(4, engine.Standard, 5)
-	a, err := l.Create("fam", "key-a", "Ann", 0, cfg)
+	a, err := l.Create("fam", "key-a", "Ada", 0, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Join("fam", "key-b", "Bob", 1); err != nil {
+	if _, err := l.Join("fam", "key-b", "Ben", 1); err != nil {
 		t.Fatal(err)
 	}
 	a.Start()
@@ -64,17 +64,17 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := l2.Join("fam", "key-b", "Bob", -1)
+	b, err := l2.Join("fam", "key-b", "Ben", -1)
 	if err != nil || b.Seat() != 1 {
-		t.Fatalf("Bob comes back: %v", err)
+		t.Fatalf("Ben comes back: %v", err)
 	}
 	clk.Add(cfg.Grace)
 	l2.Sweep()
 	if h := l2.Room("fam").Host(); h != "key-b" {
-		t.Fatalf("the host after Ann's grace period: %q, want Bob's key", h)
+		t.Fatalf("the host after Ada's grace period: %q, want Ben's key", h)
 	}
-	// Bob, host now, lets the stranger sit; hosting stays among the saved
-	// players even when Bob goes.
+	// Ben, host now, lets the stranger sit; hosting stays among the saved
+	// players even when Ben goes.
 	if err := w.OpenSeats(true); !errors.Is(err, table.ErrOnlooker) {
 		t.Fatalf("the onlooker opens the seats: %v", err)
 	}
@@ -100,15 +100,15 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	}
 	// The saved players' seats stay theirs after the grace period.
 	seats := l2.Room("fam").Seats()
-	if !seats[0].Human || !seats[1].Human || seats[0].Name != "Ann" || seats[1].Name != "Bob" {
+	if !seats[0].Human || !seats[1].Human || seats[0].Name != "Ada" || seats[1].Name != "Ben" {
 		t.Fatalf("seats after the grace period: %+v", seats)
 	}
-	a2, err := l2.Join("fam", "key-a", "Ann", -1)
+	a2, err := l2.Join("fam", "key-a", "Ada", -1)
 	if err != nil || a2.Seat() != 0 {
-		t.Fatalf("Ann comes back after the grace period: %v", err)
+		t.Fatalf("Ada comes back after the grace period: %v", err)
 	}
 	if _, err := a2.Save(); err != nil {
-		t.Fatalf("Ann saves: %v", err)
+		t.Fatalf("Ada saves: %v", err)
 	}
 	k, err := st.Room("fam")
 	if err != nil {

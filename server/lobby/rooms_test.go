@@ -37,13 +37,13 @@ func TestSaveRestore(t *testing.T) {
 	l.Store, l.Now = st, clk.Now
 	cfg := servertest.Config(4, engine.Standard, 7)
 	cfg.Level = "medium"
-	a, err := l.Create("friday", "key-a", "Ann", 0, cfg)
+	a, err := l.Create("friday", "key-a", "Ada", 0, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := l.Join("friday", "key-b", "Bob", 1)
-	c, _ := l.Join("friday", "key-c", "Cal", 2)
-	d, _ := l.Join("friday", "key-d", "Dee", 3)
+	b, _ := l.Join("friday", "key-b", "Ben", 1)
+	c, _ := l.Join("friday", "key-c", "Col", 2)
+	d, _ := l.Join("friday", "key-d", "Dot", 3)
 	if _, err := a.Save(); !errors.Is(err, table.ErrNotStarted) {
 		t.Fatalf("save before the start: %v", err)
 	}
@@ -67,10 +67,10 @@ func TestSaveRestore(t *testing.T) {
 	}
 	g := k.Game
 	state := r.State()
-	if g.State != state || len(g.History) != 15 || g.Seats[1].Name != "Bob" || !g.Seats[1].Human {
+	if g.State != state || len(g.History) != 15 || g.Seats[1].Name != "Ben" || !g.Seats[1].Human {
 		t.Fatalf("saved game: %d actions, seats %+v", len(g.History), g.Seats)
 	}
-	// Cal quits for good: the saved game gives his seat to a computer.
+	// Col quits for good: the saved game gives his seat to a computer.
 	c.Quit()
 	d.Leave()
 	// Shutdown: every started room is saved and stops.
@@ -98,41 +98,41 @@ func TestSaveRestore(t *testing.T) {
 	r2 := l2.Room("friday")
 	// A stranger cannot take a seat of a saved game (TestStrangerCannotTakeRestoredGame).
 	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, table.ErrNotPlayer) {
-		t.Fatalf("a stranger takes Ann's seat: %v", err)
+		t.Fatalf("a stranger takes Ada's seat: %v", err)
 	}
-	b2, err := l2.Join("friday", "key-b", "Bob", -1)
+	b2, err := l2.Join("friday", "key-b", "Ben", -1)
 	if err != nil || b2.Seat() != 1 {
-		t.Fatalf("Bob comes back: %v", err)
+		t.Fatalf("Ben comes back: %v", err)
 	}
 	if err := b2.Start(); !errors.Is(err, table.ErrNotHost) {
-		t.Fatalf("Bob starts: %v", err)
+		t.Fatalf("Ben starts: %v", err)
 	}
 	if r2.Host() != "key-a" {
-		t.Fatalf("host %q before Ann is back", r2.Host())
+		t.Fatalf("host %q before Ada is back", r2.Host())
 	}
-	a2, err := l2.Join("friday", "key-a", "Ann", -1)
+	a2, err := l2.Join("friday", "key-a", "Ada", -1)
 	if err != nil || a2.Seat() != 0 {
-		t.Fatalf("Ann comes back: %v", err)
+		t.Fatalf("Ada comes back: %v", err)
 	}
 	if err := a2.Start(); err != nil {
 		t.Fatal(err)
 	}
 	got := servertest.WaitFor(t, b2, func(u table.View) bool { return u.Started })
 	if want := engine.Observe(&state, 1); got.Obs.MyHand != want.MyHand || got.Obs.Tableaus != want.Tableaus {
-		t.Fatal("Bob's hand or the table changed across the save")
+		t.Fatal("Ben's hand or the table changed across the save")
 	}
-	// Dee is away: a computer plays her seat, which stays hers even after
+	// Dot is away: a computer plays her seat, which stays hers even after
 	// the grace period.
 	if s := r2.Seats()[3]; !s.Human || s.Connected {
-		t.Fatalf("Dee's seat: %+v", s)
+		t.Fatalf("Dot's seat: %+v", s)
 	}
 	clk.Add(cfg.Grace)
 	r2.Sweep()
-	if s := r2.Seats()[3]; !s.Human || s.Name != "Dee" {
-		t.Fatalf("Dee's seat after the grace period: %+v", s)
+	if s := r2.Seats()[3]; !s.Human || s.Name != "Dot" {
+		t.Fatalf("Dot's seat after the grace period: %+v", s)
 	}
-	if d2, err := l2.Join("friday", "key-d", "Dee", -1); err != nil || d2.Seat() != 3 {
-		t.Fatalf("Dee comes back after the grace period: %v", err)
+	if d2, err := l2.Join("friday", "key-d", "Dot", -1); err != nil || d2.Seat() != 3 {
+		t.Fatalf("Dot comes back after the grace period: %v", err)
 	}
 }
 
@@ -242,7 +242,7 @@ func TestRestoreChecksLevels(t *testing.T) {
 	}
 	for _, tc := range tests {
 		st := servertest.NewStore(t)
-		g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, []record.Seat{{Name: "Ann", Human: true}, {Level: tc.seat}})
+		g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 1, []record.Seat{{Name: "Ada", Human: true}, {Level: tc.seat}})
 		if err != nil {
 			t.Fatal(err)
 		}

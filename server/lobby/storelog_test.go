@@ -31,7 +31,7 @@ func TestStoreErrorsLogged(t *testing.T) {
 	if _, ok := u.Name("SHA256:ann"); ok {
 		t.Fatal("a name read from a broken store")
 	}
-	if err := u.SetName("SHA256:ann", "Ann"); err == nil {
+	if err := u.SetName("SHA256:ann", "Ada"); err == nil {
 		t.Fatal("a name kept in a broken store")
 	}
 	for _, want := range []string{`msg="store error" key=SHA256:ann op=name err="database is locked`, `op="claim name"`} {
@@ -41,8 +41,8 @@ func TestStoreErrorsLogged(t *testing.T) {
 	}
 	logs = testkit.Buffer{}
 	taken := NewUsers(LoggedStore{Store: servertest.NewStore(t), Log: events.New(logger)})
-	taken.SetName("SHA256:bob", "Bob")
-	if err := taken.SetName("SHA256:eve", "Bob"); !errors.Is(err, ErrNameTaken) || strings.Contains(logs.String(), "store error") {
+	taken.SetName("SHA256:bob", "Ben")
+	if err := taken.SetName("SHA256:eve", "Ben"); !errors.Is(err, ErrNameTaken) || strings.Contains(logs.String(), "store error") {
 		t.Fatalf("a taken name: %v; log:\n%s", err, logs.String())
 	}
 }

@@ -20,7 +20,7 @@ func TestGoldenScreens(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		w, h := size[0], size[1]
 		l, users := lobbyOfAnnAndBob(t)
-		if _, err := l.Create("friday-night-league", "key-b", "Bob", -1, servertest.Config(6, 0, 1)); err != nil {
+		if _, err := l.Create("friday-night-league", "key-b", "Ben", -1, servertest.Config(6, 0, 1)); err != nil {
 			t.Fatal(err)
 		}
 		frame := func(s *Screen) string {

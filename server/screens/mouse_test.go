@@ -48,12 +48,12 @@ func settle(t *testing.T, s *Screen) {
 }
 
 // lobbyOfAnnAndBob is an empty lobby where the keys key-a and key-b are
-// known as Ann and Bob.
+// known as Ada and Ben.
 func lobbyOfAnnAndBob(t *testing.T) (*lobby.Lobby, *lobby.Users) {
 	t.Helper()
 	users := lobby.NewUsers(servertest.NewStore(t))
-	users.SetName("key-a", "Ann")
-	users.SetName("key-b", "Bob")
+	users.SetName("key-a", "Ada")
+	users.SetName("key-b", "Ben")
 	l := lobby.NewLobby(0)
 	t.Cleanup(l.Close)
 	return l, users
@@ -78,16 +78,16 @@ func TestMouse(t *testing.T) {
 		t.Fatalf("room made: %+v", c)
 	}
 	settle(t, ann)
-	click(t, ann, "Computer 3")
+	click(t, ann, "Bob")
 	settle(t, ann)
-	if s := r.Seats(); s[2].Name != "Ann" || s[0].Human {
+	if s := r.Seats(); s[2].Name != "Ada" || s[0].Human {
 		t.Fatalf("seats after the click: %+v", s)
 	}
 
 	bob := New(lobby.NewAdmission(l, users, "key-b"), "", 80)
 	click(t, bob, "room1")
 	if bob.conn == nil {
-		t.Fatalf("Bob did not join: %s", bob.msg)
+		t.Fatalf("Ben did not join: %s", bob.msg)
 	}
 	settle(t, bob)
 	click(t, ann, "[ Start ]")
@@ -141,7 +141,7 @@ func TestLobbyScrolls(t *testing.T) {
 // once divided by the number of sides of no seats and ended the session.
 func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	if _, err := l.Create("friday", "key-a", "Ann", -1, lobby.DefaultRoom); err != nil {
+	if _, err := l.Create("friday", "key-a", "Ada", -1, lobby.DefaultRoom); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"t", "s", "w", "1", "3", "x"} {

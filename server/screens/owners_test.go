@@ -20,7 +20,7 @@ func TestEnterKeptRoom(t *testing.T) {
 	l.Store, l.Now = st, servertest.NewClock().Now
 	defer l.Close()
 	users := lobby.NewUsers(servertest.NewStore(t))
-	users.SetName("key-b", "Bob")
+	users.SetName("key-b", "Ben")
 	users.SetName("key-x", "Xan")
 	for _, tc := range []struct {
 		key   string

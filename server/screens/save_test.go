@@ -40,11 +40,11 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 	l.Logf = func(format string, args ...any) { log.Error(fmt.Sprintf(format, args...)) }
 	s := New(lobby.NewAdmission(l, users, "key-a"), "", 80)
 	s.Log, s.DataDir = log, data
-	c, err := l.Create("fam", "key-a", "Ann", 0, servertest.Config(2, engine.Standard, 1))
+	c, err := l.Create("fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := l.Join("fam", "key-b", "Bob", -1)
+	b, err := l.Join("fam", "key-b", "Ben", -1)
 	if err != nil {
 		t.Fatal(err)
 	}

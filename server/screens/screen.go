@@ -371,6 +371,9 @@ func (s *Screen) View() tea.View {
 	if s.naming {
 		b.WriteString(s.para(s.lang.T(lang.SrvReader)) + "\n\n")
 		b.WriteString(s.para(s.lang.T(lang.SrvWelcome)) + "\n\n")
+		if old := s.Retired(); old != "" {
+			b.WriteString(s.para(s.lang.T(lang.NameRetired, old)) + "\n\n")
+		}
 		b.WriteString(s.nameField.View() + "\n")
 		if s.msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))

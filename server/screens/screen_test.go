@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
@@ -26,7 +27,7 @@ func TestScreensFit(t *testing.T) {
 	bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 80)
 	bob.Init()
 	settle(t, bob)
-	users.SetName("key-c", "Cal")
+	users.SetName("key-c", "Col")
 	cal := New(lobby.NewAdmission(l, users, "key-c"), "", 80)
 	cal.Update(press("w")) // the room under the cursor: friday
 	settle(t, cal)
@@ -83,10 +84,10 @@ func TestScreensFit(t *testing.T) {
 func TestNamePrompt(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	s := New(lobby.NewAdmission(l, users, "key-new"), "", 80)
-	for _, k := range keys("Ann Bornes and more") {
+	for _, k := range keys("Ada Bornes and more") {
 		s.Update(k)
 	}
-	if got := s.nameField.Value(); got != "Ann Bornes a" {
+	if got := s.nameField.Value(); got != "Ada Bornes a" {
 		t.Errorf("typed %q, want the first %d characters", got, lobby.MaxNameLen)
 	}
 	s.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // erase before the cursor
@@ -110,7 +111,7 @@ func TestRefusalForgotten(t *testing.T) {
 	settle(t, bob)
 	bob.Update(press("s"))
 	if bob.msg != table.ErrNotHost.Error() {
-		t.Fatalf("Bob's start: %q", bob.msg)
+		t.Fatalf("Ben's start: %q", bob.msg)
 	}
 	bob.Update(press("w"))
 	settle(t, bob)
@@ -152,7 +153,7 @@ func TestLobbyLanguage(t *testing.T) {
 	}
 	s.Update(press("f"))
 	text := strings.Join(strings.Fields(ansi.Strip(s.View().Content)), " ") // columns pad a key
-	for _, want := range []string{"Bonjour, Bob.", "Salles : aucune", "n: nouvelle salle", "f: langue", "Mille Bornes par SSH"} {
+	for _, want := range []string{"Bonjour, Ben.", "Salles : aucune", "n: nouvelle salle", "f: langue", "Mille Bornes par SSH"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in the French lobby:\n%s", want, text)
 		}
@@ -181,5 +182,36 @@ func TestCommandsNotBroken(t *testing.T) {
 				t.Fatalf("%d columns: %q is broken:\n%s", w, tc.cmd, text)
 			}
 		}
+	}
+}
+
+// TestRetiredNamePrompt: a name an earlier version kept that is now a
+// computer's (issue 24, 10) brings the name prompt back at login, saying
+// why, in the player's language; the new name is kept for the same key.
+func TestRetiredNamePrompt(t *testing.T) {
+	st := servertest.NewStore(t)
+	if err := st.SetName("key-old", "B0b"); err != nil { // as an earlier version kept it
+		t.Fatal(err)
+	}
+	users := lobby.NewUsers(st)
+	l := lobby.NewLobby(0)
+	t.Cleanup(l.Close)
+	s := New(lobby.NewAdmission(l, users, "key-old"), "", 100)
+	if !s.naming {
+		t.Fatal("a computer's name was taken at login")
+	}
+	if text := ansi.Strip(s.View().Content); !strings.Contains(strings.Join(strings.Fields(text), " "), "Your name B0b is now one mille gives its computer players") {
+		t.Errorf("the prompt does not say why:\n%s", text)
+	}
+	s.SetLang(&lang.French)
+	if text := ansi.Strip(s.View().Content); !strings.Contains(strings.Join(strings.Fields(text), " "), "Votre nom B0b est désormais") {
+		t.Errorf("the prompt does not say why in French:\n%s", text)
+	}
+	for _, k := range keys("Zoe") {
+		s.Update(k)
+	}
+	s.Update(keys("enter")[0])
+	if name, _ := users.Name("key-old"); name != "Zoe" || s.naming {
+		t.Errorf("name %q (still asking: %v), want Zoe", name, s.naming)
 	}
 }

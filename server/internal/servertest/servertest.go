@@ -85,7 +85,7 @@ func NewStore(t testing.TB) *store.SQL {
 // NewClock's time.
 func Play2(t testing.TB, n int) record.Game {
 	t.Helper()
-	g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, []record.Seat{{Name: "Ann", Human: true}, {Name: "Bob", Human: true}})
+	g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 3, []record.Seat{{Name: "Ada", Human: true}, {Name: "Ben", Human: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
