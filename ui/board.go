@@ -35,7 +35,6 @@ type Board struct {
 	screen   screen
 	dialog   dialog
 	guide    int // page of the rules guide
-	back     screen
 	quitting bool
 
 	// The table and what the viewer sees of it: everything shown, checked

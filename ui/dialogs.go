@@ -52,7 +52,7 @@ type nextGame struct {
 // replaceWith deals the next game, once the player has said whether to
 // save the one on the table if it has moves no file holds.
 func (m *Model) replaceWith(next nextGame) tea.Cmd {
-	m.screen = screenBoard
+	m.setup = nil
 	if !m.unsaved() {
 		if next.autosave {
 			return m.deal(next)

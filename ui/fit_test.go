@@ -228,7 +228,7 @@ func localScreens(t *testing.T) []screenCase {
 		{"saveas", two, func(m *Model) { runCmd(m, m.startSave(afterSaveNothing)) }},
 		{"load", two, func(m *Model) { runCmd(m, m.openLoad()) }},
 		{"newgame", two, func(m *Model) { m.openNewGame() }},
-		{"newgame6", six, func(m *Model) { m.openNewGame(); m.ng.set(0, 3) }},
+		{"newgame6", six, func(m *Model) { m.openNewGame(); m.setup.form.set(0, 3) }},
 	}
 	for i := range guidePages {
 		cases = append(cases, screenCase{fmt.Sprintf("guide%d", i+1), two, func(m *Model) { m.openGuide(); m.guide = i }})
@@ -271,7 +271,7 @@ func localScreens(t *testing.T) []screenCase {
 	cases = append(cases, screenCase{"gameover", over, nil})
 	hot := newModel(t, testConfig(t, 2, 7))
 	hot.openNewGame()
-	hot.ng.set(2, 4)
+	hot.setup.form.set(2, 4)
 	hot.startNew()
 	hot.act(humanMove(hot))
 	cases = append(cases, screenCase{"curtain", hot, nil})

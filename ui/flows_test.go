@@ -457,9 +457,9 @@ func TestFlowNewGameAndGuideByMouse(t *testing.T) {
 	click("guide-close")
 	waitModel(t, tm, "the board", func(m *Model) bool { return m.screen == screenBoard })
 	press(tm, "n")
-	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
+	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.setup != nil })
 	click("ng-0-2") // 4 players
-	waitModel(t, tm, "4 players", func(m *Model) bool { return m.ng.players == 4 })
+	waitModel(t, tm, "4 players", func(m *Model) bool { return m.setup.form.players == 4 })
 	click("ng-start")
 	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.obs.Config.Players == 4 })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "You & Bob")
@@ -515,7 +515,7 @@ func TestFlowMouseAttackByClickingATable(t *testing.T) {
 func TestFlowHotSeat(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	m.openNewGame()
-	m.ng.set(2, 4) // the second seat: a person
+	m.setup.form.set(2, 4) // the second seat: a person
 	m.startNew()
 	if v := m.table.View(); len(v.Mine) != 2 || v.Seats[0].Name != "" || v.Seats[1].Name != "" {
 		t.Fatalf("seats %+v, mine %v", v.Seats, v.Mine)
@@ -576,8 +576,8 @@ func TestFlowHotSeat(t *testing.T) {
 func TestFlowHotSeatSaysNames(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	m.openNewGame()
-	m.ng.set(2, 4) // the second seat: a person
-	m.ng.names[0], m.ng.names[1] = "Amy", "Ada"
+	m.setup.form.set(2, 4) // the second seat: a person
+	m.setup.form.names[0], m.setup.form.names[1] = "Amy", "Ada"
 	m.startNew()
 	tm := runTest(t, m, 80, 24)
 	for turn := 0; turn < 2; turn++ {
@@ -675,7 +675,7 @@ func TestHintedTargetPreselected(t *testing.T) {
 func TestHotSeatQuestionHidesTheHand(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	m.openNewGame()
-	m.ng.set(2, 4) // the second seat: a person
+	m.setup.form.set(2, 4) // the second seat: a person
 	m.startNew()
 	m.dialog = dialogGuideOffer
 	if !m.curtain() {

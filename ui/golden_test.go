@@ -81,7 +81,7 @@ func TestGoldenScreens(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	m.openNewGame()
 	snap(t, "newgame", m)
-	m.screen = screenBoard
+	m.setup = nil
 	for i := range guidePages {
 		m.openGuide()
 		m.guide = i
@@ -259,7 +259,7 @@ func TestReturnDoesNotSkipTheScores(t *testing.T) {
 func TestGoldenCurtain(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	m.openNewGame()
-	m.ng.set(2, 4)
+	m.setup.form.set(2, 4)
 	m.startNew()
 	m.act(humanMove(m))
 	if !m.curtain() {

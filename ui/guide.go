@@ -177,18 +177,12 @@ func (m *Board) tripBarFor(t *engine.Tableau, trip, w int) string {
 }
 
 func (m *Board) openGuide() {
-	if m.screen != screenGuide {
-		m.back = m.screen
-	}
 	m.screen = screenGuide
 	m.dialog = dialogNone
 }
 
 func (m *Board) closeGuide() tea.Cmd {
-	m.screen = m.back
-	if m.screen == screenGuide {
-		m.screen = screenBoard
-	}
+	m.screen = screenBoard
 	return nil
 }
 

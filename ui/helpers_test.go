@@ -293,6 +293,6 @@ func contains(t *testing.T, screen, want string) {
 	}
 }
 
-// bare reports whether nothing is open over local play's screen: no
-// question, no window.
-func (m *Model) bare() bool { return m.dialog == dialogNone && !m.windowOpen() }
+// bare reports whether nothing is asked over local play's screen: no
+// question, no picker, no save dialog.
+func (m *Model) bare() bool { return m.dialog == dialogNone && m.loader == nil && m.saver == nil }

@@ -20,14 +20,14 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	if m.loader != nil {
 		return m.loadUpdate(msg)
 	}
-	if m.saver != nil && m.screen == screenBoard {
-		return m.saveUpdate(msg)
+	if m.setup != nil {
+		return m.setupUpdate(msg)
 	}
-	switch m.screen {
-	case screenNewGame:
-		return m.newGameKey(msg)
-	case screenGuide:
+	if m.screen == screenGuide {
 		return m.Board.keyPress(msg)
+	}
+	if m.saver != nil {
+		return m.saveUpdate(msg)
 	}
 	switch m.dialog {
 	case dialogStats:

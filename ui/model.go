@@ -51,7 +51,6 @@ type screen int
 
 const (
 	screenBoard screen = iota
-	screenNewGame
 	screenGuide
 )
 
@@ -89,7 +88,7 @@ type Model struct {
 	// games and loads, its computers' pace set here.
 	local *local.Session
 	optw  *optionsWriter
-	ng    newGameForm
+	setup *newGameScreen // the new-game screen, while it is open
 
 	resumeWhich []string // the resume question's lines about the autosave's game
 }

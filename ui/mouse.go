@@ -23,8 +23,8 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 	case m.saver != nil && m.screen == screenBoard:
 		return m.saveUpdate(c)
 	}
-	if m.screen == screenNewGame {
-		return m.newGameClick(id)
+	if m.setup != nil {
+		return m.setupUpdate(c)
 	}
 	if q := m.question(); q != nil && m.screen == screenBoard {
 		return q.press(&m.Board, id)

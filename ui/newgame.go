@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -95,9 +96,7 @@ func (m *Model) openNewGame() {
 		}
 	}
 	f.field = 0 // ←→ change the players at once; Return starts from any field
-	m.ng = f
-	m.back = m.screen
-	m.screen = screenNewGame
+	m.setup = newNewGameScreen(&m.screenContext, f, m.canLoad())
 	m.dialog = dialogNone
 }
 
@@ -206,20 +205,21 @@ func (f *newGameForm) badName() (field int, err error) {
 // whether to save the game on the table; the names typed are kept in the
 // options for the next game.
 func (m *Model) startNew() tea.Cmd {
-	if field, err := m.ng.badName(); field >= 0 {
-		m.ng.field = field
+	f := &m.setup.form
+	if field, err := f.badName(); field >= 0 {
+		f.field = field
 		var ne *local.NameError
 		if errors.As(err, &ne) {
 			return m.setError(m.t(ne.Key, ne.Args...))
 		}
 		return m.setError(err.Error())
 	}
-	g, err := m.ng.game(m.newSeed())
+	g, err := f.game(m.newSeed())
 	if err != nil {
 		return m.setError(m.t(lang.DlgCantStart, err))
 	}
 	var persist tea.Cmd
-	if named := m.ng.named(); len(named) > 0 {
+	if named := f.named(); len(named) > 0 {
 		names := slices.Clone(m.opts.Names)
 		for _, s := range named {
 			for len(names) <= s {
@@ -254,20 +254,72 @@ func (f *newGameForm) nameKey(seat int, msg tea.KeyPressMsg) (ok bool) {
 	return false
 }
 
-func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.keys
-	f := &m.ng
-	if s := f.nameSeat(f.field); s >= 0 && f.nameKey(s, msg) {
-		m.message = ""
-		return nil
+// newGameScreen is the new-game screen as a component: the form, its
+// key map (the help line at its foot) and its layers. It says what a key
+// or a click led to; the model starts the game, opens the load picker or
+// goes back to the board.
+type newGameScreen struct {
+	form newGameForm
+	keys newGameKeys
+}
+
+// newGameKeys is the new-game screen's key map.
+type newGameKeys struct {
+	Up, Down, Left, Right, Toggle key.Binding // fields and their choices
+	Start, Load, Back             key.Binding
+}
+
+// ShortHelp is the screen's help line.
+func (k newGameKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Left, k.Start, k.Load, k.Back}
+}
+
+// newNewGameScreen is the new-game screen on form f, in c's words; load
+// offers the load picker.
+func newNewGameScreen(c *screenContext, f newGameForm, load bool) *newGameScreen {
+	k := c.keys
+	keys := newGameKeys{Up: k.Up, Down: k.Down, Left: k.Left, Right: k.Right, Toggle: k.Toggle, Start: k.Start, Load: k.Load,
+		Back: key.NewBinding(key.WithKeys(slices.Concat(k.Cancel.Keys(), k.Quit.Keys())...), key.WithHelp("esc", c.t(lang.NgBack)))}
+	keys.Down.SetKeys(slices.Concat(k.Down.Keys(), k.NextField.Keys())...)
+	keys.Left.SetHelp("←→", c.t(lang.NgChange))
+	keys.Load.SetEnabled(load)
+	return &newGameScreen{form: f, keys: keys}
+}
+
+// newGameEnd is what a key or a click on the new-game screen led to.
+type newGameEnd int
+
+const (
+	newGameStays newGameEnd = iota
+	newGameBack             // Esc, q, Cancel: back to the board
+	newGameStart            // Return, Start: deal the game the form describes
+	newGameLoad             // L, Load: the load picker
+	newGameTyped            // a name was edited: the message line clears
+)
+
+// Update takes a key or a click and says what it led to.
+func (s *newGameScreen) Update(msg tea.Msg) newGameEnd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	case clickMsg:
+		return s.click(msg.id)
+	}
+	return newGameStays
+}
+
+func (s *newGameScreen) key(msg tea.KeyPressMsg) newGameEnd {
+	k := s.keys
+	f := &s.form
+	if seat := f.nameSeat(f.field); seat >= 0 && f.nameKey(seat, msg) {
+		return newGameTyped
 	}
 	switch {
-	case key.Matches(msg, k.Cancel), key.Matches(msg, k.Quit):
-		m.screen = screenBoard
-		return nil
+	case key.Matches(msg, k.Back):
+		return newGameBack
 	case key.Matches(msg, k.Up):
 		f.field = (f.field - 1 + f.fields()) % f.fields()
-	case key.Matches(msg, k.Down), key.Matches(msg, k.NextField):
+	case key.Matches(msg, k.Down):
 		f.field = (f.field + 1) % f.fields()
 	case key.Matches(msg, k.Left):
 		_, cur := f.options(f.field)
@@ -276,44 +328,60 @@ func (m *Model) newGameKey(msg tea.KeyPressMsg) tea.Cmd {
 		_, cur := f.options(f.field)
 		f.set(f.field, cur+1)
 	case key.Matches(msg, k.Start):
-		return m.startNew()
-	case key.Matches(msg, k.Load) && m.canLoad():
-		return m.openLoad()
+		return newGameStart
+	case key.Matches(msg, k.Load):
+		return newGameLoad
 	case key.Matches(msg, k.Toggle):
 		_, cur := f.options(f.field)
 		f.set(f.field, cur+1)
 	}
-	return nil
+	return newGameStays
 }
 
-func (m *Model) newGameClick(id string) tea.Cmd {
+func (s *newGameScreen) click(id string) newGameEnd {
 	switch {
 	case id == "ng-start":
-		return m.startNew()
+		return newGameStart
 	case id == "ng-cancel":
-		m.screen = screenBoard
-		return nil
+		return newGameBack
 	case id == "ng-load":
-		return m.openLoad()
+		return newGameLoad
 	case strings.HasPrefix(id, "ng-"):
 		parts := strings.Split(id, "-")
 		if len(parts) == 3 {
 			field, _ := strconv.Atoi(parts[1])
 			i, _ := strconv.Atoi(parts[2])
-			m.ng.field = field
-			m.ng.set(field, i)
+			s.form.field = field
+			s.form.set(field, i)
 		}
+	}
+	return newGameStays
+}
+
+// setupUpdate hands a key or a click to the new-game screen and does
+// what it led to.
+func (m *Model) setupUpdate(msg tea.Msg) tea.Cmd {
+	switch m.setup.Update(msg) {
+	case newGameTyped:
+		m.message = ""
+	case newGameBack:
+		m.setup = nil
+	case newGameStart:
+		return m.startNew()
+	case newGameLoad:
+		return m.openLoad()
 	}
 	return nil
 }
 
-// newGameLayers draws the new-game screen; every choice is clickable.
-func (m *Model) newGameLayers(w, h int) []*layer {
-	st := m.styles
-	f := &m.ng
+// layers draw the new-game screen, w x h; every choice is clickable.
+// message is an error to tell under the form (a name refused).
+func (ng *newGameScreen) layers(c *screenContext, hm help.Model, w, h int, message string) []*layer {
+	st := c.styles
+	f := &ng.form
 	x0, y := 4, 2
 	layers := []*layer{
-		lay(st.Heading.Render(m.t(lang.NgTitle))).X(x0).Y(0),
+		lay(st.Heading.Render(c.t(lang.NgTitle))).X(x0).Y(0),
 	}
 	label := func(i int, s string) string {
 		if f.field == i {
@@ -329,14 +397,14 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		var name string
 		switch field {
 		case 0:
-			name = m.t(lang.NgPlayers)
+			name = c.t(lang.NgPlayers)
 		case 1:
-			name = m.t(lang.NgRules)
+			name = c.t(lang.NgRules)
 		default:
 			seat := field - 1
-			name = m.lang.SeatName(names[seat].Name, seat, false)
+			name = c.lang.SeatName(names[seat].Name, seat, false)
 			if p := (engine.Config{Players: f.players}).Partner(seat); p >= 0 {
-				name = m.t(lang.NgWith, name, m.lang.SeatName(names[p].Name, p, false))
+				name = c.t(lang.NgWith, name, c.lang.SeatName(names[p].Name, p, false))
 			}
 		}
 		layers = append(layers, lay(label(field, name)).X(x0).Y(y))
@@ -344,7 +412,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		x := x0 + 21
 		for i, o := range opts {
 			if field >= 2 {
-				o = m.lang.Level(o)
+				o = c.lang.Level(o)
 			}
 			text := "( ) " + o
 			style := st.Dim
@@ -358,7 +426,7 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		y++
 		if field == 1 {
 			y++
-			layers = append(layers, lay(st.Dim.Render(m.t(lang.NgOthers))).X(x0).Y(y))
+			layers = append(layers, lay(st.Dim.Render(c.t(lang.NgOthers))).X(x0).Y(y))
 			y++
 		}
 	}
@@ -366,14 +434,14 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		field := f.nameField() + k
 		text, style := f.names[s], st.Title
 		if text == "" { // the name the seat will go by
-			text, style = m.lang.SeatName("", s, false), st.Dim
+			text, style = c.lang.SeatName("", s, false), st.Dim
 		}
 		if f.field == field {
 			text = f.names[s] + "▏"
 			style = st.Title
 		}
 		layers = append(layers,
-			lay(label(field, m.t(lang.NgName, s+1))).X(x0).Y(y),
+			lay(label(field, c.t(lang.NgName, s+1))).X(x0).Y(y),
 			lay(style.Render("["+text+"]")).ID("ng-"+strconv.Itoa(field)+"-0").X(x0+21).Y(y))
 		y++
 	}
@@ -384,20 +452,20 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		var ns []string
 		for s := 0; s < f.players; s++ {
 			if cfg.SideOf(s) == side {
-				ns = append(ns, m.lang.SeatName(names[s].Name, s, false))
+				ns = append(ns, c.lang.SeatName(names[s].Name, s, false))
 			}
 		}
 		teams = append(teams, strings.Join(ns, " & "))
 	}
 	info := []string{
-		m.t(lang.NgSides, strings.Join(teams, m.t(lang.NgVs))),
-		m.t(lang.NgTrip, cfg.BaseTrip(), cfg.DeckSize()),
+		c.t(lang.NgSides, strings.Join(teams, c.t(lang.NgVs))),
+		c.t(lang.NgTrip, cfg.BaseTrip(), cfg.DeckSize()),
 	}
 	if cfg.HasExtension() {
-		info = append(info, m.t(lang.NgExtension))
+		info = append(info, c.t(lang.NgExtension))
 	}
 	if f.rules == engine.BSD {
-		info = append(info, m.t(lang.NgBSD))
+		info = append(info, c.t(lang.NgBSD))
 	}
 	for _, s := range info {
 		layers = append(layers, lay(st.Dim.Render(s)).X(x0+2).Y(y))
@@ -409,26 +477,25 @@ func (m *Model) newGameLayers(w, h int) []*layer {
 		startStyle = st.ButtonOn
 	}
 	layers = append(layers,
-		lay(startStyle.Render(m.t(lang.NgStart))).ID("ng-start").X(x0).Y(y),
-		lay(st.Button.Render(m.t(lang.NgCancel))).ID("ng-cancel").X(x0+22).Y(y),
-		lay(m.newGameHelp()).X(x0).Y(h-1),
+		lay(startStyle.Render(c.t(lang.NgStart))).ID("ng-start").X(x0).Y(y),
+		lay(st.Button.Render(c.t(lang.NgCancel))).ID("ng-cancel").X(x0+22).Y(y),
+		lay(hm.ShortHelpView(ng.keys.ShortHelp())).X(x0).Y(h-1),
 	)
-	if m.canLoad() {
-		layers = append(layers, lay(st.Button.Render(m.t(lang.NgLoad))).ID("ng-load").X(x0+34).Y(y))
+	if ng.keys.Load.Enabled() {
+		layers = append(layers, lay(st.Button.Render(c.t(lang.NgLoad))).ID("ng-load").X(x0+34).Y(y))
 	}
-	if m.isError && m.message != "" { // a name refused
-		layers = append(layers, lay(st.Error.Render(fit(m.message, w-x0))).X(x0).Y(y+2))
+	if message != "" { // a name refused
+		layers = append(layers, lay(st.Error.Render(fit(message, w-x0))).X(x0).Y(y+2))
 	}
 	return layers
 }
 
-// newGameHelp is the help bar of the new-game screen.
-func (m *Model) newGameHelp() string {
-	k := m.keys
-	up, change, back := k.Up, k.Left, k.Cancel
-	change.SetHelp("←→", m.t(lang.NgChange))
-	back.SetHelp("esc", m.t(lang.NgBack))
-	load := k.Load
-	load.SetEnabled(m.canLoad())
-	return m.help.ShortHelpView([]key.Binding{up, change, k.Start, load, back})
+// View draws local play's screen; the window's title tells no turn while
+// the new-game screen is up.
+func (m *Model) View() tea.View {
+	v := m.Board.View()
+	if m.setup != nil {
+		v.WindowTitle = windowTitle
+	}
+	return v
 }

@@ -55,10 +55,10 @@ func TestNewGameFormKeepsAPlayableConfig(t *testing.T) {
 func TestFlowNewGameOpensOnTheFirstOption(t *testing.T) {
 	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 80, 24)
 	press(tm, "n")
-	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
+	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.setup != nil })
 	contains(t, screenNow(tm), "▶ Players")
 	press(tm, "right")
-	waitModel(t, tm, "3 players", func(m *Model) bool { return m.ng.players == 3 })
+	waitModel(t, tm, "3 players", func(m *Model) bool { return m.setup.form.players == 3 })
 	press(tm, "enter")
 	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.obs.Config.Players == 3 })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -75,33 +75,33 @@ func TestFlowNewGameNames(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	tm := runTest(t, newModel(t, cfg), 100, 30)
 	press(tm, "n")
-	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
+	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.setup != nil })
 	press(tm, "down", "right", "right", "up", "right") // dujardin rules (bsd on the way), 3 players
 	press(tm, "down", "down", "down")                  // seat 3's level
-	for i := 0; probe(tm, func(m *Model) bool { return m.ng.levels[2] != local.Person }); i++ {
+	for i := 0; probe(tm, func(m *Model) bool { return m.setup.form.levels[2] != local.Person }); i++ {
 		if i > 5 {
-			t.Fatalf("no person among the choices: %+v", probe(tm, func(m *Model) newGameForm { return m.ng }))
+			t.Fatalf("no person among the choices: %+v", probe(tm, func(m *Model) newGameForm { return m.setup.form }))
 		}
 		press(tm, "right")
 	}
-	waitModel(t, tm, "two name fields", func(m *Model) bool { return len(m.ng.named()) == 2 && m.ng.players == 3 })
-	for probe(tm, func(m *Model) bool { return m.ng.nameSeat(m.ng.field) != 0 }) {
+	waitModel(t, tm, "two name fields", func(m *Model) bool { return len(m.setup.form.named()) == 2 && m.setup.form.players == 3 })
+	for probe(tm, func(m *Model) bool { return m.setup.form.nameSeat(m.setup.form.field) != 0 }) {
 		press(tm, "down")
 	}
 	press(tm, "C", "o", "m", "p", "u", "t", "e", "r", " ", "2", "enter")
 	waitModel(t, tm, "a name refused", func(m *Model) bool {
-		return m.isError && strings.Contains(m.message, "Computer 2 is how mille names a seat") && m.screen == screenNewGame
+		return m.isError && strings.Contains(m.message, "Computer 2 is how mille names a seat") && m.setup != nil
 	})
 	press(tm, slices.Repeat([]string{"backspace"}, 10)...)
 	press(tm, "Z", "o", "é", "tab", "z", "o", "é", "enter")
 	waitModel(t, tm, "Zoé taken", func(m *Model) bool { return m.isError && strings.Contains(m.message, "is another seat's name") })
 	contains(t, screenNow(tm), "Zoé is another seat's name")
-	if probe(tm, func(m *Model) bool { return m.ng.nameSeat(m.ng.field) == 0 }) {
+	if probe(tm, func(m *Model) bool { return m.setup.form.nameSeat(m.setup.form.field) == 0 }) {
 		press(tm, "tab") // the refusal went to the first of the two
 	}
 	press(tm, "backspace", "backspace", "backspace")
 	press(tm, slices.Repeat([]string{"x"}, 20)...)
-	waitModel(t, tm, "a name cut at its longest", func(m *Model) bool { return m.ng.names[2] == strings.Repeat("x", local.MaxName) })
+	waitModel(t, tm, "a name cut at its longest", func(m *Model) bool { return m.setup.form.names[2] == strings.Repeat("x", local.MaxName) })
 	press(tm, slices.Repeat([]string{"backspace"}, 12)...)
 	press(tm, "M", "a", "x", "enter")
 	waitModel(t, tm, "the new game", func(m *Model) bool { return m.screen == screenBoard && m.obs.Config.Players == 3 })
@@ -123,8 +123,8 @@ func TestFlowNewGameNames(t *testing.T) {
 	press(tm, "enter")
 	waitModel(t, tm, "the board", func(m *Model) bool { return !m.curtain() })
 	press(tm, "n")
-	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.screen == screenNewGame })
-	f := probe(tm, func(m *Model) newGameForm { return m.ng })
+	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.setup != nil })
+	f := probe(tm, func(m *Model) newGameForm { return m.setup.form })
 	if f.players != 3 || f.rules != engine.Dujardin || f.levels[1] == local.Person || f.levels[2] != local.Person || f.names[0] != "Zoé" || f.names[2] != "Max" {
 		t.Fatalf("the form does not start from the game on the table: %+v", f)
 	}

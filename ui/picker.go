@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,7 +71,7 @@ type pickerKeys struct {
 // newPickerKeys is a picker's keys from the screen's key map.
 func newPickerKeys(k KeyMap) pickerKeys {
 	return pickerKeys{Up: k.Up, Down: k.Down, PageUp: k.LogUp, PageDown: k.LogDown,
-		Parent: key.NewBinding(key.WithKeys(append(k.Left.Keys(), k.Backspace.Keys()...)...)),
+		Parent: key.NewBinding(key.WithKeys(slices.Concat(k.Left.Keys(), k.Backspace.Keys())...)),
 		Open:   k.Right, Choose: k.Default, Cancel: k.Cancel}
 }
 
@@ -202,7 +203,7 @@ func isAutosave(path string) bool {
 // loaded shows the game read from a file, or why it could not be; it
 // takes the table once the player has said whether to save the game there.
 func (m *Model) loaded(msg loadedMsg) tea.Cmd {
-	m.screen = screenBoard
+	m.setup = nil
 	if msg.err != nil {
 		return m.setError(msg.err.Error())
 	}
@@ -265,14 +266,16 @@ func (m *Model) statsDialog(l layout) []*layer {
 
 // windowOpen reports whether one of local play's windows is open over
 // the board.
-func (m *Model) windowOpen() bool { return m.loader != nil || m.saver != nil }
+func (m *Model) windowOpen() bool { return m.loader != nil || m.saver != nil || m.setup != nil }
 
 // footer is the key map of local play's open window, else the board's.
 func (m *Model) footer() []key.Binding {
 	switch {
 	case m.loader != nil:
 		return m.loader.keys.ShortHelp()
-	case m.saver != nil && m.screen == screenBoard:
+	case m.setup != nil:
+		return m.setup.keys.ShortHelp()
+	case m.saver != nil:
 		return m.saver.keys.ShortHelp()
 	}
 	return m.Board.footer()

@@ -152,12 +152,12 @@ func TestFlowLoadFromTheNewGameScreen(t *testing.T) {
 	cfg.Local.Load = local.Load
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	press(tm, "n")
-	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.screen == screenNewGame })
+	waitModel(t, tm, "the new-game screen", func(m *Model) bool { return m.setup != nil })
 	contains(t, screenNow(tm), "[ L Load a saved game ]")
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil })
 	press(tm, "esc")
-	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.bare() && m.screen == screenNewGame })
+	waitModel(t, tm, "the new-game screen again", func(m *Model) bool { return m.bare() && m.setup != nil })
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "ng-load"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	waitModel(t, tm, "the picker", func(m *Model) bool {
@@ -519,7 +519,7 @@ func TestPickerOverTheCurtain(t *testing.T) {
 	cfg.Local.Load = local.Load
 	m := newModel(t, cfg)
 	m.openNewGame()
-	m.ng.set(2, 4) // the second seat: a person
+	m.setup.form.set(2, 4) // the second seat: a person
 	m.startNew()
 	m.act(humanMove(m))
 	if !m.curtain() {
@@ -547,7 +547,7 @@ func TestPickerTakesEveryClick(t *testing.T) {
 	screenOf(m, 120, 40)
 	x, y := where(m, "ng-cancel")
 	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
-	if screen := screenOf(m, 120, 40); m.screen != screenNewGame || !strings.Contains(screen, "Load a saved game") {
+	if screen := screenOf(m, 120, 40); m.setup == nil || !strings.Contains(screen, "Load a saved game") {
 		t.Fatalf("a click beside the picker reached the screen under it:\n%s", screen)
 	}
 }

@@ -16,7 +16,7 @@ func TestGoldenSixPlayers(t *testing.T) {
 	syncPlay(m, 6)
 	snap(t, "board6", m)
 	m.openNewGame()
-	m.ng.set(0, 3) // 6 players
+	m.setup.form.set(0, 3) // 6 players
 	snap(t, "newgame6", m)
 }
 

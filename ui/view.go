@@ -53,6 +53,9 @@ func newLayout(w, h int) layout {
 	return l
 }
 
+// windowTitle is the terminal window's title, but on the viewer's turn.
+const windowTitle = "Mille Bornes"
+
 // View draws the whole screen from a list of layers. The layers' IDs are
 // the click targets: Update hit-tests a click on the same layers, built from
 // the same model (with lipgloss's compositor), so a click always matches
@@ -61,7 +64,7 @@ func (m *Board) View() tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "Mille Bornes"
+	v.WindowTitle = windowTitle
 	if m.obs.MyTurn() && m.screen == screenBoard {
 		v.WindowTitle = m.t(lang.UITitleTurn) // seen from another window
 	}
@@ -512,8 +515,12 @@ func lowerFirst(s string) string {
 func (m *Model) layers(w, h int) []*layer {
 	var layers []*layer
 	switch {
-	case m.screen == screenNewGame:
-		layers = m.newGameLayers(w, h)
+	case m.setup != nil:
+		msg := ""
+		if m.isError {
+			msg = m.message
+		}
+		layers = m.setup.layers(&m.screenContext, m.help, w, h, msg)
 	case m.screen == screenBoard && m.resuming():
 		// Not the new game's hand under the offer of the old game.
 		l := newLayout(w, h)
