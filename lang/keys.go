@@ -151,8 +151,8 @@ const (
 	Away           // name
 	PlayerN        // number
 	NameYou        // - (the default name of the person at a local game)
-	NameComputer   // - (the computer of a two-player local game)
-	NameComputerN  // number (a server's computer at seat N)
+	NameComputer   // - (the computer of a two-player game, here or at a server)
+	NameComputerN  // number (a server's computer at seat N in records of earlier versions)
 	ScoreComputer  // number or nothing (a computer's short name in a score column of five cells)
 	ScorePlayer    // number (a nameless person's short name in a score column of five cells)
 	LevelEasy      // -

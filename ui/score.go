@@ -176,7 +176,8 @@ func (m *Board) seatShort(seat int) string {
 		return m.t(lang.ScorePlayer, seat+1)
 	}
 	name := m.lang.SeatName(m.view.SeatName(seat), seat, false)
-	// "Computer 2" must stay told apart from "Computer 3" in 5 columns.
+	// "Computer 2" (a record of an earlier server) must stay told apart
+	// from "Computer 3" in 5 columns.
 	if rest, ok := strings.CutPrefix(name, m.t(lang.NameComputer)); ok {
 		return m.t(lang.ScoreComputer, strings.TrimSpace(rest))
 	}
