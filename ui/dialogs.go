@@ -78,15 +78,14 @@ func (m *Model) deal(next nextGame) tea.Cmd {
 // dialogLayers draws the local game's questions and dialogs, or else the
 // board's.
 func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
-	if m.saver != nil {
+	switch {
+	case m.saver != nil:
 		return m.saver.layers(&m.screenContext, l, m.message, m.isError)
+	case m.stats != nil:
+		return m.stats.layers(&m.screenContext, l)
 	}
 	if q := m.question(); q != nil {
 		return q.layers(&m.screenContext, l)
-	}
-	switch m.dialog {
-	case dialogStats:
-		return m.statsDialog(l)
 	}
 	return m.Board.dialogLayers(obs, l)
 }

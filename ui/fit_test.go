@@ -222,8 +222,7 @@ func localScreens(t *testing.T) []screenCase {
 		{"resume", two, func(m *Model) { m.dialog = dialogResume }},
 		{"keys", two, func(m *Model) { m.dialog = dialogKeys }},
 		{"stats", two, func(m *Model) {
-			m.statsText = statsText
-			m.dialog = dialogStats
+			m.stats = &statsWindow{text: statsText}
 		}},
 		{"saveas", two, func(m *Model) { runCmd(m, m.startSave(afterSaveNothing)) }},
 		{"load", two, func(m *Model) { runCmd(m, m.openLoad()) }},

@@ -294,5 +294,7 @@ func contains(t *testing.T, screen, want string) {
 }
 
 // bare reports whether nothing is asked over local play's screen: no
-// question, no picker, no save dialog.
-func (m *Model) bare() bool { return m.dialog == dialogNone && m.loader == nil && m.saver == nil }
+// question, no picker, no save dialog, no statistics.
+func (m *Model) bare() bool {
+	return m.dialog == dialogNone && m.loader == nil && m.saver == nil && m.stats == nil
+}

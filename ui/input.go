@@ -29,9 +29,8 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	if m.saver != nil {
 		return m.saveUpdate(msg)
 	}
-	switch m.dialog {
-	case dialogStats:
-		m.dialog = dialogNone
+	if m.stats != nil {
+		m.stats = nil // any key closes it
 		return nil
 	}
 	if q := m.question(); q != nil {

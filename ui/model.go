@@ -67,7 +67,6 @@ const (
 	dialogResume            // "Resume the game you left?" (an autosave exists)
 	dialogResumeDrop        // "Throw the game you left away?" (n to the resume question)
 	dialogKeys              // full help
-	dialogStats             // lifetime statistics
 )
 
 // Model is local play's root model: the board over the table of a
@@ -77,12 +76,12 @@ const (
 // the Board alone (NewRemote).
 type Model struct {
 	Board
-	cfg       Config
-	first     bool        // no options were found: the first start
-	loader    *loadDialog // the load picker, while it is open
-	saver     *saveDialog // the save dialog, while it is open
-	statsText string
-	next      *nextGame // the game waiting to replace the table's (dialogReplace)
+	cfg    Config
+	first  bool         // no options were found: the first start
+	loader *loadDialog  // the load picker, while it is open
+	saver  *saveDialog  // the save dialog, while it is open
+	stats  *statsWindow // the lifetime statistics, while they are shown
+	next   *nextGame    // the game waiting to replace the table's (dialogReplace)
 
 	// local is local play: its table is saved to files, replaced by new
 	// games and loads, its computers' pace set here.
@@ -223,7 +222,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.err != nil {
 			return m, m.setError(m.t(lang.MsgStats, msg.err))
 		}
-		m.statsText, m.dialog = msg.text, dialogStats
+		m.stats = &statsWindow{text: msg.text}
 		return m, nil
 	case savedMsg:
 		after := afterSaveNothing
@@ -270,8 +269,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.MouseClickMsg:
-		if msg.Button == tea.MouseLeft && m.dialog == dialogStats {
-			m.dialog = dialogNone // a click anywhere closes it
+		if msg.Button == tea.MouseLeft && m.stats != nil {
+			m.stats = nil // a click anywhere closes it
 			return m, nil
 		}
 	}

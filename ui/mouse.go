@@ -14,8 +14,8 @@ import (
 func (m *Model) click(c clickMsg) tea.Cmd {
 	id := c.id
 	switch {
-	case m.dialog == dialogStats:
-		m.dialog = dialogNone // any click closes it
+	case m.stats != nil:
+		m.stats = nil // any click closes it
 		return nil
 	case m.loader != nil:
 		// The picker is over the screen: a click elsewhere does nothing.

@@ -22,19 +22,13 @@ import (
 // and quits. play.go sends it from its signal handler.
 type Hangup struct{}
 
-// messages of the load picker and the statistics window.
-type (
-	loadedMsg struct {
-		path     string
-		g        record.Game
-		err      error
-		autosave bool // path is the autosave's
-	}
-	statsMsg struct {
-		text string
-		err  error
-	}
-)
+// loadedMsg is a save read for the load picker.
+type loadedMsg struct {
+	path     string
+	g        record.Game
+	err      error
+	autosave bool // path is the autosave's
+}
 
 // pickerWidth is the widest row of a picker in its dialog.
 const pickerWidth = 64
@@ -241,42 +235,4 @@ func homeShort(path string) string {
 		return "~" + string(filepath.Separator) + rest
 	}
 	return path
-}
-
-// openStats reads the lifetime statistics in a command.
-func (m *Model) openStats() tea.Cmd {
-	if m.cfg.Stats == nil {
-		return m.setError(m.t(lang.PkNoStats))
-	}
-	fn := m.cfg.Stats
-	return func() tea.Msg {
-		text, err := fn()
-		return statsMsg{text: text, err: err}
-	}
-}
-
-// statsDialog shows the lifetime statistics.
-func (m *Model) statsDialog(l layout) []*layer {
-	var body []string
-	for _, s := range strings.Split(strings.TrimRight(m.statsText, "\n"), "\n") {
-		body = append(body, ansi.Truncate(s, 72, "…"))
-	}
-	return m.dialogBox(l, m.t(lang.PkStatsTitle), body, []button{{"btn-yes", m.t(lang.BtnAnyKey), true}})
-}
-
-// windowOpen reports whether one of local play's windows is open over
-// the board.
-func (m *Model) windowOpen() bool { return m.loader != nil || m.saver != nil || m.setup != nil }
-
-// footer is the key map of local play's open window, else the board's.
-func (m *Model) footer() []key.Binding {
-	switch {
-	case m.loader != nil:
-		return m.loader.keys.ShortHelp()
-	case m.setup != nil:
-		return m.setup.keys.ShortHelp()
-	case m.saver != nil:
-		return m.saver.keys.ShortHelp()
-	}
-	return m.Board.footer()
 }

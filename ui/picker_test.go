@@ -269,7 +269,7 @@ func TestFlowStatisticsWindow(t *testing.T) {
 	}
 	tm := runTest(t, m, 80, 24)
 	press(tm, "i")
-	waitModel(t, tm, "the statistics", func(m *Model) bool { return m.dialog == dialogStats })
+	waitModel(t, tm, "the statistics", func(m *Model) bool { return m.stats != nil })
 	screen := screenNow(tm)
 	contains(t, screen, "Statistics")
 	contains(t, screen, "medium          1     1 (100%)")
@@ -279,7 +279,7 @@ func TestFlowStatisticsWindow(t *testing.T) {
 		t.Fatalf("the key closing the window played: %d actions", n)
 	}
 	press(tm, "i")
-	waitModel(t, tm, "the statistics", func(m *Model) bool { return m.dialog == dialogStats })
+	waitModel(t, tm, "the statistics", func(m *Model) bool { return m.stats != nil })
 	tm.Send(tea.MouseClickMsg{X: 1, Y: 1, Button: tea.MouseLeft})
 	waitModel(t, tm, "the board", func(m *Model) bool { return m.bare() })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
