@@ -16,6 +16,28 @@ import (
 	"github.com/millebornes/mille/table"
 )
 
+// screen is what fills the board's terminal: the board or the rules
+// guide (local play's new-game screen is a component of the Model).
+type screen int
+
+const (
+	screenBoard screen = iota
+	screenGuide
+)
+
+// dialog is what the board opens over itself, as a served board does:
+// the question before leaving (quitting, in local play) and the keys'
+// help. The game's own questions (coup fourré, extension, another hand)
+// come from the engine's phase; local play's windows and questions are
+// the Model's.
+type dialog int
+
+const (
+	dialogNone dialog = iota
+	dialogQuit        // "Really quit?", offering to save an unsaved game
+	dialogKeys        // full help
+)
+
 // Board is the view over one connection to a table (table.Link): the
 // tables of the sides, the hand, the status and message lines, the log,
 // the game's own questions, hints, the score window, the rules guide and
@@ -99,7 +121,8 @@ type holder interface {
 	dialogLayers(obs *engine.Observation, l layout) []*layer
 	moreKeys(k *KeyMap, free, full bool) // the host's own keys in the key map
 	question() *question                 // the question asked now, if any
-	windowOpen() bool                    // a window of the host's own is over the board: its keys and clicks are off
+	covering() bool                      // a window or a question of the host's own is over the board: its keys and clicks are off
+	closeQuestion()                      // the question asked has been answered
 	footer() []key.Binding               // the keys of what is active, shown at the bottom
 	commandRows() [][2]lang.Key
 	endButtons() []button
@@ -305,9 +328,13 @@ func (m *Board) recordHand() tea.Cmd { return nil }
 // quitWord is what the too-small screen says q does.
 func (m *Board) quitWord() string { return m.t(lang.UILeaves) }
 
-// windowOpen reports false: a served board has no windows but its own.
-func (m *Board) windowOpen() bool { return false }
+// covering reports false: a served board has no windows or questions
+// but its own.
+func (m *Board) covering() bool { return false }
+
+// closeQuestion closes the board's question.
+func (m *Board) closeQuestion() { m.dialog = dialogNone }
 
 // overlaid reports whether something is open over the board: one of its
-// own dialogs or a window of the program around it.
-func (m *Board) overlaid() bool { return m.dialog != dialogNone || m.top.windowOpen() }
+// own dialogs, or a window or a question of the program around it.
+func (m *Board) overlaid() bool { return m.dialog != dialogNone || m.top.covering() }

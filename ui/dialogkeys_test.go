@@ -33,8 +33,8 @@ func TestDialogFootersShowEveryKey(t *testing.T) {
 		syncPlay(unsaved, 4)
 		cases = append(cases,
 			screenCase{"quitunsaved", unsaved, func(m *Model) { m.dialog = dialogQuit }},
-			screenCase{"replaceunsaved", unsaved, func(m *Model) { m.dialog = dialogReplace }},
-			screenCase{"resumedrop", unsaved, func(m *Model) { m.dialog = dialogResumeDrop }})
+			screenCase{"replaceunsaved", unsaved, func(m *Model) { m.asking = askReplace }},
+			screenCase{"resumedrop", unsaved, func(m *Model) { m.asking = askResumeDrop }})
 		for _, sc := range cases {
 			for _, sz := range sizes {
 				m := sc.m

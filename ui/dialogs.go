@@ -28,7 +28,7 @@ func (m *Model) offerSave() bool { return m.unsaved() && m.local.CanSave() }
 
 // resuming reports whether the autosave's game is being offered: the
 // table waits, and the new game's board stays hidden.
-func (m *Model) resuming() bool { return m.dialog == dialogResume || m.dialog == dialogResumeDrop }
+func (m *Model) resuming() bool { return m.asking == askResume || m.asking == askResumeDrop }
 
 // resumeWhich describes the autosave's game for the resume question, in
 // lines: its players, game, hand and points, and when it was saved.
@@ -61,7 +61,7 @@ func (m *Model) replaceWith(next nextGame) tea.Cmd {
 		return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.deal(next))
 	}
 	m.next = &next
-	m.dialog = dialogReplace
+	m.asking = askReplace
 	return nil
 }
 

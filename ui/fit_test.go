@@ -217,9 +217,9 @@ func localScreens(t *testing.T) []screenCase {
 		{"target", three, func(m *Model) { m.target, m.tsel = engine.Stop, 1 }},
 		{"bsd", two, func(m *Model) { m.pending, m.pendSlot = 'u', 1 }},
 		{"quit", two, func(m *Model) { m.dialog = dialogQuit }},
-		{"replace", two, func(m *Model) { m.dialog = dialogReplace }},
-		{"guideoffer", two, func(m *Model) { m.dialog = dialogGuideOffer }},
-		{"resume", two, func(m *Model) { m.dialog = dialogResume }},
+		{"replace", two, func(m *Model) { m.asking = askReplace }},
+		{"guideoffer", two, func(m *Model) { m.asking = askGuideOffer }},
+		{"resume", two, func(m *Model) { m.asking = askResume }},
 		{"keys", two, func(m *Model) { m.dialog = dialogKeys }},
 		{"stats", two, func(m *Model) {
 			m.stats = &statsWindow{text: statsText}

@@ -384,7 +384,7 @@ func TestFlowInterruptAutosavesAndResumes(t *testing.T) {
 	cfg.Local.Load = func(string) (record.Game, error) { return kept, nil }
 	cfg.Local.DropAutosave = func() error { dropped = true; return nil }
 	tm = runTest(t, newModel(t, cfg), 80, 24)
-	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
+	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.asking == askResume })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "Resume it where you left it?")
 	press(tm, "y")
 	waitModel(t, tm, "the old game", func(m *Model) bool { return m.local.Table().Config().Seed == 7 && actions(m) == len(kept.History) })
@@ -417,7 +417,7 @@ func TestFlowOptionsPersist(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
 	cfg.Options = nil // read and write the folder
 	m := newModel(t, cfg)
-	if m.dialog != dialogGuideOffer {
+	if m.asking != askGuideOffer {
 		t.Fatal("the first start does not offer the guide")
 	}
 	tm := runTest(t, m, 80, 24)
@@ -439,7 +439,7 @@ func TestFlowOptionsPersist(t *testing.T) {
 		t.Fatalf("options on disk: %+v", o)
 	}
 	m2 := newModel(t, cfg)
-	if m2.dialog == dialogGuideOffer || !m2.opts.Ordered {
+	if m2.asking == askGuideOffer || !m2.opts.Ordered {
 		t.Fatal("the second start forgot the options")
 	}
 }
@@ -677,7 +677,7 @@ func TestHotSeatQuestionHidesTheHand(t *testing.T) {
 	m.openNewGame()
 	m.setup.form.set(2, 4) // the second seat: a person
 	m.startNew()
-	m.dialog = dialogGuideOffer
+	m.asking = askGuideOffer
 	if !m.curtain() {
 		t.Fatal("no curtain before the first turn")
 	}

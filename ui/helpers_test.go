@@ -296,5 +296,5 @@ func contains(t *testing.T, screen, want string) {
 // bare reports whether nothing is asked over local play's screen: no
 // question, no picker, no save dialog, no statistics.
 func (m *Model) bare() bool {
-	return m.dialog == dialogNone && m.loader == nil && m.saver == nil && m.stats == nil
+	return m.dialog == dialogNone && m.asking == askNone && m.loader == nil && m.saver == nil && m.stats == nil
 }

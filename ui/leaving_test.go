@@ -82,7 +82,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 	n := probe(tm, func(m *Model) int { return actions(m) })
 
 	press(tm, "n", "enter")
-	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace && m.screen == screenBoard })
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.asking == askReplace && m.screen == screenBoard })
 	screen := screenNow(tm)
 	for _, b := range []string{"New game", "Save it first?", "[ y Save first ]", "[ d Don't save ]", "[ n Cancel ]"} {
 		contains(t, screen, b)
@@ -94,7 +94,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 	}
 
 	press(tm, "n", "enter")
-	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.asking == askReplace })
 	press(tm, "y")
 	waitModel(t, tm, "the save prompt", func(m *Model) bool { return m.saver != nil })
 	tm.Type("before")
@@ -106,7 +106,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 
 	playOne(t, tm)
 	press(tm, "n", "enter")
-	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.asking == askReplace })
 	press(tm, "d")
 	waitModel(t, tm, "another new game", func(m *Model) bool { return m.bare() && actions(m) == 0 })
 	select {
@@ -136,7 +136,7 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	cfg.Local.Autosave, cfg.Local.DropAutosave = local.Autosave, save.RemoveAutosave
 	cfg.Local.Resume, cfg.Local.Load = auto, local.Load
 	tm := runTest(t, newModel(t, cfg), 80, 24)
-	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.dialog == dialogResume })
+	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.asking == askResume })
 	press(tm, "y")
 	waitModel(t, tm, "the game left", func(m *Model) bool {
 		return m.bare() && m.local.Table().Config().Seed == 3 && settled(m)
@@ -150,7 +150,7 @@ func TestFlowAutosaveLivesAsLongAsItsGame(t *testing.T) {
 	press(tm, "L")
 	waitModel(t, tm, "the picker", func(m *Model) bool { return m.loader != nil && m.loader.list.read })
 	press(tm, "enter") // monday, then the autosave
-	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.asking == askReplace })
 	contains(t, screenNow(tm), "Load monday"+save.Ext)
 	press(tm, "d")
 	waitModel(t, tm, "monday", func(m *Model) bool { return m.bare() && m.local.File() == monday })

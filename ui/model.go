@@ -46,27 +46,17 @@ type Config struct {
 	Lang *lang.Catalogue
 }
 
-// screen is what fills the terminal.
-type screen int
+// ask is a question local play asks over the board (the served board's
+// one, leaving the table, is the Board's dialogQuit, which local play
+// asks as quitting).
+type ask int
 
 const (
-	screenBoard screen = iota
-	screenGuide
-)
-
-// dialog is a question asked over the board by the interface itself (the
-// game's own questions, coup fourré, extension, another hand, come from the
-// engine's phase).
-type dialog int
-
-const (
-	dialogNone       dialog = iota
-	dialogQuit              // "Really quit?", offering to save an unsaved game
-	dialogReplace           // a new game or a load replaces an unsaved game: save it first?
-	dialogGuideOffer        // first start: "Read the rules guide?"
-	dialogResume            // "Resume the game you left?" (an autosave exists)
-	dialogResumeDrop        // "Throw the game you left away?" (n to the resume question)
-	dialogKeys              // full help
+	askNone       ask = iota
+	askReplace        // a new game or a load replaces an unsaved game: save it first?
+	askGuideOffer     // first start: "Read the rules guide?"
+	askResume         // "Resume the game you left?" (an autosave exists)
+	askResumeDrop     // "Throw the game you left away?" (n to the resume question)
 )
 
 // Model is local play's root model: the board over the table of a
@@ -81,7 +71,8 @@ type Model struct {
 	loader *loadDialog  // the load picker, while it is open
 	saver  *saveDialog  // the save dialog, while it is open
 	stats  *statsWindow // the lifetime statistics, while they are shown
-	next   *nextGame    // the game waiting to replace the table's (dialogReplace)
+	next   *nextGame    // the game waiting to replace the table's (askReplace)
+	asking ask          // the question local play asks, if any
 
 	// local is local play: its table is saved to files, replaced by new
 	// games and loads, its computers' pace set here.
@@ -140,9 +131,9 @@ func New(cfg Config) (*Model, error) {
 	}
 	m.cfg.Local.Game = record.Game{}
 	if m.first && !m.opts.SeenGuide {
-		m.dialog = dialogGuideOffer
+		m.asking = askGuideOffer
 	} else if m.local.Resume() != "" {
-		m.dialog = dialogResume
+		m.asking = askResume
 		g, err := m.local.LoadResume()
 		m.resumeWhich = resumeWhich(m.lang, g, err)
 	}
@@ -251,7 +242,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case resumedMsg:
-		m.dialog = dialogNone
+		m.asking = askNone
 		if msg.err != nil {
 			return m, m.setError(m.t(lang.MsgCantResume, msg.err))
 		}

@@ -97,7 +97,7 @@ func (m *Model) openNewGame() {
 	}
 	f.field = 0 // ←→ change the players at once; Return starts from any field
 	m.setup = newNewGameScreen(&m.screenContext, f, m.canLoad())
-	m.dialog = dialogNone
+	m.closeQuestion()
 }
 
 // options returns the choices of a field and the index of the current one.

@@ -129,7 +129,7 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	})
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "pick-1"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
-	waitModel(t, tm, "the question", func(m *Model) bool { return m.dialog == dialogReplace })
+	waitModel(t, tm, "the question", func(m *Model) bool { return m.asking == askReplace })
 	xy = probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-without"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	waitModel(t, tm, "the loaded game", func(m *Model) bool { return m.local.Table().Config().Seed == 3 && m.local.File() == good && settled(m) })

@@ -11,9 +11,10 @@ import (
 
 // question is one of the interface's own questions (leaving the table,
 // quitting, replacing a game, the first start's offer, resuming) as a
-// component: its box, its key map and what each answer does. The model
-// only says which question is open (dialog); the board's is asked by
-// Board.question, local play's by Model.question.
+// component: its box, its key map and what each answer does. The board
+// only says which of its questions is open (dialog), local play which of
+// its own (asking); the board's is asked by Board.question, local play's
+// by Model.question.
 type question struct {
 	title string
 	body  []string
@@ -107,7 +108,7 @@ func (m *Board) answerWith(a answer) tea.Cmd {
 	if a.do == nil {
 		return nil // not offered: the question stays
 	}
-	m.dialog = dialogNone
+	m.top.closeQuestion()
 	return a.do()
 }
 
@@ -174,9 +175,11 @@ func (m *Model) question() *question {
 		q.yes = answer{button: lang.BtnYesQuit, do: m.quit}
 		q.without = answer{hidden: true, do: m.quit} // q twice quits
 		return q
-	case dialogReplace:
+	}
+	switch m.asking {
+	case askReplace:
 		return m.replaceQuestion()
-	case dialogGuideOffer:
+	case askGuideOffer:
 		seen := func(read bool) func() tea.Cmd {
 			return func() tea.Cmd {
 				m.opts.SeenGuide = true
@@ -193,11 +196,11 @@ func (m *Model) question() *question {
 			m.t(lang.DlgWelcome3),
 			st.Dim.Render(m.t(lang.DlgWelcome4)),
 		}, yes: answer{button: lang.BtnReadRules, do: seen(true)}, no: answer{button: lang.BtnJustPlay, do: seen(false)}, def: true}
-	case dialogResume:
+	case askResume:
 		body := append(append([]string{m.t(lang.DlgLeftUnfinished)}, m.resumeWhich...), "", m.t(lang.DlgResumeIt))
 		return &question{title: m.t(lang.DlgWelcomeBack), body: body, def: true,
 			yes: answer{button: lang.BtnResume, do: func() tea.Cmd {
-				m.dialog = dialogResume // the table waits for the game to come back
+				m.asking = askResume // the table waits for the game to come back
 				l := m.local
 				return func() tea.Msg {
 					g, err := l.LoadResume()
@@ -205,10 +208,10 @@ func (m *Model) question() *question {
 				}
 			}},
 			no: answer{button: lang.BtnNewGame, do: func() tea.Cmd {
-				m.dialog = dialogResumeDrop // asked twice: it throws a game away
+				m.asking = askResumeDrop // asked twice: it throws a game away
 				return nil
 			}}}
-	case dialogResumeDrop:
+	case askResumeDrop:
 		return &question{title: m.t(lang.DlgANewGame), body: []string{m.t(lang.DlgThrowAway1), m.t(lang.DlgThrowAway2)},
 			yes: answer{button: lang.BtnThrowAway, do: func() tea.Cmd {
 				m.message, m.isError = m.t(lang.NewGame), false
@@ -216,7 +219,7 @@ func (m *Model) question() *question {
 				return func() tea.Msg { l.DeclineResume(); return nil }
 			}},
 			no: answer{button: lang.BtnBack, do: func() tea.Cmd {
-				m.dialog = dialogResume
+				m.asking = askResume
 				return nil
 			}}}
 	}
@@ -249,10 +252,7 @@ func (m *Model) replaceQuestion() *question {
 		return q
 	}
 	q.body = []string{m.t(lang.DlgUnsavedMoves), m.t(lang.DlgSaveFirst), st.Dim.Render(kept)}
-	q.yes = answer{button: lang.BtnSaveFirst, do: func() tea.Cmd {
-		m.dialog = dialogReplace // until the save dialog opens
-		return m.startSave(afterSaveReplace)
-	}}
+	q.yes = answer{button: lang.BtnSaveFirst, do: func() tea.Cmd { return m.startSave(afterSaveReplace) }}
 	q.def = true
 	return q
 }

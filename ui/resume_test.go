@@ -203,19 +203,19 @@ func TestResumeOfferSaysWhichGame(t *testing.T) {
 		t.Errorf("the new game's board shows under the offer:\n%s", screen)
 	}
 	m.Update(keyMsg("n"))
-	if m.dialog != dialogResumeDrop || !strings.Contains(screenOf(m, 80, 24), "Throw the unfinished game away") {
-		t.Fatalf("n at the offer: dialog %v, want the second question", m.dialog)
+	if m.asking != askResumeDrop || !strings.Contains(screenOf(m, 80, 24), "Throw the unfinished game away") {
+		t.Fatalf("n at the offer: question %v, want the second question", m.asking)
 	}
 	m.Update(keyMsg("enter")) // Back, the highlighted answer
-	if m.dialog != dialogResume || dropped != 0 {
-		t.Fatalf("Return at the second question: dialog %v, %d drops; want the offer again", m.dialog, dropped)
+	if m.asking != askResume || dropped != 0 {
+		t.Fatalf("Return at the second question: question %v, %d drops; want the offer again", m.asking, dropped)
 	}
 	m.Update(keyMsg("n"))
 	_, cmd := m.Update(keyMsg("y"))
 	if cmd != nil {
 		cmd()
 	}
-	if m.dialog != dialogNone || dropped != 1 {
-		t.Fatalf("n then y: dialog %v, %d drops; want a new game and the autosave gone", m.dialog, dropped)
+	if m.asking != askNone || dropped != 1 {
+		t.Fatalf("n then y: question %v, %d drops; want a new game and the autosave gone", m.asking, dropped)
 	}
 }

@@ -36,7 +36,7 @@ func (m *Model) closeTable() { go m.local.Close() }
 // holdTable stops the computers of the model's own table while the
 // player reads the rules, sets up a game or answers the first questions.
 func (m *Model) holdTable() {
-	m.local.Table().Hold(m.screen != screenBoard || m.setup != nil || m.dialog == dialogGuideOffer || m.resuming())
+	m.local.Table().Hold(m.screen != screenBoard || m.setup != nil || m.asking == askGuideOffer || m.resuming())
 }
 
 // watchTable starts following a table just opened: its views, and the

@@ -14,12 +14,18 @@ import (
 // while they are open: the load picker (loadDialog), the save dialog
 // (saveDialog), the new-game screen (newGameScreen) and the statistics
 // (statsWindow). Each has its own key map, which the footer shows; the
-// board only knows that one is open (holder.windowOpen).
+// board only knows that one is open (holder.covering).
 
-// windowOpen reports whether one of local play's windows is open over
-// the board.
-func (m *Model) windowOpen() bool {
-	return m.loader != nil || m.saver != nil || m.setup != nil || m.stats != nil
+// covering reports whether one of local play's windows or questions is
+// open over the board.
+func (m *Model) covering() bool {
+	return m.loader != nil || m.saver != nil || m.setup != nil || m.stats != nil || m.asking != askNone
+}
+
+// closeQuestion closes the question asked, local play's or the board's.
+func (m *Model) closeQuestion() {
+	m.asking = askNone
+	m.Board.closeQuestion()
 }
 
 // footer is the key map of local play's open window, else the board's.
