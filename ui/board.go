@@ -25,9 +25,8 @@ const (
 	screenGuide
 )
 
-// dialog is what the board opens over itself, as a served board does:
-// the question before leaving (quitting, in local play) and the keys'
-// help. The game's own questions (coup fourré, extension, another hand)
+// dialog is the question the board asks over itself, as a served board
+// does: leaving (quitting, in local play). The game's own questions (coup fourré, extension, another hand)
 // come from the engine's phase; local play's windows and questions are
 // the Model's.
 type dialog int
@@ -35,7 +34,6 @@ type dialog int
 const (
 	dialogNone dialog = iota
 	dialogQuit        // "Really quit?", offering to save an unsaved game
-	dialogKeys        // full help
 )
 
 // Board is the view over one connection to a table (table.Link): the
@@ -56,7 +54,8 @@ type Board struct {
 	spin     spinner.Model
 	screen   screen
 	dialog   dialog
-	guide    int // page of the rules guide
+	keysHelp *keysWindow // the keys' help, while it is open
+	guide    int         // page of the rules guide
 	quitting bool
 
 	// The table and what the viewer sees of it: everything shown, checked
@@ -337,4 +336,6 @@ func (m *Board) closeQuestion() { m.dialog = dialogNone }
 
 // overlaid reports whether something is open over the board: one of its
 // own dialogs, or a window or a question of the program around it.
-func (m *Board) overlaid() bool { return m.dialog != dialogNone || m.top.covering() }
+func (m *Board) overlaid() bool {
+	return m.dialog != dialogNone || m.keysHelp != nil || m.top.covering()
+}

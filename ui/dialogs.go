@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -97,12 +98,8 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	if q := m.top.question(); q != nil {
 		return q.layers(&m.screenContext, l)
 	}
-	switch m.dialog {
-	case dialogKeys:
-		hm := m.help
-		hm.ShowAll = true
-		return m.dialogBox(l, m.t(lang.DlgKeys), []string{hm.FullHelpView(m.keysForFullHelp()), "", st.Dim.Render(m.t(lang.DlgMouse1)), st.Dim.Render(m.t(lang.DlgMouse2))},
-			[]button{{"btn-yes", m.t(lang.BtnAnyKey), true}})
+	if m.keysHelp != nil {
+		return m.keysHelp.layers(&m.screenContext, m.help, m.keysForFullHelp(), l)
 	}
 	switch m.gamePrompt() {
 	case promptCoupFourre:
@@ -136,9 +133,24 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 
 // keysForFullHelp is the full help, with every key that works shown.
 func (m *Board) keysForFullHelp() [][]key.Binding {
-	d := m.dialog
-	m.dialog = dialogNone // the keys of the board behind the help
+	open := m.keysHelp
+	m.keysHelp = nil // the keys of the board behind the help
 	k := m.keysNow(true)
-	m.dialog = d
+	m.keysHelp = open
 	return k.FullHelp()
+}
+
+// keysWindow is the keys' help as a component, a served board's as local
+// play's: every key of the board behind it, in columns, and what the
+// mouse does. Any key or a click on its button closes it, so it binds no
+// key of its own and the footer under it stays empty.
+type keysWindow struct{}
+
+// layers draw the help in a box: full is the board's key map in columns,
+// drawn by hm.
+func (w *keysWindow) layers(c *screenContext, hm help.Model, full [][]key.Binding, l layout) []*layer {
+	st := c.styles
+	hm.ShowAll = true
+	return c.dialogBox(l, c.t(lang.DlgKeys), []string{hm.FullHelpView(full), "", st.Dim.Render(c.t(lang.DlgMouse1)), st.Dim.Render(c.t(lang.DlgMouse2))},
+		[]button{{"btn-yes", c.t(lang.BtnAnyKey), true}})
 }

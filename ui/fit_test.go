@@ -220,7 +220,7 @@ func localScreens(t *testing.T) []screenCase {
 		{"replace", two, func(m *Model) { m.asking = askReplace }},
 		{"guideoffer", two, func(m *Model) { m.asking = askGuideOffer }},
 		{"resume", two, func(m *Model) { m.asking = askResume }},
-		{"keys", two, func(m *Model) { m.dialog = dialogKeys }},
+		{"keys", two, func(m *Model) { m.keysHelp = &keysWindow{} }},
 		{"stats", two, func(m *Model) {
 			m.stats = &statsWindow{text: statsText}
 		}},

@@ -88,9 +88,9 @@ func TestGoldenScreens(t *testing.T) {
 		snap(t, fmt.Sprintf("guide%d", i+1), m)
 	}
 	m.screen = screenBoard
-	m.dialog = dialogKeys
+	m.keysHelp = &keysWindow{}
 	snap(t, "keys", m)
-	m.dialog = dialogNone
+	m.keysHelp = nil
 
 	t.Run("toosmall", func(t *testing.T) { golden.RequireEqual(t, screenOf(m, 60, 20)) })
 }

@@ -55,10 +55,8 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	if m.screen == screenGuide {
 		return m.guideKey(msg)
 	}
-	switch m.dialog {
-	case dialogKeys:
-		m.dialog = dialogNone
-		m.help.ShowAll = false
+	if m.keysHelp != nil {
+		m.keysHelp = nil // any key closes it
 		return nil
 	}
 	if q := m.top.question(); q != nil {
@@ -96,7 +94,7 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Undo):
 			return m.undo()
 		case key.Matches(msg, k.Help):
-			m.dialog = dialogKeys
+			m.keysHelp = &keysWindow{}
 			return nil
 		case key.Matches(msg, k.Save) && p != promptCoupFourre:
 			return m.top.startSave(afterSaveNothing)
@@ -234,8 +232,7 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Speed):
 		return m.top.speed()
 	case key.Matches(msg, k.Help):
-		m.dialog = dialogKeys
-		m.help.ShowAll = true
+		m.keysHelp = &keysWindow{}
 	case key.Matches(msg, k.Cancel):
 		m.message, m.isError = "", false
 	default:

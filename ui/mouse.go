@@ -41,8 +41,8 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 	switch id {
 	case "btn-yes", "btn-no":
 		yes := id == "btn-yes"
-		if m.dialog == dialogKeys {
-			m.dialog = dialogNone
+		if m.keysHelp != nil {
+			m.keysHelp = nil
 			return nil
 		}
 		if q := m.top.question(); q != nil {
@@ -102,8 +102,7 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 	case id == "deck":
 		return m.pick()
 	case id == "help":
-		m.dialog = dialogKeys
-		m.help.ShowAll = true
+		m.keysHelp = &keysWindow{}
 	}
 	return nil
 }

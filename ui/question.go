@@ -128,9 +128,12 @@ func (q *question) layers(m *screenContext, l layout) []*layer {
 	return m.dialogBox(l, q.title, q.body, bs)
 }
 
-// footer is the line of keys of what is active: the question asked,
-// else the board's.
+// footer is the line of keys of what is active: the question asked, the
+// keys' help (none: any key closes it), else the board's.
 func (m *Board) footer() []key.Binding {
+	if m.keysHelp != nil {
+		return nil
+	}
 	if q := m.top.question(); q != nil {
 		return q.keyMap(&m.screenContext).ShortHelp()
 	}

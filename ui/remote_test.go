@@ -487,7 +487,7 @@ func TestRemoteMouseAndWindows(t *testing.T) {
 	waitModel(t, tm, "the command list", func(m *Board) bool { return !m.window })
 	contains(t, probe(tm, func(m *Board) string { return ansi.Strip(m.View().Content) }), "q: leave")
 	press(tm, "?")
-	waitModel(t, tm, "the keys", func(m *Board) bool { return m.dialog == dialogKeys })
+	waitModel(t, tm, "the keys", func(m *Board) bool { return m.keysHelp != nil })
 	press(tm, "esc", "g")
 	waitModel(t, tm, "the guide", func(m *Board) bool { return m.screen == screenGuide })
 	press(tm, "esc")
