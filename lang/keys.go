@@ -1200,6 +1200,48 @@ const (
 	PosHand        // cards
 	PosDraw        // cards left in the draw pile
 
+	// A refusal a player of a server reads (server/lobby, table), as
+	// an Error that Catalogue.Error says in the session's language.
+	RefRoomsFull     // -
+	RefRoomExists    // -
+	RefNoRoom        // -
+	RefRoomName      // most letters
+	RefLevel         // -
+	RefLevelUnknown  // level, the levels
+	RefSavedName     // -
+	RefElsewhere     // -
+	RefStoreDown     // -
+	RefNoSaves       // -
+	RefNotSaved      // -
+	RefRoomsPerKey   // rooms hosted
+	RefNameTaken     // -
+	RefNameNotKept   // -
+	RefNameBytes     // -
+	RefNameLength    // most characters, most columns
+	RefNamePrintable // -
+	RefNameMarkFirst // -
+	RefNameInvisible // -
+	RefNameSigns     // -
+	RefNameYou       // -
+	RefNameMille     // -
+	RefStarted       // -
+	RefNotStarted    // -
+	RefEnded         // -
+	RefNotHost       // -
+	RefSeatTaken     // -
+	RefNoSeat        // -
+	RefNoSuchSeat    // seat (from 0)
+	RefNotSeated     // -
+	RefNotYourTurn   // -
+	RefOnlooker      // -
+	RefFrozen        // -
+	RefSavedSeats    // -
+	RefNotPlayer     // -
+	RefNoUndo        // -
+	RefUndoShared    // -
+	RefNotKept       // -
+	RefServerError   // -
+
 	// A connection turned away before its SSH handshake or a session
 	// channel refused (server/gate.go): no LANG has come yet, so only
 	// English is said, French kept for a client that could tell.

@@ -416,7 +416,7 @@ var refusals = func() map[string]Key {
 
 // Reason words why the engine refused an action, completing Cant: "you
 // are under a Speed Limit". An error that is no refusal of the engine's
-// says its own text.
+// is said as Error says it: a table's refusal in c's language.
 func (c *Catalogue) Reason(err error) string {
 	var r *engine.Refusal
 	if errors.As(err, &r) {
@@ -424,10 +424,7 @@ func (c *Catalogue) Reason(err error) string {
 			return c.Text[k]
 		}
 	}
-	if err == nil {
-		return ""
-	}
-	return err.Error()
+	return c.Error(err) // a table's or a server's refusal, or as it says itself
 }
 
 // briefs are the refusals that the turn line says shorter, heard at every

@@ -41,15 +41,6 @@ func Seats(cfg engine.Config, level string, others []int) []record.Seat {
 // characters: it must fit the board's and the score's columns.
 const MaxName = 12
 
-// NameError is a name refused for a seat, in the catalogue's words: Key
-// and its Args.
-type NameError struct {
-	Key  lang.Key
-	Args []any
-}
-
-func (e *NameError) Error() string { return lang.English.T(e.Key, e.Args...) }
-
 // CheckName checks a name typed for a seat (spaces at its ends left out):
 // at most MaxName printable characters, none of the names mille gives
 // seats itself (lang.Reserved) and none of the names in taken (the other
@@ -60,15 +51,15 @@ func CheckName(name string, taken []string) error {
 	case name == "":
 		return nil
 	case utf8.RuneCountInString(name) > MaxName:
-		return &NameError{lang.NameLong, []any{MaxName}}
+		return lang.Err(lang.NameLong, MaxName)
 	case !record.Printable(name):
-		return &NameError{Key: lang.NameOdd}
+		return lang.Err(lang.NameOdd)
 	case lang.Reserved(name):
-		return &NameError{lang.NameMille, []any{name}}
+		return lang.Err(lang.NameMille, name)
 	}
 	for _, t := range taken {
 		if strings.EqualFold(strings.TrimSpace(t), name) {
-			return &NameError{lang.NameTaken, []any{name}}
+			return lang.Err(lang.NameTaken, name)
 		}
 	}
 	return nil

@@ -54,7 +54,7 @@ func TestComputersNamedAlike(t *testing.T) {
 // computer's name, nor one that looks like it.
 func TestCheckNameRefusesComputers(t *testing.T) {
 	for _, name := range []string{"Bob", "B0b", "ann", " Cal ", "Ca1", "Еvе", "Fay", "Computer"} {
-		var e *NameError
+		var e *lang.Error
 		if err := CheckName(name, nil); !errors.As(err, &e) || e.Key != lang.NameMille {
 			t.Errorf("CheckName(%q) = %v, want a computer's name refused", name, err)
 		}

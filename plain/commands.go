@@ -416,7 +416,7 @@ func (g *game) answerGame(yes bool) {
 		}
 		seat := g.view.Next
 		if err := g.t.Show(seat); err != nil {
-			g.say(lang.Failed, err)
+			g.say(lang.Failed, g.cat.Error(err))
 			return
 		}
 		g.sayMissed(seat)
@@ -514,7 +514,7 @@ func (g *game) saveAs(name string, thenQuit bool) {
 // saved tells where a save went, or why it failed.
 func (g *game) saved(path string, err error) bool {
 	if err != nil {
-		g.say(lang.SaveFailed, err)
+		g.say(lang.SaveFailed, g.cat.Error(err))
 		return false
 	}
 	g.say(lang.Saved, path)

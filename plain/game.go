@@ -561,7 +561,7 @@ func (g *game) refuse(a engine.Action, err error) {
 	case errors.Is(err, table.ErrFrozen):
 		g.say(lang.ShuttingDown)
 	default:
-		g.say(lang.Failed, err)
+		g.say(lang.Failed, g.cat.Error(err))
 	}
 }
 

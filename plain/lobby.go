@@ -141,7 +141,7 @@ func (s *Session) askName(ctx context.Context, l Lobby) bool {
 				return false
 			}
 			if err := l.SetName(strings.TrimSpace(line)); err != nil {
-				s.say(lang.NameRefused, err)
+				s.say(lang.NameRefused, s.cat.Error(err))
 				continue
 			}
 			return true
@@ -190,7 +190,7 @@ func (s *Session) roomSetup(words []string) (engine.Config, string, bool) {
 		cfg.Players = counts[len(counts)/2]
 	}
 	if err := cfg.Validate(); err != nil {
-		s.say(lang.Failed, err)
+		s.say(lang.Failed, s.cat.Error(err))
 		s.say(lang.CreateHelp)
 		return cfg, "", false
 	}
@@ -207,7 +207,7 @@ func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), wa
 	}
 	seat, err := take(name)
 	if err != nil {
-		s.say(lang.Failed, err)
+		s.say(lang.Failed, s.cat.Error(err))
 		return 0, false
 	}
 	if v := seat.View(); v.Watching && v.Started && !watch {
@@ -271,11 +271,11 @@ func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
 					n, _ = strconv.Atoi(words[1])
 				}
 				if err := seat.Sit(n - 1); err != nil {
-					s.say(lang.Failed, err)
+					s.say(lang.Failed, s.cat.Error(err))
 				}
 			case "start":
 				if err := seat.Start(); err != nil {
-					s.say(lang.Failed, err)
+					s.say(lang.Failed, s.cat.Error(err))
 				}
 			case "leave", "quit", "q":
 				seat.Quit()

@@ -111,7 +111,7 @@ func (s *Session) PlayLocal(ctx context.Context, cfg local.Config, opts Options)
 		kept, err := l.Leave()()
 		switch {
 		case err != nil:
-			s.say(lang.SaveFailed, err)
+			s.say(lang.SaveFailed, s.cat.Error(err))
 		case kept:
 			s.say(lang.Kept)
 		}
@@ -132,7 +132,7 @@ func (s *Session) dealLocal(ctx context.Context, l *local.Session) (c *table.Con
 		// is, for the player to look at, and a new game begins.
 		back, err := l.LoadResume()
 		if err != nil {
-			s.say(lang.Failed, err)
+			s.say(lang.Failed, s.cat.Error(err))
 			s.say(lang.NewGame)
 		} else {
 			switch s.askResume(ctx, back) {

@@ -15,6 +15,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/lobby"
 )
 
 // lineClient is an SSH session in the line mode, read line by line.
@@ -282,6 +283,32 @@ func TestSSHPlainFrench(t *testing.T) {
 	bob.until("mille parle français maintenant.")
 	bob.send("salles")
 	bob.until("Il n'y a pas encore de salle.")
+}
+
+// TestSSHPlainFrenchRefusals (issue 23): a client that sends
+// LANG=fr_FR.UTF-8 reads the lobby's refusals in French: a name another
+// player has, a computer's, a room that exists, a room name refused.
+func TestSSHPlainFrenchRefusals(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	ann := plainSession(t, addr, newKey(t), "Ada", PlainCommand, false)
+	ann.until("What is your name?")
+	ann.send("Ada")
+	ann.until("Hello, Ada.")
+	ann.send("create picnic")
+	ann.until("Seats: ")
+	fr := &lang.French
+	zoe := plainSession(t, addr, newKey(t), "Zoé", PlainCommand, false, "LANG=fr_FR.UTF-8")
+	zoe.until("Quel est votre nom")
+	for _, tc := range []struct{ send, want string }{
+		{"ada", fr.T(lang.NameRefused, fr.T(lang.RefNameTaken))},
+		{"Computer", fr.T(lang.NameRefused, fr.T(lang.RefNameMille))},
+		{"Zoé", "Bonjour, Zoé."},
+		{"create picnic", fr.T(lang.Failed, fr.T(lang.RefRoomExists))},
+		{"create pic/nic", fr.T(lang.Failed, fr.T(lang.RefRoomName, lobby.MaxRoomName))},
+	} {
+		zoe.send(tc.send)
+		zoe.until(tc.want)
+	}
 }
 
 // TestSessionLang: the client's LC_ALL, LC_MESSAGES and LANG choose as in

@@ -1,8 +1,9 @@
 package table
 
 import (
-	"fmt"
 	"time"
+
+	"github.com/millebornes/mille/lang"
 )
 
 // Who sits where: joining, watching, leaving, the host, and the grace
@@ -53,7 +54,7 @@ func (t *Table) Join(user, name string, want int) (*Conn, error) {
 				return nil, ErrNoSeat
 			}
 		case want >= len(t.seats):
-			return nil, fmt.Errorf("no seat %d", want)
+			return nil, lang.Err(lang.RefNoSuchSeat, want)
 		case t.seats[want].user != "":
 			return nil, ErrSeatTaken
 		default:
@@ -97,7 +98,7 @@ func (t *Table) Watch(user, name string, seat int) (*Conn, error) {
 		seat = 0
 	}
 	if seat >= len(t.seats) {
-		return nil, fmt.Errorf("no seat %d", seat)
+		return nil, lang.Err(lang.RefNoSuchSeat, seat)
 	}
 	c := &Conn{table: t, user: user, seat: seat, watch: true, updates: make(chan View, 1)}
 	t.conns[c] = struct{}{}
@@ -334,7 +335,7 @@ func (t *Table) sit(c *Conn, to int) error {
 	case t.restored:
 		return ErrSavedSeats
 	case to < 0 || to >= len(t.seats):
-		return fmt.Errorf("no seat %d", to)
+		return lang.Err(lang.RefNoSuchSeat, to)
 	case to == c.seat:
 		return nil
 	case t.seats[to].user != "":

@@ -12,7 +12,6 @@ package table
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"sync"
 	"time"
@@ -25,21 +24,21 @@ import (
 
 // The reasons a table refuses a request.
 var (
-	ErrStarted     = errors.New("the game has already started")
-	ErrNotStarted  = errors.New("the game has not started")
-	ErrEnded       = errors.New("the room has ended")
-	ErrNotHost     = errors.New("only the host can do that")
-	ErrSeatTaken   = errors.New("that seat is taken")
-	ErrNoSeat      = errors.New("there is no free seat")
-	ErrNotSeated   = errors.New("you have no seat in this room")
-	ErrNotYourTurn = errors.New("it is not your turn")
-	ErrOnlooker    = errors.New("onlookers watch the table; they cannot play")
-	ErrFrozen      = errors.New("the server is shutting down")
-	ErrSavedSeats  = errors.New("the seats of a saved game stay as they were")
-	ErrNotPlayer   = errors.New("this saved game's seats are its players': you may watch, or its host may open the free seats")
-	ErrNoUndo      = errors.New("nothing to undo in this hand")
-	ErrUndoShared  = errors.New("no undo at a shared table")
-	ErrNotKept     = errors.New("the move could not be recorded; the game waits until it can be")
+	ErrStarted     = lang.Err(lang.RefStarted)
+	ErrNotStarted  = lang.Err(lang.RefNotStarted)
+	ErrEnded       = lang.Err(lang.RefEnded)
+	ErrNotHost     = lang.Err(lang.RefNotHost)
+	ErrSeatTaken   = lang.Err(lang.RefSeatTaken)
+	ErrNoSeat      = lang.Err(lang.RefNoSeat)
+	ErrNotSeated   = lang.Err(lang.RefNotSeated)
+	ErrNotYourTurn = lang.Err(lang.RefNotYourTurn)
+	ErrOnlooker    = lang.Err(lang.RefOnlooker)
+	ErrFrozen      = lang.Err(lang.RefFrozen)
+	ErrSavedSeats  = lang.Err(lang.RefSavedSeats)
+	ErrNotPlayer   = lang.Err(lang.RefNotPlayer)
+	ErrNoUndo      = lang.Err(lang.RefNoUndo)
+	ErrUndoShared  = lang.Err(lang.RefUndoShared)
+	ErrNotKept     = lang.Err(lang.RefNotKept)
 )
 
 // Config is how a table is set up.

@@ -233,7 +233,7 @@ func (m *Board) curtain() bool {
 // tells them what happened from their side.
 func (m *Board) passTo(seat int) tea.Cmd {
 	if err := m.table.Show(seat); err != nil {
-		return m.setError(err.Error())
+		return m.setError(m.lang.Error(err))
 	}
 	m.target, m.pending, m.pendSlot, m.armed = engine.NoCard, 0, -1, -1
 	cmd := m.see(m.table.View())

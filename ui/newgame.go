@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -208,11 +207,7 @@ func (m *Model) startNew() tea.Cmd {
 	f := &m.setup.form
 	if field, err := f.badName(); field >= 0 {
 		f.field = field
-		var ne *local.NameError
-		if errors.As(err, &ne) {
-			return m.setError(m.t(ne.Key, ne.Args...))
-		}
-		return m.setError(err.Error())
+		return m.setError(m.lang.Error(err))
 	}
 	g, err := f.game(m.newSeed())
 	if err != nil {

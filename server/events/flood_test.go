@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/lang"
 )
 
 // TestLogValuesBounded (issue 22, 2): a 120 KB value makes a line of less
@@ -73,25 +74,33 @@ func TestLogFloodByKey(t *testing.T) {
 }
 
 // TestPublicText: what a player reads of an error: a sentence of the
-// rooms as it is; an error naming the server's files as a short sentence,
-// logged whole.
+// rooms as it is, in the session's language when it is a catalogue's; an
+// error naming the server's files as a short sentence, logged whole.
 func TestPublicText(t *testing.T) {
 	var logs testkit.Buffer
 	log := New(slog.New(slog.NewTextHandler(&logs, nil)))
 	data := "/var/lib/mille"
+	en, fr := &lang.English, &lang.French
 	for _, tc := range []struct {
+		c    *lang.Catalogue
 		err  error
 		want string
 	}{
-		{errNoRoom, errNoRoom.Error()},
-		{fmt.Errorf("joining: %w", errStarted), "joining: " + errStarted.Error()},
-		{&fs.PathError{Op: "open", Path: "/etc/x", Err: fs.ErrPermission}, ServerErrorText},
-		{fmt.Errorf("saving: %w", &os.LinkError{Op: "rename", Old: "a", New: "b", Err: syscall.EXDEV}), ServerErrorText},
-		{fmt.Errorf("store %s/mille.db: locked", data), ServerErrorText},
+		{en, errNoRoom, errNoRoom.Error()},
+		{en, fmt.Errorf("joining: %w", errStarted), "joining: " + errStarted.Error()},
+		{en, &fs.PathError{Op: "open", Path: "/etc/x", Err: fs.ErrPermission}, en.T(lang.RefServerError)},
+		{en, fmt.Errorf("saving: %w", &os.LinkError{Op: "rename", Old: "a", New: "b", Err: syscall.EXDEV}), en.T(lang.RefServerError)},
+		{en, fmt.Errorf("store %s/mille.db: locked", data), en.T(lang.RefServerError)},
+		{fr, lang.Err(lang.RefNoRoom), fr.T(lang.RefNoRoom)},
+		{fr, fmt.Errorf("joining: %w", lang.Err(lang.RefRoomName, 20)), fr.T(lang.RefRoomName, 20)},
+		{fr, &fs.PathError{Op: "open", Path: "/etc/x", Err: fs.ErrPermission}, fr.T(lang.RefServerError)},
 	} {
-		if got := PublicText(tc.err, log, data); got != tc.want {
-			t.Errorf("PublicText(%v) = %q, want %q", tc.err, got, tc.want)
+		if got := PublicText(tc.c, tc.err, log, data); got != tc.want {
+			t.Errorf("PublicText(%s, %v) = %q, want %q", tc.c.Tag, tc.err, got, tc.want)
 		}
+	}
+	if fr.T(lang.RefServerError) == en.T(lang.RefServerError) {
+		t.Error("the server's error is English in French")
 	}
 	if !strings.Contains(logs.String(), "/etc/x") || !strings.Contains(logs.String(), data+"/mille.db") {
 		t.Errorf("the log lacks the details:\n%s", logs.String())

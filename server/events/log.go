@@ -16,6 +16,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/millebornes/mille/lang"
 )
 
 // The log formats of server.Config.LogFormat (mille serve --log-format).
@@ -242,25 +244,21 @@ func (e *Log) limitedAt(level slog.Level, msg string, args ...any) {
 	e.Log(context.Background(), level, msg, args...)
 }
 
-// PublicText is what a player may read of err. The sentences of the
-// rooms and the lobby are for players; an error of the file system names
-// the server's files and says more about the machine than a stranger
-// should read, so it goes to the log and the player reads a short
-// sentence.
-func PublicText(err error, log *Log, dataDir string, who ...any) string {
+// PublicText is what a player may read of err, in c's language
+// (Catalogue.Error). The sentences of the rooms and the lobby are for
+// players; an error of the file system names the server's files and says
+// more about the machine than a stranger should read, so it goes to the
+// log and the player reads a short sentence (lang.RefServerError).
+func PublicText(c *lang.Catalogue, err error, log *Log, dataDir string, who ...any) string {
 	var path *fs.PathError
 	var link *os.LinkError
 	var sys *os.SyscallError
-	text := err.Error()
 	if errors.As(err, &path) || errors.As(err, &link) || errors.As(err, &sys) ||
-		dataDir != "" && strings.Contains(text, dataDir) {
+		dataDir != "" && strings.Contains(err.Error(), dataDir) {
 		if log != nil {
 			log.Error("server error shown as a short sentence", append(who, "err", err)...)
 		}
-		return ServerErrorText
+		return c.T(lang.RefServerError)
 	}
-	return text
+	return c.Error(err)
 }
-
-// ServerErrorText is what a player reads of an error inside the server.
-const ServerErrorText = "something went wrong on the server (its log says what); sorry"

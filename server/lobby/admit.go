@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/table"
 )
@@ -76,17 +77,9 @@ func (q *RoomsByKey) create(l *Lobby, name, id, userName string, cfg table.Confi
 		}
 	}
 	if hosted >= q.Most {
-		return nil, roomsPerKeyError(hosted)
+		return nil, lang.Err(lang.RefRoomsPerKey, hosted)
 	}
 	return l.Create(name, id, userName, -1, cfg)
-}
-
-// roomsPerKeyError refuses a room over server.Config.MaxRoomsPerKey: the rooms
-// the player hosts.
-type roomsPerKeyError int
-
-func (e roomsPerKeyError) Error() string {
-	return fmt.Sprintf("you host %d rooms already, the most one player may: end one first", int(e))
 }
 
 // Note logs an event of the session's player.
@@ -114,7 +107,7 @@ func (a *Admission) Create(name string, cfg table.Config) (*Conn, error) {
 		a.Note("room created", "room", name, "players", cfg.Game.Players, "rules", fmt.Sprint(cfg.Game.Rules), "level", cfg.Level)
 		return c, nil
 	}
-	if errors.As(err, new(roomsPerKeyError)) && a.Log != nil {
+	if e := (*lang.Error)(nil); errors.As(err, &e) && e.Key == lang.RefRoomsPerKey && a.Log != nil {
 		a.Log.Limit("rooms with one key", "source", a.Source, "key", a.id, "limit", a.Quota.Most)
 	}
 	return c, err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -17,11 +18,11 @@ import (
 // ErrElsewhere refuses a room that another server of the same store
 // holds: its players reach it through that server (a session that names
 // the room is relayed there, server/relay.go).
-var ErrElsewhere = errors.New("that room is played on another of this service's servers: join it with ssh -t ... ROOM")
+var ErrElsewhere = lang.Err(lang.RefElsewhere)
 
 // ErrStoreDown refuses what needs the shared store while it cannot be
 // reached.
-var ErrStoreDown = errors.New("the server cannot reach its database; try again in a moment")
+var ErrStoreDown = lang.Err(lang.RefStoreDown)
 
 // LeaseTime is how long a server holds a room without renewing its
 // lease; it renews it every third of that, and looks as often for rooms

@@ -25,18 +25,19 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
 
 // The reasons a lobby refuses a request.
 var (
-	ErrTooManyRooms = errors.New("the server has as many rooms as it can hold: join one, or try again later")
-	ErrRoomExists   = errors.New("a room with that name exists")
-	ErrNoRoom       = errors.New("there is no room with that name")
-	ErrRoomName     = fmt.Errorf("a room name is 1 to %d letters, digits, - or _", MaxRoomName)
-	ErrLevel        = errors.New("this server's computer players do not play at that level")
-	ErrSavedName    = errors.New("a saved game has that name: join it, or choose another name")
+	ErrTooManyRooms = lang.Err(lang.RefRoomsFull)
+	ErrRoomExists   = lang.Err(lang.RefRoomExists)
+	ErrNoRoom       = lang.Err(lang.RefNoRoom)
+	ErrRoomName     = lang.Err(lang.RefRoomName, MaxRoomName)
+	ErrLevel        = lang.Err(lang.RefLevel)
+	ErrSavedName    = lang.Err(lang.RefSavedName)
 )
 
 // MaxRoomName is the length of the longest room name.
@@ -231,7 +232,7 @@ func (l *Lobby) Levels() []string {
 // MaxLevel.
 func (l *Lobby) level(level string) (string, error) {
 	if !slices.Contains(ai.Levels, level) {
-		return "", fmt.Errorf("computer level %q is not one of %s", level, strings.Join(ai.Levels, ", "))
+		return "", lang.Err(lang.RefLevelUnknown, level, strings.Join(ai.Levels, ", "))
 	}
 	if levels := l.Levels(); !slices.Contains(levels, level) {
 		return levels[len(levels)-1], nil

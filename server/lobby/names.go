@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"errors"
-	"fmt"
 	"unicode"
 	"unicode/utf8"
 
@@ -39,7 +38,7 @@ func (u *Users) Name(id string) (string, bool) {
 }
 
 // ErrNameTaken refuses a name another player has.
-var ErrNameTaken = errors.New("another player has that name: choose another")
+var ErrNameTaken = lang.Err(lang.RefNameTaken)
 
 // SetName checks name (ValidName) and remembers it for id. A name is one
 // player's: another's, written in other capitals or widths, is refused.
@@ -52,7 +51,7 @@ func (u *Users) SetName(id, name string) error {
 	case errors.Is(err, store.ErrNameTaken):
 		return ErrNameTaken
 	case err != nil:
-		return errors.New("the server could not keep your name; try again")
+		return lang.Err(lang.RefNameNotKept)
 	}
 	return nil
 }
@@ -71,39 +70,39 @@ func ValidName(name string) error {
 	if !utf8.ValidString(name) {
 		// Bytes that are no text were once greeted as a blank name and
 		// stored raw.
-		return errors.New("a name is text your terminal sends as UTF-8: these bytes are not")
+		return lang.Err(lang.RefNameBytes)
 	}
 	if name == "" || utf8.RuneCountInString(name) > MaxNameLen || ansi.StringWidth(name) > MaxNameLen {
-		return fmt.Errorf("a name is 1 to %d characters, as wide as %d letters", MaxNameLen, MaxNameLen)
+		return lang.Err(lang.RefNameLength, MaxNameLen, MaxNameLen)
 	}
 	visible := false
 	for i, r := range name {
 		switch {
 		case !unicode.IsPrint(r):
-			return errors.New("a name has only printable characters")
+			return lang.Err(lang.RefNamePrintable)
 		case unicode.Is(unicode.M, r) && i == 0:
 			// A mark first would sit on whatever precedes the name.
-			return errors.New("a name starts with a letter, a digit or a sign")
+			return lang.Err(lang.RefNameMarkFirst)
 		case !unicode.Is(unicode.M, r) && !unicode.IsSpace(r):
 			visible = true
 		}
 	}
 	if !visible {
-		return errors.New("a name needs a letter, a digit or a sign one can see")
+		return lang.Err(lang.RefNameInvisible)
 	}
 	if _, err := precis.Nickname.String(name); err != nil {
-		return errors.New("a name has only letters, digits, spaces or signs")
+		return lang.Err(lang.RefNameSigns)
 	}
 	for _, c := range lang.All {
 		if lang.Skeleton(name) == lang.Skeleton(c.Text[lang.NameYou]) {
 			// Every screen says it of the viewer's own seat, in the
 			// viewer's language.
-			return errors.New("that is how mille names each player's own seat: choose another")
+			return lang.Err(lang.RefNameYou)
 		}
 	}
 	if lang.Reserved(name) {
 		// Look-alikes too: nobody may pass for a computer.
-		return errors.New("mille gives that name to a seat itself (a computer's, or a seat with no name): choose another")
+		return lang.Err(lang.RefNameMille)
 	}
 	return nil
 }

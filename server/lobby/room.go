@@ -1,10 +1,10 @@
 package lobby
 
 import (
-	"errors"
 	"sync"
 	"sync/atomic"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -12,8 +12,8 @@ import (
 // The reasons a room refuses a request that are the server's own; the
 // table's are table's (table.ErrStarted, ...).
 var (
-	ErrNoSaves  = errors.New("this server keeps no saves")
-	ErrNotSaved = errors.New("the game could not be saved")
+	ErrNoSaves  = lang.Err(lang.RefNoSaves)
+	ErrNotSaved = lang.Err(lang.RefNotSaved)
 )
 
 // Room is one table of the server: a table.Table that its lobby keeps in

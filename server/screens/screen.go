@@ -63,10 +63,10 @@ type Screen struct {
 	Done <-chan struct{}
 }
 
-// refusal is what the player reads of err (see events.PublicText), noted in the
-// log when it hides something.
+// refusal is what the player reads of err, in the session's language (see
+// events.PublicText), noted in the log when it hides something.
 func (s *Screen) refusal(err error) string {
-	return events.PublicText(err, s.Log, s.DataDir, "key", s.ID())
+	return events.PublicText(s.lang, err, s.Log, s.DataDir, "key", s.ID())
 }
 
 // updateMsg carries a seat's update into the program.

@@ -68,7 +68,7 @@ func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		return next(c)
 	}
 	if err != nil {
-		s.msg = err.Error()
+		s.msg = s.refusal(err)
 	}
 	return nil
 }

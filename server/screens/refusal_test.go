@@ -1,0 +1,76 @@
+package screens
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/lobby"
+	"github.com/millebornes/mille/table"
+)
+
+// TestRefusalsInFrench (issue 23): a French session reads the lobby's
+// and the waiting room's refusals in French: a name another player has,
+// a computer's name, a room that exists, a room with no name, a guest's
+// start.
+func TestRefusalsInFrench(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
+	ann := New(lobby.NewAdmission(l, users, "key-a"), "friday", 80)
+	ann.Init()
+	settle(t, ann)
+
+	fr := &lang.French
+	s := New(lobby.NewAdmission(l, users, "key-new"), "", 80)
+	s.SetLang(fr)
+	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
+	erase := tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl} // the whole name typed
+	for _, tc := range []struct {
+		name, want string
+	}{
+		{"ada", fr.T(lang.RefNameTaken)},
+		{"Computer", fr.T(lang.RefNameMille)},
+		{"Zoé", ""},
+	} {
+		s.Update(erase)
+		for _, k := range keys(tc.name, "enter") {
+			s.Update(k)
+		}
+		if s.msg != tc.want {
+			t.Errorf("name %q: %q, want %q", tc.name, s.msg, tc.want)
+		}
+	}
+	if s.naming {
+		t.Fatalf("Zoé refused: %q", s.msg)
+	}
+	// The form with the name of Ada's room, then with no name.
+	back := strings.Fields(strings.Repeat("backspace ", 8))
+	for _, tc := range []struct {
+		keys []string
+		want string
+	}{
+		{append(append([]string{"n"}, back...), "friday", "enter"), fr.T(lang.RefRoomExists)},
+		{append(back, "enter"), fr.T(lang.RefRoomName, lobby.MaxRoomName)},
+	} {
+		for _, k := range keys(tc.keys...) {
+			s.Update(k)
+		}
+		if s.msg != tc.want {
+			t.Errorf("the form: %q, want %q", s.msg, tc.want)
+		}
+		if text := strings.Join(strings.Fields(ansi.Strip(s.View().Content)), " "); !strings.Contains(text, strings.Join(strings.Fields(tc.want), " ")) {
+			t.Errorf("the screen does not show %q:\n%s", tc.want, text)
+		}
+	}
+	// A guest's start in the waiting room.
+	bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 80)
+	bob.SetLang(fr)
+	bob.Init()
+	settle(t, bob)
+	bob.Update(press("s"))
+	if want := fr.Error(table.ErrNotHost); bob.msg != want || want == table.ErrNotHost.Error() {
+		t.Errorf("Ben's start: %q, want %q", bob.msg, want)
+	}
+}
