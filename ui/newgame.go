@@ -370,8 +370,10 @@ func (m *Model) setupUpdate(msg tea.Msg) tea.Cmd {
 }
 
 // layers draw the new-game screen, w x h; every choice is clickable.
-// message is an error to tell under the form (a name refused).
-func (ng *newGameScreen) layers(c *screenContext, hm help.Model, w, h int, message string) []*layer {
+// message is an error to tell under the form (a name refused); footer is
+// the keys of what is active, the screen's own or a window's over it,
+// drawn by hm.
+func (ng *newGameScreen) layers(c *screenContext, hm help.Model, w, h int, message string, footer []key.Binding) []*layer {
 	st := c.styles
 	f := &ng.form
 	x0, y := 4, 2
@@ -474,7 +476,7 @@ func (ng *newGameScreen) layers(c *screenContext, hm help.Model, w, h int, messa
 	layers = append(layers,
 		lay(startStyle.Render(c.t(lang.NgStart))).ID("ng-start").X(x0).Y(y),
 		lay(st.Button.Render(c.t(lang.NgCancel))).ID("ng-cancel").X(x0+22).Y(y),
-		lay(hm.ShortHelpView(ng.keys.ShortHelp())).X(x0).Y(h-1),
+		lay(hm.ShortHelpView(footer)).X(x0).Y(h-1),
 	)
 	if ng.keys.Load.Enabled() {
 		layers = append(layers, lay(st.Button.Render(c.t(lang.NgLoad))).ID("ng-load").X(x0+34).Y(y))

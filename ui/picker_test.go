@@ -572,3 +572,21 @@ func TestSaveDialogFooterAtHandEnd(t *testing.T) {
 		t.Fatalf("footer %q, want the save dialog's keys", footer)
 	}
 }
+
+// TestPickerFooterOverNewGame: the load picker opened from the new-game
+// screen has its keys in the footer, not the form's, which it takes from
+// the keyboard while it is open.
+func TestPickerFooterOverNewGame(t *testing.T) {
+	saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Local.Load = local.Load
+	m := newModel(t, cfg)
+	m.openNewGame()
+	m.Update(keyMsg("L"))
+	screen := screenOf(m, 80, 24)
+	contains(t, screen, "Load a saved game")
+	lines := strings.Split(screen, "\n")
+	if footer := lines[len(lines)-1]; !strings.Contains(footer, "esc cancel") || strings.Contains(footer, "enter start") {
+		t.Fatalf("footer %q, want the picker's keys", footer)
+	}
+}

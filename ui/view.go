@@ -520,7 +520,7 @@ func (m *Model) layers(w, h int) []*layer {
 		if m.isError {
 			msg = m.message
 		}
-		layers = m.setup.layers(&m.screenContext, m.help, w, h, msg)
+		layers = m.setup.layers(&m.screenContext, m.help, w, h, msg, m.footer())
 	case m.screen == screenBoard && m.resuming():
 		// Not the new game's hand under the offer of the old game.
 		l := newLayout(w, h)
