@@ -1050,6 +1050,8 @@ var English = Catalogue{
 		SshSourceSessions: "mille: your address has as many sessions open as one address may (%d); close one first",
 		SshNewcomers:      "mille: the server is nearly full; its last places are kept for people whose address has no session yet. Try again later.",
 		SshPanic:          "mille: something went wrong on the server; sorry.",
+		SshCommandLong:    "mille: that command is too long (%d bytes at most): ssh -t HOST, ssh -t HOST ROOM or ssh HOST plain ROOM",
+		SshGone:           "mille: the server that held room %s went away. Connect again (ssh -t HOST %s): your seat waits, and another server takes the room over.",
 
 		RtTitle:           "Review of %s",
 		RtDepth:           "Depth %v (%d rollouts a decision at most), seed %d.",

@@ -1062,6 +1062,8 @@ var French = Catalogue{
 		SshSourceSessions: "mille : votre adresse a autant de sessions ouvertes qu'une adresse peut en avoir (%d) ; fermez-en une d'abord",
 		SshNewcomers:      "mille : le serveur est presque plein ; ses dernières places sont gardées pour les personnes dont l'adresse n'a pas encore de session. Réessayez plus tard.",
 		SshPanic:          "mille : quelque chose s'est mal passé sur le serveur ; désolé.",
+		SshCommandLong:    "mille : cette commande est trop longue (%d octets au plus) : ssh -t HÔTE, ssh -t HÔTE SALLE ou ssh HÔTE plain SALLE",
+		SshGone:           "mille : le serveur qui tenait la salle %s est parti. Reconnectez-vous (ssh -t HÔTE %s) : votre place vous attend, et un autre serveur reprend la salle.",
 
 		RtTitle:           "Revue de %s",
 		RtDepth:           "Profondeur %v (%d simulations par décision au plus), graine %v.",

@@ -1109,6 +1109,8 @@ const (
 	SshSourceSessions // count
 	SshNewcomers      // -
 	SshPanic          // -
+	SshCommandLong    // most bytes (server/channel.go)
+	SshGone           // room, room (server/relay.go)
 
 	// mille review's text (review/text.go).
 	RtTitle      // the game's summary

@@ -2,13 +2,13 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/gliderlabs/ssh"
+	"github.com/millebornes/mille/lang"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -221,9 +221,6 @@ type sshSession struct {
 // second (issue 22, 2).
 const MaxCommand = 64
 
-// CommandText refuses a command line longer than MaxCommand.
-const CommandText = "mille: that command is too long (%d bytes at most): ssh -t HOST, ssh -t HOST ROOM or ssh HOST plain ROOM"
-
 // room is the room named on the ssh command line, or "".
 func (sess *sshSession) room() string {
 	if f := strings.Fields(sess.command); len(f) > 0 {
@@ -378,7 +375,7 @@ func (s *Server) sessionChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.New
 				ran.Go(func() {
 					defer sess.exit(0)
 					if long {
-						sess.refuse(fmt.Sprintf(CommandText, MaxCommand))
+						sess.refuse(sessionLang(sess.env).T(lang.SshCommandLong, MaxCommand))
 						return
 					}
 					s.handle(sess)

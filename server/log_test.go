@@ -7,6 +7,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/events"
 )
 
@@ -40,21 +41,29 @@ func TestLogLines(t *testing.T) {
 }
 
 // TestAttackLongCommand (issue 22, 2): a 120 KB command line (a room
-// name) is refused, saying why, and logged as its length alone.
+// name) is refused, saying why in the client's LANG (issue 23), and
+// logged as its length alone.
 func TestAttackLongCommand(t *testing.T) {
 	var logs testkit.Buffer
 	_, addr := startServer(t, Config{Log: &logs})
 	key := newKey(t)
-	for range 4 {
+	for i := range 4 {
 		sess, err := dial(t, addr, key).NewSession()
 		if err != nil {
 			t.Fatal(err)
 		}
+		want := "that command is too long"
+		if i == 3 {
+			if err := sess.Setenv("LANG", "fr_FR.UTF-8"); err != nil {
+				t.Fatal(err)
+			}
+			want = lang.French.T(lang.SshCommandLong, MaxCommand)
+		}
 		var stderr testkit.Buffer
 		sess.Stderr = &stderr
 		err = sess.Run(strings.Repeat("r", 120<<10))
-		if _, ok := err.(*gossh.ExitError); !ok || !strings.Contains(stderr.String(), "that command is too long") {
-			t.Fatalf("a 120 KB command: %v, %q", err, stderr.String())
+		if _, ok := err.(*gossh.ExitError); !ok || !strings.Contains(stderr.String(), want) {
+			t.Fatalf("a 120 KB command: %v, %q, want %q", err, stderr.String(), want)
 		}
 	}
 	if n := len(logs.String()); n > 4<<10 || !strings.Contains(logs.String(), "length=122880") {

@@ -2,13 +2,13 @@ package server
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net/netip"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/millebornes/mille/lang"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -21,9 +21,6 @@ import (
 // holds the private key, so nobody else can claim a player's key or
 // address this way; from anyone else the command is only a room's name.
 const relayCommand = "relay"
-
-// GoneText ends a relayed session whose room's server went away.
-const GoneText = "mille: the server that held room %s went away. Connect again (ssh -t HOST %s): your seat waits, and another server takes the room over."
 
 // unrelay makes a session relayed by another server of the cluster that
 // of the player it names, from the player's source: the limits by source
@@ -203,7 +200,7 @@ func (s *Server) relayed(sess *sshSession, id, room string) bool {
 	s.log.Info("session relayed", "key", id, "room", room, "to", addr)
 	if err := s.relay(sess, id, room, addr); err != nil {
 		s.log.Error("relay", "key", id, "room", room, "to", addr, "err", err)
-		sess.refuse(fmt.Sprintf(GoneText, room, room))
+		sess.refuse(sessionLang(sess.env).T(lang.SshGone, room, room))
 	}
 	return true
 }
