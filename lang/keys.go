@@ -1232,7 +1232,7 @@ const (
 	RefNotHost       // -
 	RefSeatTaken     // -
 	RefNoSeat        // -
-	RefNoSuchSeat    // seat (from 0)
+	RefNoSuchSeat    // seat (as people count, from 1)
 	RefNotSeated     // -
 	RefNotYourTurn   // -
 	RefOnlooker      // -

@@ -32,7 +32,7 @@ func TestSit(t *testing.T) {
 		{c: a, seat: -1, side: 1, want: 3}, // team 2: seats 2 and 4, b holds 2
 		{c: b, seat: -1, side: 1, err: ErrNoSeat, want: 1},
 		{c: b, seat: -1, side: 0, want: 0},
-		{c: b, seat: 7, want: 0, err: errors.New("no seat 7")},
+		{c: b, seat: 7, want: 0, err: errors.New("no seat 8")}, // seats as people count
 		{c: w, seat: 2, want: 0, err: ErrOnlooker},
 	}
 	for i, st := range steps {

@@ -220,7 +220,7 @@ func TestJoin(t *testing.T) {
 		{user: "host", want: -1, seat: 0},
 		{user: "ann", want: 2, seat: 2},
 		{user: "bob", want: 2, err: ErrSeatTaken},
-		{user: "bob", want: 9, err: errors.New("no seat 9")},
+		{user: "bob", want: 9, err: errors.New("no seat 10")}, // seats as people count
 		{user: "bob", want: -1, seat: 1},
 		{user: "ann", want: 3, seat: 2}, // a person keeps their seat
 		{user: "cal", want: -1, seat: 3},
