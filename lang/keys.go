@@ -996,6 +996,10 @@ const (
 	PkSaveGameHand     // game, hand (from 1)
 	PkUnreadable       // why
 	PkLoadHelp         // -
+	PkKeyChoose        // - (the picker's footer: ↑↓)
+	PkKeyLoad          // - (enter)
+	PkKeyOpen          // - (→)
+	PkKeyUp            // - (←)
 	PkLoadTitle        // -
 	BtnEscCancel       // -
 	PkSaveText         // -

@@ -69,8 +69,20 @@ func newPickerKeys(k KeyMap) pickerKeys {
 		Open:   k.Right, Choose: k.Default, Cancel: k.Cancel}
 }
 
-// ShortHelp is the footer under a picker: Esc (the box says the rest).
-func (k pickerKeys) ShortHelp() []key.Binding { return []key.Binding{k.Cancel} }
+// ShortHelp is the footer under a picker: every key it takes.
+func (k pickerKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Choose, k.Open, k.Parent, k.Cancel}
+}
+
+// said gives the picker's keys their words in c's language, for its
+// footer.
+func (k pickerKeys) said(c *screenContext) pickerKeys {
+	k.Up.SetHelp("↑↓", c.t(lang.PkKeyChoose))
+	k.Choose.SetHelp("enter", c.t(lang.PkKeyLoad))
+	k.Open.SetHelp("→", c.t(lang.PkKeyOpen))
+	k.Parent.SetHelp("←", c.t(lang.PkKeyUp))
+	return k
+}
 
 // loadDialog is the load picker as a component: the saves folder's list
 // (savePicker), its keys, and its box, drawn over the board or the
@@ -84,7 +96,7 @@ type loadDialog struct {
 // newLoadDialog is the load picker on folder dir, sized for c's screen;
 // its Init reads the folder.
 func newLoadDialog(c *screenContext, dir string) *loadDialog {
-	return &loadDialog{list: newPicker(dir, pickerRows(c.h, false)), keys: newPickerKeys(c.keys)}
+	return &loadDialog{list: newPicker(dir, pickerRows(c.h, false)), keys: newPickerKeys(c.keys).said(c)}
 }
 
 // Init reads the picker's folder.

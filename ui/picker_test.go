@@ -104,6 +104,13 @@ func TestFlowLoadWithThePicker(t *testing.T) {
 	screen := screenNow(tm)
 	contains(t, screen, "Load a saved game")
 	contains(t, screen, "broken")
+	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+	footer := lines[len(lines)-1]
+	for _, k := range []string{"↑↓ choose", "enter load", "→ open a folder", "← go up", "esc cancel"} {
+		if !strings.Contains(footer, k) { // every key of the picker, as under every other dialog
+			t.Errorf("the picker's footer lacks %q: %q", k, footer)
+		}
+	}
 	if strings.Contains(screen, ".tmp") {
 		t.Fatalf("the picker shows a temporary file:\n%s", screen)
 	}
