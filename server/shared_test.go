@@ -27,7 +27,7 @@ func TestSharedNames(t *testing.T) {
 	if name, ok := b.users.Name("ka"); !ok || name != "Ada" {
 		t.Fatalf("the other server knows ka as %q, %v", name, ok)
 	}
-	if err := b.users.SetName("kb", "ANN"); !errors.Is(err, lobby.ErrNameTaken) {
+	if err := b.users.SetName("kb", "ADA"); !errors.Is(err, lobby.ErrNameTaken) {
 		t.Fatalf("kb takes Ada's name on the other server: %v", err)
 	}
 }
