@@ -35,14 +35,27 @@ func lineMode() bool {
 // seat, and at the others what others says (local.SeatsOf) or, without it,
 // people-1 more sharing the keyboard at the next seats and computers at
 // level. People sharing the keyboard go by the names they typed last
-// (names, by seat: local.Named).
-func newGame(cfg engine.Config, level string, seed uint64, people int, others, names []string) (record.Game, error) {
+// (names, by seat: local.Named), or the names given with --names (typed,
+// in seat order: local.NamePeople).
+func newGame(cfg engine.Config, level string, seed uint64, people int, others, names, typed []string) (record.Game, error) {
+	name := func(seats []record.Seat) error {
+		if typed != nil {
+			if err := local.NamePeople(seats, typed); err != nil {
+				return fmt.Errorf("--names: %s", cli().Error(err))
+			}
+			return nil
+		}
+		local.Named(seats, names)
+		return nil
+	}
 	if others != nil {
 		seats, err := local.SeatsOf(cfg, others)
 		if err != nil {
 			return record.Game{}, fmt.Errorf("--seats: %v", err)
 		}
-		local.Named(seats, names)
+		if err := name(seats); err != nil {
+			return record.Game{}, err
+		}
 		return record.New(cfg, seed, seats)
 	}
 	if people < 1 || people > cfg.Players {
@@ -53,7 +66,9 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others, n
 		sharing = append(sharing, i)
 	}
 	seats := local.Seats(cfg, level, sharing)
-	local.Named(seats, names)
+	if err := name(seats); err != nil {
+		return record.Game{}, err
+	}
 	return record.New(cfg, seed, seats)
 }
 

@@ -26,7 +26,7 @@ func TestNewGame(t *testing.T) {
 		{4, 2, []string{"Zoe", "Bob", "Max"}, []string{"Zoe", "", "Bob", "Cal"}}, // Bob is a computer here
 		{6, 3, []string{"Zoe", "zoe", "Computer 4"}, []string{"Zoe", "", "", "Cal", "Dee", "Eve"}},
 	} {
-		g, err := newGame(engine.Config{Players: c.players}, "easy", 1, c.people, nil, c.typed)
+		g, err := newGame(engine.Config{Players: c.players}, "easy", 1, c.people, nil, c.typed, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,6 +35,23 @@ func TestNewGame(t *testing.T) {
 				t.Errorf("%d players, %d people: seat %d is %+v", c.players, c.people, i, s)
 			}
 		}
+	}
+}
+
+// TestNewGameNames checks mille --names: the people's names in seat
+// order, over the names kept from last time, with --people or --seats.
+func TestNewGameNames(t *testing.T) {
+	g, err := newGame(engine.Config{Players: 4}, "easy", 1, 2, nil, []string{"Ann?", "Old"}, []string{"Zoé", " Max "})
+	if err != nil || g.Seats[0].Name != "Zoé" || g.Seats[1].Name != "Max" || g.Seats[2].Human {
+		t.Fatalf("--people 2 --names Zoé,Max: %+v, %v", g.Seats, err)
+	}
+	g, err = newGame(engine.Config{Players: 3}, "easy", 1, 1, []string{"hard", "person"}, nil, []string{"Zoé", "Max"})
+	if err != nil || g.Seats[0].Name != "Zoé" || g.Seats[2].Name != "Max" || g.Seats[1].Human {
+		t.Fatalf("--seats hard,person --names Zoé,Max: %+v, %v", g.Seats, err)
+	}
+	g, err = newGame(engine.Config{Players: 2}, "easy", 1, 1, nil, nil, []string{"Zoé"})
+	if err != nil || g.Seats[0].Name != "Zoé" {
+		t.Fatalf("one person named: %+v, %v", g.Seats, err)
 	}
 }
 
@@ -53,7 +70,7 @@ func TestNewGameSeats(t *testing.T) {
 		{2, []string{"easy", "hard"}, nil, "--seats: 2 seats given for the 1 other players"},
 		{3, []string{"easy", "master"}, nil, "--seats: seat 3: "},
 	} {
-		g, err := newGame(engine.Config{Players: c.players}, "medium", 1, 1, c.seats, nil)
+		g, err := newGame(engine.Config{Players: c.players}, "medium", 1, 1, c.seats, nil, nil)
 		if c.err != "" {
 			if err == nil || !strings.HasPrefix(err.Error(), c.err) {
 				t.Errorf("%v: %v, want %q", c.seats, err, c.err)
@@ -80,7 +97,7 @@ func TestNewGameSeats(t *testing.T) {
 func TestSeedSkipsTheAutosave(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv(save.DirEnv, dir)
-	g, err := newGame(engine.Config{Players: 2, Rules: engine.Standard}, "easy", 3, 1, nil, nil)
+	g, err := newGame(engine.Config{Players: 2, Rules: engine.Standard}, "easy", 3, 1, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

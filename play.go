@@ -43,6 +43,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	lines := fs.Bool("plain", false, cli().T(lang.FlagPlain))
 	people := fs.Int("people", 1, cli().T(lang.FlagPeople))
 	seatList := fs.String("seats", "", cli().T(lang.FlagSeats, local.Person))
+	nameList := fs.String("names", "", cli().T(lang.FlagNames))
 	rules := fs.String("rules", "standard", cli().T(lang.FlagRules))
 	seed := fs.Uint64("seed", 0, cli().T(lang.FlagSeed))
 	language := fs.String("lang", "", cli().T(lang.FlagLang, lang.Tags()))
@@ -92,7 +93,11 @@ func play(args []string, stdout, stderr io.Writer) int {
 		others = strings.Split(*seatList, ",")
 	}
 	opts, _, _ := local.LoadOptions(dir) // the names typed last; unreadable options are the defaults
-	game, err := newGame(cfg, *level, s, *people, others, opts.Names)
+	var typed []string
+	if *nameList != "" {
+		typed = strings.Split(*nameList, ",")
+	}
+	game, err := newGame(cfg, *level, s, *people, others, opts.Names, typed)
 	if err != nil {
 		return usageErr("%v", err)
 	}

@@ -28,6 +28,10 @@ func TestPlayCommandLine(t *testing.T) {
 		{[]string{"--seed", "1", "/nonexistent/game.mille.json"}, 1, "no saved game at /nonexistent/game.mille.json"},
 		{[]string{"--people", "3"}, 2, "--people 3: from 1 to the 2 players"},
 		{[]string{"--people", "0", "--players", "4"}, 2, "--people 0"},
+		{[]string{"--people", "2", "--names", "Zoé"}, 2, "--names: 1 names for 2 people"},
+		{[]string{"--people", "2", "--names", "Zoé,Bob"}, 2, "--names: Bob is how mille names a seat itself"},
+		{[]string{"--people", "2", "--names", "Zoé,"}, 2, "--names: person 2 has no name"},
+		{[]string{"--people", "2", "--names", "Zoé,zoé"}, 2, "--names: "},
 		{[]string{"--plain", "--seed", "1", "/nonexistent/game.mille.json"}, 1, "no saved game at /nonexistent/game.mille.json"},
 	} {
 		var stdout, stderr bytes.Buffer

@@ -773,7 +773,7 @@ var English = Catalogue{
 		GuideKeysTab:       "Keys",
 		GuideKeys:          "Keyboard, the modern way: ←→ (or h l, or 1-6, p) select a card, enter or\nspace plays it, x discards it. With several opponents a hazard asks which\nside to attack: its number, or ←→ and enter.\n\nKeyboard, the BSD way: u 3 Return uses card 3, d p Return discards the\ndrawn card; p picks (drawing is automatic anyway), o orders the hand,\nw switches the score window and the commands, s saves, q quits, r redraws.\n\nMouse: click a card to select it and again to play it; click an opponent's\ntable to play a hazard there, the discard pile to discard.\n\nAlso: t suggests a move and says why, z undoes your last move, n starts\na new game, L loads a save, i shows your statistics, v reviews the hand\nat its end, ? lists every key, b turns the bell off, a changes how fast\nthe computers move, f speaks French.",
 
-		UsageMille:                    "usage: mille [--players 2|3|4|6] [--level L | --people N | --seats LIST]\n             [--rules standard|bsd|dujardin|dujardin+500] [--seed N] [--plain] [--lang en|fr] [FILE]\n       mille COMMAND [flags]\n       mille help [COMMAND] | mille version | mille --help | mille --version\n\nPlay Mille Bornes against the computer in the terminal. With FILE, resume\nthe game saved in it (as BSD mille does): a path, or the name of a save in\n%[1]s.\n\ncommands:\n%[2]s\nRun 'mille COMMAND --help' for a command's usage.\n\n",
+		UsageMille:                    "usage: mille [--players 2|3|4|6] [--level L | --people N | --seats LIST]\n             [--names LIST] [--rules standard|bsd|dujardin|dujardin+500]\n             [--seed N] [--plain] [--lang en|fr] [FILE]\n       mille COMMAND [flags]\n       mille help [COMMAND] | mille version | mille --help | mille --version\n\nPlay Mille Bornes against the computer in the terminal. With FILE, resume\nthe game saved in it (as BSD mille does): a path, or the name of a save in\n%[1]s.\n\ncommands:\n%[2]s\nRun 'mille COMMAND --help' for a command's usage.\n\n",
 		UsageFolder:                   "the saves folder",
 		UsageFlags:                    "flags:",
 		CmdArena:                      "play computer players against each other and report their strength",
@@ -868,6 +868,9 @@ var English = Catalogue{
 		FlagLevel:                     "level of the computer players: %s",
 		FlagPlain:                     "play in lines of text, for screen readers and dumb terminals (so too when TERM=dumb or not in a terminal)",
 		FlagPeople:                    "people sharing the keyboard (hot-seat), at the first seats",
+		FlagNames:                     "the names of the people at the keyboard, in seat order, separated by commas (Zoé,Max)",
+		NamesCount:                    "%d names for %d people: give one name a person, in seat order",
+		NamesEmpty:                    "person %d has no name",
 		FlagSeats:                     "each other seat, from the second, as the new-game screen sets it: a level or %s, comma-separated (e.g. easy,person,hard); instead of --level and --people",
 		FlagRules:                     "ruleset: standard, bsd (BSD mille's rules, 2 players), dujardin (the French box's rules) or dujardin+500 (with its 500 bonus)",
 		FlagSeed:                      "seed of the deals, for a reproducible game (0: random)",

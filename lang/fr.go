@@ -785,7 +785,7 @@ var French = Catalogue{
 		GuideKeysTab:       "Touches",
 		GuideKeys:          "Au clavier, à la moderne : ←→ (ou h l, ou 1-6, p) choisit une carte,\nentrée ou espace la joue, x la défausse. Contre plusieurs adversaires, une\nattaque demande quel camp viser : son numéro, ou ←→ et entrée.\n\nAu clavier, à la BSD : u 3 Entrée joue la carte 3, d p Entrée défausse la\ncarte piochée ; p pioche (la pioche est automatique), o trie la main,\nw alterne points et commandes, s enregistre, q quitte, r redessine.\n\nSouris : un clic choisit une carte, un second la joue ; cliquez le jeu\nd'un adversaire pour l'attaquer, la défausse pour défausser.\n\nAussi : t propose un coup et dit pourquoi, z reprend votre dernier coup,\nn lance une nouvelle partie, L charge une partie, i montre vos statistiques,\nv revoit la manche à sa fin, ? liste les touches, b coupe la sonnerie,\na règle l'allure de l'ordinateur, f parle anglais (English).",
 
-		UsageMille:                    "usage : mille [--players 2|3|4|6] [--level NIVEAU | --people N | --seats LISTE]\n              [--rules standard|bsd|dujardin|dujardin+500] [--seed N] [--plain] [--lang en|fr] [FICHIER]\n        mille COMMANDE [options]\n        mille help [COMMANDE] | mille version | mille --help | mille --version\n\nJouer au Mille Bornes contre l'ordinateur, dans le terminal. Avec FICHIER,\nreprendre la partie qui y est enregistrée (comme le mille de BSD) : un\nchemin, ou le nom d'une partie dans %[1]s.\n\ncommandes :\n%[2]s\n'mille COMMANDE --help' donne l'usage d'une commande.\n\n",
+		UsageMille:                    "usage : mille [--players 2|3|4|6]\n              [--level NIVEAU | --people N | --seats LISTE] [--names LISTE]\n              [--rules standard|bsd|dujardin|dujardin+500] [--seed N]\n              [--plain] [--lang en|fr] [FICHIER]\n        mille COMMANDE [options]\n        mille help [COMMANDE] | mille version | mille --help | mille --version\n\nJouer au Mille Bornes contre l'ordinateur, dans le terminal. Avec FICHIER,\nreprendre la partie qui y est enregistrée (comme le mille de BSD) : un\nchemin, ou le nom d'une partie dans %[1]s.\n\ncommandes :\n%[2]s\n'mille COMMANDE --help' donne l'usage d'une commande.\n\n",
 		UsageFolder:                   "le dossier des parties",
 		UsageFlags:                    "options :",
 		CmdArena:                      "faire jouer des ordinateurs les uns contre les autres et mesurer leur force",
@@ -880,6 +880,9 @@ var French = Catalogue{
 		FlagLevel:                     "niveau des joueurs de l'ordinateur : %s",
 		FlagPlain:                     "jouer en lignes de texte, pour les lecteurs d'écran et les terminaux simples (de même avec TERM=dumb ou hors d'un terminal)",
 		FlagPeople:                    "personnes qui se partagent le clavier, aux premières places",
+		FlagNames:                     "les noms des personnes au clavier, dans l'ordre des places, séparés par des virgules (Zoé,Max)",
+		NamesCount:                    "%d noms pour %d personnes : donnez un nom par personne, dans l'ordre des places",
+		NamesEmpty:                    "la personne %d n'a pas de nom",
 		FlagSeats:                     "chaque autre place, dès la deuxième, comme l'écran de nouvelle partie la règle : un niveau ou %s, séparés par des virgules (par exemple easy,person,hard) ; au lieu de --level et --people",
 		FlagRules:                     "règles : standard, bsd (celles du mille de BSD, à 2), dujardin (celles de la boîte française) ou dujardin+500 (avec sa prime de 500)",
 		FlagSeed:                      "graine des donnes, pour rejouer une partie à l'identique (0 : au hasard)",

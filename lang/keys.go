@@ -918,6 +918,9 @@ const (
 	FlagLevel                     // levels
 	FlagPlain                     // -
 	FlagPeople                    // -
+	FlagNames                     // -
+	NamesCount                    // names given, people
+	NamesEmpty                    // number (which person)
 	FlagSeats                     // person
 	FlagRules                     // -
 	FlagSeed                      // -

@@ -94,6 +94,39 @@ func Named(seats []record.Seat, names []string) {
 	}
 }
 
+// NamePeople gives the people of seats, in seat order, the names typed
+// in names (--names): one each, every one that CheckName takes, or the
+// refusal of the first it does not, or NamesCount when the count differs.
+// A game with one person keeps its "You" unless a name is given.
+func NamePeople(seats []record.Seat, names []string) error {
+	var people []int
+	for i, s := range seats {
+		if s.Human {
+			people = append(people, i)
+		}
+	}
+	if len(names) != len(people) {
+		return lang.Err(lang.NamesCount, len(names), len(people))
+	}
+	for k, i := range people {
+		var taken []string
+		for j, s := range seats {
+			if j != i {
+				taken = append(taken, s.Name)
+			}
+		}
+		name := strings.TrimSpace(names[k])
+		if name == "" {
+			return lang.Err(lang.NamesEmpty, k+1)
+		}
+		if err := CheckName(name, taken); err != nil {
+			return err
+		}
+		seats[i].Name = name
+	}
+	return nil
+}
+
 // SeatsOf are the seats of a new game at this keyboard: the person at
 // seat 0, and at each next seat what others names for it, in order: a
 // computer player (a level, or any player ai.New knows) or Person.
