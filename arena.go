@@ -77,7 +77,7 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	arena.WriteText(stdout, rep)
+	arena.WriteText(stdout, rep, cli())
 	return 0
 }
 

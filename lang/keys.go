@@ -918,6 +918,11 @@ const (
 	FlagLevel                     // levels
 	FlagPlain                     // -
 	FlagPeople                    // -
+	ArHeader                      // players, rules, deals, hands, seed, games, seconds
+	ArColumns                     // - (the arena's table, columns apart by tabs)
+	ArLuckHead                    // -
+	ArLuckSeat                    // player, margin, its error, corrected, its error
+	ArLuckCut                     // percent, times
 	FlagNames                     // -
 	NamesCount                    // names given, people
 	NamesEmpty                    // number (which person)

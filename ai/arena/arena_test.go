@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"errors"
+	"github.com/millebornes/mille/lang"
 	"math"
 	"strings"
 	"sync"
@@ -258,7 +259,7 @@ func TestLuckCorrection(t *testing.T) {
 		t.Errorf("margins %v and %v: heuristic should beat easy, by what easy loses", rep.Seats[0].Margin, rep.Seats[1].Margin)
 	}
 	var b strings.Builder
-	WriteText(&b, rep)
+	WriteText(&b, rep, &lang.English)
 	if !strings.Contains(b.String(), "96% lower: the same confidence in 25.0 times fewer hands") {
 		t.Errorf("text:\n%s", b.String())
 	}
