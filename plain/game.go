@@ -325,23 +325,7 @@ func (g *game) tell(e engine.Event, at uint32, total int) {
 // sayMissed tells the person handed the keyboard at seat what the table
 // did since they last played (table.View.Missed), in one line.
 func (g *game) sayMissed(seat int) {
-	var told []string
-	names := g.names()
-	missed := g.view.Missed(seat)
-	if len(missed) == 0 {
-		return
-	}
-	total := g.view.MilesAfter(missed[0])
-	for _, at := range missed {
-		s := g.cat.Event(g.obs.Log[at%engine.LogSize], g.view.NamesAt(names, at))
-		if n := total[at-missed[0]]; n > 0 && s != "" {
-			s = g.text(lang.RunningTotal, strings.TrimSuffix(s, "."), n)
-		}
-		if s != "" {
-			told = append(told, s)
-		}
-	}
-	if len(told) > 0 {
+	if told := g.view.MissedTold(g.cat, g.names(), seat); len(told) > 0 {
 		g.say(lang.PassSince, g.seatName(seat), strings.Join(told, " "))
 	}
 }

@@ -1,6 +1,11 @@
 package table
 
-import "github.com/millebornes/mille/lang"
+import (
+	"strings"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
+)
 
 // NoticeKind is what a table's news is about.
 type NoticeKind uint8
@@ -55,4 +60,28 @@ func (n Notice) Text(l *lang.Catalogue) string {
 		return l.T(lang.NoticeStoreLost, n.Name)
 	}
 	return ""
+}
+
+// MissedTold tells in l's words what Missed lists for the person at seat,
+// a sentence a move, each distance with its side's total after it (a
+// listener keeps count), with the front end's names (View.Names). Both
+// front ends say it as the keyboard passes back to that person.
+func (v *View) MissedTold(l *lang.Catalogue, names engine.Names, seat int) []string {
+	missed := v.Missed(seat)
+	if len(missed) == 0 {
+		return nil
+	}
+	total := v.MilesAfter(missed[0])
+	var told []string
+	for _, at := range missed {
+		s := l.Event(v.Obs.Log[at%engine.LogSize], v.NamesAt(names, at))
+		if s == "" {
+			continue
+		}
+		if n := total[at-missed[0]]; n > 0 {
+			s = l.T(lang.RunningTotal, strings.TrimSuffix(s, "."), n)
+		}
+		told = append(told, s)
+	}
+	return told
 }

@@ -134,20 +134,8 @@ func (m *Board) curtainLayers(w, h int) []*layer {
 // more, after an ellipsis.
 func (m *Board) missed(seat, w, rows int) []string {
 	var lines []string
-	names := m.names()
-	missed := m.view.Missed(seat)
-	if len(missed) == 0 {
-		return nil
-	}
-	total := m.view.MilesAfter(missed[0])
-	for _, at := range missed {
-		s := m.lang.Event(m.obs.Log[at%engine.LogSize], m.view.NamesAt(names, at))
-		if n := total[at-missed[0]]; n > 0 && s != "" {
-			s = m.t(lang.RunningTotal, strings.TrimSuffix(s, "."), n)
-		}
-		if s != "" {
-			lines = append(lines, wrap(s, w)...)
-		}
+	for _, s := range m.view.MissedTold(m.lang, m.names(), seat) {
+		lines = append(lines, wrap(s, w)...)
 	}
 	if rows = max(rows, 2); len(lines) > rows {
 		lines = append([]string{"…"}, lines[len(lines)-rows+1:]...)
