@@ -80,24 +80,28 @@ func (g *game) hand([]string) {
 	}
 }
 
+// now says whom the table waits for, the one whose turn it is by name.
+func (g *game) now(name string) string {
+	o := &g.obs
+	switch {
+	case o.Phase == engine.PhaseHandOver:
+		return g.text(lang.NowHandOver)
+	case o.Phase == engine.PhaseGameOver:
+		return g.text(lang.NowGameOver)
+	case o.Waiting:
+		return g.text(lang.NowPause)
+	case o.MyTurn():
+		return g.text(lang.NowYours)
+	}
+	return g.text(lang.NowTurnOf, name)
+}
+
 // status reads the table: the game, every side's piles, miles and
 // safeties (the player's own first, then the others in seat order), the
 // draw and discard piles, and the size of the other hands.
 func (g *game) status([]string) {
 	o := &g.obs
-	var now string
-	switch {
-	case o.Phase == engine.PhaseHandOver:
-		now = g.text(lang.NowHandOver)
-	case o.Phase == engine.PhaseGameOver:
-		now = g.text(lang.NowGameOver)
-	case o.Waiting:
-		now = g.text(lang.NowPause)
-	case o.MyTurn():
-		now = g.text(lang.NowYours)
-	default:
-		now = g.text(lang.NowTurnOf, g.seatName(int(o.Turn)))
-	}
+	now := g.now(g.seatName(int(o.Turn)))
 	g.say(lang.StatusHead, o.Game+1, o.Hand+1, o.Trip, o.Config.Rules, now)
 	for _, side := range g.view.Sides() {
 		g.sideStatus(side)

@@ -50,19 +50,7 @@ func (g *game) remember(text string, kind uint8, at uint32) {
 // miles and state, the player's side first, and the hand by names.
 func (g *game) summary([]string) {
 	o := &g.obs
-	var now string
-	switch {
-	case o.Phase == engine.PhaseHandOver:
-		now = g.text(lang.NowHandOver)
-	case o.Phase == engine.PhaseGameOver:
-		now = g.text(lang.NowGameOver)
-	case o.Waiting:
-		now = g.text(lang.NowPause)
-	case o.MyTurn():
-		now = g.text(lang.NowYours)
-	default:
-		now = g.text(lang.NowTurnOf, capital(g.seatName(int(o.Turn))))
-	}
+	now := g.now(capital(g.seatName(int(o.Turn))))
 	var sides []string
 	for _, side := range g.view.Sides() {
 		t := &o.Tableaus[side]
