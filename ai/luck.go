@@ -95,9 +95,11 @@ func PlayLuck(s engine.State, history []engine.Action, deals int, seed uint64) (
 // hands) gave each side: the expected result with those hands as they
 // are, the draw pile shuffled, less the expected result over the deals
 // seat could imagine (engine.Sample of its observation). Each expected
-// result is the mean of deals heuristic play-outs. It depends only on s,
-// seat, deals and seed.
-func HiddenLuck(s *engine.State, seat, deals int, seed uint64) (luck, se [engine.MaxSides]float64) {
+// result is the mean of deals heuristic play-outs, and expected is the
+// second, with expectedSE its standard error: what seat could expect
+// then of heuristic play at every seat. It depends only on s, seat,
+// deals and seed.
+func HiddenLuck(s *engine.State, seat, deals int, seed uint64) (luck, se, expected, expectedSE [engine.MaxSides]float64) {
 	rng := seedFor(seed, 1, 0)
 	obs := engine.Observe(s, seat)
 	var a, b [engine.MaxSides]float64
@@ -116,12 +118,77 @@ func HiddenLuck(s *engine.State, seat, deals int, seed uint64) (luck, se [engine
 		}
 	}
 	ma, sa := meanSE(s.Sides(), deals, &sumA, &sqA)
-	mb, sb := meanSE(s.Sides(), deals, &sumB, &sqB)
+	expected, expectedSE = meanSE(s.Sides(), deals, &sumB, &sqB)
 	for side := range s.Sides() {
-		luck[side] = ma[side] - mb[side]
-		se[side] = math.Hypot(sa[side], sb[side])
+		luck[side] = ma[side] - expected[side]
+		se[side] = math.Hypot(sa[side], expectedSE[side])
 	}
-	return luck, se
+	return luck, se, expected, expectedSE
+}
+
+// MoveSkill measures what action a, taken by the seat to act in s, did
+// to each side's expected result against the heuristic's move in its
+// place: each of deals samples is played out twice with the heuristic,
+// after a and from s (the heuristic choosing there too), so that only
+// the move differs. known is measured in the deals the seat could
+// imagine (engine.Sample of its observation): what the move was worth
+// for what its maker knew, the skill. whole is measured with every hand
+// as it is, the draw pile shuffled: what the move did in the hand that
+// was, so that whole less known is what the cards its maker could not
+// see made of the move, luck. Both are zero, with no play-out, when a is
+// the heuristic's move. Each comes with its standard error; the result
+// depends only on s, a, deals and seed.
+func MoveSkill(s *engine.State, a engine.Action, deals int, seed uint64) (known, knownSE, whole, wholeSE [engine.MaxSides]float64) {
+	if a == heuristicMove(s) {
+		return
+	}
+	rng := seedFor(seed, 2, 0)
+	obs := engine.Observe(s, s.ToAct())
+	var x, y [engine.MaxSides]float64
+	var sumK, sqK, sumW, sqW [engine.MaxSides]float64
+	for range deals {
+		for _, imagine := range [2]bool{true, false} {
+			var det engine.State
+			if imagine {
+				det = engine.Sample(&obs, rng)
+			} else {
+				det = *s
+				shuffle(&det, rng)
+			}
+			twin := det
+			det.StepLegal(a)
+			playOut(&det, &x)
+			playOut(&twin, &y)
+			sum, sq := &sumW, &sqW
+			if imagine {
+				sum, sq = &sumK, &sqK
+			}
+			for side := range s.Sides() {
+				d := x[side] - y[side]
+				sum[side] += d
+				sq[side] += d * d
+			}
+		}
+	}
+	known, knownSE = meanSE(s.Sides(), deals, &sumK, &sqK)
+	whole, wholeSE = meanSE(s.Sides(), deals, &sumW, &sqW)
+	return known, knownSE, whole, wholeSE
+}
+
+// heuristicMove is the heuristic's move in s, for the seat to act: the
+// move the play-outs make there.
+func heuristicMove(s *engine.State) engine.Action {
+	var buf [engine.MaxLegal]engine.Action
+	legal := s.Legal(buf[:0])
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	var v view
+	var t tally
+	t.reset(s)
+	viewOfState(s, &v, &t)
+	a, _ := v.best(legal)
+	return a
 }
 
 // shuffle puts the draw pile of s in a random order.

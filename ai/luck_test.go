@@ -84,16 +84,16 @@ func TestDrawLuckOfTheOnlyCard(t *testing.T) {
 // averages zero, within its noise.
 func TestHiddenLuckSeesItself(t *testing.T) {
 	s := atDraw(t, 4, 2)
-	luck, se := HiddenLuck(&s, s.ToAct(), 300, 1)
-	if se[0] <= 0 || math.IsNaN(luck[0]) {
-		t.Fatalf("luck %v ± %v", luck, se)
+	luck, se, expected, expectedSE := HiddenLuck(&s, s.ToAct(), 300, 1)
+	if se[0] <= 0 || math.IsNaN(luck[0]) || expectedSE[0] <= 0 || se[0] <= expectedSE[0] || expected[0] != -expected[1] {
+		t.Fatalf("luck %v ± %v, expected %v ± %v", luck, se, expected, expectedSE)
 	}
 	obs := engine.Observe(&s, s.ToAct())
 	mean, meanSE := 0.0, 0.0
 	const n = 8
 	for k := range n {
 		imagined := engine.Sample(&obs, seedFor(uint64(k), 0, 0))
-		l, e := HiddenLuck(&imagined, s.ToAct(), 100, uint64(k))
+		l, e, _, _ := HiddenLuck(&imagined, s.ToAct(), 100, uint64(k))
 		mean += l[0] / n
 		meanSE += e[0] * e[0] / (n * n)
 	}
@@ -136,5 +136,41 @@ func TestPlayLuck(t *testing.T) {
 	}
 	if _, _, err := PlayLuck(start, append(history, history[0]), 10, 77); err == nil {
 		t.Error("a history past the hand's end plays")
+	}
+}
+
+// TestMoveSkill: the heuristic's own move costs nothing and plays
+// nothing out; another move is measured, zero-sum with two sides, the
+// same for the same seed; and the other moves, on the whole, are worse
+// for their maker than the heuristic's.
+func TestMoveSkill(t *testing.T) {
+	s := atDraw(t, 7, 4)
+	var buf [engine.MaxLegal]engine.Action
+	legal := s.Legal(buf[:0])
+	own := heuristicMove(&s)
+	if k, kse, w, wse := MoveSkill(&s, own, 50, 1); k != ([engine.MaxSides]float64{}) || kse != k || w != k || wse != k {
+		t.Errorf("the heuristic's move: %v ± %v, %v ± %v", k, kse, w, wse)
+	}
+	measured, total := 0, 0.0
+	side := s.Config.SideOf(s.ToAct())
+	for _, a := range legal {
+		if a == own {
+			continue
+		}
+		k, kse, w, wse := MoveSkill(&s, a, 50, 1)
+		if k[0] != -k[1] || w[0] != -w[1] || kse[0] <= 0 && k[0] != 0 || wse[0] < 0 {
+			t.Errorf("%v: known %v ± %v, whole %v ± %v", a, k, kse, w, wse)
+		}
+		if again, _, _, _ := MoveSkill(&s, a, 50, 1); again != k {
+			t.Errorf("%v: %v, then %v", a, k, again)
+		}
+		measured++
+		total += k[side]
+	}
+	if measured == 0 {
+		t.Fatal("no other move to measure")
+	}
+	if total >= 0 {
+		t.Errorf("the %d other moves gain %.0f points in all against the heuristic's", measured, total)
 	}
 }

@@ -10,46 +10,111 @@ import (
 	"github.com/millebornes/mille/record"
 )
 
-// CardLuck measures, for every hand of r (a review of g), the luck of
-// the cards alone, apart from the search that judged the decisions: what
-// the cards hidden from the seat at its first decision gave its side
-// (ai.HiddenLuck), and what every card drawn after it in the hand, by
-// any seat, gave its side (ai.DrawLuck). Hand.Expected holds what came
-// before the first decision. A card drawn into another window than the
-// start of a turn (a coup fourré's) is left out (ai.Drew). It returns the luck and
-// its standard error in the order of r.Hands (0 for an unfinished hand),
-// each event measured with deals sampled deals seeded from r.Seed and
-// its place in the history; it stops at ctx's end with its error.
-func CardLuck(ctx context.Context, g *record.Game, r *Review, deals int) (luck, se []float64, err error) {
+// Split is a finished hand's result split into what the seat's side
+// could expect, what the decisions of each side did and what the cards
+// did, every term measured apart with one estimator, heuristic
+// play-outs, as poker's AIVAT measures luck (docs/review.md, "Skill and
+// luck"). Expected + Skill + Others + Luck is the result within the
+// noise of the play-outs, SumSE; the terms are in points of the hand's
+// result (ai.HandMargin) of the seat's side, from its first decision of
+// the hand to the hand's end.
+type Split struct {
+	// Expected is the result the seat could expect at its first
+	// decision, from what it could see, with the heuristic playing every
+	// seat from there.
+	Expected   float64 `json:"expected"`
+	ExpectedSE float64 `json:"expected_se"`
+	// Skill is what the decisions of the seat's side did, each against
+	// the heuristic's move in its place and for what its maker could see
+	// (ai.MoveSkill's known): above zero where they did better than the
+	// heuristic, below where worse. Others is the same for the other
+	// sides' decisions, for the seat's side.
+	Skill    float64 `json:"skill"`
+	SkillSE  float64 `json:"skill_se"`
+	Others   float64 `json:"others"`
+	OthersSE float64 `json:"others_se"`
+	// Luck is what the cards did: the hands the seat could not see at its
+	// first decision (ai.HiddenLuck), every card drawn after it at the
+	// start of a turn (ai.DrawLuck), and what the cards hidden from each
+	// decision's maker made of the move (ai.MoveSkill's whole less
+	// known). It averages zero whoever plays.
+	Luck   float64 `json:"luck"`
+	LuckSE float64 `json:"luck_se"`
+	// SumSE is the standard error of Expected + Skill + Others + Luck,
+	// whose terms are not all independent (a move's skill and its luck
+	// are one play-out's two halves).
+	SumSE float64 `json:"sum_se"`
+}
+
+// Off is what the split leaves unexplained of result (the hand's): the
+// result less the sum of the terms, and the standard error of that sum.
+// The terms are measured apart, so it is not zero by construction: it
+// is the check that they add up.
+func (p *Split) Off(result int) (off, se float64) {
+	return float64(result) - (p.Expected + p.Skill + p.Others + p.Luck), p.SumSE
+}
+
+// Splits measures the Split of every finished hand of hands (a review's
+// of g, or Outline's), from the first decision of its seat, in the order
+// of hands (nil for a hand not finished or with no decision). Every event
+// is measured with deals sampled deals, seeded from seed and its place
+// in the history. A card drawn into another window than the start of a
+// turn (a coup fourré's) is left out (ai.Drew): its luck stays in the
+// noise. It stops at ctx's end with its error.
+func Splits(ctx context.Context, g *record.Game, hands []Hand, seed uint64, deals int) ([]*Split, error) {
 	s, err := engine.New(g.State.Config, g.State.Seed)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	luck, se = make([]float64, len(r.Hands)), make([]float64, len(r.Hands))
-	// open are the hands, index in r.Hands, whose first decision has come
+	splits := make([]*Split, len(hands))
+	// Variances until the end; sumVar is that of the sum.
+	type vars struct{ expected, skill, others, luck, sum float64 }
+	v := make([]vars, len(hands))
+	// open are the hands, index in hands, whose first decision has come
 	// and that are not over yet.
 	var open []int
-	add := func(h int, l, e [engine.MaxSides]float64) {
-		side := r.Hands[h].Side
-		luck[h] += l[side]
-		se[h] += e[side] * e[side] // a variance until the end
-	}
+	var buf [engine.MaxLegal]engine.Action
 	for i, a := range g.History {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		for h := range r.Hands {
-			hd := &r.Hands[h]
+		for h := range hands {
+			hd := &hands[h]
 			if hd.Finished && len(hd.Decisions) > 0 && hd.Decisions[0].Index == i {
-				l, e := ai.HiddenLuck(&s, hd.Seat, deals, decisionSeed(r.Seed, -i-1))
-				add(h, l, e)
+				l, lse, e, ese := ai.HiddenLuck(&s, hd.Seat, deals, decisionSeed(seed, -i-1))
+				side := hd.Side
+				splits[h] = &Split{Expected: e[side], Luck: l[side]}
+				v[h].expected = ese[side] * ese[side]
+				v[h].luck = lse[side] * lse[side]
+				// Expected and the hidden hands' luck add up to the mean
+				// of the play-outs of the hands as they are: the sum's
+				// variance is that mean's alone.
+				v[h].sum = lse[side]*lse[side] - ese[side]*ese[side]
 				open = append(open, h)
+			}
+		}
+		if len(open) > 0 && !s.HandOver() && len(s.Legal(buf[:0])) > 1 {
+			known, knownSE, whole, wholeSE := ai.MoveSkill(&s, a, deals, decisionSeed(seed, i))
+			mover := s.Config.SideOf(s.ToAct())
+			for _, h := range open {
+				side, p, pv := hands[h].Side, splits[h], &v[h]
+				kv, wv := knownSE[side]*knownSE[side], wholeSE[side]*wholeSE[side]
+				if mover == hands[h].Side {
+					p.Skill += known[side]
+					pv.skill += kv
+				} else {
+					p.Others += known[side]
+					pv.others += kv
+				}
+				p.Luck += whole[side] - known[side]
+				pv.luck += wv + kv
+				pv.sum += wv
 			}
 		}
 		pile := s.DrawLen
 		over := s.HandOver()
 		if err := s.Step(a); err != nil {
-			return nil, nil, fmt.Errorf("history[%d] (%v): %v", i, a, err)
+			return nil, fmt.Errorf("history[%d] (%v): %v", i, a, err)
 		}
 		if !over && s.HandOver() {
 			open = open[:0]
@@ -58,25 +123,31 @@ func CardLuck(ctx context.Context, g *record.Game, r *Review, deals int) (luck, 
 		if over || len(open) == 0 || !ai.Drew(&s, pile) {
 			continue
 		}
-		l, e := ai.DrawLuck(&s, deals, decisionSeed(r.Seed, i))
+		l, e := ai.DrawLuck(&s, deals, decisionSeed(seed, i))
 		for _, h := range open {
-			add(h, l, e)
+			side := hands[h].Side
+			splits[h].Luck += l[side]
+			v[h].luck += e[side] * e[side]
+			v[h].sum += e[side] * e[side]
 		}
 	}
-	for h := range se {
-		se[h] = math.Sqrt(se[h])
+	for h, p := range splits {
+		if p == nil {
+			continue
+		}
+		p.ExpectedSE, p.SkillSE, p.OthersSE = math.Sqrt(v[h].expected), math.Sqrt(v[h].skill), math.Sqrt(v[h].others)
+		p.LuckSE, p.SumSE = math.Sqrt(v[h].luck), math.Sqrt(v[h].sum)
 	}
-	return luck, se, nil
+	return splits, nil
 }
 
-// Unexplained is what the split of a finished hand's result leaves
-// unexplained when its luck is the cards' luck measured apart (CardLuck):
-// the result less expected + skill + others + luck, and the standard
-// error of that sum. The search and the play-outs measure the terms
-// apart, so it is not zero by construction: within a standard error or
-// two on most hands, the split holds; much beyond, it does not.
-func Unexplained(h *Hand, luck, luckSE float64) (off, se float64) {
-	off = float64(h.Result) - (h.Expected + h.Skill + h.Others + luck)
-	se = math.Sqrt(h.ExpectedSE*h.ExpectedSE + h.SkillSE*h.SkillSE + h.OthersSE*h.OthersSE + luckSE*luckSE)
-	return off, se
+// Outline lists the hands and decisions a review of seats in g would
+// analyse (Hand.Decisions hold their Index alone), with each hand's
+// result: what Splits needs, without the search.
+func Outline(g *record.Game, seats []int) ([]Hand, error) {
+	var r Review
+	if _, err := replay(g, seats, &r); err != nil {
+		return nil, err
+	}
+	return r.Hands, nil
 }

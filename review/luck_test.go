@@ -14,11 +14,17 @@ import (
 // heuristicHand plays one 2-player hand of deal seed between heuristics.
 func heuristicHand(t *testing.T, seed uint64) record.Game {
 	t.Helper()
-	g, err := record.New(engine.DefaultConfig, seed, []record.Seat{{Name: "A", Level: "heuristic"}, {Name: "B", Level: "heuristic"}})
+	return playedHand(t, seed, ai.NewHeuristic(), ai.NewHeuristic())
+}
+
+// playedHand plays one 2-player hand of deal seed between a and b.
+func playedHand(t *testing.T, seed uint64, a, b ai.Player) record.Game {
+	t.Helper()
+	g, err := record.New(engine.DefaultConfig, seed, []record.Seat{{Name: "A", Level: a.Name()}, {Name: "B", Level: b.Name()}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	players := []ai.Player{ai.NewHeuristic(), ai.NewHeuristic()}
+	players := []ai.Player{a, b}
 	err = arena.PlayHand(context.Background(), &g.State, players, []string{"A", "B"}, func(m arena.Move) {
 		g.History = append(g.History, m.Action)
 	})
@@ -28,47 +34,83 @@ func heuristicHand(t *testing.T, seed uint64) record.Game {
 	return g
 }
 
-// TestCardLuck: the cards' luck is measured for every finished hand of
-// each seat, the same every time, apart from the decisions' figures; the
-// split it makes is checked against the result (Unexplained), and a
-// wrong expectation fails the check.
-func TestCardLuck(t *testing.T) {
+// TestSplits: a finished hand of each seat is split, the same every
+// time; between heuristics the decisions are the heuristic's own, so
+// skill and others are nothing and expected and luck say it all, within
+// the noise; a random player's decisions are charged to its skill and
+// given to the other side; a hand cut short is not split.
+func TestSplits(t *testing.T) {
 	g := heuristicHand(t, 12)
-	r := &Review{Seed: 5, Seats: []int{0, 1}, Players: 2}
-	if _, err := replay(&g, r.Seats, r); err != nil {
-		t.Fatal(err)
-	}
-	luck, se, err := CardLuck(context.Background(), &g, r, 40)
+	hands, err := Outline(&g, []int{0, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Hands) != 2 || !r.Hands[0].Finished || se[0] <= 0 || se[1] <= 0 || luck[0] == luck[1] {
-		t.Fatalf("hands %d, luck %v ± %v", len(r.Hands), luck, se)
-	}
-	again, _, _ := CardLuck(context.Background(), &g, r, 40)
-	if again[0] != luck[0] || again[1] != luck[1] {
-		t.Errorf("luck %v, then %v", luck, again)
-	}
-	// With the other terms set to say all of the result but the luck, the
-	// split holds; with a wrong expectation, it does not.
-	h := r.Hands[0]
-	h.Expected, h.ExpectedSE = float64(h.Result)-luck[0]-200, 60
-	h.Skill, h.Others = -100, 300
-	if off, e := Unexplained(&h, luck[0], se[0]); off != 0 || e <= se[0] {
-		t.Errorf("unexplained %v ± %v", off, e)
-	}
-	_, e0 := Unexplained(&h, luck[0], se[0])
-	h.Expected += 5 * e0
-	if off, e := Unexplained(&h, luck[0], se[0]); math.Abs(off+5*e0) > 1e-6 || -off < 3*e {
-		t.Errorf("a wrong expectation: unexplained %v ± %v", off, e)
-	}
-	// A hand cut short before its end has no luck.
-	g.History = g.History[:len(g.History)-1]
-	r = &Review{Seed: 5, Seats: []int{0, 1}, Players: 2}
-	if _, err := replay(&g, r.Seats, r); err != nil {
+	splits, err := Splits(context.Background(), &g, hands, 5, 60)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if luck, _, _ := CardLuck(context.Background(), &g, r, 40); luck[0] != 0 || r.Hands[0].Finished {
-		t.Errorf("an unfinished hand's luck: %v", luck)
+	if len(hands) != 2 || !hands[0].Finished || splits[0] == nil || splits[1] == nil {
+		t.Fatalf("hands %d, splits %v", len(hands), splits)
+	}
+	for h, sp := range splits {
+		off, se := sp.Off(hands[h].Result)
+		if sp.Skill != 0 || sp.Others != 0 || sp.LuckSE <= 0 || se <= 0 || math.Abs(off) > 4*se {
+			t.Errorf("seat %d: %+v, off %.0f ± %.0f", h, *sp, off, se)
+		}
+	}
+	again, _ := Splits(context.Background(), &g, hands, 5, 60)
+	if *again[0] != *splits[0] {
+		t.Errorf("split %+v, then %+v", *splits[0], *again[0])
+	}
+	// A wrong term fails the check.
+	wrong := *splits[0]
+	wrong.Expected += 5 * wrong.SumSE
+	if off, se := wrong.Off(hands[0].Result); math.Abs(off) < 3*se {
+		t.Errorf("a wrong expectation: off %.0f ± %.0f", off, se)
+	}
+
+	// Random against the heuristic, over a few deals: random's skill is
+	// below zero and the heuristic's others are its gift, and the terms
+	// add up within the noise.
+	var skill, z2 float64
+	n := 0
+	for seed := uint64(1); seed <= 4; seed++ {
+		g := playedHand(t, seed, ai.NewRandom(seed), ai.NewHeuristic())
+		hands, err := Outline(&g, []int{0, 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		splits, err := Splits(context.Background(), &g, hands, seed, 40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for h, sp := range splits {
+			if sp == nil {
+				continue
+			}
+			if hands[h].Seat == 0 {
+				skill += sp.Skill
+				if sp.Others != 0 {
+					t.Errorf("deal %d: the heuristic's decisions gave random %.0f", seed, sp.Others)
+				}
+			} else if sp.Skill != 0 {
+				t.Errorf("deal %d: the heuristic's own skill %.0f", seed, sp.Skill)
+			}
+			off, se := sp.Off(hands[h].Result)
+			z2 += off * off / (se * se)
+			n++
+		}
+	}
+	if skill >= 0 || n == 0 || z2/float64(n) > 4 {
+		t.Errorf("random's skill %.0f over 4 hands; mean squared distance %.2f standard errors over %d", skill, z2/float64(n), n)
+	}
+
+	// A hand cut short before its end is not split.
+	g.History = g.History[:len(g.History)-1]
+	if hands, err = Outline(&g, []int{0, 1}); err != nil {
+		t.Fatal(err)
+	}
+	if splits, _ := Splits(context.Background(), &g, hands, 5, 40); splits[0] != nil || hands[0].Finished {
+		t.Errorf("an unfinished hand's split: %+v", *splits[0])
 	}
 }

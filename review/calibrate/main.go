@@ -9,12 +9,16 @@
 //	go run ./review/calibrate --from /tmp/expert        # the report again, no search
 //	go run ./review/calibrate --seats heuristic,heuristic --hands 40 --repeat 4
 //	go run ./review/calibrate --seats hint,heuristic --hands 24  # one judge: are the hints flagged?
+//	go run ./review/calibrate --seats medium,heuristic --hands 1000 --split  # skill and luck, no review
 //
 // With --out every hand's game and review are kept, so the report can be
 // made again (--from) after a change of the verdicts' thresholds without
 // searching again. With --repeat K every hand is reviewed K times with
 // other seeds, and the spread of the losses between the repeats (the
 // search's noise) is set against the standard errors the review reports.
+// With --split the hands are not reviewed: each hand's result is split
+// into expected, skill and luck (review.Splits), and the report checks
+// that the terms add up and that the luck averages zero.
 package main
 
 import (
@@ -32,7 +36,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -53,21 +56,30 @@ func main() {
 	out := flag.String("out", "", "folder to keep every hand's game and review in")
 	from := flag.String("from", "", "report on the games and reviews kept in these folders (comma-separated) instead of playing")
 	repeat := flag.Int("repeat", 1, "review every hand this many times with other seeds, and report the noise")
-	cardLuck := flag.Bool("card-luck", false, "measure the luck of every card drawn apart from the review (review.Draws) and check the split with it")
+	split := flag.Bool("split", false, "split each hand's result into expected, skill and luck (review.Splits) and check the split, instead of reviewing the hand")
+	parallel := flag.Int("parallel", runtime.NumCPU(), "hands played and split at once, with --split")
 	hintDepth := flag.String("hint-depth", review.HintDepth.String(), "depth of the hints of a seat named hint")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	var t tally
-	t.ctx, t.cardLuck = ctx, *cardLuck
+	t.ctx = ctx
 	if *from != "" {
 		for _, dir := range strings.Split(*from, ",") {
-			if err := t.load(dir); err != nil {
+			load := t.load
+			if *split {
+				load = func(dir string) error { return t.loadSplits(dir, *parallel) }
+			}
+			if err := load(dir); err != nil {
 				fail(err)
 			}
 		}
-		t.report(os.Stdout)
+		if *split {
+			t.reportSplits(os.Stdout)
+		} else {
+			t.report(os.Stdout)
+		}
 		return
 	}
 	rs, err := engine.ParseRuleset(*rules)
@@ -104,6 +116,11 @@ func main() {
 	}
 	sides := cfg.Sides()
 	deals := (*hands + sides - 1) / sides
+	if *split {
+		t.playSplits(cfg, entries, *seed, deals, *parallel, *out)
+		t.reportSplits(os.Stdout)
+		return
+	}
 	start := time.Now()
 	n := 0
 	for d := range deals {
@@ -128,7 +145,7 @@ func main() {
 				}
 				reviews = append(reviews, rv)
 			}
-			t.add(&g, reviews[0], t.measure(&g, reviews[0]))
+			t.add(&g, reviews[0])
 			if *repeat > 1 {
 				t.addRepeats(reviews)
 			}
@@ -233,7 +250,6 @@ func keep(dir, name string, g *record.Game, r *review.Review) error {
 // tally adds up the reviews per player.
 type tally struct {
 	ctx      context.Context
-	cardLuck bool         // measure the cards' luck (review.Draws)
 	depth    review.Depth // of the reviews
 	byPlayer map[string]*playerTally
 	order    []string
@@ -250,16 +266,7 @@ type playerTally struct {
 	verdicts         [4]int
 	seatHands        int     // hands of one seat, finished
 	result, expected float64 // their results and expected results, added up
-	// The skill and luck split (docs/review.md, "Skill and luck"): the
-	// luck, the result and the result less the luck, as sums and sums of
-	// squares, and how many hands add up within two standard errors.
-	luck, luckSq, resultSq, corr, corrSq float64
-	addUp                                int
-	// The luck of the cards measured apart (review.CardLuck): its sum
-	// and sum of squares, the result less it, and how many hands add up
-	// with it within two standard errors.
-	card, cardSq, cardCorr, cardCorrSq float64
-	cardAddUp, cardAddUp1, cardHands   int
+	splits           splitTally
 	// The rating: per hand of one seat, the points lost in its decisions
 	// with a real choice and how many there were (review.Rate).
 	rated []ratedHand
@@ -273,19 +280,11 @@ type ratedHand struct {
 
 // add counts one hand's review, each seat under its player's name, and
 // judges every decision again with today's thresholds (review.Judge).
-func (t *tally) add(g *record.Game, r *review.Review, cl cardLuck) {
-	if t.byPlayer == nil {
-		t.byPlayer = map[string]*playerTally{}
-	}
+func (t *tally) add(g *record.Game, r *review.Review) {
 	counted := map[string]bool{} // a hand counts once per player, whatever its seats
-	for hi, h := range r.Hands {
+	for _, h := range r.Hands {
 		name := g.Seats[h.Seat].Level
-		p := t.byPlayer[name]
-		if p == nil {
-			p = &playerTally{}
-			t.byPlayer[name] = p
-			t.order = append(t.order, name)
-		}
+		p := t.player(name)
 		if !counted[name] {
 			counted[name] = true
 			p.hands++
@@ -298,30 +297,6 @@ func (t *tally) add(g *record.Game, r *review.Review, cl cardLuck) {
 			r := float64(h.Result)
 			p.result += r
 			p.expected += h.Expected
-			p.resultSq += r * r
-			p.luck += h.Luck
-			p.luckSq += h.Luck * h.Luck
-			p.corr += r - h.Luck
-			p.corrSq += (r - h.Luck) * (r - h.Luck)
-			se := math.Sqrt(h.ExpectedSE*h.ExpectedSE + h.SkillSE*h.SkillSE + h.LuckSE*h.LuckSE)
-			if math.Abs(h.Expected+h.Skill+h.Others+h.Luck-r) <= 2*se {
-				p.addUp++
-			}
-			if t.cardLuck {
-				l, lse := cl.luck[hi], cl.se[hi]
-				p.cardHands++
-				p.card += l
-				p.cardSq += l * l
-				p.cardCorr += r - l
-				p.cardCorrSq += (r - l) * (r - l)
-				off, se := review.Unexplained(&h, l, lse)
-				if off = math.Abs(off); off <= se {
-					p.cardAddUp1++
-					p.cardAddUp++
-				} else if off <= 2*se {
-					p.cardAddUp++
-				}
-			}
 		}
 		for _, d := range h.Decisions {
 			p.decisions++
@@ -412,46 +387,24 @@ func (t *tally) load(dir string) error {
 			return fmt.Errorf("%s: no review", path)
 		}
 	}
-	// The cards' luck, the costly part, on every core at once.
-	lucks := make([]cardLuck, len(gs))
-	if t.cardLuck {
-		var wg sync.WaitGroup
-		next := make(chan int)
-		for range 2 * runtime.NumCPU() {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := range next {
-					lucks[i] = t.measure(&gs[i], rs[i])
-				}
-			}()
-		}
-		for i := range gs {
-			next <- i
-		}
-		close(next)
-		wg.Wait()
-	}
 	for i := range gs {
-		t.add(&gs[i], rs[i], lucks[i])
+		t.add(&gs[i], rs[i])
 	}
 	return nil
 }
 
-// cardLuck is a review's cards' luck and its standard errors per hand
-// (review.CardLuck), when measured.
-type cardLuck struct{ luck, se []float64 }
-
-// measure measures the cards' luck of r's hands when asked (--card-luck).
-func (t *tally) measure(g *record.Game, r *review.Review) cardLuck {
-	if !t.cardLuck {
-		return cardLuck{}
+// player is the tally of the player named name, made on first use.
+func (t *tally) player(name string) *playerTally {
+	if t.byPlayer == nil {
+		t.byPlayer = map[string]*playerTally{}
 	}
-	l, se, err := review.CardLuck(t.ctx, g, r, ai.LuckDeals)
-	if err != nil {
-		fail(err)
+	p := t.byPlayer[name]
+	if p == nil {
+		p = &playerTally{}
+		t.byPlayer[name] = p
+		t.order = append(t.order, name)
 	}
-	return cardLuck{l, se}
+	return p
 }
 
 // report prints the table per player.
@@ -477,7 +430,6 @@ func (t *tally) report(w io.Writer) {
 				name, p.result/n, p.expected/n, p.charged/n, (p.result-p.expected+p.charged)/n)
 		}
 	}
-	t.reportLuck(w)
 	t.reportRating(w)
 	if len(t.order) == 2 {
 		a, b := t.byPlayer[t.order[0]], t.byPlayer[t.order[1]]
@@ -634,35 +586,6 @@ func ranks(xs []float64) []float64 {
 		i = j + 1
 	}
 	return r
-}
-
-// reportLuck prints the skill and luck split's checks per player: how
-// many hands add up, the mean luck with its standard error, and the
-// result per hand with and without the luck, with the hands the
-// corrected figure needs for the same confidence.
-func (t *tally) reportLuck(w io.Writer) {
-	fmt.Fprintln(w)
-	for _, name := range t.order {
-		p := t.byPlayer[name]
-		if p.seatHands < 2 {
-			continue
-		}
-		n := float64(p.seatHands)
-		variance := func(sum, sq float64) float64 { return (sq - sum*sum/n) / (n - 1) }
-		vr, vc := variance(p.result, p.resultSq), variance(p.corr, p.corrSq)
-		fmt.Fprintf(w, "%s: expected + skill + luck is the result within two standard errors in %.1f%% of %d hands; luck %+.1f ± %.1f a hand\n",
-			name, 100*float64(p.addUp)/n, p.seatHands, p.luck/n, math.Sqrt(variance(p.luck, p.luckSq)/n))
-		fmt.Fprintf(w, "  result %+.1f ± %.1f a hand; less the luck %+.1f ± %.1f: the variance %.0f%% lower, %.1f times fewer hands for the same confidence\n",
-			p.result/n, math.Sqrt(vr/n), p.corr/n, math.Sqrt(vc/n), 100*(1-vc/vr), vr/vc)
-		if p.cardHands > 1 {
-			m := float64(p.cardHands)
-			vk := (p.cardCorrSq - p.cardCorr*p.cardCorr/m) / (m - 1)
-			fmt.Fprintf(w, "  the cards' luck measured apart: %+.1f ± %.1f a hand; expected + skill + others + it is the result within one standard error in %.1f%% of %d hands, within two in %.1f%%;\n",
-				p.card/m, math.Sqrt((p.cardSq-p.card*p.card/m)/(m-1)/m), 100*float64(p.cardAddUp1)/m, p.cardHands, 100*float64(p.cardAddUp)/m)
-			fmt.Fprintf(w, "  result less it %+.1f ± %.1f a hand: the variance %.0f%% lower, %.1f times fewer hands for the same confidence\n",
-				p.cardCorr/m, math.Sqrt(vk/m), 100*(1-vk/vr), vr/vk)
-		}
-	}
 }
 
 // reportNoise prints how the losses of the repeats spread.

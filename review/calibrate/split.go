@@ -1,0 +1,221 @@
+package main
+
+import (
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/review"
+	"github.com/millebornes/mille/save"
+)
+
+// splitTally adds up the split of one player's hands of one seat
+// (review.Split): every term and the result, as sums and sums of
+// squares, and how far each hand's terms are from adding up, in
+// standard errors.
+type splitTally struct {
+	hands                                 int
+	result, expected, skill, others, luck moments
+	corrected                             moments // the result less the luck
+	within1, within196                    int     // hands that add up within 1 and 1.96 standard errors
+	z2                                    float64 // the squares of those distances, added up
+}
+
+// moments is a running sum and sum of squares.
+type moments struct{ sum, sq float64 }
+
+func (m *moments) add(x float64) { m.sum, m.sq = m.sum+x, m.sq+x*x }
+
+// mean is the mean of n values and its standard error.
+func (m moments) mean(n int) (mean, se float64) {
+	f := float64(n)
+	mean = m.sum / f
+	if n > 1 {
+		se = math.Sqrt(max(0, m.variance(n)) / f)
+	}
+	return mean, se
+}
+
+func (m moments) variance(n int) float64 {
+	f := float64(n)
+	return (m.sq - m.sum*m.sum/f) / (f - 1)
+}
+
+// addSplits counts the split hands of g, each under its seat's player.
+func (t *tally) addSplits(g *record.Game, hands []review.Hand, splits []*review.Split) {
+	for h, sp := range splits {
+		if sp == nil {
+			continue
+		}
+		hd := &hands[h]
+		p := &t.player(g.Seats[hd.Seat].Level).splits
+		p.hands++
+		p.result.add(float64(hd.Result))
+		p.expected.add(sp.Expected)
+		p.skill.add(sp.Skill)
+		p.others.add(sp.Others)
+		p.luck.add(sp.Luck)
+		p.corrected.add(float64(hd.Result) - sp.Luck)
+		off, se := sp.Off(hd.Result)
+		z := math.Abs(off) / se
+		if z <= 1 {
+			p.within1++
+		}
+		if z <= 1.96 {
+			p.within196++
+		}
+		p.z2 += z * z
+	}
+}
+
+// split measures the splits of every seat's hands in g.
+func split(t *tally, g *record.Game) ([]review.Hand, []*review.Split, error) {
+	seats := make([]int, g.State.Config.Players)
+	for i := range seats {
+		seats[i] = i
+	}
+	hands, err := review.Outline(g, seats)
+	if err != nil {
+		return nil, nil, err
+	}
+	splits, err := review.Splits(t.ctx, g, hands, seedOfGame(g), ai.LuckDeals)
+	return hands, splits, err
+}
+
+// seedOfGame seeds a game's split from its history, so that the same
+// game always splits the same.
+func seedOfGame(g *record.Game) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(review.HistoryHash(g)))
+	return h.Sum64()
+}
+
+// playSplits plays deals duplicate deals of entries, parallel hands at
+// once, splits every seat's hand and counts it; with out, it keeps the
+// games there.
+func (t *tally) playSplits(cfg engine.Config, entries []string, seed uint64, deals, parallel int, out string) {
+	type result struct {
+		g      record.Game
+		hands  []review.Hand
+		splits []*review.Split
+	}
+	sides := cfg.Sides()
+	results := make([]result, deals*sides)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	var mu sync.Mutex
+	done := 0
+	for range max(1, parallel) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				g, err := playHand(t.ctx, cfg, entries, seed, i/sides, i%sides)
+				if err != nil {
+					fail(err)
+				}
+				hands, splits, err := split(t, &g)
+				if err != nil {
+					fail(err)
+				}
+				if out != "" {
+					if err := save.Write(filepath.Join(out, fmt.Sprintf("deal%04d-%d%s", i/sides, i%sides, save.Ext)), g); err != nil {
+						fail(err)
+					}
+				}
+				results[i] = result{g, hands, splits}
+				mu.Lock()
+				done++
+				fmt.Fprintf(os.Stderr, "\rhand %d/%d split", done, len(results))
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range results {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	fmt.Fprintln(os.Stderr)
+	for i := range results {
+		t.addSplits(&results[i].g, results[i].hands, results[i].splits)
+	}
+}
+
+// loadSplits splits every game kept in dir (its reviews are not needed).
+func (t *tally) loadSplits(dir string, parallel int) error {
+	paths, err := filepath.Glob(filepath.Join(dir, "*"+save.Ext))
+	if err != nil {
+		return err
+	}
+	sort.Strings(paths)
+	type result struct {
+		g      record.Game
+		hands  []review.Hand
+		splits []*review.Split
+		err    error
+	}
+	results := make([]result, len(paths))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(1, parallel) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := &results[i]
+				if r.g, r.err = save.Read(paths[i]); r.err == nil {
+					r.hands, r.splits, r.err = split(t, &r.g)
+				}
+			}
+		}()
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, r := range results {
+		if r.err != nil {
+			return fmt.Errorf("%s: %v", paths[i], r.err)
+		}
+		t.addSplits(&r.g, r.hands, r.splits)
+	}
+	return nil
+}
+
+// reportSplits prints, per player, the split of its hands: each term's
+// mean a hand, how often the terms add up to the result, and the result
+// with and without the luck.
+func (t *tally) reportSplits(w io.Writer) {
+	for _, name := range t.order {
+		p := &t.byPlayer[name].splits
+		n := p.hands
+		if n < 2 {
+			continue
+		}
+		f := float64(n)
+		fmt.Fprintf(w, "%s: %d hands of one seat\n", name, n)
+		for _, term := range []struct {
+			name string
+			m    moments
+		}{{"result", p.result}, {"expected", p.expected}, {"skill", p.skill}, {"others", p.others}, {"luck", p.luck}} {
+			m, se := term.m.mean(n)
+			fmt.Fprintf(w, "  %-9s %+8.1f ± %5.1f a hand\n", term.name, m, se)
+		}
+		fmt.Fprintf(w, "  expected + skill + others + luck is the result within 1.96 standard errors in %.1f%% of the hands, within one in %.1f%%; mean squared distance %.2f standard errors (noise alone: 95%%, 68%%, 1)\n",
+			100*float64(p.within196)/f, 100*float64(p.within1)/f, p.z2/f)
+		vr, vc := p.result.variance(n), p.corrected.variance(n)
+		m, se := p.corrected.mean(n)
+		fmt.Fprintf(w, "  result less the luck %+.1f ± %.1f a hand: the variance %.0f%% lower, %.1f times fewer hands for the same confidence\n",
+			m, se, 100*(1-vc/vr), vr/vc)
+	}
+}
