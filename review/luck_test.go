@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/millebornes/mille/ai"
@@ -112,5 +113,60 @@ func TestSplits(t *testing.T) {
 	}
 	if splits, _ := Splits(context.Background(), &g, hands, 5, 40); splits[0] != nil || hands[0].Finished {
 		t.Errorf("an unfinished hand's split: %+v", *splits[0])
+	}
+}
+
+// TestAnalyseSplits: a review splits each finished hand of the seats
+// reviewed as Splits does with the review's seed, leaves a hand under way
+// without a split, counts the splits in its progress, and shows the
+// judged review before the splits (Options.Judged) without them.
+func TestAnalyseSplits(t *testing.T) {
+	g := heuristicGame(t, engine.DefaultConfig, 7, 0)
+	if err := g.Apply(engine.Continue); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 4; {
+		legal := g.State.Legal(nil)
+		if len(legal) > 1 {
+			n++
+		}
+		if err := g.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var judged *Review
+	done, total := 0, 0
+	r, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Seats: []int{0, 1},
+		Judged:   func(r *Review) { judged = r },
+		Progress: func(d, n int) { done, total = d, n }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	outline, err := Outline(&g, []int{0, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := Splits(context.Background(), &g, outline, 7, ai.LuckDeals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Hands) != 4 || len(want) != 4 {
+		t.Fatalf("%d hands reviewed, %d outlined: want 4 (two seats, two hands)", len(r.Hands), len(want))
+	}
+	decisions := 0
+	for i, h := range r.Hands {
+		decisions += len(h.Decisions)
+		switch {
+		case h.Finished && (h.Split == nil || want[i] == nil || *h.Split != *want[i]):
+			t.Errorf("hand %d seat %d: split %+v, Splits says %+v", h.Hand, h.Seat, h.Split, want[i])
+		case !h.Finished && h.Split != nil:
+			t.Errorf("hand %d seat %d, under way: split %+v", h.Hand, h.Seat, *h.Split)
+		}
+		if judged == nil || judged.Hands[i].Split != nil || !reflect.DeepEqual(judged.Hands[i].Decisions, h.Decisions) {
+			t.Fatalf("hand %d seat %d: judged before the splits as %+v", h.Hand, h.Seat, judged)
+		}
+	}
+	if done != total || total != decisions+1 {
+		t.Errorf("progress %d/%d; %d decisions and one deal to split", done, total, decisions)
 	}
 }

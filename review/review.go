@@ -18,6 +18,7 @@
 package review
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -39,7 +40,7 @@ import (
 // cached review of another version is analysed again: change it whenever
 // the analysis would give other figures (the search, the budgets, the
 // thresholds) or the encoding changes.
-const Version = 3
+const Version = 4
 
 // Review is the analysis of a game for some of its seats.
 type Review struct {
@@ -73,7 +74,7 @@ type Hand struct {
 	Seat int `json:"seat"`
 	Side int `json:"side"`
 	// Finished says whether the hand was played to its end in the game;
-	// Points, Result and Luck mean something only then.
+	// Points, Result and Split mean something only then.
 	Finished bool `json:"finished"`
 	// Points is the side's score in the hand, Result its margin over the
 	// best other side (ai.HandMargin).
@@ -87,27 +88,22 @@ type Hand struct {
 	// other than Good), GivenAwaySE their standard errors in quadrature.
 	GivenAway   float64 `json:"given_away"`
 	GivenAwaySE float64 `json:"given_away_se"`
-	// Skill is what the seat's decisions did to the expected result: less
-	// the losses of all of them, flagged or not, so 0 or below, with
-	// SkillSE their standard errors in quadrature. Luck is what the rest
-	// did, the draws and the other seats' play, measured step by step
-	// against the expected result: from the move played at one decision
-	// (its expected result) to the next decision (the best move's), and
-	// from the last one to the result; LuckSE its standard error. So
-	// Expected + Skill + Luck is Result, up to the search's noise
-	// (docs/review.md, "Skill and luck").
+	// Skill is what the seat's decisions did to the expected result by
+	// the search's judgment: less the losses of all of them, flagged or
+	// not, so 0 or below, with SkillSE their standard errors in
+	// quadrature. (Split.Skill is another measure: against the
+	// heuristic's move in the same place, so it can be above 0.)
 	Skill   float64 `json:"skill"`
 	SkillSE float64 `json:"skill_se"`
-	Luck    float64 `json:"luck"`
-	LuckSE  float64 `json:"luck_se"`
-	// Others is what the other side's decisions gave the seat's side
-	// after its first decision (their losses), when the review has them:
-	// in a game of two sides whose other side is reviewed too. It is
-	// taken out of the luck, which then holds the cards alone, so that
-	// Expected + Skill + Others + Luck is Result (docs/review.md, "Skill
-	// and luck"); OthersSE is its standard error.
+	// Luck and Others are the step luck (settle), to go.
+	Luck     float64 `json:"luck"`
+	LuckSE   float64 `json:"luck_se"`
 	Others   float64 `json:"others,omitempty"`
 	OthersSE float64 `json:"others_se,omitempty"`
+	// Split is the finished hand's result split into expected, the
+	// decisions of each side and the cards (Splits); nil for a hand not
+	// finished.
+	Split *Split `json:"split,omitempty"`
 	// Costliest indexes Decisions: the flagged decisions that gave away
 	// the most, at most three, costliest first.
 	Costliest []int `json:"costliest,omitempty"`
@@ -182,10 +178,15 @@ type Options struct {
 	Workers int
 	// Decided, if set, is given each decision's verdict as soon as it is
 	// made, in no particular order, and then Progress, if set, how many
-	// decisions are done and how many there are; both are called from the
+	// pieces of work are done and how many there are: the decisions, then
+	// the finished hands' splits (one a deal); both are called from the
 	// analysing goroutines, one call at a time.
 	Decided  func(d Decision)
 	Progress func(done, total int)
+	// Judged, if set, is given a copy of the review once every decision
+	// is judged and the hands summed up, before their splits are
+	// measured (Hand.Split nil): what a screen can show meanwhile.
+	Judged func(r *Review)
 }
 
 // HistoryHash names a game's course: the SHA-256, in hex, of its
@@ -226,8 +227,10 @@ type job struct {
 
 // Analyse reviews g for the seats of o. It replays the history from the
 // seed, analyses every decision of those seats from their observation,
-// on o.Workers goroutines, and sums up each hand. A cancelled ctx stops it
-// with ctx's error.
+// on o.Workers goroutines, sums up each hand, then splits each finished
+// hand's result (Splits, seeded from the review's seed, ai.LuckDeals
+// deals an event) on the same goroutines. A cancelled ctx stops it with
+// ctx's error.
 func Analyse(ctx context.Context, g record.Game, o Options) (*Review, error) {
 	cfg := g.State.Config
 	seats, err := SeatsOf(&g, o.Seats)
@@ -247,13 +250,23 @@ func Analyse(ctx context.Context, g record.Game, o Options) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := analyse(ctx, jobs, r, o); err != nil {
+	deals := dealsToSplit(r)
+	p := progress{o: o, total: len(jobs) + len(deals)}
+	if err := analyse(ctx, jobs, r, o, &p); err != nil {
 		return nil, err
 	}
 	for i := range r.Hands {
 		sumUp(&r.Hands[i])
 	}
 	settle(r)
+	if o.Judged != nil {
+		judged := *r
+		judged.Hands = slices.Clone(r.Hands) // the splits go into r's alone
+		o.Judged(&judged)
+	}
+	if err := splitHands(ctx, &g, deals, r, o, &p); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -345,48 +358,53 @@ func replay(g *record.Game, seats []int, r *Review) ([]job, error) {
 	return jobs, nil
 }
 
-// analyse judges the decisions on o.Workers goroutines and files each
-// verdict in its hand.
-func analyse(ctx context.Context, jobs []job, r *Review, o Options) error {
-	workers := o.Workers
+// progress counts the work done for Options.Progress and tells each
+// decision to Options.Decided, one call at a time.
+type progress struct {
+	o           Options
+	mu          sync.Mutex
+	done, total int
+}
+
+// tick counts a piece of work done: a decision's verdict, or nil for a
+// deal's splits.
+func (p *progress) tick(d *Decision) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	if d != nil && p.o.Decided != nil {
+		p.o.Decided(*d)
+	}
+	if p.o.Progress != nil {
+		p.o.Progress(p.done, p.total)
+	}
+}
+
+// inBackground calls do(k) for every k below n, in order as workers free
+// up, on at most workers goroutines at a low priority (background), and
+// stops handing out work at ctx's end, with its error.
+func inBackground(ctx context.Context, workers, n int, do func(k int)) error {
+	if n == 0 {
+		return ctx.Err()
+	}
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	// slot[k] is where job k's verdict goes: its place in its hand.
-	slot := make([]*Decision, len(jobs))
-	next := map[int]int{}
-	for k, j := range jobs {
-		slot[k] = &r.Hands[j.hand].Decisions[next[j.hand]]
-		next[j.hand]++
-	}
-	n := min(workers, max(1, len(jobs)))
-	defer lendProcs(n)()
+	w := min(workers, n)
+	defer lendProcs(w)()
 	feed := make(chan int)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for range n {
+	for range w {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			background()
 			for k := range feed {
-				j := &jobs[k]
-				*slot[k] = judgeState(ctx, &j.state, j.played, o.Depth, decisionSeed(r.Seed, j.index))
-				slot[k].Index = j.index
-				mu.Lock()
-				done++
-				if o.Decided != nil {
-					o.Decided(*slot[k])
-				}
-				if o.Progress != nil {
-					o.Progress(done, len(jobs))
-				}
-				mu.Unlock()
+				do(k)
 			}
 		}()
 	}
-	for k := range jobs {
+	for k := range n {
 		if ctx.Err() != nil {
 			break
 		}
@@ -395,6 +413,74 @@ func analyse(ctx context.Context, jobs []job, r *Review, o Options) error {
 	close(feed)
 	wg.Wait()
 	return ctx.Err()
+}
+
+// analyse judges the decisions on o.Workers goroutines and files each
+// verdict in its hand.
+func analyse(ctx context.Context, jobs []job, r *Review, o Options, p *progress) error {
+	// slot[k] is where job k's verdict goes: its place in its hand.
+	slot := make([]*Decision, len(jobs))
+	next := map[int]int{}
+	for k, j := range jobs {
+		slot[k] = &r.Hands[j.hand].Decisions[next[j.hand]]
+		next[j.hand]++
+	}
+	return inBackground(ctx, o.Workers, len(jobs), func(k int) {
+		j := &jobs[k]
+		*slot[k] = judgeState(ctx, &j.state, j.played, o.Depth, decisionSeed(r.Seed, j.index))
+		slot[k].Index = j.index
+		p.tick(slot[k])
+	})
+}
+
+// dealsToSplit groups the finished hands of r by deal (indexes into
+// r.Hands), in the order of the game: the hands of one deal share the
+// measure of its events (Splits).
+func dealsToSplit(r *Review) [][]int {
+	var deals [][]int
+	at := map[[2]int]int{}
+	for i := range r.Hands {
+		h := &r.Hands[i]
+		if !h.Finished || len(h.Decisions) == 0 {
+			continue
+		}
+		key := [2]int{h.Game, h.Hand}
+		k, ok := at[key]
+		if !ok {
+			k = len(deals)
+			at[key] = k
+			deals = append(deals, nil)
+		}
+		deals[k] = append(deals[k], i)
+	}
+	return deals
+}
+
+// splitHands measures the Split of the hands of each deal, a deal a
+// piece of work on o.Workers goroutines. Every event is seeded from the
+// review's seed and its place in the history, so the splits do not
+// depend on how the hands are grouped or on the workers.
+func splitHands(ctx context.Context, g *record.Game, deals [][]int, r *Review, o Options, p *progress) error {
+	var mu sync.Mutex
+	var failed error
+	err := inBackground(ctx, o.Workers, len(deals), func(k int) {
+		hands := make([]Hand, len(deals[k]))
+		for n, h := range deals[k] {
+			hands[n] = r.Hands[h]
+		}
+		splits, err := Splits(ctx, g, hands, r.Seed, ai.LuckDeals)
+		if err != nil {
+			mu.Lock()
+			failed = cmp.Or(failed, err)
+			mu.Unlock()
+			return
+		}
+		for n, h := range deals[k] {
+			r.Hands[h].Split = splits[n]
+		}
+		p.tick(nil)
+	})
+	return cmp.Or(err, failed)
 }
 
 // decisionSeed is the search's seed for the decision at history index i,

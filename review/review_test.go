@@ -548,3 +548,33 @@ func TestWhyDoesNotRepeatTheMove(t *testing.T) {
 		t.Errorf("the move is said twice: %q", why)
 	}
 }
+
+// TestCachedWithoutSplit: a review kept by an older mille, with no split
+// of its hands, is not taken from the cache: it is made again, split.
+func TestCachedWithoutSplit(t *testing.T) {
+	g := heuristicGame(t, engine.DefaultConfig, 7, 0)
+	o := Options{Depth: Quick}
+	dir := t.TempDir()
+	r, err := AnalyseCached(context.Background(), dir, g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Hands) != 1 || r.Hands[0].Split == nil {
+		t.Fatalf("a finished hand reviewed without its split: %+v", r.Hands)
+	}
+	old := *r
+	old.Version = 3
+	old.Hands = []Hand{r.Hands[0]}
+	old.Hands[0].Split = nil
+	data, err := Marshal(&old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, cacheName(r.History, r.Depth, r.Seats, r.From)), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	again, err := AnalyseCached(context.Background(), dir, g, o)
+	if err != nil || again.Hands[0].Split == nil || *again.Hands[0].Split != *r.Hands[0].Split {
+		t.Errorf("the review without split kept: %v, %+v", err, again.Hands[0].Split)
+	}
+}
