@@ -1134,13 +1134,14 @@ const (
 	RtCostlyMove // decision number, move played, points
 	RtRating     // seat, points a decision, decisions, label, level
 	RtInAll      // seat, decisions, hands, points, a hand, inaccuracies, mistakes, blunders
-	RtSkillLuck  // skill, a hand, luck, a hand
+	RtSkillLuck  // hands split, expected, skill, a hand, others, luck, a hand (review.Split's, added up)
 	RtHand       // game, hand, seat
 	RtHandPoints // points, result
 	RtHandOpen   // -
-	RtExpected   // expected, its error, skill, its error
-	RtOthers     // points, error
-	RtLuck       // luck, error
+	RtExpected   // expected, its error (a hand not finished: no split)
+	RtSplit      // expected, skill, others, luck, each with its error (review.Split)
+	RtAddUp      // off, its error (the terms add up within the noise)
+	RtAddUpNot   // off, its error (they do not)
 	RtGiven      // points, error
 	RtCourse     // start, highest, its move, lowest, its move
 	RtResult     // result

@@ -46,6 +46,11 @@ type Split struct {
 	SumSE float64 `json:"sum_se"`
 }
 
+// Within is how many standard errors of the sum a split may be off and
+// still add up to the result within the noise (Off): 95% of the hands
+// would, were the terms right and their noise normal.
+const Within = 1.96
+
 // Off is what the split leaves unexplained of result (the hand's): the
 // result less the sum of the terms, and the standard error of that sum.
 // The terms are measured apart, so it is not zero by construction: it

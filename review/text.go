@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/millebornes/mille/engine"
@@ -11,8 +12,8 @@ import (
 )
 
 // WriteText prints r as mille review does: per hand a header (the
-// result, what the analysis expected, the skill and the luck, the points
-// given away and the costliest moments), then every decision with its verdict, and the
+// result and its split into expected, skill and luck, whether they add
+// up, the points given away and the costliest moments), then every decision with its verdict, and the
 // reason for each flagged one, in the language of c. g is the game
 // reviewed, for the seats' names.
 func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
@@ -92,8 +93,9 @@ func levelIn(c *lang.Catalogue, like string) string {
 // writeTotals sums up every hand of each seat reviewed.
 func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	for _, seat := range r.Seats {
-		var decisions, hands int
-		var given, skill, luck float64
+		var decisions, hands, split int
+		var given float64
+		var sum Split // the split hands' terms, added up
 		var verdicts [Blunder + 1]int
 		for i := range r.Hands {
 			h := &r.Hands[i]
@@ -102,8 +104,13 @@ func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 			}
 			hands++
 			given += h.GivenAway
-			skill += h.Skill
-			luck += h.Luck
+			if p := h.Split; p != nil {
+				split++
+				sum.Expected += p.Expected
+				sum.Skill += p.Skill
+				sum.Others += p.Others
+				sum.Luck += p.Luck
+			}
 			for k := range h.Decisions {
 				decisions++
 				verdicts[h.Decisions[k].Verdict]++
@@ -113,7 +120,10 @@ func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 			continue
 		}
 		fmt.Fprintln(w, c.T(lang.RtInAll, seatName(c, g, seat), decisions, hands, given, given/float64(hands), verdicts[Inaccuracy], verdicts[Mistake], verdicts[Blunder]))
-		fmt.Fprintln(w, "  "+c.T(lang.RtSkillLuck, skill, skill/float64(hands), luck, luck/float64(hands)))
+		if split > 0 {
+			n := float64(split)
+			fmt.Fprintln(w, "  "+c.T(lang.RtSkillLuck, split, sum.Expected, sum.Skill, sum.Skill/n, sum.Others, sum.Luck, sum.Luck/n))
+		}
 	}
 }
 
@@ -126,14 +136,18 @@ func writeHeader(w io.Writer, c *lang.Catalogue, h *Hand, name string, names eng
 		fmt.Fprint(w, c.T(lang.RtHandOpen))
 	}
 	fmt.Fprintln(w)
-	fmt.Fprint(w, "  "+c.T(lang.RtExpected, h.Expected, h.ExpectedSE, h.Skill, h.SkillSE))
-	if h.Others != 0 {
-		fmt.Fprint(w, c.T(lang.RtOthers, h.Others, h.OthersSE))
+	if p := h.Split; p != nil && h.Finished {
+		fmt.Fprintln(w, "  "+c.T(lang.RtSplit, p.Expected, p.ExpectedSE, p.Skill, p.SkillSE, p.Others, p.OthersSE, p.Luck, p.LuckSE))
+		off, se := p.Off(h.Result)
+		addUp := lang.RtAddUp
+		if math.Abs(off) > Within*se {
+			addUp = lang.RtAddUpNot
+		}
+		fmt.Fprintln(w, "  "+c.T(addUp, off, se))
+	} else {
+		fmt.Fprintln(w, "  "+c.T(lang.RtExpected, h.Expected, h.ExpectedSE))
 	}
-	if h.Finished {
-		fmt.Fprint(w, c.T(lang.RtLuck, h.Luck, h.LuckSE))
-	}
-	fmt.Fprintln(w, "\n  "+c.T(lang.RtGiven, h.GivenAway, h.GivenAwaySE))
+	fmt.Fprintln(w, "  "+c.T(lang.RtGiven, h.GivenAway, h.GivenAwaySE))
 	if cat, c := c, h.Course(); len(c) > 1 {
 		lo, hi := 0, 0
 		for k := range c[:len(h.Decisions)] {
