@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -21,27 +22,63 @@ import (
 // in the review and the arena.
 const LuckDeals = 200
 
-// DrawLuck measures what the card just drawn into the DrawSlot of the
-// seat to act in s gave each side: the expected result of the hand
-// (HandMargin) with that card, less the expected result before the draw,
-// when any card of the draw pile could have come. Only the order of the
-// pile is unknown here: each of deals samples shuffles it and is played
-// out twice, as it is and with the drawn card swapped with one drawn at
-// random from the pile and itself (the deal as it stood before the draw),
-// both the same way, so that only the card differs. It returns the mean
-// difference per side with its standard error, and depends only on s,
-// deals and seed.
-func DrawLuck(s *engine.State, deals int, seed uint64) (luck, se [engine.MaxSides]float64) {
+// DrawLuck measures what the cards just drawn in s gave each side:
+// drawn are the step's draws (its events of kind engine.EvDraw, Draws),
+// one at the start of a turn, two after a coup fourré (the card that
+// replaces the safety, then the turn's). It is the expected result of
+// the hand (HandMargin) with those cards, less the expected result
+// before the draws, when any cards of the draw pile could have come.
+// Only the order of the pile is unknown here: each of deals samples
+// shuffles it and is played out twice, as it is and with the drawn cards
+// dealt again at random from the pile and themselves (each swapped with
+// a card drawn at random, as a shuffle does), both the same way, so that
+// only the cards differ. It returns the mean difference per side with
+// its standard error, and depends only on s, drawn, deals and seed.
+func DrawLuck(s *engine.State, drawn []engine.Event, deals int, seed uint64) (luck, se [engine.MaxSides]float64) {
+	if len(drawn) == 0 {
+		return luck, se
+	}
+	// Where each drawn card is now: the draw slot first, as the turn's
+	// card goes there; a card drawn twice lies in two slots.
+	type place struct{ seat, slot int }
+	places := make([]place, 0, 2)
+	for _, e := range drawn {
+		p, at := int(e.Seat), -1
+		for slot := range s.Hands[p] {
+			if s.Hands[p][slot] != e.Card || slices.Contains(places, place{p, slot}) {
+				continue
+			}
+			if at < 0 || slot == engine.DrawSlot {
+				at = slot
+			}
+		}
+		if at < 0 {
+			return luck, se // played since: not a draw of this step
+		}
+		places = append(places, place{p, at})
+	}
 	rng := seedFor(seed, 0, 0)
-	seat := s.ToAct()
 	var a, b [engine.MaxSides]float64
 	var sum, sq [engine.MaxSides]float64
 	for range deals {
 		det := *s
 		shuffle(&det, rng)
 		twin := det
-		if k := rng.IntN(int(det.DrawLen) + 1); k < int(det.DrawLen) { // DrawLen: the card itself
-			twin.DrawPile[k], twin.Hands[seat][engine.DrawSlot] = twin.Hands[seat][engine.DrawSlot], twin.DrawPile[k]
+		// The drawn cards go back on the pile, past its end, and the last
+		// len(places) cards of that longer pile are shuffled in: swapped
+		// each with a card at random at or below it.
+		n := int(twin.DrawLen)
+		for k, p := range places {
+			twin.DrawPile[n+k] = twin.Hands[p.seat][p.slot]
+		}
+		for k := len(places) - 1; k >= 0; k-- {
+			i := n + k
+			j := rng.IntN(i + 1)
+			twin.DrawPile[i], twin.DrawPile[j] = twin.DrawPile[j], twin.DrawPile[i]
+		}
+		for k, p := range places {
+			twin.Hands[p.seat][p.slot] = twin.DrawPile[n+k]
+			twin.DrawPile[n+k] = engine.NoCard
 		}
 		playOut(&det, &a)
 		playOut(&twin, &b)
@@ -54,12 +91,20 @@ func DrawLuck(s *engine.State, deals int, seed uint64) (luck, se [engine.MaxSide
 	return meanSE(s.Sides(), deals, &sum, &sq)
 }
 
-// Drew reports whether the step that left s, from a draw pile of pile
-// cards, dealt a card to the seat to act at the start of its turn: the
-// draws whose luck DrawLuck measures (a card drawn into another window,
-// such as a coup fourré's, is not one).
-func Drew(s *engine.State, pile uint8) bool {
-	return !s.HandOver() && s.DrawLen+1 == pile && s.Phase == engine.PhasePlay && s.Hands[s.ToAct()][engine.DrawSlot] != engine.NoCard
+// Draws appends to buf the cards drawn by the step that left s, whose
+// events start at since (the EventCount before it), and returns it; a
+// step that ends the hand draws none that count.
+func Draws(s *engine.State, since uint32, buf []engine.Event) []engine.Event {
+	if s.HandOver() {
+		return buf
+	}
+	var events [engine.LogSize]engine.Event
+	for _, e := range s.Events(since, events[:0]) {
+		if e.Kind == engine.EvDraw {
+			buf = append(buf, e)
+		}
+	}
+	return buf
 }
 
 // PlayLuck adds up what every card drawn in a hand gave each side
@@ -71,15 +116,16 @@ func Drew(s *engine.State, pile uint8) bool {
 // play from s.
 func PlayLuck(s engine.State, history []engine.Action, deals int, seed uint64) (luck, se [engine.MaxSides]float64, err error) {
 	var v [engine.MaxSides]float64
+	var drawn []engine.Event
 	for i, a := range history {
-		pile := s.DrawLen
+		since := s.EventCount
 		if err := s.Step(a); err != nil {
 			return luck, se, fmt.Errorf("action %d (%v): %v", i, a, err)
 		}
-		if !Drew(&s, pile) {
+		if drawn = Draws(&s, since, drawn[:0]); len(drawn) == 0 {
 			continue
 		}
-		l, e := DrawLuck(&s, deals, seed+uint64(i)*0x9e3779b97f4a7c15)
+		l, e := DrawLuck(&s, drawn, deals, seed+uint64(i)*0x9e3779b97f4a7c15)
 		for side := range s.Sides() {
 			luck[side] += l[side]
 			v[side] += e[side] * e[side]

@@ -10,6 +10,12 @@ import (
 // atDraw plays heuristic self-play from deal seed until the n-th card
 // drawn at the start of a turn, and returns the state just after it.
 func atDraw(t *testing.T, seed uint64, n int) engine.State {
+	s, _ := atDraws(t, seed, n)
+	return s
+}
+
+// atDraws is atDraw, with the draws of the step that led there.
+func atDraws(t *testing.T, seed uint64, n int) (engine.State, []engine.Event) {
 	t.Helper()
 	s, err := engine.New(engine.DefaultConfig, seed)
 	if err != nil {
@@ -25,16 +31,16 @@ func atDraw(t *testing.T, seed uint64, n int) engine.State {
 			viewOf(&obs, &v)
 			a, _ = v.best(legal)
 		}
-		pile := s.DrawLen
+		since := s.EventCount
 		s.StepLegal(a)
-		if Drew(&s, pile) {
+		if drawn := Draws(&s, since, nil); len(drawn) > 0 {
 			if n--; n == 0 {
-				return s
+				return s, drawn
 			}
 		}
 	}
 	t.Fatalf("deal %d: the hand ended before the draw", seed)
-	return s
+	return s, nil
 }
 
 // TestDrawLuckAveragesZero: over every card that could have been drawn
@@ -43,7 +49,7 @@ func atDraw(t *testing.T, seed uint64, n int) engine.State {
 // the other loses.
 func TestDrawLuckAveragesZero(t *testing.T) {
 	for _, seed := range []uint64{3, 8} {
-		s := atDraw(t, seed, 5)
+		s, drawn := atDraws(t, seed, 5)
 		seat := s.ToAct()
 		var sum, sq float64
 		n := int(s.DrawLen) + 1
@@ -52,7 +58,9 @@ func TestDrawLuckAveragesZero(t *testing.T) {
 			if k < int(alt.DrawLen) {
 				alt.DrawPile[k], alt.Hands[seat][engine.DrawSlot] = alt.Hands[seat][engine.DrawSlot], alt.DrawPile[k]
 			}
-			luck, se := DrawLuck(&alt, 40, uint64(k))
+			again := drawn
+			again[0].Card = alt.Hands[seat][engine.DrawSlot]
+			luck, se := DrawLuck(&alt, again, 40, uint64(k))
 			if luck[0] != -luck[1] || se[0] != se[1] {
 				t.Fatalf("deal %d, card %d: luck %v, %v: not zero-sum", seed, k, luck[0], luck[1])
 			}
@@ -69,12 +77,12 @@ func TestDrawLuckAveragesZero(t *testing.T) {
 // TestDrawLuckOfTheOnlyCard: when every card of the pile is the one
 // drawn, nothing else could have come: the luck is nil.
 func TestDrawLuckOfTheOnlyCard(t *testing.T) {
-	s := atDraw(t, 5, 3)
+	s, drawn := atDraws(t, 5, 3)
 	c := s.Hands[s.ToAct()][engine.DrawSlot]
 	for i := range int(s.DrawLen) {
 		s.DrawPile[i] = c
 	}
-	if luck, se := DrawLuck(&s, 20, 1); luck != [engine.MaxSides]float64{} || se != [engine.MaxSides]float64{} {
+	if luck, se := DrawLuck(&s, drawn, 20, 1); luck != [engine.MaxSides]float64{} || se != [engine.MaxSides]float64{} {
 		t.Errorf("luck %v ± %v", luck, se)
 	}
 }
@@ -122,10 +130,10 @@ func TestPlayLuck(t *testing.T) {
 			viewOf(&obs, &v)
 			a, _ = v.best(legal)
 		}
-		pile := s.DrawLen
+		since := s.EventCount
 		s.StepLegal(a)
-		if Drew(&s, pile) {
-			l, _ := DrawLuck(&s, 10, 77+uint64(len(history))*0x9e3779b97f4a7c15)
+		if drawn := Draws(&s, since, nil); len(drawn) > 0 {
+			l, _ := DrawLuck(&s, drawn, 10, 77+uint64(len(history))*0x9e3779b97f4a7c15)
 			want[0] += l[0]
 		}
 		history = append(history, a)
@@ -173,4 +181,43 @@ func TestMoveSkill(t *testing.T) {
 	if total >= 0 {
 		t.Errorf("the %d other moves gain %.0f points in all against the heuristic's", measured, total)
 	}
+}
+
+// TestDrawLuckOfTwoCards: a step that draws two cards (a coup fourré's
+// replacement, then the turn's) is measured whole; when every card that
+// could come is the same, the two draws have no luck.
+func TestDrawLuckOfTwoCards(t *testing.T) {
+	for seed := uint64(1); seed < 50; seed++ {
+		s, _ := engine.New(engine.DefaultConfig, seed)
+		for !s.HandOver() {
+			since := s.EventCount
+			s.StepLegal(heuristicMove(&s))
+			drawn := Draws(&s, since, nil)
+			if len(drawn) < 2 {
+				continue
+			}
+			luck, se := DrawLuck(&s, drawn, 50, 1)
+			if se[0] <= 0 || luck[0] != -luck[1] {
+				t.Fatalf("deal %d, draws %v: luck %v ± %v", seed, drawn, luck, se)
+			}
+			c := drawn[0].Card
+			for i := range int(s.DrawLen) {
+				s.DrawPile[i] = c
+			}
+			for k := range drawn {
+				for slot := range s.Hands[drawn[k].Seat] {
+					if s.Hands[drawn[k].Seat][slot] == drawn[k].Card && s.Hands[drawn[k].Seat][slot] != c {
+						s.Hands[drawn[k].Seat][slot] = c
+						break
+					}
+				}
+				drawn[k].Card = c
+			}
+			if luck, se := DrawLuck(&s, drawn, 20, 1); luck != [engine.MaxSides]float64{} || se != luck {
+				t.Errorf("deal %d: the same cards' luck %v ± %v", seed, luck, se)
+			}
+			return
+		}
+	}
+	t.Fatal("no step drew two cards in 49 deals")
 }

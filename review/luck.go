@@ -34,8 +34,8 @@ type Split struct {
 	Others   float64 `json:"others"`
 	OthersSE float64 `json:"others_se"`
 	// Luck is what the cards did: the hands the seat could not see at its
-	// first decision (ai.HiddenLuck), every card drawn after it at the
-	// start of a turn (ai.DrawLuck), and what the cards hidden from each
+	// first decision (ai.HiddenLuck), every card drawn after it
+	// (ai.DrawLuck), and what the cards hidden from each
 	// decision's maker made of the move (ai.MoveSkill's whole less
 	// known). It averages zero whoever plays.
 	Luck   float64 `json:"luck"`
@@ -63,9 +63,7 @@ func (p *Split) Off(result int) (off, se float64) {
 // of g, or Outline's), from the first decision of its seat, in the order
 // of hands (nil for a hand not finished or with no decision). Every event
 // is measured with deals sampled deals, seeded from seed and its place
-// in the history. A card drawn into another window than the start of a
-// turn (a coup fourré's) is left out (ai.Drew): its luck stays in the
-// noise. It stops at ctx's end with its error.
+// in the history. It stops at ctx's end with its error.
 func Splits(ctx context.Context, g *record.Game, hands []Hand, seed uint64, deals int) ([]*Split, error) {
 	s, err := engine.New(g.State.Config, g.State.Seed)
 	if err != nil {
@@ -79,6 +77,7 @@ func Splits(ctx context.Context, g *record.Game, hands []Hand, seed uint64, deal
 	// and that are not over yet.
 	var open []int
 	var buf [engine.MaxLegal]engine.Action
+	var drawn []engine.Event
 	for i, a := range g.History {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -116,7 +115,7 @@ func Splits(ctx context.Context, g *record.Game, hands []Hand, seed uint64, deal
 				pv.sum += wv
 			}
 		}
-		pile := s.DrawLen
+		since := s.EventCount
 		over := s.HandOver()
 		if err := s.Step(a); err != nil {
 			return nil, fmt.Errorf("history[%d] (%v): %v", i, a, err)
@@ -125,10 +124,13 @@ func Splits(ctx context.Context, g *record.Game, hands []Hand, seed uint64, deal
 			open = open[:0]
 			continue
 		}
-		if over || len(open) == 0 || !ai.Drew(&s, pile) {
+		if over || len(open) == 0 {
 			continue
 		}
-		l, e := ai.DrawLuck(&s, deals, decisionSeed(seed, i))
+		if drawn = ai.Draws(&s, since, drawn[:0]); len(drawn) == 0 {
+			continue
+		}
+		l, e := ai.DrawLuck(&s, drawn, deals, decisionSeed(seed, i))
 		for _, h := range open {
 			side := hands[h].Side
 			splits[h].Luck += l[side]
