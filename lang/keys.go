@@ -1183,10 +1183,10 @@ const (
 	RvcUnreadable        // error
 
 	// The review screen's hand line and chart (ui/reviewview.go).
-	RvLineFinished  // points, result, expected, skill
-	RvLineTheirs    // the other side's decisions
-	RvLineLuck      // luck
-	RvLineOpen      // expected, its error, skill
+	RvLineFinished  // points, result
+	RvLineSplit     // expected, skill, others, luck (review.Split)
+	RvLineMeasuring // - (the split not measured yet)
+	RvLineOpen      // expected, its error (a hand under way)
 	RvLineGiven     // points given away
 	RvCostliest     // list
 	RvCostliestNone // -

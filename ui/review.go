@@ -54,12 +54,13 @@ type ReviewScreen struct {
 	cur    int            // index in moves
 
 	rev         *review.Review
+	measuring   bool // rev is judged, its hands' splits to come
 	decisions   map[int]*review.Decision // by history index, as they come
 	hands       map[int]*review.Hand     // the hand of each decision, by history index
 	done, total int
 	err         error
 	progress    chan tea.Msg // the latest progress count
-	finished    chan tea.Msg // the review, once
+	finished    chan tea.Msg // the review judged, then whole
 	mu          sync.Mutex
 	decided     []review.Decision // verdicts made since Update last looked
 	cancel      context.CancelFunc
@@ -87,7 +88,10 @@ func defaultReviewKeys(l *lang.Catalogue) reviewKeys {
 // The review screen's messages.
 type (
 	reviewProgressMsg struct{ done, total int }
-	reviewDoneMsg     struct {
+	// reviewJudgedMsg is the review with its decisions judged, before
+	// the splits (review.Options.Judged).
+	reviewJudgedMsg struct{ r *review.Review }
+	reviewDoneMsg   struct {
 		r   *review.Review
 		err error
 	}
@@ -205,13 +209,14 @@ func (rs *ReviewScreen) Init() tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	rs.cancel = cancel
 	rs.progress = make(chan tea.Msg, 1)
-	rs.finished = make(chan tea.Msg, 1)
+	rs.finished = make(chan tea.Msg, 2)
 	o := rs.cfg.Options
 	o.Decided = func(d review.Decision) {
 		rs.mu.Lock()
 		rs.decided = append(rs.decided, d)
 		rs.mu.Unlock()
 	}
+	o.Judged = func(r *review.Review) { rs.finished <- reviewJudgedMsg{r} }
 	o.Progress = func(done, total int) {
 		select { // only the latest count matters: drop one not yet read
 		case <-rs.progress:
@@ -258,8 +263,16 @@ func (rs *ReviewScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		rs.decided = nil
 		rs.mu.Unlock()
 		return rs, rs.listen()
+	case reviewJudgedMsg:
+		rs.setReview(msg.r, nil)
+		rs.measuring = true
+		return rs, rs.listen()
 	case reviewDoneMsg:
 		rs.setReview(msg.r, msg.err)
+		rs.measuring = false
+		if msg.r != nil {
+			rs.done = rs.total
+		}
 	case tea.KeyPressMsg:
 		return rs, rs.key(msg)
 	case tea.MouseClickMsg:
@@ -288,7 +301,6 @@ func (rs *ReviewScreen) setReview(r *review.Review, err error) {
 			rs.decisions[d.Index], rs.hands[d.Index] = d, h
 		}
 	}
-	rs.done = rs.total
 }
 
 // key moves the cursor.

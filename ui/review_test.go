@@ -96,7 +96,7 @@ func TestReviewFrench(t *testing.T) {
 	rs.setReview(r, nil)
 	rs.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // the first flagged decision
 	screen := reviewText(rs, 120, 40)
-	for _, want := range []string{"attendu", "adresse", "chance", "perdus", "les plus coûteux", review.VerdictIn(&lang.French, rs.decisions[rs.moves[rs.cur]].Verdict)} {
+	for _, want := range []string{"attendu", "votre jeu", "le leur", "les cartes", "donnés", "les plus coûteux", review.VerdictIn(&lang.French, rs.decisions[rs.moves[rs.cur]].Verdict)} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the French review lacks %q:\n%s", want, screen)
 		}
@@ -105,6 +105,41 @@ func TestReviewFrench(t *testing.T) {
 		if strings.Contains(screen, english) {
 			t.Errorf("the French review says %q:\n%s", english, screen)
 		}
+	}
+}
+
+// TestReviewHeaderSplit: the hand's line splits its result as the
+// review measured it (review.Split): expected, the play of each side and
+// the cards; while the split is being measured it says so, with no
+// figures in its place.
+func TestReviewHeaderSplit(t *testing.T) {
+	g := reviewedGame(t)
+	full := reviewScreen(t, g)
+	h := full.rev.Hands[0]
+	p := h.Split
+	if p == nil {
+		t.Fatal("a finished hand without its split")
+	}
+	want := fmt.Sprintf(" Ann: %d pts (%+d) = expected %+.0f, your play %+.0f, theirs %+.0f, the cards %+.0f", h.Points, h.Result, p.Expected, p.Skill, p.Others, p.Luck)
+	if screen := reviewText(full, 120, 40); !strings.Contains(screen, want) || !strings.Contains(screen, fmt.Sprintf("given away %.0f · costliest", h.GivenAway)) {
+		t.Errorf("the hand's line is not %q:\n%s", want, screen)
+	}
+
+	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: review.Options{Depth: review.Quick, Seed: 1}, Analyse: review.Analyse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged := *full.rev
+	judged.Hands = []review.Hand{h}
+	judged.Hands[0].Split = nil
+	rs.Update(reviewJudgedMsg{&judged})
+	screen := reviewText(rs, 120, 40)
+	if !strings.Contains(screen, fmt.Sprintf(" Ann: %d pts (%+d) · measuring its split…", h.Points, h.Result)) || strings.Contains(screen, "= expected") {
+		t.Errorf("the hand's line while its split is measured:\n%s", screen)
+	}
+	rs.Update(reviewDoneMsg{r: full.rev})
+	if screen := reviewText(rs, 120, 40); !strings.Contains(screen, want) || strings.Contains(screen, "measuring") {
+		t.Errorf("the hand's line once measured:\n%s", screen)
 	}
 }
 

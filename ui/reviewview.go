@@ -85,7 +85,7 @@ func (rs *ReviewScreen) status() string {
 	switch {
 	case rs.err != nil:
 		return rs.lang.T(lang.RvFailedShort)
-	case rs.rev != nil:
+	case rs.rev != nil && !rs.measuring:
 		return rs.lang.T(lang.RvDepth, rs.rev.Depth.String())
 	case rs.total == 0:
 		return rs.lang.T(lang.RvAnalysing)
@@ -96,7 +96,8 @@ func (rs *ReviewScreen) status() string {
 }
 
 // header sums up the hand of the move for the seats under review: its
-// result split into what the analysis expected, skill and luck, the
+// result split into what could be expected, the play of each side
+// against the computer's steady play and the cards (review.Split), the
 // points given away and the costliest moments.
 func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 	st := rs.styles
@@ -112,28 +113,28 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 		if h.Game != int(s.Game)+1 || h.Hand != int(s.Hand)+1 {
 			continue
 		}
-		// The result split: what was expected, what the decisions did
-		// (skill) and what the cards and the others did (luck).
+		// The result split: what could be expected, what the decisions
+		// of each side did and what the cards did, once measured.
 		l := rs.lang
 		line := " " + rs.name(h.Seat) + l.T(lang.Colon)
-		if h.Finished {
-			line += l.T(lang.RvLineFinished, h.Points, h.Result, h.Expected, h.Skill)
-			if h.Others != 0 {
-				line += l.T(lang.RvLineTheirs, h.Others)
-			}
-			line += l.T(lang.RvLineLuck, h.Luck)
-		} else {
-			line += l.T(lang.RvLineOpen, h.Expected, h.ExpectedSE, h.Skill)
+		switch p := h.Split; {
+		case !h.Finished:
+			line += l.T(lang.RvLineOpen, h.Expected, h.ExpectedSE)
+		case p != nil:
+			line += l.T(lang.RvLineFinished, h.Points, h.Result) + l.T(lang.RvLineSplit, p.Expected, p.Skill, p.Others, p.Luck)
+		case rs.measuring:
+			line += l.T(lang.RvLineFinished, h.Points, h.Result) + l.T(lang.RvLineMeasuring)
+		default:
+			line += l.T(lang.RvLineFinished, h.Points, h.Result)
 		}
-		line += l.T(lang.RvLineGiven, h.GivenAway)
-		costly := " " + l.T(lang.RvCostliestNone)
+		costly := " " + l.T(lang.RvLineGiven, h.GivenAway) + l.T(lang.RvCostliestNone)
 		if len(h.Costliest) > 0 {
 			var c []string
 			for _, k := range h.Costliest {
 				d := &h.Decisions[k]
 				c = append(c, fmt.Sprintf("%s (%.0f)", l.Describe(rs.names(), d.Played), d.Loss))
 			}
-			costly = " " + l.T(lang.RvCostliest, strings.Join(c, l.T(lang.Comma)))
+			costly = " " + l.T(lang.RvLineGiven, h.GivenAway) + l.T(lang.RvCostliest, strings.Join(c, l.T(lang.Comma)))
 		}
 		lines = append(lines, st.Text.Render(truncate(line, w)), st.Dim.Render(truncate(costly, w)))
 		if chart := rs.chart(h, w); chart != "" {
