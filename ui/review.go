@@ -54,7 +54,7 @@ type ReviewScreen struct {
 	cur    int            // index in moves
 
 	rev         *review.Review
-	measuring   bool // rev is judged, its hands' splits to come
+	measuring   bool                     // rev is judged, its hands' splits to come
 	decisions   map[int]*review.Decision // by history index, as they come
 	hands       map[int]*review.Hand     // the hand of each decision, by history index
 	done, total int
