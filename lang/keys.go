@@ -258,30 +258,36 @@ const (
 	DoDiscardOnly // - (brief: the cards that can only be discarded)
 
 	// The game review in sentences (the line mode's review command).
-	RvlNone        // - (no review here: a guest, or no record)
-	RvlNotYet      // - (the hand is not over)
-	RvlStarted     // - (reviewing the last hand)
-	RvlStartedGame // - (reviewing the game)
-	RvlBusy        // -
-	RvlFailed      // error
-	RvlNothing     // - (no decision of the player's to review)
-	RvlHand        // hand, game, name, points, result (RvlAhead...)
-	RvlAhead       // points
-	RvlBehind      // points
-	RvlEven        // -
-	RvlSplit       // expected (RvlAhead...), skill points given away, luck (RvlLuckGave or RvlLuckTook)
-	RvlLuckGave    // points
-	RvlLuckTook    // points
-	RvlClean       // decisions
-	RvlFlagged     // decisions flagged, decisions
-	RvlDecision    // decision number, move played, verdict, reason (review.WhyIn)
-	RvlTurnSkill   // decision number, move played, from (RvlAhead...), to
-	RvlTurnLuck    // decision number, what happened (events), from, to
-	RvlTurnLuckAll // decision number, from, to (nothing told happened)
-	RvlRating      // points per decision, decisions, label, level
-	RvlGame        // hands, decisions, points given away, luck (RvlLuckGave...)
-	RvlOffer       // - (at the end of a hand: say review)
-	RvlOfferGame   // - (at the end of a game)
+	RvlNone         // - (no review here: a guest, or no record)
+	RvlNotYet       // - (the hand is not over)
+	RvlStarted      // - (reviewing the last hand)
+	RvlStartedGame  // - (reviewing the game)
+	RvlBusy         // -
+	RvlFailed       // error
+	RvlNothing      // - (no decision of the player's to review)
+	RvlHand         // hand, game, name, points, result (RvlAhead...)
+	RvlAhead        // points
+	RvlBehind       // points
+	RvlEven         // -
+	RvlSplit        // expected (RvlAhead...), your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...)
+	RvlExpectOpen   // expected (RvlAhead...), of a hand not played out (no split)
+	RvlPlayGained   // points
+	RvlPlayLost     // points
+	RvlTheirsCost   // points (their decisions' gift to the player's side)
+	RvlTheirsGained // points
+	RvlCardsGave    // points
+	RvlCardsTook    // points
+	RvlClean        // decisions
+	RvlFlagged      // decisions flagged, decisions
+	RvlDecision     // decision number, move played, verdict, reason (review.WhyIn)
+	RvlTurnSkill    // decision number, move played, from (RvlAhead...), to
+	RvlTurnLuck     // decision number, what happened (events), from, to
+	RvlTurnLuckAll  // decision number, from, to (nothing told happened)
+	RvlRating       // points per decision, decisions, label, level
+	RvlGame         // hands, decisions, points given away
+	RvlGameSplit    // your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...), added up
+	RvlOffer        // - (at the end of a hand: say review)
+	RvlOfferGame    // - (at the end of a game)
 
 	// The rules, for the line mode's rules command, in sentences.
 	Rules1 // trip

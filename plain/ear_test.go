@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -247,7 +248,13 @@ func TestReviewCommand(t *testing.T) {
 	}
 	g := handPlayed(t, 21)
 	tab := tableFor(t, g, "heuristic")
-	r := start(t, tab, Options{Review: quickReview, Record: tab.Record})
+	reviewed := make(chan *review.Review, 1)
+	keep := func(ctx context.Context, g record.Game, o review.Options) (*review.Review, error) {
+		rv, err := quickReview(ctx, g, o)
+		reviewed <- rv
+		return rv, err
+	}
+	r := start(t, tab, Options{Review: keep, Record: tab.Record})
 	r.until(func(l string) bool { return l == lang.English.Text[lang.RvlOffer] })
 	r.until(func(l string) bool { return l == lang.English.Text[lang.AnotherHand] })
 	r.send("review")
@@ -258,13 +265,27 @@ func TestReviewCommand(t *testing.T) {
 		return strings.HasPrefix(l, "Your play: ")
 	})
 	text := strings.Join(said, "\n")
-	for _, want := range []string{"Hand 1 of game 1, You: ", "At the first decision you could expect to finish ",
-		"Your decisions gave away ", "of your ", "Decision ", "Turning point: ", "points given away per real choice"} {
+	rv := <-reviewed
+	if rv == nil || len(rv.Hands) != 1 || rv.Hands[0].Split == nil {
+		t.Fatalf("the review of the hand has no split: %+v", rv)
+	}
+	// The hand's split said as it was measured: every term, signed in
+	// words.
+	p := rv.Hands[0].Split
+	words := func(x float64, up, down string) string {
+		if n := int(math.Round(x)); n < 0 {
+			return fmt.Sprintf(down, -n)
+		}
+		return fmt.Sprintf(up, int(math.Round(x)))
+	}
+	split := fmt.Sprintf("Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
+		words(p.Skill, "gained you %d", "cost you %d"), words(p.Others, "cost them %d", "gained them %d"), words(p.Luck, "gave you %d", "took %d from you"))
+	for _, want := range []string{"Hand 1 of game 1, You: ", "At the first decision you could expect to finish ", split, "of your ", "Decision ", "Turning point: ", "points given away per real choice"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the review lacks %q:\n%s", want, text)
 		}
 	}
-	if strings.Contains(text, "±") || strings.Contains(text, " mi ") {
+	if strings.Contains(text, "±") || strings.Contains(text, " mi ") || strings.Contains(text, "the others' play") {
 		t.Errorf("the review says what speech reads badly:\n%s", text)
 	}
 	if p := r.out.problem(); p != "" {

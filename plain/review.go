@@ -14,8 +14,9 @@ import (
 
 // The game review in sentences (issue 24, item 17; issue 25, item 6): the
 // review's own results (package review) told for the ear: each hand's
-// result split into what was expected, the points the player's decisions
-// gave away and the luck; each decision that gave points away, with its
+// result split into what could be expected, what the player's play and
+// the others' did against the computer's steady play, and what the
+// cards did (review.Split); each decision that gave points away, with its
 // verdict and why; the turning points of the hand's course, the chart in
 // words; the rating.
 
@@ -100,8 +101,9 @@ func (g *game) tellReview(res reviewResult) {
 		return
 	}
 	r := res.r
-	hands, decisions := 0, 0
-	var given, luck float64
+	hands, decisions, split := 0, 0, 0
+	var given float64
+	var sum review.Split // the split hands' terms, added up
 	for i := range r.Hands {
 		h := &r.Hands[i]
 		if !g.view.Plays(h.Seat) {
@@ -110,7 +112,12 @@ func (g *game) tellReview(res reviewResult) {
 		hands++
 		decisions += len(h.Decisions)
 		given += h.GivenAway
-		luck += h.Luck
+		if p := h.Split; p != nil {
+			split++
+			sum.Skill += p.Skill
+			sum.Others += p.Others
+			sum.Luck += p.Luck
+		}
 		g.tellHand(h, &res.g)
 	}
 	if hands == 0 {
@@ -118,7 +125,11 @@ func (g *game) tellReview(res reviewResult) {
 		return
 	}
 	if hands > 1 {
-		g.say(lang.RvlGame, hands, decisions, round(given), g.luckWords(luck))
+		g.say(lang.RvlGame, hands, decisions, round(given))
+		if split > 0 {
+			play, theirs, cards := g.splitWords(&sum)
+			g.say(lang.RvlGameSplit, play, theirs, cards)
+		}
 	}
 	for _, seat := range r.Seats {
 		if rt, ok := review.Rate(r, seat); ok && g.view.Plays(seat) {
@@ -138,7 +149,12 @@ func (g *game) tellHand(h *review.Hand, rec *record.Game) {
 		result = g.margin(float64(h.Result))
 	}
 	g.say(lang.RvlHand, h.Hand, h.Game, capital(g.seatName(h.Seat)), h.Points, result)
-	g.say(lang.RvlSplit, g.margin(h.Expected), round(-h.Skill), g.luckWords(h.Luck))
+	if p := h.Split; p != nil {
+		play, theirs, cards := g.splitWords(p)
+		g.say(lang.RvlSplit, g.margin(p.Expected), play, theirs, cards)
+	} else {
+		g.say(lang.RvlExpectOpen, g.margin(h.Expected))
+	}
 	flagged := 0
 	for k := range h.Decisions {
 		if h.Decisions[k].Verdict != review.Good {
@@ -242,13 +258,20 @@ func (g *game) margin(points float64) string {
 	return g.text(lang.RvlEven)
 }
 
-// luckWords words the luck: what the cards and the others' play gave or
-// took.
-func (g *game) luckWords(luck float64) string {
-	if n := round(luck); n < 0 {
-		return g.text(lang.RvlLuckTook, -n)
+// splitWords words a split's terms for the ear: what the player's play
+// gained or cost against the computer's steady play, what the others'
+// play cost or gained them (the player's side's gain or loss), and what
+// the cards gave or took.
+func (g *game) splitWords(p *review.Split) (play, theirs, cards string) {
+	pick := func(x float64, up, down lang.Key) string {
+		if n := round(x); n < 0 {
+			return g.text(down, -n)
+		}
+		return g.text(up, round(x))
 	}
-	return g.text(lang.RvlLuckGave, round(luck))
+	return pick(p.Skill, lang.RvlPlayGained, lang.RvlPlayLost),
+		pick(p.Others, lang.RvlTheirsCost, lang.RvlTheirsGained),
+		pick(p.Luck, lang.RvlCardsGave, lang.RvlCardsTook)
 }
 
 // plusMinus is the standard error the review writes after a loss, "(±
