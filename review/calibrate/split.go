@@ -145,8 +145,14 @@ func (t *tally) playSplits(cfg engine.Config, entries []string, seed uint64, dea
 	close(next)
 	wg.Wait()
 	fmt.Fprintln(os.Stderr)
+	seen := map[string]bool{}
 	for i := range results {
-		t.addSplits(&results[i].g, results[i].hands, results[i].splits)
+		// Deterministic players play both rotations of a deal alike: the
+		// same game twice is counted once.
+		if h := review.HistoryHash(&results[i].g); !seen[h] {
+			seen[h] = true
+			t.addSplits(&results[i].g, results[i].hands, results[i].splits)
+		}
 	}
 }
 
@@ -183,11 +189,15 @@ func (t *tally) loadSplits(dir string, parallel int) error {
 	}
 	close(next)
 	wg.Wait()
+	seen := map[string]bool{}
 	for i, r := range results {
 		if r.err != nil {
 			return fmt.Errorf("%s: %v", paths[i], r.err)
 		}
-		t.addSplits(&r.g, r.hands, r.splits)
+		if h := review.HistoryHash(&r.g); !seen[h] {
+			seen[h] = true
+			t.addSplits(&r.g, r.hands, r.splits)
+		}
 	}
 	return nil
 }
@@ -203,7 +213,7 @@ func (t *tally) reportSplits(w io.Writer) {
 			continue
 		}
 		f := float64(n)
-		fmt.Fprintf(w, "%s: %d hands of one seat\n", name, n)
+		fmt.Fprintf(w, "%s: %d hands of one seat (a game played twice alike counted once)\n", name, n)
 		for _, term := range []struct {
 			name string
 			m    moments
