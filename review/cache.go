@@ -42,7 +42,6 @@ func Decode(rd io.Reader) (*Review, error) {
 	if r.Version != Version {
 		return nil, fmt.Errorf("review version %d, this mille makes %d: %w", r.Version, Version, ErrVersion)
 	}
-	settle(&r)
 	return &r, nil
 }
 

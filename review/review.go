@@ -4,7 +4,8 @@
 // engine.Observation, never the hidden cards). It reports the move played,
 // the best move, the points the move played gave away with their standard
 // error, a verdict and a sentence why; per hand, the points given away, the
-// three costliest moments and the luck of the deal.
+// three costliest moments and the split of its result into what could be
+// expected, what each side's decisions did and what the cards did (Split).
 //
 // The measure is the result of the hand (ai.HandMargin): the points of the
 // seat's side in the hand less those of the best other side, as the search
@@ -95,11 +96,6 @@ type Hand struct {
 	// heuristic's move in the same place, so it can be above 0.)
 	Skill   float64 `json:"skill"`
 	SkillSE float64 `json:"skill_se"`
-	// Luck and Others are the step luck (settle), to go.
-	Luck     float64 `json:"luck"`
-	LuckSE   float64 `json:"luck_se"`
-	Others   float64 `json:"others,omitempty"`
-	OthersSE float64 `json:"others_se,omitempty"`
 	// Split is the finished hand's result split into expected, the
 	// decisions of each side and the cards (Splits); nil for a hand not
 	// finished.
@@ -258,7 +254,6 @@ func Analyse(ctx context.Context, g record.Game, o Options) (*Review, error) {
 	for i := range r.Hands {
 		sumUp(&r.Hands[i])
 	}
-	settle(r)
 	if o.Judged != nil {
 		judged := *r
 		judged.Hands = slices.Clone(r.Hands) // the splits go into r's alone
@@ -519,49 +514,6 @@ func sumUp(h *Hand) {
 		return
 	}
 	h.Expected, h.ExpectedSE = h.Decisions[0].Before()
-}
-
-// settle measures each finished hand's luck, step by step: what came
-// between the move played (its expected result) and the seat's next
-// decision (the best move's expected result), then the result; less,
-// in a game of two sides, what the other side's reviewed decisions gave
-// (Hand.Others). It depends on the decisions alone, so a decoded review
-// is settled again to the same figures.
-func settle(r *Review) {
-	for i := range r.Hands {
-		h := &r.Hands[i]
-		h.Luck, h.LuckSE, h.Others, h.OthersSE = 0, 0, 0, 0
-		if !h.Finished || len(h.Decisions) == 0 {
-			continue
-		}
-		var luckSq, othersSq float64
-		for k := range h.Decisions {
-			after, afterSE := h.Decisions[k].After()
-			next, nextSE := float64(h.Result), 0.0
-			if k+1 < len(h.Decisions) {
-				next, nextSE = h.Decisions[k+1].Before()
-			}
-			h.Luck += next - after
-			luckSq += afterSE*afterSE + nextSE*nextSE
-		}
-		if (engine.Config{Players: r.Players, Rules: r.Rules}).Sides() == 2 {
-			first := h.Decisions[0].Index
-			for j := range r.Hands {
-				o := &r.Hands[j]
-				if o.Game != h.Game || o.Hand != h.Hand || o.Side == h.Side {
-					continue
-				}
-				for _, d := range o.Decisions {
-					if d.Index > first {
-						h.Others += d.Loss
-						othersSq += d.LossSE * d.LossSE
-					}
-				}
-			}
-		}
-		h.Luck -= h.Others
-		h.LuckSE, h.OthersSE = math.Sqrt(luckSq+othersSq), math.Sqrt(othersSq)
-	}
 }
 
 // Before is the result the seat could expect before the decision, from

@@ -3,6 +3,7 @@ package review
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -566,6 +567,24 @@ func TestCachedWithoutSplit(t *testing.T) {
 	}
 	if len(r.Hands) != 1 || r.Hands[0].Split == nil {
 		t.Fatalf("a finished hand reviewed without its split: %+v", r.Hands)
+	}
+	// The JSON (mille review --json) carries it, and the step luck no more.
+	js, err := Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hands struct{ Hands []map[string]any }
+	if err := json.Unmarshal(js, &hands); err != nil {
+		t.Fatal(err)
+	}
+	split, _ := hands.Hands[0]["split"].(map[string]any)
+	for _, k := range []string{"expected", "expected_se", "skill", "skill_se", "others", "others_se", "luck", "luck_se", "sum_se"} {
+		if _, ok := split[k]; !ok {
+			t.Errorf("the JSON's split has no %q: %v", k, hands.Hands[0]["split"])
+		}
+	}
+	if _, ok := hands.Hands[0]["luck"]; ok {
+		t.Errorf("the JSON's hand has the step luck: %s", js)
 	}
 	old := *r
 	old.Version = 3

@@ -65,27 +65,6 @@ func TestReasons(t *testing.T) {
 	}
 }
 
-// TestSkillAndLuckAddUp: a finished hand's result is what was expected at
-// its first decision, plus the skill (the decisions' losses) and the luck
-// (the rest, step by step), and, both seats reviewed, what the other's
-// decisions gave, up to the search's noise.
-func TestSkillAndLuckAddUp(t *testing.T) {
-	g := heuristicGame(t, engine.DefaultConfig, 7, 0)
-	r, err := Analyse(context.Background(), g, Options{Depth: Quick, Seats: []int{0, 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, h := range r.Hands {
-		if !h.Finished || h.Skill > 0 || h.SkillSE <= 0 || h.LuckSE <= 0 || h.Others <= 0 {
-			t.Fatalf("seat %d: %+v", h.Seat, h)
-		}
-		sum := h.Expected + h.Skill + h.Others + h.Luck
-		if d := sum - float64(h.Result); d*d > 1 {
-			t.Errorf("seat %d: %.1f %+.1f %+.1f = %.1f, result %d", h.Seat, h.Expected, h.Skill, h.Luck, sum, h.Result)
-		}
-	}
-}
-
 // TestCourseAndTurns: the chart's points are the result expected before
 // each decision and the result; the turning points are the biggest moves,
 // by a decision's loss or by the luck after it.
