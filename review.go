@@ -104,7 +104,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	if *screen {
 		o.Progress = nil
-		rs, err := ui.NewReviewScreen(ui.ReviewConfig{Game: g, Options: o, Analyse: analyse, Dark: true})
+		rs, err := ui.NewReviewScreen(ui.ReviewConfig{Game: g, Options: o, Analyse: analyse, Dark: true, Lang: cli()})
 		var in *ui.GuardedFile
 		if err == nil {
 			in, err = terminalInput()
