@@ -73,10 +73,10 @@ func TestLogFloodByKey(t *testing.T) {
 	}
 }
 
-// TestPublicText: what a player reads of an error: a sentence of the
+// TestPublic: what a player reads of an error: a sentence of the
 // rooms as it is, in the session's language when it is a catalogue's; an
 // error naming the server's files as a short sentence, logged whole.
-func TestPublicText(t *testing.T) {
+func TestPublic(t *testing.T) {
 	var logs testkit.Buffer
 	log := New(slog.New(slog.NewTextHandler(&logs, nil)))
 	data := "/var/lib/mille"
@@ -95,8 +95,8 @@ func TestPublicText(t *testing.T) {
 		{fr, fmt.Errorf("joining: %w", lang.Err(lang.RefRoomName, 20)), fr.T(lang.RefRoomName, 20)},
 		{fr, &fs.PathError{Op: "open", Path: "/etc/x", Err: fs.ErrPermission}, fr.T(lang.RefServerError)},
 	} {
-		if got := PublicText(tc.c, tc.err, log, data); got != tc.want {
-			t.Errorf("PublicText(%s, %v) = %q, want %q", tc.c.Tag, tc.err, got, tc.want)
+		if got := tc.c.Error(Public(tc.err, log, data)); got != tc.want {
+			t.Errorf("Public(%v) in %s = %q, want %q", tc.err, tc.c.Tag, got, tc.want)
 		}
 	}
 	if fr.T(lang.RefServerError) == en.T(lang.RefServerError) {

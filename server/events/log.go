@@ -244,12 +244,12 @@ func (e *Log) limitedAt(level slog.Level, msg string, args ...any) {
 	e.Log(context.Background(), level, msg, args...)
 }
 
-// PublicText is what a player may read of err, in c's language
-// (Catalogue.Error). The sentences of the rooms and the lobby are for
-// players; an error of the file system names the server's files and says
-// more about the machine than a stranger should read, so it goes to the
-// log and the player reads a short sentence (lang.RefServerError).
-func PublicText(c *lang.Catalogue, err error, log *Log, dataDir string, who ...any) string {
+// Public is what a player may read of err, said in the session's
+// language with Catalogue.Error. The sentences of the rooms and the lobby
+// are for players; an error of the file system names the server's files
+// and says more about the machine than a stranger should read, so it goes
+// to the log and the player reads a short sentence (lang.RefServerError).
+func Public(err error, log *Log, dataDir string, who ...any) error {
 	var path *fs.PathError
 	var link *os.LinkError
 	var sys *os.SyscallError
@@ -258,7 +258,7 @@ func PublicText(c *lang.Catalogue, err error, log *Log, dataDir string, who ...a
 		if log != nil {
 			log.Error("server error shown as a short sentence", append(who, "err", err)...)
 		}
-		return c.T(lang.RefServerError)
+		return lang.Err(lang.RefServerError)
 	}
-	return c.Error(err)
+	return err
 }

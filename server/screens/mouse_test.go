@@ -87,7 +87,7 @@ func TestMouse(t *testing.T) {
 	bob := New(lobby.NewAdmission(l, users, "key-b"), "", 80)
 	click(t, bob, "room1")
 	if bob.conn == nil {
-		t.Fatalf("Ben did not join: %s", bob.msg)
+		t.Fatalf("Ben did not join: %s", bob.message())
 	}
 	settle(t, bob)
 	click(t, ann, "[ Start ]")

@@ -29,7 +29,7 @@ func TestEnterKeptRoom(t *testing.T) {
 		s := New(lobby.NewAdmission(l, users, tc.key), "fam", 80)
 		s.Init()
 		if s.conn == nil {
-			t.Fatalf("%s: not in the room: %s", tc.key, s.msg)
+			t.Fatalf("%s: not in the room: %s", tc.key, s.message())
 		}
 		if s.conn.Watching() != tc.watch || !tc.watch && s.conn.Seat() != 1 {
 			t.Fatalf("%s: watching %v, seat %d", tc.key, s.conn.Watching(), s.conn.Seat())

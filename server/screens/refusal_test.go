@@ -38,12 +38,12 @@ func TestRefusalsInFrench(t *testing.T) {
 		for _, k := range keys(tc.name, "enter") {
 			s.Update(k)
 		}
-		if s.msg != tc.want {
-			t.Errorf("name %q: %q, want %q", tc.name, s.msg, tc.want)
+		if s.message() != tc.want {
+			t.Errorf("name %q: %q, want %q", tc.name, s.message(), tc.want)
 		}
 	}
 	if s.naming {
-		t.Fatalf("Zoé refused: %q", s.msg)
+		t.Fatalf("Zoé refused: %q", s.message())
 	}
 	// The form with the name of Ada's room, then with no name.
 	back := strings.Fields(strings.Repeat("backspace ", 8))
@@ -57,8 +57,8 @@ func TestRefusalsInFrench(t *testing.T) {
 		for _, k := range keys(tc.keys...) {
 			s.Update(k)
 		}
-		if s.msg != tc.want {
-			t.Errorf("the form: %q, want %q", s.msg, tc.want)
+		if s.message() != tc.want {
+			t.Errorf("the form: %q, want %q", s.message(), tc.want)
 		}
 		if text := strings.Join(strings.Fields(ansi.Strip(s.View().Content)), " "); !strings.Contains(text, strings.Join(strings.Fields(tc.want), " ")) {
 			t.Errorf("the screen does not show %q:\n%s", tc.want, text)
@@ -70,7 +70,44 @@ func TestRefusalsInFrench(t *testing.T) {
 	bob.Init()
 	settle(t, bob)
 	bob.Update(press("s"))
-	if want := fr.Error(table.ErrNotHost); bob.msg != want || want == table.ErrNotHost.Error() {
-		t.Errorf("Ben's start: %q, want %q", bob.msg, want)
+	if want := fr.Error(table.ErrNotHost); bob.message() != want || want == table.ErrNotHost.Error() {
+		t.Errorf("Ben's start: %q, want %q", bob.message(), want)
+	}
+}
+
+// TestRefusalFollowsLanguage: a sentence under the lobby's list (a room
+// that closed since the list was read, a room that ended) is said in the
+// language of the moment: f after it shows it in French, not in the
+// English it was first drawn in.
+func TestRefusalFollowsLanguage(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
+	fr := &lang.French
+	for _, tc := range []struct {
+		name, room string // the room asked for on the command line
+		make       func(s *Screen)
+		want       string
+	}{
+		{"a room gone", "", func(s *Screen) {
+			s.rooms = []lobby.RoomInfo{{Name: "gone", Players: 2, Rules: "standard", Level: "easy"}} // read before it closed
+			s.Update(keys("enter")[0])
+		}, fr.T(lang.RefNoRoom)},
+		{"a room ended", "ended", func(s *Screen) {
+			s.Init()
+			settle(t, s)
+			s.Update(updateMsg{s.conn, table.View{}, false})
+		}, fr.T(lang.SrvRoomEnded)},
+	} {
+		s := New(lobby.NewAdmission(l, users, "key-b"), tc.room, 80)
+		s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		tc.make(s)
+		if s.message() == "" || s.conn != nil {
+			t.Fatalf("%s: no sentence in the lobby (in a room: %v)", tc.name, s.conn != nil)
+		}
+		english := s.message()
+		s.Update(press("f"))
+		text := strings.Join(strings.Fields(ansi.Strip(s.View().Content)), " ")
+		if !strings.Contains(text, tc.want) || strings.Contains(text, english) {
+			t.Errorf("%s: after f the lobby does not say %q (it said %q):\n%s", tc.name, tc.want, english, text)
+		}
 	}
 }

@@ -38,7 +38,7 @@ type Screen struct {
 	naming    bool            // asking the name
 	plain     bool            // the person asked for the line mode instead
 	nameField textinput.Model // the name typed so far
-	msg       string          // the last error, shown under the prompt
+	msg       said            // the last error, shown under the prompt; nil: none
 	rooms     []lobby.RoomInfo
 	pick      int // the room under the cursor in the list
 	width     int
@@ -63,10 +63,24 @@ type Screen struct {
 	Done <-chan struct{}
 }
 
-// refusal is what the player reads of err, in the session's language (see
-// events.PublicText), noted in the log when it hides something.
-func (s *Screen) refusal(err error) string {
-	return events.PublicText(s.lang, err, s.Log, s.DataDir, "key", s.ID())
+// said is a sentence of the message line kept as what it tells, not in
+// words: drawn, it is said in the screen's language of the moment, so a
+// refusal on the screen follows the language key (f).
+type said func(*lang.Catalogue) string
+
+// message is the message line in the screen's language, "" for none.
+func (s *Screen) message() string {
+	if s.msg == nil {
+		return ""
+	}
+	return s.msg(s.lang)
+}
+
+// refusal is what the player reads of err (see events.Public), noted in
+// the log once when it hides something.
+func (s *Screen) refusal(err error) said {
+	err = events.Public(err, s.Log, s.DataDir, "key", s.ID())
+	return func(c *lang.Catalogue) string { return c.Error(err) }
 }
 
 // updateMsg carries a seat's update into the program.
@@ -120,7 +134,7 @@ func (s *Screen) connect(c *lobby.Conn, err error) tea.Cmd {
 		s.msg = s.refusal(err)
 		return nil
 	}
-	s.conn, s.msg, s.last = c, "", table.View{} // no view of this room yet
+	s.conn, s.msg, s.last = c, nil, table.View{} // no view of this room yet
 	return next(c)
 }
 
@@ -232,11 +246,11 @@ func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if !msg.open {
 			s.conn, s.rooms = nil, s.Lobby().List()
-			s.msg = s.endedText()
+			s.msg = s.ended()
 			return s, nil
 		}
 		if msg.u.Host != s.last.Host {
-			s.msg = "" // an earlier refusal may no longer hold
+			s.msg = nil // an earlier refusal may no longer hold
 		}
 		s.last = msg.u
 		return s, next(s.conn)
@@ -283,7 +297,7 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Down):
 		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
 	case key.Matches(msg, k.New):
-		s.form, s.msg = newForm(s.Lobby().FreeName(), s.st, s.Lobby().Levels(), s.lang), ""
+		s.form, s.msg = newForm(s.Lobby().FreeName(), s.st, s.Lobby().Levels(), s.lang), nil
 		return nil
 	case key.Matches(msg, k.Join):
 		if s.pick < len(s.rooms) {
@@ -303,7 +317,7 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 	done, cancel := s.form.key(msg)
 	switch {
 	case cancel:
-		s.form, s.msg = nil, ""
+		s.form, s.msg = nil, nil
 	case done:
 		name, cfg := s.form.config(lobby.NewSeed())
 		if cmd := s.connect(s.Admission.Create(name, cfg)); s.conn != nil {
@@ -328,7 +342,7 @@ func (s *Screen) roomKey(msg tea.KeyPressMsg) {
 			s.msg = s.refusal(err)
 		} else {
 			s.Note("room saved", "room", name)
-			s.msg = s.lang.T(lang.SrvSavedAs, name)
+			s.msg = func(c *lang.Catalogue) string { return c.T(lang.SrvSavedAs, name) }
 		}
 	}
 }
@@ -349,7 +363,7 @@ func (s *Screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 			s.msg = s.refusal(err)
 			return nil
 		}
-		s.naming, s.msg = false, ""
+		s.naming, s.msg = false, nil
 		s.rooms = s.Lobby().List()
 		if s.room != "" {
 			return s.enter(s.room, s.Lobby().Room(s.room) == nil)
@@ -375,15 +389,15 @@ func (s *Screen) View() tea.View {
 			b.WriteString(s.para(s.lang.T(lang.NameRetired, old)) + "\n\n")
 		}
 		b.WriteString(s.nameField.View() + "\n")
-		if s.msg != "" {
-			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
+		if msg := s.message(); msg != "" {
+			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(msg))
 		}
 		b.WriteString("\n" + helpView(s.help, s.keys.name, s.inner()) + "\n")
 	} else if s.form != nil {
 		s.form.view(&b, h, st)
 		b.WriteString("\n" + helpView(s.help, s.form.keys, s.inner()) + "\n")
-		if s.msg != "" {
-			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.msg))
+		if msg := s.message(); msg != "" {
+			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(msg))
 		}
 	} else if s.conn != nil && (!s.last.Started || s.last.Ended) {
 		s.viewWaiting(&b, h)
@@ -437,8 +451,8 @@ func (s *Screen) View() tea.View {
 				b.WriteString(st.Dim.Render(s.lang.T(lang.SrvMoreDown, len(s.rooms)-to)) + "\n")
 			}
 		}
-		if s.msg != "" {
-			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.para(s.msg)))
+		if msg := s.message(); msg != "" {
+			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.para(msg)))
 		}
 		b.WriteString("\n" + keys + "\n")
 	}
@@ -491,8 +505,8 @@ func (s *Screen) viewRoom(b *strings.Builder) {
 	if u.Notice.Kind != table.NoNotice {
 		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.Text(s.lang)))
 	}
-	if s.msg != "" {
-		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))
+	if msg := s.message(); msg != "" {
+		fmt.Fprintf(b, "\n%s\n", st.Error.Render(msg))
 	}
 }
 
@@ -535,14 +549,14 @@ func listWindow(n, cursor, rows int) (from, to int) {
 	return from, from + rows
 }
 
-// endedText says why the session's room ended: the last news of the
-// table, when it was about that (another server took the room over, or
-// this one lost its database), else that it ended.
-func (s *Screen) endedText() string {
+// ended says why the session's room ended: the last news of the table,
+// when it was about that (another server took the room over, or this one
+// lost its database), else that it ended.
+func (s *Screen) ended() said {
 	if n := s.last.Notice; n.Final() {
-		return n.Text(s.lang)
+		return n.Text
 	}
-	return s.lang.T(lang.SrvRoomEnded)
+	return func(c *lang.Catalogue) string { return c.T(lang.SrvRoomEnded) }
 }
 
 // Naming reports whether the screen asks the player's name.

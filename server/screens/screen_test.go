@@ -110,13 +110,13 @@ func TestRefusalForgotten(t *testing.T) {
 	bob.Init()
 	settle(t, bob)
 	bob.Update(press("s"))
-	if bob.msg != table.ErrNotHost.Error() {
-		t.Fatalf("Ben's start: %q", bob.msg)
+	if bob.message() != table.ErrNotHost.Error() {
+		t.Fatalf("Ben's start: %q", bob.message())
 	}
 	bob.Update(press("w"))
 	settle(t, bob)
-	if bob.msg != "" || !bob.last.Watching {
-		t.Errorf("after w: message %q, watching %v", bob.msg, bob.last.Watching)
+	if bob.message() != "" || !bob.last.Watching {
+		t.Errorf("after w: message %q, watching %v", bob.message(), bob.last.Watching)
 	}
 }
 

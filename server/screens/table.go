@@ -43,7 +43,7 @@ type seatConn struct {
 func (c seatConn) Save() (string, error) {
 	name, err := c.Conn.Save()
 	if err != nil {
-		return "", errors.New(c.s.refusal(err))
+		return "", errors.New(c.s.refusal(err)(c.s.lang)) // the board's line is said once
 	}
 	c.s.Note("room saved", "room", name)
 	return name, nil
@@ -94,9 +94,9 @@ func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			if s.conn != nil && !msg.Ended {
 				s.conn.Quit()
 			}
-			s.msg = "" // a refusal from before the game no longer holds
+			s.msg = nil // a refusal from before the game no longer holds
 			if msg.Ended {
-				s.msg = s.endedText()
+				s.msg = s.ended()
 			}
 			s.conn = nil
 			s.rooms = s.Lobby().List()

@@ -17,7 +17,7 @@ import (
 func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	u := s.last
 	k := s.keys.waiting
-	s.msg = "" // the last refusal was about the last key
+	s.msg = nil // the last refusal was about the last key
 	var err error
 	switch {
 	case key.Matches(msg, k.Leave):
@@ -153,8 +153,8 @@ func (s *Screen) viewWaiting(b *strings.Builder, h hits) {
 	if u.Notice.Kind != table.NoNotice {
 		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.Text(s.lang)))
 	}
-	if s.msg != "" {
-		fmt.Fprintf(b, "\n%s\n", st.Error.Render(s.msg))
+	if msg := s.message(); msg != "" {
+		fmt.Fprintf(b, "\n%s\n", st.Error.Render(msg))
 	}
 }
 
