@@ -533,7 +533,7 @@ var French = Catalogue{
 		UIMoreMoves:       "%d de plus (w : journal)",
 		SideNumber:        "%s (ou %d)",
 		RunningTotal:      "%s, %d au total.",
-		BtnQuitNoSave:     "d Quitter sans enregistrer",
+		BtnQuitNoSave:     "d Ne pas enregistrer",
 		UIStartRolling:    "démarrer",
 		UIEndLimit:        "lever votre Limite de vitesse",
 		UIRepair:          "parer l'attaque : %s",

@@ -4,9 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/local"
 )
 
 // footerOf is the footer line of a model or board as drawn at 120x40.
@@ -81,5 +84,53 @@ func TestLeaveQuestionKeys(t *testing.T) {
 	}
 	if _, ok := cmd().(LeaveMsg); !ok {
 		t.Fatal("y did not ask the host program to leave")
+	}
+}
+
+// TestQuestionsFitIn80: every question of the local game, in each
+// language, shows at 80 columns its box whole and, in its footer, every
+// key it answers to, Return too: the French quit question with the save
+// in it ran to 81 columns, its right edge cut, and its footer dropped
+// "enter valider".
+func TestQuestionsFitIn80(t *testing.T) {
+	t.Setenv("MILLE_DATA_DIR", t.TempDir())
+	for _, l := range lang.All {
+		cfg := testConfig(t, 2, 7)
+		cfg.Lang = l
+		cfg.Local.Save = local.WriteSave // the quit question offers the save
+		m := newModel(t, cfg)
+		syncPlay(m, 2)
+		for _, tc := range []struct {
+			name string
+			set  func()
+		}{
+			{"quit with the save", func() { m.dialog = dialogQuit }},
+			{"replace", func() { m.asking = askReplace }},
+			{"guide offer", func() { m.asking = askGuideOffer }},
+			{"resume", func() { m.asking = askResume }},
+			{"resume drop", func() { m.asking = askResumeDrop }},
+		} {
+			m.dialog, m.asking = dialogNone, askNone
+			tc.set()
+			q := m.question()
+			if q == nil {
+				t.Fatalf("%s, %s: no question", l.Tag, tc.name)
+			}
+			screen := screenOf(m, 80, 24)
+			var footer string
+			for _, ly := range m.layers(80, 24) {
+				if ly.id == "help" {
+					footer = ansi.Strip(ly.s)
+				}
+				if right := ly.x + lipgloss.Width(ly.s); right > 80 {
+					t.Errorf("%s, %s: a layer ends at column %d:\n%s", l.Tag, tc.name, right, screen)
+				}
+			}
+			for _, b := range q.keyMap(&m.screenContext).ShortHelp() {
+				if want := b.Help().Key + " " + b.Help().Desc; !strings.Contains(footer, want) {
+					t.Errorf("%s, %s: the footer lacks %q: %q", l.Tag, tc.name, want, footer)
+				}
+			}
+		}
 	}
 }
