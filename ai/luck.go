@@ -174,51 +174,37 @@ func HiddenLuck(s *engine.State, seat, deals int, seed uint64) (luck, se, expect
 
 // MoveSkill measures what action a, taken by the seat to act in s, did
 // to each side's expected result against the heuristic's move in its
-// place: each of deals samples is played out twice with the heuristic,
-// after a and from s (the heuristic choosing there too), so that only
-// the move differs. known is measured in the deals the seat could
-// imagine (engine.Sample of its observation): what the move was worth
-// for what its maker knew, the skill. whole is measured with every hand
-// as it is, the draw pile shuffled: what the move did in the hand that
-// was, so that whole less known is what the cards its maker could not
-// see made of the move, luck. Both are zero, with no play-out, when a is
-// the heuristic's move. Each comes with its standard error; the result
-// depends only on s, a, deals and seed.
-func MoveSkill(s *engine.State, a engine.Action, deals int, seed uint64) (known, knownSE, whole, wholeSE [engine.MaxSides]float64) {
+// place, in the deal as it is (every hand as it is, the draw pile
+// shuffled): each of deals samples is played out twice with the
+// heuristic, after a and from s (the heuristic choosing there too), so
+// that only the move differs. The other hands are taken as they are, not
+// as their maker could imagine them: dealing them at random (as
+// engine.Sample does) would ignore what the other players' moves told,
+// and what the move lost or won would lean with it. It returns the mean
+// difference per side with its standard error, zero with no play-out
+// when a is the heuristic's move, and depends only on s, a, deals and
+// seed.
+func MoveSkill(s *engine.State, a engine.Action, deals int, seed uint64) (skill, se [engine.MaxSides]float64) {
 	if a == heuristicMove(s) {
-		return
+		return skill, se
 	}
 	rng := seedFor(seed, 2, 0)
-	obs := engine.Observe(s, s.ToAct())
 	var x, y [engine.MaxSides]float64
-	var sumK, sqK, sumW, sqW [engine.MaxSides]float64
+	var sum, sq [engine.MaxSides]float64
 	for range deals {
-		for _, imagine := range [2]bool{true, false} {
-			var det engine.State
-			if imagine {
-				det = engine.Sample(&obs, rng)
-			} else {
-				det = *s
-				shuffle(&det, rng)
-			}
-			twin := det
-			det.StepLegal(a)
-			playOut(&det, &x)
-			playOut(&twin, &y)
-			sum, sq := &sumW, &sqW
-			if imagine {
-				sum, sq = &sumK, &sqK
-			}
-			for side := range s.Sides() {
-				d := x[side] - y[side]
-				sum[side] += d
-				sq[side] += d * d
-			}
+		det := *s
+		shuffle(&det, rng)
+		twin := det
+		det.StepLegal(a)
+		playOut(&det, &x)
+		playOut(&twin, &y)
+		for side := range s.Sides() {
+			d := x[side] - y[side]
+			sum[side] += d
+			sq[side] += d * d
 		}
 	}
-	known, knownSE = meanSE(s.Sides(), deals, &sumK, &sqK)
-	whole, wholeSE = meanSE(s.Sides(), deals, &sumW, &sqW)
-	return known, knownSE, whole, wholeSE
+	return meanSE(s.Sides(), deals, &sum, &sq)
 }
 
 // heuristicMove is the heuristic's move in s, for the seat to act: the

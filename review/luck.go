@@ -11,38 +11,35 @@ import (
 )
 
 // Split is a finished hand's result split into what the seat's side
-// could expect, what the decisions of each side did and what the cards
-// did, every term measured apart with one estimator, heuristic
-// play-outs, as poker's AIVAT measures luck (docs/review.md, "Skill and
-// luck"). Expected + Skill + Others + Luck is the result within the
-// noise of the play-outs, SumSE; the terms are in points of the hand's
-// result (ai.HandMargin) of the seat's side, from its first decision of
-// the hand to the hand's end.
+// could expect when the hand was dealt, what the decisions of each side
+// did, and what the cards did, every term measured apart with one
+// estimator, heuristic play-outs, as poker's AIVAT measures luck
+// (docs/review.md, "Skill and luck"). Expected + Skill + Others + Luck
+// is the result within the noise of the play-outs, SumSE; the terms are
+// in points of the hand's result (ai.HandMargin) of the seat's side.
 type Split struct {
-	// Expected is the result the seat could expect at its first
-	// decision, from what it could see, with the heuristic playing every
-	// seat from there.
+	// Expected is the result the seat could expect when the hand was
+	// dealt, from its own cards, with the heuristic playing every seat.
 	Expected   float64 `json:"expected"`
 	ExpectedSE float64 `json:"expected_se"`
 	// Skill is what the decisions of the seat's side did, each against
-	// the heuristic's move in its place and for what its maker could see
-	// (ai.MoveSkill's known): above zero where they did better than the
-	// heuristic, below where worse. Others is the same for the other
-	// sides' decisions, for the seat's side.
+	// the heuristic's move in its place, in the deal as it was (the other
+	// hands as they were, the draw pile unknown; ai.MoveSkill): above
+	// zero where they did better than the heuristic, below where worse.
+	// Others is the same for the other sides' decisions, for the seat's
+	// side.
 	Skill    float64 `json:"skill"`
 	SkillSE  float64 `json:"skill_se"`
 	Others   float64 `json:"others"`
 	OthersSE float64 `json:"others_se"`
-	// Luck is what the cards did: the hands the seat could not see at its
-	// first decision (ai.HiddenLuck), every card drawn after it
-	// (ai.DrawLuck), and what the cards hidden from each
-	// decision's maker made of the move (ai.MoveSkill's whole less
-	// known). It averages zero whoever plays.
+	// Luck is what the cards did: the hands the seat could not see when
+	// the hand was dealt (ai.HiddenLuck) and every card drawn after that
+	// (ai.DrawLuck). It averages zero whoever plays.
 	Luck   float64 `json:"luck"`
 	LuckSE float64 `json:"luck_se"`
 	// SumSE is the standard error of Expected + Skill + Others + Luck,
-	// whose terms are not all independent (a move's skill and its luck
-	// are one play-out's two halves).
+	// whose first and last terms are not independent (the hidden hands'
+	// luck is measured against the expectation).
 	SumSE float64 `json:"sum_se"`
 }
 
@@ -60,31 +57,35 @@ func (p *Split) Off(result int) (off, se float64) {
 }
 
 // Splits measures the Split of every finished hand of hands (a review's
-// of g, or Outline's), from the first decision of its seat, in the order
-// of hands (nil for a hand not finished or with no decision). Every event
-// is measured with deals sampled deals, seeded from seed and its place
-// in the history. It stops at ctx's end with its error.
+// of g, or Outline's) that has a decision of its seat, from the deal to
+// the hand's end, in the order of hands (nil for the others). Every
+// event is measured with deals sampled deals, seeded from seed and its
+// place in the history. It stops at ctx's end with its error.
 func Splits(ctx context.Context, g *record.Game, hands []Hand, seed uint64, deals int) ([]*Split, error) {
 	s, err := engine.New(g.State.Config, g.State.Seed)
 	if err != nil {
 		return nil, err
 	}
 	splits := make([]*Split, len(hands))
-	// Variances until the end; sumVar is that of the sum.
+	// Variances until the end; sum is that of the sum.
 	type vars struct{ expected, skill, others, luck, sum float64 }
 	v := make([]vars, len(hands))
-	// open are the hands, index in hands, whose first decision has come
-	// and that are not over yet.
+	// open are the hands, index in hands, under way.
 	var open []int
 	var buf [engine.MaxLegal]engine.Action
 	var drawn []engine.Event
+	dealt := true // s is a hand just dealt
 	for i, a := range g.History {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		for h := range hands {
-			hd := &hands[h]
-			if hd.Finished && len(hd.Decisions) > 0 && hd.Decisions[0].Index == i {
+		if dealt {
+			dealt = false
+			for h := range hands {
+				hd := &hands[h]
+				if !hd.Finished || len(hd.Decisions) == 0 || hd.Game != int(s.Game)+1 || hd.Hand != int(s.Hand)+1 {
+					continue
+				}
 				l, lse, e, ese := ai.HiddenLuck(&s, hd.Seat, deals, decisionSeed(seed, -i-1))
 				side := hd.Side
 				splits[h] = &Split{Expected: e[side], Luck: l[side]}
@@ -98,27 +99,29 @@ func Splits(ctx context.Context, g *record.Game, hands []Hand, seed uint64, deal
 			}
 		}
 		if len(open) > 0 && !s.HandOver() && len(s.Legal(buf[:0])) > 1 {
-			known, knownSE, whole, wholeSE := ai.MoveSkill(&s, a, deals, decisionSeed(seed, i))
+			skill, se := ai.MoveSkill(&s, a, deals, decisionSeed(seed, i))
 			mover := s.Config.SideOf(s.ToAct())
 			for _, h := range open {
 				side, p, pv := hands[h].Side, splits[h], &v[h]
-				kv, wv := knownSE[side]*knownSE[side], wholeSE[side]*wholeSE[side]
-				if mover == hands[h].Side {
-					p.Skill += known[side]
-					pv.skill += kv
+				sv := se[side] * se[side]
+				if mover == side {
+					p.Skill += skill[side]
+					pv.skill += sv
 				} else {
-					p.Others += known[side]
-					pv.others += kv
+					p.Others += skill[side]
+					pv.others += sv
 				}
-				p.Luck += whole[side] - known[side]
-				pv.luck += wv + kv
-				pv.sum += wv
+				pv.sum += sv
 			}
 		}
 		since := s.EventCount
 		over := s.HandOver()
 		if err := s.Step(a); err != nil {
 			return nil, fmt.Errorf("history[%d] (%v): %v", i, a, err)
+		}
+		if over && !s.HandOver() {
+			dealt = true
+			continue
 		}
 		if !over && s.HandOver() {
 			open = open[:0]

@@ -69,7 +69,7 @@ func (t *tally) addSplits(g *record.Game, hands []review.Hand, splits []*review.
 		if z <= 1 {
 			p.within1++
 		}
-		if z <= 1.96 {
+		if z <= review.Within {
 			p.within196++
 		}
 		p.z2 += z * z
@@ -225,7 +225,12 @@ func (t *tally) reportSplits(w io.Writer) {
 			100*float64(p.within196)/f, 100*float64(p.within1)/f, p.z2/f)
 		vr, vc := p.result.variance(n), p.corrected.variance(n)
 		m, se := p.corrected.mean(n)
-		fmt.Fprintf(w, "  result less the luck %+.1f ± %.1f a hand: the variance %.0f%% lower, %.1f times fewer hands for the same confidence\n",
-			m, se, 100*(1-vc/vr), vr/vc)
+		if vc <= vr {
+			fmt.Fprintf(w, "  result less the luck %+.1f ± %.1f a hand: the variance %.0f%% lower, %.1f times fewer hands for the same confidence\n",
+				m, se, 100*(1-vc/vr), vr/vc)
+		} else {
+			fmt.Fprintf(w, "  result less the luck %+.1f ± %.1f a hand: the variance %.1f times higher (the cards decided little, and their measure has noise)\n",
+				m, se, vc/vr)
+		}
 	}
 }
