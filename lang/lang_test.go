@@ -3,6 +3,7 @@ package lang
 import (
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -251,6 +252,86 @@ func TestFaces(t *testing.T) {
 	if top, bottom := French.Face(engine.SpeedLimit, true); top != "Limite de" || bottom != "vitesse" {
 		t.Errorf("Limite de vitesse: %q %q", top, bottom)
 	}
+}
+
+// TestFaceBreaks: a card's name split over its face's two lines, on a
+// small card (six columns, the narrowest the board draws) and on a big
+// one, breaks where a typesetter would: with a hyphen, between syllables,
+// two letters at least before it and three after it, so no mute syllable
+// goes alone ("Essen-ce", "Citer-ne"); never a word cut without one
+// ("Priori" "taire").
+func TestFaceBreaks(t *testing.T) {
+	for _, c := range All {
+		for card := engine.OutOfGas; card < engine.NumCards; card++ {
+			for _, big := range []bool{false, true} {
+				top, bottom := c.Face(card, big)
+				if bottom == "" {
+					continue
+				}
+				name := strings.Fields(strings.ToLower(c.Card(card)))
+				tops := strings.Fields(strings.ToLower(top))
+				before, after := tops[len(tops)-1], strings.Fields(strings.ToLower(bottom))[0]
+				stem, hyphen := strings.CutSuffix(before, "-")
+				switch {
+				case hyphen && !slices.Contains(name, stem+after):
+					t.Errorf("%s: %v's face %q %q breaks %q, not a word of %q", c.Tag, card, top, bottom, stem+after, c.Card(card))
+				case hyphen:
+					if why := badBreak([]rune(stem+after), utf8.RuneCountInString(stem)); why != "" {
+						t.Errorf("%s: %v's face %q %q breaks %s", c.Tag, card, top, bottom, why)
+					}
+				case !strings.HasSuffix(before, ".") && !slices.Contains(name, before) && slices.Contains(name, before+after):
+					t.Errorf("%s: %v's face %q %q cuts %q without a hyphen", c.Tag, card, top, bottom, before+after)
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		word string
+		at   int
+		ok   bool
+	}{
+		{"essence", 2, true}, {"essence", 5, false}, {"essence", 3, false}, {"citerne", 5, false},
+		{"réparation", 4, true}, {"crevaison", 3, true}, {"crevaison", 4, false}, {"increvable", 3, false}, {"accident", 2, true},
+	} {
+		if why := badBreak([]rune(tc.word), tc.at); (why == "") != tc.ok {
+			t.Errorf("%s broken after %d letters: %q", tc.word, tc.at, why)
+		}
+	}
+}
+
+// badBreak says what is wrong with a hyphen after the first at letters
+// of word, by the rules of French (and English) syllables, "" if
+// nothing: two letters at least before it and three after it; not
+// between two vowels; a consonant goes with the vowel after it, and two
+// consonants part unless they sound as one (ch, gn, ph, th) or the
+// second is an l or r after b, c, d, f, g, p, t or v.
+func badBreak(word []rune, at int) string {
+	vowel := func(r rune) bool { return strings.ContainsRune("aeiouyàâäéèêëîïôöùûü", r) }
+	together := func(a, b rune) bool {
+		switch string([]rune{a, b}) {
+		case "ch", "gn", "ph", "th":
+			return true
+		}
+		return strings.ContainsRune("bcdfgptv", a) && (b == 'l' || b == 'r')
+	}
+	switch {
+	case at < 2:
+		return "fewer than two letters before the hyphen"
+	case len(word)-at < 3:
+		return "fewer than three letters after the hyphen"
+	}
+	l, r := word[at-1], word[at]
+	switch {
+	case vowel(l) && vowel(r):
+		return "between two vowels"
+	case !vowel(l) && vowel(r):
+		return "a consonant from its vowel"
+	case !vowel(l) && together(l, r):
+		return "inside " + string([]rune{l, r})
+	case vowel(l) && at+1 < len(word) && !vowel(word[at+1]) && !together(r, word[at+1]):
+		return "before two consonants that part"
+	}
+	return ""
 }
 
 // TestHintLineSaysTheMoveOnce: a reason that starts by naming the move
