@@ -255,7 +255,7 @@ var English = Catalogue{
 		RvlAhead:        "%d points ahead",
 		RvlBehind:       "%d points behind",
 		RvlEven:         "even",
-		RvlSplit:        "At the first decision you could expect to finish %s. Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
+		RvlSplit:        "When the hand was dealt you could expect to finish %s. Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
 		RvlExpectOpen:   "At the first decision you could expect to finish %s; the hand was not played out, so its result is not split.",
 		RvlPlayGained:   "gained you %d",
 		RvlPlayLost:     "cost you %d",

@@ -280,7 +280,7 @@ func TestReviewCommand(t *testing.T) {
 	}
 	split := fmt.Sprintf("Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
 		words(p.Skill, "gained you %d", "cost you %d"), words(p.Others, "cost them %d", "gained them %d"), words(p.Luck, "gave you %d", "took %d from you"))
-	for _, want := range []string{"Hand 1 of game 1, You: ", "At the first decision you could expect to finish ", split, "of your ", "Decision ", "Turning point: ", "points given away per real choice"} {
+	for _, want := range []string{"Hand 1 of game 1, You: ", "When the hand was dealt you could expect to finish ", split, "of your ", "Decision ", "Turning point: ", "points given away per real choice"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the review lacks %q:\n%s", want, text)
 		}
