@@ -72,6 +72,10 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others, n
 	return record.New(cfg, seed, seats)
 }
 
+// lineOptions are the line mode's options in local play: hints, and
+// reviews of the hands played.
+var lineOptions = plain.Options{Hint: review.Hint, Review: review.AnalyseInCache}
+
 // playLines plays local play's game in the line mode (package plain) on
 // in and out, in the language of cat. A closed terminal or a kill keeps
 // the game in the autosave.
@@ -79,7 +83,7 @@ func playLines(lc local.Config, cat *lang.Catalogue, in io.Reader, out, stderr i
 	lc.Pace = linePace
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, lc, plain.Options{Hint: review.Hint, Review: review.AnalyseInCache})
+	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, lc, lineOptions)
 	if err != nil {
 		fmt.Fprintf(stderr, "mille: %v\n", err)
 		return 1
