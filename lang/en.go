@@ -468,6 +468,7 @@ var English = Catalogue{
 		ReviewExchange:   "In exchange, after %s: %s.",
 		ReviewJoin:       "; ",
 		ReviewStoppers:   "%d unseen cards (%s) can still stop you, and %s answers them.",
+		ReviewStopper:    "%d unseen card (%s) can still stop you, and %s answers it.",
 		LineTurnLost:     "a turn lost",
 		LineMiles:        "you drive about %d fewer miles",
 		LineCoupsFourres: "coups fourrés worth about %d points given up",

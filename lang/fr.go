@@ -480,6 +480,7 @@ var French = Catalogue{
 		ReviewExchange:   "En échange, avec « %s » : %s.",
 		ReviewJoin:       " ; ",
 		ReviewStoppers:   "%d cartes encore cachées (%s) peuvent vous arrêter, et %s y répond.",
+		ReviewStopper:    "%d carte encore cachée (%s) peut vous arrêter, et %s y répond.",
 		LineTurnLost:     "un tour perdu",
 		LineMiles:        "vous roulez environ %d bornes de moins",
 		LineCoupsFourres: "des coups-fourrés d'environ %d points abandonnés",

@@ -508,6 +508,7 @@ const (
 	ReviewExchange   // better move, its line's facts joined by ReviewJoin
 	ReviewJoin       // - (between two facts)
 	ReviewStoppers   // count, hazards, the card discarded
+	ReviewStopper    // ReviewStoppers when the count is 1
 	LineTurnLost     // -
 	LineMiles        // miles
 	LineCoupsFourres // points

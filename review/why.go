@@ -71,10 +71,20 @@ func LinesIn(c *lang.Catalogue, obs *engine.Observation, d *Decision, names engi
 			for _, h := range hazards {
 				hs = append(hs, c.Card(h))
 			}
-			text += " " + c.T(lang.ReviewStoppers, n, c.List(hs, lang.Or), c.Card(card))
+			text += " " + stoppersLine(c, n, hs, card)
 		}
 	}
 	return text
+}
+
+// stoppersLine says that n unseen hazards can still stop the seat and
+// that the discarded card answers them, in the singular for one.
+func stoppersLine(c *lang.Catalogue, n int, hazards []string, card engine.Card) string {
+	key := lang.ReviewStoppers
+	if n == 1 {
+		key = lang.ReviewStopper
+	}
+	return c.T(key, n, c.List(hazards, lang.Or), c.Card(card))
 }
 
 // fact is one difference between the two lines of play: its words and

@@ -90,3 +90,23 @@ func TestCourseAndTurns(t *testing.T) {
 		t.Errorf("turns %v, want %v", turns, want)
 	}
 }
+
+// TestStoppersLine: one unseen hazard is said in the singular, several
+// in the plural, in both languages.
+func TestStoppersLine(t *testing.T) {
+	for _, tc := range []struct {
+		c    *lang.Catalogue
+		n    int
+		want string
+	}{
+		{&lang.English, 1, "1 unseen card (Flat Tire) can still stop you, and Spare Tire answers it."},
+		{&lang.English, 2, "2 unseen cards (Flat Tire) can still stop you, and Spare Tire answers them."},
+		{&lang.French, 1, "1 carte encore cachée (Crevaison) peut vous arrêter, et Roue de secours y répond."},
+		{&lang.French, 3, "3 cartes encore cachées (Crevaison) peuvent vous arrêter, et Roue de secours y répond."},
+	} {
+		c := tc.c
+		if got := stoppersLine(c, tc.n, []string{c.Card(engine.FlatTire)}, engine.SpareTire); got != tc.want {
+			t.Errorf("%d: %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}
