@@ -41,7 +41,7 @@ import (
 // cached review of another version is analysed again: change it whenever
 // the analysis would give other figures (the search, the budgets, the
 // thresholds) or the encoding changes.
-const Version = 4
+const Version = 5
 
 // Review is the analysis of a game for some of its seats.
 type Review struct {
