@@ -183,6 +183,10 @@ type Options struct {
 	// is judged and the hands summed up, before their splits are
 	// measured (Hand.Split nil): what a screen can show meanwhile.
 	Judged func(r *Review)
+	// SplitDeals is how many sampled deals measure each event of a
+	// hand's split (default ai.LuckDeals). Fewer make a noisier split:
+	// for tests, which check how it is made, not what it finds.
+	SplitDeals int
 }
 
 // HistoryHash names a game's course: the SHA-256, in hex, of its
@@ -463,7 +467,7 @@ func splitHands(ctx context.Context, g *record.Game, deals [][]int, r *Review, o
 		for n, h := range deals[k] {
 			hands[n] = r.Hands[h]
 		}
-		splits, err := Splits(ctx, g, hands, r.Seed, ai.LuckDeals)
+		splits, err := Splits(ctx, g, hands, r.Seed, cmp.Or(o.SplitDeals, ai.LuckDeals))
 		if err != nil {
 			mu.Lock()
 			failed = cmp.Or(failed, err)

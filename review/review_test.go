@@ -85,7 +85,7 @@ func TestHiddenCards(t *testing.T) {
 // and found there for the same game, depth, seats and seed only.
 func TestCache(t *testing.T) {
 	g := heuristicGame(t, engine.DefaultConfig, 3, 10)
-	o := Options{Depth: Quick}
+	o := Options{SplitDeals: testSplitDeals, Depth: Quick}
 	r, err := Analyse(context.Background(), g, o)
 	if err != nil {
 		t.Fatal(err)
@@ -128,11 +128,11 @@ func TestCache(t *testing.T) {
 		g    record.Game
 		o    Options
 	}{
-		{"another depth", g, Options{Depth: Normal}},
-		{"another seat", g, Options{Depth: Quick, Seats: []int{1}}},
-		{"another seed", g, Options{Depth: Quick, Seed: 5}},
-		{"another start", g, Options{Depth: Quick, From: 4}},
-		{"a longer history", heuristicGame(t, engine.DefaultConfig, 3, 11), Options{Depth: Quick}},
+		{"another depth", g, Options{SplitDeals: testSplitDeals, Depth: Normal}},
+		{"another seat", g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seats: []int{1}}},
+		{"another seed", g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seed: 5}},
+		{"another start", g, Options{SplitDeals: testSplitDeals, Depth: Quick, From: 4}},
+		{"a longer history", heuristicGame(t, engine.DefaultConfig, 3, 11), Options{SplitDeals: testSplitDeals, Depth: Quick}},
 	}
 	for _, m := range misses {
 		if _, ok := Cached(dir, &m.g, m.o); ok {
@@ -148,7 +148,7 @@ func TestCache(t *testing.T) {
 	if err := os.WriteFile(path, old, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := Cached(dir, &g, Options{Depth: Quick}); ok {
+	if _, ok := Cached(dir, &g, Options{SplitDeals: testSplitDeals, Depth: Quick}); ok {
 		t.Error("a review of another version was taken from the cache")
 	}
 }
@@ -159,7 +159,7 @@ func TestDeterministic(t *testing.T) {
 	g := heuristicGame(t, engine.Config{Players: 3}, 8, 15)
 	decided := map[int]Decision{}
 	progress := 0
-	one, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Workers: 1, Seats: []int{0, 2},
+	one, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seed: 7, Workers: 1, Seats: []int{0, 2},
 		Decided:  func(d Decision) { decided[d.Index] = d },
 		Progress: func(done, total int) { progress = done }})
 	if err != nil {
@@ -175,14 +175,14 @@ func TestDeterministic(t *testing.T) {
 	if len(decided) != progress || progress == 0 {
 		t.Errorf("%d decisions told, progress says %d", len(decided), progress)
 	}
-	three, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Workers: 3, Seats: []int{2, 0}})
+	three, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seed: 7, Workers: 3, Seats: []int{2, 0}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(one, three) {
 		t.Error("one worker and three gave different reviews")
 	}
-	other, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 8, Seats: []int{0, 2}})
+	other, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seed: 8, Seats: []int{0, 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestDeterministic(t *testing.T) {
 	// from there on, and none before.
 	all := one.Hands[0].Decisions
 	from := all[len(all)/2].Index
-	part, err := Analyse(context.Background(), g, Options{Depth: Quick, Seed: 7, Seats: []int{0}, From: from})
+	part, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seed: 7, Seats: []int{0}, From: from})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestPlantedBlunder(t *testing.T) {
 		}
 	}
 	// The whole review of the hand finds it too, as its costliest moment.
-	r, err := Analyse(context.Background(), g, Options{Depth: Quick})
+	r, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,10 +375,10 @@ func TestNames(t *testing.T) {
 
 func TestSeats(t *testing.T) {
 	g := heuristicGame(t, engine.Config{Players: 4}, 2, 3)
-	if _, err := Analyse(context.Background(), g, Options{Seats: []int{4}}); err == nil {
+	if _, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Seats: []int{4}}); err == nil {
 		t.Error("seat 4 of 4 players reviewed")
 	}
-	if _, err := Analyse(context.Background(), g, Options{Depth: 7}); err == nil {
+	if _, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: 7}); err == nil {
 		t.Error("depth 7 accepted")
 	}
 	for i := range g.Seats {
@@ -402,7 +402,7 @@ func TestSummary(t *testing.T) {
 	if !strings.HasPrefix(fr, "vous\u00a0: 0 bornes, pas encore de Feu vert · Ann\u00a0: 0 bornes, pas encore de Feu vert · main\u00a0: ") || !strings.HasSuffix(fr, " · sabot\u00a0: 88") {
 		t.Errorf("summary of a fresh deal in French: %q", fr)
 	}
-	r, err := Analyse(context.Background(), g, Options{Depth: Quick})
+	r, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,7 +455,7 @@ func TestSummary(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r, err = Analyse(context.Background(), g, Options{Depth: Quick})
+	r, err = Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,7 +480,7 @@ func TestNoDecision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Analyse(context.Background(), g, Options{Depth: Normal})
+	r, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Normal})
 	if err != nil || len(r.Hands) != 0 {
 		t.Fatalf("review of a fresh game: %v, %d hands", err, len(r.Hands))
 	}
@@ -560,7 +560,7 @@ func TestWhyDoesNotRepeatTheMove(t *testing.T) {
 // again, split (TestCache: a miss is analysed).
 func TestCachedWithoutSplit(t *testing.T) {
 	g := heuristicGame(t, engine.DefaultConfig, 7, 0)
-	o := Options{Depth: Quick}
+	o := Options{SplitDeals: testSplitDeals, Depth: Quick}
 	dir := t.TempDir()
 	r, err := AnalyseCached(context.Background(), dir, g, o)
 	if err != nil {
