@@ -41,10 +41,9 @@ type band struct {
 // command). The review's own noise and its search's limits add to every
 // rate, more at a shallower depth, so a rate is placed among the rates
 // measured at its own depth. Quick: 100 hands of one seat a level (118 of
-// hard and of expert). Normal: 8 to 24 hands a level, the older runs;
-// deep is not measured and uses normal's. hard and expert are one band:
-// their rates differ by less than the noise of those hands at quick and
-// of 8 at normal.
+// hard and of expert); normal: 100 hands a level; deep is not measured
+// and uses normal's. hard and expert are one band: their rates differ by
+// less than the noise of those hands at both depths.
 var levelRates = [...][]band{
 	Quick: {
 		{"hard/expert", "strong", 6.6},
@@ -57,10 +56,10 @@ var levelRates = [...][]band{
 }
 
 var normalRates = []band{
-	{"hard/expert", "strong", 2.7},
-	{"medium", "good", 11.4},
-	{"easy", "casual", 36.7},
-	{"random", "beginner", 135.3},
+	{"hard/expert", "strong", 4.0},
+	{"medium", "good", 12.2},
+	{"easy", "casual", 37.8},
+	{"random", "beginner", 115.9},
 }
 
 // Rate rates seat over the hands of r; ok is false when the seat had no

@@ -40,9 +40,9 @@ func TestLike(t *testing.T) {
 	}{
 		{0, Normal, "hard/expert", "strong"}, {2.5, Normal, "hard/expert", "strong"}, {10, Normal, "medium", "good"},
 		{50, Normal, "easy", "casual"}, {300, Normal, "random", "beginner"}, {2.5, Deep, "hard/expert", "strong"},
-		// At quick the review's noise adds to every rate: 7 is the strong
+		// At quick the review's noise adds to every rate: 8.5 is the strong
 		// band's there, medium's at normal.
-		{7, Quick, "hard/expert", "strong"}, {7, Normal, "medium", "good"}, {12, Quick, "medium", "good"},
+		{8.5, Quick, "hard/expert", "strong"}, {8.5, Normal, "medium", "good"}, {12, Quick, "medium", "good"},
 		{100, Quick, "random", "beginner"},
 	} {
 		if like, label := Like(tt.rate, tt.depth); like != tt.like || label != tt.label {
