@@ -1192,6 +1192,7 @@ const (
 	// The review screen's hand line and chart (ui/reviewview.go).
 	RvLineFinished  // points, result
 	RvLineSplit     // expected, skill, others, luck (review.Split)
+	RvLineGame      // hands, expected, skill, others, luck (the game's split hands added up)
 	RvLineMeasuring // - (the split not measured yet)
 	RvLineOpen      // expected, its error (a hand under way)
 	RvLineGiven     // points given away

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -165,6 +167,89 @@ func TestReviewHeaderSplit(t *testing.T) {
 	if screen := reviewText(rs, 120, 40); !strings.Contains(screen, want) || strings.Contains(screen, "measuring") {
 		t.Errorf("the hand's line once measured:\n%s", screen)
 	}
+}
+
+// withHands is r with more hands of its first one's game: for each
+// split, a finished hand of seat numbered 2, 3, … (nil: its split not
+// measured), without decisions of its own.
+func withHands(r *review.Review, seat int, splits ...*review.Split) *review.Review {
+	more := *r
+	more.Hands = slices.Clone(r.Hands)
+	for k, p := range splits {
+		h := r.Hands[0]
+		h.Seat, h.Hand, h.Split, h.Decisions, h.Costliest = seat, k+2, p, nil, nil
+		more.Hands = append(more.Hands, h)
+	}
+	return &more
+}
+
+// TestReviewGameSplit: under the hand's line, a seat with more than one
+// hand played out and measured has its split added up over the game's
+// measured hands, in the screen's language; at 80x24 it leaves the move
+// list its rows, and with several seats it is the first thing to go.
+func TestReviewGameSplit(t *testing.T) {
+	g := reviewedGame(t)
+	rs := reviewScreen(t, g)
+	if screen := reviewText(rs, 120, 40); strings.Contains(screen, "in the game") {
+		t.Errorf("a review of one hand has a game line:\n%s", screen)
+	}
+	one := rs.rev
+	p := one.Hands[0].Split
+	second := &review.Split{Expected: 212, Skill: -1340, Others: 38, Luck: 2875}
+	rs.setReview(withHands(one, 0, second, nil), nil) // the third hand not measured
+	want := fmt.Sprintf(" in the game (2 hands): expected %+.0f, your play %+.0f, theirs %+.0f, the cards %+.0f",
+		p.Expected+second.Expected, p.Skill+second.Skill, p.Others+second.Others, p.Luck+second.Luck)
+	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
+		screen := reviewText(rs, sz[0], sz[1])
+		lines := strings.Split(screen, "\n")
+		if len(lines) < 3 || !strings.HasPrefix(lines[1], " Ann: ") || strings.TrimRight(lines[2], " ") != truncate(want, sz[0]) { // cut at 80 as the hand's line is
+			t.Errorf("%dx%d: the line under the hand's is not %q:\n%s", sz[0], sz[1], want, screen)
+		}
+		if n := moveRows(rs, sz[0], sz[1]); n < minListRows {
+			t.Errorf("%dx%d: the move list has %d rows, want %d at least", sz[0], sz[1], n, minListRows)
+		}
+	}
+
+	both := withHands(withHands(one, 0, second), 1, second, second)
+	both.Hands[2].Hand = 1 // seat 1's hand 1, then 2
+	both.Hands[3].Hand = 2
+	rs.setReview(both, nil)
+	if screen := reviewText(rs, 120, 40); strings.Count(screen, " in the game (2 hands)") != 2 {
+		t.Errorf("120x40, two seats: not two game lines:\n%s", screen)
+	}
+	screen := reviewText(rs, 80, 24)
+	if strings.Contains(screen, "in the game") || !strings.Contains(screen, "Computer: ") {
+		t.Errorf("80x24, two seats: the game lines are not dropped:\n%s", screen)
+	}
+	if n := moveRows(rs, 80, 24); n < minListRows {
+		t.Errorf("80x24, two seats: the move list has %d rows, want %d at least", n, minListRows)
+	}
+
+	fr, err := NewReviewScreen(ReviewConfig{Game: g, Options: review.Options{Depth: review.Quick, Seed: 1}, Analyse: review.Analyse, Lang: &lang.French})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr.setReview(withHands(one, 0, second), nil)
+	sum := math.Round(p.Luck + second.Luck)
+	if sum < 1000 {
+		t.Fatalf("the cards' sum %.0f has no thousands to group", sum)
+	}
+	wantFr := " dans la partie (2 manches)\u00a0: attendu " // a no-break space before the colon, as French writes
+	cards := "les cartes +" + lang.French.Num(int(sum)) // "+1 990": French groups the thousands
+	if screen := reviewText(fr, 120, 40); !strings.Contains(screen, wantFr) || !strings.Contains(screen, cards) {
+		t.Errorf("the French game line is not %q … %q:\n%s", wantFr, cards, screen)
+	}
+}
+
+// moveRows counts the rows of the move list laid out at w×h.
+func moveRows(rs *ReviewScreen, w, h int) int {
+	rows := map[int]bool{}
+	for _, l := range rs.layers(w, h) {
+		if strings.HasPrefix(l.id, "move:") {
+			rows[l.y] = true
+		}
+	}
+	return len(rows)
 }
 
 // TestReviewKeys: the arrows step, ↑↓ jump between flagged decisions,

@@ -62,12 +62,19 @@ func (rs *ReviewScreen) layers(w, h int) []*layer {
 	start, end := rs.handMoves(rs.cur)
 	title := rs.lang.T(lang.RvTitle, s.Game+1, s.Hand+1, rs.cur-start+1, end-start)
 	top = append(top, st.Title.Render(padRight(title, w-22, ' '))+st.Dim.Render(rs.status()))
-	top = append(top, rs.header(s, w)...)
-	top = append(top, st.Dim.Render(strings.Repeat("─", w)))
-	top = append(top, rs.board(s, w, h)...)
-	top = append(top, st.Dim.Render(strings.Repeat("─", w)))
-	top = append(top, rs.verdict(i, w)...)
-	top = append(top, st.Dim.Render(strings.Repeat("─", w)))
+	rule := st.Dim.Render(strings.Repeat("─", w))
+	below := append([]string{rule}, rs.board(s, w, h)...)
+	below = append(below, rule)
+	below = append(below, rs.verdict(i, w)...)
+	below = append(below, rule)
+	// The game's lines go first when rows are short: the move list keeps
+	// minListRows rows (the keys' line takes the last).
+	header := rs.header(s, w, true)
+	if h-1-len(top)-len(header)-len(below) < minListRows {
+		header = rs.header(s, w, false)
+	}
+	top = append(top, header...)
+	top = append(top, below...)
 	layers := []*layer{lay(strings.Join(top, "\n"))}
 	listY := len(top)
 	layers = append(layers, rs.moveList(listY, w, h-1-listY)...)
@@ -95,11 +102,16 @@ func (rs *ReviewScreen) status() string {
 	return "[" + strings.Repeat("#", f) + strings.Repeat("·", n-f) + "] " + strconv.Itoa(rs.done) + "/" + strconv.Itoa(rs.total)
 }
 
+// minListRows are the rows the move list keeps before the header's game
+// lines take any: the current move and a few around it.
+const minListRows = 5
+
 // header sums up the hand of the move for the seats under review: its
 // result split into what could be expected, the play of each side
-// against the computer's steady play and the cards (review.Split), the
+// against the computer's steady play and the cards (review.Split), and,
+// with game, the same added up over the game's hands (gameSplit), the
 // points given away and the costliest moments.
-func (rs *ReviewScreen) header(s *engine.State, w int) []string {
+func (rs *ReviewScreen) header(s *engine.State, w int, game bool) []string {
 	st := rs.styles
 	if rs.err != nil {
 		return []string{st.Error.Render(rs.lang.T(lang.RvFailed, rs.err)), ""}
@@ -136,7 +148,11 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 			}
 			costly = " " + l.T(lang.RvLineGiven, h.GivenAway) + l.T(lang.RvCostliest, strings.Join(c, l.T(lang.Comma)))
 		}
-		lines = append(lines, st.Text.Render(truncate(line, w)), st.Dim.Render(truncate(costly, w)))
+		lines = append(lines, st.Text.Render(truncate(line, w)))
+		if sum, n := rs.gameSplit(h.Game, h.Seat); game && n > 1 {
+			lines = append(lines, st.Text.Render(truncate(l.T(lang.RvLineGame, n, sum.Expected, sum.Skill, sum.Others, sum.Luck), w)))
+		}
+		lines = append(lines, st.Dim.Render(truncate(costly, w)))
 		if chart := rs.chart(h, w); chart != "" {
 			lines = append(lines, chart)
 		}
@@ -145,6 +161,25 @@ func (rs *ReviewScreen) header(s *engine.State, w int) []string {
 		lines = []string{st.Dim.Render(rs.lang.T(lang.RvNoDecision)), ""}
 	}
 	return lines
+}
+
+// gameSplit is seat's split added up over the hands of game (counted
+// from 1) played out and measured so far, and how many those are.
+func (rs *ReviewScreen) gameSplit(game, seat int) (review.Split, int) {
+	var sum review.Split
+	n := 0
+	for k := range rs.rev.Hands {
+		h := &rs.rev.Hands[k]
+		if h.Game != game || h.Seat != seat || !h.Finished || h.Split == nil {
+			continue
+		}
+		n++
+		sum.Expected += h.Split.Expected
+		sum.Skill += h.Split.Skill
+		sum.Others += h.Split.Others
+		sum.Luck += h.Split.Luck
+	}
+	return sum, n
 }
 
 // sparks are the heights of the chart's bars, lowest first.
