@@ -235,7 +235,7 @@ func TestReviewGameSplit(t *testing.T) {
 		t.Fatalf("the cards' sum %.0f has no thousands to group", sum)
 	}
 	wantFr := " dans la partie (2 manches)\u00a0: attendu " // a no-break space before the colon, as French writes
-	cards := "les cartes +" + lang.French.Num(int(sum)) // "+1 990": French groups the thousands
+	cards := "les cartes +" + lang.French.Num(int(sum))     // "+1 990": French groups the thousands
 	if screen := reviewText(fr, 120, 40); !strings.Contains(screen, wantFr) || !strings.Contains(screen, cards) {
 		t.Errorf("the French game line is not %q … %q:\n%s", wantFr, cards, screen)
 	}
