@@ -58,12 +58,7 @@ func DrawLuck(s *engine.State, drawn []engine.Event, deals int, seed uint64) (lu
 		places = append(places, place{p, at})
 	}
 	rng := seedFor(seed, 0, 0)
-	var a, b [engine.MaxSides]float64
-	var sum, sq [engine.MaxSides]float64
-	for range deals {
-		det := *s
-		shuffle(&det, rng)
-		twin := det
+	return paired(s, deals, rng, func(_, twin *engine.State) {
 		// The drawn cards go back on the pile, past its end, and the last
 		// len(places) cards of that longer pile are shuffled in: swapped
 		// each with a card at random at or below it.
@@ -80,15 +75,7 @@ func DrawLuck(s *engine.State, drawn []engine.Event, deals int, seed uint64) (lu
 			twin.Hands[p.seat][p.slot] = twin.DrawPile[n+k]
 			twin.DrawPile[n+k] = engine.NoCard
 		}
-		playOut(&det, &a)
-		playOut(&twin, &b)
-		for side := range s.Sides() {
-			d := a[side] - b[side]
-			sum[side] += d
-			sq[side] += d * d
-		}
-	}
-	return meanSE(s.Sides(), deals, &sum, &sq)
+	})
 }
 
 // Draws appends to buf the cards drawn by the step that left s, whose
@@ -188,18 +175,25 @@ func MoveSkill(s *engine.State, a engine.Action, deals int, seed uint64) (skill,
 	if a == heuristicMove(s) {
 		return skill, se
 	}
-	rng := seedFor(seed, 2, 0)
-	var x, y [engine.MaxSides]float64
-	var sum, sq [engine.MaxSides]float64
+	return paired(s, deals, seedFor(seed, 2, 0), func(det, _ *engine.State) { det.StepLegal(a) })
+}
+
+// paired measures what one difference makes to the hand's result: each
+// of deals samples shuffles the draw pile of s, change makes the sample
+// differ from its twin (the sample as it was) as the measure asks, and
+// both are played out with the heuristic. It returns the mean difference
+// per side (the sample's less the twin's) and its standard error.
+func paired(s *engine.State, deals int, rng *rand.Rand, change func(det, twin *engine.State)) (mean, se [engine.MaxSides]float64) {
+	var a, b, sum, sq [engine.MaxSides]float64
 	for range deals {
 		det := *s
 		shuffle(&det, rng)
 		twin := det
-		det.StepLegal(a)
-		playOut(&det, &x)
-		playOut(&twin, &y)
+		change(&det, &twin)
+		playOut(&det, &a)
+		playOut(&twin, &b)
 		for side := range s.Sides() {
-			d := x[side] - y[side]
+			d := a[side] - b[side]
 			sum[side] += d
 			sq[side] += d * d
 		}
