@@ -17,6 +17,24 @@ import (
 // them several times slower.
 const testSplitDeals = 30
 
+// beginHand deals g's next hand and plays its first legal move at every
+// turn until decisions turns with a choice have gone.
+func beginHand(t *testing.T, g *record.Game, decisions int) {
+	t.Helper()
+	if err := g.Apply(engine.Continue); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < decisions; {
+		legal := g.State.Legal(nil)
+		if len(legal) > 1 {
+			n++
+		}
+		if err := g.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // heuristicHand plays one 2-player hand of deal seed between heuristics.
 func heuristicHand(t *testing.T, seed uint64) record.Game {
 	t.Helper()
@@ -127,18 +145,7 @@ func TestSplits(t *testing.T) {
 // judged review before the splits (Options.Judged) without them.
 func TestAnalyseSplits(t *testing.T) {
 	g := heuristicGame(t, engine.DefaultConfig, 7, 0)
-	if err := g.Apply(engine.Continue); err != nil {
-		t.Fatal(err)
-	}
-	for n := 0; n < 4; {
-		legal := g.State.Legal(nil)
-		if len(legal) > 1 {
-			n++
-		}
-		if err := g.Apply(legal[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	beginHand(t, &g, 4)
 	var judged *Review
 	done, total := 0, 0
 	r, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seed: 7, Seats: []int{0, 1},

@@ -443,18 +443,7 @@ func TestSummary(t *testing.T) {
 	}
 
 	// A second hand, begun: not finished, and totals for both hands.
-	if err := g.Apply(engine.Continue); err != nil {
-		t.Fatal(err)
-	}
-	for n := 0; n < 6; {
-		legal := g.State.Legal(nil)
-		if len(legal) > 1 {
-			n++
-		}
-		if err := g.Apply(legal[0]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	beginHand(t, &g, 6)
 	r, err = Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick})
 	if err != nil {
 		t.Fatal(err)
