@@ -112,11 +112,9 @@ func (g *game) tellReview(res reviewResult) {
 		hands++
 		decisions += len(h.Decisions)
 		given += h.GivenAway
-		if p := h.Split; p != nil {
+		if h.Split != nil {
 			split++
-			sum.Skill += p.Skill
-			sum.Others += p.Others
-			sum.Luck += p.Luck
+			sum.Add(h.Split)
 		}
 		g.tellHand(h, &res.g)
 	}

@@ -56,6 +56,21 @@ func (p *Split) Off(result int) (off, se float64) {
 	return float64(result) - (p.Expected + p.Skill + p.Others + p.Luck), p.SumSE
 }
 
+// Add adds q's terms to p's, and their standard errors in quadrature
+// (each hand is measured apart): the split of two hands together, as the
+// game's split adds up its hands'.
+func (p *Split) Add(q *Split) {
+	p.Expected += q.Expected
+	p.Skill += q.Skill
+	p.Others += q.Others
+	p.Luck += q.Luck
+	p.ExpectedSE = math.Hypot(p.ExpectedSE, q.ExpectedSE)
+	p.SkillSE = math.Hypot(p.SkillSE, q.SkillSE)
+	p.OthersSE = math.Hypot(p.OthersSE, q.OthersSE)
+	p.LuckSE = math.Hypot(p.LuckSE, q.LuckSE)
+	p.SumSE = math.Hypot(p.SumSE, q.SumSE)
+}
+
 // Splits measures the Split of every finished hand of hands (a review's
 // of g, or Outline's) that has a decision of its seat, from the deal to
 // the hand's end, in the order of hands (nil for the others). Every

@@ -182,3 +182,15 @@ func TestAnalyseSplits(t *testing.T) {
 		t.Errorf("progress %d/%d; %d decisions and one deal to split", done, total, decisions)
 	}
 }
+
+// TestSplitAdd: two hands' splits add up term by term, their standard
+// errors in quadrature.
+func TestSplitAdd(t *testing.T) {
+	p := Split{Expected: 100, ExpectedSE: 30, Skill: -50, SkillSE: 40, Others: 10, OthersSE: 0, Luck: 200, LuckSE: 300, SumSE: 310}
+	q := Split{Expected: -20, ExpectedSE: 40, Skill: 70, SkillSE: 30, Others: -30, OthersSE: 5, Luck: -100, LuckSE: 400, SumSE: 410}
+	p.Add(&q)
+	want := Split{Expected: 80, ExpectedSE: 50, Skill: 20, SkillSE: 50, Others: -20, OthersSE: 5, Luck: 100, LuckSE: 500, SumSE: math.Hypot(310, 410)}
+	if p != want {
+		t.Errorf("%+v, want %+v", p, want)
+	}
+}

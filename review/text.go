@@ -104,12 +104,9 @@ func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 			}
 			hands++
 			given += h.GivenAway
-			if p := h.Split; p != nil {
+			if h.Split != nil {
 				split++
-				sum.Expected += p.Expected
-				sum.Skill += p.Skill
-				sum.Others += p.Others
-				sum.Luck += p.Luck
+				sum.Add(h.Split)
 			}
 			for k := range h.Decisions {
 				decisions++

@@ -174,10 +174,7 @@ func (rs *ReviewScreen) gameSplit(game, seat int) (review.Split, int) {
 			continue
 		}
 		n++
-		sum.Expected += h.Split.Expected
-		sum.Skill += h.Split.Skill
-		sum.Others += h.Split.Others
-		sum.Luck += h.Split.Luck
+		sum.Add(h.Split)
 	}
 	return sum, n
 }
