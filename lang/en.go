@@ -1130,7 +1130,7 @@ var English = Catalogue{
 
 		RvLineFinished:  "%d pts (%+d)",
 		RvLineSplit:     " = expected %+.0f, your play %+.0f, theirs %+.0f, the cards %+.0f",
-		RvLineGame:      " in the game (%d hands): expected %+.0f, your play %+.0f, theirs %+.0f, the cards %+.0f",
+		RvLineGame:      " game, %d hands = expected %+.0f, your play %+.0f, theirs %+.0f, the cards %+.0f",
 		RvLineMeasuring: " · measuring its split…",
 		RvLineOpen:      "under way, expected %+.0f±%.0f",
 		RvLineGiven:     "given away %.0f · ",

@@ -1142,7 +1142,7 @@ var French = Catalogue{
 
 		RvLineFinished:  "%d pts (%+d)",
 		RvLineSplit:     " = attendu %+.0f, votre jeu %+.0f, le leur %+.0f, les cartes %+.0f",
-		RvLineGame:      " dans la partie (%d manches) : attendu %+.0f, votre jeu %+.0f, le leur %+.0f, les cartes %+.0f",
+		RvLineGame:      " partie, %d manches = attendu %+.0f, votre jeu %+.0f, le leur %+.0f, les cartes %+.0f",
 		RvLineMeasuring: " · répartition en cours de mesure…",
 		RvLineOpen:      "en cours, attendu %+.0f±%.0f",
 		RvLineGiven:     "donnés %.0f · ",

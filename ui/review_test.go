@@ -190,14 +190,14 @@ func withHands(r *review.Review, seat int, splits ...*review.Split) *review.Revi
 func TestReviewGameSplit(t *testing.T) {
 	g := reviewedGame(t)
 	rs := reviewScreen(t, g)
-	if screen := reviewText(rs, 120, 40); strings.Contains(screen, "in the game") {
+	if screen := reviewText(rs, 120, 40); strings.Contains(screen, " game, ") {
 		t.Errorf("a review of one hand has a game line:\n%s", screen)
 	}
 	one := rs.rev
 	p := one.Hands[0].Split
 	second := &review.Split{Expected: 212, Skill: -1340, Others: 38, Luck: 2875}
 	rs.setReview(withHands(one, 0, second, nil), nil) // the third hand not measured
-	want := fmt.Sprintf(" in the game (2 hands): expected %+.0f, your play %+.0f, theirs %+.0f, the cards %+.0f",
+	want := fmt.Sprintf(" game, 2 hands = expected %+.0f, your play %+.0f, theirs %+.0f, the cards %+.0f",
 		p.Expected+second.Expected, p.Skill+second.Skill, p.Others+second.Others, p.Luck+second.Luck)
 	for _, sz := range [][2]int{{120, 40}, {80, 24}} {
 		screen := reviewText(rs, sz[0], sz[1])
@@ -214,11 +214,11 @@ func TestReviewGameSplit(t *testing.T) {
 	both.Hands[2].Hand = 1 // seat 1's hand 1, then 2
 	both.Hands[3].Hand = 2
 	rs.setReview(both, nil)
-	if screen := reviewText(rs, 120, 40); strings.Count(screen, " in the game (2 hands)") != 2 {
+	if screen := reviewText(rs, 120, 40); strings.Count(screen, " game, 2 hands = ") != 2 {
 		t.Errorf("120x40, two seats: not two game lines:\n%s", screen)
 	}
 	screen := reviewText(rs, 80, 24)
-	if strings.Contains(screen, "in the game") || !strings.Contains(screen, "Computer: ") {
+	if strings.Contains(screen, " game, ") || !strings.Contains(screen, "Computer: ") {
 		t.Errorf("80x24, two seats: the game lines are not dropped:\n%s", screen)
 	}
 	if n := moveRows(rs, 80, 24); n < minListRows {
@@ -234,8 +234,8 @@ func TestReviewGameSplit(t *testing.T) {
 	if sum < 1000 {
 		t.Fatalf("the cards' sum %.0f has no thousands to group", sum)
 	}
-	wantFr := " dans la partie (2 manches)\u00a0: attendu " // a no-break space before the colon, as French writes
-	cards := "les cartes +" + lang.French.Num(int(sum))     // "+1 990": French groups the thousands
+	wantFr := " partie, 2 manches = attendu "
+	cards := "les cartes +" + lang.French.Num(int(sum)) // "+1 990": French groups the thousands
 	if screen := reviewText(fr, 120, 40); !strings.Contains(screen, wantFr) || !strings.Contains(screen, cards) {
 		t.Errorf("the French game line is not %q … %q:\n%s", wantFr, cards, screen)
 	}
