@@ -53,6 +53,22 @@ func statsCommand(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// ratingLines words the rating of each game named, its band of levels in
+// c's language, the names padded to the widest so the figures line up
+// (a second game kept the same minute is named with a -02).
+func ratingLines(c *lang.Catalogue, names []string, rated []review.Rating) []string {
+	wide := 0
+	for _, n := range names {
+		wide = max(wide, utf8.RuneCountInString(n))
+	}
+	lines := make([]string, len(rated))
+	for i, rt := range rated {
+		name := names[i] + strings.Repeat(" ", wide-utf8.RuneCountInString(names[i]))
+		lines[i] = c.T(lang.StRatingLine, name, rt.PerDecision, review.LabelIn(c, rt.Label), review.LevelIn(c, rt.Like))
+	}
+	return lines
+}
+
 // printRatings writes the rating of the person's play in each finished
 // game kept whose review is kept too (mille review NAME), oldest first,
 // and its trend. It reads the cache only: it never analyses.
@@ -60,15 +76,18 @@ func printRatings(w io.Writer) {
 	c := cli()
 	games, unreviewed := reviewedGames()
 	var rates []float64
-	var lines []string
+	var names []string
+	var rated []review.Rating
 	for _, g := range games {
 		rt, ok := review.Rate(g.Review, g.Review.Seats[0])
 		if !ok {
 			continue
 		}
 		rates = append(rates, rt.PerDecision)
-		lines = append(lines, c.T(lang.StRatingLine, g.Name, rt.PerDecision, review.LabelIn(c, rt.Label), c.Level(rt.Like)))
+		names = append(names, g.Name)
+		rated = append(rated, rt)
 	}
+	lines := ratingLines(c, names, rated)
 	if len(rates) > 0 {
 		fmt.Fprintf(w, "\n%s\n%s\n", c.T(lang.StRatings), strings.Join(lines, "\n"))
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/save"
 )
@@ -147,6 +148,29 @@ func TestStatsInFrench(t *testing.T) {
 	for _, english := range []string{"Opponents", "Best hand", "Lifetime"} {
 		if strings.Contains(out.String(), english) {
 			t.Errorf("mille stats in French says %q:\n%s", english, out.String())
+		}
+	}
+}
+
+// TestRatingLines: each game's rating names its band of levels in the
+// catalogue's language ("hard/expert" is two levels), and the figures
+// line up however long the games' names.
+func TestRatingLines(t *testing.T) {
+	rated := []review.Rating{
+		{PerDecision: 6, Label: "strong", Like: "hard/expert"},
+		{PerDecision: 33.2, Label: "casual", Like: "easy"},
+	}
+	names := []string{"2026-11-26-1850", "2026-11-26-1850-02"}
+	fr := ratingLines(&lang.French, names, rated)
+	if want := lang.French.Level("hard") + "/" + lang.French.Level("expert"); !strings.HasSuffix(fr[0], want) {
+		t.Errorf("French band: %q, want it to end with %q", fr[0], want)
+	}
+	if !strings.HasSuffix(fr[1], lang.French.Level("easy")) {
+		t.Errorf("French level: %q", fr[1])
+	}
+	for _, lines := range [][]string{fr, ratingLines(&lang.English, names, rated)} {
+		if a, b := strings.Index(lines[0], "points"), strings.Index(lines[1], "points"); a != b {
+			t.Errorf("figures not lined up (%d, %d):\n%s", a, b, strings.Join(lines, "\n"))
 		}
 	}
 }

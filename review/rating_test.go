@@ -56,7 +56,7 @@ func TestLike(t *testing.T) {
 			}
 		}
 	}
-	if got := levelIn(&lang.French, "hard/expert"); got != lang.French.Level("hard")+"/"+lang.French.Level("expert") {
+	if got := LevelIn(&lang.French, "hard/expert"); got != lang.French.Level("hard")+"/"+lang.French.Level("expert") {
 		t.Errorf("hard/expert in French: %q", got)
 	}
 }

@@ -52,7 +52,7 @@ func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	}
 	for _, seat := range r.Seats {
 		if rt, ok := Rate(r, seat); ok {
-			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, LabelIn(c, rt.Label), levelIn(c, rt.Like)))
+			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, LabelIn(c, rt.Label), LevelIn(c, rt.Like)))
 		}
 	}
 }
@@ -80,9 +80,9 @@ func LabelIn(c *lang.Catalogue, label string) string {
 	return label
 }
 
-// levelIn words a rating's band of levels (Rating.Like: "medium",
+// LevelIn words a rating's band of levels (Rating.Like: "medium",
 // "hard/expert") in the language of c.
-func levelIn(c *lang.Catalogue, like string) string {
+func LevelIn(c *lang.Catalogue, like string) string {
 	parts := strings.Split(like, "/")
 	for i, p := range parts {
 		parts[i] = c.Level(p)
