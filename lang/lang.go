@@ -49,25 +49,25 @@ func (c *Catalogue) T(k Key, args ...any) string {
 	if len(args) == 0 {
 		return c.Text[k]
 	}
-	if c.Group != "" || c.Decimal != "" {
-		args = slices.Clone(args)
-		for i, a := range args {
-			switch n := a.(type) {
-			case int:
-				args[i] = number{n: int64(n), group: c.Group}
-			case int64:
-				args[i] = number{n: n, group: c.Group}
-			case int32:
-				args[i] = number{n: int64(n), group: c.Group}
-			case int16:
-				args[i] = number{n: int64(n), group: c.Group}
-			case uint16:
-				args[i] = number{n: int64(n), group: c.Group}
-			case uint32:
-				args[i] = number{n: int64(n), group: c.Group}
-			case float64:
-				args[i] = number{f: n, float: true, group: c.Group, decimal: c.Decimal}
-			}
+	// Every catalogue wraps its numbers, English too: %.0f rounds as one
+	// method (half away from zero, never "-0") whatever the language.
+	args = slices.Clone(args)
+	for i, a := range args {
+		switch n := a.(type) {
+		case int:
+			args[i] = number{n: int64(n), group: c.Group}
+		case int64:
+			args[i] = number{n: n, group: c.Group}
+		case int32:
+			args[i] = number{n: int64(n), group: c.Group}
+		case int16:
+			args[i] = number{n: int64(n), group: c.Group}
+		case uint16:
+			args[i] = number{n: int64(n), group: c.Group}
+		case uint32:
+			args[i] = number{n: int64(n), group: c.Group}
+		case float64:
+			args[i] = number{f: n, float: true, group: c.Group, decimal: c.Decimal}
 		}
 	}
 	return fmt.Sprintf(c.Text[k], args...)

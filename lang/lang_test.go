@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -419,5 +421,19 @@ func TestSpoken(t *testing.T) {
 	}
 	if English.Spoken() != &English {
 		t.Error("English, without groups, is spoken as it is")
+	}
+}
+
+// TestRoundsAlike: a figure rounds the same in every language (Go's %.0f
+// rounds half to even, the grouped French half away from zero: -10.5 was
+// "-10" in English, "-11" in French), and a small loss is never "-0".
+func TestRoundsAlike(t *testing.T) {
+	for _, f := range []float64{-10.5, 2.5, -0.4, 0.4, 1586.5} {
+		en := English.Spoken().T(RvLineSplit, f, f, f, f)
+		fr := French.Spoken().T(RvLineSplit, f, f, f, f)
+		want := fmt.Sprintf("%+d", int64(math.Round(f)))
+		if !strings.HasSuffix(en, " "+want) || !strings.HasSuffix(fr, " "+want) {
+			t.Errorf("%v: English %q, French %q, want each to end with %q", f, en, fr, want)
+		}
 	}
 }
