@@ -87,7 +87,7 @@ func Cached(dir string, g *record.Game, o Options) (*Review, bool) {
 	}
 	r, err := Decode(bytes.NewReader(data))
 	if err != nil || r.History != history || r.Depth != o.Depth || !slices.Equal(r.Seats, seats) || r.From != o.From ||
-		r.Seed != seedOf(history, o.Seed) {
+		r.Seed != seedOf(g, o.Seed) {
 		return nil, false
 	}
 	return r, true

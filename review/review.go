@@ -41,7 +41,7 @@ import (
 // cached review of another version is analysed again: change it whenever
 // the analysis would give other figures (the search, the budgets, the
 // thresholds) or the encoding changes.
-const Version = 5
+const Version = 6
 
 // Review is the analysis of a game for some of its seats.
 type Review struct {
@@ -206,14 +206,22 @@ func HistoryHash(g *record.Game) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// seedOf is the search's seed for a game whose history hashes to
-// history: seed, or one taken from the hash when seed is 0.
-func seedOf(history string, seed uint64) uint64 {
+// seedOf is the search's seed for g: seed, or when seed is 0 one taken
+// from the game's start (its configuration and deal seed), not from its
+// whole history, so that a decision is judged alike whether the review
+// is made after its hand or after the game (each decision's search is
+// seeded from this and its place in the history).
+func seedOf(g *record.Game, seed uint64) uint64 {
 	if seed != 0 {
 		return seed
 	}
-	b, _ := hex.DecodeString(history[:16])
-	return binary.BigEndian.Uint64(b) | 1
+	h := sha256.New()
+	var buf [8]byte
+	h.Write([]byte("mille review seed\n"))
+	h.Write([]byte{byte(g.State.Config.Players), byte(g.State.Config.Rules)})
+	binary.BigEndian.PutUint64(buf[:], g.State.Seed)
+	h.Write(buf[:])
+	return binary.BigEndian.Uint64(h.Sum(nil)) | 1
 }
 
 // job is one decision to analyse: the state before it (whole, hidden
@@ -244,7 +252,7 @@ func Analyse(ctx context.Context, g record.Game, o Options) (*Review, error) {
 	if o.From < 0 || o.From > len(g.History) {
 		return nil, fmt.Errorf("from %d: the history has %d actions", o.From, len(g.History))
 	}
-	r := &Review{Version: Version, History: hash, Depth: o.Depth, Seed: seedOf(hash, o.Seed), Seats: seats, From: o.From,
+	r := &Review{Version: Version, History: hash, Depth: o.Depth, Seed: seedOf(&g, o.Seed), Seats: seats, From: o.From,
 		Players: cfg.Players, Rules: cfg.Rules}
 	jobs, err := replay(&g, seats, r)
 	if err != nil {

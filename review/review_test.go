@@ -591,3 +591,31 @@ func TestCachedWithoutSplit(t *testing.T) {
 		t.Errorf("the review without split taken from the cache: %+v", kept.Hands[0])
 	}
 }
+
+// TestSameJudgmentLater: a hand reviewed right after it ends and again
+// once more of the game is played gets the same verdicts and split: the
+// search's seed comes from the game's start, not its whole history.
+func TestSameJudgmentLater(t *testing.T) {
+	g := heuristicGame(t, engine.DefaultConfig, 5, 0) // a whole hand
+	early, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seats: []int{0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	beginHand(t, &g, 5)
+	later, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seats: []int{0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if early.History == later.History || len(later.Hands) != 2 {
+		t.Fatalf("histories %s and %s, %d hands later", early.History, later.History, len(later.Hands))
+	}
+	a, b := &early.Hands[0], &later.Hands[0]
+	if len(a.Decisions) != len(b.Decisions) || a.Split == nil || b.Split == nil || *a.Split != *b.Split {
+		t.Fatalf("the hand's split %+v, then %+v", a.Split, b.Split)
+	}
+	for k := range a.Decisions {
+		if x, y := &a.Decisions[k], &b.Decisions[k]; x.Loss != y.Loss || x.Verdict != y.Verdict || x.Best != y.Best {
+			t.Errorf("decision %d: %v %.1f (%v), then %v %.1f (%v)", k+1, x.Verdict, x.Loss, x.Best, y.Verdict, y.Loss, y.Best)
+		}
+	}
+}
