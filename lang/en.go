@@ -255,6 +255,8 @@ var English = Catalogue{
 		RvlAhead:        "%d points ahead",
 		RvlBehind:       "%d points behind",
 		RvlEven:         "even",
+		RvlSplitHolds:   "Added up, that is your result give or take %d points, the noise of the measure.",
+		RvlSplitMisses:  "Added up, that misses your result by %d points, more than the noise of the measure.",
 		RvlSplit:        "When the hand was dealt you could expect to finish %s. Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
 		RvlExpectOpen:   "At the first decision you could expect to finish %s; the hand was not played out, so its result is not split.",
 		RvlPlayGained:   "gained you %d",

@@ -267,6 +267,8 @@ var French = Catalogue{
 		RvlAhead:        "%d points d'avance",
 		RvlBehind:       "%d points de retard",
 		RvlEven:         "à égalité",
+		RvlSplitHolds:   "Au total, cela fait votre résultat à %d points près, le bruit de la mesure.",
+		RvlSplitMisses:  "Au total, cela manque votre résultat de %d points, plus que le bruit de la mesure.",
 		RvlSplit:        "À la donne, vous pouviez espérer finir avec %s. Face au jeu régulier de l'ordinateur à votre place, votre jeu %s, le leur %s et les cartes %s.",
 		RvlExpectOpen:   "À la première décision, vous pouviez espérer finir avec %s ; la manche n'a pas été jouée jusqu'au bout, son résultat n'est donc pas réparti.",
 		RvlPlayGained:   "vous a fait gagner %d points",

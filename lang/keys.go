@@ -270,6 +270,8 @@ const (
 	RvlBehind       // points
 	RvlEven         // -
 	RvlSplit        // expected (RvlAhead...), your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...)
+	RvlSplitHolds   // how far the split's sum is from the result (points), within the noise
+	RvlSplitMisses  // the same, beyond the noise
 	RvlExpectOpen   // expected (RvlAhead...), of a hand not played out (no split)
 	RvlPlayGained   // points
 	RvlPlayLost     // points

@@ -280,7 +280,12 @@ func TestReviewCommand(t *testing.T) {
 	}
 	split := fmt.Sprintf("Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
 		words(p.Skill, "gained you %d", "cost you %d"), words(p.Others, "cost them %d", "gained them %d"), words(p.Luck, "gave you %d", "took %d from you"))
-	for _, want := range []string{"Hand 1 of game 1, You: ", "When the hand was dealt you could expect to finish ", split, "of your ", "Decision ", "Turning point: ", "points given away per real choice"} {
+	off, se := p.Off(rv.Hands[0].Result)
+	addsUp := fmt.Sprintf("Added up, that is your result give or take %d points, the noise of the measure.", int(math.Round(math.Abs(off))))
+	if math.Abs(off) > review.Within*se {
+		addsUp = fmt.Sprintf("Added up, that misses your result by %d points, more than the noise of the measure.", int(math.Round(math.Abs(off))))
+	}
+	for _, want := range []string{"Hand 1 of game 1, You: ", "When the hand was dealt you could expect to finish ", split, addsUp, "of your ", "Decision ", "Turning point: ", "points given away per real choice"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the review lacks %q:\n%s", want, text)
 		}

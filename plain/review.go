@@ -150,6 +150,13 @@ func (g *game) tellHand(h *review.Hand, rec *record.Game) {
 	if p := h.Split; p != nil {
 		play, theirs, cards := g.splitWords(p)
 		g.say(lang.RvlSplit, g.margin(p.Expected), play, theirs, cards)
+		// The terms are measured apart: say how near their sum comes.
+		off, se := p.Off(h.Result)
+		if math.Abs(off) <= review.Within*se {
+			g.say(lang.RvlSplitHolds, round(math.Abs(off)))
+		} else {
+			g.say(lang.RvlSplitMisses, round(math.Abs(off)))
+		}
 	} else {
 		g.say(lang.RvlExpectOpen, g.margin(h.Expected))
 	}
