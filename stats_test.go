@@ -113,7 +113,7 @@ func TestStatsRatings(t *testing.T) {
 	}
 	out.Reset()
 	run([]string{"stats"}, &out, &errb)
-	for _, want := range []string{"Your play in the finished games reviewed", "points lost a decision", ", like ", "Trend: "} {
+	for _, want := range []string{"Your play in the finished games reviewed", "points lost per decision", ", like ", "Trend: "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in\n%s", want, out.String())
 		}

@@ -806,7 +806,7 @@ var English = Catalogue{
 		UsageKindNumber:               "int",
 		UsageKindDuration:             "duration",
 		UsageKindValue:                "value",
-		StRatingLine:                  "  %s  %5.1f points lost a decision: %s, like %s",
+		StRatingLine:                  "  %s  %5.1f points lost per decision: %s, like %s",
 		StRatings:                     "Your play in the finished games reviewed, oldest first (points lost per decision with a real choice):",
 		StTrend:                       "Trend: %.1f in the earlier half, %.1f in the later: %s.",
 		StTrendSame:                   "about the same",
@@ -1109,6 +1109,9 @@ var English = Catalogue{
 		RateGood:          "good",
 		RateStrong:        "strong",
 		RateExcellent:     "excellent",
+		DepthQuick:        "quick",
+		DepthNormal:       "normal",
+		DepthDeep:         "deep",
 
 		RvcNoneReviewed:      "No finished game is reviewed yet (%d kept): mille review NAME reviews one, at depth normal.",
 		RvcOneGame:           "name one saved game (a file, or a save's name)",

@@ -1169,6 +1169,9 @@ const (
 	RateGood
 	RateStrong
 	RateExcellent
+	DepthQuick // - (a review's depth, after "depth", in review.Depth's order)
+	DepthNormal
+	DepthDeep
 
 	// mille review's command line (review.go).
 	RvcNoneReviewed      // count kept

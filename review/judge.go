@@ -43,6 +43,16 @@ func (d Depth) String() string {
 	return fmt.Sprintf("depth(%d)", uint8(d))
 }
 
+// DepthIn words depth d in c's language, as it reads after "depth"
+// (French needs the feminine: "profondeur normale"). String stays the
+// name the command line takes.
+func DepthIn(c *lang.Catalogue, d Depth) string {
+	if !d.valid() {
+		return d.String()
+	}
+	return c.Text[lang.DepthQuick+lang.Key(d)]
+}
+
 // ParseDepth reads a depth's name as String prints it.
 func ParseDepth(name string) (Depth, error) {
 	for d, n := range depthNames {

@@ -18,7 +18,7 @@ import (
 // reviewed, for the seats' names.
 func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	fmt.Fprintln(w, c.T(lang.RtTitle, g.Summary()))
-	fmt.Fprintln(w, c.T(lang.RtDepth, r.Depth, r.Depth.Rollouts(), r.Seed))
+	fmt.Fprintln(w, c.T(lang.RtDepth, DepthIn(c, r.Depth), r.Depth.Rollouts(), r.Seed))
 	fmt.Fprintln(w, c.T(lang.RtPoints))
 	fmt.Fprintln(w, c.T(lang.RtFlagged, Noise, InaccuracyPoints, MistakePoints, BlunderPoints))
 	if len(r.Hands) == 0 {

@@ -93,7 +93,7 @@ func (rs *ReviewScreen) status() string {
 	case rs.err != nil:
 		return rs.lang.T(lang.RvFailedShort)
 	case rs.rev != nil && !rs.measuring:
-		return rs.lang.T(lang.RvDepth, rs.rev.Depth.String())
+		return rs.lang.T(lang.RvDepth, review.DepthIn(rs.lang, rs.rev.Depth))
 	case rs.total == 0:
 		return rs.lang.T(lang.RvAnalysing)
 	}
