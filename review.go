@@ -150,9 +150,9 @@ func printLeaks(w io.Writer, c *lang.Catalogue, games []review.Reviewed) {
 	if len(leaks) == 0 {
 		fmt.Fprintln(w, c.T(lang.RvcNoLeaks))
 	}
-	names := engine.Names{Viewer: -1}
 	for _, l := range leaks {
 		m := &l.Worst
+		names := m.Names()
 		fmt.Fprintf(w, "\n%-16s %s\n", c.T(lang.RvcLeakKind, review.KindIn(c, l.Kind)), c.T(lang.RvcLeakPoints, l.Points, l.Decisions))
 		fmt.Fprintf(w, "  %s\n    %s\n", c.T(lang.RvcLeakWorst, m.Name, m.Game, m.Hand, c.Describe(names, m.Decision.Played), m.Decision.Loss,
 			review.VerdictIn(c, m.Decision.Verdict), c.Describe(names, m.Decision.Best)), m.PositionIn(c))
@@ -170,9 +170,9 @@ func practiceCmd(c *lang.Catalogue, games []review.Reviewed, in io.Reader, w io.
 		return 0
 	}
 	sc := bufio.NewScanner(in)
-	names := engine.Names{Viewer: -1}
 	for i := range moments {
 		m := &moments[i]
+		names := m.Names()
 		d := &m.Decision
 		fmt.Fprintf(w, "\n%s\n  %s\n", c.T(lang.RvcPosition, i+1, len(moments), m.Name, m.Game, m.Hand), m.PositionIn(c))
 		for k, op := range d.Options {

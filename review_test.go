@@ -201,7 +201,7 @@ func TestReviewLeaksAndPractice(t *testing.T) {
 		t.Fatalf("discard Go is not offered:\n%s", out)
 	}
 	reviewStdin = strings.NewReader(moves[0] + "\nq\n")
-	if out := run("--practice"); !strings.Contains(out, "blunder: ") {
+	if out := run("--practice"); !strings.Contains(out, "blunder: ") || !strings.Contains(out, "In the game you chose: discard Go") {
 		t.Errorf("the blunder again:\n%s", out)
 	}
 	// The position of a moment, in the command line's language.

@@ -112,6 +112,15 @@ func (m *Moment) PositionIn(c *lang.Catalogue) string {
 	return SummaryIn(c, &obs, names)
 }
 
+// Names are the players' names of the moment's game for Describe, so an
+// attack reads "on Computer" rather than "on Player 2".
+func (m *Moment) Names() engine.Names {
+	if m.game == nil {
+		return engine.Names{Viewer: -1}
+	}
+	return gameNames(m.game)
+}
+
 // Leak is where a kind of decision gave points away across games: the
 // flagged losses added up, and the costliest of them.
 type Leak struct {
