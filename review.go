@@ -146,14 +146,14 @@ var reviewStdin io.Reader = os.Stdin
 // moment, in the language of c.
 func printLeaks(w io.Writer, c *lang.Catalogue, games []review.Reviewed) {
 	leaks := review.Leaks(games)
-	fmt.Fprintln(w, c.T(lang.RvcLeaks, len(games)))
+	fmt.Fprintln(w, c.T(lang.RvcLeaks, c.Count(len(games), lang.CountReviewedGame)))
 	if len(leaks) == 0 {
 		fmt.Fprintln(w, c.T(lang.RvcNoLeaks))
 	}
 	for _, l := range leaks {
 		m := &l.Worst
 		names := m.Names()
-		fmt.Fprintf(w, "\n%-16s %s\n", c.T(lang.RvcLeakKind, review.KindIn(c, l.Kind)), c.T(lang.RvcLeakPoints, l.Points, l.Decisions))
+		fmt.Fprintf(w, "\n%-16s %s\n", c.T(lang.RvcLeakKind, review.KindIn(c, l.Kind)), c.T(lang.RvcLeakPoints, l.Points, c.Count(l.Decisions, lang.CountDecision)))
 		fmt.Fprintf(w, "  %s\n    %s\n", c.T(lang.RvcLeakWorst, m.Name, m.Game, m.Hand, c.Describe(names, m.Decision.Played), m.Decision.Loss,
 			review.VerdictIn(c, m.Decision.Verdict), c.Describe(names, m.Decision.Best)), m.PositionIn(c))
 	}

@@ -179,7 +179,7 @@ func TestReviewLeaksAndPractice(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := run("--leaks")
-	for _, want := range []string{"Your leaks in 1 finished games", "Go timing:", "costliest: 2026-11-21-1000", "discard Go"} {
+	for _, want := range []string{"Your leaks in 1 finished game reviewed", "in 1 decision\n", "Go timing:", "costliest: 2026-11-21-1000", "discard Go"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}

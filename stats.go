@@ -104,7 +104,11 @@ func printRatings(w io.Writer) {
 		fmt.Fprintln(w, c.T(lang.StTrend, early, late, c.T(trend)))
 	}
 	if unreviewed > 0 {
-		fmt.Fprintln(w, c.T(lang.StUnreviewed, unreviewed))
+		key := lang.StUnreviewed
+		if unreviewed == 1 {
+			key = lang.StUnreviewedOne
+		}
+		fmt.Fprintln(w, c.T(key, unreviewed))
 	}
 }
 

@@ -266,8 +266,8 @@ const (
 	RvlFailed       // error
 	RvlNothing      // - (no decision of the player's to review)
 	RvlHand         // hand, game, name, points, result (RvlAhead...)
-	RvlAhead        // points
-	RvlBehind       // points
+	RvlAhead        // points (Count)
+	RvlBehind       // points (Count)
 	RvlEven         // -
 	RvlSplit        // expected (RvlAhead...), your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...)
 	RvlSplitHolds   // how far the split's sum is from the result (points), within the noise
@@ -286,7 +286,7 @@ const (
 	RvlTurnLuck     // decision number, what happened (events), from, to
 	RvlTurnLuckAll  // decision number, from, to (nothing told happened)
 	RvlRating       // points per decision, decisions, label, level
-	RvlGame         // hands, decisions, points given away
+	RvlGame         // hands (Count), decisions (Count), points given away
 	RvlGameSplit    // your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...), added up
 	RvlOffer        // - (at the end of a hand: say review)
 	RvlOfferGame    // - (at the end of a game)
@@ -863,6 +863,7 @@ const (
 	StTrendBetter                 // -
 	StTrendWorse                  // -
 	StUnreviewed                  // count
+	StUnreviewedOne               // count (1)
 	StNone                        // path
 	StTitle                       // path
 	StOpponents                   // -
@@ -1172,6 +1173,23 @@ const (
 	DepthQuick // - (a review's depth, after "depth", in review.Depth's order)
 	DepthNormal
 	DepthDeep
+
+	// Counted words (Catalogue.Count): each singular key is followed by
+	// its plural, so "1 point" and "2 points" each read right.
+	CountPoint // count
+	CountPoints
+	CountDecision
+	CountDecisions
+	CountHand
+	CountHands
+	CountInaccuracy
+	CountInaccuracies
+	CountMistake
+	CountMistakes
+	CountBlunder
+	CountBlunders
+	CountReviewedGame
+	CountReviewedGames
 
 	// mille review's command line (review.go).
 	RvcNoneReviewed      // count kept

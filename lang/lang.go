@@ -86,6 +86,15 @@ func (c *Catalogue) Spoken() *Catalogue {
 	return &digits
 }
 
+// Count is n with the counted word whose singular key is one: "1
+// decision", "2 decisions" (the plural key follows the singular).
+func (c *Catalogue) Count(n int, one Key) string {
+	if n == 1 {
+		return c.T(one, n)
+	}
+	return c.T(one+1, n)
+}
+
 // Num writes a whole number as the language does: "5 000" in French
 // (Group), "5000" in English. Every number a person reads is written
 // by it, or by T, which calls it.

@@ -65,7 +65,7 @@ func TestEveryKeyHasEveryLanguage(t *testing.T) {
 }
 
 // sameInBoth are the texts that French writes as English does.
-var sameInBoth = map[Key]bool{CardAccident: true, FaceAccident: true, BigAccident: true, PileBattle: true, PileCoupFourre: true, KeyPage: true, GuidePoints: true, GuideCapAccident: true, RateExcellent: true, LevelExpert: true, RvChart: true, RvLineFinished: true}
+var sameInBoth = map[Key]bool{CardAccident: true, FaceAccident: true, BigAccident: true, PileBattle: true, PileCoupFourre: true, KeyPage: true, GuidePoints: true, GuideCapAccident: true, RateExcellent: true, LevelExpert: true, RvChart: true, RvLineFinished: true, CountPoint: true, CountPoints: true}
 
 // TestFrenchIsFrench: a French text that is English's too was forgotten
 // (but for the texts that are only arguments, and the letter P).
@@ -435,5 +435,36 @@ func TestRoundsAlike(t *testing.T) {
 		if !strings.HasSuffix(en, " "+want) || !strings.HasSuffix(fr, " "+want) {
 			t.Errorf("%v: English %q, French %q, want each to end with %q", f, en, fr, want)
 		}
+	}
+}
+
+// TestCount: a count of one takes the singular in both languages.
+func TestCount(t *testing.T) {
+	for _, tc := range []struct {
+		c    *Catalogue
+		n    int
+		one  Key
+		want string
+	}{
+		{&English, 1, CountPoint, "1 point"},
+		{&English, 2, CountPoint, "2 points"},
+		{&English, 0, CountDecision, "0 decisions"},
+		{&English, 1, CountDecision, "1 decision"},
+		{&English, 1, CountMistake, "1 mistake"},
+		{&English, 1, CountReviewedGame, "1 finished game reviewed"},
+		{&French, 1, CountPoint, "1 point"},
+		{&French, 1, CountDecision, "1 décision"},
+		{&French, 3, CountHand, "3 manches"},
+		{&French, 1, CountReviewedGame, "1 partie finie revue"},
+	} {
+		if got := tc.c.Count(tc.n, tc.one); got != tc.want {
+			t.Errorf("%s %d: %q, want %q", tc.c.Tag, tc.n, got, tc.want)
+		}
+	}
+	if got := English.T(RvlBehind, English.Count(1, CountPoint)); got != "1 point behind" {
+		t.Errorf("margin: %q", got)
+	}
+	if got := French.T(RvlBehind, French.Count(1, CountPoint)); got != "1 point de retard" {
+		t.Errorf("margin: %q", got)
 	}
 }

@@ -123,7 +123,7 @@ func (g *game) tellReview(res reviewResult) {
 		return
 	}
 	if hands > 1 {
-		g.say(lang.RvlGame, hands, decisions, round(given))
+		g.say(lang.RvlGame, g.cat.Count(hands, lang.CountHand), g.cat.Count(decisions, lang.CountDecision), round(given))
 		if split > 0 {
 			play, theirs, cards := g.splitWords(&sum)
 			g.say(lang.RvlGameSplit, play, theirs, cards)
@@ -256,9 +256,9 @@ func luckEvents(g *record.Game, seat, from, to int) []engine.Event {
 func (g *game) margin(points float64) string {
 	switch n := round(points); {
 	case n > 0:
-		return g.text(lang.RvlAhead, n)
+		return g.text(lang.RvlAhead, g.cat.Count(n, lang.CountPoint))
 	case n < 0:
-		return g.text(lang.RvlBehind, -n)
+		return g.text(lang.RvlBehind, g.cat.Count(-n, lang.CountPoint))
 	}
 	return g.text(lang.RvlEven)
 }

@@ -116,7 +116,8 @@ func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 		if hands == 0 {
 			continue
 		}
-		fmt.Fprintln(w, c.T(lang.RtInAll, seatName(c, g, seat), decisions, hands, given, given/float64(hands), verdicts[Inaccuracy], verdicts[Mistake], verdicts[Blunder]))
+		fmt.Fprintln(w, c.T(lang.RtInAll, seatName(c, g, seat), c.Count(decisions, lang.CountDecision), c.Count(hands, lang.CountHand), given, given/float64(hands),
+			c.Count(verdicts[Inaccuracy], lang.CountInaccuracy), c.Count(verdicts[Mistake], lang.CountMistake), c.Count(verdicts[Blunder], lang.CountBlunder)))
 		if split > 0 {
 			n := float64(split)
 			fmt.Fprintln(w, "  "+c.T(lang.RtSkillLuck, split, sum.Expected, sum.Skill, sum.Skill/n, sum.Others, sum.Luck, sum.Luck/n))
