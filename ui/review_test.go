@@ -520,3 +520,40 @@ func TestReviewMoveListNoWordCut(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewKeyLineFits: at 80 columns, in both languages, the keys' line
+// fits and keeps back (q) and step (←→); a wider screen keeps them all.
+func TestReviewKeyLineFits(t *testing.T) {
+	g := reviewedGame(t)
+	o := review.Options{Depth: review.Quick, Seed: 1}
+	r, err := analysed(g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		c    *lang.Catalogue
+		w, h int
+		want []string
+	}{
+		{&lang.English, 80, 24, []string{"q " + lang.English.T(lang.RvKeyBack), "←→ " + lang.English.T(lang.RvKeyStep)}},
+		{&lang.French, 80, 24, []string{"q " + lang.French.T(lang.RvKeyBack), "←→ " + lang.French.T(lang.RvKeyStep)}},
+		{&lang.English, 100, 30, []string{"q back", "←→ step", "↑↓", "pgup/pgdn", "home/end"}},
+		{&lang.French, 100, 30, []string{"q retour", "←→ coup à coup", "↑↓", "pgup/pgdn", "home/end"}},
+	} {
+		rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: o, Analyse: review.Analyse, Dark: true, Lang: tc.c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs.setReview(r, nil)
+		lines := strings.Split(reviewText(rs, tc.w, tc.h), "\n")
+		last := lines[len(lines)-1]
+		if width(last) > tc.w {
+			t.Errorf("%s %dx%d: the keys' line is %d wide: %q", tc.c.Tag, tc.w, tc.h, width(last), last)
+		}
+		for _, want := range tc.want {
+			if !strings.Contains(last, want) {
+				t.Errorf("%s %dx%d: no %q in the keys' line %q", tc.c.Tag, tc.w, tc.h, want, last)
+			}
+		}
+	}
+}

@@ -78,13 +78,26 @@ func (rs *ReviewScreen) layers(w, h int) []*layer {
 	layers := []*layer{lay(strings.Join(top, "\n"))}
 	listY := len(top)
 	layers = append(layers, rs.moveList(listY, w, h-1-listY)...)
-	keys := []key.Binding{rs.nav.Prev, rs.nav.PrevFlag, rs.nav.PrevHand, rs.nav.First, rs.nav.Back}
-	var help []string
-	for _, b := range keys {
-		help = append(help, st.Heading.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc))
-	}
-	layers = append(layers, lay(" "+strings.Join(help, "  ")).Y(h-1))
+	layers = append(layers, lay(rs.keyLine(w)).Y(h-1))
 	return layers
+}
+
+// keyLine is the review's keys with their help in w columns. The keys
+// are listed most needed first: when the line is too wide the last ones
+// go, never back (q) nor step (←→), so a narrow French screen keeps its
+// way out.
+func (rs *ReviewScreen) keyLine(w int) string {
+	st := rs.styles
+	keys := []key.Binding{rs.nav.Prev, rs.nav.PrevFlag, rs.nav.PrevHand, rs.nav.First}
+	for n := len(keys); ; n-- {
+		var help []string
+		for _, b := range append(keys[:n:n], rs.nav.Back) {
+			help = append(help, st.Heading.Render(b.Help().Key)+" "+st.Dim.Render(b.Help().Desc))
+		}
+		if line := " " + strings.Join(help, "  "); n == 1 || width(line) <= w {
+			return line
+		}
+	}
 }
 
 // status is the analysis' progress, or its end.
