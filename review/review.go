@@ -26,6 +26,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"math"
 	"runtime"
 	"slices"
@@ -193,12 +194,8 @@ type Options struct {
 // configuration, seed and history. Two games with the same hash replay to
 // the same states, whoever played them and whatever their files say.
 func HistoryHash(g *record.Game) string {
-	h := sha256.New()
-	var buf [8]byte
-	h.Write([]byte("mille history\n"))
-	h.Write([]byte{byte(g.State.Config.Players), byte(g.State.Config.Rules)})
-	binary.BigEndian.PutUint64(buf[:], g.State.Seed)
-	h.Write(buf[:])
+	h := startHash("mille history\n", g)
+	var buf [2]byte
 	for _, a := range g.History {
 		binary.BigEndian.PutUint16(buf[:2], uint16(a))
 		h.Write(buf[:2])
@@ -215,13 +212,20 @@ func seedOf(g *record.Game, seed uint64) uint64 {
 	if seed != 0 {
 		return seed
 	}
+	h := startHash("mille review seed\n", g)
+	return binary.BigEndian.Uint64(h.Sum(nil)) | 1
+}
+
+// startHash is a SHA-256 of what, then g's start: its players, rules
+// and deal seed.
+func startHash(what string, g *record.Game) hash.Hash {
 	h := sha256.New()
 	var buf [8]byte
-	h.Write([]byte("mille review seed\n"))
+	h.Write([]byte(what))
 	h.Write([]byte{byte(g.State.Config.Players), byte(g.State.Config.Rules)})
 	binary.BigEndian.PutUint64(buf[:], g.State.Seed)
 	h.Write(buf[:])
-	return binary.BigEndian.Uint64(h.Sum(nil)) | 1
+	return h
 }
 
 // job is one decision to analyse: the state before it (whole, hidden
