@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -202,24 +201,9 @@ func TestSSHIdle(t *testing.T) {
 // bubble's clock.
 func pipeServer(t *testing.T, cfg Config) (*Server, *pipeListener) {
 	t.Helper()
-	if cfg.Dir == "" {
-		cfg.Dir = t.TempDir()
-	}
-	srv, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := makeServer(t, cfg)
 	l := &pipeListener{conns: make(chan net.Conn), done: make(chan struct{})}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		if err := <-served; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
+	serve(t, srv, l)
 	return srv, l
 }
 

@@ -33,6 +33,18 @@ import (
 // it, not yet serving (data in a fresh folder unless cfg names one).
 func newServer(t *testing.T, cfg Config) (*Server, net.Listener) {
 	t.Helper()
+	srv := makeServer(t, cfg)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, l
+}
+
+// makeServer makes a server for the test, its data in a temporary
+// folder unless cfg names one.
+func makeServer(t *testing.T, cfg Config) *Server {
+	t.Helper()
 	if cfg.Dir == "" {
 		cfg.Dir = t.TempDir()
 	}
@@ -40,11 +52,22 @@ func newServer(t *testing.T, cfg Config) (*Server, net.Listener) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return srv, l
+	return srv
+}
+
+// serve runs srv on l until the test ends, then shuts it down and
+// checks how Serve ended.
+func serve(t *testing.T, srv *Server, l net.Listener) {
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		if err := <-served; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
 }
 
 // startServer runs a server on a random loopback port for the test.
@@ -61,16 +84,7 @@ func startServerSetup(t *testing.T, cfg Config, setup func(*Server)) (*Server, s
 	if setup != nil {
 		setup(srv)
 	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(l) }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		if err := <-served; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
+	serve(t, srv, l)
 	return srv, l.Addr().String()
 }
 
