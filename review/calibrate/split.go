@@ -98,62 +98,43 @@ func seedOfGame(g *record.Game) uint64 {
 	return h.Sum64()
 }
 
+// splitGame is a game and the split of each seat's hands (split).
+type splitGame struct {
+	g      record.Game
+	hands  []review.Hand
+	splits []*review.Split
+}
+
 // playSplits plays deals duplicate deals of entries, parallel hands at
 // once, splits every seat's hand and counts it; with out, it keeps the
 // games there.
 func (t *tally) playSplits(cfg engine.Config, entries []string, seed uint64, deals, parallel int, out string) {
-	type result struct {
-		g      record.Game
-		hands  []review.Hand
-		splits []*review.Split
-	}
 	sides := cfg.Sides()
-	results := make([]result, deals*sides)
-	var wg sync.WaitGroup
-	next := make(chan int)
+	games := make([]splitGame, deals*sides)
 	var mu sync.Mutex
 	done := 0
-	for range max(1, parallel) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				g, err := playHand(t.ctx, cfg, entries, seed, i/sides, i%sides)
-				if err != nil {
-					fail(err)
-				}
-				hands, splits, err := split(t, &g)
-				if err != nil {
-					fail(err)
-				}
-				if out != "" {
-					if err := save.Write(filepath.Join(out, fmt.Sprintf("deal%04d-%d%s", i/sides, i%sides, save.Ext)), g); err != nil {
-						fail(err)
-					}
-				}
-				results[i] = result{g, hands, splits}
-				mu.Lock()
-				done++
-				fmt.Fprintf(os.Stderr, "\rhand %d/%d split", done, len(results))
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range results {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	fmt.Fprintln(os.Stderr)
-	seen := map[string]bool{}
-	for i := range results {
-		// Deterministic players play both rotations of a deal alike: the
-		// same game twice is counted once.
-		if h := review.HistoryHash(&results[i].g); !seen[h] {
-			seen[h] = true
-			t.addSplits(&results[i].g, results[i].hands, results[i].splits)
+	inParallel(len(games), parallel, func(i int) {
+		g, err := playHand(t.ctx, cfg, entries, seed, i/sides, i%sides)
+		if err != nil {
+			fail(err)
 		}
-	}
+		hands, splits, err := split(t, &g)
+		if err != nil {
+			fail(err)
+		}
+		if out != "" {
+			if err := save.Write(filepath.Join(out, fmt.Sprintf("deal%04d-%d%s", i/sides, i%sides, save.Ext)), g); err != nil {
+				fail(err)
+			}
+		}
+		games[i] = splitGame{g, hands, splits}
+		mu.Lock()
+		done++
+		fmt.Fprintf(os.Stderr, "\rhand %d/%d split", done, len(games))
+		mu.Unlock()
+	})
+	fmt.Fprintln(os.Stderr)
+	t.addSplitGames(games)
 }
 
 // loadSplits splits every game kept in dir (its reviews are not needed).
@@ -163,13 +144,39 @@ func (t *tally) loadSplits(dir string, parallel int) error {
 		return err
 	}
 	sort.Strings(paths)
-	type result struct {
-		g      record.Game
-		hands  []review.Hand
-		splits []*review.Split
-		err    error
+	games := make([]splitGame, len(paths))
+	errs := make([]error, len(paths))
+	inParallel(len(paths), parallel, func(i int) {
+		r := &games[i]
+		if r.g, errs[i] = save.Read(paths[i]); errs[i] == nil {
+			r.hands, r.splits, errs[i] = split(t, &r.g)
+		}
+	})
+	for i, err := range errs {
+		if err != nil {
+			return fmt.Errorf("%s: %v", paths[i], err)
+		}
 	}
-	results := make([]result, len(paths))
+	t.addSplitGames(games)
+	return nil
+}
+
+// addSplitGames counts the split games, in their order. Deterministic
+// players play both rotations of a deal alike: the same game twice is
+// counted once.
+func (t *tally) addSplitGames(games []splitGame) {
+	seen := map[string]bool{}
+	for i := range games {
+		if h := review.HistoryHash(&games[i].g); !seen[h] {
+			seen[h] = true
+			t.addSplits(&games[i].g, games[i].hands, games[i].splits)
+		}
+	}
+}
+
+// inParallel calls do(i) for every i below n, on parallel goroutines
+// (one at least).
+func inParallel(n, parallel int, do func(i int)) {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range max(1, parallel) {
@@ -177,29 +184,15 @@ func (t *tally) loadSplits(dir string, parallel int) error {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r := &results[i]
-				if r.g, r.err = save.Read(paths[i]); r.err == nil {
-					r.hands, r.splits, r.err = split(t, &r.g)
-				}
+				do(i)
 			}
 		}()
 	}
-	for i := range paths {
+	for i := range n {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	seen := map[string]bool{}
-	for i, r := range results {
-		if r.err != nil {
-			return fmt.Errorf("%s: %v", paths[i], r.err)
-		}
-		if h := review.HistoryHash(&r.g); !seen[h] {
-			seen[h] = true
-			t.addSplits(&r.g, r.hands, r.splits)
-		}
-	}
-	return nil
 }
 
 // reportSplits prints, per player, the split of its hands: each term's
