@@ -104,11 +104,7 @@ func printRatings(w io.Writer) {
 		fmt.Fprintln(w, c.T(lang.StTrend, early, late, c.T(trend)))
 	}
 	if unreviewed > 0 {
-		key := lang.StUnreviewed
-		if unreviewed == 1 {
-			key = lang.StUnreviewedOne
-		}
-		fmt.Fprintln(w, c.T(key, unreviewed))
+		fmt.Fprintln(w, c.Count(unreviewed, lang.StUnreviewedOne))
 	}
 }
 

@@ -509,8 +509,8 @@ const (
 	ReviewAfter      // move played, its line's facts joined by ReviewJoin
 	ReviewExchange   // better move, its line's facts joined by ReviewJoin
 	ReviewJoin       // - (between two facts)
-	ReviewStoppers   // count, hazards, the card discarded
-	ReviewStopper    // ReviewStoppers when the count is 1
+	ReviewStopper    // count (1), hazards, the card discarded (Catalogue.Count)
+	ReviewStoppers   // the same, for another count
 	LineTurnLost     // -
 	LineMiles        // miles
 	LineCoupsFourres // points
@@ -862,8 +862,8 @@ const (
 	StTrendSame                   // -
 	StTrendBetter                 // -
 	StTrendWorse                  // -
+	StUnreviewedOne               // count (1) (Catalogue.Count)
 	StUnreviewed                  // count
-	StUnreviewedOne               // count (1)
 	StNone                        // path
 	StTitle                       // path
 	StOpponents                   // -

@@ -86,13 +86,15 @@ func (c *Catalogue) Spoken() *Catalogue {
 	return &digits
 }
 
-// Count is n with the counted word whose singular key is one: "1
-// decision", "2 decisions" (the plural key follows the singular).
-func (c *Catalogue) Count(n int, one Key) string {
-	if n == 1 {
-		return c.T(one, n)
+// Count says the text of one, a key in the singular whose first
+// argument is n, with args after it; or, when n is not 1, the plural
+// key that follows one: "1 decision", "2 decisions".
+func (c *Catalogue) Count(n int, one Key, args ...any) string {
+	k := one
+	if n != 1 {
+		k = one + 1
 	}
-	return c.T(one+1, n)
+	return c.T(k, append([]any{n}, args...)...)
 }
 
 // Num writes a whole number as the language does: "5 000" in French

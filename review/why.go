@@ -80,11 +80,7 @@ func LinesIn(c *lang.Catalogue, obs *engine.Observation, d *Decision, names engi
 // stoppersLine says that n unseen hazards can still stop the seat and
 // that the discarded card answers them, in the singular for one.
 func stoppersLine(c *lang.Catalogue, n int, hazards []string, card engine.Card) string {
-	key := lang.ReviewStoppers
-	if n == 1 {
-		key = lang.ReviewStopper
-	}
-	return c.T(key, n, c.List(hazards, lang.Or), c.Card(card))
+	return c.Count(n, lang.ReviewStopper, c.List(hazards, lang.Or), c.Card(card))
 }
 
 // fact is one difference between the two lines of play: its words and
