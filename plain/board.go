@@ -1,31 +1,236 @@
 package plain
 
 import (
+	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/table"
 )
 
+// board is the table as the session last saw it, in words: the view and
+// the observation in it, how to name its seats and sides, and everything
+// the full-screen board shows read aloud (status, the tables and the
+// piles; hand; score; summary; threats). The other components of a game
+// share it and read it; only the game's see writes it.
+type board struct {
+	*Session
+	view table.View
+	obs  engine.Observation
+	seen bool // a view has been shown
+}
+
+// names gives the words of the engine's sentences for the seat shown
+// (table.View.Viewer says who is "you").
+func (b *board) names() engine.Names { return b.view.Names(b.seatName) }
+
+// seatName names a seat, "Player N" when the table did not; a person away
+// is marked.
+func (b *board) seatName(seat int) string {
+	return b.cat.SeatName(b.view.SeatName(seat), seat, b.view.Away(seat))
+}
+
+// sideName names a side for the player: "you", "your team", "Ann", "Ann
+// with Cal" (never "and" inside a team, so that a list of teams, joined
+// with "and", is heard right).
+func (b *board) sideName(side int) string { return b.cat.Side(b.names(), side) }
+
+// waitingFor names the people present, other than the player, whom the
+// table waits for before it deals on.
+func (b *board) waitingFor() []string {
+	var names []string
+	for _, s := range b.view.WaitingFor() {
+		names = append(names, b.seatName(s))
+	}
+	return names
+}
+
+// early reports whether a move typed now would come before its turn:
+// the table waits for a computer's move, or, in the coup fourré's hidden
+// window, for a decision no other person present can be making. Such a
+// move waits (commands.ahead) until the computer has played.
+func (b *board) early() bool {
+	v, o := &b.view, &b.obs
+	if v.ComputerThinks() {
+		return true
+	}
+	if !v.Started || v.Ended || !o.Waiting || o.Phase >= engine.PhaseHandOver {
+		return false
+	}
+	for i, s := range v.Seats {
+		if s.Human && s.Connected && !v.Plays(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// milesLine says how far every side has gone: "you have 450 miles,
+// Computer 325"; where nobody is "you", every side by its name.
+func (b *board) milesLine() string {
+	o := &b.obs
+	mine := o.Side()
+	var parts []string
+	switch {
+	case mine != b.view.YourSide():
+		parts = append(parts, b.text(lang.MilesOther, capital(b.sideName(mine)), o.Tableaus[mine].Miles))
+	case o.Config.Players >= 4:
+		parts = append(parts, b.text(lang.MilesTeam, o.Tableaus[mine].Miles))
+	default:
+		parts = append(parts, b.text(lang.MilesYou, o.Tableaus[mine].Miles))
+	}
+	for _, side := range b.view.Opponents() {
+		parts = append(parts, b.text(lang.MilesOther, b.sideName(side), o.Tableaus[side].Miles))
+	}
+	return b.list(parts, lang.And)
+}
+
+// refuse tells why action a was refused.
+func (b *board) refuse(a engine.Action, err error) {
+	o := &b.obs
+	var r *engine.Refusal
+	switch {
+	case errors.Is(err, table.ErrOnlooker) || o.Onlooker:
+		b.say(lang.Watching)
+	case errors.Is(err, engine.ErrNotNow) && o.MyTurn() && o.Phase != engine.PhasePlay:
+		b.say(lang.AnswerFirst)
+	case errors.Is(err, engine.ErrNotNow) && o.MyTurn():
+		b.say(lang.CantDo, b.cat.Reason(err))
+	case errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn):
+		switch {
+		case o.Phase >= engine.PhaseHandOver:
+			b.say(lang.HandIsOver)
+		case o.Waiting:
+			b.say(lang.WaitPause)
+		default:
+			b.say(lang.WaitTurn, b.seatName(int(o.Turn)))
+		}
+	case errors.As(err, &r) && a.Card() != engine.NoCard:
+		verb := lang.VerbPlay
+		if a.Kind() == engine.KindDiscard {
+			verb = lang.VerbDisc
+		}
+		b.say(lang.Cant, b.text(verb), b.cat.Card(a.Card()), b.cat.Reason(err))
+	case errors.As(err, &r):
+		b.say(lang.CantDo, b.cat.Reason(err))
+	case errors.Is(err, table.ErrEnded):
+		b.say(lang.TableEnded)
+	case errors.Is(err, table.ErrFrozen):
+		b.say(lang.ShuttingDown)
+	default:
+		b.say(lang.Failed, b.cat.Error(err))
+	}
+}
+
+// slotName names a slot: P, 1 to 6.
+func (b *board) slotName(slot int) string {
+	if slot == engine.DrawSlot {
+		return b.text(lang.SlotP)
+	}
+	return strconv.Itoa(slot)
+}
+
+// targetNames names sides as a choice: "Ann or Bob".
+func (b *board) targetNames(sides []int) string {
+	names := make([]string, len(sides))
+	for i, side := range sides {
+		names[i] = b.sideName(side)
+	}
+	return b.list(names, lang.Or)
+}
+
+// whomNames lists the sides a question asks to choose from, each with the
+// number that names it too: "Ann (or 2) or Bob (or 3)".
+func (b *board) whomNames(sides []int) string {
+	names := make([]string, len(sides))
+	for i, side := range sides {
+		names[i] = b.text(lang.SideNumber, b.sideName(side), side+1) // matchSide takes the number too
+	}
+	return b.list(names, lang.Or)
+}
+
+// matchSide finds the opponent's side the player named: a player's name
+// or its start ("comp"), the side's name, or its number.
+func (b *board) matchSide(text string) (int, bool) {
+	text = strings.ToLower(strings.Join(strings.Fields(text), " "))
+	if text == "" {
+		return 0, false
+	}
+	cfg := b.obs.Config
+	exact, start := -1, -1
+	starts := 0
+	for _, side := range b.view.Opponents() {
+		names := []string{b.sideName(side), strconv.Itoa(side + 1)}
+		for seat := range cfg.Players {
+			if cfg.SideOf(seat) == side && seat < len(b.view.Seats) {
+				names = append(names, b.view.Seats[seat].Name)
+			}
+		}
+		prefix := false
+		for _, name := range names {
+			name = strings.ToLower(name)
+			if name == text {
+				exact = side
+			}
+			prefix = prefix || strings.HasPrefix(name, text)
+		}
+		if prefix {
+			start, starts = side, starts+1
+		}
+	}
+	switch {
+	case exact >= 0:
+		return exact, true
+	case starts == 1:
+		return start, true
+	}
+	return 0, false
+}
+
+// describe tells an action in the player's words.
+func (b *board) describe(a engine.Action) string {
+	c := b.cat.Card(a.Card())
+	switch a.Kind() {
+	case engine.KindPlay:
+		if a.Card().IsHazard() {
+			return b.text(lang.ActAttack, c, b.sideName(a.Target()))
+		}
+		return b.text(lang.ActPlay, c)
+	case engine.KindDiscard:
+		return b.text(lang.ActDiscard, c)
+	case engine.KindCoupFourre:
+		return b.text(lang.ActCoupFourre)
+	case engine.KindDecline:
+		return b.text(lang.ActDecline)
+	case engine.KindExtend:
+		return b.text(lang.ActExtend)
+	case engine.KindStopTrip:
+		return b.text(lang.ActStop)
+	}
+	return b.text(lang.ActContinue)
+}
+
 // The board read aloud: everything the full-screen board shows is in
-// status (the tables and the piles), hand and score, and the recent moves
-// in log.
+// status (the tables and the piles), hand and score, the table in one
+// line in summary, and the recent moves in the speech's log.
 
 // handLine lists the hand in BSD's slot order, P first; with does, what
 // each card can do now, the cards that can do the same told together:
 // "P Go and 2 Go (play); 1 75 miles and 3 50 miles (you need a Go first)".
-func (g *game) handLine(does bool) string {
-	o := &g.obs
+func (b *board) handLine(does bool) string {
+	o := &b.obs
 	var groups []string // what cards can do, in the order of their first card
 	cards := map[string][]string{}
 	for slot, c := range o.MyHand {
 		if c == engine.NoCard {
 			continue
 		}
-		card := g.text(lang.SlotCard, g.slotName(slot), g.cat.Card(c))
+		card := b.text(lang.SlotCard, b.slotName(slot), b.cat.Card(c))
 		what := ""
 		if does {
-			what = g.does(c)
+			what = b.does(c)
 		}
 		if _, ok := cards[what]; !ok {
 			groups = append(groups, what)
@@ -33,139 +238,139 @@ func (g *game) handLine(does bool) string {
 		cards[what] = append(cards[what], card)
 	}
 	if !does {
-		return g.list(cards[""], lang.And)
+		return b.list(cards[""], lang.And)
 	}
 	parts := make([]string, len(groups))
 	for i, what := range groups {
-		parts[i] = g.text(lang.CardsDo, g.list(cards[what], lang.And), what)
+		parts[i] = b.text(lang.CardsDo, b.list(cards[what], lang.And), what)
 	}
-	return strings.Join(parts, g.text(lang.Semicolon))
+	return strings.Join(parts, b.text(lang.Semicolon))
 }
 
 // does says briefly what card c can do now: "play", "attack Ann or Bob",
 // or why not, in a few words ("needs a Go").
-func (g *game) does(c engine.Card) string {
-	o := &g.obs
+func (b *board) does(c engine.Card) string {
+	o := &b.obs
 	if c.IsHazard() {
-		if open := g.view.OpenSides(c); len(open) > 0 {
-			return g.text(lang.DoAttack, g.targetNames(open))
+		if open := b.view.OpenSides(c); len(open) > 0 {
+			return b.text(lang.DoAttack, b.targetNames(open))
 		}
-		switch opp := g.view.Opponents(); {
-		case g.Session.brief:
-			return g.text(lang.DoDiscardOnly)
+		switch opp := b.view.Opponents(); {
+		case b.Session.brief:
+			return b.text(lang.DoDiscardOnly)
 		case len(opp) == 1:
-			return g.cat.Brief(o.Check(engine.Attack(c, opp[0])))
+			return b.cat.Brief(o.Check(engine.Attack(c, opp[0])))
 		}
-		return g.text(lang.NoTarget) // each for a reason of its own: status tells
+		return b.text(lang.NoTarget) // each for a reason of its own: status tells
 	}
 	if err := o.Check(engine.Play(c)); err != nil {
-		if g.Session.brief {
-			return g.text(lang.DoDiscardOnly)
+		if b.Session.brief {
+			return b.text(lang.DoDiscardOnly)
 		}
-		return g.cat.Brief(err)
+		return b.cat.Brief(err)
 	}
-	return g.text(lang.DoPlay)
+	return b.text(lang.DoPlay)
 }
 
 // hand tells the player's cards, and on their turn what each can do.
-func (g *game) hand([]string) {
-	o := &g.obs
+func (b *board) hand([]string) {
+	o := &b.obs
 	switch {
 	case o.Onlooker:
-		g.say(lang.NoHand)
+		b.say(lang.NoHand)
 	case o.HandSizes[o.Seat] == 0:
-		g.say(lang.HandEmpty)
+		b.say(lang.HandEmpty)
 	default:
-		g.say(lang.Hand, g.handLine(o.MyTurn() && o.Phase == engine.PhasePlay))
+		b.say(lang.Hand, b.handLine(o.MyTurn() && o.Phase == engine.PhasePlay))
 	}
 }
 
 // now says whom the table waits for, the one whose turn it is by name.
-func (g *game) now(name string) string {
-	o := &g.obs
+func (b *board) now(name string) string {
+	o := &b.obs
 	switch {
 	case o.Phase == engine.PhaseHandOver:
-		return g.text(lang.NowHandOver)
+		return b.text(lang.NowHandOver)
 	case o.Phase == engine.PhaseGameOver:
-		return g.text(lang.NowGameOver)
+		return b.text(lang.NowGameOver)
 	case o.Waiting:
-		return g.text(lang.NowPause)
+		return b.text(lang.NowPause)
 	case o.MyTurn():
-		return g.text(lang.NowYours)
+		return b.text(lang.NowYours)
 	}
-	return g.text(lang.NowTurnOf, name)
+	return b.text(lang.NowTurnOf, name)
 }
 
 // status reads the table: the game, every side's piles, miles and
 // safeties (the player's own first, then the others in seat order), the
 // draw and discard piles, and the size of the other hands.
-func (g *game) status([]string) {
-	o := &g.obs
-	now := g.now(g.seatName(int(o.Turn)))
-	g.say(lang.StatusHead, o.Game+1, o.Hand+1, o.Trip, o.Config.Rules, now)
-	for _, side := range g.view.Sides() {
-		g.sideStatus(side)
+func (b *board) status([]string) {
+	o := &b.obs
+	now := b.now(b.seatName(int(o.Turn)))
+	b.say(lang.StatusHead, o.Game+1, o.Hand+1, o.Trip, o.Config.Rules, now)
+	for _, side := range b.view.Sides() {
+		b.sideStatus(side)
 	}
 	switch {
 	case o.DiscardLen == 1:
-		g.say(lang.PilesOne, o.DrawLen, g.cat.Card(o.Discards[0]))
+		b.say(lang.PilesOne, o.DrawLen, b.cat.Card(o.Discards[0]))
 	case o.DiscardLen > 0:
-		g.say(lang.Piles, o.DrawLen, o.DiscardLen, g.cat.Card(o.Discards[o.DiscardLen-1]))
+		b.say(lang.Piles, o.DrawLen, o.DiscardLen, b.cat.Card(o.Discards[o.DiscardLen-1]))
 	default:
-		g.say(lang.PilesNoTop, o.DrawLen)
+		b.say(lang.PilesNoTop, o.DrawLen)
 	}
 	var sizes []string
 	for seat := range o.Config.Players {
 		if seat != o.Seat || o.Onlooker {
-			sizes = append(sizes, g.text(lang.HandSize, g.seatName(seat), o.HandSizes[seat]))
+			sizes = append(sizes, b.text(lang.HandSize, b.seatName(seat), o.HandSizes[seat]))
 		}
 	}
-	g.say(lang.HandSizes, g.list(sizes, lang.And))
+	b.say(lang.HandSizes, b.list(sizes, lang.And))
 }
 
 // sideStatus reads one side's table.
-func (g *game) sideStatus(side int) {
-	o := &g.obs
+func (b *board) sideStatus(side int) {
+	o := &b.obs
 	t := &o.Tableaus[side]
-	state := g.text(lang.Stopped)
+	state := b.text(lang.Stopped)
 	if t.Rolling() {
-		state = g.text(lang.Rolling)
+		state = b.text(lang.Rolling)
 	}
 	if t.Limited() {
-		state = g.text(lang.Limited, state)
+		state = b.text(lang.Limited, state)
 	}
 	var safeties, distance []string
 	for _, c := range engine.AllSafeties {
 		switch {
 		case t.HasCoupFourre(c):
-			safeties = append(safeties, g.text(lang.CoupFourreOf, g.cat.Card(c)))
+			safeties = append(safeties, b.text(lang.CoupFourreOf, b.cat.Card(c)))
 		case t.Has(c):
-			safeties = append(safeties, g.cat.Card(c))
+			safeties = append(safeties, b.cat.Card(c))
 		}
 	}
 	for _, c := range engine.DistanceCards {
 		if n := t.Cards[c]; n > 0 {
-			distance = append(distance, g.text(lang.Count, n, g.cat.Card(c)))
+			distance = append(distance, b.text(lang.Count, n, b.cat.Card(c)))
 		}
 	}
-	g.say(lang.Side, capital(g.sideName(side)), t.Miles, o.Trip, state,
-		g.pile(t.Battle), g.pile(t.Speed), g.list(safeties, lang.And), g.list(distance, lang.And))
+	b.say(lang.Side, capital(b.sideName(side)), t.Miles, o.Trip, state,
+		b.pile(t.Battle), b.pile(t.Speed), b.list(safeties, lang.And), b.list(distance, lang.And))
 }
 
 // pile names the top card of a pile, or says it is empty.
-func (g *game) pile(top engine.Card) string {
+func (b *board) pile(top engine.Card) string {
 	if top == engine.NoCard {
-		return g.text(lang.Empty)
+		return b.text(lang.Empty)
 	}
-	return g.cat.Card(top)
+	return b.cat.Card(top)
 }
 
 // score reads the scores: each side's points of this hand so far, item by
 // item, its game total and the games it won.
-func (g *game) score([]string) {
-	o := &g.obs
-	g.say(lang.ScoreHead, engine.WinningScore)
-	for _, side := range g.view.Sides() {
+func (b *board) score([]string) {
+	o := &b.obs
+	b.say(lang.ScoreHead, engine.WinningScore)
+	for _, side := range b.view.Sides() {
 		s := o.LiveScore(side)
 		var items []string
 		for _, it := range []struct {
@@ -178,25 +383,93 @@ func (g *game) score([]string) {
 			{lang.ItemNoHundreds, s.NoHundreds},
 		} {
 			if it.n != 0 {
-				items = append(items, g.text(it.k, it.n))
+				items = append(items, b.text(it.k, it.n))
 			}
 		}
 		detail := ""
 		if len(items) > 0 {
-			detail = g.text(lang.Items, strings.Join(items, g.text(lang.Comma)))
+			detail = b.text(lang.Items, strings.Join(items, b.text(lang.Comma)))
 		}
-		g.say(lang.Score, capital(g.sideName(side)), s.Total(), detail, o.Totals[side], o.GamesWon[side])
+		b.say(lang.Score, capital(b.sideName(side)), s.Total(), detail, o.Totals[side], o.GamesWon[side])
 	}
 }
 
-// showLog reads the recent moves again.
-func (g *game) showLog([]string) {
-	if len(g.log) == 0 {
-		g.say(lang.LogEmpty)
-		return
+// summary tells the table in one line: whom it waits for, each side's
+// miles and state, the player's side first, and the hand by names.
+func (b *board) summary([]string) {
+	o := &b.obs
+	now := b.now(capital(b.seatName(int(o.Turn))))
+	var sides []string
+	for _, side := range b.view.Sides() {
+		t := &o.Tableaus[side]
+		var state string
+		switch {
+		case t.Battle.IsHazard():
+			state = b.text(lang.SumStoppedBy, b.cat.Card(t.Battle))
+		case !t.Rolling():
+			state = b.text(lang.SumNeedsGo)
+		default:
+			state = b.text(lang.Rolling)
+		}
+		if t.Limited() {
+			state = b.text(lang.Limited, state)
+		}
+		sides = append(sides, b.text(lang.SumSide, capital(b.sideName(side)), t.Miles, state))
 	}
-	g.say(lang.LogHead)
-	for _, l := range g.log[max(0, len(g.log)-logShown):] {
-		g.line(l.text)
+	line := b.text(lang.Summary, now, strings.Join(sides, b.text(lang.Semicolon)))
+	if !o.Onlooker && o.HandSizes[o.Seat] > 0 {
+		var cards []string
+		for _, c := range o.MyHand {
+			if c != engine.NoCard {
+				cards = append(cards, b.cat.Card(c))
+			}
+		}
+		line += " " + b.text(lang.SumHold, b.list(cards, lang.And))
+	}
+	b.line(line)
+}
+
+// rules tells the rules in a few sentences, with this game's trip.
+func (b *board) rules([]string) {
+	b.say(lang.Rules1, b.obs.Trip)
+	for _, k := range []lang.Key{lang.Rules2, lang.Rules3, lang.Rules4, lang.Rules5, lang.Rules6} {
+		b.say(k)
+	}
+}
+
+// threats tells, in a few words, what stops the player's side now and
+// what may: its hazard and the remedy, a Speed Limit, the hazards no
+// safety keeps off, and the opponent nearest the end.
+func (b *board) threats([]string) {
+	o := &b.obs
+	me := &o.Tableaus[o.Side()]
+	switch {
+	case me.Battle.IsHazard():
+		b.say(lang.ThreatStopped, b.cat.Card(me.Battle), b.cat.Card(engine.RemedyFor(me.Battle)))
+	case !me.Rolling():
+		b.say(lang.ThreatNeedGo)
+	}
+	if me.Limited() {
+		b.say(lang.ThreatLimit)
+	}
+	var open []string
+	for _, h := range []engine.Card{engine.OutOfGas, engine.FlatTire, engine.Accident, engine.Stop, engine.SpeedLimit} {
+		if !me.Has(engine.SafetyFor(h)) {
+			open = append(open, b.cat.Card(h))
+		}
+	}
+	if len(open) == 0 {
+		b.say(lang.ThreatSafe)
+	} else {
+		b.say(lang.ThreatOpen, b.list(open, lang.And))
+	}
+	nearest := -1
+	for _, side := range b.view.Opponents() {
+		if nearest < 0 || o.Tableaus[side].Miles > o.Tableaus[nearest].Miles {
+			nearest = side
+		}
+	}
+	if nearest >= 0 {
+		b.say(lang.ThreatNearest, capital(b.sideName(nearest)), int(o.Trip)-int(o.Tableaus[nearest].Miles))
 	}
 }

@@ -1,55 +1,80 @@
 package plain
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
-	"github.com/millebornes/mille/table"
 )
 
-// command is what a command does with its arguments, as typed.
-type command func(g *game, args []string)
+// commands reads what the player types: a line is an answer to the
+// question asked (questions.read), or a command, which it finds by its
+// word (commandName) and hands to the component that does it (run); a
+// move typed before its turn waits for it (ahead). The moves themselves,
+// a card and whom it goes to, it reads here.
+type commands struct {
+	*board
+	qs *questions
+	// run is what each command does, by its name (commandWords' values),
+	// as the game wires its components.
+	run map[string]func(args []string)
+	// act takes an action at the table; ready reports whether the moves
+	// typed ahead may be read now.
+	act   func(engine.Action)
+	ready func() bool
+	// ahead are moves typed while a computer was still to play, read
+	// once it has (typedAhead).
+	ahead []string
+	// replaying: typedAhead is reading them, in order, so that a move
+	// it reads goes ahead of the rest instead of after them.
+	replaying bool
+}
 
 // helpLines are the keys of help's lines, in order.
 var helpLines = []lang.Key{lang.Help1, lang.Help2, lang.Help3, lang.Help4, lang.Help5, lang.Help6, lang.Help7, lang.Help8, lang.Help9}
 
-// commands are the words the player types, with BSD mille's letters (u,
-// d, p, w, s, q, r) and the full-screen game's (t, z) beside them. It is
-// filled at init: a command may read the lines typed ahead, which look
-// commands up again.
-var commands map[string]command
+// commandWords are the words the player types, with BSD mille's letters
+// (u, d, p, w, s, q, r) and the full-screen game's (t, z) beside them,
+// each with the name of the command it stands for.
+var commandWords = map[string]string{
+	"play": "play", "use": "play", "u": "play",
+	"attack": "attack", "a": "attack",
+	"discard": "discard", "d": "discard",
+	"pick": "pick", "p": "pick",
+	"yes": "yes", "y": "yes",
+	"no": "no", "n": "no",
+	"status": "status",
+	"hand":   "hand",
+	"score":  "score", "w": "score",
+	"log": "log", "l": "log",
+	"hint": "hint", "t": "hint",
+	"undo": "undo", "z": "undo",
+	"save": "save", "s": "save",
+	"help": "help", "h": "help", "?": "help",
+	"rules": "rules", "threats": "threats",
+	"r":       "r",
+	"repeat":  "repeat",
+	"summary": "summary", "history": "history",
+	"brief": "brief", "verbose": "verbose",
+	"review": "review", "v": "review",
+	"quit": "quit", "q": "quit",
+	"cancel": "cancel",
+}
 
-func init() { commands = commandList() }
-
-// commandList is every command by its words.
-func commandList() map[string]command {
-	return map[string]command{
-		"play": (*game).play, "use": (*game).play, "u": (*game).play,
-		"attack": (*game).attack, "a": (*game).attack,
-		"discard": (*game).discard, "d": (*game).discard,
-		"pick": (*game).pick, "p": (*game).pick,
-		"yes": (*game).yes, "y": (*game).yes,
-		"no": (*game).no, "n": (*game).no,
-		"status": (*game).status,
-		"hand":   (*game).hand,
-		"score":  (*game).score, "w": (*game).score,
-		"log": (*game).showLog, "l": (*game).showLog,
-		"hint": (*game).hint, "t": (*game).hint,
-		"undo": (*game).undo, "z": (*game).undo,
-		"save": (*game).save, "s": (*game).save,
-		"help": (*game).help, "h": (*game).help, "?": (*game).help,
-		"rules": (*game).rules, "threats": (*game).threats,
-		"r":       (*game).repeat,
-		"repeat":  (*game).repeatLast,
-		"summary": (*game).summary, "history": (*game).history,
-		"brief": (*game).brief, "verbose": (*game).verbose,
-		"review": (*game).reviewCmd, "v": (*game).reviewCmd,
-		"quit": (*game).quit, "q": (*game).quit,
-		"cancel": (*game).cancel,
+// commandTable is what each command does, by its name: the work of the
+// game's components.
+func commandTable(g *game) map[string]func([]string) {
+	b, cm, qs, sp := g.board, g.cmd, g.qs, g.sp
+	return map[string]func([]string){
+		"play": cm.play, "attack": cm.attack, "discard": cm.discard, "pick": cm.pick,
+		"yes": qs.yes, "no": qs.no, "quit": qs.quit, "cancel": qs.cancel, "r": qs.repeat,
+		"status": b.status, "hand": b.hand, "score": b.score, "rules": b.rules, "threats": b.threats, "summary": b.summary,
+		"log": sp.showLog, "history": sp.history, "repeat": sp.repeatLast,
+		"hint": g.hn.start, "review": g.rv.start,
+		"undo": g.undo, "save": g.save,
+		"help": cm.help, "brief": g.Session.setBrief, "verbose": g.Session.setVerbose,
 	}
 }
 
@@ -64,27 +89,27 @@ var french = map[string]string{
 	"résumé": "summary", "resume": "summary", "historique": "history", "bref": "brief", "analyse": "review", "revoir": "review", "détaillé": "verbose", "detaille": "verbose", "quitter": "quit", "annuler": "cancel",
 }
 
-// lookup finds the command a word names (commandName).
-func lookup(word string) command { return commands[commandName(word)] }
+// lookup finds the name of the command a word names (commandName), ""
+// for none.
+func lookup(word string) string { return commandWords[commandName(word)] }
 
-// moves are the commands that act at the table: typed before their turn,
-// they wait for it (game.early).
-var moves = map[string]bool{"play": true, "use": true, "u": true, "attack": true, "a": true,
-	"discard": true, "d": true, "yes": true, "y": true, "no": true, "n": true}
+// moves are the commands, by name, that act at the table: typed before their turn,
+// they wait for it (board.early).
+var moves = map[string]bool{"play": true, "attack": true, "discard": true, "yes": true, "no": true}
 
-// commandName finds the name of the command a word names: a command's
-// word or letter, in English or French, or the start of words that all
-// name one command ("stat", "déf"); "" for none.
+// commandName finds the word of commandWords that a word typed names: a
+// command's word or letter, in English or French, or the start of words
+// that all name one command ("stat", "déf"); "" for none.
 func commandName(word string) string {
 	word = strings.ToLower(word)
 	if w, ok := french[word]; ok {
 		word = w
 	}
-	if _, ok := commands[word]; ok {
+	if _, ok := commandWords[word]; ok {
 		return word
 	}
 	found := ""
-	for name := range commands {
+	for name := range commandWords {
 		if len(name) > 1 && len(word) > 1 && strings.HasPrefix(name, word) {
 			if found != "" {
 				return ""
@@ -103,47 +128,43 @@ func commandName(word string) string {
 	return found
 }
 
-// command reads one line the player typed.
-func (g *game) command(line string) {
+// read reads one line the player typed.
+func (cm *commands) read(line string) {
 	text := strings.TrimSpace(line)
-	switch g.q {
-	case qSaveName:
-		g.q = qNone
-		g.saveAs(text, g.quitting)
+	if cm.qs.read(text) {
 		return
-	case qTarget:
-		if text != "" && yesNo(text) == neither {
-			if side, ok := g.matchSide(text); ok {
-				g.q = qNone
-				g.act(engine.Attack(g.target, side))
-				return
-			}
-			if lookup(strings.Fields(text)[0]) == nil {
-				g.say(lang.NoSuchSide, strconv.Quote(text), g.whomNames(g.view.OpenSides(g.target)))
-				return
-			}
-		}
-		g.q = qNone // another command: the attack is forgotten
-		if text == "" || yesNo(text) == no {
-			return
-		}
 	}
 	if text == "" {
-		g.repeat(nil)
+		cm.qs.repeat(nil)
 		return
 	}
 	words := strings.Fields(text)
-	name := commandName(words[0])
-	if moves[name] && g.q == qNone && (g.early() || len(g.ahead) > 0 && !g.replaying) {
-		g.ahead = append(g.ahead, line) // its turn has not come yet
+	name := lookup(words[0])
+	if moves[name] && cm.qs.q == qNone && (cm.early() || len(cm.ahead) > 0 && !cm.replaying) {
+		cm.ahead = append(cm.ahead, line) // its turn has not come yet
 		return
 	}
-	c := commands[name]
-	if c == nil {
-		g.say(lang.Unknown, strconv.Quote(shorten(text)))
+	run := cm.run[name]
+	if run == nil {
+		cm.say(lang.Unknown, strconv.Quote(shorten(text)))
 		return
 	}
-	c(g, words[1:])
+	run(words[1:])
+}
+
+// typedAhead reads the moves typed before their turn, in order, once the
+// table is ready for them.
+func (cm *commands) typedAhead() {
+	if cm.replaying {
+		return // the caller's loop reads on
+	}
+	cm.replaying = true
+	defer func() { cm.replaying = false }()
+	for len(cm.ahead) > 0 && cm.ready() {
+		line := cm.ahead[0]
+		cm.ahead = cm.ahead[1:]
+		cm.read(line)
+	}
 }
 
 // shorten cuts what the player typed to a length worth repeating.
@@ -158,19 +179,19 @@ func shorten(text string) string {
 // cardArg reads the card a command names: its slot (P, 1 to 6) or its
 // name ("go", "75", "right of way"), and the words after it. It tells why
 // when there is none.
-func (g *game) cardArg(args []string) (engine.Card, []string, bool) {
-	if g.obs.Onlooker {
-		g.say(lang.Watching)
+func (cm *commands) cardArg(args []string) (engine.Card, []string, bool) {
+	if cm.obs.Onlooker {
+		cm.say(lang.Watching)
 		return engine.NoCard, nil, false
 	}
 	if len(args) == 0 {
-		g.say(lang.WhichCard)
+		cm.say(lang.WhichCard)
 		return engine.NoCard, nil, false
 	}
-	if slot, ok := g.slot(args[0]); ok {
-		c := g.obs.MyHand[slot]
+	if slot, ok := cm.slot(args[0]); ok {
+		c := cm.obs.MyHand[slot]
 		if c == engine.NoCard {
-			g.say(lang.NoSlot, g.slotName(slot))
+			cm.say(lang.NoSlot, cm.slotName(slot))
 			return c, nil, false
 		}
 		return c, args[1:], true
@@ -185,13 +206,13 @@ func (g *game) cardArg(args []string) (engine.Card, []string, bool) {
 			}
 		}
 	}
-	g.say(lang.WhichCard)
+	cm.say(lang.WhichCard)
 	return engine.NoCard, nil, false
 }
 
 // slot reads a slot's name: P (or 0) for the card drawn, 1 to 6.
-func (g *game) slot(word string) (int, bool) {
-	if strings.EqualFold(word, g.text(lang.SlotP)) || word == "0" {
+func (cm *commands) slot(word string) (int, bool) {
+	if strings.EqualFold(word, cm.text(lang.SlotP)) || word == "0" {
 		return engine.DrawSlot, true
 	}
 	if n, err := strconv.Atoi(word); err == nil && n >= 1 && n < engine.HandSlots {
@@ -200,476 +221,95 @@ func (g *game) slot(word string) (int, bool) {
 	return 0, false
 }
 
-// slotName names a slot: P, 1 to 6.
-func (g *game) slotName(slot int) string {
-	if slot == engine.DrawSlot {
-		return g.text(lang.SlotP)
-	}
-	return strconv.Itoa(slot)
-}
-
 // play plays a card: on the player's own side, or a hazard on an
 // opponent.
-func (g *game) play(args []string) {
-	c, rest, ok := g.cardArg(args)
+func (cm *commands) play(args []string) {
+	c, rest, ok := cm.cardArg(args)
 	if !ok {
 		return
 	}
 	if c.IsHazard() {
-		g.attackWith(c, rest)
+		cm.attackWith(c, rest)
 		return
 	}
-	g.act(engine.Play(c))
+	cm.act(engine.Play(c))
 }
 
 // attack plays a hazard on the opponent named, or the only one it can
 // go to.
-func (g *game) attack(args []string) {
-	c, rest, ok := g.cardArg(args)
+func (cm *commands) attack(args []string) {
+	c, rest, ok := cm.cardArg(args)
 	if !ok {
 		return
 	}
 	if !c.IsHazard() {
-		g.say(lang.NotHazard, capital(g.cat.Card(c)), args[0])
+		cm.say(lang.NotHazard, capital(cm.cat.Card(c)), args[0])
 		return
 	}
-	g.attackWith(c, rest)
+	cm.attackWith(c, rest)
 }
 
 // attackWith plays hazard c on the side named by the words who, or on
 // the only side open to it; with several, it asks which.
-func (g *game) attackWith(c engine.Card, who []string) {
-	opp := g.view.Opponents()
+func (cm *commands) attackWith(c engine.Card, who []string) {
+	opp := cm.view.Opponents()
 	if len(who) > 0 && len(opp) > 1 {
 		text := strings.Join(who, " ")
-		side, ok := g.matchSide(text)
+		side, ok := cm.matchSide(text)
 		if !ok {
-			g.say(lang.NoSuchSide, strconv.Quote(shorten(text)), g.whomNames(opp))
+			cm.say(lang.NoSuchSide, strconv.Quote(shorten(text)), cm.whomNames(opp))
 			return
 		}
-		g.act(engine.Attack(c, side))
+		cm.act(engine.Attack(c, side))
 		return
 	}
-	if len(opp) == 1 || !g.obs.MyTurn() {
-		g.act(engine.Attack(c, opp[0]))
+	if len(opp) == 1 || !cm.obs.MyTurn() {
+		cm.act(engine.Attack(c, opp[0]))
 		return
 	}
-	open := g.view.OpenSides(c)
+	open := cm.view.OpenSides(c)
 	switch len(open) {
 	case 0:
-		g.act(engine.Attack(c, opp[0])) // the refusal of the first
+		cm.act(engine.Attack(c, opp[0])) // the refusal of the first
 	case 1:
-		g.act(engine.Attack(c, open[0]))
+		cm.act(engine.Attack(c, open[0]))
 	default:
-		g.q, g.target = qTarget, c
-		g.say(lang.Whom, g.cat.Card(c), g.whomNames(open))
+		cm.qs.whom(c, open)
 	}
-}
-
-// targetNames names sides as a choice: "Ann or Bob".
-func (g *game) targetNames(sides []int) string {
-	names := make([]string, len(sides))
-	for i, side := range sides {
-		names[i] = g.sideName(side)
-	}
-	return g.list(names, lang.Or)
-}
-
-// whomNames lists the sides a question asks to choose from, each with the
-// number that names it too: "Ann (or 2) or Bob (or 3)".
-func (g *game) whomNames(sides []int) string {
-	names := make([]string, len(sides))
-	for i, side := range sides {
-		names[i] = g.text(lang.SideNumber, g.sideName(side), side+1) // matchSide takes the number too
-	}
-	return g.list(names, lang.Or)
-}
-
-// matchSide finds the opponent's side the player named: a player's name
-// or its start ("comp"), the side's name, or its number.
-func (g *game) matchSide(text string) (int, bool) {
-	text = strings.ToLower(strings.Join(strings.Fields(text), " "))
-	if text == "" {
-		return 0, false
-	}
-	cfg := g.obs.Config
-	exact, start := -1, -1
-	starts := 0
-	for _, side := range g.view.Opponents() {
-		names := []string{g.sideName(side), strconv.Itoa(side + 1)}
-		for seat := range cfg.Players {
-			if cfg.SideOf(seat) == side && seat < len(g.view.Seats) {
-				names = append(names, g.view.Seats[seat].Name)
-			}
-		}
-		prefix := false
-		for _, name := range names {
-			name = strings.ToLower(name)
-			if name == text {
-				exact = side
-			}
-			prefix = prefix || strings.HasPrefix(name, text)
-		}
-		if prefix {
-			start, starts = side, starts+1
-		}
-	}
-	switch {
-	case exact >= 0:
-		return exact, true
-	case starts == 1:
-		return start, true
-	}
-	return 0, false
 }
 
 // discard discards a card.
-func (g *game) discard(args []string) {
-	if c, _, ok := g.cardArg(args); ok {
-		g.act(engine.Discard(c))
+func (cm *commands) discard(args []string) {
+	if c, _, ok := cm.cardArg(args); ok {
+		cm.act(engine.Discard(c))
 	}
 }
 
 // pick is BSD's P: the card is drawn already, so it says which. With a
 // card after it, p plays it.
-func (g *game) pick(args []string) {
+func (cm *commands) pick(args []string) {
 	if len(args) > 0 {
-		g.play(args)
+		cm.play(args)
 		return
 	}
-	o := &g.obs
+	o := &cm.obs
 	if !o.MyTurn() || o.Phase != engine.PhasePlay {
-		g.refuse(engine.Continue, engine.ErrNotNow)
+		cm.refuse(engine.Continue, engine.ErrNotNow)
 		return
 	}
 	switch c := o.MyHand[engine.DrawSlot]; {
 	case c != engine.NoCard:
-		g.say(lang.Picked, g.cat.Card(c))
+		cm.say(lang.Picked, cm.cat.Card(c))
 	case o.DrawLen == 0:
-		g.say(lang.DeckEmpty)
+		cm.say(lang.DeckEmpty)
 	default:
-		g.say(lang.PickedAlready)
+		cm.say(lang.PickedAlready)
 	}
-}
-
-// yes answers the question asked last.
-func (g *game) yes([]string) { g.answer(true) }
-
-// no answers the question asked last.
-func (g *game) no([]string) { g.answer(false) }
-
-// answer answers the question asked last with yes or no.
-func (g *game) answer(yes bool) {
-	q := g.q
-	g.q = qNone
-	switch q {
-	case qQuit:
-		if yes {
-			g.finish(Quit)
-			return
-		}
-		g.repeat(nil)
-	case qSaveFirst:
-		if yes {
-			g.q, g.quitting = qSaveName, true
-			g.say(lang.SaveName)
-			return
-		}
-		g.finish(Quit)
-	case qGame:
-		g.answerGame(yes)
-	default:
-		g.say(lang.NoQuestion)
-	}
-}
-
-// answerGame answers the table's question, if it still asks it.
-func (g *game) answerGame(yes bool) {
-	p := g.promptNow()
-	if p != g.asked {
-		g.say(lang.NoQuestion)
-		return
-	}
-	switch p.kind {
-	case promptCoupFourre:
-		if yes {
-			g.act(engine.DeclareCoupFourre)
-		} else {
-			g.act(engine.DeclineCoupFourre)
-		}
-	case promptExtension:
-		if yes {
-			g.act(engine.Extend)
-		} else {
-			g.act(engine.StopTrip)
-		}
-	case promptAnotherHand, promptAnotherGame:
-		if yes {
-			g.act(engine.Continue)
-		} else {
-			g.askQuit(true) // as in BSD: no more hands, so offer to save, then leave
-		}
-	case promptPass:
-		if !yes {
-			g.q = qGame // still theirs to take
-			return
-		}
-		seat := g.view.Next
-		if err := g.t.Show(seat); err != nil {
-			g.say(lang.Failed, g.cat.Error(err))
-			return
-		}
-		g.sayMissed(seat)
-		g.see(g.t.View())
-	default:
-		g.say(lang.NoQuestion)
-	}
-}
-
-// quit asks before leaving.
-func (g *game) quit([]string) { g.askQuit(false) }
-
-// askQuit asks once before leaving: whether to save first when the game
-// has moves no save holds (yes, no or cancel), else whether to quit.
-// Confirmed (no more hands wanted), it only offers to save those moves.
-func (g *game) askQuit(confirmed bool) {
-	switch {
-	case confirmed && g.unsaved():
-		g.q = qSaveFirst
-		g.say(lang.SaveFirst)
-	case confirmed:
-		g.finish(Quit)
-	case g.view.Watching:
-		g.q = qQuit
-		g.say(lang.StopWatching)
-	case g.opts.Guest:
-		g.q = qQuit
-		g.say(lang.LeaveTable)
-	case g.unsaved():
-		g.q = qSaveFirst
-		g.say(lang.QuitUnsaved)
-	default:
-		g.q = qQuit
-		g.say(lang.ReallyQuit)
-	}
-}
-
-// unsaved reports whether quitting would leave moves no save holds: a
-// game of the player's own, not over, that moved since it was last saved.
-func (g *game) unsaved() bool {
-	if g.opts.Guest || g.opts.Save == nil || g.obs.Phase == engine.PhaseGameOver {
-		return false
-	}
-	return g.opts.Unsaved == nil || g.opts.Unsaved()
-}
-
-// cancel leaves the question asked unanswered and goes back to the game.
-func (g *game) cancel([]string) {
-	if g.q == qNone {
-		g.say(lang.NoQuestion)
-		return
-	}
-	g.q = qNone
-	g.say(lang.Cancelled)
-	g.repeat(nil)
-}
-
-// save saves the game under the name given, or asks for one.
-func (g *game) save(args []string) {
-	if g.opts.Save == nil {
-		s, ok := g.t.(table.Keeper)
-		switch {
-		case !ok:
-			g.say(lang.NoSave)
-		case !g.view.Host:
-			g.say(lang.NotHost)
-		default:
-			g.saved(s.Save())
-		}
-		return
-	}
-	if len(args) == 0 {
-		g.q, g.quitting = qSaveName, false
-		g.say(lang.SaveName)
-		return
-	}
-	g.saveAs(strings.Join(args, " "), false)
-}
-
-// saveAs saves the game under name, and then quits if asked to.
-func (g *game) saveAs(name string, thenQuit bool) {
-	g.quitting = false
-	if name == "" {
-		g.say(lang.NotSaved)
-		if thenQuit {
-			g.finish(Quit)
-		}
-		return
-	}
-	if g.saved(g.opts.Save(name)) && thenQuit {
-		g.finish(SavedQuit)
-	}
-}
-
-// saved tells where a save went, or why it failed.
-func (g *game) saved(path string, err error) bool {
-	if err != nil {
-		g.say(lang.SaveFailed, g.cat.Error(err))
-		return false
-	}
-	g.say(lang.Saved, path)
-	return true
-}
-
-// undo takes back the player's last decision of the hand.
-func (g *game) undo([]string) {
-	err := g.t.Undo()
-	switch {
-	case errors.Is(err, table.ErrUndoShared):
-		g.say(lang.NoUndoShared)
-		return
-	case err != nil:
-		g.say(lang.NoUndo)
-		return
-	}
-	g.stopHint()
-	g.q = qNone
-	g.say(lang.Undone)
-	g.see(g.t.View())
 }
 
 // help tells the commands.
-func (g *game) help([]string) {
+func (cm *commands) help([]string) {
 	for _, k := range helpLines {
-		g.say(k)
+		cm.say(k)
 	}
-}
-
-// rules tells the rules in a few sentences, with this game's trip.
-func (g *game) rules([]string) {
-	g.say(lang.Rules1, g.obs.Trip)
-	for _, k := range []lang.Key{lang.Rules2, lang.Rules3, lang.Rules4, lang.Rules5, lang.Rules6} {
-		g.say(k)
-	}
-}
-
-// threats tells, in a few words, what stops the player's side now and
-// what may: its hazard and the remedy, a Speed Limit, the hazards no
-// safety keeps off, and the opponent nearest the end.
-func (g *game) threats([]string) {
-	o := &g.obs
-	me := &o.Tableaus[o.Side()]
-	switch {
-	case me.Battle.IsHazard():
-		g.say(lang.ThreatStopped, g.cat.Card(me.Battle), g.cat.Card(engine.RemedyFor(me.Battle)))
-	case !me.Rolling():
-		g.say(lang.ThreatNeedGo)
-	}
-	if me.Limited() {
-		g.say(lang.ThreatLimit)
-	}
-	var open []string
-	for _, h := range []engine.Card{engine.OutOfGas, engine.FlatTire, engine.Accident, engine.Stop, engine.SpeedLimit} {
-		if !me.Has(engine.SafetyFor(h)) {
-			open = append(open, g.cat.Card(h))
-		}
-	}
-	if len(open) == 0 {
-		g.say(lang.ThreatSafe)
-	} else {
-		g.say(lang.ThreatOpen, g.list(open, lang.And))
-	}
-	nearest := -1
-	for _, side := range g.view.Opponents() {
-		if nearest < 0 || o.Tableaus[side].Miles > o.Tableaus[nearest].Miles {
-			nearest = side
-		}
-	}
-	if nearest >= 0 {
-		g.say(lang.ThreatNearest, capital(g.sideName(nearest)), int(o.Trip)-int(o.Tableaus[nearest].Miles))
-	}
-}
-
-// repeat asks the last question again, or tells the turn again.
-func (g *game) repeat([]string) {
-	switch g.q {
-	case qTarget:
-		g.say(lang.Whom, g.cat.Card(g.target), g.whomNames(g.view.OpenSides(g.target)))
-	case qQuit, qSaveFirst:
-		g.q = qNone
-		g.askQuit(false)
-	case qSaveName:
-		g.say(lang.SaveName)
-	default:
-		if g.asked.kind == promptNone {
-			g.say(lang.Again)
-			return
-		}
-		g.ask(g.asked)
-	}
-}
-
-// hintResult is a hint found by the n-th search (ai.HintSearch).
-type hintResult struct {
-	n   int
-	a   engine.Action
-	why string
-}
-
-// hint asks for a suggestion, which comes when found.
-func (g *game) hint([]string) {
-	if g.opts.Hint == nil {
-		g.say(lang.NoHints)
-		return
-	}
-	if !g.obs.MyTurn() {
-		g.say(lang.HintOnTurn)
-		return
-	}
-	n, ctx, search := g.hinting.Start(g.opts.Hint, g.obs)
-	out := g.hints
-	g.say(lang.Thinking)
-	go func() {
-		a, why := search()
-		select {
-		case out <- hintResult{n: n, a: a, why: why}:
-		case <-ctx.Done():
-		}
-	}()
-}
-
-// stopHint cancels the hint being sought and forgets its answer.
-func (g *game) stopHint() { g.hinting.Stop() }
-
-// showHint tells a hint, if it is for the table as it is.
-func (g *game) showHint(h hintResult) {
-	if !g.hinting.Answer(h.n) {
-		return
-	}
-	text := g.cat.HintLine(g.describe(h.a), h.why)
-	g.line(text)
-	g.remember(text, kNews, g.obs.EventCount)
-}
-
-// describe tells an action in the player's words.
-func (g *game) describe(a engine.Action) string {
-	c := g.cat.Card(a.Card())
-	switch a.Kind() {
-	case engine.KindPlay:
-		if a.Card().IsHazard() {
-			return g.text(lang.ActAttack, c, g.sideName(a.Target()))
-		}
-		return g.text(lang.ActPlay, c)
-	case engine.KindDiscard:
-		return g.text(lang.ActDiscard, c)
-	case engine.KindCoupFourre:
-		return g.text(lang.ActCoupFourre)
-	case engine.KindDecline:
-		return g.text(lang.ActDecline)
-	case engine.KindExtend:
-		return g.text(lang.ActExtend)
-	case engine.KindStopTrip:
-		return g.text(lang.ActStop)
-	}
-	return g.text(lang.ActContinue)
 }

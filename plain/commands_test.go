@@ -3,6 +3,8 @@ package plain
 import (
 	"context"
 	"errors"
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -489,5 +491,28 @@ func TestFrenchNumbers(t *testing.T) {
 	l := r.until(func(l string) bool { return strings.HasPrefix(l, "Mille Bornes, ") })
 	if !strings.Contains(l, " 1000 bornes") {
 		t.Errorf("the trip in French: %q, want 1000 bornes in digits alone", l)
+	}
+}
+
+// TestEveryCommandRuns: every command a word names has something to do
+// in a game, and a game does nothing no word names.
+func TestEveryCommandRuns(t *testing.T) {
+	s := New(strings.NewReader(""), io.Discard, nil)
+	defer s.Close()
+	run := commandTable(newGame(s, nil, Options{}))
+	for word, name := range commandWords {
+		if run[name] == nil {
+			t.Errorf("%q names command %q, which does nothing", word, name)
+		}
+	}
+	for name := range run {
+		if !slices.Contains(slices.Collect(maps.Values(commandWords)), name) {
+			t.Errorf("command %q has no word", name)
+		}
+	}
+	for name := range moves {
+		if run[name] == nil {
+			t.Errorf("move %q is no command", name)
+		}
 	}
 }

@@ -23,6 +23,19 @@ import (
 // ReviewFunc reviews a game (review.Analyse, or through a cache).
 type ReviewFunc func(ctx context.Context, g record.Game, o review.Options) (*review.Review, error)
 
+// reviewer reviews the game when asked, away from the game's loop, and
+// tells the review when done.
+type reviewer struct {
+	*board
+	// review and record review the game and give its record; either nil:
+	// no review.
+	review ReviewFunc
+	record func() record.Game
+	// done brings the review asked for; cancel cancels it while it runs.
+	done   chan reviewResult
+	cancel context.CancelFunc
+}
+
 // reviewResult is a review done, of the game g.
 type reviewResult struct {
 	r   *review.Review
@@ -30,32 +43,32 @@ type reviewResult struct {
 	err error
 }
 
-// reviewCmd starts the review of the last hand ("review"), or of the
+// start starts the review of the last hand ("review"), or of the
 // game's hands ("review game"), which is told when done.
-func (g *game) reviewCmd(args []string) {
-	o := &g.obs
+func (rv *reviewer) start(args []string) {
+	o := &rv.obs
 	switch {
-	case g.opts.Review == nil || g.opts.Record == nil:
-		g.say(lang.RvlNone)
+	case rv.review == nil || rv.record == nil:
+		rv.say(lang.RvlNone)
 		return
 	case o.Phase < engine.PhaseHandOver:
-		g.say(lang.RvlNotYet)
+		rv.say(lang.RvlNotYet)
 		return
-	case g.reviewing != nil:
-		g.say(lang.RvlBusy)
+	case rv.cancel != nil:
+		rv.say(lang.RvlBusy)
 		return
 	}
-	rec := g.opts.Record()
+	rec := rv.record()
 	whole := len(args) > 0 && (strings.EqualFold(args[0], "game") || strings.EqualFold(args[0], "partie"))
 	from := handStart(&rec, !whole)
 	if whole {
-		g.say(lang.RvlStartedGame)
+		rv.say(lang.RvlStartedGame)
 	} else {
-		g.say(lang.RvlStarted)
+		rv.say(lang.RvlStarted)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	g.reviewing = cancel
-	out, fn := g.reviews, g.opts.Review
+	rv.cancel = cancel
+	out, fn := rv.done, rv.review
 	go func() {
 		r, err := fn(ctx, rec, review.Options{Depth: review.Normal, From: from})
 		select {
@@ -65,11 +78,11 @@ func (g *game) reviewCmd(args []string) {
 	}()
 }
 
-// stopReview cancels the review under way, if any.
-func (g *game) stopReview() {
-	if g.reviewing != nil {
-		g.reviewing()
-		g.reviewing = nil
+// stop cancels the review under way, if any.
+func (rv *reviewer) stop() {
+	if rv.cancel != nil {
+		rv.cancel()
+		rv.cancel = nil
 	}
 }
 
@@ -93,11 +106,11 @@ func handStart(g *record.Game, hand bool) int {
 	return start
 }
 
-// tellReview tells a review done.
-func (g *game) tellReview(res reviewResult) {
-	g.reviewing = nil
+// tell tells a review done.
+func (rv *reviewer) tell(res reviewResult) {
+	rv.cancel = nil
 	if res.err != nil {
-		g.say(lang.RvlFailed, res.err)
+		rv.say(lang.RvlFailed, res.err)
 		return
 	}
 	r := res.r
@@ -106,7 +119,7 @@ func (g *game) tellReview(res reviewResult) {
 	var sum review.Split // the split hands' terms, added up
 	for i := range r.Hands {
 		h := &r.Hands[i]
-		if !g.view.Plays(h.Seat) {
+		if !rv.view.Plays(h.Seat) {
 			continue
 		}
 		hands++
@@ -116,49 +129,49 @@ func (g *game) tellReview(res reviewResult) {
 			split++
 			sum.Add(h.Split)
 		}
-		g.tellHand(h, &res.g)
+		rv.tellHand(h, &res.g)
 	}
 	if hands == 0 {
-		g.say(lang.RvlNothing)
+		rv.say(lang.RvlNothing)
 		return
 	}
 	if hands > 1 {
-		g.say(lang.RvlGame, g.cat.Count(hands, lang.CountHand), g.cat.Count(decisions, lang.CountDecision), round(given))
+		rv.say(lang.RvlGame, rv.cat.Count(hands, lang.CountHand), rv.cat.Count(decisions, lang.CountDecision), round(given))
 		if split > 0 {
-			play, theirs, cards := g.splitWords(&sum)
-			g.say(lang.RvlGameSplit, play, theirs, cards)
+			play, theirs, cards := rv.splitWords(&sum)
+			rv.say(lang.RvlGameSplit, play, theirs, cards)
 		}
 	}
 	for _, seat := range r.Seats {
-		if rt, ok := review.Rate(r, seat); ok && g.view.Plays(seat) {
+		if rt, ok := review.Rate(r, seat); ok && rv.view.Plays(seat) {
 			var like []string // a band of levels, "hard/expert", said "hard or expert"
 			for _, level := range strings.Split(rt.Like, "/") {
-				like = append(like, g.cat.Level(level))
+				like = append(like, rv.cat.Level(level))
 			}
-			g.say(lang.RvlRating, rt.PerDecision, rt.Decisions, review.LabelIn(g.cat, rt.Label), g.list(like, lang.Or))
+			rv.say(lang.RvlRating, rt.PerDecision, rt.Decisions, review.LabelIn(rv.cat, rt.Label), rv.list(like, lang.Or))
 		}
 	}
 }
 
 // tellHand tells one hand's review.
-func (g *game) tellHand(h *review.Hand, rec *record.Game) {
-	result := g.text(lang.RvlEven)
+func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game) {
+	result := rv.text(lang.RvlEven)
 	if h.Finished {
-		result = g.margin(float64(h.Result))
+		result = rv.margin(float64(h.Result))
 	}
-	g.say(lang.RvlHand, h.Hand, h.Game, capital(g.seatName(h.Seat)), h.Points, result)
+	rv.say(lang.RvlHand, h.Hand, h.Game, capital(rv.seatName(h.Seat)), h.Points, result)
 	if p := h.Split; p != nil {
-		play, theirs, cards := g.splitWords(p)
-		g.say(lang.RvlSplit, g.margin(p.Expected), play, theirs, cards)
+		play, theirs, cards := rv.splitWords(p)
+		rv.say(lang.RvlSplit, rv.margin(p.Expected), play, theirs, cards)
 		// The terms are measured apart: say how near their sum comes.
 		off, se := p.Off(h.Result)
 		if math.Abs(off) <= review.Within*se {
-			g.say(lang.RvlSplitHolds, round(math.Abs(off)))
+			rv.say(lang.RvlSplitHolds, round(math.Abs(off)))
 		} else {
-			g.say(lang.RvlSplitMisses, round(math.Abs(off)))
+			rv.say(lang.RvlSplitMisses, round(math.Abs(off)))
 		}
 	} else {
-		g.say(lang.RvlExpectOpen, g.margin(h.Expected))
+		rv.say(lang.RvlExpectOpen, rv.margin(h.Expected))
 	}
 	flagged := 0
 	for k := range h.Decisions {
@@ -167,17 +180,17 @@ func (g *game) tellHand(h *review.Hand, rec *record.Game) {
 		}
 	}
 	if flagged == 0 {
-		g.say(lang.RvlClean, len(h.Decisions))
+		rv.say(lang.RvlClean, len(h.Decisions))
 	} else {
-		g.say(lang.RvlFlagged, flagged, len(h.Decisions))
-		g.tellDecisions(h, rec)
+		rv.say(lang.RvlFlagged, flagged, len(h.Decisions))
+		rv.tellDecisions(h, rec)
 	}
 	course := h.Course()
 	for _, t := range h.Turns(3) {
 		d := &h.Decisions[t.Decision]
 		if t.Skill {
 			from := course[t.Decision]
-			g.say(lang.RvlTurnSkill, t.Decision+1, g.cat.Describe(g.names(), d.Played), g.margin(from), g.margin(from+t.Points))
+			rv.say(lang.RvlTurnSkill, t.Decision+1, rv.cat.Describe(rv.names(), d.Played), rv.margin(from), rv.margin(from+t.Points))
 			continue
 		}
 		to := course[t.Decision+1]
@@ -187,21 +200,21 @@ func (g *game) tellHand(h *review.Hand, rec *record.Game) {
 		}
 		var told []string
 		for _, e := range luckEvents(rec, h.Seat, d.Index+1, end) {
-			if text := g.cat.Event(e, g.names()); text != "" {
+			if text := rv.cat.Event(e, rv.names()); text != "" {
 				told = append(told, strings.TrimSuffix(text, "."))
 			}
 		}
 		if len(told) == 0 {
-			g.say(lang.RvlTurnLuckAll, t.Decision+1, g.margin(to-t.Points), g.margin(to))
+			rv.say(lang.RvlTurnLuckAll, t.Decision+1, rv.margin(to-t.Points), rv.margin(to))
 			continue
 		}
-		g.say(lang.RvlTurnLuck, t.Decision+1, g.list(told[:min(3, len(told))], lang.And), g.margin(to-t.Points), g.margin(to))
+		rv.say(lang.RvlTurnLuck, t.Decision+1, rv.list(told[:min(3, len(told))], lang.And), rv.margin(to-t.Points), rv.margin(to))
 	}
 }
 
 // tellDecisions tells each decision of h that gave points away: the move,
 // the verdict, and why (review.WhyIn, with the players' names).
-func (g *game) tellDecisions(h *review.Hand, rec *record.Game) {
+func (rv *reviewer) tellDecisions(h *review.Hand, rec *record.Game) {
 	s, err := engine.New(rec.State.Config, rec.State.Seed)
 	if err != nil {
 		return
@@ -216,8 +229,8 @@ func (g *game) tellDecisions(h *review.Hand, rec *record.Game) {
 		}
 		if d := &h.Decisions[k]; d.Index == i {
 			obs := engine.Observe(&s, s.ToAct())
-			why := plusMinus.ReplaceAllString(review.WhyIn(g.cat, &obs, d, g.names()), "")
-			g.say(lang.RvlDecision, k+1, g.cat.Describe(g.names(), d.Played), review.VerdictIn(g.cat, d.Verdict), why)
+			why := plusMinus.ReplaceAllString(review.WhyIn(rv.cat, &obs, d, rv.names()), "")
+			rv.say(lang.RvlDecision, k+1, rv.cat.Describe(rv.names(), d.Played), review.VerdictIn(rv.cat, d.Verdict), why)
 		}
 		if s.Step(a) != nil {
 			return
@@ -253,26 +266,26 @@ func luckEvents(g *record.Game, seat, from, to int) []engine.Event {
 
 // margin words a result against the best other side: "120 ahead of the
 // best other side".
-func (g *game) margin(points float64) string {
+func (rv *reviewer) margin(points float64) string {
 	switch n := round(points); {
 	case n > 0:
-		return g.text(lang.RvlAhead, g.cat.Count(n, lang.CountPoint))
+		return rv.text(lang.RvlAhead, rv.cat.Count(n, lang.CountPoint))
 	case n < 0:
-		return g.text(lang.RvlBehind, g.cat.Count(-n, lang.CountPoint))
+		return rv.text(lang.RvlBehind, rv.cat.Count(-n, lang.CountPoint))
 	}
-	return g.text(lang.RvlEven)
+	return rv.text(lang.RvlEven)
 }
 
 // splitWords words a split's terms for the ear: what the player's play
 // gained or cost against the computer's steady play, what the others'
 // play cost or gained them (the player's side's gain or loss), and what
 // the cards gave or took.
-func (g *game) splitWords(p *review.Split) (play, theirs, cards string) {
+func (rv *reviewer) splitWords(p *review.Split) (play, theirs, cards string) {
 	pick := func(x float64, up, down lang.Key) string {
 		if n := round(x); n < 0 {
-			return g.text(down, -n)
+			return rv.text(down, -n)
 		}
-		return g.text(up, round(x))
+		return rv.text(up, round(x))
 	}
 	return pick(p.Skill, lang.RvlPlayGained, lang.RvlPlayLost),
 		pick(p.Others, lang.RvlTheirsCost, lang.RvlTheirsGained),

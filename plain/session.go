@@ -77,6 +77,19 @@ type Session struct {
 	brief bool
 }
 
+// setBrief makes turns shorter: no miles line before them, and the cards
+// that cannot be played told as to discard, without why.
+func (s *Session) setBrief([]string) {
+	s.brief = true
+	s.say(lang.BriefOn)
+}
+
+// setVerbose makes turns full again.
+func (s *Session) setVerbose([]string) {
+	s.brief = false
+	s.say(lang.VerboseOn)
+}
+
 // maxLine bounds an input line: the rest of a longer line is dropped.
 const maxLine = 512
 
