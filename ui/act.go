@@ -25,18 +25,18 @@ func (m *Board) act(a engine.Action) tea.Cmd {
 	if err := m.table.Act(a); err != nil {
 		return m.refuse(a, err)
 	}
-	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
+	m.hand.target, m.hand.pending, m.hand.pendSlot = engine.NoCard, 0, -1
 	return m.show(m.table.View(), true, before)
 }
 
 // afterMove resets the hand selection when the viewer's turn comes.
 func (m *Board) afterMove() {
-	m.logOff = 0
+	m.logs.logOff = 0
 	if m.obs.Phase < engine.PhaseHandOver {
-		m.peek = false // the next hand's end shows its window again
+		m.scores.peek = false // the next hand's end shows its window again
 	}
 	if m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay {
-		m.selectDrawn()
+		m.hand.selectDrawn()
 	}
 }
 
@@ -52,7 +52,7 @@ func (m *Board) playAt(pos int) tea.Cmd {
 	if c == engine.NoCard {
 		return m.setError(m.t(lang.NoSlot, slotKey(pos)))
 	}
-	m.sel = pos
+	m.hand.sel = pos
 	if !c.IsHazard() {
 		return m.act(engine.Play(c))
 	}
@@ -69,10 +69,10 @@ func (m *Board) playAt(pos int) tea.Cmd {
 	case 1:
 		return m.act(engine.Attack(c, open[0]))
 	}
-	m.target = c
-	m.tsel = open[0]
+	m.hand.target = c
+	m.hand.tsel = open[0]
 	if h := m.hinted; h.Card() == c && h.Kind() == engine.KindPlay && slices.Contains(open, h.Target()) && m.hintedAt == m.obs.EventCount {
-		m.tsel = h.Target() // the hint's target, highlighted
+		m.hand.tsel = h.Target() // the hint's target, highlighted
 	}
 	m.message, m.isError = m.t(lang.UIWhom, m.lang.Card(c)), false
 	return nil
@@ -82,7 +82,7 @@ func (m *Board) playAt(pos int) tea.Cmd {
 // that follow "You can't play 75: " ("you need a Go first"), or "" when
 // it can be, or when the viewer has no card to play now. A hazard can be
 // played when some opponent can take it; a discard is always possible.
-func (m *Board) playRefusal(c engine.Card) string {
+func (m *seen) playRefusal(c engine.Card) string {
 	if c == engine.NoCard || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
 		return ""
 	}
@@ -110,7 +110,7 @@ func (m *Board) playRefusal(c engine.Card) string {
 // playEffect says what playing a playable card c would do, for the
 // status line: "attack Computer", "drive to 275", "repair the Flat
 // Tire"; "" for a card that cannot be played now.
-func (m *Board) playEffect(c engine.Card) string {
+func (m *seen) playEffect(c engine.Card) string {
 	if c == engine.NoCard || m.playRefusal(c) != "" || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
 		return ""
 	}
@@ -148,7 +148,7 @@ func (m *Board) discardAt(pos int) tea.Cmd {
 	if c == engine.NoCard {
 		return m.setError(m.t(lang.NoSlot, slotKey(pos)))
 	}
-	m.sel = pos
+	m.hand.sel = pos
 	return m.act(engine.Discard(c))
 }
 
@@ -174,7 +174,7 @@ const (
 // gamePrompt is the question the table asks the viewer now: a decision
 // of theirs, or, between hands, whether to deal on (every person at the
 // table is asked, not only the dealer).
-func (m *Board) gamePrompt() gamePrompt {
+func (m *seen) gamePrompt() gamePrompt {
 	if m.obs.Phase >= engine.PhaseHandOver {
 		if m.obs.Onlooker || m.view.Ready() || !m.view.Started {
 			return promptNone
@@ -219,13 +219,13 @@ func (m *Board) answer(yes bool) tea.Cmd {
 	return nil
 }
 
-func (m *Board) gameOver() bool {
+func (m *seen) gameOver() bool {
 	return m.obs.Phase == engine.PhaseGameOver
 }
 
 // curtain reports whether another person at this keyboard must take it
 // before the game goes on (hot-seat): the screen then hides every hand.
-func (m *Board) curtain() bool {
+func (m *seen) curtain() bool {
 	return m.view.PassTo() >= 0
 }
 
@@ -235,7 +235,7 @@ func (m *Board) passTo(seat int) tea.Cmd {
 	if err := m.table.Show(seat); err != nil {
 		return m.setError(m.lang.Error(err))
 	}
-	m.target, m.pending, m.pendSlot, m.armed = engine.NoCard, 0, -1, -1
+	m.hand.target, m.hand.pending, m.hand.pendSlot, m.hand.armed = engine.NoCard, 0, -1, -1
 	cmd := m.see(m.table.View())
 	m.message, m.isError = "", false
 	return cmd
@@ -253,7 +253,7 @@ func (m *Board) pick() tea.Cmd {
 		}
 		return m.setError(m.t(lang.PickedAlready))
 	}
-	m.sel = m.displayOfSlot(engine.DrawSlot)
+	m.hand.sel = m.displayOfSlot(engine.DrawSlot)
 	m.message, m.isError = m.t(lang.UIPicked, m.lang.Card(c)), false
 	return nil
 }

@@ -31,7 +31,7 @@ func BenchmarkViewAfterMove(b *testing.B) {
 	m := busyBoard(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		m.boxes = [len(m.boxes)]boxCache{}
+		m.tables.boxes = [len(m.tables.boxes)]boxCache{}
 		_ = m.View()
 	}
 }

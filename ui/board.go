@@ -45,56 +45,48 @@ const (
 // program). The board holds no such thing: what it leaves to the program
 // around it goes through holder (b.top).
 type Board struct {
-	screenContext
-	top    holder        // the program around the board: the board itself when served
-	opts   local.Options // kept by the program around (Model.persist); in memory when served
-	hintFn ai.HintFunc   // nil hides the hint key
+	seen               // the screen, the view of the table, the options: what the components read
+	top    holder      // the program around the board: the board itself when served
+	hintFn ai.HintFunc // nil hides the hint key
+
+	// The components, each with its state, its keys and its drawing; they
+	// read seen and report to the board by messages (board.go, do).
+	hand   handPane   // the hand: the selection, BSD's U/D commands, the target side
+	tables tablesPane // the sides' tables
+	scores scorePane  // the score window, the command list, the end of a hand
+	logs   logPane    // the log and the recent moves of the message line
+	guide  guidePane  // the rules guide
 
 	help     help.Model
 	spin     spinner.Model
 	screen   screen
 	dialog   dialog
 	keysHelp *keysWindow // the keys' help, while it is open
-	guide    int         // page of the rules guide
 	quitting bool
 
-	// The table and what the viewer sees of it: everything shown, checked
-	// and told comes from the view (obs is view.Obs).
+	// The table: everything shown, checked and told comes from its view
+	// (seen.view).
 	table    table.Link
-	fed      bool // the host program hands the table's views to Update (RemoteConfig.Fed)
-	view     table.View
-	obs      engine.Observation
-	boxes    [engine.MaxSides]boxCache // the sides' table boxes last drawn (tableau.go)
-	helpLine cachedLine                // the key help line last drawn (view.go)
-	note     table.Notice              // the table's latest news
+	fed      bool         // the host program hands the table's views to Update (RemoteConfig.Fed)
+	helpLine cachedLine   // the key help line last drawn (view.go)
+	note     table.Notice // the table's latest news
 
-	sel      int         // selected display position in the hand, 0 = P
-	armed    int         // position clicked once (a second click plays it), -1 none
-	pending  rune        // BSD 'u' or 'd' waiting for a slot
-	pendSlot int         // the slot named after U/D (-1 none), waiting for Return
-	target   engine.Card // hazard waiting for a target side (NoCard: none)
-	tsel     int         // highlighted target side
+	message string
+	isError bool
+	now     func() time.Time
 
-	message  string
-	isError  bool
-	recent   []recentEvent // events since the human's last move, for the message line
-	log      []logLine
-	logOff   int       // lines scrolled back from the newest
-	window   bool      // true: the score window; false: the command list
-	logPanel bool      // the log instead of either (w goes round the three)
-	peek     bool      // the end-of-hand window is put aside to show the board
-	endSel   int       // the end-of-hand window's highlighted button (endButtons)
-	endAt    time.Time // when that window opened: Return is ignored for endGuard
-	now      func() time.Time
+	hints    ai.HintSearch
+	spinning bool          // the spinner ticks
+	hinted   engine.Action // the last hint's move, for the table as it was at hintedAt
+	hintedAt uint32
+}
 
-	hints      ai.HintSearch
-	spinning   bool          // the spinner ticks
-	flash      engine.Card   // the card the last move put on a table…
-	flashTo    int           // …and the side whose table it went to (-1 none)
-	hinted     engine.Action // the last hint's move, for the table as it was at hintedAt
-	hintedAt   uint32
-	record     string // the player's record, shown at the end of a hand (local play)
-	recordedAt uint32 // event count of the last hand end whose record was asked for
+// wire points the components at the board's seen: once made, and after
+// the board is copied into a Model.
+func (m *Board) wire() {
+	s := &m.seen
+	m.hand.seen, m.tables.seen, m.scores.seen, m.logs.seen, m.guide.seen = s, s, s, s, s
+	m.guide.tables = &m.tables
 }
 
 // holder is what a board leaves to the program around it. A served board
@@ -180,7 +172,10 @@ func NewRemote(cfg RemoteConfig) (*Board, error) {
 // newBoard is a board with its options and widgets, and no table yet;
 // nil l speaks the options' language, else English.
 func newBoard(opts local.Options, l *lang.Catalogue, hint ai.HintFunc, dark bool) *Board {
-	b := &Board{opts: opts, hintFn: hint, help: help.New(), window: true, pendSlot: -1, armed: -1, flashTo: -1, now: time.Now}
+	b := &Board{hintFn: hint, help: help.New(), now: time.Now}
+	b.opts = opts
+	b.hand.pendSlot, b.hand.armed, b.tables.flashTo, b.scores.window = -1, -1, -1, true
+	b.wire()
 	b.top = b
 	b.lang = l
 	if b.lang == nil {
@@ -266,12 +261,12 @@ func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
-			m.scrollLog(1)
+			m.logs.scrollLog(1)
 		case tea.MouseWheelDown:
-			m.scrollLog(-1)
+			m.logs.scrollLog(-1)
 		}
 	case tea.KeyPressMsg:
-		m.armed = -1 // a click, then keys, then a click: the card is only selected
+		m.hand.armed = -1 // a click, then keys, then a click: the card is only selected
 		return m.top.keyPress(msg), true
 	default:
 		return nil, false

@@ -289,20 +289,20 @@ func TestEveryMoveReadableWithThreePlayers(t *testing.T) {
 	m.Update(keyMsg("w"))
 	m.Update(keyMsg("w"))
 	screen := screenOf(m, 80, 24)
-	if !strings.Contains(screen, "── Recent moves") || !strings.Contains(screen, m.log[len(m.log)-1].text) {
+	if !strings.Contains(screen, "── Recent moves") || !strings.Contains(screen, m.logs.log[len(m.logs.log)-1].text) {
 		t.Fatalf("w does not show the log:\n%s", screen)
 	}
 	m.Update(keyMsg("w"))
-	if !m.window || m.logPanel {
+	if !m.scores.window || m.scores.logPanel {
 		t.Fatal("w three times does not come back to the score window")
 	}
-	m.recent = nil
+	m.logs.recent = nil
 	for _, s := range []string{"Ann plays 100", "Bob plays Stop on you", "Cal discards Repairs", "Ann plays 75", "Bob plays 200", "Cal plays Go", "You draw Speed Limit"} {
-		m.recent = append(m.recent, recentEvent{text: s})
+		m.logs.recent = append(m.logs.recent, recentEvent{text: s})
 	}
-	line, _ := m.narration(80)
+	line, _ := m.logs.narration(80)
 	if !strings.Contains(line, "more (w: log)") || width(line) > 80 {
-		t.Fatalf("a summary of %d moves in 80 columns: %q", len(m.recent), line)
+		t.Fatalf("a summary of %d moves in 80 columns: %q", len(m.logs.recent), line)
 	}
 }
 

@@ -6,7 +6,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/local"
+	"github.com/millebornes/mille/table"
 )
 
 // screenContext is the shared context every screen and component of the
@@ -84,4 +87,16 @@ func (m *screenContext) buttonText(b button) string {
 		return m.styles.ButtonOn.Render("[ " + b.label + " ]")
 	}
 	return m.styles.Button.Render("[ " + b.label + " ]")
+}
+
+// seen is what the board's components draw and read keys by, shared the
+// way soft-serve's components share their common value: the screen's
+// context, the viewer's view of the table and the player's options. The
+// board writes it (Board.show, its keys); each component holds a pointer
+// to it and only reads it, and reports to the board by messages.
+type seen struct {
+	screenContext
+	view table.View         // the table as the viewer sees it
+	obs  engine.Observation // view.Obs
+	opts local.Options      // kept by the program around (Model.persist); in memory when served
 }

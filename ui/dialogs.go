@@ -122,11 +122,11 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		}
 		return m.dialogBox(l, m.t(lang.DlgExtension), body, []button{{"btn-yes", m.t(lang.BtnExtend), false}, {"btn-no", m.t(lang.BtnStop700), true}})
 	case promptAnotherHand, promptAnotherGame:
-		return m.handOverBox(obs, l)
+		return m.scores.handOverBox(obs, m.top.endButtons(), l)
 	}
 	if obs.Phase >= engine.PhaseHandOver {
 		// Who has asked for the next hand, and onlookers, see the scores.
-		return m.handOverBox(obs, l)
+		return m.scores.handOverBox(obs, m.top.endButtons(), l)
 	}
 	return nil
 }

@@ -21,7 +21,7 @@ func TestRecordHandAndItsLine(t *testing.T) {
 	if err != nil || !strings.HasPrefix(line, "Against medium: ") || strings.Contains(line, "0 of 0 games") {
 		t.Fatalf("record %q, %v", line, err)
 	}
-	m.record, m.recordedAt = line, state(m).EventCount
+	m.scores.record, m.scores.recordedAt = line, state(m).EventCount
 	screen := screenOf(m, 80, 24)
 	if !strings.Contains(screen, "Against medium") || !strings.Contains(screen, "[ y Another hand ]") || !strings.Contains(screen, "╚") {
 		t.Fatalf("the end-of-hand window does not fit with the record:\n%s", screen)
@@ -86,8 +86,8 @@ func TestGameOverWindowLeavesTheHelpLine(t *testing.T) {
 	}
 	// As tall as a record of a game with an extension, a shut-out and a
 	// reason on three rows leaves it.
-	m.record = "Against medium: 0 of 3 hands won, 0 of 1 games · best hand 1075 · a long name for the game that wraps on several more rows of the window · review it later: mille review 2026-11-25-1555"
-	m.recordedAt = state(m).EventCount
+	m.scores.record = "Against medium: 0 of 3 hands won, 0 of 1 games · best hand 1075 · a long name for the game that wraps on several more rows of the window · review it later: mille review 2026-11-25-1555"
+	m.scores.recordedAt = state(m).EventCount
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		lines := strings.Split(strings.TrimRight(screenOf(m, size[0], size[1]), "\n"), "\n")
 		help := lines[len(lines)-1]

@@ -205,17 +205,17 @@ func localScreens(t *testing.T) []screenCase {
 	two, three, four, six := board(2, 7, 6), board(3, 5, 8), board(4, 5, 12), board(6, 9, 6)
 	cases := []screenCase{
 		{"board2", two, nil},
-		{"commands", two, func(m *Model) { m.window = false }},
+		{"commands", two, func(m *Model) { m.scores.window = false }},
 		{"board3", three, nil},
 		{"board4", four, nil},
 		{"board6", six, nil},
 		// The last move's marker on each side's title, with the longest
 		// names of cards: "◀ Puncture…" was cut at 80 columns.
-		{"board6flash", six, func(m *Model) { m.flash, m.flashTo = engine.PunctureProof, 1 }},
-		{"board6flashown", six, func(m *Model) { m.flash, m.flashTo = engine.SpeedLimit, 0 }},
-		{"board6flashlast", six, func(m *Model) { m.flash, m.flashTo = engine.EndOfLimit, 2 }},
-		{"target", three, func(m *Model) { m.target, m.tsel = engine.Stop, 1 }},
-		{"bsd", two, func(m *Model) { m.pending, m.pendSlot = 'u', 1 }},
+		{"board6flash", six, func(m *Model) { m.tables.flash, m.tables.flashTo = engine.PunctureProof, 1 }},
+		{"board6flashown", six, func(m *Model) { m.tables.flash, m.tables.flashTo = engine.SpeedLimit, 0 }},
+		{"board6flashlast", six, func(m *Model) { m.tables.flash, m.tables.flashTo = engine.EndOfLimit, 2 }},
+		{"target", three, func(m *Model) { m.hand.target, m.hand.tsel = engine.Stop, 1 }},
+		{"bsd", two, func(m *Model) { m.hand.pending, m.hand.pendSlot = 'u', 1 }},
 		{"quit", two, func(m *Model) { m.dialog = dialogQuit }},
 		{"replace", two, func(m *Model) { m.asking = askReplace }},
 		{"guideoffer", two, func(m *Model) { m.asking = askGuideOffer }},
@@ -230,7 +230,7 @@ func localScreens(t *testing.T) []screenCase {
 		{"newgame6", six, func(m *Model) { m.openNewGame(); m.setup.form.set(0, 3) }},
 	}
 	for i := range guidePages {
-		cases = append(cases, screenCase{fmt.Sprintf("guide%d", i+1), two, func(m *Model) { m.openGuide(); m.guide = i }})
+		cases = append(cases, screenCase{fmt.Sprintf("guide%d", i+1), two, func(m *Model) { m.openGuide(); m.guide.page = i }})
 	}
 	for _, p := range []struct {
 		name string

@@ -146,7 +146,7 @@ func TestFlowThreePlayersTarget(t *testing.T) {
 	}
 	tm := runTest(t, m, 80, 24)
 	press(tm, strings.ToLower(slotKey(posOf(m, hazard))), "enter")
-	waitModel(t, tm, "the target question", func(m *Model) bool { return m.target == hazard })
+	waitModel(t, tm, "the target question", func(m *Model) bool { return m.hand.target == hazard })
 	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
 	contains(t, screen, "Play "+hazard.String()+" on:")
 	press(tm, "2")
@@ -169,7 +169,7 @@ func TestFlowCoupFourre(t *testing.T) {
 		t := m.table.View().Obs.Tableaus[0]
 		return t.CoupsFourres != 0
 	})
-	msg := probe(tm, func(m *Model) string { return m.logText() })
+	msg := probe(tm, func(m *Model) string { return m.logs.logText() })
 	if !strings.Contains(msg, "Coup fourré! You play") {
 		t.Fatalf("log lacks the coup fourré:\n%s", msg)
 	}
@@ -347,7 +347,7 @@ func TestFlowHint(t *testing.T) {
 	if msg := probe(tm, (*Model).Message); msg != "Hint: play Go (get rolling)." {
 		t.Fatalf("hint %q", msg)
 	}
-	if sel := probe(tm, func(m *Model) engine.Card { return m.handView()[m.sel].card }); sel != engine.Go {
+	if sel := probe(tm, func(m *Model) engine.Card { return m.handView()[m.hand.sel].card }); sel != engine.Go {
 		t.Fatalf("selected %v", sel)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -404,7 +404,7 @@ func TestFlowHandOverRecordsStats(t *testing.T) {
 	}
 	tm := runTest(t, newModel(t, cfg), 80, 24)
 	playHand(t, tm, false)
-	waitModel(t, tm, "the record", func(m *Model) bool { return len(hands) == 1 && m.record != "" })
+	waitModel(t, tm, "the record", func(m *Model) bool { return len(hands) == 1 && m.scores.record != "" })
 	contains(t, probe(tm, handOverText), "Against medium: 1 of 1 hands won")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
@@ -453,7 +453,7 @@ func TestFlowNewGameAndGuideByMouse(t *testing.T) {
 	press(tm, "g")
 	waitModel(t, tm, "the guide", func(m *Model) bool { return m.screen == screenGuide })
 	click("guide-next")
-	waitModel(t, tm, "page 2", func(m *Model) bool { return m.guide == 1 })
+	waitModel(t, tm, "page 2", func(m *Model) bool { return m.guide.page == 1 })
 	click("guide-close")
 	waitModel(t, tm, "the board", func(m *Model) bool { return m.screen == screenBoard })
 	press(tm, "n")
@@ -470,10 +470,10 @@ func TestFlowNewGameAndGuideByMouse(t *testing.T) {
 func TestFlowBSDDiscardAndWindow(t *testing.T) {
 	tm := runTest(t, newModel(t, testConfig(t, 2, 7)), 80, 24)
 	press(tm, "w")
-	waitModel(t, tm, "the command list", func(m *Model) bool { return !m.window })
+	waitModel(t, tm, "the command list", func(m *Model) bool { return !m.scores.window })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), "u: use #")
 	press(tm, "d", "p")
-	waitModel(t, tm, "the slot", func(m *Model) bool { return m.pendSlot == 0 })
+	waitModel(t, tm, "the slot", func(m *Model) bool { return m.hand.pendSlot == 0 })
 	contains(t, probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) }), ">>:Move: Discard P")
 	press(tm, "space")
 	waitModel(t, tm, "the discard", func(m *Model) bool { return actions(m) > 0 })
@@ -503,7 +503,7 @@ func TestFlowMouseAttackByClickingATable(t *testing.T) {
 		tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	}
 	click("slot-" + string(rune('0'+probe(tm, func(m *Model) int { return posOf(m, hazard) }))))
-	waitModel(t, tm, "the selection", func(m *Model) bool { return m.handView()[m.sel].card == hazard })
+	waitModel(t, tm, "the selection", func(m *Model) bool { return m.handView()[m.hand.sel].card == hazard })
 	click("side-1")
 	waitModel(t, tm, "the attack", func(m *Model) bool {
 		return actions(m) > len(acts) && history(m)[len(acts)] == engine.Attack(hazard, 1)
@@ -595,7 +595,7 @@ func TestFlowHotSeatSaysNames(t *testing.T) {
 	waitModel(t, tm, "the board", func(m *Model) bool { return !m.curtain() })
 	you := regexp.MustCompile(`\b[Yy]ou\b|\byour team\b`)
 	screen := screenNow(tm)
-	log := probe(tm, func(m *Model) string { return m.logText() })
+	log := probe(tm, func(m *Model) string { return m.logs.logText() })
 	// The input line speaks to whoever holds the keyboard now ("Your
 	// turn: 75: you need a Go first"): what it says is theirs.
 	told := regexp.MustCompile(`(?m)^Your turn:.*$`).ReplaceAllString(screen, "")
@@ -609,7 +609,7 @@ func TestFlowHotSeatSaysNames(t *testing.T) {
 	}
 	contains(t, screen, "Amy   Ada") // the score window's columns
 	// A hazard on the side of the person at the keyboard still stands out.
-	if msg, alert := probe(tm, func(m *Model) string { s, _ := m.narration(80); return s }), probe(tm, func(m *Model) bool { _, a := m.narration(80); return a }); !alert || !strings.Contains(msg, " on Amy") {
+	if msg, alert := probe(tm, func(m *Model) string { s, _ := m.logs.narration(80); return s }), probe(tm, func(m *Model) bool { _, a := m.logs.narration(80); return a }); !alert || !strings.Contains(msg, " on Amy") {
 		t.Fatalf("message line %q, alert %v", msg, alert)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
@@ -664,8 +664,8 @@ func TestHintedTargetPreselected(t *testing.T) {
 	}
 	m.showHint(engine.Attack(hazard, 2), "a reason")
 	m.Update(keyMsg("enter"))
-	if m.target != hazard || m.tsel != 2 {
-		t.Fatalf("after the hint, Return asks for %v's target with %d highlighted; want side 2", m.target, m.tsel)
+	if m.hand.target != hazard || m.hand.tsel != 2 {
+		t.Fatalf("after the hint, Return asks for %v's target with %d highlighted; want side 2", m.hand.target, m.hand.tsel)
 	}
 }
 

@@ -43,7 +43,7 @@ func TestGoldenBoard(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	syncPlay(m, 6)
 	snap(t, "board", m)
-	m.window = false
+	m.scores.window = false
 	snap(t, "commands", m)
 }
 
@@ -84,7 +84,7 @@ func TestGoldenScreens(t *testing.T) {
 	m.setup = nil
 	for i := range guidePages {
 		m.openGuide()
-		m.guide = i
+		m.guide.page = i
 		snap(t, fmt.Sprintf("guide%d", i+1), m)
 	}
 	m.screen = screenBoard
@@ -155,15 +155,15 @@ func TestWheelScrollsTheLog(t *testing.T) {
 	syncPlay(m, 10)
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
-	if m.logOff != 2 {
-		t.Fatalf("scrolled %d", m.logOff)
+	if m.logs.logOff != 2 {
+		t.Fatalf("scrolled %d", m.logs.logOff)
 	}
 	if !strings.Contains(screenOf(m, 80, 24), "↓ 2 newer") {
 		t.Fatal("the log does not say it is scrolled")
 	}
 	m.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if m.logOff != 1 {
-		t.Fatalf("scrolled %d", m.logOff)
+	if m.logs.logOff != 1 {
+		t.Fatalf("scrolled %d", m.logs.logOff)
 	}
 }
 
@@ -238,8 +238,8 @@ func TestTableWaitsWhileReading(t *testing.T) {
 
 func TestNarrationKeepsHazardsOnYou(t *testing.T) {
 	m := newModel(t, testConfig(t, 4, 5))
-	m.recent = []recentEvent{{"You play 75", false}, {"Ann plays Stop on your team", true}, {"Bob discards Gasoline", false}, {"Cal discards a very long card name indeed", false}, {"You draw 100", false}}
-	msg, alert := m.narration(64)
+	m.logs.recent = []recentEvent{{"You play 75", false}, {"Ann plays Stop on your team", true}, {"Bob discards Gasoline", false}, {"Cal discards a very long card name indeed", false}, {"You draw 100", false}}
+	msg, alert := m.logs.narration(64)
 	if !alert || !strings.Contains(msg, "Ann plays Stop on your team") || !strings.Contains(msg, "You draw 100") ||
 		!strings.HasSuffix(msg, "+3 more (w: log)") || width(msg) > 64 {
 		t.Fatalf("narration %q (alert %v)", msg, alert)

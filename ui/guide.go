@@ -13,24 +13,32 @@ import (
 	"github.com/millebornes/mille/lang"
 )
 
+// guidePane is the rules guide: its pages, drawn with the tables' own
+// pieces, turned by keys and clicks.
+type guidePane struct {
+	*seen
+	tables *tablesPane // draws the made-up tables of the examples
+	page   int         // the page shown
+}
+
 // guidePage is one page of the illustrated rules: a title and a body drawn
 // with the game's own card art, its words from the catalogue.
 type guidePage struct {
 	title lang.Key
 	tab   lang.Key // the title on the row of page tabs
-	body  func(m *Board) string
+	body  func(m *guidePane) string
 }
 
 // cardRow draws cards side by side with a caption under each, on two
 // lines when it needs them.
-func (m *Board) cardRow(cards []engine.Card, captions []string) string {
+func (m *guidePane) cardRow(cards []engine.Card, captions []string) string {
 	return m.cardRowOf(cards, captions, false)
 }
 
 // cardRowOf is cardRow, of big cards when big: the safeties' page shows
 // their whole names ("Puncture Proof", "Driving Ace"), which a small
 // card's six columns cut.
-func (m *Board) cardRowOf(cards []engine.Card, captions []string, big bool) string {
+func (m *guidePane) cardRowOf(cards []engine.Card, captions []string, big bool) string {
 	w := cardW
 	if big {
 		w = bigW
@@ -49,7 +57,7 @@ func (m *Board) cardRowOf(cards []engine.Card, captions []string, big bool) stri
 }
 
 var guidePages = []guidePage{
-	{lang.GuideRaceTitle, lang.GuideRaceTab, func(m *Board) string {
+	{lang.GuideRaceTitle, lang.GuideRaceTab, func(m *guidePane) string {
 		st := m.styles
 		trip, trip4 := engine.Config{Players: 2}.BaseTrip(), engine.Config{Players: 4}.BaseTrip()
 		return strings.Join([]string{
@@ -64,7 +72,7 @@ var guidePages = []guidePage{
 				st.Kind[engine.Safety].Render("★ "+m.t(lang.GuideSafety)) + "   " + st.Kind[engine.Distance].Render("◆ "+m.t(lang.GuideDistance)),
 		}, "\n")
 	}},
-	{lang.GuideHazardsTitle, lang.GuideHazardsTab, func(m *Board) string {
+	{lang.GuideHazardsTitle, lang.GuideHazardsTab, func(m *guidePane) string {
 		return strings.Join([]string{
 			m.t(lang.GuideHazardsA),
 			"",
@@ -75,17 +83,17 @@ var guidePages = []guidePage{
 			m.t(lang.GuideHazardsB, engine.Miles25.Miles(), engine.Miles50.Miles()),
 		}, "\n")
 	}},
-	{lang.GuideSafetiesTitle, lang.GuideSafetiesTab, func(m *Board) string {
+	{lang.GuideSafetiesTitle, lang.GuideSafetiesTab, func(m *guidePane) string {
 		return strings.Join([]string{
 			m.t(lang.GuideSafetiesA, unitScore().Safeties),
 			"",
 			m.cardRowOf([]engine.Card{engine.ExtraTank, engine.PunctureProof, engine.DrivingAce, engine.RightOfWay},
 				[]string{m.t(lang.GuideCapGas), m.t(lang.GuideCapFlat), m.t(lang.GuideCapAccident), m.t(lang.GuideCapStop)}, true),
 			"",
-			m.t(lang.GuideSafetiesB, m.safetyRow(&engine.Tableau{Safeties: 0b0101, CoupsFourres: 0b0100})),
+			m.t(lang.GuideSafetiesB, m.tables.safetyRow(&engine.Tableau{Safeties: 0b0101, CoupsFourres: 0b0100})),
 		}, "\n")
 	}},
-	{lang.GuideCoupTitle, lang.GuideCoupTab, func(m *Board) string {
+	{lang.GuideCoupTitle, lang.GuideCoupTab, func(m *guidePane) string {
 		st := m.styles
 		return strings.Join([]string{
 			m.t(lang.GuideCoupA, st.Title.Render(m.t(lang.GuideCoupWord))),
@@ -99,7 +107,7 @@ var guidePages = []guidePage{
 				st.Heading.Render(m.t(lang.DlgCFTitle, m.lang.Card(engine.RightOfWay)))),
 		}, "\n")
 	}},
-	{lang.GuideTripTitle, lang.GuideTripTab, func(m *Board) string {
+	{lang.GuideTripTitle, lang.GuideTripTab, func(m *guidePane) string {
 		st := m.styles
 		pos := guideTrip()
 		t := &pos.Tableaus[guideTripSide(&pos)]
@@ -113,18 +121,18 @@ var guidePages = []guidePage{
 		return strings.Join([]string{
 			m.t(lang.GuideTripA, m.lang.List(counts, lang.Or), trip),
 			"",
-			"  " + m.tripBarFor(t, int(pos.Trip), 28) + "  " + m.lang.Num(int(t.Miles)) + "/" + trip + "   " + m.mileCounts(t, false),
+			"  " + m.tripBarFor(t, int(pos.Trip), 28) + "  " + m.lang.Num(int(t.Miles)) + "/" + trip + "   " + m.tables.mileCounts(t, false),
 			"",
 			m.t(lang.GuideTripB, trip, st.Title.Render(m.t(lang.GuideStop)), st.Title.Render(m.t(lang.GuideExtension)),
 				engine.ExtendedTrip, unitScore().Extension),
 		}, "\n")
 	}},
-	{lang.GuideScoreTitle, lang.GuideScoreTab, func(m *Board) string {
+	{lang.GuideScoreTitle, lang.GuideScoreTab, func(m *guidePane) string {
 		u := unitScore()
 		return m.t(lang.GuideScore, u.Milestones, u.Safeties, u.AllSafeties, u.CoupsFourres, u.Trip,
 			u.Delayed, u.SafeTrip, engine.Miles200.Miles(), u.ShutOut, u.Extension)
 	}},
-	{lang.GuideKeysTitle, lang.GuideKeysTab, func(m *Board) string { return m.t(lang.GuideKeys) }},
+	{lang.GuideKeysTitle, lang.GuideKeysTab, func(m *guidePane) string { return m.t(lang.GuideKeys) }},
 }
 
 // itoa spells a number of the rules (the guide computes every one).
@@ -171,73 +179,83 @@ func guideTripSide(s *engine.State) int {
 }
 
 // tripBarFor draws a trip bar for a made-up tableau (the guide).
-func (m *Board) tripBarFor(t *engine.Tableau, trip, w int) string {
+func (m *guidePane) tripBarFor(t *engine.Tableau, trip, w int) string {
 	full := int(t.Miles) * w / trip
 	return m.styles.BarFull.Render(strings.Repeat("▰", full)) + m.styles.BarEmpty.Render(strings.Repeat("▱", w-full))
 }
 
+// openGuide shows the rules guide.
 func (m *Board) openGuide() {
 	m.screen = screenGuide
 	m.dialog = dialogNone
 }
 
-func (m *Board) closeGuide() tea.Cmd {
-	m.screen = screenBoard
-	return nil
+// guideLayers are the guide's screen with its keys' line.
+func (m *Board) guideLayers(w, h int) []*layer {
+	k := m.keys
+	return m.guide.layers(w, h, m.shortHelp([]key.Binding{k.PrevPage, k.NextPage, k.GoPage, k.Close}, w-guideLeft(w)-36))
 }
 
-func (m *Board) guideKey(msg tea.KeyPressMsg) tea.Cmd {
+// guideLeft is the guide's left edge on a screen w cells wide.
+func guideLeft(w int) int { return max(0, (w-78)/2) }
+
+// update turns the page by a key; Return on the last page, Esc or q
+// close the guide (guideClosedMsg).
+func (m *guidePane) update(msg tea.KeyPressMsg) tea.Msg {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.PrevPage):
-		if m.guide > 0 {
-			m.guide--
+		if m.page > 0 {
+			m.page--
 		}
 	case key.Matches(msg, k.NextPage):
-		if m.guide < len(guidePages)-1 {
-			m.guide++
+		if m.page < len(guidePages)-1 {
+			m.page++
 		} else if key.Matches(msg, k.Play) { // Return on the last page closes
-			return m.closeGuide()
+			return guideClosedMsg{}
 		}
 	case key.Matches(msg, k.GoPage):
 		if n := int(msg.String()[0] - '1'); n < len(guidePages) {
-			m.guide = n
+			m.page = n
 		}
 	case key.Matches(msg, k.Close), key.Matches(msg, k.Interrupt):
-		return m.closeGuide()
+		return guideClosedMsg{}
 	}
 	return nil
 }
 
-func (m *Board) guideClick(id string) tea.Cmd {
+// press turns the page by a click on a tab or a button, or closes the
+// guide.
+func (m *guidePane) press(id string) tea.Msg {
 	switch id {
 	case "guide-prev":
-		if m.guide > 0 {
-			m.guide--
+		if m.page > 0 {
+			m.page--
 		}
 	case "guide-next":
-		if m.guide < len(guidePages)-1 {
-			m.guide++
+		if m.page < len(guidePages)-1 {
+			m.page++
 		}
 	case "guide-close":
-		return m.closeGuide()
+		return guideClosedMsg{}
 	default:
 		if strings.HasPrefix(id, "guide-") {
 			if n, err := strconv.Atoi(id[6:]); err == nil && n < len(guidePages) {
-				m.guide = n
+				m.page = n
 			}
 		}
 	}
 	return nil
 }
 
-// guideLayers draws the current page of the rules guide.
-func (m *Board) guideLayers(w, h int) []*layer {
+// layers draw the current page of the rules guide, keys the line of its
+// keys.
+func (m *guidePane) layers(w, h int, keys string) []*layer {
 	st := m.styles
-	p := guidePages[m.guide]
-	x0 := max(0, (w-78)/2)
+	p := guidePages[m.page]
+	x0 := guideLeft(w)
 	layers := []*layer{
-		lay(st.Heading.Render(m.t(lang.GuideHead, m.guide+1, len(guidePages), m.t(p.title)))).X(x0).Y(0),
+		lay(st.Heading.Render(m.t(lang.GuideHead, m.page+1, len(guidePages), m.t(p.title)))).X(x0).Y(0),
 		lay(p.body(m)).X(x0).Y(2),
 	}
 	// Page tabs and buttons on the last two rows.
@@ -245,24 +263,24 @@ func (m *Board) guideLayers(w, h int) []*layer {
 	for i, gp := range guidePages {
 		label := strconv.Itoa(i+1) + " " + m.t(gp.tab)
 		style := st.Dim
-		if i == m.guide {
+		if i == m.page {
 			style = st.ButtonOn
 		}
 		layers = append(layers, lay(style.Render(label)).ID("guide-"+strconv.Itoa(i)).X(x).Y(h-3))
 		x += width(label) + 1
 	}
 	prev, next := st.Button, st.Button
-	if m.guide == 0 {
+	if m.page == 0 {
 		prev = st.Dim
 	}
-	if m.guide == len(guidePages)-1 {
+	if m.page == len(guidePages)-1 {
 		next = st.Dim
 	}
 	layers = append(layers,
 		lay(prev.Render(m.t(lang.GuidePrev))).ID("guide-prev").X(x0).Y(h-1),
 		lay(next.Render(m.t(lang.GuideNext))).ID("guide-next").X(x0+12).Y(h-1),
 		lay(st.Button.Render(m.t(lang.GuideClose))).ID("guide-close").X(x0+24).Y(h-1),
-		lay(m.shortHelp([]key.Binding{m.keys.PrevPage, m.keys.NextPage, m.keys.GoPage, m.keys.Close}, w-x0-36)).X(x0+36).Y(h-1),
+		lay(keys).X(x0+36).Y(h-1),
 	)
 	return layers
 }

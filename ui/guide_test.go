@@ -103,7 +103,7 @@ func TestGuideNumbers(t *testing.T) {
 		if p.title == lang.GuideKeysTitle {
 			continue // keys: "u 3", "1-6"
 		}
-		body := ansi.Strip(p.body(&m.Board))
+		body := ansi.Strip(p.body(&m.guide))
 		counts := map[int]bool{}
 		if tally := tallyRE.FindStringSubmatch(body); tally != nil {
 			n := make([]int, len(tally))
@@ -157,7 +157,7 @@ func TestGuideFromTheEngine(t *testing.T) {
 func TestGuideKeysPage(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	page := guidePages[len(guidePages)-1]
-	body := page.body(&m.Board)
+	body := page.body(&m.guide)
 	for _, want := range []string{"t suggests", "L loads", "i shows your statistics", "v reviews"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the %s page lacks %q:\n%s", lang.English.Text[page.tab], want, body)
@@ -180,7 +180,7 @@ func TestKeysWindowHasReviewNotItself(t *testing.T) {
 // whole name (it once showed "Punct. Proof" and "Drive Ace").
 func TestGuideSafetiesByTheirNames(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
-	body := ansi.Strip(guidePages[2].body(&m.Board))
+	body := ansi.Strip(guidePages[2].body(&m.guide))
 	for _, s := range engine.AllSafeties {
 		for _, word := range strings.Fields(strings.ReplaceAll(m.lang.Card(s), "-", " ")) {
 			if !strings.Contains(body, word) {

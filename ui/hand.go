@@ -8,8 +8,21 @@ import (
 	"github.com/millebornes/mille/lang"
 )
 
+// handPane is the viewer's hand: the selected card, BSD's U and D
+// commands being typed, the card clicked once, and the side a hazard is
+// aimed at while the player chooses it.
+type handPane struct {
+	*seen
+	sel      int         // selected display position in the hand, 0 = P
+	armed    int         // position clicked once (a second click plays it), -1 none
+	pending  rune        // BSD 'u' or 'd' waiting for a slot
+	pendSlot int         // the slot named after U/D (-1 none), waiting for Return
+	target   engine.Card // hazard waiting for a target side (NoCard: none)
+	tsel     int         // highlighted target side
+}
+
 // selectDrawn selects the drawn card, or the first card held.
-func (m *Board) selectDrawn() {
+func (m *handPane) selectDrawn() {
 	hv := m.handView()
 	if hv[m.sel].card != engine.NoCard && m.sel != 0 && hv[0].card == engine.NoCard {
 		return
@@ -31,7 +44,7 @@ type handPos struct {
 
 // handView lists the hand in display order: P, then slots 1-6, sorted by
 // card when the player asked for ordering (BSD O).
-func (m *Board) handView() [engine.HandSlots]handPos {
+func (m *seen) handView() [engine.HandSlots]handPos {
 	hand := &m.obs.MyHand
 	var hv [engine.HandSlots]handPos
 	for i := range hv {
@@ -56,7 +69,7 @@ func less(a, b engine.Card) bool {
 }
 
 // displayOfSlot maps a hand slot to its display position.
-func (m *Board) displayOfSlot(slot int) int {
+func (m *seen) displayOfSlot(slot int) int {
 	for i, hp := range m.handView() {
 		if hp.slot == slot {
 			return i
@@ -66,7 +79,7 @@ func (m *Board) displayOfSlot(slot int) int {
 }
 
 // moveSel moves the selection to the next card held.
-func (m *Board) moveSel(d int) {
+func (m *handPane) moveSel(d int) {
 	hv := m.handView()
 	for i := 1; i <= engine.HandSlots; i++ {
 		p := (m.sel + d*i + 2*engine.HandSlots) % engine.HandSlots
@@ -78,7 +91,7 @@ func (m *Board) moveSel(d int) {
 }
 
 // deckCard is the draw pile with its count.
-func (m *Board) deckCard(obs *engine.Observation, big bool) string {
+func (m *handPane) deckCard(obs *engine.Observation, big bool) string {
 	st := m.styles
 	inner := cardW - 2
 	if big {
@@ -99,7 +112,7 @@ func (m *Board) deckCard(obs *engine.Observation, big bool) string {
 }
 
 // handNote is the text right of the hand: what the slots mean.
-func (m *Board) handNote(obs *engine.Observation, w int) string {
+func (m *handPane) handNote(obs *engine.Observation, w int) string {
 	st := m.styles
 	var lines []string
 	if !obs.Onlooker {

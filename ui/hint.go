@@ -21,7 +21,7 @@ func (m *Board) undo() tea.Cmd {
 		return m.setError(m.t(lang.NoUndo))
 	}
 	m.stopHint()
-	m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
+	m.hand.target, m.hand.pending, m.hand.pendSlot = engine.NoCard, 0, -1
 	cmd := m.see(m.table.View())
 	m.message, m.isError = m.t(lang.Undone), false
 	return cmd
@@ -51,7 +51,7 @@ func (m *Board) showHint(a engine.Action, why string) {
 	if c := a.Card(); c != engine.NoCard {
 		for i, hp := range m.handView() {
 			if hp.card == c {
-				m.sel = i
+				m.hand.sel = i
 				break
 			}
 		}

@@ -53,7 +53,7 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.screen == screenGuide {
-		return m.guideKey(msg)
+		return m.do(m.guide.update(msg))
 	}
 	if m.keysHelp != nil {
 		m.keysHelp = nil // any key closes it
@@ -73,8 +73,8 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if p := m.gamePrompt(); p != promptNone {
 		if p == promptAnotherHand || p == promptAnotherGame {
-			if cmd, ok := m.endKey(msg); ok {
-				return cmd
+			if out, ok := m.scores.endKey(msg, m.top.endButtons(), m.activeKeys().NewGame.Enabled(), m.now()); ok {
+				return m.do(out)
 			}
 		}
 		switch {
@@ -89,7 +89,7 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Quit):
 			return m.top.askQuit(false)
 		case key.Matches(msg, k.Window):
-			m.toggleWindow()
+			m.scores.toggleWindow()
 			return nil
 		case key.Matches(msg, k.Undo):
 			return m.undo()
@@ -103,7 +103,7 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if m.target != engine.NoCard {
+	if m.hand.target != engine.NoCard {
 		return m.targetKey(msg)
 	}
 	return m.boardKey(msg)
@@ -115,19 +115,19 @@ func (m *Board) targetKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Cancel):
-		m.target = engine.NoCard
+		m.hand.target = engine.NoCard
 		m.message = ""
 		return nil
 	case key.Matches(msg, k.Left), key.Matches(msg, k.Up):
-		m.tsel = cycle(opp, m.tsel, -1)
+		m.hand.tsel = cycle(opp, m.hand.tsel, -1)
 	case key.Matches(msg, k.Right), key.Matches(msg, k.Down):
-		m.tsel = cycle(opp, m.tsel, 1)
+		m.hand.tsel = cycle(opp, m.hand.tsel, 1)
 	case key.Matches(msg, k.Play):
-		return m.act(engine.Attack(m.target, m.tsel))
+		return m.act(engine.Attack(m.hand.target, m.hand.tsel))
 	case key.Matches(msg, k.Slot):
 		n := int(msg.String()[0] - '1')
 		if n < len(opp) {
-			return m.act(engine.Attack(m.target, opp[n]))
+			return m.act(engine.Attack(m.hand.target, opp[n]))
 		}
 	}
 	return nil
@@ -147,51 +147,51 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	s := msg.String()
 	// BSD: after U or D, a slot (1-6 or P), then Return or Space.
-	if m.pending != 0 {
+	if m.hand.pending != 0 {
 		switch {
 		case key.Matches(msg, k.Cancel):
-			m.pending, m.pendSlot = 0, -1
+			m.hand.pending, m.hand.pendSlot = 0, -1
 			m.message = ""
 			return nil
-		case m.pendSlot < 0 && (key.Matches(msg, k.Pick) || key.Matches(msg, k.Slot)):
+		case m.hand.pendSlot < 0 && (key.Matches(msg, k.Pick) || key.Matches(msg, k.Slot)):
 			pos := 0
 			if key.Matches(msg, k.Slot) {
 				pos = int(s[0] - '0')
 			}
-			m.pendSlot = m.displayOfSlot(pos)
-			m.sel = m.pendSlot
+			m.hand.pendSlot = m.displayOfSlot(pos)
+			m.hand.sel = m.hand.pendSlot
 			return nil
-		case m.pendSlot >= 0 && key.Matches(msg, k.Play):
-			pos, what := m.pendSlot, m.pending
-			m.pending, m.pendSlot = 0, -1
+		case m.hand.pendSlot >= 0 && key.Matches(msg, k.Play):
+			pos, what := m.hand.pendSlot, m.hand.pending
+			m.hand.pending, m.hand.pendSlot = 0, -1
 			if what == 'u' {
 				return m.playAt(pos)
 			}
 			return m.discardAt(pos)
 		case key.Matches(msg, k.Backspace):
-			m.pendSlot = -1
+			m.hand.pendSlot = -1
 			return nil
 		}
-		p := m.pending
-		m.pending, m.pendSlot = 0, -1
+		p := m.hand.pending
+		m.hand.pending, m.hand.pendSlot = 0, -1
 		return m.setError(fmt.Sprintf("%q: after %c type 1-6 or P, then Return (Esc cancels).", s, p-32))
 	}
 	switch {
 	case key.Matches(msg, k.Left):
-		m.moveSel(-1)
+		m.hand.moveSel(-1)
 	case key.Matches(msg, k.Right):
-		m.moveSel(1)
+		m.hand.moveSel(1)
 	case key.Matches(msg, k.Slot):
-		m.sel = int(s[0] - '0')
+		m.hand.sel = int(s[0] - '0')
 	case key.Matches(msg, k.Play):
-		return m.playAt(m.sel)
+		return m.playAt(m.hand.sel)
 	case key.Matches(msg, k.Discard):
-		return m.discardAt(m.sel)
+		return m.discardAt(m.hand.sel)
 	case key.Matches(msg, k.Use):
-		m.pending, m.pendSlot = 'u', -1
+		m.hand.pending, m.hand.pendSlot = 'u', -1
 		m.message, m.isError = "", false
 	case key.Matches(msg, k.DiscardN):
-		m.pending, m.pendSlot = 'd', -1
+		m.hand.pending, m.hand.pendSlot = 'd', -1
 		m.message, m.isError = "", false
 	case key.Matches(msg, k.Pick):
 		return m.pick()
@@ -200,7 +200,7 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIOrdered, false: lang.UIUnordered}[m.opts.Ordered]), false
 		return m.top.persist()
 	case key.Matches(msg, k.Window):
-		m.toggleWindow()
+		m.scores.toggleWindow()
 	case key.Matches(msg, k.Redraw):
 		return tea.ClearScreen
 	case key.Matches(msg, k.Save):
@@ -220,9 +220,9 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Guide):
 		m.openGuide()
 	case key.Matches(msg, k.LogUp):
-		m.scrollLog(3)
+		m.logs.scrollLog(3)
 	case key.Matches(msg, k.LogDown):
-		m.scrollLog(-3)
+		m.logs.scrollLog(-3)
 	case key.Matches(msg, k.Lang):
 		return m.nextLang()
 	case key.Matches(msg, k.Bell):

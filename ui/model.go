@@ -152,6 +152,7 @@ func baseModel(cfg Config) *Model {
 		opts, first, optErr = local.LoadOptions(cfg.ConfigDir)
 	}
 	m := &Model{Board: *newBoard(opts, cfg.Lang, cfg.Hint, cfg.Dark), cfg: cfg, first: first, optw: &optionsWriter{}}
+	m.wire() // the components read the Model's board, not the one copied
 	m.top = m
 	if optErr != nil {
 		m.message = m.t(lang.MsgOptions, optErr)
@@ -165,7 +166,7 @@ func (m *Board) nextLang() tea.Cmd {
 	i := slices.Index(lang.All, m.lang)
 	m.lang = lang.All[(i+1)%len(lang.All)]
 	m.keys = DefaultKeyMap(m.lang)
-	m.boxes = [engine.MaxSides]boxCache{}
+	m.tables.boxes = [engine.MaxSides]boxCache{}
 	m.helpLine = cachedLine{}
 	m.opts.Lang = m.lang.Tag
 	m.message, m.isError = m.t(lang.LangNow), false
@@ -253,10 +254,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.watchTable()
 	case handRecordedMsg:
 		if msg.at == m.obs.EventCount {
-			m.record = msg.record
+			m.scores.record = msg.record
 		}
 		if msg.err != nil {
-			m.log = append(m.log, logLine{text: "(" + msg.err.Error() + ")", at: msg.at})
+			m.logs.log = append(m.logs.log, logLine{text: "(" + msg.err.Error() + ")", at: msg.at})
 		}
 		return m, nil
 	case tea.MouseClickMsg:

@@ -36,7 +36,7 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 func (m *Board) click(c clickMsg) tea.Cmd {
 	id := c.id
 	if m.screen == screenGuide {
-		return m.guideClick(id)
+		return m.do(m.guide.press(id))
 	}
 	switch id {
 	case "btn-yes", "btn-no":
@@ -65,15 +65,15 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 	switch {
 	case strings.HasPrefix(id, "slot-"):
 		pos := int(id[5] - '0')
-		if m.target != engine.NoCard {
-			m.target = engine.NoCard
+		if m.hand.target != engine.NoCard {
+			m.hand.target = engine.NoCard
 		}
-		if pos == m.armed && pos == m.sel && m.handView()[pos].card != engine.NoCard {
-			m.armed = -1
+		if pos == m.hand.armed && pos == m.hand.sel && m.handView()[pos].card != engine.NoCard {
+			m.hand.armed = -1
 			return m.playAt(pos)
 		}
-		m.sel, m.armed = pos, pos
-		m.pending, m.pendSlot = 0, -1
+		m.hand.sel, m.hand.armed = pos, pos
+		m.hand.pending, m.hand.pendSlot = 0, -1
 		if c := m.handView()[pos].card; c != engine.NoCard {
 			m.message, m.isError = m.t(lang.MsgClickAgain, m.lang.Card(c)), false
 			if why := m.playRefusal(c); why != "" {
@@ -82,10 +82,10 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 		}
 	case strings.HasPrefix(id, "side-"):
 		side := int(id[5] - '0')
-		if m.target != engine.NoCard {
-			return m.act(engine.Attack(m.target, side))
+		if m.hand.target != engine.NoCard {
+			return m.act(engine.Attack(m.hand.target, side))
 		}
-		c := m.handView()[m.sel].card
+		c := m.handView()[m.hand.sel].card
 		if c == engine.NoCard {
 			return nil
 		}
@@ -95,10 +95,10 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 			}
 			return m.act(engine.Attack(c, side))
 		}
-		return m.playAt(m.sel)
+		return m.playAt(m.hand.sel)
 	case id == "discard":
-		m.target = engine.NoCard
-		return m.discardAt(m.sel)
+		m.hand.target = engine.NoCard
+		return m.discardAt(m.hand.sel)
 	case id == "deck":
 		return m.pick()
 	case id == "help":

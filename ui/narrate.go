@@ -10,6 +10,16 @@ import (
 	"github.com/millebornes/mille/lang"
 )
 
+// logPane is the log of the moves told so far, which the player scrolls
+// back, and the recent moves the message line tells (since the viewer's
+// last move).
+type logPane struct {
+	*seen
+	log    []logLine
+	logOff int           // lines scrolled back from the newest
+	recent []recentEvent // events since the viewer's last move, for the message line
+}
+
 // logLine is a line of the log and the count of events before the event
 // it tells, so that an undo takes it out.
 type logLine struct {
@@ -19,19 +29,18 @@ type logLine struct {
 
 // unlog takes out of the log the lines of events from the count at on
 // (moves taken back), and clears the message line of them.
-func (m *Board) unlog(at uint32) {
+func (m *logPane) unlog(at uint32) {
 	n := len(m.log)
 	for n > 0 && m.log[n-1].at >= at {
 		n--
 	}
 	m.log, m.recent, m.logOff = m.log[:n], m.recent[:0], 0
-	m.markLast()
 }
 
 // markLast points the table's marker at the last card put on a table in
 // this hand, as the observation's log tells it now (after an undo too:
 // the move now last, or none).
-func (m *Board) markLast() {
+func (m *tablesPane) markLast() {
 	obs := &m.obs
 	m.flashTo = -1
 	first := uint32(0)
@@ -54,7 +63,7 @@ func (m *Board) markLast() {
 }
 
 // logText is the whole log, a line each (tests).
-func (m *Board) logText() string {
+func (m *logPane) logText() string {
 	lines := make([]string, len(m.log))
 	for i, l := range m.log {
 		lines[i] = l.text
@@ -62,15 +71,16 @@ func (m *Board) logText() string {
 	return strings.Join(lines, "\n")
 }
 
-// narrate tells the events in [from, to) on the message line and in the log.
-func (m *Board) narrate(from, to uint32, replace bool) {
+// narrate tells the events in [from, to) on the message line and in the
+// log; told reports whether the message line now tells them (the
+// board's own message then goes).
+func (m *logPane) narrate(from, to uint32, replace bool) (told bool) {
 	obs := &m.obs
 	if to <= from {
 		if replace {
 			m.recent = m.recent[:0]
-			m.message, m.isError = "", false
 		}
-		return
+		return replace
 	}
 	names := m.names()
 	if to-from > engine.LogSize {
@@ -90,7 +100,6 @@ func (m *Board) narrate(from, to uint32, replace bool) {
 		parts = append(parts, recentEvent{line, m.alerts(e)})
 		m.log = append(m.log, logLine{text: line, at: i})
 	}
-	m.markLast()
 	if len(m.log) > 200 {
 		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)
 	}
@@ -103,9 +112,7 @@ func (m *Board) narrate(from, to uint32, replace bool) {
 	if len(m.recent) > 12 {
 		m.recent = append(m.recent[:0], m.recent[len(m.recent)-12:]...)
 	}
-	if len(parts) > 0 || replace {
-		m.message, m.isError = "", false
-	}
+	return len(parts) > 0 || replace
 }
 
 // recentEvent is an event told on the message line; alert marks what
@@ -117,7 +124,7 @@ type recentEvent struct {
 
 // alerts reports whether e is what matters most to the viewer: a hazard
 // played on their side (or thrown out of it), or a coup fourré.
-func (m *Board) alerts(e engine.Event) bool {
+func (m *logPane) alerts(e engine.Event) bool {
 	mine := !m.obs.Onlooker && int(e.Target) == m.obs.Side()
 	return e.Kind == engine.EvCoupFourre || mine && (e.Kind == engine.EvAttack || e.Kind == engine.EvCancelled)
 }
@@ -125,7 +132,7 @@ func (m *Board) alerts(e engine.Event) bool {
 // narration is the message line when no message is set: the recent events
 // that fit in w cells, oldest first, keeping every hazard played on the
 // human's side (what matters most) before the rest, newest first.
-func (m *Board) narration(w int) (string, bool) {
+func (m *logPane) narration(w int) (string, bool) {
 	if len(m.recent) == 0 {
 		return "", false
 	}
@@ -187,7 +194,7 @@ func (m *Board) setError(msg string) tea.Cmd {
 }
 
 // scrollLog moves the log view by n lines (positive: older).
-func (m *Board) scrollLog(n int) {
+func (m *logPane) scrollLog(n int) {
 	m.logOff += n
 	if m.logOff > len(m.log)-1 {
 		m.logOff = len(m.log) - 1
@@ -200,7 +207,7 @@ func (m *Board) scrollLog(n int) {
 // logLines are the last h rows of the log, scrolled back by logOff
 // entries; an entry too long for w cells goes on over the next rows,
 // indented.
-func (m *Board) logLines(w, h int) []string {
+func (m *logPane) logLines(w, h int) []string {
 	if h <= 0 {
 		return nil
 	}

@@ -163,7 +163,7 @@ func (m *Model) openLoad() tea.Cmd {
 	if err != nil {
 		return m.setError(err.Error())
 	}
-	m.pending, m.pendSlot, m.target = 0, -1, engine.NoCard
+	m.hand.pending, m.hand.pendSlot, m.hand.target = 0, -1, engine.NoCard
 	m.loader = newLoadDialog(&m.screenContext, dir)
 	return m.loader.Init()
 }

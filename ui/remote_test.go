@@ -158,7 +158,7 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 		press(tm, probe(tm, keysFor)...)
 		waitModel(t, tm, "the move to come back", func(m *Board) bool { return m.obs.EventCount > before })
 		told = told || probe(tm, func(m *Board) bool {
-			for _, l := range m.log {
+			for _, l := range m.logs.log {
 				if strings.HasPrefix(l.text, "Computer plays") || strings.HasPrefix(l.text, "Computer discards") {
 					return true
 				}
@@ -209,7 +209,7 @@ func TestRemoteNoticeAndEnd(t *testing.T) {
 	const news = "Bob is now the host."
 	c.Table().Notify(table.Notice{Kind: table.NoticeHost, Name: "Bob"})
 	waitModel(t, tm, "the news", func(m *Board) bool {
-		return m.message == news && strings.Contains(m.logText(), news)
+		return m.message == news && strings.Contains(m.logs.logText(), news)
 	})
 	c.Table().Close()
 	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left || !final.ended {
@@ -479,12 +479,12 @@ func TestRemoteMouseAndWindows(t *testing.T) {
 		tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
 	}
 	waitModel(t, tm, "the discard to come back", func(m *Board) bool { return m.obs.EventCount > before })
-	if !probe(tm, func(m *Board) bool { return strings.Contains(m.logText(), "You discard") }) {
+	if !probe(tm, func(m *Board) bool { return strings.Contains(m.logs.logText(), "You discard") }) {
 		t.Fatal("the discard by mouse was not told")
 	}
 
 	press(tm, "w")
-	waitModel(t, tm, "the command list", func(m *Board) bool { return !m.window })
+	waitModel(t, tm, "the command list", func(m *Board) bool { return !m.scores.window })
 	contains(t, probe(tm, func(m *Board) string { return ansi.Strip(m.View().Content) }), "q: leave")
 	press(tm, "?")
 	waitModel(t, tm, "the keys", func(m *Board) bool { return m.keysHelp != nil })
@@ -520,7 +520,7 @@ func TestScoreHeadings(t *testing.T) {
 			t.Fatal(err)
 		}
 		for side, want := range tt.want {
-			if got := m.sideShort(side); got != want {
+			if got := m.scores.sideShort(side); got != want {
 				t.Errorf("%v: side %d heading %q, want %q", tt.names, side, got, want)
 			}
 		}
@@ -561,7 +561,7 @@ func TestFedModelReadsNoUpdates(t *testing.T) {
 func TestScoreHeadingsNameTeams(t *testing.T) {
 	for _, players := range []int{4, 6} {
 		m := newModel(t, testConfig(t, players, 7))
-		lines := m.scoreWindow(&m.obs, 30, false) // no room for the values
+		lines := m.scores.scoreWindow(&m.obs, 30, false) // no room for the values
 		var heads []string
 		for _, l := range lines[1:3] {
 			heads = append(heads, strings.Join(strings.Fields(ansi.Strip(l)), " "))

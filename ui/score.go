@@ -14,25 +14,39 @@ import (
 	"github.com/millebornes/mille/lang"
 )
 
+// scorePane is the right column (BSD's score window, its command list,
+// or the log, which w goes round) and the end-of-hand window over it:
+// its buttons, the highlight, and the player's record of the hand.
+type scorePane struct {
+	*seen
+	window     bool      // true: the score window; false: the command list
+	logPanel   bool      // the log instead of either (w goes round the three)
+	peek       bool      // the end-of-hand window is put aside to show the board
+	endSel     int       // the end-of-hand window's highlighted button (endButtons)
+	endAt      time.Time // when that window opened: Return is ignored for endGuard
+	record     string    // the player's record, shown at the end of a hand (local play)
+	recordedAt uint32    // event count of the last hand end whose record was asked for
+}
+
 // rightPanel is the BSD score window (or the command list) with the log of
 // recent moves under it.
-func (m *Board) rightPanel(obs *engine.Observation, w, h int, withLog bool) string {
+func (m *scorePane) rightPanel(obs *engine.Observation, lg *logPane, commands [][2]lang.Key, w, h int, withLog bool) string {
 	if m.logPanel {
 		// The log in the whole column: every move since the viewer's last
 		// turn stays readable when the score window leaves it no room.
 		top := []string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), w, '─'))}
-		return strings.Join(append(top, m.logLines(w, h-1)...), "\n")
+		return strings.Join(append(top, lg.logLines(w, h-1)...), "\n")
 	}
 	var top []string
 	if m.window {
 		top = m.scoreWindow(obs, w, false)
 	} else {
-		top = m.commandList(w)
+		top = m.commandList(commands, w)
 	}
 	if !withLog && h-len(top) >= 10 { // room for both windows
 		if m.window {
 			top = append(top, "")
-			top = append(top, m.commandList(w)...)
+			top = append(top, m.commandList(commands, w)...)
 		} else {
 			top = append(top, "")
 			top = append(top, m.scoreWindow(obs, w, false)...)
@@ -41,7 +55,7 @@ func (m *Board) rightPanel(obs *engine.Observation, w, h int, withLog bool) stri
 	logH := h - len(top) - 1
 	if withLog && logH >= 3 {
 		top = append(top, m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), w, '─')))
-		top = append(top, m.logLines(w, logH-0)...)
+		top = append(top, lg.logLines(w, logH-0)...)
 	}
 	if len(top) > h {
 		top = top[:h]
@@ -50,9 +64,8 @@ func (m *Board) rightPanel(obs *engine.Observation, w, h int, withLog bool) stri
 }
 
 // commandList is BSD's command window, with the modern keys.
-func (m *Board) commandList(w int) []string {
+func (m *scorePane) commandList(rows [][2]lang.Key, w int) []string {
 	st := m.styles
-	rows := m.top.commandRows()
 	lines := []string{st.Heading.Render(padRight(m.t(lang.CmdHeading), w, '─'))}
 	half := w/2 + 1
 	for _, r := range rows {
@@ -136,7 +149,7 @@ var unitScore = sync.OnceValue(func() engine.Score {
 })
 
 // sideShort is a side's column heading in the score window.
-func (m *Board) sideShort(side int) string {
+func (m *scorePane) sideShort(side int) string {
 	if side == m.view.YourSide() {
 		if m.obs.Config.Partner(m.obs.Seat) >= 0 {
 			return m.t(lang.ScoreUs)
@@ -149,7 +162,7 @@ func (m *Board) sideShort(side int) string {
 // teamHeads are the score window's headings of a team game: a row per
 // seat of a team, so that each column names its whole team, "You" above
 // your partner's name; nil without teams.
-func (m *Board) teamHeads() [][]string {
+func (m *scorePane) teamHeads() [][]string {
 	cfg := m.obs.Config
 	if cfg.Players < 4 {
 		return nil
@@ -171,7 +184,7 @@ func (m *Board) teamHeads() [][]string {
 
 // seatShort is a seat's name in a score column: who is away is told on
 // the board, not here, where "Bob (away)" was cut to "Bob…".
-func (m *Board) seatShort(seat int) string {
+func (m *scorePane) seatShort(seat int) string {
 	if m.view.SeatName(seat) == "" { // "Player 2", told apart from "Player 3" in 5 columns
 		return m.t(lang.ScorePlayer, seat+1)
 	}
@@ -188,7 +201,7 @@ func (m *Board) seatShort(seat int) string {
 // wide under these rows of headings: least cells, or as many as the
 // longest heading takes, with a space, while the short labels keep their
 // room: a served player's name may be twelve letters long.
-func (m *Board) scoreColumn(heads [][]string, w, least int) int {
+func (m *scorePane) scoreColumn(heads [][]string, w, least int) int {
 	colW, n := least, 0
 	for _, hs := range heads {
 		n = len(hs)
@@ -213,7 +226,7 @@ func (m *Board) scoreColumn(heads [][]string, w, least int) int {
 // per side, and the items' values when there is room. Labels are
 // shortened below 16 cells; with brief set, the items nobody scored are
 // left out.
-func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
+func (m *scorePane) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
 	st := m.styles
 	n := obs.Config.Sides()
 	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver
@@ -315,12 +328,12 @@ func (m *Board) scoreWindow(obs *engine.Observation, w int, brief bool) []string
 // is over, no other question is asked, and w has not put it aside to show
 // the whole board.
 func (m *Board) handOverShown() bool {
-	return m.obs.Phase >= engine.PhaseHandOver && !m.peek && !m.overlaid()
+	return m.obs.Phase >= engine.PhaseHandOver && !m.scores.peek && !m.overlaid()
 }
 
 // toggleWindow is w: it puts the end-of-hand window aside, or brings it
 // back; during a hand it switches the score window and the command list.
-func (m *Board) toggleWindow() {
+func (m *scorePane) toggleWindow() {
 	if m.obs.Phase >= engine.PhaseHandOver {
 		m.peek = !m.peek
 		return
@@ -339,7 +352,7 @@ func (m *Board) toggleWindow() {
 
 // handEnd says why the hand ended: who completed the trip, of what
 // length and how, or why nobody did.
-func (m *Board) handEnd(obs *engine.Observation) string {
+func (m *scorePane) handEnd(obs *engine.Observation) string {
 	names := m.names()
 	trip := m.t(lang.EndMiles, obs.Trip)
 	if obs.Finisher < 0 {
@@ -378,25 +391,25 @@ const endGuard = 600 * time.Millisecond
 // on (endSel): another hand or game, at the end of a game a new setup
 // (local play), and leaving, which asks first.
 func (m *Board) endButtons() []button {
-	bs := []button{m.againButton(), {"btn-no", m.t(lang.BtnLeave), false}}
-	bs[min(max(m.endSel, 0), len(bs)-1)].on = true
+	bs := []button{m.scores.againButton(), {"btn-no", m.t(lang.BtnLeave), false}}
+	bs[min(max(m.scores.endSel, 0), len(bs)-1)].on = true
 	return bs
 }
 
 // endButtons are local play's: a new setup at the end of a game, and
 // quitting.
 func (m *Model) endButtons() []button {
-	bs := []button{m.againButton()}
+	bs := []button{m.scores.againButton()}
 	if m.obs.Phase == engine.PhaseGameOver {
 		bs = append(bs, button{"btn-new", m.t(lang.BtnNewSetup), false})
 	}
 	bs = append(bs, button{"btn-no", m.t(lang.BtnQuit), false})
-	bs[min(max(m.endSel, 0), len(bs)-1)].on = true
+	bs[min(max(m.scores.endSel, 0), len(bs)-1)].on = true
 	return bs
 }
 
 // againButton deals the next hand, or the next game.
-func (m *Board) againButton() button {
+func (m *scorePane) againButton() button {
 	if m.obs.Phase == engine.PhaseGameOver {
 		return button{"btn-yes", m.t(lang.BtnAnotherGame), false}
 	}
@@ -405,17 +418,17 @@ func (m *Board) againButton() button {
 
 // endKey handles the keys of the end-of-hand window: y, n and q answer,
 // ←→ and Tab move the highlight, Return presses the highlighted button
-// once the window has been up for endGuard.
-func (m *Board) endKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+// once the window has been up for endGuard. bs are its buttons, newGame
+// whether N sets up a new game here (else it leaves, as q does).
+func (m *scorePane) endKey(msg tea.KeyPressMsg, bs []button, newGame bool, now time.Time) (tea.Msg, bool) {
 	k := m.keys
-	bs := m.top.endButtons()
 	switch {
 	case key.Matches(msg, k.Yes):
-		return m.act(engine.Continue), true
-	case key.Matches(msg, k.NewGame) && m.activeKeys().NewGame.Enabled():
-		return m.top.newGame(), true
+		return actMsg{engine.Continue}, true
+	case key.Matches(msg, k.NewGame) && newGame:
+		return newGameMsg{}, true
 	case key.Matches(msg, k.NewGame), key.Matches(msg, k.Quit):
-		return m.top.askQuit(false), true
+		return askQuitMsg{}, true
 	case key.Matches(msg, k.Left), key.Matches(msg, k.Up):
 		m.endSel = (m.endSel + len(bs) - 1) % len(bs)
 		return nil, true
@@ -423,18 +436,18 @@ func (m *Board) endKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.endSel = (m.endSel + 1) % len(bs)
 		return nil, true
 	case key.Matches(msg, k.Default):
-		if m.now().Sub(m.endAt) < endGuard {
+		if now.Sub(m.endAt) < endGuard {
 			return nil, true // typed for the last move
 		}
 		for _, b := range bs {
 			switch {
 			case !b.on:
 			case b.id == "btn-yes":
-				return m.act(engine.Continue), true
+				return actMsg{engine.Continue}, true
 			case b.id == "btn-new":
-				return m.top.newGame(), true
+				return newGameMsg{}, true
 			default:
-				return m.top.askQuit(false), true
+				return askQuitMsg{}, true
 			}
 		}
 	}
@@ -449,7 +462,8 @@ func handOverWidth(l layout) int { return l.rightW + 1 }
 // to the help line, so that the final board and the log stay in view:
 // why the hand ended, the breakdown, and the question of another hand
 // (or game).
-func (m *Board) handOverBox(obs *engine.Observation, l layout) []*layer {
+// buttons are its answers (endButtons).
+func (m *scorePane) handOverBox(obs *engine.Observation, buttons []button, l layout) []*layer {
 	if m.peek {
 		return nil // put aside with w: the whole board shows
 	}
@@ -459,7 +473,6 @@ func (m *Board) handOverBox(obs *engine.Observation, l layout) []*layer {
 	rows := l.helpY - l.areaY - 2
 	title := m.t(lang.EndOfHand, int(obs.Hand)+1)
 	var after []string
-	buttons := m.top.endButtons()
 	if obs.Phase == engine.PhaseGameOver {
 		title += m.t(lang.EndGameOver)
 		var won string

@@ -31,7 +31,7 @@ func TestLastMoveMarkerAtEightyColumns(t *testing.T) {
 		m := newModel(t, cfg)
 		syncPlay(m, 6)
 		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-		m.flash, m.flashTo = engine.PunctureProof, 1
+		m.tables.flash, m.tables.flashTo = engine.PunctureProof, 1
 		screen := ansi.Strip(m.View().Content)
 		if !strings.Contains(screen, "◀ ★") && !strings.Contains(screen, "◀ "+c.Card(engine.PunctureProof)) {
 			t.Errorf("%s: no marker of the last move:\n%s", c.Tag, screen)

@@ -24,7 +24,7 @@ func (m *Model) start(g record.Game, from local.From) error {
 	m.stopHint()
 	m.table = c
 	m.view, m.obs = table.View{}, engine.Observation{}
-	m.recordedAt, m.record = 0, ""
+	m.scores.recordedAt, m.scores.record = 0, ""
 	m.see(c.View())
 	return nil
 }
@@ -78,7 +78,7 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 	m.note = v.Notice
 	fresh := m.view.Seats == nil || o.Seat != m.obs.Seat || o.Onlooker != m.obs.Onlooker || v.Handed != m.view.Handed
 	if o.Phase >= engine.PhaseHandOver && (fresh || o.Phase != m.obs.Phase || o.Hand != m.obs.Hand) {
-		m.endSel, m.endAt = 0, m.now() // the end-of-hand window opens on its first button
+		m.scores.endSel, m.scores.endAt = 0, m.now() // the end-of-hand window opens on its first button
 	}
 	m.view, m.obs = v, v.Obs
 	switch {
@@ -87,24 +87,27 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 		// still remembers, and the message line what happened since the
 		// viewer's last move, as it did before (a game resumed from a save
 		// reads as it did when it was saved).
-		m.log, m.recent, m.logOff = m.log[:0], m.recent[:0], 0
+		m.logs.log, m.logs.recent, m.logs.logOff = m.logs.log[:0], m.logs.recent[:0], 0
 		last := m.lastMove()
-		m.narrate(0, last, false)
-		m.recent = m.recent[:0]
-		m.narrate(last, o.EventCount, false)
-		m.selectDrawn()
+		m.tell(0, last, false)
+		m.logs.recent = m.logs.recent[:0]
+		m.tell(last, o.EventCount, false)
+		m.hand.selectDrawn()
 	case o.EventCount < from:
 		// An undo: the moves taken back leave the log.
-		m.unlog(o.EventCount)
-		m.selectDrawn()
+		m.logs.unlog(o.EventCount)
+		m.hand.selectDrawn()
 	case own && o.EventCount != before:
-		m.narrate(from, before, false)
-		m.narrate(before, o.EventCount, true)
+		m.tell(from, before, false)
+		m.tell(before, o.EventCount, true)
 	default:
-		m.narrate(from, o.EventCount, false)
+		m.tell(from, o.EventCount, false)
+	}
+	if o.EventCount != from || fresh {
+		m.tables.markLast()
 	}
 	if !m.obs.MyTurn() {
-		m.target, m.pending, m.pendSlot = engine.NoCard, 0, -1
+		m.hand.target, m.hand.pending, m.hand.pendSlot = engine.NoCard, 0, -1
 	}
 	if o.EventCount != from || fresh {
 		m.afterMove()
@@ -113,7 +116,7 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 		// News goes to the log, and to the message line unless a message
 		// of the viewer's own is there (the host's "saved" beats the news
 		// of the same save).
-		m.log = append(m.log, logLine{text: v.Notice.Text(m.lang), at: o.EventCount})
+		m.logs.log = append(m.logs.log, logLine{text: v.Notice.Text(m.lang), at: o.EventCount})
 		if m.message == "" || m.isError {
 			m.message, m.isError = v.Notice.Text(m.lang), false
 		}
@@ -121,11 +124,19 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 	return tea.Batch(m.top.recordHand(), m.spinIfWaiting())
 }
 
+// tell narrates the events in [from, to) (logPane.narrate): told on the
+// message line, they take the place of the board's message.
+func (m *Board) tell(from, to uint32, replace bool) {
+	if m.logs.narrate(from, to, replace) {
+		m.message, m.isError = "", false
+	}
+}
+
 // lastMove is the count of events before the viewer's last move that the
 // observation's log still holds (0 if none), or before the deal if the
 // viewer has not moved since: asking for the next hand started the line
 // over at the deal.
-func (m *Board) lastMove() uint32 {
+func (m *seen) lastMove() uint32 {
 	o := &m.obs
 	if o.Onlooker {
 		return 0
@@ -153,14 +164,14 @@ func (m *Board) lastMove() uint32 {
 
 // othersToAct reports whether the table waits for a move from a seat that
 // is not the viewer's.
-func (m *Board) othersToAct() bool {
+func (m *seen) othersToAct() bool {
 	v := &m.view
 	return v.Started && !v.Ended && m.obs.Phase < engine.PhaseHandOver && v.Next < 0
 }
 
 // computerThinks reports whether the table waits for a computer's move
 // (a computer's seat, or that of a person away): the spinner turns.
-func (m *Board) computerThinks() bool { return m.view.ComputerThinks() }
+func (m *seen) computerThinks() bool { return m.view.ComputerThinks() }
 
 // spinIfWaiting starts the spinner when the table waits for someone else.
 func (m *Board) spinIfWaiting() tea.Cmd {
@@ -182,7 +193,7 @@ func (m *Model) recordHand() tea.Cmd {
 	if record == nil {
 		return nil
 	}
-	m.recordedAt = at
+	m.scores.recordedAt = at
 	return func() tea.Msg {
 		rec, err := record()
 		return handRecordedMsg{at: at, record: rec, err: err}
@@ -191,7 +202,7 @@ func (m *Model) recordHand() tea.Cmd {
 
 // waitingFor names the people present, other than the viewer, whom the
 // table waits for before it deals on.
-func (m *Board) waitingFor() []string {
+func (m *seen) waitingFor() []string {
 	var names []string
 	for _, s := range m.view.WaitingFor() {
 		names = append(names, m.seatName(s))
@@ -208,16 +219,16 @@ func (m *Board) leave() tea.Cmd {
 
 // names gives the words the engine's event sentences use, for the viewer
 // (table.View.Viewer says who is "you").
-func (m *Board) names() engine.Names { return m.view.Names(m.seatName) }
+func (m *seen) names() engine.Names { return m.view.Names(m.seatName) }
 
 // seatName names a seat, "Player N" when the table did not; a person
 // away is marked.
-func (m *Board) seatName(seat int) string {
+func (m *seen) seatName(seat int) string {
 	return m.lang.SeatName(m.view.SeatName(seat), seat, m.view.Away(seat))
 }
 
 // sideName names a side for the board: "You", "Ann", "You & Cal".
-func (m *Board) sideName(side int) string {
+func (m *seen) sideName(side int) string {
 	name := ""
 	for i, s := range m.view.SideSeats(side) {
 		if i > 0 {
@@ -229,7 +240,7 @@ func (m *Board) sideName(side int) string {
 }
 
 // waitText is the refusal of an action when the viewer may not act now.
-func (m *Board) waitText() string {
+func (m *seen) waitText() string {
 	switch {
 	case m.obs.Onlooker:
 		return m.t(lang.Watching)
@@ -271,7 +282,7 @@ func (m *Board) saveTable() tea.Cmd {
 }
 
 // leaveText is the question q asks at a remote table.
-func (m *Board) leaveText() string {
+func (m *seen) leaveText() string {
 	if m.obs.Onlooker {
 		return m.t(lang.UIStopWatching)
 	}
@@ -280,7 +291,7 @@ func (m *Board) leaveText() string {
 
 // watchingNote takes the place of the hand for an onlooker: a box as wide
 // and tall as the hand's cards.
-func (m *Board) watchingNote(l layout) string {
+func (m *handPane) watchingNote(l layout) string {
 	st := m.styles
 	w := engine.HandSlots*(l.handW+l.cardGap) - l.cardGap
 	inner := w - 2

@@ -11,14 +11,24 @@ import (
 	"github.com/millebornes/mille/lang"
 )
 
+// tablesPane draws the sides' tables, each a box kept while what it
+// shows is the same, with the last card put on a table marked.
+type tablesPane struct {
+	*seen
+	boxes   [engine.MaxSides]boxCache // the boxes last drawn
+	flash   engine.Card               // the card the last move put on a table…
+	flashTo int                       // …and the side whose table it went to (-1 none)
+}
+
 // tableauBox is a side's table box, titled with its players (the one to
 // act marked); the box is drawn again only when what it shows has changed.
-func (m *Board) tableauBox(obs *engine.Observation, side, w, h int) string {
+// target is the hazard being aimed (NoCard: none), tsel the side aimed at.
+func (m *tablesPane) tableauBox(obs *engine.Observation, side, w, h int, target engine.Card, tsel int) string {
 	st := m.styles
 	t := &obs.Tableaus[side]
 	me := obs.Side() == side && !obs.Onlooker
 	active := obs.Config.SideOf(int(obs.Turn)) == side && obs.Phase < engine.PhaseHandOver
-	targeting := m.target != engine.NoCard && side == m.tsel
+	targeting := target != engine.NoCard && side == tsel
 	// Title: seat names, ▶ on the seat to act.
 	var title strings.Builder
 	for i, s := range m.view.SideSeats(side) {
@@ -33,7 +43,7 @@ func (m *Board) tableauBox(obs *engine.Observation, side, w, h int) string {
 	if obs.Config.Sides() > 2 || obs.Config.Players > 3 {
 		title.WriteString(m.t(lang.BoardSideN, side+1))
 	}
-	if m.target != engine.NoCard && !me {
+	if target != engine.NoCard && !me {
 		for i, o := range m.view.Opponents() {
 			if o == side {
 				title.WriteString(" [" + strconv.Itoa(i+1) + "]")
@@ -80,7 +90,7 @@ type boxCache struct {
 }
 
 // drawTableauBox draws a side's table box.
-func (m *Board) drawTableauBox(k boxKey) string {
+func (m *tablesPane) drawTableauBox(k boxKey) string {
 	st, t, w, h := k.styles, &k.tab, k.w, k.h
 	active, targeting := k.active, k.targeting
 	miles := " " + k.lang.Num(int(t.Miles)) + "/" + k.lang.Num(int(k.trip)) + " "
@@ -130,7 +140,7 @@ func (m *Board) drawTableauBox(k boxKey) string {
 }
 
 // tableauCompact is a side's table in three or four text lines.
-func (m *Board) tableauCompact(t *engine.Tableau, w, rows int) []string {
+func (m *tablesPane) tableauCompact(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
 	battle := " " + st.Dim.Render(m.t(lang.BoardBattle)+" ") + st.chip(m.lang, t.Battle)
 	speed := st.Dim.Render(m.t(lang.BoardSpeed)+" ") + st.chip(m.lang, t.Speed)
@@ -158,7 +168,7 @@ func (m *Board) tableauCompact(t *engine.Tableau, w, rows int) []string {
 
 // tableauMedium draws the battle and speed piles as cards with the
 // distance, safeties and what the side needs beside them.
-func (m *Board) tableauMedium(t *engine.Tableau, w, rows int) []string {
+func (m *tablesPane) tableauMedium(t *engine.Tableau, w, rows int) []string {
 	st := m.styles
 	bat := strings.Split(st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle)}), "\n")
 	spd := strings.Split(st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed)}), "\n")
@@ -178,7 +188,7 @@ func (m *Board) tableauMedium(t *engine.Tableau, w, rows int) []string {
 // sideStatus says in a line of w cells what a side needs to roll, and
 // that it is under a Speed Limit when there is room (the speed pile shows
 // it anyway).
-func (m *Board) sideStatus(t *engine.Tableau, w int) string {
+func (m *tablesPane) sideStatus(t *engine.Tableau, w int) string {
 	status, limit := m.sideNeeds(t)
 	if both := status + m.styles.Dim.Render(" · ") + limit; limit != "" && width(both) <= w {
 		return both
@@ -187,7 +197,7 @@ func (m *Board) sideStatus(t *engine.Tableau, w int) string {
 }
 
 // coupNote names the coups fourrés of a side, if any.
-func (m *Board) coupNote(t *engine.Tableau) string {
+func (m *tablesPane) coupNote(t *engine.Tableau) string {
 	var names []string
 	for _, s := range engine.AllSafeties {
 		if t.HasCoupFourre(s) {
@@ -225,7 +235,7 @@ func pileCounts(t *engine.Tableau) (battle, speed int) {
 
 // pileCards are a side's piles drawn as stacks, then its safeties (the
 // ones played as a coup fourré keyed CF), as cards of size big.
-func (m *Board) pileCards(t *engine.Tableau, big bool) []string {
+func (m *tablesPane) pileCards(t *engine.Tableau, big bool) []string {
 	st := m.styles
 	battle, speed := pileCounts(t)
 	cards := []string{
@@ -248,7 +258,7 @@ func (m *Board) pileCards(t *engine.Tableau, big bool) []string {
 
 // sideNeeds says in words what a side needs to roll, and whether it is
 // under a Speed Limit.
-func (m *Board) sideNeeds(t *engine.Tableau) (status, limit string) {
+func (m *tablesPane) sideNeeds(t *engine.Tableau) (status, limit string) {
 	st := m.styles
 	switch {
 	case t.Battle.IsHazard():
@@ -266,7 +276,7 @@ func (m *Board) sideNeeds(t *engine.Tableau) (status, limit string) {
 
 // tableauStacks draws the piles as stacks of cards and the safeties as
 // cards, with the distance and what the side needs beside them.
-func (m *Board) tableauStacks(t *engine.Tableau, w int) []string {
+func (m *tablesPane) tableauStacks(t *engine.Tableau, w int) []string {
 	cards := m.pileCards(t, false)
 	cards = append(cards, " ")
 	lines := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, cards...), "\n")
@@ -287,7 +297,7 @@ func (m *Board) tableauStacks(t *engine.Tableau, w int) []string {
 
 // tableauRoomy draws every pile as a stack of big cards, the distance as
 // one per value, with the trip bar and what the side needs under them.
-func (m *Board) tableauRoomy(t *engine.Tableau, w int) []string {
+func (m *tablesPane) tableauRoomy(t *engine.Tableau, w int) []string {
 	st := m.styles
 	cards := m.pileCards(t, true)
 	cards = append(cards, "  ")
@@ -313,7 +323,7 @@ func (m *Board) tableauRoomy(t *engine.Tableau, w int) []string {
 }
 
 // tableauCards draws the piles as cards on tall boxes.
-func (m *Board) tableauCards(t *engine.Tableau, w int) []string {
+func (m *tablesPane) tableauCards(t *engine.Tableau, w int) []string {
 	st := m.styles
 	cards := []string{st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle)}), st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed)}), "  "}
 	for i, s := range engine.AllSafeties {
@@ -335,7 +345,7 @@ func (m *Board) tableauCards(t *engine.Tableau, w int) []string {
 }
 
 // tripBar shows the distance as a bar of w cells over the trip.
-func (m *Board) tripBar(t *engine.Tableau, w int) string {
+func (m *tablesPane) tripBar(t *engine.Tableau, w int) string {
 	if w < 4 {
 		w = 4
 	}
@@ -345,7 +355,7 @@ func (m *Board) tripBar(t *engine.Tableau, w int) string {
 }
 
 // mileCounts lists the distance cards played, by value.
-func (m *Board) mileCounts(t *engine.Tableau, short bool) string {
+func (m *tablesPane) mileCounts(t *engine.Tableau, short bool) string {
 	var b strings.Builder
 	for i := len(engine.DistanceCards) - 1; i >= 0; i-- {
 		c := engine.DistanceCards[i]
@@ -367,7 +377,7 @@ func (m *Board) mileCounts(t *engine.Tableau, short bool) string {
 }
 
 // safetyRow shows the four safeties: ★ played, ✪ coup fourré, · not yet.
-func (m *Board) safetyRow(t *engine.Tableau) string {
+func (m *tablesPane) safetyRow(t *engine.Tableau) string {
 	st := m.styles
 	parts := make([]string, 0, 4)
 	for _, s := range engine.AllSafeties {

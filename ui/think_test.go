@@ -60,9 +60,9 @@ func startThinking(t *testing.T) (*blocker, *teatest.TestModel) {
 func TestComputerThinksInACommand(t *testing.T) {
 	_, tm := startThinking(t)
 	// Update is never blocked by the search: keys still work.
-	window := probe(tm, func(m *Model) bool { return m.window })
+	window := probe(tm, func(m *Model) bool { return m.scores.window })
 	press(tm, "w")
-	waitModel(t, tm, "the window switch while thinking", func(m *Model) bool { return m.window != window && m.othersToAct() })
+	waitModel(t, tm, "the window switch while thinking", func(m *Model) bool { return m.scores.window != window && m.othersToAct() })
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 }
@@ -122,13 +122,13 @@ func TestStaleViewIsDropped(t *testing.T) {
 	for _, k := range []string{"5", "enter"} {
 		m.Update(keyMsg(k))
 	}
-	after, sel, logged := m.obs.EventCount, m.sel, len(m.log)
+	after, sel, logged := m.obs.EventCount, m.hand.sel, len(m.logs.log)
 	if after == stale.Obs.EventCount {
 		t.Fatal("the move was not played")
 	}
 	m.Update(viewMsg{from: m.table, v: stale, open: true})
-	if m.obs.EventCount != after || m.sel != sel || len(m.log) != logged {
+	if m.obs.EventCount != after || m.hand.sel != sel || len(m.logs.log) != logged {
 		t.Fatalf("a stale view was shown: events %d (want %d), cursor %d (want %d), log %d lines (want %d)",
-			m.obs.EventCount, after, m.sel, sel, len(m.log), logged)
+			m.obs.EventCount, after, m.hand.sel, sel, len(m.logs.log), logged)
 	}
 }

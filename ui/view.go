@@ -132,7 +132,7 @@ func (m *Board) curtainLayers(w, h int) []*layer {
 // missed tells, in at most rows lines of width w, each move since seat's
 // person last played (table.View.Missed): the last ones when they are
 // more, after an ellipsis.
-func (m *Board) missed(seat, w, rows int) []string {
+func (m *seen) missed(seat, w, rows int) []string {
 	var lines []string
 	for _, s := range m.view.MissedTold(m.lang, m.names(), seat) {
 		lines = append(lines, wrap(s, w)...)
@@ -168,19 +168,19 @@ func (m *Board) boardLayers(l layout) []*layer {
 	layers = append(layers, sides...)
 
 	// Score window or command list, and the log below when there is room.
-	layers = append(layers, lay(m.rightPanel(obs, l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
+	layers = append(layers, lay(m.scores.rightPanel(obs, &m.logs, m.top.commandRows(), l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
 
 	// The hand: P then 1-6, then the deck and the discard pile. An
 	// onlooker has no hand: a note takes its place.
 	x := 0
 	if obs.Onlooker {
-		layers = append(layers, lay(m.watchingNote(l)).X(0).Y(l.handY))
+		layers = append(layers, lay(m.hand.watchingNote(l)).X(0).Y(l.handY))
 		x = engine.HandSlots * (l.handW + l.cardGap)
 	} else {
 		hv := m.handView()
 		for i, hp := range hv {
-			sel := i == m.sel && m.gamePrompt() == promptNone
-			if m.pending != 0 && m.pendSlot < 0 {
+			sel := i == m.hand.sel && m.gamePrompt() == promptNone
+			if m.hand.pending != 0 && m.hand.pendSlot < 0 {
 				sel = false
 			}
 			lk := look{key: slotKey(i), selected: sel, big: l.big, blocked: m.playRefusal(hp.card) != ""}
@@ -189,7 +189,7 @@ func (m *Board) boardLayers(l layout) []*layer {
 		}
 	}
 	x += 2
-	layers = append(layers, lay(m.deckCard(obs, l.big)).ID("deck").X(x).Y(l.handY))
+	layers = append(layers, lay(m.hand.deckCard(obs, l.big)).ID("deck").X(x).Y(l.handY))
 	x += l.handW + 1
 	top := engine.NoCard
 	if obs.DiscardLen > 0 {
@@ -198,13 +198,13 @@ func (m *Board) boardLayers(l layout) []*layer {
 	layers = append(layers, lay(st.card(m.lang, top, look{key: m.t(lang.PileDiscard), big: l.big})).ID("discard").X(x).Y(l.handY))
 	x += l.handW + 1
 	if l.w-x >= 12 {
-		layers = append(layers, lay(m.handNote(obs, l.w-x-1)).X(x+1).Y(l.handY))
+		layers = append(layers, lay(m.hand.handNote(obs, l.w-x-1)).X(x+1).Y(l.handY))
 	}
 
 	// Message, input line and help. A message too long for its row goes
 	// on over the input line's, unless a command or a target is being
 	// chosen there.
-	msg := m.messageLines(l.w, m.pending == 0 && m.target == engine.NoCard)
+	msg := m.messageLines(l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard)
 	if len(msg) == 1 {
 		msg = append(msg, fit(m.inputLine(obs, l.w), l.w))
 	}
@@ -227,7 +227,7 @@ func (m *Board) messageLines(w int, two bool) []string {
 		style = st.Error
 	case msg == "":
 		var alert bool
-		if msg, alert = m.narration(w); alert {
+		if msg, alert = m.logs.narration(w); alert {
 			style = st.Kind[engine.Hazard]
 		}
 	}
@@ -301,14 +301,14 @@ func (m *Board) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
 		boxH = 9
 	}
 	for side := 0; side < n; side++ {
-		box := m.tableauBox(obs, side, l.leftW, boxH)
+		box := m.tables.tableauBox(obs, side, l.leftW, boxH, m.hand.target, m.hand.tsel)
 		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
 	}
 	logRows := rows - n*boxH
 	if logRows < 3 {
 		return layers, false
 	}
-	lines := append([]string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), l.leftW, '─'))}, m.logLines(l.leftW, logRows-1)...)
+	lines := append([]string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), l.leftW, '─'))}, m.logs.logLines(l.leftW, logRows-1)...)
 	return append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH)), true
 }
 
@@ -354,22 +354,22 @@ func (m *Board) statusLine(obs *engine.Observation, w int) string {
 func (m *Board) inputLine(obs *engine.Observation, w int) string {
 	st := m.styles
 	switch {
-	case m.pending != 0:
+	case m.hand.pending != 0:
 		verb := m.t(lang.UIUse)
-		if m.pending == 'd' {
+		if m.hand.pending == 'd' {
 			verb = m.t(lang.UIDiscard)
 		}
-		if m.pendSlot < 0 {
+		if m.hand.pendSlot < 0 {
 			return st.Heading.Render(m.t(lang.UIMoveCard, verb)) + st.Dim.Render(m.t(lang.UIMoveCardHelp))
 		}
-		c := m.handView()[m.pendSlot].card
-		return st.Heading.Render(m.t(lang.UIMoveSlot, verb, slotKey(m.pendSlot))) + st.chip(m.lang, c) + st.Dim.Render(m.t(lang.UIConfirm))
-	case m.target != engine.NoCard:
+		c := m.handView()[m.hand.pendSlot].card
+		return st.Heading.Render(m.t(lang.UIMoveSlot, verb, slotKey(m.hand.pendSlot))) + st.chip(m.lang, c) + st.Dim.Render(m.t(lang.UIConfirm))
+	case m.hand.target != engine.NoCard:
 		var b strings.Builder
-		b.WriteString(st.Heading.Render(m.t(lang.UITargetHead, m.lang.Card(m.target))))
+		b.WriteString(st.Heading.Render(m.t(lang.UITargetHead, m.lang.Card(m.hand.target))))
 		for i, o := range m.view.Opponents() {
 			label := fmt.Sprintf("[%d] %s", i+1, m.sideName(o))
-			if o == m.tsel {
+			if o == m.hand.tsel {
 				label = st.ButtonOn.Render(label)
 			}
 			b.WriteString(label + "  ")
@@ -382,13 +382,13 @@ func (m *Board) inputLine(obs *engine.Observation, w int) string {
 		return st.Dim.Render(m.spin.View() + " " + m.t(lang.UIHintSearch))
 	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
 		// The selected card's refusal can be read before playing it.
-		if c := m.handView()[m.sel].card; !obs.Onlooker {
+		if c := m.handView()[m.hand.sel].card; !obs.Onlooker {
 			if why := m.playRefusal(c); why != "" {
 				return m.withKeys(st.Turn.Render(m.t(lang.UIYourTurnHead))+st.chip(m.lang, c)+st.Text.Render(m.t(lang.Colon)+why), m.t(lang.UIDiscardsIt), w)
 			}
 		}
-		if what := m.playEffect(m.handView()[m.sel].card); what != "" && !obs.Onlooker {
-			c := m.handView()[m.sel].card
+		if what := m.playEffect(m.handView()[m.hand.sel].card); what != "" && !obs.Onlooker {
+			c := m.handView()[m.hand.sel].card
 			return m.withKeys(st.Turn.Render(m.t(lang.UIYourTurnHead))+st.chip(m.lang, c)+st.Text.Render(m.t(lang.Colon)+what), m.t(lang.UIPlaysOrDiscards), w)
 		}
 		return st.Turn.Render(m.t(lang.UIYourTurnHead)) + st.Dim.Render(m.t(lang.UIChoose))
@@ -416,17 +416,17 @@ func (m *Board) keysNow(full bool) KeyMap {
 	prompt := m.gamePrompt() != promptNone || m.top.question() != nil
 	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
 	board := !prompt && !m.overlaid()
-	choosing := m.target != engine.NoCard || m.pending != 0
+	choosing := m.hand.target != engine.NoCard || m.hand.pending != 0
 	set := func(b *key.Binding, on bool) { b.SetEnabled(on) }
 	set(&k.Yes, prompt)
 	set(&k.Default, prompt)
 	set(&k.No, prompt)
 	hand := !m.obs.Onlooker // an onlooker has no cards to choose
-	set(&k.Left, hand && board && !choosing || m.target != engine.NoCard)
-	set(&k.Right, hand && board && !choosing || m.target != engine.NoCard)
-	set(&k.Play, board && (myPlay || m.target != engine.NoCard))
+	set(&k.Left, hand && board && !choosing || m.hand.target != engine.NoCard)
+	set(&k.Right, hand && board && !choosing || m.hand.target != engine.NoCard)
+	set(&k.Play, board && (myPlay || m.hand.target != engine.NoCard))
 	set(&k.Discard, board && myPlay && !choosing)
-	set(&k.Slot, hand && board && (m.pending == 0 || m.pendSlot < 0))
+	set(&k.Slot, hand && board && (m.hand.pending == 0 || m.hand.pendSlot < 0))
 	set(&k.Use, board && myPlay && !choosing)
 	set(&k.DiscardN, board && myPlay && !choosing)
 	set(&k.Pick, board && myPlay && !choosing)
@@ -442,7 +442,7 @@ func (m *Board) keysNow(full bool) KeyMap {
 	set(&k.Order, hand && board && !choosing)
 	set(&k.NewGame, false)
 	set(&k.Guide, board && !choosing)
-	set(&k.LogUp, board && len(m.log) > 0)
+	set(&k.LogUp, board && len(m.logs.log) > 0)
 	set(&k.Bell, board && !choosing)
 	set(&k.Speed, false)
 	set(&k.Redraw, board)
@@ -456,7 +456,7 @@ func (m *Board) keysNow(full bool) KeyMap {
 	}
 	if m.obs.Phase >= engine.PhaseHandOver {
 		k.Window.SetHelp("w", m.t(lang.UIKeySeeBoard))
-		if m.peek {
+		if m.scores.peek {
 			k.Window.SetHelp("w", m.t(lang.UIKeySeeScores))
 		}
 	}
