@@ -27,60 +27,40 @@ func (*Heuristic) Choose(_ context.Context, obs *engine.Observation, legal []eng
 	return a
 }
 
-// reason says why the heuristic likes an action, for hints.
-type reason uint8
+// A Reason is why the heuristic likes a move, for hints and reviews: a
+// code, which a front end words through its catalogue (lang's Why). The
+// move it explains goes with it and names the cards and the sides.
+type Reason uint8
 
+// The reasons.
 const (
-	rNone reason = iota
-	rCoupFourre
-	rDecline
-	rExtend
-	rStopTrip
-	rFinish
-	rSafetyBeforeEnd
-	rSafetyDead
-	rSafetyFix
-	rSafetyRoll
-	rSafetyKeep
-	rSafetyHold
-	rRemedy
-	rGo
-	rEndOfLimit
-	rAttack
-	rLimit
-	rDistance
-	rSmallUnderLimit
-	rDiscardDead
-	rDiscard
-	rContinue
+	WhyBest            Reason = iota // no Reason better than the search's choice
+	WhyCoupFourre                    // a coup fourré
+	WhyDecline                       // keep the safety for later
+	WhyExtend                        // extend: the road looks clear
+	WhyStopTrip                      // stop at 700: extending is too risky
+	WhyFinish                        // the distance finishes the trip
+	WhySafetyBeforeEnd               // lay the safety before the hand ends
+	WhySafetyDead                    // its hazard can no longer come
+	WhySafetyFix                     // the safety fixes the hazard
+	WhySafetyRoll                    // Right of Way rolls at once
+	WhySafetyKeep                    // a safety rather than a wasted card
+	WhySafetyHold                    // keep the safety for a coup fourré
+	WhyRemedy                        // repair
+	WhyGo                            // Go to start rolling
+	WhyEndOfLimit                    // lift the Speed Limit
+	WhyAttack                        // attack the leader
+	WhyLimit                         // slow the leader down
+	WhyDistance                      // drive on
+	WhySmallUnderLimit               // drive on under the Speed Limit
+	WhyDiscardDead                   // a dead card
+	WhyDiscard                       // the card needed least
+	WhyContinue                      // deal on
+	WhyLaySafety                     // a safety played: 100 points and another turn
+	WhyAttackRolling                 // attack a side that is rolling, not the leader
+	WhySlowDown                      // limit a side that is not the leader
+	NumReasons                       // the number of reasons
 )
-
-var reasonText = [...]string{
-	rNone:            "the best move found",
-	rCoupFourre:      "coup fourré: 300 points and the turn",
-	rDecline:         "keep the safety for later",
-	rSafetyHold:      "keep the safety for a coup fourré",
-	rExtend:          "extend: the road to 1000 looks clear",
-	rStopTrip:        "stop at 700: extending is too risky",
-	rFinish:          "finish the trip",
-	rSafetyBeforeEnd: "lay the safety before the hand ends",
-	rSafetyDead:      "lay the safety: its hazard can no longer come",
-	rSafetyFix:       "lay the safety: it fixes the hazard",
-	rSafetyRoll:      "lay Right of Way to roll at once",
-	rSafetyKeep:      "lay the safety rather than waste a card",
-	rRemedy:          "repair and get back on the road",
-	rGo:              "play Go to start rolling",
-	rEndOfLimit:      "lift the Speed Limit",
-	rAttack:          "attack the leader",
-	rLimit:           "slow the leader down",
-	rDistance:        "drive on",
-	rSmallUnderLimit: "drive on under the Speed Limit",
-	rDiscardDead:     "a dead card, of no more use this hand",
-	rDiscard:         "the card you need least",
-	rContinue:        "deal on",
-}
-
-func (r reason) String() string { return reasonText[r] }
 
 // best returns the legal action with the highest score (the first on ties,
 // so the choice is deterministic) and why.
@@ -88,15 +68,15 @@ func (r reason) String() string { return reasonText[r] }
 // A discard never scores above zero (see score), so when some other action
 // scores above zero the discards cannot win and are not scored: valuing
 // every card kept was a sixth of a search's time. The choice is the same.
-func (v *view) best(legal []engine.Action) (engine.Action, reason) {
+func (v *view) best(legal []engine.Action) (engine.Action, Reason) {
 	k, r := v.bestIndex(legal)
 	return legal[k], r
 }
 
 // bestIndex is best, giving the index of the action in legal.
-func (v *view) bestIndex(legal []engine.Action) (int, reason) {
+func (v *view) bestIndex(legal []engine.Action) (int, Reason) {
 	var scores [engine.MaxLegal]float64
-	var reasons [engine.MaxLegal]reason
+	var reasons [engine.MaxLegal]Reason
 	best, bestS := 0, -1e18
 	for k, a := range legal {
 		if a.Kind() == engine.KindDiscard {
@@ -124,31 +104,31 @@ func (v *view) bestIndex(legal []engine.Action) (int, reason) {
 
 // score rates one legal action: higher is better. Plays that help score
 // above zero; discards score minus the value of keeping the card.
-func (v *view) score(a engine.Action) (float64, reason) {
+func (v *view) score(a engine.Action) (float64, Reason) {
 	w := v.weights()
 	switch a.Kind() {
 	case engine.KindCoupFourre:
-		return 1000, rCoupFourre
+		return 1000, WhyCoupFourre
 	case engine.KindDecline:
-		return 0, rDecline
+		return 0, WhyDecline
 	case engine.KindExtend:
 		if v.shouldExtend() {
-			return 1, rExtend
+			return 1, WhyExtend
 		}
-		return -1, rExtend
+		return -1, WhyExtend
 	case engine.KindStopTrip:
-		return 0, rStopTrip
+		return 0, WhyStopTrip
 	case engine.KindContinue:
-		return 0, rContinue
+		return 0, WhyContinue
 	case engine.KindDiscard:
 		keep := v.keep(a.Card())
 		if keep <= 0 {
-			return keep, rDiscardDead
+			return keep, WhyDiscardDead
 		}
 		if v.holdsSafety {
-			return -keep, rSafetyHold
+			return -keep, WhySafetyHold
 		}
-		return -keep, rDiscard
+		return -keep, WhyDiscard
 	}
 	c := a.Card()
 	me := &v.tabs[v.side]
@@ -159,42 +139,42 @@ func (v *view) score(a engine.Action) (float64, reason) {
 		switch c {
 		case engine.Go:
 			if me.Has(engine.RightOfWay) {
-				return -1, rGo // legal in bsd, but Right of Way already rolls: discard it instead
+				return -1, WhyGo // legal in bsd, but Right of Way already rolls: discard it instead
 			}
-			return w.GoPlay, rGo
+			return w.GoPlay, WhyGo
 		case engine.EndOfLimit:
 			if v.holdsBigDistance() && me.Rolling() {
-				return w.EndLimitBig, rEndOfLimit
+				return w.EndLimitBig, WhyEndOfLimit
 			}
-			return w.EndLimit, rEndOfLimit
+			return w.EndLimit, WhyEndOfLimit
 		}
-		return w.Remedy, rRemedy
+		return w.Remedy, WhyRemedy
 	case engine.Distance:
 		m := int(me.Miles) + c.Miles()
 		if m == v.trip {
-			return 1000, rFinish
+			return 1000, WhyFinish
 		}
 		s := w.Distance + float64(c.Miles())*w.DistancePer
 		if c == engine.Miles200 && me.Cards[engine.Miles200] == 0 {
 			s -= w.First200
 		}
 		if me.Limited() {
-			return s, rSmallUnderLimit
+			return s, WhySmallUnderLimit
 		}
-		return s, rDistance
+		return s, WhyDistance
 	case engine.Hazard:
 		return v.scoreAttack(c, a.Target())
 	}
-	return 0, rNone
+	return 0, WhyBest
 }
 
 // scoreSafety rates laying a safety: worth it when the coup fourré can no
 // longer come, when the hand is ending, or when it gets the side moving.
-func (v *view) scoreSafety(c engine.Card) (float64, reason) {
+func (v *view) scoreSafety(c engine.Card) (float64, Reason) {
 	w := v.weights()
 	me := &v.tabs[v.side]
 	if v.canFinish() || v.handEnding() {
-		return 1100, rSafetyBeforeEnd // an extra turn, then finish
+		return 1100, WhySafetyBeforeEnd // an extra turn, then finish
 	}
 	dead := true
 	for h := engine.OutOfGas; h <= engine.Stop; h++ {
@@ -203,26 +183,26 @@ func (v *view) scoreSafety(c engine.Card) (float64, reason) {
 		}
 	}
 	if dead {
-		return 950, rSafetyDead
+		return 950, WhySafetyDead
 	}
 	if c == engine.RightOfWay {
 		if me.Battle == engine.Stop && v.held[engine.Go] == 0 {
-			return w.SafetyRoll, rSafetyRoll
+			return w.SafetyRoll, WhySafetyRoll
 		}
 		if !me.Rolling() && !me.Battle.IsHazard() && v.held[engine.Go] == 0 {
-			return w.SafetyRoll, rSafetyRoll
+			return w.SafetyRoll, WhySafetyRoll
 		}
 		if me.Limited() && v.held[engine.EndOfLimit] == 0 && v.holdsBigDistance() {
-			return w.SafetyUnlimit, rSafetyRoll
+			return w.SafetyUnlimit, WhySafetyRoll
 		}
 	} else if h := c - (engine.ExtraTank - engine.OutOfGas); me.Battle == h && v.held[engine.RemedyFor(h)] == 0 {
-		return w.SafetyFix, rSafetyFix
+		return w.SafetyFix, WhySafetyFix
 	}
-	return w.SafetyKeep, rSafetyKeep
+	return w.SafetyKeep, WhySafetyKeep
 }
 
 // scoreAttack rates playing hazard h on side t.
-func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
+func (v *view) scoreAttack(h engine.Card, t int) (float64, Reason) {
 	w := v.weights()
 	o := &v.tabs[t]
 	lead := 0
@@ -270,9 +250,9 @@ func (v *view) scoreAttack(h engine.Card, t int) (float64, reason) {
 		}
 	}
 	if h == engine.SpeedLimit {
-		return s, rLimit
+		return s, WhyLimit
 	}
-	return s, rAttack
+	return s, WhyAttack
 }
 
 // keep is how much holding card c is worth; zero or less means dead.

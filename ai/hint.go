@@ -6,33 +6,33 @@ import (
 	"github.com/millebornes/mille/engine"
 )
 
-// Explain says in a few words why a is a sensible move for the seat that
-// observes obs, from the heuristic's point of view.
-func Explain(obs *engine.Observation, a engine.Action) string {
+// Explain says why a is a sensible move for the seat that observes obs,
+// from the heuristic's point of view.
+func Explain(obs *engine.Observation, a engine.Action) Reason {
 	var v view
 	viewOf(obs, &v)
 	_, r := v.score(a)
-	if r == rNone {
-		return rNone.String()
+	if r == WhyBest {
+		return WhyBest
 	}
-	if a.Kind() == engine.KindPlay && a.Card().IsSafety() && r == rSafetyKeep {
-		return "lay the safety: 100 points and another turn"
+	if a.Kind() == engine.KindPlay && a.Card().IsSafety() && r == WhySafetyKeep {
+		return WhyLaySafety
 	}
-	if r == rSafetyHold {
-		// A discard scored while a safety waits in the hand: the reason
+	if r == WhySafetyHold {
+		// A discard scored while a safety waits in the hand: the Reason
 		// is the discarded card's, not the safety's (a hint once said
 		// "discard Accident (keep Extra Tank for a coup fourré)").
-		r = rDiscard
+		r = WhyDiscard
 	}
 	// A side that is not ahead of the player's is no leader, even when it
 	// leads the others (at 0 to 0, say).
-	if (r == rAttack || r == rLimit) && (!v.isLeader(a.Target()) || v.tabs[a.Target()].Miles <= v.tabs[v.side].Miles) {
-		if r == rLimit {
-			return "slow them down"
+	if (r == WhyAttack || r == WhyLimit) && (!v.isLeader(a.Target()) || v.tabs[a.Target()].Miles <= v.tabs[v.side].Miles) {
+		if r == WhyLimit {
+			return WhySlowDown
 		}
-		return "attack while they are rolling"
+		return WhyAttackRolling
 	}
-	return r.String()
+	return r
 }
 
 // isLeader reports whether side has the most miles among the opponents.
@@ -45,9 +45,9 @@ func (v *view) isLeader(side int) bool {
 	return true
 }
 
-// HintFunc suggests an action for the seat that observes obs and says why
-// in a few words; review.Hint is the real one.
-type HintFunc func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string)
+// HintFunc suggests an action for the seat that observes obs and says why;
+// review.Hint is the real one.
+type HintFunc func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, Reason)
 
 // HintSearch is the one hint a viewer waits for, in either front end: a
 // new search or Stop cancels the one under way, and an answer that comes
@@ -62,12 +62,12 @@ type HintSearch struct {
 // Start cancels the search under way and starts one for obs with fn: it
 // returns the search's number, its context (done once it is stopped),
 // and the search itself, to run off the event loop.
-func (h *HintSearch) Start(fn HintFunc, obs engine.Observation) (n int, ctx context.Context, search func() (engine.Action, string)) {
+func (h *HintSearch) Start(fn HintFunc, obs engine.Observation) (n int, ctx context.Context, search func() (engine.Action, Reason)) {
 	h.Stop()
 	ctx, h.cancel = context.WithCancel(context.Background())
 	h.at, h.on = obs.EventCount, true
 	legal := obs.Legal(make([]engine.Action, 0, engine.MaxLegal))
-	return h.n, ctx, func() (engine.Action, string) { return fn(ctx, &obs, legal) }
+	return h.n, ctx, func() (engine.Action, Reason) { return fn(ctx, &obs, legal) }
 }
 
 // Stop cancels the search under way, if any, and forgets its answer.

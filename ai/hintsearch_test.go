@@ -15,16 +15,16 @@ func TestHintSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	obs := engine.Observe(&s, s.ToAct())
-	fn := func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
-		return legal[0], "first"
+	fn := func(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, Reason) {
+		return legal[0], WhyFinish
 	}
 	var h HintSearch
 	if h.On() || h.Answer(0) {
 		t.Fatal("the zero search waits for nothing")
 	}
 	first, ctx1, search := h.Start(fn, obs)
-	if a, why := search(); why != "first" || a != obs.Legal(nil)[0] {
-		t.Fatalf("search: %v %q", a, why)
+	if a, why := search(); why != WhyFinish || a != obs.Legal(nil)[0] {
+		t.Fatalf("search: %v %d", a, why)
 	}
 	if !h.On() || h.Stale(obs.EventCount) || !h.Stale(obs.EventCount+1) {
 		t.Error("a search under way is stale once the table moves on, not before")

@@ -1,39 +1,126 @@
 package engine
 
-// Refusal is why an action is not legal, in words that complete "You can't
-// play 75: ..." ("you are under a Speed Limit"). The refusals are fixed
-// values, so comparing with == works and refusing allocates nothing.
-type Refusal struct{ reason string }
+// A Refusal is why an action is not legal: a code (Why) and the card it
+// names (Card: the safety the target has, the hazard to fix or that
+// stops the player), plain data that a front end words through its
+// catalogue (lang.Catalogue.Reason). Error gives the engine's English,
+// for logs and programs, and completes "You can't play 75: ...". The
+// refusals are fixed values, so comparing with == (or errors.Is) works
+// and refusing allocates nothing.
+type Refusal struct {
+	Why  Reason
+	Card Card
+}
 
-func (r *Refusal) Error() string { return r.reason }
-
-func refuse(reason string) *Refusal { return &Refusal{reason} }
+// A Reason is a kind of refusal. The ones that name a card (Card) are
+// said per card.
+type Reason uint8
 
 // The reasons an action can be refused.
-var (
-	ErrNotNow       = refuse("that is not a move you can make now")
-	ErrNotInHand    = refuse("you don't hold that card")
-	ErrNoSuchSide   = refuse("there is no such side")
-	ErrOwnSide      = refuse("you can't attack your own side")
-	ErrNotRolling   = refuse("they are not rolling")
-	ErrHasHazard    = refuse("they already have a hazard to fix")
-	ErrTheyHaveRoW  = refuse("they have Right of Way")
-	ErrAlreadyLimit = refuse("they are already under a Speed Limit")
-	ErrAlreadyGo    = refuse("you are already rolling")
-	ErrYouHaveRoW   = refuse("you have Right of Way, which is a permanent Go")
-	ErrNotLimited   = refuse("you are not under a Speed Limit")
-	ErrNeedGo       = refuse("you need a Go first")
-	ErrStopped      = refuse("you are stopped")
-	ErrLimited      = refuse("you are under a Speed Limit")
-	ErrTwo200s      = refuse("you have already played two 200s")
-	ErrPast700      = refuse("it would take you past 700")
-	ErrPast1000     = refuse("it would take you past 1000")
-	ErrKeepSafeties = refuse("safeties can't be discarded (bsd rules)")
-	errTheyHave     = [4]*Refusal{refuse("they have Extra Tank"), refuse("they have Puncture Proof"), refuse("they have Driving Ace"), refuse("they have Right of Way")}
-	errFixFirst     = [3]*Refusal{refuse("you must first fix the Out of Gas with Gasoline"), refuse("you must first fix the Flat Tire with a Spare Tire"), refuse("you must first fix the Accident with Repairs")}
-	errNothingToFix = [3]*Refusal{refuse("you are not out of gas"), refuse("you have no flat tire"), refuse("you have had no accident")}
-	errStoppedBy    = [3]*Refusal{refuse("you are out of gas"), refuse("you have a flat tire"), refuse("you have had an accident")}
+const (
+	RefNotNow       Reason = iota // the action is no move of this phase
+	RefNotInHand                  // the card is not in the hand
+	RefNoSuchSide                 // the target is no side
+	RefOwnSide                    // the target is the player's own side
+	RefNotRolling                 // the target is not rolling
+	RefHasHazard                  // the target already has a hazard
+	RefAlreadyLimit               // the target is already limited (bsd)
+	RefAlreadyGo                  // the player is already rolling
+	RefYouHaveRoW                 // the player has Right of Way
+	RefNotLimited                 // no Speed Limit to end
+	RefNeedGo                     // distance before a Go
+	RefStopped                    // distance on a Stop
+	RefLimited                    // more than 50 under a Speed Limit
+	RefTwo200s                    // a third 200
+	RefPast700                    // past the trip of 700
+	RefPast1000                   // past the trip of 1000
+	RefKeepSafeties               // a safety discarded under bsd
+	RefTheyHave                   // Card: the target's safety against the hazard
+	RefFixFirst                   // Card: the road hazard to fix before a Go
+	RefNothingToFix               // Card: the hazard the remedy fixes, not there
+	RefStoppedBy                  // Card: the road hazard that stops the distance
+	NumReasons                    // the number of reasons
 )
+
+// english are the refusals' sentences, for Error (logs, programs).
+var english = [NumReasons]string{
+	RefNotNow:       "that is not a move you can make now",
+	RefNotInHand:    "you don't hold that card",
+	RefNoSuchSide:   "there is no such side",
+	RefOwnSide:      "you can't attack your own side",
+	RefNotRolling:   "they are not rolling",
+	RefHasHazard:    "they already have a hazard to fix",
+	RefAlreadyLimit: "they are already under a Speed Limit",
+	RefAlreadyGo:    "you are already rolling",
+	RefYouHaveRoW:   "you have Right of Way, which is a permanent Go",
+	RefNotLimited:   "you are not under a Speed Limit",
+	RefNeedGo:       "you need a Go first",
+	RefStopped:      "you are stopped",
+	RefLimited:      "you are under a Speed Limit",
+	RefTwo200s:      "you have already played two 200s",
+	RefPast700:      "it would take you past 700",
+	RefPast1000:     "it would take you past 1000",
+	RefKeepSafeties: "safeties can't be discarded (bsd rules)",
+}
+
+// englishByCard are the sentences of the refusals that name a card.
+var englishByCard = map[Refusal]string{
+	{RefTheyHave, ExtraTank}:     "they have Extra Tank",
+	{RefTheyHave, PunctureProof}: "they have Puncture Proof",
+	{RefTheyHave, DrivingAce}:    "they have Driving Ace",
+	{RefTheyHave, RightOfWay}:    "they have Right of Way",
+	{RefFixFirst, OutOfGas}:      "you must first fix the Out of Gas with Gasoline",
+	{RefFixFirst, FlatTire}:      "you must first fix the Flat Tire with a Spare Tire",
+	{RefFixFirst, Accident}:      "you must first fix the Accident with Repairs",
+	{RefNothingToFix, OutOfGas}:  "you are not out of gas",
+	{RefNothingToFix, FlatTire}:  "you have no flat tire",
+	{RefNothingToFix, Accident}:  "you have had no accident",
+	{RefStoppedBy, OutOfGas}:     "you are out of gas",
+	{RefStoppedBy, FlatTire}:     "you have a flat tire",
+	{RefStoppedBy, Accident}:     "you have had an accident",
+}
+
+// Error is the refusal in the engine's English.
+func (r *Refusal) Error() string {
+	if r.Card != NoCard {
+		return englishByCard[*r]
+	}
+	return english[r.Why]
+}
+
+func refuse(why Reason) *Refusal { return &Refusal{Why: why} }
+
+// The refusals that name no card.
+var (
+	ErrNotNow       = refuse(RefNotNow)
+	ErrNotInHand    = refuse(RefNotInHand)
+	ErrNoSuchSide   = refuse(RefNoSuchSide)
+	ErrOwnSide      = refuse(RefOwnSide)
+	ErrNotRolling   = refuse(RefNotRolling)
+	ErrHasHazard    = refuse(RefHasHazard)
+	ErrAlreadyLimit = refuse(RefAlreadyLimit)
+	ErrAlreadyGo    = refuse(RefAlreadyGo)
+	ErrYouHaveRoW   = refuse(RefYouHaveRoW)
+	ErrNotLimited   = refuse(RefNotLimited)
+	ErrNeedGo       = refuse(RefNeedGo)
+	ErrStopped      = refuse(RefStopped)
+	ErrLimited      = refuse(RefLimited)
+	ErrTwo200s      = refuse(RefTwo200s)
+	ErrPast700      = refuse(RefPast700)
+	ErrPast1000     = refuse(RefPast1000)
+	ErrKeepSafeties = refuse(RefKeepSafeties)
+)
+
+// byCard are the refusals that name a card, by reason and card, made
+// once so that refusing allocates nothing.
+var byCard = func() (m [NumReasons][NumCards]*Refusal) {
+	for why := RefTheyHave; why < NumReasons; why++ {
+		for c := Card(1); c < NumCards; c++ {
+			m[why][c] = &Refusal{Why: why, Card: c}
+		}
+	}
+	return m
+}()
 
 // Check tells whether the player to act may take action a, and if not,
 // why (a *Refusal).
@@ -107,7 +194,7 @@ func (s *State) checkHeld(seat int, a Action) error {
 			case t.Battle == Go:
 				return ErrAlreadyGo
 			case t.Battle.IsRoadHazard():
-				return errFixFirst[t.Battle-OutOfGas]
+				return byCard[RefFixFirst][t.Battle]
 			}
 		case EndOfLimit:
 			if !t.Limited() {
@@ -115,14 +202,14 @@ func (s *State) checkHeld(seat int, a Action) error {
 			}
 		default:
 			if h := HazardFor(c); t.Battle != h {
-				return errNothingToFix[h-OutOfGas]
+				return byCard[RefNothingToFix][h]
 			}
 		}
 	case Distance:
 		if !t.Rolling() {
 			switch {
 			case t.Battle.IsRoadHazard():
-				return errStoppedBy[t.Battle-OutOfGas]
+				return byCard[RefStoppedBy][t.Battle]
 			case t.Battle == Stop:
 				return ErrStopped
 			}
@@ -149,7 +236,7 @@ func (s *State) checkHeld(seat int, a Action) error {
 func (s *State) checkAttack(c Card, side int) error {
 	o := &s.Tableaus[side]
 	if o.Has(SafetyFor(c)) {
-		return errTheyHave[SafetyFor(c)-ExtraTank]
+		return byCard[RefTheyHave][SafetyFor(c)]
 	}
 	if c == SpeedLimit {
 		if s.Config.Rules.has(alternateSpeed) && o.Speed == SpeedLimit {

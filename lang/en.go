@@ -389,6 +389,9 @@ var English = Catalogue{
 		WhyLaySafety:       "lay the safety: 100 points and another turn",
 		WhyAttackRolling:   "attack while they are rolling",
 		WhySlowDown:        "slow them down",
+		WhyExtendAfter:     "the road to 1000 looks clear",
+		WhyStopTripAfter:   "extending is too risky",
+		WhyCoupFourreAfter: "300 points and the turn",
 
 		FaceOutOfGas:       "Out of\nGas",
 		FaceFlatTire:       "Flat\nTire",

@@ -401,6 +401,9 @@ var French = Catalogue{
 		WhyLaySafety:       "poser la botte : 100 points et un autre tour",
 		WhyAttackRolling:   "attaquer pendant qu'ils roulent",
 		WhySlowDown:        "les ralentir",
+		WhyExtendAfter:     "la route jusqu'à 1000 semble libre",
+		WhyStopTripAfter:   "l'Allonge est trop risquée",
+		WhyCoupFourreAfter: "300 points et la main",
 
 		FaceOutOfGas:       "Panne\nd'ess.",
 		FaceFlatTire:       "Cre-\nvaison",

@@ -397,7 +397,7 @@ const (
 	BriefAlreadyLimit
 	BriefYouHaveRoW
 
-	// The reasons of a hint (ai.Explain); their English is the ai's own.
+	// The reasons of a hint (ai.Explain), by ai.Reason (Catalogue.Why).
 	WhyBest
 	WhyCoupFourre
 	WhyDecline
@@ -420,9 +420,12 @@ const (
 	WhyDiscardDead
 	WhyDiscard
 	WhyContinue
-	WhyLaySafety     // -
-	WhyAttackRolling // -
-	WhySlowDown      // -
+	WhyLaySafety       // -
+	WhyAttackRolling   // -
+	WhySlowDown        // -
+	WhyExtendAfter     // - (WhyExtend once the move is said: WhyAfter)
+	WhyStopTripAfter   // - (WhyStopTrip once the move is said: WhyAfter)
+	WhyCoupFourreAfter // - (WhyCoupFourre once the move is said: WhyAfter)
 
 	// The full screen's cards: each card's face on two lines (\n), six columns at most, then nine on big cards; by engine.Card from OutOfGas (Catalogue.Face).
 	FaceOutOfGas       // -

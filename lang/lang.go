@@ -18,6 +18,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 )
 
@@ -415,15 +416,43 @@ func (c *Catalogue) Event(e engine.Event, n engine.Names) string {
 	return ""
 }
 
-// refusals finds the key of an engine refusal by its English sentence,
-// which is the engine's own (a test checks every one).
-var refusals = func() map[string]Key {
-	m := map[string]Key{}
-	for k := RefNotNow; k <= RefHadAccident; k++ {
-		m[English.Text[k]] = k
+// refusalKeys are the keys of the engine's refusals that name no card,
+// by reason.
+var refusalKeys = [engine.NumReasons]Key{
+	engine.RefNotNow: RefNotNow, engine.RefNotInHand: RefNotInHand, engine.RefNoSuchSide: RefNoSuchSide,
+	engine.RefOwnSide: RefOwnSide, engine.RefNotRolling: RefNotRolling, engine.RefHasHazard: RefHasHazard,
+	engine.RefAlreadyLimit: RefAlreadyLimit, engine.RefAlreadyGo: RefAlreadyGo, engine.RefYouHaveRoW: RefYouHaveRoW,
+	engine.RefNotLimited: RefNotLimited, engine.RefNeedGo: RefNeedGo, engine.RefStopped: RefStopped,
+	engine.RefLimited: RefLimited, engine.RefTwo200s: RefTwo200s, engine.RefPast700: RefPast700,
+	engine.RefPast1000: RefPast1000, engine.RefKeepSafeties: RefKeepSafeties,
+}
+
+// refusalCardKeys are the keys of the refusals that name a card, by
+// reason and card: each card its own sentence, as languages put
+// articles and prepositions before each name their own way.
+var refusalCardKeys = map[engine.Refusal]Key{
+	{Why: engine.RefTheyHave, Card: engine.ExtraTank}:     RefTheyHaveTank,
+	{Why: engine.RefTheyHave, Card: engine.PunctureProof}: RefTheyHaveProof,
+	{Why: engine.RefTheyHave, Card: engine.DrivingAce}:    RefTheyHaveAce,
+	{Why: engine.RefTheyHave, Card: engine.RightOfWay}:    RefTheyHaveRoW,
+	{Why: engine.RefFixFirst, Card: engine.OutOfGas}:      RefFixGas,
+	{Why: engine.RefFixFirst, Card: engine.FlatTire}:      RefFixFlat,
+	{Why: engine.RefFixFirst, Card: engine.Accident}:      RefFixAccident,
+	{Why: engine.RefNothingToFix, Card: engine.OutOfGas}:  RefNotOutOfGas,
+	{Why: engine.RefNothingToFix, Card: engine.FlatTire}:  RefNoFlat,
+	{Why: engine.RefNothingToFix, Card: engine.Accident}:  RefNoAccident,
+	{Why: engine.RefStoppedBy, Card: engine.OutOfGas}:     RefOutOfGas,
+	{Why: engine.RefStoppedBy, Card: engine.FlatTire}:     RefFlat,
+	{Why: engine.RefStoppedBy, Card: engine.Accident}:     RefHadAccident,
+}
+
+// refusalKey is the key of an engine refusal, by its code and card.
+func refusalKey(r *engine.Refusal) Key {
+	if r.Card != engine.NoCard {
+		return refusalCardKeys[*r]
 	}
-	return m
-}()
+	return refusalKeys[r.Why]
+}
 
 // Reason words why the engine refused an action, completing Cant: "you
 // are under a Speed Limit". An error that is no refusal of the engine's
@@ -431,9 +460,7 @@ var refusals = func() map[string]Key {
 func (c *Catalogue) Reason(err error) string {
 	var r *engine.Refusal
 	if errors.As(err, &r) {
-		if k, ok := refusals[r.Error()]; ok {
-			return c.Text[k]
-		}
+		return c.Text[refusalKey(r)]
 	}
 	return c.Error(err) // a table's or a server's refusal, or as it says itself
 }
@@ -462,34 +489,48 @@ func (c *Catalogue) Brief(err error) string {
 	return c.Reason(err)
 }
 
-// reasons finds the key of a hint's reason by the ai's English.
-var reasons = func() map[string]Key {
-	m := map[string]Key{}
-	for k := WhyBest; k <= WhySlowDown; k++ {
-		m[English.Text[k]] = k
-	}
-	return m
-}()
+// whyKeys are the keys of the ai's reasons, by reason.
+var whyKeys = [ai.NumReasons]Key{
+	ai.WhyBest: WhyBest, ai.WhyCoupFourre: WhyCoupFourre, ai.WhyDecline: WhyDecline, ai.WhyExtend: WhyExtend,
+	ai.WhyStopTrip: WhyStopTrip, ai.WhyFinish: WhyFinish, ai.WhySafetyBeforeEnd: WhySafetyBeforeEnd,
+	ai.WhySafetyDead: WhySafetyDead, ai.WhySafetyFix: WhySafetyFix, ai.WhySafetyRoll: WhySafetyRoll,
+	ai.WhySafetyKeep: WhySafetyKeep, ai.WhySafetyHold: WhySafetyHold, ai.WhyRemedy: WhyRemedy, ai.WhyGo: WhyGo,
+	ai.WhyEndOfLimit: WhyEndOfLimit, ai.WhyAttack: WhyAttack, ai.WhyLimit: WhyLimit, ai.WhyDistance: WhyDistance,
+	ai.WhySmallUnderLimit: WhySmallUnderLimit, ai.WhyDiscardDead: WhyDiscardDead, ai.WhyDiscard: WhyDiscard,
+	ai.WhyContinue: WhyContinue, ai.WhyLaySafety: WhyLaySafety, ai.WhyAttackRolling: WhyAttackRolling,
+	ai.WhySlowDown: WhySlowDown,
+}
 
-// Why words the reason a hint gives (ai.Explain's English: "finish the
-// trip"); a reason it does not know stays as it is.
-func (c *Catalogue) Why(reason string) string {
-	if k, ok := reasons[reason]; ok {
-		return c.Text[k]
+// Why words the reason a hint or a review gives (ai.Explain): "finish
+// the trip".
+func (c *Catalogue) Why(r ai.Reason) string {
+	if r >= ai.NumReasons {
+		r = ai.WhyBest
 	}
-	return reason
+	return c.Text[whyKeys[r]]
+}
+
+// WhyAfter is Why said after the move it explains: the reasons that
+// start by naming their move ("stop at 700: extending is too risky") say
+// only the rest ("extending is too risky").
+func (c *Catalogue) WhyAfter(r ai.Reason) string {
+	switch r {
+	case ai.WhyExtend:
+		return c.Text[WhyExtendAfter]
+	case ai.WhyStopTrip:
+		return c.Text[WhyStopTripAfter]
+	case ai.WhyCoupFourre:
+		return c.Text[WhyCoupFourreAfter]
+	}
+	return c.Why(r)
 }
 
 // HintLine is the sentence of a hint: the move (desc, as the front end
-// tells it) and the ai's reason, the move said once when the reason
-// starts by naming it ("Hint: stop at 700 (extending is too risky)."
-// rather than "stop at 700 (stop at 700: extending is too risky)").
-func (c *Catalogue) HintLine(desc, reason string) string {
-	why := c.Why(reason)
-	if head, rest, ok := strings.Cut(why, ": "); ok && strings.HasPrefix(strings.ToLower(desc), strings.ToLower(strings.TrimSpace(head))) {
-		why = rest
-	}
-	return c.T(Hint, desc, why)
+// tells it) and the ai's reason, the move said once ("Hint: stop at 700
+// (extending is too risky)." rather than "stop at 700 (stop at 700:
+// extending is too risky)").
+func (c *Catalogue) HintLine(desc string, r ai.Reason) string {
+	return c.T(Hint, desc, c.WhyAfter(r))
 }
 
 // List joins items as a sentence does: "a, b and c" (last is And or Or).

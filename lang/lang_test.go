@@ -93,14 +93,14 @@ func TestFrenchTypography(t *testing.T) {
 	}
 }
 
-// TestEnglishIsTheEngines: the catalogue finds the engine's refusals and
-// the ai's reasons by their English, so English must be the engine's
-// sentence word for word, and every refusal and reason met in play must
-// have a key. Random games in every configuration meet them.
-func TestEnglishIsTheEngines(t *testing.T) {
+// TestEveryRefusalHasAKey: every refusal of the engine's and every reason
+// of the ai's met in play has a key of its own, by its code and card (no
+// sentence is matched back by its text). Random games in every
+// configuration meet them.
+func TestEveryRefusalHasAKey(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 1))
 	var buf [engine.MaxLegal]engine.Action
-	refused, explained := map[string]bool{}, map[string]bool{}
+	refused, explained := map[engine.Refusal]bool{}, map[ai.Reason]bool{}
 	games := testkit.Size(2, 3, 60)
 	for _, cfg := range engine.Configs() {
 		for g := range games {
@@ -112,9 +112,10 @@ func TestEnglishIsTheEngines(t *testing.T) {
 				for c := engine.Card(1); c < engine.NumCards; c++ {
 					for _, a := range []engine.Action{engine.Play(c), engine.Discard(c), engine.Attack(c, 1), engine.Attack(c, 0)} {
 						if err := s.Check(a); err != nil {
-							refused[err.Error()] = true
-							if English.Reason(err) != err.Error() || French.Reason(err) == err.Error() {
-								t.Fatalf("refusal %q has no key", err)
+							r := err.(*engine.Refusal)
+							refused[*r] = true
+							if k := refusalKey(r); k == 0 || English.Reason(err) != err.Error() {
+								t.Fatalf("refusal %v (%q) has no key, or not the engine's English", *r, err)
 							}
 						}
 					}
@@ -125,8 +126,8 @@ func TestEnglishIsTheEngines(t *testing.T) {
 				if step%7 == 0 {
 					why := ai.Explain(&obs, a)
 					explained[why] = true
-					if English.Why(why) != why || French.Why(why) == why {
-						t.Fatalf("reason %q has no key", why)
+					if why >= ai.NumReasons || whyKeys[why] == 0 {
+						t.Fatalf("reason %d has no key", why)
 					}
 				}
 				if err := s.Step(a); err != nil {
@@ -339,13 +340,17 @@ func badBreak(word []rune, at int) string {
 // TestHintLineSaysTheMoveOnce: a reason that starts by naming the move
 // does not say it twice.
 func TestHintLineSaysTheMoveOnce(t *testing.T) {
-	for _, tc := range []struct{ desc, reason, want string }{
-		{"stop at 700", English.Text[WhyStopTrip], "Hint: stop at 700 (extending is too risky)."},
-		{"extend the trip to 1000", English.Text[WhyExtend], "Hint: extend the trip to 1000 (the road to 1000 looks clear)."},
-		{"play Stop on Ann", "attack the leader", "Hint: play Stop on Ann (attack the leader)."},
+	for _, tc := range []struct {
+		desc   string
+		reason ai.Reason
+		want   string
+	}{
+		{"stop at 700", ai.WhyStopTrip, "Hint: stop at 700 (extending is too risky)."},
+		{"extend the trip to 1000", ai.WhyExtend, "Hint: extend the trip to 1000 (the road to 1000 looks clear)."},
+		{"play Stop on Ann", ai.WhyAttack, "Hint: play Stop on Ann (attack the leader)."},
 	} {
 		if got := English.HintLine(tc.desc, tc.reason); got != tc.want {
-			t.Errorf("HintLine(%q, %q) = %q, want %q", tc.desc, tc.reason, got, tc.want)
+			t.Errorf("HintLine(%q, %d) = %q, want %q", tc.desc, tc.reason, got, tc.want)
 		}
 	}
 }
@@ -466,5 +471,20 @@ func TestCount(t *testing.T) {
 	}
 	if got := French.T(RvlBehind, French.Count(1, CountPoint)); got != "1 point de retard" {
 		t.Errorf("margin: %q", got)
+	}
+}
+
+// TestEveryCodeHasAKey: every refusal code and every reason of the ai's
+// has a key, whether or not random play meets it.
+func TestEveryCodeHasAKey(t *testing.T) {
+	for why := range engine.RefTheyHave {
+		if refusalKeys[why] == 0 {
+			t.Errorf("refusal %d has no key", why)
+		}
+	}
+	for r := range ai.NumReasons {
+		if whyKeys[r] == 0 || English.Why(r) == French.Why(r) {
+			t.Errorf("reason %d has no key", r)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
@@ -51,8 +52,8 @@ func legalPlay(t *testing.T, st *engine.State) (string, engine.Action) {
 func TestCommands(t *testing.T) {
 	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
 	var saves []string
-	hint := func(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, string) {
-		return legal[len(legal)-1], "the last legal move"
+	hint := func(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
+		return legal[len(legal)-1], ai.WhyBest
 	}
 	r := start(t, tab, Options{Hint: hint, Save: func(name string) (string, error) {
 		if name == "bad" {
@@ -107,7 +108,7 @@ func TestCommands(t *testing.T) {
 	default:
 		move = "play " + c
 	}
-	want := "Hint: " + move + " (the last legal move)."
+	want := "Hint: " + move + " (the best move found)."
 	if l, _ := r.next(); l != want {
 		t.Fatalf("hint: %q, want %q", l, want)
 	}

@@ -24,12 +24,12 @@ import (
 // for the hint instead of cancelling it.
 func TestHintTypedAhead(t *testing.T) {
 	release := make(chan struct{})
-	hint := func(ctx context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, string) {
+	hint := func(ctx context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
 		select {
 		case <-release:
 		case <-ctx.Done():
 		}
-		return legal[0], "the first legal move"
+		return legal[0], ai.WhyBest
 	}
 	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
 	r := start(t, tab, Options{Hint: hint})

@@ -21,7 +21,7 @@ type hints struct {
 type hintResult struct {
 	n   int
 	a   engine.Action
-	why string
+	why ai.Reason
 }
 
 // start asks for a suggestion, which comes when found.

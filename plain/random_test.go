@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
@@ -103,8 +104,8 @@ func TestEveryLineFromTheCatalogue(t *testing.T) {
 // person of TestOutputIsPlain, in the language of cat, and then quits.
 func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *lang.Catalogue) {
 	tab := newTable(t, engine.Config{Players: players, Rules: engine.Standard}, seed, "random", 0)
-	hint := func(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, string) {
-		return legal[0], "the first legal move"
+	hint := func(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
+		return legal[0], ai.WhyBest
 	}
 	r := startIn(t, tab, Options{Hint: hint, Save: func(name string) (string, error) { return name + ".mille.json", nil }}, cat)
 	rng := rand.New(rand.NewPCG(seed, 1))

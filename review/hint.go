@@ -17,13 +17,13 @@ const HintDepth = Quick
 // at HintDepth (HintAt). It searches for a moment: call it off the UI's
 // event loop, and cancel ctx to get the best move found so far at once.
 // The same observation always gets the same hint.
-func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
+func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
 	return HintAt(ctx, obs, legal, HintDepth)
 }
 
 // HintAt is Hint judged at depth: the review's analysis of the decision,
 // taking the heuristic's choice as the move played, and its best move.
-func HintAt(ctx context.Context, obs *engine.Observation, legal []engine.Action, depth Depth) (engine.Action, string) {
+func HintAt(ctx context.Context, obs *engine.Observation, legal []engine.Action, depth Depth) (engine.Action, ai.Reason) {
 	ref := ai.NewHeuristic().Choose(ctx, obs, legal)
 	if len(legal) < 2 {
 		return ref, ai.Explain(obs, ref)

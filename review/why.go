@@ -29,19 +29,17 @@ func Why(obs *engine.Observation, d *Decision, names engine.Names) string {
 
 // WhyIn is Why in the language of catalogue c.
 func WhyIn(c *lang.Catalogue, obs *engine.Observation, d *Decision, names engine.Names) string {
-	reason := c.Why(ai.Explain(obs, d.Best))
+	why := ai.Explain(obs, d.Best)
 	if d.Verdict == Good {
-		return lang.Capital(reason) + "."
+		return lang.Capital(c.Why(why)) + "."
 	}
 	best := c.Describe(names, d.Best)
 	head := lang.Capital(c.T(lang.ReviewBetter, best, round(d.Loss), round(d.LossSE)))
 	if lines := LinesIn(c, obs, d, names); lines != "" {
 		return head + ". " + lines
 	}
-	if h, rest, ok := strings.Cut(reason, ": "); ok && strings.Contains(strings.ToLower(best), h) {
-		reason = rest // "stop at 700: extending is too risky" after "Stop at 700 was better"
-	}
-	return c.T(lang.ReviewBecause, head, reason)
+	// "extending is too risky" after "Stop at 700 was better".
+	return c.T(lang.ReviewBecause, head, c.WhyAfter(why))
 }
 
 // LinesIn is the part of Why built from the two lines of play, in the

@@ -92,19 +92,26 @@ func (m *seen) playRefusal(c engine.Card) string {
 		}
 		return ""
 	}
-	why := ""
+	var first error // the refusals are the engine's fixed values: == tells them apart
+	mixed := false
 	for _, s := range m.view.Opponents() {
 		err := m.obs.Check(engine.Attack(c, s))
 		switch {
 		case err == nil:
 			return ""
-		case why == "":
-			why = m.lang.Reason(err)
-		case why != m.lang.Reason(err):
-			why = m.t(lang.UINoOpponent)
+		case first == nil:
+			first = err
+		case err != first:
+			mixed = true
 		}
 	}
-	return why
+	switch {
+	case first == nil:
+		return ""
+	case mixed:
+		return m.t(lang.UINoOpponent)
+	}
+	return m.lang.Reason(first)
 }
 
 // playEffect says what playing a playable card c would do, for the

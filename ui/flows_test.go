@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
@@ -334,8 +335,8 @@ func resize(t *testing.T, tm *teatest.TestModel, w, h int) {
 
 func TestFlowHint(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
-	cfg.Hint = func(_ context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
-		return engine.Play(engine.Go), "get rolling"
+	cfg.Hint = func(_ context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
+		return engine.Play(engine.Go), ai.WhyGo
 	}
 	m := newModel(t, cfg)
 	if !m.activeKeys().Hint.Enabled() {
@@ -344,7 +345,7 @@ func TestFlowHint(t *testing.T) {
 	tm := runTest(t, m, 80, 24)
 	press(tm, "t")
 	waitModel(t, tm, "the hint", func(m *Model) bool { return strings.HasPrefix(m.message, "Hint:") })
-	if msg := probe(tm, (*Model).Message); msg != "Hint: play Go (get rolling)." {
+	if msg := probe(tm, (*Model).Message); msg != "Hint: play Go (play Go to start rolling)." {
 		t.Fatalf("hint %q", msg)
 	}
 	if sel := probe(tm, func(m *Model) engine.Card { return m.handView()[m.hand.sel].card }); sel != engine.Go {
@@ -662,7 +663,7 @@ func TestHintedTargetPreselected(t *testing.T) {
 			hazard = c
 		}
 	}
-	m.showHint(engine.Attack(hazard, 2), "a reason")
+	m.showHint(engine.Attack(hazard, 2), ai.WhyAttack)
 	m.Update(keyMsg("enter"))
 	if m.hand.target != hazard || m.hand.tsel != 2 {
 		t.Fatalf("after the hint, Return asks for %v's target with %d highlighted; want side 2", m.hand.target, m.hand.tsel)

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
@@ -47,7 +48,7 @@ func (m *Board) hint() tea.Cmd {
 }
 
 // showHint selects the suggested card and says why.
-func (m *Board) showHint(a engine.Action, why string) {
+func (m *Board) showHint(a engine.Action, why ai.Reason) {
 	if c := a.Card(); c != engine.NoCard {
 		for i, hp := range m.handView() {
 			if hp.card == c {

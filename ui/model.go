@@ -103,7 +103,7 @@ type (
 	hintMsg struct {
 		n   int // the search's (ai.HintSearch)
 		a   engine.Action
-		why string
+		why ai.Reason
 	}
 	optionsSavedMsg struct{ err error }
 	resumedMsg      struct {

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/server/lobby"
@@ -18,7 +19,7 @@ import (
 const HintTime = 200 * time.Millisecond
 
 // Hint is review.Hint within HintTime: the best move found by then.
-func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, string) {
+func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
 	ctx, cancel := context.WithTimeout(ctx, HintTime)
 	defer cancel()
 	return review.Hint(ctx, obs, legal)
