@@ -24,28 +24,16 @@ type board struct {
 
 // names gives the words of the engine's sentences for the seat shown
 // (table.View.Viewer says who is "you").
-func (b *board) names() engine.Names { return b.view.Names(b.seatName) }
+func (b *board) names() engine.Names { return b.view.NamesIn(b.cat) }
 
 // seatName names a seat, "Player N" when the table did not; a person away
 // is marked.
-func (b *board) seatName(seat int) string {
-	return b.cat.SeatName(b.view.SeatName(seat), seat, b.view.Away(seat))
-}
+func (b *board) seatName(seat int) string { return b.view.SeatNameIn(b.cat, seat) }
 
 // sideName names a side for the player: "you", "your team", "Ann", "Ann
 // with Cal" (never "and" inside a team, so that a list of teams, joined
 // with "and", is heard right).
 func (b *board) sideName(side int) string { return b.cat.Side(b.names(), side) }
-
-// waitingFor names the people present, other than the player, whom the
-// table waits for before it deals on.
-func (b *board) waitingFor() []string {
-	var names []string
-	for _, s := range b.view.WaitingFor() {
-		names = append(names, b.seatName(s))
-	}
-	return names
-}
 
 // early reports whether a move typed now would come before its turn:
 // the table waits for a computer's move, or, in the coup fourré's hidden

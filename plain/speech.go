@@ -120,12 +120,9 @@ func (sp *speech) tell(e engine.Event, at uint32, total int) {
 	if !sp.view.Tells(e) {
 		return
 	}
-	text := sp.cat.Event(e, sp.view.NamesAt(sp.names(), at))
+	text := sp.view.Told(sp.cat, sp.names(), at, total)
 	if text == "" {
 		return
-	}
-	if total > 0 {
-		text = sp.text(lang.RunningTotal, strings.TrimSuffix(text, "."), total)
 	}
 	sp.line(text)
 	sp.remember(text, sp.kindOf(e), at)

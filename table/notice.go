@@ -1,8 +1,6 @@
 package table
 
 import (
-	"strings"
-
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 )
@@ -74,14 +72,9 @@ func (v *View) MissedTold(l *lang.Catalogue, names engine.Names, seat int) []str
 	total := v.MilesAfter(missed[0])
 	var told []string
 	for _, at := range missed {
-		s := l.Event(v.Obs.Log[at%engine.LogSize], v.NamesAt(names, at))
-		if s == "" {
-			continue
+		if s := v.Told(l, names, at, total[at-missed[0]]); s != "" {
+			told = append(told, s)
 		}
-		if n := total[at-missed[0]]; n > 0 {
-			s = l.T(lang.RunningTotal, strings.TrimSuffix(s, "."), n)
-		}
-		told = append(told, s)
 	}
 	return told
 }

@@ -200,16 +200,6 @@ func (m *Model) recordHand() tea.Cmd {
 	}
 }
 
-// waitingFor names the people present, other than the viewer, whom the
-// table waits for before it deals on.
-func (m *seen) waitingFor() []string {
-	var names []string
-	for _, s := range m.view.WaitingFor() {
-		names = append(names, m.seatName(s))
-	}
-	return names
-}
-
 // leave asks the host program to take the viewer away from the table.
 func (m *Board) leave() tea.Cmd {
 	m.stopHint()
@@ -219,13 +209,11 @@ func (m *Board) leave() tea.Cmd {
 
 // names gives the words the engine's event sentences use, for the viewer
 // (table.View.Viewer says who is "you").
-func (m *seen) names() engine.Names { return m.view.Names(m.seatName) }
+func (m *seen) names() engine.Names { return m.view.NamesIn(m.lang) }
 
 // seatName names a seat, "Player N" when the table did not; a person
 // away is marked.
-func (m *seen) seatName(seat int) string {
-	return m.lang.SeatName(m.view.SeatName(seat), seat, m.view.Away(seat))
-}
+func (m *seen) seatName(seat int) string { return m.view.SeatNameIn(m.lang, seat) }
 
 // sideName names a side for the board: "You", "Ann", "You & Cal".
 func (m *seen) sideName(side int) string {
