@@ -177,8 +177,12 @@ var English = Catalogue{
 		NoticeNotKept:  "The server cannot write this game down for now: play on, it keeps the moves and tries again.",
 		NoticeKept:     "The server writes this game down again: nothing was lost.",
 
-		NoticeMoved:     "This server lost hold of room %[1]s: the game goes on on another server of this service, nothing lost. Join it again with ssh -t HOST %[1]s: your seat waits.",
-		NoticeStoreLost: "This server cannot reach its database, so room %[1]s cannot go on here. Every move you saw is kept: in a moment, join it again with ssh -t HOST %[1]s (another server takes it over): your seat waits.",
+		NoticeWriting:    "The server is writing the move down: the game waits.",
+		NoticeNotWritten: "The server could not write the last move down, so it was not made: the game waits until it can be. Play it again in a moment.",
+
+		NoticeMoved:     "This server lost hold of room %[1]s: the game goes on on another server of this service, nothing lost. Join it again with %[2]s: your seat waits.",
+		NoticeStoreLost: "This server cannot reach its database, so room %[1]s cannot go on here. Every move you saw is kept: in a moment, join it again with %[2]s (another server takes it over): your seat waits.",
+		NoticeReloaded:  "Room %[1]s was played on another server while this one was held up: this server reads the game again from its database, every move included. Join it again with %[2]s: your seat waits.",
 
 		AskName:        "What is your name? Type it and press Return.",
 		NameRefused:    "Not that name: %v.",
@@ -1189,7 +1193,8 @@ var English = Catalogue{
 		RefLevel:         "this server's computer players do not play at that level",
 		RefLevelUnknown:  "computer level %q is not one of %s",
 		RefSavedName:     "a saved game has that name: join it, or choose another name",
-		RefElsewhere:     "that room is played on another of this service's servers: join it with ssh -t ... ROOM",
+		RefElsewhere:     "that room is played on another of this service's servers: join it with %s",
+		RefElsewhereAny:  "that room is played on another of this service's servers",
 		RefStoreDown:     "the server cannot reach its database; try again in a moment",
 		RefNoSaves:       "this server keeps no saves",
 		RefNotSaved:      "the game could not be saved",
@@ -1220,6 +1225,7 @@ var English = Catalogue{
 		RefNoUndo:        "nothing to undo in this hand",
 		RefUndoShared:    "no undo at a shared table",
 		RefNotKept:       "the move could not be recorded; the game waits until it can be",
+		RefWriting:       "the server is writing the last move down: wait a moment",
 		RefServerError:   "something went wrong on the server (its log says what); sorry",
 
 		GateBusy:           "mille: too many people are logging in right now; try again in a moment",

@@ -189,8 +189,12 @@ var French = Catalogue{
 		NoticeNotKept:  "Le serveur ne peut pas écrire cette partie pour l'instant : jouez, il garde les coups et réessaie.",
 		NoticeKept:     "Le serveur écrit de nouveau cette partie : rien n'est perdu.",
 
-		NoticeMoved:     "Ce serveur a perdu la main sur la salle %[1]s : la partie continue sur un autre serveur du service, sans rien perdre. Rejoignez-la avec ssh -t HÔTE %[1]s : votre place vous attend.",
-		NoticeStoreLost: "Ce serveur n'atteint plus sa base de données : la salle %[1]s ne peut pas continuer ici. Chaque coup que vous avez vu est gardé : dans un moment, rejoignez-la avec ssh -t HÔTE %[1]s (un autre serveur la reprend) : votre place vous attend.",
+		NoticeWriting:    "Le serveur note le coup : la partie attend.",
+		NoticeNotWritten: "Le serveur n'a pas pu noter le dernier coup, qui n'a donc pas été joué : la partie attend qu'il puisse l'être. Rejouez-le dans un moment.",
+
+		NoticeMoved:     "Ce serveur a perdu la main sur la salle %[1]s : la partie continue sur un autre serveur du service, sans rien perdre. Rejoignez-la avec %[2]s : votre place vous attend.",
+		NoticeStoreLost: "Ce serveur n'atteint plus sa base de données : la salle %[1]s ne peut pas continuer ici. Chaque coup que vous avez vu est gardé : dans un moment, rejoignez-la avec %[2]s (un autre serveur la reprend) : votre place vous attend.",
+		NoticeReloaded:  "La salle %[1]s a été jouée sur un autre serveur pendant que celui-ci était arrêté : ce serveur relit la partie dans sa base de données, chaque coup compris. Rejoignez-la avec %[2]s : votre place vous attend.",
 
 		AskName:        "Quel est votre nom ? Tapez-le puis Entrée.",
 		NameRefused:    "Pas ce nom : %v.",
@@ -1201,7 +1205,8 @@ var French = Catalogue{
 		RefLevel:         "les joueurs ordinateurs de ce serveur ne jouent pas à ce niveau",
 		RefLevelUnknown:  "le niveau d'ordinateur %q n'est pas l'un de %s",
 		RefSavedName:     "une partie enregistrée porte ce nom : rejoignez-la, ou choisissez un autre nom",
-		RefElsewhere:     "cette salle se joue sur un autre serveur de ce service : rejoignez-la avec ssh -t ... SALLE",
+		RefElsewhere:     "cette salle se joue sur un autre serveur de ce service : rejoignez-la avec %s",
+		RefElsewhereAny:  "cette salle se joue sur un autre serveur de ce service",
 		RefStoreDown:     "le serveur n'atteint pas sa base de données ; réessayez dans un moment",
 		RefNoSaves:       "ce serveur ne garde pas de parties enregistrées",
 		RefNotSaved:      "la partie n'a pas pu être enregistrée",
@@ -1232,6 +1237,7 @@ var French = Catalogue{
 		RefNoUndo:        "rien à annuler dans cette manche",
 		RefUndoShared:    "pas d'annulation à une table partagée",
 		RefNotKept:       "le coup n'a pas pu être noté ; la partie attend qu'il puisse l'être",
+		RefWriting:       "le serveur note le dernier coup : attendez un instant",
 		RefServerError:   "quelque chose s'est mal passé sur le serveur (son journal dit quoi) ; désolé",
 
 		GateBusy:           "mille : trop de personnes se connectent en ce moment ; réessayez dans un instant",

@@ -181,10 +181,14 @@ const (
 	NoticeShutdown // room
 	NoticeNotKept  // -
 	NoticeKept     // -
+	// A move of a server of several waits for its database.
+	NoticeWriting    // -
+	NoticeNotWritten // -
 
 	// Why a room of a server of several ended there.
-	NoticeMoved     // room
-	NoticeStoreLost // room
+	NoticeMoved     // room, command
+	NoticeStoreLost // room, command
+	NoticeReloaded  // room, command
 
 	// The lobby of a server, and its rooms before the deal.
 	AskName        // -
@@ -1258,7 +1262,8 @@ const (
 	RefLevel         // -
 	RefLevelUnknown  // level, the levels
 	RefSavedName     // -
-	RefElsewhere     // -
+	RefElsewhere     // command
+	RefElsewhereAny  // -
 	RefStoreDown     // -
 	RefNoSaves       // -
 	RefNotSaved      // -
@@ -1289,6 +1294,7 @@ const (
 	RefNoUndo        // -
 	RefUndoShared    // -
 	RefNotKept       // -
+	RefWriting       // -
 	RefServerError   // -
 
 	// A connection turned away before its SSH handshake or a session

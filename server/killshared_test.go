@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -87,7 +88,7 @@ func TestKillHolder(t *testing.T) {
 	}
 	deadline := time.Now().Add(e2eWait)
 	for {
-		moves, err := st.Moves("fam", 0)
+		moves, err := st.Moves(context.Background(), "fam", 0)
 		servertest.Must(t, err)
 		if len(moves) >= 20 {
 			break
@@ -104,7 +105,7 @@ func TestKillHolder(t *testing.T) {
 	}
 	servertest.Must(t, cmds[h].Kill())
 	killed := time.Now()
-	seen, err := st.Moves("fam", 0) // every move anyone saw, and maybe one more
+	seen, err := st.Moves(context.Background(), "fam", 0) // every move anyone saw, and maybe one more
 	servertest.Must(t, err)
 
 	var taken store.Lease
@@ -139,7 +140,7 @@ func TestKillHolder(t *testing.T) {
 	var results []store.Result
 	for len(results) == 0 {
 		if time.Now().After(deadline) {
-			moves, _ := st.Moves("fam", 0)
+			moves, _ := st.Moves(context.Background(), "fam", 0)
 			t.Fatalf("the game did not end: %d moves; the screens:\n%s\n\n%s\n\n%s", len(moves), back[0].Text(), back[1].Text(), back[2].Text())
 		}
 		play(back...)
@@ -154,7 +155,7 @@ func TestKillHolder(t *testing.T) {
 	}
 	k, err := st.Room("fam")
 	servertest.Must(t, err)
-	moves, err := st.Moves("fam", len(k.Game.History))
+	moves, err := st.Moves(context.Background(), "fam", len(k.Game.History))
 	servertest.Must(t, err)
 	history := append(k.Game.History, moves...)
 	if len(history) < len(seen) || !reflect.DeepEqual(history[:len(seen)], seen) {
@@ -247,7 +248,7 @@ func TestKillHolderWaiting(t *testing.T) {
 	}
 	deadline := time.Now().Add(e2eWait)
 	for {
-		moves, err := st.Moves("wait", 0)
+		moves, err := st.Moves(context.Background(), "wait", 0)
 		servertest.Must(t, err)
 		if len(moves) >= 4 {
 			break
@@ -267,7 +268,7 @@ func TestKillHolderWaiting(t *testing.T) {
 // leaseOf is room's lease.
 func leaseOf(t *testing.T, st *store.SQL, room string) store.Lease {
 	t.Helper()
-	leases, err := st.Leases()
+	leases, err := st.Leases(context.Background())
 	servertest.Must(t, err)
 	for _, l := range leases {
 		if l.Room == room {

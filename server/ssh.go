@@ -232,6 +232,11 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	log := events.New(logger)
+	// A call of the store that takes longer than store.SlowCall is the
+	// operator's to know of, with what it did and for which room.
+	st.SetSlow(func(op, room string, took time.Duration) {
+		log.Limited("slow store call", "op", op, "room", room, "took", took.Round(time.Millisecond))
+	})
 	for _, err := range problems {
 		log.Error("not moved into the store", "err", err)
 	}

@@ -2,7 +2,6 @@ package table
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -74,7 +73,7 @@ func (t *Table) loop() {
 		}
 		for {
 			t.mu.Lock()
-			if t.ended || !t.started || t.frozen || t.held || t.state.HandOver() {
+			if t.ended || !t.started || t.frozen || t.held || t.writing || t.refused || t.state.HandOver() {
 				t.mu.Unlock()
 				break // between hands the people deal on (dealOnLocked)
 			}
@@ -113,21 +112,19 @@ func (t *Table) loop() {
 
 			t.mu.Lock()
 			t.search = nil
-			kept := true
-			if !stale && t.moves == moves && !t.ended && !t.frozen && !t.held {
-				err := t.applyLocked(a)
-				if err != nil && !errors.Is(err, ErrNotKept) {
+			waits := t.writing || t.refused
+			if !stale && t.moves == moves && !t.ended && !t.frozen && !t.held && !waits {
+				if err := t.applyLocked(a); err != nil {
 					// A player that breaks the rules must not stop the
 					// table: it plays its first legal action instead.
-					err = t.applyLocked(legal[0])
+					t.applyLocked(legal[0])
 				}
-				if kept = !errors.Is(err, ErrNotKept); kept {
-					t.changedLocked() // which wakes the computers again
-				}
+				t.changedLocked() // which wakes the computers again
+				waits = t.writing
 			}
 			t.mu.Unlock()
-			if !kept {
-				break // until Wake: no retrying a database that is down
+			if waits {
+				break // until the move is written (which wakes them), or Wake after a refusal
 			}
 		}
 	}

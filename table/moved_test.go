@@ -1,26 +1,28 @@
 package table
 
 import (
+	"context"
 	"errors"
 	"reflect"
 	"sync"
 	"testing"
 	"testing/synctest"
+	"time"
 
 	"github.com/millebornes/mille/engine"
 )
 
 // TestMoved: Config.Moved hears of every move before it is made, in
 // order, with the record before it; a move it refuses is not made (a
-// person is told ErrNotKept), and a computer whose move it refuses waits
-// for Wake rather than trying again and again.
+// person is told, NoticeNotWritten), and a computer whose move it
+// refuses waits for Wake rather than trying again and again.
 func TestMoved(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var mu sync.Mutex
 		var moves []engine.Action
 		limit, refused := 1000, 0
 		cfg := config(2, engine.Standard, 4)
-		cfg.Moved = func(n int, a engine.Action, record func() Checkpoint) error {
+		cfg.Moved = func(_ context.Context, n int, a engine.Action, record Checkpoint) error {
 			mu.Lock()
 			defer mu.Unlock()
 			if len(moves) >= limit {
@@ -28,7 +30,7 @@ func TestMoved(t *testing.T) {
 					return errors.New("the database is down")
 				}
 			}
-			if h := record().Game.History; n != len(moves) || len(h) != n {
+			if h := record.Game.History; n != len(moves) || len(h) != n {
 				t.Errorf("move %d told after %d moves, with a record of %d", n, len(moves), len(h))
 			}
 			moves = append(moves, a)
@@ -103,7 +105,7 @@ func TestMoved(t *testing.T) {
 		if after := history(); len(after) <= len(before) || !reflect.DeepEqual(after, kept) {
 			t.Fatalf("after Wake: %d moves (%d before); Moved heard %d", len(after), len(before), len(kept))
 		}
-		// A person's move refused is not made, and says why.
+		// A person's move refused is not made, and everyone is told.
 		for {
 			if s := r.State(); !s.HandOver() && s.ToAct() == 0 {
 				break
@@ -114,8 +116,125 @@ func TestMoved(t *testing.T) {
 		limit, refused = len(moves), 0
 		mu.Unlock()
 		n := len(history())
-		if _, err := play(); !errors.Is(err, ErrNotKept) || len(history()) != n {
-			t.Fatalf("a's move refused: %v, %d moves (was %d)", err, len(history()), n)
+		c, err := r.Watch("w", "W", 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := play(); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if v := c.View(); len(history()) != n || v.Notice.Kind != NoticeNotWritten {
+			t.Fatalf("a's move refused: %d moves (was %d), the notice %+v", len(history()), n, v.Notice)
 		}
 	})
+}
+
+// TestMovedSlow: a move whose write waits (a row locked in the database)
+// holds up nothing but its own table, and only its moves: the table's
+// lock is free, another table plays on, everyone is told within 2 s that
+// the game waits, a second move is refused until the first is written,
+// and then the moves come in order, none lost, none twice.
+func TestMovedSlow(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		release := make(chan struct{})
+		var mu sync.Mutex
+		var written []int
+		slow := config(2, engine.Standard, 4)
+		slow.Moved = func(ctx context.Context, n int, _ engine.Action, _ Checkpoint) error {
+			if n == 0 {
+				select {
+				case <-release:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			mu.Lock()
+			written = append(written, n)
+			mu.Unlock()
+			return nil
+		}
+		r, err := New("slow", "a", slow, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close()
+		other, err := New("other", "b", config(2, engine.Standard, 5), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer other.Close()
+		ca, _ := r.Join("a", "A", 0)
+		other.Join("b", "B", 0)
+		r.Start("a")
+		other.Start("b")
+		var buf [engine.MaxLegal]engine.Action
+		s := r.State()
+		o := engine.Observe(&s, 0)
+		legal := o.Legal(buf[:0])
+		start := time.Now()
+		if err := r.Act("a", legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Act("a", legal[0]); !errors.Is(err, ErrWriting) {
+			t.Fatalf("a second move while the first is written: %v", err)
+		}
+		moves := func() int {
+			c, err := r.Checkpoint()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(c.Game.History)
+		}
+		if moves() != 0 {
+			t.Fatal("the move was made before it was written")
+		}
+		// The other table plays on, its lock and its computers free.
+		servertestMoves(t, other, "b", 6)
+		time.Sleep(2 * time.Second)
+		synctest.Wait()
+		if v := ca.View(); v.Notice.Kind != NoticeWriting {
+			t.Fatalf("after 2 s the people read %+v", v.Notice)
+		}
+		if time.Since(start) > 2*time.Second {
+			t.Fatal("the clock ran on")
+		}
+		close(release)
+		synctest.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		for i, n := range written {
+			if n != i {
+				t.Fatalf("moves written %v: want 0, 1, 2... once each", written)
+			}
+		}
+		if len(written) < 2 || moves() != len(written) {
+			t.Fatalf("after the write: %d moves written", len(written))
+		}
+		if v := ca.View(); v.Notice.Kind == NoticeWriting {
+			t.Fatal("the notice stays once the move is written")
+		}
+	})
+}
+
+// servertestMoves plays n of user's moves at table r (its seat 0),
+// the computer answering each.
+func servertestMoves(t *testing.T, r *Table, user string, n int) {
+	t.Helper()
+	var buf [engine.MaxLegal]engine.Action
+	for played := 0; played < n; {
+		synctest.Wait()
+		s := r.State()
+		if s.HandOver() {
+			return
+		}
+		if s.ToAct() != 0 {
+			t.Fatal("the computer does not play")
+		}
+		o := engine.Observe(&s, 0)
+		if err := r.Act(user, o.Legal(buf[:0])[0]); err != nil {
+			t.Fatal(err)
+		}
+		played++
+	}
 }

@@ -1,6 +1,10 @@
 package table
 
-import "github.com/millebornes/mille/engine"
+import (
+	"time"
+
+	"github.com/millebornes/mille/engine"
+)
 
 // The game in play: starting, acting, dealing on and undoing.
 
@@ -122,18 +126,27 @@ func (t *Table) dealOnLocked() {
 	}
 }
 
-// applyLocked moves the game on by a and records it in the history.
+// applyLocked moves the game on by a and records it in the history. With
+// Config.Moved the move is only checked here: it is written first, with
+// the table's lock let go (writeMove), and made once written.
 func (t *Table) applyLocked(a engine.Action) error {
+	if t.writing {
+		return ErrWriting // one move at a time: they stay in order
+	}
 	next, err := engine.Apply(t.state, a)
 	if err != nil {
 		return err
 	}
 	if t.cfg.Moved != nil {
-		record := func() Checkpoint { return Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()} }
-		if t.cfg.Moved(len(t.history), a, record) != nil {
-			return ErrNotKept // the program that refused it says why, where it keeps its log
-		}
+		t.writeMoveLocked(a)
+		return nil
 	}
+	t.commitLocked(a, next)
+	return nil
+}
+
+// commitLocked makes move a, which leads to state next.
+func (t *Table) commitLocked(a engine.Action, next engine.State) {
 	over := t.state.HandOver()
 	t.state = next
 	t.history = append(t.history, a)
@@ -144,7 +157,53 @@ func (t *Table) applyLocked(a engine.Action) error {
 	if !over && next.HandOver() && t.cfg.HandEnd != nil {
 		t.cfg.HandEnd(Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()})
 	}
-	return nil
+}
+
+// WritingNotice is how long a move's write (Config.Moved) may take before
+// the table tells everyone the game waits for it (NoticeWriting): within
+// 2 s of the move, whatever the database does (issue 32).
+const WritingNotice = time.Second
+
+// writeMoveLocked has Config.Moved write move a on a goroutine of its
+// own, without the table's lock: a write that waits for the database
+// holds up nothing else of the table, nor any other table. The table
+// takes no other move until it is written (Table.writing); then the move
+// is made, or, refused, it is not, everyone is told, and the computers
+// wait for Wake.
+func (t *Table) writeMoveLocked(a engine.Action) {
+	t.writing = true
+	n, rec, ctx := len(t.history), Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()}, t.ctx
+	t.writers.Add(1)
+	go func() {
+		defer t.writers.Done()
+		slow := time.AfterFunc(WritingNotice, func() {
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			if t.writing && !t.ended {
+				t.notice = Notice{Kind: NoticeWriting}
+				t.changedLocked()
+			}
+		})
+		err := t.cfg.Moved(ctx, n, a, rec)
+		slow.Stop()
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		t.writing = false
+		if t.notice.Kind == NoticeWriting {
+			t.notice = Notice{}
+		}
+		switch {
+		case t.ended || t.frozen:
+			return // written or not, the program that stopped the table reads the store
+		case err != nil:
+			t.refused = true
+			t.notice = Notice{Kind: NoticeNotWritten}
+		default:
+			next, _ := engine.Apply(t.state, a) // checked by applyLocked, on this very state
+			t.commitLocked(a, next)
+		}
+		t.changedLocked()
+	}()
 }
 
 // movedLocked records a change of the state: a computer search for the

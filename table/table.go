@@ -39,6 +39,7 @@ var (
 	ErrNoUndo      = lang.Err(lang.RefNoUndo)
 	ErrUndoShared  = lang.Err(lang.RefUndoShared)
 	ErrNotKept     = lang.Err(lang.RefNotKept)
+	ErrWriting     = lang.Err(lang.RefWriting)
 )
 
 // Config is how a table is set up.
@@ -70,13 +71,16 @@ type Config struct {
 	// must not call the table.
 	HandEnd func(Checkpoint)
 	// Moved, when set, is told of every move before it is made: action a,
-	// number n of the history, and the record as it stands before it (a
-	// function, called only if needed, and only during the call). An
-	// error refuses the move with ErrNotKept, and the computers wait for
-	// Wake: a program that keeps every move (servers sharing a database)
-	// then loses none that anyone saw. It is called under the table's
-	// lock, and must not call the table.
-	Moved func(n int, a engine.Action, record func() Checkpoint) error
+	// number n of the history, and the record as it stands before it. It
+	// is called on a goroutine of its own, without the table's lock, one
+	// move at a time: the table takes no other move meanwhile
+	// (ErrWriting), tells everyone if it is slow (NoticeWriting), and
+	// makes the move once it returns nil. An error refuses the move: it
+	// is not made, everyone is told (NoticeNotWritten), and the computers
+	// wait for Wake. A program that keeps every move (servers sharing a
+	// database) then loses none that anyone saw, and one move's slow
+	// write holds up no other table. ctx ends when the table does.
+	Moved func(ctx context.Context, n int, a engine.Action, record Checkpoint) error
 	// Gathering, when set, is told of a table not dealt yet (made by New
 	// or Waiting) every time it changes, with dealt false, and once at its
 	// deal, with dealt true: a program that keeps who waits at a table
@@ -208,6 +212,8 @@ type Table struct {
 	// of a restored game before it starts again.
 	openSeats bool
 	frozen    bool      // the server is shutting down: nothing moves any more
+	writing   bool      // a move is being written (Config.Moved): no other is taken
+	refused   bool      // Config.Moved refused the last move: the computers wait for Wake
 	held      bool      // Hold: computers wait
 	hostGone  time.Time // since when the host has had no connection; zero while here
 	notice    Notice
@@ -220,7 +226,8 @@ type Table struct {
 	wake      chan struct{} // nudges the computer loop; capacity 1
 	ctx       context.Context
 	cancel    context.CancelFunc
-	done      chan struct{} // closed when the computer loop returns
+	done      chan struct{}  // closed when the computer loop returns
+	writers   sync.WaitGroup // the move being written, if any (writeMoveLocked)
 
 	// resumed: made by Waiting; until the deal its host, away, keeps the
 	// role for the grace period rather than hand it to whoever is back
@@ -472,11 +479,20 @@ func (t *Table) Hold(on bool) {
 	t.wakeLocked()
 }
 
+// Writing reports whether a move is being written (Config.Moved), not
+// made yet.
+func (t *Table) Writing() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.writing
+}
+
 // Wake has the computers try their move again, after Config.Moved
 // refused one.
 func (t *Table) Wake() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.refused = false
 	t.wakeLocked()
 }
 
@@ -495,6 +511,7 @@ func (t *Table) Close() {
 	}
 	t.mu.Unlock()
 	<-t.done
+	t.writers.Wait() // its context ended with the table
 }
 
 func (t *Table) endLocked() {

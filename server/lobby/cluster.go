@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -17,8 +19,42 @@ import (
 
 // ErrElsewhere refuses a room that another server of the same store
 // holds: its players reach it through that server (a session that names
-// the room is relayed there, server/relay.go).
-var ErrElsewhere = lang.Err(lang.RefElsewhere)
+// the room is relayed there, server/relay.go). The refusals a lobby
+// makes say where (elsewhere).
+var ErrElsewhere = lang.Err(lang.RefElsewhereAny)
+
+// elsewhere is ErrElsewhere for room, held by the server at addr: the
+// sentence names the command that joins it there.
+func elsewhere(addr, room string) error {
+	return elsewhereError{lang.Err(lang.RefElsewhere, JoinCommand(addr, room))}
+}
+
+// elsewhereError is ErrElsewhere with its sentence.
+type elsewhereError struct{ e *lang.Error }
+
+func (e elsewhereError) Error() string        { return e.e.Error() }
+func (e elsewhereError) Unwrap() error        { return e.e }
+func (e elsewhereError) Is(target error) bool { return target == ErrElsewhere }
+
+// JoinCommand is the command that joins room through the server at addr
+// (host:port, its --advertise address): any server of the cluster relays
+// a session that names a room to the server that holds it.
+func JoinCommand(addr, room string) string {
+	host, port, err := net.SplitHostPort(addr)
+	switch {
+	case err != nil:
+		host, port = addr, ""
+	case strings.Contains(host, ":"):
+		host = "[" + host + "]"
+	}
+	if host == "" {
+		host = "localhost"
+	}
+	if port == "" || port == "22" {
+		return fmt.Sprintf("ssh -t %s %s", host, room)
+	}
+	return fmt.Sprintf("ssh -t -p %s %s %s", port, host, room)
+}
 
 // ErrStoreDown refuses what needs the shared store while it cannot be
 // reached.
@@ -42,7 +78,10 @@ type Cluster struct {
 	Lease  time.Duration // LeaseTime when 0
 
 	mu     sync.Mutex
-	remote []RoomInfo // the rooms the other servers hold, as last read
+	remote []RoomInfo        // the rooms the other servers hold, as last read
+	where  map[string]string // and where each is held (Lease.Addr)
+	// renewals are the leases' renewals under way (renewAll).
+	renewals sync.WaitGroup
 }
 
 // SetAddr sets where the other servers reach this one.
@@ -68,51 +107,119 @@ func (c *Cluster) lease() time.Duration {
 	return LeaseTime
 }
 
-// claim takes (or renews) the lease of room name for this server.
-func (l *Lobby) claim(name string) error {
+// claim takes the lease of room name for this server, a room it does
+// not hold yet: the lease as the store gave it, with its epoch.
+func (l *Lobby) claim(name string) (store.Lease, error) {
 	c := l.Cluster
 	if c == nil {
-		return nil
+		return store.Lease{}, nil
 	}
 	now := l.now()
-	ok, err := c.Shared.TakeLease(store.Lease{Room: name, Holder: c.ID, Addr: c.Address(), Until: now.Add(c.lease())}, now)
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	got, ok, err := c.Shared.TakeLease(ctx, store.Lease{Room: name, Holder: c.ID, Addr: c.Address(), Until: now.Add(c.lease())}, now)
 	switch {
 	case err != nil:
 		l.logf("room %s: taking its lease: %v", name, err)
-		return ErrStoreDown
+		return got, ErrStoreDown
 	case !ok:
-		return ErrElsewhere
+		return got, elsewhere(got.Addr, name)
 	}
-	return nil
+	return got, nil
 }
 
 // unclaim gives up the lease of room name, if this server holds it.
 func (l *Lobby) unclaim(name string) {
 	if c := l.Cluster; c != nil {
-		if err := c.Shared.DropLease(name, c.ID); err != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+		defer cancel()
+		if err := c.Shared.DropLease(ctx, name, c.ID); err != nil {
 			l.logf("room %s: giving up its lease: %v", name, err)
 		}
 	}
 }
 
+// fence is the room's hold of its lease, which every write of it names.
+func (r *Room) fence() store.Fence {
+	return store.Fence{Room: r.Name(), Holder: r.lobby.Cluster.ID, Epoch: r.epoch.Load()}
+}
+
+// joinCommand is the command that joins room name again through this
+// server, which relays it to whichever server holds it then.
+func (l *Lobby) joinCommand(name string) string {
+	return JoinCommand(l.Cluster.Address(), name)
+}
+
+// put writes room kept for by: in a cluster only while this server holds
+// the room's lease at its epoch (store.ErrNotHolder), and a refusal
+// drops the room here at once (lost).
+func (r *Room) put(kept store.Room, by string) error {
+	c := r.lobby.Cluster
+	if c == nil {
+		return r.lobby.Store.PutRoom(kept, by)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	err := c.Shared.FencedPutRoom(ctx, r.fence(), kept, by)
+	r.lost(err)
+	return err
+}
+
+// addResult records result res of the room: fenced in a cluster, as put.
+func (r *Room) addResult(res store.Result) error {
+	c := r.lobby.Cluster
+	if c == nil {
+		return r.lobby.Store.AddResult(res)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	err := c.Shared.FencedAddResult(ctx, r.fence(), res)
+	r.lost(err)
+	return err
+}
+
+// lost drops the room from this server at once if err is the store's
+// refusal of a write for a stale epoch: another server holds the room
+// now. Its people are told where it went; nothing tries the write again.
+func (r *Room) lost(err error) {
+	if !errors.Is(err, store.ErrNotHolder) || !r.gone.CompareAndSwap(false, true) {
+		return
+	}
+	l := r.lobby
+	l.logf("room %s: a write refused, another server holds the room since (%v): the room stops here, its players come back to it", r.Name(), err)
+	// Not on this goroutine: it may be the table's writer, which
+	// Close waits for.
+	go l.drop(r, table.Notice{Kind: table.NoticeMoved, Name: r.Name(), Join: l.joinCommand(r.Name())})
+}
+
 // moved is the table.Config.Moved of a room of a cluster: the game's
 // record is written first, if the store has none of this game yet, then
-// the move, which the store refuses if another server holds the room.
-func (r *Room) moved(n int, a engine.Action, record func() table.Checkpoint) error {
+// the move, which the store refuses if another server holds the room
+// (then the room stops here, lost). A write that failed otherwise (a
+// deadline, the database out of reach) may have been made or not: the
+// lease's next renewal compares the store's moves with the table's
+// (Room.unsure).
+func (r *Room) moved(ctx context.Context, n int, a engine.Action, record table.Checkpoint) error {
 	c := r.lobby.Cluster
 	if !r.based.Load() {
-		kept := r.kept(record(), false)
-		if err := r.lobby.Store.PutRoom(kept, kept.Host); err != nil {
+		kept := r.kept(record, false)
+		if err := r.put(kept, kept.Host); err != nil {
 			r.lobby.logf("room %s: writing the game before its first move: %v", r.Name(), err)
 			return err
 		}
 		r.based.Store(true)
 	}
-	if err := c.Shared.AddMove(r.Name(), c.ID, n, a); err != nil {
+	ctx, cancel := context.WithTimeout(ctx, store.CallTimeout)
+	defer cancel()
+	err := c.Shared.AddMove(ctx, r.fence(), n, a)
+	if err != nil {
 		r.lobby.logf("room %s: move %d not recorded: %v", r.Name(), n, err)
-		return err
+		if !errors.Is(err, store.ErrNotHolder) {
+			r.unsure.Store(true)
+		}
+		r.lost(err)
 	}
-	return nil
+	return err
 }
 
 // gathering is the table.Config.Gathering of a room of a cluster: the
@@ -120,24 +227,57 @@ func (r *Room) moved(n int, a engine.Action, record func() table.Checkpoint) err
 // deal each time the seating changes, marked as waiting, so that another
 // server takes the room over if this one dies; at the deal, the record
 // without the mark, as the base of the moves (Room.moved writes it
-// then if this write fails).
+// then if this write fails). It runs under the table's lock, so the
+// write is made by writeGathering, on a goroutine of its own: the last
+// seating told is the one written.
 func (r *Room) gathering(c table.Checkpoint, dealt bool) {
 	kept := r.kept(c, false)
 	if !dealt {
 		seen := fmt.Sprint(c.Seating, c.Game.Seats)
-		if seen == r.gathered {
+		if seen == r.gathered && !r.regather.Swap(false) {
 			return
 		}
 		r.gathered = seen
 		kept.Game.UI[uiWaiting] = "1"
 	}
-	if err := r.lobby.Store.PutRoom(kept, kept.Host); err != nil {
-		r.lobby.logf("room %s: writing who waits for the deal: %v", r.Name(), err)
-		r.gathered = ""
-		r.regather.Store(true) // tried again at the lease's next renewal
-		return
+	r.gatherMu.Lock()
+	r.gatherNext = &gatherWrite{kept: kept, dealt: dealt}
+	start := !r.gatherBusy
+	r.gatherBusy = true
+	r.gatherMu.Unlock()
+	if start {
+		r.gathers.Go(r.writeGathering)
 	}
-	r.based.Store(dealt)
+}
+
+// gatherWrite is a record of the room before its deal, to write.
+type gatherWrite struct {
+	kept  store.Room
+	dealt bool
+}
+
+// writeGathering writes the records Room.gathering leaves, the last
+// first and only, until none is left.
+func (r *Room) writeGathering() {
+	for {
+		r.gatherMu.Lock()
+		w := r.gatherNext
+		r.gatherNext = nil
+		if w == nil {
+			r.gatherBusy = false
+			r.gatherMu.Unlock()
+			return
+		}
+		r.gatherMu.Unlock()
+		if err := r.put(w.kept, w.kept.Host); err != nil {
+			r.lobby.logf("room %s: writing who waits for the deal: %v", r.Name(), err)
+			r.regather.Store(true) // tried again at the lease's next renewal
+			continue
+		}
+		if w.dealt {
+			r.based.Store(true)
+		}
+	}
 }
 
 // Lease renews the leases of the lobby's rooms and takes over the rooms
@@ -145,12 +285,32 @@ func (r *Room) gathering(c table.Checkpoint, dealt bool) {
 // lease this server lost (another holds it, or it ran out while the
 // database could not be reached) stops. Only for a lobby with a Cluster.
 //
-// Besides every third of a lease, it looks again as soon as the first of
-// the other servers' leases runs out, if that comes sooner: a room whose
-// server was killed is taken over when its lease ends, not up to a third
-// of a lease later. This needs no word from the database (a killed server
-// sends none): only the deadlines it read.
+// Each room's lease is renewed on a goroutine of its own (renewAll), and
+// the other servers' leases are read on another (watch): a call that
+// waits for the database holds up only its room.
 func (l *Lobby) Lease(ctx context.Context) {
+	var wg sync.WaitGroup
+	wg.Go(func() { l.watch(ctx) })
+	defer wg.Wait()
+	t := time.NewTicker(l.Cluster.lease() / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			l.renewAll(false)
+		}
+	}
+}
+
+// watch takes over the rooms whose leases ran out, until ctx ends: every
+// third of a lease, and as soon as the first of the other servers'
+// leases runs out, if that comes sooner: a room whose server was killed
+// is taken over when its lease ends, not up to a third of a lease later.
+// This needs no word from the database (a killed server sends none):
+// only the deadlines it read.
+func (l *Lobby) watch(ctx context.Context) {
 	t := time.NewTicker(l.Cluster.lease() / 3)
 	defer t.Stop()
 	deadline := time.NewTimer(time.Hour)
@@ -160,7 +320,6 @@ func (l *Lobby) Lease(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			l.renew()
 		case <-deadline.C:
 		}
 		if next := l.takeOver(); !next.IsZero() {
@@ -173,35 +332,112 @@ func (l *Lobby) Lease(ctx context.Context) {
 // looks whether it was renewed: leases are written to the millisecond.
 const leaseSlack = 5 * time.Millisecond
 
-// renew renews the leases of the lobby's rooms.
-func (l *Lobby) renew() {
+// renew renews the leases of the lobby's rooms and returns once done.
+func (l *Lobby) renew() { l.renewAll(true) }
+
+// renewAll renews the leases of the lobby's rooms, each on a goroutine of
+// its own, a room whose last renewal still waits skipped: one room's
+// lease held up (its row locked, its database slow) holds up no other.
+// With wait it returns when they are done.
+func (l *Lobby) renewAll(wait bool) {
+	c := l.Cluster
 	for _, r := range l.roomList() {
-		if r.Ended() {
+		if r.Ended() || !r.renewing.CompareAndSwap(false, true) {
 			continue
 		}
-		switch err := l.claim(r.Name()); {
-		case err == nil:
-			r.until.Store(l.now().Add(l.Cluster.lease()).UnixMilli())
-			if r.regather.Swap(false) {
-				r.Gather() // who waits for the deal, not written last time
-			}
-			r.Wake() // a computer whose move the store refused tries again
-		case errors.Is(err, ErrElsewhere):
-			l.logf("room %s: lost its lease (%v): the room stops here, its players come back to the server that holds it", r.Name(), err)
-			l.drop(r, table.NoticeMoved)
-		case l.now().UnixMilli() > r.until.Load():
-			l.logf("room %s: lost its lease (%v): the room stops here, its players come back to the server that holds it", r.Name(), err)
-			l.drop(r, table.NoticeStoreLost)
-		}
+		c.renewals.Go(func() {
+			defer r.renewing.Store(false)
+			l.renewRoom(r)
+		})
+	}
+	if wait {
+		c.renewals.Wait()
 	}
 }
 
+// renewRoom renews room r's lease. A lease this server took back at
+// another epoch (another server held the room meanwhile), or renewed
+// after it ran out, or after a move whose write may or may not have been
+// made, whose moves in the store differ from the table's, has the room
+// read again from the store first (reload).
+func (l *Lobby) renewRoom(r *Room) {
+	c := l.Cluster
+	now := l.now()
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	epoch := r.epoch.Load()
+	got, ok, err := c.Shared.TakeLease(ctx, store.Lease{Room: r.Name(), Holder: c.ID, Addr: c.Address(), Until: now.Add(c.lease()), Epoch: epoch}, now)
+	lapsed := now.UnixMilli() > r.until.Load()
+	switch {
+	case err != nil && !lapsed:
+		l.logf("room %s: renewing its lease: %v", r.Name(), err)
+		return // tried again at the next renewal, while the lease runs
+	case err != nil:
+		l.logf("room %s: lost its lease (%v): the room stops here, its players come back to the server that holds it", r.Name(), err)
+		l.drop(r, table.Notice{Kind: table.NoticeStoreLost, Name: r.Name(), Join: l.joinCommand(r.Name())})
+		return
+	case !ok:
+		l.logf("room %s: lost its lease (%s holds it since epoch %d): the room stops here, its players come back to the server that holds it", r.Name(), got.Holder, got.Epoch)
+		l.drop(r, table.Notice{Kind: table.NoticeMoved, Name: r.Name(), Join: l.joinCommand(r.Name())})
+		return
+	case got.Epoch != epoch:
+		l.reload(r, got, fmt.Sprintf("its lease was another server's since epoch %d", epoch))
+		return
+	}
+	r.until.Store(now.Add(c.lease()).UnixMilli())
+	if lapsed || r.unsure.Load() {
+		n, err := c.Shared.MoveCount(ctx, r.Name())
+		if err != nil {
+			l.logf("room %s: counting its moves: %v", r.Name(), err)
+			return
+		}
+		if have := r.tableMoves(); n > 0 && n != have && !r.Writing() {
+			l.reload(r, got, fmt.Sprintf("the store holds %d moves, the table %d", n, have))
+			return
+		}
+		r.unsure.Store(false)
+	}
+	if r.regather.Load() {
+		r.Gather() // who waits for the deal, not written last time
+	}
+	r.Wake() // a computer whose move the store refused tries again
+}
+
+// tableMoves is how many moves the room's table holds.
+func (r *Room) tableMoves() int {
+	c, err := r.Checkpoint()
+	if err != nil {
+		return -1
+	}
+	return len(c.Game.History)
+}
+
+// reload reads room r again from the store, whose lease this server
+// holds as got but whose game the table may not hold as the store does
+// (another server played it meanwhile, or a move's write was lost on the
+// way): the table stops, its people are told to join again, the lease
+// is let run out and the room taken over from the store at once, every
+// move included (takeOver).
+func (l *Lobby) reload(r *Room, got store.Lease, why string) {
+	l.logf("room %s: read again from the store at epoch %d: %s", r.Name(), got.Epoch, why)
+	r.gone.Store(true)
+	l.drop(r, table.Notice{Kind: table.NoticeReloaded, Name: r.Name(), Join: l.joinCommand(r.Name())})
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	if err := l.Cluster.Shared.ExpireLease(ctx, got.Fence()); err != nil {
+		l.logf("room %s: letting its lease run out: %v", r.Name(), err)
+		return // it runs out by itself
+	}
+	l.takeOver()
+}
+
 // drop stops room r and forgets it, without writing it: it is another
-// server's now, or will be. Its people are told why, in a notice of kind
-// why, the last their sessions see of it.
-func (l *Lobby) drop(r *Room, why table.NoticeKind) {
+// server's now, or will be. Its people are told why, in notice, the last
+// their sessions see of it.
+func (l *Lobby) drop(r *Room, notice table.Notice) {
+	r.gone.Store(true)
 	r.Freeze()
-	r.Notify(table.Notice{Kind: why, Name: r.Name()})
+	r.Notify(notice)
 	l.mu.Lock()
 	if l.rooms[r.Name()] == r {
 		delete(l.rooms, r.Name())
@@ -215,16 +451,19 @@ func (l *Lobby) drop(r *Room, why table.NoticeKind) {
 // of the leases that run on runs out (zero: none runs).
 func (l *Lobby) takeOver() (next time.Time) {
 	c := l.Cluster
-	leases, err := c.Shared.Leases()
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	leases, err := c.Shared.Leases(ctx)
 	if err != nil {
 		l.logf("reading the rooms' leases: %v", err)
 		return time.Time{}
 	}
 	now := l.now()
 	var remote []RoomInfo
+	where := map[string]string{}
 	for _, ls := range leases {
-		if ls.Holder == c.ID || l.Room(ls.Room) != nil {
-			continue
+		if l.Room(ls.Room) != nil || ls.Holder == c.ID && !ls.Until.Before(now) {
+			continue // this server's (a room being made), or open here
 		}
 		k, err := l.Store.Room(ls.Room)
 		switch {
@@ -242,6 +481,7 @@ func (l *Lobby) takeOver() (next time.Time) {
 				Name: k.Name, Players: k.Game.State.Config.Players, Rules: fmt.Sprint(k.Game.State.Config.Rules),
 				Level: k.Game.UI[UILevel], Humans: len(k.Players), Started: k.Game.UI[uiWaiting] == "",
 			})
+			where[k.Name] = ls.Addr
 			continue
 		}
 		l.mu.Lock()
@@ -256,9 +496,22 @@ func (l *Lobby) takeOver() (next time.Time) {
 		}
 	}
 	c.mu.Lock()
-	c.remote = remote
+	c.remote, c.where = remote, where
 	c.mu.Unlock()
 	return next
+}
+
+// holderAddr is where the server that holds room name listens, as last
+// read; this server's address if not known (it relays the session).
+func (l *Lobby) holderAddr(name string) string {
+	c := l.Cluster
+	c.mu.Lock()
+	addr := c.where[name]
+	c.mu.Unlock()
+	if addr == "" {
+		addr = c.Address()
+	}
+	return addr
 }
 
 // remoteRooms are the rooms the other servers hold, as last read.
@@ -273,8 +526,10 @@ func (l *Lobby) remoteRooms() []RoomInfo {
 
 // replay is kept room k with the moves the store holds beyond its record
 // played again: the game as the last server to hold it left it.
-func (l *Lobby) replay(k store.Room) (store.Room, error) {
-	moves, err := l.Cluster.Shared.Moves(k.Name, len(k.Game.History))
+func (l *Lobby) replay(k store.Room, f store.Fence) (store.Room, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	moves, err := l.Cluster.Shared.Moves(ctx, k.Name, len(k.Game.History))
 	if err != nil {
 		return k, fmt.Errorf("reading its moves: %w", err)
 	}
@@ -293,7 +548,7 @@ func (l *Lobby) replay(k store.Room) (store.Room, error) {
 		for i := range users {
 			users[i] = g.UI[UIUser+strconv.Itoa(i)]
 		}
-		if err := l.Store.AddResult(resultOf(k.Name, g, users, l.now())); err != nil {
+		if err := l.Cluster.Shared.FencedAddResult(ctx, f, resultOf(k.Name, g, users, l.now())); err != nil {
 			l.logf("room %s: recording a result: %v", k.Name, err)
 		}
 	}
@@ -308,7 +563,9 @@ func (l *Lobby) Holder(room string) (string, bool) {
 	if c == nil || room == "" || l.Room(room) != nil {
 		return "", false
 	}
-	leases, err := c.Shared.Leases()
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	leases, err := c.Shared.Leases(ctx)
 	if err != nil {
 		l.logf("reading the rooms' leases: %v", err)
 		return "", false

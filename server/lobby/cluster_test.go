@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"reflect"
 	"strings"
@@ -82,11 +83,14 @@ func TestTakeOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got.Game.History, seen.History) {
+	// Every move a made is b's, and the one a was writing as it
+	// stopped, if its write was made.
+	if h := got.Game.History; len(h) < len(seen.History) || len(h) > len(seen.History)+1 || !reflect.DeepEqual(h[:len(seen.History)], seen.History) {
 		t.Fatalf("b's game has %d moves, a's had %d", len(got.Game.History), len(seen.History))
 	}
+	seen.History = got.Game.History
 	// a cannot move in b's room any more.
-	if err := a.Cluster.Shared.AddMove("fam", "a", len(seen.History), engine.Continue); !errors.Is(err, store.ErrNotHolder) {
+	if err := a.Cluster.Shared.AddMove(bg, ra.fence(), len(seen.History), engine.Continue); !errors.Is(err, store.ErrNotHolder) {
 		t.Fatalf("a moves after the takeover: %v", err)
 	}
 	ann, err = b.Join("fam", "ka", "Ada", -1)
@@ -118,19 +122,29 @@ type flaky struct {
 
 var errCut = errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
 
-func (f *flaky) TakeLease(l store.Lease, now time.Time) (bool, error) {
+func (f *flaky) TakeLease(ctx context.Context, l store.Lease, now time.Time) (store.Lease, bool, error) {
 	if f.down.Load() {
-		return false, errCut
+		return store.Lease{}, false, errCut
 	}
-	return f.Shared.TakeLease(l, now)
+	return f.Shared.TakeLease(ctx, l, now)
 }
 
-func (f *flaky) AddMove(room, holder string, n int, a engine.Action) error {
+func (f *flaky) AddMove(ctx context.Context, fence store.Fence, n int, a engine.Action) error {
 	if f.down.Load() {
 		return errCut
 	}
-	return f.Shared.AddMove(room, holder, n, a)
+	return f.Shared.AddMove(ctx, fence, n, a)
 }
+
+func (f *flaky) FencedPutRoom(ctx context.Context, fence store.Fence, r store.Room, by string) error {
+	if f.down.Load() {
+		return errCut
+	}
+	return f.Shared.FencedPutRoom(ctx, fence, r, by)
+}
+
+// bg is the context of the tests' calls.
+var bg = context.Background()
 
 // TestStoreDown: while the database cannot be reached, a move is refused
 // with a sentence that says so (and nothing of the database), and the
@@ -146,18 +160,21 @@ func TestStoreDown(t *testing.T) {
 	ann, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
-	var buf [engine.MaxLegal]engine.Action
-	u := servertest.WaitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
-	servertest.Must(t, ann.Act(u.Obs.Legal(buf[:0])[0]))
-	u = servertest.WaitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
+	act(t, ann)
 	ra := a.Room("fam")
+	for ra.Writing() || ann.View().Next < 0 {
+		servertest.WaitFor(t, ann, func(table.View) bool { return true })
+	}
 	made, err := ra.Checkpoint()
 	servertest.Must(t, err)
 
 	cut.down.Store(true)
-	err = ann.Act(u.Obs.Legal(buf[:0])[0])
-	if !errors.Is(err, table.ErrNotKept) || strings.Contains(err.Error(), "tcp") {
-		t.Fatalf("a move while the database is down: %v", err)
+	v := act(t, ann)
+	if text := v.Notice.Text(&lang.English); v.Notice.Kind != table.NoticeNotWritten || strings.Contains(text, "tcp") {
+		t.Fatalf("a move while the database is down: Ada reads %q", text)
+	}
+	if now, _ := ra.Checkpoint(); len(now.Game.History) != len(made.Game.History) {
+		t.Fatal("the move refused was made")
 	}
 	c.Add(LeaseTime / 2)
 	a.renew()
@@ -216,9 +233,7 @@ func TestLeaseTaken(t *testing.T) {
 	ann, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
-	var buf [engine.MaxLegal]engine.Action
-	u := servertest.WaitFor(t, ann, func(u table.View) bool { return u.Next >= 0 })
-	servertest.Must(t, ann.Act(u.Obs.Legal(buf[:0])[0])) // the game is in the store
+	act(t, ann) // the game is in the store
 	c.Add(LeaseTime + time.Second)
 	b.takeOver()
 	if b.Room("fam") == nil {
@@ -248,6 +263,7 @@ func TestTakeOverWaiting(t *testing.T) {
 	if _, err := a.Join("fam", "kb", "Ben", 2); err != nil {
 		t.Fatal(err)
 	}
+	a.Room("fam").gathers.Wait()
 	if list := b.List(); len(list) != 0 {
 		t.Fatalf("b lists %+v before it read the leases", list)
 	}
@@ -278,7 +294,7 @@ func TestTakeOverWaiting(t *testing.T) {
 	servertest.Must(t, ann.Start())
 	var buf [engine.MaxLegal]engine.Action
 	for {
-		moves, err := b.Cluster.Shared.Moves("fam", 0)
+		moves, err := b.Cluster.Shared.Moves(bg, "fam", 0)
 		servertest.Must(t, err)
 		if len(moves) > 0 {
 			break
@@ -294,19 +310,6 @@ func TestTakeOverWaiting(t *testing.T) {
 	}
 }
 
-// unwritable is a store whose rooms cannot be written while down.
-type unwritable struct {
-	store.Store
-	down atomic.Bool
-}
-
-func (u *unwritable) PutRoom(r store.Room, by string) error {
-	if u.down.Load() {
-		return errCut
-	}
-	return u.Store.PutRoom(r, by)
-}
-
 // TestGatheringRetried: who waits for the deal could not be written (the
 // database out of reach a moment); the lease's next renewal writes it,
 // and a server taking the room over finds everyone's seat.
@@ -314,15 +317,19 @@ func TestGatheringRetried(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	cut := &unwritable{Store: a.Store}
-	a.Store = cut
+	cut := &flaky{Shared: a.Cluster.Shared}
+	a.Cluster.Shared = cut
 	_, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7))
 	servertest.Must(t, err)
+	ra := a.Room("fam")
+	ra.gathers.Wait()
 	cut.down.Store(true)
 	_, err = a.Join("fam", "kb", "Ben", 2)
 	servertest.Must(t, err)
+	ra.gathers.Wait()
 	cut.down.Store(false)
 	a.renew()
+	ra.gathers.Wait()
 	c.Add(LeaseTime + time.Second) // a stops renewing
 	b.takeOver()
 	rb := b.Room("fam")
@@ -332,4 +339,27 @@ func TestGatheringRetried(t *testing.T) {
 	if s := rb.Seats(); !s[0].Human || !s[2].Human {
 		t.Fatalf("the seats on b: %+v, want Ada's and Ben's", s)
 	}
+}
+
+// act has c play its first legal move when its turn comes, and returns
+// once the move's write is over (made or refused): the view after it.
+func act(t *testing.T, c *Conn) table.View {
+	t.Helper()
+	var buf [engine.MaxLegal]engine.Action
+	u := c.View()
+	for c.Room().Writing() || u.Next < 0 {
+		u = servertest.WaitFor(t, c, func(table.View) bool { return true })
+		u = c.View()
+	}
+	servertest.Must(t, c.Act(u.Obs.Legal(buf[:0])[0]))
+	return writeOver(t, c)
+}
+
+// writeOver waits until c's room writes no move, and returns c's view then.
+func writeOver(t *testing.T, c *Conn) table.View {
+	t.Helper()
+	if !c.Room().Writing() {
+		return c.View()
+	}
+	return servertest.WaitFor(t, c, func(table.View) bool { return !c.Room().Writing() })
 }

@@ -14,6 +14,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"maps"
@@ -113,16 +114,18 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Conf
 		switch k, err := l.Store.Room(name); {
 		case err == nil && l.Cluster != nil && k.Game.UI[uiWaiting] != "":
 			// Another server's room, not dealt: its lease says
-			// where, or it is taken over soon.
-			return nil, ErrElsewhere
+			// where, or it is taken over soon; this server relays
+			// a session that names it.
+			return nil, elsewhere(l.Cluster.Address(), name)
 		case !errors.Is(err, store.ErrNoRoom):
 			return nil, ErrSavedName
 		}
 	}
 	var c *Conn
 	err := l.add(name, func() (r *Room, err error) {
+		var lease store.Lease
 		if l.Cluster != nil {
-			if err := l.claim(name); err != nil {
+			if lease, err = l.claim(name); err != nil {
 				return nil, err
 			}
 			defer func() {
@@ -132,7 +135,9 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Conf
 			}()
 			// The moves of an older game of that name, not kept, are
 			// not this game's.
-			if err := l.Cluster.Shared.DropMoves(name, 0); err != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+			defer cancel()
+			if err := l.Cluster.Shared.DropMoves(ctx, lease.Fence(), 0); err != nil {
 				return nil, err
 			}
 		}
@@ -140,6 +145,7 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Conf
 		if err != nil {
 			return nil, err
 		}
+		r.epoch.Store(lease.Epoch)
 		r.until.Store(l.now().Add(LeaseTime).UnixMilli())
 		if c, err = r.Join(host, hostName, hostSeat); err != nil {
 			r.Close()
@@ -248,7 +254,7 @@ func (l *Lobby) Join(name, user, userName string, seat int) (*Conn, error) {
 		r = l.reopen(name)
 	}
 	if r == nil && slices.ContainsFunc(l.remoteRooms(), func(i RoomInfo) bool { return i.Name == name }) {
-		return nil, ErrElsewhere
+		return nil, elsewhere(l.holderAddr(name), name)
 	}
 	if r == nil {
 		return nil, ErrNoRoom

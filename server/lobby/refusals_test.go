@@ -29,6 +29,7 @@ var refusals = map[string]map[string]error{
 		"ErrNotSeated": table.ErrNotSeated, "ErrNotYourTurn": table.ErrNotYourTurn, "ErrOnlooker": table.ErrOnlooker,
 		"ErrFrozen": table.ErrFrozen, "ErrSavedSeats": table.ErrSavedSeats, "ErrNotPlayer": table.ErrNotPlayer,
 		"ErrNoUndo": table.ErrNoUndo, "ErrUndoShared": table.ErrUndoShared, "ErrNotKept": table.ErrNotKept,
+		"ErrWriting": table.ErrWriting,
 	},
 }
 

@@ -36,12 +36,28 @@ type Room struct {
 	// (Unix milliseconds).
 	based atomic.Bool
 	until atomic.Int64
+	// epoch is the epoch of the room's lease this server holds, which
+	// every write of the room names (store.Fence).
+	epoch atomic.Int64
+	// unsure is set when a move's write failed without an answer (a
+	// deadline, the database cut off): made or not, the next renewal
+	// compares the store's moves with the table's.
+	unsure atomic.Bool
+	// renewing is set while the room's lease is being renewed
+	// (Lobby.renewAll); gone once the room stops here (Lobby.drop).
+	renewing, gone atomic.Bool
 	// gathered is who waited at the table, as last written before the
 	// deal (Room.gathering); under the table's lock.
 	gathered string
 	// regather is set when that write failed: the lease's renewal tries
 	// again (Lobby.renew).
 	regather atomic.Bool
+	// gatherNext is the record Room.gathering left to write, and
+	// gatherBusy says writeGathering runs; under gatherMu.
+	gatherMu   sync.Mutex
+	gatherNext *gatherWrite
+	gatherBusy bool
+	gathers    sync.WaitGroup // writeGathering, while it runs
 
 	endMu   sync.Mutex
 	ended   *table.Checkpoint // the last hand's end, not written yet

@@ -94,7 +94,7 @@ func (r *Room) save(user string, shutdown bool) (string, error) {
 // name is another game. Under saveMu.
 func (r *Room) putLocked(c table.Checkpoint, saved bool) error {
 	kept := r.kept(c, saved)
-	if err := r.lobby.Store.PutRoom(kept, c.Seating.Host); err != nil {
+	if err := r.put(kept, c.Seating.Host); err != nil {
 		return err
 	}
 	r.written = len(kept.Game.History)
@@ -161,14 +161,16 @@ func (r *Room) flushLocked() bool {
 	r.endMu.Unlock()
 	var failed []store.Result
 	for _, res := range results {
-		if err := r.lobby.Store.AddResult(res); err != nil {
+		if err := r.addResult(res); err != nil {
 			r.lobby.logf("room %s: recording a result: %v", r.Name(), err)
-			failed = append(failed, res)
+			if !errors.Is(err, store.ErrNotHolder) { // another server's to record now
+				failed = append(failed, res)
+			}
 		}
 	}
 	ok := len(failed) == 0
 	if c != nil && len(c.Game.History) > r.written {
-		if err := r.checkpointLocked(*c); err != nil {
+		if err := r.checkpointLocked(*c); err != nil && !errors.Is(err, store.ErrNotHolder) {
 			ok = false
 			r.endMu.Lock()
 			if r.ended == nil { // a later hand's end replaces it
@@ -290,10 +292,15 @@ func (l *Lobby) retireShared(rooms []*Room) {
 		return
 	}
 	for _, r := range rooms {
+		if r.gone.Load() {
+			continue // another server's now: nothing of it is this one's to drop
+		}
 		if _, err := l.Store.Room(r.Name()); errors.Is(err, store.ErrNoRoom) {
-			if err := c.Shared.DropMoves(r.Name(), 0); err != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+			if err := c.Shared.DropMoves(ctx, r.fence(), 0); err != nil {
 				l.logf("room %s: %v", r.Name(), err)
 			}
+			cancel()
 		}
 		l.unclaim(r.Name())
 	}
@@ -326,8 +333,9 @@ func (l *Lobby) prune() error {
 // from cfg; the rules, seed and levels from the game, its levels checked
 // against ai.Levels and brought down to the lobby's MaxLevel.
 func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *Room, err error) {
+	var lease store.Lease
 	if l.Cluster != nil {
-		if err := l.claim(k.Name); err != nil {
+		if lease, err = l.claim(k.Name); err != nil {
 			return nil, err
 		}
 		defer func() {
@@ -335,7 +343,7 @@ func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *R
 				l.unclaim(k.Name)
 			}
 		}()
-		if k, err = l.replay(k); err != nil {
+		if k, err = l.replay(k, lease.Fence()); err != nil {
 			return nil, err
 		}
 	}
@@ -376,6 +384,7 @@ func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *R
 		return nil, err
 	}
 	r.written = len(g.History)
+	r.epoch.Store(lease.Epoch)
 	r.based.Store(!waiting)
 	r.until.Store(l.now().Add(LeaseTime).UnixMilli())
 	return r, nil

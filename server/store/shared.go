@@ -1,73 +1,153 @@
 package store
 
 import (
+	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/millebornes/mille/engine"
 )
 
-// ErrNotHolder refuses a move to a server that does not hold the room's
-// lease, or whose move of that number another server wrote first: it is
-// not the room's authority any more.
+// ErrNotHolder refuses a write of a room to a server that does not hold
+// the room's lease at the epoch it names (another server took the room
+// since), or a move whose number another server wrote first: it is not
+// the room's authority any more.
 var ErrNotHolder = errors.New("this server no longer holds the room")
 
 // Lease says which server holds a room: it alone plays the room's game,
 // until Until unless it renews the lease. Addr is where it listens, for
-// the other servers to relay the room's players to it.
+// the other servers to relay the room's players to it. Epoch is the
+// lease's fencing token: it grows by one at every change of holder, and
+// every write of the room names it (Fence), so that a server that lost
+// the room without knowing it (paused past its lease) writes nothing.
 type Lease struct {
 	Room, Holder, Addr string
 	Until              time.Time
+	Epoch              int64
 }
+
+// Fence is the hold of a room that a write names: the write is made only
+// while Holder holds the room's lease at Epoch, in the same statement.
+type Fence struct {
+	Room, Holder string
+	Epoch        int64
+}
+
+// Fence is the fence of lease l's holder.
+func (l Lease) Fence() Fence { return Fence{Room: l.Room, Holder: l.Holder, Epoch: l.Epoch} }
 
 // Shared is what servers sharing one store need besides Store: which of
 // them holds each room (leases) and each room's moves as they are played,
 // so that a server taking over a room from one that died goes on from the
-// last move anyone saw. SQL implements it; docs/server.md tells the
-// design.
+// last move anyone saw. Every write of a room is fenced by its lease's
+// epoch. SQL implements it; docs/server.md tells the design. Every call
+// takes a context, and ends by CallTimeout at the latest.
 type Shared interface {
-	// TakeLease gives l.Room to l.Holder until l.Until, if it holds it
-	// already or nobody holds it after now; it reports whether it did.
-	TakeLease(l Lease, now time.Time) (bool, error)
+	// TakeLease gives l.Room to l.Holder until l.Until: a renewal if
+	// l.Holder holds it at l.Epoch (its epoch stays), a take if nobody
+	// holds it after now (its epoch grows; 1 for a room never held). It
+	// returns the lease as it stands and whether l.Holder holds it.
+	TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, bool, error)
 	// DropLease gives up holder's lease of room, if it holds it.
-	DropLease(room, holder string) error
+	DropLease(ctx context.Context, room, holder string) error
+	// ExpireLease ends f's lease now, if f holds it, so that the next
+	// server to look takes the room over from the store.
+	ExpireLease(ctx context.Context, f Fence) error
 	// Leases returns every room's lease.
-	Leases() ([]Lease, error)
-	// AddMove writes action a as move n of room's game, for holder: with
-	// ErrNotHolder, and nothing written, if holder does not hold the
-	// room's lease or move n is written already.
-	AddMove(room, holder string, n int, a engine.Action) error
+	Leases(ctx context.Context) ([]Lease, error)
+	// AddMove writes action a as move n of f.Room's game: with
+	// ErrNotHolder, and nothing written, if f does not hold the room's
+	// lease or another move n is written already. The same move n
+	// written already (a try whose answer was lost) is no error.
+	AddMove(ctx context.Context, f Fence, n int, a engine.Action) error
 	// Moves returns room's moves from number from on, as far as they
 	// follow one another.
-	Moves(room string, from int) ([]engine.Action, error)
-	// DropMoves forgets room's moves from number from on (an undo, or a
-	// new game in the room).
-	DropMoves(room string, from int) error
+	Moves(ctx context.Context, room string, from int) ([]engine.Action, error)
+	// MoveCount is the number after room's last move (0: none).
+	MoveCount(ctx context.Context, room string) (int, error)
+	// DropMoves forgets f.Room's moves from number from on (a new game
+	// in the room), if f holds its lease.
+	DropMoves(ctx context.Context, f Fence, from int) error
+	// FencedPutRoom is Store.PutRoom, made only if f holds the room's lease
+	// (ErrNotHolder).
+	FencedPutRoom(ctx context.Context, f Fence, r Room, by string) error
+	// FencedAddResult is Store.AddResult, made only if f holds the room's
+	// lease (ErrNotHolder).
+	FencedAddResult(ctx context.Context, f Fence, r Result) error
+}
+
+// fenceHolds is the condition that the fence whose holder and epoch are
+// parameters $at and $at+1 holds the lease of room $1.
+func fenceHolds(at int) string {
+	return fmt.Sprintf(`EXISTS (SELECT 1 FROM leases WHERE room = $1 AND holder = $%d AND epoch = $%d)`, at, at+1)
+}
+
+// holds reports whether f holds its room's lease now, within q (the
+// database, or a transaction).
+func (s *SQL) holds(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, f Fence) (bool, error) {
+	var one int
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM leases WHERE room = $1 AND holder = $2 AND epoch = $3`, f.Room, f.Holder, f.Epoch).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // TakeLease implements Shared, in one statement: of two servers taking an
-// expired lease at once, one gets it.
-func (s *SQL) TakeLease(l Lease, now time.Time) (bool, error) {
-	res, err := s.db.Exec(`INSERT INTO leases (room, holder, addr, until) VALUES ($1, $2, $3, $4)
-		ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, addr = excluded.addr, until = excluded.until
-		WHERE leases.holder = excluded.holder OR leases.until < $5`,
-		l.Room, l.Holder, l.Addr, l.Until.UnixMilli(), now.UnixMilli())
-	if err != nil {
-		return false, err
+// expired lease at once, one gets it, and a server whose lease another
+// took since (its epoch moved) gets it back only as a take, at a new
+// epoch, never as a renewal.
+func (s *SQL) TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, bool, error) {
+	ctx, done := s.call(ctx, "take lease", l.Room)
+	defer done()
+	got := Lease{Room: l.Room, Holder: l.Holder, Addr: l.Addr, Until: time.UnixMilli(l.Until.UnixMilli())}
+	err := s.db.QueryRowContext(ctx, `INSERT INTO leases (room, holder, addr, until, epoch) VALUES ($1, $2, $3, $4, 1)
+		ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, addr = excluded.addr, until = excluded.until,
+			epoch = CASE WHEN leases.holder = excluded.holder AND leases.epoch = $6 THEN leases.epoch ELSE leases.epoch + 1 END
+		WHERE (leases.holder = excluded.holder AND leases.epoch = $6) OR leases.until < $5
+		RETURNING epoch`,
+		l.Room, l.Holder, l.Addr, l.Until.UnixMilli(), now.UnixMilli(), l.Epoch).Scan(&got.Epoch)
+	if err == nil {
+		return got, true, nil
 	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	if !errors.Is(err, sql.ErrNoRows) {
+		return Lease{}, false, err
+	}
+	// Another's: as it stands, for where its players go.
+	var until int64
+	err = s.db.QueryRowContext(ctx, `SELECT holder, addr, until, epoch FROM leases WHERE room = $1`, l.Room).Scan(&got.Holder, &got.Addr, &until, &got.Epoch)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return Lease{}, false, err
+	}
+	got.Until = time.UnixMilli(until)
+	return got, false, nil
 }
 
 // DropLease implements Shared.
-func (s *SQL) DropLease(room, holder string) error {
-	_, err := s.db.Exec(`DELETE FROM leases WHERE room = $1 AND holder = $2`, room, holder)
+func (s *SQL) DropLease(ctx context.Context, room, holder string) error {
+	ctx, done := s.call(ctx, "drop lease", room)
+	defer done()
+	_, err := s.db.ExecContext(ctx, `DELETE FROM leases WHERE room = $1 AND holder = $2`, room, holder)
+	return err
+}
+
+// ExpireLease implements Shared.
+func (s *SQL) ExpireLease(ctx context.Context, f Fence) error {
+	ctx, done := s.call(ctx, "expire lease", f.Room)
+	defer done()
+	_, err := s.db.ExecContext(ctx, `UPDATE leases SET until = 0 WHERE room = $1 AND holder = $2 AND epoch = $3`, f.Room, f.Holder, f.Epoch)
 	return err
 }
 
 // Leases implements Shared.
-func (s *SQL) Leases() ([]Lease, error) {
-	rows, err := s.db.Query(`SELECT room, holder, addr, until FROM leases ORDER BY room`)
+func (s *SQL) Leases(ctx context.Context) ([]Lease, error) {
+	ctx, done := s.call(ctx, "leases", "")
+	defer done()
+	rows, err := s.db.QueryContext(ctx, `SELECT room, holder, addr, until, epoch FROM leases ORDER BY room`)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +156,7 @@ func (s *SQL) Leases() ([]Lease, error) {
 	for rows.Next() {
 		var l Lease
 		var until int64
-		if err := rows.Scan(&l.Room, &l.Holder, &l.Addr, &until); err != nil {
+		if err := rows.Scan(&l.Room, &l.Holder, &l.Addr, &until, &l.Epoch); err != nil {
 			return nil, err
 		}
 		l.Until = time.UnixMilli(until)
@@ -86,24 +166,42 @@ func (s *SQL) Leases() ([]Lease, error) {
 }
 
 // AddMove implements Shared, in one statement: the move is written only
-// while holder holds the lease, and the key (room, n) keeps a second
-// move n out.
-func (s *SQL) AddMove(room, holder string, n int, a engine.Action) error {
-	res, err := s.db.Exec(`INSERT INTO moves (room, n, action)
-		SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM leases WHERE room = $1 AND holder = $4)
-		ON CONFLICT DO NOTHING`, room, n, int(a), holder)
+// while f holds the lease, and the key (room, n) keeps a second move n
+// out. When nothing was written, the move n the store holds tells a try
+// whose answer was lost (the same move, no error) from a refusal.
+func (s *SQL) AddMove(ctx context.Context, f Fence, n int, a engine.Action) error {
+	ctx, done := s.call(ctx, "add move", f.Room)
+	defer done()
+	res, err := s.db.ExecContext(ctx, `INSERT INTO moves (room, n, action)
+		SELECT $1, $2, $3 WHERE `+fenceHolds(4)+`
+		ON CONFLICT DO NOTHING`, f.Room, n, int(a), f.Holder, f.Epoch)
 	if err != nil {
 		return err
 	}
-	if k, err := res.RowsAffected(); err != nil || k != 1 {
+	if k, err := res.RowsAffected(); err != nil || k == 1 {
+		return err
+	}
+	var was int
+	err = s.db.QueryRowContext(ctx, `SELECT action FROM moves WHERE room = $1 AND n = $2`, f.Room, n).Scan(&was)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return ErrNotHolder
+	case err != nil:
+		return errors.Join(ErrNotHolder, err)
+	case engine.Action(was) != a:
+		return ErrNotHolder
+	}
+	if held, err := s.holds(ctx, s.db, f); err != nil || !held {
 		return errors.Join(ErrNotHolder, err)
 	}
 	return nil
 }
 
 // Moves implements Shared.
-func (s *SQL) Moves(room string, from int) ([]engine.Action, error) {
-	rows, err := s.db.Query(`SELECT n, action FROM moves WHERE room = $1 AND n >= $2 ORDER BY n`, room, from)
+func (s *SQL) Moves(ctx context.Context, room string, from int) ([]engine.Action, error) {
+	ctx, done := s.call(ctx, "moves", room)
+	defer done()
+	rows, err := s.db.QueryContext(ctx, `SELECT n, action FROM moves WHERE room = $1 AND n >= $2 ORDER BY n`, room, from)
 	if err != nil {
 		return nil, err
 	}
@@ -122,15 +220,48 @@ func (s *SQL) Moves(room string, from int) ([]engine.Action, error) {
 	return moves, rows.Err()
 }
 
+// MoveCount implements Shared.
+func (s *SQL) MoveCount(ctx context.Context, room string) (int, error) {
+	ctx, done := s.call(ctx, "move count", room)
+	defer done()
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(n) + 1, 0) FROM moves WHERE room = $1`, room).Scan(&n)
+	return n, err
+}
+
 // DropMoves implements Shared.
-func (s *SQL) DropMoves(room string, from int) error {
-	_, err := s.db.Exec(`DELETE FROM moves WHERE room = $1 AND n >= $2`, room, from)
+func (s *SQL) DropMoves(ctx context.Context, f Fence, from int) error {
+	ctx, done := s.call(ctx, "drop moves", f.Room)
+	defer done()
+	_, err := s.db.ExecContext(ctx, `DELETE FROM moves WHERE room = $1 AND n >= $2 AND `+fenceHolds(3), f.Room, from, f.Holder, f.Epoch)
 	return err
+}
+
+// FencedPutRoom implements Shared.
+func (s *SQL) FencedPutRoom(ctx context.Context, f Fence, r Room, by string) error {
+	ctx, done := s.call(ctx, "put room", r.Name)
+	defer done()
+	if f.Room != r.Name {
+		return ErrNotHolder
+	}
+	return s.putRoom(ctx, r, by, &f)
+}
+
+// FencedAddResult implements Shared.
+func (s *SQL) FencedAddResult(ctx context.Context, f Fence, r Result) error {
+	ctx, done := s.call(ctx, "add result", r.Room)
+	defer done()
+	if f.Room != r.Room {
+		return ErrNotHolder
+	}
+	return s.addResult(ctx, r, &f)
 }
 
 // Results returns the results recorded of room's games, a seat a row.
 func (s *SQL) Results(room string) ([]Result, error) {
-	rows, err := s.db.Query(`SELECT game, finished, fingerprint, name, points, won FROM results WHERE room = $1 ORDER BY finished, game, seat`, room)
+	ctx, done := s.call(context.Background(), "results", room)
+	defer done()
+	rows, err := s.db.QueryContext(ctx, `SELECT game, finished, fingerprint, name, points, won FROM results WHERE room = $1 ORDER BY finished, game, seat`, room)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"reflect"
 	"testing"
@@ -9,78 +10,154 @@ import (
 	"github.com/millebornes/mille/engine"
 )
 
+// bg is the context of the tests' calls.
+var bg = context.Background()
+
 // testLeases: a room is one server's until its lease runs out, which its
-// holder may renew; then another takes it, and the first may not move.
+// holder may renew at its epoch; then another takes it, at the next
+// epoch, and the first may neither move nor renew, only take it back
+// once that lease runs out, at the epoch after.
 func testLeases(t *testing.T, s *SQL) {
 	t0 := at(0)
 	steps := []struct {
 		holder string
+		epoch  int64 // the epoch the holder knows
 		until  time.Time
 		now    time.Time
 		want   bool
+		then   int64 // the lease's epoch after
 	}{
-		{"a", t0.Add(3 * time.Second), t0, true},                       // nobody holds it
-		{"b", t0.Add(4 * time.Second), t0.Add(time.Second), false},     // a does
-		{"a", t0.Add(5 * time.Second), t0.Add(2 * time.Second), true},  // a renews
-		{"b", t0.Add(9 * time.Second), t0.Add(5 * time.Second), false}, // a's lease ends at 5 s, not before
-		{"b", t0.Add(9 * time.Second), t0.Add(6 * time.Second), true},  // a's lease ran out
-		{"a", t0.Add(9 * time.Second), t0.Add(7 * time.Second), false}, // a cannot take it back
+		{"a", 0, t0.Add(3 * time.Second), t0, true, 1},                        // nobody holds it
+		{"b", 0, t0.Add(4 * time.Second), t0.Add(time.Second), false, 1},      // a does
+		{"a", 1, t0.Add(5 * time.Second), t0.Add(2 * time.Second), true, 1},   // a renews
+		{"b", 0, t0.Add(9 * time.Second), t0.Add(5 * time.Second), false, 1},  // a's lease ends at 5 s, not before
+		{"b", 0, t0.Add(9 * time.Second), t0.Add(6 * time.Second), true, 2},   // a's lease ran out
+		{"a", 1, t0.Add(9 * time.Second), t0.Add(7 * time.Second), false, 2},  // a cannot renew b's
+		{"b", 2, t0.Add(11 * time.Second), t0.Add(8 * time.Second), true, 2},  // b renews
+		{"a", 1, t0.Add(20 * time.Second), t0.Add(12 * time.Second), true, 3}, // b's ran out: a takes it back, at a new epoch
 	}
 	for i, st := range steps {
-		got, err := s.TakeLease(Lease{Room: "fam", Holder: st.holder, Addr: st.holder + ":22", Until: st.until}, st.now)
-		if err != nil || got != st.want {
-			t.Fatalf("step %d: %s takes the lease: %v, %v; want %v", i, st.holder, got, err, st.want)
+		got, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: st.holder, Addr: st.holder + ":22", Until: st.until, Epoch: st.epoch}, st.now)
+		if err != nil || ok != st.want || got.Epoch != st.then {
+			t.Fatalf("step %d: %s takes the lease: %+v, %v, %v; want %v at epoch %d", i, st.holder, got, ok, err, st.want, st.then)
+		}
+		if !ok && got.Holder == st.holder {
+			t.Fatalf("step %d: refused, the lease says %+v", i, got)
 		}
 	}
-	leases, err := s.Leases()
-	want := []Lease{{Room: "fam", Holder: "b", Addr: "b:22", Until: t0.Add(9 * time.Second)}}
-	if err != nil || len(leases) != 1 || leases[0].Holder != "b" || leases[0].Addr != "b:22" || !leases[0].Until.Equal(want[0].Until) {
+	leases, err := s.Leases(bg)
+	want := Lease{Room: "fam", Holder: "a", Addr: "a:22", Until: t0.Add(20 * time.Second), Epoch: 3}
+	if err != nil || len(leases) != 1 || !leases[0].Until.Equal(want.Until) || leases[0].Fence() != want.Fence() || leases[0].Addr != want.Addr {
 		t.Fatalf("leases %+v, %v; want %+v", leases, err, want)
 	}
-	if err := s.AddMove("fam", "a", 0, 1); !errors.Is(err, ErrNotHolder) {
-		t.Fatalf("a moves in b's room: %v", err)
+	if err := s.AddMove(bg, Fence{Room: "fam", Holder: "b", Epoch: 2}, 0, 1); !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("b moves in a's room: %v", err)
 	}
-	if err := s.DropLease("fam", "a"); err != nil {
+	if err := s.DropLease(bg, "fam", "b"); err != nil {
 		t.Fatal(err)
 	}
-	if leases, _ := s.Leases(); len(leases) != 1 {
-		t.Fatalf("a dropped b's lease: %+v", leases)
+	if leases, _ := s.Leases(bg); len(leases) != 1 {
+		t.Fatalf("b dropped a's lease: %+v", leases)
 	}
-	if err := s.DropLease("fam", "b"); err != nil {
+	if err := s.ExpireLease(bg, Fence{Room: "fam", Holder: "a", Epoch: 3}); err != nil {
 		t.Fatal(err)
 	}
-	if leases, _ := s.Leases(); len(leases) != 0 {
+	if got, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "b", Until: t0.Add(30 * time.Second)}, t0.Add(13*time.Second)); !ok || err != nil || got.Epoch != 4 {
+		t.Fatalf("b takes the lease a let run out: %+v, %v, %v", got, ok, err)
+	}
+	if err := s.DropLease(bg, "fam", "b"); err != nil {
+		t.Fatal(err)
+	}
+	if leases, _ := s.Leases(bg); len(leases) != 0 {
 		t.Fatalf("b's lease after b dropped it: %+v", leases)
+	}
+}
+
+// testFencing: a server paused past its lease, whose room another took,
+// writes nothing of it when it resumes: no move, no checkpoint, no
+// result, no undo; and the same move tried again after its answer was
+// lost is written once.
+func testFencing(t *testing.T, s *SQL) {
+	a, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "a", Until: at(1)}, at(0))
+	if !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	fa := a.Fence()
+	must(t, s.AddMove(bg, fa, 0, 10))
+	must(t, s.AddMove(bg, fa, 0, 10)) // its answer was lost: written once
+	if err := s.AddMove(bg, fa, 0, 11); !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("another move 0: %v", err)
+	}
+	r := Room{Name: "fam", Game: game(t, 1, 0, at(0)), Host: "ka", Players: []string{"ka"}}
+	must(t, s.FencedPutRoom(bg, fa, r, "ka"))
+	b, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "b", Until: at(3)}, at(2))
+	if !ok || err != nil || b.Epoch != fa.Epoch+1 {
+		t.Fatal(b, ok, err)
+	}
+	fb := b.Fence()
+	must(t, s.AddMove(bg, fb, 1, 20))
+	// a resumes, its lease and its epoch gone.
+	if err := s.AddMove(bg, fa, 2, 30); !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("a moves after b took the room: %v", err)
+	}
+	if err := s.FencedPutRoom(bg, fa, r, "ka"); !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("a checkpoints after b took the room: %v", err)
+	}
+	res := Result{Room: "fam", Finished: at(2), Game: "1/9", Seats: []ResultSeat{{Key: "ka", Name: "Ann"}}}
+	if err := s.FencedAddResult(bg, fa, res); !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("a records a result after b took the room: %v", err)
+	}
+	must(t, s.DropMoves(bg, fa, 0)) // refused in silence
+	if got, err := s.Moves(bg, "fam", 0); err != nil || !reflect.DeepEqual(got, []engine.Action{10, 20}) {
+		t.Fatalf("moves %v, %v; want a's and b's", got, err)
+	}
+	if n, err := s.MoveCount(bg, "fam"); n != 2 || err != nil {
+		t.Fatalf("move count %d, %v", n, err)
+	}
+	must(t, s.FencedAddResult(bg, fb, res))
+	must(t, s.FencedAddResult(bg, fb, res)) // recorded once
+	if got, err := s.Results("fam"); err != nil || len(got) != 1 {
+		t.Fatalf("results %+v, %v", got, err)
+	}
+}
+
+// must fails t on err.
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
 // testMoves: the holder's moves are written once each, in order; a move
 // of a number written already is refused; an undo drops the last ones.
 func testMoves(t *testing.T, s *SQL) {
-	if ok, err := s.TakeLease(Lease{Room: "fam", Holder: "a", Until: at(1)}, at(0)); !ok || err != nil {
+	l, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "a", Until: at(1)}, at(0))
+	if !ok || err != nil {
 		t.Fatal(ok, err)
 	}
+	f := l.Fence()
 	for n, a := range []engine.Action{10, 20, 30, 40} {
-		if err := s.AddMove("fam", "a", n, a); err != nil {
+		if err := s.AddMove(bg, f, n, a); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.AddMove("fam", "a", 2, 99); !errors.Is(err, ErrNotHolder) {
+	if err := s.AddMove(bg, f, 2, 99); !errors.Is(err, ErrNotHolder) {
 		t.Fatalf("move 2 again: %v", err)
 	}
-	if err := s.AddMove("fam", "a", 6, 60); err != nil { // after a gap
+	if err := s.AddMove(bg, f, 6, 60); err != nil { // after a gap
 		t.Fatal(err)
 	}
-	if got, err := s.Moves("fam", 1); err != nil || !reflect.DeepEqual(got, []engine.Action{20, 30, 40}) {
+	if got, err := s.Moves(bg, "fam", 1); err != nil || !reflect.DeepEqual(got, []engine.Action{20, 30, 40}) {
 		t.Fatalf("moves from 1: %v, %v", got, err)
 	}
-	if err := s.DropMoves("fam", 2); err != nil {
+	if err := s.DropMoves(bg, f, 2); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s.Moves("fam", 0); err != nil || !reflect.DeepEqual(got, []engine.Action{10, 20}) {
+	if got, err := s.Moves(bg, "fam", 0); err != nil || !reflect.DeepEqual(got, []engine.Action{10, 20}) {
 		t.Fatalf("moves after the undo: %v, %v", got, err)
 	}
-	if got, err := s.Moves("other", 0); err != nil || len(got) != 0 {
+	if got, err := s.Moves(bg, "other", 0); err != nil || len(got) != 0 {
 		t.Fatalf("another room's moves: %v, %v", got, err)
 	}
 }
@@ -92,33 +169,34 @@ func testMoveRace(t *testing.T, s *SQL) {
 		errs := make(chan error)
 		for _, h := range []string{"a", "b"} {
 			go func() {
-				s.TakeLease(Lease{Room: "fam", Holder: h, Until: at(n + 1)}, at(n))
-				errs <- s.AddMove("fam", h, n, engine.Action(n))
+				l, _, _ := s.TakeLease(bg, Lease{Room: "fam", Holder: h, Until: at(n + 1)}, at(n))
+				errs <- s.AddMove(bg, Fence{Room: "fam", Holder: h, Epoch: l.Epoch}, n, engine.Action(n))
 			}()
 		}
 		e1, e2 := <-errs, <-errs
 		if (e1 == nil) == (e2 == nil) {
 			t.Fatalf("move %d: %v and %v; want one written", n, e1, e2)
 		}
-		s.DropLease("fam", "a")
-		s.DropLease("fam", "b")
+		s.DropLease(bg, "fam", "a")
+		s.DropLease(bg, "fam", "b")
 	}
-	if got, _ := s.Moves("fam", 0); len(got) != 20 {
+	if got, _ := s.Moves(bg, "fam", 0); len(got) != 20 {
 		t.Fatalf("%d moves, want 20", len(got))
 	}
 }
 
 // BenchmarkAddMove measures what a move costs a server sharing a
 // PostgreSQL database: one statement, one round trip, made under the
-// table's lock before anyone sees the move (docs/benchmarks.md).
+// before anyone sees the move (docs/benchmarks.md).
 func BenchmarkAddMove(b *testing.B) {
 	s := newPostgres(b)
-	if ok, err := s.TakeLease(Lease{Room: "fam", Holder: "a", Until: time.Now().Add(time.Hour)}, time.Now()); !ok || err != nil {
+	l, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "a", Until: time.Now().Add(time.Hour)}, time.Now())
+	if !ok || err != nil {
 		b.Fatal(ok, err)
 	}
 	b.ResetTimer()
 	for i := range b.N {
-		if err := s.AddMove("fam", "a", i, engine.Action(i%100)); err != nil {
+		if err := s.AddMove(bg, l.Fence(), i, engine.Action(i%100)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/millebornes/mille/save"
@@ -83,11 +84,84 @@ var migrations = [][]string{
 		`ALTER TABLE results ADD COLUMN game TEXT NOT NULL DEFAULT ''`,
 		`CREATE UNIQUE INDEX results_game ON results (room, game, seat) WHERE game <> ''`,
 	},
+	// 4: a lease's epoch, its fencing token: it grows at every change of
+	// the room's holder, and every write of the room names it (shared.go).
+	{
+		`ALTER TABLE leases ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0`,
+	},
 }
 
 // SQL is a Store in a SQL database.
 type SQL struct {
 	db *sql.DB
+	// names lets at most maxNames calls of the players' names use the
+	// database at once: a locked identities table and a burst of logins
+	// once took every connection, and the games stopped with them
+	// (issue 32).
+	names chan struct{}
+	// slow, when set, hears of every call that took longer than
+	// SlowCall (SetSlow).
+	slow atomic.Pointer[func(op, room string, took time.Duration)]
+}
+
+// The deadlines of the store's calls (docs/server.md, "Deadlines").
+const (
+	// CallTimeout bounds every call of the store, the wait for a
+	// connection of the pool included: a database that does not answer
+	// refuses the call after it, and never holds a game longer.
+	CallTimeout = 5 * time.Second
+	// startTimeout bounds what runs once as the store opens (the
+	// migrations, the names' claims made again), which may be long on
+	// a large store.
+	startTimeout = 2 * time.Minute
+	// SlowCall is how long a call takes before it is logged (SetSlow).
+	SlowCall = time.Second
+	// maxNames is how many calls of the players' names use the database
+	// at once, at most (SQL.names).
+	maxNames = 4
+)
+
+// newSQL is the store of db.
+func newSQL(db *sql.DB) *SQL { return &SQL{db: db, names: make(chan struct{}, maxNames)} }
+
+// SetSlow has f hear of every call of the store that takes longer than
+// SlowCall: its operation, its room ("" for none) and how long it took.
+func (s *SQL) SetSlow(f func(op, room string, took time.Duration)) { s.slow.Store(&f) }
+
+// call starts operation op of room ("" for none) within parent: it
+// returns the call's context, with its deadline (CallTimeout, or
+// parent's if sooner), and done, which the call runs as it ends to report
+// it if slow.
+func (s *SQL) call(parent context.Context, op, room string) (context.Context, func()) {
+	return s.callFor(parent, CallTimeout, op, room)
+}
+
+// callFor is call with deadline d.
+func (s *SQL) callFor(parent context.Context, d time.Duration, op, room string) (context.Context, func()) {
+	ctx, cancel := context.WithTimeout(parent, d)
+	start := time.Now()
+	return ctx, func() {
+		cancel()
+		if took := time.Since(start); took > SlowCall {
+			if f := s.slow.Load(); f != nil {
+				(*f)(op, room, took)
+			}
+		}
+	}
+}
+
+// nameCall is call for the players' names: it waits, within the call's
+// deadline, for one of the maxNames places (SQL.names); release gives it
+// back.
+func (s *SQL) nameCall(op string) (ctx context.Context, release func(), err error) {
+	ctx, done := s.call(context.Background(), op, "")
+	select {
+	case s.names <- struct{}{}:
+		return ctx, func() { <-s.names; done() }, nil
+	case <-ctx.Done():
+		done()
+		return nil, nil, fmt.Errorf("waiting for the database: %w", ctx.Err())
+	}
 }
 
 // New makes a store in db, running the migrations it has not run yet,
@@ -98,7 +172,10 @@ func New(db *sql.DB) (*SQL, error) { return migrate(db, nil) }
 // holds back the other servers that open the same database at once
 // (OpenPostgres), until it ends.
 func migrate(db *sql.DB, lock func(*sql.Tx) error) (*SQL, error) {
-	err := (&SQL{db: db}).inTx(func(tx *sql.Tx) error {
+	s := newSQL(db)
+	ctx, done := s.callFor(context.Background(), startTimeout, "migrate", "")
+	defer done()
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		if lock != nil {
 			if err := lock(tx); err != nil {
 				return fmt.Errorf("waiting for the other servers' migrations: %w", err)
@@ -127,7 +204,7 @@ func migrate(db *sql.DB, lock func(*sql.Tx) error) (*SQL, error) {
 		return nil, fmt.Errorf("store: making the tables: %w", err)
 	}
 	for _, q := range schema {
-		rows, err := db.Query(q + ` LIMIT 0`)
+		rows, err := db.QueryContext(ctx, q+` LIMIT 0`)
 		if err == nil {
 			err = rows.Close()
 		}
@@ -135,7 +212,7 @@ func migrate(db *sql.DB, lock func(*sql.Tx) error) (*SQL, error) {
 			return nil, fmt.Errorf("store: the database's tables are not the ones this mille writes (%w): is it another program's?", err)
 		}
 	}
-	return &SQL{db: db}, nil
+	return s, nil
 }
 
 // schema reads every column of every table the store uses: a database
@@ -146,7 +223,7 @@ var schema = []string{
 	`SELECT claim, fingerprint FROM claims`,
 	`SELECT name, host, players, saved, written, game FROM rooms`,
 	`SELECT room, finished, seat, fingerprint, name, points, won FROM results`,
-	`SELECT room, holder, addr, until FROM leases`,
+	`SELECT room, holder, addr, until, epoch FROM leases`,
 	`SELECT room, n, action FROM moves`,
 }
 
@@ -164,8 +241,13 @@ func (s *SQL) Close() error { return s.db.Close() }
 
 // Name implements Store.
 func (s *SQL) Name(key string) (string, bool, error) {
+	ctx, release, err := s.nameCall("name")
+	if err != nil {
+		return "", false, err
+	}
+	defer release()
 	var name string
-	err := s.db.QueryRow(`SELECT name FROM identities WHERE fingerprint = $1`, key).Scan(&name)
+	err = s.db.QueryRowContext(ctx, `SELECT name FROM identities WHERE fingerprint = $1`, key).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", false, nil
 	}
@@ -181,7 +263,12 @@ const setName = `INSERT INTO identities (fingerprint, name) VALUES ($1, $2)
 
 // SetName implements Store.
 func (s *SQL) SetName(key, name string) error {
-	_, err := s.db.Exec(setName, key, name)
+	ctx, release, err := s.nameCall("set name")
+	if err != nil {
+		return err
+	}
+	defer release()
+	_, err = s.db.ExecContext(ctx, setName, key, name)
 	return err
 }
 
@@ -196,9 +283,14 @@ const (
 // claim a name at once, the one whose claim the database takes second
 // finds it taken.
 func (s *SQL) ClaimName(key, name, claim string) error {
-	return s.inTx(func(tx *sql.Tx) error {
+	ctx, release, err := s.nameCall("claim name")
+	if err != nil {
+		return err
+	}
+	defer release()
+	return s.inTx(ctx, func(tx *sql.Tx) error {
 		var holder string
-		switch err := tx.QueryRow(claimHolder, claim).Scan(&holder); {
+		switch err := tx.QueryRowContext(ctx, claimHolder, claim).Scan(&holder); {
 		case err == nil && holder != key:
 			return ErrNameTaken
 		case err != nil && !errors.Is(err, sql.ErrNoRows):
@@ -208,7 +300,7 @@ func (s *SQL) ClaimName(key, name, claim string) error {
 			sql  string
 			args []any
 		}{{dropClaim, []any{key}}, {addClaim, []any{claim, key}}, {setName, []any{key, name}}} {
-			res, err := tx.Exec(stmt.sql, stmt.args...)
+			res, err := tx.ExecContext(ctx, stmt.sql, stmt.args...)
 			if err != nil {
 				return err
 			}
@@ -222,14 +314,16 @@ func (s *SQL) ClaimName(key, name, claim string) error {
 
 // ImportNames implements Store, in one transaction.
 func (s *SQL) ImportNames(names map[string]string, claim func(string) string) error {
-	return s.inTx(func(tx *sql.Tx) error {
+	ctx, done := s.callFor(context.Background(), startTimeout, "import names", "")
+	defer done()
+	return s.inTx(ctx, func(tx *sql.Tx) error {
 		stmts := []string{setName}
 		if claim != nil {
 			stmts = append(stmts, dropClaim, addClaim)
 		}
 		prepared := make([]*sql.Stmt, len(stmts))
 		for i, q := range stmts {
-			stmt, err := tx.Prepare(q)
+			stmt, err := tx.PrepareContext(ctx, q)
 			if err != nil {
 				return err
 			}
@@ -237,16 +331,16 @@ func (s *SQL) ImportNames(names map[string]string, claim func(string) string) er
 			prepared[i] = stmt
 		}
 		for _, key := range slices.Sorted(maps.Keys(names)) {
-			if _, err := prepared[0].Exec(key, names[key]); err != nil {
+			if _, err := prepared[0].ExecContext(ctx, key, names[key]); err != nil {
 				return err
 			}
 			if claim == nil {
 				continue
 			}
-			if _, err := prepared[1].Exec(key); err != nil {
+			if _, err := prepared[1].ExecContext(ctx, key); err != nil {
 				return err
 			}
-			if _, err := prepared[2].Exec(claim(names[key]), key); err != nil {
+			if _, err := prepared[2].ExecContext(ctx, claim(names[key]), key); err != nil {
 				return err
 			}
 		}
@@ -256,8 +350,10 @@ func (s *SQL) ImportNames(names map[string]string, claim func(string) string) er
 
 // Reclaim implements Store, in one transaction.
 func (s *SQL) Reclaim(claim func(string) string) error {
-	return s.inTx(func(tx *sql.Tx) error {
-		rows, err := tx.Query(`SELECT fingerprint, name FROM identities ORDER BY fingerprint`)
+	ctx, done := s.callFor(context.Background(), startTimeout, "reclaim", "")
+	defer done()
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT fingerprint, name FROM identities ORDER BY fingerprint`)
 		if err != nil {
 			return err
 		}
@@ -274,16 +370,16 @@ func (s *SQL) Reclaim(claim func(string) string) error {
 		if err := rows.Err(); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(`DELETE FROM claims`); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM claims`); err != nil {
 			return err
 		}
-		add, err := tx.Prepare(addClaim)
+		add, err := tx.PrepareContext(ctx, addClaim)
 		if err != nil {
 			return err
 		}
 		defer add.Close()
 		for i, key := range keys {
-			if _, err := add.Exec(claim(names[i]), key); err != nil {
+			if _, err := add.ExecContext(ctx, claim(names[i]), key); err != nil {
 				return err
 			}
 		}
@@ -293,6 +389,14 @@ func (s *SQL) Reclaim(claim func(string) string) error {
 
 // PutRoom implements Store.
 func (s *SQL) PutRoom(r Room, by string) error {
+	ctx, done := s.call(context.Background(), "put room", r.Name)
+	defer done()
+	return s.putRoom(ctx, r, by, nil)
+}
+
+// putRoom is PutRoom within ctx; with a fence f, the room is written only
+// if f holds its lease (ErrNotHolder otherwise), in the same statement.
+func (s *SQL) putRoom(ctx context.Context, r Room, by string, f *Fence) error {
 	data, err := save.Marshal(r.Game)
 	if err != nil {
 		return fmt.Errorf("room %s: %w", r.Name, err)
@@ -301,9 +405,9 @@ func (s *SQL) PutRoom(r Room, by string) error {
 	if r.Saved {
 		saved = 1
 	}
-	return s.inTx(func(tx *sql.Tx) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
 		var host, players string
-		err := tx.QueryRow(`SELECT host, players FROM rooms WHERE name = $1`, r.Name).Scan(&host, &players)
+		err := tx.QueryRowContext(ctx, `SELECT host, players FROM rooms WHERE name = $1`, r.Name).Scan(&host, &players)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 		case err != nil:
@@ -311,14 +415,24 @@ func (s *SQL) PutRoom(r Room, by string) error {
 		case by != host && !slices.Contains(strings.Fields(players), by):
 			return ErrNotYours
 		}
+		args := []any{r.Name, r.Host, strings.Join(r.Players, " "), saved, r.Game.Saved.Unix(), string(data)}
+		fenced := `WHERE TRUE`
+		if f != nil {
+			fenced, args = `WHERE `+fenceHolds(7), append(args, f.Holder, f.Epoch)
+		}
 		// A room once saved stays saved when a checkpoint replaces it.
-		_, err = tx.Exec(`INSERT INTO rooms (name, host, players, saved, written, game)
-			VALUES ($1, $2, $3, $4, $5, $6)
+		res, err := tx.ExecContext(ctx, `INSERT INTO rooms (name, host, players, saved, written, game)
+			SELECT $1, $2, $3, $4, $5, $6 `+fenced+`
 			ON CONFLICT (name) DO UPDATE SET host = excluded.host, players = excluded.players,
 				saved = CASE WHEN rooms.saved = 1 THEN 1 ELSE excluded.saved END,
-				written = excluded.written, game = excluded.game`,
-			r.Name, r.Host, strings.Join(r.Players, " "), saved, r.Game.Saved.Unix(), string(data))
-		return err
+				written = excluded.written, game = excluded.game`, args...)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return errors.Join(ErrNotHolder, err)
+		}
+		return nil
 	})
 }
 
@@ -344,7 +458,9 @@ func scanRoom(row interface{ Scan(...any) error }) (Room, error) {
 
 // Room implements Store.
 func (s *SQL) Room(name string) (Room, error) {
-	r, err := scanRoom(s.db.QueryRow(`SELECT `+roomColumns+` FROM rooms WHERE name = $1`, name))
+	ctx, done := s.call(context.Background(), "room", name)
+	defer done()
+	r, err := scanRoom(s.db.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE name = $1`, name))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Room{}, ErrNoRoom
 	}
@@ -354,7 +470,9 @@ func (s *SQL) Room(name string) (Room, error) {
 // Rooms implements Store. A room whose game does not load is left out,
 // and named in the error.
 func (s *SQL) Rooms(n int) ([]Room, error) {
-	rows, err := s.db.Query(`SELECT `+roomColumns+` FROM rooms ORDER BY written DESC, name LIMIT $1`, n)
+	ctx, done := s.callFor(context.Background(), startTimeout, "rooms", "")
+	defer done()
+	rows, err := s.db.QueryContext(ctx, `SELECT `+roomColumns+` FROM rooms ORDER BY written DESC, name LIMIT $1`, n)
 	if err != nil {
 		return nil, err
 	}
@@ -374,15 +492,19 @@ func (s *SQL) Rooms(n int) ([]Room, error) {
 
 // DropCheckpoint implements Store.
 func (s *SQL) DropCheckpoint(name string) error {
-	_, err := s.db.Exec(`DELETE FROM rooms WHERE name = $1 AND saved = 0`, name)
+	ctx, done := s.call(context.Background(), "drop checkpoint", name)
+	defer done()
+	_, err := s.db.ExecContext(ctx, `DELETE FROM rooms WHERE name = $1 AND saved = 0`, name)
 	return err
 }
 
 // Prune implements Store.
 func (s *SQL) Prune(before time.Time, perKey int) (int, error) {
+	ctx, done := s.callFor(context.Background(), startTimeout, "prune", "")
+	defer done()
 	n := 0
-	err := s.inTx(func(tx *sql.Tx) error {
-		res, err := tx.Exec(`DELETE FROM rooms WHERE written < $1`, before.Unix())
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM rooms WHERE written < $1`, before.Unix())
 		if err != nil {
 			return err
 		}
@@ -391,7 +513,7 @@ func (s *SQL) Prune(before time.Time, perKey int) (int, error) {
 		if perKey <= 0 {
 			return nil
 		}
-		res, err = tx.Exec(`DELETE FROM rooms WHERE name IN (
+		res, err = tx.ExecContext(ctx, `DELETE FROM rooms WHERE name IN (
 			SELECT name FROM (
 				SELECT name, ROW_NUMBER() OVER (PARTITION BY host ORDER BY written DESC, name) AS n FROM rooms
 			) AS ranked WHERE n > $1)`, perKey)
@@ -408,26 +530,48 @@ func (s *SQL) Prune(before time.Time, perKey int) (int, error) {
 // AddResult implements Store. A result already recorded (the same room
 // and game, or without a game the same second) is kept as it was.
 func (s *SQL) AddResult(r Result) error {
-	return s.inTx(func(tx *sql.Tx) error {
+	ctx, done := s.call(context.Background(), "add result", r.Room)
+	defer done()
+	return s.addResult(ctx, r, nil)
+}
+
+// addResult is AddResult within ctx; with a fence f, each seat's row is
+// written only if f holds the room's lease, in the same statement, and
+// the result is refused with ErrNotHolder if it does not.
+func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		fenced := `WHERE TRUE`
+		if f != nil {
+			fenced = `WHERE ` + fenceHolds(9)
+		}
 		for i, seat := range r.Seats {
 			won := 0
 			if seat.Won {
 				won = 1
 			}
-			_, err := tx.Exec(`INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-				r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, won, r.Game)
+			args := []any{r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, won, r.Game}
+			if f != nil {
+				args = append(args, f.Holder, f.Epoch)
+			}
+			res, err := tx.ExecContext(ctx, `INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game)
+				SELECT $1, $2, $3, $4, $5, $6, $7, $8 `+fenced+` ON CONFLICT DO NOTHING`, args...)
 			if err != nil {
 				return err
+			}
+			if n, err := res.RowsAffected(); f != nil && err == nil && n == 0 {
+				// Recorded already, or refused: the lease says which.
+				if held, err := s.holds(ctx, tx, *f); err != nil || !held {
+					return errors.Join(ErrNotHolder, err)
+				}
 			}
 		}
 		return nil
 	})
 }
 
-// inTx runs f in a transaction, committed if f returns nil.
-func (s *SQL) inTx(f func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(context.Background(), nil)
+// inTx runs f in a transaction within ctx, committed if f returns nil.
+func (s *SQL) inTx(ctx context.Context, f func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ var storeTests = []struct {
 }{
 	{"Names", testNames}, {"ClaimName", testClaimName}, {"PutRoom", testPutRoom},
 	{"Prune", testPrune}, {"Results", testResults}, {"ClaimRace", testClaimRace},
-	{"Leases", testLeases}, {"Moves", testMoves}, {"MoveRace", testMoveRace}, {"Reclaim", testReclaim},
+	{"Leases", testLeases}, {"Fencing", testFencing}, {"Moves", testMoves}, {"MoveRace", testMoveRace}, {"Reclaim", testReclaim},
 }
 
 // TestStores runs the store's tests on SQLite and, if a cluster is at

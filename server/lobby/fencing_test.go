@@ -1,0 +1,236 @@
+package lobby
+
+import (
+	"database/sql"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/internal/pgtest"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/table"
+)
+
+// moveCount is how many moves the store holds of room.
+func moveCount(t *testing.T, l *Lobby, room string) int {
+	t.Helper()
+	n, err := l.Cluster.Shared.MoveCount(bg, room)
+	servertest.Must(t, err)
+	return n
+}
+
+// untilTurn waits until c's seat is to act and its room writes no move.
+func untilTurn(t *testing.T, c *Conn) {
+	t.Helper()
+	for c.Room().Writing() || c.View().Next < 0 {
+		servertest.WaitFor(t, c, func(table.View) bool { return true })
+	}
+}
+
+// playOn has c make its next move once its room writes none: the next
+// hand asked for between hands, else its turn's first legal move.
+func playOn(t *testing.T, c *Conn) {
+	t.Helper()
+	for c.Room().Writing() || c.View().Next < 0 && !(c.View().Obs.Phase >= engine.PhaseHandOver) {
+		servertest.WaitFor(t, c, func(table.View) bool { return true })
+	}
+	if c.View().Obs.Phase >= engine.PhaseHandOver {
+		servertest.Must(t, c.Act(engine.Continue))
+		writeOver(t, c)
+		return
+	}
+	act(t, c)
+}
+
+// TestPauseCrashResume is issue 32's first repro. Server a holds room wz
+// and Ada plays. a is paused past its lease: b takes the room over and
+// Ada plays 4 more moves there. b is killed; a resumes 5 s later and
+// renews. The room was wedged for good: a renewed its lease (holder = a),
+// kept its table 4 moves behind the store and logged "not recorded" once a
+// second. Now a sees that the lease's epoch moved, reads the room again
+// from the store, tells the people of its old table, and Ada, back on a,
+// moves again within 5 s: the store's move count grows.
+func TestPauseCrashResume(t *testing.T) {
+	url := pgtest.URL(t)
+	c := servertest.NewClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	ann, err := a.Create("wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	servertest.Must(t, err)
+	servertest.Must(t, ann.Start())
+	for range 3 {
+		act(t, ann)
+	}
+	untilTurn(t, ann)
+	ra := a.Room("wz")
+	epoch := ra.epoch.Load()
+
+	// a is paused (kill -STOP): it renews nothing, its table waits for Ada.
+	c.Add(LeaseTime + time.Second)
+	b.takeOver()
+	rb := b.Room("wz")
+	if rb == nil {
+		t.Fatal("b did not take the room over")
+	}
+	if rb.epoch.Load() <= epoch {
+		t.Fatalf("b holds the room at epoch %d, a held it at %d", rb.epoch.Load(), epoch)
+	}
+	onB, err := b.Join("wz", "ka", "Ada", -1)
+	servertest.Must(t, err)
+	for range 4 {
+		act(t, onB)
+	}
+	untilTurn(t, onB)
+	before := moveCount(t, b, "wz")
+
+	// b is killed (kill -9): its room stops as it is, its lease stays.
+	rb.Freeze()
+	c.Add(5 * time.Second)
+
+	// a resumes (kill -CONT) and renews.
+	resumed := time.Now()
+	a.renew()
+	if a.Room("wz") == ra {
+		t.Fatal("a kept its old table of wz, behind the store")
+	}
+	if text := endedText(t, ann, &lang.English); !strings.Contains(text, "ssh -t -p 2222 a wz") || !strings.Contains(text, "read") {
+		t.Fatalf("Ada, on a's old table, reads %q", text)
+	}
+	fresh := a.Room("wz")
+	if fresh == nil {
+		t.Fatal("a did not read the room again from the store")
+	}
+	if got := fresh.tableMoves(); got != before {
+		t.Fatalf("a's table of wz has %d moves, the store %d", got, before)
+	}
+	back, err := a.Join("wz", "ka", "Ada", -1)
+	servertest.Must(t, err)
+	act(t, back)
+	if took := time.Since(resumed); took > 5*time.Second {
+		t.Fatalf("Ada moved again %v after a resumed, want within 5 s", took)
+	}
+	if after := moveCount(t, a, "wz"); after <= before {
+		t.Fatalf("the store holds %d moves of wz, %d before a resumed", after, before)
+	}
+	// And a holds it: its next renewal keeps it.
+	a.renew()
+	if a.Room("wz") != fresh {
+		t.Fatal("a lost the room it read again")
+	}
+}
+
+// TestStaleWriteDrops: a server paused past its lease, whose room another
+// took over, makes a move when it resumes, before any renewal: the store
+// refuses it for its stale epoch, and the room stops on that server at
+// once, its people told where it went (the real command, no
+// placeholders), with no retry.
+func TestStaleWriteDrops(t *testing.T) {
+	url := pgtest.URL(t)
+	c := servertest.NewClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	ann, err := a.Create("wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	servertest.Must(t, err)
+	servertest.Must(t, ann.Start())
+	act(t, ann)
+	untilTurn(t, ann)
+	c.Add(LeaseTime + time.Second)
+	b.takeOver()
+	if b.Room("wz") == nil {
+		t.Fatal("b did not take the room over")
+	}
+	before := moveCount(t, b, "wz")
+	var buf [engine.MaxLegal]engine.Action
+	u := ann.View()
+	servertest.Must(t, ann.Act(u.Obs.Legal(buf[:0])[0]))
+	text := endedText(t, ann, &lang.French)
+	if !strings.Contains(text, "ssh -t -p 2222 a wz") || strings.Contains(text, "HÔTE") {
+		t.Fatalf("Ada reads %q as the room stops on a", text)
+	}
+	if a.Room("wz") != nil {
+		t.Fatal("the room goes on on a")
+	}
+	if after := moveCount(t, b, "wz"); after != before {
+		t.Fatalf("a wrote a move into b's room: %d moves, %d before", after, before)
+	}
+}
+
+// TestRowLockedOneRoom is issue 32's second repro. Another transaction
+// holds, uncommitted, the row of room r1's next move. r1's move then
+// waits for the database, and its people read within 2 s that the game
+// waits; but the table's lock is free, the leases are renewed (room r2's
+// and r1's alike), and r2 plays on on the same server, which the other
+// server does not take over. The row is held 15 s with MILLE_LONG_TESTS,
+// 4 s otherwise (past the lock timeout, 3 s, either way).
+func TestRowLockedOneRoom(t *testing.T) {
+	url := pgtest.URL(t)
+	c := servertest.NewClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	one, err := a.Create("r1", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	servertest.Must(t, err)
+	two, err := a.Create("r2", "kb", "Ben", 0, servertest.Config(2, engine.Standard, 8))
+	servertest.Must(t, err)
+	servertest.Must(t, one.Start())
+	servertest.Must(t, two.Start())
+	act(t, one)
+	act(t, two)
+	untilTurn(t, one)
+
+	db, err := sql.Open("pgx", url)
+	servertest.Must(t, err)
+	defer db.Close()
+	lock, err := db.Begin()
+	servertest.Must(t, err)
+	defer lock.Rollback()
+	next := one.Room().tableMoves()
+	if _, err := lock.Exec(`INSERT INTO moves (room, n, action) VALUES ('r1', $1, 0)`, next); err != nil {
+		t.Fatal(err)
+	}
+	held := time.Duration(testkit.Size(4, 4, 15)) * time.Second
+	start := time.Now()
+
+	var buf [engine.MaxLegal]engine.Action
+	u := one.View()
+	servertest.Must(t, one.Act(u.Obs.Legal(buf[:0])[0]))
+	told := servertest.WaitFor(t, one, func(u table.View) bool { return u.Notice.Kind == table.NoticeWriting })
+	if took := time.Since(start); took > 2*time.Second {
+		t.Fatalf("Ada read that the game waits %v after her move, want within 2 s", took)
+	}
+	if !strings.Contains(told.Notice.Text(&lang.English), "writing") {
+		t.Fatalf("Ada reads %q", told.Notice.Text(&lang.English))
+	}
+	moves := 0
+	for time.Since(start) < held {
+		// The server goes on: leases renewed, r2 played, by a.
+		c.Add(LeaseTime / 3)
+		a.renew()
+		b.takeOver()
+		if a.Room("r1") == nil || a.Room("r2") == nil || b.Room("r2") != nil {
+			t.Fatalf("after %v: a holds r1 %v, r2 %v; b holds r2 %v", time.Since(start), a.Room("r1") != nil, a.Room("r2") != nil, b.Room("r2") != nil)
+		}
+		playOn(t, two)
+		moves++
+		time.Sleep(100 * time.Millisecond) // a person's pace, not a wait for anything
+	}
+	if moves < 3 {
+		t.Fatalf("r2 played %d moves while r1's row was held", moves)
+	}
+	if got := one.Room().tableMoves(); got != next {
+		t.Fatalf("r1's move was made without its write: %d moves, %d before", got, next)
+	}
+	v := writeOver(t, one)
+	if v.Notice.Kind != table.NoticeNotWritten {
+		t.Fatalf("after the lock timeout Ada reads %q", v.Notice.Text(&lang.English))
+	}
+	lock.Rollback()
+	// The row let go, Ada's move is written and made.
+	untilTurn(t, one)
+	act(t, one)
+	if got := one.Room().tableMoves(); got <= next {
+		t.Fatalf("r1 has %d moves after the row was let go, %d before", got, next)
+	}
+	if n := moveCount(t, a, "r1"); n <= next {
+		t.Fatalf("the store holds %d moves of r1", n)
+	}
+}
