@@ -15,6 +15,7 @@ require (
 	github.com/charmbracelet/x/vt v0.1.0
 	github.com/gliderlabs/ssh v0.3.8
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659
 	golang.org/x/crypto v0.58.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.43.0

@@ -1207,6 +1207,7 @@ var English = Catalogue{
 		RefNameMarkFirst: "a name starts with a letter, a digit or a sign",
 		RefNameInvisible: "a name needs a letter, a digit or a sign one can see",
 		RefNameSigns:     "a name has only letters, digits, spaces or signs",
+		RefNameJoined:    "a name writes its letters one by one: one character here stands for several (as ǅ or ﬁ)",
 		RefNameYou:       "that is how mille names each player's own seat: choose another",
 		RefNameMille:     "mille gives that name to a seat itself (a computer's, or a seat with no name): choose another",
 		RefStarted:       "the game has already started",

@@ -1219,6 +1219,7 @@ var French = Catalogue{
 		RefNameMarkFirst: "un nom commence par une lettre, un chiffre ou un signe",
 		RefNameInvisible: "un nom demande une lettre, un chiffre ou un signe qu'on voit",
 		RefNameSigns:     "un nom n'a que des lettres, des chiffres, des espaces ou des signes",
+		RefNameJoined:    "un nom écrit ses lettres une à une : un caractère en remplace ici plusieurs (comme ǅ ou ﬁ)",
 		RefNameYou:       "c'est ainsi que mille nomme la place de chaque joueur : choisissez-en un autre",
 		RefNameMille:     "mille donne ce nom à une place lui-même (celle d'un ordinateur, ou une place sans nom) : choisissez-en un autre",
 		RefStarted:       "la partie a déjà commencé",

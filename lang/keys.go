@@ -1276,6 +1276,7 @@ const (
 	RefNameMarkFirst // -
 	RefNameInvisible // -
 	RefNameSigns     // -
+	RefNameJoined    // -
 	RefNameYou       // -
 	RefNameMille     // -
 	RefStarted       // -

@@ -287,7 +287,7 @@ func (c *Catalogue) SeatName(name string, s int, away bool) string {
 // defaultName says in the catalogue's language the names mille itself
 // gives seats, which games keep in English: "You", "Computer" in a game
 // of two, and "Computer N", the name a server's tables gave computers
-// before ComputerNames. No person can take one of these (Reserved), so
+// before names.Computers. No person can take one of these (names.Reserved), so
 // any other name is a person's or a computer's and stays as it is.
 func (c *Catalogue) defaultName(name string) string {
 	switch name {

@@ -14,6 +14,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/names"
 )
 
 // verb matches a format's verbs: %s, %d, %v, %[2]s; not %%.
@@ -355,23 +356,29 @@ func TestHintLineSaysTheMoveOnce(t *testing.T) {
 	}
 }
 
-// TestDefaultNames: the names mille gives seats are said in the
-// catalogue's language; a person's name stays as it is.
-func TestReserved(t *testing.T) {
-	for name, want := range map[string]bool{
-		"You": true, "vous": true, "COMPUTER": true, "Ordinateur": true, "Computer 3": true,
-		"ordinateur  2": true, "Player 1": true, "Joueur 4": true,
-		"Computer Ann": false, "Player": false, "Youssef": false, "": false,
-		// issue 24, 10: the computers' names and their look-alikes.
-		"Ann": true, "bob": true, "B0b": true, "Ca1": true, "Dee": true, "EVE": true, "Fay": true,
-		"Annie": false, "Bobby": false, "Computer 1O": true, "Joueur 2": true, "Player 3x": false,
-	} {
-		if got := Reserved(name); got != want {
-			t.Errorf("Reserved(%q) = %v, want %v", name, got, want)
+// TestReservedWords: the words each catalogue names seats with are
+// reserved (package names), in each language: a language added here adds
+// its words there.
+func TestReservedWords(t *testing.T) {
+	for _, c := range All {
+		if you := c.Text[NameYou]; !names.IsYou(you) || !names.Reserved(you) {
+			t.Errorf("%s: %q is not reserved as the viewer's seat", c.Tag, you)
+		}
+		if !names.Reserved(c.Text[NameComputer]) {
+			t.Errorf("%s: %q is not reserved", c.Tag, c.Text[NameComputer])
+		}
+		for n := 1; n <= engine.MaxSeats; n++ {
+			for _, k := range []Key{NameComputerN, PlayerN} {
+				if name := c.T(k, n); !names.Reserved(name) {
+					t.Errorf("%s: %q is not reserved", c.Tag, name)
+				}
+			}
 		}
 	}
 }
 
+// TestDefaultNames: the names mille gives seats are said in the
+// catalogue's language; a person's name stays as it is.
 func TestDefaultNames(t *testing.T) {
 	for _, c := range []struct{ name, en, fr string }{
 		{"You", "You", "Vous"},

@@ -8,6 +8,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/names"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
@@ -43,7 +44,7 @@ const MaxName = 12
 
 // CheckName checks a name typed for a seat (spaces at its ends left out):
 // at most MaxName printable characters, none of the names mille gives
-// seats itself (lang.Reserved) and none of the names in taken (the other
+// seats itself (names.Reserved) and none of the names in taken (the other
 // seats'), whatever the case. "" is fine: the seat then has none.
 func CheckName(name string, taken []string) error {
 	name = strings.TrimSpace(name)
@@ -54,7 +55,7 @@ func CheckName(name string, taken []string) error {
 		return lang.Err(lang.NameLong, MaxName)
 	case !record.Printable(name):
 		return lang.Err(lang.NameOdd)
-	case lang.Reserved(name):
+	case names.Reserved(name):
 		return lang.Err(lang.NameMille, name)
 	}
 	for _, t := range taken {

@@ -19,6 +19,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/names"
 	"github.com/millebornes/mille/record"
 )
 
@@ -283,13 +284,13 @@ func newTable(name, host string, cfg Config, st engine.State, now func() time.Ti
 // ComputerName is the name of a computer player at seat of a game of
 // players, at this keyboard (local.Seats) and at a server's table alike:
 // "Computer" in a game of two, where it is the only one; else its seat's
-// of lang.ComputerNames (Ann, Bob, Cal…), short enough for six to fit
+// of names.Computers (Ann, Bob, Cal…), short enough for six to fit
 // the board's columns. Those names are reserved: no person takes one.
 func ComputerName(seat, players int) string {
 	if players == 2 {
 		return "Computer"
 	}
-	return lang.ComputerNames[seat]
+	return names.Computers[seat]
 }
 
 // FromRecord makes a table from a game record g (a save) with its history:

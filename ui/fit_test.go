@@ -27,7 +27,7 @@ import (
 func vocabulary(t *testing.T) map[string]bool {
 	t.Helper()
 	words := map[string]bool{}
-	for _, dir := range []string{".", "../engine", "../table", "../save", "../ai", "../local", "../lang"} {
+	for _, dir := range []string{".", "../engine", "../table", "../save", "../ai", "../local", "../lang", "../names"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/names"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server/store"
 )
@@ -47,9 +47,10 @@ func OpenStore(dir, db string) (st *store.SQL, problems []error, err error) {
 		st.Close()
 		return nil, nil, err
 	}
-	// The claims of the names were made by an older lang.Skeleton, which took
-	// Аlice (a Cyrillic А) and Alíce beside Alice: they are made again.
-	if err := st.Reclaim(lang.Skeleton); err != nil {
+	// The claims of the names were made by an older Skeleton, which took
+	// Аlice (a Cyrillic А) and Alíce beside Alice, or Ꭺda (a Cherokee Ꭺ)
+	// beside Ada: they are made again.
+	if err := st.Reclaim(names.Skeleton); err != nil {
 		st.Close()
 		return nil, nil, err
 	}
@@ -67,11 +68,11 @@ func importNames(st store.Store, path string) error {
 	if err != nil {
 		return err
 	}
-	var names map[string]string
-	if err := json.Unmarshal(data, &names); err != nil {
+	var byKey map[string]string
+	if err := json.Unmarshal(data, &byKey); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := st.ImportNames(names, lang.Skeleton); err != nil {
+	if err := st.ImportNames(byKey, names.Skeleton); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return os.Rename(path, path+migratedExt)

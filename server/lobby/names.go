@@ -7,8 +7,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/text/secure/precis"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/names"
 	"github.com/millebornes/mille/server/store"
 )
 
@@ -46,7 +48,7 @@ func (u *Users) SetName(id, name string) error {
 	if err := ValidName(name); err != nil {
 		return err
 	}
-	err := u.store.ClaimName(id, name, lang.Skeleton(name))
+	err := u.store.ClaimName(id, name, names.Skeleton(name))
 	switch {
 	case errors.Is(err, store.ErrNameTaken):
 		return ErrNameTaken
@@ -65,7 +67,7 @@ const MaxNameLen = 12
 // characters and columns of letters, digits, spaces or punctuation, which
 // people can see (the PRECIS nickname profile's, RFC 8266), and which are
 // none of the names mille gives seats itself, nor look like one
-// (lang.Reserved).
+// (names.Reserved).
 func ValidName(name string) error {
 	if !utf8.ValidString(name) {
 		// Bytes that are no text were once greeted as a blank name and
@@ -93,16 +95,39 @@ func ValidName(name string) error {
 	if _, err := precis.Nickname.String(name); err != nil {
 		return lang.Err(lang.RefNameSigns)
 	}
-	for _, c := range lang.All {
-		if lang.Skeleton(name) == lang.Skeleton(c.Text[lang.NameYou]) {
-			// Every screen says it of the viewer's own seat, in the
-			// viewer's language.
-			return lang.Err(lang.RefNameYou)
-		}
+	if joined(name) {
+		return lang.Err(lang.RefNameJoined)
 	}
-	if lang.Reserved(name) {
+	if names.IsYou(name) {
+		// Every screen says it of the viewer's own seat, in the
+		// viewer's language.
+		return lang.Err(lang.RefNameYou)
+	}
+	if names.Reserved(name) {
 		// Look-alikes too: nobody may pass for a computer.
 		return lang.Err(lang.RefNameMille)
 	}
 	return nil
+}
+
+// joined reports whether name holds a character that stands for several
+// letters in one column (ǅ for Dž, ﬁ, ĳ): a terminal squeezes them into
+// one cell, where ǅan passes for Dan as well as for Džan, so no fold can
+// say which name it looks like.
+func joined(name string) bool {
+	for _, r := range name {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		letters := 0
+		for _, c := range norm.NFKC.String(string(r)) {
+			if unicode.IsLetter(c) {
+				letters++
+			}
+		}
+		if letters > 1 && ansi.StringWidth(string(r)) < letters {
+			return true
+		}
+	}
+	return false
 }
