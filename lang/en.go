@@ -1,11 +1,14 @@
 package lang
 
+import "golang.org/x/text/language"
+
 // English is mille in English: its own sentences, and the engine's words
 // as the engine spells them (its refusals and the ai's reasons are the
 // same sentences, which tests check).
 var English = Catalogue{
-	Tag:  "en",
-	Name: "English",
+	Tag:      "en",
+	Name:     "English",
+	Language: language.English,
 	Text: [NumKeys]string{
 		Welcome:        "Mille Bornes, %s rules, %d players: %s. The trip is %d miles. Type help for the commands.",
 		HasKeyboard:    "%s has the keyboard.",
@@ -28,7 +31,9 @@ var English = Catalogue{
 			"your seat waits for you.",
 
 		TurnMiles:      "%s.",
+		MilesYouOne:    "You have %d mile",
 		MilesYou:       "You have %d miles",
+		MilesTeamOne:   "Your team has %d mile",
 		MilesTeam:      "Your team has %d miles",
 		MilesOther:     "%s has %d",
 		Turn:           "Your turn: %s. Play or discard?",
@@ -99,7 +104,8 @@ var English = Catalogue{
 		NowPause:     "A pause at the table.",
 		NowHandOver:  "The hand is over.",
 		NowGameOver:  "The game is over.",
-		Side:         "%s: %d of %d miles, %s. Battle pile: %s. Speed pile: %s. Safeties: %s. Distance cards: %s.",
+		SideOne:      "%[2]s: %[1]d of %[3]d miles, %[4]s. Battle pile: %[5]s. Speed pile: %[6]s. Safeties: %[7]s. Distance cards: %[8]s.",
+		Side:         "%[2]s: %[1]d of %[3]d miles, %[4]s. Battle pile: %[5]s. Speed pile: %[6]s. Safeties: %[7]s. Distance cards: %[8]s.",
 		Rolling:      "rolling",
 		Stopped:      "stopped",
 		Limited:      "%s, under a Speed Limit",
@@ -232,7 +238,8 @@ var English = Catalogue{
 		ThreatSafe:      "Your safeties keep every hazard off.",
 		ThreatNearest:   "%s is the nearest to the end: %d miles to go.",
 		Summary:         "%s %s.",
-		SumSide:         "%s: %d miles, %s",
+		SumSideOne:      "%[2]s: %[1]d mile, %[3]s",
+		SumSide:         "%[2]s: %[1]d miles, %[3]s",
 		SumNeedsGo:      "waiting for a Go",
 		SumStoppedBy:    "stopped by %s",
 		SumHold:         "You hold %s.",
@@ -460,6 +467,7 @@ var English = Catalogue{
 
 		BoardBattle:     "Battle",
 		BoardSpeed:      "Speed",
+		BoardMilesOne:   "%d mile",
 		BoardMiles:      "%d miles",
 		BoardCoups:      "coup fourré: %s",
 		BoardStopped:    "stopped",
@@ -1181,7 +1189,8 @@ var English = Catalogue{
 		RtFlaggedMove:  "Decision %d: %s, %s. %s",
 		PosCoupFourre:  "coup fourré on %s?",
 		PosExtension:   "extend or stop at 700?",
-		PosSide:        "%s: %d miles",
+		PosSideOne:     "%[2]s: %[1]d mile",
+		PosSide:        "%[2]s: %[1]d miles",
 		PosNoGo:        "no Go yet",
 		PosHand:        "hand: %s",
 		PosDraw:        "draw pile: %d",

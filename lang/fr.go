@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"golang.org/x/text/language"
+)
 
 // French is mille in French, with the names the French box prints on
 // the cards (Feu rouge, Crevaison, Increvable…) and the game's own words
@@ -9,8 +13,9 @@ import "strings"
 // are written with a plain space before « : ; ! ? »; typography makes it
 // the no-break space French sets there, so a line never breaks before it.
 var French = Catalogue{
-	Tag:  "fr",
-	Name: "Français",
+	Tag:      "fr",
+	Name:     "Français",
+	Language: language.French,
 	// A no-break space (U+00A0) groups the thousands, "5 000": French
 	// typography would take the narrower U+202F, but many terminal
 	// fonts (the Linux console's among them) have no glyph for it. Speech
@@ -40,7 +45,9 @@ var French = Catalogue{
 			"votre place vous attend.",
 
 		TurnMiles:      "%s.",
+		MilesYouOne:    "Vous avez %d borne",
 		MilesYou:       "Vous avez %d bornes",
+		MilesTeamOne:   "Votre équipe a %d borne",
 		MilesTeam:      "Votre équipe a %d bornes",
 		MilesOther:     "%s en a %d",
 		Turn:           "À vous : %s. Jouer ou défausser ?",
@@ -111,7 +118,8 @@ var French = Catalogue{
 		NowPause:     "Une pause à la table.",
 		NowHandOver:  "La manche est finie.",
 		NowGameOver:  "La partie est finie.",
-		Side:         "%s : %d bornes sur %d, %s. Pile de bataille : %s. Pile de vitesse : %s. Bottes : %s. Étapes : %s.",
+		SideOne:      "%[2]s : %[1]d borne sur %[3]d, %[4]s. Pile de bataille : %[5]s. Pile de vitesse : %[6]s. Bottes : %[7]s. Étapes : %[8]s.",
+		Side:         "%[2]s : %[1]d bornes sur %[3]d, %[4]s. Pile de bataille : %[5]s. Pile de vitesse : %[6]s. Bottes : %[7]s. Étapes : %[8]s.",
 		Rolling:      "en route",
 		Stopped:      "à l'arrêt",
 		Limited:      "%s, sous Limite de vitesse",
@@ -244,7 +252,8 @@ var French = Catalogue{
 		ThreatSafe:      "Vos bottes vous gardent de toutes les attaques.",
 		ThreatNearest:   "%s est le plus près de l'arrivée : encore %d bornes.",
 		Summary:         "%s %s.",
-		SumSide:         "%s : %d bornes, %s",
+		SumSideOne:      "%[2]s : %[1]d borne, %[3]s",
+		SumSide:         "%[2]s : %[1]d bornes, %[3]s",
 		SumNeedsGo:      "en attente d'un Feu vert",
 		SumStoppedBy:    "arrêté par %s",
 		SumHold:         "Vous avez en main %s.",
@@ -472,6 +481,7 @@ var French = Catalogue{
 
 		BoardBattle:     "Bataille",
 		BoardSpeed:      "Vitesse",
+		BoardMilesOne:   "%d borne",
 		BoardMiles:      "%d bornes",
 		BoardCoups:      "coup-fourré : %s",
 		BoardStopped:    "arrêt",
@@ -1193,7 +1203,8 @@ var French = Catalogue{
 		RtFlaggedMove:  "Décision %d : %s, %s. %s",
 		PosCoupFourre:  "coup-fourré sur %s ?",
 		PosExtension:   "allonger ou s'arrêter à 700 ?",
-		PosSide:        "%s : %d bornes",
+		PosSideOne:     "%[2]s : %[1]d borne",
+		PosSide:        "%[2]s : %[1]d bornes",
 		PosNoGo:        "pas encore de Feu vert",
 		PosHand:        "main : %s",
 		PosDraw:        "sabot : %d",

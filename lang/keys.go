@@ -29,8 +29,10 @@ const (
 
 	// The player's turn and the questions.
 	TurnMiles      // list of sides' miles
-	MilesYou       // miles
-	MilesTeam      // miles
+	MilesYouOne    // miles (Catalogue.Count)
+	MilesYou       // the same, for another count
+	MilesTeamOne   // miles (Catalogue.Count)
+	MilesTeam      // the same, for another count
 	MilesOther     // side, miles
 	Turn           // hand with what each card can do
 	SlotCard       // slot, card
@@ -102,7 +104,8 @@ const (
 	NowPause     // -
 	NowHandOver  // -
 	NowGameOver  // -
-	Side         // side, miles, trip, state, battle, speed, safeties, distance
+	SideOne      // miles, side, trip, state, battle, speed, safeties, distance (Catalogue.Count)
+	Side         // the same, for another count
 	Rolling      // -
 	Stopped      // -
 	Limited      // state
@@ -244,7 +247,8 @@ const (
 
 	// The commands for the ear: summary, history, brief and verbose.
 	Summary       // what the table waits for now (NowYours...), each side (SumSide) joined with Semicolon
-	SumSide       // side, miles, its state (Rolling, SumNeedsGo, SumStoppedBy; Limited around it)
+	SumSideOne    // miles, side, its state (Rolling, SumNeedsGo, SumStoppedBy; Limited around it) (Catalogue.Count)
+	SumSide       // the same, for another count
 	SumNeedsGo    // -
 	SumStoppedBy  // hazard
 	SumHold       // the hand, cards by name
@@ -496,7 +500,8 @@ const (
 	// The full screen's board.
 	BoardBattle     // - (before the battle pile's card)
 	BoardSpeed      // - (before the speed pile's card)
-	BoardMiles      // miles
+	BoardMilesOne   // miles (Catalogue.Count)
+	BoardMiles      // the same, for another count
 	BoardCoups      // safeties
 	BoardStopped    // -
 	BoardNeeds      // card (after BoardStopped)
@@ -1248,7 +1253,8 @@ const (
 	RtFlaggedMove  // decision number, move played, verdict, reason
 	PosCoupFourre  // hazard (the position of a flagged move: review.SummaryIn)
 	PosExtension   // -
-	PosSide        // side, miles
+	PosSideOne     // miles, side (Catalogue.Count)
+	PosSide        // the same, for another count
 	PosNoGo        // -
 	PosHand        // cards
 	PosDraw        // cards left in the draw pile

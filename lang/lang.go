@@ -18,6 +18,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
+
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 )
@@ -29,6 +32,8 @@ type Catalogue struct {
 	// Tag is the language's code, as --lang and the options file write
 	// it: "en", "fr".
 	Tag string
+	// Language is the language for CLDR's rules (its plural forms).
+	Language language.Tag
 	// Name is the language's name in itself: "English", "Français".
 	Name string
 	// Text holds the sentences by key.
@@ -88,14 +93,25 @@ func (c *Catalogue) Spoken() *Catalogue {
 }
 
 // Count says the text of one, a key in the singular whose first
-// argument is n, with args after it; or, when n is not 1, the plural
-// key that follows one: "1 decision", "2 decisions".
+// argument is n, with args after it, when the language's plural rule
+// (CLDR's) puts n in the singular; else the plural key that follows one:
+// "1 decision", "0 decisions" in English, "0 décision", "2 décisions" in
+// French, which takes the singular for 0 and 1.
 func (c *Catalogue) Count(n int, one Key, args ...any) string {
 	k := one
-	if n != 1 {
+	if !c.singular(n) {
 		k = one + 1
 	}
 	return c.T(k, append([]any{n}, args...)...)
+}
+
+// singular reports whether the language says n of a thing in the
+// singular: CLDR's "one" form (a negative number by its size).
+func (c *Catalogue) singular(n int) bool {
+	if n < 0 {
+		n = -n
+	}
+	return plural.Cardinal.MatchPlural(c.Language, n, 0, 0, 0, 0) == plural.One
 }
 
 // Num writes a whole number as the language does: "5 000" in French

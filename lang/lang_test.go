@@ -450,7 +450,8 @@ func TestRoundsAlike(t *testing.T) {
 	}
 }
 
-// TestCount: a count of one takes the singular in both languages.
+// TestCount: a count takes the singular or the plural by the language's
+// own rule.
 func TestCount(t *testing.T) {
 	for _, tc := range []struct {
 		c    *Catalogue
@@ -468,6 +469,12 @@ func TestCount(t *testing.T) {
 		{&French, 1, CountDecision, "1 décision"},
 		{&French, 3, CountHand, "3 manches"},
 		{&French, 1, CountReviewedGame, "1 partie finie revue"},
+		// CLDR's rules: French takes the singular for 0 and 1.
+		{&French, 0, CountBlunder, "0 gaffe"},
+		{&French, 0, CountDecision, "0 décision"},
+		{&English, 0, CountBlunder, "0 blunders"},
+		{&French, 2, CountBlunder, "2 gaffes"},
+		{&French, 1000000, CountPoint, "1\u00a0000\u00a0000 points"},
 	} {
 		if got := tc.c.Count(tc.n, tc.one); got != tc.want {
 			t.Errorf("%s %d: %q, want %q", tc.c.Tag, tc.n, got, tc.want)

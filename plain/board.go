@@ -65,9 +65,9 @@ func (b *board) milesLine() string {
 	case mine != b.view.YourSide():
 		parts = append(parts, b.text(lang.MilesOther, capital(b.sideName(mine)), o.Tableaus[mine].Miles))
 	case o.Config.Players >= 4:
-		parts = append(parts, b.text(lang.MilesTeam, o.Tableaus[mine].Miles))
+		parts = append(parts, b.cat.Count(int(o.Tableaus[mine].Miles), lang.MilesTeamOne))
 	default:
-		parts = append(parts, b.text(lang.MilesYou, o.Tableaus[mine].Miles))
+		parts = append(parts, b.cat.Count(int(o.Tableaus[mine].Miles), lang.MilesYouOne))
 	}
 	for _, side := range b.view.Opponents() {
 		parts = append(parts, b.text(lang.MilesOther, b.sideName(side), o.Tableaus[side].Miles))
@@ -341,8 +341,8 @@ func (b *board) sideStatus(side int) {
 			distance = append(distance, b.text(lang.Count, n, b.cat.Card(c)))
 		}
 	}
-	b.say(lang.Side, capital(b.sideName(side)), t.Miles, o.Trip, state,
-		b.pile(t.Battle), b.pile(t.Speed), b.list(safeties, lang.And), b.list(distance, lang.And))
+	b.line(b.cat.Count(int(t.Miles), lang.SideOne, capital(b.sideName(side)), o.Trip, state,
+		b.pile(t.Battle), b.pile(t.Speed), b.list(safeties, lang.And), b.list(distance, lang.And)))
 }
 
 // pile names the top card of a pile, or says it is empty.
@@ -402,7 +402,7 @@ func (b *board) summary([]string) {
 		if t.Limited() {
 			state = b.text(lang.Limited, state)
 		}
-		sides = append(sides, b.text(lang.SumSide, capital(b.sideName(side)), t.Miles, state))
+		sides = append(sides, b.cat.Count(int(t.Miles), lang.SumSideOne, capital(b.sideName(side)), state))
 	}
 	line := b.text(lang.Summary, now, strings.Join(sides, b.text(lang.Semicolon)))
 	if !o.Onlooker && o.HandSizes[o.Seat] > 0 {

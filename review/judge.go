@@ -205,7 +205,7 @@ func SummaryIn(c *lang.Catalogue, o *engine.Observation, names engine.Names) str
 	for k := range sides {
 		side := (me + k) % sides
 		t := &o.Tableaus[side]
-		line := []string{c.T(lang.PosSide, c.Side(names, side), t.Miles)}
+		line := []string{c.Count(int(t.Miles), lang.PosSideOne, c.Side(names, side))}
 		switch {
 		case t.Battle != engine.NoCard:
 			line = append(line, c.Card(t.Battle))

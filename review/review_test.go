@@ -399,7 +399,7 @@ func TestSummary(t *testing.T) {
 		t.Errorf("summary of a fresh deal: %q", got)
 	}
 	fr := SummaryIn(&lang.French, &obs, engine.Names{Config: obs.Config, Viewer: 1, Seats: []string{"Ann", "Bob"}})
-	if !strings.HasPrefix(fr, "vous\u00a0: 0 bornes, pas encore de Feu vert · Ann\u00a0: 0 bornes, pas encore de Feu vert · main\u00a0: ") || !strings.HasSuffix(fr, " · sabot\u00a0: 88") {
+	if !strings.HasPrefix(fr, "vous\u00a0: 0 borne, pas encore de Feu vert · Ann\u00a0: 0 borne, pas encore de Feu vert · main\u00a0: ") || !strings.HasSuffix(fr, " · sabot\u00a0: 88") {
 		t.Errorf("summary of a fresh deal in French: %q", fr)
 	}
 	r, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick})

@@ -61,7 +61,7 @@ var guidePages = []guidePage{
 		st := m.styles
 		trip, trip4 := engine.Config{Players: 2}.BaseTrip(), engine.Config{Players: 4}.BaseTrip()
 		return strings.Join([]string{
-			m.t(lang.GuideRaceA, st.Title.Render(m.t(lang.BoardMiles, trip)), trip4,
+			m.t(lang.GuideRaceA, st.Title.Render(m.lang.Count(trip, lang.BoardMilesOne)), trip4,
 				st.Title.Render(m.t(lang.GuidePoints, engine.WinningScore)), st.Title.Render(m.t(lang.SlotP)), st.chip(m.lang, engine.Go)),
 			"",
 			m.cardRow([]engine.Card{engine.Go, engine.Miles75, engine.Miles100, engine.Miles200},

@@ -158,7 +158,7 @@ func (m *tablesPane) tableauCompact(t *engine.Tableau, w, rows int) []string {
 	counts := m.mileCounts(t, rows < 4)
 	lines := []string{l1}
 	if rows >= 4 {
-		lines = append(lines, " "+bar+" "+st.Dim.Render(m.t(lang.BoardMiles, t.Miles)), " "+counts)
+		lines = append(lines, " "+bar+" "+st.Dim.Render(m.lang.Count(int(t.Miles), lang.BoardMilesOne)), " "+counts)
 	} else {
 		lines = append(lines, " "+bar+" "+counts)
 	}
@@ -173,7 +173,7 @@ func (m *tablesPane) tableauMedium(t *engine.Tableau, w, rows int) []string {
 	bat := strings.Split(st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle)}), "\n")
 	spd := strings.Split(st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed)}), "\n")
 	right := []string{
-		m.tripBar(t, 14) + " " + st.Dim.Render(m.t(lang.BoardMiles, t.Miles)),
+		m.tripBar(t, 14) + " " + st.Dim.Render(m.lang.Count(int(t.Miles), lang.BoardMilesOne)),
 		m.mileCounts(t, false),
 		m.safetyRow(t),
 		m.sideStatus(t, w-2*cardW-1),
@@ -282,7 +282,7 @@ func (m *tablesPane) tableauStacks(t *engine.Tableau, w int) []string {
 	lines := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, cards...), "\n")
 	status, limit := m.sideNeeds(t)
 	text := []string{
-		m.tripBar(t, 14) + " " + m.styles.Dim.Render(m.t(lang.BoardMiles, t.Miles)),
+		m.tripBar(t, 14) + " " + m.styles.Dim.Render(m.lang.Count(int(t.Miles), lang.BoardMilesOne)),
 		m.mileCounts(t, false),
 		status,
 		limit,
@@ -318,7 +318,7 @@ func (m *tablesPane) tableauRoomy(t *engine.Tableau, w int) []string {
 		}
 	}
 	return append(lines,
-		" "+m.tripBar(t, 40)+" "+st.Dim.Render(m.t(lang.BoardMiles, t.Miles)),
+		" "+m.tripBar(t, 40)+" "+st.Dim.Render(m.lang.Count(int(t.Miles), lang.BoardMilesOne)),
 		" "+fit(strings.Join(notes, st.Dim.Render(" · ")), w-1))
 }
 
@@ -340,7 +340,7 @@ func (m *tablesPane) tableauCards(t *engine.Tableau, w int) []string {
 	}
 	row := lipgloss.JoinHorizontal(lipgloss.Top, cards...)
 	lines := strings.Split(row, "\n")
-	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(m.t(lang.BoardMiles, t.Miles)), " "+m.mileCounts(t, false), " "+m.sideStatus(t, w-1))
+	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(m.lang.Count(int(t.Miles), lang.BoardMilesOne)), " "+m.mileCounts(t, false), " "+m.sideStatus(t, w-1))
 	return lines
 }
 
