@@ -27,17 +27,13 @@ func (s *Session) askResume(ctx context.Context, g record.Game) resumeAnswer {
 	st := &g.State
 	points := make([]string, st.Config.Sides())
 	for side := range points {
-		score := int(st.Totals[side])
-		if !st.HandOver() {
-			score += st.LiveScore(side).Total() // the hand's points so far
-		}
 		var names []string
 		for seat := range st.Config.Players {
 			if st.Config.SideOf(seat) == side {
 				names = append(names, s.seatNameIn(g, seat))
 			}
 		}
-		points[side] = s.text(lang.Points, s.list(names, lang.And), score)
+		points[side] = s.text(lang.Points, s.list(names, lang.And), g.Points(side))
 	}
 	which := s.text(lang.ResumeWhich, st.Config.Players, st.Game+1, int(st.Hand)+1,
 		g.Saved.Local().Format("2006-01-02"), g.Saved.Local().Format("15:04"), s.list(points, lang.And))

@@ -207,13 +207,21 @@ func (g *Game) Summary() string {
 		if side > 0 {
 			b.WriteByte(',')
 		}
-		score := int(s.Totals[side]) // the hand's points join it when the hand ends
-		if !s.HandOver() {
-			score += s.LiveScore(side).Total()
-		}
-		fmt.Fprintf(&b, " %s %d", g.sideName(side), score)
+		fmt.Fprintf(&b, " %s %d", g.sideName(side), g.Points(side))
 	}
 	return b.String()
+}
+
+// Points is side's score in the game so far: its total, and the hand's
+// points while the hand is under way (they join the total when it ends).
+// The offers to resume a game say it.
+func (g *Game) Points(side int) int {
+	s := &g.State
+	score := int(s.Totals[side])
+	if !s.HandOver() {
+		score += s.LiveScore(side).Total()
+	}
+	return score
 }
 
 // sideName names a side by its seats' names ("Ann & Bob" for a team).
