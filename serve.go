@@ -36,38 +36,38 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	db := fs.String("db", "", cli().T(lang.FlagServeDb, docsURL))
 	logFormat := fs.String("log-format", events.Text, cli().T(lang.FlagServeLogFormat))
 	cfg := server.Defaults
-	fs.StringVar(&cfg.Advertise, "advertise", "", cli().T(lang.FlagServeAdvertise))
+	fs.StringVar(&cfg.Cluster.Advertise, "advertise", "", cli().T(lang.FlagServeAdvertise))
 	// The limits, in docs/server.md's order: every one holds after login,
 	// since any key gets in. 0 sets no limit.
-	fs.IntVar(&cfg.MaxSessions, "max-sessions", cfg.MaxSessions, cli().T(lang.FlagServeMaxSessions))
-	fs.IntVar(&cfg.MaxSessionsPerSource, "max-sessions-per-source", cfg.MaxSessionsPerSource, cli().T(lang.FlagServeMaxSessionsPerSource))
-	fs.IntVar(&cfg.MaxRooms, "max-rooms", cfg.MaxRooms, cli().T(lang.FlagServeMaxRooms))
-	fs.DurationVar(&cfg.IdleTimeout, "idle", cfg.IdleTimeout, cli().T(lang.FlagServeIdle))
-	fs.Var(&cfg.MaxStartups, "max-startups", "connections logging in at once, as OpenSSH's MaxStartups START:RATE:FULL: from START on, a newcomer takes the place of a login silent for 0.5 s, else RATE percent of new ones from addresses already logging in or idle are refused, rising to all at FULL")
-	fs.IntVar(&cfg.MaxStartupsPerSource, "max-startups-per-source", cfg.MaxStartupsPerSource, cli().T(lang.FlagServeMaxStartupsPerSource))
-	fs.DurationVar(&cfg.HandshakeTimeout, "login-grace", cfg.HandshakeTimeout, cli().T(lang.FlagServeLoginGrace))
-	fs.DurationVar(&cfg.VersionTimeout, "version-timeout", cfg.VersionTimeout, cli().T(lang.FlagServeVersionTimeout))
-	fs.DurationVar(&cfg.Penalty, "penalty", cfg.Penalty, cli().T(lang.FlagServePenalty))
-	fs.IntVar(&cfg.MaxConns, "max-conns", cfg.MaxConns, cli().T(lang.FlagServeMaxConns))
-	fs.IntVar(&cfg.MaxConnsPerSource, "max-conns-per-source", cfg.MaxConnsPerSource, cli().T(lang.FlagServeMaxConnsPerSource))
-	fs.IntVar(&cfg.MaxConnsPerKey, "max-conns-per-key", cfg.MaxConnsPerKey, cli().T(lang.FlagServeMaxConnsPerKey))
-	fs.DurationVar(&cfg.SessionTimeout, "session-timeout", cfg.SessionTimeout, cli().T(lang.FlagServeSessionTimeout))
-	fs.IntVar(&cfg.MaxChannels, "max-channels", cfg.MaxChannels, cli().T(lang.FlagServeMaxChannels))
-	fs.DurationVar(&cfg.ShellTimeout, "shell-timeout", cfg.ShellTimeout, cli().T(lang.FlagServeShellTimeout))
-	fs.IntVar(&cfg.MaxSessionsPerKey, "max-sessions-per-key", cfg.MaxSessionsPerKey, cli().T(lang.FlagServeMaxSessionsPerKey))
-	fs.IntVar(&cfg.MaxRoomsPerKey, "max-rooms-per-key", cfg.MaxRoomsPerKey, cli().T(lang.FlagServeMaxRoomsPerKey))
-	fs.IntVar(&cfg.KeyRate, "max-keys", cfg.KeyRate, cli().T(lang.FlagServeMaxKeys))
-	fs.Func("max-window", cli().T(lang.FlagServeMaxWindow, cfg.MaxWidth, cfg.MaxHeight), func(v string) error {
-		if n, err := fmt.Sscanf(v, "%dx%d", &cfg.MaxWidth, &cfg.MaxHeight); n != 2 || err != nil || cfg.MaxWidth < 1 || cfg.MaxHeight < 1 {
+	fs.IntVar(&cfg.Sessions.Max, "max-sessions", cfg.Sessions.Max, cli().T(lang.FlagServeMaxSessions))
+	fs.IntVar(&cfg.Sessions.PerSource, "max-sessions-per-source", cfg.Sessions.PerSource, cli().T(lang.FlagServeMaxSessionsPerSource))
+	fs.IntVar(&cfg.Rooms.Max, "max-rooms", cfg.Rooms.Max, cli().T(lang.FlagServeMaxRooms))
+	fs.DurationVar(&cfg.Sessions.Idle, "idle", cfg.Sessions.Idle, cli().T(lang.FlagServeIdle))
+	fs.Var(&cfg.Gate.MaxStartups, "max-startups", "connections logging in at once, as OpenSSH's MaxStartups START:RATE:FULL: from START on, a newcomer takes the place of a login silent for 0.5 s, else RATE percent of new ones from addresses already logging in or idle are refused, rising to all at FULL")
+	fs.IntVar(&cfg.Gate.MaxStartupsPerSource, "max-startups-per-source", cfg.Gate.MaxStartupsPerSource, cli().T(lang.FlagServeMaxStartupsPerSource))
+	fs.DurationVar(&cfg.Gate.HandshakeTimeout, "login-grace", cfg.Gate.HandshakeTimeout, cli().T(lang.FlagServeLoginGrace))
+	fs.DurationVar(&cfg.Gate.VersionTimeout, "version-timeout", cfg.Gate.VersionTimeout, cli().T(lang.FlagServeVersionTimeout))
+	fs.DurationVar(&cfg.Gate.Penalty, "penalty", cfg.Gate.Penalty, cli().T(lang.FlagServePenalty))
+	fs.IntVar(&cfg.Gate.MaxConns, "max-conns", cfg.Gate.MaxConns, cli().T(lang.FlagServeMaxConns))
+	fs.IntVar(&cfg.Gate.MaxConnsPerSource, "max-conns-per-source", cfg.Gate.MaxConnsPerSource, cli().T(lang.FlagServeMaxConnsPerSource))
+	fs.IntVar(&cfg.Gate.MaxConnsPerKey, "max-conns-per-key", cfg.Gate.MaxConnsPerKey, cli().T(lang.FlagServeMaxConnsPerKey))
+	fs.DurationVar(&cfg.Gate.SessionTimeout, "session-timeout", cfg.Gate.SessionTimeout, cli().T(lang.FlagServeSessionTimeout))
+	fs.IntVar(&cfg.Gate.MaxChannels, "max-channels", cfg.Gate.MaxChannels, cli().T(lang.FlagServeMaxChannels))
+	fs.DurationVar(&cfg.Gate.ShellTimeout, "shell-timeout", cfg.Gate.ShellTimeout, cli().T(lang.FlagServeShellTimeout))
+	fs.IntVar(&cfg.Sessions.PerKey, "max-sessions-per-key", cfg.Sessions.PerKey, cli().T(lang.FlagServeMaxSessionsPerKey))
+	fs.IntVar(&cfg.Rooms.PerKey, "max-rooms-per-key", cfg.Rooms.PerKey, cli().T(lang.FlagServeMaxRoomsPerKey))
+	fs.IntVar(&cfg.Sessions.KeyRate, "max-keys", cfg.Sessions.KeyRate, cli().T(lang.FlagServeMaxKeys))
+	fs.Func("max-window", cli().T(lang.FlagServeMaxWindow, cfg.Sessions.MaxWidth, cfg.Sessions.MaxHeight), func(v string) error {
+		if n, err := fmt.Sscanf(v, "%dx%d", &cfg.Sessions.MaxWidth, &cfg.Sessions.MaxHeight); n != 2 || err != nil || cfg.Sessions.MaxWidth < 1 || cfg.Sessions.MaxHeight < 1 {
 			return fmt.Errorf("%q: want WIDTHxHEIGHT, as 500x200", v)
 		}
 		return nil
 	})
-	fs.StringVar(&cfg.MaxLevel, "max-level", ai.Levels[len(ai.Levels)-1], cli().T(lang.FlagServeMaxLevel, strings.Join(ai.Levels, ", ")))
-	fs.IntVar(&cfg.Computers, "computers", runtime.GOMAXPROCS(0), cli().T(lang.FlagServeComputers))
-	fs.DurationVar(&cfg.CheckpointEvery, "checkpoint", 30*time.Second, cli().T(lang.FlagServeCheckpoint))
-	fs.DurationVar(&cfg.KeepSaves, "keep-saves", lobby.MaxSaveAge, cli().T(lang.FlagServeKeepSaves))
-	fs.IntVar(&cfg.SavesPerKey, "saves-per-key", 10, cli().T(lang.FlagServeSavesPerKey))
+	fs.StringVar(&cfg.Rooms.MaxLevel, "max-level", ai.Levels[len(ai.Levels)-1], cli().T(lang.FlagServeMaxLevel, strings.Join(ai.Levels, ", ")))
+	fs.IntVar(&cfg.Rooms.Computers, "computers", runtime.GOMAXPROCS(0), cli().T(lang.FlagServeComputers))
+	fs.DurationVar(&cfg.Store.CheckpointEvery, "checkpoint", 30*time.Second, cli().T(lang.FlagServeCheckpoint))
+	fs.DurationVar(&cfg.Store.KeepSaves, "keep-saves", lobby.MaxSaveAge, cli().T(lang.FlagServeKeepSaves))
+	fs.IntVar(&cfg.Store.SavesPerKey, "saves-per-key", 10, cli().T(lang.FlagServeSavesPerKey))
 	exportRooms := fs.String("export-rooms", "", cli().T(lang.FlagServeExportRooms))
 	importRooms := fs.String("import-rooms", "", cli().T(lang.FlagServeImportRooms))
 	usage := cli().T(lang.UsageServe)
@@ -99,7 +99,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	// the server mid-shutdown: its players would get no goodbye. A write to
 	// the broken pipe fails instead.
 	signal.Ignore(syscall.SIGPIPE)
-	cfg.Dir, cfg.DB, cfg.Log, cfg.LogFormat = *data, *db, stderr, *logFormat
+	cfg.Dir, cfg.Store.DB, cfg.Log = *data, *db, server.LogConfig{Out: stderr, Format: *logFormat}
 	srv, err := server.New(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/linemode"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -42,7 +43,7 @@ func waitLogLines(t *testing.T, logs *testkit.Buffer, want map[string]func(map[s
 func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 	const most = 2
 	var logs testkit.Buffer
-	srv, addr := startServer(t, Config{MaxRoomsPerKey: most, Log: &logs, LogFormat: events.JSON})
+	srv, addr := startServer(t, Config{Rooms: RoomLimits{PerKey: most}, Log: LogConfig{Out: &logs, Format: events.JSON}})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
 	srv.users.SetName(id, "Mal")
@@ -50,9 +51,9 @@ func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 	// from either, is refused.
 	_, screen := start(t, dial(t, addr, key), "r1")
 	screen.waitText(t, "s: start")
-	c := plainSession(t, addr, key, "Mal", PlainCommand+" r2", false)
+	c := plainSession(t, addr, key, "Mal", linemode.Command+" r2", false)
 	c.until("Room r2.")
-	c = plainSession(t, addr, key, "Mal", PlainCommand+" r3", false)
+	c = plainSession(t, addr, key, "Mal", linemode.Command+" r3", false)
 	c.until("That did not work: you host 2 rooms already")
 	if n := len(srv.Lobby.List()); n != most {
 		t.Fatalf("%d rooms in the lobby, want %d", n, most)
@@ -72,16 +73,16 @@ func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 // name.
 func TestAdmissionAuditLines(t *testing.T) {
 	var logs testkit.Buffer
-	_, addr := startServer(t, Config{Log: &logs, LogFormat: events.JSON})
+	_, addr := startServer(t, Config{Log: LogConfig{Out: &logs, Format: events.JSON}})
 	ann, bob := newKey(t), newKey(t)
 	annID, bobID := gossh.FingerprintSHA256(ann.PublicKey()), gossh.FingerprintSHA256(bob.PublicKey())
-	a := plainSession(t, addr, ann, "Ada", PlainCommand, false)
+	a := plainSession(t, addr, ann, "Ada", linemode.Command, false)
 	a.until("What is your name?")
 	a.send("Ada")
 	a.until("Hello, Ada.")
 	a.send("create duel 2")
 	a.until("Room duel.")
-	b := plainSession(t, addr, bob, "Ben", PlainCommand+" duel", false)
+	b := plainSession(t, addr, bob, "Ben", linemode.Command+" duel", false)
 	b.until("What is your name?")
 	b.send("Ben")
 	b.until("Room duel.")
@@ -98,7 +99,7 @@ func TestAdmissionAuditLines(t *testing.T) {
 		"room created": by(annID, "Ada", room),
 		"room joined":  by(bobID, "Ben", room),
 		"session end": func(l map[string]any) bool {
-			return l["key"] == bobID && l["mode"] == PlainCommand && l["source"] == "127.0.0.1"
+			return l["key"] == bobID && l["mode"] == linemode.Command && l["source"] == "127.0.0.1"
 		},
 	}
 	waitLogLines(t, &logs, want)

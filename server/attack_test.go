@@ -14,6 +14,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/channel"
+	"github.com/millebornes/mille/server/gate"
 	"github.com/millebornes/mille/server/internal/servertest"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -139,8 +141,8 @@ func TestAttackEnvRequests(t *testing.T) {
 			taken++
 		}
 	}
-	if taken > MaxEnv || sent == 1000 {
-		t.Errorf("%d env requests taken on one channel (at most %d), %d of 1000 more sent before the connection closed", taken, MaxEnv, sent)
+	if taken > channel.MaxEnv || sent == 1000 {
+		t.Errorf("%d env requests taken on one channel (at most %d), %d of 1000 more sent before the connection closed", taken, channel.MaxEnv, sent)
 	}
 }
 
@@ -193,7 +195,7 @@ func TestAttackInputBeforeShell(t *testing.T) {
 // most MaxChannels session channels at once, as OpenSSH's MaxSessions.
 func TestAttackChannelsPerConnection(t *testing.T) {
 	const most = 3
-	_, addr := startServer(t, Config{MaxChannels: most})
+	_, addr := startServer(t, Config{Gate: gate.Limits{MaxChannels: most}})
 	c := dial(t, addr, newKey(t))
 	var open []gossh.Channel
 	for range most {
@@ -223,7 +225,7 @@ func TestAttackChannelsPerConnection(t *testing.T) {
 // for its shell is closed after ShellTimeout.
 func TestAttackShellDeadline(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		_, l := pipeServer(t, Config{ShellTimeout: 10 * time.Second})
+		_, l := pipeServer(t, Config{Gate: gate.Limits{ShellTimeout: 10 * time.Second}})
 		ch, err := rawChannel(t, l.dial(t, newKey(t)))
 		if err != nil {
 			t.Fatal(err)
@@ -237,7 +239,7 @@ func TestAttackShellDeadline(t *testing.T) {
 // that opens no session is closed after SessionTimeout.
 func TestAttackConnectionWithoutSession(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		_, l := pipeServer(t, Config{SessionTimeout: 10 * time.Second})
+		_, l := pipeServer(t, Config{Gate: gate.Limits{SessionTimeout: 10 * time.Second}})
 		c := l.dial(t, newKey(t))
 		done := make(chan error, 1)
 		go func() { done <- c.Wait() }()
@@ -283,7 +285,7 @@ func dialFrom(d *net.Dialer, addr string, key gossh.Signer) (*gossh.Client, erro
 // MaxConnsPerSource connections, logged in or not.
 func TestAttackConnectionsPerSource(t *testing.T) {
 	const most = 4
-	_, addr := startServer(t, Config{MaxConnsPerSource: most})
+	_, addr := startServer(t, Config{Gate: gate.Limits{MaxConnsPerSource: most}})
 	d := loopbackDialer(t, 1)
 	var in []*gossh.Client
 	for range most {
@@ -318,7 +320,7 @@ func TestAttackConnectionsPerSource(t *testing.T) {
 // MaxConnsPerKey connections; the next is told why when it opens a session.
 func TestAttackConnectionsPerKey(t *testing.T) {
 	const most = 2
-	_, addr := startServer(t, Config{MaxConnsPerKey: most})
+	_, addr := startServer(t, Config{Gate: gate.Limits{MaxConnsPerKey: most}})
 	key := newKey(t)
 	for range most {
 		dial(t, addr, key)
@@ -339,7 +341,7 @@ func TestAttackConnectionsPerKey(t *testing.T) {
 // MaxSessionsPerKey, and another key still gets in.
 func TestAttackSessionsPerKey(t *testing.T) {
 	const most = 2
-	_, addr := startServer(t, Config{MaxSessionsPerKey: most})
+	_, addr := startServer(t, Config{Sessions: SessionLimits{PerKey: most}})
 	c := dial(t, addr, newKey(t))
 	for range most {
 		_, _, screen := session(t, c)
@@ -380,7 +382,7 @@ func TestAttackSessionsPerKey(t *testing.T) {
 // after another, and filled the server's; it hosts at most MaxRoomsPerKey.
 func TestAttackRoomsPerKey(t *testing.T) {
 	const most = 2
-	srv, addr := startServer(t, Config{MaxRoomsPerKey: most})
+	srv, addr := startServer(t, Config{Rooms: RoomLimits{PerKey: most}})
 	key := newKey(t)
 	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Mal")
 	for _, room := range []string{"r1", "r2"} {
@@ -441,11 +443,11 @@ func TestAttackHugeWindow(t *testing.T) {
 }
 
 // TestAttackPenalty: a source whose connection flooded a channel is
-// refused for Config.Penalty, before any handshake; other sources are
+// refused for Config.Gate.Penalty, before any handshake; other sources are
 // not, and the source is welcome again after it.
 func TestAttackPenalty(t *testing.T) {
 	clk := servertest.NewClock()
-	_, addr := startServerSetup(t, Config{Penalty: time.Minute}, func(s *Server) { s.now = clk.Now })
+	_, addr := startServerSetup(t, Config{Gate: gate.Limits{Penalty: time.Minute}}, func(s *Server) { s.now = clk.Now })
 	d := loopbackDialer(t, 1)
 	c, err := dialFrom(d, addr, newKey(t))
 	if err != nil {

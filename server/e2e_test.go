@@ -246,7 +246,7 @@ func playKeys(t *testing.T, r *lobby.Room, cs []*client.Client, maxMoves int) (m
 // screen that keeps up with the room.
 func TestE2ERandomInGame(t *testing.T) {
 	var logs testkit.Buffer
-	srv, addr := startServer(t, Config{Log: &logs})
+	srv, addr := startServer(t, Config{Log: LogConfig{Out: &logs}})
 	cs, r := fillRoom(t, srv, addr, "fuzz")
 	// The random players get the turn, so that their keys can play.
 	for toAct(r) == 0 {
@@ -315,22 +315,5 @@ func TestE2ERandomInGame(t *testing.T) {
 	}
 	if strings.Contains(logs.String(), "panic") {
 		t.Fatalf("a session panicked:\n%s", logs.String())
-	}
-}
-
-// TestCRLF: a session's line feeds reach the client as CR LF, the rest
-// unchanged, and a write reports the caller's byte count.
-func TestCRLF(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"", ""},
-		{"abc", "abc"},
-		{"a\nb", "a\r\nb"},
-		{"\n\n\x1b[2Kx\n", "\r\n\r\n\x1b[2Kx\r\n"},
-	} {
-		var b strings.Builder
-		n, err := crlf{&b}.Write([]byte(tc.in))
-		if err != nil || n != len(tc.in) || b.String() != tc.want {
-			t.Errorf("crlf(%q) = %q, %d, %v", tc.in, b.String(), n, err)
-		}
 	}
 }

@@ -36,7 +36,7 @@ func TestServeProcess(t *testing.T) {
 	if db != "" {
 		lobby.DefaultRoom.Pace = 0 // the computers play at once: a whole game in seconds
 	}
-	srv, err := New(Config{Dir: dir, DB: db, CheckpointEvery: 20 * time.Millisecond})
+	srv, err := New(Config{Dir: dir, Store: StoreConfig{DB: db, CheckpointEvery: 20 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func TestKillJustBeforeCheckpoint(t *testing.T) {
 	}
 	const every = 2 * time.Second
 	dir := t.TempDir()
-	srv, addr := startServer(t, Config{Dir: dir, CheckpointEvery: every})
+	srv, addr := startServer(t, Config{Dir: dir, Store: StoreConfig{CheckpointEvery: every}})
 	servertest.Must(t, srv.users.SetName(client.ID(client.Key(1)), "Ada"))
 	servertest.Must(t, srv.users.SetName(client.ID(client.Key(2)), "Ben"))
 	// A second connection to the database reads what a killed server

@@ -8,6 +8,7 @@ import (
 
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/channel"
 	"github.com/millebornes/mille/server/events"
 )
 
@@ -16,7 +17,7 @@ import (
 // a refusal the limit.
 func TestLogLines(t *testing.T) {
 	var logs testkit.Buffer
-	srv, addr := startServer(t, Config{Log: &logs, LogFormat: events.JSON, MaxSessionsPerKey: 1})
+	srv, addr := startServer(t, Config{Log: LogConfig{Out: &logs, Format: events.JSON}, Sessions: SessionLimits{PerKey: 1}})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
 	srv.users.SetName(id, "Ada")
@@ -45,7 +46,7 @@ func TestLogLines(t *testing.T) {
 // logged as its length alone.
 func TestAttackLongCommand(t *testing.T) {
 	var logs testkit.Buffer
-	_, addr := startServer(t, Config{Log: &logs})
+	_, addr := startServer(t, Config{Log: LogConfig{Out: &logs}})
 	key := newKey(t)
 	for i := range 4 {
 		sess, err := dial(t, addr, key).NewSession()
@@ -57,7 +58,7 @@ func TestAttackLongCommand(t *testing.T) {
 			if err := sess.Setenv("LANG", "fr_FR.UTF-8"); err != nil {
 				t.Fatal(err)
 			}
-			want = lang.French.T(lang.SshCommandLong, MaxCommand)
+			want = lang.French.T(lang.SshCommandLong, channel.MaxCommand)
 		}
 		var stderr testkit.Buffer
 		sess.Stderr = &stderr

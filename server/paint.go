@@ -129,7 +129,7 @@ type painter struct {
 
 // newPainter starts a painter writing to out, a terminal of the given size
 // and color profile. Writes to out must not interleave with others': share
-// a lockedWriter with the program.
+// a channel.LockedWriter with the program.
 func newPainter(out io.Writer, profile colorprofile.Profile, width, height int) *painter {
 	p := &painter{
 		out: out, colors: newColors(profile),
@@ -267,19 +267,6 @@ func (p *painter) close() {
 	if p.started {
 		io.WriteString(p.out, mouseModeOff+ansi.ResetModeBracketedPaste+ansi.ResetStyle+ansi.ShowCursor+ansi.ResetModeAltScreenSaveCursor)
 	}
-}
-
-// lockedWriter lets the program and the painter write to one session
-// without splitting each other's escape sequences.
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(b []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(b)
 }
 
 // colors rewrites the ui's true-colour styles for a terminal with fewer

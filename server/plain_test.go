@@ -15,6 +15,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/linemode"
 	"github.com/millebornes/mille/server/lobby"
 )
 
@@ -113,8 +114,8 @@ func (c *lineClient) untilLine(what string, ok func(string) bool) string {
 // leaves; Ben and Ada leave to the lobby and quit. Nothing anyone reads
 // holds an escape sequence.
 func TestSSHPlain(t *testing.T) {
-	srv, addr := startServer(t, Config{MaxRooms: 4})
-	ann := plainSession(t, addr, newKey(t), "Ada", PlainCommand, false)
+	srv, addr := startServer(t, Config{Rooms: RoomLimits{Max: 4}})
+	ann := plainSession(t, addr, newKey(t), "Ada", linemode.Command, false)
 	ann.until("What is your name?")
 	ann.send("Ada")
 	ann.until("Hello, Ada.")
@@ -123,7 +124,7 @@ func TestSSHPlain(t *testing.T) {
 	ann.until("Room duel.")
 	ann.until("Seats: 1 Ada (you, host) and 2 Computer (computer).")
 
-	bob := plainSession(t, addr, newKey(t), "Ben", PlainCommand+" duel", true)
+	bob := plainSession(t, addr, newKey(t), "Ben", linemode.Command+" duel", true)
 	bob.until("What is your name?")
 	bob.send("Benx\x7f")
 	bob.until("Hello, Ben.")
@@ -183,7 +184,7 @@ func TestSSHPlain(t *testing.T) {
 		}
 		turns++
 	}
-	cal := plainSession(t, addr, newKey(t), "Col", PlainCommand, false)
+	cal := plainSession(t, addr, newKey(t), "Col", linemode.Command, false)
 	cal.until("What is your name?")
 	cal.send("Col")
 	cal.until("duel: 2 players, standard rules, computers random, 2 people, playing.")
@@ -221,35 +222,11 @@ func TestSSHPlain(t *testing.T) {
 	}
 }
 
-// TestLineEditor types keys at the line editor of the line mode over a
-// raw terminal: it hands on whole lines, echoes, erases, drops arrow keys
-// and ends at Ctrl-C.
-func TestLineEditor(t *testing.T) {
-	for _, c := range []struct {
-		keys, lines, echo string
-	}{
-		{"yes\r", "yes\n", "yes\n"},
-		{"no\r\nplay 2\n", "no\nplay 2\n", "no\nplay 2\n"},
-		{"Bobx\x7f\r", "Bob\n", "Bobx\b \b\n"},
-		{"h\x1b[Dand\x1bOA\r", "hand\n", "hand\n"},
-		{"quit\x15d 5\r", "d 5\n", "quit\b \b\b \b\b \b\b \bd 5\n"},
-		{"fourré\x7f\r", "fourr\n", "fourré\b \b\n"},
-		{"play\x03status\r", "", "play\n"},
-		{"\x04", "", "\n"},
-	} {
-		var echo bytes.Buffer
-		got, err := io.ReadAll(&lineEditor{r: strings.NewReader(c.keys), echo: &echo})
-		if err != nil || string(got) != c.lines || echo.String() != c.echo {
-			t.Errorf("%q: lines %q, echo %q, %v; want %q and %q", c.keys, got, echo.String(), err, c.lines, c.echo)
-		}
-	}
-}
-
 // TestSSHPlainFarewell: at shutdown a player in the line mode reads the
 // catalogue's farewell, and that the room is saved and the seat waits.
 func TestSSHPlainFarewell(t *testing.T) {
 	srv, addr := startServer(t, Config{})
-	ann := plainSession(t, addr, newKey(t), "Ada", PlainCommand+" picnic", false)
+	ann := plainSession(t, addr, newKey(t), "Ada", linemode.Command+" picnic", false)
 	ann.until("What is your name?")
 	ann.send("Ada")
 	ann.until("Seats: 1 Ada (you, host)")
@@ -269,11 +246,11 @@ func TestSSHPlainFarewell(t *testing.T) {
 // session, not the server's.
 func TestSSHPlainFrench(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	ann := plainSession(t, addr, newKey(t), "Ada", PlainCommand, false, "LANG=fr_FR.UTF-8")
+	ann := plainSession(t, addr, newKey(t), "Ada", linemode.Command, false, "LANG=fr_FR.UTF-8")
 	ann.until("Quel est votre nom")
 	ann.send("Ada")
 	ann.until("Bonjour, Ada.")
-	bob := plainSession(t, addr, newKey(t), "Ben", PlainCommand, false, "LANG=C.UTF-8")
+	bob := plainSession(t, addr, newKey(t), "Ben", linemode.Command, false, "LANG=C.UTF-8")
 	bob.until("What is your name?")
 	ann.send("langue en")
 	ann.until("mille speaks English now.")
@@ -290,14 +267,14 @@ func TestSSHPlainFrench(t *testing.T) {
 // player has, a computer's, a room that exists, a room name refused.
 func TestSSHPlainFrenchRefusals(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	ann := plainSession(t, addr, newKey(t), "Ada", PlainCommand, false)
+	ann := plainSession(t, addr, newKey(t), "Ada", linemode.Command, false)
 	ann.until("What is your name?")
 	ann.send("Ada")
 	ann.until("Hello, Ada.")
 	ann.send("create picnic")
 	ann.until("Seats: ")
 	fr := &lang.French
-	zoe := plainSession(t, addr, newKey(t), "Zoé", PlainCommand, false, "LANG=fr_FR.UTF-8")
+	zoe := plainSession(t, addr, newKey(t), "Zoé", linemode.Command, false, "LANG=fr_FR.UTF-8")
 	zoe.until("Quel est votre nom")
 	for _, tc := range []struct{ send, want string }{
 		{"ada", fr.T(lang.NameRefused, fr.T(lang.RefNameTaken))},
@@ -308,25 +285,6 @@ func TestSSHPlainFrenchRefusals(t *testing.T) {
 	} {
 		zoe.send(tc.send)
 		zoe.until(tc.want)
-	}
-}
-
-// TestSessionLang: the client's LC_ALL, LC_MESSAGES and LANG choose as in
-// a shell, the last value set of each counting.
-func TestSessionLang(t *testing.T) {
-	for _, tc := range []struct {
-		env  []string
-		want string
-	}{
-		{nil, "en"},
-		{[]string{"LANG=fr_FR.UTF-8"}, "fr"},
-		{[]string{"LANG=fr_FR.UTF-8", "LC_ALL=C"}, "en"},
-		{[]string{"LANG=fr_FR.UTF-8", "LANG=en_US.UTF-8"}, "en"},
-		{[]string{"TERM=xterm", "LC_MESSAGES=fr_CH"}, "fr"},
-	} {
-		if got := sessionLang(tc.env).Tag; got != tc.want {
-			t.Errorf("%v: %s, want %s", tc.env, got, tc.want)
-		}
 	}
 }
 
@@ -390,7 +348,7 @@ func TestSSHPlainRetiredName(t *testing.T) {
 	if err := srv.store.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Cal"); err != nil {
 		t.Fatal(err)
 	}
-	c := plainSession(t, addr, key, "Cal", PlainCommand, false)
+	c := plainSession(t, addr, key, "Cal", linemode.Command, false)
 	c.until("Your name Cal is now one mille gives its computer players")
 	c.until("What is your name?")
 	c.send("Ca1")

@@ -55,7 +55,7 @@ func BenchmarkStartWithKeptRooms(b *testing.B) {
 	db.Close()
 	b.ResetTimer()
 	for range b.N {
-		srv, err := New(Config{Dir: dir, MaxRooms: 50})
+		srv, err := New(Config{Dir: dir, Rooms: RoomLimits{Max: 50}})
 		if err != nil {
 			b.Fatal(err)
 		}

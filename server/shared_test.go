@@ -8,19 +8,22 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/millebornes/mille/server/gate"
 	"github.com/millebornes/mille/server/internal/client"
 	"github.com/millebornes/mille/server/internal/pgtest"
 	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/linemode"
 	"github.com/millebornes/mille/server/lobby"
+	"github.com/millebornes/mille/server/relay"
 )
 
-// TestSharedNames: two servers on one PostgreSQL database (Config.DB)
+// TestSharedNames: two servers on one PostgreSQL database (Config.Store.DB)
 // share the players' names: a name chosen on one is known on the other,
 // and taken there.
 func TestSharedNames(t *testing.T) {
 	db := pgtest.URL(t)
-	a, _ := startServer(t, Config{DB: db})
-	b, _ := startServer(t, Config{DB: db})
+	a, _ := startServer(t, Config{Store: StoreConfig{DB: db}})
+	b, _ := startServer(t, Config{Store: StoreConfig{DB: db}})
 	if err := a.users.SetName("ka", "Ada"); err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +53,7 @@ func sharedServers(t *testing.T, n int) ([]*Server, []string, string) {
 			servertest.Must(t, err)
 			servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
 		}
-		srv, addr := startServer(t, Config{Dir: dir, DB: db})
+		srv, addr := startServer(t, Config{Dir: dir, Store: StoreConfig{DB: db}})
 		servers, addrs = append(servers, srv), append(addrs, addr)
 	}
 	for i, name := range []string{"Ada", "Ben", "Col", "Dot"} {
@@ -78,7 +81,7 @@ func TestRelayPlain(t *testing.T) {
 	_, addrs, _ := sharedServers(t, 2)
 	ann := e2ePlayer(t, addrs[0], 1, "fam")
 	servertest.Must(t, ann.EnterRoom("Ada", e2eWait))
-	bob := plainSession(t, addrs[1], client.Key(2), "Ben", PlainCommand+" fam", false)
+	bob := plainSession(t, addrs[1], client.Key(2), "Ben", linemode.Command+" fam", false)
 	bob.until("Seats: 1 Ada (here, host), 2 Ben (you)")
 	servertest.Must(t, ann.WaitSeated(e2eWait, "Ada", "Ben"))
 }
@@ -93,12 +96,12 @@ func TestRelayPlain(t *testing.T) {
 func TestRelaySource(t *testing.T) {
 	db := pgtest.URL(t)
 	first := t.TempDir()
-	_, addrA := startServer(t, Config{Dir: first, DB: db, MaxSessionsPerSource: 1})
+	_, addrA := startServer(t, Config{Dir: first, Store: StoreConfig{DB: db}, Sessions: SessionLimits{PerSource: 1}})
 	dir := t.TempDir()
 	key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
 	servertest.Must(t, err)
 	servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
-	b, addrB := startServer(t, Config{Dir: dir, DB: db})
+	b, addrB := startServer(t, Config{Dir: dir, Store: StoreConfig{DB: db}})
 	for i, name := range []string{"Ada", "Ben", "Col", "Dot"} {
 		servertest.Must(t, b.users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}
@@ -121,7 +124,7 @@ func TestRelaySource(t *testing.T) {
 	defer conn.Close()
 	dee, err := conn.NewSession()
 	servertest.Must(t, err)
-	out, _ := dee.CombinedOutput(relayCommand + " kd 10.9.9.9 fam")
+	out, _ := dee.CombinedOutput(relay.Command + " kd 10.9.9.9 fam")
 	if !strings.Contains(string(out), "as many sessions open as one address may") {
 		t.Fatalf("a stranger's claim of another key and address: %q", out)
 	}
@@ -135,12 +138,12 @@ func TestRelaySource(t *testing.T) {
 func TestRelayOneConnection(t *testing.T) {
 	db := pgtest.URL(t)
 	first := t.TempDir()
-	_, addrA := startServer(t, Config{Dir: first, DB: db, MaxConnsPerSource: 1, MaxChannels: 1})
+	_, addrA := startServer(t, Config{Dir: first, Store: StoreConfig{DB: db}, Gate: gate.Limits{MaxConnsPerSource: 1, MaxChannels: 1}})
 	dir := t.TempDir()
 	key, err := os.ReadFile(filepath.Join(first, HostKeyFile))
 	servertest.Must(t, err)
 	servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
-	b, addrB := startServer(t, Config{Dir: dir, DB: db})
+	b, addrB := startServer(t, Config{Dir: dir, Store: StoreConfig{DB: db}})
 	for i, name := range []string{"Ada", "Ben", "Col"} {
 		servertest.Must(t, b.users.SetName(client.ID(client.Key(uint64(i+1))), name))
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/gate"
 	"github.com/millebornes/mille/server/internal/servertest"
 
 	tea "charm.land/bubbletea/v2"
@@ -13,57 +14,13 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 )
 
-// TestShares: a source takes at most perSource places, and one that holds
-// a place takes none of the last tenth, which wait for newcomers.
-func TestShares(t *testing.T) {
-	s := &shares{most: 10, perSource: 4}
-	steps := []struct {
-		src  string
-		want int
-	}{
-		{"a", shareTaken}, {"a", shareTaken}, {"a", shareTaken}, {"a", shareTaken},
-		{"a", shareSource},
-		{"b", shareTaken}, {"b", shareTaken}, {"b", shareTaken}, {"b", shareTaken},
-		{"c", shareTaken}, // 9 held: the last place is a newcomer's
-		{"c", shareNewcomers},
-		{"d", shareTaken},
-		{"e", shareFull},
-	}
-	for i, st := range steps {
-		if got := s.take(st.src); got != st.want {
-			t.Fatalf("step %d, %s: %d, want %d", i, st.src, got, st.want)
-		}
-	}
-	s.give("a")
-	if got := s.take("c"); got != shareNewcomers {
-		t.Fatalf("c after a gave one back: %d", got)
-	}
-	if got := s.take("a"); got != shareNewcomers {
-		t.Fatalf("a after giving one back: %d", got)
-	}
-	s.give("d")
-	s.give("c")
-	if got := s.take("a"); got != shareTaken {
-		t.Fatalf("a with 8 held: %d", got)
-	}
-	if n := len(s.held); n != 2 {
-		t.Fatalf("%d sources remembered, want 2 (a, b)", n)
-	}
-	var none shares
-	for range 100 {
-		if none.take("a") != shareTaken {
-			t.Fatal("no limit refused")
-		}
-	}
-}
-
 // TestAttackSessionsPerSource (issue 22, 4): 260 keys from 9 addresses
 // took all 200 sessions and no normal login got in. A source runs at most
-// MaxSessionsPerSource sessions, the last places wait for sources that
+// Sessions.PerSource sessions, the last places wait for sources that
 // have none, and each refusal says which limit refused.
 func TestAttackSessionsPerSource(t *testing.T) {
 	var logs testkit.Buffer
-	srv, addr := startServer(t, Config{MaxSessions: 10, MaxSessionsPerSource: 4, Log: &logs})
+	srv, addr := startServer(t, Config{Sessions: SessionLimits{Max: 10, PerSource: 4}, Log: LogConfig{Out: &logs}})
 	srv.model = func(id, room string, width int) tea.Model { return &sizeModel{} }
 	open := func(from byte) string {
 		t.Helper()
@@ -131,7 +88,7 @@ func TestAttackSessionsPerSource(t *testing.T) {
 func TestAttackConnectionsAtOnce(t *testing.T) {
 	var logs testkit.Buffer
 	clk := servertest.NewClock() // stopped: no connection grows idle or silent enough to lose its place
-	_, addr := startServerSetup(t, Config{MaxConns: 10, Log: &logs}, func(s *Server) { s.now = clk.Now })
+	_, addr := startServerSetup(t, Config{Gate: gate.Limits{MaxConns: 10}, Log: LogConfig{Out: &logs}}, func(s *Server) { s.now = clk.Now })
 	raw := func(from byte) string {
 		t.Helper()
 		c, err := loopbackDialer(t, from).Dial("tcp", addr)
@@ -169,29 +126,14 @@ func TestAttackConnectionsAtOnce(t *testing.T) {
 	}
 }
 
-// TestDefaultMaxConns: the default cap follows the descriptor limit, less
-// the descriptors kept for files, up to a ceiling.
-func TestDefaultMaxConns(t *testing.T) {
-	for _, tc := range []struct{ limit, want int }{
-		{0, maxConnsCeiling}, {1024, 960}, {256, 192}, {20, 16}, {1 << 20, maxConnsCeiling},
-	} {
-		if got := maxConnsFor(tc.limit); got != tc.want {
-			t.Errorf("maxConnsFor(%d) = %d, want %d", tc.limit, got, tc.want)
-		}
-	}
-	if n := DefaultMaxConns(); n < 16 || n > maxConnsCeiling {
-		t.Errorf("DefaultMaxConns() = %d", n)
-	}
-}
-
 // TestAttackIdleConnections (issue 22, 7): at the cap of connections a
 // newcomer takes the place of one that logged in and has had no session
-// for idleGrace, of the source holding the most: idle logged-in
+// for gate.IdleGrace, of the source holding the most: idle logged-in
 // connections from many addresses once kept every person out.
 func TestAttackIdleConnections(t *testing.T) {
 	var logs testkit.Buffer
 	clk := servertest.NewClock()
-	_, addr := startServerSetup(t, Config{MaxConns: 10, Log: &logs}, func(s *Server) { s.now = clk.Now })
+	_, addr := startServerSetup(t, Config{Gate: gate.Limits{MaxConns: 10}, Log: LogConfig{Out: &logs}}, func(s *Server) { s.now = clk.Now })
 	var idle []*gossh.Client
 	for _, from := range []byte{1, 1, 1, 1, 1, 2, 2, 2, 2, 3} {
 		c, err := dialFrom(loopbackDialer(t, from), addr, newKey(t))
@@ -205,7 +147,7 @@ func TestAttackIdleConnections(t *testing.T) {
 		c.Close()
 		t.Fatal("a newcomer took the place of a connection just logged in")
 	}
-	clk.Add(idleGrace)
+	clk.Add(gate.IdleGrace)
 	c, err := dialFrom(loopbackDialer(t, 4), addr, newKey(t))
 	if err != nil {
 		t.Fatalf("a newcomer at a cap full of idle connections: %v", err)

@@ -1,14 +1,13 @@
 // Package server is mille serve: the SSH server (Server) that admits
-// connections at its gate (gate.go, shares.go), reads their session
-// channels (channel.go), relays the players of rooms another server of a
-// cluster holds (relay.go), and runs each session's program, the lobby's
-// screens or the line mode (plain.go), painted to the client (paint.go).
-// What sessions share, the rooms and what the server keeps, is package
-// lobby's; the log is package events'.
+// connections at its gate (package gate), reads their session channels
+// (package channel), relays the players of rooms another server of a
+// cluster holds (package relay), and runs each session's program, the
+// lobby's screens painted to the client (paint.go) or the line mode
+// (package linemode). What sessions share, the rooms and what the server
+// keeps, is package lobby's; the log is package events'.
 package server
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -33,87 +32,38 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/channel"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/gate"
+	"github.com/millebornes/mille/server/linemode"
 	"github.com/millebornes/mille/server/lobby"
+	"github.com/millebornes/mille/server/relay"
 	"github.com/millebornes/mille/server/screens"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
 
-// Config is how a Server runs. A limit left at zero does not hold;
-// Defaults has mille serve's.
+// Config is how a Server runs, by concern: the store, the cluster, the
+// gate, the sessions, the rooms and the log. A limit left at zero does
+// not hold; Defaults has mille serve's.
 type Config struct {
-	Dir string // data folder: host key, the store (players' names, rooms)
+	Dir      string // data folder: host key, the store (players' names, rooms)
+	Store    StoreConfig
+	Cluster  ClusterConfig
+	Gate     gate.Limits // connections, before and after login, and their channels
+	Sessions SessionLimits
+	Rooms    RoomLimits
+	Log      LogConfig
+}
+
+// StoreConfig is where the server keeps players' names and rooms, and
+// for how long.
+type StoreConfig struct {
 	// DB, when set, is the URL (postgres://...) of the PostgreSQL database
 	// that holds the store in place of the data folder's SQLite file:
-	// several servers share one (docs/server.md).
+	// several servers share one (docs/server.md), a cluster.
 	DB string
-	// Advertise is where the other servers of the same DB reach this one
-	// to relay its rooms' players (host:port); "": the address Serve
-	// listens on.
-	Advertise   string
-	MaxSessions int // SSH sessions at once; 0: no limit
-	// MaxSessionsPerSource caps the sessions of one source (an IPv4
-	// address, or an IPv6 /64); the last tenth of MaxSessions go only to
-	// sources that have none (shares).
-	MaxSessionsPerSource int
-	MaxRooms             int // rooms at once; 0: no limit
-	// IdleTimeout ends a session that received no key for this long (its
-	// seat then waits for the player's return as after any disconnection);
-	// 0: never.
-	IdleTimeout time.Duration
-
-	// The gate, before login. MaxStartups caps the connections still
-	// logging in, with OpenSSH's random early drop, and
-	// MaxStartupsPerSource those from one source (an IPv4 address, or an
-	// IPv6 /64); more are turned away with lang.GateBusy.
-	MaxStartups          Startups
-	MaxStartupsPerSource int
-	// HandshakeTimeout closes a connection not logged in after this long
-	// (OpenSSH's LoginGraceTime); 0: the package's HandshakeTimeout.
-	HandshakeTimeout time.Duration
-	// VersionTimeout closes a connection whose client has not sent its
-	// version line, the first thing it sends, after this long.
-	VersionTimeout time.Duration
-	// Penalty is how long the gate refuses a source whose connection
-	// flooded a channel, or stalled its login past VersionTimeout or
-	// HandshakeTimeout (OpenSSH's PerSourcePenalties).
-	Penalty time.Duration
-
-	// Connections. MaxConns caps the connections at once, logged in or
-	// not, the last tenth of them only for sources that have none;
-	// MaxConnsPerSource caps the connections from one source, logged in or
-	// not; MaxConnsPerKey the logged-in ones with one key.
-	// SessionTimeout closes a logged-in connection that has had no session
-	// open for this long; MaxChannels caps the session channels open on
-	// one connection (OpenSSH's MaxSessions), and ShellTimeout closes a
-	// channel that has not asked for its shell after this long.
-	MaxConns          int // connections at once, logged in or not (DefaultMaxConns)
-	MaxConnsPerSource int
-	MaxConnsPerKey    int
-	SessionTimeout    time.Duration
-	MaxChannels       int
-	ShellTimeout      time.Duration
-
-	// Sessions. MaxSessionsPerKey caps the sessions of one key,
-	// MaxRoomsPerKey the rooms it hosts. KeyRate is how many key and mouse
-	// events a second a session's program takes (as many again at once);
-	// the others are dropped. Terminal sizes beyond MaxWidth x MaxHeight
-	// are taken as that (0: the package's MaxWidth and MaxHeight).
-	MaxSessionsPerKey   int
-	MaxRoomsPerKey      int
-	KeyRate             int
-	MaxWidth, MaxHeight int
-
-	// Rooms and computers.
-	// MaxLevel is the strongest computer level a room may have (one of
-	// ai.Levels; "": any). Restored rooms above it come back at it.
-	MaxLevel string
-	// Computers is how many computer players may search at once, shared
-	// by every room in turn, each with one goroutine (0: GOMAXPROCS).
-	// When all are busy a move waits for a place; it is never cut short.
-	Computers int
 	// CheckpointEvery is how often the games in play are written into the
 	// store beside the ends of hands, so that a crash loses at most that
 	// much of a hand; 0: only at the ends of hands.
@@ -123,9 +73,53 @@ type Config struct {
 	// limit).
 	KeepSaves   time.Duration
 	SavesPerKey int
+}
 
-	Log       io.Writer // where the server logs; io.Discard when nil
-	LogFormat string    // events.Text ("" too) or events.JSON
+// ClusterConfig is how a server works with the others of its cluster,
+// those of the same Store.DB.
+type ClusterConfig struct {
+	// Advertise is where the other servers reach this one to relay its
+	// rooms' players (host:port); "": the address Serve listens on.
+	Advertise string
+}
+
+// SessionLimits are the limits of the sessions once a connection is in.
+type SessionLimits struct {
+	Max int // SSH sessions at once; 0: no limit
+	// PerSource caps the sessions of one source (an IPv4 address, or an
+	// IPv6 /64); the last tenth of Max go only to sources that have none
+	// (gate.Shares). PerKey caps the sessions of one key.
+	PerSource int
+	PerKey    int
+	// Idle ends a session that received no key for this long (its seat
+	// then waits for the player's return as after any disconnection); 0:
+	// never.
+	Idle time.Duration
+	// KeyRate is how many key and mouse events a second a session's
+	// program takes (as many again at once); the others are dropped.
+	KeyRate int
+	// Terminal sizes beyond MaxWidth x MaxHeight are taken as that (0: the
+	// package's MaxWidth and MaxHeight).
+	MaxWidth, MaxHeight int
+}
+
+// RoomLimits are the limits of rooms and of their computer players.
+type RoomLimits struct {
+	Max    int // rooms at once; 0: no limit
+	PerKey int // rooms one key hosts
+	// MaxLevel is the strongest computer level a room may have (one of
+	// ai.Levels; "": any). Restored rooms above it come back at it.
+	MaxLevel string
+	// Computers is how many computer players may search at once, shared
+	// by every room in turn, each with one goroutine (0: GOMAXPROCS).
+	// When all are busy a move waits for a place; it is never cut short.
+	Computers int
+}
+
+// LogConfig is where and how the server logs.
+type LogConfig struct {
+	Out    io.Writer // io.Discard when nil
+	Format string    // events.Text ("" too) or events.JSON
 }
 
 // The largest terminal a session draws for: a window beyond it is taken as
@@ -138,14 +132,18 @@ const (
 // Defaults are mille serve's limits; docs/server.md says what attack each
 // one stops.
 var Defaults = Config{
-	MaxSessions: 200, MaxSessionsPerSource: 20, MaxRooms: 50, IdleTimeout: 30 * time.Minute,
-	MaxStartups: Startups{Start: 64, Rate: 30, Full: 256}, MaxStartupsPerSource: 8,
-	HandshakeTimeout: HandshakeTimeout, VersionTimeout: 5 * time.Second, Penalty: 10 * time.Second,
-	MaxConns: DefaultMaxConns(), MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
-	MaxChannels: 10, ShellTimeout: 10 * time.Second,
-	MaxSessionsPerKey: 4, MaxRoomsPerKey: 3, KeyRate: 40,
-	MaxWidth: MaxWidth, MaxHeight: MaxHeight,
-	CheckpointEvery: 30 * time.Second, SavesPerKey: 10,
+	Store: StoreConfig{CheckpointEvery: 30 * time.Second, SavesPerKey: 10},
+	Gate: gate.Limits{
+		MaxStartups: gate.Startups{Start: 64, Rate: 30, Full: 256}, MaxStartupsPerSource: 8,
+		HandshakeTimeout: gate.HandshakeTimeout, VersionTimeout: 5 * time.Second, Penalty: 10 * time.Second,
+		MaxConns: gate.DefaultMaxConns(), MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
+		MaxChannels: 10, ShellTimeout: 10 * time.Second,
+	},
+	Sessions: SessionLimits{
+		Max: 200, PerSource: 20, PerKey: 4, Idle: 30 * time.Minute, KeyRate: 40,
+		MaxWidth: MaxWidth, MaxHeight: MaxHeight,
+	},
+	Rooms: RoomLimits{Max: 50, PerKey: 3},
 }
 
 // Server is mille's SSH server: every session runs its own Bubble Tea
@@ -155,7 +153,7 @@ type Server struct {
 
 	cfg      Config
 	signer   gossh.Signer // the host key: also the key this server relays with
-	peers    peers        // the connections it relays through (relay.go)
+	peers    relay.Peers  // the connections it relays through
 	store    store.Store
 	lock     *os.File // the data folder's LockFile, held while the server runs
 	users    *lobby.Users
@@ -163,10 +161,10 @@ type Server struct {
 	kept     chan struct{}      // closed when Keep has returned
 	ssh      *ssh.Server
 	log      *events.Log
-	gate     *gate
+	gate     *gate.Gate
 	sessions atomic.Int64
-	places   shares           // sessions by source (MaxSessions)
-	keys     tally            // sessions by key
+	places   gate.Shares      // sessions by source (Sessions.Max)
+	keys     gate.Tally       // sessions by key
 	rooms    lobby.RoomsByKey // who hosts how many rooms
 	stop     context.Context  // cancelled by Shutdown: every session ends
 	cancel   context.CancelFunc
@@ -175,6 +173,8 @@ type Server struct {
 	mu        sync.Mutex
 	saved     map[string]bool // the rooms saved by Shutdown
 	listeners []net.Listener  // given to Serve; Shutdown closes them
+
+	lines *linemode.Server // runs the line-mode sessions
 
 	// model makes a session's program model; nil: the lobby screen. Tests
 	// replace it.
@@ -196,35 +196,32 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Dir == "" {
 		return nil, errors.New("server: no data folder")
 	}
-	if cfg.MaxLevel != "" && !slices.Contains(ai.Levels, cfg.MaxLevel) {
-		return nil, fmt.Errorf("server: no computer level %q (want one of %s)", cfg.MaxLevel, strings.Join(ai.Levels, ", "))
+	if cfg.Rooms.MaxLevel != "" && !slices.Contains(ai.Levels, cfg.Rooms.MaxLevel) {
+		return nil, fmt.Errorf("server: no computer level %q (want one of %s)", cfg.Rooms.MaxLevel, strings.Join(ai.Levels, ", "))
 	}
-	if cfg.DB == "" && !store.HasSQLite() { // PostgreSQL needs no SQLite
+	if cfg.Store.DB == "" && !store.HasSQLite() { // PostgreSQL needs no SQLite
 		return nil, store.ErrNoSQLite // before any file is made
 	}
 	signer, err := HostKey(filepath.Join(cfg.Dir, HostKeyFile))
 	if err != nil {
 		return nil, err
 	}
-	logger, err := events.NewLogger(cfg.Log, cfg.LogFormat)
+	logger, err := events.NewLogger(cfg.Log.Out, cfg.Log.Format)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.HandshakeTimeout <= 0 {
-		cfg.HandshakeTimeout = HandshakeTimeout
-	}
-	if cfg.MaxWidth <= 0 || cfg.MaxHeight <= 0 {
-		cfg.MaxWidth, cfg.MaxHeight = MaxWidth, MaxHeight
+	if cfg.Sessions.MaxWidth <= 0 || cfg.Sessions.MaxHeight <= 0 {
+		cfg.Sessions.MaxWidth, cfg.Sessions.MaxHeight = MaxWidth, MaxHeight
 	}
 	// The folder's database is this server's alone while it runs; a shared
-	// PostgreSQL one (cfg.DB) is meant for several.
+	// PostgreSQL one (cfg.Store.DB) is meant for several.
 	var lock *os.File
-	if cfg.DB == "" {
+	if cfg.Store.DB == "" {
 		if lock, err = lobby.LockData(cfg.Dir); err != nil {
 			return nil, err
 		}
 	}
-	st, problems, err := lobby.OpenStore(cfg.Dir, cfg.DB)
+	st, problems, err := lobby.OpenStore(cfg.Dir, cfg.Store.DB)
 	if err != nil {
 		if lock != nil {
 			lock.Close()
@@ -243,20 +240,21 @@ func New(cfg Config) (*Server, error) {
 	stop, cancel := context.WithCancel(context.Background())
 	logged := lobby.LoggedStore{Store: st, Log: log}
 	s := &Server{
-		Lobby: lobby.NewLobby(cfg.MaxRooms), cfg: cfg, store: st, lock: lock, users: lobby.NewUsers(logged), saved: map[string]bool{},
+		Lobby: lobby.NewLobby(cfg.Rooms.Max), cfg: cfg, store: st, lock: lock, users: lobby.NewUsers(logged), saved: map[string]bool{},
 		log: log, stop: stop, cancel: cancel, now: time.Now,
 	}
-	s.rooms.Most = cfg.MaxRoomsPerKey
-	s.places.most, s.places.perSource = cfg.MaxSessions, cfg.MaxSessionsPerSource
-	if cfg.Computers <= 0 {
-		cfg.Computers = runtime.GOMAXPROCS(0)
+	s.rooms.Most = cfg.Rooms.PerKey
+	s.places.Most, s.places.PerSource = cfg.Sessions.Max, cfg.Sessions.PerSource
+	computers := cfg.Rooms.Computers
+	if computers <= 0 {
+		computers = runtime.GOMAXPROCS(0)
 	}
 	l := s.Lobby
-	l.MaxLevel, l.Pool = cfg.MaxLevel, table.NewPool(cfg.Computers)
-	l.Store, l.KeepSaves, l.SavesPerKey = logged, cfg.KeepSaves, cfg.SavesPerKey
-	if cfg.DB != "" {
+	l.MaxLevel, l.Pool = cfg.Rooms.MaxLevel, table.NewPool(computers)
+	l.Store, l.KeepSaves, l.SavesPerKey = logged, cfg.Store.KeepSaves, cfg.Store.SavesPerKey
+	if cfg.Store.DB != "" {
 		host, _ := os.Hostname()
-		l.Cluster = &lobby.Cluster{Shared: st, ID: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), rand.Text()[:8]), Addr: cfg.Advertise}
+		l.Cluster = &lobby.Cluster{Shared: st, ID: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), rand.Text()[:8]), Addr: cfg.Cluster.Advertise}
 	}
 	// What goes wrong where nobody waits for an answer (a checkpoint, a
 	// result) is an error of the server's.
@@ -270,20 +268,26 @@ func New(cfg Config) (*Server, error) {
 	if len(restored) > 0 {
 		s.log.Info("restored saved rooms", "count", len(restored), "rooms", strings.Join(restored, ", "))
 	}
-	s.gate = newGate(&s.cfg, s.log, func() time.Time { return s.now() })
-	s.gate.peer, s.signer = signer.PublicKey(), signer
+	now := func() time.Time { return s.now() }
+	s.gate = gate.New(&s.cfg.Gate, s.log, now)
+	s.gate.Peer, s.signer = signer.PublicKey(), signer
+	s.lines = &linemode.Server{Admit: s.admit, Idle: cfg.Sessions.Idle, Stop: s.stop, Saved: s.wasSaved, Log: s.log}
+	channels := &channel.Handler{
+		Limits: &s.cfg.Gate, MaxWidth: cfg.Sessions.MaxWidth, MaxHeight: cfg.Sessions.MaxHeight,
+		Log: s.log, Now: now, Run: s.handle,
+	}
 	go s.releaseAfterBursts(s.stop, heapMemory, freeMemory)
 	s.ssh = &ssh.Server{
 		// Any key is welcome: the key only says who comes back.
 		PublicKeyHandler:     func(ssh.Context, ssh.PublicKey) bool { return true },
-		ConnCallback:         s.gate.admit,
-		ServerConfigCallback: s.gate.config,
-		ChannelHandlers:      map[string]ssh.ChannelHandler{"session": s.sessionChannel},
+		ConnCallback:         s.gate.Admit,
+		ServerConfigCallback: s.gate.ServerConfig,
+		ChannelHandlers:      map[string]ssh.ChannelHandler{"session": channels.Serve},
 	}
-	if cfg.IdleTimeout > 0 {
+	if cfg.Sessions.Idle > 0 {
 		// A backstop for dead connections; sessions end on their own
 		// idle timer first, with a message.
-		s.ssh.IdleTimeout = cfg.IdleTimeout + time.Minute
+		s.ssh.IdleTimeout = cfg.Sessions.Idle + time.Minute
 	}
 	s.ssh.AddHostKey(signer)
 	keep, stopKeeping := context.WithCancel(context.Background())
@@ -291,12 +295,12 @@ func New(cfg Config) (*Server, error) {
 	go func() {
 		defer close(s.kept)
 		if l.Cluster == nil {
-			l.Keep(keep, cfg.CheckpointEvery)
+			l.Keep(keep, cfg.Store.CheckpointEvery)
 			return
 		}
 		var wg sync.WaitGroup
 		wg.Go(func() { l.Lease(keep) })
-		l.Keep(keep, cfg.CheckpointEvery)
+		l.Keep(keep, cfg.Store.CheckpointEvery)
 		wg.Wait()
 	}()
 	return s, nil
@@ -374,7 +378,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		err = ctx.Err()
 	}
 	s.Lobby.Close()
-	s.peers.close()
+	s.peers.Close()
 	// Clients keep their connections open after their last session: close
 	// them rather than wait for them.
 	if cerr := s.ssh.Close(); err == nil && !errors.Is(cerr, ssh.ErrServerClosed) {
@@ -405,7 +409,7 @@ func (s *Server) wasSaved(name string) bool {
 func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 
 // Connections returns the number of connections open, logged in or not.
-func (s *Server) Connections() int { return int(s.gate.connCount.Load()) }
+func (s *Server) Connections() int { return s.gate.Conns() }
 
 // admit is the way into the lobby (lobby.Admission) of the player with key id,
 // from source, with the server's limits and its log.
@@ -417,71 +421,71 @@ func (s *Server) admit(id, source string) *lobby.Admission {
 
 // handle runs one SSH session, once its client has asked for a shell. A
 // panic ends this session only.
-func (s *Server) handle(sess *sshSession) {
+func (s *Server) handle(sess *channel.Session) {
 	s.wg.Add(1)
 	defer s.wg.Done()
 	s.sessions.Add(1)
 	defer s.sessions.Add(-1)
-	s.unrelay(sess)
-	id, source := sess.id, sess.source
+	relay.Unrelay(sess)
+	id, source := sess.ID, sess.Source
 	// The refusals and farewells speak the client's LANG, else English;
 	// once the lobby runs, the language chosen there.
-	l := sessionLang(sess.env)
+	l := sess.Lang()
 	defer func() {
 		if v := recover(); v != nil {
 			s.log.Error("session panic", "source", source, "key", id, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
-			sess.refuse("\r\n" + l.T(lang.SshPanic))
+			sess.Refuse("\r\n" + l.T(lang.SshPanic))
 		}
 	}()
 	switch {
 	case s.stop.Err() != nil:
-		sess.refuse(l.T(lang.FarewellBye))
+		sess.Refuse(l.T(lang.FarewellBye))
 		return
-	case !s.keys.take(id, s.cfg.MaxSessionsPerKey):
-		s.log.Limit("sessions with one key", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerKey)
-		sess.refuse(l.T(lang.SshKeySessions, s.cfg.MaxSessionsPerKey))
-		return
-	}
-	defer s.keys.give(id)
-	switch s.places.take(source) {
-	case shareFull:
-		s.log.Limit("sessions at once", "source", source, "key", id, "limit", s.cfg.MaxSessions)
-		sess.refuse(l.T(lang.SshFull))
-		return
-	case shareSource:
-		s.log.Limit("sessions from one source", "source", source, "key", id, "limit", s.cfg.MaxSessionsPerSource)
-		sess.refuse(l.T(lang.SshSourceSessions, s.cfg.MaxSessionsPerSource))
-		return
-	case shareNewcomers:
-		s.log.Limit("sessions kept for new sources", "source", source, "key", id, "limit", newcomers(s.cfg.MaxSessions))
-		sess.refuse(l.T(lang.SshNewcomers))
+	case !s.keys.Take(id, s.cfg.Sessions.PerKey):
+		s.log.Limit("sessions with one key", "source", source, "key", id, "limit", s.cfg.Sessions.PerKey)
+		sess.Refuse(l.T(lang.SshKeySessions, s.cfg.Sessions.PerKey))
 		return
 	}
-	defer s.places.give(source)
-	if cmd := strings.Fields(sess.command); len(cmd) > 0 && cmd[0] == PlainCommand || !sess.hasPTY {
+	defer s.keys.Give(id)
+	switch s.places.Take(source) {
+	case gate.Full:
+		s.log.Limit("sessions at once", "source", source, "key", id, "limit", s.cfg.Sessions.Max)
+		sess.Refuse(l.T(lang.SshFull))
+		return
+	case gate.SourceFull:
+		s.log.Limit("sessions from one source", "source", source, "key", id, "limit", s.cfg.Sessions.PerSource)
+		sess.Refuse(l.T(lang.SshSourceSessions, s.cfg.Sessions.PerSource))
+		return
+	case gate.ForNewcomers:
+		s.log.Limit("sessions kept for new sources", "source", source, "key", id, "limit", gate.Newcomers(s.cfg.Sessions.Max))
+		sess.Refuse(l.T(lang.SshNewcomers))
+		return
+	}
+	defer s.places.Give(source)
+	if cmd := strings.Fields(sess.Command); len(cmd) > 0 && cmd[0] == linemode.Command || !sess.HasPTY {
 		// Without a terminal (ssh -T, or a command without -t), the line
 		// mode, as local play falls back to it: a screen reader's user
 		// or a script gets lines, not a refusal.
-		if len(cmd) > 0 && cmd[0] == PlainCommand {
+		if len(cmd) > 0 && cmd[0] == linemode.Command {
 			cmd = cmd[1:]
 		}
-		if len(cmd) > 0 && s.relayed(sess, id, cmd[0]) {
+		if len(cmd) > 0 && s.relayed(sess, cmd[0]) {
 			return
 		}
-		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "room", strings.Join(cmd, " "), "terminal", sess.hasPTY)
-		s.handlePlain(sess, cmd)
+		s.log.Info("session", "source", source, "key", id, "mode", linemode.Command, "room", strings.Join(cmd, " "), "terminal", sess.HasPTY)
+		s.lines.Run(sess, cmd)
 		return
 	}
-	room := sess.room()
-	if s.relayed(sess, id, room) {
+	room := sess.Room()
+	if s.relayed(sess, room) {
 		return
 	}
-	size := sess.size.get()
-	env := append(sess.env, "TERM="+sess.term)
+	size := sess.Size.Get()
+	env := append(sess.Env, "TERM="+sess.Term)
 	began := time.Now()
-	s.log.Info("session", "source", source, "key", id, "room", room, "term", sess.term, "width", size.width, "height", size.height)
+	s.log.Info("session", "source", source, "key", id, "room", room, "term", sess.Term, "width", size.Width, "height", size.Height)
 
-	ctx, cancel := context.WithCancel(sess.ctx)
+	ctx, cancel := context.WithCancel(sess.Ctx)
 	defer cancel()
 	stopSession := context.AfterFunc(s.stop, cancel)
 	defer stopSession()
@@ -495,16 +499,15 @@ func (s *Server) handle(sess *sshSession) {
 			close(programEnded)
 		}
 	}()
-	input := &keyClock{r: sess.input.until(programEnded)}
-	input.touch()
-	idled := s.watchIdle(ctx, cancel, input)
+	input := gate.NewKeyClock(sess.Input.Until(programEnded))
+	idled := gate.WatchIdle(ctx, cancel, input, s.cfg.Sessions.Idle)
 
 	var m tea.Model
 	var sc *screens.Screen
 	if s.model != nil {
-		m = s.model(id, room, size.width)
+		m = s.model(id, room, size.Width)
 	} else {
-		sc = screens.New(s.admit(id, source), room, size.width)
+		sc = screens.New(s.admit(id, source), room, size.Width)
 		sc.DataDir, sc.Done = s.cfg.Dir, ctx.Done()
 		sc.SetLang(l)
 		defer sc.Leave()
@@ -512,24 +515,24 @@ func (s *Server) handle(sess *sshSession) {
 	}
 	// Detection sees no terminal here and would strip all color.
 	profile := colorprofile.Env(env)
-	out := &lockedWriter{w: sess}
+	out := &channel.LockedWriter{W: sess}
 	if sc != nil && sc.Naming() {
 		// A screen reader reads this line before any drawing: the first
 		// words a newcomer hears say how to get the line mode.
 		fmt.Fprint(out, l.T(lang.SrvReader)+"\r\n")
 	}
-	painter := newPainter(out, profile, size.width, size.height)
+	painter := newPainter(out, profile, size.Width, size.Height)
 	defer painter.close()
-	keys := newEventLimiter(s.cfg.KeyRate, s.cfg.KeyRate, s.now)
+	keys := gate.NewEventLimiter(s.cfg.Sessions.KeyRate, s.cfg.Sessions.KeyRate, s.now)
 	p := tea.NewProgram(newPainted(m, painter, FrameEvery, time.Now),
 		tea.WithInput(sessionInput(input, time.Now, time.Sleep)),
-		tea.WithOutput(crlf{out}),
+		tea.WithOutput(channel.CRLF{W: out}),
 		tea.WithEnvironment(env),
 		tea.WithColorProfile(profile),
-		tea.WithWindowSize(size.width, size.height),
+		tea.WithWindowSize(size.Width, size.Height),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(),
-		tea.WithFilter(func(m tea.Model, msg tea.Msg) tea.Msg { return keys.filter(noSuspend(m, msg)) }),
+		tea.WithFilter(func(m tea.Model, msg tea.Msg) tea.Msg { return keys.Filter(noSuspend(m, msg)) }),
 		tea.WithoutRenderer(), // the painter draws (paint.go)
 	)
 	go func() {
@@ -537,9 +540,9 @@ func (s *Server) handle(sess *sshSession) {
 			select {
 			case <-ctx.Done():
 				return
-			case <-sess.size.changed:
-				w := sess.size.get() // the newest: a storm of changes is one
-				p.Send(tea.WindowSizeMsg{Width: w.width, Height: w.height})
+			case <-sess.Size.Changed():
+				w := sess.Size.Get() // the newest: a storm of changes is one
+				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
 			}
 		}
 	}()
@@ -550,13 +553,13 @@ func (s *Server) handle(sess *sshSession) {
 	painter.close() // the terminal as it was, before the goodbyes
 	close(programEnded)
 	if sc != nil && sc.WantsPlain() && s.stop.Err() == nil && !idled.Load() {
-		s.log.Info("session", "source", source, "key", id, "mode", PlainCommand, "from", "the name prompt")
+		s.log.Info("session", "source", source, "key", id, "mode", linemode.Command, "from", "the name prompt")
 		var args []string
 		if room != "" {
 			args = []string{room}
 		}
 		cancel() // the full screen's idle watch ends; the line mode has its own
-		s.handlePlain(sess, args)
+		s.lines.Run(sess, args)
 		return
 	}
 	end := "quit"
@@ -565,7 +568,7 @@ func (s *Server) handle(sess *sshSession) {
 	}
 	if idled.Load() {
 		end = "idle"
-		farewell(sess, "\n"+l.T(lang.FarewellIdle, s.cfg.IdleTimeout))
+		farewell(sess, "\n"+l.T(lang.FarewellIdle, s.cfg.Sessions.Idle))
 	}
 	if s.stop.Err() != nil {
 		end = "shutdown"
@@ -574,11 +577,11 @@ func (s *Server) handle(sess *sshSession) {
 			farewell(sess, l.T(lang.FarewellSaved, name))
 		}
 	}
-	if dropped := keys.dropped(); dropped > 0 {
-		s.log.Limit("key events a second", "source", source, "key", id, "limit", s.cfg.KeyRate, "dropped", dropped)
+	if dropped := keys.Dropped(); dropped > 0 {
+		s.log.Limit("key events a second", "source", source, "key", id, "limit", s.cfg.Sessions.KeyRate, "dropped", dropped)
 	}
 	s.log.Info("session end", "source", source, "key", id, "after", time.Since(began).Round(time.Second), "end", end)
-	sess.exit(0)
+	sess.Exit(0)
 }
 
 // farewell writes text to a session whose program has ended, its lines
@@ -589,66 +592,28 @@ func farewell(w io.Writer, text string) {
 	fmt.Fprint(w, strings.ReplaceAll(text, "\n", "\r\n")+"\r\n")
 }
 
-// keyClock notes when the session last sent input.
-type keyClock struct {
-	r    io.Reader
-	last atomic.Int64 // unix nanoseconds
+// sessionInput is what a session's program reads of r, the client's
+// bytes: at most gate.InputRate a second, and through ui.Input, without the
+// control sequences that would make Bubble Tea's input decoder panic in a
+// goroutine of its own, which no recover reaches: 69 bytes typed at the
+// name prompt once ended the server with every session (issue 22).
+func sessionInput(r io.Reader, now func() time.Time, sleep func(time.Duration)) io.Reader {
+	return ui.Input(gate.NewLimitReader(r, gate.InputRate, gate.InputBurst, now, sleep))
 }
 
-func (k *keyClock) touch() { k.last.Store(time.Now().UnixNano()) }
-
-func (k *keyClock) Read(p []byte) (int, error) {
-	n, err := k.r.Read(p)
-	if n > 0 {
-		k.touch()
+// relayed relays the session if another server holds its room, and
+// reports whether it did.
+func (s *Server) relayed(sess *channel.Session, room string) bool {
+	addr, ok := s.Lobby.Holder(room)
+	if !ok {
+		return false
 	}
-	return n, err
-}
-
-// watchIdle ends the session (cancel) once it has sent no input for the
-// idle timeout; the flag it returns says it did.
-func (s *Server) watchIdle(ctx context.Context, cancel context.CancelFunc, k *keyClock) *atomic.Bool {
-	idled := new(atomic.Bool)
-	limit := s.cfg.IdleTimeout
-	if limit <= 0 {
-		return idled
+	s.log.Info("session relayed", "key", sess.ID, "room", room, "to", addr)
+	if err := s.peers.Relay(sess, s.signer, addr, s.stop.Done()); err != nil {
+		s.log.Error("relay", "key", sess.ID, "room", room, "to", addr, "err", err)
+		sess.Refuse(sess.Lang().T(lang.SshGone, room, room))
 	}
-	go func() {
-		t := time.NewTimer(limit)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-			since := time.Since(time.Unix(0, k.last.Load()))
-			if since >= limit {
-				idled.Store(true)
-				cancel()
-				return
-			}
-			t.Reset(limit - since)
-		}
-	}()
-	return idled
-}
-
-// crlf writes a session's output with every line feed as CR LF. Bubble
-// Tea, whose input is not a terminal here, moves the cursor down with line
-// feeds and counts on a terminal's output processing (ONLCR) to bring it
-// back to the first column; there is no terminal on the server, and the
-// SSH client's own terminal is raw, so the server does it.
-type crlf struct{ w io.Writer }
-
-func (c crlf) Write(p []byte) (int, error) {
-	if bytes.IndexByte(p, '\n') < 0 {
-		return c.w.Write(p)
-	}
-	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
+	return true
 }
 
 // noSuspend keeps ctrl+z from suspending: there is no shell to return to

@@ -207,7 +207,7 @@ func ptySession(t *testing.T, c *gossh.Client, command string, rows, cols int) (
 // remembers for that key: the next login goes straight to the lobby, which
 // lists the rooms.
 func TestSSHFirstLogin(t *testing.T) {
-	srv, addr := startServer(t, Config{MaxRooms: 4})
+	srv, addr := startServer(t, Config{Rooms: RoomLimits{Max: 4}})
 	if _, err := srv.Lobby.Create("friday", "someone", "Sam", -1, servertest.Config(4, 0, 1)); err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestSSHFirstLogin(t *testing.T) {
 // TestSSHMaxSessions: one session over the limit is turned away, and the
 // sessions already running go on.
 func TestSSHMaxSessions(t *testing.T) {
-	srv, addr := startServer(t, Config{MaxSessions: 1})
+	srv, addr := startServer(t, Config{Sessions: SessionLimits{Max: 1}})
 	key := newKey(t)
 	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ben")
 	first, in, screen := session(t, dial(t, addr, key))
@@ -658,7 +658,7 @@ func TestSSHRoom(t *testing.T) {
 // sessions in a room: no session panics and the server goes on serving.
 func TestSSHRandomInput(t *testing.T) {
 	var logs testkit.Buffer
-	srv, addr := startServer(t, Config{Log: &logs})
+	srv, addr := startServer(t, Config{Log: LogConfig{Out: &logs}})
 	key := newKey(t)
 	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ivy")
 	seeds := []uint64{1, 2, 3}

@@ -20,7 +20,7 @@ import (
 	"github.com/millebornes/mille/lang"
 )
 
-// The log formats of server.Config.LogFormat (mille serve --log-format).
+// The log formats of server.Config.Log.Format (mille serve --log-format).
 const (
 	Text = "text" // key=value lines, for people (the default)
 	JSON = "json" // one JSON object a line, for log collectors

@@ -19,6 +19,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server"
+	"github.com/millebornes/mille/server/gate"
 	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
 
@@ -130,13 +131,13 @@ func runServer(s settings, out io.Writer) int {
 	var logs lockedBuffer
 	// mille serve's limits, with room for the load.
 	cfg := server.Defaults
-	cfg.Dir, cfg.Log, cfg.Computers = dir, &logs, s.computers
-	cfg.MaxSessions, cfg.MaxRooms = max(cfg.MaxSessions, 2*s.sessions), max(cfg.MaxRooms, 2*s.rooms+s.computerRooms)
+	cfg.Dir, cfg.Log.Out, cfg.Rooms.Computers = dir, &logs, s.computers
+	cfg.Sessions.Max, cfg.Rooms.Max = max(cfg.Sessions.Max, 2*s.sessions), max(cfg.Rooms.Max, 2*s.rooms+s.computerRooms)
 	if s.attack == "" {
 		// Every player comes from 127.0.0.1: the limits by source would
 		// take them all for one machine.
-		cfg.MaxStartups, cfg.MaxStartupsPerSource, cfg.MaxConnsPerSource = server.Startups{}, 0, 0
-		cfg.MaxSessionsPerSource = 0
+		cfg.Gate.MaxStartups, cfg.Gate.MaxStartupsPerSource, cfg.Gate.MaxConnsPerSource = gate.Startups{}, 0, 0
+		cfg.Sessions.PerSource = 0
 	}
 	srv, err := server.New(cfg)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // Admission is one session's way into the lobby, whatever its front end
-// (the full screen, server/screen.go, or the line mode, server/plain.go): naming the
+// (the full screen, server/screen.go, or the line mode, server/linemode): naming the
 // player and making, joining and watching rooms all go through it, so
 // every limit holds and every audit line is written alike for both. The
 // line mode once made fifty rooms for one key, the server's all, while
@@ -54,7 +54,7 @@ func (a *Admission) Name() string { return a.name }
 // Lobby is the lobby the player enters.
 func (a *Admission) Lobby() *Lobby { return a.lobby }
 
-// RoomsByKey caps the rooms one key hosts (server.Config.MaxRoomsPerKey): one
+// RoomsByKey caps the rooms one key hosts (server.Config.Rooms.PerKey): one
 // key made fifty rooms and filled the server.
 type RoomsByKey struct {
 	Most int // 0: no limit

@@ -19,7 +19,7 @@ import (
 
 // ErrElsewhere refuses a room that another server of the same store
 // holds: its players reach it through that server (a session that names
-// the room is relayed there, server/relay.go). The refusals a lobby
+// the room is relayed there, package server/relay). The refusals a lobby
 // makes say where (elsewhere).
 var ErrElsewhere = lang.Err(lang.RefElsewhereAny)
 
@@ -74,7 +74,7 @@ const LeaseTime = 3 * time.Second
 type Cluster struct {
 	Shared store.Shared
 	ID     string        // this server, unique among those sharing the store
-	Addr   string        // where the other servers reach this one (server/relay.go)
+	Addr   string        // where the other servers reach this one (package server/relay)
 	Lease  time.Duration // LeaseTime when 0
 
 	mu     sync.Mutex

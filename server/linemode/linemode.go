@@ -1,40 +1,58 @@
-package server
+// Package linemode is mille serve's line-mode channel: a session of
+// package plain's lines (for screen readers and scripts) over an SSH
+// session channel, with or without a terminal, in the same lobby and
+// rooms as the full-screen sessions.
+package linemode
 
 import (
 	"context"
 	"io"
-	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/plain"
+	"github.com/millebornes/mille/server/channel"
+	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/gate"
 	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/server/screens"
 )
 
-// PlainCommand is the SSH command of the line mode (package plain), for
+// Command is the SSH command of the line mode (package plain), for
 // screen readers: ssh HOST plain [ROOM], with or without a terminal (-t).
-const PlainCommand = "plain"
+const Command = "plain"
 
-// handlePlain runs a session in the line mode: the lobby and the rooms as
-// lines of text, the same rooms and seats as the full-screen sessions.
-// Without a terminal the client's own terminal edits the lines; with one
-// (ssh -t), the session echoes what is typed and lets it be erased.
-func (s *Server) handlePlain(sess *sshSession, args []string) {
-	ctx, cancel := context.WithCancel(sess.ctx)
+// Server is what a line-mode session needs of its server.
+type Server struct {
+	// Admit is the way into the lobby of the player with key id from
+	// source.
+	Admit func(id, source string) *lobby.Admission
+	Idle  time.Duration // a session without a key for this long ends; 0: never
+	// Stop is done when the server shuts down; Saved then reports whether
+	// it saved a room.
+	Stop  context.Context
+	Saved func(room string) bool
+	Log   *events.Log
+}
+
+// Run runs a session in the line mode, in the room args name if any: the
+// lobby and the rooms as lines of text, the same rooms and seats as the
+// full-screen sessions. Without a terminal the client's own terminal edits
+// the lines; with one (ssh -t), the session echoes what is typed and lets
+// it be erased.
+func (s *Server) Run(sess *channel.Session, args []string) {
+	ctx, cancel := context.WithCancel(sess.Ctx)
 	defer cancel()
-	stopSession := context.AfterFunc(s.stop, cancel)
+	stopSession := context.AfterFunc(s.Stop, cancel)
 	defer stopSession()
-	input := &keyClock{r: sess.input}
-	input.touch()
-	idled := s.watchIdle(ctx, cancel, input)
+	input := gate.NewKeyClock(sess.Input)
+	idled := gate.WatchIdle(ctx, cancel, input, s.Idle)
 
-	var in io.Reader = newLimitReader(input, InputRate, InputBurst, time.Now, time.Sleep)
-	var out io.Writer = &lockedWriter{w: sess}
-	if sess.hasPTY {
-		out = crlf{out} // the client's terminal is raw: no output processing
+	var in io.Reader = gate.NewLimitReader(input, gate.InputRate, gate.InputBurst, time.Now, time.Sleep)
+	var out io.Writer = &channel.LockedWriter{W: sess}
+	if sess.HasPTY {
+		out = channel.CRLF{W: out} // the client's terminal is raw: no output processing
 		in = &lineEditor{r: in, echo: out}
 	}
 	room := ""
@@ -42,24 +60,24 @@ func (s *Server) handlePlain(sess *sshSession, args []string) {
 		room = args[0]
 	}
 	began := time.Now()
-	lines := &lineLobby{adm: s.admit(sess.id, sess.source)}
-	session := plain.New(in, out, sessionLang(sess.env))
+	lines := &lineLobby{adm: s.Admit(sess.ID, sess.Source)}
+	session := plain.New(in, out, sess.Lang())
 	session.Serve(ctx, lines, room, plain.Options{Hint: screens.Hint})
 	end := "quit"
 	if idled.Load() {
 		end = "idle"
-		session.SayFarewell(plain.FarewellIdle, s.cfg.IdleTimeout)
+		session.SayFarewell(plain.FarewellIdle, s.Idle)
 	}
-	if s.stop.Err() != nil {
+	if s.Stop.Err() != nil {
 		end = "shutdown"
 		session.SayFarewell(plain.FarewellBye)
-		if name := lines.room; name != "" && lines.seated() && s.wasSaved(name) {
+		if name := lines.room; name != "" && lines.seated() && s.Saved(name) {
 			session.SayFarewell(plain.FarewellSaved, name)
 		}
 	}
 	session.Close()
-	s.log.Info("session end", "source", sess.source, "key", sess.id, "mode", PlainCommand, "after", time.Since(began).Round(time.Second), "end", end)
-	sess.exit(0)
+	s.Log.Info("session end", "source", sess.Source, "key", sess.ID, "mode", Command, "after", time.Since(began).Round(time.Second), "end", end)
+	sess.Exit(0)
 }
 
 // lineLobby is the server's lobby as a line-mode session sees it, for
@@ -203,18 +221,4 @@ func (e *lineEditor) feed(c byte) {
 		e.line = append(e.line, c)
 		e.echo.Write([]byte{c})
 	}
-}
-
-// sessionLang is the language of a session whose client set env (LANG
-// and LC_*, as envAllowed lets it); English when it sent none.
-func sessionLang(env []string) *lang.Catalogue {
-	return lang.FromEnv(func(name string) string {
-		value := ""
-		for _, kv := range env { // the last one set wins, as in a shell
-			if v, ok := strings.CutPrefix(kv, name+"="); ok {
-				value = v
-			}
-		}
-		return value
-	})
 }

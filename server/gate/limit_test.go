@@ -1,4 +1,4 @@
-package server
+package gate
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ func TestLimitReader(t *testing.T) {
 		var slept time.Duration
 		sleep := func(d time.Duration) { slept += d; clk.Add(d) }
 		data := bytes.Repeat([]byte("abcdefghij"), tc.size/10+1)[:tc.size]
-		l := newLimitReader(bytes.NewReader(data), tc.rate, tc.burst, clk.Now, sleep)
+		l := NewLimitReader(bytes.NewReader(data), tc.rate, tc.burst, clk.Now, sleep)
 		got, err := io.ReadAll(l)
 		if err != nil || !bytes.Equal(got, data) {
 			t.Fatalf("%+v: read %d bytes, %v", tc, len(got), err)
@@ -42,11 +42,11 @@ func TestLimitReader(t *testing.T) {
 // a burst, whatever its bytes; other messages always pass.
 func TestEventLimiter(t *testing.T) {
 	clk := servertest.NewClock()
-	l := newEventLimiter(40, 40, clk.Now)
+	l := NewEventLimiter(40, 40, clk.Now)
 	passed := 0
 	// 2000 arrow keys over one second, as fast as a pipe sends them.
 	for range 2000 {
-		if l.filter(tea.KeyPressMsg{Code: tea.KeyRight}) != nil {
+		if l.Filter(tea.KeyPressMsg{Code: tea.KeyRight}) != nil {
 			passed++
 		}
 		clk.Add(time.Second / 2000)
@@ -54,54 +54,23 @@ func TestEventLimiter(t *testing.T) {
 	if passed < 40 || passed > 81 {
 		t.Errorf("%d of 2000 keys in a second passed, want the burst and the rate, 40 to 80", passed)
 	}
-	if l.dropped() != 2000-passed {
-		t.Errorf("dropped %d, want %d", l.dropped(), 2000-passed)
+	if l.Dropped() != 2000-passed {
+		t.Errorf("dropped %d, want %d", l.Dropped(), 2000-passed)
 	}
-	for _, msg := range []tea.Msg{tea.WindowSizeMsg{Width: 80, Height: 24}, tea.FocusMsg{}, repaint{}} {
-		if l.filter(msg) == nil {
+	for _, msg := range []tea.Msg{tea.WindowSizeMsg{Width: 80, Height: 24}, tea.FocusMsg{}, tea.BlurMsg{}} {
+		if l.Filter(msg) == nil {
 			t.Errorf("%T was dropped", msg)
 		}
 	}
 	// A person's pace passes whole.
 	clk.Add(time.Second)
 	for i := range 100 {
-		if l.filter(tea.KeyPressMsg{Code: 'a'}) == nil {
+		if l.Filter(tea.KeyPressMsg{Code: 'a'}) == nil {
 			t.Fatalf("key %d at ten a second was dropped", i)
 		}
 		clk.Add(100 * time.Millisecond)
 	}
-	if l := newEventLimiter(0, 0, clk.Now); l.filter(tea.KeyPressMsg{}) == nil {
+	if l := NewEventLimiter(0, 0, clk.Now); l.Filter(tea.KeyPressMsg{}) == nil {
 		t.Error("no limit dropped a key")
-	}
-}
-
-// TestWindowsKeepTheNewest (issue 15, 7): a storm of window changes
-// leaves one change to take, the newest.
-func TestWindowsKeepTheNewest(t *testing.T) {
-	w := windows{changed: make(chan struct{}, 1)}
-	for i := range 1000 {
-		w.set(window{80 + i, 24})
-	}
-	taken := 0
-	for len(w.changed) > 0 {
-		<-w.changed
-		taken++
-	}
-	if taken != 1 || w.get() != (window{1079, 24}) {
-		t.Fatalf("%d changes to take, the size %v", taken, w.get())
-	}
-}
-
-// TestInputBuffer: input waits for its reader up to the limit; past it
-// put refuses; the end comes after what was put.
-func TestInputBuffer(t *testing.T) {
-	b := newInputBuffer(8)
-	if !b.put([]byte("abcde")) || b.put([]byte("fghij")) || !b.put([]byte("fgh")) {
-		t.Fatal("the limit did not hold at 8 bytes")
-	}
-	b.end(io.EOF)
-	got, err := io.ReadAll(b)
-	if string(got) != "abcdefgh" || err != nil {
-		t.Fatalf("read %q, %v", got, err)
 	}
 }

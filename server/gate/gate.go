@@ -1,4 +1,10 @@
-package server
+// Package gate is mille serve's admission and limits: which connections
+// get in and how long they may take (Gate, with OpenSSH's MaxStartups,
+// penalties and login deadlines), how places are dealt out among sources
+// and keys (Shares, Tally), and how fast a session's input is taken
+// (LimitReader, EventLimiter, KeyClock). Every limit here stops an attack
+// docs/server.md names; the server (package server) wires them.
+package gate
 
 import (
 	"bytes"
@@ -21,8 +27,44 @@ import (
 	"github.com/millebornes/mille/server/events"
 )
 
+// Limits are the gate's: on connections before and after login, and on
+// the session channels each opens. A limit left at zero does not hold.
+type Limits struct {
+	// MaxStartups caps the connections still logging in, with OpenSSH's
+	// random early drop, and MaxStartupsPerSource those from one source
+	// (an IPv4 address, or an IPv6 /64); more are turned away with
+	// lang.GateBusy.
+	MaxStartups          Startups
+	MaxStartupsPerSource int
+	// HandshakeTimeout closes a connection not logged in after this long
+	// (OpenSSH's LoginGraceTime); 0: the package's HandshakeTimeout.
+	HandshakeTimeout time.Duration
+	// VersionTimeout closes a connection whose client has not sent its
+	// version line, the first thing it sends, after this long.
+	VersionTimeout time.Duration
+	// Penalty is how long the gate refuses a source whose connection
+	// flooded a channel, or stalled its login past VersionTimeout or
+	// HandshakeTimeout (OpenSSH's PerSourcePenalties).
+	Penalty time.Duration
+
+	// MaxConns caps the connections at once, logged in or not, the last
+	// tenth of them only for sources that have none (DefaultMaxConns);
+	// MaxConnsPerSource caps the connections from one source, logged in or
+	// not; MaxConnsPerKey the logged-in ones with one key.
+	MaxConns          int
+	MaxConnsPerSource int
+	MaxConnsPerKey    int
+	// SessionTimeout closes a logged-in connection that has had no session
+	// open for this long; MaxChannels caps the session channels open on
+	// one connection (OpenSSH's MaxSessions), and ShellTimeout closes a
+	// channel that has not asked for its shell after this long.
+	SessionTimeout time.Duration
+	MaxChannels    int
+	ShellTimeout   time.Duration
+}
+
 // DefaultMaxConns is mille serve's cap on connections at once, logged in
-// or not (Config.MaxConns): the descriptors the process may open, less
+// or not (Limits.MaxConns): the descriptors the process may open, less
 // reservedDescriptors for its files and listeners, and at most
 // maxConnsCeiling. Idle logged-in connections from 700 addresses once
 // held 6,410 descriptors and 497 MB; a descriptor limit of 1,024 would
@@ -47,7 +89,7 @@ const (
 )
 
 // HandshakeTimeout is how long a connection may take from its first byte
-// to a successful login when Config.HandshakeTimeout is 0.
+// to a successful login when Limits.HandshakeTimeout is 0.
 const HandshakeTimeout = 20 * time.Second
 
 // Startups is OpenSSH's MaxStartups: while Start connections are logging
@@ -103,11 +145,11 @@ func (s Startups) drop(pending int, draw func() int) bool {
 	return draw() < p
 }
 
-// sourceOf is who a connection comes from, for the limits by source: an
+// SourceOf is who a connection comes from, for the limits by source: an
 // IPv4 address, or the /64 prefix of an IPv6 address (one subscriber's
 // network holds a whole /64, so counting single addresses would set no
 // limit at all).
-func sourceOf(addr net.Addr) string {
+func SourceOf(addr net.Addr) string {
 	ap, err := netip.ParseAddrPort(addr.String())
 	if err != nil {
 		return addr.String()
@@ -120,14 +162,15 @@ func sourceOf(addr net.Addr) string {
 	return p.String()
 }
 
-// tally counts what each key or source holds, against a cap.
-type tally struct {
+// Tally counts what each key or source holds, against a cap. The zero
+// value is ready; safe for concurrent use.
+type Tally struct {
 	mu sync.Mutex
 	n  map[string]int
 }
 
-// take counts one more for k unless k holds most already (most 0: no cap).
-func (t *tally) take(k string, most int) bool {
+// Take counts one more for k unless k holds most already (most 0: no cap).
+func (t *Tally) Take(k string, most int) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if most > 0 && t.n[k] >= most {
@@ -140,8 +183,8 @@ func (t *tally) take(k string, most int) bool {
 	return true
 }
 
-// give gives back one taken for k.
-func (t *tally) give(k string) {
+// Give gives back one taken for k.
+func (t *Tally) Give(k string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.n[k]--; t.n[k] <= 0 {
@@ -149,36 +192,42 @@ func (t *tally) give(k string) {
 	}
 }
 
-// gate admits connections: it caps the ones still logging in (their SSH
+// Gate admits connections: it caps the ones still logging in (their SSH
 // handshake costs the server work before it knows who is there) and the
 // ones from each source, and closes those that take too long to say their
 // version or to log in, or that open no session once logged in.
-type gate struct {
-	cfg *Config
+type Gate struct {
+	cfg *Limits
 	log *events.Log
-	// peer is the server's host key: a client that logs in with it is
+	// Peer is the server's host key: a client that logs in with it is
 	// another server of the same cluster, which shares the host key.
-	peer gossh.PublicKey
+	Peer gossh.PublicKey
 
 	mu        sync.Mutex
-	pending   int                     // connections logging in
-	bySource  map[string]int          // of them, from each source
-	waiting   map[*connState]struct{} // of them, those whose place a newcomer may take (silentLocked)
-	open      map[*connState]struct{} // every connection, logged in or not (idleLocked)
-	penalties map[string]time.Time    // sources refused until then
-	draw      func() int              // random early drop's die, [0, 100)
+	pending   int                  // connections logging in
+	bySource  map[string]int       // of them, from each source
+	waiting   map[*Conn]struct{}   // of them, those whose place a newcomer may take (silentLocked)
+	open      map[*Conn]struct{}   // every connection, logged in or not (idleLocked)
+	penalties map[string]time.Time // sources refused until then
+	draw      func() int           // random early drop's die, [0, 100)
 	now       func() time.Time
-	conns     shares       // connections by source, logged in or not (MaxConns)
-	keys      tally        // logged-in connections by key
+	conns     Shares       // connections by source, logged in or not (MaxConns)
+	keys      Tally        // logged-in connections by key
 	connCount atomic.Int64 // connections open, for the load test's figures
 }
 
-func newGate(cfg *Config, log *events.Log, now func() time.Time) *gate {
-	return &gate{
+// New is a gate that holds to the limits cfg (read as the gate goes: a
+// zero HandshakeTimeout is read as HandshakeTimeout), logs to log, and
+// reads the time from now (tests stop it).
+func New(cfg *Limits, log *events.Log, now func() time.Time) *Gate {
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = HandshakeTimeout
+	}
+	return &Gate{
 		cfg: cfg, log: log, now: now, bySource: map[string]int{}, penalties: map[string]time.Time{},
-		waiting: map[*connState]struct{}{}, open: map[*connState]struct{}{},
+		waiting: map[*Conn]struct{}{}, open: map[*Conn]struct{}{},
 		draw:  func() int { return rand.IntN(100) },
-		conns: shares{most: cfg.MaxConns, perSource: cfg.MaxConnsPerSource},
+		conns: Shares{Most: cfg.MaxConns, PerSource: cfg.MaxConnsPerSource},
 	}
 }
 
@@ -186,10 +235,10 @@ func newGate(cfg *Config, log *events.Log, now func() time.Time) *gate {
 // expired ones are forgotten, and if none has, all.
 const maxPenalties = 1 << 14
 
-// penalize refuses src's new connections for Config.Penalty, as OpenSSH's
+// penalize refuses src's new connections for Limits.Penalty, as OpenSSH's
 // PerSourcePenalties do: a source that floods or stalls its logins costs
 // the server work (each of its connections is a handshake), so it waits.
-func (g *gate) penalize(src, why string) {
+func (g *Gate) penalize(src, why string) {
 	d := g.cfg.Penalty
 	if d <= 0 {
 		return
@@ -212,7 +261,7 @@ func (g *gate) penalize(src, why string) {
 }
 
 // take holds a place at the gate for a login from src, or says why not.
-func (g *gate) take(src string) (refusal string) {
+func (g *Gate) take(src string) (refusal string) {
 	g.mu.Lock()
 	if until, ok := g.penalties[src]; ok {
 		if g.now().Before(until) {
@@ -222,11 +271,11 @@ func (g *gate) take(src string) (refusal string) {
 		delete(g.penalties, src)
 	}
 	g.mu.Unlock()
-	var idle *connState // a logged-in connection without a session, whose place src takes
-	switch why := g.conns.take(src); why {
-	case shareSource:
+	var idle *Conn // a logged-in connection without a session, whose place src takes
+	switch why := g.conns.Take(src); why {
+	case SourceFull:
 		return "connections from one source"
-	case shareFull, shareNewcomers:
+	case Full, ForNewcomers:
 		// At the cap, a newcomer takes the place of a connection that
 		// logged in and has had no session for a while: idle logged-in
 		// connections from 700 addresses once held every place, and no
@@ -235,7 +284,7 @@ func (g *gate) take(src string) (refusal string) {
 		idle = g.idleLocked()
 		g.mu.Unlock()
 		switch {
-		case idle == nil && why == shareFull:
+		case idle == nil && why == Full:
 			return "connections at once"
 		case idle == nil:
 			return "connections kept for new sources"
@@ -258,11 +307,11 @@ func (g *gate) take(src string) (refusal string) {
 		}
 	}()
 	g.mu.Lock()
-	var victim *connState
+	var victim *Conn
 	switch {
 	case g.cfg.MaxStartupsPerSource > 0 && g.bySource[src] >= g.cfg.MaxStartupsPerSource:
 		g.mu.Unlock()
-		g.conns.give(src)
+		g.conns.Give(src)
 		return "logins at once from one source"
 	case g.cfg.MaxStartups.Full > 0 && g.pending >= g.cfg.MaxStartups.Start:
 		// Past START, a newcomer takes the place of a connection that
@@ -272,7 +321,7 @@ func (g *gate) take(src string) (refusal string) {
 		// the silent alike.
 		// The random early drop then falls on the sources that hold a
 		// login under way or an idle connection (logged in, without a
-		// session for idleGrace); one that holds neither is refused only
+		// session for IdleGrace); one that holds neither is refused only
 		// at FULL: 700 addresses asking 2,400 logins a second once kept
 		// the gate so busy that 53 of a person's 56 logins were dropped
 		// with theirs.
@@ -280,7 +329,7 @@ func (g *gate) take(src string) (refusal string) {
 		if victim = g.silentLocked(src); victim == nil && (fresh && g.pending >= g.cfg.MaxStartups.Full ||
 			!fresh && g.cfg.MaxStartups.drop(g.pending, g.draw)) {
 			g.mu.Unlock()
-			g.conns.give(src)
+			g.conns.Give(src)
 			return "logins at once (max-startups)"
 		}
 	}
@@ -294,23 +343,23 @@ func (g *gate) take(src string) (refusal string) {
 	return ""
 }
 
-// silentGrace is how long a connection may go without its version line
+// SilentGrace is how long a connection may go without its version line
 // before a newcomer may take its place at a full gate: a client sends the
 // line at once, so only a network slower than this loses its place.
-const silentGrace = 500 * time.Millisecond
+const SilentGrace = 500 * time.Millisecond
 
 // silentLocked picks the connection whose place a newcomer from src takes
 // at a full gate, and marks it: one that has not sent its version line for
-// silentGrace, of the source holding the most places, the oldest; nil if
+// SilentGrace, of the source holding the most places, the oldest; nil if
 // there is none. The victim's source must hold more places than src will:
 // the silent sources cannot churn each other's places, only a source
 // holding fewer takes theirs.
-func (g *gate) silentLocked(src string) *connState {
+func (g *Gate) silentLocked(src string) *Conn {
 	now := g.now()
-	var best *connState
+	var best *Conn
 	most := g.bySource[src] + 1
 	for c := range g.waiting {
-		if c.evicted || c.versioned.Load() || now.Sub(c.began) < silentGrace {
+		if c.evicted || c.versioned.Load() || now.Sub(c.began) < SilentGrace {
 			continue
 		}
 		n := g.bySource[c.source]
@@ -324,23 +373,23 @@ func (g *gate) silentLocked(src string) *connState {
 	return best
 }
 
-// idleGrace is how long a logged-in connection may go without a session
+// IdleGrace is how long a logged-in connection may go without a session
 // before a newcomer may take its place at the cap (MaxConns): a client
 // opens its session as soon as it has logged in.
-const idleGrace = 2 * time.Second
+const IdleGrace = 2 * time.Second
 
 // idleLocked picks the connection whose place a newcomer takes at the cap
 // of connections, and marks it: one logged in with no session open for
-// idleGrace, of the source holding the most connections, the oldest; nil
+// IdleGrace, of the source holding the most connections, the oldest; nil
 // if there is none.
-func (g *gate) idleLocked() *connState {
+func (g *Gate) idleLocked() *Conn {
 	now := g.now().UnixNano()
-	var best *connState
+	var best *Conn
 	var bestSince int64
 	most := 0
 	for c := range g.open {
 		since := c.idleSince.Load()
-		if c.evicted || since == 0 || now-since < int64(idleGrace) {
+		if c.evicted || since == 0 || now-since < int64(IdleGrace) {
 			continue
 		}
 		n := g.conns.holds(c.source)
@@ -355,11 +404,11 @@ func (g *gate) idleLocked() *connState {
 }
 
 // holdsIdleLocked reports whether src holds a connection logged in
-// without a session for idleGrace.
-func (g *gate) holdsIdleLocked(src string) bool {
+// without a session for IdleGrace.
+func (g *Gate) holdsIdleLocked(src string) bool {
 	now := g.now().UnixNano()
 	for c := range g.open {
-		if since := c.idleSince.Load(); c.source == src && since != 0 && now-since >= int64(idleGrace) {
+		if since := c.idleSince.Load(); c.source == src && since != 0 && now-since >= int64(IdleGrace) {
 			return true
 		}
 	}
@@ -368,7 +417,7 @@ func (g *gate) holdsIdleLocked(src string) bool {
 
 // waitFor notes c among the connections logging in, whose place a
 // newcomer may take if it stays silent, and among those open.
-func (g *gate) waitFor(c *connState) {
+func (g *Gate) waitFor(c *Conn) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.waiting[c] = struct{}{}
@@ -376,7 +425,7 @@ func (g *gate) waitFor(c *connState) {
 }
 
 // loggedIn gives back a login's place.
-func (g *gate) loggedIn(c *connState) {
+func (g *Gate) loggedIn(c *Conn) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	delete(g.waiting, c)
@@ -386,24 +435,24 @@ func (g *gate) loggedIn(c *connState) {
 	}
 }
 
-// afterFunc starts a timer of the gate or of a channel: f runs after d
-// unless stop is called first. It is time.AfterFunc; tests replace it to
-// run the timers themselves instead of waiting for them.
-var afterFunc = func(d time.Duration, f func()) (stop func() bool) { return time.AfterFunc(d, f).Stop }
+// AfterFunc starts a timer of the gate or of a session channel: f runs
+// after d unless stop is called first. It is time.AfterFunc; tests
+// replace it to run the timers themselves instead of waiting for them.
+var AfterFunc = func(d time.Duration, f func()) (stop func() bool) { return time.AfterFunc(d, f).Stop }
 
 // connKey finds a connection's state in its ssh.Context.
 type connKey struct{}
 
-// connState is one connection from its first byte to its close.
-type connState struct {
-	g      *gate
+// Conn is one connection from its first byte to its close.
+type Conn struct {
+	g      *Gate
 	conn   net.Conn
 	source string
 	began  time.Time
 
 	versioned atomic.Bool // the client's version line has arrived
 	authed    atomic.Bool
-	evicted   bool // a newcomer took its place (guarded by gate.mu)
+	evicted   bool // a newcomer took its place (guarded by Gate.mu)
 	// idleSince is when the connection, logged in, last had no session
 	// (g.now, Unix nanoseconds); 0 before its login and while a session
 	// is open.
@@ -413,7 +462,7 @@ type connState struct {
 
 	mu        sync.Mutex
 	key       string // the key's fingerprint, once verified
-	peer      bool   // the key is the server's own: another server of its cluster (relay.go)
+	peer      bool   // the key is the server's own: another server of its cluster (package relay)
 	keyHeld   bool   // the key's place in gate.keys is taken
 	refusal   string // every session is refused with this (over MaxConnsPerKey)
 	channels  int    // session channels open
@@ -421,17 +470,17 @@ type connState struct {
 	closed    bool
 }
 
-// stateOf returns the connection state the gate keeps in ctx.
-func stateOf(ctx ssh.Context) *connState {
-	c, _ := ctx.Value(connKey{}).(*connState)
+// ConnOf returns the connection state the gate keeps in ctx.
+func ConnOf(ctx ssh.Context) *Conn {
+	c, _ := ctx.Value(connKey{}).(*Conn)
 	return c
 }
 
-// admit is the server's ConnCallback: it turns the connection away when
+// Admit is the server's ConnCallback: it turns the connection away when
 // too many are logging in or its source holds too many, else holds a place
 // for it and starts its timers.
-func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
-	src := sourceOf(conn.RemoteAddr())
+func (g *Gate) Admit(ctx ssh.Context, conn net.Conn) net.Conn {
+	src := SourceOf(conn.RemoteAddr())
 	if why := g.take(src); why != "" {
 		g.log.Refused(src, why)
 		// Before the handshake no LANG has come: English.
@@ -451,11 +500,11 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 		return nil // gliderlabs closes it
 	}
 	g.connCount.Add(1)
-	c := &connState{g: g, conn: conn, source: src, began: g.now()}
+	c := &Conn{g: g, conn: conn, source: src, began: g.now()}
 	g.waitFor(c)
 	c.mu.Lock() // the timers may fire at once: they wait for the state
 	if d := g.cfg.HandshakeTimeout; d > 0 {
-		c.stopLogin = afterFunc(d, func() {
+		c.stopLogin = AfterFunc(d, func() {
 			if !c.authed.Load() {
 				g.log.Limit("login took too long", "source", src, "limit", d)
 				g.penalize(src, "login took too long")
@@ -464,7 +513,7 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 		})
 	}
 	if d := g.cfg.VersionTimeout; d > 0 {
-		c.stopVer = afterFunc(d, func() {
+		c.stopVer = AfterFunc(d, func() {
 			if !c.versioned.Load() {
 				g.log.Limit("no SSH version line in time", "source", src, "limit", d)
 				g.penalize(src, "no SSH version line")
@@ -477,16 +526,16 @@ func (g *gate) admit(ctx ssh.Context, conn net.Conn) net.Conn {
 	return &gatedConn{Conn: conn, c: c}
 }
 
-// config is the server's ServerConfigCallback: it learns which key logged
+// ServerConfig is the server's ServerConfigCallback: it learns which key logged
 // in, and when.
-func (g *gate) config(ctx ssh.Context) *gossh.ServerConfig {
-	c := stateOf(ctx)
+func (g *Gate) ServerConfig(ctx ssh.Context) *gossh.ServerConfig {
+	c := ConnOf(ctx)
 	return &gossh.ServerConfig{
 		VerifiedPublicKeyCallback: func(_ gossh.ConnMetadata, key gossh.PublicKey, perms *gossh.Permissions, _ string) (*gossh.Permissions, error) {
 			if c != nil {
 				c.mu.Lock()
 				c.key = gossh.FingerprintSHA256(key)
-				c.peer = g.peer != nil && bytes.Equal(key.Marshal(), g.peer.Marshal())
+				c.peer = g.Peer != nil && bytes.Equal(key.Marshal(), g.Peer.Marshal())
 				c.mu.Unlock()
 			}
 			return perms, nil
@@ -502,7 +551,7 @@ func (g *gate) config(ctx ssh.Context) *gossh.ServerConfig {
 // loggedIn is called when the connection's login succeeds: its place at
 // the gate goes back, its key is counted, and it must open a session in
 // time.
-func (c *connState) loggedIn(version string) {
+func (c *Conn) loggedIn(version string) {
 	if c.authed.Swap(true) {
 		return
 	}
@@ -519,8 +568,8 @@ func (c *connState) loggedIn(version string) {
 	c.idleSince.Store(g.now().UnixNano())
 	if c.peer {
 		// A server relaying its players: each relayed session is counted
-		// under its player's key (Server.handle).
-	} else if g.keys.take(c.key, g.cfg.MaxConnsPerKey) {
+		// under its player's key (by the server, as it runs the session).
+	} else if g.keys.Take(c.key, g.cfg.MaxConnsPerKey) {
 		c.keyHeld = true
 	} else {
 		c.refusal = lang.English.T(lang.GateKey) // no LANG comes before the channel
@@ -532,12 +581,12 @@ func (c *connState) loggedIn(version string) {
 
 // waitForSessionLocked starts the timer that closes the connection if it
 // still has no session channel when it fires.
-func (c *connState) waitForSessionLocked() {
+func (c *Conn) waitForSessionLocked() {
 	d := c.g.cfg.SessionTimeout
 	if d <= 0 || c.closed {
 		return
 	}
-	c.noSession = afterFunc(d, func() {
+	c.noSession = AfterFunc(d, func() {
 		c.mu.Lock()
 		idle := c.channels == 0 && !c.closed
 		c.mu.Unlock()
@@ -548,20 +597,20 @@ func (c *connState) waitForSessionLocked() {
 	})
 }
 
-// errTooManyChannels refuses a session channel over MaxChannels.
-var errTooManyChannels = errors.New(lang.English.T(lang.GateChannels))
+// ErrTooManyChannels refuses a session channel over MaxChannels.
+var ErrTooManyChannels = errors.New(lang.English.T(lang.GateChannels))
 
-// openChannel counts a new session channel, or says why it is refused.
-func (c *connState) openChannel() error {
+// OpenChannel counts a new session channel, or says why it is refused.
+func (c *Conn) OpenChannel() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.refusal != "" {
 		return errors.New(c.refusal)
 	}
 	// Another server of the cluster relays all its players to this one on
-	// one connection (relay.go).
+	// one connection (package relay).
 	if most := c.g.cfg.MaxChannels; most > 0 && c.channels >= most && !c.peer {
-		return errTooManyChannels
+		return ErrTooManyChannels
 	}
 	c.channels++
 	c.idleSince.Store(0)
@@ -572,9 +621,9 @@ func (c *connState) openChannel() error {
 	return nil
 }
 
-// closeChannel counts a session channel gone; the last one gone starts
+// CloseChannel counts a session channel gone; the last one gone starts
 // the wait for the next session again.
-func (c *connState) closeChannel() {
+func (c *Conn) CloseChannel() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.channels--; c.channels == 0 {
@@ -583,9 +632,9 @@ func (c *connState) closeChannel() {
 	}
 }
 
-// abuse closes the connection of a client that is not a terminal (see
-// channel.go), and logs why.
-func (c *connState) abuse(what string, args ...any) {
+// Abuse closes the connection of a client that is not a terminal (see
+// package channel), and logs why.
+func (c *Conn) Abuse(what string, args ...any) {
 	c.mu.Lock()
 	key := c.key
 	c.mu.Unlock()
@@ -594,8 +643,8 @@ func (c *connState) abuse(what string, args ...any) {
 	c.conn.Close()
 }
 
-// closed gives back everything the connection held.
-func (c *connState) close() {
+// close gives back everything the connection held.
+func (c *Conn) close() {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -616,12 +665,12 @@ func (c *connState) close() {
 		g.log.Debug("connection closed", "source", c.source, "key", key, "after", g.now().Sub(c.began).Round(time.Millisecond))
 	}
 	if held {
-		g.keys.give(key)
+		g.keys.Give(key)
 	}
 	g.mu.Lock()
 	delete(g.open, c)
 	g.mu.Unlock()
-	g.conns.give(c.source)
+	g.conns.Give(c.source)
 	g.connCount.Add(-1)
 }
 
@@ -629,7 +678,7 @@ func (c *connState) close() {
 // and its close.
 type gatedConn struct {
 	net.Conn
-	c *connState
+	c *Conn
 }
 
 func (g *gatedConn) Read(p []byte) (int, error) {
@@ -651,3 +700,25 @@ func (g *gatedConn) Close() error {
 	g.c.close()
 	return g.Conn.Close()
 }
+
+// Key is the fingerprint of the key the connection logged in with, ""
+// before its login.
+func (c *Conn) Key() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.key
+}
+
+// Peer reports whether the connection logged in with the server's own host
+// key: another server of its cluster, relaying its players.
+func (c *Conn) Peer() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.peer
+}
+
+// Source is where the connection comes from (SourceOf).
+func (c *Conn) Source() string { return c.source }
+
+// Conns returns the number of connections open, logged in or not.
+func (g *Gate) Conns() int { return int(g.connCount.Load()) }

@@ -1,4 +1,9 @@
-package server
+// Package relay passes the players of rooms another server of a mille
+// serve cluster holds on to that server: their sessions there, on one SSH
+// connection to each server logged in with the host key they share
+// (Peers), and the sessions relayed to this server back to the players
+// they name (Unrelay).
+package relay
 
 import (
 	"errors"
@@ -8,39 +13,37 @@ import (
 	"sync"
 	"time"
 
-	"github.com/millebornes/mille/lang"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/server/channel"
 )
 
-// relayCommand begins the command line of a session that another server
+// Command begins the command line of a session that another server
 // of the cluster relays: "relay KEY SOURCE ROOM" or "relay KEY SOURCE
 // plain ROOM", KEY being the player's key fingerprint and SOURCE where the
-// player connects from (sourceOf: an IPv4 address or an IPv6 /64). Only a
+// player connects from (gate.SourceOf: an IPv4 address or an IPv6 /64). Only a
 // client that logged in with the server's own host key (which every
 // server of a cluster shares) may give it: the SSH login proved that it
 // holds the private key, so nobody else can claim a player's key or
 // address this way; from anyone else the command is only a room's name.
-const relayCommand = "relay"
+const Command = "relay"
 
-// unrelay makes a session relayed by another server of the cluster that
+// Unrelay makes a session relayed by another server of the cluster that
 // of the player it names, from the player's source: the limits by source
 // count the player's address, not the relaying server's. A session of
 // anyone else keeps its key and its connection's source.
-func (s *Server) unrelay(sess *sshSession) {
-	sess.conn.mu.Lock()
-	peer := sess.conn.peer
-	sess.conn.mu.Unlock()
-	f := strings.Fields(sess.command)
-	if !peer || len(f) < 3 || f[0] != relayCommand {
+func Unrelay(sess *channel.Session) {
+	f := strings.Fields(sess.Command)
+	if !sess.Conn.Peer() || len(f) < 3 || f[0] != Command {
 		return
 	}
-	sess.id, sess.command = f[1], strings.Join(f[3:], " ")
+	sess.ID, sess.Command = f[1], strings.Join(f[3:], " ")
 	if validSource(f[2]) {
-		sess.source = f[2]
+		sess.Source = f[2]
 	}
 }
 
-// validSource reports whether src is a source as sourceOf writes it: an
+// validSource reports whether src is a source as gate.SourceOf writes it: an
 // address, or an IPv6 prefix.
 func validSource(src string) bool {
 	if _, err := netip.ParseAddr(src); err == nil {
@@ -50,38 +53,39 @@ func validSource(src string) bool {
 	return err == nil
 }
 
-// relay plays session sess, of player id, through the server at addr,
-// which holds room: an SSH session there, logged in with the host key,
-// with the same terminal if it has one, the same command (the room's
-// name, or the line mode's and the room's), its input and window changes
-// passed on and its output passed back, until either end closes it.
-func (s *Server) relay(sess *sshSession, id, room, addr string) error {
-	rs, err := s.peers.session(addr, s.signer)
+// Relay plays session sess through the server at addr, which holds its
+// room: an SSH session there, logged in with the host key signer, with
+// the same terminal if it has one, the same command (the room's name, or
+// the line mode's and the room's), its input and window changes passed on
+// and its output passed back, until either end closes it or stop is
+// closed (the server shuts down).
+func (p *Peers) Relay(sess *channel.Session, signer gossh.Signer, addr string, stop <-chan struct{}) error {
+	rs, err := p.session(addr, signer)
 	if err != nil {
 		return err
 	}
 	defer rs.Close()
-	for _, kv := range sess.env {
+	for _, kv := range sess.Env {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			rs.Setenv(k, v)
 		}
 	}
-	if sess.hasPTY {
-		size := sess.size.get()
-		if err := rs.RequestPty(sess.term, size.height, size.width, gossh.TerminalModes{}); err != nil {
+	if sess.HasPTY {
+		size := sess.Size.Get()
+		if err := rs.RequestPty(sess.Term, size.Height, size.Width, gossh.TerminalModes{}); err != nil {
 			return err
 		}
 	}
-	rs.Stdout, rs.Stderr = sess, sess.ch.Stderr()
+	rs.Stdout, rs.Stderr = sess, sess.Ch.Stderr()
 	in, err := rs.StdinPipe()
 	if err != nil {
 		return err
 	}
-	if err := rs.Start(relayCommand + " " + id + " " + sess.source + " " + sess.command); err != nil {
+	if err := rs.Start(Command + " " + sess.ID + " " + sess.Source + " " + sess.Command); err != nil {
 		return err
 	}
 	go func() {
-		io.Copy(in, sess.input)
+		io.Copy(in, sess.Input)
 		in.Close()
 	}()
 	done := make(chan error, 1)
@@ -94,24 +98,24 @@ func (s *Server) relay(sess *sshSession, id, room, addr string) error {
 				return nil // the session ended there, as it would here
 			}
 			return err
-		case <-sess.size.changed:
-			size := sess.size.get()
-			rs.WindowChange(size.height, size.width)
-		case <-sess.ctx.Done():
+		case <-sess.Size.Changed():
+			size := sess.Size.Get()
+			rs.WindowChange(size.Height, size.Width)
+		case <-sess.Ctx.Done():
 			return nil
-		case <-s.stop.Done():
+		case <-stop:
 			return nil
 		}
 	}
 }
 
-// peers are the SSH connections a server relays its players through, one
+// Peers are the SSH connections a server relays its players through, one
 // to each other server of the cluster it relays to: each relayed player is
 // a session channel on it. The server there counts one connection from
 // this one however many players it relays (its per-source limit on
 // connections once refused the 33rd), and the login's handshake is made
 // once. Safe for concurrent use.
-type peers struct {
+type Peers struct {
 	mu    sync.Mutex
 	conns map[string]*gossh.Client
 	// closed: the server shuts down, and dials no more.
@@ -121,7 +125,7 @@ type peers struct {
 // session opens a session at the server at addr, on the connection to it,
 // logged in with signer (the host key the servers share): a new one if
 // there is none yet or the one there was has died.
-func (p *peers) session(addr string, signer gossh.Signer) (*gossh.Session, error) {
+func (p *Peers) session(addr string, signer gossh.Signer) (*gossh.Session, error) {
 	for try := 0; ; try++ {
 		conn, err := p.conn(addr, signer)
 		if err != nil {
@@ -139,7 +143,7 @@ func (p *peers) session(addr string, signer gossh.Signer) (*gossh.Session, error
 }
 
 // conn is the connection to the server at addr, dialled if there is none.
-func (p *peers) conn(addr string, signer gossh.Signer) (*gossh.Client, error) {
+func (p *Peers) conn(addr string, signer gossh.Signer) (*gossh.Client, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -171,7 +175,7 @@ func (p *peers) conn(addr string, signer gossh.Signer) (*gossh.Client, error) {
 }
 
 // forget drops conn, the connection to addr, if it is still the one used.
-func (p *peers) forget(addr string, conn *gossh.Client) {
+func (p *Peers) forget(addr string, conn *gossh.Client) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.conns[addr] == conn {
@@ -179,8 +183,8 @@ func (p *peers) forget(addr string, conn *gossh.Client) {
 	}
 }
 
-// close closes every connection, for a shutdown.
-func (p *peers) close() {
+// Close closes every connection, for a shutdown: no more are dialled.
+func (p *Peers) Close() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.closed = true
@@ -188,19 +192,4 @@ func (p *peers) close() {
 		conn.Close()
 		delete(p.conns, addr)
 	}
-}
-
-// relayed relays the session if another server holds its room, and
-// reports whether it did.
-func (s *Server) relayed(sess *sshSession, id, room string) bool {
-	addr, ok := s.Lobby.Holder(room)
-	if !ok {
-		return false
-	}
-	s.log.Info("session relayed", "key", id, "room", room, "to", addr)
-	if err := s.relay(sess, id, room, addr); err != nil {
-		s.log.Error("relay", "key", id, "room", room, "to", addr, "err", err)
-		sess.refuse(sessionLang(sess.env).T(lang.SshGone, room, room))
-	}
-	return true
 }

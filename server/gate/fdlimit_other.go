@@ -1,6 +1,6 @@
 //go:build !unix
 
-package server
+package gate
 
 // descriptorLimit is 0 where the process's limit of descriptors cannot be
 // read: DefaultMaxConns then sets the ceiling.

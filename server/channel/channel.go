@@ -1,0 +1,462 @@
+// Package channel reads mille serve's SSH session channels: it answers
+// each request at once and keeps what it asks in a bounded form (Session),
+// and hands the session on (Handler.Run) when the client asks for its
+// shell. Its limits are the gate's (package gate).
+package channel
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gliderlabs/ssh"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/gate"
+)
+
+// The server reads SSH session channels itself rather than through
+// gliderlabs/ssh's session handler, which holds everything a client sends
+// before its shell starts: every env request, 2 MiB of input (the window
+// x/crypto/ssh gives every channel) and window changes in a channel with
+// room for one, whose second sender blocked the connection's requests for
+// good. Here each request is answered at once and kept in a bounded form.
+
+// Bounds of what a session channel may send (they are not flags: a
+// terminal needs far less).
+const (
+	// MaxEnv is how many environment variables a channel may set.
+	MaxEnv = 16
+	// maxEnvValue is the longest value of one, in bytes.
+	maxEnvValue = 256
+	// maxTerm is the longest TERM a pty-req may name.
+	maxTerm = 64
+	// preShellInput is how much input a channel may send before its shell
+	// starts: typed-ahead keys, never more. Beyond it the channel closes.
+	preShellInput = 4 << 10
+	// InputLimit is how far a session's input may run ahead of what the
+	// session has read (the input rate limit reads slowly): beyond it the
+	// session closes rather than hold more.
+	InputLimit = 64 << 10
+	// maxRequestsBeforeShell is how many requests a channel may make
+	// before its shell: a PTY, the environment, a few sizes (OpenSSH's
+	// client makes a handful).
+	maxRequestsBeforeShell = 64
+	// requestRate is how many requests a second a channel may make once
+	// its shell runs (window changes while a window is dragged), after a
+	// burst of twice as many.
+	requestRate = 100
+)
+
+// A client that floods a channel with requests, or with input before its
+// shell, is not a terminal: the server closes its connection, so that
+// each flood costs it a new login (which the gate counts), rather than
+// answering it as fast as it sends.
+
+// envAllowed reports whether a client may set the environment variable
+// name: only what says how the terminal draws.
+func envAllowed(name string) bool {
+	switch name {
+	case "TERM", "LANG", "COLORTERM", "NO_COLOR":
+		return true
+	}
+	return strings.HasPrefix(name, "LC_") && len(name) <= 32
+}
+
+// Window is a terminal's size in cells.
+type Window struct{ Width, Height int }
+
+// Windows holds a session's newest terminal size: a new size replaces the
+// one not yet taken, so a storm of window changes costs one resize.
+type Windows struct {
+	mu      sync.Mutex
+	size    Window
+	changed chan struct{} // holds a token while a size waits
+}
+
+// NewWindows holds a size, the zero Window for now.
+func NewWindows() *Windows { return &Windows{changed: make(chan struct{}, 1)} }
+
+// Set gives the newest size.
+func (w *Windows) Set(size Window) {
+	w.mu.Lock()
+	w.size = size
+	w.mu.Unlock()
+	select {
+	case w.changed <- struct{}{}:
+	default:
+	}
+}
+
+// Changed holds a token while a size not taken waits.
+func (w *Windows) Changed() <-chan struct{} { return w.changed }
+
+// Get takes the newest size.
+func (w *Windows) Get() Window {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.size
+}
+
+// InputBuffer holds what a session channel sent and the session has not
+// read yet, up to a limit.
+type InputBuffer struct {
+	mu    sync.Mutex
+	ready sync.Cond
+	data  []byte
+	limit int
+	err   error // the end of the input, once reached
+}
+
+// NewInputBuffer holds at most limit bytes.
+func NewInputBuffer(limit int) *InputBuffer {
+	b := &InputBuffer{limit: limit}
+	b.ready.L = &b.mu
+	return b
+}
+
+// Put adds p, or reports false if the buffer would hold more than its
+// limit.
+func (b *InputBuffer) Put(p []byte) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.data)+len(p) > b.limit {
+		return false
+	}
+	b.data = append(b.data, p...)
+	b.ready.Signal()
+	return true
+}
+
+// End marks the end of the input: reads return err once the buffer is
+// empty.
+func (b *InputBuffer) End(err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.err == nil {
+		b.err = err
+	}
+	b.ready.Broadcast()
+}
+
+func (b *InputBuffer) setLimit(n int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.limit = n
+}
+
+// Read waits for input, or for its end.
+func (b *InputBuffer) Read(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for len(b.data) == 0 && b.err == nil {
+		b.ready.Wait()
+	}
+	if len(b.data) == 0 {
+		return 0, b.err
+	}
+	n := copy(p, b.data)
+	b.data = append(b.data[:0], b.data[n:]...)
+	return n, nil
+}
+
+// Until is a reader of b that ends (io.EOF) once stop is closed, taking
+// nothing more from b: a program that stops reading the session's input
+// leaves the bytes not yet read to the next reader (the line mode, after
+// the full screen).
+func (b *InputBuffer) Until(stop <-chan struct{}) io.Reader {
+	go func() {
+		<-stop
+		b.mu.Lock()
+		b.ready.Broadcast()
+		b.mu.Unlock()
+	}()
+	return stoppedReader{b, stop}
+}
+
+type stoppedReader struct {
+	b    *InputBuffer
+	stop <-chan struct{}
+}
+
+func (r stoppedReader) stopped() bool {
+	select {
+	case <-r.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+func (r stoppedReader) Read(p []byte) (int, error) {
+	b := r.b
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for len(b.data) == 0 && b.err == nil && !r.stopped() {
+		b.ready.Wait()
+	}
+	if r.stopped() {
+		return 0, io.EOF
+	}
+	if len(b.data) == 0 {
+		return 0, b.err
+	}
+	n := copy(p, b.data)
+	b.data = append(b.data[:0], b.data[n:]...)
+	return n, nil
+}
+
+// Session is one SSH session channel of a logged-in connection.
+type Session struct {
+	Ch     gossh.Channel
+	Ctx    context.Context // ends with the channel or the connection
+	Conn   *gate.Conn
+	ID     string // the key's fingerprint
+	Source string // where the player comes from: the connection's, or a relayed player's (relay.Unrelay)
+	Input  *InputBuffer
+	Size   *Windows
+
+	// Set by the requests before the shell; read only after it starts.
+	HasPTY  bool
+	Term    string
+	Env     []string
+	Command string
+
+	started atomic.Bool // the client asked for its shell
+	exited  atomic.Bool
+}
+
+// MaxCommand is the longest command line a session takes, in bytes: the
+// longest the server knows, "plain" and a room name (maxRoomName), with
+// room to spare. A longer one is refused before anything else: one key
+// sending a 120 KB room name in reconnect loops once wrote 24 MB of log a
+// second (issue 22, 2).
+const MaxCommand = 64
+
+// Room is the room named on the ssh command line, or "".
+func (sess *Session) Room() string {
+	if f := strings.Fields(sess.Command); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+// Write writes to the session's terminal, as it is (the client's terminal
+// is raw: line feeds need their carriage returns, see CRLF).
+func (sess *Session) Write(p []byte) (int, error) { return sess.Ch.Write(p) }
+
+// Exit sends the exit status and closes the channel, once.
+func (sess *Session) Exit(code int) {
+	if sess.exited.Swap(true) {
+		return
+	}
+	sess.Ch.SendRequest("exit-status", false, gossh.Marshal(struct{ Status uint32 }{uint32(code)}))
+	sess.Ch.Close()
+}
+
+// Refuse writes text on the session's standard error and ends it.
+func (sess *Session) Refuse(text string) {
+	end := "\n"
+	if sess.HasPTY {
+		end = "\r\n" // the client's terminal is raw
+	}
+	io.WriteString(sess.Ch.Stderr(), text+end)
+	sess.Exit(1)
+}
+
+// Lang is the language of the session, from the client's environment
+// (LANG and LC_*, as envAllowed lets it); English when it sent none.
+func (sess *Session) Lang() *lang.Catalogue { return Lang(sess.Env) }
+
+// Lang is the language of a session whose client set env (LANG and LC_*,
+// as envAllowed lets it); English when it sent none.
+func Lang(env []string) *lang.Catalogue {
+	return lang.FromEnv(func(name string) string {
+		value := ""
+		for _, kv := range env { // the last one set wins, as in a shell
+			if v, ok := strings.CutPrefix(kv, name+"="); ok {
+				value = v
+			}
+		}
+		return value
+	})
+}
+
+// Handler reads session channels for a server: it counts each channel
+// against its connection's MaxChannels, answers its requests and runs the
+// session (Run) once the client asks for a shell (or a command: the room's
+// name), or closes the channel if none comes in ShellTimeout.
+type Handler struct {
+	Limits              *gate.Limits // MaxChannels, ShellTimeout
+	MaxWidth, MaxHeight int          // a larger terminal is taken as this size
+	Log                 *events.Log
+	Now                 func() time.Time // the clock of the request rate (tests stop it)
+	Run                 func(*Session)   // runs a session whose shell started, until it ends
+}
+
+// readInput reads the channel's input into the session's buffer; input
+// that overflows the buffer closes the channel, and what still comes is
+// read and dropped, so the library buffers nothing either.
+func (h *Handler) readInput(sess *Session) {
+	buf := make([]byte, 4096)
+	for {
+		n, err := sess.Ch.Read(buf)
+		if n > 0 && !sess.Input.Put(buf[:n]) {
+			sess.Input.End(io.EOF)
+			if !sess.started.Load() {
+				sess.Conn.Abuse("input before the shell", "limit", preShellInput)
+				return
+			}
+			h.Log.Limit("input faster than a terminal's", "source", sess.Conn.Source(), "key", sess.ID, "limit", InputLimit)
+			sess.Ch.Close()
+			io.Copy(io.Discard, sess.Ch)
+			return
+		}
+		if err != nil {
+			sess.Input.End(err)
+			return
+		}
+	}
+}
+
+// clamp bounds a window size to the server's most.
+func (h *Handler) clamp(cols, rows uint32) Window {
+	return Window{int(min(cols, uint32(h.MaxWidth))), int(min(rows, uint32(h.MaxHeight)))}
+}
+
+// Serve is the server's handler of session channels (an ssh.ChannelHandler).
+func (h *Handler) Serve(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
+	c := gate.ConnOf(ctx)
+	if err := c.OpenChannel(); err != nil {
+		if err == gate.ErrTooManyChannels {
+			h.Log.Limit("session channels on one connection", "source", c.Source(), "key", c.Key(), "limit", h.Limits.MaxChannels)
+		}
+		nc.Reject(gossh.ResourceShortage, err.Error())
+		return
+	}
+	defer c.CloseChannel()
+	ch, reqs, err := nc.Accept()
+	if err != nil {
+		return
+	}
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	id := c.Key()
+	sess := &Session{Ch: ch, Ctx: sctx, Conn: c, ID: id, Source: c.Source(), Input: NewInputBuffer(preShellInput), Size: NewWindows()}
+	go h.readInput(sess)
+
+	started := &sess.started
+	if d := h.Limits.ShellTimeout; d > 0 {
+		stop := gate.AfterFunc(d, func() {
+			if !started.Load() {
+				h.Log.Limit("no shell in time", "source", c.Source(), "key", id, "limit", d)
+				ch.Close()
+			}
+		})
+		defer stop()
+	}
+	var ran sync.WaitGroup
+	requests := 0
+	bucket := gate.NewEventLimiter(requestRate, 2*requestRate, h.Now)
+	for req := range reqs {
+		requests++
+		if !started.Load() && requests > maxRequestsBeforeShell || started.Load() && !bucket.Take() {
+			c.Abuse("requests on a channel", "requests", requests)
+			req.Reply(false, nil)
+			continue
+		}
+		ok := false
+		switch req.Type {
+		case "pty-req":
+			var p struct {
+				Term                    string
+				Columns, Rows, Wpx, Hpx uint32
+				Modes                   string
+			}
+			if !started.Load() && !sess.HasPTY && gossh.Unmarshal(req.Payload, &p) == nil && len(p.Term) <= maxTerm {
+				sess.HasPTY, sess.Term, ok = true, p.Term, true
+				sess.Size.mu.Lock()
+				sess.Size.size = h.clamp(p.Columns, p.Rows) // the first size: no change to announce
+				sess.Size.mu.Unlock()
+			}
+		case "window-change":
+			var p struct{ Columns, Rows, Wpx, Hpx uint32 }
+			if sess.HasPTY && gossh.Unmarshal(req.Payload, &p) == nil {
+				sess.Size.Set(h.clamp(p.Columns, p.Rows))
+				ok = true
+			}
+		case "env":
+			var p struct{ Name, Value string }
+			if !started.Load() && gossh.Unmarshal(req.Payload, &p) == nil {
+				ok = envAllowed(p.Name) && len(p.Value) <= maxEnvValue && len(sess.Env) < MaxEnv
+				if ok {
+					sess.Env = append(sess.Env, p.Name+"="+p.Value)
+				}
+			}
+		case "shell", "exec":
+			var p struct{ Command string }
+			if !started.Load() && (req.Type == "shell" || gossh.Unmarshal(req.Payload, &p) == nil) {
+				sess.Command, ok = p.Command, true
+				started.Store(true)
+				sess.Input.setLimit(InputLimit)
+				req.Reply(true, nil)
+				long := len(sess.Command) > MaxCommand && !c.Peer()
+				if long {
+					h.Log.Limit("command length", "source", c.Source(), "key", id, "limit", MaxCommand, "length", len(sess.Command))
+					sess.Command = "" // not kept, nor logged
+				}
+				ran.Go(func() {
+					defer sess.Exit(0)
+					if long {
+						sess.Refuse(sess.Lang().T(lang.SshCommandLong, MaxCommand))
+						return
+					}
+					h.Run(sess)
+				})
+				continue
+			}
+		}
+		// Everything else (signals, agent or X11 forwarding, subsystems)
+		// is refused.
+		req.Reply(ok, nil)
+	}
+	// The channel is closed: the session ends with it.
+	cancel()
+	ran.Wait()
+}
+
+// CRLF writes a session's output with every line feed as CR LF. Bubble
+// Tea, whose input is not a terminal here, moves the cursor down with line
+// feeds and counts on a terminal's output processing (ONLCR) to bring it
+// back to the first column; there is no terminal on the server, and the
+// SSH client's own terminal is raw, so the server does it.
+type CRLF struct{ W io.Writer }
+
+func (c CRLF) Write(p []byte) (int, error) {
+	if bytes.IndexByte(p, '\n') < 0 {
+		return c.W.Write(p)
+	}
+	if _, err := c.W.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// LockedWriter lets several goroutines (a program and its painter) write
+// to one session without splitting each other's escape sequences.
+type LockedWriter struct {
+	mu sync.Mutex
+	W  io.Writer
+}
+
+func (l *LockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.W.Write(b)
+}

@@ -1,0 +1,74 @@
+package channel
+
+import (
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestWindowsKeepTheNewest (issue 15, 7): a storm of window changes
+// leaves one change to take, the newest.
+func TestWindowsKeepTheNewest(t *testing.T) {
+	w := NewWindows()
+	for i := range 1000 {
+		w.Set(Window{80 + i, 24})
+	}
+	taken := 0
+	for len(w.changed) > 0 {
+		<-w.changed
+		taken++
+	}
+	if taken != 1 || w.Get() != (Window{1079, 24}) {
+		t.Fatalf("%d changes to take, the size %v", taken, w.Get())
+	}
+}
+
+// TestInputBuffer: input waits for its reader up to the limit; past it
+// put refuses; the end comes after what was put.
+func TestInputBuffer(t *testing.T) {
+	b := NewInputBuffer(8)
+	if !b.Put([]byte("abcde")) || b.Put([]byte("fghij")) || !b.Put([]byte("fgh")) {
+		t.Fatal("the limit did not hold at 8 bytes")
+	}
+	b.End(io.EOF)
+	got, err := io.ReadAll(b)
+	if string(got) != "abcdefgh" || err != nil {
+		t.Fatalf("read %q, %v", got, err)
+	}
+}
+
+// TestSessionLang: the client's LC_ALL, LC_MESSAGES and LANG choose as in
+// a shell, the last value set of each counting.
+func TestSessionLang(t *testing.T) {
+	for _, tc := range []struct {
+		env  []string
+		want string
+	}{
+		{nil, "en"},
+		{[]string{"LANG=fr_FR.UTF-8"}, "fr"},
+		{[]string{"LANG=fr_FR.UTF-8", "LC_ALL=C"}, "en"},
+		{[]string{"LANG=fr_FR.UTF-8", "LANG=en_US.UTF-8"}, "en"},
+		{[]string{"TERM=xterm", "LC_MESSAGES=fr_CH"}, "fr"},
+	} {
+		if got := Lang(tc.env).Tag; got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.env, got, tc.want)
+		}
+	}
+}
+
+// TestCRLF: a session's line feeds reach the client as CR LF, the rest
+// unchanged, and a write reports the caller's byte count.
+func TestCRLF(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"abc", "abc"},
+		{"a\nb", "a\r\nb"},
+		{"\n\n\x1b[2Kx\n", "\r\n\r\n\x1b[2Kx\r\n"},
+	} {
+		var b strings.Builder
+		n, err := CRLF{&b}.Write([]byte(tc.in))
+		if err != nil || n != len(tc.in) || b.String() != tc.want {
+			t.Errorf("CRLF(%q) = %q, %d, %v", tc.in, b.String(), n, err)
+		}
+	}
+}
