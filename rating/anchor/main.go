@@ -1,0 +1,131 @@
+// Command anchor fits the house computers' fixed ratings (rating.House) to
+// arena results: it reads reports of two-player mille arena runs (--json)
+// or a table of results it wrote before, adds up the hands of each pair,
+// and prints for every player the mean that best explains the hands won
+// (medium held at a new player's 25), how well those ratings predict each
+// pair, and the table to put in rating/house.go. --write keeps the pairs'
+// results in a table, the one TestHousePredictsArena reads:
+//
+//	go run ./rating/anchor --write rating/testdata/arena.tsv REPORT.json...
+//	go run ./rating/anchor rating/testdata/arena.tsv
+//
+// docs/ranking.md gives the arena runs and the figures.
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/millebornes/mille/ai/arena"
+	"github.com/millebornes/mille/rating"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("anchor", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fixed := fs.String("fixed", "medium", "the player held at a new player's mean")
+	write := fs.String("write", "", "write the pairs' results into this table")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: go run ./rating/anchor [--fixed medium] [--write TABLE.tsv] REPORT.json|TABLE.tsv...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	var results []rating.Result
+	for _, name := range fs.Args() {
+		var rs []rating.Result
+		var err error
+		if strings.HasSuffix(name, ".tsv") {
+			rs, err = readTable(name)
+		} else {
+			var r rating.Result
+			r, err = read(name)
+			rs = []rating.Result{r}
+		}
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+		results = append(results, rs...)
+	}
+	results = rating.Merge(results)
+	if *write != "" {
+		if err := os.WriteFile(*write, []byte(rating.FormatResults(results)), 0o644); err != nil {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+	}
+	m := rating.Default()
+	fit, err := m.Fit(results, *fixed, rating.HouseSigma)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	names := slices.SortedFunc(maps.Keys(fit), func(a, b string) int { return cmp.Compare(fit[a].Mu, fit[b].Mu) })
+	fmt.Fprintf(stdout, "%-10s %8s %8s\n", "player", "mu", "display")
+	for _, n := range names {
+		fmt.Fprintf(stdout, "%-10s %8.3f %8d\n", n, fit[n].Mu, rating.Display(fit[n]))
+	}
+	fmt.Fprintf(stdout, "\n%-22s %6s %9s %9s %7s\n", "pair", "hands", "measured", "predicted", "diff")
+	worst := 0.0
+	for _, r := range results {
+		got := r.WonA / r.Games
+		want := m.WinShare([][]rating.Rating{{fit[r.A]}, {fit[r.B]}})[0]
+		worst = max(worst, abs(got-want))
+		fmt.Fprintf(stdout, "%-22s %6.0f %8.1f%% %8.1f%% %+6.1f\n", r.A+" vs "+r.B, r.Games, 100*got, 100*want, 100*(want-got))
+	}
+	fmt.Fprintf(stdout, "largest difference: %.1f points of win share\n\nvar House = map[string]Rating{\n", 100*worst)
+	for _, n := range names {
+		fmt.Fprintf(stdout, "\t%q: {Mu: %.3f, Sigma: HouseSigma},\n", n, fit[n].Mu)
+	}
+	fmt.Fprintln(stdout, "}")
+	return 0
+}
+
+// read reads one mille arena --json report of two players.
+func read(name string) (rating.Result, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return rating.Result{}, err
+	}
+	var rep arena.Report
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return rating.Result{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if rep.Players != 2 || len(rep.Seats) != 2 {
+		return rating.Result{}, fmt.Errorf("%s: %d players, want a two-player report", name, rep.Players)
+	}
+	a, b2 := rep.Seats[0], rep.Seats[1]
+	return rating.Result{A: a.Player, B: b2.Player, Games: float64(a.Hands), WonA: a.HandsWon}, nil
+}
+
+// readTable reads a table of results that --write wrote.
+func readTable(name string) ([]rating.Result, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := rating.ParseResults(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return rs, nil
+}
+
+func abs(x float64) float64 { return max(x, -x) }
