@@ -1,0 +1,80 @@
+package faults
+
+import (
+	"fmt"
+	"syscall"
+	"time"
+)
+
+// reproPauseKill is issue 32's first repro, as written there: servers A
+// and B, A holds room wz and a person plays; A is paused (SIGSTOP) for
+// 6 s, B takes the room over and plays 4 more moves; B is killed
+// (SIGKILL); A resumes 5 s later. A player must move again within 5 s
+// and the database's count of moves grow.
+func reproPauseKill() *schedule {
+	sc := &schedule{name: "repro-pause-kill", servers: 2, rooms: 1}
+	sc.script = func(h *harness) []string {
+		a, b := h.servers[0], h.servers[1]
+		room := h.rooms[0]
+		h.waitMoves(10*time.Second, func(_ string, n int) bool { return n >= 10 })
+		before := h.lastMoves()[room]
+		h.count("pause")
+		h.note("SIGSTOP A at move %d", before)
+		a.signal(syscall.SIGSTOP)
+		paused := time.Now()
+		time.Sleep(6 * time.Second)
+		if !h.waitMoves(15*time.Second, func(_ string, n int) bool { return n >= before+4 }) {
+			return []string{fmt.Sprintf("room %s: B did not play 4 moves while A was paused (%d moves, %d before)", room, h.lastMoves()[room], before)}
+		}
+		h.note("B played on to move %d in %v", h.lastMoves()[room], time.Since(paused).Round(100*time.Millisecond))
+		h.count("kill")
+		done := h.excuse("") // no server up: A paused, B killed
+		b.kill()
+		h.note("SIGKILL B")
+		time.Sleep(5 * time.Second)
+		resumed := h.lastMoves()[room]
+		a.signal(syscall.SIGCONT)
+		done()
+		h.note("SIGCONT A at move %d", resumed)
+		if !h.waitMoves(5*time.Second, func(_ string, n int) bool { return n > resumed || h.over(room) }) {
+			return []string{fmt.Sprintf("room %s: wedged: no move within 5 s of A's resuming (%d moves)", room, h.lastMoves()[room])}
+		}
+		h.note("moving again: move %d", h.lastMoves()[room])
+		return nil
+	}
+	return sc
+}
+
+// reproSlowWrite is issue 32's second repro, as written there: one room's
+// next move is held in the database (an uncommitted INSERT of the same
+// key) for 25 s; the other room of the same server plays on, on that
+// server, its lease kept.
+func reproSlowWrite() *schedule {
+	sc := &schedule{name: "repro-slow-write", servers: 2, rooms: 2, sameHome: true}
+	sc.script = func(h *harness) []string {
+		slow, other := h.rooms[0], h.rooms[1]
+		h.mu.Lock()
+		holder := h.samples[len(h.samples)-1].holders[other]
+		h.mu.Unlock()
+		from := h.lastMoves()[other]
+		h.count("row-lock")
+		done := h.excuse(slow)
+		began := time.Now()
+		h.holdNextMove(slow, 25*time.Second)
+		done()
+		var found []string
+		h.mu.Lock()
+		for _, s := range h.samples {
+			if s.at.After(began) && s.holders[other] != holder {
+				found = append(found, fmt.Sprintf("room %s: its lease went from %s to %s at %.1fs, while room %s's next move was held", other, holder, s.holders[other], s.at.Sub(h.start).Seconds(), slow))
+				break
+			}
+		}
+		h.mu.Unlock()
+		if n := h.lastMoves()[other]; n < from+10 && !h.over(other) {
+			found = append(found, fmt.Sprintf("room %s played %d moves in the 25 s room %s's next move was held", other, n-from, slow))
+		}
+		return found
+	}
+	return sc
+}
