@@ -221,7 +221,8 @@ func (m *Board) answer(yes bool) tea.Cmd {
 			return m.act(engine.Continue)
 		}
 		// As in BSD: no more hands; leaving asks first, as it does elsewhere.
-		return m.top.askQuit(false)
+		m.ask(askQuitMsg{})
+		return nil
 	}
 	return nil
 }

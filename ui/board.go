@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
@@ -43,14 +42,23 @@ const (
 // local play wraps one in a Model, which adds what only a game of this
 // machine's own has (files, new games, the autosave, quitting the
 // program). The board holds no such thing: what it leaves to the program
-// around it goes through holder (b.top).
+// around it, it asks by messages (ask), and that program tells it what it
+// offers (offers) and whether something of its own covers the board.
 type Board struct {
 	seen               // the screen, the view of the table, the options: what the components read
-	top    holder      // the program around the board: the board itself when served
+	offers offers      // what the program around the board offers beyond it
 	hintFn ai.HintFunc // nil hides the hint key
 
+	// asks are the messages to the program around the board, taken by it
+	// as soon as the board's update returns (Board.Update for a served
+	// board, Model.Update in local play); covered is set by that program
+	// while a window or a question of its own is over the board (its keys
+	// and clicks are off).
+	asks    []tea.Msg
+	covered bool
+
 	// The components, each with its state, its keys and its drawing; they
-	// read seen and report to the board by messages (board.go, do).
+	// read seen and report to the board by messages (messages.go, do).
 	hand   handPane   // the hand: the selection, BSD's U/D commands, the target side
 	tables tablesPane // the sides' tables
 	scores scorePane  // the score window, the command list, the end of a hand
@@ -89,35 +97,16 @@ func (m *Board) wire() {
 	m.guide.tables = &m.tables
 }
 
-// holder is what a board leaves to the program around it. A served board
-// is its own host (the methods in this file: leave, save the room,
-// refuse what a room does not have); local play's Model overrides them
-// with the game of its own. Board code calls them through b.top, so that
-// the one board serves both without asking which it is.
-type holder interface {
-	quit() tea.Cmd                     // Ctrl-C, a closed terminal, q then y
-	askQuit(confirmed bool) tea.Cmd    // q
-	startSave(after afterSave) tea.Cmd // S
-	canSave() bool
-	newGame() tea.Cmd    // N
-	reviewHand() tea.Cmd // v at the end of a hand
-	speed() tea.Cmd      // the computers' pace
-	openLoad() tea.Cmd   // L
-	openStats() tea.Cmd  // the statistics' key
-	persist() tea.Cmd    // the options changed
-	recordHand() tea.Cmd // a view was shown
-	keyPress(msg tea.KeyPressMsg) tea.Cmd
-	click(c clickMsg) tea.Cmd
-	layers(w, h int) []*layer
-	dialogLayers(obs *engine.Observation, l layout) []*layer
-	moreKeys(k *KeyMap, free, full bool) // the host's own keys in the key map
-	question() *question                 // the question asked now, if any
-	covering() bool                      // a window or a question of the host's own is over the board: its keys and clicks are off
-	closeQuestion()                      // the question asked has been answered
-	footer() []key.Binding               // the keys of what is active, shown at the bottom
-	commandRows() [][2]lang.Key
-	endButtons() []button
-	quitWord() string // how q's question ends the game: quitting or leaving
+// offers is what the program around a board offers beyond the board
+// itself, told as data when it makes the board: a served room offers
+// none of it (NewRemote), local play all it can (New). The board words
+// its keys, its command list and its buttons by it, and sends what they
+// ask for up as messages (messages.go).
+type offers struct {
+	own   bool // a game of this machine's own: q quits the program, N sets up a new game, the pace, the review of a hand
+	save  bool // S writes the game to a file
+	load  bool // L opens the load picker
+	stats bool // the statistics' key
 }
 
 // LeaveMsg is what a model over a table it was given emits when the player
@@ -176,7 +165,6 @@ func newBoard(opts local.Options, l *lang.Catalogue, hint ai.HintFunc, dark bool
 	b.opts = opts
 	b.hand.pendSlot, b.hand.armed, b.tables.flashTo, b.scores.window = -1, -1, -1, true
 	b.wire()
-	b.top = b
 	b.lang = l
 	if b.lang == nil {
 		b.lang = &lang.English
@@ -199,11 +187,20 @@ func (m *Board) Init() tea.Cmd {
 // Message returns the message line's text (tests).
 func (m *Board) Message() string { return m.message }
 
-// Update handles a message.
+// Update handles a message, for a board shown alone (a server's room):
+// then the board answers what it asks of its host itself (served).
 func (m *Board) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd, _ := m.update(msg)
+	for len(m.asks) > 0 {
+		ask := m.asks[0]
+		m.asks = m.asks[1:]
+		cmd = tea.Batch(cmd, m.served(ask))
+	}
 	return m, cmd
 }
+
+// ask sends msg to the program around the board.
+func (m *Board) ask(msg tea.Msg) { m.asks = append(m.asks, msg) }
 
 // update handles a message, and reports whether it was one for the board.
 func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
@@ -215,7 +212,8 @@ func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
 		if m.quitting {
 			return nil, true
 		}
-		return m.top.quit(), true
+		m.ask(quitMsg{})
+		return nil, true
 	case tea.BackgroundColorMsg:
 		m.setDark(msg.IsDark())
 	case spinner.TickMsg:
@@ -250,13 +248,13 @@ func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
 	case func(*Board):
 		msg(m) // a probe: tests read the board without racing the program
 	case clickMsg:
-		return m.top.click(msg), true
+		return m.click(msg), true
 	case tea.MouseClickMsg:
 		if msg.Button != tea.MouseLeft {
 			return nil, true
 		}
 		if id := m.Hit(msg.X, msg.Y); id != "" {
-			return m.top.click(clickMsg{id: id, x: msg.X, y: msg.Y}), true
+			return m.click(clickMsg{id: id, x: msg.X, y: msg.Y}), true
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -267,70 +265,52 @@ func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
 		}
 	case tea.KeyPressMsg:
 		m.hand.armed = -1 // a click, then keys, then a click: the card is only selected
-		return m.top.keyPress(msg), true
+		return m.keyPress(msg), true
 	default:
 		return nil, false
 	}
 	return nil, true
 }
 
-// The served board's answers to what it leaves to its host: a server's
-// room has no files, no new games and no pace of its own.
-
-// quit leaves the table (LeaveMsg): the host program takes the seat back.
-func (m *Board) quit() tea.Cmd { return m.leave() }
-
-// askQuit asks before leaving the table.
-func (m *Board) askQuit(bool) tea.Cmd {
-	m.dialog = dialogQuit
-	return nil
+// served answers what the board asks of its host when it is shown
+// alone, in a server's room: q leaves the table (LeaveMsg), S asks the
+// room to keep itself, and what a room does not have (files, new games,
+// a pace of its own, the hand's record) is refused or nothing.
+func (m *Board) served(ask tea.Msg) tea.Cmd {
+	switch ask.(type) {
+	case quitMsg:
+		return m.leave()
+	case askQuitMsg:
+		m.dialog = dialogQuit
+	case saveMsg:
+		return m.saveTable()
+	case newGameMsg:
+		return m.setError(m.t(lang.NgShared)) // a room's game is set up in the lobby
+	case reviewMsg:
+		return m.setError(m.t(lang.RvNoReview, m.t(lang.RvOnlyHere))) // a guest does not hold the record
+	case speedMsg:
+		return m.setError(m.t(lang.UITablePace))
+	case loadMsg:
+		return m.setError(m.t(lang.PkNoLoad))
+	case openStatsMsg:
+		return m.setError(m.t(lang.PkNoStats)) // the statistics are this machine's
+	}
+	return nil // the options live in memory; a room's results are the server's
 }
 
-// startSave asks the room to keep itself, for its host.
-func (m *Board) startSave(afterSave) tea.Cmd { return m.saveTable() }
-
-// canSave reports whether S saves: a table that can keep itself, for its
-// host (the table decides: the others are told why not).
+// canSave reports whether S saves: a file of local play's, or a table
+// that can keep itself, for its host (the table decides: the others are
+// told why not).
 func (m *Board) canSave() bool {
+	if m.offers.own {
+		return m.offers.save
+	}
 	_, ok := m.table.(table.Keeper)
 	return ok && m.view.Host
 }
 
-// newGame refuses: a room's game is set up in the lobby.
-func (m *Board) newGame() tea.Cmd { return m.setError(m.t(lang.NgShared)) }
-
-// reviewHand refuses: a guest of a room does not hold the game's record.
-func (m *Board) reviewHand() tea.Cmd {
-	return m.setError(m.t(lang.RvNoReview, m.t(lang.RvOnlyHere)))
-}
-
-// speed refuses: the table sets its computers' pace.
-func (m *Board) speed() tea.Cmd { return m.setError(m.t(lang.UITablePace)) }
-
-// openLoad refuses: a room loads nothing.
-func (m *Board) openLoad() tea.Cmd { return m.setError(m.t(lang.PkNoLoad)) }
-
-// openStats refuses: the statistics are this machine's.
-func (m *Board) openStats() tea.Cmd { return m.setError(m.t(lang.PkNoStats)) }
-
-// persist keeps nothing: a served board's options live in memory.
-func (m *Board) persist() tea.Cmd { return nil }
-
-// recordHand records nothing: a room's results are the server's.
-func (m *Board) recordHand() tea.Cmd { return nil }
-
-// quitWord is what the too-small screen says q does.
-func (m *Board) quitWord() string { return m.t(lang.UILeaves) }
-
-// covering reports false: a served board has no windows or questions
-// but its own.
-func (m *Board) covering() bool { return false }
-
-// closeQuestion closes the board's question.
-func (m *Board) closeQuestion() { m.dialog = dialogNone }
-
 // overlaid reports whether something is open over the board: one of its
 // own dialogs, or a window or a question of the program around it.
 func (m *Board) overlaid() bool {
-	return m.dialog != dialogNone || m.keysHelp != nil || m.top.covering()
+	return m.dialog != dialogNone || m.keysHelp != nil || m.covered
 }

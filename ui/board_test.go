@@ -141,7 +141,7 @@ func TestLargeTerminalsUseTheRoom(t *testing.T) {
 func handOverText(s shown) string {
 	m := s.b()
 	var b strings.Builder
-	for _, l := range m.top.layers(m.w, m.h) {
+	for _, l := range s.layers(m.w, m.h) {
 		if l.z == 10 {
 			b.WriteString(ansi.Strip(l.s) + " ")
 		}

@@ -44,7 +44,7 @@ func TestDialogFootersShowEveryKey(t *testing.T) {
 					sc.set(m.(*Model))
 				}
 				var footer, screen string
-				for _, l := range m.b().top.layers(sz[0], sz[1]) {
+				for _, l := range m.layers(sz[0], sz[1]) {
 					if l.id == "help" {
 						footer = ansi.Strip(l.s)
 					}

@@ -95,7 +95,7 @@ func (m *Model) dialogLayers(obs *engine.Observation, l layout) []*layer {
 // table, the keys' help, or the game's own.
 func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 	st := m.styles
-	if q := m.top.question(); q != nil {
+	if q := m.question(); q != nil {
 		return q.layers(&m.screenContext, l)
 	}
 	if m.keysHelp != nil {
@@ -122,11 +122,11 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		}
 		return m.dialogBox(l, m.t(lang.DlgExtension), body, []button{{"btn-yes", m.t(lang.BtnExtend), false}, {"btn-no", m.t(lang.BtnStop700), true}})
 	case promptAnotherHand, promptAnotherGame:
-		return m.scores.handOverBox(obs, m.top.endButtons(), l)
+		return m.scores.handOverBox(obs, m.scores.endButtons(m.offers.own), l)
 	}
 	if obs.Phase >= engine.PhaseHandOver {
 		// Who has asked for the next hand, and onlookers, see the scores.
-		return m.scores.handOverBox(obs, m.top.endButtons(), l)
+		return m.scores.handOverBox(obs, m.scores.endButtons(m.offers.own), l)
 	}
 	return nil
 }

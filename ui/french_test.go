@@ -43,7 +43,7 @@ func TestNoWordCutFrench(t *testing.T) {
 				if c.set != nil {
 					c.set(m.(*Model))
 				}
-				if bad := cutWords(words, sz[0], sz[1], m.b().top.layers(sz[0], sz[1])); len(bad) > 0 {
+				if bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1])); len(bad) > 0 {
 					t.Errorf("%s", strings.Join(bad, "\n"))
 					t.Logf("\n%s", ansi.Strip(m.View().Content))
 				}

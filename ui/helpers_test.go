@@ -79,6 +79,8 @@ func newModel(t testing.TB, cfg Config) *Model {
 type shown interface {
 	b() *Board
 	keep() func()
+	layers(w, h int) []*layer
+	Hit(x, y int) string
 	View() tea.View
 	Update(tea.Msg) (tea.Model, tea.Cmd)
 }
@@ -113,14 +115,12 @@ func runTest(t *testing.T, m *Model, w, h int) *teatest.TestModel {
 // probe reads the model inside the program's Update.
 func probe[M any, T any](tm *teatest.TestModel, f func(m M) T) T {
 	ch := make(chan T, 1)
-	tm.Send(func(b *Board) {
-		// The board's holder (a Model, or the board itself), else the board.
-		m, ok := any(b.top).(M)
-		if !ok {
-			m = any(b).(M)
-		}
-		ch <- f(m)
-	})
+	var zero M
+	if _, ok := any(zero).(*Model); ok {
+		tm.Send(func(m *Model) { ch <- f(any(m).(M)) })
+	} else {
+		tm.Send(func(b *Board) { ch <- f(any(b).(M)) })
+	}
 	return <-ch
 }
 
@@ -270,20 +270,20 @@ func posOf(s shown, c engine.Card) int {
 // where finds a screen cell that hits a clickable layer.
 func where(s shown, id string) (int, int) {
 	m := s.b()
-	for _, l := range m.top.layers(m.w, m.h) {
+	for _, l := range s.layers(m.w, m.h) {
 		if l.id != id {
 			continue
 		}
 		lines := strings.Split(l.s, "\n")
 		for dy := range lines {
 			for dx := 0; dx < width(lines[dy]); dx++ {
-				if m.Hit(l.x+dx, l.y+dy) == id {
+				if s.Hit(l.x+dx, l.y+dy) == id {
 					return l.x + dx, l.y + dy
 				}
 			}
 		}
 	}
-	panic("no layer " + id + " on screen:\n" + ansi.Strip(m.View().Content))
+	panic("no layer " + id + " on screen:\n" + ansi.Strip(s.View().Content))
 }
 
 func contains(t *testing.T, screen, want string) {

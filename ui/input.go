@@ -34,7 +34,7 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if q := m.question(); q != nil {
-		return q.update(&m.Board, msg)
+		return m.answered(q.update(&m.screenContext, msg))
 	}
 	return m.Board.keyPress(msg)
 }
@@ -43,12 +43,13 @@ func (m *Model) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.keys
 	if key.Matches(msg, k.Interrupt) {
-		return m.top.quit()
+		m.ask(quitMsg{})
+		return nil
 	}
 	if m.w > 0 && (m.w < MinWidth || m.h < MinHeight) {
 		// Nothing can be seen: only leaving works (the game is kept).
 		if key.Matches(msg, k.Quit) {
-			return m.top.quit()
+			m.ask(quitMsg{})
 		}
 		return nil
 	}
@@ -59,21 +60,25 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		m.keysHelp = nil // any key closes it
 		return nil
 	}
-	if q := m.top.question(); q != nil {
-		return q.update(m, msg)
+	if q := m.question(); q != nil {
+		if a := q.update(&m.screenContext, msg); a != nil {
+			m.dialog = dialogNone
+			return a.do()
+		}
+		return nil
 	}
 	if m.curtain() {
 		switch {
 		case key.Matches(msg, k.Default), key.Matches(msg, k.Yes):
 			return m.passTo(m.view.Next)
 		case key.Matches(msg, k.Quit):
-			return m.top.askQuit(false)
+			return m.up(askQuitMsg{})
 		}
 		return nil
 	}
 	if p := m.gamePrompt(); p != promptNone {
 		if p == promptAnotherHand || p == promptAnotherGame {
-			if out, ok := m.scores.endKey(msg, m.top.endButtons(), m.activeKeys().NewGame.Enabled(), m.now()); ok {
+			if out, ok := m.scores.endKey(msg, m.scores.endButtons(m.offers.own), m.activeKeys().NewGame.Enabled(), m.now()); ok {
 				return m.do(out)
 			}
 		}
@@ -87,7 +92,7 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.No):
 			return m.answer(false)
 		case key.Matches(msg, k.Quit):
-			return m.top.askQuit(false)
+			return m.up(askQuitMsg{})
 		case key.Matches(msg, k.Window):
 			m.scores.toggleWindow()
 			return nil
@@ -97,9 +102,9 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			m.keysHelp = &keysWindow{}
 			return nil
 		case key.Matches(msg, k.Save) && p != promptCoupFourre:
-			return m.top.startSave(afterSaveNothing)
+			return m.up(saveMsg{afterSaveNothing})
 		case key.Matches(msg, k.Review) && (p == promptAnotherHand || p == promptAnotherGame):
-			return m.top.reviewHand()
+			return m.up(reviewMsg{})
 		}
 		return nil
 	}
@@ -198,25 +203,25 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Order):
 		m.opts.Ordered = !m.opts.Ordered
 		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIOrdered, false: lang.UIUnordered}[m.opts.Ordered]), false
-		return m.top.persist()
+		return m.up(optionsMsg{})
 	case key.Matches(msg, k.Window):
 		m.scores.toggleWindow()
 	case key.Matches(msg, k.Redraw):
 		return tea.ClearScreen
 	case key.Matches(msg, k.Save):
-		return m.top.startSave(afterSaveNothing)
+		return m.up(saveMsg{afterSaveNothing})
 	case key.Matches(msg, k.Load):
-		return m.top.openLoad()
+		return m.up(loadMsg{})
 	case key.Matches(msg, k.Stats):
-		return m.top.openStats()
+		return m.up(openStatsMsg{})
 	case key.Matches(msg, k.Quit):
-		return m.top.askQuit(false)
+		return m.up(askQuitMsg{})
 	case key.Matches(msg, k.Undo):
 		return m.undo()
 	case key.Matches(msg, k.Hint):
 		return m.hint()
 	case key.Matches(msg, k.NewGame):
-		return m.top.newGame()
+		return m.up(newGameMsg{})
 	case key.Matches(msg, k.Guide):
 		m.openGuide()
 	case key.Matches(msg, k.LogUp):
@@ -228,9 +233,9 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Bell):
 		m.opts.Bell = !m.opts.Bell
 		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIBellOn, false: lang.UIBellOff}[m.opts.Bell]), false
-		return m.top.persist()
+		return m.up(optionsMsg{})
 	case key.Matches(msg, k.Speed):
-		return m.top.speed()
+		return m.up(speedMsg{})
 	case key.Matches(msg, k.Help):
 		m.keysHelp = &keysWindow{}
 	case key.Matches(msg, k.Cancel):

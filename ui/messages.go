@@ -17,14 +17,45 @@ type (
 
 type (
 	// actMsg: take the viewer's action a (the end-of-hand window's
-	// another hand, the hand's play and discard).
+	// another hand).
 	actMsg struct{ a engine.Action }
-	// askQuitMsg: q, or the end-of-hand window's leave button: leaving
-	// asks first.
+)
+
+// What the board asks of the program around it (Board.ask): local play's
+// Model answers each with the game of its own (Model.respond), a served
+// board answers itself (Board.served).
+type (
+	// quitMsg: leave now (ctrl+c, a closed terminal, the quit question's
+	// yes): local play quits the program, a served board leaves the table.
+	quitMsg struct{}
+	// askQuitMsg: q, n at the end of a hand, the end-of-hand window's
+	// leave button: leaving asks first.
 	askQuitMsg struct{}
+	// saveMsg: S, or the quit question's save first.
+	saveMsg struct{ after afterSave }
 	// newGameMsg: N, or the end of a game's new setup button.
 	newGameMsg struct{}
+	// reviewMsg: v at the end of a hand.
+	reviewMsg struct{}
+	// speedMsg: the computers' next pace.
+	speedMsg struct{}
+	// loadMsg: L, the load picker.
+	loadMsg struct{}
+	// openStatsMsg: the statistics' key.
+	openStatsMsg struct{}
+	// optionsMsg: the player's options changed (keep them).
+	optionsMsg struct{}
+	// shownMsg: a view of the table was shown (the hand's record, once
+	// it is over).
+	shownMsg struct{}
 )
+
+// up sends msg to the program around the board (ask), as a key's last
+// step.
+func (m *Board) up(msg tea.Msg) tea.Cmd {
+	m.ask(msg)
+	return nil
+}
 
 // do takes a component's message at once: what it led to.
 func (m *Board) do(msg tea.Msg) tea.Cmd {
@@ -33,10 +64,9 @@ func (m *Board) do(msg tea.Msg) tea.Cmd {
 		m.screen = screenBoard
 	case actMsg:
 		return m.act(msg.a)
-	case askQuitMsg:
-		return m.top.askQuit(false)
-	case newGameMsg:
-		return m.top.newGame()
+	case nil:
+	default:
+		m.ask(msg) // the program around's (askQuitMsg, newGameMsg)
 	}
 	return nil
 }

@@ -125,6 +125,7 @@ func New(cfg Config) (*Model, error) {
 	}
 	m := baseModel(cfg)
 	m.local = local.New(cfg.Local)
+	m.offers.save, m.offers.load = m.local.CanSave(), m.local.CanLoad()
 	m.local.SetPace(m.opts.Delay())
 	if err := m.start(cfg.Local.Game, local.From{File: cfg.Local.File}); err != nil {
 		return nil, err
@@ -153,7 +154,7 @@ func baseModel(cfg Config) *Model {
 	}
 	m := &Model{Board: *newBoard(opts, cfg.Lang, cfg.Hint, cfg.Dark), cfg: cfg, first: first, optw: &optionsWriter{}}
 	m.wire() // the components read the Model's board, not the one copied
-	m.top = m
+	m.offers = offers{own: true, stats: cfg.Stats != nil}
 	if optErr != nil {
 		m.message = m.t(lang.MsgOptions, optErr)
 	}
@@ -170,7 +171,7 @@ func (m *Board) nextLang() tea.Cmd {
 	m.helpLine = cachedLine{}
 	m.opts.Lang = m.lang.Tag
 	m.message, m.isError = m.t(lang.LangNow), false
-	return m.top.persist()
+	return m.up(optionsMsg{})
 }
 
 // setDark rebuilds the styles for the terminal's background.
@@ -187,10 +188,26 @@ func (m *Model) newSeed() uint64 {
 	return r.Uint64()
 }
 
-// Update handles a message: local play's own, then the board's.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	defer m.holdTable()
+// Update handles a message: local play's own, then the board's; then it
+// answers what the board asked of it (answer).
+func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
+	m.covered = m.covering()
+	defer func() {
+		for len(m.asks) > 0 {
+			ask := m.asks[0]
+			m.asks = m.asks[1:]
+			cmd = tea.Batch(cmd, m.respond(ask))
+		}
+		m.holdTable()
+	}()
 	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		m.hand.armed = -1 // a click, then keys, then a click: the card is only selected
+		return m, m.keyPress(msg)
+	case clickMsg:
+		return m, m.click(msg)
+	case func(*Model):
+		msg(m) // a probe: tests read the model without racing the program
 	case tea.WindowSizeMsg:
 		m.Board.update(msg)
 		if m.loader != nil {
@@ -261,10 +278,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.MouseClickMsg:
-		if msg.Button == tea.MouseLeft && m.stats != nil {
+		if msg.Button != tea.MouseLeft {
+			return m, nil
+		}
+		if m.stats != nil {
 			m.stats = nil // a click anywhere closes it
 			return m, nil
 		}
+		if id := m.Hit(msg.X, msg.Y); id != "" {
+			return m, m.click(clickMsg{id: id, x: msg.X, y: msg.Y})
+		}
+		return m, nil
 	}
 	if cmd, ok := m.Board.update(msg); ok {
 		return m, cmd

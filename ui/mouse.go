@@ -27,7 +27,7 @@ func (m *Model) click(c clickMsg) tea.Cmd {
 		return m.setupUpdate(c)
 	}
 	if q := m.question(); q != nil && m.screen == screenBoard {
-		return q.press(&m.Board, id)
+		return m.answered(q.press(id))
 	}
 	return m.Board.click(c)
 }
@@ -45,14 +45,18 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 			m.keysHelp = nil
 			return nil
 		}
-		if q := m.top.question(); q != nil {
-			return q.press(m, id)
+		if q := m.question(); q != nil {
+			if a := q.press(id); a != nil {
+				m.dialog = dialogNone
+				return a.do()
+			}
+			return nil
 		}
 		return m.answer(yes)
 	case "btn-new":
-		return m.top.newGame()
+		return m.up(newGameMsg{})
 	case "btn-leave":
-		return m.top.askQuit(false)
+		return m.up(askQuitMsg{})
 	case "btn-ready":
 		if m.curtain() {
 			return m.passTo(m.view.Next)
@@ -107,11 +111,20 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 	return nil
 }
 
+// Hit returns the ID of the clickable thing at (x, y) on local play's
+// screen, or "".
+func (m *Model) Hit(x, y int) string {
+	if m.w < MinWidth || m.h < MinHeight {
+		return ""
+	}
+	return hitTest(m.layers(m.w, m.h), x, y)
+}
+
 // Hit returns the ID of the clickable thing at (x, y) on the current view,
 // or "" (tests, and anything that wants to click without a terminal).
 func (m *Board) Hit(x, y int) string {
 	if m.w < MinWidth || m.h < MinHeight {
 		return ""
 	}
-	return hitTest(m.top.layers(m.w, m.h), x, y)
+	return hitTest(m.layers(m.w, m.h), x, y)
 }

@@ -95,8 +95,8 @@ func (m *Model) openNewGame() {
 		}
 	}
 	f.field = 0 // ←→ change the players at once; Return starts from any field
-	m.setup = newNewGameScreen(&m.screenContext, f, m.canLoad())
-	m.closeQuestion()
+	m.setup = newNewGameScreen(&m.screenContext, f, m.offers.load)
+	m.asking, m.dialog = askNone, dialogNone
 }
 
 // options returns the choices of a field and the index of the current one.
@@ -490,7 +490,7 @@ func (ng *newGameScreen) layers(c *screenContext, hm help.Model, w, h int, messa
 // View draws local play's screen; the window's title tells no turn while
 // the new-game screen is up.
 func (m *Model) View() tea.View {
-	v := m.Board.View()
+	v := m.drawn(m.layers)
 	if m.setup != nil {
 		v.WindowTitle = windowTitle
 	}

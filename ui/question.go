@@ -70,46 +70,46 @@ func (q *question) keyMap(m *screenContext) questionKeys {
 	return k
 }
 
-// update answers the question by a key: it closes, then the answer does
-// what it does.
-func (q *question) update(m *Board, msg tea.KeyPressMsg) tea.Cmd {
-	k := q.keyMap(&m.screenContext)
+// update is the answer a key gives, nil if none: the one who asked
+// closes the question, then does what the answer does.
+func (q *question) update(c *screenContext, msg tea.KeyPressMsg) *answer {
+	k := q.keyMap(c)
 	switch {
 	case key.Matches(msg, k.Yes):
-		return m.answerWith(q.yes)
+		return q.yes.offered()
 	case key.Matches(msg, k.No):
-		return m.answerWith(q.no)
+		return q.no.offered()
 	case key.Matches(msg, k.Default):
 		if q.def {
-			return m.answerWith(q.yes)
+			return q.yes.offered()
 		}
-		return m.answerWith(q.no)
+		return q.no.offered()
 	case key.Matches(msg, k.Without):
-		return m.answerWith(q.without)
+		return q.without.offered()
 	}
 	return nil
 }
 
-// press answers the question by a click on its button id.
-func (q *question) press(m *Board, id string) tea.Cmd {
+// press is the answer a click on button id gives, nil if none.
+func (q *question) press(id string) *answer {
 	switch id {
 	case "btn-yes":
-		return m.answerWith(q.yes)
+		return q.yes.offered()
 	case "btn-without":
-		return m.answerWith(q.without)
+		return q.without.offered()
 	case "btn-no":
-		return m.answerWith(q.no)
+		return q.no.offered()
 	}
 	return nil
 }
 
-// answerWith closes the question and gives answer a.
-func (m *Board) answerWith(a answer) tea.Cmd {
+// offered is the answer, nil when it is not offered (the question then
+// stays).
+func (a *answer) offered() *answer {
 	if a.do == nil {
-		return nil // not offered: the question stays
+		return nil
 	}
-	m.top.closeQuestion()
-	return a.do()
+	return a
 }
 
 // layers draw the question in a box over the board, its buttons
@@ -134,7 +134,7 @@ func (m *Board) footer() []key.Binding {
 	if m.keysHelp != nil {
 		return nil
 	}
-	if q := m.top.question(); q != nil {
+	if q := m.question(); q != nil {
 		return q.keyMap(&m.screenContext).ShortHelp()
 	}
 	return m.activeKeys().ShortHelp()
@@ -149,7 +149,7 @@ func (m *Board) question() *question {
 		return nil
 	}
 	return &question{title: m.t(lang.DlgLeave), body: []string{m.leaveText()},
-		yes: answer{button: lang.BtnYes, do: m.top.quit}, no: answer{button: lang.BtnNo, do: stay}}
+		yes: answer{button: lang.BtnYes, do: func() tea.Cmd { return m.up(quitMsg{}) }}, no: answer{button: lang.BtnNo, do: stay}}
 }
 
 // question is the question local play asks now, if any, else the board's.

@@ -14,8 +14,7 @@ import (
 
 // footerOf is the footer line of a model or board as drawn at 120x40.
 func footerOf(s shown) string {
-	m := s.b()
-	for _, l := range m.top.layers(120, 40) {
+	for _, l := range s.layers(120, 40) {
 		if l.id == "help" {
 			return ansi.Strip(l.s)
 		}
@@ -65,20 +64,20 @@ func TestLeaveQuestionKeys(t *testing.T) {
 	}
 	screenOf(b, 120, 40)
 	for _, k := range []string{"enter", "n"} {
-		b.keyPress(keyMsg(k))
-		b.keyPress(keyMsg("q"))
+		b.Update(keyMsg(k))
+		b.Update(keyMsg("q"))
 		if b.dialog != dialogQuit {
 			t.Fatalf("q did not ask to leave")
 		}
 		if f := footerOf(b); !strings.Contains(f, "y yes") || !strings.Contains(f, "n no") {
 			t.Fatalf("the leave question's footer: %q", f)
 		}
-		if cmd := b.keyPress(keyMsg(k)); cmd != nil || b.dialog != dialogNone {
+		if _, cmd := b.Update(keyMsg(k)); cmd != nil || b.dialog != dialogNone {
 			t.Fatalf("%s did not stay at the table", k)
 		}
 	}
-	b.keyPress(keyMsg("q"))
-	cmd := b.keyPress(keyMsg("y"))
+	b.Update(keyMsg("q"))
+	_, cmd := b.Update(keyMsg("y"))
 	if cmd == nil {
 		t.Fatal("y did not leave")
 	}

@@ -587,7 +587,7 @@ func TestRemoteReviewRefusalInFrench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.reviewHand()
+	m.served(reviewMsg{})
 	if want := lang.French.T(lang.RvNoReview, lang.French.T(lang.RvOnlyHere)); m.message != want || strings.Contains(m.message, "review is") {
 		t.Errorf("the refusal %q, want %q", m.message, want)
 	}

@@ -423,7 +423,7 @@ func TestReviewFromHandOver(t *testing.T) {
 		t.Fatalf("prompt %v", m.gamePrompt())
 	}
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	cmd := m.keyPress(keyMsg("v"))
+	_, cmd := m.Update(keyMsg("v"))
 	if cmd == nil {
 		t.Fatal("v at the end of a hand does nothing")
 	}

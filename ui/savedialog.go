@@ -231,7 +231,7 @@ func (d *saveDialog) layers(c *screenContext, l layout, message string, isError 
 // startSave opens the save dialog, the name filled with the current
 // file's, in its folder; after says what the save leads to.
 func (m *Model) startSave(after afterSave) tea.Cmd {
-	m.closeQuestion() // the question that offered to save, if any
+	m.asking, m.dialog = askNone, dialogNone // the question that offered to save, if any
 	if !m.local.CanSave() {
 		return m.setError(m.t(lang.MsgNoSaving))
 	}

@@ -21,6 +21,33 @@ func (m *Model) quit() tea.Cmd {
 	return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.persist(), tea.Quit)
 }
 
+// respond answers what the board asks of local play (messages.go).
+func (m *Model) respond(ask tea.Msg) tea.Cmd {
+	switch ask := ask.(type) {
+	case quitMsg:
+		return m.quit()
+	case askQuitMsg:
+		return m.askQuit(false)
+	case saveMsg:
+		return m.startSave(ask.after)
+	case newGameMsg:
+		return m.newGame()
+	case reviewMsg:
+		return m.reviewHand()
+	case speedMsg:
+		return m.speed()
+	case loadMsg:
+		return m.openLoad()
+	case openStatsMsg:
+		return m.openStats()
+	case optionsMsg:
+		return m.persist()
+	case shownMsg:
+		return m.recordHand()
+	}
+	return nil
+}
+
 // unsaved reports whether the game on the table is unfinished and has
 // moves that neither a save nor the file it came from holds (the
 // autosave's game, resumed, is held there until it moves on): leaving it

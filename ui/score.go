@@ -74,9 +74,22 @@ func (m *scorePane) commandList(rows [][2]lang.Key, w int) []string {
 	return lines
 }
 
-// commandRows are the served board's command list: q leaves, S saves
-// the room for its host, and an onlooker has no hand.
+// commandRows are the command list: local play's, or a served board's,
+// where q leaves, S saves the room for its host, and an onlooker has no
+// hand.
 func (m *Board) commandRows() [][2]lang.Key {
+	if m.offers.own {
+		return [][2]lang.Key{
+			{lang.CmdPick, lang.CmdQuit},
+			{lang.CmdUse, lang.CmdOrder},
+			{lang.CmdDiscardN, lang.CmdSave},
+			{lang.CmdWindow, lang.CmdReprint},
+			{lang.CmdSelect, lang.CmdPlay},
+			{lang.CmdDiscard, lang.CmdUndo},
+			{lang.CmdNewGame, lang.CmdGuide},
+			{lang.CmdAllKeys, lang.CmdScroll},
+		}
+	}
 	if m.obs.Onlooker {
 		return [][2]lang.Key{
 			{lang.CmdWindow, lang.CmdLeave},
@@ -95,20 +108,6 @@ func (m *Board) commandRows() [][2]lang.Key {
 		{lang.CmdWindow, lang.CmdReprint},
 		{lang.CmdSelect, lang.CmdPlay},
 		{lang.CmdDiscard, lang.CmdGuide},
-		{lang.CmdAllKeys, lang.CmdScroll},
-	}
-}
-
-// commandRows are local play's command list.
-func (m *Model) commandRows() [][2]lang.Key {
-	return [][2]lang.Key{
-		{lang.CmdPick, lang.CmdQuit},
-		{lang.CmdUse, lang.CmdOrder},
-		{lang.CmdDiscardN, lang.CmdSave},
-		{lang.CmdWindow, lang.CmdReprint},
-		{lang.CmdSelect, lang.CmdPlay},
-		{lang.CmdDiscard, lang.CmdUndo},
-		{lang.CmdNewGame, lang.CmdGuide},
 		{lang.CmdAllKeys, lang.CmdScroll},
 	}
 }
@@ -388,23 +387,19 @@ func (m *scorePane) handEnd(obs *engine.Observation) string {
 const endGuard = 600 * time.Millisecond
 
 // endButtons are the end-of-hand window's answers, the highlighted one
-// on (endSel): another hand or game, at the end of a game a new setup
-// (local play), and leaving, which asks first.
-func (m *Board) endButtons() []button {
-	bs := []button{m.scores.againButton(), {"btn-no", m.t(lang.BtnLeave), false}}
-	bs[min(max(m.scores.endSel, 0), len(bs)-1)].on = true
-	return bs
-}
-
-// endButtons are local play's: a new setup at the end of a game, and
-// quitting.
-func (m *Model) endButtons() []button {
-	bs := []button{m.scores.againButton()}
-	if m.obs.Phase == engine.PhaseGameOver {
-		bs = append(bs, button{"btn-new", m.t(lang.BtnNewSetup), false})
+// on (endSel): another hand or game, then leaving the table, which asks
+// first; in a game of this machine's own (own), a new setup at the end of
+// a game, and quitting.
+func (m *scorePane) endButtons(own bool) []button {
+	bs := []button{m.againButton(), {"btn-no", m.t(lang.BtnLeave), false}}
+	if own {
+		bs = []button{m.againButton()}
+		if m.obs.Phase == engine.PhaseGameOver {
+			bs = append(bs, button{"btn-new", m.t(lang.BtnNewSetup), false})
+		}
+		bs = append(bs, button{"btn-no", m.t(lang.BtnQuit), false})
 	}
-	bs = append(bs, button{"btn-no", m.t(lang.BtnQuit), false})
-	bs[min(max(m.scores.endSel, 0), len(bs)-1)].on = true
+	bs[min(max(m.endSel, 0), len(bs)-1)].on = true
 	return bs
 }
 

@@ -26,6 +26,8 @@ func (m *Model) start(g record.Game, from local.From) error {
 	m.view, m.obs = table.View{}, engine.Observation{}
 	m.scores.recordedAt, m.scores.record = 0, ""
 	m.see(c.View())
+	m.asks = m.asks[:0] // nothing of the game left behind is asked now
+	_ = m.recordHand()  // a game dealt at its hand's end: that hand counts as recorded, as before
 	return nil
 }
 
@@ -121,7 +123,8 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 			m.message, m.isError = v.Notice.Text(m.lang), false
 		}
 	}
-	return tea.Batch(m.top.recordHand(), m.spinIfWaiting())
+	m.ask(shownMsg{})
+	return m.spinIfWaiting()
 }
 
 // tell narrates the events in [from, to) (logPane.narrate): told on the

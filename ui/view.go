@@ -60,7 +60,11 @@ const windowTitle = "Mille Bornes"
 // the click targets: Update hit-tests a click on the same layers, built from
 // the same model (with lipgloss's compositor), so a click always matches
 // what is on screen.
-func (m *Board) View() tea.View {
+func (m *Board) View() tea.View { return m.drawn(m.layers) }
+
+// drawn is the screen drawn by layers: the board's own (layers), or local
+// play's around it (Model.layers).
+func (m *Board) drawn(layers func(w, h int) []*layer) tea.View {
 	var v tea.View
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
@@ -79,18 +83,30 @@ func (m *Board) View() tea.View {
 		v.SetContent(m.tooSmall(w, h))
 		return v
 	}
-	v.SetContent(drawLayers(w, h, m.top.layers(w, h)))
+	v.SetContent(drawLayers(w, h, layers(w, h)))
 	return v
 }
 
 // tooSmall is the whole screen when the terminal is below 80x24.
 func (m *Board) tooSmall(w, h int) string {
-	msg := m.t(lang.UITooSmall, MinWidth, MinHeight, w, h) + "\n\n" + m.top.quitWord()
+	quit := m.t(lang.UILeaves)
+	if m.offers.own {
+		quit = m.t(lang.UIQuits)
+	}
+	msg := m.t(lang.UITooSmall, MinWidth, MinHeight, w, h) + "\n\n" + quit
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg)
 }
 
-// layers are the pieces of the current screen (w x h at least the minimum).
+// layers are the pieces of the board's screen (w x h at least the
+// minimum), with its own footer and questions.
 func (m *Board) layers(w, h int) []*layer {
+	return m.frame(w, h, m.footer(), m.dialogLayers(&m.obs, newLayout(w, h)))
+}
+
+// frame are the pieces of the current screen with footer, the keys of
+// what is active, and dialogs, what is open over the board: the board's
+// own, or those of the program around it.
+func (m *Board) frame(w, h int, footer []key.Binding, dialogs []*layer) []*layer {
 	if m.screen == screenGuide {
 		return m.guideLayers(w, h)
 	}
@@ -101,10 +117,10 @@ func (m *Board) layers(w, h int) []*layer {
 		// A question or a window over the curtain (the guide's offer at
 		// the first start, quitting, the load picker): no hand behind it.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.statusLine(&m.obs, w)), lay(m.shortHelp(m.top.footer(), l.w)).ID("help").Y(l.helpY)},
-			m.top.dialogLayers(&m.obs, l)...)
+		return append([]*layer{lay(m.statusLine(&m.obs, w)), lay(m.shortHelp(footer, l.w)).ID("help").Y(l.helpY)},
+			dialogs...)
 	}
-	return m.boardLayers(newLayout(w, h))
+	return m.boardLayers(newLayout(w, h), footer, dialogs)
 }
 
 // curtainLayers hide the table while the keyboard goes to another person.
@@ -144,7 +160,7 @@ func (m *seen) missed(seat, w, rows int) []string {
 }
 
 // boardLayers draws the table.
-func (m *Board) boardLayers(l layout) []*layer {
+func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []*layer {
 	st := m.styles
 	obs := &m.obs
 	layers := make([]*layer, 0, 32)
@@ -161,14 +177,14 @@ func (m *Board) boardLayers(l layout) []*layer {
 		}
 		sides, _ := m.sideLayers(l, rows)
 		layers = append(layers, sides...)
-		layers = append(layers, lay(m.shortHelp(m.top.footer(), l.w)).ID("help").Y(l.helpY))
-		return append(layers, m.top.dialogLayers(obs, l)...)
+		layers = append(layers, lay(m.shortHelp(footer, l.w)).ID("help").Y(l.helpY))
+		return append(layers, dialogs...)
 	}
 	sides, logged := m.sideLayers(l, l.areaH)
 	layers = append(layers, sides...)
 
 	// Score window or command list, and the log below when there is room.
-	layers = append(layers, lay(m.scores.rightPanel(obs, &m.logs, m.top.commandRows(), l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
+	layers = append(layers, lay(m.scores.rightPanel(obs, &m.logs, m.commandRows(), l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
 
 	// The hand: P then 1-6, then the deck and the discard pile. An
 	// onlooker has no hand: a note takes its place.
@@ -210,9 +226,9 @@ func (m *Board) boardLayers(l layout) []*layer {
 	}
 	layers = append(layers,
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
-		lay(m.shortHelp(m.top.footer(), l.w)).ID("help").Y(l.helpY),
+		lay(m.shortHelp(footer, l.w)).ID("help").Y(l.helpY),
 	)
-	layers = append(layers, m.top.dialogLayers(obs, l)...)
+	layers = append(layers, dialogs...)
 	return layers
 }
 
@@ -413,7 +429,7 @@ func (m *Board) activeKeys() KeyMap { return m.keysNow(false) }
 // of the end of a hand is told all the same.
 func (m *Board) keysNow(full bool) KeyMap {
 	k := m.keys
-	prompt := m.gamePrompt() != promptNone || m.top.question() != nil
+	prompt := m.gamePrompt() != promptNone || m.question() != nil
 	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
 	board := !prompt && !m.overlaid()
 	choosing := m.hand.target != engine.NoCard || m.hand.pending != 0
@@ -436,7 +452,7 @@ func (m *Board) keysNow(full bool) KeyMap {
 	set(&k.Stats, false)
 	set(&k.Undo, (board || prompt && !m.overlaid()) && m.view.CanUndo)
 	set(&k.Hint, board && myPlay && m.hintFn != nil)
-	set(&k.Save, board && m.top.canSave())
+	set(&k.Save, board && m.canSave())
 	set(&k.Quit, board || m.gamePrompt() != promptNone && !m.overlaid())
 	set(&k.Window, board || m.gamePrompt() != promptNone)
 	set(&k.Order, hand && board && !choosing)
@@ -468,7 +484,7 @@ func (m *Board) keysNow(full bool) KeyMap {
 			m.said(&k.No, lang.BtnNewSetup)
 		}
 	}
-	m.top.moreKeys(&k, board && !choosing, full)
+	m.moreKeys(&k, board && !choosing, full)
 	if m.gamePrompt() == promptExtension {
 		m.said(&k.Yes, lang.BtnExtend)
 		m.said(&k.No, lang.BtnStop700)
@@ -476,8 +492,27 @@ func (m *Board) keysNow(full bool) KeyMap {
 	return k
 }
 
-// moreKeys are the served board's own in its key map: q leaves the table.
-func (m *Board) moreKeys(k *KeyMap, _, _ bool) { k.Quit.SetHelp("q", m.t(lang.UIKeyLeave)) }
+// moreKeys are the keys of what the program around the board offers:
+// a served board's q leaves the table; local play's files, new games,
+// the pace, the review. free is whether the board takes keys now, full
+// whether the full help lists them.
+func (m *Board) moreKeys(k *KeyMap, free, full bool) {
+	if !m.offers.own {
+		k.Quit.SetHelp("q", m.t(lang.UIKeyLeave))
+		return
+	}
+	k.Load.SetEnabled(free && m.offers.load)
+	k.Stats.SetEnabled(free && m.offers.stats)
+	k.NewGame.SetEnabled(free)
+	k.Speed.SetEnabled(free)
+	p := m.gamePrompt()
+	end := p == promptAnotherHand || p == promptAnotherGame
+	k.Review.SetEnabled(end || full) // the full help tells it all the same
+	if end {
+		k.NewGame.SetEnabled(true)
+		k.No.SetEnabled(p == promptAnotherGame) // n: the new setup
+	}
+}
 
 // padRight fills s to width w with r.
 func padRight(s string, w int, r rune) string {
@@ -501,6 +536,7 @@ func lowerFirst(s string) string {
 // layers are the pieces of local play's screen: the new-game screen, the
 // offer of the autosave's game, or the board; the load picker over them.
 func (m *Model) layers(w, h int) []*layer {
+	m.covered = m.covering() // what the board draws under is local play's to say
 	var layers []*layer
 	switch {
 	case m.setup != nil:
@@ -515,7 +551,7 @@ func (m *Model) layers(w, h int) []*layer {
 		return append([]*layer{lay(m.shortHelp(m.footer(), l.w)).ID("help").Y(l.helpY)},
 			m.dialogLayers(&m.obs, l)...)
 	default:
-		layers = m.Board.layers(w, h)
+		layers = m.Board.frame(w, h, m.footer(), m.dialogLayers(&m.obs, newLayout(w, h)))
 	}
 	if m.loader != nil {
 		// The picker opens over the board or the new-game screen.
@@ -527,22 +563,3 @@ func (m *Model) layers(w, h int) []*layer {
 	}
 	return layers
 }
-
-// moreKeys are local play's own keys in the key map: files, new games,
-// the pace, the review, and the questions that offer to save a game.
-func (m *Model) moreKeys(k *KeyMap, free, full bool) {
-	k.Load.SetEnabled(free && m.canLoad())
-	k.Stats.SetEnabled(free && m.cfg.Stats != nil)
-	k.NewGame.SetEnabled(free)
-	k.Speed.SetEnabled(free)
-	p := m.gamePrompt()
-	end := p == promptAnotherHand || p == promptAnotherGame
-	k.Review.SetEnabled(end || full) // the full help tells it all the same
-	if end {
-		k.NewGame.SetEnabled(true)
-		k.No.SetEnabled(p == promptAnotherGame) // n: the new setup
-	}
-}
-
-// quitWord is what the too-small screen says q does.
-func (m *Model) quitWord() string { return m.t(lang.UIQuits) }

@@ -22,10 +22,14 @@ func (m *Model) covering() bool {
 	return m.loader != nil || m.saver != nil || m.setup != nil || m.stats != nil || m.asking != askNone
 }
 
-// closeQuestion closes the question asked, local play's or the board's.
-func (m *Model) closeQuestion() {
-	m.asking = askNone
-	m.Board.closeQuestion()
+// answered closes the question asked, local play's or the board's, and
+// does what answer a does; nil is no answer: the question stays.
+func (m *Model) answered(a *answer) tea.Cmd {
+	if a == nil {
+		return nil
+	}
+	m.asking, m.dialog = askNone, dialogNone
+	return a.do()
 }
 
 // footer is the key map of local play's open window, else the board's.
@@ -39,6 +43,9 @@ func (m *Model) footer() []key.Binding {
 		return m.saver.keys.ShortHelp()
 	case m.stats != nil:
 		return m.stats.ShortHelp()
+	}
+	if q := m.question(); q != nil && m.keysHelp == nil {
+		return q.keyMap(&m.screenContext).ShortHelp()
 	}
 	return m.Board.footer()
 }
