@@ -39,22 +39,22 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
+		return usageError(stderr, fs.Name(), lang.Err(lang.ErrUnexpectedArg, fs.Arg(0)))
 	}
 	rs, err := engine.ParseRuleset(*rules)
 	if err != nil {
-		return usageError(stderr, fs.Name(), "%v", err)
+		return usageError(stderr, fs.Name(), err)
 	}
 	cfg := engine.Config{Players: *players, Rules: rs}
 	if err := cfg.Validate(); err != nil {
-		return usageError(stderr, fs.Name(), "%v", err)
+		return usageError(stderr, fs.Name(), err)
 	}
 	if *moveTimeout <= 0 {
-		return usageError(stderr, fs.Name(), "--move-timeout must be positive")
+		return usageError(stderr, fs.Name(), lang.Err(lang.ErrMoveTimeout))
 	}
 	entries, err := parseSeats(*seats, *moveTimeout, stderr)
 	if err != nil {
-		return usageError(stderr, fs.Name(), "%v", err)
+		return usageError(stderr, fs.Name(), err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -65,14 +65,14 @@ func arenaCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	rep, err := arena.Run(ctx, opts)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille arena:", err)
+		fmt.Fprintln(stderr, "mille arena:", cli().Error(err))
 		return 1
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintln(stderr, "mille arena:", err)
+			fmt.Fprintln(stderr, "mille arena:", cli().Error(err))
 			return 1
 		}
 		return 0
@@ -103,7 +103,7 @@ func parseSeats(list string, moveTimeout time.Duration, stderr io.Writer) ([]are
 		if cmd, ok := strings.CutPrefix(name, "cmd:"); ok {
 			argv := strings.Fields(cmd)
 			if len(argv) == 0 {
-				return nil, fmt.Errorf("seat %q names no program", name)
+				return nil, lang.Err(lang.ErrNoProgram, name)
 			}
 			entries = append(entries, arena.Entry{Name: name, New: func(uint64) (ai.Player, error) {
 				c, err := bot.Start(argv, stderr)

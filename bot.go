@@ -32,16 +32,16 @@ func botCmd(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
+		return usageError(stderr, fs.Name(), lang.Err(lang.ErrUnexpectedArg, fs.Arg(0)))
 	}
 	p, err := ai.New(*level, *seed)
 	if err != nil {
-		return usageError(stderr, fs.Name(), "%v", err)
+		return usageError(stderr, fs.Name(), err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := bot.Serve(ctx, botStdin, stdout, p, "mille "+*level, version); err != nil {
-		fmt.Fprintln(stderr, "mille bot:", err)
+		fmt.Fprintln(stderr, "mille bot:", cli().Error(err))
 		return 1
 	}
 	return 0

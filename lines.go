@@ -41,7 +41,7 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others, n
 	name := func(seats []record.Seat) error {
 		if typed != nil {
 			if err := local.NamePeople(seats, typed); err != nil {
-				return fmt.Errorf("--names: %s", cli().Error(err))
+				return lang.Err(lang.ErrFlagNames, err)
 			}
 			return nil
 		}
@@ -51,7 +51,7 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others, n
 	if others != nil {
 		seats, err := local.SeatsOf(cfg, others)
 		if err != nil {
-			return record.Game{}, fmt.Errorf("--seats: %v", err)
+			return record.Game{}, lang.Err(lang.ErrFlagSeats, err)
 		}
 		if err := name(seats); err != nil {
 			return record.Game{}, err
@@ -59,7 +59,7 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others, n
 		return record.New(cfg, seed, seats)
 	}
 	if people < 1 || people > cfg.Players {
-		return record.Game{}, fmt.Errorf("--people %d: from 1 to the %d players", people, cfg.Players)
+		return record.Game{}, lang.Err(lang.ErrPeople, people, cfg.Players)
 	}
 	var sharing []int
 	for i := 1; i < people; i++ {
@@ -85,7 +85,7 @@ func playLines(lc local.Config, cat *lang.Catalogue, in io.Reader, out, stderr i
 	defer stop()
 	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, lc, lineOptions)
 	if err != nil {
-		fmt.Fprintf(stderr, "mille: %v\n", err)
+		fmt.Fprintf(stderr, "mille: %s\n", cli().Error(err))
 		return 1
 	}
 	if end == plain.Cancelled {

@@ -93,7 +93,20 @@ func commandList() string {
 func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (code int, ok bool) {
 	fs.SetOutput(io.Discard) // flag would print the whole usage on any error
 	fs.Usage = func() {}
+	// The values are watched while parsing, and given back after: flag
+	// finds the kind of a value (printFlags) by its type.
+	var bad badValue
+	kept := map[string]flag.Value{}
+	fs.VisitAll(func(f *flag.Flag) {
+		kept[f.Name] = f.Value
+		if isBool(f) {
+			f.Value = checkedBool{checked{f.Value, f.Name, &bad}}
+		} else {
+			f.Value = checked{f.Value, f.Name, &bad}
+		}
+	})
 	err := fs.Parse(args)
+	fs.VisitAll(func(f *flag.Flag) { f.Value = kept[f.Name] })
 	switch {
 	case err == nil:
 		return 0, true
@@ -103,7 +116,7 @@ func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io
 		printFlags(stdout, fs)
 		return 0, false
 	}
-	return usageError(stderr, fs.Name(), "%v", err), false
+	return usageError(stderr, fs.Name(), flagError(fs, args, &bad, err)), false
 }
 
 // cliCat is the language of the command line's usage and messages:
@@ -165,10 +178,81 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	})
 }
 
-// usageError says what is wrong with a command line in one line, and where
-// the usage is; it returns the exit status of a usage error, 2.
-func usageError(stderr io.Writer, name, format string, a ...any) int {
-	fmt.Fprintf(stderr, "%s: %s\n", name, fmt.Sprintf(format, a...))
+// usageError says what is wrong with a command line in one line (err, in
+// the command line's language: lang.Catalogue.Error), and where the usage
+// is; it returns the exit status of a usage error, 2.
+func usageError(stderr io.Writer, name string, err error) int {
+	fmt.Fprintf(stderr, "%s: %s\n", name, cli().Error(err))
 	fmt.Fprintln(stderr, cli().T(lang.UsageRun, name))
 	return 2
 }
+
+// flagError is the error of fs.Parse(args) as a catalogue's key, found
+// from the arguments and from the value that failed (bad), not from the
+// flag package's English sentence.
+func flagError(fs *flag.FlagSet, args []string, bad *badValue, err error) error {
+	var said *lang.Error
+	switch {
+	case errors.As(bad.err, &said):
+		return said // the value's own words (--max-window)
+	case bad.name != "":
+		return lang.Err(lang.ErrFlagValue, bad.value, bad.name)
+	}
+	for len(args) > 0 {
+		s := args[0]
+		if len(s) < 2 || s[0] != '-' || s == "--" {
+			break // flag stops at the first argument, or after "--"
+		}
+		name := strings.TrimPrefix(s[1:], "-")
+		if name == "" || name[0] == '-' || name[0] == '=' {
+			return lang.Err(lang.ErrFlagSyntax, s)
+		}
+		args = args[1:]
+		name, _, hasValue := strings.Cut(name, "=")
+		f := fs.Lookup(name)
+		switch {
+		case f == nil:
+			return lang.Err(lang.ErrFlagUndefined, "-"+name)
+		case isBool(f) || hasValue:
+		case len(args) == 0:
+			return lang.Err(lang.ErrFlagNeedsArg, name)
+		default:
+			args = args[1:]
+		}
+	}
+	return err // none found: flag's own sentence
+}
+
+// isBool reports whether f is a flag that takes no value (--plain).
+func isBool(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// badValue is the flag whose value its Set refused, the value, as typed,
+// and Set's error: what flagError says.
+type badValue struct {
+	name, value string
+	err         error
+}
+
+// checked is a flag's value that notes in bad a value its Set refuses;
+// checkedBool is one that takes no value.
+type (
+	checked struct {
+		flag.Value
+		name string
+		bad  *badValue
+	}
+	checkedBool struct{ checked }
+)
+
+func (v checked) Set(s string) error {
+	err := v.Value.Set(s)
+	if err != nil && v.bad.name == "" {
+		*v.bad = badValue{v.name, s, err}
+	}
+	return err
+}
+
+func (checkedBool) IsBoolFlag() bool { return true }

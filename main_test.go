@@ -172,3 +172,44 @@ func TestCommandsHelpInFrench(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageErrorsInFrench (issue 33): under --lang fr (or a French LANG,
+// for the commands without --lang) the command line's mistakes are said
+// in French, the flag package's and the engine's too: none is left in
+// English before the French pointer to --help.
+func TestUsageErrorsInFrench(t *testing.T) {
+	t.Setenv("MILLE_CONFIG_DIR", t.TempDir())
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "fr_FR.UTF-8")
+	t.Cleanup(func() { cliCat.Store(nil) }) // the tests after it speak English
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--players", "5"}, "mille: 5 joueurs\u00a0: mille se joue à 2, 3, 4 ou 6"},
+		{[]string{"--rules", "bsd", "--players", "3"}, "mille: les règles bsd se jouent à 2 joueurs seulement"},
+		{[]string{"--rules", "dujardon"}, "mille: règles inconnues « dujardon »"},
+		{[]string{"--level", "super"}, "mille: niveau d'ordinateur inconnu « super »"},
+		{[]string{"--people", "3"}, "mille: --people 3\u00a0: de 1 aux 2 joueurs"},
+		{[]string{"--bogus"}, "mille: option inconnue\u00a0: -bogus"},
+		{[]string{"--seed", "abc"}, "mille: valeur invalide « abc » pour --seed"},
+		{[]string{"--level"}, "mille: l'option --level attend une valeur"},
+		{[]string{"---x"}, "mille: option mal écrite\u00a0: ---x"},
+		{[]string{"--seats", "hard,wizard"}, "mille: --seats\u00a0: 2 places données pour les 1 autres joueurs"},
+		{[]string{"--seats", "wizard"}, "mille: --seats\u00a0: place 2\u00a0: niveau d'ordinateur inconnu « wizard »"},
+		{[]string{"arena", "--seats", "cmd:,hard"}, "mille arena: la place « cmd: » ne nomme aucun programme"},
+		{[]string{"stats", "x"}, "mille stats: argument inattendu « x »"},
+	} {
+		var out, errs strings.Builder
+		args := tc.args
+		if _, ok := subcommands[tc.args[0]]; !ok {
+			args = append([]string{"--lang", "fr"}, tc.args...)
+		}
+		code := run(args, &out, &errs)
+		lines := strings.Split(strings.TrimSuffix(errs.String(), "\n"), "\n")
+		if code != 2 || len(lines) != 2 || !strings.HasPrefix(lines[0], tc.want) || !strings.HasSuffix(lines[1], "--help' donne l'usage.") {
+			t.Errorf("%s: status %d, stderr %q, want it to start with %q", strings.Join(args, " "), code, errs.String(), tc.want)
+		}
+	}
+}

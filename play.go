@@ -55,24 +55,24 @@ func play(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "mille %s (commit %s, built %s)\n", version, commit, date)
 		return 0
 	}
-	usageErr := func(format string, a ...any) int { return usageError(stderr, "mille", format, a...) }
+	usageErr := func(err error) int { return usageError(stderr, "mille", err) }
 	cat, err := chooseLang(*language)
 	if err != nil {
-		return usageErr("--lang: %v", err)
+		return usageErr(lang.Err(lang.ErrFlagLang, err))
 	}
 	if fs.NArg() > 1 {
-		return usageErr("%s", cli().T(lang.ErrTooManyArgs, strings.Join(fs.Args(), " ")))
+		return usageErr(lang.Err(lang.ErrTooManyArgs, strings.Join(fs.Args(), " ")))
 	}
 	ruleset, err := engine.ParseRuleset(*rules)
 	if err != nil {
-		return usageErr("%v", err)
+		return usageErr(err)
 	}
 	cfg := engine.Config{Players: *players, Rules: ruleset}
 	if err := cfg.Validate(); err != nil {
-		return usageErr("%v", err)
+		return usageErr(err)
 	}
 	if _, err := ai.New(*level, 0); err != nil {
-		return usageErr("%v", err)
+		return usageErr(err)
 	}
 	s := *seed
 	seeded := s != 0 // a deal asked for: a new game, not the autosave's
@@ -88,7 +88,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if set["level"] || set["people"] {
-			return usageErr("%s", cli().T(lang.ErrSeatsAlone))
+			return usageErr(lang.Err(lang.ErrSeatsAlone))
 		}
 		others = strings.Split(*seatList, ",")
 	}
@@ -99,12 +99,12 @@ func play(args []string, stdout, stderr io.Writer) int {
 	}
 	game, err := newGame(cfg, *level, s, *people, others, opts.Names, typed)
 	if err != nil {
-		return usageErr("%v", err)
+		return usageErr(err)
 	}
 	save.MilleVersion = version
 	lc, err := localConfig(game, fs.Arg(0), !seeded, cat)
 	if err != nil {
-		fmt.Fprintf(stderr, "mille: %v\n", err)
+		fmt.Fprintf(stderr, "mille: %s\n", cli().Error(err))
 		return 1
 	}
 	if *lines || lineMode() {
@@ -113,7 +113,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	uc := ui.Config{Local: lc, ConfigDir: dir, Dark: true, Hint: review.Hint, Stats: statsText, Lang: cat}
 	m, err := ui.New(uc)
 	if err != nil {
-		fmt.Fprintf(stderr, "mille: %v\n", err)
+		fmt.Fprintf(stderr, "mille: %s\n", cli().Error(err))
 		return 1
 	}
 	// A closed terminal (SIGHUP) or kill (SIGTERM, SIGINT) keeps the game
@@ -121,7 +121,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 	// handler would quit without a word to the model.
 	in, err := terminalInput()
 	if err != nil {
-		fmt.Fprintf(stderr, "mille: %v\n", err)
+		fmt.Fprintf(stderr, "mille: %s\n", cli().Error(err))
 		return 1
 	}
 	p := tea.NewProgram(m, tea.WithoutSignalHandler(), tea.WithInput(in))
@@ -140,12 +140,12 @@ func play(args []string, stdout, stderr io.Writer) int {
 		// The closed terminal may have ended the program (a read error)
 		// before the model kept the game: keep it now.
 		if kerr := m.Keep(); kerr != nil {
-			fmt.Fprintf(stderr, "mille: autosave: %v\n", kerr)
+			fmt.Fprintf(stderr, "mille: autosave: %s\n", cli().Error(kerr))
 		}
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "mille: %v\n", err)
+		fmt.Fprintf(stderr, "mille: %s\n", cli().Error(err))
 		return 1
 	}
 	if line := whereLeft(m, cat); line != "" {
@@ -215,9 +215,9 @@ func noSave(name string) error {
 	}
 	p, err := save.Path(name)
 	if err != nil || p == looked {
-		return fmt.Errorf("no saved game at %s", looked)
+		return lang.Err(lang.ErrNoSaveAt, looked)
 	}
-	return fmt.Errorf("no saved game %q: looked for %s and, in the saves folder, %s", name, looked, p)
+	return lang.Err(lang.ErrNoSave, name, looked, p)
 }
 
 // statsText is the statistics window's text: what mille stats prints.

@@ -65,26 +65,26 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if len(files) > 1 {
-		return usageError(stderr, fs.Name(), "%s", cli().T(lang.RvcOneGame))
+		return usageError(stderr, fs.Name(), lang.Err(lang.RvcOneGame))
 	}
 	depth, err := review.ParseDepth(*depthName)
 	if err != nil {
-		return usageError(stderr, fs.Name(), "%v", err)
+		return usageError(stderr, fs.Name(), err)
 	}
 	if *seat < -1 {
-		return usageError(stderr, fs.Name(), "%s", cli().T(lang.RvcSeatFrom0, *seat))
+		return usageError(stderr, fs.Name(), lang.Err(lang.RvcSeatFrom0, *seat))
 	}
 	if *asJSON && *screen {
-		return usageError(stderr, fs.Name(), "%s", cli().T(lang.RvcJSONOrScreen))
+		return usageError(stderr, fs.Name(), lang.Err(lang.RvcJSONOrScreen))
 	}
 	path, err := reviewPath(files)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille review:", err)
+		fmt.Fprintln(stderr, "mille review:", cli().Error(err))
 		return 1
 	}
 	g, err := save.Read(path)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille review:", err)
+		fmt.Fprintln(stderr, "mille review:", cli().Error(err))
 		return 1
 	}
 	o := review.Options{Depth: depth, Progress: progressOf(stderr, "decisions")}
@@ -96,7 +96,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 		analyse = func(ctx context.Context, g record.Game, o review.Options) (*review.Review, error) {
 			r, err := review.AnalyseCached(ctx, dir, g, o)
 			if r != nil && err != nil {
-				fmt.Fprintln(stderr, "mille review:", err) // the review stands; only the cache failed
+				fmt.Fprintln(stderr, "mille review:", cli().Error(err)) // the review stands; only the cache failed
 				err = nil
 			}
 			return r, err
@@ -113,7 +113,7 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 			_, err = tea.NewProgram(rs, tea.WithInput(in)).Run()
 		}
 		if err != nil {
-			fmt.Fprintln(stderr, "mille review:", err)
+			fmt.Fprintln(stderr, "mille review:", cli().Error(err))
 			return 1
 		}
 		return 0
@@ -122,13 +122,13 @@ func reviewCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	r, err := analyse(ctx, g, o)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille review:", err)
+		fmt.Fprintln(stderr, "mille review:", cli().Error(err))
 		return 1
 	}
 	if *asJSON {
 		data, err := review.Marshal(r)
 		if err != nil {
-			fmt.Fprintln(stderr, "mille review:", err)
+			fmt.Fprintln(stderr, "mille review:", cli().Error(err))
 			return 1
 		}
 		stdout.Write(data)
@@ -233,7 +233,7 @@ func reviewPath(files []string) (string, error) {
 func listFinished(stdout, stderr io.Writer) int {
 	kept, err := save.ListFinished("")
 	if err != nil {
-		fmt.Fprintln(stderr, "mille review:", err)
+		fmt.Fprintln(stderr, "mille review:", cli().Error(err))
 		return 1
 	}
 	if len(kept) == 0 {

@@ -59,7 +59,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Sessions.KeyRate, "max-keys", cfg.Sessions.KeyRate, cli().T(lang.FlagServeMaxKeys))
 	fs.Func("max-window", cli().T(lang.FlagServeMaxWindow, cfg.Sessions.MaxWidth, cfg.Sessions.MaxHeight), func(v string) error {
 		if n, err := fmt.Sscanf(v, "%dx%d", &cfg.Sessions.MaxWidth, &cfg.Sessions.MaxHeight); n != 2 || err != nil || cfg.Sessions.MaxWidth < 1 || cfg.Sessions.MaxHeight < 1 {
-			return fmt.Errorf("%q: want WIDTHxHEIGHT, as 500x200", v)
+			return lang.Err(lang.ErrSize, v)
 		}
 		return nil
 	})
@@ -75,12 +75,12 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
+		return usageError(stderr, fs.Name(), lang.Err(lang.ErrUnexpectedArg, fs.Arg(0)))
 	}
 	if *data == "" {
 		dir, err := save.Dir()
 		if err != nil {
-			fmt.Fprintln(stderr, "mille serve:", err)
+			fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
 			return 1
 		}
 		*data = filepath.Join(dir, "server")
@@ -102,12 +102,12 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	cfg.Dir, cfg.Store.DB, cfg.Log = *data, *db, server.LogConfig{Out: stderr, Format: *logFormat}
 	srv, err := server.New(cfg)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille serve:", err)
+		fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
 		return 1
 	}
 	l, err := net.Listen("tcp", *listen)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille serve:", err)
+		fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
 		return 1
 	}
 	fmt.Fprintln(stdout, cli().T(lang.ServeListening, l.Addr(), *data))
@@ -116,7 +116,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	go func() { served <- srv.Serve(l) }()
 	select {
 	case err := <-served:
-		fmt.Fprintln(stderr, "mille serve:", err)
+		fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
 		return 1
 	case <-ctx.Done():
 	}
@@ -124,7 +124,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		fmt.Fprintln(stderr, "mille serve:", err)
+		fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
 		return 1
 	}
 	<-served
@@ -137,19 +137,19 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) int {
 	st, problems, err := lobby.OpenStore(data, db)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille serve:", err)
+		fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
 		return 1
 	}
 	defer st.Close()
 	code := 0
 	for _, err := range problems {
-		fmt.Fprintln(stderr, "mille serve: not moved into the store:", err)
+		fmt.Fprintln(stderr, "mille serve:", cli().T(lang.ErrNotMoved, cli().Error(err)))
 	}
 	if exportTo != "" {
 		names, err := lobby.ExportRooms(st, exportTo)
 		fmt.Fprintln(stdout, cli().T(lang.ServeExported, len(names), exportTo))
 		if err != nil {
-			fmt.Fprintln(stderr, "mille serve:", err)
+			fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
 			code = 1
 		}
 	}
@@ -157,7 +157,7 @@ func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) 
 		names, problems := lobby.ImportRooms(st, importFrom, false)
 		fmt.Fprintln(stdout, cli().T(lang.ServeImported, len(names), importFrom))
 		for _, err := range problems {
-			fmt.Fprintln(stderr, "mille serve:", err)
+			fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
 			code = 1
 		}
 	}

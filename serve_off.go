@@ -26,7 +26,7 @@ func serveMissing(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
+		return usageError(stderr, fs.Name(), lang.Err(lang.ErrUnexpectedArg, fs.Arg(0)))
 	}
 	fmt.Fprint(stderr, "mille serve: "+cli().T(lang.ServeNote))
 	return 1

@@ -27,22 +27,22 @@ func statsCommand(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		return usageError(stderr, fs.Name(), "unexpected argument %q", fs.Arg(0))
+		return usageError(stderr, fs.Name(), lang.Err(lang.ErrUnexpectedArg, fs.Arg(0)))
 	}
 	path, err := save.StatsPath()
 	if err != nil {
-		fmt.Fprintln(stderr, "mille stats:", err)
+		fmt.Fprintln(stderr, "mille stats:", cli().Error(err))
 		return 1
 	}
 	st, err := save.ReadStats(path)
 	if err != nil {
-		fmt.Fprintln(stderr, "mille stats:", err)
+		fmt.Fprintln(stderr, "mille stats:", cli().Error(err))
 		return 1
 	}
 	if *asJSON {
 		data, err := save.MarshalStats(st)
 		if err != nil {
-			fmt.Fprintln(stderr, "mille stats:", err)
+			fmt.Fprintln(stderr, "mille stats:", cli().Error(err))
 			return 1
 		}
 		stdout.Write(data)

@@ -65,18 +65,18 @@ func New(level string, seed uint64) (Player, error) {
 			p.infer, p.name = true, level
 			return p, nil
 		}
-		return nil, fmt.Errorf("%q does not search: it takes no +infer", base)
+		return nil, &LevelError{Why: LevelNoInfer, Level: base}
 	}
 	name, arg, hasArg := strings.Cut(level, ":")
 	iters := 0
 	if hasArg {
 		n, err := strconv.Atoi(arg)
 		if err != nil || n <= 0 || n > 10_000_000 {
-			return nil, fmt.Errorf("bad iteration budget in %q: want a positive number", level)
+			return nil, &LevelError{Why: LevelBadBudget, Level: level}
 		}
 		iters = n
 		if name != "montecarlo" && name != "ismcts" {
-			return nil, fmt.Errorf("%q takes no budget", name)
+			return nil, &LevelError{Why: LevelNoBudget, Level: name}
 		}
 	}
 	switch name {
@@ -95,8 +95,43 @@ func New(level string, seed uint64) (Player, error) {
 		}
 		return NewISMCTS(iters, seed), nil
 	}
-	if p, err := newLevel(name, seed); err == nil {
+	if p, ok := newLevel(name, seed); ok {
 		return p, nil
 	}
-	return nil, fmt.Errorf("unknown computer level %q (want %s, or random, heuristic, montecarlo[:N], ismcts[:N])", level, strings.Join(Levels, ", "))
+	return nil, &LevelError{Why: LevelUnknown, Level: level}
+}
+
+// A LevelError is why New refuses a level's name: a code and the name,
+// which a front end words through its catalogue; Error is the English,
+// for logs and programs.
+type LevelError struct {
+	Why   LevelReason
+	Level string
+}
+
+// A LevelReason is what is wrong with a level's name.
+type LevelReason uint8
+
+// The reasons New refuses a name.
+const (
+	LevelUnknown   LevelReason = iota // no level or player has that name (Levels, Players)
+	LevelBadBudget                    // the budget after the colon is no positive number
+	LevelNoBudget                     // a player that does not search takes no budget
+	LevelNoInfer                      // a player that does not search takes no +infer
+)
+
+// Players are the names of the players New knows besides Levels; the
+// searching ones take a budget (":N").
+var Players = []string{"random", "heuristic", "montecarlo[:N]", "ismcts[:N]"}
+
+func (e *LevelError) Error() string {
+	switch e.Why {
+	case LevelBadBudget:
+		return fmt.Sprintf("bad iteration budget in %q: want a positive number", e.Level)
+	case LevelNoBudget:
+		return fmt.Sprintf("%q takes no budget", e.Level)
+	case LevelNoInfer:
+		return fmt.Sprintf("%q does not search: it takes no +infer", e.Level)
+	}
+	return fmt.Sprintf("unknown computer level %q (want %s, or %s)", e.Level, strings.Join(Levels, ", "), strings.Join(Players, ", "))
 }

@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"fmt"
-	"strings"
 	"time"
 )
 
@@ -37,21 +35,20 @@ const DefaultLevel = "medium"
 // easy, medium (DefaultLevel), hard and expert.
 var Levels = []string{"easy", DefaultLevel, "hard", "expert"}
 
-// newLevel returns the player for one of Levels, and an error naming them
-// for any other name.
-func newLevel(level string, seed uint64) (Player, error) {
+// newLevel returns the player for one of Levels; ok is false for any
+// other name.
+func newLevel(level string, seed uint64) (p Player, ok bool) {
 	switch level {
 	case "easy":
-		return &named{name: "easy", Player: NewNoisy(0.3, seed)}, nil
+		return &named{name: "easy", Player: NewNoisy(0.3, seed)}, true
 	case "medium":
-		return &named{name: "medium", Player: NewMonteCarlo(mediumIters, mediumLimit, seed)}, nil
+		return &named{name: "medium", Player: NewMonteCarlo(mediumIters, mediumLimit, seed)}, true
 	case "hard":
-		return NewISMCTS(hardIters, seed, WithTimeLimit(hardLimit), withPolicy(&tuned), withName("hard")), nil
+		return NewISMCTS(hardIters, seed, WithTimeLimit(hardLimit), withPolicy(&tuned), withName("hard")), true
 	case "expert":
-		return newExpert(seed), nil
+		return newExpert(seed), true
 	}
-	last := len(Levels) - 1
-	return nil, fmt.Errorf("unknown computer level %q (want %s or %s)", level, strings.Join(Levels[:last], ", "), Levels[last])
+	return nil, false
 }
 
 // newExpert returns the expert level's player, the strongest.

@@ -51,9 +51,9 @@ func TestLevelIgnoresLoad(t *testing.T) {
 		iters int
 	}
 	choose := func(seed uint64, obs *engine.Observation, legal []engine.Action, workers int) answer {
-		p, err := newLevel("hard", seed)
-		if err != nil {
-			t.Fatal(err)
+		p, ok := newLevel("hard", seed)
+		if !ok {
+			t.Fatal("no hard level")
 		}
 		search := p.(*ISMCTS)
 		if workers > 0 {

@@ -2,9 +2,9 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
@@ -78,13 +78,17 @@ func TestNew(t *testing.T) {
 		t.Errorf("the default level %q is not one of %q", DefaultLevel, Levels)
 	}
 	for _, level := range Levels {
-		if p, err := newLevel(level, 1); err != nil || p.Name() != level {
-			t.Errorf("newLevel(%q): %v", level, err)
+		if p, ok := newLevel(level, 1); !ok || p.Name() != level {
+			t.Errorf("newLevel(%q): %v", level, ok)
 		}
 	}
 	for _, name := range []string{"", "Expert", "ismcts:300", "grandmaster"} {
-		if p, err := newLevel(name, 1); err == nil || !strings.Contains(err.Error(), "want easy, medium, hard or expert") {
-			t.Errorf("newLevel(%q) = %v, %v", name, p, err)
+		if p, ok := newLevel(name, 1); ok {
+			t.Errorf("newLevel(%q) = %v", name, p)
+		}
+		var e *LevelError
+		if _, err := New(name, 1); name != "ismcts:300" && (!errors.As(err, &e) || e.Why != LevelUnknown || e.Level != name) {
+			t.Errorf("New(%q): %v", name, err)
 		}
 	}
 }

@@ -124,18 +124,47 @@ func Configs() []Config {
 	return cs
 }
 
-// Validate reports whether the configuration can be played.
+// Validate reports whether the configuration can be played; if not, a
+// *ConfigError says why.
 func (c Config) Validate() error {
-	if !slices.Contains(PlayerCounts[:], c.Players) {
-		return fmt.Errorf("%d players: mille plays with %s", c.Players, orList(PlayerCounts[:]))
-	}
-	if !slices.Contains(Rulesets[:], c.Rules) {
-		return fmt.Errorf("unknown ruleset %d", c.Rules)
-	}
-	if !c.Rules.Allows(c.Players) {
-		return fmt.Errorf("the %v ruleset is for %s players only", c.Rules, orList(c.Rules.Players()))
+	switch {
+	case !slices.Contains(PlayerCounts[:], c.Players):
+		return &ConfigError{Why: BadPlayers, Config: c}
+	case !slices.Contains(Rulesets[:], c.Rules):
+		return &ConfigError{Why: BadRuleset, Config: c}
+	case !c.Rules.Allows(c.Players):
+		return &ConfigError{Why: BadRulesPlayers, Config: c}
 	}
 	return nil
+}
+
+// A ConfigError is why a configuration cannot be played: a code and the
+// configuration, which a front end words through its catalogue; Error
+// is the engine's English, for logs and programs.
+type ConfigError struct {
+	Why    ConfigReason
+	Config Config
+}
+
+// A ConfigReason is what is wrong with a configuration.
+type ConfigReason uint8
+
+// The reasons a configuration is refused.
+const (
+	BadPlayers      ConfigReason = iota // no game has that many players (PlayerCounts)
+	BadRuleset                          // no such ruleset
+	BadRulesPlayers                     // the ruleset is not played by that many (Ruleset.Players)
+)
+
+func (e *ConfigError) Error() string {
+	c := e.Config
+	switch e.Why {
+	case BadPlayers:
+		return fmt.Sprintf("%d players: mille plays with %s", c.Players, orList(PlayerCounts[:]))
+	case BadRuleset:
+		return fmt.Sprintf("unknown ruleset %d", c.Rules)
+	}
+	return fmt.Sprintf("the %v ruleset is for %s players only", c.Rules, orList(c.Rules.Players()))
 }
 
 // Sides is the number of sides: each player alone with 2 or 3 players,

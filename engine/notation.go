@@ -118,8 +118,18 @@ func ParseRuleset(name string) (Ruleset, error) {
 		}
 		names[i] = r.String()
 	}
-	return 0, unknown("ruleset", name, names)
+	return 0, &UnknownRuleset{Name: name, Want: names}
 }
+
+// An UnknownRuleset is a ruleset's name that names none: the name, and
+// the names of the rulesets (Want), for a front end to word through its
+// catalogue; Error is the engine's English.
+type UnknownRuleset struct {
+	Name string
+	Want []string
+}
+
+func (e *UnknownRuleset) Error() string { return unknown("ruleset", e.Name, e.Want).Error() }
 
 // MarshalText is String for a known ruleset, and fails for another value.
 func (r Ruleset) MarshalText() ([]byte, error) {

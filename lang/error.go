@@ -1,6 +1,13 @@
 package lang
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+)
 
 // An Error is a refusal a person reads, in the catalogue's words: its Key
 // and the Args of its format. Error gives the English sentence, for logs
@@ -40,6 +47,9 @@ func (c *Catalogue) Error(err error) string {
 		return ""
 	}
 	if !errors.As(err, &e) {
+		if text, ok := c.coded(err); ok {
+			return text
+		}
 		return err.Error()
 	}
 	args := make([]any, len(e.Args))
@@ -50,4 +60,51 @@ func (c *Catalogue) Error(err error) string {
 		args[i] = a
 	}
 	return c.T(e.Key, args...)
+}
+
+// coded words the errors that the packages below lang give as codes with
+// their arguments (the engine's refusals and configurations, the ai's
+// levels); ok is false for any other error.
+func (c *Catalogue) coded(err error) (text string, ok bool) {
+	var (
+		refusal *engine.Refusal
+		config  *engine.ConfigError
+		rules   *engine.UnknownRuleset
+		level   *ai.LevelError
+	)
+	switch {
+	case errors.As(err, &refusal):
+		return c.Text[refusalKey(refusal)], true
+	case errors.As(err, &config):
+		cfg := config.Config
+		switch config.Why {
+		case engine.BadPlayers:
+			return c.T(ErrPlayers, cfg.Players, c.numbers(engine.PlayerCounts[:])), true
+		case engine.BadRuleset:
+			return c.T(ErrRuleset, int(cfg.Rules)), true
+		}
+		return c.T(ErrRulesPlayers, cfg.Rules.String(), c.numbers(cfg.Rules.Players())), true
+	case errors.As(err, &rules):
+		return c.T(ErrUnknownRuleset, rules.Name, c.List(rules.Want, Or)), true
+	case errors.As(err, &level):
+		switch level.Why {
+		case ai.LevelBadBudget:
+			return c.T(ErrLevelBadBudget, level.Level), true
+		case ai.LevelNoBudget:
+			return c.T(ErrLevelNoBudget, level.Level), true
+		case ai.LevelNoInfer:
+			return c.T(ErrLevelNoInfer, level.Level), true
+		}
+		return c.T(ErrLevelUnknown, level.Level, strings.Join(ai.Levels, c.Text[Comma]), strings.Join(ai.Players, c.Text[Comma])), true
+	}
+	return "", false
+}
+
+// numbers lists numbers as a sentence does: "2, 3, 4 or 6".
+func (c *Catalogue) numbers(ns []int) string {
+	words := make([]string, len(ns))
+	for i, n := range ns {
+		words[i] = strconv.Itoa(n)
+	}
+	return c.List(words, Or)
 }

@@ -955,6 +955,32 @@ const (
 	FlagVersion                   // -
 	ErrTooManyArgs                // the arguments
 	ErrSeatsAlone                 // -
+	ErrPlayers                    // players, the counts mille plays with
+	ErrRuleset                    // the ruleset's number
+	ErrRulesPlayers               // ruleset, the counts it is played with
+	ErrUnknownRuleset             // name, the rulesets
+	ErrLevelUnknown               // name, the levels, the players
+	ErrLevelBadBudget             // name
+	ErrLevelNoBudget              // name
+	ErrLevelNoInfer               // name
+	ErrPeople                     // people, players
+	ErrSeatCount                  // seats given, other players
+	ErrSeat                       // seat, why, the person's word
+	ErrFlagSeats                  // why
+	ErrFlagNames                  // why
+	ErrFlagLang                   // why
+	ErrNoSaveAt                   // path
+	ErrNoSave                     // name, path, path in the saves folder
+	ErrUnexpectedArg              // argument
+	ErrMoveTimeout                // -
+	ErrSize                       // value
+	ErrFlagUndefined              // the flag as typed
+	ErrFlagValue                  // value, flag
+	ErrFlagNeedsArg               // flag
+	ErrFlagSyntax                 // the argument
+	ErrUnknownLang                // name, the languages
+	ErrNoProgram                  // the seat as typed
+	ErrNotMoved                   // why (a room that mille serve --import did not bring into the store)
 
 	// The full screen's notes beside the hand.
 	NoteDrawn     // -

@@ -9,7 +9,6 @@
 package lang
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -240,7 +239,7 @@ func Choose(name string, getenv func(string) string) (*Catalogue, error) {
 	if c, ok := Lookup(name); ok {
 		return c, nil
 	}
-	return nil, fmt.Errorf("unknown language %q (mille speaks %s)", name, Tags())
+	return nil, Err(ErrUnknownLang, name, Tags())
 }
 
 // cardKeys are the keys of the cards' names, by card.
@@ -474,11 +473,7 @@ func refusalKey(r *engine.Refusal) Key {
 // are under a Speed Limit". An error that is no refusal of the engine's
 // is said as Error says it: a table's refusal in c's language.
 func (c *Catalogue) Reason(err error) string {
-	var r *engine.Refusal
-	if errors.As(err, &r) {
-		return c.Text[refusalKey(r)]
-	}
-	return c.Error(err) // a table's or a server's refusal, or as it says itself
+	return c.Error(err) // the engine's refusal by its code, a table's or a server's by its key
 }
 
 // briefs are the refusals that the turn line says shorter, heard at every

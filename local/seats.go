@@ -1,7 +1,6 @@
 package local
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -133,14 +132,14 @@ func NamePeople(seats []record.Seat, names []string) error {
 // computer player (a level, or any player ai.New knows) or Person.
 func SeatsOf(cfg engine.Config, others []string) ([]record.Seat, error) {
 	if len(others) != cfg.Players-1 {
-		return nil, fmt.Errorf("%d seats given for the %d other players", len(others), cfg.Players-1)
+		return nil, lang.Err(lang.ErrSeatCount, len(others), cfg.Players-1)
 	}
 	var people []int
 	for i, o := range others {
 		if o == Person {
 			people = append(people, i+1)
 		} else if _, err := ai.New(o, 0); err != nil {
-			return nil, fmt.Errorf("seat %d: %v (or %s)", i+2, err, Person)
+			return nil, lang.Err(lang.ErrSeat, i+2, err, Person)
 		}
 	}
 	seats := Seats(cfg, ai.DefaultLevel, people)
