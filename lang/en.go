@@ -191,6 +191,7 @@ var English = Catalogue{
 		NoticeReloaded:  "Room %[1]s was played on another server while this one was held up: this server reads the game again from its database, every move included. Join it again with %[2]s: your seat waits.",
 
 		AskName:        "What is your name? Type it and press Return.",
+		NameUnread:     "The server cannot reach its database, so it could not read the name you chose: try again in a moment, or type quit to leave.",
 		NameRefused:    "Not that name: %v.",
 		NameRetired:    "Your name %s is now one mille gives its computer players, so that nobody passes for a computer: choose another. Nothing else of yours changes.",
 		Hello:          "Hello, %s. This is mille's lobby.",
@@ -1114,7 +1115,7 @@ var English = Catalogue{
 		SshNewcomers:      "mille: the server is nearly full; its last places are kept for people whose address has no session yet. Try again later.",
 		SshPanic:          "mille: something went wrong on the server; sorry.",
 		SshCommandLong:    "mille: that command is too long (%d bytes at most): ssh -t HOST, ssh -t HOST ROOM or ssh HOST plain ROOM",
-		SshGone:           "mille: the server that held room %s went away. Connect again (ssh -t HOST %s): your seat waits, and another server takes the room over.",
+		SshGone:           "mille: the server that held room %[1]s went away. Connect again (%[2]s): your seat waits, and another server takes the room over.",
 
 		RtTitle:            "Review of %s",
 		RtDepth:            "Depth %v (%d rollouts a decision at most), seed %d.",
@@ -1235,7 +1236,7 @@ var English = Catalogue{
 		RefNotSaved:      "the game could not be saved",
 		RefRoomsPerKey:   "you host %d rooms already, the most one player may: end one first",
 		RefNameTaken:     "another player has that name: choose another",
-		RefNameNotKept:   "the server could not keep your name; try again",
+		RefNameNotKept:   "the server could not keep your name (its database is out of reach or full); try again in a moment, or type quit to leave",
 		RefNameBytes:     "a name is text your terminal sends as UTF-8: these bytes are not",
 		RefNameLength:    "a name is 1 to %d characters, as wide as %d letters",
 		RefNamePrintable: "a name has only printable characters",

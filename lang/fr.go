@@ -205,6 +205,7 @@ var French = Catalogue{
 		NoticeReloaded:  "La salle %[1]s a été jouée sur un autre serveur pendant que celui-ci était arrêté : ce serveur relit la partie dans sa base de données, chaque coup compris. Rejoignez-la avec %[2]s : votre place vous attend.",
 
 		AskName:        "Quel est votre nom ? Tapez-le puis Entrée.",
+		NameUnread:     "Le serveur n'atteint pas sa base de données et n'a pas pu lire le nom que vous avez choisi : réessayez dans un moment, ou tapez quit pour partir.",
 		NameRefused:    "Pas ce nom : %v.",
 		NameRetired:    "Votre nom %s est désormais l'un de ceux que mille donne à ses joueurs ordinateurs, pour que personne ne passe pour un ordinateur : choisissez-en un autre. Rien d'autre ne change pour vous.",
 		Hello:          "Bonjour, %s. Vous êtes dans le salon de mille.",
@@ -1128,7 +1129,7 @@ var French = Catalogue{
 		SshNewcomers:      "mille : le serveur est presque plein ; ses dernières places sont gardées pour les personnes dont l'adresse n'a pas encore de session. Réessayez plus tard.",
 		SshPanic:          "mille : quelque chose s'est mal passé sur le serveur ; désolé.",
 		SshCommandLong:    "mille : cette commande est trop longue (%d octets au plus) : ssh -t HÔTE, ssh -t HÔTE SALLE ou ssh HÔTE plain SALLE",
-		SshGone:           "mille : le serveur qui tenait la salle %s est parti. Reconnectez-vous (ssh -t HÔTE %s) : votre place vous attend, et un autre serveur reprend la salle.",
+		SshGone:           "mille : le serveur qui tenait la salle %[1]s est parti. Reconnectez-vous (%[2]s) : votre place vous attend, et un autre serveur reprend la salle.",
 
 		RtTitle:            "Revue de %s",
 		RtDepth:            "Profondeur %v (%d simulations par décision au plus), graine %v.",
@@ -1249,7 +1250,7 @@ var French = Catalogue{
 		RefNotSaved:      "la partie n'a pas pu être enregistrée",
 		RefRoomsPerKey:   "vous accueillez déjà %d salles, le plus qu'un joueur peut : terminez-en une d'abord",
 		RefNameTaken:     "un autre joueur porte ce nom : choisissez-en un autre",
-		RefNameNotKept:   "le serveur n'a pas pu garder votre nom ; réessayez",
+		RefNameNotKept:   "le serveur n'a pas pu garder votre nom (sa base de données est hors d'atteinte ou pleine) ; réessayez dans un moment, ou tapez quit pour partir",
 		RefNameBytes:     "un nom est un texte que votre terminal envoie en UTF-8 : ces octets n'en sont pas",
 		RefNameLength:    "un nom a de 1 à %d caractères, aussi large que %d lettres",
 		RefNamePrintable: "un nom n'a que des caractères imprimables",

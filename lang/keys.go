@@ -195,6 +195,7 @@ const (
 
 	// The lobby of a server, and its rooms before the deal.
 	AskName        // -
+	NameUnread     // -
 	NameRefused    // error
 	NameRetired    // name (a stored name that is now a computer's)
 	Hello          // name
@@ -1170,7 +1171,7 @@ const (
 	SshNewcomers      // -
 	SshPanic          // -
 	SshCommandLong    // most bytes (server/channel.go)
-	SshGone           // room, room (server/relay.go)
+	SshGone           // room, command (server/relay.go)
 
 	// mille review's text (review/text.go).
 	RtTitle      // the game's summary

@@ -607,3 +607,16 @@ func (c *Catalogue) Abbr(card engine.Card) string {
 	}
 	return ""
 }
+
+// QuitsNamePrompt reports whether line, typed at a server's name prompt,
+// leaves rather than names the person: quit or exit, in English or in
+// French, in any capitals. It is the prompt's way out when the server's
+// database is out of reach and no name can be kept (issue 32); nobody
+// is called Quit.
+func QuitsNamePrompt(line string) bool {
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "quit", "exit", "quitter", "sortir":
+		return true
+	}
+	return false
+}

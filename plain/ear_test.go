@@ -304,6 +304,7 @@ type oneRoom struct{ tab *table.Table }
 
 func (oneRoom) Name() string         { return "Zoe" }
 func (oneRoom) Retired() string      { return "" }
+func (oneRoom) Unread() bool         { return false }
 func (oneRoom) SetName(string) error { return nil }
 func (oneRoom) Rooms() []Room        { return nil }
 func (l oneRoom) Enter(string) (Seat, error) {
@@ -335,5 +336,31 @@ func TestJoinedRoomInPlaySaysWatching(t *testing.T) {
 	r.until(func(l string) bool { return l == want || strings.HasPrefix(l, "Mille Bornes") })
 	if !strings.Contains(out.String(), want) {
 		t.Errorf("joined a room in play without being told of watching:\n%s", out)
+	}
+}
+
+// downLobby is a lobby whose server cannot reach its database: the
+// person's name could not be read, and none can be kept.
+type downLobby struct{ oneRoom }
+
+func (downLobby) Name() string           { return "" }
+func (downLobby) Unread() bool           { return true }
+func (downLobby) SetName(n string) error { return errors.New("the name was not kept") }
+
+// TestNamePromptQuits (issue 32): a returning player whose name the
+// server cannot read is told its database is out of reach, a name typed
+// is refused, and quit quits.
+func TestNamePromptQuits(t *testing.T) {
+	out := newTranscript()
+	in := strings.NewReader("Ada\nquit\nAda\n")
+	end := New(in, out, nil).Serve(context.Background(), downLobby{}, "", Options{})
+	if end != Quit {
+		t.Fatalf("the session ends with %v, want Quit", end)
+	}
+	text := out.String()
+	for _, want := range []string{lang.English.Text[lang.NameUnread], "the name was not kept", lang.English.Text[lang.Bye]} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the session does not say %q:\n%s", want, text)
+		}
 	}
 }

@@ -43,6 +43,9 @@ type Lobby interface {
 	// Retired is the name the person had that is now a computer's,
 	// "" if none: they are asked for another.
 	Retired() string
+	// Unread reports whether the person's name could not be read (the
+	// server's database out of reach): the prompt says so.
+	Unread() bool
 	// SetName gives the person a name, or says why it can't be.
 	SetName(name string) error
 	// Rooms lists the open rooms.
@@ -64,8 +67,10 @@ type Lobby interface {
 // input ends or ctx is done.
 func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options) End {
 	opts.Guest = true
-	if l.Name() == "" && !s.askName(ctx, l) {
-		return InputClosed
+	if l.Name() == "" {
+		if end, ok := s.askName(ctx, l); !ok {
+			return end
+		}
 	}
 	s.say(lang.Hello, l.Name())
 	if room != "" {
@@ -126,25 +131,34 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 }
 
 // askName asks the person's name until the lobby takes one; it reports
-// false when the input ends first.
-func (s *Session) askName(ctx context.Context, l Lobby) bool {
+// false, with how the session ends, when the input ends first or the
+// person quits (a line that is only a quit word: the prompt's way out
+// while the server's database is out of reach, issue 32).
+func (s *Session) askName(ctx context.Context, l Lobby) (End, bool) {
 	if old := l.Retired(); old != "" {
 		s.say(lang.NameRetired, old)
+	}
+	if l.Unread() {
+		s.say(lang.NameUnread)
 	}
 	s.say(lang.AskName)
 	for {
 		select {
 		case <-ctx.Done():
-			return false
+			return Cancelled, false
 		case line, open := <-s.lines:
 			if !open {
-				return false
+				return InputClosed, false
+			}
+			if lang.QuitsNamePrompt(line) {
+				s.say(lang.Bye)
+				return Quit, false
 			}
 			if err := l.SetName(strings.TrimSpace(line)); err != nil {
 				s.say(lang.NameRefused, s.cat.Error(err))
 				continue
 			}
-			return true
+			return End(0), true
 		}
 	}
 }

@@ -611,7 +611,7 @@ func (s *Server) relayed(sess *channel.Session, room string) bool {
 	s.log.Info("session relayed", "key", sess.ID, "room", room, "to", addr)
 	if err := s.peers.Relay(sess, s.signer, addr, s.stop.Done()); err != nil {
 		s.log.Error("relay", "key", sess.ID, "room", room, "to", addr, "err", err)
-		sess.Refuse(sess.Lang().T(lang.SshGone, room, room))
+		sess.Refuse(sess.Lang().T(lang.SshGone, room, lobby.JoinCommand(s.Lobby.Cluster.Address(), room)))
 	}
 	return true
 }

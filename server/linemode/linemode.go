@@ -97,6 +97,9 @@ func (l *lineLobby) Name() string { return l.adm.Name() }
 // Retired is the player's kept name that is now a computer's, or "".
 func (l *lineLobby) Retired() string { return l.adm.Retired() }
 
+// Unread reports whether the player's name could not be read.
+func (l *lineLobby) Unread() bool { return l.adm.Unread() }
+
 // SetName gives the player name.
 func (l *lineLobby) SetName(name string) error { return l.adm.SetName(name) }
 

@@ -26,6 +26,7 @@ type Admission struct {
 	id     string      // the player's key fingerprint
 	name   string      // the player's name, "" until known
 	old    string      // a name kept for the player that is now refused
+	unread bool        // the store could not be read for the player's name
 }
 
 // NewAdmission is the way in for the player with key id, with the name
@@ -34,7 +35,9 @@ type Admission struct {
 // choose again (Retired says which).
 func NewAdmission(lobby *Lobby, users *Users, id string) *Admission {
 	a := &Admission{lobby: lobby, users: users, id: id}
-	a.name, _ = users.Name(id)
+	var err error
+	a.name, _, err = users.lookup(id)
+	a.unread = err != nil
 	if a.name != "" && ValidName(a.name) != nil {
 		a.name, a.old = "", a.name
 	}
@@ -44,6 +47,11 @@ func NewAdmission(lobby *Lobby, users *Users, id string) *Admission {
 // Retired is the name kept for the player that is now refused (a
 // computer's), "" if none: the name prompt says why it asks again.
 func (a *Admission) Retired() string { return a.old }
+
+// Unread reports whether the store could not be read for the player's
+// name (its database out of reach): the name prompt says so, and that
+// quit leaves, rather than greet a returning player as a newcomer.
+func (a *Admission) Unread() bool { return a.unread }
 
 // ID is the player's key fingerprint.
 func (a *Admission) ID() string { return a.id }
@@ -94,7 +102,7 @@ func (a *Admission) SetName(name string) error {
 	if err := a.users.SetName(a.id, name); err != nil {
 		return err
 	}
-	a.name = name
+	a.name, a.unread = name, false
 	a.Note("name chosen")
 	return nil
 }

@@ -467,6 +467,14 @@ func (l *Lobby) takeOver() (next time.Time) {
 		}
 		k, err := l.Store.Room(ls.Room)
 		switch {
+		case errors.Is(err, store.ErrNoRoom) && ls.Until.Before(now):
+			// Nothing to take over, and its server stopped renewing
+			// it (died before the room's first record): the row would
+			// be read every second for ever.
+			if err := c.Shared.DropLease(ctx, ls.Room, ls.Holder); err != nil {
+				l.logf("room %s: removing the lease of server %s, run out: %v", ls.Room, ls.Holder, err)
+			}
+			continue
 		case errors.Is(err, store.ErrNoRoom):
 			continue // a room not started: nothing to take over
 		case err != nil:

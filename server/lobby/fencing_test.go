@@ -11,6 +11,7 @@ import (
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/internal/pgtest"
 	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
 
@@ -232,5 +233,49 @@ func TestRowLockedOneRoom(t *testing.T) {
 	}
 	if n := moveCount(t, a, "r1"); n <= next {
 		t.Fatalf("the store holds %d moves of r1", n)
+	}
+}
+
+// leaseRooms are the rooms whose leases the store holds.
+func leaseRooms(t *testing.T, l *Lobby) []string {
+	t.Helper()
+	leases, err := l.Cluster.Shared.Leases(bg)
+	servertest.Must(t, err)
+	var rooms []string
+	for _, ls := range leases {
+		rooms = append(rooms, ls.Room)
+	}
+	return rooms
+}
+
+// TestEndedRoomsLeaseGone (issue 32): the lease of a room that ended is
+// removed, by its server as it ends, or, if that server died first, by
+// the next to find it run out with nothing to take over; every server
+// read such rows every second, for ever.
+func TestEndedRoomsLeaseGone(t *testing.T) {
+	url := pgtest.URL(t)
+	c := servertest.NewClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	ann, err := a.Create("gone", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	servertest.Must(t, err)
+	servertest.Must(t, ann.Start())
+	act(t, ann)
+	ann.Quit()
+	a.Sweep()
+	if rooms := leaseRooms(t, a); len(rooms) != 0 {
+		t.Fatalf("leases %v after the room ended", rooms)
+	}
+	// A server dies holding the lease of a room the store has no record of.
+	if _, _, err := a.Cluster.Shared.TakeLease(bg, store.Lease{Room: "orphan", Holder: "dead", Until: c.Now().Add(LeaseTime)}, c.Now()); err != nil {
+		t.Fatal(err)
+	}
+	b.takeOver()
+	if rooms := leaseRooms(t, b); len(rooms) != 1 {
+		t.Fatalf("leases %v: the orphan's ran on, it stays", rooms)
+	}
+	c.Add(LeaseTime + time.Second)
+	b.takeOver()
+	if rooms := leaseRooms(t, b); len(rooms) != 0 {
+		t.Fatalf("leases %v after the orphan's ran out", rooms)
 	}
 }

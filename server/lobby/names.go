@@ -35,8 +35,15 @@ func NewUsers(st store.Store) *Users { return &Users{store: st} }
 // Name returns the name chosen by the player with key fingerprint id. A
 // name the store cannot read now is unknown: the player is asked again.
 func (u *Users) Name(id string) (string, bool) {
+	name, ok, _ := u.lookup(id)
+	return name, ok
+}
+
+// lookup is Name with the store's error, if it could not be read: the
+// player is then told why they are asked (Admission.Unread).
+func (u *Users) lookup(id string) (string, bool, error) {
 	name, ok, err := u.store.Name(id)
-	return name, ok && err == nil
+	return name, ok && err == nil, err
 }
 
 // ErrNameTaken refuses a name another player has.

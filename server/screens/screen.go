@@ -359,6 +359,9 @@ func (s *Screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	case key.Matches(msg, k.Done):
 		name := strings.TrimSpace(s.nameField.Value())
+		if lang.QuitsNamePrompt(name) {
+			return tea.Quit
+		}
 		if err := s.SetName(name); err != nil {
 			s.msg = s.refusal(err)
 			return nil
@@ -387,6 +390,9 @@ func (s *Screen) View() tea.View {
 		b.WriteString(s.para(s.lang.T(lang.SrvWelcome)) + "\n\n")
 		if old := s.Retired(); old != "" {
 			b.WriteString(s.para(s.lang.T(lang.NameRetired, old)) + "\n\n")
+		}
+		if s.Unread() {
+			b.WriteString(s.para(s.lang.T(lang.NameUnread)) + "\n\n")
 		}
 		b.WriteString(s.nameField.View() + "\n")
 		if msg := s.message(); msg != "" {

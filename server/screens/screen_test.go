@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -12,6 +13,7 @@ import (
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/lobby"
+	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
@@ -213,5 +215,52 @@ func TestRetiredNamePrompt(t *testing.T) {
 	s.Update(keys("enter")[0])
 	if name, _ := users.Name("key-old"); name != "Zoe" || s.naming {
 		t.Errorf("name %q (still asking: %v), want Zoe", name, s.naming)
+	}
+}
+
+// downStore is a store whose database is out of reach.
+type downStore struct{ store.Store }
+
+var errDown = errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
+
+func (downStore) Name(string) (string, bool, error)      { return "", false, errDown }
+func (downStore) ClaimName(string, string, string) error { return errDown }
+
+// TestNamePromptStoreDown (issue 32): a returning player while the
+// database is out of reach is told so at the name prompt, in their
+// language, rather than greeted as a newcomer; a name typed is refused
+// saying why and how to leave; and quit quits.
+func TestNamePromptStoreDown(t *testing.T) {
+	l := lobby.NewLobby(0)
+	t.Cleanup(l.Close)
+	users := lobby.NewUsers(downStore{})
+	s := New(lobby.NewAdmission(l, users, "key-back"), "", 100)
+	if !s.naming {
+		t.Fatal("no name prompt")
+	}
+	flat := func() string { return strings.Join(strings.Fields(ansi.Strip(s.View().Content)), " ") }
+	if text := flat(); !strings.Contains(text, "cannot reach its database") {
+		t.Errorf("the prompt does not say the database is out of reach:\n%s", text)
+	}
+	s.SetLang(&lang.French)
+	if text := flat(); !strings.Contains(text, "n'atteint pas sa base de données") {
+		t.Errorf("the prompt does not say it in French:\n%s", text)
+	}
+	s.SetLang(&lang.English)
+	for _, k := range keys("Ada") {
+		s.Update(k)
+	}
+	s.Update(keys("enter")[0])
+	if text := flat(); !s.naming || !strings.Contains(text, "type quit to leave") {
+		t.Errorf("a name refused with the database down reads:\n%s", text)
+	}
+	s.nameField.SetValue("")
+	for _, k := range keys("quit") {
+		s.Update(k)
+	}
+	if _, cmd := s.Update(keys("enter")[0]); cmd == nil {
+		t.Fatal("quit does not quit")
+	} else if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("quit does not quit")
 	}
 }
