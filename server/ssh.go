@@ -525,7 +525,7 @@ func (s *Server) handle(sess *channel.Session) {
 	defer painter.close()
 	keys := gate.NewEventLimiter(s.cfg.Sessions.KeyRate, s.cfg.Sessions.KeyRate, s.now)
 	p := tea.NewProgram(newPainted(m, painter, FrameEvery, time.Now),
-		tea.WithInput(sessionInput(input, time.Now, time.Sleep)),
+		tea.WithInput(nil), // feedInput reads it
 		tea.WithOutput(channel.CRLF{W: out}),
 		tea.WithEnvironment(env),
 		tea.WithColorProfile(profile),
@@ -535,23 +535,14 @@ func (s *Server) handle(sess *channel.Session) {
 		tea.WithFilter(func(m tea.Model, msg tea.Msg) tea.Msg { return keys.Filter(noSuspend(m, msg)) }),
 		tea.WithoutRenderer(), // the painter draws (paint.go)
 	)
-	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-sess.Size.Changed():
-				w := sess.Size.Get() // the newest: a storm of changes is one
-				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-			}
-		}
-	}()
+	endInput := feedInput(p, sessionInput(input, time.Now, time.Sleep), sess.Term, sess.Size)
 	_, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		s.log.Error("session", "source", source, "key", id, "err", err)
 	}
 	painter.close() // the terminal as it was, before the goodbyes
 	close(programEnded)
+	endInput()
 	if sc != nil && sc.WantsPlain() && s.stop.Err() == nil && !idled.Load() {
 		s.log.Info("session", "source", source, "key", id, "mode", linemode.Command, "from", "the name prompt")
 		var args []string
