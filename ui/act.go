@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"slices"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/engine"
@@ -18,12 +16,12 @@ func (m *Board) act(a engine.Action) tea.Cmd {
 			return m.setError(m.waitText())
 		}
 	} else if err := m.obs.Check(a); err != nil {
-		return m.refuse(a, err)
+		return m.setError(m.refusal(a, err))
 	}
 	m.stopHint()
 	before := m.obs.EventCount
 	if err := m.table.Act(a); err != nil {
-		return m.refuse(a, err)
+		return m.setError(m.refusal(a, err))
 	}
 	m.hand.target, m.hand.pending, m.hand.pendSlot = engine.NoCard, 0, -1
 	return m.show(m.table.View(), true, before)
@@ -38,44 +36,6 @@ func (m *Board) afterMove() {
 	if m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay {
 		m.hand.selectDrawn()
 	}
-}
-
-// playAt plays the card at a display position: remedies, distance and
-// safeties on the player's own side, a hazard on the only opponent or, with
-// several, after asking which side.
-func (m *Board) playAt(pos int) tea.Cmd {
-	if m.obs.Onlooker {
-		return m.setError(m.waitText())
-	}
-	hv := m.handView()
-	c := hv[pos].card
-	if c == engine.NoCard {
-		return m.setError(m.t(lang.NoSlot, slotKey(pos)))
-	}
-	m.hand.sel = pos
-	if !c.IsHazard() {
-		return m.act(engine.Play(c))
-	}
-	opp := m.view.Opponents()
-	if len(opp) == 1 || !m.obs.MyTurn() {
-		return m.act(engine.Attack(c, opp[0]))
-	}
-	// Ask only when there is a choice: one side open to the hazard takes
-	// it at once, none gets the refusal of the first.
-	open := m.view.OpenSides(c)
-	switch len(open) {
-	case 0:
-		return m.act(engine.Attack(c, opp[0]))
-	case 1:
-		return m.act(engine.Attack(c, open[0]))
-	}
-	m.hand.target = c
-	m.hand.tsel = open[0]
-	if h := m.hinted; h.Card() == c && h.Kind() == engine.KindPlay && slices.Contains(open, h.Target()) && m.hintedAt == m.obs.EventCount {
-		m.hand.tsel = h.Target() // the hint's target, highlighted
-	}
-	m.message, m.isError = m.t(lang.UIWhom, m.lang.Card(c)), false
-	return nil
 }
 
 // playRefusal is why card c of the hand can't be played now, in words
@@ -144,19 +104,6 @@ func (m *seen) playEffect(c engine.Card) string {
 		return m.t(lang.UIEndLimit)
 	}
 	return m.t(lang.UIRepair, m.lang.Card(engine.HazardFor(c)))
-}
-
-// discardAt discards the card at a display position.
-func (m *Board) discardAt(pos int) tea.Cmd {
-	if m.obs.Onlooker {
-		return m.setError(m.waitText())
-	}
-	c := m.handView()[pos].card
-	if c == engine.NoCard {
-		return m.setError(m.t(lang.NoSlot, slotKey(pos)))
-	}
-	m.hand.sel = pos
-	return m.act(engine.Discard(c))
 }
 
 // slotKey names a display position as BSD does: P, 1-6.
@@ -247,21 +194,4 @@ func (m *Board) passTo(seat int) tea.Cmd {
 	cmd := m.see(m.table.View())
 	m.message, m.isError = "", false
 	return cmd
-}
-
-// pick is BSD's P: the card is drawn already, so it only says which.
-func (m *Board) pick() tea.Cmd {
-	if !m.obs.MyTurn() {
-		return m.setError(m.waitText())
-	}
-	c := m.obs.MyHand[engine.DrawSlot]
-	if c == engine.NoCard {
-		if m.obs.DrawLen == 0 {
-			return m.setError(m.t(lang.DeckEmpty))
-		}
-		return m.setError(m.t(lang.PickedAlready))
-	}
-	m.hand.sel = m.displayOfSlot(engine.DrawSlot)
-	m.message, m.isError = m.t(lang.UIPicked, m.lang.Card(c)), false
-	return nil
 }

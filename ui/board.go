@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/millebornes/mille/ai"
-	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/table"
@@ -46,7 +45,6 @@ const (
 // offers (offers) and whether something of its own covers the board.
 type Board struct {
 	seen               // the screen, the view of the table, the options: what the components read
-	offers offers      // what the program around the board offers beyond it
 	hintFn ai.HintFunc // nil hides the hint key
 
 	// asks are the messages to the program around the board, taken by it
@@ -84,9 +82,7 @@ type Board struct {
 	now     func() time.Time
 
 	hints    ai.HintSearch
-	spinning bool          // the spinner ticks
-	hinted   engine.Action // the last hint's move, for the table as it was at hintedAt
-	hintedAt uint32
+	spinning bool // the spinner ticks
 }
 
 // wire points the components at the board's seen: once made, and after
@@ -107,6 +103,8 @@ type offers struct {
 	save  bool // S writes the game to a file
 	load  bool // L opens the load picker
 	stats bool // the statistics' key
+
+	keeper bool // a served table that keeps itself (table.Keeper): S asks it to, for its host
 }
 
 // LeaveMsg is what a model over a table it was given emits when the player
@@ -154,6 +152,7 @@ func NewRemote(cfg RemoteConfig) (*Board, error) {
 	}
 	b := newBoard(opts, cfg.Lang, cfg.Hint, cfg.Dark)
 	b.table, b.fed = cfg.Table, cfg.Fed
+	_, b.offers.keeper = cfg.Table.(table.Keeper)
 	b.see(v)
 	return b, nil
 }
@@ -301,12 +300,11 @@ func (m *Board) served(ask tea.Msg) tea.Cmd {
 // canSave reports whether S saves: a file of local play's, or a table
 // that can keep itself, for its host (the table decides: the others are
 // told why not).
-func (m *Board) canSave() bool {
+func (m *seen) canSave() bool {
 	if m.offers.own {
 		return m.offers.save
 	}
-	_, ok := m.table.(table.Keeper)
-	return ok && m.view.Host
+	return m.offers.keeper && m.view.Host
 }
 
 // overlaid reports whether something is open over the board: one of its

@@ -311,10 +311,10 @@ func TestEveryMoveReadableWithThreePlayers(t *testing.T) {
 func TestTurnLineNeverCutsItsReason(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	line := "Your turn: ● Go: you must first fix the Flat Tire with a Spare Tire"
-	if got := ansi.Strip(m.withKeys(line, " · x discards it", 80)); got != line {
+	if got := ansi.Strip(m.hand.withKeys(line, " · x discards it", 80)); got != line {
 		t.Errorf("at 80 columns: %q", got)
 	}
-	if got := ansi.Strip(m.withKeys(line, " · x discards it", 100)); got != line+" · x discards it" {
+	if got := ansi.Strip(m.hand.withKeys(line, " · x discards it", 100)); got != line+" · x discards it" {
 		t.Errorf("at 100 columns: %q", got)
 	}
 }

@@ -96,7 +96,8 @@ func (m *screenContext) buttonText(b button) string {
 // to it and only reads it, and reports to the board by messages.
 type seen struct {
 	screenContext
-	view table.View         // the table as the viewer sees it
-	obs  engine.Observation // view.Obs
-	opts local.Options      // kept by the program around (Model.persist); in memory when served
+	view   table.View         // the table as the viewer sees it
+	obs    engine.Observation // view.Obs
+	opts   local.Options      // kept by the program around (Model.persist); in memory when served
+	offers offers             // what the program around the board offers beyond it
 }

@@ -99,7 +99,11 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		return q.layers(&m.screenContext, l)
 	}
 	if m.keysHelp != nil {
-		return m.keysHelp.layers(&m.screenContext, m.help, m.keysForFullHelp(), l)
+		open := m.keysHelp
+		m.keysHelp = nil // the keys of the board behind the help, every one that works
+		full := m.keysNow(true).FullHelp()
+		m.keysHelp = open
+		return m.keysHelp.layers(&m.screenContext, m.help, full, l)
 	}
 	switch m.gamePrompt() {
 	case promptCoupFourre:
@@ -129,15 +133,6 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		return m.scores.handOverBox(obs, m.scores.endButtons(m.offers.own), l)
 	}
 	return nil
-}
-
-// keysForFullHelp is the full help, with every key that works shown.
-func (m *Board) keysForFullHelp() [][]key.Binding {
-	open := m.keysHelp
-	m.keysHelp = nil // the keys of the board behind the help
-	k := m.keysNow(true)
-	m.keysHelp = open
-	return k.FullHelp()
 }
 
 // keysWindow is the keys' help as a component, a served board's as local

@@ -339,7 +339,7 @@ func TestFlowHint(t *testing.T) {
 		return engine.Play(engine.Go), ai.WhyGo
 	}
 	m := newModel(t, cfg)
-	if !m.activeKeys().Hint.Enabled() {
+	if !m.keysNow(false).Hint.Enabled() {
 		t.Fatal("the hint key is hidden")
 	}
 	tm := runTest(t, m, 80, 24)
@@ -357,7 +357,7 @@ func TestFlowHint(t *testing.T) {
 
 func TestHintHiddenWithoutHinter(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
-	if m.activeKeys().Hint.Enabled() {
+	if m.keysNow(false).Hint.Enabled() {
 		t.Fatal("the hint key shows without a hinter")
 	}
 }

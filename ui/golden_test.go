@@ -141,11 +141,11 @@ func TestLightBackground(t *testing.T) {
 func TestRefusalRingsTheBellUnlessOff(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	m.opts.Bell = true
-	if cmd := m.playAt(0); cmd == nil || !m.isError { // 75 before any Go
+	if cmd := m.do(m.hand.playAt(0)); cmd == nil || !m.isError { // 75 before any Go
 		t.Fatal("no bell for a refusal")
 	}
 	m.opts.Bell = false
-	if cmd := m.playAt(0); cmd != nil {
+	if cmd := m.do(m.hand.playAt(0)); cmd != nil {
 		t.Fatal("the bell rang while off")
 	}
 }

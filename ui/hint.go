@@ -58,5 +58,5 @@ func (m *Board) showHint(a engine.Action, why ai.Reason) {
 		}
 	}
 	m.message, m.isError = m.lang.HintLine(m.lang.Describe(m.names(), a), why), false
-	m.hinted, m.hintedAt = a, m.obs.EventCount
+	m.hand.hinted, m.hand.hintedAt = a, m.obs.EventCount
 }

@@ -78,7 +78,7 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if p := m.gamePrompt(); p != promptNone {
 		if p == promptAnotherHand || p == promptAnotherGame {
-			if out, ok := m.scores.endKey(msg, m.scores.endButtons(m.offers.own), m.activeKeys().NewGame.Enabled(), m.now()); ok {
+			if out, ok := m.scores.endKey(msg, m.scores.endButtons(m.offers.own), m.keysNow(false).NewGame.Enabled(), m.now()); ok {
 				return m.do(out)
 			}
 		}
@@ -109,33 +109,9 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.hand.target != engine.NoCard {
-		return m.targetKey(msg)
+		return m.do(m.hand.targetKey(msg))
 	}
 	return m.boardKey(msg)
-}
-
-// targetKey picks the side a hazard goes to.
-func (m *Board) targetKey(msg tea.KeyPressMsg) tea.Cmd {
-	opp := m.view.Opponents()
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Cancel):
-		m.hand.target = engine.NoCard
-		m.message = ""
-		return nil
-	case key.Matches(msg, k.Left), key.Matches(msg, k.Up):
-		m.hand.tsel = cycle(opp, m.hand.tsel, -1)
-	case key.Matches(msg, k.Right), key.Matches(msg, k.Down):
-		m.hand.tsel = cycle(opp, m.hand.tsel, 1)
-	case key.Matches(msg, k.Play):
-		return m.act(engine.Attack(m.hand.target, m.hand.tsel))
-	case key.Matches(msg, k.Slot):
-		n := int(msg.String()[0] - '1')
-		if n < len(opp) {
-			return m.act(engine.Attack(m.hand.target, opp[n]))
-		}
-	}
-	return nil
 }
 
 func cycle(list []int, cur, d int) int {
@@ -170,9 +146,9 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 			pos, what := m.hand.pendSlot, m.hand.pending
 			m.hand.pending, m.hand.pendSlot = 0, -1
 			if what == 'u' {
-				return m.playAt(pos)
+				return m.do(m.hand.playAt(pos))
 			}
-			return m.discardAt(pos)
+			return m.do(m.hand.discardAt(pos))
 		case key.Matches(msg, k.Backspace):
 			m.hand.pendSlot = -1
 			return nil
@@ -189,9 +165,9 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Slot):
 		m.hand.sel = int(s[0] - '0')
 	case key.Matches(msg, k.Play):
-		return m.playAt(m.hand.sel)
+		return m.do(m.hand.playAt(m.hand.sel))
 	case key.Matches(msg, k.Discard):
-		return m.discardAt(m.hand.sel)
+		return m.do(m.hand.discardAt(m.hand.sel))
 	case key.Matches(msg, k.Use):
 		m.hand.pending, m.hand.pendSlot = 'u', -1
 		m.message, m.isError = "", false
@@ -199,7 +175,7 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.hand.pending, m.hand.pendSlot = 'd', -1
 		m.message, m.isError = "", false
 	case key.Matches(msg, k.Pick):
-		return m.pick()
+		return m.do(m.hand.pick())
 	case key.Matches(msg, k.Order):
 		m.opts.Ordered = !m.opts.Ordered
 		m.message, m.isError = m.t(map[bool]lang.Key{true: lang.UIOrdered, false: lang.UIUnordered}[m.opts.Ordered]), false

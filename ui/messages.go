@@ -19,6 +19,14 @@ type (
 	// actMsg: take the viewer's action a (the end-of-hand window's
 	// another hand).
 	actMsg struct{ a engine.Action }
+	// noteMsg: say text on the message line; err marks a refusal (the
+	// bell rings if the player wants it).
+	noteMsg struct {
+		text string
+		err  bool
+	}
+	// clearMsg: the message line goes back to the recent moves.
+	clearMsg struct{}
 )
 
 // What the board asks of the program around it (Board.ask): local play's
@@ -64,6 +72,13 @@ func (m *Board) do(msg tea.Msg) tea.Cmd {
 		m.screen = screenBoard
 	case actMsg:
 		return m.act(msg.a)
+	case noteMsg:
+		if msg.err {
+			return m.setError(msg.text)
+		}
+		m.message, m.isError = msg.text, false
+	case clearMsg:
+		m.message = ""
 	case nil:
 	default:
 		m.ask(msg) // the program around's (askQuitMsg, newGameMsg)

@@ -74,7 +74,7 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 		}
 		if pos == m.hand.armed && pos == m.hand.sel && m.handView()[pos].card != engine.NoCard {
 			m.hand.armed = -1
-			return m.playAt(pos)
+			return m.do(m.hand.playAt(pos))
 		}
 		m.hand.sel, m.hand.armed = pos, pos
 		m.hand.pending, m.hand.pendSlot = 0, -1
@@ -99,12 +99,12 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 			}
 			return m.act(engine.Attack(c, side))
 		}
-		return m.playAt(m.hand.sel)
+		return m.do(m.hand.playAt(m.hand.sel))
 	case id == "discard":
 		m.hand.target = engine.NoCard
-		return m.discardAt(m.hand.sel)
+		return m.do(m.hand.discardAt(m.hand.sel))
 	case id == "deck":
-		return m.pick()
+		return m.do(m.hand.pick())
 	case id == "help":
 		m.keysHelp = &keysWindow{}
 	}

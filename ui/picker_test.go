@@ -271,7 +271,7 @@ func TestFlowStatisticsWindow(t *testing.T) {
 		return "Lifetime statistics (stats.json)\n\nOpponents  Games   Won         Hands   Won\nmedium          1     1 (100%)      3     2 (67%)\n", nil
 	}
 	m := newModel(t, cfg)
-	if !m.activeKeys().Stats.Enabled() {
+	if !m.keysNow(false).Stats.Enabled() {
 		t.Fatal("the statistics key is hidden")
 	}
 	tm := runTest(t, m, 80, 24)
@@ -294,7 +294,7 @@ func TestFlowStatisticsWindow(t *testing.T) {
 }
 
 func TestLoadAndStatsKeysHiddenWithoutThem(t *testing.T) {
-	k := newModel(t, testConfig(t, 2, 7)).activeKeys()
+	k := newModel(t, testConfig(t, 2, 7)).keysNow(false)
 	if k.Load.Enabled() || k.Stats.Enabled() {
 		t.Fatal("load or statistics shown without a loader or statistics")
 	}

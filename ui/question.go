@@ -137,7 +137,7 @@ func (m *Board) footer() []key.Binding {
 	if q := m.question(); q != nil {
 		return q.keyMap(&m.screenContext).ShortHelp()
 	}
-	return m.activeKeys().ShortHelp()
+	return m.keysNow(false).ShortHelp()
 }
 
 // stay answers a question by closing it.

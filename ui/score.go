@@ -77,7 +77,7 @@ func (m *scorePane) commandList(rows [][2]lang.Key, w int) []string {
 // commandRows are the command list: local play's, or a served board's,
 // where q leaves, S saves the room for its host, and an onlooker has no
 // hand.
-func (m *Board) commandRows() [][2]lang.Key {
+func (m *scorePane) commandRows() [][2]lang.Key {
 	if m.offers.own {
 		return [][2]lang.Key{
 			{lang.CmdPick, lang.CmdQuit},
@@ -321,13 +321,6 @@ func (m *scorePane) scoreWindow(obs *engine.Observation, w int, brief bool) []st
 	}
 	lines = append(lines, row(m.t(lang.ScoreGames), m.t(lang.ScoreGamesShort), vals, "", st.Text))
 	return lines
-}
-
-// handOverShown reports whether the end-of-hand window is up: the hand
-// is over, no other question is asked, and w has not put it aside to show
-// the whole board.
-func (m *Board) handOverShown() bool {
-	return m.obs.Phase >= engine.PhaseHandOver && !m.scores.peek && !m.overlaid()
 }
 
 // toggleWindow is w: it puts the end-of-hand window aside, or brings it

@@ -241,23 +241,20 @@ func (m *seen) waitText() string {
 	return m.t(lang.WaitTurn, m.seatName(int(m.obs.Turn)))
 }
 
-// refuse tells why an action was refused.
-func (m *Board) refuse(a engine.Action, err error) tea.Cmd {
+// refusal tells why an action was refused.
+func (m *seen) refusal(a engine.Action, err error) string {
 	if errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn) {
-		return m.setError(m.waitText())
+		return m.waitText()
 	}
 	verb := lang.VerbPlay
 	if a.Kind() == engine.KindDiscard {
 		verb = lang.VerbDisc
 	}
 	if a.Card() == engine.NoCard {
-		return m.setError(m.t(lang.CantDo, m.lang.Reason(err)))
+		return m.t(lang.CantDo, m.lang.Reason(err))
 	}
-	return m.setError(m.t(lang.Cant, m.t(verb), m.lang.Card(a.Card()), m.lang.Reason(err)))
+	return m.t(lang.Cant, m.t(verb), m.lang.Card(a.Card()), m.lang.Reason(err))
 }
-
-// canSave reports whether S saves: a local game with a file writer.
-func (m *Model) canSave() bool { return m.local.CanSave() }
 
 // saveTable asks a remote table to keep itself, in a command.
 func (m *Board) saveTable() tea.Cmd {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -88,7 +87,7 @@ func (m *Board) drawn(layers func(w, h int) []*layer) tea.View {
 }
 
 // tooSmall is the whole screen when the terminal is below 80x24.
-func (m *Board) tooSmall(w, h int) string {
+func (m *seen) tooSmall(w, h int) string {
 	quit := m.t(lang.UILeaves)
 	if m.offers.own {
 		quit = m.t(lang.UIQuits)
@@ -111,26 +110,26 @@ func (m *Board) frame(w, h int, footer []key.Binding, dialogs []*layer) []*layer
 		return m.guideLayers(w, h)
 	}
 	if m.curtain() && !m.overlaid() {
-		return m.curtainLayers(w, h)
+		return m.curtainLayers(w, h, m.spin.View())
 	}
 	if m.curtain() {
 		// A question or a window over the curtain (the guide's offer at
 		// the first start, quitting, the load picker): no hand behind it.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.statusLine(&m.obs, w)), lay(m.shortHelp(footer, l.w)).ID("help").Y(l.helpY)},
+		return append([]*layer{lay(m.statusLine(&m.obs, w, m.spin.View())), lay(m.shortHelp(footer, l.w)).ID("help").Y(l.helpY)},
 			dialogs...)
 	}
 	return m.boardLayers(newLayout(w, h), footer, dialogs)
 }
 
 // curtainLayers hide the table while the keyboard goes to another person.
-func (m *Board) curtainLayers(w, h int) []*layer {
+func (m *seen) curtainLayers(w, h int, spin string) []*layer {
 	st := m.styles
 	toAct := m.view.Next
 	name := m.seatName(toAct)
 	l := newLayout(w, h)
 	l.helpY = h - 1
-	layers := []*layer{lay(m.statusLine(&m.obs, w))}
+	layers := []*layer{lay(m.statusLine(&m.obs, w, spin))}
 	body := []string{
 		m.t(lang.UIPassTurn, name),
 		m.t(lang.UIPassSee, name),
@@ -164,9 +163,9 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	st := m.styles
 	obs := &m.obs
 	layers := make([]*layer, 0, 32)
-	layers = append(layers, lay(m.statusLine(obs, l.w)))
+	layers = append(layers, lay(m.statusLine(obs, l.w, m.spin.View())))
 
-	if m.handOverShown() {
+	if m.obs.Phase >= engine.PhaseHandOver && !m.scores.peek && !m.overlaid() {
 		// The end-of-hand window takes the score column and the rows of
 		// the hand: the final board and the log stay in view, with a
 		// message of the viewer's own under them.
@@ -184,7 +183,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	layers = append(layers, sides...)
 
 	// Score window or command list, and the log below when there is room.
-	layers = append(layers, lay(m.scores.rightPanel(obs, &m.logs, m.commandRows(), l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
+	layers = append(layers, lay(m.scores.rightPanel(obs, &m.logs, m.scores.commandRows(), l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
 
 	// The hand: P then 1-6, then the deck and the discard pile. An
 	// onlooker has no hand: a note takes its place.
@@ -222,7 +221,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	// chosen there.
 	msg := m.messageLines(l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard)
 	if len(msg) == 1 {
-		msg = append(msg, fit(m.inputLine(obs, l.w), l.w))
+		msg = append(msg, fit(m.hand.inputLine(obs, l.w, m.spin.View(), m.hints.On()), l.w))
 	}
 	layers = append(layers,
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
@@ -329,7 +328,7 @@ func (m *Board) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
-func (m *Board) statusLine(obs *engine.Observation, w int) string {
+func (m *seen) statusLine(obs *engine.Observation, w int, spin string) string {
 	st := m.styles
 	turn := ""
 	switch {
@@ -338,7 +337,7 @@ func (m *Board) statusLine(obs *engine.Observation, w int) string {
 	case obs.Phase == engine.PhaseGameOver:
 		turn = m.t(lang.UIGameOver)
 	case m.computerThinks():
-		turn = m.spin.View() + " " + m.t(lang.UIIsThinking, m.seatName(int(obs.Turn)))
+		turn = spin + " " + m.t(lang.UIIsThinking, m.seatName(int(obs.Turn)))
 	case obs.Waiting:
 		turn = m.t(lang.UIPause)
 	case int(obs.Turn) == obs.Seat && !obs.Onlooker:
@@ -365,68 +364,9 @@ func (m *Board) statusLine(obs *engine.Observation, w int) string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
-// inputLine is the row under the message: the BSD command being typed, the
-// target choice, or what to do now.
-func (m *Board) inputLine(obs *engine.Observation, w int) string {
-	st := m.styles
-	switch {
-	case m.hand.pending != 0:
-		verb := m.t(lang.UIUse)
-		if m.hand.pending == 'd' {
-			verb = m.t(lang.UIDiscard)
-		}
-		if m.hand.pendSlot < 0 {
-			return st.Heading.Render(m.t(lang.UIMoveCard, verb)) + st.Dim.Render(m.t(lang.UIMoveCardHelp))
-		}
-		c := m.handView()[m.hand.pendSlot].card
-		return st.Heading.Render(m.t(lang.UIMoveSlot, verb, slotKey(m.hand.pendSlot))) + st.chip(m.lang, c) + st.Dim.Render(m.t(lang.UIConfirm))
-	case m.hand.target != engine.NoCard:
-		var b strings.Builder
-		b.WriteString(st.Heading.Render(m.t(lang.UITargetHead, m.lang.Card(m.hand.target))))
-		for i, o := range m.view.Opponents() {
-			label := fmt.Sprintf("[%d] %s", i+1, m.sideName(o))
-			if o == m.hand.tsel {
-				label = st.ButtonOn.Render(label)
-			}
-			b.WriteString(label + "  ")
-		}
-		b.WriteString(st.Dim.Render(m.t(lang.UITargetHelp)))
-		return b.String()
-	case m.computerThinks():
-		return st.Dim.Render(m.spin.View() + " " + m.t(lang.UIThinkingDots, m.seatName(int(obs.Turn))))
-	case m.hints.On():
-		return st.Dim.Render(m.spin.View() + " " + m.t(lang.UIHintSearch))
-	case obs.MyTurn() && obs.Phase == engine.PhasePlay:
-		// The selected card's refusal can be read before playing it.
-		if c := m.handView()[m.hand.sel].card; !obs.Onlooker {
-			if why := m.playRefusal(c); why != "" {
-				return m.withKeys(st.Turn.Render(m.t(lang.UIYourTurnHead))+st.chip(m.lang, c)+st.Text.Render(m.t(lang.Colon)+why), m.t(lang.UIDiscardsIt), w)
-			}
-		}
-		if what := m.playEffect(m.handView()[m.hand.sel].card); what != "" && !obs.Onlooker {
-			c := m.handView()[m.hand.sel].card
-			return m.withKeys(st.Turn.Render(m.t(lang.UIYourTurnHead))+st.chip(m.lang, c)+st.Text.Render(m.t(lang.Colon)+what), m.t(lang.UIPlaysOrDiscards), w)
-		}
-		return st.Turn.Render(m.t(lang.UIYourTurnHead)) + st.Dim.Render(m.t(lang.UIChoose))
-	}
-	return ""
-}
-
-// withKeys ends a line of w cells with the reminder of keys when it
-// fits whole: the reason before it is never cut for it ("…with a Spare
-// Tire · x…" lost both).
-func (m *Board) withKeys(line, keys string, w int) string {
-	if width(line)+width(keys) > w {
-		return line
-	}
-	return line + m.styles.Dim.Render(keys)
-}
-
-// activeKeys is the key map with the keys that do nothing now disabled.
-func (m *Board) activeKeys() KeyMap { return m.keysNow(false) }
-
-// keysNow is activeKeys; full lists them for the full help, where a key
-// of the end of a hand is told all the same.
+// keysNow is the key map with the keys that do nothing now disabled;
+// full lists them for the full help, where a key of the end of a hand is
+// told all the same.
 func (m *Board) keysNow(full bool) KeyMap {
 	k := m.keys
 	prompt := m.gamePrompt() != promptNone || m.question() != nil
@@ -496,7 +436,7 @@ func (m *Board) keysNow(full bool) KeyMap {
 // a served board's q leaves the table; local play's files, new games,
 // the pace, the review. free is whether the board takes keys now, full
 // whether the full help lists them.
-func (m *Board) moreKeys(k *KeyMap, free, full bool) {
+func (m *seen) moreKeys(k *KeyMap, free, full bool) {
 	if !m.offers.own {
 		k.Quit.SetHelp("q", m.t(lang.UIKeyLeave))
 		return
