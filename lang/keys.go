@@ -1342,6 +1342,46 @@ const (
 	GateKey            // -
 	GateChannels       // -
 
+	// The words a person types in the line mode, by command: the words
+	// that name it, between spaces. The line mode takes every language's
+	// words whatever language it speaks (plain's commands, questions and
+	// lobby).
+	WordPlay    // -
+	WordAttack  // -
+	WordDiscard // -
+	WordPick    // -
+	WordYes     // -
+	WordNo      // -
+	WordStatus  // -
+	WordHand    // -
+	WordScore   // -
+	WordLog     // -
+	WordHint    // -
+	WordUndo    // -
+	WordSave    // -
+	WordHelp    // -
+	WordRules   // -
+	WordThreats // -
+	WordAgain   // -
+	WordRepeat  // -
+	WordSummary // -
+	WordHistory // -
+	WordBrief   // -
+	WordVerbose // -
+	WordReview  // -
+	WordQuit    // -
+	WordCancel  // -
+	WordRooms   // -
+	WordJoin    // -
+	WordWatch   // -
+	WordCreate  // -
+	WordLang    // -
+	WordExit    // -
+	WordSeats   // -
+	WordSit     // -
+	WordStart   // -
+	WordLeave   // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -326,6 +326,46 @@ var levelKeys = map[string]Key{
 	"human": LevelHuman, "mixed": LevelMixed, "computer": LevelComputer, "random": LevelRandom,
 }
 
+// Typed reports whether word, as a person typed it, is one of key k's
+// words (WordPlay…) in any language: the line mode takes each
+// language's words whatever language it speaks.
+func Typed(word string, k Key) bool {
+	word = strings.ToLower(strings.TrimSpace(word))
+	for _, c := range All {
+		if slices.Contains(strings.Fields(c.Text[k]), word) {
+			return true
+		}
+	}
+	return false
+}
+
+// Words are key k's words (WordPlay…) in every language, English first.
+func Words(k Key) []string {
+	var words []string
+	for _, c := range All {
+		for _, w := range strings.Fields(c.Text[k]) {
+			if !slices.Contains(words, w) {
+				words = append(words, w)
+			}
+		}
+	}
+	return words
+}
+
+// ParseLevel finds the computer level (ai.Levels' name) that word names
+// in any language: "hard", "fort"; ok is false for none.
+func ParseLevel(word string) (level string, ok bool) {
+	word = strings.ToLower(strings.TrimSpace(word))
+	for _, name := range ai.Levels {
+		for _, c := range All {
+			if word == strings.ToLower(c.Text[levelKeys[name]]) {
+				return name, true
+			}
+		}
+	}
+	return "", false
+}
+
 // Level says a computer level, or "person", in this language; the
 // command line and saves keep their English names.
 func (c *Catalogue) Level(name string) string {

@@ -11,7 +11,7 @@ import (
 
 // commands reads what the player types: a line is an answer to the
 // question asked (questions.read), or a command, which it finds by its
-// word (commandName) and hands to the component that does it (run); a
+// word (lookup) and hands to the component that does it (run); a
 // move typed before its turn waits for it (ahead). The moves themselves,
 // a card and whom it goes to, it reads here.
 type commands struct {
@@ -35,33 +35,30 @@ type commands struct {
 // helpLines are the keys of help's lines, in order.
 var helpLines = []lang.Key{lang.Help1, lang.Help2, lang.Help3, lang.Help4, lang.Help5, lang.Help6, lang.Help7, lang.Help8, lang.Help9}
 
-// commandWords are the words the player types, with BSD mille's letters
-// (u, d, p, w, s, q, r) and the full-screen game's (t, z) beside them,
-// each with the name of the command it stands for.
-var commandWords = map[string]string{
-	"play": "play", "use": "play", "u": "play",
-	"attack": "attack", "a": "attack",
-	"discard": "discard", "d": "discard",
-	"pick": "pick", "p": "pick",
-	"yes": "yes", "y": "yes",
-	"no": "no", "n": "no",
-	"status": "status",
-	"hand":   "hand",
-	"score":  "score", "w": "score",
-	"log": "log", "l": "log",
-	"hint": "hint", "t": "hint",
-	"undo": "undo", "z": "undo",
-	"save": "save", "s": "save",
-	"help": "help", "h": "help", "?": "help",
-	"rules": "rules", "threats": "threats",
-	"r":       "r",
-	"repeat":  "repeat",
-	"summary": "summary", "history": "history",
-	"brief": "brief", "verbose": "verbose",
-	"review": "review", "v": "review",
-	"quit": "quit", "q": "quit",
-	"cancel": "cancel",
+// commandKeys are the commands, by name, with the catalogue's key of the
+// words that name each (BSD mille's letters among them: a, d, p, u, y, n,
+// w, l, t, z, s, h, v, q), in every language.
+var commandKeys = map[string]lang.Key{
+	"play": lang.WordPlay, "attack": lang.WordAttack, "discard": lang.WordDiscard, "pick": lang.WordPick,
+	"yes": lang.WordYes, "no": lang.WordNo, "status": lang.WordStatus, "hand": lang.WordHand,
+	"score": lang.WordScore, "log": lang.WordLog, "hint": lang.WordHint, "undo": lang.WordUndo,
+	"save": lang.WordSave, "help": lang.WordHelp, "rules": lang.WordRules, "threats": lang.WordThreats,
+	"r": lang.WordAgain, "repeat": lang.WordRepeat, "summary": lang.WordSummary, "history": lang.WordHistory,
+	"brief": lang.WordBrief, "verbose": lang.WordVerbose, "review": lang.WordReview, "quit": lang.WordQuit,
+	"cancel": lang.WordCancel,
 }
+
+// commandWords are the words the player types, in every language, each
+// with the name of the command it stands for.
+var commandWords = func() map[string]string {
+	m := map[string]string{}
+	for name, k := range commandKeys {
+		for _, w := range lang.Words(k) {
+			m[w] = name
+		}
+	}
+	return m
+}()
 
 // commandTable is what each command does, by its name: the work of the
 // game's components.
@@ -78,51 +75,25 @@ func commandTable(g *game) map[string]func([]string) {
 	}
 }
 
-// french are the commands' French words, by the command each stands for:
-// the line mode takes either language's, whatever language it speaks.
-var french = map[string]string{
-	"jouer": "play", "attaquer": "attack", "défausser": "discard", "defausser": "discard",
-	"piocher": "pick", "oui": "yes", "o": "yes", "non": "no",
-	"état": "status", "etat": "status", "main": "hand", "points": "score",
-	"journal": "log", "conseil": "hint", "reprendre": "undo", "enregistrer": "save",
-	"règles": "rules", "regles": "rules", "menaces": "threats", "aide": "help", "répéter": "repeat", "repeter": "repeat",
-	"résumé": "summary", "resume": "summary", "historique": "history", "bref": "brief", "analyse": "review", "revoir": "review", "détaillé": "verbose", "detaille": "verbose", "quitter": "quit", "annuler": "cancel",
-}
-
-// lookup finds the name of the command a word names (commandName), ""
-// for none.
-func lookup(word string) string { return commandWords[commandName(word)] }
-
 // moves are the commands, by name, that act at the table: typed before their turn,
 // they wait for it (board.early).
 var moves = map[string]bool{"play": true, "attack": true, "discard": true, "yes": true, "no": true}
 
-// commandName finds the word of commandWords that a word typed names: a
-// command's word or letter, in English or French, or the start of words
-// that all name one command ("stat", "déf"); "" for none.
-func commandName(word string) string {
+// lookup finds the command a word typed names: a command's word or
+// letter, in any language, or the start of words that all name one
+// command ("stat", "déf"); "" for none.
+func lookup(word string) string {
 	word = strings.ToLower(word)
-	if w, ok := french[word]; ok {
-		word = w
-	}
-	if _, ok := commandWords[word]; ok {
-		return word
+	if name, ok := commandWords[word]; ok {
+		return name
 	}
 	found := ""
-	for name := range commandWords {
-		if len(name) > 1 && len(word) > 1 && strings.HasPrefix(name, word) {
+	for w, name := range commandWords {
+		if len(w) > 1 && len(word) > 1 && strings.HasPrefix(w, word) && name != found {
 			if found != "" {
 				return ""
 			}
 			found = name
-		}
-	}
-	for name, english := range french {
-		if len(word) > 1 && strings.HasPrefix(name, word) && english != found {
-			if found != "" {
-				return ""
-			}
-			found = english
 		}
 	}
 	return found

@@ -517,3 +517,30 @@ func TestEveryCommandRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestFrenchWords (issue 33): the words a person types come from the
+// catalogue in every language: a room made with "créer lundi 3 fort"
+// has computers of the hard level, and the game's and the lobby's French
+// words name their commands.
+func TestFrenchWords(t *testing.T) {
+	s := New(strings.NewReader(""), io.Discard, &lang.French)
+	defer s.Close()
+	for word, level := range map[string]string{"fort": "hard", "Facile": "easy", "moyen": "medium", "expert": "expert", "hard": "hard"} {
+		if _, got, ok := s.roomSetup([]string{"3", word}); !ok || got != level {
+			t.Errorf("create … 3 %s: level %q, want %q", word, got, level)
+		}
+	}
+	for word, name := range map[string]string{"jouer": "play", "déf": "discard", "oui": "yes", "quitter": "quit", "stat": "status", "état": "status"} {
+		if got := lookup(word); got != name {
+			t.Errorf("%q names %q, want %q", word, got, name)
+		}
+	}
+	for word, k := range map[string]lang.Key{"créer": lang.WordCreate, "salles": lang.WordRooms, "j": lang.WordJoin, "exit": lang.WordExit} {
+		if got := lobbyCommand(word, lobbyCommands...); got != k {
+			t.Errorf("lobby: %q names key %d, want %d", word, got, k)
+		}
+	}
+	if yesNo(" OUI ") != yes || yesNo("n") != no || yesNo("peut-être") != neither {
+		t.Error("yes and no")
+	}
+}

@@ -99,25 +99,25 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 			}
 			var end End
 			over := false
-			switch english(words[0]) {
-			case "rooms", "list", "r":
+			switch lobbyCommand(words[0], lobbyCommands...) {
+			case lang.WordRooms:
 				s.rooms(l)
-			case "join", "j":
+			case lang.WordJoin:
 				end, over = s.enter(ctx, l.Enter, false, name, opts)
-			case "watch":
+			case lang.WordWatch:
 				end, over = s.enter(ctx, l.Watch, true, name, opts)
-			case "create", "c":
+			case lang.WordCreate:
 				cfg, level, ok := s.roomSetup(words[min(2, len(words)):])
 				if ok {
 					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level) }, false, name, opts)
 				}
-			case "help", "h", "?":
+			case lang.WordHelp:
 				s.say(lang.LobbyHelp)
 				s.say(lang.CreateHelp)
 				s.say(lang.LangHelp, lang.Tags())
-			case "lang":
+			case lang.WordLang:
 				s.setLang(name)
-			case "quit", "q", "exit":
+			case lang.WordExit:
 				s.say(lang.Bye)
 				return Quit
 			default:
@@ -195,6 +195,8 @@ func (s *Session) roomSetup(words []string) (engine.Config, string, bool) {
 			cfg.Players = n
 		} else if r, err := engine.ParseRuleset(strings.ToLower(w)); err == nil {
 			cfg.Rules = r
+		} else if name, ok := lang.ParseLevel(w); ok {
+			level = name // "fort" is hard
 		} else {
 			level = strings.ToLower(w)
 		}
@@ -276,10 +278,10 @@ func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
 				tell(true)
 				continue
 			}
-			switch english(words[0]) {
-			case "seats", "s", "status":
+			switch lobbyCommand(words[0], roomCommands...) {
+			case lang.WordSeats:
 				tell(true)
-			case "sit":
+			case lang.WordSit:
 				n := 0
 				if len(words) > 1 {
 					n, _ = strconv.Atoi(words[1])
@@ -287,14 +289,14 @@ func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
 				if err := seat.Sit(n - 1); err != nil {
 					s.say(lang.Failed, s.cat.Error(err))
 				}
-			case "start":
+			case lang.WordStart:
 				if err := seat.Start(); err != nil {
 					s.say(lang.Failed, s.cat.Error(err))
 				}
-			case "leave", "quit", "q":
+			case lang.WordLeave:
 				seat.Quit()
 				return Quit
-			case "help", "h", "?":
+			case lang.WordHelp:
 				s.say(lang.RoomHelp)
 			default:
 				s.say(lang.RoomUnknown, strconv.Quote(shorten(line)))
@@ -342,22 +344,23 @@ func (s *Session) seating(v *table.View) string {
 	return text + " " + s.text(lang.RoomGuest)
 }
 
-// lobbyFrench are the lobby's and the rooms' commands in French, by the
-// command each stands for.
-var lobbyFrench = map[string]string{
-	"salles": "rooms", "rejoindre": "join", "regarder": "watch", "créer": "create", "creer": "create",
-	"aide": "help", "quitter": "quit", "langue": "lang", "places": "seats", "place": "sit", "commencer": "start", "partir": "leave",
+// lobbyCommand is the lobby's command (or the room's: in) that word
+// names, by its key (lang.WordRooms…), in any language; 0 for none.
+func lobbyCommand(word string, in ...lang.Key) lang.Key {
+	for _, k := range in {
+		if lang.Typed(word, k) {
+			return k
+		}
+	}
+	return 0
 }
 
-// english is the lobby's command a word names, in lower case: its French
-// word stands for the English one.
-func english(word string) string {
-	word = strings.ToLower(word)
-	if w, ok := lobbyFrench[word]; ok {
-		return w
-	}
-	return word
-}
+// lobbyCommands and roomCommands are the keys of the lobby's and a
+// room's commands.
+var (
+	lobbyCommands = []lang.Key{lang.WordRooms, lang.WordJoin, lang.WordWatch, lang.WordCreate, lang.WordHelp, lang.WordLang, lang.WordExit}
+	roomCommands  = []lang.Key{lang.WordSeats, lang.WordSit, lang.WordStart, lang.WordLeave, lang.WordHelp}
+)
 
 // setLang speaks the language name (a tag, "fr", or a name) from now on.
 func (s *Session) setLang(name string) {

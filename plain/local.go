@@ -2,7 +2,6 @@ package plain
 
 import (
 	"context"
-	"strings"
 
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
@@ -58,7 +57,7 @@ func (s *Session) askResume(ctx context.Context, g record.Game) resumeAnswer {
 					return resumeNo
 				}
 			default:
-				if word := strings.ToLower(strings.TrimSpace(line)); word == "quit" || word == "q" || word == "quitter" {
+				if lang.Typed(line, lang.WordQuit) {
 					return resumeLater
 				}
 				s.say(lang.ResumeHelp)

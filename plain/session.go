@@ -236,10 +236,10 @@ const (
 
 // yesNo reads a line as an answer.
 func yesNo(line string) answer {
-	switch strings.ToLower(strings.TrimSpace(line)) {
-	case "y", "yes", "o", "oui":
+	switch {
+	case lang.Typed(line, lang.WordYes):
 		return yes
-	case "n", "no", "non":
+	case lang.Typed(line, lang.WordNo):
 		return no
 	}
 	return neither
