@@ -49,7 +49,8 @@ type window struct {
 }
 
 // sample is what the monitor read of the database at one moment: each
-// room's count of moves and the server holding it.
+// room's count of moves and the server holding it (its name and its
+// holder's id, new at each start).
 type sample struct {
 	at      time.Time
 	moves   map[string]int
@@ -187,17 +188,17 @@ func (h *harness) monitor(ctx context.Context) {
 				s.moves[room] = n
 			}
 			rows.Close()
-			rows, err = h.db.QueryContext(qc, `SELECT room, holder FROM leases`)
+			rows, err = h.db.QueryContext(qc, `SELECT room, holder, addr FROM leases`)
 			if err != nil {
 				return err
 			}
 			defer rows.Close()
 			for rows.Next() {
-				var room, holder string
-				if err := rows.Scan(&room, &holder); err != nil {
+				var room, holder, addr string
+				if err := rows.Scan(&room, &holder, &addr); err != nil {
 					return err
 				}
-				s.holders[room] = holder
+				s.holders[room] = h.serverAt(addr) + " (" + holder + ")"
 			}
 			return rows.Err()
 		})
@@ -358,4 +359,24 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// serverAt names the server listening at addr.
+func (h *harness) serverAt(addr string) string {
+	for _, s := range h.servers {
+		if s.addr == addr {
+			return s.name
+		}
+	}
+	return addr
+}
+
+// holder is the server holding room in the monitor's last sample.
+func (h *harness) holder(room string) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.samples) == 0 {
+		return ""
+	}
+	return h.samples[len(h.samples)-1].holders[room]
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -52,6 +53,7 @@ type segment struct {
 	start  time.Time
 	final  bool // the session of the player's return, once the schedule is over
 	lines  []string
+	times  []time.Time // when each line came
 }
 
 // player is a scripted person playing a room in the line mode: it
@@ -152,7 +154,7 @@ func (p *player) session(ctx context.Context, s *serverProc, cmd string, made *b
 				return
 			}
 			p.mu.Lock()
-			seg.lines = append(seg.lines, line)
+			seg.lines, seg.times = append(seg.lines, line), append(seg.times, time.Now())
 			frozen := p.frozen || final
 			p.mu.Unlock()
 			timer.Reset(quiet)
@@ -239,8 +241,22 @@ func (p *player) segments() []*segment {
 	out := make([]*segment, len(p.segs))
 	for i, s := range p.segs {
 		c := *s
-		c.lines = append([]string(nil), s.lines...)
+		c.lines, c.times = slices.Clone(s.lines), slices.Clone(s.times)
 		out[i] = &c
 	}
 	return out
+}
+
+// firstRead is when the player first read a sentence of key k at or
+// after from; zero if never.
+func (p *player) firstRead(k lang.Key, from time.Time) time.Time {
+	var first time.Time
+	for _, seg := range p.segments() {
+		for i, l := range seg.lines {
+			if at := seg.times[i]; !at.Before(from) && asks(l, k) && (first.IsZero() || at.Before(first)) {
+				first = at
+			}
+		}
+	}
+	return first
 }

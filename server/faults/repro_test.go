@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"syscall"
 	"time"
+
+	"github.com/millebornes/mille/lang"
 )
 
 // reproPauseKill is issue 32's first repro, as written there: servers A
@@ -19,14 +21,14 @@ func reproPauseKill() *schedule {
 		h.waitMoves(10*time.Second, func(_ string, n int) bool { return n >= 10 })
 		before := h.lastMoves()[room]
 		h.count("pause")
-		h.note("SIGSTOP A at move %d", before)
+		h.note("SIGSTOP A at move %d, room %s held by %s", before, room, h.holder(room))
 		a.signal(syscall.SIGSTOP)
 		paused := time.Now()
 		time.Sleep(6 * time.Second)
 		if !h.waitMoves(15*time.Second, func(_ string, n int) bool { return n >= before+4 }) {
 			return []string{fmt.Sprintf("room %s: B did not play 4 moves while A was paused (%d moves, %d before)", room, h.lastMoves()[room], before)}
 		}
-		h.note("B played on to move %d in %v", h.lastMoves()[room], time.Since(paused).Round(100*time.Millisecond))
+		h.note("B played on to move %d in %v, room %s held by %s", h.lastMoves()[room], time.Since(paused).Round(100*time.Millisecond), room, h.holder(room))
 		h.count("kill")
 		done := h.excuse("") // no server up: A paused, B killed
 		b.kill()
@@ -39,7 +41,7 @@ func reproPauseKill() *schedule {
 		if !h.waitMoves(5*time.Second, func(_ string, n int) bool { return n > resumed || h.over(room) }) {
 			return []string{fmt.Sprintf("room %s: wedged: no move within 5 s of A's resuming (%d moves)", room, h.lastMoves()[room])}
 		}
-		h.note("moving again: move %d", h.lastMoves()[room])
+		h.note("moving again: move %d, room %s held by %s", h.lastMoves()[room], room, h.holder(room))
 		return nil
 	}
 	return sc
@@ -53,10 +55,9 @@ func reproSlowWrite() *schedule {
 	sc := &schedule{name: "repro-slow-write", servers: 2, rooms: 2, sameHome: true}
 	sc.script = func(h *harness) []string {
 		slow, other := h.rooms[0], h.rooms[1]
-		h.mu.Lock()
-		holder := h.samples[len(h.samples)-1].holders[other]
-		h.mu.Unlock()
+		holder := h.holder(other)
 		from := h.lastMoves()[other]
+		h.note("rooms %s and %s held by %s and %s", slow, other, h.holder(slow), holder)
 		h.count("row-lock")
 		done := h.excuse(slow)
 		began := time.Now()
@@ -71,6 +72,23 @@ func reproSlowWrite() *schedule {
 			}
 		}
 		h.mu.Unlock()
+		h.note("room %s played %d moves meanwhile, held by %s", other, h.lastMoves()[other]-from, h.holder(other))
+		// Its players are told the move is being written, within 2 s of
+		// the move (made a moment after the hold began: 4 s in all).
+		var told time.Time
+		for _, p := range h.players {
+			if at := p.firstRead(lang.NoticeWriting, began); p.room == slow && !at.IsZero() && (told.IsZero() || at.Before(told)) {
+				told = at
+			}
+		}
+		switch {
+		case told.IsZero():
+			found = append(found, fmt.Sprintf("room %s: no player read %q while its next move was held", slow, cat.Text[lang.NoticeWriting]))
+		case told.Sub(began) > 4*time.Second:
+			found = append(found, fmt.Sprintf("room %s: its players read %q only %v after its next move was held", slow, cat.Text[lang.NoticeWriting], told.Sub(began).Round(100*time.Millisecond)))
+		default:
+			h.note("room %s's players read %q %v after the hold began", slow, cat.Text[lang.NoticeWriting], told.Sub(began).Round(100*time.Millisecond))
+		}
 		if n := h.lastMoves()[other]; n < from+10 && !h.over(other) {
 			found = append(found, fmt.Sprintf("room %s played %d moves in the 25 s room %s's next move was held", other, n-from, slow))
 		}

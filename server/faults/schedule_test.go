@@ -265,27 +265,9 @@ func (h *harness) holdNextMove(room string, d time.Duration) {
 	h.note("could not hold room %s's next move", room)
 }
 
-// pending says why sc is known to break until the cluster's fencing
-// (issue 32) lands, or "". Such a schedule is skipped unless
-// MILLE_FAULTS_PENDING=1 or it is asked for alone.
-func (sc *schedule) pending() string {
-	if sc.script != nil {
-		return "issue 32's repro"
-	}
-	for _, f := range sc.faults {
-		if f.kind == rowLock {
-			return "a row lock on a room's next move: the server's INSERT, checked against the lease when it began, commits after another server took the room over, which then refuses every next move"
-		}
-	}
-	return ""
-}
-
 // runSchedule runs sc and checks it, reporting into t.
 func runSchedule(t *testing.T, sc *schedule, totals *totals) {
 	t.Logf("%v", sc)
-	if why := sc.pending(); why != "" && os.Getenv("MILLE_FAULTS_PENDING") != "1" && os.Getenv("MILLE_FAULTS_SEED") == "" {
-		t.Skipf("pending the fencing of issue 32 (%s); MILLE_FAULTS_PENDING=1 runs it", why)
-	}
 	h, cancel, wg := setUp(t, sc)
 	var found []string
 	if sc.script != nil {
@@ -300,6 +282,8 @@ func runSchedule(t *testing.T, sc *schedule, totals *totals) {
 	totals.add(h)
 	if len(found) > 0 {
 		t.Errorf("%d invariants broken:\n  %s\n%s", len(found), strings.Join(found, "\n  "), h.report())
+	} else if testing.Verbose() {
+		t.Log(h.report())
 	}
 }
 
