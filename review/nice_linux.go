@@ -1,14 +1,20 @@
 package review
 
 import (
+	"os"
 	"runtime"
 	"sync"
 	"syscall"
 )
 
-// backgroundNice is the niceness of the review's threads: well below the
-// game's, whose threads keep the default 0.
-const backgroundNice = 10
+// backgroundNice is how much nicer the review's threads are than the
+// game's: the process's own niceness and this much more, up to the most
+// there is (maxNice). An absolute niceness of 10 once made a review of a
+// game run under nice -n 10 (or 15) as nice as the game, or less.
+const (
+	backgroundNice = 10
+	maxNice        = 19
+)
 
 // background lowers the priority of the calling goroutine's thread, so
 // that a review never slows the game it runs beside: the goroutine is
@@ -16,8 +22,24 @@ const backgroundNice = 10
 // unlocks it, ends with it instead of going back to the pool.
 func background() {
 	runtime.LockOSThread()
-	_ = syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), backgroundNice) // at worst the review runs at the game's priority
+	// At worst the review runs at the game's priority.
+	_ = syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), backgroundNiceness(processNiceness()))
 }
+
+// processNiceness is the niceness of the process's main thread, which the
+// game's threads have (the kernel's getpriority counts 20 - nice); 0 when
+// it cannot tell.
+func processNiceness() int {
+	p, err := syscall.Getpriority(syscall.PRIO_PROCESS, os.Getpid())
+	if err != nil {
+		return 0
+	}
+	return 20 - p
+}
+
+// backgroundNiceness is a review thread's niceness in a process of
+// niceness nice.
+func backgroundNiceness(nice int) int { return min(maxNice, nice+backgroundNice) }
 
 // lending makes each change of GOMAXPROCS one step, reviews running at
 // once.

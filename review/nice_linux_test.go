@@ -13,6 +13,9 @@ func TestBackground(t *testing.T) {
 	if err != nil {
 		t.Skip("no priorities here:", err)
 	}
+	if mine <= 20-maxNice {
+		t.Skip("the program runs as nice as a thread can be: its review cannot be nicer")
+	}
 	got := make(chan int)
 	go func() {
 		background()
@@ -25,6 +28,19 @@ func TestBackground(t *testing.T) {
 	}
 	if p, _ := syscall.Getpriority(syscall.PRIO_PROCESS, 0); p != mine {
 		t.Errorf("the program's priority went from %d to %d", mine, p)
+	}
+}
+
+// TestBackgroundNiceness: a review is nicer than the game by
+// backgroundNice whatever the game's own niceness (mille run under nice
+// -n 10 made its review as nice as the game), up to the most there is.
+func TestBackgroundNiceness(t *testing.T) {
+	for _, tc := range []struct{ game, review int }{
+		{0, 10}, {5, 15}, {10, 19}, {15, 19}, {19, 19}, {-5, 5},
+	} {
+		if got := backgroundNiceness(tc.game); got != tc.review {
+			t.Errorf("a game at nice %d: its review at %d, want %d", tc.game, got, tc.review)
+		}
 	}
 }
 
