@@ -18,24 +18,13 @@ func (m *Board) act(a engine.Action) tea.Cmd {
 	} else if err := m.obs.Check(a); err != nil {
 		return m.setError(m.refusal(a, err))
 	}
-	m.stopHint()
+	m.hints.Stop()
 	before := m.obs.EventCount
 	if err := m.table.Act(a); err != nil {
 		return m.setError(m.refusal(a, err))
 	}
 	m.hand.target, m.hand.pending, m.hand.pendSlot = engine.NoCard, 0, -1
 	return m.show(m.table.View(), true, before)
-}
-
-// afterMove resets the hand selection when the viewer's turn comes.
-func (m *Board) afterMove() {
-	m.logs.logOff = 0
-	if m.obs.Phase < engine.PhaseHandOver {
-		m.scores.peek = false // the next hand's end shows its window again
-	}
-	if m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay {
-		m.hand.selectDrawn()
-	}
 }
 
 // playRefusal is why card c of the hand can't be played now, in words

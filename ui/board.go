@@ -235,7 +235,7 @@ func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
 		return m.see(msg), true
 	case hintMsg:
 		if m.hints.Answer(msg.n) {
-			m.showHint(msg.a, msg.why)
+			return m.do(m.hand.showHint(msg.a, msg.why)), true
 		}
 	case savedMsg:
 		// The room kept itself (saveTable).
@@ -278,11 +278,21 @@ func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
 func (m *Board) served(ask tea.Msg) tea.Cmd {
 	switch ask.(type) {
 	case quitMsg:
-		return m.leave()
+		m.hints.Stop()
+		m.dialog = dialogNone
+		return func() tea.Msg { return LeaveMsg{} } // the host program takes the viewer away
 	case askQuitMsg:
 		m.dialog = dialogQuit
 	case saveMsg:
-		return m.saveTable()
+		s, ok := m.table.(table.Keeper)
+		if !ok {
+			return m.setError(m.t(lang.UINoSaveTable))
+		}
+		m.message, m.isError = m.t(lang.UISavingTable), false
+		return func() tea.Msg {
+			name, err := s.Save()
+			return savedMsg{path: name, err: err}
+		}
 	case newGameMsg:
 		return m.setError(m.t(lang.NgShared)) // a room's game is set up in the lobby
 	case reviewMsg:

@@ -51,10 +51,12 @@ type nextGame struct {
 }
 
 // replaceWith deals the next game, once the player has said whether to
-// save the one on the table if it has moves no file holds.
-func (m *Model) replaceWith(next nextGame) tea.Cmd {
+// save the one on the table if it has moves no file holds: without
+// saving, told, and the game left goes to the autosave (unless the next
+// game is the autosave's).
+func (m *Model) replaceWith(next nextGame, without bool) tea.Cmd {
 	m.setup = nil
-	if !m.unsaved() {
+	if without || !m.unsaved() {
 		if next.autosave {
 			return m.deal(next)
 		}

@@ -663,7 +663,7 @@ func TestHintedTargetPreselected(t *testing.T) {
 			hazard = c
 		}
 	}
-	m.showHint(engine.Attack(hazard, 2), ai.WhyAttack)
+	m.do(m.hand.showHint(engine.Attack(hazard, 2), ai.WhyAttack))
 	m.Update(keyMsg("enter"))
 	if m.hand.target != hazard || m.hand.tsel != 2 {
 		t.Fatalf("after the hint, Return asks for %v's target with %d highlighted; want side 2", m.hand.target, m.hand.tsel)

@@ -3,6 +3,7 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	"fmt"
+	"github.com/millebornes/mille/ai"
 	"slices"
 	"strconv"
 	"strings"
@@ -291,4 +292,19 @@ func (m *handPane) withKeys(line, keys string, w int) string {
 		return line
 	}
 	return line + m.styles.Dim.Render(keys)
+}
+
+// showHint selects the suggested card, and says why on the message
+// line.
+func (m *handPane) showHint(a engine.Action, why ai.Reason) tea.Msg {
+	if c := a.Card(); c != engine.NoCard {
+		for i, hp := range m.handView() {
+			if hp.card == c {
+				m.sel = i
+				break
+			}
+		}
+	}
+	m.hinted, m.hintedAt = a, m.obs.EventCount
+	return noteMsg{text: m.lang.HintLine(m.lang.Describe(m.names(), a), why)}
 }

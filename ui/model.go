@@ -2,7 +2,6 @@ package ui
 
 import (
 	"errors"
-	"math/rand/v2"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
@@ -179,13 +178,6 @@ func (m *Board) setDark(dark bool) {
 	m.styles = StylesFor(dark)
 	m.help.Styles = m.styles.Help
 	m.helpLine = cachedLine{}
-}
-
-// newSeed draws a seed for a new game from the current one, so a game
-// started with --seed stays reproducible.
-func (m *Model) newSeed() uint64 {
-	r := rand.New(rand.NewPCG(m.local.Table().Config().Seed, uint64(m.obs.EventCount)))
-	return r.Uint64()
 }
 
 // Update handles a message: local play's own, then the board's; then it

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,7 +210,9 @@ func (m *Model) startNew() tea.Cmd {
 		f.field = field
 		return m.setError(m.lang.Error(err))
 	}
-	g, err := f.game(m.newSeed())
+	// The seed is drawn from the current game's, so that a game started
+	// with --seed stays reproducible.
+	g, err := f.game(rand.New(rand.NewPCG(m.local.Table().Config().Seed, uint64(m.obs.EventCount))).Uint64())
 	if err != nil {
 		return m.setError(m.t(lang.DlgCantStart, err))
 	}
@@ -227,7 +230,7 @@ func (m *Model) startNew() tea.Cmd {
 			persist = m.persist()
 		}
 	}
-	return tea.Batch(persist, m.replaceWith(nextGame{g: g, message: m.t(lang.NewGame)}))
+	return tea.Batch(persist, m.replaceWith(nextGame{g: g, message: m.t(lang.NewGame)}, false))
 }
 
 // nameKey edits the name field of seat: typed text, Backspace; ok is

@@ -149,14 +149,10 @@ func (d *loadDialog) layers(c *screenContext, l layout, message string) []*layer
 	return c.dialogBoxRows(l, c.t(lang.PkLoadTitle), body, []button{{"btn-no", c.t(lang.BtnEscCancel), false}}, rows)
 }
 
-// canLoad reports whether L loads a saved game: local play that reads
-// them.
-func (m *Model) canLoad() bool { return m.local.CanLoad() }
-
 // openLoad opens the load picker on the saves folder, over the board or
 // the new-game screen.
 func (m *Model) openLoad() tea.Cmd {
-	if !m.canLoad() {
+	if !m.offers.load {
 		return m.setError(m.t(lang.PkNoLoad))
 	}
 	dir, err := save.Dir()
@@ -178,21 +174,17 @@ func (m *Model) loadUpdate(msg tea.Msg) tea.Cmd {
 		m.message, m.isError = m.t(lang.PkNothingLoaded), false
 		return nil
 	case r.save != "":
-		return m.load(r.save)
+		// Read in a command; the game on the table goes on until it has
+		// been read and checked.
+		m.loader = nil
+		m.message, m.isError = m.t(lang.PkLoading, r.save), false
+		l, path := m.local, r.save
+		return func() tea.Msg {
+			g, err := l.Load(path)
+			return loadedMsg{path: path, g: g, err: err, autosave: isAutosave(path)}
+		}
 	}
 	return r.cmd
-}
-
-// load reads a save in a command; the game on the table goes on until it
-// has been read and checked.
-func (m *Model) load(path string) tea.Cmd {
-	m.loader = nil
-	m.message, m.isError = m.t(lang.PkLoading, path), false
-	l := m.local
-	return func() tea.Msg {
-		g, err := l.Load(path)
-		return loadedMsg{path: path, g: g, err: err, autosave: isAutosave(path)}
-	}
 }
 
 // isAutosave reports whether path is the autosave's file.
@@ -217,13 +209,13 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	if msg.autosave {
 		next.file = "" // saved, it goes to a file of the player's naming
 	}
-	return m.replaceWith(next)
+	return m.replaceWith(next, false)
 }
 
 // saveFolder is where the save dialog's picker starts: the folder of the
 // game's file, or the saves folder.
-func (m *Model) saveFolder() string {
-	if file := m.local.File(); file != "" {
+func saveFolder(file string) string {
+	if file != "" {
 		return filepath.Dir(file)
 	}
 	if dir, err := save.Dir(); err == nil {

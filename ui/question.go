@@ -244,7 +244,12 @@ func (m *Model) replaceQuestion() *question {
 		kept = m.t(lang.DlgLost)
 	}
 	q := &question{title: title,
-		without: answer{button: lang.BtnDontSave, do: m.replaceUnsaved},
+		without: answer{button: lang.BtnDontSave, do: func() tea.Cmd {
+			if m.next == nil {
+				return nil
+			}
+			return m.replaceWith(*m.next, true)
+		}},
 		no: answer{button: lang.BtnCancel, do: func() tea.Cmd {
 			m.next = nil
 			m.message, m.isError = m.t(lang.DlgGoesOn), false
@@ -258,19 +263,4 @@ func (m *Model) replaceQuestion() *question {
 	q.yes = answer{button: lang.BtnSaveFirst, do: func() tea.Cmd { return m.startSave(afterSaveReplace) }}
 	q.def = true
 	return q
-}
-
-// replaceUnsaved deals the next game without saving the one it replaces
-// (which goes to the autosave, unless the next game is the autosave's).
-func (m *Model) replaceUnsaved() tea.Cmd {
-	if m.next == nil {
-		return nil
-	}
-	next := *m.next
-	if next.autosave {
-		return m.deal(next) // the autosave holds the next game: the one left is lost
-	}
-	keep := m.local.Leave()
-	// Kept before anything else can write the autosave.
-	return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.deal(next))
 }

@@ -241,7 +241,7 @@ func (m *Model) startSave(after afterSave) tea.Cmd {
 		name = strings.TrimSuffix(filepath.Base(file), save.Ext)
 	}
 	var cmd tea.Cmd
-	m.saver, cmd = newSaveDialog(&m.screenContext, m.saveFolder(), name, after)
+	m.saver, cmd = newSaveDialog(&m.screenContext, saveFolder(m.local.File()), name, after)
 	return cmd
 }
 
@@ -261,23 +261,23 @@ func (m *Model) saveUpdate(msg tea.Msg) tea.Cmd {
 		m.message, m.isError = m.t(lang.PkNotSaved), false
 		return nil
 	case saveEmpty:
-		return m.cancelSave()
+		// An empty name: play resumes (a new game or a load waiting for
+		// the save is given up) or, when the save was asked on quitting,
+		// the game leaves (kept in the autosave), as BSD's did.
+		after := m.saver.after
+		m.saver, m.next = nil, nil
+		m.message, m.isError = m.t(lang.PkNotSaved), false
+		if after == afterSaveQuit {
+			return m.quit()
+		}
+		return nil
 	case saveWrite:
-		return m.save(r.path)
+		// Written in a command: the disk is never touched in Update.
+		l, path := m.local, r.path
+		return func() tea.Msg {
+			p, err := l.Save(path)
+			return savedMsg{path: p, err: err}
+		}
 	}
 	return tea.Batch(told, r.cmd)
-}
-
-// cancelSave closes the save dialog after an empty name: play resumes
-// (a new game or a load waiting for the save is given up) or, when the
-// save was asked on quitting, the game leaves (kept in the autosave), as
-// BSD's did.
-func (m *Model) cancelSave() tea.Cmd {
-	after := m.saver.after
-	m.saver, m.next = nil, nil
-	m.message, m.isError = m.t(lang.PkNotSaved), false
-	if after == afterSaveQuit {
-		return m.quit()
-	}
-	return nil
 }

@@ -14,8 +14,8 @@ import (
 // game now over goes (local.Session.Leave).
 func (m *Model) quit() tea.Cmd {
 	keep := m.local.Leave()
-	m.stopHint()
-	m.closeTable()
+	m.hints.Stop()
+	go m.local.Close() // its computers stop in the background; its record stays readable
 	m.quitting = true
 	// The last options write goes before leaving, or it could be lost.
 	return tea.Sequence(func() tea.Msg { _, _ = keep(); return nil }, m.persist(), tea.Quit)
@@ -77,15 +77,6 @@ const (
 	afterSaveQuit                     // quitting
 	afterSaveReplace                  // the next game takes the table (Model.next)
 )
-
-// save writes the game in a command: the disk is never touched in Update.
-func (m *Model) save(path string) tea.Cmd {
-	l := m.local
-	return func() tea.Msg {
-		p, err := l.Save(path)
-		return savedMsg{path: p, err: err}
-	}
-}
 
 // persist writes the options in a command.
 func (m *Model) persist() tea.Cmd {

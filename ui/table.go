@@ -21,7 +21,7 @@ func (m *Model) start(g record.Game, from local.From) error {
 	if err != nil {
 		return err
 	}
-	m.stopHint()
+	m.hints.Stop()
 	m.table = c
 	m.view, m.obs = table.View{}, engine.Observation{}
 	m.scores.recordedAt, m.scores.record = 0, ""
@@ -30,10 +30,6 @@ func (m *Model) start(g record.Game, from local.From) error {
 	_ = m.recordHand()  // a game dealt at its hand's end: that hand counts as recorded, as before
 	return nil
 }
-
-// closeTable lets the model's own table go (a new game, a load, quitting):
-// its computers stop in the background. Its record stays readable.
-func (m *Model) closeTable() { go m.local.Close() }
 
 // holdTable stops the computers of the model's own table while the
 // player reads the rules, sets up a game or answers the first questions.
@@ -73,7 +69,7 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 	o := &v.Obs
 	from := m.obs.EventCount
 	if m.hints.Stale(o.EventCount) {
-		m.stopHint() // a hint for a table that has moved on
+		m.hints.Stop() // a hint for a table that has moved on
 		m.message = ""
 	}
 	note := v.Notice != m.note && v.Notice.Kind != table.NoNotice && m.view.Seats != nil // old news is no news
@@ -83,6 +79,11 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 		m.scores.endSel, m.scores.endAt = 0, m.now() // the end-of-hand window opens on its first button
 	}
 	m.view, m.obs = v, v.Obs
+	tell := func(from, to uint32, replace bool) {
+		if m.logs.narrate(from, to, replace) {
+			m.message, m.isError = "", false // told on the message line, the events take the board's message's place
+		}
+	}
 	switch {
 	case fresh:
 		// The first view, or another seat's: the log tells what the table
@@ -91,19 +92,19 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 		// reads as it did when it was saved).
 		m.logs.log, m.logs.recent, m.logs.logOff = m.logs.log[:0], m.logs.recent[:0], 0
 		last := m.lastMove()
-		m.tell(0, last, false)
+		tell(0, last, false)
 		m.logs.recent = m.logs.recent[:0]
-		m.tell(last, o.EventCount, false)
+		tell(last, o.EventCount, false)
 		m.hand.selectDrawn()
 	case o.EventCount < from:
 		// An undo: the moves taken back leave the log.
 		m.logs.unlog(o.EventCount)
 		m.hand.selectDrawn()
 	case own && o.EventCount != before:
-		m.tell(from, before, false)
-		m.tell(before, o.EventCount, true)
+		tell(from, before, false)
+		tell(before, o.EventCount, true)
 	default:
-		m.tell(from, o.EventCount, false)
+		tell(from, o.EventCount, false)
 	}
 	if o.EventCount != from || fresh {
 		m.tables.markLast()
@@ -112,7 +113,15 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 		m.hand.target, m.hand.pending, m.hand.pendSlot = engine.NoCard, 0, -1
 	}
 	if o.EventCount != from || fresh {
-		m.afterMove()
+		// A move: the log shows the newest, the next hand's end its
+		// window, and the viewer's turn selects the card drawn.
+		m.logs.logOff = 0
+		if m.obs.Phase < engine.PhaseHandOver {
+			m.scores.peek = false
+		}
+		if m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay {
+			m.hand.selectDrawn()
+		}
 	}
 	if note {
 		// News goes to the log, and to the message line unless a message
@@ -125,14 +134,6 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 	}
 	m.ask(shownMsg{})
 	return m.spinIfWaiting()
-}
-
-// tell narrates the events in [from, to) (logPane.narrate): told on the
-// message line, they take the place of the board's message.
-func (m *Board) tell(from, to uint32, replace bool) {
-	if m.logs.narrate(from, to, replace) {
-		m.message, m.isError = "", false
-	}
 }
 
 // lastMove is the count of events before the viewer's last move that the
@@ -203,13 +204,6 @@ func (m *Model) recordHand() tea.Cmd {
 	}
 }
 
-// leave asks the host program to take the viewer away from the table.
-func (m *Board) leave() tea.Cmd {
-	m.stopHint()
-	m.dialog = dialogNone
-	return func() tea.Msg { return LeaveMsg{} }
-}
-
 // names gives the words the engine's event sentences use, for the viewer
 // (table.View.Viewer says who is "you").
 func (m *seen) names() engine.Names { return m.view.NamesIn(m.lang) }
@@ -254,19 +248,6 @@ func (m *seen) refusal(a engine.Action, err error) string {
 		return m.t(lang.CantDo, m.lang.Reason(err))
 	}
 	return m.t(lang.Cant, m.t(verb), m.lang.Card(a.Card()), m.lang.Reason(err))
-}
-
-// saveTable asks a remote table to keep itself, in a command.
-func (m *Board) saveTable() tea.Cmd {
-	s, ok := m.table.(table.Keeper)
-	if !ok {
-		return m.setError(m.t(lang.UINoSaveTable))
-	}
-	m.message, m.isError = m.t(lang.UISavingTable), false
-	return func() tea.Msg {
-		name, err := s.Save()
-		return savedMsg{path: name, err: err}
-	}
 }
 
 // leaveText is the question q asks at a remote table.

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"charm.land/bubbles/v2/help"
 	"strconv"
 	"strings"
 	"unicode"
@@ -116,7 +117,7 @@ func (m *Board) frame(w, h int, footer []key.Binding, dialogs []*layer) []*layer
 		// A question or a window over the curtain (the guide's offer at
 		// the first start, quitting, the load picker): no hand behind it.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.statusLine(&m.obs, w, m.spin.View())), lay(m.shortHelp(footer, l.w)).ID("help").Y(l.helpY)},
+		return append([]*layer{lay(m.statusLine(&m.obs, w, m.spin.View())), lay(m.helpLine.shortHelp(&m.help, footer, l.w)).ID("help").Y(l.helpY)},
 			dialogs...)
 	}
 	return m.boardLayers(newLayout(w, h), footer, dialogs)
@@ -172,14 +173,14 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 		rows := l.helpY - l.areaY
 		if m.message != "" {
 			rows--
-			layers = append(layers, lay(strings.Join(m.messageLines(l.leftW, false), "\n")).Y(l.helpY-1))
+			layers = append(layers, lay(strings.Join(m.logs.messageLines(m.message, m.isError, l.leftW, false), "\n")).Y(l.helpY-1))
 		}
-		sides, _ := m.sideLayers(l, rows)
+		sides, _ := m.tables.sideLayers(l, rows, &m.hand, &m.logs)
 		layers = append(layers, sides...)
-		layers = append(layers, lay(m.shortHelp(footer, l.w)).ID("help").Y(l.helpY))
+		layers = append(layers, lay(m.helpLine.shortHelp(&m.help, footer, l.w)).ID("help").Y(l.helpY))
 		return append(layers, dialogs...)
 	}
-	sides, logged := m.sideLayers(l, l.areaH)
+	sides, logged := m.tables.sideLayers(l, l.areaH, &m.hand, &m.logs)
 	layers = append(layers, sides...)
 
 	// Score window or command list, and the log below when there is room.
@@ -219,13 +220,13 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	// Message, input line and help. A message too long for its row goes
 	// on over the input line's, unless a command or a target is being
 	// chosen there.
-	msg := m.messageLines(l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard)
+	msg := m.logs.messageLines(m.message, m.isError, l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard)
 	if len(msg) == 1 {
 		msg = append(msg, fit(m.hand.inputLine(obs, l.w, m.spin.View(), m.hints.On()), l.w))
 	}
 	layers = append(layers,
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
-		lay(m.shortHelp(footer, l.w)).ID("help").Y(l.helpY),
+		lay(m.helpLine.shortHelp(&m.help, footer, l.w)).ID("help").Y(l.helpY),
 	)
 	layers = append(layers, dialogs...)
 	return layers
@@ -234,15 +235,15 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 // messageLines are the message line's rows: the message, or else the
 // recent moves, styled, on one row or, when they need them and two may
 // be taken, on two.
-func (m *Board) messageLines(w int, two bool) []string {
+func (m *logPane) messageLines(message string, isError bool, w int, two bool) []string {
 	st := m.styles
-	msg, style := m.message, st.Message
+	msg, style := message, st.Message
 	switch {
-	case m.isError:
+	case isError:
 		style = st.Error
 	case msg == "":
 		var alert bool
-		if msg, alert = m.logs.narration(w); alert {
+		if msg, alert = m.narration(w); alert {
 			style = st.Kind[engine.Hazard]
 		}
 	}
@@ -262,9 +263,9 @@ func (m *Board) messageLines(w int, two bool) []string {
 // cachedLine is a drawn line and what it was drawn from.
 type cachedLine struct{ id, text string }
 
-// shortHelp is the help line: the whole entries that fit in w cells, in
-// their order.
-func (m *Board) shortHelp(bindings []key.Binding, w int) string {
+// shortHelp is the help line drawn by hm: the whole entries that fit in
+// w cells, in their order.
+func (c *cachedLine) shortHelp(hm *help.Model, bindings []key.Binding, w int) string {
 	// Styling the line is a good part of a frame's cost, and the line
 	// seldom changes between frames: it is kept, keyed by what it shows.
 	var id strings.Builder
@@ -274,11 +275,11 @@ func (m *Board) shortHelp(bindings []key.Binding, w int) string {
 			id.WriteString("\x00" + kb.Help().Key + "\x01" + kb.Help().Desc)
 		}
 	}
-	if m.helpLine.id == id.String() {
-		return m.helpLine.text
+	if c.id == id.String() {
+		return c.text
 	}
-	hs := m.help.Styles
-	sep := hs.ShortSeparator.Inline(true).Render(m.help.ShortSeparator)
+	hs := hm.Styles
+	sep := hs.ShortSeparator.Inline(true).Render(hm.ShortSeparator)
 	var b strings.Builder
 	used := 0
 	for _, kb := range bindings {
@@ -294,15 +295,15 @@ func (m *Board) shortHelp(bindings []key.Binding, w int) string {
 			used += iw
 		}
 	}
-	m.helpLine.id, m.helpLine.text = id.String(), b.String()
-	return m.helpLine.text
+	c.id, c.text = id.String(), b.String()
+	return c.text
 }
 
 // sideLayers are the sides' table boxes, stacked in the left column, as
 // tall as their drawing needs within rows rows, and the log of recent
 // moves in the rows left under them; logged reports whether the log had
 // room there (three rows).
-func (m *Board) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
+func (m *tablesPane) sideLayers(l layout, rows int, hand *handPane, logs *logPane) (layers []*layer, logged bool) {
 	obs := &m.obs
 	n := obs.Config.Sides()
 	inner, room := l.leftW-2, rows/n
@@ -316,14 +317,14 @@ func (m *Board) sideLayers(l layout, rows int) (layers []*layer, logged bool) {
 		boxH = 9
 	}
 	for side := 0; side < n; side++ {
-		box := m.tables.tableauBox(obs, side, l.leftW, boxH, m.hand.target, m.hand.tsel)
+		box := m.tableauBox(obs, side, l.leftW, boxH, hand.target, hand.tsel)
 		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
 	}
 	logRows := rows - n*boxH
 	if logRows < 3 {
 		return layers, false
 	}
-	lines := append([]string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), l.leftW, '─'))}, m.logs.logLines(l.leftW, logRows-1)...)
+	lines := append([]string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), l.leftW, '─'))}, logs.logLines(l.leftW, logRows-1)...)
 	return append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH)), true
 }
 
@@ -488,7 +489,7 @@ func (m *Model) layers(w, h int) []*layer {
 	case m.screen == screenBoard && m.resuming():
 		// Not the new game's hand under the offer of the old game.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.shortHelp(m.footer(), l.w)).ID("help").Y(l.helpY)},
+		return append([]*layer{lay(m.helpLine.shortHelp(&m.help, m.footer(), l.w)).ID("help").Y(l.helpY)},
 			m.dialogLayers(&m.obs, l)...)
 	default:
 		layers = m.Board.frame(w, h, m.footer(), m.dialogLayers(&m.obs, newLayout(w, h)))
