@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
@@ -62,18 +63,19 @@ func TestNewGameSeats(t *testing.T) {
 		players int
 		seats   []string
 		levels  []string // "" for a person
-		err     string
+		err     lang.Key // 0: none; else the refusal within --seats's
 	}{
-		{2, []string{"hard"}, []string{"", "hard"}, ""},
-		{3, []string{"easy", "expert"}, []string{"", "easy", "expert"}, ""},
-		{4, []string{"person", "easy", "hard"}, []string{"", "", "easy", "hard"}, ""},
-		{2, []string{"easy", "hard"}, nil, "--seats: 2 seats given for the 1 other players"},
-		{3, []string{"easy", "master"}, nil, "--seats: seat 3: "},
+		{2, []string{"hard"}, []string{"", "hard"}, 0},
+		{3, []string{"easy", "expert"}, []string{"", "easy", "expert"}, 0},
+		{4, []string{"person", "easy", "hard"}, []string{"", "", "easy", "hard"}, 0},
+		{2, []string{"easy", "hard"}, nil, lang.ErrSeatCount},
+		{3, []string{"easy", "master"}, nil, lang.ErrSeat},
 	} {
 		g, err := newGame(engine.Config{Players: c.players}, "medium", 1, 1, c.seats, nil, nil)
-		if c.err != "" {
-			if err == nil || !strings.HasPrefix(err.Error(), c.err) {
-				t.Errorf("%v: %v, want %q", c.seats, err, c.err)
+		if c.err != 0 {
+			var e *lang.Error
+			if !errors.As(err, &e) || e.Key != lang.ErrFlagSeats || len(e.Args) != 1 || !errors.As(e.Args[0].(error), &e) || e.Key != c.err {
+				t.Errorf("%v: %v, want key %d within --seats", c.seats, err, c.err)
 			}
 			continue
 		}

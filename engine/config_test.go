@@ -1,8 +1,8 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -30,14 +30,15 @@ func TestConfigs(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		c    Config
-		want string
+		want ConfigReason
 	}{
-		{Config{Players: 5}, "5 players: mille plays with 2, 3, 4 or 6"},
-		{Config{Players: 3, Rules: BSD}, "the bsd ruleset is for 2 players only"},
-		{Config{Players: 2, Rules: 7}, "unknown ruleset 7"},
+		{Config{Players: 5}, BadPlayers},
+		{Config{Players: 3, Rules: BSD}, BadRulesPlayers},
+		{Config{Players: 2, Rules: 7}, BadRuleset},
 	} {
-		if err := tt.c.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%+v: %v, want %q", tt.c, err, tt.want)
+		var e *ConfigError
+		if err := tt.c.Validate(); !errors.As(err, &e) || e.Why != tt.want || e.Config != tt.c {
+			t.Errorf("%+v: %v, want reason %d", tt.c, err, tt.want)
 		}
 	}
 }

@@ -935,6 +935,7 @@ var English = Catalogue{
 		ErrUnknownLang:                "unknown language %q (mille speaks %s)",
 		ErrNoProgram:                  "seat %q names no program",
 		ErrNotMoved:                   "not moved into the store: %s",
+		ErrUnknownDepth:               "unknown depth %.40q (want %s)",
 
 		WordPlay:    "play use u",
 		WordAttack:  "attack a",

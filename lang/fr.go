@@ -949,6 +949,7 @@ var French = Catalogue{
 		ErrUnknownLang:                "langue inconnue « %s » (mille parle %s)",
 		ErrNoProgram:                  "la place « %s » ne nomme aucun programme",
 		ErrNotMoved:                   "non versé dans la base : %s",
+		ErrUnknownDepth:               "profondeur inconnue « %.40s » (au choix : %s)",
 
 		WordPlay:    "jouer",
 		WordAttack:  "attaquer",

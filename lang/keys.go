@@ -982,6 +982,7 @@ const (
 	ErrUnknownLang                // name, the languages
 	ErrNoProgram                  // the seat as typed
 	ErrNotMoved                   // why (a room that mille serve --import did not bring into the store)
+	ErrUnknownDepth               // name, the depths
 
 	// The full screen's notes beside the hand.
 	NoteDrawn     // -

@@ -60,7 +60,7 @@ func ParseDepth(name string) (Depth, error) {
 			return Depth(d), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown depth %.40q (want %s)", name, strings.Join(Depths, ", "))
+	return 0, lang.Err(lang.ErrUnknownDepth, name, strings.Join(Depths, ", "))
 }
 
 // MarshalText is String for a depth, and fails for another value.

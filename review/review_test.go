@@ -358,7 +358,7 @@ func TestNames(t *testing.T) {
 			t.Errorf("depth %q: %v, %v", name, d, err)
 		}
 	}
-	if _, err := ParseDepth("Normal"); err == nil || !strings.Contains(err.Error(), "quick, normal, deep") {
+	if _, err := ParseDepth("Normal"); !errors.As(err, new(*lang.Error)) || !strings.HasPrefix(lang.French.Error(err), "profondeur inconnue") {
 		t.Errorf("ParseDepth(Normal): %v", err)
 	}
 	for v := Good; v <= Blunder; v++ {
