@@ -38,28 +38,31 @@ func (e *Error) Unwrap() []error {
 	return errs
 }
 
-// Error is what a person reads of err in c's language: the first *Error
-// in its chain, its error arguments said in c's language too; any other
-// error as it says itself (err.Error()). nil is "".
+// Error is what a person reads of err in c's language: the first refusal
+// in its chain that the catalogue says (an *Error, a table's
+// *table.Refusal, or one of a package that gave lang a Translator), its
+// error arguments said in c's language too, else an error the packages
+// below lang give as a code (coded); any other error as it says itself
+// (err.Error()). nil is "".
 func (c *Catalogue) Error(err error) string {
-	var e *Error
 	if err == nil {
 		return ""
 	}
-	if !errors.As(err, &e) {
+	k, args, ok := refusal(err)
+	if !ok {
 		if text, ok := c.coded(err); ok {
 			return text
 		}
 		return err.Error()
 	}
-	args := make([]any, len(e.Args))
-	for i, a := range e.Args {
+	said := make([]any, len(args))
+	for i, a := range args {
 		if inner, ok := a.(error); ok {
 			a = c.Error(inner)
 		}
-		args[i] = a
+		said[i] = a
 	}
-	return c.T(e.Key, args...)
+	return c.T(k, said...)
 }
 
 // coded words the errors that the packages below lang give as codes with
@@ -108,3 +111,35 @@ func (c *Catalogue) numbers(ns []int) string {
 	}
 	return c.List(words, Or)
 }
+
+// refusal is the key and arguments of the first refusal in err's chain
+// that the catalogue says.
+func refusal(err error) (Key, []any, bool) {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Key, e.Args, true
+	}
+	if k, args, ok := tableRefusal(err); ok {
+		return k, args, true
+	}
+	for _, t := range translators {
+		if k, args, ok := t(err); ok {
+			return k, args, true
+		}
+	}
+	return 0, nil, false
+}
+
+// A Translator finds in err's chain a refusal of a package that lang does
+// not import, and gives its key and arguments, or false. The server's
+// packages (its lobby, its log) sit above lang and leave a build without
+// the server; what shows their refusals gives lang theirs (Translate).
+type Translator func(err error) (Key, []any, bool)
+
+// translators are the Translators given, in order.
+var translators []Translator
+
+// Translate has Catalogue.Error say the refusals t finds. A package calls
+// it from its init function, before any session reads an error; it is
+// not safe for use at the same time as Catalogue.Error.
+func Translate(t Translator) { translators = append(translators, t) }

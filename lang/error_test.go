@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+
+	"github.com/millebornes/mille/table"
 )
 
 // TestError: an Error says itself in English for the logs, in the
@@ -38,5 +40,20 @@ func TestError(t *testing.T) {
 	}
 	if !errors.Is(wrapped, sentinel) || !errors.Is(nested, sentinel) || errors.Is(Err(RefNoRoom), sentinel) {
 		t.Error("errors.Is does not find a catalogue's error by identity")
+	}
+}
+
+// TestTableRefusals (issue 33): every code of a table's refusals has its
+// key: the catalogue's English is the code's own (its Error, for logs),
+// the French differs.
+func TestTableRefusals(t *testing.T) {
+	for why := range table.NumReasons {
+		r := &table.Refusal{Why: why, Seat: 3}
+		if en := English.Error(r); en != r.Error() {
+			t.Errorf("%v: English %q", r, en)
+		}
+		if fr := French.Error(fmt.Errorf("joining: %w", r)); fr == r.Error() || fr == "" {
+			t.Errorf("%v: French %q", r, fr)
+		}
 	}
 }

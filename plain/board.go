@@ -24,11 +24,11 @@ type board struct {
 
 // names gives the words of the engine's sentences for the seat shown
 // (table.View.Viewer says who is "you").
-func (b *board) names() engine.Names { return b.view.NamesIn(b.cat) }
+func (b *board) names() engine.Names { return b.cat.NamesOf(&b.view) }
 
 // seatName names a seat, "Player N" when the table did not; a person away
 // is marked.
-func (b *board) seatName(seat int) string { return b.view.SeatNameIn(b.cat, seat) }
+func (b *board) seatName(seat int) string { return b.cat.SeatOf(&b.view, seat) }
 
 // sideName names a side for the player: "you", "your team", "Ann", "Ann
 // with Cal" (never "and" inside a team, so that a list of teams, joined

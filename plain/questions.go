@@ -83,7 +83,7 @@ func (qs *questions) promptNow() prompt {
 		case !qs.view.Ready():
 			p.kind = promptAnotherHand
 		default:
-			if names := qs.view.WaitingNames(qs.cat); len(names) > 0 {
+			if names := qs.cat.WaitingNames(&qs.view); len(names) > 0 {
 				p.kind, p.who = promptWaitDeal, qs.list(names, lang.And)
 			}
 		}

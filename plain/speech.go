@@ -120,7 +120,7 @@ func (sp *speech) tell(e engine.Event, at uint32, total int) {
 	if !sp.view.Tells(e) {
 		return
 	}
-	text := sp.view.Told(sp.cat, sp.names(), at, total)
+	text := sp.cat.Told(&sp.view, sp.names(), at, total)
 	if text == "" {
 		return
 	}
@@ -131,14 +131,14 @@ func (sp *speech) tell(e engine.Event, at uint32, total int) {
 // sayMissed tells the person handed the keyboard at seat what the table
 // did since they last played (table.View.Missed), in one line.
 func (sp *speech) sayMissed(seat int) {
-	if told := sp.view.MissedTold(sp.cat, sp.names(), seat); len(told) > 0 {
+	if told := sp.cat.MissedTold(&sp.view, sp.names(), seat); len(told) > 0 {
 		sp.say(lang.PassSince, sp.seatName(seat), strings.Join(told, " "))
 	}
 }
 
 // notice tells the table's news in the catalogue's words.
 func (sp *speech) notice(n table.Notice) {
-	text := n.Text(sp.cat)
+	text := sp.cat.Notice(n)
 	sp.line(text)
 	sp.remember(text, kNews, sp.said)
 }

@@ -1,10 +1,5 @@
 package table
 
-import (
-	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/lang"
-)
-
 // NoticeKind is what a table's news is about.
 type NoticeKind uint8
 
@@ -32,63 +27,11 @@ func (n Notice) Final() bool {
 }
 
 // Notice is the table's latest news for everyone. Each viewer tells it in
-// its own words: English for the full screen, the line mode's catalogue.
+// its reader's words (lang.Catalogue.Notice).
 type Notice struct {
 	Kind NoticeKind
 	Name string // whom or what it is about
 	// Join is the command that joins room Name again, for a notice that
 	// says the room ended here (Final).
 	Join string
-}
-
-// Text tells the notice in a sentence in the language l (the
-// catalogue's words, the line mode's and the full screen's alike); ""
-// for none.
-func (n Notice) Text(l *lang.Catalogue) string {
-	switch n.Kind {
-	case NoticeHost:
-		return l.T(lang.NoticeHost, n.Name)
-	case NoticeBack:
-		return l.T(lang.NoticeBack, n.Name)
-	case NoticeSaved:
-		return l.T(lang.NoticeSaved, n.Name)
-	case NoticeNotSaved:
-		return l.T(lang.NoticeNotSaved)
-	case NoticeNotKept:
-		return l.T(lang.NoticeNotKept)
-	case NoticeKeptAgain:
-		return l.T(lang.NoticeKept)
-	case NoticeShutdown:
-		return l.T(lang.NoticeShutdown, n.Name)
-	case NoticeMoved:
-		return l.T(lang.NoticeMoved, n.Name, n.Join)
-	case NoticeStoreLost:
-		return l.T(lang.NoticeStoreLost, n.Name, n.Join)
-	case NoticeReloaded:
-		return l.T(lang.NoticeReloaded, n.Name, n.Join)
-	case NoticeWriting:
-		return l.T(lang.NoticeWriting)
-	case NoticeNotWritten:
-		return l.T(lang.NoticeNotWritten)
-	}
-	return ""
-}
-
-// MissedTold tells in l's words what Missed lists for the person at seat,
-// a sentence a move, each distance with its side's total after it (a
-// listener keeps count), with the front end's names (View.Names). Both
-// front ends say it as the keyboard passes back to that person.
-func (v *View) MissedTold(l *lang.Catalogue, names engine.Names, seat int) []string {
-	missed := v.Missed(seat)
-	if len(missed) == 0 {
-		return nil
-	}
-	total := v.MilesAfter(missed[0])
-	var told []string
-	for _, at := range missed {
-		if s := v.Told(l, names, at, total[at-missed[0]]); s != "" {
-			told = append(told, s)
-		}
-	}
-	return told
 }

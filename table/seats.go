@@ -2,8 +2,6 @@ package table
 
 import (
 	"time"
-
-	"github.com/millebornes/mille/lang"
 )
 
 // Who sits where: joining, watching, leaving, the host, and the grace
@@ -54,7 +52,7 @@ func (t *Table) Join(user, name string, want int) (*Conn, error) {
 				return nil, ErrNoSeat
 			}
 		case want >= len(t.seats):
-			return nil, lang.Err(lang.RefNoSuchSeat, want+1)
+			return nil, noSuchSeat(want)
 		case t.seats[want].user != "":
 			return nil, ErrSeatTaken
 		default:
@@ -98,7 +96,7 @@ func (t *Table) Watch(user, name string, seat int) (*Conn, error) {
 		seat = 0
 	}
 	if seat >= len(t.seats) {
-		return nil, lang.Err(lang.RefNoSuchSeat, seat+1)
+		return nil, noSuchSeat(seat)
 	}
 	c := &Conn{table: t, user: user, seat: seat, watch: true, updates: make(chan View, 1)}
 	t.conns[c] = struct{}{}
@@ -335,7 +333,7 @@ func (t *Table) sit(c *Conn, to int) error {
 	case t.restored:
 		return ErrSavedSeats
 	case to < 0 || to >= len(t.seats):
-		return lang.Err(lang.RefNoSuchSeat, to+1)
+		return noSuchSeat(to)
 	case to == c.seat:
 		return nil
 	case t.seats[to].user != "":

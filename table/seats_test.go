@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 )
 
@@ -87,7 +86,7 @@ func TestHostHandover(t *testing.T) {
 		}
 		a.Leave()
 		u := waitFor(t, c, func(u View) bool { return u.Notice.Kind != NoNotice })
-		if r.Host() != "b" || u.Notice.Text(&lang.English) != "B is now the host." || !u.Seats[1].Host {
+		if r.Host() != "b" || u.Notice != (Notice{Kind: NoticeHost, Name: "B"}) || !u.Seats[1].Host {
 			t.Fatalf("started %v: host %q, notice %q, seats %+v", started, r.Host(), u.Notice, u.Seats)
 		}
 		waitFor(t, b, func(u View) bool { return u.Host })

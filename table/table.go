@@ -18,29 +18,8 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/names"
 	"github.com/millebornes/mille/record"
-)
-
-// The reasons a table refuses a request.
-var (
-	ErrStarted     = lang.Err(lang.RefStarted)
-	ErrNotStarted  = lang.Err(lang.RefNotStarted)
-	ErrEnded       = lang.Err(lang.RefEnded)
-	ErrNotHost     = lang.Err(lang.RefNotHost)
-	ErrSeatTaken   = lang.Err(lang.RefSeatTaken)
-	ErrNoSeat      = lang.Err(lang.RefNoSeat)
-	ErrNotSeated   = lang.Err(lang.RefNotSeated)
-	ErrNotYourTurn = lang.Err(lang.RefNotYourTurn)
-	ErrOnlooker    = lang.Err(lang.RefOnlooker)
-	ErrFrozen      = lang.Err(lang.RefFrozen)
-	ErrSavedSeats  = lang.Err(lang.RefSavedSeats)
-	ErrNotPlayer   = lang.Err(lang.RefNotPlayer)
-	ErrNoUndo      = lang.Err(lang.RefNoUndo)
-	ErrUndoShared  = lang.Err(lang.RefUndoShared)
-	ErrNotKept     = lang.Err(lang.RefNotKept)
-	ErrWriting     = lang.Err(lang.RefWriting)
 )
 
 // Config is how a table is set up.

@@ -493,7 +493,7 @@ func (m *scorePane) handOverBox(obs *engine.Observation, buttons []button, l lay
 			next = m.t(lang.EndNextGame)
 		}
 		wait := m.t(lang.EndWaitAll, next)
-		if names := m.view.WaitingNames(m.lang); len(names) > 0 {
+		if names := m.lang.WaitingNames(&m.view); len(names) > 0 {
 			wait = m.t(lang.EndWaitFor, m.lang.List(names, lang.And), next)
 		}
 		after = append(after, "")

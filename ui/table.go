@@ -127,9 +127,9 @@ func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
 		// News goes to the log, and to the message line unless a message
 		// of the viewer's own is there (the host's "saved" beats the news
 		// of the same save).
-		m.logs.log = append(m.logs.log, logLine{text: v.Notice.Text(m.lang), at: o.EventCount})
+		m.logs.log = append(m.logs.log, logLine{text: m.lang.Notice(v.Notice), at: o.EventCount})
 		if m.message == "" || m.isError {
-			m.message, m.isError = v.Notice.Text(m.lang), false
+			m.message, m.isError = m.lang.Notice(v.Notice), false
 		}
 	}
 	m.ask(shownMsg{})
@@ -206,11 +206,11 @@ func (m *Model) recordHand() tea.Cmd {
 
 // names gives the words the engine's event sentences use, for the viewer
 // (table.View.Viewer says who is "you").
-func (m *seen) names() engine.Names { return m.view.NamesIn(m.lang) }
+func (m *seen) names() engine.Names { return m.lang.NamesOf(&m.view) }
 
 // seatName names a seat, "Player N" when the table did not; a person
 // away is marked.
-func (m *seen) seatName(seat int) string { return m.view.SeatNameIn(m.lang, seat) }
+func (m *seen) seatName(seat int) string { return m.lang.SeatOf(&m.view, seat) }
 
 // sideName names a side for the board: "You", "Ann", "You & Cal".
 func (m *seen) sideName(side int) string {

@@ -150,7 +150,7 @@ func (m *seen) curtainLayers(w, h int, spin string) []*layer {
 // more, after an ellipsis.
 func (m *seen) missed(seat, w, rows int) []string {
 	var lines []string
-	for _, s := range m.view.MissedTold(m.lang, m.names(), seat) {
+	for _, s := range m.lang.MissedTold(&m.view, m.names(), seat) {
 		lines = append(lines, wrap(s, w)...)
 	}
 	if rows = max(rows, 2); len(lines) > rows {

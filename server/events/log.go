@@ -16,8 +16,6 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
-
-	"github.com/millebornes/mille/lang"
 )
 
 // The log formats of server.Config.Log.Format (mille serve --log-format).
@@ -244,11 +242,17 @@ func (e *Log) limitedAt(level slog.Level, msg string, args ...any) {
 	e.Log(context.Background(), level, msg, args...)
 }
 
+// ErrServerFault is what a player reads in place of an error that says
+// more about the server than a stranger should (Public): a short
+// sentence, which the session says in its language (server/screens gives
+// the catalogue its key).
+var ErrServerFault = errors.New("something went wrong on the server (its log says what); sorry")
+
 // Public is what a player may read of err, said in the session's
 // language with Catalogue.Error. The sentences of the rooms and the lobby
 // are for players; an error of the file system names the server's files
 // and says more about the machine than a stranger should read, so it goes
-// to the log and the player reads a short sentence (lang.RefServerError).
+// to the log and the player reads a short sentence (ErrServerFault).
 func Public(err error, log *Log, dataDir string, who ...any) error {
 	var path *fs.PathError
 	var link *os.LinkError
@@ -258,7 +262,7 @@ func Public(err error, log *Log, dataDir string, who ...any) error {
 		if log != nil {
 			log.Error("server error shown as a short sentence", append(who, "err", err)...)
 		}
-		return lang.Err(lang.RefServerError)
+		return ErrServerFault
 	}
 	return err
 }

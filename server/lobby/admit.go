@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/table"
 )
@@ -85,7 +84,7 @@ func (q *RoomsByKey) create(l *Lobby, name, id, userName string, cfg table.Confi
 		}
 	}
 	if hosted >= q.Most {
-		return nil, lang.Err(lang.RefRoomsPerKey, hosted)
+		return nil, refuse(RefRoomsPerKey, hosted)
 	}
 	return l.Create(name, id, userName, -1, cfg)
 }
@@ -115,7 +114,7 @@ func (a *Admission) Create(name string, cfg table.Config) (*Conn, error) {
 		a.Note("room created", "room", name, "players", cfg.Game.Players, "rules", fmt.Sprint(cfg.Game.Rules), "level", cfg.Level)
 		return c, nil
 	}
-	if e := (*lang.Error)(nil); errors.As(err, &e) && e.Key == lang.RefRoomsPerKey && a.Log != nil {
+	if e := (*Refusal)(nil); errors.As(err, &e) && e.Why == RefRoomsPerKey && a.Log != nil {
 		a.Log.Limit("rooms with one key", "source", a.Source, "key", a.id, "limit", a.Quota.Most)
 	}
 	return c, err

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -21,16 +20,16 @@ import (
 // holds: its players reach it through that server (a session that names
 // the room is relayed there, package server/relay). The refusals a lobby
 // makes say where (elsewhere).
-var ErrElsewhere = lang.Err(lang.RefElsewhereAny)
+var ErrElsewhere = refuse(RefElsewhereAny)
 
 // elsewhere is ErrElsewhere for room, held by the server at addr: the
 // sentence names the command that joins it there.
 func elsewhere(addr, room string) error {
-	return elsewhereError{lang.Err(lang.RefElsewhere, JoinCommand(addr, room))}
+	return elsewhereError{refuse(RefElsewhere, JoinCommand(addr, room))}
 }
 
 // elsewhereError is ErrElsewhere with its sentence.
-type elsewhereError struct{ e *lang.Error }
+type elsewhereError struct{ e *Refusal }
 
 func (e elsewhereError) Error() string        { return e.e.Error() }
 func (e elsewhereError) Unwrap() error        { return e.e }
@@ -58,7 +57,7 @@ func JoinCommand(addr, room string) string {
 
 // ErrStoreDown refuses what needs the shared store while it cannot be
 // reached.
-var ErrStoreDown = lang.Err(lang.RefStoreDown)
+var ErrStoreDown = refuse(RefStoreDown)
 
 // LeaseTime is how long a server holds a room without renewing its
 // lease; it renews it every third of that, and looks as often for rooms

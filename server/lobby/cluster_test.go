@@ -170,7 +170,7 @@ func TestStoreDown(t *testing.T) {
 
 	cut.down.Store(true)
 	v := act(t, ann)
-	if text := v.Notice.Text(&lang.English); v.Notice.Kind != table.NoticeNotWritten || strings.Contains(text, "tcp") {
+	if text := lang.English.Notice(v.Notice); v.Notice.Kind != table.NoticeNotWritten || strings.Contains(text, "tcp") {
 		t.Fatalf("a move while the database is down: Ada reads %q", text)
 	}
 	if now, _ := ra.Checkpoint(); len(now.Game.History) != len(made.Game.History) {
@@ -212,7 +212,7 @@ func endedText(t *testing.T, c *Conn, cat *lang.Catalogue) string {
 		case u, open := <-c.Updates():
 			if !open {
 				if last.Notice.Final() {
-					return last.Notice.Text(cat)
+					return cat.Notice(last.Notice)
 				}
 				return cat.T(lang.SrvRoomEnded)
 			}

@@ -198,8 +198,8 @@ func TestRowLockedOneRoom(t *testing.T) {
 	if took := time.Since(start); took > 2*time.Second {
 		t.Fatalf("Ada read that the game waits %v after her move, want within 2 s", took)
 	}
-	if !strings.Contains(told.Notice.Text(&lang.English), "writing") {
-		t.Fatalf("Ada reads %q", told.Notice.Text(&lang.English))
+	if !strings.Contains(lang.English.Notice(told.Notice), "writing") {
+		t.Fatalf("Ada reads %q", lang.English.Notice(told.Notice))
 	}
 	moves := 0
 	for time.Since(start) < held {
@@ -222,7 +222,7 @@ func TestRowLockedOneRoom(t *testing.T) {
 	}
 	v := writeOver(t, one)
 	if v.Notice.Kind != table.NoticeNotWritten {
-		t.Fatalf("after the lock timeout Ada reads %q", v.Notice.Text(&lang.English))
+		t.Fatalf("after the lock timeout Ada reads %q", lang.English.Notice(v.Notice))
 	}
 	lock.Rollback()
 	// The row let go, Ada's move is written and made.

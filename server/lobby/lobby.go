@@ -26,19 +26,18 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
 
 // The reasons a lobby refuses a request.
 var (
-	ErrTooManyRooms = lang.Err(lang.RefRoomsFull)
-	ErrRoomExists   = lang.Err(lang.RefRoomExists)
-	ErrNoRoom       = lang.Err(lang.RefNoRoom)
-	ErrRoomName     = lang.Err(lang.RefRoomName, MaxRoomName)
-	ErrLevel        = lang.Err(lang.RefLevel)
-	ErrSavedName    = lang.Err(lang.RefSavedName)
+	ErrTooManyRooms = refuse(RefRoomsFull)
+	ErrRoomExists   = refuse(RefRoomExists)
+	ErrNoRoom       = refuse(RefNoRoom)
+	ErrRoomName     = refuse(RefRoomName, MaxRoomName)
+	ErrLevel        = refuse(RefLevel)
+	ErrSavedName    = refuse(RefSavedName)
 )
 
 // MaxRoomName is the length of the longest room name.
@@ -238,7 +237,7 @@ func (l *Lobby) Levels() []string {
 // MaxLevel.
 func (l *Lobby) level(level string) (string, error) {
 	if !slices.Contains(ai.Levels, level) {
-		return "", lang.Err(lang.RefLevelUnknown, level, strings.Join(ai.Levels, ", "))
+		return "", refuse(RefLevelUnknown, level, strings.Join(ai.Levels, ", "))
 	}
 	if levels := l.Levels(); !slices.Contains(levels, level) {
 		return levels[len(levels)-1], nil

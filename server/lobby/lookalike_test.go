@@ -41,8 +41,8 @@ func TestLookAlikesRefused(t *testing.T) {
 			if err == nil {
 				t.Errorf("%q (%+q) taken beside %s", name, name, original)
 			}
-			var e *lang.Error
-			if !errors.Is(err, ErrNameTaken) && (!errors.As(err, &e) || e.Key != lang.RefNameJoined) {
+			var e *Refusal
+			if !errors.Is(err, ErrNameTaken) && (!errors.As(err, &e) || e.Why != RefNameJoined) {
 				t.Errorf("%q beside %s: %v", name, original, err)
 			}
 		}
@@ -67,8 +67,8 @@ func TestNamesNotTranslated(t *testing.T) {
 	if err := ValidName("Toi"); err != nil {
 		t.Errorf("Toi, after a translation of you: %v", err)
 	}
-	var e *lang.Error
-	if err := ValidName("Vous"); !errors.As(err, &e) || e.Key != lang.RefNameYou {
+	var e *Refusal
+	if err := ValidName("Vous"); !errors.As(err, &e) || e.Why != RefNameYou {
 		t.Errorf("Vous, after a translation of you: %v", err)
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
 
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/names"
 	"github.com/millebornes/mille/server/store"
 )
@@ -47,7 +46,7 @@ func (u *Users) lookup(id string) (string, bool, error) {
 }
 
 // ErrNameTaken refuses a name another player has.
-var ErrNameTaken = lang.Err(lang.RefNameTaken)
+var ErrNameTaken = refuse(RefNameTaken)
 
 // SetName checks name (ValidName) and remembers it for id. A name is one
 // player's: another's, written in other capitals or widths, is refused.
@@ -60,7 +59,7 @@ func (u *Users) SetName(id, name string) error {
 	case errors.Is(err, store.ErrNameTaken):
 		return ErrNameTaken
 	case err != nil:
-		return lang.Err(lang.RefNameNotKept)
+		return refuse(RefNameNotKept)
 	}
 	return nil
 }
@@ -79,40 +78,40 @@ func ValidName(name string) error {
 	if !utf8.ValidString(name) {
 		// Bytes that are no text were once greeted as a blank name and
 		// stored raw.
-		return lang.Err(lang.RefNameBytes)
+		return refuse(RefNameBytes)
 	}
 	if name == "" || utf8.RuneCountInString(name) > MaxNameLen || ansi.StringWidth(name) > MaxNameLen {
-		return lang.Err(lang.RefNameLength, MaxNameLen, MaxNameLen)
+		return refuse(RefNameLength, MaxNameLen, MaxNameLen)
 	}
 	visible := false
 	for i, r := range name {
 		switch {
 		case !unicode.IsPrint(r):
-			return lang.Err(lang.RefNamePrintable)
+			return refuse(RefNamePrintable)
 		case unicode.Is(unicode.M, r) && i == 0:
 			// A mark first would sit on whatever precedes the name.
-			return lang.Err(lang.RefNameMarkFirst)
+			return refuse(RefNameMarkFirst)
 		case !unicode.Is(unicode.M, r) && !unicode.IsSpace(r):
 			visible = true
 		}
 	}
 	if !visible {
-		return lang.Err(lang.RefNameInvisible)
+		return refuse(RefNameInvisible)
 	}
 	if _, err := precis.Nickname.String(name); err != nil {
-		return lang.Err(lang.RefNameSigns)
+		return refuse(RefNameSigns)
 	}
 	if joined(name) {
-		return lang.Err(lang.RefNameJoined)
+		return refuse(RefNameJoined)
 	}
 	if names.IsYou(name) {
 		// Every screen says it of the viewer's own seat, in the
 		// viewer's language.
-		return lang.Err(lang.RefNameYou)
+		return refuse(RefNameYou)
 	}
 	if names.Reserved(name) {
 		// Look-alikes too: nobody may pass for a computer.
-		return lang.Err(lang.RefNameMille)
+		return refuse(RefNameMille)
 	}
 	return nil
 }

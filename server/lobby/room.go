@@ -4,7 +4,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
 )
@@ -12,8 +11,8 @@ import (
 // The reasons a room refuses a request that are the server's own; the
 // table's are table's (table.ErrStarted, ...).
 var (
-	ErrNoSaves  = lang.Err(lang.RefNoSaves)
-	ErrNotSaved = lang.Err(lang.RefNotSaved)
+	ErrNoSaves  = refuse(RefNoSaves)
+	ErrNotSaved = refuse(RefNotSaved)
 )
 
 // Room is one table of the server: a table.Table that its lobby keeps in

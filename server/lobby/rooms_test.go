@@ -59,7 +59,7 @@ func TestSaveRestore(t *testing.T) {
 	if err != nil || name != "friday" {
 		t.Fatalf("save: %q, %v", name, err)
 	}
-	u := servertest.WaitFor(t, c, func(u table.View) bool { return strings.Contains(u.Notice.Text(&lang.English), "saved") })
+	u := servertest.WaitFor(t, c, func(u table.View) bool { return strings.Contains(lang.English.Notice(u.Notice), "saved") })
 	_ = u
 	k, err := st.Room("friday")
 	if err != nil {
@@ -81,7 +81,7 @@ func TestSaveRestore(t *testing.T) {
 	if err := a.Act(engine.Continue); !errors.Is(err, table.ErrFrozen) {
 		t.Fatalf("act after the shutdown save: %v", err)
 	}
-	servertest.WaitFor(t, b, func(u table.View) bool { return strings.Contains(u.Notice.Text(&lang.English), "shutting down") })
+	servertest.WaitFor(t, b, func(u table.View) bool { return strings.Contains(lang.English.Notice(u.Notice), "shutting down") })
 	l.Close()
 
 	l2 := NewLobby(4)

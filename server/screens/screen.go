@@ -509,7 +509,7 @@ func (s *Screen) viewRoom(b *strings.Builder) {
 	b.WriteString("\n" + s.lang.T(lang.SrvStarted) + "\n") // until then the waiting room shows the room
 	b.WriteString(helpView(s.help, s.keys.room, s.inner()) + "\n")
 	if u.Notice.Kind != table.NoNotice {
-		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.Text(s.lang)))
+		fmt.Fprintf(b, "\n%s\n", st.Message.Render(s.lang.Notice(u.Notice)))
 	}
 	if msg := s.message(); msg != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Error.Render(msg))
@@ -560,7 +560,7 @@ func listWindow(n, cursor, rows int) (from, to int) {
 // lost its database), else that it ended.
 func (s *Screen) ended() said {
 	if n := s.last.Notice; n.Final() {
-		return n.Text
+		return func(c *lang.Catalogue) string { return c.Notice(n) }
 	}
 	return func(c *lang.Catalogue) string { return c.T(lang.SrvRoomEnded) }
 }

@@ -151,7 +151,7 @@ func (s *Screen) viewWaiting(b *strings.Builder, h hits) {
 	keys.Watch.SetEnabled(seated)
 	b.WriteString(helpView(s.help, keys, s.inner()) + "\n")
 	if u.Notice.Kind != table.NoNotice {
-		fmt.Fprintf(b, "\n%s\n", st.Message.Render(u.Notice.Text(s.lang)))
+		fmt.Fprintf(b, "\n%s\n", st.Message.Render(s.lang.Notice(u.Notice)))
 	}
 	if msg := s.message(); msg != "" {
 		fmt.Fprintf(b, "\n%s\n", st.Error.Render(msg))
