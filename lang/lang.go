@@ -516,6 +516,20 @@ func (c *Catalogue) Reason(err error) string {
 	return c.Error(err) // the engine's refusal by its code, a table's or a server's by its key
 }
 
+// Refused says that action a was refused and why: "You can't play 50
+// miles: you need a Go first.", "You can't discard …", or, for an action
+// of no card, "You can't: …". Both front ends say a refusal so.
+func (c *Catalogue) Refused(a engine.Action, err error) string {
+	if a.Card() == engine.NoCard {
+		return c.T(CantDo, c.Reason(err))
+	}
+	verb := VerbPlay
+	if a.Kind() == engine.KindDiscard {
+		verb = VerbDisc
+	}
+	return c.T(Cant, c.T(verb), c.Card(a.Card()), c.Reason(err))
+}
+
 // briefs are the refusals that the turn line says shorter, heard at every
 // turn for many cards.
 var briefs = map[error]Key{

@@ -95,14 +95,8 @@ func (b *board) refuse(a engine.Action, err error) {
 		default:
 			b.say(lang.WaitTurn, b.seatName(int(o.Turn)))
 		}
-	case errors.As(err, &r) && a.Card() != engine.NoCard:
-		verb := lang.VerbPlay
-		if a.Kind() == engine.KindDiscard {
-			verb = lang.VerbDisc
-		}
-		b.say(lang.Cant, b.text(verb), b.cat.Card(a.Card()), b.cat.Reason(err))
 	case errors.As(err, &r):
-		b.say(lang.CantDo, b.cat.Reason(err))
+		b.line(b.cat.Refused(a, err))
 	case errors.Is(err, table.ErrEnded):
 		b.say(lang.TableEnded)
 	case errors.Is(err, table.ErrFrozen):

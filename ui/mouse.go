@@ -95,7 +95,7 @@ func (m *Board) click(c clickMsg) tea.Cmd {
 		}
 		if c.IsHazard() {
 			if side == m.obs.Side() {
-				return m.setError(m.t(lang.Cant, m.t(lang.VerbPlay), m.lang.Card(c), m.lang.Reason(engine.ErrOwnSide)))
+				return m.setError(m.lang.Refused(engine.Play(c), engine.ErrOwnSide))
 			}
 			return m.act(engine.Attack(c, side))
 		}

@@ -240,14 +240,7 @@ func (m *seen) refusal(a engine.Action, err error) string {
 	if errors.Is(err, engine.ErrNotNow) || errors.Is(err, table.ErrNotYourTurn) {
 		return m.waitText()
 	}
-	verb := lang.VerbPlay
-	if a.Kind() == engine.KindDiscard {
-		verb = lang.VerbDisc
-	}
-	if a.Card() == engine.NoCard {
-		return m.t(lang.CantDo, m.lang.Reason(err))
-	}
-	return m.t(lang.Cant, m.t(verb), m.lang.Card(a.Card()), m.lang.Reason(err))
+	return m.lang.Refused(a, err)
 }
 
 // leaveText is the question q asks at a remote table.
