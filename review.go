@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -212,7 +211,7 @@ func reviewPath(files []string) (string, error) {
 			return "", err
 		}
 		if len(kept) == 0 {
-			return "", errors.New(cli().T(lang.RvcNoFinished))
+			return "", lang.Err(lang.RvcNoFinished)
 		}
 		return kept[0].Path, nil
 	}
@@ -223,7 +222,7 @@ func reviewPath(files []string) (string, error) {
 				return fp, nil
 			}
 		}
-		return "", errors.New(cli().T(lang.RvcNoSuchGame, files[0]))
+		return "", lang.Err(lang.RvcNoSuchGame, files[0])
 	}
 	return path, nil
 }

@@ -983,6 +983,15 @@ const (
 	ErrNoProgram                  // the seat as typed
 	ErrNotMoved                   // why (a room that mille serve --import did not bring into the store)
 	ErrUnknownDepth               // name, the depths
+	ErrSaveName                   // name, the saves folder
+	ErrSaveDot                    // name
+	ErrNoPersonIn                 // file
+	ErrNoPerson                   // -
+	ErrStatsNotRecorded           // why
+	ErrKeepForReview              // why
+	ErrNoSaving                   // -
+	ErrReviewSeat                 // seat, the last seat
+	ErrNoSeatToReview             // -
 
 	// The full screen's notes beside the hand.
 	NoteDrawn     // -

@@ -49,7 +49,7 @@ type Catalogue struct {
 // to %d (and a float to %.0f) is written as the language writes numbers
 // (Num: "5 000" in French), padded to the verb's width, and a fraction
 // with the language's decimal mark ("190,1"); %v writes the digits alone,
-// for a number typed back (a seed).
+// for a number typed back (a seed). An error is said as Error says it.
 func (c *Catalogue) T(k Key, args ...any) string {
 	if len(args) == 0 {
 		return c.Text[k]
@@ -73,6 +73,8 @@ func (c *Catalogue) T(k Key, args ...any) string {
 			args[i] = number{n: int64(n), group: c.Group}
 		case float64:
 			args[i] = number{f: n, float: true, group: c.Group, decimal: c.Decimal}
+		case error:
+			args[i] = c.Error(n) // a refusal in this language too
 		}
 	}
 	return fmt.Sprintf(c.Text[k], args...)

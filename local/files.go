@@ -1,7 +1,6 @@
 package local
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,10 +22,10 @@ func WriteSave(name string, g record.Game) (string, error) {
 	if strings.ContainsAny(name, `/\`+string(filepath.Separator)) && !filepath.IsAbs(name) && !strings.HasPrefix(name, home) {
 		// "../../x" would land wherever mille was started from.
 		dir, _ := save.Dir()
-		return "", fmt.Errorf("%q: save under a name, which goes in the saves folder (%s), or a full path (/… or ~/…)", name, dir)
+		return "", lang.Err(lang.ErrSaveName, name, dir)
 	}
 	if filepath.Base(name) == name && strings.HasPrefix(name, ".") {
-		return "", fmt.Errorf("%q: a name can't start with a dot: the file would be hidden", name)
+		return "", lang.Err(lang.ErrSaveDot, name)
 	}
 	path, err := save.Path(name)
 	if err != nil {
@@ -51,7 +50,7 @@ func Load(path string) (record.Game, error) {
 			return g, nil
 		}
 	}
-	return record.Game{}, fmt.Errorf("%s: no seat is a person's", path)
+	return record.Game{}, lang.Err(lang.ErrNoPersonIn, path)
 }
 
 // SavePath is the file "mille NAME" means: NAME if it exists, else the
@@ -82,7 +81,7 @@ func Autosave(g record.Game) error { return save.WriteAutosave(g) }
 func RecordHand(g record.Game, seat int, cat *lang.Catalogue) (string, error) {
 	st, err := save.UpdateStats(&g, seat)
 	if err != nil {
-		return "", fmt.Errorf("statistics not recorded: %w", err)
+		return "", lang.Err(lang.ErrStatsNotRecorded, err)
 	}
 	opp := save.OpponentLevel(&g, seat)
 	r := st.ByOpponent[opp]
@@ -103,7 +102,7 @@ func HandRecorder(keep int, cat *lang.Catalogue) func(g record.Game, seat int) (
 		}
 		name, err := save.KeepFinished("", g, keep, time.Now())
 		if err != nil {
-			return line, fmt.Errorf("keeping the game for review: %w", err)
+			return line, lang.Err(lang.ErrKeepForReview, err)
 		}
 		if name != "" {
 			line += cat.T(lang.ReviewLater, name)

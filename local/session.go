@@ -10,12 +10,12 @@
 package local
 
 import (
-	"errors"
 	"sync"
 	"time"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
 )
@@ -113,7 +113,7 @@ func (s *Session) Deal(g record.Game, from From) (*table.Conn, error) {
 		}
 	}
 	if people == 0 {
-		return nil, errors.New("no seat is a person's")
+		return nil, lang.Err(lang.ErrNoPerson)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -209,7 +209,7 @@ func (s *Session) unsavedLocked() bool {
 // file. It touches the disk: the full screen runs it in a command.
 func (s *Session) Save(name string) (string, error) {
 	if s.cfg.Save == nil {
-		return "", errors.New("saving is not available")
+		return "", lang.Err(lang.ErrNoSaving)
 	}
 	g := s.Record()
 	path, err := s.cfg.Save(name, g)

@@ -24,7 +24,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"hash"
 	"math"
@@ -35,6 +34,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 )
 
@@ -289,11 +289,11 @@ func SeatsOf(g *record.Game, asked []int) ([]int, error) {
 		slices.Sort(seats)
 		seats = slices.Compact(seats)
 		if len(seats) == 0 {
-			return nil, errors.New("no seat to review")
+			return nil, lang.Err(lang.ErrNoSeatToReview)
 		}
 		for _, s := range seats {
 			if s < 0 || s >= n {
-				return nil, fmt.Errorf("seat %d: the game has seats 0 to %d", s, n-1)
+				return nil, lang.Err(lang.ErrReviewSeat, s, n-1)
 			}
 		}
 		return seats, nil

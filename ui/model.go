@@ -266,7 +266,7 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 			m.scores.record = msg.record
 		}
 		if msg.err != nil {
-			m.logs.log = append(m.logs.log, logLine{text: "(" + msg.err.Error() + ")", at: msg.at})
+			m.logs.log = append(m.logs.log, logLine{text: "(" + m.lang.Error(msg.err) + ")", at: msg.at})
 		}
 		return m, nil
 	case tea.MouseClickMsg:

@@ -157,7 +157,7 @@ func (m *Model) openLoad() tea.Cmd {
 	}
 	dir, err := save.Dir()
 	if err != nil {
-		return m.setError(err.Error())
+		return m.setError(m.lang.Error(err))
 	}
 	m.hand.pending, m.hand.pendSlot, m.hand.target = 0, -1, engine.NoCard
 	m.loader = newLoadDialog(&m.screenContext, dir)
@@ -203,7 +203,7 @@ func isAutosave(path string) bool {
 func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	m.setup = nil
 	if msg.err != nil {
-		return m.setError(msg.err.Error())
+		return m.setError(m.lang.Error(msg.err))
 	}
 	next := nextGame{g: msg.g, file: msg.path, autosave: msg.autosave, message: m.t(lang.PkLoaded, msg.path)}
 	if msg.autosave {
