@@ -35,11 +35,10 @@ type dbRoom struct {
 // begins with the record's history.
 func (h *harness) readRoom(room string) (dbRoom, error) {
 	var d dbRoom
-	st, err := store.OpenPostgres(dbURL(h.pg.addr()))
+	st, err := h.store()
 	if err != nil {
 		return d, err
 	}
-	defer st.Close()
 	k, err := st.Room(room)
 	if err != nil {
 		return d, fmt.Errorf("room %s: %w", room, err)
@@ -393,4 +392,20 @@ func (h *harness) movesAt(room string, at time.Time) int {
 		n = s.moves[room]
 	}
 	return n
+}
+
+// store opens the schedule's database as a store once, for the checker
+// to read rooms and results as the servers write them.
+func (h *harness) store() (*store.SQL, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.st == nil {
+		st, err := store.OpenPostgres(dbURL(h.pg.addr()))
+		if err != nil {
+			return nil, err
+		}
+		h.st = st
+		h.t.Cleanup(func() { st.Close() })
+	}
+	return h.st, nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/millebornes/mille/server"
 	"github.com/millebornes/mille/server/internal/client"
+	"github.com/millebornes/mille/server/store"
 )
 
 // harness runs one schedule: its PostgreSQL, its servers and their
@@ -26,6 +27,7 @@ type harness struct {
 	sched   *schedule
 	pg      *pgCluster
 	db      *sql.DB
+	st      *store.SQL // opened by store, at the first read
 	servers []*serverProc
 	players []*player
 	rooms   []string

@@ -2,6 +2,8 @@ package faults
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -93,6 +95,35 @@ func reproSlowWrite() *schedule {
 			found = append(found, fmt.Sprintf("room %s played %d moves in the 25 s room %s's next move was held", other, n-from, slow))
 		}
 		return found
+	}
+	return sc
+}
+
+// gameOver is a fixed schedule that plays one room's game to its end
+// through faults: every few seconds the server holding the room is
+// killed and started again, or paused, or PostgreSQL restarts, or the
+// holder's connections are cut; the game must end within 150 s, its
+// result recorded once (the checker).
+func gameOver() *schedule {
+	sc := &schedule{name: "game-over", servers: 2, rooms: 1}
+	sc.script = func(h *harness) []string {
+		room := h.rooms[0]
+		deadline := time.Now().Add(150 * time.Second)
+		for i := 0; !h.over(room); i++ {
+			if time.Now().After(deadline) {
+				return []string{fmt.Sprintf("room %s: the game did not end in 150 s (%d moves)", room, h.lastMoves()[room])}
+			}
+			time.Sleep(4 * time.Second)
+			s := h.servers[0]
+			if name, _, _ := strings.Cut(h.holder(room), " "); name == "B" {
+				s = h.servers[1]
+			}
+			f := fault{kind: []kind{kill, pause, pgRestart, cut}[i%4], dur: 2 * time.Second}
+			f.server = slices.Index(h.servers, s)
+			h.inject(f)
+		}
+		h.note("the game is over after %d moves", h.lastMoves()[room])
+		return nil
 	}
 	return sc
 }

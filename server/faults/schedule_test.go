@@ -292,6 +292,7 @@ type totals struct {
 	mu        sync.Mutex
 	schedules int
 	moves     int
+	over      int // games played to their end
 	injected  map[string]int
 }
 
@@ -304,6 +305,11 @@ func (tt *totals) add(h *harness) {
 	}
 	for k, n := range h.injected {
 		tt.injected[k] += n
+	}
+	for _, r := range h.rooms {
+		if h.over(r) {
+			tt.over++
+		}
 	}
 }
 
@@ -350,7 +356,7 @@ func TestFaults(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	t.Logf("%d schedules run in %v, %d moves played; faults injected: %v", tt.schedules, time.Since(began).Round(time.Second), tt.moves, tt.injected)
+	t.Logf("%d schedules run in %v, %d moves played, %d games to their end; faults injected: %v", tt.schedules, time.Since(began).Round(time.Second), tt.moves, tt.over, tt.injected)
 }
 
 // envInt is the number in environment variable name, or def.
@@ -361,5 +367,6 @@ func envInt(name string, def int) int {
 	return def
 }
 
-// fixed are the fixed schedules: issue 32's repros, as written there.
-func fixed() []*schedule { return []*schedule{reproPauseKill(), reproSlowWrite()} }
+// fixed are the fixed schedules: issue 32's repros, as written there,
+// and a game played to its end through faults.
+func fixed() []*schedule { return []*schedule{gameOver(), reproPauseKill(), reproSlowWrite()} }
