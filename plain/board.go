@@ -171,29 +171,6 @@ func (b *board) matchSide(text string) (int, bool) {
 	return 0, false
 }
 
-// describe tells an action in the player's words.
-func (b *board) describe(a engine.Action) string {
-	c := b.cat.Card(a.Card())
-	switch a.Kind() {
-	case engine.KindPlay:
-		if a.Card().IsHazard() {
-			return b.text(lang.ActAttack, c, b.sideName(a.Target()))
-		}
-		return b.text(lang.ActPlay, c)
-	case engine.KindDiscard:
-		return b.text(lang.ActDiscard, c)
-	case engine.KindCoupFourre:
-		return b.text(lang.ActCoupFourre)
-	case engine.KindDecline:
-		return b.text(lang.ActDecline)
-	case engine.KindExtend:
-		return b.text(lang.ActExtend)
-	case engine.KindStopTrip:
-		return b.text(lang.ActStop)
-	}
-	return b.text(lang.ActContinue)
-}
-
 // The board read aloud: everything the full-screen board shows is in
 // status (the tables and the piles), hand and score, the table in one
 // line in summary, and the recent moves in the speech's log.

@@ -57,5 +57,5 @@ func (hn *hints) show(h hintResult) {
 	if !hn.search.Answer(h.n) {
 		return
 	}
-	hn.sp.heard(hn.cat.HintLine(hn.describe(h.a), h.why), hn.obs.EventCount)
+	hn.sp.heard(hn.cat.HintLine(hn.cat.Describe(hn.names(), h.a), h.why), hn.obs.EventCount)
 }
