@@ -491,15 +491,9 @@ func (s *Server) handle(sess *channel.Session) {
 	defer stopSession()
 	// The program's reader stops with it, taking no byte meant for the
 	// line mode when the person asks for it at the name prompt.
-	programEnded := make(chan struct{})
-	defer func() {
-		select {
-		case <-programEnded:
-		default:
-			close(programEnded)
-		}
-	}()
-	input := gate.NewKeyClock(sess.Input.Until(programEnded))
+	programInput := sess.Input.Until()
+	defer programInput.Stop()
+	input := gate.NewKeyClock(programInput)
 	idled := gate.WatchIdle(ctx, cancel, input, s.cfg.Sessions.Idle)
 
 	var m tea.Model
@@ -541,7 +535,7 @@ func (s *Server) handle(sess *channel.Session) {
 		s.log.Error("session", "source", source, "key", id, "err", err)
 	}
 	painter.close() // the terminal as it was, before the goodbyes
-	close(programEnded)
+	programInput.Stop()
 	endInput()
 	if sc != nil && sc.WantsPlain() && s.stop.Err() == nil && !idled.Load() {
 		s.log.Info("session", "source", source, "key", id, "mode", linemode.Command, "from", "the name prompt")

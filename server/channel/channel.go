@@ -166,42 +166,35 @@ func (b *InputBuffer) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// Until is a reader of b that ends (io.EOF) once stop is closed, taking
-// nothing more from b: a program that stops reading the session's input
-// leaves the bytes not yet read to the next reader (the line mode, after
-// the full screen).
-func (b *InputBuffer) Until(stop <-chan struct{}) io.Reader {
-	go func() {
-		<-stop
-		b.mu.Lock()
-		b.ready.Broadcast()
-		b.mu.Unlock()
-	}()
-	return stoppedReader{b, stop}
+// Until is a reader of b that ends (io.EOF) once its Stop is called,
+// taking nothing more from b: a program that stops reading the session's
+// input leaves the bytes not yet read to the next reader (the line mode,
+// after the full screen). It needs no goroutine of its own.
+func (b *InputBuffer) Until() *StoppedReader { return &StoppedReader{b: b} }
+
+// StoppedReader is InputBuffer.Until's reader.
+type StoppedReader struct {
+	b       *InputBuffer
+	stopped bool // guarded by b.mu
 }
 
-type stoppedReader struct {
-	b    *InputBuffer
-	stop <-chan struct{}
+// Stop ends the reader: a Read waiting returns io.EOF, and so does every
+// Read after.
+func (r *StoppedReader) Stop() {
+	r.b.mu.Lock()
+	defer r.b.mu.Unlock()
+	r.stopped = true
+	r.b.ready.Broadcast()
 }
 
-func (r stoppedReader) stopped() bool {
-	select {
-	case <-r.stop:
-		return true
-	default:
-		return false
-	}
-}
-
-func (r stoppedReader) Read(p []byte) (int, error) {
+func (r *StoppedReader) Read(p []byte) (int, error) {
 	b := r.b
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for len(b.data) == 0 && b.err == nil && !r.stopped() {
+	for len(b.data) == 0 && b.err == nil && !r.stopped {
 		b.ready.Wait()
 	}
-	if r.stopped() {
+	if r.stopped {
 		return 0, io.EOF
 	}
 	if len(b.data) == 0 {

@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 	"io"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -136,28 +137,30 @@ func (k *KeyClock) Read(p []byte) (int, error) {
 
 // WatchIdle ends a session (cancel) once it has sent no input through k
 // for limit (0: never), until ctx ends; the flag it returns says it did.
+// It watches with a timer, not a goroutine of the session's.
 func WatchIdle(ctx context.Context, cancel context.CancelFunc, k *KeyClock, limit time.Duration) *atomic.Bool {
 	idled := new(atomic.Bool)
 	if limit <= 0 {
 		return idled
 	}
-	go func() {
-		t := time.NewTimer(limit)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-			since := time.Since(time.Unix(0, k.last.Load()))
-			if since >= limit {
-				idled.Store(true)
-				cancel()
-				return
-			}
-			t.Reset(limit - since)
+	var mu sync.Mutex // the timer, set before it can fire
+	mu.Lock()
+	defer mu.Unlock()
+	var t *time.Timer
+	t = time.AfterFunc(limit, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if ctx.Err() != nil {
+			return
 		}
-	}()
+		since := time.Since(time.Unix(0, k.last.Load()))
+		if since >= limit {
+			idled.Store(true)
+			cancel()
+			return
+		}
+		t.Reset(limit - since)
+	})
+	context.AfterFunc(ctx, func() { t.Stop() })
 	return idled
 }

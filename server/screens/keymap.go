@@ -2,6 +2,7 @@ package screens
 
 import (
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -160,9 +161,37 @@ type screenKeys struct {
 	room      roomKeys
 }
 
-func newScreenKeys() screenKeys {
-	return screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(&lang.English), lobby: newLobbyKeys(&lang.English), waiting: newWaitingKeys(&lang.English), room: newRoomKeys(&lang.English)}
+func newScreenKeys(l *lang.Catalogue) *screenKeys {
+	return &screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(l), lobby: newLobbyKeys(l), waiting: newWaitingKeys(l), room: newRoomKeys(l)}
 }
+
+// keysIn are the screens' keys in the language l, made once for every
+// session (issue 36: nothing per session that is the same for all). They
+// are read only: a screen that changes a key's help or turns it off does
+// it on a copy (waiting.go).
+func keysIn(l *lang.Catalogue) *screenKeys {
+	if k, ok := sharedKeys.Load(l); ok {
+		return k.(*screenKeys)
+	}
+	k, _ := sharedKeys.LoadOrStore(l, newScreenKeys(l))
+	return k.(*screenKeys)
+}
+
+// helpFor is the help of the screens in the styles st (one of
+// ui.StylesFor's), made once for every session; helpView sets its width on
+// a copy.
+func helpFor(st *ui.Styles) *help.Model {
+	if h, ok := sharedHelp.Load(st); ok {
+		return h.(*help.Model)
+	}
+	h := newHelp(st)
+	shared, _ := sharedHelp.LoadOrStore(st, &h)
+	return shared.(*help.Model)
+}
+
+// The keys by catalogue and the help by styles that every session shares:
+// as many as there are catalogues and styles.
+var sharedKeys, sharedHelp sync.Map
 
 // newHelp is the help of the screens around the board, in the board's
 // colours: each key followed by a colon, as in "n: new room".

@@ -51,9 +51,9 @@ type Screen struct {
 	last table.View  // the seat's latest view
 	game game        // the board, once the game has started (table.go)
 
-	st   *ui.Styles // the game's styles, so the lobby looks like the board
-	keys screenKeys
-	help help.Model
+	st   *ui.Styles  // the game's styles, so the lobby looks like the board
+	keys *screenKeys // in the screen's language, shared (keysIn)
+	help *help.Model // in its styles, shared (helpFor)
 
 	// DataDir is the server's data folder, never shown to players: an
 	// error that names it is told as a short sentence.
@@ -143,7 +143,7 @@ func (s *Screen) connect(c *lobby.Conn, err error) tea.Cmd {
 // wide; it asks the player's name first if a knows none.
 func New(a *lobby.Admission, room string, width int) *Screen {
 	st := ui.StylesFor(true)
-	s := &Screen{Admission: a, room: room, width: width, st: st, keys: newScreenKeys(), help: newHelp(st), lang: &lang.English}
+	s := &Screen{Admission: a, room: room, width: width, st: st, keys: keysIn(&lang.English), help: helpFor(st), lang: &lang.English}
 	s.naming = s.Name() == ""
 	s.nameField = newField(st, lobby.MaxNameLen)
 	s.nameField.Prompt = "Name: "
@@ -154,17 +154,13 @@ func New(a *lobby.Admission, room string, width int) *Screen {
 // SetLang speaks l in the lobby's screens and, from the next room on,
 // on the board.
 func (s *Screen) SetLang(l *lang.Catalogue) {
-	s.lang = l
-	s.keys.name = newNameKeys(l)
+	s.lang, s.keys = l, keysIn(l)
 	s.nameField.Prompt = l.T(lang.SrvName)
-	s.keys.lobby = newLobbyKeys(l)
-	s.keys.waiting = newWaitingKeys(l)
-	s.keys.room = newRoomKeys(l)
 }
 
 // setStyles paints the screen with st, for the terminal's background.
 func (s *Screen) setStyles(st *ui.Styles) {
-	s.st, s.help = st, newHelp(st)
+	s.st, s.help = st, helpFor(st)
 	setFieldStyles(&s.nameField, st)
 	if s.form != nil {
 		setFieldStyles(&s.form.name, st)
@@ -398,10 +394,10 @@ func (s *Screen) View() tea.View {
 		if msg := s.message(); msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(msg))
 		}
-		b.WriteString("\n" + helpView(s.help, s.keys.name, s.inner()) + "\n")
+		b.WriteString("\n" + helpView(*s.help, s.keys.name, s.inner()) + "\n")
 	} else if s.form != nil {
 		s.form.view(&b, h, st)
-		b.WriteString("\n" + helpView(s.help, s.form.keys, s.inner()) + "\n")
+		b.WriteString("\n" + helpView(*s.help, s.form.keys, s.inner()) + "\n")
 		if msg := s.message(); msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(msg))
 		}
@@ -411,7 +407,7 @@ func (s *Screen) View() tea.View {
 		s.viewRoom(&b)
 	} else {
 		b.WriteString(s.lang.T(lang.SrvHello, st.Title.Render(s.Name())) + "\n\n")
-		keys := helpView(s.help, s.keys.lobby, s.inner())
+		keys := helpView(*s.help, s.keys.lobby, s.inner())
 		if len(s.rooms) == 0 {
 			b.WriteString(st.Heading.Render(s.lang.T(lang.SrvRooms)) + s.lang.T(lang.SrvNoRooms) + "\n")
 		} else {
@@ -507,7 +503,7 @@ func (s *Screen) viewRoom(b *strings.Builder) {
 		b.WriteString(s.lang.T(lang.SrvSeatLine, me, i+1, seat.Name, who) + "\n")
 	}
 	b.WriteString("\n" + s.lang.T(lang.SrvStarted) + "\n") // until then the waiting room shows the room
-	b.WriteString(helpView(s.help, s.keys.room, s.inner()) + "\n")
+	b.WriteString(helpView(*s.help, s.keys.room, s.inner()) + "\n")
 	if u.Notice.Kind != table.NoNotice {
 		fmt.Fprintf(b, "\n%s\n", st.Message.Render(s.lang.Notice(u.Notice)))
 	}

@@ -149,7 +149,7 @@ func (s *Screen) viewWaiting(b *strings.Builder, h hits) {
 	}
 	keys.Team.SetEnabled(seated && sides > 1 && cfg.Game.Players >= 4)
 	keys.Watch.SetEnabled(seated)
-	b.WriteString(helpView(s.help, keys, s.inner()) + "\n")
+	b.WriteString(helpView(*s.help, keys, s.inner()) + "\n")
 	if u.Notice.Kind != table.NoNotice {
 		fmt.Fprintf(b, "\n%s\n", st.Message.Render(s.lang.Notice(u.Notice)))
 	}
