@@ -12,7 +12,8 @@ import (
 
 // TestNoErrorTextMatched (issue 33): no code, production or test, reads
 // an error back by its text: err.Error() compared with ==, != or a
-// switch, or searched with strings.Contains and its kin. An error a
+// switch, looked up in a map, or searched with strings.Contains and its
+// kin. An error a
 // program acts on is a value (errors.Is) or a type with a code
 // (errors.As); a sentence is for people, through the catalogue.
 func TestNoErrorTextMatched(t *testing.T) {
@@ -78,6 +79,10 @@ func errorTextMatches(f *ast.File) []token.Pos {
 		switch n := n.(type) {
 		case *ast.BinaryExpr:
 			if (n.Op == token.EQL || n.Op == token.NEQ) && (isErrorText(n.X) || isErrorText(n.Y)) {
+				found = append(found, n.Pos())
+			}
+		case *ast.IndexExpr: // a map looked up by the text
+			if isErrorText(n.Index) {
 				found = append(found, n.Pos())
 			}
 		case *ast.SwitchStmt:
