@@ -84,12 +84,13 @@ func TestFrenchIsFrench(t *testing.T) {
 	}
 }
 
-// TestFrenchTypography: no plain space before « : ; ! ? » in French.
+// TestFrenchTypography: no plain space before « : ; ! ? » or a percent
+// sign, nor inside guillemets, in French.
 func TestFrenchTypography(t *testing.T) {
 	for k, text := range French.Text {
-		for _, p := range []string{" :", " ;", " !", " ?"} {
+		for _, p := range []string{" :", " ;", " !", " ?", " %%", "« ", " »"} {
 			if strings.Contains(text, p) {
-				t.Errorf("key %d: a breaking space before %q: %q", k, p[1:], text)
+				t.Errorf("key %d: a breaking space in %q: %q", k, p, text)
 			}
 		}
 	}

@@ -18,7 +18,7 @@ func TestReasonsInFrench(t *testing.T) {
 	d := judgeState(context.Background(), &s, engine.Discard(engine.Miles25), Normal, 1)
 	obs := engine.Observe(&s, 0)
 	why := WhyIn(&lang.French, &obs, &d, engine.Names{Config: obs.Config, Viewer: -1})
-	for _, w := range []string{"Mieux valait jouer", "Avec « défausser", "un tour perdu", "ils roulent environ"} {
+	for _, w := range []string{"Mieux valait jouer", "Avec «\u00a0défausser", "un tour perdu", "ils roulent environ"} {
 		if !strings.Contains(why, w) {
 			t.Errorf("%q does not say %q", why, w)
 		}

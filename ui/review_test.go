@@ -122,7 +122,7 @@ func TestReviewFrench(t *testing.T) {
 	rs.setReview(r, nil)
 	rs.Update(tea.KeyPressMsg{Code: tea.KeyDown}) // the first flagged decision
 	screen := reviewText(rs, 120, 40)
-	for _, want := range []string{"attendu", "votre jeu", "le leur", "les cartes", "donnés", "les plus coûteux", review.VerdictIn(&lang.French, rs.decisions[rs.moves[rs.cur]].Verdict)} {
+	for _, want := range []string{"attendu", "votre jeu", "le leur", "les cartes", "perdus", "les plus coûteux", review.VerdictIn(&lang.French, rs.decisions[rs.moves[rs.cur]].Verdict)} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the French review lacks %q:\n%s", want, screen)
 		}
