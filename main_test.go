@@ -189,17 +189,17 @@ func TestUsageErrorsInFrench(t *testing.T) {
 	}{
 		{[]string{"--players", "5"}, "mille: 5 joueurs\u00a0: mille se joue à 2, 3, 4 ou 6"},
 		{[]string{"--rules", "bsd", "--players", "3"}, "mille: les règles bsd se jouent à 2 joueurs seulement"},
-		{[]string{"--rules", "dujardon"}, "mille: règles inconnues « dujardon »"},
-		{[]string{"--level", "super"}, "mille: niveau d'ordinateur inconnu « super »"},
+		{[]string{"--rules", "dujardon"}, "mille: règles inconnues «\u00a0dujardon\u00a0»"},
+		{[]string{"--level", "super"}, "mille: niveau d'ordinateur inconnu «\u00a0super\u00a0»"},
 		{[]string{"--people", "3"}, "mille: --people 3\u00a0: de 1 aux 2 joueurs"},
 		{[]string{"--bogus"}, "mille: option inconnue\u00a0: -bogus"},
-		{[]string{"--seed", "abc"}, "mille: valeur invalide « abc » pour --seed"},
+		{[]string{"--seed", "abc"}, "mille: valeur invalide «\u00a0abc\u00a0» pour --seed"},
 		{[]string{"--level"}, "mille: l'option --level attend une valeur"},
 		{[]string{"---x"}, "mille: option mal écrite\u00a0: ---x"},
 		{[]string{"--seats", "hard,wizard"}, "mille: --seats\u00a0: 2 places données pour les 1 autres joueurs"},
-		{[]string{"--seats", "wizard"}, "mille: --seats\u00a0: place 2\u00a0: niveau d'ordinateur inconnu « wizard »"},
-		{[]string{"arena", "--seats", "cmd:,hard"}, "mille arena: la place « cmd: » ne nomme aucun programme"},
-		{[]string{"stats", "x"}, "mille stats: argument inattendu « x »"},
+		{[]string{"--seats", "wizard"}, "mille: --seats\u00a0: place 2\u00a0: niveau d'ordinateur inconnu «\u00a0wizard\u00a0»"},
+		{[]string{"arena", "--seats", "cmd:,hard"}, "mille arena: la place «\u00a0cmd:\u00a0» ne nomme aucun programme"},
+		{[]string{"stats", "x"}, "mille stats: argument inattendu «\u00a0x\u00a0»"},
 	} {
 		var out, errs strings.Builder
 		args := tc.args
