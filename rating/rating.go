@@ -5,11 +5,10 @@
 // Each player is a Gaussian belief about their skill: a mean Mu and an
 // uncertainty Sigma. A game's result, the sides ranked by what they
 // scored, moves every player's belief by the paper's closed-form update:
-// Thurstone–Mosteller with full pairing (the paper's Algorithm 1) for two
-// players alone, Plackett–Luce (Algorithm 4) for three to six sides and
-// for teams (a side's skill is its players' summed, and its change is
-// shared in proportion to each player's variance). Ties are ranks that
-// are equal.
+// Thurstone–Mosteller with full pairing for two players alone, and
+// Plackett–Luce for three to six sides and for teams (a side's skill is
+// its players' summed, and its change is shared in proportion to each
+// player's variance). Ties are ranks that are equal.
 //
 // A person reads one number, Display: an ordinal (the mean less three
 // uncertainties, a skill the player very likely has) on an Elo-like scale
@@ -124,8 +123,8 @@ func (m Model) prepare(teams [][]Rating, rank []int) ([][]Rating, []side, error)
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// apply shares each side's change among its players (the paper's
-// equations 3.13 and 3.14 for a team) and limits Sigma when asked: omega
+// apply shares each side's change among its players (as the paper does
+// for a team's players) and limits Sigma when asked: omega
 // is the change of a side's mean, delta the share of its variance the game
 // took away.
 func (m Model) apply(teams, out [][]Rating, sides []side, omega, delta []float64) [][]Rating {
@@ -144,7 +143,7 @@ func (m Model) apply(teams, out [][]Rating, sides []side, omega, delta []float64
 }
 
 // PlackettLuce rates a game by the Plackett–Luce model (the paper's
-// Algorithm 4): each side's chance to finish ahead of those still left is
+// update): each side's chance to finish ahead of those still left is
 // its share of exp(mu/c) among them.
 func (m Model) PlackettLuce(teams [][]Rating, rank []int) ([][]Rating, error) {
 	out, sides, err := m.prepare(teams, rank)
@@ -202,7 +201,7 @@ func (m Model) PlackettLuce(teams [][]Rating, rank []int) ([][]Rating, error) {
 }
 
 // ThurstoneMostellerFull rates a game by the Thurstone–Mosteller model
-// with every pair of sides compared (the paper's Algorithm 1): a side's
+// with every pair of sides compared (the paper's full-pair update): a side's
 // performance is Gaussian, and each pair's result moves both by the
 // truncated Gaussian's mean and variance.
 func (m Model) ThurstoneMostellerFull(teams [][]Rating, rank []int) ([][]Rating, error) {

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"slices"
 	"strings"
@@ -82,13 +83,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, n := range names {
 		fmt.Fprintf(stdout, "%-10s %8.3f %8d\n", n, fit[n].Mu, rating.Display(fit[n]))
 	}
-	fmt.Fprintf(stdout, "\n%-22s %6s %9s %9s %7s\n", "pair", "hands", "measured", "predicted", "diff")
+	fmt.Fprintf(stdout, "\n%-22s %6s %9s %9s %7s %7s\n", "pair", "hands", "measured", "predicted", "diff", "±95%")
 	worst := 0.0
 	for _, r := range results {
 		got := r.WonA / r.Games
 		want := m.WinShare([][]rating.Rating{{fit[r.A]}, {fit[r.B]}})[0]
 		worst = max(worst, abs(got-want))
-		fmt.Fprintf(stdout, "%-22s %6.0f %8.1f%% %8.1f%% %+6.1f\n", r.A+" vs "+r.B, r.Games, 100*got, 100*want, 100*(want-got))
+		half := 1.96 * math.Sqrt(want*(1-want)/r.Games) // the measure's 95% half-width
+		fmt.Fprintf(stdout, "%-22s %6.0f %8.1f%% %8.1f%% %+6.1f %7.1f\n", r.A+" vs "+r.B, r.Games, 100*got, 100*want, 100*(want-got), 100*half)
 	}
 	fmt.Fprintf(stdout, "largest difference: %.1f points of win share\n\nvar House = map[string]Rating{\n", 100*worst)
 	for _, n := range names {

@@ -59,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the players, the seating and the deals")
 	fs.BoolVar(&o.game, "game", false, "play whole games to 5000, not one hand a game")
 	fs.BoolVar(&o.perHand, "per-hand", false, "with --game, rate each hand of a game, not its end")
-	fs.IntVar(&o.arenaHands, "arena", 400, "hands of each arena check of the house computers (0: none)")
+	fs.IntVar(&o.arenaHands, "arena", 400, "hands of each arena check of the house computers with medium, ten times as many for easy against the heuristic (0: none)")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "tables played at once")
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
@@ -370,14 +370,18 @@ func checkHouse(ctx context.Context, o options, w io.Writer) error {
 	fmt.Fprintf(w, "\nhouse computers, fresh arena hands (seed %d) against their fixed ratings:\n", o.seed+100)
 	fmt.Fprintf(w, "%-20s %6s %9s %14s %9s %6s\n", "pair", "hands", "measured", "95% CI", "predicted", "diff")
 	pairs := [][2]string{{"easy", "heuristic"}, {"easy", "medium"}, {"medium", "heuristic"}}
-	for _, p := range pairs {
+	for i, p := range pairs {
+		hands := o.arenaHands
+		if i == 0 {
+			hands *= 10 // microseconds a decision: as many hands are cheap
+		}
 		entries := make([]arena.Entry, 2)
 		for i, name := range p {
 			entries[i] = arena.Entry{Name: name, New: func(seed uint64) (ai.Player, error) { return ai.New(name, seed) }}
 		}
 		rep, err := arena.Run(ctx, arena.Options{
 			Game: engine.Config{Players: 2, Rules: engine.Standard}, Entries: entries,
-			Hands: o.arenaHands, Seed: o.seed + 100, Parallel: o.parallel,
+			Hands: hands, Seed: o.seed + 100, Parallel: o.parallel,
 		})
 		if err != nil {
 			return err
