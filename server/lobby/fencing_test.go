@@ -2,7 +2,9 @@ package lobby
 
 import (
 	"database/sql"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -277,5 +279,69 @@ func TestEndedRoomsLeaseGone(t *testing.T) {
 	b.takeOver()
 	if rooms := leaseRooms(t, b); len(rooms) != 0 {
 		t.Fatalf("leases %v after the orphan's ran out", rooms)
+	}
+}
+
+// TestMovesTableLocked (issue 32, degraded): a LOCK TABLE moves held by
+// another transaction froze a game 30 s with no log line on either
+// server. Now the move's write is refused by the lock timeout: within
+// 2 s its people read that the game waits, then that the move was not
+// written, the server logs it, the lease is kept, and once the lock goes
+// the game goes on.
+func TestMovesTableLocked(t *testing.T) {
+	url := pgtest.URL(t)
+	c := servertest.NewClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	var logged strings.Builder
+	var mu sync.Mutex
+	a.Logf = func(format string, args ...any) {
+		mu.Lock()
+		fmt.Fprintf(&logged, format+"\n", args...)
+		mu.Unlock()
+	}
+	ann, err := a.Create("wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	servertest.Must(t, err)
+	servertest.Must(t, ann.Start())
+	act(t, ann)
+	untilTurn(t, ann)
+	before := ann.Room().tableMoves()
+
+	db, err := sql.Open("pgx", url)
+	servertest.Must(t, err)
+	defer db.Close()
+	lock, err := db.Begin()
+	servertest.Must(t, err)
+	defer lock.Rollback()
+	if _, err := lock.Exec(`LOCK TABLE moves IN ACCESS EXCLUSIVE MODE`); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	var buf [engine.MaxLegal]engine.Action
+	u := ann.View()
+	servertest.Must(t, ann.Act(u.Obs.Legal(buf[:0])[0]))
+	servertest.WaitFor(t, ann, func(u table.View) bool { return u.Notice.Kind == table.NoticeWriting })
+	if took := time.Since(start); took > 2*time.Second {
+		t.Fatalf("Ada read that the game waits %v after her move", took)
+	}
+	c.Add(LeaseTime / 3)
+	a.renew()
+	if v := writeOver(t, ann); v.Notice.Kind != table.NoticeNotWritten {
+		t.Fatalf("after the lock timeout Ada reads %q", v.Notice.Text(&lang.English))
+	}
+	c.Add(LeaseTime / 3)
+	a.renew()
+	b.takeOver()
+	if a.Room("wz") == nil || b.Room("wz") != nil {
+		t.Fatal("a lost the room while the moves were locked")
+	}
+	mu.Lock()
+	if text := logged.String(); !strings.Contains(text, fmt.Sprintf("room wz: move %d not recorded", before)) || !strings.Contains(text, "lock timeout") {
+		t.Errorf("a logged:\n%s", text)
+	}
+	mu.Unlock()
+	lock.Rollback()
+	act(t, ann)
+	if got := ann.Room().tableMoves(); got <= before {
+		t.Fatalf("the game did not go on after the lock: %d moves, %d before", got, before)
 	}
 }
