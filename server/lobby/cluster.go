@@ -213,7 +213,15 @@ func (r *Room) moved(ctx context.Context, n int, a engine.Action, record table.C
 	err := c.Shared.AddMove(ctx, r.fence(), n, a)
 	if err != nil {
 		r.lobby.logf("room %s: move %d not recorded: %v", r.Name(), n, err)
-		if !errors.Is(err, store.ErrNotHolder) {
+		switch {
+		case errors.Is(err, store.ErrBehind):
+			// The store holds a move this table does not: read the room
+			// again (not on this goroutine, the table's writer, which
+			// Close waits for).
+			if r.gone.CompareAndSwap(false, true) {
+				go r.lobby.reload(r, r.fence(), fmt.Sprintf("move %d is another in the store", n))
+			}
+		case !errors.Is(err, store.ErrNotHolder):
 			r.unsure.Store(true)
 		}
 		r.lost(err)
@@ -380,7 +388,7 @@ func (l *Lobby) renewRoom(r *Room) {
 		l.drop(r, table.Notice{Kind: table.NoticeMoved, Name: r.Name(), Join: l.joinCommand(r.Name())})
 		return
 	case got.Epoch != epoch:
-		l.reload(r, got, fmt.Sprintf("its lease was another server's since epoch %d", epoch))
+		l.reload(r, got.Fence(), fmt.Sprintf("its lease was another server's since epoch %d", epoch))
 		return
 	}
 	r.until.Store(now.Add(c.lease()).UnixMilli())
@@ -391,7 +399,7 @@ func (l *Lobby) renewRoom(r *Room) {
 			return
 		}
 		if have := r.tableMoves(); n > 0 && n != have && !r.Writing() {
-			l.reload(r, got, fmt.Sprintf("the store holds %d moves, the table %d", n, have))
+			l.reload(r, got.Fence(), fmt.Sprintf("the store holds %d moves, the table %d", n, have))
 			return
 		}
 		r.unsure.Store(false)
@@ -412,18 +420,18 @@ func (r *Room) tableMoves() int {
 }
 
 // reload reads room r again from the store, whose lease this server
-// holds as got but whose game the table may not hold as the store does
+// holds as f but whose game the table may not hold as the store does
 // (another server played it meanwhile, or a move's write was lost on the
 // way): the table stops, its people are told to join again, the lease
 // is let run out and the room taken over from the store at once, every
 // move included (takeOver).
-func (l *Lobby) reload(r *Room, got store.Lease, why string) {
-	l.logf("room %s: read again from the store at epoch %d: %s", r.Name(), got.Epoch, why)
+func (l *Lobby) reload(r *Room, f store.Fence, why string) {
+	l.logf("room %s: read again from the store at epoch %d: %s", r.Name(), f.Epoch, why)
 	r.gone.Store(true)
 	l.drop(r, table.Notice{Kind: table.NoticeReloaded, Name: r.Name(), Join: l.joinCommand(r.Name())})
 	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
 	defer cancel()
-	if err := l.Cluster.Shared.ExpireLease(ctx, got.Fence()); err != nil {
+	if err := l.Cluster.Shared.ExpireLease(ctx, f); err != nil {
 		l.logf("room %s: letting its lease run out: %v", r.Name(), err)
 		return // it runs out by itself
 	}

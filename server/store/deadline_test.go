@@ -2,6 +2,7 @@ package store
 
 import (
 	"database/sql"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -77,5 +78,61 @@ func TestNamesLockedGamesGoOn(t *testing.T) {
 	defer mu.Unlock()
 	if slow["name"] == 0 {
 		t.Errorf("no slow call reported: %v", slow)
+	}
+}
+
+// TestHeldMoveAfterTakeover: a server's move waits on a row another
+// transaction holds; meanwhile its lease runs out and another server
+// takes the room over. When the row goes, the first server's INSERT,
+// whose statement checked the fence as it began, must not commit: the
+// new holder replayed the moves without it, and no player would ever
+// see it (the fault suite's row-lock schedules broke on it).
+func TestHeldMoveAfterTakeover(t *testing.T) {
+	url := pgtest.URL(t)
+	s, err := OpenPostgres(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	a, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "a", Until: at(1)}, at(0))
+	if !ok || err != nil {
+		t.Fatal(ok, err)
+	}
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	hold, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold.Rollback()
+	if _, err := hold.Exec(`INSERT INTO moves (room, n, action) VALUES ('fam', 0, 7)`); err != nil {
+		t.Fatal(err)
+	}
+	written := make(chan error, 1)
+	go func() { written <- s.AddMove(bg, a.Fence(), 0, 3) }()
+	// a's INSERT waits on the row; b takes the room over meanwhile.
+	for {
+		var waiting int
+		if err := db.QueryRow(`SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO moves%'`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting > 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond) // polling PostgreSQL's own view
+	}
+	b, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "b", Until: at(3)}, at(2))
+	if !ok || err != nil || b.Epoch == a.Epoch {
+		t.Fatal(b, ok, err)
+	}
+	hold.Rollback()
+	if err := <-written; !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("a's held move after b took the room: %v", err)
+	}
+	if moves, err := s.Moves(bg, "fam", 0); err != nil || len(moves) != 0 {
+		t.Fatalf("moves %v, %v: a's held move went in after the takeover", moves, err)
 	}
 }

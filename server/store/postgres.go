@@ -65,5 +65,6 @@ func OpenPostgres(url string) (*SQL, error) {
 		db.Close()
 		return nil, err
 	}
+	s.forShare = " FOR SHARE"
 	return s, nil
 }

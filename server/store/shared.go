@@ -16,6 +16,12 @@ import (
 // the room's authority any more.
 var ErrNotHolder = errors.New("this server no longer holds the room")
 
+// ErrBehind refuses a move whose number the store holds another move of,
+// to the server that holds the room: its table is behind the store (a
+// write of its own, made after all though refused, or one of the
+// server before it), and must read the room again.
+var ErrBehind = errors.New("the store holds another move of that number: the table is behind it")
+
 // Lease says which server holds a room: it alone plays the room's game,
 // until Until unless it renews the lease. Addr is where it listens, for
 // the other servers to relay the room's players to it. Epoch is the
@@ -85,12 +91,19 @@ func fenceHolds(at int) string {
 }
 
 // holds reports whether f holds its room's lease now, within q (the
-// database, or a transaction).
+// database, or a transaction). In a transaction of PostgreSQL it locks
+// the lease's row in share mode until the transaction ends: a write
+// whose statement checked the fence as it began, then waited (a row
+// locked), and is about to commit holds off, until it has, a server
+// taking the lease (whose replay then reads it); or, if that server
+// took it first, sees its new epoch and rolls back (issue 32's fault
+// suite: a held move committed after a takeover, which no player saw).
+// SQLite runs one writing transaction at a time: no such window.
 func (s *SQL) holds(ctx context.Context, q interface {
 	QueryRowContext(context.Context, string, ...any) *sql.Row
 }, f Fence) (bool, error) {
 	var one int
-	err := q.QueryRowContext(ctx, `SELECT 1 FROM leases WHERE room = $1 AND holder = $2 AND epoch = $3`, f.Room, f.Holder, f.Epoch).Scan(&one)
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM leases WHERE room = $1 AND holder = $2 AND epoch = $3`+s.forShare, f.Room, f.Holder, f.Epoch).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
@@ -165,36 +178,42 @@ func (s *SQL) Leases(ctx context.Context) ([]Lease, error) {
 	return leases, rows.Err()
 }
 
-// AddMove implements Shared, in one statement: the move is written only
-// while f holds the lease, and the key (room, n) keeps a second move n
-// out. When nothing was written, the move n the store holds tells a try
-// whose answer was lost (the same move, no error) from a refusal.
+// AddMove implements Shared: the move is written only while f holds the
+// lease, checked in the INSERT's own statement and again before the
+// commit (holds), and the key (room, n) keeps a second move n out. When
+// nothing was written, the move n the store holds tells a try whose
+// answer was lost (the same move, no error) from a table behind the
+// store (ErrBehind).
 func (s *SQL) AddMove(ctx context.Context, f Fence, n int, a engine.Action) error {
 	ctx, done := s.call(ctx, "add move", f.Room)
 	defer done()
-	res, err := s.db.ExecContext(ctx, `INSERT INTO moves (room, n, action)
-		SELECT $1, $2, $3 WHERE `+fenceHolds(4)+`
-		ON CONFLICT DO NOTHING`, f.Room, n, int(a), f.Holder, f.Epoch)
-	if err != nil {
-		return err
-	}
-	if k, err := res.RowsAffected(); err != nil || k == 1 {
-		return err
-	}
-	var was int
-	err = s.db.QueryRowContext(ctx, `SELECT action FROM moves WHERE room = $1 AND n = $2`, f.Room, n).Scan(&was)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return ErrNotHolder
-	case err != nil:
-		return errors.Join(ErrNotHolder, err)
-	case engine.Action(was) != a:
-		return ErrNotHolder
-	}
-	if held, err := s.holds(ctx, s.db, f); err != nil || !held {
-		return errors.Join(ErrNotHolder, err)
-	}
-	return nil
+	return s.inTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO moves (room, n, action)
+			SELECT $1, $2, $3 WHERE `+fenceHolds(4)+`
+			ON CONFLICT DO NOTHING`, f.Room, n, int(a), f.Holder, f.Epoch)
+		if err != nil {
+			return err
+		}
+		k, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		// Before the commit, the fence again (holds).
+		if held, err := s.holds(ctx, tx, f); err != nil || !held {
+			return errors.Join(ErrNotHolder, err)
+		}
+		if k == 1 {
+			return nil
+		}
+		var was int
+		switch err := tx.QueryRowContext(ctx, `SELECT action FROM moves WHERE room = $1 AND n = $2`, f.Room, n).Scan(&was); {
+		case err != nil:
+			return errors.Join(ErrNotHolder, err)
+		case engine.Action(was) != a:
+			return ErrBehind
+		}
+		return nil // written already, by a try whose answer was lost
+	})
 }
 
 // Moves implements Shared.

@@ -85,7 +85,7 @@ func testFencing(t *testing.T, s *SQL) {
 	fa := a.Fence()
 	must(t, s.AddMove(bg, fa, 0, 10))
 	must(t, s.AddMove(bg, fa, 0, 10)) // its answer was lost: written once
-	if err := s.AddMove(bg, fa, 0, 11); !errors.Is(err, ErrNotHolder) {
+	if err := s.AddMove(bg, fa, 0, 11); !errors.Is(err, ErrBehind) {
 		t.Fatalf("another move 0: %v", err)
 	}
 	r := Room{Name: "fam", Game: game(t, 1, 0, at(0)), Host: "ka", Players: []string{"ka"}}
@@ -142,7 +142,7 @@ func testMoves(t *testing.T, s *SQL) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.AddMove(bg, f, 2, 99); !errors.Is(err, ErrNotHolder) {
+	if err := s.AddMove(bg, f, 2, 99); !errors.Is(err, ErrBehind) {
 		t.Fatalf("move 2 again: %v", err)
 	}
 	if err := s.AddMove(bg, f, 6, 60); err != nil { // after a gap

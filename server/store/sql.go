@@ -99,6 +99,9 @@ type SQL struct {
 	// once took every connection, and the games stopped with them
 	// (issue 32).
 	names chan struct{}
+	// forShare ends the statement that reads a lease to write its room
+	// (SQL.holds): " FOR SHARE" on PostgreSQL, "" on SQLite.
+	forShare string
 	// slow, when set, hears of every call that took longer than
 	// SlowCall (SetSlow).
 	slow atomic.Pointer[func(op, room string, took time.Duration)]
@@ -432,6 +435,11 @@ func (s *SQL) putRoom(ctx context.Context, r Room, by string, f *Fence) error {
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return errors.Join(ErrNotHolder, err)
 		}
+		if f != nil {
+			if held, err := s.holds(ctx, tx, *f); err != nil || !held {
+				return errors.Join(ErrNotHolder, err)
+			}
+		}
 		return nil
 	})
 }
@@ -558,11 +566,15 @@ func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
 			if err != nil {
 				return err
 			}
-			if n, err := res.RowsAffected(); f != nil && err == nil && n == 0 {
-				// Recorded already, or refused: the lease says which.
-				if held, err := s.holds(ctx, tx, *f); err != nil || !held {
-					return errors.Join(ErrNotHolder, err)
-				}
+			if _, err := res.RowsAffected(); err != nil {
+				return err
+			}
+		}
+		if f != nil {
+			// Nothing written is a result recorded already, or refused:
+			// the lease says which, and holds it until the commit.
+			if held, err := s.holds(ctx, tx, *f); err != nil || !held {
+				return errors.Join(ErrNotHolder, err)
 			}
 		}
 		return nil
