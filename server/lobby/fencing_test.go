@@ -326,7 +326,7 @@ func TestMovesTableLocked(t *testing.T) {
 	c.Add(LeaseTime / 3)
 	a.renew()
 	if v := writeOver(t, ann); v.Notice.Kind != table.NoticeNotWritten {
-		t.Fatalf("after the lock timeout Ada reads %q", v.Notice.Text(&lang.English))
+		t.Fatalf("after the lock timeout Ada reads %q", lang.English.Notice(v.Notice))
 	}
 	c.Add(LeaseTime / 3)
 	a.renew()
