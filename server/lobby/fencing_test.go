@@ -138,6 +138,7 @@ func TestStaleWriteDrops(t *testing.T) {
 	servertest.Must(t, ann.Start())
 	act(t, ann)
 	untilTurn(t, ann)
+	ann.Room().gathers.Wait() // the record at the deal, written
 	c.Add(LeaseTime + time.Second)
 	b.takeOver()
 	if b.Room("wz") == nil {
