@@ -1,7 +1,6 @@
 package lobby
 
 import (
-	"database/sql"
 	"fmt"
 	"strings"
 	"sync"
@@ -181,16 +180,8 @@ func TestRowLockedOneRoom(t *testing.T) {
 	act(t, two)
 	untilTurn(t, one)
 
-	db, err := sql.Open("pgx", url)
-	servertest.Must(t, err)
-	defer db.Close()
-	lock, err := db.Begin()
-	servertest.Must(t, err)
-	defer lock.Rollback()
 	next := one.Room().tableMoves()
-	if _, err := lock.Exec(`INSERT INTO moves (room, n, action) VALUES ('r1', $1, 0)`, next); err != nil {
-		t.Fatal(err)
-	}
+	lock, _ := pgtest.Hold(t, url, `INSERT INTO moves (room, n, action) VALUES ('r1', $1, 0)`, next)
 	held := time.Duration(testkit.Size(4, 4, 15)) * time.Second
 	start := time.Now()
 
@@ -307,15 +298,7 @@ func TestMovesTableLocked(t *testing.T) {
 	untilTurn(t, ann)
 	before := ann.Room().tableMoves()
 
-	db, err := sql.Open("pgx", url)
-	servertest.Must(t, err)
-	defer db.Close()
-	lock, err := db.Begin()
-	servertest.Must(t, err)
-	defer lock.Rollback()
-	if _, err := lock.Exec(`LOCK TABLE moves IN ACCESS EXCLUSIVE MODE`); err != nil {
-		t.Fatal(err)
-	}
+	lock, _ := pgtest.Hold(t, url, `LOCK TABLE moves IN ACCESS EXCLUSIVE MODE`)
 	start := time.Now()
 	var buf [engine.MaxLegal]engine.Action
 	u := ann.View()

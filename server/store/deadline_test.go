@@ -1,7 +1,6 @@
 package store
 
 import (
-	"database/sql"
 	"errors"
 	"sync"
 	"testing"
@@ -18,11 +17,7 @@ import (
 // SlowCall is reported with its operation.
 func TestNamesLockedGamesGoOn(t *testing.T) {
 	url := pgtest.URL(t)
-	s, err := OpenPostgres(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := postgresAt(t, url)
 	var mu sync.Mutex
 	slow := map[string]int{}
 	s.SetSlow(func(op, room string, took time.Duration) {
@@ -30,19 +25,7 @@ func TestNamesLockedGamesGoOn(t *testing.T) {
 		slow[op]++
 		mu.Unlock()
 	})
-	db, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	lock, err := db.Begin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lock.Rollback()
-	if _, err := lock.Exec(`LOCK TABLE identities IN ACCESS EXCLUSIVE MODE`); err != nil {
-		t.Fatal(err)
-	}
+	pgtest.Hold(t, url, `LOCK TABLE identities IN ACCESS EXCLUSIVE MODE`)
 	var logins sync.WaitGroup
 	errs := make(chan error, 30)
 	start := time.Now()
@@ -89,28 +72,12 @@ func TestNamesLockedGamesGoOn(t *testing.T) {
 // see it (the fault suite's row-lock schedules broke on it).
 func TestHeldMoveAfterTakeover(t *testing.T) {
 	url := pgtest.URL(t)
-	s, err := OpenPostgres(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := postgresAt(t, url)
 	a, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "a", Until: at(1)}, at(0))
 	if !ok || err != nil {
 		t.Fatal(ok, err)
 	}
-	db, err := sql.Open("pgx", url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	hold, err := db.Begin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer hold.Rollback()
-	if _, err := hold.Exec(`INSERT INTO moves (room, n, action) VALUES ('fam', 0, 7)`); err != nil {
-		t.Fatal(err)
-	}
+	hold, db := pgtest.Hold(t, url, `INSERT INTO moves (room, n, action) VALUES ('fam', 0, 7)`)
 	written := make(chan error, 1)
 	go func() { written <- s.AddMove(bg, a.Fence(), 0, 3) }()
 	// a's INSERT waits on the row; b takes the room over meanwhile.

@@ -52,7 +52,14 @@ func TestStores(t *testing.T) {
 // cluster.
 func newPostgres(t testing.TB) *SQL {
 	t.Helper()
-	s, err := OpenPostgres(pgtest.URL(t))
+	return postgresAt(t, pgtest.URL(t))
+}
+
+// postgresAt is the store in the database at url, closed as the test
+// ends.
+func postgresAt(t testing.TB, url string) *SQL {
+	t.Helper()
+	s, err := OpenPostgres(url)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,3 +56,26 @@ func URL(t testing.TB) string {
 	u.RawQuery = q.Encode()
 	return u.String()
 }
+
+// Hold runs stmt with args in a transaction of its own on the database at
+// url and leaves it open, holding whatever locks stmt took (a row, a
+// table), as another program would, until the test rolls it back or
+// ends. It returns the transaction, and the database for the test's own
+// queries.
+func Hold(t testing.TB, url, stmt string, args ...any) (*sql.Tx, *sql.DB) {
+	t.Helper()
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tx.Rollback() })
+	if _, err := tx.Exec(stmt, args...); err != nil {
+		t.Fatal(err)
+	}
+	return tx, db
+}
