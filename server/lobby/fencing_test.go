@@ -67,6 +67,7 @@ func TestPauseCrashResume(t *testing.T) {
 	}
 	untilTurn(t, ann)
 	ra := a.Room("wz")
+	ra.gathers.Wait() // the record at the deal, written before the pause
 	epoch := ra.epoch.Load()
 
 	// a is paused (kill -STOP): it renews nothing, its table waits for Ada.
