@@ -153,6 +153,7 @@ var English = Catalogue{
 		Away:           "%s (away)",
 		PlayerN:        "Player %d",
 		NameYou:        "You",
+		GameWhich:      "%d players (%s), game %d, hand %d",
 		NameComputer:   "Computer",
 		NameComputerN:  "Computer %d",
 		ScoreComputer:  "Comp%s",
@@ -1163,7 +1164,7 @@ var English = Catalogue{
 		SshCommandLong:    "mille: that command is too long (%d bytes at most): ssh -t HOST, ssh -t HOST ROOM or ssh HOST plain ROOM",
 		SshGone:           "mille: the server that held room %[1]s went away. Connect again (%[2]s): your seat waits, and another server takes the room over.",
 
-		RtTitle:            "Review of %s",
+		RtTitle:            "Review of %s: %s",
 		RtDepth:            "Depth %v (%d rollouts a decision at most), seed %d.",
 		RtPoints:           "Points are the hand's result: the side's points less the best other side's.",
 		RtFlagged:          "A loss is flagged beyond %.0f standard errors and from %d (inaccuracy),\n%d (mistake) or %d points (blunder).",

@@ -167,6 +167,7 @@ var French = Catalogue{
 		Away:           "%s (absent)",
 		PlayerN:        "Joueur %d",
 		NameYou:        "Vous",
+		GameWhich:      "%d joueurs (%s), partie %d, manche %d",
 		NameComputer:   "Ordinateur",
 		NameComputerN:  "Ordinateur %d",
 		ScoreComputer:  "Ordi%s",
@@ -1177,7 +1178,7 @@ var French = Catalogue{
 		SshCommandLong:    "mille : cette commande est trop longue (%d octets au plus) : ssh -t HÔTE, ssh -t HÔTE SALLE ou ssh HÔTE plain SALLE",
 		SshGone:           "mille : le serveur qui tenait la salle %[1]s est parti. Reconnectez-vous (%[2]s) : votre place vous attend, et un autre serveur reprend la salle.",
 
-		RtTitle:            "Revue de %s",
+		RtTitle:            "Revue : %s ; %s",
 		RtDepth:            "Profondeur %v (%d simulations par décision au plus), graine %v.",
 		RtPoints:           "Les points sont le résultat de la manche : les points du camp moins ceux du meilleur autre camp.",
 		RtFlagged:          "Une perte est signalée au-delà de %.0f écarts-types et à partir de %d (imprécision),\n%d (erreur) ou %d points (gaffe).",

@@ -3,6 +3,8 @@ package lang
 import (
 	"strings"
 	"testing"
+
+	"github.com/millebornes/mille/engine"
 )
 
 // bannedFrench are the variants docs/glossary-fr.md turned down, each
@@ -39,5 +41,18 @@ func TestFrenchGlossary(t *testing.T) {
 				t.Errorf("French key %d says %q: write %q (docs/glossary-fr.md)\n%s", k, b.variant, b.use, text)
 			}
 		}
+	}
+}
+
+// TestGameWhichInFrench: a saved game is described in French, its seats'
+// English names of mille's own said in French (no "You" under French).
+func TestGameWhichInFrench(t *testing.T) {
+	n := engine.Names{Config: engine.Config{Players: 2}, Viewer: -1, Seats: []string{"You", "Computer"}}
+	which, scores := French.GameWhich(n, 0, 2, []int{600, 1300})
+	if want := "2 joueurs (standard), partie 1, manche 3"; which != want {
+		t.Errorf("which: %q, want %q", which, want)
+	}
+	if want := "Vous 600, Ordinateur 1\u00a0300"; scores != want {
+		t.Errorf("scores: %q, want %q", scores, want)
 	}
 }

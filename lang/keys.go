@@ -156,6 +156,7 @@ const (
 	NameYou        // - (the default name of the person at a local game)
 	NameComputer   // - (the computer of a two-player game, here or at a server)
 	NameComputerN  // number (a server's computer at seat N in records of earlier versions)
+	GameWhich      // players, ruleset, game, hand (a saved game, where it is described)
 	ScoreComputer  // number or nothing (a computer's short name in a score column of five cells)
 	ScorePlayer    // number (a nameless person's short name in a score column of five cells)
 	LevelEasy      // -
@@ -1184,7 +1185,7 @@ const (
 	SshGone           // room, command (server/relay.go)
 
 	// mille review's text (review/text.go).
-	RtTitle      // the game's summary
+	RtTitle      // which game, its sides' scores (GameWhich)
 	RtDepth      // depth, rollouts, seed
 	RtPoints     // -
 	RtFlagged    // noise, inaccuracy, mistake and blunder points

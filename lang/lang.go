@@ -390,6 +390,21 @@ func (c *Catalogue) Side(n engine.Names, side int) string {
 	return c.T(Pair, c.seat(n, side), c.seat(n, side+cfg.Sides()))
 }
 
+// GameWhich describes a saved game in this language, wherever one is
+// offered or reviewed: which ("2 joueurs (standard), partie 1, manche
+// 3") and its sides with their points ("Vous 600, Ordinateur 1 300").
+// The seats' names are n's as the save keeps them, the ones mille gives
+// itself ("You") said in this language; points are by side.
+func (c *Catalogue) GameWhich(n engine.Names, game, hand int, points []int) (which, scores string) {
+	cfg := n.Config
+	which = c.T(GameWhich, cfg.Players, cfg.Rules, game+1, hand+1)
+	sides := make([]string, 0, len(points))
+	for side, p := range points {
+		sides = append(sides, c.Side(n, side)+" "+c.Num(p))
+	}
+	return which, strings.Join(sides, ", ")
+}
+
 // Describe tells action a in the words of the player who takes it: "play
 // Stop on Ann", "discard 75 miles", "declare the coup fourré".
 func (c *Catalogue) Describe(n engine.Names, a engine.Action) string {

@@ -212,6 +212,25 @@ func (g *Game) Summary() string {
 	return b.String()
 }
 
+// Names are the game's seats' names as it keeps them, for an onlooker
+// (lang's GameWhich and Side say them in a language).
+func (g *Game) Names() engine.Names {
+	seats := make([]string, len(g.Seats))
+	for i, s := range g.Seats {
+		seats[i] = s.Name
+	}
+	return engine.Names{Config: g.State.Config, Viewer: -1, Seats: seats}
+}
+
+// Scores are each side's points, as Points says them.
+func (g *Game) Scores() []int {
+	points := make([]int, g.State.Config.Sides())
+	for side := range points {
+		points[side] = g.Points(side)
+	}
+	return points
+}
+
 // Points is side's score in the game so far: its total, and the hand's
 // points while the hand is under way (they join the total when it ends).
 // The offers to resume a game say it.

@@ -17,7 +17,8 @@ import (
 // reason for each flagged one, in the language of c. g is the game
 // reviewed, for the seats' names.
 func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
-	fmt.Fprintln(w, c.T(lang.RtTitle, g.Summary()))
+	which, scores := c.GameWhich(g.Names(), int(g.State.Game), int(g.State.Hand), g.Scores())
+	fmt.Fprintln(w, c.T(lang.RtTitle, which, scores))
 	fmt.Fprintln(w, c.T(lang.RtDepth, DepthIn(c, r.Depth), r.Depth.Rollouts(), r.Seed))
 	fmt.Fprintln(w, c.T(lang.RtPoints))
 	fmt.Fprintln(w, c.T(lang.RtFlagged, Noise, InaccuracyPoints, MistakePoints, BlunderPoints))
@@ -187,7 +188,7 @@ func writeHeader(w io.Writer, c *lang.Catalogue, h *Hand, name string, names eng
 // seatName names a seat as --seat counts them, with its player's name.
 func seatName(c *lang.Catalogue, g *record.Game, seat int) string {
 	if seat < len(g.Seats) && g.Seats[seat].Name != "" {
-		return c.T(lang.RtSeatNamed, seat, g.Seats[seat].Name)
+		return c.T(lang.RtSeatNamed, seat, c.SeatName(g.Seats[seat].Name, seat, false))
 	}
 	return c.T(lang.RtSeat, seat)
 }

@@ -37,7 +37,7 @@ func resumeWhich(l *lang.Catalogue, g record.Game, err error) []string {
 	if err != nil {
 		return []string{l.T(lang.DlgUnreadable, err)}
 	}
-	players, scores, _ := strings.Cut(g.Summary(), ": ")
+	players, scores := l.GameWhich(g.Names(), int(g.State.Game), int(g.State.Hand), g.Scores())
 	return []string{players + ",", scores + ",", l.T(lang.DlgSavedAt, g.Saved.Local().Format(l.T(lang.DlgDateLayout)))}
 }
 

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -292,7 +291,7 @@ func (e pickEntry) details(c *lang.Catalogue) string {
 	if !h.Saved.IsZero() {
 		parts = append(parts, h.Saved.Local().Format("2006-01-02 15:04"))
 	}
-	parts = append(parts, sideScores(h))
+	parts = append(parts, sideScores(c, h))
 	if h.Game > 0 {
 		parts = append(parts, c.T(lang.PkSaveGameHand, h.Game+1, h.Hand+1))
 	} else {
@@ -301,13 +300,19 @@ func (e pickEntry) details(c *lang.Catalogue) string {
 	return strings.Join(parts, "  ")
 }
 
-// sideScores are the players and the score of a save's header: "You 120,
-// Computer 50", partners joined ("You & Ann 300, …"); the names alone when
-// the header's seats and scores do not match.
-func sideScores(h save.Header) string {
+// sideScores are the players and the score of a save's header in c's
+// language: "Vous 120, Ordinateur 50", partners joined ("Vous & Ann 300,
+// …"), the names mille gives seats itself said in c's language (a save
+// keeps them in English); the names alone when the header's seats and
+// scores do not match.
+func sideScores(c *lang.Catalogue, h save.Header) string {
 	cfg := engine.Config{Players: h.Players}
 	if h.Players < 2 || h.Players > engine.MaxSeats || len(h.Names) != h.Players || len(h.Totals) != cfg.Sides() {
-		return strings.Join(h.Names, ", ")
+		names := make([]string, len(h.Names))
+		for seat, name := range h.Names {
+			names[seat] = c.SeatName(name, seat, false)
+		}
+		return strings.Join(names, ", ")
 	}
 	sides := make([]string, cfg.Sides())
 	for seat, name := range h.Names {
@@ -315,10 +320,10 @@ func sideScores(h save.Header) string {
 		if sides[s] != "" {
 			sides[s] += " & "
 		}
-		sides[s] += name
+		sides[s] += c.SeatName(name, seat, false)
 	}
 	for s := range sides {
-		sides[s] += " " + strconv.FormatInt(h.Totals[s], 10)
+		sides[s] += " " + c.Num(int(h.Totals[s]))
 	}
 	return strings.Join(sides, ", ")
 }
