@@ -113,8 +113,10 @@ func (s *serverProc) startOnce(bin string) error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
+	// The line that says it listens (lang.ServeListening, in whatever
+	// language mille speaks here) names the address.
 	line, err := bufio.NewReader(out).ReadString('\n')
-	if err != nil || !strings.Contains(line, "listening on") {
+	if err != nil || !strings.Contains(line, s.addr) {
 		cmd.Process.Kill()
 		cmd.Wait()
 		return fmt.Errorf("server %s did not start: %q %v", s.name, line, err)
