@@ -188,7 +188,7 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 		{l.T(lang.FormName), f.name.Value()},
 		{l.T(lang.FormPlayers), playersText(l, players)},
 		{l.T(lang.FormRules), rules},
-		{l.T(lang.FormComputers), l.T(lang.FormLevel, f.levels[f.level])},
+		{l.T(lang.FormComputers), l.T(lang.FormLevel, l.Level(f.levels[f.level]))},
 	}
 	width := 0 // the labels' column, as wide as the widest (at least 10, as it was in English)
 	for _, r := range rows {

@@ -85,7 +85,7 @@ func (s *Screen) viewWaiting(b *strings.Builder, h hits) {
 		return
 	}
 	st := s.st
-	b.WriteString(s.para(s.lang.T(lang.WrHead, st.Heading.Render(s.lang.T(lang.WrRoom, u.Room)), s.tableText(cfg.Game.Players), cfg.Game.Rules, cfg.Level)) + "\n")
+	b.WriteString(s.para(s.lang.T(lang.WrHead, st.Heading.Render(s.lang.T(lang.WrRoom, u.Room)), s.tableText(cfg.Game.Players), cfg.Game.Rules, s.lang.Level(cfg.Level))) + "\n")
 	if u.Restored {
 		b.WriteString(s.para(s.lang.T(lang.WrSaved)) + "\n")
 		if u.OpenSeats {
