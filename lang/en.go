@@ -153,6 +153,8 @@ var English = Catalogue{
 		Away:           "%s (away)",
 		PlayerN:        "Player %d",
 		NameYou:        "You",
+		KeyEnter:       "enter",
+		KeyEsc:         "esc",
 		GameWhich:      "%d players (%s), game %d, hand %d",
 		NameComputer:   "Computer",
 		NameComputerN:  "Computer %d",

@@ -167,6 +167,8 @@ var French = Catalogue{
 		Away:           "%s (absent)",
 		PlayerN:        "Joueur %d",
 		NameYou:        "Vous",
+		KeyEnter:       "entrée",
+		KeyEsc:         "échap",
 		GameWhich:      "%d joueurs (%s), partie %d, manche %d",
 		NameComputer:   "Ordinateur",
 		NameComputerN:  "Ordinateur %d",

@@ -156,6 +156,8 @@ const (
 	NameYou        // - (the default name of the person at a local game)
 	NameComputer   // - (the computer of a two-player game, here or at a server)
 	NameComputerN  // number (a server's computer at seat N in records of earlier versions)
+	KeyEnter       // - (the Enter key's name in a keys line)
+	KeyEsc         // - (the Escape key's name in a keys line)
 	GameWhich      // players, ruleset, game, hand (a saved game, where it is described)
 	ScoreComputer  // number or nothing (a computer's short name in a score column of five cells)
 	ScorePlayer    // number (a nameless person's short name in a score column of five cells)

@@ -58,7 +58,7 @@ func DefaultKeyMap(l *lang.Catalogue) KeyMap {
 	return KeyMap{
 		Left:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", l.T(lang.KeyPrevCard))),
 		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", l.T(lang.KeyNextCard))),
-		Play:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", l.T(lang.KeyPlay))),
+		Play:      key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.KeyPlay))),
 		Discard:   key.NewBinding(key.WithKeys("x", "delete"), key.WithHelp("x", l.T(lang.KeyDiscard))),
 		Slot:      key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6"), key.WithHelp("1-6", l.T(lang.KeySelect))),
 		Use:       key.NewBinding(key.WithKeys("u", "U"), key.WithHelp("u n", l.T(lang.KeyUseN))),
@@ -83,9 +83,9 @@ func DefaultKeyMap(l *lang.Catalogue) KeyMap {
 		Lang:      key.NewBinding(key.WithKeys("f", "F"), key.WithHelp("f", l.T(lang.KeyLang))),
 		Speed:     key.NewBinding(key.WithKeys("a", "A"), key.WithHelp("a", l.T(lang.KeySpeed))),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", l.T(lang.KeyMore))),
-		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", l.T(lang.KeyCancel))),
+		Cancel:    key.NewBinding(key.WithKeys("esc"), key.WithHelp(l.T(lang.KeyEsc), l.T(lang.KeyCancel))),
 		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", l.T(lang.KeyYes))),
-		Default:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", l.T(lang.KeyDefault))),
+		Default:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.KeyDefault))),
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", l.T(lang.KeyNo))),
 		DontSave:  key.NewBinding(key.WithKeys("d", "D"), key.WithHelp("d", l.T(lang.KeyDontSave))),
 		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑↓", l.T(lang.KeyField))),
@@ -95,9 +95,9 @@ func DefaultKeyMap(l *lang.Catalogue) KeyMap {
 		PrevPage:  key.NewBinding(key.WithKeys("left", "h", "p", "pgup", "backspace"), key.WithHelp("←", l.T(lang.KeyPrevPage))),
 		NextPage:  key.NewBinding(key.WithKeys("right", "l", "pgdown", "space", "enter"), key.WithHelp("→", l.T(lang.KeyNextPage))),
 		GoPage:    key.NewBinding(key.WithKeys("1", "2", "3", "4", "5", "6", "7"), key.WithHelp("1-7", l.T(lang.KeyPage))),
-		Close:     key.NewBinding(key.WithKeys("esc", "q", "g"), key.WithHelp("esc", l.T(lang.KeyClose))),
+		Close:     key.NewBinding(key.WithKeys("esc", "q", "g"), key.WithHelp(l.T(lang.KeyEsc), l.T(lang.KeyClose))),
 		NextField: key.NewBinding(key.WithKeys("tab")),
-		Start:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.KeyStart))),
+		Start:     key.NewBinding(key.WithKeys("enter"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.KeyStart))),
 		Toggle:    key.NewBinding(key.WithKeys("space"), key.WithHelp("space", l.T(lang.KeyNextChoice))),
 	}
 }

@@ -277,7 +277,7 @@ func (k newGameKeys) ShortHelp() []key.Binding {
 func newNewGameScreen(c *screenContext, f newGameForm, load bool) *newGameScreen {
 	k := c.keys
 	keys := newGameKeys{Up: k.Up, Down: k.Down, Left: k.Left, Right: k.Right, Toggle: k.Toggle, Start: k.Start, Load: k.Load,
-		Back: key.NewBinding(key.WithKeys(slices.Concat(k.Cancel.Keys(), k.Quit.Keys())...), key.WithHelp("esc", c.t(lang.NgBack)))}
+		Back: key.NewBinding(key.WithKeys(slices.Concat(k.Cancel.Keys(), k.Quit.Keys())...), key.WithHelp(c.t(lang.KeyEsc), c.t(lang.NgBack)))}
 	keys.Down.SetKeys(slices.Concat(k.Down.Keys(), k.NextField.Keys())...)
 	keys.Left.SetHelp("←→", c.t(lang.NgChange))
 	keys.Load.SetEnabled(load)

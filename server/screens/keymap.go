@@ -26,9 +26,9 @@ type nameKeys struct {
 // newNameKeys are the name prompt's keys, their help in the language l.
 func newNameKeys(l *lang.Catalogue) nameKeys {
 	return nameKeys{
-		Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.SrvKeyDone))),
+		Done:  key.NewBinding(key.WithKeys("enter"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.SrvKeyDone))),
 		Plain: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", l.T(lang.SrvKeyPlain))),
-		Leave: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", l.T(lang.SrvKeyLeave))),
+		Leave: key.NewBinding(key.WithKeys("esc"), key.WithHelp(l.T(lang.KeyEsc), l.T(lang.SrvKeyLeave))),
 	}
 }
 
@@ -52,7 +52,7 @@ func newLobbyKeys(l *lang.Catalogue) lobbyKeys {
 		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", l.T(lang.SrvKeyUp))),
 		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", l.T(lang.SrvKeyDown))),
 		New:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", l.T(lang.SrvKeyNew))),
-		Join:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.SrvKeyJoin))),
+		Join:    key.NewBinding(key.WithKeys("enter"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.SrvKeyJoin))),
 		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", l.T(lang.SrvKeyWatch))),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", l.T(lang.SrvKeyRefresh))),
 		Leave:   key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", l.T(lang.SrvKeyLeave))),
@@ -85,8 +85,8 @@ func newFormKeys(l *lang.Catalogue) formKeys {
 		Next:   key.NewBinding(key.WithKeys("down", "tab")),
 		Less:   key.NewBinding(key.WithKeys("left"), key.WithHelp("←→", l.T(lang.FormKeyChange))),
 		More:   key.NewBinding(key.WithKeys("right")),
-		Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", l.T(lang.FormKeyCreate))),
-		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", l.T(lang.FormKeyBack))),
+		Create: key.NewBinding(key.WithKeys("enter"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.FormKeyCreate))),
+		Back:   key.NewBinding(key.WithKeys("esc"), key.WithHelp(l.T(lang.KeyEsc), l.T(lang.FormKeyBack))),
 	}
 }
 
