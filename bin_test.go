@@ -45,7 +45,16 @@ func milleBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// The tests read no player's own options or saves: a language chosen
+	// with f in a game played on this machine would make them speak French.
+	home, err := os.MkdirTemp("", "mille-test-home")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	os.Setenv("XDG_DATA_HOME", filepath.Join(home, "data"))
 	code := m.Run()
+	os.RemoveAll(home)
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}
