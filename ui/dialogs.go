@@ -148,6 +148,38 @@ type keysWindow struct{}
 func (w *keysWindow) layers(c *screenContext, hm help.Model, full [][]key.Binding, l layout) []*layer {
 	st := c.styles
 	hm.ShowAll = true
-	return c.dialogBox(l, c.t(lang.DlgKeys), []string{hm.FullHelpView(full), "", st.Dim.Render(c.t(lang.DlgMouse1)), st.Dim.Render(c.t(lang.DlgMouse2))},
+	keys := keyColumns(hm, full, l.w-st.Dialog.GetHorizontalFrameSize())
+	return c.dialogBox(l, c.t(lang.DlgKeys), []string{keys, "", st.Dim.Render(c.t(lang.DlgMouse1)), st.Dim.Render(c.t(lang.DlgMouse2))},
 		[]button{{"btn-yes", c.t(lang.BtnAnyKey), true}})
+}
+
+// keyColumns draws the key map's columns as the key map groups them when
+// they fit in maxW columns; where a language's longer words would cut the last
+// column (French at 80 columns), it draws the same keys, in the same
+// order, in fewer and taller columns, so that no key is lost.
+func keyColumns(hm help.Model, full [][]key.Binding, maxW int) string {
+	hm.SetWidth(0) // measured here, not cut with an ellipsis
+	view := hm.FullHelpView(full)
+	if maxW <= 0 || width(view) <= maxW {
+		return view
+	}
+	var keys []key.Binding
+	for _, col := range full {
+		for _, k := range col {
+			if k.Enabled() {
+				keys = append(keys, k)
+			}
+		}
+	}
+	for n := len(full) - 1; n >= 1; n-- {
+		per := (len(keys) + n - 1) / n
+		var cols [][]key.Binding
+		for i := 0; i < len(keys); i += per {
+			cols = append(cols, keys[i:min(i+per, len(keys))])
+		}
+		if v := hm.FullHelpView(cols); width(v) <= maxW {
+			return v
+		}
+	}
+	return view
 }

@@ -93,3 +93,45 @@ func TestLanguageKey(t *testing.T) {
 	}
 	contains(t, screenOf(m, 80, 24), "Game 1 · Hand 1")
 }
+
+// TestKeysWindowLosesNoKey opens the keys' window in both languages at
+// 80x24 and 100x30 and fails when a key the board answers is not in it:
+// French's longer words cut the fourth column at 80 columns.
+func TestKeysWindowLosesNoKey(t *testing.T) {
+	for _, c := range []*lang.Catalogue{&lang.English, &lang.French} {
+		testLang = c
+		screens := localScreens(t)
+		testLang = nil
+		for _, s := range screens {
+			if s.name != "keys" {
+				continue
+			}
+			for _, sz := range [][2]int{{80, 24}, {100, 30}} {
+				t.Run(fmt.Sprintf("%s_%dx%d", c.Tag, sz[0], sz[1]), func(t *testing.T) {
+					m := s.m
+					defer m.keep()()
+					m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+					if s.set != nil {
+						s.set(m.(*Model))
+					}
+					b := m.b()
+					open := b.keysHelp
+					b.keysHelp = nil
+					full := b.keysNow(true).FullHelp()
+					b.keysHelp = open
+					view := ansi.Strip(m.View().Content)
+					if strings.Contains(view, "…") {
+						t.Errorf("the keys' window cuts a column:\n%s", view)
+					}
+					for _, col := range full {
+						for _, k := range col {
+							if k.Enabled() && !strings.Contains(view, k.Help().Desc) {
+								t.Errorf("%q (%s) is not in the keys' window:\n%s", k.Help().Desc, k.Help().Key, view)
+							}
+						}
+					}
+				})
+			}
+		}
+	}
+}
