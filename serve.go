@@ -21,6 +21,7 @@ import (
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/gate"
 	"github.com/millebornes/mille/server/lobby"
 )
 
@@ -43,7 +44,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Sessions.PerSource, "max-sessions-per-source", cfg.Sessions.PerSource, cli().T(lang.FlagServeMaxSessionsPerSource))
 	fs.IntVar(&cfg.Rooms.Max, "max-rooms", cfg.Rooms.Max, cli().T(lang.FlagServeMaxRooms))
 	fs.DurationVar(&cfg.Sessions.Idle, "idle", cfg.Sessions.Idle, cli().T(lang.FlagServeIdle))
-	fs.Var(&cfg.Gate.MaxStartups, "max-startups", "connections logging in at once, as OpenSSH's MaxStartups START:RATE:FULL: from START on, a newcomer takes the place of a login silent for 0.5 s, else RATE percent of new ones from addresses already logging in or idle are refused, rising to all at FULL")
+	fs.Var(startupsFlag{&cfg.Gate.MaxStartups}, "max-startups", cli().T(lang.FlagServeMaxStartups))
 	fs.IntVar(&cfg.Gate.MaxStartupsPerSource, "max-startups-per-source", cfg.Gate.MaxStartupsPerSource, cli().T(lang.FlagServeMaxStartupsPerSource))
 	fs.DurationVar(&cfg.Gate.HandshakeTimeout, "login-grace", cfg.Gate.HandshakeTimeout, cli().T(lang.FlagServeLoginGrace))
 	fs.DurationVar(&cfg.Gate.VersionTimeout, "version-timeout", cfg.Gate.VersionTimeout, cli().T(lang.FlagServeVersionTimeout))
@@ -162,4 +163,16 @@ func moveRooms(data, db, exportTo, importFrom string, stdout, stderr io.Writer) 
 		}
 	}
 	return code
+}
+
+// startupsFlag is --max-startups: the gate's value, a refusal said in the
+// catalogue's words rather than the gate's English.
+type startupsFlag struct{ *gate.Startups }
+
+// Set reads the value as the gate does.
+func (f startupsFlag) Set(text string) error {
+	if err := f.Startups.Set(text); err != nil {
+		return lang.Err(lang.ErrStartups, text)
+	}
+	return nil
 }

@@ -912,6 +912,7 @@ const (
 	FlagServeMaxSessionsPerSource // -
 	FlagServeMaxRooms             // -
 	FlagServeIdle                 // -
+	FlagServeMaxStartups          // -
 	FlagServeMaxStartupsPerSource // -
 	FlagServeLoginGrace           // -
 	FlagServeVersionTimeout       // -
@@ -978,6 +979,7 @@ const (
 	ErrUnexpectedArg              // argument
 	ErrMoveTimeout                // -
 	ErrSize                       // value
+	ErrStartups                   // value
 	ErrFlagUndefined              // the flag as typed
 	ErrFlagValue                  // value, flag
 	ErrFlagNeedsArg               // flag
