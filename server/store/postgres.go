@@ -65,6 +65,6 @@ func OpenPostgres(url string) (*SQL, error) {
 		db.Close()
 		return nil, err
 	}
-	s.forShare = " FOR SHARE"
+	s.forShare, s.forUpdate = " FOR SHARE", " FOR UPDATE"
 	return s, nil
 }

@@ -89,6 +89,36 @@ var migrations = [][]string{
 	{
 		`ALTER TABLE leases ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0`,
 	},
+	// 5: ranked play (ratings.go). A rating is an identity's skill
+	// belief, with its ordinal (rating.Ordinal) kept to sort the ranking
+	// by; a rating change is what a rated game did to one seat's; a
+	// result says whether its game was rated.
+	{
+		`CREATE TABLE ratings (
+			fingerprint TEXT PRIMARY KEY,
+			mu DOUBLE PRECISION NOT NULL,
+			sigma DOUBLE PRECISION NOT NULL,
+			ordinal DOUBLE PRECISION NOT NULL,
+			games INTEGER NOT NULL,
+			wins INTEGER NOT NULL,
+			updated BIGINT NOT NULL
+		)`,
+		`CREATE INDEX ratings_ordinal ON ratings (ordinal)`,
+		`CREATE TABLE rating_changes (
+			room TEXT NOT NULL,
+			game TEXT NOT NULL,
+			seat INTEGER NOT NULL,
+			fingerprint TEXT NOT NULL,
+			finished BIGINT NOT NULL,
+			mu_before DOUBLE PRECISION NOT NULL,
+			sigma_before DOUBLE PRECISION NOT NULL,
+			mu_after DOUBLE PRECISION NOT NULL,
+			sigma_after DOUBLE PRECISION NOT NULL,
+			PRIMARY KEY (room, game, seat)
+		)`,
+		`CREATE INDEX rating_changes_fingerprint ON rating_changes (fingerprint, finished)`,
+		`ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 0`,
+	},
 }
 
 // SQL is a Store in a SQL database.
@@ -102,6 +132,10 @@ type SQL struct {
 	// forShare ends the statement that reads a lease to write its room
 	// (SQL.holds): " FOR SHARE" on PostgreSQL, "" on SQLite.
 	forShare string
+	// forUpdate ends the statement that reads a player's rating to
+	// change it (SQL.rate): " FOR UPDATE" on PostgreSQL, "" on SQLite,
+	// whose writing transactions run one at a time.
+	forUpdate string
 	// slow, when set, hears of every call that took longer than
 	// SlowCall (SetSlow).
 	slow atomic.Pointer[func(op, room string, took time.Duration)]
@@ -228,6 +262,9 @@ var schema = []string{
 	`SELECT room, finished, seat, fingerprint, name, points, won FROM results`,
 	`SELECT room, holder, addr, until, epoch FROM leases`,
 	`SELECT room, n, action FROM moves`,
+	`SELECT fingerprint, mu, sigma, ordinal, games, wins, updated FROM ratings`,
+	`SELECT room, game, seat, fingerprint, finished, mu_before, sigma_before, mu_after, sigma_after FROM rating_changes`,
+	`SELECT rated FROM results`,
 }
 
 // argsOf gives statement stmt of a migration its argument, n, if it
@@ -545,30 +582,39 @@ func (s *SQL) AddResult(r Result) error {
 
 // addResult is AddResult within ctx; with a fence f, each seat's row is
 // written only if f holds the room's lease, in the same statement, and
-// the result is refused with ErrNotHolder if it does not.
+// the result is refused with ErrNotHolder if it does not. A rated game
+// rates its players in the same transaction, the first time its result
+// is written only (ratings.go).
 func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		fenced := `WHERE TRUE`
 		if f != nil {
-			fenced = `WHERE ` + fenceHolds(9)
+			fenced = `WHERE ` + fenceHolds(10)
 		}
+		rated := 0
+		if r.Rated && r.Game != "" {
+			rated = 1
+		}
+		written := 0
 		for i, seat := range r.Seats {
 			won := 0
 			if seat.Won {
 				won = 1
 			}
-			args := []any{r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, won, r.Game}
+			args := []any{r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, won, r.Game, rated}
 			if f != nil {
 				args = append(args, f.Holder, f.Epoch)
 			}
-			res, err := tx.ExecContext(ctx, `INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game)
-				SELECT $1, $2, $3, $4, $5, $6, $7, $8 `+fenced+` ON CONFLICT DO NOTHING`, args...)
+			res, err := tx.ExecContext(ctx, `INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game, rated)
+				SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 `+fenced+` ON CONFLICT DO NOTHING`, args...)
 			if err != nil {
 				return err
 			}
-			if _, err := res.RowsAffected(); err != nil {
+			n, err := res.RowsAffected()
+			if err != nil {
 				return err
 			}
+			written += int(n)
 		}
 		if f != nil {
 			// Nothing written is a result recorded already, or refused:
@@ -576,6 +622,9 @@ func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
 			if held, err := s.holds(ctx, tx, *f); err != nil || !held {
 				return errors.Join(ErrNotHolder, err)
 			}
+		}
+		if rated == 1 && written == len(r.Seats) {
+			return s.rate(ctx, tx, r)
 		}
 		return nil
 	})

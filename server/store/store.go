@@ -97,6 +97,14 @@ type Result struct {
 	// game is recorded once, whichever server finished it and when.
 	Game  string
 	Seats []ResultSeat
+	// Rated marks a game of ranked play: recording it rates its people
+	// (ratings.go), once. Level is the level of its computers, who play
+	// at their fixed ratings (rating.House), and Hands the points each
+	// side scored in each of its hands, in order: every hand is rated
+	// (docs/ranking.md says why).
+	Rated bool
+	Level string
+	Hands [][]int
 }
 
 // GameID names the game whose record is g, once it is over: its seed
@@ -109,4 +117,5 @@ type ResultSeat struct {
 	Name   string
 	Points int  // the game total of the seat's side
 	Won    bool // the seat's side won
+	Side   int  // the seat's side (engine.Config.SideOf), for rating
 }

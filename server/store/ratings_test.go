@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/millebornes/mille/rating"
+)
+
+// near reports whether two ratings agree to 1e-9.
+func near(a, b rating.Rating) bool {
+	return math.Abs(a.Mu-b.Mu) < 1e-9 && math.Abs(a.Sigma-b.Sigma) < 1e-9
+}
+
+// testRatings: a rated game rates its people hand by hand, the computers
+// at their fixed ratings, once however often its result is recorded; a
+// game not rated, or with one key in two seats, rates nobody; the
+// ranking, a player's games and a game's changes read it back.
+func testRatings(t *testing.T, s *SQL) {
+	ctx := context.Background()
+	if err := s.SetName("ka", "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ClaimName("kb", "Bob", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	// Ann against an easy computer: she wins the first hand, loses the
+	// second, wins the game.
+	r := Result{Room: "duel", Game: "1/80", Rated: true, Level: "easy", Hands: [][]int{{700, 300}, {200, 900}},
+		Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5100, Won: true}, {Name: "Computer", Points: 4800, Side: 1}}}
+	for i := range 2 {
+		r.Finished = at(10 + i)
+		if err := s.AddResult(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := Model.New()
+	for _, rank := range [][]int{{1, 2}, {2, 1}} {
+		after, err := Model.Rate([][]rating.Rating{{want}, {rating.House["easy"]}}, rank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = after[0][0]
+	}
+	p, ok, err := s.Rating(ctx, "ka")
+	if err != nil || !ok || !near(p.Rating, want) || p.Games != 1 || p.Wins != 1 || p.Name != "Ann" {
+		t.Fatalf("Ann after one game, recorded twice: %+v %v %v, want %v", p, ok, err, want)
+	}
+	// Not rated: the room's casual game, and a game where ka holds two seats.
+	casual := Result{Room: "casual", Game: "2/50", Finished: at(12), Hands: [][]int{{0, 700}},
+		Seats: []ResultSeat{{Key: "ka", Name: "Ann"}, {Key: "kb", Name: "Bob", Side: 1, Won: true}}}
+	twice := casual
+	twice.Room, twice.Rated, twice.Seats = "twice", true, []ResultSeat{{Key: "ka", Name: "Ann"}, {Key: "ka", Name: "Ann", Side: 1, Won: true}}
+	for _, res := range []Result{casual, twice} {
+		if err := s.AddResult(res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, ok, err := s.Rating(ctx, "kb"); ok || err != nil {
+		t.Fatalf("Bob rated by a casual game: %v %v", ok, err)
+	}
+	if p, _, _ := s.Rating(ctx, "ka"); p.Games != 1 {
+		t.Fatalf("Ann rated by a game not rated: %+v", p)
+	}
+	// Teams: Ann and a computer against Bob and a computer, a tie then
+	// Bob's side ahead.
+	team := Result{Room: "teams", Game: "3/200", Finished: at(13), Rated: true, Level: "medium", Hands: [][]int{{400, 400}, {100, 800}},
+		Seats: []ResultSeat{{Key: "ka", Name: "Ann"}, {Key: "kb", Name: "Bob", Side: 1, Won: true}, {Name: "C", Points: 1}, {Name: "D", Side: 1}}}
+	if err := s.AddResult(team); err != nil {
+		t.Fatal(err)
+	}
+	a, b := want, Model.New()
+	for _, rank := range [][]int{{1, 1}, {2, 1}} {
+		after, err := Model.Rate([][]rating.Rating{{a, rating.House["medium"]}, {b, rating.House["medium"]}}, rank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b = after[0][0], after[1][0]
+	}
+	changes, err := s.Changes(ctx, "teams", "3/200")
+	if err != nil || len(changes) != 2 || changes[0].Key != "ka" || !near(changes[0].Before, want) || !near(changes[0].After, a) ||
+		changes[1].Seat != 1 || !near(changes[1].Before, Model.New()) || !near(changes[1].After, b) || !changes[1].Won {
+		t.Fatalf("the team game's changes: %+v %v", changes, err)
+	}
+	list, err := s.Ranking(ctx, 10)
+	if err != nil || len(list) != 2 {
+		t.Fatalf("ranking: %+v %v", list, err)
+	}
+	if rating.Ordinal(list[0].Rating) < rating.Ordinal(list[1].Rating) || list[0].Games != 2 && list[1].Games != 2 {
+		t.Fatalf("ranking out of order: %+v", list)
+	}
+	if n, err := s.Above(ctx, rating.Ordinal(list[1].Rating)); n != 1 || err != nil {
+		t.Fatalf("above the second: %d %v", n, err)
+	}
+	if key, ok, err := s.KeyOfClaim(ctx, "bob"); key != "kb" || !ok || err != nil {
+		t.Fatalf("bob's key: %q %v %v", key, ok, err)
+	}
+	games, err := s.RatedGames(ctx, "ka", 5)
+	if err != nil || len(games) != 2 || games[0].Room != "teams" || games[1].Room != "duel" || !games[1].Won || games[1].Points != 5100 {
+		t.Fatalf("Ann's rated games: %+v %v", games, err)
+	}
+}
+
+// testRatingRace: games that rate the same person, recorded at once by
+// several servers, all count.
+func testRatingRace(t *testing.T, s *SQL) {
+	const games = 6
+	var wg sync.WaitGroup
+	errs := make([]error, games)
+	for i := range games {
+		wg.Go(func() {
+			errs[i] = s.AddResult(Result{Room: "race", Game: string(rune('a' + i)), Finished: at(i), Rated: true, Level: "easy",
+				Seats: []ResultSeat{{Key: "ka", Points: 5000, Won: true}, {Key: "kb", Side: 1}}})
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, key := range []string{"ka", "kb"} {
+		if p, _, err := s.Rating(context.Background(), key); p.Games != games || err != nil {
+			t.Fatalf("%s after %d games at once: %+v %v", key, games, p, err)
+		}
+	}
+}
