@@ -567,6 +567,7 @@ const (
 	UIConfirm         // -
 	UITargetHead      // card
 	UITargetHelp      // -
+	UITargetHelpShort // the same in fewer cells, where the sides leave no room for it
 	UIThinkingDots    // name
 	UIHintSearch      // -
 	UIYourTurnHead    // -
@@ -579,6 +580,7 @@ const (
 	UIAttackWhich     // sides
 	UILaySafety       // -
 	UIMoreMoves       // how many moves the line of recent moves leaves out
+	UIMoreMovesShort  // the same where the row has no room for the key
 	SideNumber        // a side's name, the number that names it too
 	RunningTotal      // a distance played (an event, without its full stop), the side's miles after it
 	BtnQuitNoSave     // -

@@ -504,3 +504,23 @@ func TestEveryCodeHasAKey(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreRowsApart: the score window's rows have names of their own,
+// long and short: at six players French called both the trip's bonus
+// and the hand's total "Manche".
+func TestScoreRowsApart(t *testing.T) {
+	for _, c := range All {
+		for _, keys := range [][]Key{
+			{ScoreMilestones, ScoreSafety, ScoreAllSafeties, ScoreCoup, ScoreTrip, ScoreSafeTrip, ScoreDelayed, ScoreExtension, ScoreShutOut, ScoreNoHundreds, ScoreHandTotal, ScoreOverall, ScoreGames},
+			{ScoreMilestonesShort, ScoreSafetyShort, ScoreAllSafetiesShort, ScoreCoupShort, ScoreTripShort, ScoreSafeTripShort, ScoreDelayedShort, ScoreExtensionShort, ScoreShutOutShort, ScoreNoHundredsShort, ScoreHandTotalShort, ScoreOverallShort, ScoreGamesShort},
+		} {
+			seen := map[string]Key{}
+			for _, k := range keys {
+				if other, ok := seen[c.T(k)]; ok {
+					t.Errorf("%s: rows %d and %d are both called %q", c.Tag, other, k, c.T(k))
+				}
+				seen[c.T(k)] = k
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
 )
 
@@ -179,6 +181,34 @@ func cutWords(words map[string]bool, w, h int, layers []*layer) []string {
 	return bad
 }
 
+// lostPrompt says what the board's input line should show and does not
+// on screen: "Your turn:" on the player's turn, each side a hazard may
+// be played on at the target question. A line of recent moves wrapped
+// over it, or a cut, hid them.
+func lostPrompt(m shown, screen string) []string {
+	b := m.b()
+	if b.screen != screenBoard || b.overlaid() || b.curtain() || b.gamePrompt() != promptNone || b.hand.pending != 0 || b.message != "" {
+		return nil
+	}
+	var want []string
+	switch {
+	case b.hand.target != engine.NoCard:
+		want = append(want, strings.TrimSpace(b.t(lang.UITargetHead, b.lang.Card(b.hand.target))))
+		for i, o := range b.view.Opponents() {
+			want = append(want, fmt.Sprintf("[%d] %s", i+1, b.sideName(o)))
+		}
+	case b.obs.MyTurn() && b.obs.Phase == engine.PhasePlay && !b.obs.Onlooker && !b.hints.On():
+		want = append(want, strings.TrimSpace(b.t(lang.UIYourTurnHead)))
+	}
+	var lost []string
+	for _, s := range want {
+		if !strings.Contains(screen, s) {
+			lost = append(lost, fmt.Sprintf("the input line's %q is not on screen", s))
+		}
+	}
+	return lost
+}
+
 // statsText and shutdownNotice are texts the game is given to show.
 const (
 	statsText      = "Games played 3, won 2\nBest hand 1500 points\n"
@@ -215,6 +245,12 @@ func localScreens(t *testing.T) []screenCase {
 		{"board6flashown", six, func(m *Model) { m.tables.flash, m.tables.flashTo = engine.SpeedLimit, 0 }},
 		{"board6flashlast", six, func(m *Model) { m.tables.flash, m.tables.flashTo = engine.EndOfLimit, 2 }},
 		{"target", three, func(m *Model) { m.hand.target, m.hand.tsel = engine.Stop, 1 }},
+		// The target question names every other side: three camps at 6.
+		{"target4", four, func(m *Model) { m.hand.target, m.hand.tsel = engine.SpeedLimit, 1 }},
+		{"target6", six, func(m *Model) { m.hand.target, m.hand.tsel = engine.SpeedLimit, 1 }},
+		{"quit6", six, func(m *Model) { m.dialog = dialogQuit }},
+		{"keys4", four, func(m *Model) { m.keysHelp = &keysWindow{} }},
+		{"keys6", six, func(m *Model) { m.keysHelp = &keysWindow{} }},
 		{"bsd", two, func(m *Model) { m.hand.pending, m.hand.pendSlot = 'u', 1 }},
 		{"quit", two, func(m *Model) { m.dialog = dialogQuit }},
 		{"replace", two, func(m *Model) { m.asking = askReplace }},
@@ -255,7 +291,20 @@ func localScreens(t *testing.T) []screenCase {
 		setup, acts := findPrefix(t, players, p.cond)
 		cases = append(cases, screenCase{p.name, newModel(t, resumeAt(t, setup, acts)), nil})
 	}
-	for _, players := range []int{2, 3} {
+	// A safety laid on the hazard it parries: the line of recent moves
+	// said "La défausse reçoit Crevaison : l'attaque contre votre équipe
+	// tombe · 2 de plus (w : journal)" on two rows, over the turn's.
+	for _, players := range []int{2, 4, 6} {
+		setup, acts := findPrefix(t, players, func(s *engine.State) bool {
+			return s.Phase == engine.PhasePlay && s.Tableaus[0].Battle == engine.FlatTire && slices.Contains(s.Hands[0][:], engine.PunctureProof)
+		})
+		m := newModel(t, resumeAt(t, setup, acts))
+		settleModel(m)
+		m.act(engine.Play(engine.PunctureProof))
+		settleModel(m)
+		cases = append(cases, screenCase{fmt.Sprintf("safety%d", players), m, nil})
+	}
+	for _, players := range []int{2, 3, 4, 6} {
 		m := newModel(t, testConfig(t, players, 7))
 		syncPlay(m, 1000)
 		cases = append(cases, screenCase{fmt.Sprintf("handover%d", players), m, nil})
@@ -357,7 +406,8 @@ func TestNoWordCut(t *testing.T) {
 				if c.set != nil {
 					c.set(m.(*Model))
 				}
-				if bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1])); len(bad) > 0 {
+				bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1]))
+				if bad = append(bad, lostPrompt(m, ansi.Strip(m.View().Content))...); len(bad) > 0 {
 					t.Errorf("%s", strings.Join(bad, "\n"))
 					t.Logf("\n%s", ansi.Strip(m.View().Content))
 				}

@@ -43,7 +43,8 @@ func TestNoWordCutFrench(t *testing.T) {
 				if c.set != nil {
 					c.set(m.(*Model))
 				}
-				if bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1])); len(bad) > 0 {
+				bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1]))
+				if bad = append(bad, lostPrompt(m, ansi.Strip(m.View().Content))...); len(bad) > 0 {
 					t.Errorf("%s", strings.Join(bad, "\n"))
 					t.Logf("\n%s", ansi.Strip(m.View().Content))
 				}

@@ -262,7 +262,14 @@ func (m *handPane) inputLine(obs *engine.Observation, w int, spin string, hintin
 			}
 			b.WriteString(label + "  ")
 		}
-		b.WriteString(st.Dim.Render(m.t(lang.UITargetHelp)))
+		// The keys where they fit: the sides named come first (three
+		// camps in French at 80 columns leave no room for the long help).
+		for _, help := range []string{m.t(lang.UITargetHelp), m.t(lang.UITargetHelpShort)} {
+			if width(b.String()+help) <= w {
+				b.WriteString(st.Dim.Render(help))
+				break
+			}
+		}
 		return b.String()
 	case m.computerThinks():
 		return st.Dim.Render(spin + " " + m.t(lang.UIThinkingDots, m.seatName(int(obs.Turn))))

@@ -139,7 +139,7 @@ func (m *logPane) narration(w int) (string, bool) {
 	const sep = " · "
 	keep := make([]bool, len(m.recent))
 	used, alert := 0, false
-	all := 0
+	all, line := 0, w
 	for _, r := range m.recent {
 		all += width(r.text) + width(sep)
 	}
@@ -178,8 +178,16 @@ func (m *logPane) narration(w int) (string, bool) {
 			left++
 		}
 	}
+	// How many moves are left out, with the key that shows them where
+	// the row has room: a move too long for the rest, alone, says none,
+	// for the row must not wrap over the input line's.
 	if left > 0 {
-		b.WriteString(sep + m.t(lang.UIMoreMoves, left))
+		for _, more := range []string{m.t(lang.UIMoreMoves, left), m.t(lang.UIMoreMovesShort, left)} {
+			if width(b.String()+sep+more) <= line {
+				b.WriteString(sep + more)
+				break
+			}
+		}
 	}
 	return b.String(), alert
 }

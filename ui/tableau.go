@@ -187,11 +187,22 @@ func (m *tablesPane) tableauMedium(t *engine.Tableau, w, rows int) []string {
 
 // sideStatus says in a line of w cells what a side needs to roll, and
 // that it is under a Speed Limit when there is room (the speed pile shows
-// it anyway).
+// it anyway). A stopped side's need is left out where it has no room
+// ("à l'arrêt : Roue de secours" is one cell too long for a box of six
+// players at 80 columns): its battle pile shows the hazard.
 func (m *tablesPane) sideStatus(t *engine.Tableau, w int) string {
 	status, limit := m.sideNeeds(t)
 	if both := status + m.styles.Dim.Render(" · ") + limit; limit != "" && width(both) <= w {
 		return both
+	}
+	return m.statusIn(t, status, w)
+}
+
+// statusIn is a side's status in w cells: a stopped side's need left out
+// where it has no room.
+func (m *tablesPane) statusIn(t *engine.Tableau, status string, w int) string {
+	if width(status) > w && !t.Rolling() {
+		return m.styles.Kind[engine.Hazard].Render(m.t(lang.BoardStopped))
 	}
 	return status
 }
@@ -289,6 +300,7 @@ func (m *tablesPane) tableauStacks(t *engine.Tableau, w int) []string {
 		m.coupNote(t),
 	}
 	room := w - width(lines[0])
+	text[2] = m.statusIn(t, status, room)
 	for i := range lines {
 		lines[i] += fit(text[i], room)
 	}
