@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 )
 
@@ -132,6 +133,26 @@ func TestKeysWindowLosesNoKey(t *testing.T) {
 						}
 					}
 				})
+			}
+		}
+	}
+}
+
+// TestBoxTitleGroupedMiles: a side's box is as wide on its title row as
+// on the others when its distance is grouped ("0/1 000"): the no-break
+// space, two bytes, was counted as two cells and the title row drawn one
+// column short.
+func TestBoxTitleGroupedMiles(t *testing.T) {
+	testLang = &lang.French
+	m := newModel(t, testConfig(t, 4, 5))
+	testLang = nil
+	for _, size := range [][2]int{{45, 6}, {45, 8}, {60, 12}, {90, 14}} {
+		var tab engine.Tableau
+		tab.Miles = 1000
+		box := m.tables.drawTableauBox(boxKey{tab: tab, trip: 1000, title: "Vous & Bob (camp 1)", w: size[0], h: size[1], styles: m.styles, lang: m.lang})
+		for i, line := range strings.Split(box, "\n") {
+			if w := width(line); w != size[0] {
+				t.Errorf("%dx%d: row %d is %d cells: %q", size[0], size[1], i, w, ansi.Strip(line))
 			}
 		}
 	}

@@ -116,8 +116,8 @@ func (m *tablesPane) drawTableauBox(k boxKey) string {
 	case active:
 		bs, ec = lipgloss.ThickBorder(), st.TurnEdge
 	}
-	head := st.Title.Render(fit(k.title, inner-len(miles)-2))
-	fill := inner - width(head) - len(miles) - 2
+	head := st.Title.Render(fit(k.title, inner-width(miles)-2))
+	fill := inner - width(head) - width(miles) - 2
 	if fill < 0 {
 		fill = 0
 	}
