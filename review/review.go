@@ -42,7 +42,7 @@ import (
 // cached review of another version is analysed again: change it whenever
 // the analysis would give other figures (the search, the budgets, the
 // thresholds) or the encoding changes.
-const Version = 6
+const Version = 7
 
 // Review is the analysis of a game for some of its seats.
 type Review struct {
@@ -167,7 +167,9 @@ type Options struct {
 	// first action of a hand reviews that hand and those after it).
 	From int
 	// Seed is the random source of the search; 0 takes one from the
-	// game's history, so a game always gets the same review.
+	// game's start for the splits and searches each decision with the
+	// hint's seed for its position (positionSeed), so a game always gets
+	// the same review, and a hinted move is judged as the hint judged it.
 	Seed uint64
 	// Workers is how many decisions are analysed at once (default
 	// runtime.NumCPU()). Each decision is searched by one goroutine, so
@@ -203,11 +205,12 @@ func HistoryHash(g *record.Game) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// seedOf is the search's seed for g: seed, or when seed is 0 one taken
-// from the game's start (its configuration and deal seed), not from its
-// whole history, so that a decision is judged alike whether the review
-// is made after its hand or after the game (each decision's search is
-// seeded from this and its place in the history).
+// seedOf is the review's seed for g (Review.Seed, which seeds the
+// splits): seed, or when seed is 0 one taken from the game's start (its
+// configuration and deal seed), not from its whole history, so that a
+// hand is split alike whether the review is made after it or after the
+// game. Each decision's search is seeded from Options.Seed and its
+// position (positionSeed).
 func seedOf(g *record.Game, seed uint64) uint64 {
 	if seed != 0 {
 		return seed
@@ -438,7 +441,7 @@ func analyse(ctx context.Context, jobs []job, r *Review, o Options, p *progress)
 	}
 	return inBackground(ctx, o.Workers, len(jobs), func(k int) {
 		j := &jobs[k]
-		*slot[k] = judgeState(ctx, &j.state, j.played, o.Depth, decisionSeed(r.Seed, j.index))
+		*slot[k] = judgeState(ctx, &j.state, j.played, o.Depth, positionSeed(o.Seed, j.state.EventCount, j.state.ToAct()))
 		slot[k].Index = j.index
 		p.tick(slot[k])
 	})

@@ -2,6 +2,7 @@ package review
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -160,13 +161,20 @@ func top(facts []fact) []string {
 }
 
 // stoppers counts the unseen hazards that card c, a remedy or a safety,
-// answers, and lists their kinds.
+// answers and that can still stop the seat that observes obs, and lists
+// their kinds. A Speed Limit only slows, and a hazard whose safety the
+// seat's side has laid, or the seat holds (other than c, discarded), no
+// longer stops it.
 func stoppers(obs *engine.Observation, c engine.Card) (int, []engine.Card) {
 	unseen := obs.Unseen()
+	mine := &obs.Tableaus[obs.Side()]
 	n := 0
 	var kinds []engine.Card
 	for h := engine.Card(0); h < engine.NumCards; h++ {
-		if !h.IsHazard() || unseen[h] == 0 || (engine.RemedyFor(h) != c && engine.SafetyFor(h) != c) {
+		if !h.IsHazard() || h == engine.SpeedLimit || unseen[h] == 0 || (engine.RemedyFor(h) != c && engine.SafetyFor(h) != c) {
+			continue
+		}
+		if safety := engine.SafetyFor(h); mine.Has(safety) || safety != c && slices.Contains(obs.MyHand[:], safety) {
 			continue
 		}
 		n += int(unseen[h])

@@ -110,3 +110,48 @@ func TestStoppersLine(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppers: the hazards that can still stop the seat leave out those
+// its side's laid safety or a safety it holds answers, and the Speed
+// Limit, which only slows (issue 34).
+func TestStoppers(t *testing.T) {
+	s, err := engine.New(engine.DefaultConfig, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := engine.Observe(&s, 0)
+	base.MyHand = [engine.HandSlots]engine.Card{}
+	laid := func(obs *engine.Observation, safety engine.Card) {
+		for bit := range 8 {
+			if obs.Tableaus[obs.Side()].Safeties |= 1 << bit; obs.Tableaus[obs.Side()].Has(safety) {
+				return
+			}
+			obs.Tableaus[obs.Side()].Safeties &^= 1 << bit
+		}
+		t.Fatalf("no bit lays %v", safety)
+	}
+	for _, tc := range []struct {
+		name    string
+		hand    []engine.Card
+		laid    engine.Card
+		discard engine.Card
+		want    []engine.Card
+	}{
+		{"a remedy", []engine.Card{engine.SpareTire}, engine.NoCard, engine.SpareTire, []engine.Card{engine.FlatTire}},
+		{"its safety held", []engine.Card{engine.SpareTire, engine.PunctureProof}, engine.NoCard, engine.SpareTire, nil},
+		{"its safety laid", []engine.Card{engine.SpareTire}, engine.PunctureProof, engine.SpareTire, nil},
+		{"the safety discarded", []engine.Card{engine.PunctureProof}, engine.NoCard, engine.PunctureProof, []engine.Card{engine.FlatTire}},
+		{"a limit only slows", []engine.Card{engine.EndOfLimit}, engine.NoCard, engine.EndOfLimit, nil},
+		{"Right of Way against the Stop", []engine.Card{engine.RightOfWay}, engine.NoCard, engine.RightOfWay, []engine.Card{engine.Stop}},
+	} {
+		obs := base
+		copy(obs.MyHand[:], tc.hand)
+		if tc.laid != engine.NoCard {
+			laid(&obs, tc.laid)
+		}
+		n, kinds := stoppers(&obs, tc.discard)
+		if !slices.Equal(kinds, tc.want) || (n > 0) != (len(tc.want) > 0) {
+			t.Errorf("%s: %d cards of %v, want %v", tc.name, n, kinds, tc.want)
+		}
+	}
+}

@@ -355,6 +355,35 @@ func TestFlowHint(t *testing.T) {
 	tm.WaitFinished(t)
 }
 
+// TestFlowHintAtQuestions: t answers the coup fourré and the extension
+// questions, which the review judges too, and the hint shows under them.
+func TestFlowHintAtQuestions(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		phase engine.Phase
+		p     gamePrompt
+	}{{"coup fourré", engine.PhaseCoupFourre, promptCoupFourre}, {"extension", engine.PhaseExtension, promptExtension}} {
+		t.Run(tt.name, func(t *testing.T) {
+			setup, acts := findPrefix(t, 2, func(s *engine.State) bool { return s.Phase == tt.phase })
+			cfg := resumeAt(t, setup, acts)
+			cfg.Hint = func(_ context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
+				return legal[0], ai.Explain(obs, legal[0])
+			}
+			tm := runTest(t, newModel(t, cfg), 80, 24)
+			waitModel(t, tm, "the question", func(m *Model) bool { return m.gamePrompt() == tt.p })
+			if !probe(tm, func(m *Model) bool { return m.keysNow(false).Hint.Enabled() }) {
+				t.Error("the hint key is hidden at the question")
+			}
+			press(tm, "t")
+			waitModel(t, tm, "the hint", func(m *Model) bool { return strings.HasPrefix(m.message, "Hint:") })
+			screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
+			contains(t, screen, "Hint:")
+			tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+			tm.WaitFinished(t)
+		})
+	}
+}
+
 func TestHintHiddenWithoutHinter(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	if m.keysNow(false).Hint.Enabled() {

@@ -98,6 +98,8 @@ func (m *Board) keyPress(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Undo):
 			return m.undo()
+		case key.Matches(msg, k.Hint) && (p == promptCoupFourre || p == promptExtension):
+			return m.hint() // the review judges these answers too
 		case key.Matches(msg, k.Help):
 			m.keysHelp = &keysWindow{}
 			return nil

@@ -161,9 +161,15 @@ func (rs *ReviewScreen) header(s *engine.State, w int, game bool) []string {
 			}
 			costly = " " + l.T(lang.RvLineGiven, h.GivenAway) + l.T(lang.RvCostliest, strings.Join(c, l.T(lang.Comma)))
 		}
-		lines = append(lines, st.Text.Render(truncate(line, w)))
+		// The figures are wrapped, not cut: a cut one reads as another
+		// number ("the cards -1…" for -1289).
+		for _, part := range wrap(line, w) {
+			lines = append(lines, st.Text.Render(part))
+		}
 		if sum, n := rs.gameSplit(h.Game, h.Seat); game && n > 1 {
-			lines = append(lines, st.Text.Render(truncate(l.T(lang.RvLineGame, n, sum.Expected, sum.Skill, sum.Others, sum.Luck), w)))
+			for _, part := range wrap(l.T(lang.RvLineGame, n, sum.Expected, sum.Skill, sum.Others, sum.Luck), w) {
+				lines = append(lines, st.Text.Render(part))
+			}
 		}
 		lines = append(lines, st.Dim.Render(truncate(costly, w)))
 		if chart := rs.chart(h, w); chart != "" {

@@ -392,7 +392,8 @@ func (m *Board) keysNow(full bool) KeyMap {
 	set(&k.Load, false)
 	set(&k.Stats, false)
 	set(&k.Undo, (board || prompt && !m.overlaid()) && m.view.CanUndo)
-	set(&k.Hint, board && myPlay && m.hintFn != nil)
+	question := m.gamePrompt() == promptCoupFourre || m.gamePrompt() == promptExtension
+	set(&k.Hint, (board && myPlay || question && !m.overlaid()) && m.hintFn != nil)
 	set(&k.Save, board && m.canSave())
 	set(&k.Quit, board || m.gamePrompt() != promptNone && !m.overlaid())
 	set(&k.Window, board || m.gamePrompt() != promptNone)

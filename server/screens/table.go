@@ -3,7 +3,7 @@ package screens
 import (
 	"context"
 	"errors"
-	"time"
+	"runtime"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -14,14 +14,21 @@ import (
 	"github.com/millebornes/mille/ui"
 )
 
-// HintTime bounds the search behind a served player's hint (t): a
-// public server must not let one player's key buy much of its cores.
-const HintTime = 200 * time.Millisecond
+// hintPlaces are the hints a server searches at once, one a core: a
+// public server must not let its players' keys buy all of its cores,
+// and a hint cut short by a busy server would not be the review's
+// judgment, so a hint waits for a place rather than being cut.
+var hintPlaces = make(chan struct{}, runtime.NumCPU())
 
-// Hint is review.Hint within HintTime: the best move found by then.
+// Hint is review.Hint, the same search as at home, once one of the
+// hintPlaces is free. A cancelled ctx (the player moved on) ends the
+// wait, and the search at once.
 func Hint(ctx context.Context, obs *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
-	ctx, cancel := context.WithTimeout(ctx, HintTime)
-	defer cancel()
+	select {
+	case hintPlaces <- struct{}{}:
+		defer func() { <-hintPlaces }()
+	case <-ctx.Done():
+	}
 	return review.Hint(ctx, obs, legal)
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/review"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/lobby"
 )
@@ -113,18 +114,33 @@ func screenGame(t *testing.T) {
 	}
 }
 
-// TestServedHint: a served player's hint, bounded by HintTime, is a legal
-// move with its reason.
+// TestServedHint: a served player's hint is the hint at home, a legal
+// move with its reason, and a player who moves on while every place is
+// taken still gets an answer at once.
 func TestServedHint(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
-		s, err := engine.New(engine.Config{Players: 4}, seed)
-		if err != nil {
-			t.Fatal(err)
+	s, err := engine.New(engine.Config{Players: 4}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	obs := engine.Observe(&s, s.ToAct())
+	a, why := Hint(context.Background(), &obs, obs.Legal(nil))
+	if obs.Check(a) != nil || why >= ai.NumReasons {
+		t.Fatalf("hint %v (reason %d) is not a legal move with a reason", a, why)
+	}
+	if home, _ := review.Hint(context.Background(), &obs, obs.Legal(nil)); home != a {
+		t.Errorf("served hint %v, at home %v", a, home)
+	}
+	for range cap(hintPlaces) {
+		hintPlaces <- struct{}{}
+	}
+	defer func() {
+		for range cap(hintPlaces) {
+			<-hintPlaces
 		}
-		obs := engine.Observe(&s, s.ToAct())
-		a, why := Hint(context.Background(), &obs, obs.Legal(nil))
-		if obs.Check(a) != nil || why >= ai.NumReasons {
-			t.Fatalf("seed %d: hint %v (reason %d) is not a legal move with a reason", seed, a, why)
-		}
+	}()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if a, _ := Hint(ctx, &obs, obs.Legal(nil)); obs.Check(a) != nil {
+		t.Errorf("hint %v while every place is taken, cancelled", a)
 	}
 }
