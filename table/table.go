@@ -28,6 +28,10 @@ type Config struct {
 	// Level is the computer level (ai.Levels, or an ai player name) of the
 	// seats no person takes, and of seats people give up.
 	Level string
+	// Rated marks a game of ranked play (a server's rated room): the
+	// table plays it as any other, and the program that keeps its
+	// results rates it.
+	Rated bool
 	// Seed is the game's seed; computer seats derive theirs from it.
 	Seed uint64
 	// Grace is how long a disconnected person keeps a seat while a

@@ -494,7 +494,7 @@ func (l *Lobby) takeOver() (next time.Time) {
 			}
 			remote = append(remote, RoomInfo{
 				Name: k.Name, Players: k.Game.State.Config.Players, Rules: fmt.Sprint(k.Game.State.Config.Rules),
-				Level: k.Game.UI[UILevel], Humans: len(k.Players), Started: k.Game.UI[uiWaiting] == "",
+				Level: k.Game.UI[UILevel], Humans: len(k.Players), Started: k.Game.UI[uiWaiting] == "", Rated: k.Game.UI[UIRated] != "",
 			})
 			where[k.Name] = ls.Addr
 			continue
@@ -563,7 +563,7 @@ func (l *Lobby) replay(k store.Room, f store.Fence) (store.Room, error) {
 		for i := range users {
 			users[i] = g.UI[UIUser+strconv.Itoa(i)]
 		}
-		if err := l.Cluster.Shared.FencedAddResult(ctx, f, resultOf(k.Name, g, users, l.now())); err != nil {
+		if err := l.Cluster.Shared.FencedAddResult(ctx, f, resultOf(k.Name, g, users, l.now(), g.UI[UIRated] != "", g.UI[UILevel])); err != nil {
 			l.logf("room %s: recording a result: %v", k.Name, err)
 		}
 	}

@@ -55,6 +55,8 @@ type RoomInfo struct {
 	Started bool
 	// Restored marks a saved game waiting for its people and its host.
 	Restored bool
+	// Rated marks a room of ranked play.
+	Rated bool
 }
 
 // Lobby is the server's list of rooms. Safe for concurrent use.
@@ -83,6 +85,9 @@ type Lobby struct {
 	// Cluster, when set, makes the lobby one of several servers sharing
 	// Store (cluster.go). Set it before the first room, with Store.
 	Cluster *Cluster
+	// Ratings, when set, is the store's ranked play (ranked.go): rated
+	// rooms, the ranking. Set it with Store; nil: no ranked play.
+	Ratings store.Ratings
 
 	mu    sync.Mutex
 	rooms map[string]*Room
@@ -202,7 +207,8 @@ func (l *Lobby) addLocked(name string, build func() (*Room, error)) error {
 // from cfg: with the lobby's pool, and telling the lobby when a hand ends
 // if it keeps its rooms.
 func (l *Lobby) newRoom(cfg table.Config, makeTable func(table.Config) (*table.Table, error)) (*Room, error) {
-	r := &Room{lobby: l, level: cfg.Level}
+	cfg.Rated = cfg.Rated && l.Ratings != nil
+	r := &Room{lobby: l, level: cfg.Level, rated: cfg.Rated}
 	cfg.Pool = l.Pool
 	if l.Store != nil {
 		cfg.HandEnd = r.handEnded
@@ -310,7 +316,7 @@ func (l *Lobby) List() []RoomInfo {
 		}
 		info := RoomInfo{
 			Name: r.Name(), Players: r.Config().Game.Players, Rules: fmt.Sprint(r.Config().Game.Rules),
-			Level: r.Config().Level, Started: r.Started(), Restored: r.Restored(),
+			Level: r.Config().Level, Started: r.Started(), Restored: r.Restored(), Rated: r.rated,
 		}
 		for _, s := range r.Seats() {
 			if s.Human {

@@ -24,6 +24,8 @@ type Room struct {
 	// level is the computer level of the room's table, read without its
 	// lock (Room.moved runs under it).
 	level string
+	// rated marks a room of ranked play, whose games the store rates.
+	rated bool
 
 	saveMu  sync.Mutex // one write of the room at a time
 	written int        // the length of the history last written

@@ -110,6 +110,9 @@ func (r *Room) kept(c table.Checkpoint, saved bool) store.Room {
 	g := c.Game
 	g.Saved = r.lobby.now().UTC().Truncate(time.Second)
 	g.UI = map[string]string{UIHost: c.Seating.Host, UILevel: r.level}
+	if r.rated {
+		g.UI[UIRated] = "1"
+	}
 	var players []string
 	for i, u := range c.Seating.Users {
 		if u != "" {
@@ -127,7 +130,7 @@ func (r *Room) handEnded(c table.Checkpoint) {
 	r.endMu.Lock()
 	r.ended = &c
 	if c.Game.State.Phase == engine.PhaseGameOver {
-		r.results = append(r.results, resultOf(r.Name(), c.Game, c.Seating.Users, r.lobby.now()))
+		r.results = append(r.results, resultOf(r.Name(), c.Game, c.Seating.Users, r.lobby.now(), r.rated, r.level))
 	}
 	r.endMu.Unlock()
 	select {
@@ -138,13 +141,16 @@ func (r *Room) handEnded(c table.Checkpoint) {
 
 // resultOf is the result of game g, over, in room, whose seats users
 // held.
-func resultOf(room string, g record.Game, users []string, now time.Time) store.Result {
+func resultOf(room string, g record.Game, users []string, now time.Time, rated bool, level string) store.Result {
 	st := &g.State
-	res := store.Result{Room: room, Finished: now.UTC(), Game: store.GameID(g)}
+	res := store.Result{Room: room, Finished: now.UTC(), Game: store.GameID(g), Rated: rated, Level: level}
+	if rated {
+		res.Hands = handsOf(g)
+	}
 	for i, s := range g.Seats {
 		side := st.Config.SideOf(i)
 		res.Seats = append(res.Seats, store.ResultSeat{
-			Key: users[i], Name: s.Name, Points: int(st.Totals[side]), Won: int(st.Winner) == side,
+			Key: users[i], Name: s.Name, Points: int(st.Totals[side]), Won: int(st.Winner) == side, Side: side,
 		})
 	}
 	return res
@@ -351,6 +357,7 @@ func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *R
 	if lv := g.UI[UILevel]; lv != "" {
 		cfg.Level = lv
 	}
+	cfg.Rated = g.UI[UIRated] != ""
 	if cfg.Level, err = l.level(cfg.Level); err != nil {
 		return nil, err
 	}

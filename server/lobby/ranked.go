@@ -1,0 +1,198 @@
+package lobby
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/names"
+	"github.com/millebornes/mille/rating"
+	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/server/store"
+)
+
+// Ranked play (issue 35, docs/ranking.md): a room may be rated, and the
+// store rates the people of a rated game as it records its result
+// (store.Result.Rated). The lobby reads the ranking, where the house
+// computers stand at their fixed ratings among the people.
+
+// UIRated marks, in a kept room's record, a rated room.
+const UIRated = "server.rated"
+
+// Ranked is one line of the ranking: a person, or a house computer.
+type Ranked struct {
+	Rank int
+	// Name is the person's name, or the computer's level (House).
+	Name        string
+	Key         string // "" for a house computer
+	House       bool
+	Rating      int // rating.Display
+	Provisional bool
+	Games, Wins int
+	ordinal     float64
+}
+
+// RatedGame is one rated game of a person's, as the ranking tells it.
+type RatedGame struct {
+	Room   string
+	Won    bool
+	Points int
+	// Change is what the game did to the person's rating, which it left
+	// at Rating.
+	Change, Rating int
+}
+
+// ranked is the line of a person of rating p.
+func ranked(p store.PlayerRating) Ranked {
+	return Ranked{Name: p.Name, Key: p.Key, Rating: rating.Display(p.Rating), Provisional: rating.Provisional(p.Rating),
+		Games: p.Games, Wins: p.Wins, ordinal: rating.Ordinal(p.Rating)}
+}
+
+// house are the house computers' lines, strongest first: the levels a
+// person can choose (ai.Levels), at their fixed ratings.
+func house() []Ranked {
+	var list []Ranked
+	for _, level := range ai.Levels {
+		r := rating.House[level]
+		list = append(list, Ranked{Name: level, House: true, Rating: rating.Display(r), ordinal: rating.Ordinal(r)})
+	}
+	slices.SortStableFunc(list, func(a, b Ranked) int { return cmp.Compare(b.ordinal, a.ordinal) })
+	return list
+}
+
+// Rated reports whether the lobby keeps ratings: ranked play needs a
+// store that rates (Lobby.Ratings).
+func (l *Lobby) Rated() bool { return l.Ratings != nil }
+
+// Ranking is the first n lines of the ranking, best first: the people
+// rated, and the house computers among them.
+func (l *Lobby) Ranking(n int) ([]Ranked, error) {
+	var list []Ranked
+	if l.Ratings != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+		defer cancel()
+		people, err := l.Ratings.Ranking(ctx, n)
+		if err != nil {
+			return nil, storeDown(err)
+		}
+		for _, p := range people {
+			list = append(list, ranked(p))
+		}
+	}
+	list = append(list, house()...)
+	slices.SortStableFunc(list, func(a, b Ranked) int { return cmp.Compare(b.ordinal, a.ordinal) })
+	list = list[:min(n, len(list))]
+	for i := range list {
+		list[i].Rank = i + 1
+	}
+	return list, nil
+}
+
+// Rank is the ranking's line of the person called name, or of the house
+// computer of that level, and their last rated games (at most n, the
+// latest first); ok is false for a name nobody rated has.
+func (l *Lobby) Rank(name string, n int) (r Ranked, games []RatedGame, ok bool, err error) {
+	for _, h := range house() {
+		if strings.EqualFold(h.Name, name) {
+			r, ok = h, true
+		}
+	}
+	if l.Ratings == nil && !ok {
+		return Ranked{}, nil, false, nil
+	}
+	var ctx context.Context
+	if l.Ratings != nil {
+		c, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+		defer cancel()
+		ctx = c
+	}
+	if !ok {
+		key, found, err := l.Ratings.KeyOfClaim(ctx, names.Skeleton(name))
+		if err != nil || !found {
+			return Ranked{}, nil, false, storeDown(err)
+		}
+		p, found, err := l.Ratings.Rating(ctx, key)
+		if err != nil || !found || p.Games == 0 {
+			return Ranked{}, nil, false, storeDown(err)
+		}
+		r, ok = ranked(p), true
+		kept, err := l.Ratings.RatedGames(ctx, key, n)
+		if err != nil {
+			return Ranked{}, nil, false, storeDown(err)
+		}
+		for _, g := range kept {
+			after := rating.Display(g.After)
+			games = append(games, RatedGame{Room: g.Room, Won: g.Won, Points: g.Points, Change: after - rating.Display(g.Before), Rating: after})
+		}
+	}
+	above := 0
+	if l.Ratings != nil {
+		if above, err = l.Ratings.Above(ctx, r.ordinal); err != nil {
+			return Ranked{}, nil, false, storeDown(err)
+		}
+	}
+	for _, h := range house() {
+		if h.ordinal > r.ordinal {
+			above++
+		}
+	}
+	r.Rank = above + 1
+	return r, games, true, nil
+}
+
+// LastChange is what the last rated game of room did to the rating of the
+// person whose key is key: the change and the rating it left, as the
+// person reads them; ok is false if the room's last game was not rated
+// for them, or not recorded yet.
+func (l *Lobby) LastChange(key, room string) (change, now int, ok bool) {
+	if l.Ratings == nil {
+		return 0, 0, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	games, err := l.Ratings.RatedGames(ctx, key, 1)
+	if err != nil || len(games) == 0 || games[0].Room != room {
+		return 0, 0, false
+	}
+	g := games[0]
+	now = rating.Display(g.After)
+	return now - rating.Display(g.Before), now, true
+}
+
+// storeDown is err, nil or the store's, as the person reads it.
+func storeDown(err error) error {
+	if err == nil {
+		return nil
+	}
+	return refuse(RefStoreDown)
+}
+
+// handsOf are the points each side scored in each hand of the last game
+// of g, over: its history replayed from the deal.
+func handsOf(g record.Game) [][]int {
+	s, err := engine.New(g.State.Config, g.State.Seed)
+	if err != nil {
+		return nil
+	}
+	var hands [][]int
+	for _, a := range g.History {
+		was := s.Phase
+		if s.Step(a) != nil {
+			return nil
+		}
+		switch {
+		case was == engine.PhaseGameOver && s.Phase != engine.PhaseGameOver:
+			hands = nil // a new game of the room
+		case was != s.Phase && (s.Phase == engine.PhaseHandOver || s.Phase == engine.PhaseGameOver):
+			points := make([]int, s.Sides())
+			for side := range points {
+				points[side] = s.HandScores[side].Total()
+			}
+			hands = append(hands, points)
+		}
+	}
+	return hands
+}
