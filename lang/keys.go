@@ -230,6 +230,20 @@ const (
 	RoomHelp       // -
 	RoomUnknown    // what was typed
 
+	// Ranked play on a server (issue 35).
+	RoomRated       // state (a room's line: it is rated)
+	RankHead        // -
+	RankLine        // rank, name, rating, what
+	RankProvisional // rating
+	RankGames       // rated games, won
+	RankHouse       // -
+	RankNobody      // name
+	RankOff         // -
+	RankGame        // room, won or lost, points, change, rating
+	RankWon         // -
+	RankLost        // -
+	RatedChange     // change (+14), rating
+
 	// Help.
 	Help1
 	Help2
@@ -1398,6 +1412,8 @@ const (
 	WordSit     // -
 	WordStart   // -
 	WordLeave   // -
+	WordRanking // -
+	WordRated   // -
 
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys

@@ -526,9 +526,12 @@ func TestFrenchWords(t *testing.T) {
 	s := New(strings.NewReader(""), io.Discard, &lang.French)
 	defer s.Close()
 	for word, level := range map[string]string{"fort": "hard", "Facile": "easy", "moyen": "medium", "expert": "expert", "hard": "hard"} {
-		if _, got, ok := s.roomSetup([]string{"3", word}); !ok || got != level {
+		if _, got, rated, ok := s.roomSetup([]string{"3", word}); !ok || got != level || rated {
 			t.Errorf("create … 3 %s: level %q, want %q", word, got, level)
 		}
+	}
+	if _, _, rated, ok := s.roomSetup([]string{"classée", "2"}); !ok || !rated {
+		t.Error("create … classée 2: not rated")
 	}
 	for word, name := range map[string]string{"jouer": "play", "déf": "discard", "oui": "yes", "quitter": "quit", "stat": "status", "état": "status"} {
 		if got := lookup(word); got != name {

@@ -19,6 +19,7 @@ type Room struct {
 	People   int    // seats held by people
 	Started  bool
 	Restored bool // a saved game waiting for its people and its host
+	Rated    bool // a game of ranked play
 }
 
 // Seat is a person's connection to a room: the table it plays once the
@@ -55,10 +56,42 @@ type Lobby interface {
 	// sit there (the game has started, or no seat is free) watches.
 	Enter(name string) (Seat, error)
 	// Create makes a room of cfg whose computers play at level, with the
-	// person as its host.
-	Create(name string, cfg engine.Config, level string) (Seat, error)
+	// person as its host; rated makes it a room of ranked play.
+	Create(name string, cfg engine.Config, level string, rated bool) (Seat, error)
 	// Watch makes the person an onlooker of the room called name.
 	Watch(name string) (Seat, error)
+}
+
+// Ranks is what a Lobby of ranked play has besides (a server whose store
+// keeps ratings): the ranking, one player's line of it, and what the
+// person's last rated game did to their rating.
+type Ranks interface {
+	// Ranking is the first lines of the ranking, best first.
+	Ranking() ([]RankLine, error)
+	// Rank is the line of the player called name and their last rated
+	// games; ok is false if nobody of that name has a rating.
+	Rank(name string) (line RankLine, games []RankGame, ok bool, err error)
+	// Change is what the person's last game in room did to their
+	// rating, and the rating it left; ok is false if it was not rated.
+	Change(room string) (change, rating int, ok bool)
+}
+
+// RankLine is one line of the ranking: a player, or a house computer.
+type RankLine struct {
+	Rank        int
+	Name        string
+	Rating      int
+	Provisional bool
+	House       bool // a house computer, at its fixed rating
+	Games, Wins int
+}
+
+// RankGame is one rated game of a player's.
+type RankGame struct {
+	Room           string
+	Won            bool
+	Points         int
+	Change, Rating int
 }
 
 // Serve runs a session at a lobby: the person gives a name if they have
@@ -104,13 +137,17 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 				s.rooms(l)
 			case lang.WordJoin:
 				end, over = s.enter(ctx, l.Enter, false, name, opts)
+				s.rated(l, name)
 			case lang.WordWatch:
 				end, over = s.enter(ctx, l.Watch, true, name, opts)
 			case lang.WordCreate:
-				cfg, level, ok := s.roomSetup(words[min(2, len(words)):])
+				cfg, level, rated, ok := s.roomSetup(words[min(2, len(words)):])
 				if ok {
-					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level) }, false, name, opts)
+					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level, rated) }, false, name, opts)
+					s.rated(l, name)
 				}
+			case lang.WordRanking:
+				s.ranking(l, strings.TrimSpace(strings.Join(words[1:], " ")))
 			case lang.WordHelp:
 				s.say(lang.LobbyHelp)
 				s.say(lang.CreateHelp)
@@ -180,18 +217,23 @@ func (s *Session) rooms(l Lobby) {
 		case r.Started:
 			state = lang.RoomPlaying
 		}
-		s.say(lang.RoomLine, r.Name, r.Players, r.Rules, r.Level, r.People, s.text(state))
+		text := s.text(state)
+		if r.Rated {
+			text = s.cat.T(lang.RoomRated, text)
+		}
+		s.say(lang.RoomLine, r.Name, r.Players, r.Rules, r.Level, r.People, text)
 	}
 	s.say(lang.LobbyHelp)
 }
 
 // roomSetup reads the words after create NAME: a number of players, a
-// ruleset, a level, in any order; the server checks them.
-func (s *Session) roomSetup(words []string) (engine.Config, string, bool) {
-	cfg := engine.Config{Players: 0, Rules: engine.Standard}
-	level := ""
+// ruleset, a level, rated, in any order; the server checks them.
+func (s *Session) roomSetup(words []string) (cfg engine.Config, level string, rated, ok bool) {
+	cfg = engine.Config{Players: 0, Rules: engine.Standard}
 	for _, w := range words {
-		if n, err := strconv.Atoi(w); err == nil {
+		if lang.Typed(w, lang.WordRated) {
+			rated = true
+		} else if n, err := strconv.Atoi(w); err == nil {
 			cfg.Players = n
 		} else if r, err := engine.ParseRuleset(strings.ToLower(w)); err == nil {
 			cfg.Rules = r
@@ -208,9 +250,9 @@ func (s *Session) roomSetup(words []string) (engine.Config, string, bool) {
 	if err := cfg.Validate(); err != nil {
 		s.say(lang.Failed, s.cat.Error(err))
 		s.say(lang.CreateHelp)
-		return cfg, "", false
+		return cfg, "", false, false
 	}
-	return cfg, level, true
+	return cfg, level, rated, true
 }
 
 // enter takes a seat (or watches, watch being what was asked) through take, waits in the room for the
@@ -358,7 +400,7 @@ func lobbyCommand(word string, in ...lang.Key) lang.Key {
 // lobbyCommands and roomCommands are the keys of the lobby's and a
 // room's commands.
 var (
-	lobbyCommands = []lang.Key{lang.WordRooms, lang.WordJoin, lang.WordWatch, lang.WordCreate, lang.WordHelp, lang.WordLang, lang.WordExit}
+	lobbyCommands = []lang.Key{lang.WordRooms, lang.WordJoin, lang.WordWatch, lang.WordCreate, lang.WordRanking, lang.WordHelp, lang.WordLang, lang.WordExit}
 	roomCommands  = []lang.Key{lang.WordSeats, lang.WordSit, lang.WordStart, lang.WordLeave, lang.WordHelp}
 )
 

@@ -356,3 +356,37 @@ func TestSSHPlainRetiredName(t *testing.T) {
 	c.send("Cleo")
 	c.until("Hello, Cleo.")
 }
+
+// TestSSHPlainRanking: on a new server the line mode's ranking lists the
+// house computers at their fixed ratings; a player nobody rated is told
+// so; a rated room says it is rated in the list of rooms.
+func TestSSHPlainRanking(t *testing.T) {
+	_, addr := startServer(t, Config{Rooms: RoomLimits{Max: 4}})
+	ann := plainSession(t, addr, newKey(t), "Ada", linemode.Command, false)
+	ann.until("What is your name?")
+	ann.send("Ada")
+	ann.until("There are no rooms yet.")
+	ann.send("ranking")
+	ann.until("Ranking (")
+	for _, line := range []string{"1. expert: 1573, house computer, fixed rating.", "2. hard: 1562", "3. medium: 1500", "4. easy: 1324"} {
+		ann.until(line)
+	}
+	ann.send("ranking Ada")
+	ann.until("Nobody called Ada has a rating.")
+	ann.send("ranking medium")
+	ann.until("3. medium: 1500, house computer, fixed rating.")
+
+	bob := plainSession(t, addr, newKey(t), "Ben", linemode.Command, false)
+	bob.until("What is your name?")
+	bob.send("Ben")
+	bob.until("There are no rooms yet.")
+	ann.send("create duel 2 rated")
+	ann.until("Room duel.")
+	bob.send("rooms")
+	bob.until("duel: 2 players, standard rules, computers easy, 1 people, waiting for its host to deal, rated.")
+	bob.send("lang fr")
+	bob.send("classement fort")
+	if line := bob.until("2. fort"); !strings.Contains(line, "1562, ordinateur de la maison, cote fixe.") {
+		t.Fatalf("hard in French: %q", line)
+	}
+}

@@ -109,7 +109,7 @@ func (l *lineLobby) Rooms() []plain.Room {
 	for _, r := range l.adm.Lobby().List() {
 		rooms = append(rooms, plain.Room{
 			Name: r.Name, Players: r.Players, Rules: r.Rules, Level: r.Level,
-			People: r.Humans, Started: r.Started, Restored: r.Restored,
+			People: r.Humans, Started: r.Started, Restored: r.Restored, Rated: r.Rated,
 		})
 	}
 	return rooms
@@ -122,9 +122,9 @@ func (l *lineLobby) Enter(name string) (plain.Seat, error) {
 	return l.seat(c, err, name)
 }
 
-func (l *lineLobby) Create(name string, game engine.Config, level string) (plain.Seat, error) {
+func (l *lineLobby) Create(name string, game engine.Config, level string, rated bool) (plain.Seat, error) {
 	cfg := lobby.DefaultRoom
-	cfg.Game, cfg.Seed = game, lobby.NewSeed()
+	cfg.Game, cfg.Seed, cfg.Rated = game, lobby.NewSeed(), rated
 	if level != "" {
 		cfg.Level = level
 	}
@@ -224,4 +224,40 @@ func (e *lineEditor) feed(c byte) {
 		e.line = append(e.line, c)
 		e.echo.Write([]byte{c})
 	}
+}
+
+// The ranking's lines and games the line mode says.
+const (
+	rankingLines = 30
+	rankedGames  = 5
+)
+
+// Ranking implements plain.Ranks.
+func (l *lineLobby) Ranking() ([]plain.RankLine, error) {
+	list, err := l.adm.Lobby().Ranking(rankingLines)
+	var lines []plain.RankLine
+	for _, r := range list {
+		lines = append(lines, rankLine(r))
+	}
+	return lines, err
+}
+
+// rankLine is r as the line mode says it.
+func rankLine(r lobby.Ranked) plain.RankLine {
+	return plain.RankLine{Rank: r.Rank, Name: r.Name, Rating: r.Rating, Provisional: r.Provisional, House: r.House, Games: r.Games, Wins: r.Wins}
+}
+
+// Rank implements plain.Ranks.
+func (l *lineLobby) Rank(name string) (plain.RankLine, []plain.RankGame, bool, error) {
+	r, games, ok, err := l.adm.Lobby().Rank(name, rankedGames)
+	var said []plain.RankGame
+	for _, g := range games {
+		said = append(said, plain.RankGame{Room: g.Room, Won: g.Won, Points: g.Points, Change: g.Change, Rating: g.Rating})
+	}
+	return rankLine(r), said, ok, err
+}
+
+// Change implements plain.Ranks.
+func (l *lineLobby) Change(room string) (int, int, bool) {
+	return l.adm.Lobby().LastChange(l.adm.ID(), room)
 }

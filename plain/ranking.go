@@ -1,0 +1,72 @@
+package plain
+
+import (
+	"fmt"
+
+	"github.com/millebornes/mille/lang"
+)
+
+// ranking says the ranking of a lobby of ranked play (Ranks), or with a
+// name that player's line and last rated games.
+func (s *Session) ranking(l Lobby, name string) {
+	r, ok := l.(Ranks)
+	if !ok {
+		s.say(lang.RankOff)
+		return
+	}
+	if name == "" {
+		list, err := r.Ranking()
+		if err != nil {
+			s.say(lang.Failed, s.cat.Error(err))
+			return
+		}
+		s.say(lang.RankHead)
+		for _, line := range list {
+			s.rankLine(line)
+		}
+		return
+	}
+	if level, ok := lang.ParseLevel(name); ok {
+		name = level // a house computer, in either language
+	}
+	line, games, found, err := r.Rank(name)
+	switch {
+	case err != nil:
+		s.say(lang.Failed, s.cat.Error(err))
+		return
+	case !found:
+		s.say(lang.RankNobody, name)
+		return
+	}
+	s.rankLine(line)
+	for _, g := range games {
+		result := lang.RankLost
+		if g.Won {
+			result = lang.RankWon
+		}
+		s.say(lang.RankGame, g.Room, s.text(result), g.Points, fmt.Sprintf("%+d", g.Change), g.Rating)
+	}
+}
+
+// rankLine says one line of the ranking.
+func (s *Session) rankLine(r RankLine) {
+	rating := fmt.Sprint(r.Rating)
+	if r.Provisional {
+		rating = s.cat.T(lang.RankProvisional, r.Rating)
+	}
+	name, what := r.Name, s.cat.T(lang.RankGames, r.Games, r.Wins)
+	if r.House {
+		name, what = s.cat.Level(r.Name), s.text(lang.RankHouse)
+	}
+	s.say(lang.RankLine, r.Rank, name, rating, what)
+}
+
+// rated tells the person, back from room, what its game did to their
+// rating, if it was rated.
+func (s *Session) rated(l Lobby, room string) {
+	if r, ok := l.(Ranks); ok && room != "" {
+		if change, rating, ok := r.Change(room); ok {
+			s.say(lang.RatedChange, fmt.Sprintf("%+d", change), rating)
+		}
+	}
+}
