@@ -3,6 +3,7 @@ package save
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 )
 
@@ -12,17 +13,126 @@ import (
 // array wrapped at about lineWidth columns. json.MarshalIndent would put
 // every card and every action field on its own line.
 func indentJSON(compact []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(compact))
-	dec.UseNumber()
-	n, err := parseNode(dec)
+	p := jsonParser{data: compact}
+	n, err := p.value()
 	if err != nil {
 		return nil, err
+	}
+	if p.skipSpace(); p.i != len(p.data) {
+		return nil, p.fail()
 	}
 	var b bytes.Buffer
 	b.Grow(len(compact) + len(compact)/2)
 	n.write(&b, 0)
 	b.WriteByte('\n')
 	return b.Bytes(), nil
+}
+
+// jsonParser reads the JSON that json.Marshal wrote into nodes, by hand:
+// encoding/json's token reader costs several allocations a token, which
+// made laying out a long game's save most of its cost (an autosave
+// follows every move).
+type jsonParser struct {
+	data []byte
+	i    int
+}
+
+func (p *jsonParser) fail() error {
+	return fmt.Errorf("laying out the JSON: unexpected input at byte %d", p.i)
+}
+
+func (p *jsonParser) skipSpace() {
+	for p.i < len(p.data) && strings.IndexByte(" \t\r\n", p.data[p.i]) >= 0 {
+		p.i++
+	}
+}
+
+// value reads the next value: a container and all it holds, or a scalar.
+func (p *jsonParser) value() (*node, error) {
+	p.skipSpace()
+	if p.i >= len(p.data) {
+		return nil, p.fail()
+	}
+	switch c := p.data[p.i]; c {
+	case '{', '[':
+		p.i++
+		n := &node{open: c}
+		p.skipSpace()
+		if p.i < len(p.data) && p.data[p.i] == n.close() {
+			p.i++
+			return n, nil
+		}
+		for {
+			if c == '{' {
+				p.skipSpace()
+				k, err := p.str()
+				if err != nil {
+					return nil, err
+				}
+				if p.skipSpace(); p.i >= len(p.data) || p.data[p.i] != ':' {
+					return nil, p.fail()
+				}
+				p.i++
+				n.keys = append(n.keys, k)
+			}
+			kid, err := p.value()
+			if err != nil {
+				return nil, err
+			}
+			n.kids = append(n.kids, kid)
+			if p.skipSpace(); p.i >= len(p.data) {
+				return nil, p.fail()
+			}
+			switch p.data[p.i] {
+			case ',':
+				p.i++
+			case n.close():
+				p.i++
+				return n, nil
+			default:
+				return nil, p.fail()
+			}
+		}
+	case '"':
+		s, err := p.str()
+		return &node{scalar: s}, err
+	default: // a number, true, false or null: up to the next delimiter
+		start := p.i
+		for p.i < len(p.data) && strings.IndexByte(",]} \t\r\n", p.data[p.i]) < 0 {
+			p.i++
+		}
+		return &node{scalar: string(p.data[start:p.i])}, nil
+	}
+}
+
+// str reads a string as marshalText spells it: one without escapes as
+// it stands, one with escapes (json.Marshal's \u003c for "<", say)
+// decoded and written again without the HTML escapes.
+func (p *jsonParser) str() (string, error) {
+	if p.i >= len(p.data) || p.data[p.i] != '"' {
+		return "", p.fail()
+	}
+	start, escaped := p.i, false
+	for p.i++; p.i < len(p.data) && p.data[p.i] != '"'; p.i++ {
+		if p.data[p.i] == '\\' {
+			escaped = true
+			p.i++
+		}
+	}
+	if p.i >= len(p.data) {
+		return "", p.fail()
+	}
+	p.i++
+	raw := p.data[start:p.i]
+	if !escaped {
+		return string(raw), nil
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return "", err
+	}
+	b, err := marshalText(s)
+	return string(b), err
 }
 
 const (
@@ -35,39 +145,6 @@ type node struct {
 	open   byte   // '{' or '[' for a container
 	keys   []string
 	kids   []*node
-}
-
-func parseNode(dec *json.Decoder) (*node, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	d, ok := tok.(json.Delim)
-	if !ok {
-		b, err := marshalText(tok)
-		return &node{scalar: string(b)}, err
-	}
-	n := &node{open: byte(d)}
-	for dec.More() {
-		if n.open == '{' {
-			k, err := dec.Token()
-			if err != nil {
-				return nil, err
-			}
-			kb, err := marshalText(k)
-			if err != nil {
-				return nil, err
-			}
-			n.keys = append(n.keys, string(kb))
-		}
-		kid, err := parseNode(dec)
-		if err != nil {
-			return nil, err
-		}
-		n.kids = append(n.kids, kid)
-	}
-	_, err = dec.Token() // the closing delimiter
-	return n, err
 }
 
 func (n *node) flat() bool {
