@@ -31,6 +31,9 @@ type game struct {
 	rv  *reviewer
 
 	handAt uint32 // the event count of the last hand over reported
+	// moving is set from the player's move (act) until the view that
+	// shows it comes (View.Acted): the moves typed ahead wait for it.
+	moving bool
 
 	// thinking runs while a computer's move is awaited, and says once
 	// that it thinks when the move takes longer than a moment; thinkAt is
@@ -50,7 +53,7 @@ func newGame(s *Session, t table.Link, opts Options) *game {
 	g.qs = &questions{board: b, opts: &g.opts, act: g.act, pass: g.pass, finish: g.finish, saveAs: g.saveAs}
 	g.hn = &hints{board: b, sp: g.sp, hint: opts.Hint, found: make(chan hintResult, 1)}
 	g.rv = &reviewer{board: b, review: opts.Review, record: opts.Record, done: make(chan reviewResult, 1)}
-	g.cmd = &commands{board: b, qs: g.qs, act: g.act, ready: func() bool { return !b.early() && !g.hn.on() && !g.done }}
+	g.cmd = &commands{board: b, qs: g.qs, act: g.act, ready: func() bool { return !b.early() && !g.moving && !g.hn.on() && !g.done }}
 	g.cmd.run = commandTable(g)
 	return g
 }
@@ -65,15 +68,24 @@ func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
 	g.see(t.View())
 	updates := t.Updates()
 	for !g.done {
+		// A view waiting is taken first: the player's own move comes back
+		// this way (act), so a line typed after it is read against the
+		// table that move left.
+		select {
+		case v, open := <-updates:
+			if !g.take(v, open) {
+				return TableEnded
+			}
+			continue
+		default:
+		}
 		select {
 		case <-ctx.Done():
 			return Cancelled
 		case v, open := <-updates:
-			if !open {
-				g.say(lang.TableEnded)
+			if !g.take(v, open) {
 				return TableEnded
 			}
-			g.see(v)
 		case line, open := <-g.input():
 			if !open {
 				return InputClosed
@@ -89,6 +101,17 @@ func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
 		}
 	}
 	return g.end
+}
+
+// take sees view v from the table's updates, or, the updates closed,
+// says that the table ended and reports false.
+func (g *game) take(v table.View, open bool) bool {
+	if !open {
+		g.say(lang.TableEnded)
+		return false
+	}
+	g.see(v)
+	return true
 }
 
 // input is the channel of the player's lines, or nil (never ready)
@@ -149,6 +172,9 @@ func (g *game) see(v table.View) {
 		return // told already, or older than what was told
 	}
 	first := !g.seen
+	if v.Acted > g.view.Acted {
+		g.moving = false
+	}
 	// The keyboard passes to another person, or to the first to play.
 	fresh := first || v.Seat != g.view.Seat || v.Obs.Onlooker != g.obs.Onlooker || v.Handed != g.view.Handed
 	if fresh && !first && v.Seat != g.view.Seat {
@@ -199,7 +225,7 @@ func (g *game) act(a engine.Action) {
 		return
 	}
 	g.qs.settle()
-	g.see(g.t.View())
+	g.moving = true // the move comes back on the table's updates, as every change does
 }
 
 // pass hands the keyboard to the person the table waits for (hot-seat),
@@ -210,8 +236,7 @@ func (g *game) pass() {
 		g.say(lang.Failed, g.cat.Error(err))
 		return
 	}
-	g.sp.sayMissed(seat)
-	g.see(g.t.View())
+	g.sp.sayMissed(seat) // the seat shown comes on the table's updates
 }
 
 // undo takes back the player's last decision of the hand.
@@ -227,8 +252,7 @@ func (g *game) undo([]string) {
 	}
 	g.hn.stop()
 	g.qs.settle()
-	g.say(lang.Undone)
-	g.see(g.t.View())
+	g.say(lang.Undone) // the hand as it was comes on the table's updates
 }
 
 // save saves the game under the name given, or asks for one.

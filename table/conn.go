@@ -12,6 +12,7 @@ type Conn struct {
 	seat    int       // guarded by table.mu: Sit and Show move it
 	watch   bool      // an onlooker
 	handed  bool      // guarded by table.mu: Show has handed a seat to its person
+	acted   uint64    // guarded by table.mu: the Version that told this connection's last move (View.Acted)
 	updates chan View // capacity 1: holds only the latest view
 }
 
@@ -20,6 +21,11 @@ type Conn struct {
 // line mode act through it, and everything they show, check and tell
 // comes from its View: the seat's Observation, the seats' names and who
 // is here.
+//
+// A front end learns of every change by one way, Updates, its own moves
+// too: Act, Undo and Show return only whether the table took them, and
+// the view that shows what they did comes on Updates, marked as the
+// viewer's move (View.Acted) where it is one.
 type Link interface {
 	// Act takes the viewer's action; the table checks it with the engine.
 	Act(a engine.Action) error
@@ -29,8 +35,9 @@ type Link interface {
 	// Show turns to another seat of the viewer's (people sharing the
 	// keyboard).
 	Show(seat int) error
-	// View is the viewer's view now; Updates delivers the newest after
-	// every change, and closes when the table ends.
+	// View is the viewer's view now, which a front end starts from;
+	// Updates delivers the newest after every change, and closes when
+	// the table ends.
 	View() View
 	Updates() <-chan View
 }
@@ -77,7 +84,15 @@ func (c *Conn) Act(a engine.Action) error {
 	if c.watch {
 		return ErrOnlooker
 	}
-	return c.table.Act(c.user, a)
+	return c.table.act(c.user, a, c)
+}
+
+// actedLocked records that the change the table tells at version is c's
+// own move; nothing for a nil c (a computer's move).
+func (c *Conn) actedLocked(version uint64) {
+	if c != nil {
+		c.acted = version
+	}
 }
 
 // Undo takes back the person's last decision of this hand and whatever

@@ -63,7 +63,11 @@ func (t *Table) Start(user string) error {
 
 // Act takes action a for user, who must hold the seat to act and be here.
 // The engine checks the action; its refusal comes back as the error.
-func (t *Table) Act(user string, a engine.Action) error {
+func (t *Table) Act(user string, a engine.Action) error { return t.act(user, a, nil) }
+
+// act is Act through connection by (nil: none): the change that takes
+// the action is told to by as its move (View.Acted).
+func (t *Table) act(user string, a engine.Action, by *Conn) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch {
@@ -85,6 +89,7 @@ func (t *Table) Act(user string, a engine.Action) error {
 			t.seats[i].ready = true
 		}
 		t.dealOnLocked()
+		by.actedLocked(t.version + 1)
 		t.changedLocked()
 		return nil
 	}
@@ -95,6 +100,7 @@ func (t *Table) Act(user string, a engine.Action) error {
 	if err := t.applyLocked(a); err != nil {
 		return err
 	}
+	by.actedLocked(t.version + 1)
 	t.changedLocked()
 	return nil
 }

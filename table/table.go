@@ -140,6 +140,12 @@ type View struct {
 	// Makers says who made each seat's moves, where that changed (a
 	// person left, or was away): see NamesAt.
 	Makers []Maker
+	// Acted is the Version of the latest change that was this
+	// connection's own move (Act), 0 before its first. A move comes back
+	// on Updates as every other change does, and views may be skipped: a
+	// view whose Acted is newer than that of the view shown before it
+	// shows the viewer's move.
+	Acted uint64
 }
 
 // Plays reports whether the connection plays seat.
@@ -515,7 +521,7 @@ func (t *Table) viewLocked(c *Conn, seats []SeatInfo, watchers int) View {
 		Room: t.name, Seat: c.seat, Watching: c.watch, Host: !c.watch && c.user == t.host,
 		Version: t.version, Seats: seats, Started: t.started, Ended: t.ended,
 		Restored: t.restored && !t.started, Onlookers: watchers, Notice: t.notice, Next: -1,
-		OpenSeats: t.openSeats, Makers: slices.Clone(t.makers), Handed: c.handed,
+		OpenSeats: t.openSeats, Makers: slices.Clone(t.makers), Handed: c.handed, Acted: c.acted,
 	}
 	if !c.watch {
 		v.Mine = t.seatsOfLocked(c.user)

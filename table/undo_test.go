@@ -203,3 +203,35 @@ func TestHold(t *testing.T) {
 		settle(t, tb, c)
 	})
 }
+
+// TestActedMarksTheMove: a move comes back on Updates like every change,
+// marked as the connection's own (View.Acted) in the view that first
+// shows it and in those after; a computer's move, or the same action
+// taken by the table for the person (Table.Act, no connection), is not
+// marked.
+func TestActedMarksTheMove(t *testing.T) {
+	tb, c := local(t, 2, []int{0}, first{}, 7)
+	v := settle(t, tb, c)
+	if v.Acted != 0 {
+		t.Fatalf("marked before any move: %d", v.Acted)
+	}
+	legal := v.Obs.Legal(nil)
+	if err := c.Act(legal[len(legal)-1]); err != nil {
+		t.Fatal(err)
+	}
+	moved := <-c.Updates() // the move's view, or one after it (the computer plays at once)
+	if moved.Acted <= v.Version || moved.Acted > moved.Version || moved.Obs.EventCount <= v.Obs.EventCount {
+		t.Fatalf("the move's view: acted %d, version %d, events %d (before %d)", moved.Acted, moved.Version, moved.Obs.EventCount, v.Obs.EventCount)
+	}
+	after := settle(t, tb, c)
+	if after.Acted != moved.Acted {
+		t.Fatalf("the computer's reply marked as the person's: acted %d, was %d", after.Acted, moved.Acted)
+	}
+	legal = after.Obs.Legal(nil)
+	if err := tb.Act("me", legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.View(); got.Acted != moved.Acted || got.Version <= after.Version {
+		t.Fatalf("a move made without the connection marked: acted %d, was %d", got.Acted, moved.Acted)
+	}
+}

@@ -19,12 +19,14 @@ func (m *Board) act(a engine.Action) tea.Cmd {
 		return m.setError(m.refusal(a, err))
 	}
 	m.hints.Stop()
-	before := m.obs.EventCount
 	if err := m.table.Act(a); err != nil {
 		return m.setError(m.refusal(a, err))
 	}
 	m.hand.target, m.hand.pending, m.hand.pendSlot = engine.NoCard, 0, -1
-	return m.show(m.table.View(), true, before)
+	if !m.moving {
+		m.moving, m.movedAt = true, m.obs.EventCount
+	}
+	return nil // the move comes back on the table's updates, as every change does (show)
 }
 
 // playRefusal is why card c of the hand can't be played now, in words
@@ -180,7 +182,6 @@ func (m *Board) passTo(seat int) tea.Cmd {
 		return m.setError(m.lang.Error(err))
 	}
 	m.hand.target, m.hand.pending, m.hand.pendSlot, m.hand.armed = engine.NoCard, 0, -1, -1
-	cmd := m.see(m.table.View())
 	m.message, m.isError = "", false
-	return cmd
+	return nil // the seat shown comes on the table's updates (show)
 }

@@ -76,6 +76,11 @@ type Board struct {
 	fed      bool         // the host program hands the table's views to Update (RemoteConfig.Fed)
 	helpLine cachedLine   // the key help line last drawn (view.go)
 	note     table.Notice // the table's latest news
+	// moving is set from the viewer's move (act) until the view that
+	// shows it comes (View.Acted), movedAt being the event count before
+	// it: the message line starts over from there.
+	moving  bool
+	movedAt uint32
 
 	message string
 	isError bool

@@ -92,7 +92,7 @@ func (m *screenContext) buttonText(b button) string {
 // seen is what the board's components draw and read keys by, shared the
 // way soft-serve's components share their common value: the screen's
 // context, the viewer's view of the table and the player's options. The
-// board writes it (Board.show, its keys); each component holds a pointer
+// board writes it (Board.see, its keys); each component holds a pointer
 // to it and only reads it, and reports to the board by messages.
 type seen struct {
 	screenContext

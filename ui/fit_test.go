@@ -322,6 +322,7 @@ func localScreens(t *testing.T) []screenCase {
 	hot.setup.form.set(2, 4)
 	hot.startNew()
 	hot.act(humanMove(hot))
+	seeMove(hot)
 	cases = append(cases, screenCase{"curtain", hot, nil})
 
 	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 7)

@@ -166,10 +166,7 @@ func TestFlowCoupFourre(t *testing.T) {
 	screen := probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
 	contains(t, screen, "Coup fourré! Play ")
 	press(tm, "y")
-	waitModel(t, tm, "the coup fourré", func(m *Model) bool {
-		t := m.table.View().Obs.Tableaus[0]
-		return t.CoupsFourres != 0
-	})
+	waitModel(t, tm, "the coup fourré", func(m *Model) bool { return m.obs.Tableaus[0].CoupsFourres != 0 })
 	msg := probe(tm, func(m *Model) string { return m.logs.logText() })
 	if !strings.Contains(msg, "Coup fourré! You play") {
 		t.Fatalf("log lacks the coup fourré:\n%s", msg)
@@ -188,7 +185,7 @@ func TestFlowExtension(t *testing.T) {
 	// Taken with the mouse.
 	xy := probe(tm, func(m *Model) [2]int { x, y := where(m, "btn-yes"); return [2]int{x, y} })
 	tm.Send(tea.MouseClickMsg{X: xy[0], Y: xy[1], Button: tea.MouseLeft})
-	waitModel(t, tm, "the extension", func(m *Model) bool { return state(m).Trip == 1000 })
+	waitModel(t, tm, "the extension", func(m *Model) bool { return m.obs.Trip == 1000 })
 	screen = probe(tm, func(m *Model) string { return ansi.Strip(m.View().Content) })
 	contains(t, screen, "Trip 1000")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})

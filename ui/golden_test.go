@@ -182,6 +182,7 @@ func TestUndoStaysInTheHand(t *testing.T) {
 	}
 	for m.view.CanUndo {
 		m.undo()
+		seeMove(m)
 	}
 	if actions(m) < before-1 {
 		t.Fatalf("undo went back into the last hand: %d actions, %d at the deal", actions(m), before)
@@ -262,6 +263,7 @@ func TestGoldenCurtain(t *testing.T) {
 	m.setup.form.set(2, 4)
 	m.startNew()
 	m.act(humanMove(m))
+	seeMove(m)
 	if !m.curtain() {
 		t.Fatal("no curtain for the second person")
 	}

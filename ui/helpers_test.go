@@ -165,6 +165,11 @@ func settleModel(m *Model) {
 	}
 }
 
+// seeMove shows s the view its table has now, as its listen command
+// would hand it to Update: a board learns of its own moves (act, undo,
+// passing the keyboard) on the table's updates, as of every change.
+func seeMove(s shown) { s.Update(s.b().table.View()) }
+
 // actions counts the actions of the model's game.
 func actions(m *Model) int { return len(m.local.Table().Record().History) }
 

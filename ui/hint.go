@@ -22,9 +22,8 @@ func (m *Board) undo() tea.Cmd {
 	}
 	m.hints.Stop()
 	m.hand.target, m.hand.pending, m.hand.pendSlot = engine.NoCard, 0, -1
-	cmd := m.see(m.table.View())
 	m.message, m.isError = m.t(lang.Undone), false
-	return cmd
+	return nil // the hand as it was comes on the table's updates (show)
 }
 
 // hint asks the strongest computer for a move, in a command.

@@ -529,6 +529,7 @@ func TestPickerOverTheCurtain(t *testing.T) {
 	m.setup.form.set(2, 4) // the second seat: a person
 	m.startNew()
 	m.act(humanMove(m))
+	seeMove(m)
 	if !m.curtain() {
 		t.Fatal("no curtain for the second person")
 	}

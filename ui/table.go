@@ -23,7 +23,7 @@ func (m *Model) start(g record.Game, from local.From) error {
 	}
 	m.hints.Stop()
 	m.table = c
-	m.view, m.obs = table.View{}, engine.Observation{}
+	m.view, m.obs, m.moving = table.View{}, engine.Observation{}, false
 	m.scores.recordedAt, m.scores.record = 0, ""
 	m.see(c.View())
 	m.asks = m.asks[:0] // nothing of the game left behind is asked now
@@ -55,16 +55,19 @@ func (m *Board) listen() tea.Cmd {
 }
 
 // see shows the table's new view and tells what happened since the last
-// one, from the observation's log (views may have been skipped).
-func (m *Board) see(v table.View) tea.Cmd { return m.show(v, false, 0) }
-
-// show shows view v. With own set, v follows the viewer's own move, made
-// when the event count was before: the message line starts over from it.
-func (m *Board) show(v table.View, own bool, before uint32) tea.Cmd {
+// one, from the observation's log (views may have been skipped). Every
+// change comes this way, the viewer's own moves too: a view that shows
+// the viewer's move (View.Acted) starts the message line over from it.
+func (m *Board) see(v table.View) tea.Cmd {
 	if m.view.Seats != nil && v.Version < m.view.Version {
-		// A view from the updates queued before the one shown (the viewer's
-		// own move is shown at once): old, and no undo.
+		// A view older than the one shown (a served session's first view
+		// and the updates it hands on): old, and no undo.
 		return nil
+	}
+	own := m.moving && v.Acted > m.view.Acted
+	before := m.movedAt
+	if own {
+		m.moving = false
 	}
 	o := &v.Obs
 	from := m.obs.EventCount

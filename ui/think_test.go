@@ -113,15 +113,17 @@ func TestQuitCancelsTheSearch(t *testing.T) {
 	tm.WaitFinished(t)
 }
 
-// TestStaleViewIsDropped: the viewer's own move is shown at once, so a view
-// queued on the table's updates before it arrives late; taken for an undo,
-// it would take the move back off the screen and move the cursor.
+// TestStaleViewIsDropped: a view read from the table's updates before the
+// viewer's move may reach Update after the view that shows the move;
+// taken for an undo, it would take the move back off the screen and move
+// the cursor.
 func TestStaleViewIsDropped(t *testing.T) {
 	m := newModel(t, testConfig(t, 2, 7))
 	stale := m.table.View()
 	for _, k := range []string{"5", "enter"} {
 		m.Update(keyMsg(k))
 	}
+	seeMove(m)
 	after, sel, logged := m.obs.EventCount, m.hand.sel, len(m.logs.log)
 	if after == stale.Obs.EventCount {
 		t.Fatal("the move was not played")
