@@ -29,7 +29,7 @@ import (
 func vocabulary(t *testing.T) map[string]bool {
 	t.Helper()
 	words := map[string]bool{}
-	for _, dir := range []string{".", "../engine", "../table", "../save", "../ai", "../local", "../lang", "../names"} {
+	for _, dir := range []string{".", "../engine", "../table", "../save", "../ai", "../local", "../lang", "../names", "../review"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
@@ -162,6 +162,12 @@ func cutWords(words map[string]bool, w, h int, layers []*layer) []string {
 		screen := ansi.Strip(drawLayers(w, h, part))
 		for y, line := range strings.Split(screen, "\n") {
 			cells := []rune(line)
+			// A figure cut short: "les cartes -8…", not a range "-950…-195".
+			for i := 1; i < len(cells); i++ {
+				if cells[i] == '…' && unicode.IsDigit(cells[i-1]) && (i+1 == len(cells) || !strings.ContainsRune("+-0123456789", cells[i+1])) {
+					bad = append(bad, fmt.Sprintf("row %d: a figure is cut short: %q", y, line))
+				}
+			}
 			for _, r := range letterRuns(line) {
 				after := ' '
 				if r.end < len(cells) {

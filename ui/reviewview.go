@@ -159,15 +159,16 @@ func (rs *ReviewScreen) header(s *engine.State, w int, game bool) []string {
 				d := &h.Decisions[k]
 				c = append(c, fmt.Sprintf("%s (%.0f)", l.Describe(rs.names(), d.Played), d.Loss))
 			}
-			costly = " " + l.T(lang.RvLineGiven, h.GivenAway) + l.T(lang.RvCostliest, strings.Join(c, l.T(lang.Comma)))
+			given := " " + l.T(lang.RvLineGiven, h.GivenAway)
+			costly = given + wholeItems(func(list string) string { return l.T(lang.RvCostliest, list) }, c, l.T(lang.Comma), w-width(given))
 		}
 		// The figures are wrapped, not cut: a cut one reads as another
 		// number ("the cards -1…" for -1289).
-		for _, part := range wrap(line, w) {
+		for _, part := range wrapIndented(line, w) {
 			lines = append(lines, st.Text.Render(part))
 		}
 		if sum, n := rs.gameSplit(h.Game, h.Seat); game && n > 1 {
-			for _, part := range wrap(l.T(lang.RvLineGame, n, sum.Expected, sum.Skill, sum.Others, sum.Luck), w) {
+			for _, part := range wrapIndented(l.T(lang.RvLineGame, n, sum.Expected, sum.Skill, sum.Others, sum.Luck), w) {
 				lines = append(lines, st.Text.Render(part))
 			}
 		}
@@ -245,14 +246,81 @@ func (rs *ReviewScreen) chart(h *review.Hand, w int) string {
 		}
 	}
 	tail := fmt.Sprintf(" %+.0f…%+.0f", lo, hi)
-	if len(words) > 0 {
-		tail += rs.lang.T(lang.RvTurns, strings.Join(words, rs.lang.T(lang.Comma)))
-	}
 	room := w - ansi.StringWidth(label) - len(c)
-	if room <= 0 {
+	if room < width(tail) {
 		return b.String()
 	}
-	return b.String() + st.Dim.Render(truncate(tail, room))
+	if len(words) > 0 {
+		tail += wholeItems(func(list string) string { return rs.lang.T(lang.RvTurns, list) }, words, rs.lang.T(lang.Comma), room-width(tail))
+	}
+	return b.String() + st.Dim.Render(tail)
+}
+
+// wholeItems is the list of items said by say, with as many of the first
+// items as fit in w cells, none cut: "" when not even the first fits.
+func wholeItems(say func(list string) string, items []string, sep string, w int) string {
+	for n := len(items); n > 0; n-- {
+		if s := say(strings.Join(items[:n], sep)); width(s) <= w {
+			return s
+		}
+	}
+	return ""
+}
+
+// wrapIndented breaks a line of the review's that begins with a space
+// into rows of w cells, each after a space, so that no figure is cut
+// ("les cartes -8…" at 80 columns in French).
+func wrapIndented(s string, w int) []string {
+	if width(s) <= w {
+		return []string{s}
+	}
+	rows := wordWrap(strings.TrimLeft(s, " "), w-1)
+	for i := range rows {
+		rows[i] = " " + rows[i]
+	}
+	return rows
+}
+
+// wordWrap breaks s into rows of w cells at its spaces only: wrap breaks
+// at a hyphen too, and "-885" lost its sign to the row above.
+func wordWrap(s string, w int) []string {
+	var rows []string
+	row := ""
+	for _, word := range strings.Split(s, " ") {
+		switch {
+		case row == "":
+			row = word
+		case width(row+" "+word) <= w:
+			row += " " + word
+		default:
+			rows = append(rows, row)
+			row = word
+		}
+	}
+	return append(rows, fit(row, w))
+}
+
+// sentencesIn is text in n rows of w cells: the whole sentences that
+// fit, never a row ending inside a sentence that goes on unseen ("…
+// bornes de moins. 2"); a first sentence longer than n rows takes one
+// more (the move list under it moves down a row), and is cut after.
+func sentencesIn(text string, w, n int) []string {
+	rows := wordWrap(text, w)
+	if len(rows) <= n {
+		return rows
+	}
+	sentences := strings.SplitAfter(text, ". ")
+	for k := len(sentences) - 1; k > 0; k-- {
+		if rows := wordWrap(strings.TrimSpace(strings.Join(sentences[:k], "")), w); len(rows) <= n {
+			return rows
+		}
+	}
+	rows = wordWrap(sentences[0], w)
+	if n++; len(rows) > n {
+		rows = rows[:n]
+		rows[n-1] = fit(rows[n-1]+" …", w)
+	}
+	return rows
 }
 
 // moveNumber is the number, in its hand's move list, of the move at
@@ -352,7 +420,16 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 	if d.Verdict >= review.Mistake {
 		paint = st.Error
 	}
-	lines := []string{paint.Render(truncate(head, w))}
+	// A head too long for its row goes on in the reason's first row, so
+	// that the window keeps its height from move to move.
+	var lines []string
+	heads := wrapIndented(head, w)
+	if len(heads) > 2 {
+		heads = []string{heads[0], truncate(strings.Join(heads[1:], " "), w)}
+	}
+	for _, h := range heads {
+		lines = append(lines, paint.Render(h))
+	}
 	obs := engine.Observe(s, s.ToAct())
 	// The head line names the best move and the loss: the reason goes on
 	// with what the two lines of play changed, when the search has them.
@@ -360,13 +437,12 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 	if reason == "" {
 		reason = review.WhyIn(rs.lang, &obs, d, names)
 	}
-	why := wrap(reason, w-2)
 	rows := 2
 	if rs.h >= 30 {
 		rows = 3
 	}
-	for k := range min(rows, len(why)) {
-		lines = append(lines, st.Text.Render(" "+why[k]))
+	for _, row := range sentencesIn(reason, w-2, rows+1-len(lines)) {
+		lines = append(lines, st.Text.Render(" "+row))
 	}
 	for len(lines) < 1+rows {
 		lines = append(lines, "")
@@ -378,7 +454,7 @@ func (rs *ReviewScreen) verdict(i, w int) []string {
 				opts = append(opts, fmt.Sprintf("%s %+.0f±%.0f", rs.lang.Describe(names, o.Action), o.Gain, o.GainSE))
 			}
 		}
-		lines = append(lines, st.Dim.Render(truncate(rs.lang.T(lang.RvOthers, strings.Join(opts, " · ")), w)))
+		lines = append(lines, st.Dim.Render(wholeItems(func(list string) string { return rs.lang.T(lang.RvOthers, list) }, opts, " · ", w)))
 	}
 	return lines
 }

@@ -173,7 +173,7 @@ func (m *tablesPane) tableauMedium(t *engine.Tableau, w, rows int) []string {
 	bat := strings.Split(st.card(m.lang, t.Battle, look{key: m.t(lang.PileBattle)}), "\n")
 	spd := strings.Split(st.card(m.lang, t.Speed, look{key: m.t(lang.PileSpeed)}), "\n")
 	right := []string{
-		m.tripBar(t, 14) + " " + st.Dim.Render(m.lang.Count(int(t.Miles), lang.BoardMilesOne)),
+		m.milesLine(t, 14, w-2*cardW-1),
 		m.mileCounts(t, false),
 		m.safetyRow(t),
 		m.sideStatus(t, w-2*cardW-1),
@@ -292,15 +292,14 @@ func (m *tablesPane) tableauStacks(t *engine.Tableau, w int) []string {
 	cards = append(cards, " ")
 	lines := strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, cards...), "\n")
 	status, limit := m.sideNeeds(t)
+	room := w - width(lines[0])
 	text := []string{
-		m.tripBar(t, 14) + " " + m.styles.Dim.Render(m.lang.Count(int(t.Miles), lang.BoardMilesOne)),
+		m.milesLine(t, 14, room),
 		m.mileCounts(t, false),
-		status,
+		m.statusIn(t, status, room),
 		limit,
 		m.coupNote(t),
 	}
-	room := w - width(lines[0])
-	text[2] = m.statusIn(t, status, room)
 	for i := range lines {
 		lines[i] += fit(text[i], room)
 	}
@@ -354,6 +353,14 @@ func (m *tablesPane) tableauCards(t *engine.Tableau, w int) []string {
 	lines := strings.Split(row, "\n")
 	lines = append(lines, " "+m.tripBar(t, min(w-20, 30))+" "+st.Dim.Render(m.lang.Count(int(t.Miles), lang.BoardMilesOne)), " "+m.mileCounts(t, false), " "+m.sideStatus(t, w-1))
 	return lines
+}
+
+// milesLine is the trip bar, bar cells wide or less, and the distance
+// in words after it, in w cells: French's "1 000 bornes" left no room
+// for the words after a bar of 14.
+func (m *tablesPane) milesLine(t *engine.Tableau, bar, w int) string {
+	miles := m.lang.Count(int(t.Miles), lang.BoardMilesOne)
+	return m.tripBar(t, min(bar, w-width(miles)-1)) + " " + m.styles.Dim.Render(miles)
 }
 
 // tripBar shows the distance as a bar of w cells over the trip.
