@@ -43,7 +43,7 @@ func ExampleObservation_Check() {
 		}
 	}
 	// Output:
-	// play 100: you need a Go first
+	// play 100: engine: refused: need-go
 }
 
 // Every action has one spelling, which ParseAction reads back.

@@ -1,10 +1,12 @@
 package engine
 
+import "strconv"
+
 // A Refusal is why an action is not legal: a code (Why) and the card it
 // names (Card: the safety the target has, the hazard to fix or that
 // stops the player), plain data that a front end words through its
-// catalogue (lang.Catalogue.Reason). Error gives the engine's English,
-// for logs and programs, and completes "You can't play 75: ...". The
+// catalogue (lang.Catalogue.Reason). Error gives its code's name, for
+// logs and programs; the catalogue holds the only sentence. The
 // refusals are fixed values, so comparing with == (or errors.Is) works
 // and refusing allocates nothing.
 type Refusal struct {
@@ -42,50 +44,29 @@ const (
 	NumReasons                    // the number of reasons
 )
 
-// english are the refusals' sentences, for Error (logs, programs).
-var english = [NumReasons]string{
-	RefNotNow:       "that is not a move you can make now",
-	RefNotInHand:    "you don't hold that card",
-	RefNoSuchSide:   "there is no such side",
-	RefOwnSide:      "you can't attack your own side",
-	RefNotRolling:   "they are not rolling",
-	RefHasHazard:    "they already have a hazard to fix",
-	RefAlreadyLimit: "they are already under a Speed Limit",
-	RefAlreadyGo:    "you are already rolling",
-	RefYouHaveRoW:   "you have Right of Way, which is a permanent Go",
-	RefNotLimited:   "you are not under a Speed Limit",
-	RefNeedGo:       "you need a Go first",
-	RefStopped:      "you are stopped",
-	RefLimited:      "you are under a Speed Limit",
-	RefTwo200s:      "you have already played two 200s",
-	RefPast700:      "it would take you past 700",
-	RefPast1000:     "it would take you past 1000",
-	RefKeepSafeties: "safeties can't be discarded (bsd rules)",
+// reasonNames are the reasons' names, which Error gives: the sentences
+// a person reads are the catalogue's (lang), in their language.
+var reasonNames = [NumReasons]string{
+	RefNotNow: "not-now", RefNotInHand: "not-in-hand", RefNoSuchSide: "no-such-side",
+	RefOwnSide: "own-side", RefNotRolling: "not-rolling", RefHasHazard: "has-hazard",
+	RefAlreadyLimit: "already-limited", RefAlreadyGo: "already-go", RefYouHaveRoW: "right-of-way",
+	RefNotLimited: "not-limited", RefNeedGo: "need-go", RefStopped: "stopped", RefLimited: "limited",
+	RefTwo200s: "two-200s", RefPast700: "past-700", RefPast1000: "past-1000",
+	RefKeepSafeties: "keep-safeties", RefTheyHave: "they-have", RefFixFirst: "fix-first",
+	RefNothingToFix: "nothing-to-fix", RefStoppedBy: "stopped-by",
 }
 
-// englishByCard are the sentences of the refusals that name a card.
-var englishByCard = map[Refusal]string{
-	{RefTheyHave, ExtraTank}:     "they have Extra Tank",
-	{RefTheyHave, PunctureProof}: "they have Puncture Proof",
-	{RefTheyHave, DrivingAce}:    "they have Driving Ace",
-	{RefTheyHave, RightOfWay}:    "they have Right of Way",
-	{RefFixFirst, OutOfGas}:      "you must first fix the Out of Gas with Gasoline",
-	{RefFixFirst, FlatTire}:      "you must first fix the Flat Tire with a Spare Tire",
-	{RefFixFirst, Accident}:      "you must first fix the Accident with Repairs",
-	{RefNothingToFix, OutOfGas}:  "you are not out of gas",
-	{RefNothingToFix, FlatTire}:  "you have no flat tire",
-	{RefNothingToFix, Accident}:  "you have had no accident",
-	{RefStoppedBy, OutOfGas}:     "you are out of gas",
-	{RefStoppedBy, FlatTire}:     "you have a flat tire",
-	{RefStoppedBy, Accident}:     "you have had an accident",
-}
-
-// Error is the refusal in the engine's English.
+// Error names the refusal by its code and card, for logs and programs
+// ("engine: refused: need-go", "engine: refused: they-have Extra Tank");
+// a front end words it with lang.Catalogue.Reason.
 func (r *Refusal) Error() string {
-	if r.Card != NoCard {
-		return englishByCard[*r]
+	if r.Why >= NumReasons {
+		return "engine: refused: " + strconv.Itoa(int(r.Why))
 	}
-	return english[r.Why]
+	if r.Card != NoCard {
+		return "engine: refused: " + reasonNames[r.Why] + " " + r.Card.String()
+	}
+	return "engine: refused: " + reasonNames[r.Why]
 }
 
 func refuse(why Reason) *Refusal { return &Refusal{Why: why} }

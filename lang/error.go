@@ -65,6 +65,25 @@ func (c *Catalogue) Error(err error) string {
 	return c.T(k, said...)
 }
 
+// Says reports whether the catalogue words err (Catalogue.Error), its
+// error arguments too, rather than giving err's own text: a front end
+// shows a player what it says, and the operator's log the rest.
+func Says(err error) bool {
+	if err == nil {
+		return true
+	}
+	if _, args, ok := refusal(err); ok {
+		for _, a := range args {
+			if inner, ok := a.(error); ok && !Says(inner) {
+				return false
+			}
+		}
+		return true
+	}
+	_, ok := English.coded(err)
+	return ok
+}
+
 // coded words the errors that the packages below lang give as codes with
 // their arguments (the engine's refusals and configurations, the ai's
 // levels); ok is false for any other error.

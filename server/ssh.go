@@ -503,7 +503,7 @@ func (s *Server) handle(sess *channel.Session) {
 		m = s.model(id, room, size.Width)
 	} else {
 		sc = screens.New(s.admit(id, source), room, size.Width)
-		sc.DataDir, sc.Done = s.cfg.Dir, ctx.Done()
+		sc.Done = ctx.Done()
 		sc.SetLang(l)
 		defer sc.Leave()
 		m = sc

@@ -520,8 +520,8 @@ func TestNamesLookAlike(t *testing.T) {
 			t.Errorf("%q: %v", name, err)
 		}
 	}
-	if err := users.SetName("mallory", "\xff\xfe"); err == nil || !strings.Contains(err.Error(), "UTF-8") {
-		t.Errorf("invalid UTF-8: %v", err)
+	if r := (*lobby.Refusal)(nil); !errors.As(users.SetName("mallory", "\xff\xfe"), &r) || r.Why != lobby.RefNameBytes {
+		t.Errorf("invalid UTF-8: %v", r)
 	}
 	if name, _ := users.Name("mallory"); name != "Алиса" {
 		t.Errorf("mallory's name is %q", name)

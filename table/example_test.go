@@ -29,7 +29,8 @@ func Example() {
 	v := c.View()
 	fmt.Println("you are seat", v.Viewer(), "against side", v.Opponents(), "-", v.SeatName(1))
 
-	// The table refuses what the engine refuses, in words.
+	// The table refuses what the engine refuses, by its code (a front
+	// end words it with lang.Catalogue.Reason).
 	fmt.Println(c.Act(engine.Play(engine.Miles100)))
 
 	// A move the engine allows; then the views come until it is Ann's
@@ -48,7 +49,7 @@ func Example() {
 	}
 	// Output:
 	// you are seat 0 against side [1] - Computer
-	// you need a Go first
+	// engine: refused: need-go
 	// You discard 100
 	// Computer draws a card
 	// Computer discards Repairs

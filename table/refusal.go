@@ -1,11 +1,12 @@
 package table
 
-import "fmt"
+import "strconv"
 
 // A Refusal is why a table refuses a request: its code (Why) and, for a
 // seat that does not exist, that seat as people count (from 1). It is
 // plain data, which a front end says in its reader's language through the
-// catalogue (lang.Catalogue.Error); Error gives English, for logs. The
+// catalogue (lang.Catalogue.Error), which holds the only sentence; Error
+// gives the code's name, for logs. The
 // refusals without a seat are fixed values (ErrStarted…), so errors.Is
 // finds them by identity.
 type Refusal struct {
@@ -61,31 +62,24 @@ var (
 // noSuchSeat refuses seat (counted from 0), which the table does not have.
 func noSuchSeat(seat int) *Refusal { return &Refusal{Why: RefNoSuchSeat, Seat: seat + 1} }
 
-// english are the refusals' sentences, for logs.
-var english = [NumReasons]string{
-	RefStarted:     "the game has already started",
-	RefNotStarted:  "the game has not started",
-	RefEnded:       "the room has ended",
-	RefNotHost:     "only the host can do that",
-	RefSeatTaken:   "that seat is taken",
-	RefNoSeat:      "there is no free seat",
-	RefNoSuchSeat:  "no seat %d",
-	RefNotSeated:   "you have no seat in this room",
-	RefNotYourTurn: "it is not your turn",
-	RefOnlooker:    "onlookers watch the table; they cannot play",
-	RefFrozen:      "the server is shutting down",
-	RefSavedSeats:  "the seats of a saved game stay as they were",
-	RefNotPlayer:   "this saved game's seats are its players': you may watch, or its host may open the free seats",
-	RefNoUndo:      "nothing to undo in this hand",
-	RefUndoShared:  "no undo at a shared table",
-	RefNotKept:     "the move could not be recorded; the game waits until it can be",
-	RefWriting:     "the server is writing the last move down: wait a moment",
+// reasonNames are the reasons' names, which Error gives: the sentences a
+// person reads are the catalogue's (lang), in their language.
+var reasonNames = [NumReasons]string{
+	RefStarted: "started", RefNotStarted: "not-started", RefEnded: "ended", RefNotHost: "not-host",
+	RefSeatTaken: "seat-taken", RefNoSeat: "no-seat", RefNoSuchSeat: "no-such-seat",
+	RefNotSeated: "not-seated", RefNotYourTurn: "not-your-turn", RefOnlooker: "onlooker",
+	RefFrozen: "frozen", RefSavedSeats: "saved-seats", RefNotPlayer: "not-player", RefNoUndo: "no-undo",
+	RefUndoShared: "undo-shared", RefNotKept: "not-kept", RefWriting: "writing",
 }
 
-// Error is the refusal in English.
+// Error names the refusal by its code (and seat), for logs: "table:
+// refused: not-your-turn", "table: refused: no-such-seat 5".
 func (r *Refusal) Error() string {
-	if r.Why == RefNoSuchSeat {
-		return fmt.Sprintf(english[r.Why], r.Seat)
+	if r.Why >= NumReasons {
+		return "table: refused: " + strconv.Itoa(int(r.Why))
 	}
-	return english[r.Why]
+	if r.Why == RefNoSuchSeat {
+		return "table: refused: " + reasonNames[r.Why] + " " + strconv.Itoa(r.Seat)
+	}
+	return "table: refused: " + reasonNames[r.Why]
 }

@@ -31,7 +31,7 @@ func TestSit(t *testing.T) {
 		{c: a, seat: -1, side: 1, want: 3}, // team 2: seats 2 and 4, b holds 2
 		{c: b, seat: -1, side: 1, err: ErrNoSeat, want: 1},
 		{c: b, seat: -1, side: 0, want: 0},
-		{c: b, seat: 7, want: 0, err: errors.New("no seat 8")}, // seats as people count
+		{c: b, seat: 7, want: 0, err: &Refusal{Why: RefNoSuchSeat, Seat: 8}}, // seats as people count
 		{c: w, seat: 2, want: 0, err: ErrOnlooker},
 	}
 	for i, st := range steps {
@@ -41,7 +41,7 @@ func TestSit(t *testing.T) {
 		} else {
 			err = st.c.SitSide(st.side)
 		}
-		if (err == nil) != (st.err == nil) || err != nil && err.Error() != st.err.Error() {
+		if (err == nil) != (st.err == nil) || err != nil && !sameRefusal(err, st.err) {
 			t.Fatalf("step %d: %v, want %v", i, err, st.err)
 		}
 		if got := st.c.Seat(); got != st.want {
@@ -241,4 +241,11 @@ func TestRestoredBelongsToItsPeople(t *testing.T) {
 	if !r.Ended() {
 		t.Fatal("the table goes on with none of its people here for the grace period")
 	}
+}
+
+// sameRefusal reports whether err is the refusal want, by its code and
+// seat.
+func sameRefusal(err, want error) bool {
+	var r, w *Refusal
+	return errors.As(err, &r) && errors.As(want, &w) && *r == *w
 }

@@ -220,7 +220,7 @@ func TestJoin(t *testing.T) {
 		{user: "host", want: -1, seat: 0},
 		{user: "ann", want: 2, seat: 2},
 		{user: "bob", want: 2, err: ErrSeatTaken},
-		{user: "bob", want: 9, err: errors.New("no seat 10")}, // seats as people count
+		{user: "bob", want: 9, err: &Refusal{Why: RefNoSuchSeat, Seat: 10}}, // seats as people count
 		{user: "bob", want: -1, seat: 1},
 		{user: "ann", want: 3, seat: 2}, // a person keeps their seat
 		{user: "cal", want: -1, seat: 3},
@@ -240,7 +240,7 @@ func TestJoin(t *testing.T) {
 		c, err := r.Join(st.user, st.user, st.want)
 		switch {
 		case st.err != nil:
-			if err == nil || err.Error() != st.err.Error() {
+			if !sameRefusal(err, st.err) {
 				t.Fatalf("step %d: %s joins seat %d: %v, want %v", i, st.user, st.want, err, st.err)
 			}
 		case err != nil:

@@ -74,12 +74,13 @@ func TestLogFloodByKey(t *testing.T) {
 
 // TestPublic: what a player may read of an error: a refusal of the
 // rooms as it is (a front end says it in the session's language); an
-// error naming the server's files as a short sentence (ErrServerFault),
-// logged whole.
+// error naming the server's files, or one the catalogue does not word,
+// as a short sentence (ErrServerFault), logged whole.
 func TestPublic(t *testing.T) {
 	var logs testkit.Buffer
 	log := New(slog.New(slog.NewTextHandler(&logs, nil)))
 	data := "/var/lib/mille"
+	said := func(err error) bool { return errors.Is(err, errNoRoom) || errors.Is(err, errStarted) }
 	joining := fmt.Errorf("joining: %w", errStarted)
 	for _, tc := range []struct {
 		err, want error
@@ -89,8 +90,9 @@ func TestPublic(t *testing.T) {
 		{&fs.PathError{Op: "open", Path: "/etc/x", Err: fs.ErrPermission}, ErrServerFault},
 		{fmt.Errorf("saving: %w", &os.LinkError{Op: "rename", Old: "a", New: "b", Err: syscall.EXDEV}), ErrServerFault},
 		{fmt.Errorf("store %s/mille.db: locked", data), ErrServerFault},
+		{fmt.Errorf("%w: %w", errNoRoom, &fs.PathError{Op: "open", Path: data, Err: fs.ErrPermission}), ErrServerFault},
 	} {
-		if got := Public(tc.err, log, data); got != tc.want {
+		if got := Public(tc.err, said, log); got != tc.want {
 			t.Errorf("Public(%v) = %v, want %v", tc.err, got, tc.want)
 		}
 	}

@@ -249,16 +249,17 @@ func (e *Log) limitedAt(level slog.Level, msg string, args ...any) {
 var ErrServerFault = errors.New("something went wrong on the server (its log says what); sorry")
 
 // Public is what a player may read of err, said in the session's
-// language with Catalogue.Error. The sentences of the rooms and the lobby
-// are for players; an error of the file system names the server's files
-// and says more about the machine than a stranger should read, so it goes
-// to the log and the player reads a short sentence (ErrServerFault).
-func Public(err error, log *Log, dataDir string, who ...any) error {
+// language with Catalogue.Error. The refusals of the rooms and the lobby
+// are for players, and said reports those the catalogue words; any other
+// error is English for the operator, and one of the file system names
+// the server's files and says more about the machine than a stranger
+// should read: those go to the log and the player reads a short sentence
+// (ErrServerFault).
+func Public(err error, said func(error) bool, log *Log, who ...any) error {
 	var path *fs.PathError
 	var link *os.LinkError
 	var sys *os.SyscallError
-	if errors.As(err, &path) || errors.As(err, &link) || errors.As(err, &sys) ||
-		dataDir != "" && strings.Contains(err.Error(), dataDir) {
+	if errors.As(err, &path) || errors.As(err, &link) || errors.As(err, &sys) || !said(err) {
 		if log != nil {
 			log.Error("server error shown as a short sentence", append(who, "err", err)...)
 		}

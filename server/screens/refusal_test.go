@@ -70,7 +70,7 @@ func TestRefusalsInFrench(t *testing.T) {
 	bob.Init()
 	settle(t, bob)
 	bob.Update(press("s"))
-	if want := fr.Error(table.ErrNotHost); bob.message() != want || want == table.ErrNotHost.Error() {
+	if want := fr.Error(table.ErrNotHost); bob.message() != want || want == lang.English.Error(table.ErrNotHost) {
 		t.Errorf("Ben's start: %q, want %q", bob.message(), want)
 	}
 }

@@ -55,9 +55,6 @@ type Screen struct {
 	keys *screenKeys // in the screen's language, shared (keysIn)
 	help *help.Model // in its styles, shared (helpFor)
 
-	// DataDir is the server's data folder, never shown to players: an
-	// error that names it is told as a short sentence.
-	DataDir string
 	// Done is closed when the session ends: the program's waiting
 	// commands give up (tickList). nil: never.
 	Done <-chan struct{}
@@ -76,11 +73,16 @@ func (s *Screen) message() string {
 	return s.msg(s.lang)
 }
 
-// refusal is what the player reads of err (see events.Public), noted in
-// the log once when it hides something.
+// refusal is what the player reads of err (public).
 func (s *Screen) refusal(err error) said {
-	err = events.Public(err, s.Log, s.DataDir, "key", s.ID())
+	err = s.public(err)
 	return func(c *lang.Catalogue) string { return c.Error(err) }
+}
+
+// public is the error the player may read of err (see events.Public),
+// noted in the log once when it hides something.
+func (s *Screen) public(err error) error {
+	return events.Public(err, lang.Says, s.Log, "key", s.ID())
 }
 
 // updateMsg carries a seat's update into the program.

@@ -112,7 +112,7 @@ func TestRefusalForgotten(t *testing.T) {
 	bob.Init()
 	settle(t, bob)
 	bob.Update(press("s"))
-	if bob.message() != table.ErrNotHost.Error() {
+	if bob.message() != lang.English.Error(table.ErrNotHost) {
 		t.Fatalf("Ben's start: %q", bob.message())
 	}
 	bob.Update(press("w"))

@@ -2,7 +2,6 @@ package screens
 
 import (
 	"context"
-	"errors"
 	"runtime"
 
 	tea "charm.land/bubbletea/v2"
@@ -51,7 +50,7 @@ type seatConn struct {
 func (c seatConn) Save() (string, error) {
 	name, err := c.Conn.Save()
 	if err != nil {
-		return "", errors.New(c.s.refusal(err)(c.s.lang)) // the board's line is said once
+		return "", c.s.public(err) // the board says it in its language
 	}
 	c.s.Note("room saved", "room", name)
 	return name, nil
