@@ -40,7 +40,7 @@ func (e *Error) Unwrap() []error {
 
 // Error is what a person reads of err in c's language: the first refusal
 // in its chain that the catalogue says (an *Error, a table's
-// *table.Refusal, or one of a package that gave lang a Translator), its
+// *table.Refusal, a save's *save.Error, or one of a package that gave lang a Translator), its
 // error arguments said in c's language too, else an error the packages
 // below lang give as a code (coded); any other error as it says itself
 // (err.Error()). nil is "".
@@ -139,6 +139,12 @@ func refusal(err error) (Key, []any, bool) {
 		return e.Key, e.Args, true
 	}
 	if k, args, ok := tableRefusal(err); ok {
+		return k, args, true
+	}
+	if k, args, ok := saveRefusal(err); ok {
+		return k, args, true
+	}
+	if k, args, ok := fieldFault(err); ok {
 		return k, args, true
 	}
 	for _, t := range translators {

@@ -1415,6 +1415,41 @@ const (
 	WordRanking // -
 	WordRated   // -
 
+	// The saves' and the statistics' refusals (save.Error).
+	SvInFile          // a file (or a game's field), what is wrong with it
+	SvIO              // the file system's error
+	SvNotRegular      // -
+	SvReading         // the file system's error
+	SvTooLarge        // most MiB
+	SvNotSave         // -
+	SvNoFormat        // -
+	SvFormat          // the file's format, mille's
+	SvNotObject       // -
+	SvNoSchema        // -
+	SvNewerBy         // the version that wrote it, its schema, this version, the schema it reads
+	SvNewer           // its schema, this version, the schema it reads
+	SvNewerHeader     // its schema
+	SvSchemaUnknown   // its schema, the schema mille reads
+	SvNoUpgrade       // the schema, the next
+	SvUpgrading       // the schema, the error
+	SvTooDeep         // most levels, line, column
+	SvTruncated       // -
+	SvSyntaxAt        // line, column, encoding/json's words (which French leaves out)
+	SvDamaged         // what is wrong: a field and its fault
+	SvTooLong         // bytes, most MiB
+	SvLinkNowhere     // -
+	SvLinkOutside     // the link's target
+	SvLinkNotOwn      // the link's target
+	SvLocked          // how long mille waited
+	SvNoDir           // the variable, the error
+	SvNoName          // -
+	SvTooManyFinished // -
+	SvStatsTooLarge   // most MiB
+	SvNotStats        // -
+	SvStatsNewer      // its schema, the schema mille reads
+	SvStatsSchema     // its schema
+	SvStatsLock       // the error
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -99,6 +99,21 @@ func (g *Game) Apply(a engine.Action) error {
 	return nil
 }
 
+// A FieldError is what is wrong with one field of a game: the field, as
+// a file names it ("history[3] (\"play 75\")"), and why, an error that may
+// be a code a front end words in its reader's language (the engine's
+// refusal, its configuration's fault).
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+// Error is the field and the fault, for logs.
+func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
+
+// Unwrap gives the fault.
+func (e *FieldError) Unwrap() error { return e.Err }
+
 // Check reports the first thing wrong with g, the checks save.Decode makes:
 // the seats, the UI settings, the state (engine.State.Validate) and that the
 // history replays from the seed to exactly the state.
@@ -107,7 +122,7 @@ func (g *Game) Check() error {
 		return err
 	}
 	if err := g.State.Validate(); err != nil {
-		return fmt.Errorf("state: %v", err)
+		return &FieldError{"state", err}
 	}
 	return g.checkReplay()
 }
@@ -116,7 +131,7 @@ func (g *Game) Check() error {
 // and the UI settings (a file's reader checks them before the state).
 func (g *Game) CheckMeta() error {
 	if err := g.State.Config.Validate(); err != nil {
-		return fmt.Errorf("config: %v", err)
+		return &FieldError{"config", err}
 	}
 	if len(g.Seats) != g.State.Config.Players {
 		return fmt.Errorf("seats: %d seats for %d players", len(g.Seats), g.State.Config.Players)
@@ -177,11 +192,11 @@ func Printable(s string) bool {
 func (g *Game) checkReplay() error {
 	s, err := engine.New(g.State.Config, g.State.Seed)
 	if err != nil {
-		return fmt.Errorf("config: %v", err)
+		return &FieldError{"config", err}
 	}
 	for i, a := range g.History {
 		if err := s.Step(a); err != nil {
-			return fmt.Errorf("history[%d] (%v): %v", i, describe(a), err)
+			return &FieldError{fmt.Sprintf("history[%d] (%v)", i, describe(a)), err}
 		}
 	}
 	if s != g.State {

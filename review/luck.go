@@ -132,7 +132,7 @@ func Splits(ctx context.Context, g *record.Game, hands []Hand, seed uint64, deal
 		since := s.EventCount
 		over := s.HandOver()
 		if err := s.Step(a); err != nil {
-			return nil, fmt.Errorf("history[%d] (%v): %v", i, a, err)
+			return nil, &record.FieldError{Field: fmt.Sprintf("history[%d] (%v)", i, a), Err: err}
 		}
 		if over && !s.HandOver() {
 			dealt = true

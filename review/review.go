@@ -350,7 +350,7 @@ func replay(g *record.Game, seats []int, r *Review) ([]job, error) {
 		}
 		over := s.HandOver()
 		if err := s.Step(a); err != nil {
-			return nil, fmt.Errorf("history[%d] (%v): %v", i, a, err)
+			return nil, &record.FieldError{Field: fmt.Sprintf("history[%d] (%v)", i, a), Err: err}
 		}
 		if !over && s.HandOver() {
 			for _, h := range open {

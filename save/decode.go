@@ -30,7 +30,7 @@ const maxDepth = 10
 func Read(path string) (record.Game, error) {
 	g, err := readFile(path)
 	if err != nil {
-		return record.Game{}, fmt.Errorf("%s: %w", path, err)
+		return record.Game{}, inFile(path, err)
 	}
 	return g, nil
 }
@@ -42,7 +42,7 @@ func readFile(path string) (record.Game, error) {
 		return record.Game{}, unwrapPath(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return record.Game{}, errors.New("not a regular file")
+		return record.Game{}, refuse(RefNotRegular)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -73,10 +73,10 @@ func unwrapPath(err error) error {
 func Decode(r io.Reader) (record.Game, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxSize+1))
 	if err != nil {
-		return record.Game{}, fmt.Errorf("reading: %w", unwrapPath(err))
+		return record.Game{}, refuse(RefReading, unwrapPath(err))
 	}
 	if len(data) > MaxSize {
-		return record.Game{}, fmt.Errorf("larger than %d MiB: not a save, or a damaged one", MaxSize>>20)
+		return record.Game{}, refuse(RefTooLarge, MaxSize>>20)
 	}
 	return decodeBytes(data)
 }
@@ -94,21 +94,20 @@ func decodeBytes(data []byte) (record.Game, error) {
 	// the format and schema, which stay nil if missing or mistyped.
 	_ = json.Unmarshal(data, &head)
 	if head.Format == nil {
-		return record.Game{}, errors.New("not a mille save (no format name)")
+		return record.Game{}, refuse(RefNoFormat)
 	}
 	if *head.Format != Format {
-		return record.Game{}, fmt.Errorf("not a mille save (format %.40q, want %q)", *head.Format, Format)
+		return record.Game{}, refuse(RefFormat, *head.Format, Format)
 	}
 	if head.Schema == nil {
-		return record.Game{}, errors.New("schema: missing, or not a whole number")
+		return record.Game{}, refuse(RefNoSchema)
 	}
 	switch v := *head.Schema; {
 	case v > Schema:
-		by := ""
 		if record.Printable(head.WrittenBy) && len(head.WrittenBy) <= 64 && head.WrittenBy != "" {
-			by = " (mille " + head.WrittenBy + ")"
+			return record.Game{}, refuse(RefNewerBy, head.WrittenBy, v, MilleVersion, Schema)
 		}
-		return record.Game{}, fmt.Errorf("%w%s: schema version %d; this mille (%s) reads schema %d and older", ErrNewer, by, v, MilleVersion, Schema)
+		return record.Game{}, refuse(RefNewer, v, MilleVersion, Schema)
 	case v < Schema:
 		var err error
 		if data, err = migrate(data, v); err != nil {
@@ -117,14 +116,14 @@ func decodeBytes(data []byte) (record.Game, error) {
 	}
 	var d docJSON
 	if err := decodeStrict(data, &d); err != nil {
-		return record.Game{}, err
+		return record.Game{}, damaged(err)
 	}
 	g, err := fromJSON(&d)
 	if err != nil {
-		return record.Game{}, err
+		return record.Game{}, damaged(err)
 	}
 	if err := g.Check(); err != nil {
-		return record.Game{}, err
+		return record.Game{}, damaged(err)
 	}
 	return g, nil
 }
@@ -139,21 +138,21 @@ var migrations = map[int]func(doc map[string]any) error{}
 
 func migrate(data []byte, from int) ([]byte, error) {
 	if migrations[from] == nil {
-		return nil, fmt.Errorf("schema version %d is not one this mille can read (it reads %d)", from, Schema)
+		return nil, refuse(RefSchemaUnknown, from, Schema)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber() // keep the seed and counts exact
 	var doc map[string]any
 	if err := dec.Decode(&doc); err != nil {
-		return nil, jsonError(err)
+		return nil, damaged(jsonError(err))
 	}
 	for v := from; v < Schema; v++ {
 		step := migrations[v]
 		if step == nil {
-			return nil, fmt.Errorf("schema version %d: no way to upgrade it to %d", v, v+1)
+			return nil, refuse(RefNoUpgrade, v, v+1)
 		}
 		if err := step(doc); err != nil {
-			return nil, fmt.Errorf("upgrading from schema %d: %v", v, err)
+			return nil, refuse(RefUpgrading, v, err)
 		}
 		doc["schema"] = v + 1
 	}
@@ -180,7 +179,7 @@ func checkSyntax(data []byte) error {
 		case b == '{' || b == '[':
 			if depth++; depth > maxDepth {
 				line, col := position(data, i)
-				return fmt.Errorf("nested deeper than %d levels at line %d, column %d", maxDepth, line, col)
+				return refuse(RefTooDeep, maxDepth, line, col)
 			}
 		case b == '}' || b == ']':
 			depth--
@@ -190,20 +189,11 @@ func checkSyntax(data []byte) error {
 	if err := json.Unmarshal(data, &v); err != nil {
 		var ute *json.UnmarshalTypeError
 		if errors.As(err, &ute) {
-			return errors.New("not a mille save (the document is not a JSON object)")
+			return refuse(RefNotObject)
 		}
-		return jsonError(withData(err, data))
+		return withData(err, data)
 	}
 	return nil
-}
-
-type syntaxAt struct {
-	err       *json.SyntaxError
-	line, col int
-}
-
-func (s syntaxAt) Error() string {
-	return fmt.Sprintf("not valid JSON at line %d, column %d: %v", s.line, s.col, strings.TrimPrefix(s.err.Error(), "json: "))
 }
 
 // withData turns a syntax error's byte offset into a line and column.
@@ -211,12 +201,12 @@ func withData(err error, data []byte) error {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		if se.Offset >= int64(len(data)) {
-			return errors.New("not valid JSON: the file ends too early (truncated?)")
+			return refuse(RefTruncated)
 		}
 		line, col := position(data, int(se.Offset)-1) // Offset is past the bad byte
-		return syntaxAt{se, line, col}
+		return refuse(RefSyntaxAt, line, col, strings.TrimPrefix(se.Error(), "json: "))
 	}
-	return err
+	return damaged(jsonError(err))
 }
 
 func position(data []byte, off int) (line, col int) {

@@ -79,20 +79,20 @@ func TestDecodeRefuses(t *testing.T) {
 	tests := []struct {
 		name string
 		data []byte
-		want string // a part of the error
+		want any // the refusal's code, or a part of a damaged file's fault
 	}{
-		{"empty", nil, "ends too early"},
-		{"truncated", good[:len(good)/2], "ends too early"},
-		{"not json", []byte("BSD mille save\x00\x01"), "not valid JSON at line 1, column 1"},
-		{"array", []byte(`[1,2]`), "not a JSON object"},
-		{"null", []byte(`null`), "no format name"},
-		{"other format", text(`"format": "mille"`, `"format": "chess"`), `format "chess"`},
-		{"no schema", text(`"schema": 1,`, ``), "schema: missing"},
-		{"newer schema", text(`"schema": 1`, `"schema": 7`), "schema version 7"},
-		{"older schema", text(`"schema": 1`, `"schema": 0`), "schema version 0 is not one"},
-		{"trailing data", append(append([]byte{}, good...), "{}"...), "after top-level value"},
-		{"deep nesting", []byte(deep), "nested deeper than 10 levels"},
-		{"deep in a field", text(`"ui": {"sort": "on"}`, `"ui": {"sort": `+deep+`}`), "nested deeper"},
+		{"empty", nil, RefTruncated},
+		{"truncated", good[:len(good)/2], RefTruncated},
+		{"not json", []byte("BSD mille save\x00\x01"), RefSyntaxAt},
+		{"array", []byte(`[1,2]`), RefNotObject},
+		{"null", []byte(`null`), RefNoFormat},
+		{"other format", text(`"format": "mille"`, `"format": "chess"`), RefFormat},
+		{"no schema", text(`"schema": 1,`, ``), RefNoSchema},
+		{"newer schema", text(`"schema": 1`, `"schema": 7`), RefNewerBy},
+		{"older schema", text(`"schema": 1`, `"schema": 0`), RefSchemaUnknown},
+		{"trailing data", append(append([]byte{}, good...), "{}"...), RefSyntaxAt},
+		{"deep nesting", []byte(deep), RefTooDeep},
+		{"deep in a field", text(`"ui": {"sort": "on"}`, `"ui": {"sort": `+deep+`}`), RefTooDeep},
 		{"unknown field", text(`"seed"`, `"cheat": true, "seed"`), `unknown field "cheat"`},
 		{"missing field", text(`"turn": 0,`, ``), `state: missing field "turn"`},
 		{"duplicate field", text(`"turn": 0,`, `"turn": 0, "turn": 0,`), `field "turn" appears twice`},
@@ -166,7 +166,7 @@ func TestDecodeRefuses(t *testing.T) {
 		}), "the state does not match its history of 39 actions: replaying it gives state."},
 		{"history illegal", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = "extend"
-		}), `history[0] ("extend"): that is not a move you can make now`},
+		}), `history[0] ("extend")`},
 		{"unknown action", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = "cheat"
 		}), `history[0]: unknown action "cheat"`},
@@ -188,7 +188,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"bad time", text(`"writtenBy"`, `"saved": "yesterday", "writtenBy"`), `saved: "yesterday" is not a time`},
 		{"ui not strings", text(`"ui": {"sort": "on"}`, `"ui": {"sort": 1}`), "ui.sort: want a string, got number 1"},
 		{"ui twice", text(`"ui": {"sort": "on"}`, `"ui": {"sort": "on", "sort": "off"}`), `field "sort" appears twice`},
-		{"too large", append(append([]byte{}, good[:len(good)-2]...), bytes.Repeat([]byte(" "), MaxSize)...), "larger than 4 MiB"},
+		{"too large", append(append([]byte{}, good[:len(good)-2]...), bytes.Repeat([]byte(" "), MaxSize)...), RefTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,12 +196,12 @@ func TestDecodeRefuses(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Decode accepted it")
 			}
-			msg := err.Error()
-			if !strings.Contains(msg, tt.want) {
-				t.Errorf("error %q, want it to contain %q", msg, tt.want)
+			why, detail := fault(t, err)
+			if want, ok := tt.want.(Reason); ok && why != want {
+				t.Errorf("error %v, want the refusal %s", err, reasonNames[want])
 			}
-			if strings.ContainsAny(msg, "\n\r") {
-				t.Errorf("error is not one line: %q", msg)
+			if want, ok := tt.want.(string); ok && (why != RefDamaged || !strings.Contains(detail, want)) {
+				t.Errorf("error %v, want a damaged file's fault saying %q", err, want)
 			}
 		})
 	}
@@ -236,19 +236,20 @@ func TestNewerSchemaNamesVersion(t *testing.T) {
 	if !errors.Is(err, ErrNewer) {
 		t.Fatalf("error %v does not wrap ErrNewer", err)
 	}
-	if want := "written by a newer mille (mille v3.1.0): schema version 3; this mille (dev) reads schema 1 and older"; err.Error() != want {
-		t.Errorf("error\n%q, want\n%q", err, want)
+	if e := refusedAs(t, err, "", RefNewerBy); !reflect.DeepEqual(e.Args, []any{"v3.1.0", 3, "dev", 1}) {
+		t.Errorf("error %v names %v", err, e.Args)
 	}
 }
 
 // TestMigrateV0 registers a made-up schema 0, in which the seats were two
 // lists (names, levels) and the seed a number, and loads a file of it.
 func TestMigrateV0(t *testing.T) {
+	errMismatch := errors.New("names and levels do not match")
 	migrations[0] = func(doc map[string]any) error {
 		names, ok1 := doc["names"].([]any)
 		levels, ok2 := doc["levels"].([]any)
 		if !ok1 || !ok2 || len(names) != len(levels) {
-			return errors.New("names and levels do not match")
+			return errMismatch
 		}
 		var seats []any
 		for i := range names {
@@ -283,7 +284,8 @@ func TestMigrateV0(t *testing.T) {
 	}
 	// A broken v0 file gets the migration's own error.
 	bad := bytes.Replace(v0, []byte(`"levels":["human","medium"]`), []byte(`"levels":["human"]`), 1)
-	if _, err := Decode(bytes.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "upgrading from schema 0: names and levels do not match") {
+	_, err = Decode(bytes.NewReader(bad))
+	if e := refusedAs(t, err, "", RefUpgrading); e.Args[0] != 0 || !errors.Is(err, errMismatch) {
 		t.Errorf("broken v0: %v", err)
 	}
 }
@@ -299,7 +301,8 @@ func TestReadNamesFileAndNeverWrites(t *testing.T) {
 	old := time.Now().Add(-time.Hour).Truncate(time.Second)
 	os.Chtimes(p, old, old)
 	_, err := Read(p)
-	if err == nil || err.Error() != p+": state: trip 800 is not possible" {
+	refusedAs(t, err, p, RefDamaged)
+	if _, detail := fault(t, err); detail != "state: trip 800 is not possible" {
 		t.Errorf("Read: %v", err)
 	}
 	after, _ := os.ReadFile(p)
@@ -308,13 +311,12 @@ func TestReadNamesFileAndNeverWrites(t *testing.T) {
 		t.Error("Read changed the file")
 	}
 
-	if _, err := Read(filepath.Join(dir, "none.mille.json")); !errors.Is(err, fs.ErrNotExist) ||
-		!strings.HasPrefix(err.Error(), filepath.Join(dir, "none.mille.json")+": ") {
+	_, err = Read(filepath.Join(dir, "none.mille.json"))
+	if refusedAs(t, err, filepath.Join(dir, "none.mille.json"), RefIO); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := Read(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
-		t.Errorf("a folder: %v", err)
-	}
+	_, err = Read(dir)
+	refusedAs(t, err, dir, RefNotRegular)
 }
 
 // TestDocExample loads the example in docs/save-format.md.
@@ -356,8 +358,8 @@ func TestCardCountError(t *testing.T) {
 	os.WriteFile(p, data, 0o600)
 	_, err := Read(p)
 	n := engine.DefaultConfig.DeckCount(engine.Stop)
-	want := fmt.Sprintf("%s: card count: the game has %d Stop cards, the deck %d", p, n+1, n)
-	if err == nil || err.Error() != want {
+	want := fmt.Sprintf("card count: the game has %d Stop cards, the deck %d", n+1, n)
+	if refusedAs(t, err, p, RefDamaged); fault1(t, err) != want {
 		t.Errorf("error %v\nwant  %s", err, want)
 	}
 }

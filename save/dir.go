@@ -2,7 +2,6 @@ package save
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -42,7 +41,7 @@ func Dir() (string, error) {
 		// and $home/lib there: the data folders too.
 		d, err := os.UserConfigDir()
 		if err != nil {
-			return "", fmt.Errorf("no folder for saves (set %s): %v", DirEnv, err)
+			return "", refuse(RefNoDir, DirEnv, err)
 		}
 		return filepath.Join(d, "mille"), nil
 	}
@@ -51,7 +50,7 @@ func Dir() (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("no folder for saves (set %s): %v", DirEnv, err)
+		return "", refuse(RefNoDir, DirEnv, err)
 	}
 	return filepath.Join(home, ".local", "share", "mille"), nil
 }
@@ -64,7 +63,7 @@ func Dir() (string, error) {
 func Path(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return "", errors.New("no file name")
+		return "", refuse(RefNoName)
 	}
 	if rest, ok := strings.CutPrefix(name, "~"+string(filepath.Separator)); ok {
 		home, err := os.UserHomeDir()

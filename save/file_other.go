@@ -36,7 +36,7 @@ func lockFile(path string) (unlock func(), err error) {
 			continue
 		}
 		if time.Since(start) > lockWait {
-			return nil, fmt.Errorf("still locked by another mille after %v", lockWait)
+			return nil, refuse(RefLocked, lockWait)
 		}
 	}
 }

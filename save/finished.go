@@ -41,7 +41,7 @@ func KeepFinished(dir string, g record.Game, keep int, now time.Time) (string, e
 			break
 		}
 		if n > 99 {
-			return "", fmt.Errorf("%s: too many games finished in one minute", dir)
+			return "", &Error{Path: dir, Why: RefTooManyFinished}
 		}
 		name = fmt.Sprintf("%s-%02d", base, n)
 	}

@@ -52,8 +52,8 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := Decode(bytes.NewReader(data))
 		if err != nil {
-			if strings.ContainsAny(err.Error(), "\n\r") {
-				t.Fatalf("error is not one line: %q", err)
+			if why, _ := fault(t, err); why == NumReasons {
+				t.Fatalf("error %v is no refusal", err)
 			}
 			return
 		}
@@ -133,8 +133,8 @@ func FuzzDecodeHeader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, err := decodeHeader(data)
-		if err != nil && strings.ContainsAny(err.Error(), "\n\r") {
-			t.Fatalf("error is not one line: %q", err)
+		if why, _ := fault(t, err); err != nil && why == NumReasons {
+			t.Fatalf("error %v is no refusal", err)
 		}
 		g, gerr := Decode(bytes.NewReader(data))
 		if gerr != nil {
@@ -171,8 +171,8 @@ func FuzzDecodeStats(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		st, err := DecodeStats(bytes.NewReader(data))
 		if err != nil {
-			if strings.ContainsAny(err.Error(), "\n\r") {
-				t.Fatalf("error is not one line: %q", err)
+			if why, _ := fault(t, err); why == NumReasons {
+				t.Fatalf("error %v is no refusal", err)
 			}
 			return
 		}

@@ -3,7 +3,6 @@ package save
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"time"
@@ -29,7 +28,7 @@ type Header struct {
 func ReadHeader(path string) (Header, error) {
 	h, err := readHeader(path)
 	if err != nil {
-		return Header{}, fmt.Errorf("%s: %w", path, err)
+		return Header{}, inFile(path, err)
 	}
 	return h, nil
 }
@@ -40,7 +39,7 @@ func readHeader(path string) (Header, error) {
 		return Header{}, unwrapPath(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return Header{}, errors.New("not a regular file")
+		return Header{}, refuse(RefNotRegular)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -49,10 +48,10 @@ func readHeader(path string) (Header, error) {
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
 	if err != nil {
-		return Header{}, fmt.Errorf("reading: %w", unwrapPath(err))
+		return Header{}, refuse(RefReading, unwrapPath(err))
 	}
 	if len(data) > MaxSize {
-		return Header{}, fmt.Errorf("larger than %d MiB: not a save, or a damaged one", MaxSize>>20)
+		return Header{}, refuse(RefTooLarge, MaxSize>>20)
 	}
 	return decodeHeader(data)
 }
@@ -72,20 +71,20 @@ func decodeHeader(data []byte) (Header, error) {
 		} `json:"state"`
 	}
 	if err := json.Unmarshal(data, &d); err != nil {
-		return Header{}, jsonError(err)
+		return Header{}, withData(err, data)
 	}
 	switch {
 	case d.Format != Format:
-		return Header{}, errors.New("not a mille save")
+		return Header{}, refuse(RefNotSave)
 	case d.Schema > Schema:
-		return Header{}, fmt.Errorf("%w: schema version %d", ErrNewer, d.Schema)
+		return Header{}, refuse(RefNewerHeader, d.Schema)
 	case len(d.Seats) > 6 || len(d.State.Totals) > 3:
-		return Header{}, errors.New("seats or totals: too many")
+		return Header{}, damaged(errors.New("seats or totals: too many"))
 	}
 	h := Header{Players: d.Config.Players, Totals: d.State.Totals, Game: d.State.Game, Hand: d.State.Hand}
 	for _, s := range d.Seats {
 		if !record.Printable(s.Name) || len(s.Name) > 64 {
-			return Header{}, errors.New("seats: a name is too long or not printable")
+			return Header{}, damaged(errors.New("seats: a name is too long or not printable"))
 		}
 		h.Names = append(h.Names, s.Name)
 	}

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 )
@@ -27,21 +26,23 @@ func TestReadHeader(t *testing.T) {
 		t.Fatalf("header %+v, want %+v", h, want)
 	}
 	dir := t.TempDir()
-	for name, data := range map[string]string{
-		"cut":      `{"format": "mille", "schema": 1`,
-		"other":    `{"format": "chess", "schema": 1}`,
-		"newer":    `{"format": "mille", "schema": 99}`,
-		"badname":  `{"format": "mille", "schema": 1, "seats": [{"name": "a\u001bb"}]}`,
-		"mistyped": `{"format": "mille", "schema": 1, "state": {"hand": "x"}}`,
+	for name, tt := range map[string]struct {
+		data string
+		want Reason
+	}{
+		"cut":      {`{"format": "mille", "schema": 1`, RefTruncated},
+		"other":    {`{"format": "chess", "schema": 1}`, RefNotSave},
+		"newer":    {`{"format": "mille", "schema": 99}`, RefNewerHeader},
+		"badname":  {`{"format": "mille", "schema": 1, "seats": [{"name": "a\u001bb"}]}`, RefDamaged},
+		"mistyped": {`{"format": "mille", "schema": 1, "state": {"hand": "x"}}`, RefDamaged},
 	} {
 		path := filepath.Join(dir, name+Ext)
-		if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+		if err := os.WriteFile(path, []byte(tt.data), 0o600); err != nil {
 			t.Fatal(err)
 		}
 		_, err := ReadHeader(path)
-		if err == nil || !strings.HasPrefix(err.Error(), path+": ") || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%s: error %v", name, err)
-		}
+		refusedAs(t, err, path, tt.want)
+		fault(t, err) // one line
 	}
 	if _, err := ReadHeader(filepath.Join(dir, "missing"+Ext)); err == nil {
 		t.Error("a missing file has a header")

@@ -354,11 +354,11 @@ func fromJSON(d *docJSON) (record.Game, error) {
 	}
 	rules, err := engine.ParseRuleset(d.Config.Rules)
 	if err != nil {
-		return g, fmt.Errorf("config.rules: %v", err)
+		return g, &record.FieldError{Field: "config.rules", Err: err}
 	}
 	cfg := engine.Config{Players: d.Config.Players, Rules: rules}
 	if err := cfg.Validate(); err != nil {
-		return g, fmt.Errorf("config: %v", err)
+		return g, &record.FieldError{Field: "config", Err: err}
 	}
 	g.Seats = make([]record.Seat, len(d.Seats))
 	for i, s := range d.Seats {

@@ -1,8 +1,6 @@
 package save
 
 import (
-	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -21,21 +19,21 @@ func checkLink(path string) error {
 	}
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return errors.New("a symbolic link to no file: not followed")
+		return refuse(RefLinkNowhere)
 	}
 	dir, err := Dir()
 	if err == nil {
 		dir, err = filepath.EvalSymlinks(dir)
 	}
 	if err != nil || !inFolder(dir, target) {
-		return fmt.Errorf("a symbolic link to %s, outside the saves folder: not followed", target)
+		return refuse(RefLinkOutside, target)
 	}
 	tfi, err := os.Stat(target)
 	if err != nil {
 		return unwrapPath(err)
 	}
 	if !tfi.Mode().IsRegular() || !ownedByUser(tfi) {
-		return fmt.Errorf("a symbolic link to %s, which is not a file of your own: not followed", target)
+		return refuse(RefLinkNotOwn, target)
 	}
 	return nil
 }

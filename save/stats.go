@@ -173,7 +173,7 @@ func UpdateStats(g *record.Game, seat int) (Stats, error) {
 	}
 	unlock, err := lockFile(statsLockPath(p))
 	if err != nil {
-		return Stats{}, fmt.Errorf("%s: lock: %w", p, err)
+		return Stats{}, inFile(p, refuse(RefStatsLock, err))
 	}
 	defer unlock()
 	st, err := ReadStats(p)
@@ -217,7 +217,7 @@ func ReadStats(path string) (Stats, error) {
 		return Stats{}, nil
 	}
 	if err != nil {
-		return Stats{}, fmt.Errorf("%s: %w", path, err)
+		return Stats{}, inFile(path, err)
 	}
 	return st, nil
 }
@@ -239,11 +239,20 @@ func DecodeStats(r io.Reader) (Stats, error) {
 		return Stats{}, unwrapPath(err)
 	}
 	if len(data) > maxStatsSize {
-		return Stats{}, fmt.Errorf("larger than %d MiB: not a statistics file", maxStatsSize>>20)
+		return Stats{}, refuse(RefStatsTooLarge, maxStatsSize>>20)
 	}
 	if err := checkSyntax(data); err != nil {
 		return Stats{}, err
 	}
+	st, err := decodeStats(data)
+	if e := (*Error)(nil); err != nil && !errors.As(err, &e) {
+		err = damaged(err)
+	}
+	return st, err
+}
+
+// decodeStats decodes statistics whose syntax is checked.
+func decodeStats(data []byte) (Stats, error) {
 	var head struct {
 		Format *string `json:"format"`
 		Schema *int    `json:"schema"`
@@ -251,13 +260,13 @@ func DecodeStats(r io.Reader) (Stats, error) {
 	_ = json.Unmarshal(data, &head) // as in decodeBytes
 	switch {
 	case head.Format == nil || *head.Format != StatsFormat:
-		return Stats{}, errors.New("not a mille statistics file")
+		return Stats{}, refuse(RefNotStats)
 	case head.Schema == nil:
-		return Stats{}, errors.New("schema: missing, or not a whole number")
+		return Stats{}, refuse(RefNoSchema)
 	case *head.Schema > StatsSchema:
-		return Stats{}, fmt.Errorf("%w: statistics schema version %d; this mille reads %d", ErrNewer, *head.Schema, StatsSchema)
+		return Stats{}, refuse(RefStatsNewer, *head.Schema, StatsSchema)
 	case *head.Schema < StatsSchema:
-		return Stats{}, fmt.Errorf("statistics schema version %d is not one this mille can read", *head.Schema)
+		return Stats{}, refuse(RefStatsSchema, *head.Schema)
 	}
 	var j statsJSON
 	if err := decodeStrict(data, &j); err != nil {
@@ -339,7 +348,7 @@ func WriteStats(path string, st Stats) error {
 		err = checkLink(path)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return inFile(path, err)
 	}
 	return WriteFile(path, data)
 }

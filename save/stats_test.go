@@ -138,26 +138,30 @@ func TestUpdateStats(t *testing.T) {
 	// A damaged file is reported and kept.
 	damaged := []byte(`{"format": "mille-stats", "schema": 1, "opponents": {"hard": {"games": -1}}}`)
 	os.WriteFile(p, damaged, 0o600)
-	if _, err := UpdateStats(&g, 0); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
-		t.Errorf("damaged stats: %v", err)
-	}
+	_, err = UpdateStats(&g, 0)
+	refusedAs(t, err, p, RefDamaged)
 	if b, _ := os.ReadFile(p); !bytes.Equal(b, damaged) {
 		t.Error("the damaged statistics were overwritten")
 	}
 }
 
 func TestDecodeStatsRefuses(t *testing.T) {
-	for _, tt := range []struct{ data, want string }{
-		{`{"format": "mille", "schema": 1}`, "not a mille statistics file"},
-		{`{"format": "mille-stats", "schema": 2}`, "statistics schema version 2"},
+	for _, tt := range []struct {
+		data string
+		want any // the refusal's code, or a part of a damaged file's fault
+	}{
+		{`{"format": "mille", "schema": 1}`, RefNotStats},
+		{`{"format": "mille-stats", "schema": 2}`, RefStatsNewer},
 		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 0}`, `missing field "last"`},
 		{`{"format": "mille-stats", "schema": 1, "opponents": {"easy": {"games": 1, "gamesWon": 2, "hands": 0, "handsWon": 0}}, "coupsFourres": 0, "last": ""}`, "opponents.easy: counts out of range"},
 		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 1e99, "last": ""}`, "coupsFourres: 1e99 is not a whole number in range"},
 		{`{"format": "mille-stats", "schema": 1, "opponents": {}, "coupsFourres": 0, "last": "", "bestHand": {"score": 5, "opponent": "x", "players": 9, "when": "2026-11-21T10:40:00Z"}}`, "bestHand: out of range"},
-		{strings.Repeat("{", 50), "nested deeper"},
+		{strings.Repeat("{", 50), RefTooDeep},
 	} {
-		if _, err := DecodeStats(strings.NewReader(tt.data)); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%.60s: %v, want %q", tt.data, err, tt.want)
+		_, err := DecodeStats(strings.NewReader(tt.data))
+		why, detail := fault(t, err)
+		if want, ok := tt.want.(Reason); ok && why != want || !ok && (why != RefDamaged || !strings.Contains(detail, tt.want.(string))) {
+			t.Errorf("%.60s: %v, want %v", tt.data, err, tt.want)
 		}
 	}
 }

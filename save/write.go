@@ -2,7 +2,6 @@ package save
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -19,11 +18,11 @@ import (
 // The time and version recorded are g.Saved and MilleVersion.
 func Marshal(g record.Game) ([]byte, error) {
 	if err := g.Check(); err != nil {
-		return nil, err
+		return nil, damaged(err)
 	}
 	d, err := toJSON(&g)
 	if err != nil {
-		return nil, err
+		return nil, damaged(err)
 	}
 	compact, err := json.Marshal(&d)
 	if err != nil {
@@ -34,7 +33,7 @@ func Marshal(g record.Game) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > MaxSize {
-		return nil, fmt.Errorf("the game is too long to save: %d bytes, at most %d MiB", len(data), MaxSize>>20)
+		return nil, refuse(RefTooLong, len(data), MaxSize>>20)
 	}
 	return data, nil
 }
@@ -61,7 +60,7 @@ func Write(path string, g record.Game) error {
 		err = checkLink(path)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return inFile(path, err)
 	}
 	return WriteFile(path, data)
 }
@@ -82,7 +81,7 @@ func Write(path string, g record.Game) error {
 // statistics, the options, and the server's identities and host key.
 func WriteFile(path string, data []byte) error {
 	if err := writeAtomic(path, data); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return inFile(path, err)
 	}
 	return nil
 }

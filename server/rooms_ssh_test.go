@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/table"
 	gossh "golang.org/x/crypto/ssh"
@@ -63,16 +64,16 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	}
 	waitSeat(2, "Ben")
 	io.WriteString(bobIn, "s")
-	bobScreen.waitText(t, table.ErrNotHost.Error())
+	bobScreen.waitText(t, lang.English.Error(table.ErrNotHost))
 
 	io.WriteString(annIn, "s")
 	annScreen.waitText(t, "MILLE BORNES")
 	calIn, calScreen := start(t, dial(t, addr, cal), "friday")
 	calScreen.waitText(t, "You are watching Ada's side of the table.")
 	io.WriteString(calIn, "\x13") // ctrl+s
-	calScreen.waitText(t, table.ErrOnlooker.Error())
+	calScreen.waitText(t, lang.English.Error(table.ErrOnlooker))
 	io.WriteString(bobIn, "\x13")
-	bobScreen.waitText(t, table.ErrNotHost.Error())
+	bobScreen.waitText(t, lang.English.Error(table.ErrNotHost))
 	io.WriteString(annIn, "\x13")
 	annScreen.waitText(t, "saved as friday")
 	if k, err := srv.store.Room("friday"); err != nil || !k.Saved {

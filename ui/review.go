@@ -121,7 +121,7 @@ func NewReviewScreen(cfg ReviewConfig) (*ReviewScreen, error) {
 			rs.moves = append(rs.moves, i)
 		}
 		if err := s.Step(a); err != nil {
-			return nil, fmt.Errorf("history[%d] (%v): %v", i, a, err)
+			return nil, &record.FieldError{Field: fmt.Sprintf("history[%d] (%v)", i, a), Err: err}
 		}
 	}
 	if len(rs.moves) == 0 {

@@ -143,7 +143,7 @@ func (d *saveDialog) key(c *screenContext, msg tea.KeyPressMsg) saveResult {
 		}
 		path, err := save.Path(filepath.Join(d.list.dir, name))
 		if err != nil {
-			return saveResult{note: &note{err.Error(), true}}
+			return saveResult{note: &note{c.lang.Error(err), true}}
 		}
 		if isAutosave(path) {
 			return saveResult{note: &note{c.t(autosaveRefusal), true}}

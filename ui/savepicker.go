@@ -94,8 +94,10 @@ func readPickerDir(dir string) tea.Cmd {
 					e.modified = fi.ModTime()
 				}
 				e.head, e.headErr = save.ReadHeader(path)
-				if e.headErr != nil { // the row names the file already
-					e.headErr = errors.New(strings.TrimPrefix(e.headErr.Error(), path+": "))
+				if se := (*save.Error)(nil); errors.As(e.headErr, &se) { // the row names the file already
+					bare := *se
+					bare.Path = ""
+					e.headErr = &bare
 				}
 				entries = append(entries, e)
 			}
@@ -244,7 +246,7 @@ func (p *savePicker) lines(st *Styles, c *lang.Catalogue, w int, empty string) [
 	}
 	switch {
 	case p.err != nil:
-		lines = append(lines, st.Error.Render(ansi.Truncate("  "+c.T(lang.SaveUnreadable, errText(p.err)), w, "…")))
+		lines = append(lines, st.Error.Render(ansi.Truncate("  "+c.T(lang.SaveUnreadable, unnamed(p.err)), w, "…")))
 	case p.read && len(p.entries) == 0:
 		lines = append(lines, st.Dim.Render(ansi.Truncate("  "+empty, w, "…")))
 	}
@@ -284,7 +286,7 @@ func (e pickEntry) label(c *lang.Catalogue) string {
 // with its score, and the hand; or why its header could not be read.
 func (e pickEntry) details(c *lang.Catalogue) string {
 	if e.headErr != nil {
-		return c.T(lang.PkUnreadable, errText(e.headErr))
+		return c.T(lang.PkUnreadable, unnamed(e.headErr))
 	}
 	h := e.head
 	var parts []string
@@ -336,10 +338,11 @@ type pickerStyles struct {
 	Save     lipgloss.Style
 }
 
-// errText is an error without the path the dialog shows already.
-func errText(err error) string {
+// unnamed is an error without the path the dialog shows already; the
+// catalogue says it (lang.Catalogue.T).
+func unnamed(err error) error {
 	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err.Error()
+		return pe.Err
 	}
-	return err.Error()
+	return err
 }

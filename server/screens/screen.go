@@ -8,6 +8,7 @@
 package screens
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -22,6 +23,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
@@ -82,7 +84,14 @@ func (s *Screen) refusal(err error) said {
 // public is the error the player may read of err (see events.Public),
 // noted in the log once when it hides something.
 func (s *Screen) public(err error) error {
-	return events.Public(err, lang.Says, s.Log, "key", s.ID())
+	return events.Public(err, forPlayers, s.Log, "key", s.ID())
+}
+
+// forPlayers reports whether a player may read err: the catalogue words
+// it, and it names none of the server's files (a save's refusal may).
+func forPlayers(err error) bool {
+	var file *save.Error
+	return lang.Says(err) && !(errors.As(err, &file) && file.Path != "")
 }
 
 // updateMsg carries a seat's update into the program.
