@@ -30,7 +30,7 @@ var typedLine = regexp.MustCompile(`[^.?:!)]$`)
 // asks reports whether a line of the transcript asks the player
 // something, after which the next line typed waits for it.
 func asks(line string) bool {
-	return strings.HasSuffix(line, "?") || strings.HasSuffix(line, "Yes or no.")
+	return strings.HasSuffix(line, "?") || strings.HasSuffix(line, "Yes or no.") || strings.HasPrefix(line, "Your turn: ")
 }
 
 // TestPlainDocWholeHand plays again the sample game of docs/plain.md

@@ -77,13 +77,16 @@ func newGame(cfg engine.Config, level string, seed uint64, people int, others, n
 var lineOptions = plain.Options{Hint: review.Hint, Review: review.AnalyseInCache}
 
 // playLines plays local play's game in the line mode (package plain) on
-// in and out, in the language of cat. A closed terminal or a kill keeps
-// the game in the autosave.
-func playLines(lc local.Config, cat *lang.Catalogue, in io.Reader, out, stderr io.Writer) int {
+// in and out, in the language of cat; first, it opens with the offer of
+// the rules, help and shorter turns. A closed terminal or a kill keeps the
+// game in the autosave.
+func playLines(lc local.Config, cat *lang.Catalogue, first bool, in io.Reader, out, stderr io.Writer) int {
 	lc.Pace = linePace
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGHUP, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, lc, lineOptions)
+	opts := lineOptions
+	opts.FirstStart = first
+	end, _, err := plain.New(in, out, cat).PlayLocal(ctx, lc, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "mille: %s\n", cli().Error(err))
 		return 1

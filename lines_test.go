@@ -112,7 +112,7 @@ func TestSeedSkipsTheAutosave(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		playLines(lc, &lang.English, strings.NewReader("quit\nyes\n"), &out, &stderr)
+		playLines(lc, &lang.English, false, strings.NewReader("quit\nyes\n"), &out, &stderr)
 		if got := strings.Contains(out.String(), "You left a game unfinished"); got != offer {
 			t.Errorf("offer %v: the autosave offered: %v\n%s", offer, got, out.String())
 		}

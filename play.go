@@ -108,7 +108,15 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *lines || lineMode() {
-		return playLines(lc, cat, os.Stdin, stdout, stderr)
+		// The line mode's first start offers its guide once, as the
+		// full screen does: the options remember it was offered.
+		first := !opts.SeenGuide
+		if first {
+			o, _, _ := local.LoadOptions(dir)
+			o.SeenGuide = true
+			_ = local.SaveOptions(dir, o) // unwritten, the offer comes again: no harm
+		}
+		return playLines(lc, cat, first, os.Stdin, stdout, stderr)
 	}
 	uc := ui.Config{Local: lc, ConfigDir: dir, Dark: true, Hint: review.Hint, Stats: statsText, Lang: cat}
 	m, err := ui.New(uc)

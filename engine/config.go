@@ -82,6 +82,11 @@ var rulesets = [...]struct {
 // the other rulesets never show.
 func (r Ruleset) NoHundredsBonus() bool { return r.has(smallMilesBonus) }
 
+// ExtensionToFinisher reports whether the extension's 200 goes to the
+// first side to reach 1000, whoever called it (bsd), rather than to the
+// caller or, if it fails, to the others: the stakes a player weighs.
+func (r Ruleset) ExtensionToFinisher() bool { return r.has(extensionToFinisher) }
+
 // has reports whether the ruleset has trait t (and an unknown ruleset
 // none, so that a bad value never panics).
 func (r Ruleset) has(t trait) bool { return int(r) < len(rulesets) && rulesets[r].traits&t != 0 }

@@ -34,6 +34,8 @@ const (
 	MilesTeamOne   // miles (Catalogue.Count)
 	MilesTeam      // the same, for another count
 	MilesOther     // side, miles
+	MilesSideOne   // miles (Catalogue.Count), side (the first of the miles line, in hot-seat)
+	MilesSide      // the same, for another count
 	Turn           // hand with what each card can do
 	SlotCard       // slot, card
 	CardsDo        // cards, what they can do
@@ -50,6 +52,7 @@ const (
 	AnotherGame    // -
 	Pass           // name, name
 	PassSince      // name, sentences (what the others did since that person's last move)
+	PassSinceDeal  // sentences (the same, for a person who has not played in the hand yet)
 	WaitDeal       // names
 	WaitPlay       // name
 	ComputerThinks // name
@@ -264,24 +267,40 @@ const (
 	ThreatNearest // side, miles to go
 
 	// The commands for the ear: summary, history, brief and verbose.
-	Summary       // what the table waits for now (NowYours...), each side (SumSide) joined with Semicolon
-	SumSideOne    // miles, side, its state (Rolling, SumNeedsGo, SumStoppedBy; Limited around it) (Catalogue.Count)
-	SumSide       // the same, for another count
-	SumNeedsGo    // -
-	SumStoppedBy  // hazard
-	SumHold       // the hand, cards by name
-	HistAll       // - (heads every kind of message)
-	HistMoves     // -
-	HistMine      // -
-	HistOthers    // -
-	HistAttacks   // -
-	HistEarlier   // - (heads the messages before those told last)
-	HistNone      // -
-	HistNoMore    // -
-	HistWhat      // what was typed
-	BriefOn       // -
-	VerboseOn     // -
-	DoDiscardOnly // - (brief: the cards that can only be discarded)
+	Summary              // what the table waits for now (NowYours...), each side (SumSide) joined with Semicolon
+	SumSideOne           // miles, side, its state (Rolling, SumNeedsGo, SumStoppedBy; Limited around it) (Catalogue.Count)
+	SumSide              // the same, for another count
+	SumNeedsGo           // -
+	SumStoppedBy         // hazard
+	SumHold              // the hand, cards by name
+	HistAll              // - (heads every kind of message)
+	HistMoves            // -
+	HistMine             // -
+	HistOthers           // -
+	HistAttacks          // -
+	HistEarlier          // - (heads the messages before those told last)
+	HistNone             // -
+	HistNoMore           // -
+	HistWhat             // what was typed
+	BriefOn              // -
+	VerboseOn            // -
+	TurnShort            // the short turn line's groups (the default turn line)
+	TurnPlay             // cards that can be played
+	TurnAttack           // hazards that can attack
+	TurnDiscard          // cards only to discard
+	TurnDistance         // distance cards' miles, as a list (25, 50 and 75)
+	TurnDiscardAll       // cards, when none can be played
+	FirstStart           // - (the first start's offer: the rules, help, brief)
+	ExtensionStakes      // - (what the extension risks and gains)
+	ExtensionStakesFirst // - (the same, where the 200 goes to the first to 1000: bsd)
+	ThreatNoMiles        // trip (nobody has miles yet)
+	ThreatNearestTie     // sides, miles to go
+	DayMonth             // day, month
+	DayFirst             // day (1), month
+	Months               // - (the months' names, January first, separated by spaces)
+	PassFirst            // name (a move typed before the person took the keyboard)
+	EvCoupFourreInYou    // safety (a coup fourré inside a sentence)
+	EvCoupFourreIn       // name, safety
 
 	// The game review in sentences (the line mode's review command).
 	RvlNone         // - (no review here: a guest, or no record)
@@ -565,6 +584,7 @@ const (
 	UIPassTrip        // side, trip
 	UIPassReady       // name (a button: its key, then its label)
 	UIPassSince       // name (heads the moves since that person's last one)
+	UIPassSinceDeal   // - (the same, for a person who has not played in the hand yet)
 	UIRecentMoves     // - (the log's heading)
 	UIHandOver        // -
 	UIGameOver        // -

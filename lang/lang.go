@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/text/feature/plural"
@@ -91,6 +92,20 @@ func (c *Catalogue) Spoken() *Catalogue {
 	digits := *c
 	digits.Group = ""
 	return &digits
+}
+
+// Date says a day as speech reads it, "28 November", "1er novembre":
+// espeak-ng reads 2026-11-28 as numbers and dashes.
+func (c *Catalogue) Date(t time.Time) string {
+	months := strings.Fields(c.Text[Months])
+	month := t.Month().String()
+	if int(t.Month()) <= len(months) {
+		month = months[t.Month()-1]
+	}
+	if t.Day() == 1 {
+		return c.T(DayFirst, t.Day(), month)
+	}
+	return c.T(DayMonth, t.Day(), month)
 }
 
 // Count says the text of one, a key in the singular whose first
@@ -486,6 +501,20 @@ func (c *Catalogue) Event(e engine.Event, n engine.Names) string {
 		return say(EvDeclinedYou, EvDeclined)
 	}
 	return ""
+}
+
+// EventIn tells e as a clause inside a sentence, without its full stop,
+// to be listed with others: a coup fourré says so after its card ("Ann
+// plays Right of Way as a coup fourré"), where Event opens a sentence with
+// "Coup fourré!".
+func (c *Catalogue) EventIn(e engine.Event, n engine.Names) string {
+	if e.Kind != engine.EvCoupFourre {
+		return strings.TrimSuffix(c.Event(e, n), ".")
+	}
+	if int(e.Seat) == n.Viewer {
+		return c.T(EvCoupFourreInYou, c.Card(e.Card))
+	}
+	return c.T(EvCoupFourreIn, c.seat(n, int(e.Seat)), c.Card(e.Card))
 }
 
 // refusalKeys are the keys of the engine's refusals that name no card,

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/millebornes/mille/ai"
@@ -521,6 +522,23 @@ func TestScoreRowsApart(t *testing.T) {
 				}
 				seen[c.T(k)] = k
 			}
+		}
+	}
+}
+
+// TestDateSpoken: a day is said as speech reads it (issue 34: espeak-ng
+// read 2026-11-28 with its dashes), in each language.
+func TestDateSpoken(t *testing.T) {
+	for _, tc := range []struct {
+		cat  *Catalogue
+		day  int
+		want string
+	}{
+		{&English, 28, "28 November"}, {&English, 1, "1 November"},
+		{&French, 28, "28 novembre"}, {&French, 1, "1er novembre"},
+	} {
+		if got := tc.cat.Date(time.Date(2026, time.November, tc.day, 14, 5, 0, 0, time.UTC)); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.cat.Tag, got, tc.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -63,7 +64,7 @@ func (b *board) milesLine() string {
 	var parts []string
 	switch {
 	case mine != b.view.YourSide():
-		parts = append(parts, b.text(lang.MilesOther, capital(b.sideName(mine)), o.Tableaus[mine].Miles))
+		parts = append(parts, b.cat.Count(int(o.Tableaus[mine].Miles), lang.MilesSideOne, capital(b.sideName(mine))))
 	case o.Config.Players >= 4:
 		parts = append(parts, b.cat.Count(int(o.Tableaus[mine].Miles), lang.MilesTeamOne))
 	default:
@@ -214,21 +215,100 @@ func (b *board) does(c engine.Card) string {
 		if open := b.view.OpenSides(c); len(open) > 0 {
 			return b.text(lang.DoAttack, b.targetNames(open))
 		}
-		switch opp := b.view.Opponents(); {
-		case b.Session.brief:
-			return b.text(lang.DoDiscardOnly)
-		case len(opp) == 1:
+		if opp := b.view.Opponents(); len(opp) == 1 {
 			return b.cat.Brief(o.Check(engine.Attack(c, opp[0])))
 		}
 		return b.text(lang.NoTarget) // each for a reason of its own: status tells
 	}
 	if err := o.Check(engine.Play(c)); err != nil {
-		if b.Session.brief {
-			return b.text(lang.DoDiscardOnly)
-		}
 		return b.cat.Brief(err)
 	}
 	return b.text(lang.DoPlay)
+}
+
+// The groups of the short turn line, in the order it tells them.
+const (
+	groupPlay = iota
+	groupAttack
+	groupDiscard
+	numGroups
+)
+
+// groupKeys words each group of the short turn line.
+var groupKeys = [numGroups]lang.Key{groupPlay: lang.TurnPlay, groupAttack: lang.TurnAttack, groupDiscard: lang.TurnDiscard}
+
+// shortHand is the short turn line's body: the cards that can be played,
+// those that can attack, and those only to discard, each by its name, once
+// ("play Go and 75 miles; attack with Stop; to discard: 100 miles and End
+// of Limit"), the distance cards of a group together, with their unit once
+// ("25, 75 and 200 miles", "25, 75 miles and Go"): said in under 10 seconds
+// (TestTranscriptForSpeech), as the
+// commands take a card's name as well as its slot. The slots, why a card
+// cannot be played and whom a hazard can go to, verbose and the hand
+// command tell, and the question after attack asks.
+func (b *board) shortHand() string {
+	o := &b.obs
+	var names [numGroups][]string // the cards' names, in the order of their first slot
+	var miles [numGroups][]int    // the distance cards' miles, in the name "miles" stands for
+	for _, c := range o.MyHand {
+		if c == engine.NoCard {
+			continue
+		}
+		g := groupDiscard
+		switch {
+		case c.IsHazard() && len(b.view.OpenSides(c)) > 0:
+			g = groupAttack
+		case !c.IsHazard() && o.Check(engine.Play(c)) == nil:
+			g = groupPlay
+		}
+		name := b.cat.Card(c)
+		if c.IsDistance() {
+			if !slices.Contains(miles[g], c.Miles()) {
+				miles[g] = append(miles[g], c.Miles())
+			}
+			name = milesName
+		}
+		if !slices.Contains(names[g], name) {
+			names[g] = append(names[g], name)
+		}
+	}
+	for g := range names {
+		if i := slices.Index(names[g], milesName); i >= 0 {
+			slices.Sort(miles[g])
+			n := make([]string, len(miles[g]))
+			for k, m := range miles[g] {
+				n[k] = strconv.Itoa(m)
+			}
+			list := b.list(n, lang.And)
+			if len(names[g]) > 1 { // one "and" in a list: "25, 75 miles and Go"
+				list = strings.Join(n, b.text(lang.Comma))
+			}
+			names[g][i] = b.text(lang.TurnDistance, list)
+		}
+	}
+	var parts []string
+	for g, key := range groupKeys {
+		if len(names[g]) == 0 {
+			continue
+		}
+		if g == groupDiscard && len(parts) == 0 {
+			key = lang.TurnDiscardAll // nothing else to do
+		}
+		parts = append(parts, b.text(key, b.list(names[g], lang.And)))
+	}
+	return strings.Join(parts, b.text(lang.Semicolon))
+}
+
+// milesName holds the place of a group's distance cards in shortHand.
+const milesName = "\x00miles"
+
+// turnLine is the line that tells the player's turn, as long as the
+// session tells turns.
+func (b *board) turnLine() string {
+	if b.Session.turns == tellVerbose {
+		return b.text(lang.Turn, b.handLine(true))
+	}
+	return b.text(lang.TurnShort, b.shortHand())
 }
 
 // hand tells the player's cards, and on their turn what each can do.
@@ -239,6 +319,8 @@ func (b *board) hand([]string) {
 		b.say(lang.NoHand)
 	case o.HandSizes[o.Seat] == 0:
 		b.say(lang.HandEmpty)
+	case o.MyTurn() && o.Phase == engine.PhasePlay && b.Session.turns != tellVerbose:
+		b.say(lang.Hand, b.shortHand())
 	default:
 		b.say(lang.Hand, b.handLine(o.MyTurn() && o.Phase == engine.PhasePlay))
 	}
@@ -422,13 +504,25 @@ func (b *board) threats([]string) {
 	} else {
 		b.say(lang.ThreatOpen, b.list(open, lang.And))
 	}
-	nearest := -1
+	// The opponents nearest the end: all of them when they are level,
+	// and nobody named before anyone has driven.
+	var nearest []string
+	most := -1
 	for _, side := range b.view.Opponents() {
-		if nearest < 0 || o.Tableaus[side].Miles > o.Tableaus[nearest].Miles {
-			nearest = side
+		switch miles := int(o.Tableaus[side].Miles); {
+		case miles > most:
+			nearest, most = []string{b.sideName(side)}, miles
+		case miles == most:
+			nearest = append(nearest, b.sideName(side))
 		}
 	}
-	if nearest >= 0 {
-		b.say(lang.ThreatNearest, capital(b.sideName(nearest)), int(o.Trip)-int(o.Tableaus[nearest].Miles))
+	switch {
+	case most < 0:
+	case most == 0 && me.Miles == 0:
+		b.say(lang.ThreatNoMiles, o.Trip)
+	case len(nearest) > 1:
+		b.say(lang.ThreatNearestTie, capital(b.list(nearest, lang.And)), int(o.Trip)-most)
+	default:
+		b.say(lang.ThreatNearest, capital(nearest[0]), int(o.Trip)-most)
 	}
 }

@@ -67,12 +67,28 @@ func commandTable(g *game) map[string]func([]string) {
 	return map[string]func([]string){
 		"play": cm.play, "attack": cm.attack, "discard": cm.discard, "pick": cm.pick,
 		"yes": qs.yes, "no": qs.no, "quit": qs.quit, "cancel": qs.cancel, "r": qs.repeat,
-		"status": b.status, "hand": b.hand, "score": b.score, "rules": b.rules, "threats": b.threats, "summary": b.summary,
+		"status": b.status, "hand": b.hand, "score": b.score, "rules": then(b.rules, qs.reask), "threats": b.threats, "summary": b.summary,
 		"log": sp.showLog, "history": sp.history, "repeat": sp.repeatLast,
 		"hint": g.hn.start, "review": g.rv.start,
 		"undo": g.undo, "save": g.save,
-		"help": cm.help, "brief": g.Session.setBrief, "verbose": g.Session.setVerbose,
+		"help": then(cm.help, qs.reask), "brief": g.Session.setBrief, "verbose": g.Session.setVerbose,
 	}
+}
+
+// then is command cmd followed by after: a long answer followed by the
+// question it interrupted.
+func then(cmd func([]string), after func()) func([]string) {
+	return func(args []string) {
+		cmd(args)
+		after()
+	}
+}
+
+// curtained are the commands that wait, in hot-seat, until the person
+// the keyboard passes to has taken it: their moves, and what tells their
+// hand.
+var curtained = map[string]bool{
+	"play": true, "attack": true, "discard": true, "pick": true, "hand": true, "hint": true, "summary": true, "undo": true,
 }
 
 // moves are the commands, by name, that act at the table: typed before their turn,
@@ -111,6 +127,12 @@ func (cm *commands) read(line string) {
 	}
 	words := strings.Fields(text)
 	name := lookup(words[0])
+	if curtained[name] && cm.qs.asked.kind == promptPass && cm.qs.asked == cm.qs.promptNow() {
+		// Hot-seat: the keyboard is still on its way to the person whose
+		// turn it is; their hand is theirs to hear once they take it.
+		cm.say(lang.PassFirst, cm.qs.asked.who)
+		return
+	}
 	if moves[name] && cm.qs.q == qNone && (cm.early() || len(cm.ahead) > 0 && !cm.replaying) {
 		cm.ahead = append(cm.ahead, line) // its turn has not come yet
 		return

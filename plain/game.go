@@ -93,6 +93,7 @@ func (s *Session) Play(ctx context.Context, t table.Link, opts Options) End {
 			g.cmd.read(line)
 		case res := <-g.rv.done:
 			g.rv.tell(res)
+			g.qs.reask()
 		case h := <-g.hn.found:
 			g.hn.show(h)
 			g.cmd.typedAhead()
@@ -186,6 +187,9 @@ func (g *game) see(v table.View) {
 		return
 	}
 	g.sp.news(first, fresh)
+	if first && g.opts.FirstStart {
+		g.say(lang.FirstStart)
+	}
 	if note {
 		g.sp.notice(v.Notice)
 	}

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -177,7 +178,7 @@ func TestHotSeat(t *testing.T) {
 					drawn = append(drawn, strings.TrimSuffix(c, "."))
 				}
 			}
-			if asks(l, lang.PassSince) {
+			if asks(l, lang.PassSince) || asks(l, lang.PassSinceDeal) {
 				since = l
 			}
 			if asks(l, lang.Pass) {
@@ -196,6 +197,15 @@ func TestHotSeat(t *testing.T) {
 			}
 			drawn = drawn[:0]
 			since, passed = "", true
+			if passes == 1 || passes == 5 {
+				// Behind the curtain, a move waits for the person to
+				// take the keyboard (issue 34: it was played).
+				r.send("play 1")
+				want := fmt.Sprintf(lang.English.Text[lang.PassFirst], names[holder])
+				if got, _ := r.next(); got != want {
+					t.Fatalf("a move typed before yes: %q, want %q", got, want)
+				}
+			}
 			r.send("yes")
 		case asks(l, lang.Turn):
 			if holder < 0 {

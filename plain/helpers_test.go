@@ -177,8 +177,16 @@ func start(t *testing.T, tab *table.Table, opts Options) *rig {
 
 // startIn runs a session in the language of cat over tab in the
 // background; a marked catalogue's marks are checked on every line and
-// taken off before the test reads it.
+// taken off before the test reads it. It tells the turns verbose, which
+// readTurn reads to choose a move (every card with what it can do);
+// startTelling tells them as asked (the default: tellShort).
 func startIn(t *testing.T, tab *table.Table, opts Options, cat *lang.Catalogue) *rig {
+	t.Helper()
+	return startTelling(t, tab, opts, cat, tellVerbose)
+}
+
+// startTelling is startIn, the turns told as turns says.
+func startTelling(t *testing.T, tab *table.Table, opts Options, cat *lang.Catalogue, turns telling) *rig {
 	t.Helper()
 	c, err := tab.Join(localUser, "", -1)
 	if err != nil {
@@ -187,6 +195,7 @@ func startIn(t *testing.T, tab *table.Table, opts Options, cat *lang.Catalogue) 
 	pr, pw := io.Pipe()
 	r := &rig{t: t, tab: tab, in: pw, out: newTranscript(), end: make(chan End, 1), marked: cat == &marked}
 	s := New(pr, r.out, cat)
+	s.turns = turns
 	go func() { r.end <- s.Play(context.Background(), c, opts) }()
 	t.Cleanup(func() { pw.Close() })
 	return r

@@ -35,7 +35,7 @@ func (s *Session) askResume(ctx context.Context, g record.Game) resumeAnswer {
 		points[side] = s.text(lang.Points, s.list(names, lang.And), g.Points(side))
 	}
 	which := s.text(lang.ResumeWhich, st.Config.Players, st.Game+1, int(st.Hand)+1,
-		g.Saved.Local().Format("2006-01-02"), g.Saved.Local().Format("15:04"), s.list(points, lang.And))
+		s.cat.Date(g.Saved.Local()), g.Saved.Local().Format("15:04"), s.list(points, lang.And))
 	s.say(lang.Resume, which)
 	for {
 		select {
@@ -79,7 +79,8 @@ func (s *Session) seatNameIn(g record.Game, seat int) string {
 // keyboard holds every person's seat; people who share the keyboard pass
 // it at every turn), first offering the autosave if there is one, and
 // keeps the game in the autosave unless it was saved or is over. It
-// returns the game as it was left. Of opts, only Hint and Review count:
+// returns the game as it was left. Of opts, only Hint, Review and
+// FirstStart count:
 // the session saves, records the statistics and gives the record.
 func (s *Session) PlayLocal(ctx context.Context, cfg local.Config, opts Options) (End, record.Game, error) {
 	l := local.New(cfg)
@@ -91,7 +92,7 @@ func (s *Session) PlayLocal(ctx context.Context, cfg local.Config, opts Options)
 	if c == nil {
 		return end, cfg.Game, nil
 	}
-	opts = Options{Hint: opts.Hint, Review: opts.Review, Record: l.Record, Unsaved: l.Unsaved}
+	opts = Options{Hint: opts.Hint, Review: opts.Review, FirstStart: opts.FirstStart, Record: l.Record, Unsaved: l.Unsaved}
 	if l.CanSave() {
 		opts.Save = l.Save
 	}

@@ -114,10 +114,10 @@ func (qs *questions) ask(p prompt) {
 	o := &qs.obs
 	switch p.kind {
 	case promptTurn:
-		if !qs.Session.brief {
+		if qs.Session.turns != tellBrief {
 			qs.say(lang.TurnMiles, capital(qs.milesLine()))
 		}
-		qs.say(lang.Turn, qs.handLine(true))
+		qs.line(qs.turnLine())
 		return
 	case promptCoupFourre:
 		qs.say(lang.CoupFourre, capital(qs.seatName(int(o.Attacker))), qs.cat.Card(o.Threat),
@@ -127,15 +127,21 @@ func (qs *questions) ask(p prompt) {
 		for _, side := range qs.view.Opponents() {
 			others = append(others, qs.text(lang.MilesOther, qs.sideName(side), o.Tableaus[side].Miles))
 		}
+		// What the extension risks and gains, as the full screen's
+		// question says it.
+		stakes := qs.text(lang.ExtensionStakes)
+		if o.Config.Rules.ExtensionToFinisher() {
+			stakes = qs.text(lang.ExtensionStakesFirst)
+		}
 		// The verb agrees with its subject, which is "you" unless the side
 		// is named (hot-seat) or a team: a key for each, as milesLine does.
 		switch mine := o.Side(); {
 		case mine != qs.view.YourSide():
-			qs.say(lang.Extension, capital(qs.sideName(mine)), qs.list(others, lang.And))
+			qs.say(lang.Extension, capital(qs.sideName(mine)), qs.list(others, lang.And), stakes)
 		case o.Config.Players >= 4:
-			qs.say(lang.ExtensionTeam, qs.list(others, lang.And))
+			qs.say(lang.ExtensionTeam, qs.list(others, lang.And), stakes)
 		default:
-			qs.say(lang.ExtensionYou, qs.list(others, lang.And))
+			qs.say(lang.ExtensionYou, qs.list(others, lang.And), stakes)
 		}
 	case promptAnotherHand, promptAnotherGame:
 		var hand, game []string
@@ -331,6 +337,31 @@ func (qs *questions) cancel([]string) {
 	qs.q = qNone
 	qs.say(lang.Cancelled)
 	qs.repeat(nil)
+}
+
+// reask asks the question still waiting for its answer again, in its
+// shortest words, after something long was said in between (the rules,
+// help, a review): the turn without the miles, another hand without the
+// scores. Nothing when the table asks nothing of the player.
+func (qs *questions) reask() {
+	switch qs.q {
+	case qTarget, qQuit, qSaveFirst, qSaveName:
+		qs.repeat(nil)
+		return
+	}
+	if qs.asked.kind == promptNone || qs.asked != qs.promptNow() {
+		return
+	}
+	switch qs.asked.kind {
+	case promptTurn:
+		qs.line(qs.turnLine())
+	case promptAnotherHand:
+		qs.say(lang.AnotherHand)
+	case promptAnotherGame:
+		qs.say(lang.AnotherGame)
+	case promptCoupFourre, promptExtension, promptPass:
+		qs.ask(qs.asked)
+	}
 }
 
 // repeat asks the last question again, or tells the turn again.

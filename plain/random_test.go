@@ -127,8 +127,8 @@ func playRandomHands(t *testing.T, players, hands int, seed uint64, cat *lang.Ca
 				cmd := readingCommands[rng.IntN(len(readingCommands))]
 				r.send(cmd)
 				switch cmd {
-				case "r":
-					repeats++
+				case "r", "help":
+					repeats++ // help asks the turn again after it
 				case "quit":
 					r.send("cancel") // the question, then the turn told again
 					repeats += 2

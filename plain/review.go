@@ -198,10 +198,16 @@ func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game) {
 		if t.Decision+1 < len(h.Decisions) {
 			end = h.Decisions[t.Decision+1].Index
 		}
+		// The moves of the others that went the way the cards did: a
+		// hazard on the player's side is no cause of a gain, nor one on
+		// another side of a loss (the cards drawn were).
 		var told []string
 		for _, e := range luckEvents(rec, h.Seat, d.Index+1, end) {
-			if text := rv.cat.Event(e, rv.names()); text != "" {
-				told = append(told, strings.TrimSuffix(text, "."))
+			if goodFor(rec.State.Config, h.Seat, e) != (t.Points > 0) {
+				continue
+			}
+			if text := rv.cat.EventIn(e, rv.names()); text != "" {
+				told = append(told, text)
 			}
 		}
 		if len(told) == 0 {
@@ -262,6 +268,17 @@ func luckEvents(g *record.Game, seat, from, to int) []engine.Event {
 		}
 	}
 	return out
+}
+
+// goodFor reports whether event e, another's move, went seat's way: an
+// attack on another side, or a safety or a coup fourré of seat's own
+// side.
+func goodFor(cfg engine.Config, seat int, e engine.Event) bool {
+	mine := cfg.SideOf(seat)
+	if e.Kind == engine.EvAttack {
+		return int(e.Target) != mine
+	}
+	return cfg.SideOf(int(e.Seat)) == mine
 }
 
 // margin words a result against the best other side: "120 ahead of the

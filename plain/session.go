@@ -46,6 +46,10 @@ type Options struct {
 	// guest of a room does not hold the game's record).
 	Review ReviewFunc
 	Record func() record.Game
+	// FirstStart: the player never played here before, so the game
+	// opens with the offer of the rules, help and shorter turns, as the
+	// full screen offers its guide.
+	FirstStart bool
 	// Unsaved reports whether the game has moves that no save holds, so
 	// that quitting offers to save them; nil: always, when Save is set.
 	Unsaved func() bool
@@ -72,21 +76,36 @@ type Session struct {
 	lines chan string // closed at the end of the input
 	done  chan struct{}
 	close sync.Once
-	// brief: the turns are told short (the brief command), in every
-	// game of the session.
-	brief bool
+	// turns is how the turns are told (the brief and verbose
+	// commands), in every game of the session.
+	turns telling
 }
 
-// setBrief makes turns shorter: no miles line before them, and the cards
-// that cannot be played told as to discard, without why.
+// telling is how long the turns are told.
+type telling int
+
+const (
+	// tellShort, the default: the miles, then the turn in a line a
+	// screen reader says in under 10 seconds (TestTurnLineLength): the
+	// cards by what they can do, without why the others cannot.
+	tellShort telling = iota
+	// tellBrief: the short turn line without the miles before it.
+	tellBrief
+	// tellVerbose: the miles, then every card with what it can do or
+	// why not.
+	tellVerbose
+)
+
+// setBrief makes turns shorter: no miles line before them.
 func (s *Session) setBrief([]string) {
-	s.brief = true
+	s.turns = tellBrief
 	s.say(lang.BriefOn)
 }
 
-// setVerbose makes turns full again.
+// setVerbose makes turns full: the miles, and why each card that cannot
+// be played cannot.
 func (s *Session) setVerbose([]string) {
-	s.brief = false
+	s.turns = tellVerbose
 	s.say(lang.VerboseOn)
 }
 

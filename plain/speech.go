@@ -131,7 +131,12 @@ func (sp *speech) tell(e engine.Event, at uint32, total int) {
 // sayMissed tells the person handed the keyboard at seat what the table
 // did since they last played (table.View.Missed), in one line.
 func (sp *speech) sayMissed(seat int) {
-	if told := sp.cat.MissedTold(&sp.view, sp.names(), seat); len(told) > 0 {
+	told := sp.cat.MissedTold(&sp.view, sp.names(), seat)
+	switch {
+	case len(told) == 0:
+	case sp.view.MissedSinceDeal(seat):
+		sp.say(lang.PassSinceDeal, strings.Join(told, " "))
+	default:
 		sp.say(lang.PassSince, sp.seatName(seat), strings.Join(told, " "))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
@@ -58,7 +59,8 @@ func TestTranscriptForSpeech(t *testing.T) {
 // and checks the transcript (TestTranscriptForSpeech).
 func playTranscript(t *testing.T, players, hands int, seed uint64, cat *lang.Catalogue) {
 	tab := newTable(t, engine.Config{Players: players, Rules: engine.Standard}, seed, "heuristic", 0)
-	r := startIn(t, tab, Options{}, cat)
+	r := startTelling(t, tab, Options{}, cat, tellShort) // the turns as a new player hears them
+	longest := ""
 	rng := rand.New(rand.NewPCG(seed, 3))
 	heur := ai.NewHeuristic()
 	yes, no := "yes", "no"
@@ -77,7 +79,10 @@ func playTranscript(t *testing.T, players, hands int, seed uint64, cat *lang.Cat
 			t.Fatalf("too long a transcript; it ends:\n%s", tail(r.out.String(), 30))
 		}
 		switch {
-		case asksIn(cat, l, lang.Turn):
+		case asksIn(cat, l, lang.TurnShort):
+			if utf8.RuneCountInString(l) > utf8.RuneCountInString(longest) {
+				longest = l
+			}
 			st := tab.State()
 			obs := engine.Observe(&st, 0)
 			legal := obs.Legal(nil)
@@ -125,8 +130,24 @@ func playTranscript(t *testing.T, players, hands int, seed uint64, cat *lang.Cat
 		}
 	}
 	checkOthersTold(t, tab.Record(), text, cat)
-	t.Logf("%d hands, %d lines", played, strings.Count(text, "\n"))
+	if n := utf8.RuneCountInString(longest); n > maxTurnLine[cat.Tag] {
+		t.Errorf("a turn line of %d characters, more than %d (10 s of espeak-ng): %q", n, maxTurnLine[cat.Tag], longest)
+	}
+	t.Logf("%d hands, %d lines; the longest turn line, %d characters: %s", played, strings.Count(text, "\n"), utf8.RuneCountInString(longest), longest)
 }
+
+// maxTurnLine bounds a turn line's length in characters, by language, as
+// a proxy for 10 seconds of speech at espeak-ng's default rate (issue 34:
+// a turn line of 264 characters took 20.6 s). Calibrated once with
+// espeak-ng 1.51: espeak-ng -w t.wav "LINE" (-v fr for French), then
+// soxi -D t.wav, on these transcripts' longest lines and on the longest
+// hands the short turn line can tell. Names speak at 13 to 15 characters
+// a second in English, 17 to 19 in French: 139 characters of safeties and
+// hazards took 9.1 s, 152 in French 8.2 s. Numbers speak slower (10.5 a
+// second), and so the short line says a group's miles once ("25, 50, 75,
+// 100 and 200 miles", 97 characters, 9.0 s): no hand makes a line of
+// more than 10 s.
+var maxTurnLine = map[string]int{"en": 140, "fr": 155}
 
 // checkOthersTold checks that every move of the seats but 0 in the
 // game's history is told in text, in order, as the catalogue words it

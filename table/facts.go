@@ -150,14 +150,7 @@ func (v *View) WaitingFor() []int {
 // event counts (tell each with NamesAt). Draws are no moves.
 func (v *View) Missed(seat int) []uint32 {
 	o := &v.Obs
-	from := o.EventCount - min(o.EventCount, engine.LogSize)
-	for i := o.EventCount; i > from; i-- {
-		e := o.Log[(i-1)%engine.LogSize]
-		if e.Kind == engine.EvDeal || int(e.Seat) == seat && e.Kind != engine.EvDraw && e.Kind != engine.EvHandOver && e.Kind != engine.EvGameOver {
-			from = i
-			break
-		}
-	}
+	from, _ := v.missedFrom(seat)
 	var at []uint32
 	for i := from; i < o.EventCount; i++ {
 		if e := o.Log[i%engine.LogSize]; e.Kind != engine.EvNone && e.Kind != engine.EvDraw {
@@ -165,6 +158,31 @@ func (v *View) Missed(seat int) []uint32 {
 		}
 	}
 	return at
+}
+
+// MissedSinceDeal reports whether what Missed lists for seat starts at
+// the hand's deal: its person has made no move in the hand yet, so the
+// moves are told as since the deal, not since their last.
+func (v *View) MissedSinceDeal(seat int) bool {
+	_, deal := v.missedFrom(seat)
+	return deal
+}
+
+// missedFrom is the event count Missed starts at for seat, and whether
+// that is just after the hand's deal.
+func (v *View) missedFrom(seat int) (from uint32, deal bool) {
+	o := &v.Obs
+	from = o.EventCount - min(o.EventCount, engine.LogSize)
+	for i := o.EventCount; i > from; i-- {
+		e := o.Log[(i-1)%engine.LogSize]
+		if e.Kind == engine.EvDeal {
+			return i, true
+		}
+		if int(e.Seat) == seat && e.Kind != engine.EvDraw && e.Kind != engine.EvHandOver && e.Kind != engine.EvGameOver {
+			return i, false
+		}
+	}
+	return from, false
 }
 
 // MilesAfter gives each event from count from to the view's the miles

@@ -269,7 +269,7 @@ func TestGoldenCurtain(t *testing.T) {
 	}
 	// The curtain tells the second person the first one's move.
 	text := ansi.Strip(m.View().Content)
-	contains(t, text, "Since Player 2 last played:") // no names typed
+	contains(t, text, "Since the deal:") // Player 2 has not played yet (issue 34: "Since Player 2 last played")
 	i := m.obs.EventCount - 1
 	for m.obs.Log[i%engine.LogSize].Kind == engine.EvDraw {
 		i--

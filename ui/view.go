@@ -138,7 +138,11 @@ func (m *seen) curtainLayers(w, h int, spin string) []*layer {
 		st.Dim.Render(m.t(lang.UIPassTrip, lang.Capital(m.lang.Side(m.names(), m.obs.Config.SideOf(toAct))), m.obs.Trip)),
 	}
 	if missed := m.missed(toAct, w-8, h-len(body)-10); len(missed) > 0 {
-		body = append(append(body, "", m.t(lang.UIPassSince, name)), missed...)
+		head := m.t(lang.UIPassSince, name)
+		if m.view.MissedSinceDeal(toAct) {
+			head = m.t(lang.UIPassSinceDeal) // they have not played yet
+		}
+		body = append(append(body, "", head), missed...)
 	}
 	layers = append(layers, m.dialogBox(l, m.t(lang.UIPassTitle, name), body,
 		[]button{{"btn-ready", m.t(lang.UIPassReady, name), true}})...)
