@@ -9,6 +9,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/arena"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/record"
 )
 
@@ -16,6 +17,20 @@ import (
 // how a split is made, not what it finds, and ai.LuckDeals would make
 // them several times slower.
 const testSplitDeals = 30
+
+// testRollouts is Quick's budget in the tests that check how a review is
+// made (the same for any number of workers, kept in the cache, split,
+// told in order, written out), not what it finds: TestPlantedBlunder,
+// TestReasons and TestHintIsTheJudgment check the verdicts at the real
+// depths. Under MILLE_LONG_TESTS they too search Quick's whole budget.
+const testRollouts = 300
+
+// fewRollouts gives Quick testRollouts for the rest of t.
+func fewRollouts(t *testing.T) {
+	old := depthRollouts[Quick]
+	depthRollouts[Quick] = testkit.Size(testRollouts, testRollouts, old)
+	t.Cleanup(func() { depthRollouts[Quick] = old })
+}
 
 // beginHand deals g's next hand and plays its first legal move at every
 // turn until decisions turns with a choice have gone.
@@ -144,6 +159,7 @@ func TestSplits(t *testing.T) {
 // without a split, counts the splits in its progress, and shows the
 // judged review before the splits (Options.Judged) without them.
 func TestAnalyseSplits(t *testing.T) {
+	fewRollouts(t)
 	g := heuristicGame(t, engine.DefaultConfig, 7, 0)
 	beginHand(t, &g, 4)
 	var judged *Review

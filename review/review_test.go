@@ -84,6 +84,7 @@ func TestHiddenCards(t *testing.T) {
 // TestCache: a review encodes and decodes equal, is kept in the cache
 // and found there for the same game, depth, seats and seed only.
 func TestCache(t *testing.T) {
+	fewRollouts(t)
 	g := heuristicGame(t, engine.DefaultConfig, 3, 10)
 	o := Options{SplitDeals: testSplitDeals, Depth: Quick}
 	r, err := Analyse(context.Background(), g, o)
@@ -156,6 +157,7 @@ func TestCache(t *testing.T) {
 // TestDeterministic: the same seed gives the same review whatever the
 // number of workers; another seed gives other figures.
 func TestDeterministic(t *testing.T) {
+	fewRollouts(t)
 	g := heuristicGame(t, engine.Config{Players: 3}, 8, 15)
 	decided := map[int]Decision{}
 	progress := 0
@@ -391,6 +393,7 @@ func TestSeats(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
+	fewRollouts(t)
 	g := heuristicGame(t, engine.DefaultConfig, 4, 0)
 	s, _ := engine.New(engine.DefaultConfig, 4)
 	obs := engine.Observe(&s, 1)
@@ -548,6 +551,7 @@ func TestWhyDoesNotRepeatTheMove(t *testing.T) {
 // of its hands, is not taken from the cache, so AnalyseCached makes it
 // again, split (TestCache: a miss is analysed).
 func TestCachedWithoutSplit(t *testing.T) {
+	fewRollouts(t)
 	g := heuristicGame(t, engine.DefaultConfig, 7, 0)
 	o := Options{SplitDeals: testSplitDeals, Depth: Quick}
 	dir := t.TempDir()
@@ -596,6 +600,7 @@ func TestCachedWithoutSplit(t *testing.T) {
 // once more of the game is played gets the same verdicts and split: the
 // search's seed comes from the game's start, not its whole history.
 func TestSameJudgmentLater(t *testing.T) {
+	fewRollouts(t)
 	g := heuristicGame(t, engine.DefaultConfig, 5, 0) // a whole hand
 	early, err := Analyse(context.Background(), g, Options{SplitDeals: testSplitDeals, Depth: Quick, Seats: []int{0}})
 	if err != nil {
