@@ -185,6 +185,11 @@ func checkSyntax(data []byte) error {
 			depth--
 		}
 	}
+	// A JSON object, the usual case, needs one scan: json.Unmarshal below
+	// scans twice, to check and to skip, and is kept for its errors.
+	if trimmed := bytes.TrimLeft(data, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '{' && json.Valid(data) {
+		return nil
+	}
 	var v struct{} // scans the whole input for syntax, decodes nothing
 	if err := json.Unmarshal(data, &v); err != nil {
 		var ute *json.UnmarshalTypeError
