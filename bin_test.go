@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,7 +54,18 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
 	os.Setenv("XDG_DATA_HOME", filepath.Join(home, "data"))
+	// A whole run builds mille while the tests that need no binary run
+	// (its link takes seconds); a run of chosen tests, or a short one,
+	// builds it only when a test asks.
+	flag.Parse()
+	early := !testing.Short() && flag.Lookup("test.run").Value.String() == ""
+	if early {
+		go binOnce()
+	}
 	code := m.Run()
+	if early {
+		binOnce() // built, so that its folder is removed below
+	}
 	os.RemoveAll(home)
 	if binDir != "" {
 		os.RemoveAll(binDir)
