@@ -149,7 +149,7 @@ func (h *harness) checkStalls(room string, over bool) []string {
 		if n != prev || last.IsZero() {
 			if !last.IsZero() && prev > 0 {
 				if stall := s.at.Sub(last) - h.excused(room, last, s.at); stall > stallBound {
-					found = append(found, fmt.Sprintf("room %s: no move for %v (from %.1fs to %.1fs, at move %d), beyond the lease and 5 s", room, stall.Round(100*time.Millisecond), last.Sub(h.start).Seconds(), s.at.Sub(h.start).Seconds(), prev))
+					found = append(found, fmt.Sprintf("room %s: no move for %v (from %.1fs to %.1fs, at move %d), beyond the lease and 5 s; its players read:\n%s", room, stall.Round(100*time.Millisecond), last.Sub(h.start).Seconds(), s.at.Sub(h.start).Seconds(), prev, h.readDuring(room, last, s.at)))
 				}
 			}
 			last, prev = s.at, n
@@ -408,4 +408,28 @@ func (h *harness) store() (*store.SQL, error) {
 		h.t.Cleanup(func() { st.Close() })
 	}
 	return h.st, nil
+}
+
+// readDuring is what room's players read from from to to, each line with
+// its time and where: for a person to see what a stall looked like.
+func (h *harness) readDuring(room string, from, to time.Time) string {
+	const most = 40
+	var lines []string
+	for _, p := range h.players {
+		if p.room != room {
+			continue
+		}
+		for _, seg := range p.segments() {
+			for i, l := range seg.lines {
+				if at := seg.times[i]; !at.Before(from) && !at.After(to) {
+					lines = append(lines, fmt.Sprintf("    %6.2fs %s on %s: %s", at.Sub(h.start).Seconds(), p.name, seg.server, l))
+				}
+			}
+		}
+	}
+	slices.Sort(lines) // by time: every line begins with it, padded
+	if len(lines) > most {
+		lines = append(lines[:most/2], append([]string{"    ..."}, lines[len(lines)-most/2:]...)...)
+	}
+	return strings.Join(lines, "\n")
 }

@@ -150,7 +150,7 @@ func (p *player) playFrom(ctx context.Context, home *serverProc) {
 	if p.host && !made {
 		return // setUp reports it
 	}
-	p.play(ctx)
+	p.play(ctx, made)
 }
 
 // pick chooses a server that is up, as a returning person's address

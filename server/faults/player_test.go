@@ -79,9 +79,11 @@ type player struct {
 // its session and connects again, as a person would.
 const silence = 2500 * time.Millisecond
 
-// play plays until ctx ends or the game does.
-func (p *player) play(ctx context.Context) {
-	made := false
+// play plays until ctx ends or the game does; made: the host's room is
+// made, and the host comes back to it by name (it once went to the lobby
+// at every return, where its room's name was taken, and never played
+// again after its first session).
+func (p *player) play(ctx context.Context, made bool) {
 	for ctx.Err() == nil && !p.isOver() {
 		cmd := "plain " + p.room
 		if p.host && !made {
@@ -173,8 +175,13 @@ type turn struct{ tried int }
 
 // tries are what a player types on its turn, in order, until the table
 // takes one: the card drawn, each card of the hand, then the drawn one
-// discarded (always allowed).
-var tries = []string{"play p", "play 1", "play 2", "play 3", "play 4", "play 5", "play 6", "discard p"}
+// discarded (always allowed), or, once the draw pile is out and no card
+// was drawn, each card of the hand discarded: with "discard p" alone, a
+// player whose cards could not be played stopped there, and its room
+// waited for it (the game-over schedule's last hands, a stall that was
+// the player's).
+var tries = []string{"play p", "play 1", "play 2", "play 3", "play 4", "play 5", "play 6",
+	"discard p", "discard 1", "discard 2", "discard 3", "discard 4", "discard 5", "discard 6"}
 
 // answer answers one line; it reports false when the session is over for
 // the player (it connects again, unless the game is over).
@@ -209,7 +216,9 @@ func (p *player) answer(in io.Writer, line string, t *turn, made *bool) bool {
 	case line == cat.Text[lang.AnotherHand]:
 		say("yes")
 	case line == cat.Text[lang.AnotherGame]:
-		say("no")
+		// The player goes without a word, its seat kept, so the room
+		// and its game stay for the checker: had both said no, the room
+		// would end, and the game nobody keeps go, moves and all.
 		p.mu.Lock()
 		p.over = true
 		p.mu.Unlock()

@@ -76,6 +76,10 @@ func newServer(t *testing.T, name, hostKey string, p *proxy) *serverProc {
 	t.Cleanup(func() {
 		s.kill()
 		log.Close()
+		if keep := os.Getenv("MILLE_FAULTS_LOGS"); keep != "" { // the whole log, for a person to read
+			b, _ := os.ReadFile(filepath.Join(dir, "log"))
+			os.WriteFile(filepath.Join(keep, strings.ReplaceAll(t.Name(), "/", "_")+"-"+name+".log"), b, 0o644)
+		}
 	})
 	if err := s.start(); err != nil {
 		t.Fatal(err)
@@ -166,10 +170,16 @@ func (s *serverProc) up() bool {
 	return s.cmd != nil && !s.paused
 }
 
-// tail is the end of the server's log, for a failure's report: the
-// checker never reads it.
+// tail is the end of the server's log, for a failure's report, without
+// the lines of logins and sessions, which the players' reconnections fill
+// it with: the checker never reads it.
 func (s *serverProc) tail(n int) string {
 	b, _ := os.ReadFile(filepath.Join(s.dir, "log"))
-	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	var lines []string
+	for _, l := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
+		if !strings.Contains(l, " msg=login ") && !strings.Contains(l, " msg=session ") && !strings.Contains(l, ` msg="session end" `) && !strings.Contains(l, ` msg="session relayed" `) {
+			lines = append(lines, l)
+		}
+	}
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }

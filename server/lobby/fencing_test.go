@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -328,5 +329,51 @@ func TestMovesTableLocked(t *testing.T) {
 	act(t, ann)
 	if got := ann.Room().tableMoves(); got <= before {
 		t.Fatalf("the game did not go on after the lock: %d moves, %d before", got, before)
+	}
+}
+
+// TestRestartTakesOver: server a holds room wz in play, Ada away, and is
+// killed (no write, its lease kept). Brought back from the store by a
+// server started again (Restore) or by a player who names the room
+// (Join), the room goes on at once, as another server's takeover has it:
+// it came back as a saved game waiting for its host, who was away, and no
+// other server took it, its lease held (the fault suite's game-over
+// schedule: 12 to 20 s without a move after PostgreSQL restarted). A
+// room given up at a shutdown still comes back as a saved game, for its
+// host to start.
+func TestRestartTakesOver(t *testing.T) {
+	for _, how := range []string{"restart", "join", "shutdown"} {
+		t.Run(how, func(t *testing.T) {
+			url := pgtest.URL(t)
+			c := servertest.NewClock()
+			a := clusterLobby(t, url, "a", c)
+			ann, err := a.Create("wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+			servertest.Must(t, err)
+			servertest.Must(t, ann.Start())
+			act(t, ann)
+			untilTurn(t, ann)
+			ra := a.Room("wz")
+			ra.gathers.Wait() // the record at the deal
+			if how == "shutdown" {
+				a.Close() // saves nothing here (Server.Shutdown does), but gives the lease up
+			} else {
+				ra.Freeze() // killed: its lease stays
+			}
+			c.Add(LeaseTime + time.Second)
+			again := clusterLobby(t, url, "a2", c)
+			if how == "join" {
+				_, err = again.Join("wz", "kb", "Ben", -1)
+			} else {
+				_, errs := again.Restore(servertest.Config(2, engine.Standard, 0))
+				err = errors.Join(errs...)
+			}
+			r := again.Room("wz")
+			if r == nil {
+				t.Fatalf("wz not brought back: %v", err)
+			}
+			if saved := how == "shutdown"; r.Restored() != saved || r.Started() == saved {
+				t.Fatalf("wz brought back restored %v, started %v; want a saved game %v", r.Restored(), r.Started(), saved)
+			}
+		})
 	}
 }

@@ -338,11 +338,27 @@ func (l *Lobby) prune() error {
 // k are played again. Grace and Pace come
 // from cfg; the rules, seed and levels from the game, its levels checked
 // against ai.Levels and brought down to the lobby's MaxLevel.
+//
+// In a cluster a room whose lease a server held and never gave up (it
+// was killed, or dropped the room when it lost its database) was in
+// play: it is taken over and goes on at once, whether the server that
+// brings it back is another (takeOver), or the same one started again
+// (Restore) or reached by a player first (reopen). Brought back as a
+// saved game instead, it waited for a host who may be away, and no
+// other server took it, its lease held: the fault suite's game-over
+// schedule found it 12 to 20 s without a move. Only a room whose lease
+// was given up (a shutdown saved it) is a saved game.
 func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *Room, err error) {
 	var lease store.Lease
 	if l.Cluster != nil {
 		if lease, err = l.claim(k.Name); err != nil {
 			return nil, err
+		}
+		if lease.Epoch > 1 && restored {
+			// The lease was someone's: a takeover (TakeLease makes a
+			// new row's epoch 1).
+			restored = false
+			l.logf("room %s: taken over at epoch %d, its lease held and never given up: the game goes on", k.Name, lease.Epoch)
 		}
 		defer func() {
 			if err != nil {
