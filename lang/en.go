@@ -559,6 +559,7 @@ var English = Catalogue{
 		UIDiscard:         "Discard",
 		UIMoveCard:        ">>:Move: %s card # ",
 		UIMoveCardHelp:    "(1-6 or P, Esc cancels)",
+		UIAfterUseKey:     "%q: after %s type 1-6 or P, then Return (Esc cancels).",
 		UIMoveSlot:        ">>:Move: %s %s ",
 		UIConfirm:         "  Return or Space to confirm",
 		UITargetHead:      "Play %s on: ",

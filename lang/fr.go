@@ -573,6 +573,7 @@ var French = Catalogue{
 		UIDiscard:         "Défausser",
 		UIMoveCard:        ">>:Coup : %s la carte n° ",
 		UIMoveCardHelp:    "(1-6 ou P, Échap annule)",
+		UIAfterUseKey:     "%q : après %s, tapez 1-6 ou P, puis Entrée (Échap annule).",
 		UIMoveSlot:        ">>:Coup : %s %s ",
 		UIConfirm:         "  Entrée ou Espace pour confirmer",
 		UITargetHead:      "Jouer %s contre : ",

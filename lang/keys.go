@@ -597,6 +597,7 @@ const (
 	UIDiscard         // - (BSD's D command, typed)
 	UIMoveCard        // verb
 	UIMoveCardHelp    // -
+	UIAfterUseKey     // what was typed, U or D
 	UIMoveSlot        // verb, slot
 	UIConfirm         // -
 	UITargetHead      // card

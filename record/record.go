@@ -210,23 +210,6 @@ func (g *Game) checkReplay() error {
 // notation.
 func describe(a engine.Action) string { return strconv.Quote(a.String()) }
 
-// Summary describes g in one line for a list of saves or the offer to
-// resume an autosave: "2 players (standard), game 1, hand 3: You 1250,
-// Computer 900".
-func (g *Game) Summary() string {
-	s := &g.State
-	cfg := s.Config
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d players (%v), game %d, hand %d:", cfg.Players, cfg.Rules, s.Game+1, int(s.Hand)+1)
-	for side := 0; side < cfg.Sides(); side++ {
-		if side > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, " %s %d", g.sideName(side), g.Points(side))
-	}
-	return b.String()
-}
-
 // Names are the game's seats' names as it keeps them, for an onlooker
 // (lang's GameWhich and Side say them in a language).
 func (g *Game) Names() engine.Names {
@@ -256,21 +239,6 @@ func (g *Game) Points(side int) int {
 		score += s.LiveScore(side).Total()
 	}
 	return score
-}
-
-// sideName names a side by its seats' names ("Ann & Bob" for a team).
-func (g *Game) sideName(side int) string {
-	cfg := g.State.Config
-	name := func(seat int) string {
-		if seat < len(g.Seats) && g.Seats[seat].Name != "" {
-			return g.Seats[seat].Name
-		}
-		return fmt.Sprintf("Player %d", seat+1)
-	}
-	if p := cfg.Partner(side); p >= 0 {
-		return name(side) + " & " + name(p)
-	}
-	return name(side)
 }
 
 // MovesDigest identifies a game by its moves (FNV-1a of the actions of its

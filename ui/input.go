@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -157,7 +155,7 @@ func (m *Board) boardKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		p := m.hand.pending
 		m.hand.pending, m.hand.pendSlot = 0, -1
-		return m.setError(fmt.Sprintf("%q: after %c type 1-6 or P, then Return (Esc cancels).", s, p-32))
+		return m.setError(m.t(lang.UIAfterUseKey, s, string(rune(p-32))))
 	}
 	switch {
 	case key.Matches(msg, k.Left):
