@@ -318,6 +318,7 @@ func (l oneRoom) Enter(string) (Seat, error) {
 }
 func (l oneRoom) Create(string, engine.Config, string, bool) (Seat, error) { return l.Enter("") }
 func (l oneRoom) Watch(string) (Seat, error)                               { return l.Enter("") }
+func (oneRoom) Save() (string, error)                                      { return "", table.ErrNotHost }
 
 // TestJoinedRoomInPlaySaysWatching: joining a room whose game is in play
 // makes the person an onlooker, and the line mode says so.

@@ -262,14 +262,13 @@ func (g *game) undo([]string) {
 // save saves the game under the name given, or asks for one.
 func (g *game) save(args []string) {
 	if g.opts.Save == nil {
-		s, ok := g.t.(table.Keeper)
 		switch {
-		case !ok:
+		case g.opts.Keep == nil:
 			g.say(lang.NoSave)
 		case !g.view.Host:
 			g.say(lang.NotHost)
 		default:
-			g.saved(s.Save())
+			g.saved(g.opts.Keep())
 		}
 		return
 	}

@@ -60,6 +60,9 @@ type Lobby interface {
 	Create(name string, cfg engine.Config, level string, rated bool) (Seat, error)
 	// Watch makes the person an onlooker of the room called name.
 	Watch(name string) (Seat, error)
+	// Save keeps the room the person last entered, for its host (a
+	// server's room keeps itself), and gives the name it is kept under.
+	Save() (string, error)
 }
 
 // Ranks is what a Lobby of ranked play has besides (a server whose store
@@ -99,7 +102,7 @@ type RankGame struct {
 // host to deal, plays, and comes back to the lobby, until they quit, the
 // input ends or ctx is done.
 func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options) End {
-	opts.Guest = true
+	opts.Guest, opts.Keep = true, l.Save
 	if l.Name() == "" {
 		if end, ok := s.askName(ctx, l); !ok {
 			return end

@@ -32,9 +32,12 @@ type Options struct {
 	// means no hints.
 	Hint ai.HintFunc
 	// Save keeps the game under the name the player gives and says
-	// where it went. Nil: a table that is a table.Keeper saves itself, and
-	// others are not saved.
+	// where it went. Nil: the table keeps itself through Keep, or is not
+	// saved.
 	Save func(name string) (string, error)
+	// Keep keeps a table that keeps itself (a server's room), for its
+	// host, and gives the name it is kept under (Lobby.Save).
+	Keep func() (string, error)
 	// Guest is set for a table that is not the player's own (a server's
 	// room): quit leaves it to a computer player.
 	Guest bool

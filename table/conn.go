@@ -42,13 +42,6 @@ type Link interface {
 	Updates() <-chan View
 }
 
-// Keeper is a link to a table that keeps itself (a room the server saves
-// into its own data folder, for its host): Save takes no name and returns
-// the saved game's.
-type Keeper interface {
-	Save() (string, error)
-}
-
 // Seat returns the seat this connection shows.
 func (c *Conn) Seat() int {
 	c.table.mu.Lock()

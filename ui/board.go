@@ -73,9 +73,10 @@ type Board struct {
 	// The table: everything shown, checked and told comes from its view
 	// (seen.view).
 	table    table.Link
-	fed      bool         // the host program hands the table's views to Update (RemoteConfig.Fed)
-	helpLine cachedLine   // the key help line last drawn (view.go)
-	note     table.Notice // the table's latest news
+	fed      bool                   // the host program hands the table's views to Update (RemoteConfig.Fed)
+	saveRoom func() (string, error) // RemoteConfig.Keep
+	helpLine cachedLine             // the key help line last drawn (view.go)
+	note     table.Notice           // the table's latest news
 	// moving is set from the viewer's move (act) until the view that
 	// shows it comes (View.Acted), movedAt being the event count before
 	// it: the message line starts over from there.
@@ -109,7 +110,7 @@ type offers struct {
 	load  bool // L opens the load picker
 	stats bool // the statistics' key
 
-	keeper bool // a served table that keeps itself (table.Keeper): S asks it to, for its host
+	keeper bool // a served table that keeps itself (RemoteConfig.Keep): S asks it to, for its host
 }
 
 // LeaveMsg is what a model over a table it was given emits when the player
@@ -132,6 +133,9 @@ type RemoteConfig struct {
 	Dark bool
 	// Lang is the language the board speaks; nil: English.
 	Lang *lang.Catalogue
+	// Keep keeps a table that keeps itself (a server's room), for its
+	// host, and gives the name it is kept under; nil: S is refused.
+	Keep func() (string, error)
 	// Fed says the host program reads the table's updates itself and
 	// hands each View to Update (a lobby that read them before the game):
 	// the board then never reads them, so the channel has one reader.
@@ -157,7 +161,7 @@ func NewRemote(cfg RemoteConfig) (*Board, error) {
 	}
 	b := newBoard(opts, cfg.Lang, cfg.Hint, cfg.Dark)
 	b.table, b.fed = cfg.Table, cfg.Fed
-	_, b.offers.keeper = cfg.Table.(table.Keeper)
+	b.saveRoom, b.offers.keeper = cfg.Keep, cfg.Keep != nil
 	b.see(v)
 	return b, nil
 }
@@ -289,13 +293,13 @@ func (m *Board) served(ask tea.Msg) tea.Cmd {
 	case askQuitMsg:
 		m.dialog = dialogQuit
 	case saveMsg:
-		s, ok := m.table.(table.Keeper)
-		if !ok {
+		keep := m.saveRoom
+		if keep == nil {
 			return m.setError(m.t(lang.UINoSaveTable))
 		}
 		m.message, m.isError = m.t(lang.UISavingTable), false
 		return func() tea.Msg {
-			name, err := s.Save()
+			name, err := keep()
 			return savedMsg{path: name, err: err}
 		}
 	case newGameMsg:

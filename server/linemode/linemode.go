@@ -17,6 +17,7 @@ import (
 	"github.com/millebornes/mille/server/gate"
 	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/server/screens"
+	"github.com/millebornes/mille/table"
 )
 
 // Command is the SSH command of the line mode (package plain), for
@@ -135,6 +136,14 @@ func (l *lineLobby) Create(name string, game engine.Config, level string, rated 
 func (l *lineLobby) Watch(name string) (plain.Seat, error) {
 	c, err := l.adm.Watch(name)
 	return l.seat(c, err, name)
+}
+
+// Save keeps the room last entered, for its host (lobby.Admission.Save).
+func (l *lineLobby) Save() (string, error) {
+	if l.conn == nil {
+		return "", table.ErrNotSeated
+	}
+	return l.adm.Save(l.conn)
 }
 
 // seat is c as a plain.Seat, or the error: never a nil *lobby.Conn in an

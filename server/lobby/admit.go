@@ -139,6 +139,16 @@ func (a *Admission) Enter(name string, create bool) (*Conn, error) {
 	return c, err
 }
 
+// Save keeps the room of the player's seat c in the server's store
+// (Conn.Save), and writes the audit line, for both front ends alike.
+func (a *Admission) Save(c *Conn) (string, error) {
+	name, err := c.Save()
+	if err == nil {
+		a.Note("room saved", "room", name)
+	}
+	return name, err
+}
+
 // Watch makes the player an onlooker of the room called name.
 func (a *Admission) Watch(name string) (*Conn, error) {
 	r := a.lobby.Room(name)

@@ -53,7 +53,7 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
-	_, err = seatConn{c, s}.Save()
+	_, err = s.keep(c)()
 	if err == nil || strings.Contains(lang.English.Error(err), data) || strings.Contains(lang.French.Error(err), data) {
 		t.Fatalf("the host reads %v", err)
 	}
@@ -61,7 +61,7 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 		t.Fatalf("the log does not say where: %s", logs.String())
 	}
 	// The room's own refusals are for the players, as they are.
-	if _, err := (seatConn{b, s}).Save(); !errors.Is(err, table.ErrNotHost) {
+	if _, err := s.keep(b)(); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("a guest saving reads %v", err)
 	}
 }

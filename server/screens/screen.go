@@ -345,10 +345,9 @@ func (s *Screen) roomKey(msg tea.KeyPressMsg) {
 		s.conn, s.rooms = nil, s.Lobby().List()
 	case key.Matches(msg, k.Save):
 		// The host saves the room on the server.
-		if name, err := s.conn.Save(); err != nil {
+		if name, err := s.Save(s.conn); err != nil {
 			s.msg = s.refusal(err)
 		} else {
-			s.Note("room saved", "room", name)
 			s.msg = func(c *lang.Catalogue) string { return c.T(lang.SrvSavedAs, name) }
 		}
 	}

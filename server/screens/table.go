@@ -38,22 +38,18 @@ type game struct {
 	w, h int       // the terminal's size, for the board when it opens
 }
 
-// seatConn is the seat's connection as the board has it: a save that
-// fails shows the player a short sentence, and the server's log the
-// details (a file system's error names the server's files).
-type seatConn struct {
-	*lobby.Conn
-	s *Screen
-}
-
-// Save implements table.Keeper.
-func (c seatConn) Save() (string, error) {
-	name, err := c.Conn.Save()
-	if err != nil {
-		return "", c.s.public(err) // the board says it in its language
+// keep is how the board over seat c keeps its room, for its host
+// (ui.RemoteConfig.Keep): through the session's way in, which writes the
+// audit line; a failure the board says in its language, naming none of
+// the server's files.
+func (s *Screen) keep(c *lobby.Conn) func() (string, error) {
+	return func() (string, error) {
+		name, err := s.Save(c)
+		if err != nil {
+			return "", s.public(err)
+		}
+		return name, nil
 	}
-	c.s.Note("room saved", "room", name)
-	return name, nil
 }
 
 // inGame handles a message while the session plays (or is about to): the
@@ -85,7 +81,7 @@ func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			_, cmd := g.m.Update(msg.u)
 			return tea.Batch(cmd, next(s.conn)), true
 		}
-		m, err := ui.NewRemote(ui.RemoteConfig{Table: seatConn{s.conn, s}, Hint: Hint, Dark: s.st.Dark, Lang: s.lang, Fed: true})
+		m, err := ui.NewRemote(ui.RemoteConfig{Table: s.conn, Keep: s.keep(s.conn), Hint: Hint, Dark: s.st.Dark, Lang: s.lang, Fed: true})
 		if err != nil {
 			s.msg = s.refusal(err)
 			return next(s.conn), true
