@@ -61,6 +61,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case args[0] == "help" && len(args) == 1:
 			return play([]string{"--help"}, stdout, stderr)
+		case args[0] == "help" && len(args) == 2 && args[1] == "version":
+			return play([]string{"--help"}, stdout, stderr) // --version is among its flags
+		case args[0] == "help" && len(args) == 2 && subcommands[args[1]].run == nil:
+			// A word that names no command is no save to open either.
+			return usageError(stderr, "mille", lang.Err(lang.ErrNoCommand, args[1], strings.Join(subcommandNames(), ", ")))
 		case args[0] == "help" && len(args) == 2:
 			return run([]string{args[1], "--help"}, stdout, stderr)
 		case args[0] == "version" && len(args) == 1:
@@ -70,15 +75,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return play(args, stdout, stderr)
 }
 
-// commandList is the list of subcommands for mille --help, one a line.
-func commandList() string {
+// subcommandNames are the subcommands' names, sorted.
+func subcommandNames() []string {
 	names := make([]string, 0, len(subcommands))
-	width := 0
 	for name := range subcommands {
 		names = append(names, name)
-		width = max(width, len(name))
 	}
 	slices.Sort(names)
+	return names
+}
+
+// commandList is the list of subcommands for mille --help, one a line.
+func commandList() string {
+	names := subcommandNames()
+	width := 0
+	for _, name := range names {
+		width = max(width, len(name))
+	}
 	var b strings.Builder
 	for _, name := range names {
 		fmt.Fprintf(&b, "  %-*s  %s\n", width, name, cli().T(subcommands[name].summary))
@@ -212,7 +225,8 @@ func flagError(fs *flag.FlagSet, args []string, bad *badValue, err error) error 
 		f := fs.Lookup(name)
 		switch {
 		case f == nil:
-			return lang.Err(lang.ErrFlagUndefined, "-"+name)
+			typed, _, _ := strings.Cut(s, "=")
+			return lang.Err(lang.ErrFlagUndefined, typed) // as typed: --bogus, not -bogus
 		case isBool(f) || hasValue:
 		case len(args) == 0:
 			return lang.Err(lang.ErrFlagNeedsArg, name)

@@ -192,7 +192,7 @@ func TestUsageErrorsInFrench(t *testing.T) {
 		{[]string{"--rules", "dujardon"}, "mille: règles inconnues «\u00a0dujardon\u00a0»"},
 		{[]string{"--level", "super"}, "mille: niveau d'ordinateur inconnu «\u00a0super\u00a0»"},
 		{[]string{"--people", "3"}, "mille: --people 3\u00a0: de 1 aux 2 joueurs"},
-		{[]string{"--bogus"}, "mille: option inconnue\u00a0: -bogus"},
+		{[]string{"--bogus"}, "mille: option inconnue\u00a0: --bogus"},
 		{[]string{"--seed", "abc"}, "mille: valeur invalide «\u00a0abc\u00a0» pour --seed"},
 		{[]string{"--level"}, "mille: l'option --level attend une valeur"},
 		{[]string{"---x"}, "mille: option mal écrite\u00a0: ---x"},
@@ -211,5 +211,19 @@ func TestUsageErrorsInFrench(t *testing.T) {
 		if code != 2 || len(lines) != 2 || !strings.HasPrefix(lines[0], tc.want) || !strings.HasSuffix(lines[1], "--help' donne l'usage.") {
 			t.Errorf("%s: status %d, stderr %q, want it to start with %q", strings.Join(args, " "), code, errs.String(), tc.want)
 		}
+	}
+}
+
+// TestHelpNoCommand: mille help with a word that names no command says
+// so and lists the commands (issue 34: it said "too many arguments");
+// mille help version is mille --help, where --version is.
+func TestHelpNoCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"help", "bogus"}, &out, &errb); code != 2 || !strings.HasPrefix(errb.String(), "mille: no command bogus: the commands are arena, bot, review") {
+		t.Errorf("mille help bogus: status %d, stderr %q", code, errb.String())
+	}
+	out.Reset()
+	if code := run([]string{"help", "version"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "--version") {
+		t.Errorf("mille help version: status %d, stdout %q", code, out.String())
 	}
 }

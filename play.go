@@ -52,7 +52,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *showVersion {
-		fmt.Fprintf(stdout, "mille %s (commit %s, built %s)\n", version, commit, date)
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	usageErr := func(err error) int { return usageError(stderr, "mille", err) }

@@ -949,6 +949,7 @@ var English = Catalogue{
 		FlagLang:                      "language: %s (default: the one chosen in the options, else LC_ALL, LC_MESSAGES or LANG's)",
 		FlagVersion:                   "print the version and exit",
 		ErrTooManyArgs:                "too many arguments: %s",
+		ErrNoCommand:                  "no command %s: the commands are %s",
 		ErrSeatsAlone:                 "--seats says every seat: give it without --level or --people",
 		ErrPlayers:                    "%d players: mille plays with %s",
 		ErrRuleset:                    "unknown ruleset %d",

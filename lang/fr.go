@@ -963,6 +963,7 @@ var French = Catalogue{
 		FlagLang:                      "langue : %s (par défaut : celle des options, sinon celle de LC_ALL, LC_MESSAGES ou LANG)",
 		FlagVersion:                   "afficher la version et quitter",
 		ErrTooManyArgs:                "trop d'arguments : %s",
+		ErrNoCommand:                  "pas de commande %s : les commandes sont %s",
 		ErrSeatsAlone:                 "--seats donne chaque place : pas de --level ni de --people avec lui",
 		ErrPlayers:                    "%d joueurs : mille se joue à %s",
 		ErrRuleset:                    "règles inconnues (%d)",

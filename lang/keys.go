@@ -996,6 +996,7 @@ const (
 	FlagLang                      // the languages
 	FlagVersion                   // -
 	ErrTooManyArgs                // the arguments
+	ErrNoCommand                  // the word after help, the commands
 	ErrSeatsAlone                 // -
 	ErrPlayers                    // players, the counts mille plays with
 	ErrRuleset                    // the ruleset's number
