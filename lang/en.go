@@ -207,7 +207,7 @@ var English = Catalogue{
 		RoomWaiting:    "waiting for its host to deal",
 		RoomPlaying:    "playing",
 		RoomSaved:      "a saved game waiting for its people",
-		LobbyHelp:      "Type join NAME to sit in a room, made if there is none; create NAME to make one; watch NAME; rooms; ranking, or ranking NAME for one player; help; or quit.",
+		LobbyHelp:      "Type join NAME to sit in a room, made if there is none; create NAME to make one; watch NAME; rooms; quick, a rated game against someone near your rating; ranking, or ranking NAME for one player; help; or quit.",
 		CreateHelp:     "create NAME takes, in any order, 2, 3, 4 or 6 players, standard, bsd, dujardin or dujardin+500 rules, the computers' level, and rated for a game that counts for the ranking: create friday 3 hard rated.",
 		LobbyUnknown:   "Unknown command %s. Type join NAME, create NAME, watch NAME, rooms, help or quit.",
 		WhichRoom:      "Which room? Give its name, as in join friday.",
@@ -241,6 +241,11 @@ var English = Catalogue{
 		RankWon:         "won",
 		RankLost:        "lost",
 		RatedChange:     "Rated game: %s, your rating is now %d.",
+		QuickLooking:    "Looking for an opponent near your rating for a rated game of two; in %d seconds at most, the house computer nearest it.",
+		SrvKeyQuick:     "quick match",
+		SrvKeyRanking:   "ranking",
+		SrvYourRating:   "Your rating: %s, %d rated games.",
+		SrvNoRating:     "No rating yet: a rated game gives you one.",
 
 		Help1:           "Type a command and press Return. Cards are P, the card just drawn, and 1 to 6; a card's name works too.",
 		Help2:           "play N, or u N: play card N. attack N NAME: a hazard on that player, when there are several.",
@@ -1026,6 +1031,7 @@ var English = Catalogue{
 		WordLeave:   "leave quit q",
 		WordRanking: "ranking rank",
 		WordRated:   "rated",
+		WordQuick:   "quick",
 
 		NoteDrawn:     "P: drawn card",
 		NoteBlocked:   "✗: not playable",

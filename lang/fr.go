@@ -221,7 +221,7 @@ var French = Catalogue{
 		RoomWaiting:    "attend que son hôte donne",
 		RoomPlaying:    "en jeu",
 		RoomSaved:      "une partie enregistrée qui attend ses joueurs",
-		LobbyHelp:      "Tapez rejoindre NOM pour vous asseoir dans une salle, créée s'il n'y en a pas ; créer NOM pour en créer une ; regarder NOM ; salles ; classement, ou classement NOM pour un joueur ; aide ; ou quitter.",
+		LobbyHelp:      "Tapez rejoindre NOM pour vous asseoir dans une salle, créée s'il n'y en a pas ; créer NOM pour en créer une ; regarder NOM ; salles ; rapide, une partie classée contre quelqu'un de votre niveau ; classement, ou classement NOM pour un joueur ; aide ; ou quitter.",
 		CreateHelp:     "créer NOM prend, dans n'importe quel ordre, 2, 3, 4 ou 6 joueurs, les règles standard, bsd, dujardin ou dujardin+500, le niveau de l'ordinateur, et classée pour une partie qui compte au classement : créer vendredi 3 hard classée.",
 		LobbyUnknown:   "Commande inconnue %s. Tapez rejoindre NOM, créer NOM, regarder NOM, salles, aide ou quitter.",
 		WhichRoom:      "Quelle salle ? Donnez son nom, comme dans rejoindre vendredi.",
@@ -255,6 +255,11 @@ var French = Catalogue{
 		RankWon:         "gagnée",
 		RankLost:        "perdue",
 		RatedChange:     "Partie classée : %s, votre cote est maintenant de %d.",
+		QuickLooking:    "Recherche d'un adversaire proche de votre cote pour une partie classée à deux ; dans %d secondes au plus, l'ordinateur de la maison le plus proche.",
+		SrvKeyQuick:     "partie rapide",
+		SrvKeyRanking:   "classement",
+		SrvYourRating:   "Votre cote : %s, %d parties classées.",
+		SrvNoRating:     "Pas encore de cote : une partie classée vous en donne une.",
 
 		Help1:           "Tapez une commande puis Entrée. Les cartes sont P, celle qu'on vient de piocher, et 1 à 6 ; le nom d'une carte marche aussi.",
 		Help2:           "jouer N, ou u N : jouer la carte N. attaquer N NOM : une attaque contre ce joueur, quand il y en a plusieurs.",
@@ -1040,6 +1045,7 @@ var French = Catalogue{
 		WordLeave:   "partir quitter",
 		WordRanking: "classement",
 		WordRated:   "classée classee",
+		WordQuick:   "rapide",
 
 		NoteDrawn:     "P : piochée",
 		NoteBlocked:   "✗ : injouable",

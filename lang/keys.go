@@ -246,6 +246,11 @@ const (
 	RankWon         // -
 	RankLost        // -
 	RatedChange     // change (+14), rating
+	QuickLooking    // seconds at most
+	SrvKeyQuick     // -
+	SrvKeyRanking   // -
+	SrvYourRating   // rating, rated games
+	SrvNoRating     // -
 
 	// Help.
 	Help1
@@ -1436,6 +1441,7 @@ const (
 	WordLeave   // -
 	WordRanking // -
 	WordRated   // -
+	WordQuick   // -
 
 	// The saves' and the statistics' refusals (save.Error).
 	SvInFile          // a file (or a game's field), what is wrong with it

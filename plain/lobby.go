@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
@@ -77,6 +78,12 @@ type Ranks interface {
 	// Change is what the person's last game in room did to their
 	// rating, and the rating it left; ok is false if it was not rated.
 	Change(room string) (change, rating int, ok bool)
+	// Quick seats the person in a rated game of two, dealt: against a
+	// person of near rating, or after QuickWait against a house
+	// computer. It returns ctx's error once ctx ends.
+	Quick(ctx context.Context) (Seat, error)
+	// QuickWait is how long a quick match waits for a person at most.
+	QuickWait() time.Duration
 }
 
 // RankLine is one line of the ranking: a player, or a house computer.
@@ -149,6 +156,8 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level, rated) }, false, name, opts)
 					s.rated(l, name)
 				}
+			case lang.WordQuick:
+				end, over = s.quick(ctx, l, opts)
 			case lang.WordRanking:
 				s.ranking(l, strings.TrimSpace(strings.Join(words[1:], " ")))
 			case lang.WordHelp:
@@ -403,7 +412,7 @@ func lobbyCommand(word string, in ...lang.Key) lang.Key {
 // lobbyCommands and roomCommands are the keys of the lobby's and a
 // room's commands.
 var (
-	lobbyCommands = []lang.Key{lang.WordRooms, lang.WordJoin, lang.WordWatch, lang.WordCreate, lang.WordRanking, lang.WordHelp, lang.WordLang, lang.WordExit}
+	lobbyCommands = []lang.Key{lang.WordRooms, lang.WordJoin, lang.WordWatch, lang.WordCreate, lang.WordQuick, lang.WordRanking, lang.WordHelp, lang.WordLang, lang.WordExit}
 	roomCommands  = []lang.Key{lang.WordSeats, lang.WordSit, lang.WordStart, lang.WordLeave, lang.WordHelp}
 )
 

@@ -1,6 +1,7 @@
 package plain
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/millebornes/mille/lang"
@@ -69,4 +70,25 @@ func (s *Session) rated(l Lobby, room string) {
 			s.say(lang.RatedChange, fmt.Sprintf("%+d", change), rating)
 		}
 	}
+}
+
+// quick seats the person in a quick match (Ranks.Quick), plays it, and
+// tells them its change; over is set when the session is over, with why.
+func (s *Session) quick(ctx context.Context, l Lobby, opts Options) (End, bool) {
+	r, ok := l.(Ranks)
+	if !ok {
+		s.say(lang.RankOff)
+		return 0, false
+	}
+	s.say(lang.QuickLooking, int(r.QuickWait().Seconds()))
+	room := ""
+	end, over := s.enter(ctx, func(string) (Seat, error) {
+		seat, err := r.Quick(ctx)
+		if err == nil {
+			room = seat.View().Room
+		}
+		return seat, err
+	}, false, "quick", opts)
+	s.rated(l, room)
+	return end, over
 }

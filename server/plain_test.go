@@ -392,3 +392,35 @@ func TestSSHPlainRanking(t *testing.T) {
 		t.Fatalf("hard in French: %q", line)
 	}
 }
+
+// TestSSHPlainQuick: quick seats two people asking for it in one rated
+// game of two, dealt; a lone person, once the wait is over, plays the
+// house computer.
+func TestSSHPlainQuick(t *testing.T) {
+	srv, addr := startServer(t, Config{Rooms: RoomLimits{Max: 4}})
+	ann := plainSession(t, addr, newKey(t), "Ada", linemode.Command, false)
+	ann.until("What is your name?")
+	ann.send("Ada")
+	ann.until("There are no rooms yet.")
+	ann.send("quick")
+	ann.until("Looking for an opponent near your rating for a rated game of two; in 15 seconds at most")
+	bob := plainSession(t, addr, newKey(t), "Ben", linemode.Command, false)
+	bob.until("What is your name?")
+	bob.send("Ben")
+	bob.until("Hello, Ben.")
+	bob.send("quick")
+	bob.until("Mille Bornes, standard rules, 2 players: Ada and you.")
+	ann.until("Mille Bornes, standard rules, 2 players: you and Ben.")
+	list := srv.Lobby.List()
+	if len(list) != 1 || !list[0].Rated || list[0].Humans != 2 || !list[0].Started {
+		t.Fatalf("the quick room: %+v", list)
+	}
+
+	srv.Lobby.SetQuickWait(time.Millisecond) // nobody else comes
+	cyd := plainSession(t, addr, newKey(t), "Cyd", linemode.Command, false)
+	cyd.until("What is your name?")
+	cyd.send("Cyd")
+	cyd.until("Hello, Cyd.")
+	cyd.send("rapide")
+	cyd.until("Mille Bornes, standard rules, 2 players: you and ")
+}

@@ -270,3 +270,15 @@ func (l *lineLobby) Rank(name string) (plain.RankLine, []plain.RankGame, bool, e
 func (l *lineLobby) Change(room string) (int, int, bool) {
 	return l.adm.Lobby().LastChange(l.adm.ID(), room)
 }
+
+// Quick implements plain.Ranks.
+func (l *lineLobby) Quick(ctx context.Context) (plain.Seat, error) {
+	c, err := l.adm.Quick(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return l.seat(c, nil, c.Room().Name())
+}
+
+// QuickWait implements plain.Ranks.
+func (l *lineLobby) QuickWait() time.Duration { return l.adm.Lobby().WaitForQuick() }

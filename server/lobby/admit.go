@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -158,6 +159,15 @@ func (a *Admission) Watch(name string) (*Conn, error) {
 	c, err := r.Watch(a.id, a.name, -1)
 	if err == nil {
 		a.Note("room watched", "room", name)
+	}
+	return c, err
+}
+
+// Quick seats the player in a quick match (Lobby.Quick).
+func (a *Admission) Quick(ctx context.Context) (*Conn, error) {
+	c, err := a.lobby.Quick(ctx, a.id, a.name)
+	if err == nil {
+		a.Note("quick match", "room", c.Room().Name(), "seat", c.Seat()+1)
 	}
 	return c, err
 }

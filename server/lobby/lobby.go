@@ -96,6 +96,8 @@ type Lobby struct {
 	restoreCfg table.Config
 	// wake tells Keep that a hand ended somewhere; capacity 1.
 	wake chan struct{}
+	// quick is the people waiting for a quick match (quick.go).
+	quick quickQueue
 }
 
 // NewLobby returns an empty lobby holding at most maxRooms rooms.

@@ -143,6 +143,22 @@ func (l *Lobby) Rank(name string, n int) (r Ranked, games []RatedGame, ok bool, 
 	return r, games, true, nil
 }
 
+// RatingOf is the ranking's line of the person whose key is key, without
+// its rank; ok is false for a person never rated (or a store that does
+// not answer).
+func (l *Lobby) RatingOf(key string) (Ranked, bool) {
+	if l.Ratings == nil {
+		return Ranked{}, false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	p, ok, err := l.Ratings.Rating(ctx, key)
+	if err != nil || !ok || p.Games == 0 {
+		return Ranked{}, false
+	}
+	return ranked(p), true
+}
+
 // LastChange is what the last rated game of room did to the rating of the
 // person whose key is key: the change and the rating it left, as the
 // person reads them; ok is false if the room's last game was not rated
