@@ -42,6 +42,7 @@ func (k nameKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHel
 type lobbyKeys struct {
 	Up, Down         key.Binding // the room under the cursor
 	New, Join, Watch key.Binding
+	Quick, Ranking   key.Binding // ranked play: a quick match, the ranking
 	Refresh, Leave   key.Binding
 	Lang             key.Binding // the next language, the session's
 }
@@ -54,6 +55,8 @@ func newLobbyKeys(l *lang.Catalogue) lobbyKeys {
 		New:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", l.T(lang.SrvKeyNew))),
 		Join:    key.NewBinding(key.WithKeys("enter"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.SrvKeyJoin))),
 		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", l.T(lang.SrvKeyWatch))),
+		Quick:   key.NewBinding(key.WithKeys("m"), key.WithHelp("m", l.T(lang.SrvKeyQuick))),
+		Ranking: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", l.T(lang.SrvKeyRanking))),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", l.T(lang.SrvKeyRefresh))),
 		Leave:   key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", l.T(lang.SrvKeyLeave))),
 		Lang:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", l.T(lang.KeyLang))),
@@ -62,13 +65,31 @@ func newLobbyKeys(l *lang.Catalogue) lobbyKeys {
 
 // ShortHelp implements help.KeyMap: the arrows go without saying.
 func (k lobbyKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.New, k.Join, k.Watch, k.Refresh, k.Lang, k.Leave}
+	return []key.Binding{k.New, k.Join, k.Watch, k.Quick, k.Ranking, k.Refresh, k.Lang, k.Leave}
 }
 
 // FullHelp implements help.KeyMap.
 func (k lobbyKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Up, k.Down, k.Refresh, k.Lang, k.Leave}}
+	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Quick, k.Ranking}, {k.Up, k.Down, k.Refresh, k.Lang, k.Leave}}
 }
+
+// backKeys are the keys of a screen that only goes back to the lobby:
+// the ranking, a quick match being looked for.
+type backKeys struct {
+	Back key.Binding
+}
+
+// newBackKeys are the keys back to the lobby, their help in the
+// language l.
+func newBackKeys(l *lang.Catalogue) backKeys {
+	return backKeys{Back: key.NewBinding(key.WithKeys("esc", "q", "l"), key.WithHelp(l.T(lang.KeyEsc), l.T(lang.FormKeyBack)))}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k backKeys) ShortHelp() []key.Binding { return []key.Binding{k.Back} }
+
+// FullHelp implements help.KeyMap.
+func (k backKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 // formKeys are the keys of the new room form; on the name field,
 // everything else goes to the text field.
@@ -159,10 +180,11 @@ type screenKeys struct {
 	lobby     lobbyKeys
 	waiting   waitingKeys
 	room      roomKeys
+	back      backKeys
 }
 
 func newScreenKeys(l *lang.Catalogue) *screenKeys {
-	return &screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(l), lobby: newLobbyKeys(l), waiting: newWaitingKeys(l), room: newRoomKeys(l)}
+	return &screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(l), lobby: newLobbyKeys(l), waiting: newWaitingKeys(l), room: newRoomKeys(l), back: newBackKeys(l)}
 }
 
 // keysIn are the screens' keys in the language l, made once for every

@@ -8,6 +8,7 @@
 package screens
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -48,6 +49,13 @@ type Screen struct {
 	lang      *lang.Catalogue // the language of the session's board
 
 	form *roomForm // the new room form, while open
+
+	// Ranked play (ranked.go): the ranking while it is shown, the way to
+	// stop looking for a quick match while one is looked for, and the
+	// person's rating as the lobby shows it.
+	ranking   []lobby.Ranked
+	quickStop context.CancelFunc
+	rating    said
 
 	conn *lobby.Conn // the seat taken (or watched), nil in the lobby
 	last table.View  // the seat's latest view
@@ -159,6 +167,7 @@ func New(a *lobby.Admission, room string, width int) *Screen {
 	s.nameField = newField(st, lobby.MaxNameLen)
 	s.nameField.Prompt = "Name: "
 	s.rooms = a.Lobby().List()
+	s.rating = s.ratingLine()
 	return s
 }
 
@@ -247,6 +256,8 @@ func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.pick = min(s.pick, max(len(s.rooms)-1, 0))
 		}
 		return s, s.tickList()
+	case quickMsg:
+		return s, s.quickDone(msg)
 	case updateMsg:
 		if msg.c != s.conn {
 			return s, nil // from a room this session left
@@ -278,6 +289,9 @@ func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, s.nameKey(msg)
 		case s.form != nil:
 			return s, s.formKey(msg)
+		case s.ranking != nil || s.quickStop != nil:
+			s.rankedKey(msg)
+			return s, nil
 		case s.conn != nil && (!s.last.Started || s.last.Ended):
 			return s, s.waitingKey(msg)
 		case s.conn != nil:
@@ -291,12 +305,12 @@ func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // lobbyKey handles a key in the lobby's list of rooms.
 func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := s.keys.lobby
+	k := s.lobbyKeys()
 	switch {
 	case key.Matches(msg, k.Leave):
 		return tea.Quit
 	case key.Matches(msg, k.Refresh):
-		s.rooms = s.Lobby().List()
+		s.rooms, s.rating = s.Lobby().List(), s.ratingLine()
 	case key.Matches(msg, k.Lang):
 		s.SetLang(lang.All[(slices.Index(lang.All, s.lang)+1)%len(lang.All)])
 	case key.Matches(msg, k.Up):
@@ -314,6 +328,10 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 		if s.pick < len(s.rooms) {
 			return s.watch(s.rooms[s.pick].Name)
 		}
+	case key.Matches(msg, k.Quick):
+		return s.quick()
+	case key.Matches(msg, k.Ranking):
+		s.showRanking()
 	}
 	return nil
 }
@@ -405,6 +423,8 @@ func (s *Screen) View() tea.View {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(msg))
 		}
 		b.WriteString("\n" + helpView(*s.help, s.keys.name, s.inner()) + "\n")
+	} else if s.ranking != nil || s.quickStop != nil {
+		s.viewRanked(&b)
 	} else if s.form != nil {
 		s.form.view(&b, h, st)
 		b.WriteString("\n" + helpView(*s.help, s.form.keys, s.inner()) + "\n")
@@ -416,8 +436,12 @@ func (s *Screen) View() tea.View {
 	} else if s.conn != nil {
 		s.viewRoom(&b)
 	} else {
-		b.WriteString(s.lang.T(lang.SrvHello, st.Title.Render(s.Name())) + "\n\n")
-		keys := helpView(*s.help, s.keys.lobby, s.inner())
+		b.WriteString(s.lang.T(lang.SrvHello, st.Title.Render(s.Name())) + "\n")
+		if s.rating != nil {
+			b.WriteString(s.para(s.rating(s.lang)) + "\n")
+		}
+		b.WriteString("\n")
+		keys := helpView(*s.help, s.lobbyKeys(), s.inner())
 		if len(s.rooms) == 0 {
 			b.WriteString(st.Heading.Render(s.lang.T(lang.SrvRooms)) + s.lang.T(lang.SrvNoRooms) + "\n")
 		} else {
@@ -425,6 +449,9 @@ func (s *Screen) View() tea.View {
 			// The list scrolls with the cursor, so that the key line below
 			// stays on the screen however many rooms are open.
 			rows := s.height - 10 - lipgloss.Height(keys) // the lines around the list
+			if s.rating != nil {
+				rows--
+			}
 			if s.height == 0 {
 				rows = len(s.rooms) // the size is not known yet
 			}

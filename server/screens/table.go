@@ -101,6 +101,11 @@ func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			if msg.Ended {
 				s.msg = s.ended()
 			}
+			if s.conn != nil {
+				if said := s.ratedChange(s.conn.Room().Name()); said != nil {
+					s.msg = said
+				}
+			}
 			s.conn = nil
 			s.rooms = s.Lobby().List()
 		}

@@ -1,0 +1,159 @@
+package screens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/server/lobby"
+)
+
+// Ranked play in full screen (issue 35): the lobby's line of the person's
+// rating, the ranking (l), a quick match (m), and a rated game's change
+// told back in the lobby.
+
+// rankingLines is how many lines of the ranking the screen shows.
+const rankingLines = 15
+
+// lobbyKeys are the lobby's keys: those of ranked play only on a server
+// that keeps ratings.
+func (s *Screen) lobbyKeys() lobbyKeys {
+	k := s.keys.lobby
+	if !s.Lobby().Rated() {
+		k.Quick.SetEnabled(false)
+		k.Ranking.SetEnabled(false)
+	}
+	return k
+}
+
+// quickMsg is the seat a quick match found, or why none.
+type quickMsg struct {
+	c   *lobby.Conn
+	err error
+}
+
+// quick looks for a quick match until one is made, the person stops
+// looking (rankedKey) or the session ends.
+func (s *Screen) quick() tea.Cmd {
+	ctx, cancel := context.WithCancel(context.Background())
+	s.quickStop, s.msg = cancel, nil
+	done, adm := s.Done, s.Admission
+	return func() tea.Msg {
+		if done != nil {
+			go func() {
+				select {
+				case <-done:
+					cancel()
+				case <-ctx.Done():
+				}
+			}()
+		}
+		c, err := adm.Quick(ctx)
+		cancel()
+		return quickMsg{c, err}
+	}
+}
+
+// quickDone enters the room a quick match found, or shows why none.
+func (s *Screen) quickDone(m quickMsg) tea.Cmd {
+	if s.quickStop == nil { // stopped: a seat found meanwhile is given up
+		if m.c != nil {
+			m.c.Quit()
+		}
+		return nil
+	}
+	s.quickStop = nil
+	if errors.Is(m.err, context.Canceled) {
+		return nil
+	}
+	return s.connect(m.c, m.err)
+}
+
+// showRanking shows the ranking, or why it cannot be read.
+func (s *Screen) showRanking() {
+	list, err := s.Lobby().Ranking(rankingLines)
+	if err != nil {
+		s.msg = s.refusal(err)
+		return
+	}
+	s.ranking, s.msg = list, nil
+}
+
+// rankedKey handles a key of the ranking, or while a quick match is
+// looked for: the way back to the lobby.
+func (s *Screen) rankedKey(msg tea.KeyPressMsg) {
+	if !key.Matches(msg, s.keys.back.Back) {
+		return
+	}
+	if s.quickStop != nil {
+		s.quickStop()
+		s.quickStop = nil
+	}
+	s.ranking = nil
+	s.rating = s.ratingLine()
+}
+
+// viewRanked draws the ranking, or the quick match being looked for.
+func (s *Screen) viewRanked(b *strings.Builder) {
+	if s.quickStop != nil {
+		b.WriteString(s.para(s.lang.T(lang.QuickLooking, int(s.Lobby().WaitForQuick().Seconds()))) + "\n")
+	} else {
+		b.WriteString(s.st.Heading.Render(s.para(s.lang.T(lang.RankHead))) + "\n")
+		for _, r := range s.ranking {
+			b.WriteString(s.para(rankLine(s.lang, r)) + "\n")
+		}
+	}
+	if msg := s.message(); msg != "" {
+		fmt.Fprintf(b, "\n%s\n", s.st.Error.Render(s.para(msg)))
+	}
+	b.WriteString("\n" + helpView(*s.help, s.keys.back, s.inner()) + "\n")
+}
+
+// rankLine is a line of the ranking in the language c.
+func rankLine(c *lang.Catalogue, r lobby.Ranked) string {
+	rating := fmt.Sprint(r.Rating)
+	if r.Provisional {
+		rating = c.T(lang.RankProvisional, r.Rating)
+	}
+	name, what := r.Name, c.T(lang.RankGames, r.Games, r.Wins)
+	if r.House {
+		name, what = c.Level(r.Name), c.T(lang.RankHouse)
+	}
+	return c.T(lang.RankLine, r.Rank, name, rating, what)
+}
+
+// ratingLine is the lobby's line of the person's rating; nil on a server
+// without ranked play.
+func (s *Screen) ratingLine() said {
+	l := s.Lobby()
+	if !l.Rated() || s.naming {
+		return nil
+	}
+	r, ok := l.RatingOf(s.ID())
+	return func(c *lang.Catalogue) string {
+		if !ok {
+			return c.T(lang.SrvNoRating)
+		}
+		rating := fmt.Sprint(r.Rating)
+		if r.Provisional {
+			rating = c.T(lang.RankProvisional, r.Rating)
+		}
+		return c.T(lang.SrvYourRating, rating, r.Games)
+	}
+}
+
+// ratedChange is what the person's last game in room did to their
+// rating, nil if it was not rated; it refreshes the lobby's line of the
+// rating.
+func (s *Screen) ratedChange(room string) said {
+	s.rating = s.ratingLine()
+	change, now, ok := s.Lobby().LastChange(s.ID(), room)
+	if !ok {
+		return nil
+	}
+	return func(c *lang.Catalogue) string { return c.T(lang.RatedChange, fmt.Sprintf("%+d", change), now) }
+}

@@ -1,0 +1,59 @@
+package screens
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/lobby"
+)
+
+// TestRankedLobby: on a server that keeps ratings the lobby tells the
+// person's rating, l shows the ranking (the house computers on a new
+// server) and Escape goes back, and m looks for a quick match and seats
+// the person in a rated game, here against the house computer.
+func TestRankedLobby(t *testing.T) {
+	st := servertest.NewStore(t)
+	users := lobby.NewUsers(st)
+	servertest.Must(t, users.SetName("key-a", "Ada"))
+	l := lobby.NewLobby(0)
+	l.Store, l.Ratings = st, st
+	t.Cleanup(l.Close)
+	s := New(lobby.NewAdmission(l, users, "key-a"), "", 80)
+	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	view := func() string { return ansi.Strip(s.View().Content) }
+	if v := view(); !strings.Contains(v, "No rating yet") || !strings.Contains(v, "m: quick match") || !strings.Contains(v, "l: ranking") {
+		t.Fatalf("the lobby of a rated server:\n%s", v)
+	}
+	s.Update(press("l"))
+	if v := view(); !strings.Contains(v, "1. expert: 1573, house computer, fixed rating.") || !strings.Contains(v, "4. easy: 1324") {
+		t.Fatalf("the ranking:\n%s", v)
+	}
+	s.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	s.Update(press("f"))
+	s.Update(press("l"))
+	if v := view(); !strings.Contains(v, "2. fort") {
+		t.Fatalf("the ranking in French:\n%s", v)
+	}
+	s.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
+	s.Update(press("f"))
+	if v := view(); !strings.Contains(v, "Hello, Ada.") {
+		t.Fatalf("Escape did not go back to the lobby:\n%s", v)
+	}
+
+	l.SetQuickWait(time.Millisecond) // nobody else comes
+	_, cmd := s.Update(press("m"))
+	if v := view(); !strings.Contains(v, "Looking for an opponent") {
+		t.Fatalf("looking for a quick match:\n%s", v)
+	}
+	s.Update(cmd())
+	if s.conn == nil || !s.conn.Room().Started() || s.conn.Room().Config().Game.Players != 2 {
+		t.Fatalf("the quick match did not seat Ada: %v", s.msg)
+	}
+	if list := l.List(); len(list) != 1 || !list[0].Rated {
+		t.Fatalf("the quick room: %+v", list)
+	}
+}
