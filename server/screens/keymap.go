@@ -42,7 +42,6 @@ func (k nameKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHel
 type lobbyKeys struct {
 	Up, Down         key.Binding // the room under the cursor
 	New, Join, Watch key.Binding
-	Quick, Ranking   key.Binding // ranked play: a quick match, the ranking
 	Refresh, Leave   key.Binding
 	Lang             key.Binding // the next language, the session's
 }
@@ -55,8 +54,6 @@ func newLobbyKeys(l *lang.Catalogue) lobbyKeys {
 		New:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", l.T(lang.SrvKeyNew))),
 		Join:    key.NewBinding(key.WithKeys("enter"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.SrvKeyJoin))),
 		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", l.T(lang.SrvKeyWatch))),
-		Quick:   key.NewBinding(key.WithKeys("m"), key.WithHelp("m", l.T(lang.SrvKeyQuick))),
-		Ranking: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", l.T(lang.SrvKeyRanking))),
 		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", l.T(lang.SrvKeyRefresh))),
 		Leave:   key.NewBinding(key.WithKeys("q", "esc"), key.WithHelp("q", l.T(lang.SrvKeyLeave))),
 		Lang:    key.NewBinding(key.WithKeys("f"), key.WithHelp("f", l.T(lang.KeyLang))),
@@ -65,13 +62,34 @@ func newLobbyKeys(l *lang.Catalogue) lobbyKeys {
 
 // ShortHelp implements help.KeyMap: the arrows go without saying.
 func (k lobbyKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.New, k.Join, k.Watch, k.Quick, k.Ranking, k.Refresh, k.Lang, k.Leave}
+	return []key.Binding{k.New, k.Join, k.Watch, k.Refresh, k.Lang, k.Leave}
 }
 
 // FullHelp implements help.KeyMap.
 func (k lobbyKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Quick, k.Ranking}, {k.Up, k.Down, k.Refresh, k.Lang, k.Leave}}
+	return [][]key.Binding{{k.New, k.Join, k.Watch}, {k.Up, k.Down, k.Refresh, k.Lang, k.Leave}}
 }
+
+// rankedKeys are the lobby's keys of ranked play, on a server that keeps
+// ratings: a line of their own under the lobby's keys, which fill one.
+type rankedKeys struct {
+	Quick, Ranking key.Binding // a quick match, the ranking
+}
+
+// newRankedKeys are the lobby's keys of ranked play, their help in the
+// language l.
+func newRankedKeys(l *lang.Catalogue) rankedKeys {
+	return rankedKeys{
+		Quick:   key.NewBinding(key.WithKeys("m"), key.WithHelp("m", l.T(lang.SrvKeyQuick))),
+		Ranking: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", l.T(lang.SrvKeyRanking))),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k rankedKeys) ShortHelp() []key.Binding { return []key.Binding{k.Quick, k.Ranking} }
+
+// FullHelp implements help.KeyMap.
+func (k rankedKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 // backKeys are the keys of a screen that only goes back to the lobby:
 // the ranking, a quick match being looked for.
@@ -181,10 +199,11 @@ type screenKeys struct {
 	waiting   waitingKeys
 	room      roomKeys
 	back      backKeys
+	ranked    rankedKeys
 }
 
 func newScreenKeys(l *lang.Catalogue) *screenKeys {
-	return &screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(l), lobby: newLobbyKeys(l), waiting: newWaitingKeys(l), room: newRoomKeys(l), back: newBackKeys(l)}
+	return &screenKeys{interrupt: key.NewBinding(key.WithKeys("ctrl+c")), name: newNameKeys(l), lobby: newLobbyKeys(l), waiting: newWaitingKeys(l), room: newRoomKeys(l), back: newBackKeys(l), ranked: newRankedKeys(l)}
 }
 
 // keysIn are the screens' keys in the language l, made once for every

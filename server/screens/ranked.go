@@ -19,17 +19,6 @@ import (
 // rankingLines is how many lines of the ranking the screen shows.
 const rankingLines = 15
 
-// lobbyKeys are the lobby's keys: those of ranked play only on a server
-// that keeps ratings.
-func (s *Screen) lobbyKeys() lobbyKeys {
-	k := s.keys.lobby
-	if !s.Lobby().Rated() {
-		k.Quick.SetEnabled(false)
-		k.Ranking.SetEnabled(false)
-	}
-	return k
-}
-
 // quickMsg is the seat a quick match found, or why none.
 type quickMsg struct {
 	c   *lobby.Conn

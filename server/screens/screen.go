@@ -305,7 +305,7 @@ func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // lobbyKey handles a key in the lobby's list of rooms.
 func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := s.lobbyKeys()
+	k, ranked := s.keys.lobby, s.keys.ranked
 	switch {
 	case key.Matches(msg, k.Leave):
 		return tea.Quit
@@ -328,9 +328,9 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 		if s.pick < len(s.rooms) {
 			return s.watch(s.rooms[s.pick].Name)
 		}
-	case key.Matches(msg, k.Quick):
+	case key.Matches(msg, ranked.Quick) && s.Lobby().Rated():
 		return s.quick()
-	case key.Matches(msg, k.Ranking):
+	case key.Matches(msg, ranked.Ranking) && s.Lobby().Rated():
 		s.showRanking()
 	}
 	return nil
@@ -441,7 +441,10 @@ func (s *Screen) View() tea.View {
 			b.WriteString(s.para(s.rating(s.lang)) + "\n")
 		}
 		b.WriteString("\n")
-		keys := helpView(*s.help, s.lobbyKeys(), s.inner())
+		keys := helpView(*s.help, s.keys.lobby, s.inner())
+		if s.Lobby().Rated() {
+			keys += "\n" + helpView(*s.help, s.keys.ranked, s.inner())
+		}
 		if len(s.rooms) == 0 {
 			b.WriteString(st.Heading.Render(s.lang.T(lang.SrvRooms)) + s.lang.T(lang.SrvNoRooms) + "\n")
 		} else {
