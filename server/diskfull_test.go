@@ -14,6 +14,7 @@ import (
 // full disk) tries them again until its deadline, so that a disk given
 // room meanwhile loses no game; the players are told once.
 func TestShutdownOnFullDisk(t *testing.T) {
+	t.Parallel() // waits on its server more than it computes
 	srv, _ := newServer(t, Config{})
 	st := servertest.NewFullStore()
 	srv.Lobby.Store = st

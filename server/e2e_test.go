@@ -94,6 +94,7 @@ func toAct(r *lobby.Room) int {
 // brings them back to the same seat, hand and board, from where they play
 // on through the keyboard.
 func TestE2EReconnect(t *testing.T) {
+	t.Parallel() // waits on its server more than it computes
 	srv, addr := startServer(t, Config{})
 	cs, r := fillRoom(t, srv, addr, "back")
 	playKeys(t, r, cs, 10)
@@ -149,6 +150,7 @@ func TestE2EReconnect(t *testing.T) {
 // play is chosen by a seeded computer player from the seat's observation,
 // as a person would choose from the screen.
 func TestE2ETeamHand(t *testing.T) {
+	t.Parallel() // waits on its server more than it computes
 	srv, addr := startServer(t, Config{})
 	cs, r := fillRoom(t, srv, addr, "team")
 	moves, boards := playKeys(t, r, cs, -1)
@@ -245,6 +247,7 @@ func playKeys(t *testing.T, r *lobby.Room, cs []*client.Client, maxMoves int) (m
 // their seats warm, and the host plays on through the keyboard with a
 // screen that keeps up with the room.
 func TestE2ERandomInGame(t *testing.T) {
+	t.Parallel() // waits on its server more than it computes
 	var logs testkit.Buffer
 	srv, addr := startServer(t, Config{Log: LogConfig{Out: &logs}})
 	cs, r := fillRoom(t, srv, addr, "fuzz")

@@ -110,6 +110,7 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 // TestSSHLobbyRefresh: the lobby's list shows a room made after the person
 // came in, without a key.
 func TestSSHLobbyRefresh(t *testing.T) {
+	t.Parallel() // waits on its server more than it computes
 	srv, addr := startServer(t, Config{})
 	key := newKey(t)
 	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Dot")
