@@ -10,6 +10,7 @@ package record
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"reflect"
@@ -98,6 +99,10 @@ func (g *Game) Apply(a engine.Action) error {
 	g.History = append(g.History, a)
 	return nil
 }
+
+// ErrReplay is Check's error (wrapped) when replaying the history does not
+// give the state.
+var ErrReplay = errors.New("the state does not match its history")
 
 // A FieldError is what is wrong with one field of a game: the field, as
 // a file names it ("history[3] (\"play 75\")"), and why, an error that may
@@ -201,7 +206,7 @@ func (g *Game) checkReplay() error {
 	}
 	if s != g.State {
 		where := diffStates(&s, &g.State)
-		return fmt.Errorf("the state does not match its history of %d actions: %s", len(g.History), where)
+		return fmt.Errorf("%w of %d actions: %s", ErrReplay, len(g.History), where)
 	}
 	return nil
 }
