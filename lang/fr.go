@@ -23,6 +23,7 @@ var French = Catalogue{
 	// (Spoken). A comma marks decimals, "190,1", as French writes them.
 	Group:   "\u00a0",
 	Decimal: ",",
+	Elide:   true,
 	Text: typography([NumKeys]string{
 		Welcome:        "Mille Bornes, règles %s, %d joueurs : %s. La manche se joue en %d bornes. Tapez aide pour les commandes.",
 		HasKeyboard:    "Le clavier est à %s.",

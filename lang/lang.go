@@ -44,6 +44,10 @@ type Catalogue struct {
 	// Decimal is the mark between a number's whole part and its
 	// fraction ("190,1" in French); "" is a point.
 	Decimal string
+	// Elide writes "de" and "que" as "d'" and "qu'" before an argument
+	// that begins with a vowel: French says "le jeu d'Ann", "qu'Ordinateur
+	// joue".
+	Elide bool
 }
 
 // T is the sentence of key k with its arguments. A whole number given
@@ -78,7 +82,29 @@ func (c *Catalogue) T(k Key, args ...any) string {
 			args[i] = c.Error(n) // a refusal in this language too
 		}
 	}
-	return fmt.Sprintf(c.Text[k], args...)
+	s := fmt.Sprintf(c.Text[k], args...)
+	if c.Elide {
+		s = elide(s, args)
+	}
+	return s
+}
+
+// elide writes "de Ann" and "que Ordinateur" as "d'Ann" and
+// "qu'Ordinateur", for each argument s holds that begins with a vowel.
+func elide(s string, args []any) string {
+	for _, a := range args {
+		name, ok := a.(string)
+		if !ok || name == "" || !strings.ContainsRune("AEIOUYÂÀÉÈÊÎÏÔÛaeiouyâàéèêîïôû", []rune(name)[0]) {
+			continue
+		}
+		for _, w := range [][2]string{{" de ", " d'"}, {" que ", " qu'"}} {
+			s = strings.ReplaceAll(s, w[0]+name, w[1]+name)
+			if rest, ok := strings.CutPrefix(s, strings.TrimPrefix(w[0], " ")+name); ok {
+				s = strings.TrimPrefix(w[1], " ") + name + rest
+			}
+		}
+	}
+	return s
 }
 
 // Spoken is c for text that speech reads (the line mode, mille review's
@@ -427,7 +453,11 @@ func (c *Catalogue) Describe(n engine.Names, a engine.Action) string {
 	switch a.Kind() {
 	case engine.KindPlay:
 		if a.Card().IsHazard() {
-			return c.T(ActAttack, card, c.Side(n, a.Target()))
+			target := c.Side(n, a.Target())
+			if target == c.Text[NameYou] {
+				target = c.Text[You] // a save's seat "You", inside a sentence: "on you", "contre vous"
+			}
+			return c.T(ActAttack, card, target)
 		}
 		return c.T(ActPlay, card)
 	case engine.KindDiscard:

@@ -548,3 +548,39 @@ func TestDateSpoken(t *testing.T) {
 		}
 	}
 }
+
+// TestElision: French elides "de" and "que" before a name that begins
+// with a vowel, and not before one that does not (french-faults G9).
+func TestElision(t *testing.T) {
+	for _, tc := range []struct {
+		k    Key
+		name string
+		want string
+	}{
+		{WaitPlay, "Ann", "On attend qu'Ann joue."},
+		{WaitPlay, "Ordinateur", "On attend qu'Ordinateur joue."},
+		{WaitPlay, "Bob", "On attend que Bob joue."},
+		{UIWatchingSide, "Éve", "Vous regardez le jeu d'Éve."},
+		{UIWatchingSide, "Zoé", "Vous regardez le jeu de Zoé."},
+		{UIPassSince, "Eve", "Depuis le dernier coup d'Eve\u00a0:"},
+	} {
+		if got := French.T(tc.k, tc.name); got != tc.want {
+			t.Errorf("%q with %q: %q, want %q", French.Text[tc.k], tc.name, got, tc.want)
+		}
+	}
+	if got := English.T(WaitPlay, "Ann"); strings.Contains(got, "'") {
+		t.Errorf("English elides: %q", got)
+	}
+}
+
+// TestDescribeYouInside: a save's seat "You", the target of a move told
+// by an onlooker (the review's list), is lower case inside the sentence
+// (french-faults G16: "jouer Feu rouge contre Vous").
+func TestDescribeYouInside(t *testing.T) {
+	n := engine.Names{Config: engine.Config{Players: 2}, Viewer: -1, Seats: []string{"You", "Computer"}}
+	for c, want := range map[*Catalogue]string{&English: "play Stop on you", &French: "jouer Feu rouge contre vous"} {
+		if got := c.Describe(n, engine.Attack(engine.Stop, 0)); got != want {
+			t.Errorf("%s: %q, want %q", c.Tag, got, want)
+		}
+	}
+}
