@@ -228,8 +228,9 @@ func noSave(name string) error {
 	return lang.Err(lang.ErrNoSave, name, looked, p)
 }
 
-// statsText is the statistics window's text: what mille stats prints.
-func statsText() (string, error) {
+// statsText is the statistics window's text: what mille stats prints, in
+// the game's language (f may have changed it since the command line).
+func statsText(c *lang.Catalogue) (string, error) {
 	path, err := save.StatsPath()
 	if err != nil {
 		return "", err
@@ -239,7 +240,7 @@ func statsText() (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	printStats(&b, st, path)
+	printStats(&b, st, path, c)
 	return b.String(), nil
 }
 

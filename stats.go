@@ -48,7 +48,7 @@ func statsCommand(args []string, stdout, stderr io.Writer) int {
 		stdout.Write(data)
 		return 0
 	}
-	printStats(stdout, st, path)
+	printStats(stdout, st, path, cli())
 	printRatings(stdout)
 	return 0
 }
@@ -141,8 +141,7 @@ func mean(xs []float64) float64 {
 }
 
 // printStats writes st as a table, known levels weakest first.
-func printStats(w io.Writer, st save.Stats, path string) {
-	c := cli()
+func printStats(w io.Writer, st save.Stats, path string, c *lang.Catalogue) {
 	total := st.Total()
 	if total.Hands == 0 {
 		fmt.Fprintln(w, c.T(lang.StNone, path))

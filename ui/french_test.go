@@ -96,6 +96,36 @@ func TestLanguageKey(t *testing.T) {
 	contains(t, screenOf(m, 80, 24), "Game 1 · Hand 1")
 }
 
+// TestLanguageKeyRetells: after f the log and the line of recent moves
+// tell the moves made before it in the new language (french-faults E2:
+// "You draw Spare Tire" stayed above French lines), and the statistics
+// are read in it.
+func TestLanguageKeyRetells(t *testing.T) {
+	cfg := testConfig(t, 2, 7)
+	var asked *lang.Catalogue
+	cfg.Stats = func(c *lang.Catalogue) (string, error) { asked = c; return c.T(lang.StNone, "x"), nil }
+	m := newModel(t, cfg)
+	syncPlay(m, 4)
+	if !strings.Contains(m.logs.logText(), "You ") {
+		t.Fatalf("no English line in the log:\n%s", m.logs.logText())
+	}
+	m.Update(keyMsg("f"))
+	for _, l := range m.logs.log {
+		if strings.Contains(l.text, "You ") || strings.Contains(l.text, " plays ") || strings.Contains(l.text, " draw") {
+			t.Errorf("an English line in the French log: %q", l.text)
+		}
+	}
+	for _, r := range m.logs.recent {
+		if strings.Contains(r.text, "You ") || strings.Contains(r.text, " plays ") {
+			t.Errorf("an English move on the French message line: %q", r.text)
+		}
+	}
+	runCmd(m, m.openStats())
+	if asked != &lang.French || m.stats == nil || !strings.Contains(m.stats.text, "Aucune") {
+		t.Errorf("the statistics after f: asked in %v, %+v", asked, m.stats)
+	}
+}
+
 // TestKeysWindowLosesNoKey opens the keys' window in both languages at
 // 80x24 and 100x30 and fails when a key the board answers is not in it:
 // French's longer words cut the fourth column at 80 columns.

@@ -39,7 +39,7 @@ type Config struct {
 	Dark bool
 	// Stats returns the lifetime statistics as text for their window; nil
 	// hides the statistics key.
-	Stats func() (string, error)
+	Stats func(*lang.Catalogue) (string, error)
 	// Lang is the language the model speaks; nil speaks the one chosen
 	// in the options, else English.
 	Lang *lang.Catalogue
@@ -169,6 +169,7 @@ func (m *Board) nextLang() tea.Cmd {
 	m.tables.boxes = [engine.MaxSides]boxCache{}
 	m.helpLine = cachedLine{}
 	m.opts.Lang = m.lang.Tag
+	m.logs.retell()
 	m.message, m.isError = m.t(lang.LangNow), false
 	return m.up(optionsMsg{})
 }
@@ -266,7 +267,8 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 			m.scores.record = msg.record
 		}
 		if msg.err != nil {
-			m.logs.log = append(m.logs.log, logLine{text: "(" + m.lang.Error(msg.err) + ")", at: msg.at})
+			say := func(c *lang.Catalogue) string { return "(" + c.Error(msg.err) + ")" }
+			m.logs.log = append(m.logs.log, logLine{text: say(m.lang), at: msg.at, say: say})
 		}
 		return m, nil
 	case tea.MouseClickMsg:

@@ -25,6 +25,7 @@ type logPane struct {
 type logLine struct {
 	text string
 	at   uint32
+	say  func(*lang.Catalogue) string // the text in a language, told again after f; nil: as it is
 }
 
 // unlog takes out of the log the lines of events from the count at on
@@ -93,12 +94,14 @@ func (m *logPane) narrate(from, to uint32, replace bool) (told bool) {
 			continue
 		}
 		// The log and the message line list the events: no full stops.
-		line := strings.TrimSuffix(m.lang.Event(e, m.view.NamesAt(names, i)), ".")
+		at := m.view.NamesAt(names, i)
+		say := func(c *lang.Catalogue) string { return strings.TrimSuffix(c.Event(e, at), ".") }
+		line := say(m.lang)
 		if line == "" {
 			continue
 		}
-		parts = append(parts, recentEvent{line, m.alerts(e)})
-		m.log = append(m.log, logLine{text: line, at: i})
+		parts = append(parts, recentEvent{line, m.alerts(e), say})
+		m.log = append(m.log, logLine{text: line, at: i, say: say})
 	}
 	if len(m.log) > 200 {
 		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)
@@ -120,6 +123,22 @@ func (m *logPane) narrate(from, to uint32, replace bool) (told bool) {
 type recentEvent struct {
 	text  string
 	alert bool
+	say   func(*lang.Catalogue) string
+}
+
+// retell says the log and the recent events again in the board's
+// language, after f: the lines told before were in the other.
+func (m *logPane) retell() {
+	for i, l := range m.log {
+		if l.say != nil {
+			m.log[i].text = l.say(m.lang)
+		}
+	}
+	for i, r := range m.recent {
+		if r.say != nil {
+			m.recent[i].text = r.say(m.lang)
+		}
+	}
 }
 
 // alerts reports whether e is what matters most to the viewer: a hazard

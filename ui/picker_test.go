@@ -267,7 +267,7 @@ func TestFlowHangupKeepsTheGame(t *testing.T) {
 
 func TestFlowStatisticsWindow(t *testing.T) {
 	cfg := testConfig(t, 2, 7)
-	cfg.Stats = func() (string, error) {
+	cfg.Stats = func(*lang.Catalogue) (string, error) {
 		return "Lifetime statistics (stats.json)\n\nOpponents  Games   Won         Hands   Won\nmedium          1     1 (100%)      3     2 (67%)\n", nil
 	}
 	m := newModel(t, cfg)

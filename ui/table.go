@@ -130,7 +130,9 @@ func (m *Board) see(v table.View) tea.Cmd {
 		// News goes to the log, and to the message line unless a message
 		// of the viewer's own is there (the host's "saved" beats the news
 		// of the same save).
-		m.logs.log = append(m.logs.log, logLine{text: m.lang.Notice(v.Notice), at: o.EventCount})
+		notice := v.Notice
+		say := func(c *lang.Catalogue) string { return c.Notice(notice) }
+		m.logs.log = append(m.logs.log, logLine{text: say(m.lang), at: o.EventCount, say: say})
 		if m.message == "" || m.isError {
 			m.message, m.isError = m.lang.Notice(v.Notice), false
 		}

@@ -70,9 +70,9 @@ func (m *Model) openStats() tea.Cmd {
 	if m.cfg.Stats == nil {
 		return m.setError(m.t(lang.PkNoStats))
 	}
-	fn := m.cfg.Stats
+	fn, c := m.cfg.Stats, m.lang // the board's language, f's choice, not the command line's
 	return func() tea.Msg {
-		text, err := fn()
+		text, err := fn(c)
 		return statsMsg{text: text, err: err}
 	}
 }
