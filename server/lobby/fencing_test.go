@@ -194,8 +194,8 @@ func TestRowLockedOneRoom(t *testing.T) {
 	if took := time.Since(start); took > 2*time.Second {
 		t.Fatalf("Ada read that the game waits %v after her move, want within 2 s", took)
 	}
-	if !strings.Contains(lang.English.Notice(told.Notice), "writing") {
-		t.Fatalf("Ada reads %q", lang.English.Notice(told.Notice))
+	if told.Notice.Kind != table.NoticeWriting || lang.English.Notice(told.Notice) == "" {
+		t.Fatalf("Ada reads %+v: %q", told.Notice, lang.English.Notice(told.Notice))
 	}
 	moves := 0
 	for time.Since(start) < held {

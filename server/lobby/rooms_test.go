@@ -2,12 +2,10 @@ package lobby
 
 import (
 	"errors"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/millebornes/mille/engine"
-	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
@@ -59,8 +57,7 @@ func TestSaveRestore(t *testing.T) {
 	if err != nil || name != "friday" {
 		t.Fatalf("save: %q, %v", name, err)
 	}
-	u := servertest.WaitFor(t, c, func(u table.View) bool { return strings.Contains(lang.English.Notice(u.Notice), "saved") })
-	_ = u
+	servertest.WaitFor(t, c, func(u table.View) bool { return u.Notice == table.Notice{Kind: table.NoticeSaved, Name: "friday"} })
 	k, err := st.Room("friday")
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +78,7 @@ func TestSaveRestore(t *testing.T) {
 	if err := a.Act(engine.Continue); !errors.Is(err, table.ErrFrozen) {
 		t.Fatalf("act after the shutdown save: %v", err)
 	}
-	servertest.WaitFor(t, b, func(u table.View) bool { return strings.Contains(lang.English.Notice(u.Notice), "shutting down") })
+	servertest.WaitFor(t, b, func(u table.View) bool { return u.Notice.Kind == table.NoticeShutdown })
 	l.Close()
 
 	l2 := NewLobby(4)
