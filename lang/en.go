@@ -585,7 +585,7 @@ var English = Catalogue{
 		UIMoreMovesShort:  "+%d more",
 		SideNumber:        "%s (or %d)",
 		RunningTotal:      "%s, %d in all.",
-		BtnQuitNoSave:     "d Quit without saving",
+		BtnQuitNoSave:     "d Just quit",
 		UIStartRolling:    "start rolling",
 		UIEndLimit:        "end your Speed Limit",
 		UIRepair:          "repair the %s",

@@ -600,7 +600,7 @@ var French = Catalogue{
 		UIMoreMovesShort:  "%d de plus",
 		SideNumber:        "%s (ou %d)",
 		RunningTotal:      "%s, %d au total.",
-		BtnQuitNoSave:     "d Ne pas enregistrer",
+		BtnQuitNoSave:     "d Quitter simplement",
 		UIStartRolling:    "démarrer",
 		UIEndLimit:        "lever votre Limite de vitesse",
 		UIRepair:          "parer l'attaque : %s",

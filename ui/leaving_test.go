@@ -41,8 +41,8 @@ func TestFlowQuitAsksOnce(t *testing.T) {
 	press(tm, "q")
 	waitModel(t, tm, "the quit question", func(m *Model) bool { return m.dialog == dialogQuit })
 	screen := screenNow(tm)
-	for _, b := range []string{"[ y Save and quit ]", "[ d Quit without saving ]", "[ n Cancel ]", "Its last moves are not saved.",
-		"y save and quit • d/q quit without saving • n cancel • enter ok"} {
+	for _, b := range []string{"[ y Save and quit ]", "[ d Just quit ]", "[ n Cancel ]", "Its last moves are not saved.",
+		"y save and quit • d/q just quit • n cancel • enter ok"} {
 		contains(t, screen, b)
 	}
 	press(tm, "n")
