@@ -52,6 +52,69 @@ func main() {
 // run is main without the process: it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	cliCat.Store(cliLang(args))
+	return dispatch(commandFirst(args), stdout, stderr)
+}
+
+// commandFirst puts a command's word first when --lang or --help come
+// before it ("mille --lang fr stats" is "mille stats", in French;
+// "mille --help review" is "mille review --help"), and takes --lang out
+// of a command's own arguments: only play has the flag, and cliLang has
+// read it wherever it is. Without a command's word the arguments are
+// play's, as they are.
+func commandFirst(args []string) []string {
+	i, help := 0, false
+	for i < len(args) {
+		if n := langFlag(args, i); n > 0 {
+			i += n
+		} else if a := strings.TrimLeft(args[i], "-"); (a == "help" || a == "h") && strings.HasPrefix(args[i], "-") {
+			help = true
+			i++
+		} else {
+			break
+		}
+	}
+	if i >= len(args) {
+		return args
+	}
+	word := args[i]
+	if _, ok := subcommands[word]; !ok && word != "help" && word != "version" {
+		return args
+	}
+	out := []string{word}
+	if help && subcommands[word].run != nil {
+		out = append(out, "--help")
+	}
+	for j := i + 1; j < len(args); j++ {
+		if args[j] == "--" {
+			return append(out, args[j:]...)
+		}
+		if n := langFlag(args, j); n > 0 {
+			j += n - 1
+			continue
+		}
+		out = append(out, args[j])
+	}
+	return out
+}
+
+// langFlag is how many arguments --lang takes at args[i]: 2 for "--lang
+// fr", 1 for "--lang=fr", 0 for another argument.
+func langFlag(args []string, i int) int {
+	a := args[i]
+	if !strings.HasPrefix(a, "-") {
+		return 0
+	}
+	switch a = strings.TrimLeft(a, "-"); {
+	case a == "lang":
+		return min(2, len(args)-i)
+	case strings.HasPrefix(a, "lang="):
+		return 1
+	}
+	return 0
+}
+
+// dispatch runs the command args name, or plays.
+func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		if cmd, ok := subcommands[args[0]]; ok {
 			return cmd.run(args[1:], stdout, stderr)
@@ -67,7 +130,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			// A word that names no command is no save to open either.
 			return usageError(stderr, "mille", lang.Err(lang.ErrNoCommand, args[1], strings.Join(subcommandNames(), ", ")))
 		case args[0] == "help" && len(args) == 2:
-			return run([]string{args[1], "--help"}, stdout, stderr)
+			return dispatch([]string{args[1], "--help"}, stdout, stderr)
 		case args[0] == "version" && len(args) == 1:
 			return play([]string{"--version"}, stdout, stderr)
 		}

@@ -227,3 +227,37 @@ func TestHelpNoCommand(t *testing.T) {
 		t.Errorf("mille help version: status %d, stdout %q", code, out.String())
 	}
 }
+
+// TestLangAroundCommands (issue 34): --lang comes before or after any
+// command, --help before one, and a command's word is never taken for a
+// save, even beside a folder of its name.
+func TestLangAroundCommands(t *testing.T) {
+	t.Setenv("MILLE_CONFIG_DIR", t.TempDir())
+	t.Setenv("MILLE_DATA_DIR", t.TempDir())
+	t.Setenv("LC_ALL", "C")
+	t.Cleanup(func() { cliCat.Store(nil) })
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("review", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string // in stdout or stderr
+	}{
+		{[]string{"--lang", "fr", "stats"}, 0, "Aucune manche jouée"},
+		{[]string{"stats", "--lang", "fr"}, 0, "Aucune manche jouée"},
+		{[]string{"stats", "--lang=fr"}, 0, "Aucune manche jouée"},
+		{[]string{"-lang=fr", "stats", "--json"}, 0, "{"},
+		{[]string{"--lang", "fr", "review"}, 1, "mille review"},
+		{[]string{"--help", "stats"}, 0, "usage: mille stats"},
+		{[]string{"--lang", "fr", "--help", "review"}, 0, "usage\u00a0: mille review"},
+		{[]string{"--lang", "fr", "help", "stats"}, 0, "usage\u00a0: mille stats"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(tc.args, &out, &errb)
+		if code != tc.code || !strings.Contains(out.String()+errb.String(), tc.want) {
+			t.Errorf("mille %s: status %d, stdout %q, stderr %q; want status %d and %q", strings.Join(tc.args, " "), code, out.String(), errb.String(), tc.code, tc.want)
+		}
+	}
+}
