@@ -245,8 +245,9 @@ func (e *Log) limitedAt(level slog.Level, msg string, args ...any) {
 // ErrServerFault is what a player reads in place of an error that says
 // more about the server than a stranger should (Public): a short
 // sentence, which the session says in its language (server/screens gives
-// the catalogue its key).
-var ErrServerFault = errors.New("something went wrong on the server (its log says what); sorry")
+// the catalogue its key, RefServerError, the only sentence); its Error
+// names it, for logs.
+var ErrServerFault = errors.New("events: server fault (the log says what)")
 
 // Public is what a player may read of err, said in the session's
 // language with Catalogue.Error. The refusals of the rooms and the lobby
