@@ -65,11 +65,18 @@ func houseRating(level string) rating.Rating {
 	return rating.House["medium"]
 }
 
+// PairGamesPerDay is how many rated games of the same two people count
+// for their ratings in a day (the 24 hours before a game's end): more
+// are recorded as not rated, so that two accounts cannot lift one of
+// them by playing each other over and over.
+const PairGamesPerDay = 5
+
 // rate rates the people of rated game r within tx: every hand of it in
 // order (r.Hands; the game's totals as one hand if it has none), the
 // computers at their fixed ratings. A game in which one key holds two
-// seats is not rated (one rating per identity); one with no person
-// changes nothing.
+// seats is not rated (one rating per identity), nor one of two people
+// who played PairGamesPerDay rated games together already that day (its
+// result is marked not rated); one with no person changes nothing.
 func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 	var keys []string
 	sides := 0
@@ -88,6 +95,12 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 	// Locked in one order, so that two games rating the same people at
 	// once on PostgreSQL wait for each other rather than deadlock.
 	slices.Sort(keys)
+	if over, err := s.pairsOver(ctx, tx, keys, r.Finished); err != nil || over {
+		if err == nil {
+			_, err = tx.ExecContext(ctx, `UPDATE results SET rated = 0 WHERE room = $1 AND game = $2`, r.Room, r.Game)
+		}
+		return err
+	}
 	before := map[string]PlayerRating{}
 	fresh := Model.New()
 	for _, key := range keys {
@@ -159,6 +172,26 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 		}
 	}
 	return nil
+}
+
+// pairsOver reports whether two of keys have played PairGamesPerDay
+// rated games together in the day before end.
+func (s *SQL) pairsOver(ctx context.Context, tx *sql.Tx, keys []string, end time.Time) (bool, error) {
+	for i, a := range keys {
+		for _, b := range keys[i+1:] {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM rating_changes a
+				JOIN rating_changes b ON b.room = a.room AND b.game = a.game
+				WHERE a.fingerprint = $1 AND b.fingerprint = $2 AND a.finished > $3`,
+				a, b, end.Add(-24*time.Hour).Unix()).Scan(&n); err != nil {
+				return false, err
+			}
+			if n >= PairGamesPerDay {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
 }
 
 // places ranks the sides by their points: 1 for the most, ties equal.

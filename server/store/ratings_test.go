@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/millebornes/mille/rating"
 )
@@ -106,7 +108,7 @@ func testRatings(t *testing.T, s *SQL) {
 // testRatingRace: games that rate the same person, recorded at once by
 // several servers, all count.
 func testRatingRace(t *testing.T, s *SQL) {
-	const games = 6
+	const games = PairGamesPerDay
 	var wg sync.WaitGroup
 	errs := make([]error, games)
 	for i := range games {
@@ -125,5 +127,32 @@ func testRatingRace(t *testing.T, s *SQL) {
 		if p, _, err := s.Rating(context.Background(), key); p.Games != games || err != nil {
 			t.Fatalf("%s after %d games at once: %+v %v", key, games, p, err)
 		}
+	}
+}
+
+// testPairLimit: the same two people's rated games count PairGamesPerDay
+// times a day; the next is recorded as not rated, and a day later they
+// count again.
+func testPairLimit(t *testing.T, s *SQL) {
+	game := func(i int, when time.Time) {
+		t.Helper()
+		if err := s.AddResult(Result{Room: "pair", Game: fmt.Sprint(i), Finished: when, Rated: true,
+			Seats: []ResultSeat{{Key: "ka", Points: 5000, Won: true}, {Key: "kb", Side: 1}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range PairGamesPerDay + 1 {
+		game(i, at(i))
+	}
+	if p, _, err := s.Rating(context.Background(), "ka"); p.Games != PairGamesPerDay || err != nil {
+		t.Fatalf("after %d games in an hour: %+v %v", PairGamesPerDay+1, p, err)
+	}
+	var rated int
+	if err := s.db.QueryRow(`SELECT rated FROM results WHERE room = 'pair' AND game = $1 AND seat = 0`, fmt.Sprint(PairGamesPerDay)).Scan(&rated); err != nil || rated != 0 {
+		t.Fatalf("the game over the limit: rated %d, %v", rated, err)
+	}
+	game(99, at(PairGamesPerDay).Add(25*time.Hour))
+	if p, _, err := s.Rating(context.Background(), "ka"); p.Games != PairGamesPerDay+1 || err != nil {
+		t.Fatalf("a day later: %+v %v", p, err)
 	}
 }

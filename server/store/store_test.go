@@ -31,7 +31,7 @@ var storeTests = []struct {
 	{"Names", testNames}, {"ClaimName", testClaimName}, {"PutRoom", testPutRoom},
 	{"Prune", testPrune}, {"Results", testResults}, {"ClaimRace", testClaimRace},
 	{"Leases", testLeases}, {"Fencing", testFencing}, {"Moves", testMoves}, {"MoveRace", testMoveRace}, {"Reclaim", testReclaim},
-	{"Ratings", testRatings}, {"RatingRace", testRatingRace},
+	{"Ratings", testRatings}, {"RatingRace", testRatingRace}, {"PairLimit", testPairLimit},
 }
 
 // TestStores runs the store's tests on SQLite and, if a cluster is at
