@@ -61,7 +61,7 @@ func TestReviewCommand(t *testing.T) {
 	}
 
 	code, text, _ := run(game, "--depth", "quick") // flags after the file too
-	if code != 0 || !strings.Contains(text, "Game 1, hand 1, seat 0 (You)") || !strings.Contains(text, ", blunder. ") {
+	if code != 0 || !strings.Contains(text, "Hand 1 of game 1, seat 0 (You)") || !strings.Contains(text, ", blunder. ") {
 		t.Errorf("text review (exit %d):\n%s", code, text)
 	}
 	if code, out, _ := run("--depth", "quick", "--seat", "1", "--json", game); code != 0 || !strings.Contains(out, `"seats": [
@@ -138,7 +138,7 @@ func TestReviewFinishedGames(t *testing.T) {
 	if code, _, errs := run("2026-01-01-0000"); code == 0 || !strings.Contains(errs, "ni fichier, ni sauvegarde") {
 		t.Fatalf("an unknown name in French: %d %q", code, errs)
 	}
-	if code, out, _ := run("--depth", "quick", "2026-11-23-2110"); code != 0 || !strings.Contains(out, "Partie 1, manche 1") {
+	if code, out, _ := run("--depth", "quick", "2026-11-23-2110"); code != 0 || !strings.Contains(out, "Manche 1 de la partie 1") {
 		t.Fatalf("a review in French: %d\n%s", code, out)
 	}
 }

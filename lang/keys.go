@@ -1233,29 +1233,16 @@ const (
 
 	// mille review's text (review/text.go).
 	RtTitle      // which game, its sides' scores (GameWhich)
-	RtDepth      // depth, rollouts, seed
-	RtPoints     // -
-	RtFlagged    // noise, inaccuracy, mistake and blunder points
+	RtMeasured   // depth, rollouts, seed, inaccuracy, mistake and blunder points
 	RtNoDecision // -
-	RtDecision   // decision number, move played, verdict (a good one)
-	RtCostlyMove // decision number, move played, points
+	RtDecision   // move number (as the review screen numbers it), move played, verdict (a good one)
 	RtRating     // seat, points a decision, decisions, label, level
 	RtInAll      // seat, decisions, hands, points, a hand, inaccuracies, mistakes, blunders
-	RtSkillLuck  // hands split, expected, skill, a hand, others, luck, a hand (review.Split's, added up)
-	RtHand       // game, hand, seat
-	RtHandPoints // points, result
-	RtHandOpen   // -
-	RtExpected   // expected, its error (a hand not finished: no split)
-	RtSplit      // expected, skill, others, luck, each with its error (review.Split)
-	RtAddUp      // off, its error (the terms add up within the noise)
-	RtAddUpNot   // off, its error (they do not)
-	RtGiven      // points, error
-	RtCourse     // start, highest, its move, lowest, its move
-	RtResult     // result
-	RtTurnSkill  // move, points, the move played
-	RtTurnLuck   // move, points
-	RtTurning    // list
-	RtCostliest  // list
+	RtHandOpen   // hand, game, seat (a hand not finished)
+	RtFlaggedOne // count (1), decisions (Catalogue.Count)
+	RtFlaggedOf  // the same, for another count
+	RtTurnSkill  // move number, the move played, the result expected before it and after it (MarginIn)
+	RtTurnLuck   // move number, the result expected before the cards and after them (MarginIn)
 	RtSeatNamed  // seat, name
 	RtSeat       // seat
 	VerdictGood  // - (a decision's verdict)
@@ -1318,7 +1305,8 @@ const (
 	RvLineGiven     // points given away
 	RvCostliest     // list
 	RvCostliestNone // -
-	RvChart         // - (the chart's label)
+	RvChart         // - (the chart's label, short)
+	RvChartLong     // - (the chart's label where it fits: what the bars are)
 	RvTurnSkill     // move, points
 	RvTurnLuck      // move, points
 	RvTurns         // list
@@ -1335,7 +1323,7 @@ const (
 	LeakAttack     // -
 	LeakDiscard    // -
 	LeakDistance   // -
-	RtFlaggedMove  // decision number, move played, verdict, reason
+	RtFlaggedMove  // move number, move played, verdict, reason
 	PosCoupFourre  // hazard (the position of a flagged move: review.SummaryIn)
 	PosExtension   // -
 	PosSideOne     // miles, side (Catalogue.Count)

@@ -3,7 +3,6 @@ package plain
 import (
 	"context"
 	"math"
-	"regexp"
 	"strings"
 
 	"github.com/millebornes/mille/engine"
@@ -235,7 +234,7 @@ func (rv *reviewer) tellDecisions(h *review.Hand, rec *record.Game) {
 		}
 		if d := &h.Decisions[k]; d.Index == i {
 			obs := engine.Observe(&s, s.ToAct())
-			why := plusMinus.ReplaceAllString(review.WhyIn(rv.cat, &obs, d, rv.names()), "")
+			why := review.WithoutNoise(review.WhyIn(rv.cat, &obs, d, rv.names()))
 			rv.say(lang.RvlDecision, k+1, rv.cat.Describe(rv.names(), d.Played), review.VerdictIn(rv.cat, d.Verdict), why)
 		}
 		if s.Step(a) != nil {
@@ -281,37 +280,13 @@ func goodFor(cfg engine.Config, seat int, e engine.Event) bool {
 	return cfg.SideOf(int(e.Seat)) == mine
 }
 
-// margin words a result against the best other side: "120 ahead of the
-// best other side".
-func (rv *reviewer) margin(points float64) string {
-	switch n := round(points); {
-	case n > 0:
-		return rv.text(lang.RvlAhead, rv.cat.Count(n, lang.CountPoint))
-	case n < 0:
-		return rv.text(lang.RvlBehind, rv.cat.Count(-n, lang.CountPoint))
-	}
-	return rv.text(lang.RvlEven)
-}
+// margin words a result against the best other side: "120 points
+// ahead" (review.MarginIn).
+func (rv *reviewer) margin(points float64) string { return review.MarginIn(rv.cat, points) }
 
-// splitWords words a split's terms for the ear: what the player's play
-// gained or cost against the computer's steady play, what the others'
-// play cost or gained them (the player's side's gain or loss), and what
-// the cards gave or took.
+// splitWords words a split's terms for the ear (review.SplitWordsIn).
 func (rv *reviewer) splitWords(p *review.Split) (play, theirs, cards string) {
-	pick := func(x float64, up, down lang.Key) string {
-		if n := round(x); n < 0 {
-			return rv.text(down, -n)
-		}
-		return rv.text(up, round(x))
-	}
-	return pick(p.Skill, lang.RvlPlayGained, lang.RvlPlayLost),
-		pick(p.Others, lang.RvlTheirsCost, lang.RvlTheirsGained),
-		pick(p.Luck, lang.RvlCardsGave, lang.RvlCardsTook)
+	return review.SplitWordsIn(rv.cat, p)
 }
-
-// plusMinus is the standard error the review writes after a loss, "(±
-// 21)": the screen's, which speech reads badly and a listener needs
-// less than the loss itself.
-var plusMinus = regexp.MustCompile(`\s*\(±\s*\d+\)`)
 
 func round(x float64) int { return int(math.Round(x)) }

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -411,37 +412,44 @@ func TestSummary(t *testing.T) {
 	}
 	var b bytes.Buffer
 	WriteText(&b, &lang.English, r, &g)
-	// The finished hand's split (review.Split), its four terms with
-	// their errors, and whether they add up.
-	sp := r.Hands[0].Split
-	off, se := sp.Off(r.Hands[0].Result)
-	split := fmt.Sprintf("expected %+.0f ± %.0f; its play %+.0f ± %.0f and the others' play %+.0f ± %.0f, each move against the computer's steady play in its place; the cards %+.0f ± %.0f",
-		sp.Expected, sp.ExpectedSE, sp.Skill, sp.SkillSE, sp.Others, sp.OthersSE, sp.Luck, sp.LuckSE)
-	addUp := fmt.Sprintf("add up to the result within the noise: off by %+.0f ± %.0f", off, se)
-	for _, want := range []string{"Game 1, hand 1, seat 0", split, addUp, "Decision 1: "} {
+	// The finished hand's split (review.Split) in the line mode's
+	// sentences, whether its terms add up, the moves numbered as the
+	// review screen numbers them, how it was measured last.
+	h := &r.Hands[0]
+	play, theirs, cards := SplitWordsIn(&lang.English, h.Split)
+	split := fmt.Sprintf("When the hand was dealt you could expect to finish %s. Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
+		MarginIn(&lang.English, h.Split.Expected), play, theirs, cards)
+	moves := MoveNumbers(&g)
+	first := fmt.Sprintf("Move %d: ", moves[h.Decisions[0].Index])
+	for _, want := range []string{"Hand 1 of game 1, seat 0: ", split, "Added up, that ", first, "How it was measured: depth quick"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the text has no %q:\n%s", want, b.String())
 		}
 	}
-	// Sentences a screen reader reads well: no padded table, no "#3".
+	if moves[h.Decisions[0].Index] != 1 || moves[h.Decisions[1].Index] != 3 {
+		t.Errorf("seat 0's first two moves are numbered %d and %d, want 1 and 3 (seat 1's between)", moves[h.Decisions[0].Index], moves[h.Decisions[1].Index])
+	}
+	// Sentences a screen reader reads well: no padded table, no "#3",
+	// no sign it would not read ("-485" is read "485").
+	signed := regexp.MustCompile(`(^|[\s(])[-+−]\d`)
 	for _, line := range strings.Split(b.String(), "\n") {
-		if body := strings.TrimLeft(line, " "); strings.Contains(body, "  ") || strings.ContainsAny(body, "#\t") {
+		if body := strings.TrimLeft(line, " "); strings.Contains(body, "  ") || strings.ContainsAny(body, "#\t±") || signed.MatchString(body) {
 			t.Errorf("a line speech reads badly: %q", line)
 		}
 	}
 	b.Reset()
 	WriteText(&b, &lang.French, r, &g) // the same review in French
-	for _, want := range []string{"Partie 1, manche 1, place 0", "attendu ", "son jeu ", "le jeu des autres ", "les cartes ", "au bruit près", "Décision 1\u00a0: ", "Profondeur"} {
+	for _, want := range []string{"Manche 1 de la partie 1, place 0", "vous pouviez espérer finir", "votre jeu ", "le leur ", "les cartes ", "le bruit de la mesure", "Coup 1\u00a0: ", "Comment c'est mesuré"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the French text has no %q:\n%s", want, b.String())
 		}
 	}
-	for _, english := range []string{"Game 1", "expected at", "given away", "skill"} {
+	for _, english := range []string{"Game 1", "expected", "given away", "skill", "Move "} {
 		if strings.Contains(b.String(), english) {
 			t.Errorf("the French text says %q:\n%s", english, b.String())
 		}
 	}
-	if strings.Contains(b.String(), "In all") {
+	if strings.Contains(b.String(), "En tout") {
 		t.Error("totals under a single hand")
 	}
 
@@ -456,10 +464,9 @@ func TestSummary(t *testing.T) {
 	}
 	b.Reset()
 	WriteText(&b, &lang.English, r, &g)
-	sp = r.Hands[0].Split // the game went on: another seed
-	total := fmt.Sprintf("hands played out: 1; added up, expected %+.0f, its play %+.0f (%+.0f a hand), the others' play %+.0f, the cards %+.0f (%+.0f a hand).",
-		sp.Expected, sp.Skill, sp.Skill, sp.Others, sp.Luck, sp.Luck)
-	for _, want := range []string{"Game 1, hand 2, seat 0: hand not finished", "expected at the first decision", "its result is not split", "In all, seat 0: ", total} {
+	play, theirs, cards = SplitWordsIn(&lang.English, r.Hands[0].Split) // the game went on: another seed
+	total := fmt.Sprintf("Over the hands played out, your play %s against the computer's steady play in your place, theirs %s, and the cards %s.", play, theirs, cards)
+	for _, want := range []string{"Hand 2 of game 1, seat 0, still under way.", "At the first decision you could expect", "its result is not split", "In all, seat 0: ", total} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the text has no %q:\n%s", want, b.String())
 		}

@@ -11,41 +11,44 @@ import (
 	"github.com/millebornes/mille/record"
 )
 
-// WriteText prints r as mille review does: per hand a header (the
-// result and its split into expected, skill and luck, whether they add
-// up, the points given away and the costliest moments), then every decision with its verdict, and the
-// reason for each flagged one, in the language of c. g is the game
-// reviewed, for the seats' names.
+// WriteText prints r as mille review does, in the language of c and in
+// the line mode's plain sentences: per hand its result, what could be
+// expected of it and what the seat's play, the others' and the cards did
+// (Split), how many decisions gave points away, then every decision by
+// the number the review screen gives its move, with its verdict, and the
+// reason and the position of each flagged one, and the hand's turning
+// points; the game's totals and the rating; last, how it was measured.
+// No figure carries a sign to read. g is the game reviewed, for the
+// seats' names.
 func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	which, scores := c.GameWhich(g.Names(), int(g.State.Game), int(g.State.Hand), g.Scores())
 	fmt.Fprintln(w, c.T(lang.RtTitle, which, scores))
-	fmt.Fprintln(w, c.T(lang.RtDepth, DepthIn(c, r.Depth), r.Depth.Rollouts(), r.Seed))
-	fmt.Fprintln(w, c.T(lang.RtPoints))
-	fmt.Fprintln(w, c.T(lang.RtFlagged, Noise, InaccuracyPoints, MistakePoints, BlunderPoints))
 	if len(r.Hands) == 0 {
 		fmt.Fprintln(w, "\n"+c.T(lang.RtNoDecision))
 	}
 	names := gameNames(g)
 	why := namedReasons(c, r, g, names)
+	moves := MoveNumbers(g)
 	for i := range r.Hands {
 		h := &r.Hands[i]
 		fmt.Fprintln(w)
-		writeHeader(w, c, h, seatName(c, g, h.Seat), names)
+		writeHand(w, c, h, seatName(c, g, h.Seat))
 		// A sentence a decision, which a screen reader reads well (a
 		// padded table it reads as a run of words and numbers); the
 		// position of a flagged one below it.
 		for k := range h.Decisions {
 			d := &h.Decisions[k]
 			if d.Verdict == Good {
-				fmt.Fprintln(w, "  "+c.T(lang.RtDecision, k+1, c.Describe(names, d.Played), VerdictIn(c, d.Verdict)))
+				fmt.Fprintln(w, "  "+c.T(lang.RtDecision, moves[d.Index], c.Describe(names, d.Played), VerdictIn(c, d.Verdict)))
 				continue
 			}
 			reason, position := d.Why, d.Observation
 			if named, ok := why[d.Index]; ok {
 				reason, position = named.why, named.position
 			}
-			fmt.Fprintf(w, "  %s\n      %s\n", c.T(lang.RtFlaggedMove, k+1, c.Describe(names, d.Played), VerdictIn(c, d.Verdict), reason), position)
+			fmt.Fprintf(w, "  %s\n      %s\n", c.T(lang.RtFlaggedMove, moves[d.Index], c.Describe(names, d.Played), VerdictIn(c, d.Verdict), WithoutNoise(reason)), position)
 		}
+		writeTurns(w, c, h, names, moves)
 	}
 	if len(r.Hands) > 1 {
 		fmt.Fprintln(w)
@@ -56,6 +59,8 @@ func WriteText(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 			fmt.Fprintln(w, c.T(lang.RtRating, seatName(c, g, seat), rt.PerDecision, rt.Decisions, LabelIn(c, rt.Label), LevelIn(c, rt.Like)))
 		}
 	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, c.T(lang.RtMeasured, DepthIn(c, r.Depth), r.Depth.Rollouts(), r.Seed, InaccuracyPoints, MistakePoints, BlunderPoints))
 }
 
 // VerdictIn names verdict v in the language of c ("inaccuracy").
@@ -120,68 +125,60 @@ func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 		fmt.Fprintln(w, c.T(lang.RtInAll, seatName(c, g, seat), c.Count(decisions, lang.CountDecision), c.Count(hands, lang.CountHand), given, given/float64(hands),
 			c.Count(verdicts[Inaccuracy], lang.CountInaccuracy), c.Count(verdicts[Mistake], lang.CountMistake), c.Count(verdicts[Blunder], lang.CountBlunder)))
 		if split > 0 {
-			n := float64(split)
-			fmt.Fprintln(w, "  "+c.T(lang.RtSkillLuck, split, sum.Expected, sum.Skill, sum.Skill/n, sum.Others, sum.Luck, sum.Luck/n))
+			play, theirs, cards := SplitWordsIn(c, &sum)
+			fmt.Fprintln(w, "  "+c.T(lang.RvlGameSplit, play, theirs, cards))
 		}
 	}
 }
 
-// writeHeader prints a hand's header.
-func writeHeader(w io.Writer, c *lang.Catalogue, h *Hand, name string, names engine.Names) {
-	fmt.Fprint(w, c.T(lang.RtHand, h.Game, h.Hand, name))
+// writeHand prints a hand's sentences, as the line mode says them: its
+// result, what could be expected and what each did, whether the terms
+// add up, how many decisions gave points away.
+func writeHand(w io.Writer, c *lang.Catalogue, h *Hand, name string) {
 	if h.Finished {
-		fmt.Fprint(w, c.T(lang.RtHandPoints, h.Points, h.Result))
+		fmt.Fprintln(w, c.T(lang.RvlHand, h.Hand, h.Game, name, h.Points, MarginIn(c, float64(h.Result))))
 	} else {
-		fmt.Fprint(w, c.T(lang.RtHandOpen))
+		fmt.Fprintln(w, c.T(lang.RtHandOpen, h.Hand, h.Game, name))
 	}
-	fmt.Fprintln(w)
 	if p := h.Split; p != nil && h.Finished {
-		fmt.Fprintln(w, "  "+c.T(lang.RtSplit, p.Expected, p.ExpectedSE, p.Skill, p.SkillSE, p.Others, p.OthersSE, p.Luck, p.LuckSE))
+		play, theirs, cards := SplitWordsIn(c, p)
+		fmt.Fprintln(w, c.T(lang.RvlSplit, MarginIn(c, p.Expected), play, theirs, cards))
+		// The terms are measured apart: say how near their sum comes.
 		off, se := p.Off(h.Result)
-		addUp := lang.RtAddUp
-		if math.Abs(off) > Within*se {
-			addUp = lang.RtAddUpNot
+		if math.Abs(off) <= Within*se {
+			fmt.Fprintln(w, c.T(lang.RvlSplitHolds, round(math.Abs(off))))
+		} else {
+			fmt.Fprintln(w, c.T(lang.RvlSplitMisses, round(math.Abs(off))))
 		}
-		fmt.Fprintln(w, "  "+c.T(addUp, off, se))
 	} else {
-		fmt.Fprintln(w, "  "+c.T(lang.RtExpected, h.Expected, h.ExpectedSE))
+		fmt.Fprintln(w, c.T(lang.RvlExpectOpen, MarginIn(c, h.Expected)))
 	}
-	fmt.Fprintln(w, "  "+c.T(lang.RtGiven, h.GivenAway, h.GivenAwaySE))
-	if cat, c := c, h.Course(); len(c) > 1 {
-		lo, hi := 0, 0
-		for k := range c[:len(h.Decisions)] {
-			if c[k] < c[lo] {
-				lo = k
-			}
-			if c[k] > c[hi] {
-				hi = k
-			}
+	flagged := 0
+	for k := range h.Decisions {
+		if h.Decisions[k].Verdict != Good {
+			flagged++
 		}
-		fmt.Fprint(w, "  "+cat.T(lang.RtCourse, c[0], c[hi], hi+1, c[lo], lo+1))
-		if h.Finished {
-			fmt.Fprint(w, cat.T(lang.RtResult, h.Result))
-		}
-		fmt.Fprintln(w)
 	}
-	if turns := h.Turns(3); len(turns) > 0 {
-		var words []string
-		for _, t := range turns {
-			d := &h.Decisions[t.Decision]
-			if t.Skill {
-				words = append(words, c.T(lang.RtTurnSkill, t.Decision+1, t.Points, c.Describe(names, d.Played)))
-			} else {
-				words = append(words, c.T(lang.RtTurnLuck, t.Decision+1, t.Points))
-			}
-		}
-		fmt.Fprintln(w, "  "+c.T(lang.RtTurning, strings.Join(words, c.Text[lang.Comma])))
+	if flagged == 0 {
+		fmt.Fprintln(w, c.T(lang.RvlClean, len(h.Decisions)))
+	} else {
+		fmt.Fprintln(w, c.Count(flagged, lang.RtFlaggedOne, len(h.Decisions)))
 	}
-	if len(h.Costliest) > 0 {
-		var moments []string
-		for _, k := range h.Costliest {
-			d := &h.Decisions[k]
-			moments = append(moments, c.T(lang.RtCostlyMove, k+1, c.Describe(names, d.Played), d.Loss))
+}
+
+// writeTurns prints a hand's turning points: the decisions and the luck
+// that moved its course most, by move number.
+func writeTurns(w io.Writer, c *lang.Catalogue, h *Hand, names engine.Names, moves map[int]int) {
+	course := h.Course()
+	for _, t := range h.Turns(3) {
+		d := &h.Decisions[t.Decision]
+		if t.Skill {
+			from := course[t.Decision]
+			fmt.Fprintln(w, "  "+c.T(lang.RtTurnSkill, moves[d.Index], c.Describe(names, d.Played), MarginIn(c, from), MarginIn(c, from+t.Points)))
+			continue
 		}
-		fmt.Fprintln(w, "  "+c.T(lang.RtCostliest, strings.Join(moments, c.Text[lang.Comma])))
+		to := course[t.Decision+1]
+		fmt.Fprintln(w, "  "+c.T(lang.RtTurnLuck, moves[d.Index], MarginIn(c, to-t.Points), MarginIn(c, to)))
 	}
 }
 

@@ -230,7 +230,12 @@ func (rs *ReviewScreen) chart(h *review.Hand, w int) string {
 		}
 	}
 	var b strings.Builder
-	label := " " + rs.lang.T(lang.RvChart) + " "
+	// The label says what the bars are where it leaves room for them
+	// and a few figures after them.
+	label := " " + rs.lang.T(lang.RvChartLong) + " "
+	if ansi.StringWidth(label)+len(c)+16 > w {
+		label = " " + rs.lang.T(lang.RvChart) + " "
+	}
 	b.WriteString(st.Dim.Render(label))
 	for k, v := range c {
 		i := 0
