@@ -230,10 +230,10 @@ func (rs *ReviewScreen) chart(h *review.Hand, w int) string {
 		}
 	}
 	var b strings.Builder
-	// The label says what the bars are where it leaves room for them
-	// and a few figures after them.
+	// The label says what the bars are where it leaves room for them,
+	// their range and the turning points after them.
 	label := " " + rs.lang.T(lang.RvChartLong) + " "
-	if ansi.StringWidth(label)+len(c)+16 > w {
+	if ansi.StringWidth(label)+len(c)+40 > w {
 		label = " " + rs.lang.T(lang.RvChart) + " "
 	}
 	b.WriteString(st.Dim.Render(label))
