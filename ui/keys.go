@@ -106,8 +106,8 @@ func DefaultKeyMap(l *lang.Catalogue) KeyMap {
 func (k KeyMap) ShortHelp() []key.Binding {
 	sel := k.Left
 	sel.SetHelp("←→/1-6", k.Slot.Help().Desc)
-	if k.Yes.Enabled() { // a question: its buttons' keys (q too) before the others
-		return []key.Binding{k.Yes, k.DontSave, k.No, k.Default, k.Quit, k.Undo, k.Review, k.Window}
+	if k.Yes.Enabled() { // a question: its buttons' keys (q too) before the others, then the hint
+		return []key.Binding{k.Yes, k.DontSave, k.No, k.Default, k.Quit, k.Undo, k.Hint, k.Review, k.Window}
 	}
 	return []key.Binding{k.Yes, k.DontSave, k.No, k.Default, sel, k.Play, k.Discard, k.Folder, k.Cancel, k.Undo, k.Hint, k.Help, k.Review, k.Window, k.Quit}
 }
