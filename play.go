@@ -184,7 +184,7 @@ func whereLeft(m *ui.Model, c *lang.Catalogue) string {
 	file, autosave := m.Left()
 	switch {
 	case file != "":
-		return c.T(lang.LeftInFile, file, "mille "+save.Arg(file))
+		return c.T(lang.LeftInFile, save.Home(file), "mille "+save.Arg(file))
 	case autosave:
 		return c.T(lang.LeftInAutosave, "mille")
 	}

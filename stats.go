@@ -142,6 +142,7 @@ func mean(xs []float64) float64 {
 
 // printStats writes st as a table, known levels weakest first.
 func printStats(w io.Writer, st save.Stats, path string, c *lang.Catalogue) {
+	path = save.Home(path) // as the game shows paths
 	total := st.Total()
 	if total.Hands == 0 {
 		fmt.Fprintln(w, c.T(lang.StNone, path))

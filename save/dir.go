@@ -85,6 +85,23 @@ func Path(name string) (string, error) {
 	return name, nil
 }
 
+// Home is path with the home folder written "~", as the player would
+// type it and as every screen and message shows a path.
+func Home(path string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return path
+	}
+	home = filepath.Clean(home)
+	if path == home {
+		return "~"
+	}
+	if rest, ok := strings.CutPrefix(path, home+string(filepath.Separator)); ok {
+		return "~" + string(filepath.Separator) + rest
+	}
+	return path
+}
+
 // Arg is the shortest argument of mille that opens the save at path, as
 // the player would type it (Path's inverse): a save's bare name in Dir,
 // "~/…" under the home folder, else the path, in quotes where a shell

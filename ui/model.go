@@ -11,6 +11,7 @@ import (
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
 
@@ -236,7 +237,7 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 			m.dialog, m.next = dialogNone, nil
 			return m, m.setError(m.t(lang.MsgSaveFailed, msg.err))
 		}
-		m.message, m.isError = m.t(lang.MsgGameSaved, homeShort(msg.path)), false
+		m.message, m.isError = m.t(lang.MsgGameSaved, save.Home(msg.path)), false
 		m.dialog = dialogNone
 		switch after {
 		case afterSaveQuit:

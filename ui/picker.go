@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -133,7 +132,7 @@ func (d *loadDialog) Update(msg tea.Msg) pickResult {
 func (d *loadDialog) layers(c *screenContext, l layout, message string) []*layer {
 	st := c.styles
 	body := []string{
-		st.Dim.Render(ansi.Truncate(c.t(lang.PkFolder, homeShort(d.list.dir)), pickerWidth, "…")),
+		st.Dim.Render(ansi.Truncate(c.t(lang.PkFolder, save.Home(d.list.dir)), pickerWidth, "…")),
 		"",
 	}
 	first := len(body)
@@ -205,7 +204,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setError(m.lang.Error(msg.err))
 	}
-	next := nextGame{g: msg.g, file: msg.path, autosave: msg.autosave, message: m.t(lang.PkLoaded, msg.path)}
+	next := nextGame{g: msg.g, file: msg.path, autosave: msg.autosave, message: m.t(lang.PkLoaded, save.Home(msg.path))}
 	if msg.autosave {
 		next.file = "" // saved, it goes to a file of the player's naming
 	}
@@ -224,19 +223,3 @@ func saveFolder(file string) string {
 	return "."
 }
 
-// homeShort is path with the home folder written "~", as the player
-// would type it.
-func homeShort(path string) string {
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
-		return path
-	}
-	home = filepath.Clean(home)
-	if path == home {
-		return "~"
-	}
-	if rest, ok := strings.CutPrefix(path, home+string(filepath.Separator)); ok {
-		return "~" + string(filepath.Separator) + rest
-	}
-	return path
-}

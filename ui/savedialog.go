@@ -196,7 +196,7 @@ func badSaveName(c *screenContext, name string) string {
 // each row clickable; message is the message line's, told in the box.
 func (d *saveDialog) layers(c *screenContext, l layout, message string, isError bool) []*layer {
 	st := c.styles
-	folder := c.t(lang.PkFolder, homeShort(d.list.dir))
+	folder := c.t(lang.PkFolder, save.Home(d.list.dir))
 	if d.folder {
 		folder = st.Heading.Render("▶ ") + folder
 	} else {
