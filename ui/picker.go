@@ -222,4 +222,3 @@ func saveFolder(file string) string {
 	}
 	return "."
 }
-
