@@ -4,6 +4,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"io"
@@ -127,7 +128,7 @@ func nameKey(t *testing.T, data string, key gossh.Signer, name string) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if err := lobby.NewUsers(st).SetName(gossh.FingerprintSHA256(key.PublicKey()), name); err != nil {
+	if err := lobby.NewUsers(st).SetName(context.Background(), gossh.FingerprintSHA256(key.PublicKey()), name); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -141,7 +142,7 @@ func keptGame(t *testing.T, data, name string) record.Game {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	k, err := st.Room(name)
+	k, err := st.Room(context.Background(), name)
 	if err != nil {
 		t.Fatal(err)
 	}

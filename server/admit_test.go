@@ -46,7 +46,7 @@ func TestAdmissionLineModeRoomsPerKey(t *testing.T) {
 	srv, addr := startServer(t, Config{Rooms: RoomLimits{PerKey: most}, Log: LogConfig{Out: &logs, Format: events.JSON}})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
-	srv.users.SetName(id, "Mal")
+	srv.users.SetName(bg, id, "Mal")
 	// One room from the full screen, one from the line mode: the third,
 	// from either, is refused.
 	_, screen := start(t, dial(t, addr, key), "r1")

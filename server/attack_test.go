@@ -384,7 +384,7 @@ func TestAttackRoomsPerKey(t *testing.T) {
 	const most = 2
 	srv, addr := startServer(t, Config{Rooms: RoomLimits{PerKey: most}})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Mal")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(key.PublicKey()), "Mal")
 	for _, room := range []string{"r1", "r2"} {
 		c := dial(t, addr, key)
 		in, screen := start(t, c, room)
@@ -400,7 +400,7 @@ func TestAttackRoomsPerKey(t *testing.T) {
 	}
 	// Another player makes a room.
 	other := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(other.PublicKey()), "Ada")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(other.PublicKey()), "Ada")
 	_, screen = start(t, dial(t, addr, other), "r4")
 	screen.waitText(t, "s: start")
 }

@@ -19,11 +19,11 @@ func TestShutdownOnFullDisk(t *testing.T) {
 	st := servertest.NewFullStore()
 	srv.Lobby.Store = st
 	users := []string{"key-a", "key-b"}
-	a, err := srv.Lobby.Create("fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
+	a, err := srv.Lobby.Create(bg, "fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.Lobby.Join("fam", "key-b", "Ben", 1); err != nil {
+	if _, err := srv.Lobby.Join(bg, "fam", "key-b", "Ben", 1); err != nil {
 		t.Fatal(err)
 	}
 	a.Start()
@@ -41,7 +41,7 @@ func TestShutdownOnFullDisk(t *testing.T) {
 	if err := srv.Shutdown(ctx); err != nil {
 		t.Fatal(err)
 	}
-	k, err := st.Room("fam")
+	k, err := st.Room(bg, "fam")
 	if err != nil || !k.Saved || len(k.Game.History) != played {
 		t.Fatalf("after the shutdown: %v, saved %v, %d moves of %d", err, k.Saved, len(k.Game.History), played)
 	}

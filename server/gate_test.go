@@ -158,8 +158,8 @@ func TestSSHIdle(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		srv, l := pipeServer(t, Config{Sessions: SessionLimits{Idle: 30 * time.Minute}})
 		ann, bob := newKey(t), newKey(t)
-		srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
-		srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
+		srv.users.SetName(bg, gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
+		srv.users.SetName(bg, gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
 		annIn, annScreen := start(t, l.dial(t, ann), "idle")
 		annScreen.waitText(t, "s: start")
 		_, bobScreen := start(t, l.dial(t, bob), "idle")
@@ -491,7 +491,7 @@ func TestSSHFloodFromOneAddress(t *testing.T) {
 	const perAddr = 8
 	srv, addr := startServer(t, Config{Gate: gate.Limits{MaxStartups: gate.Startups{Start: 32, Rate: 100, Full: 32}, MaxStartupsPerSource: perAddr}})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ada")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(key.PublicKey()), "Ada")
 	busy, greeted := 0, 0
 	for range 200 {
 		c, err := net.Dial("tcp", addr)

@@ -94,9 +94,9 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	users := lobby.NewUsers(st)
-	servertest.Must(t, users.SetName(client.ID(client.Key(1)), "Ada"))
-	servertest.Must(t, users.SetName(client.ID(client.Key(2)), "Ben"))
-	servertest.Must(t, users.SetName(client.ID(client.Key(3)), "Xan"))
+	servertest.Must(t, users.SetName(bg, client.ID(client.Key(1)), "Ada"))
+	servertest.Must(t, users.SetName(bg, client.ID(client.Key(2)), "Ben"))
+	servertest.Must(t, users.SetName(bg, client.ID(client.Key(3)), "Xan"))
 	defer st.Close()
 
 	cmd, addr := serveProcess(t, dir)
@@ -124,13 +124,13 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 			}
 		}
 		time.Sleep(20 * time.Millisecond)
-		if k, err := st.Room("fam"); err == nil && !k.Game.State.HandOver() {
+		if k, err := st.Room(bg, "fam"); err == nil && !k.Game.State.HandOver() {
 			kept = len(k.Game.History)
 		}
 	}
 	servertest.Must(t, cmd.Process.Kill())
 	cmd.Wait()
-	k, err := st.Room("fam")
+	k, err := st.Room(bg, "fam")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestKillResumesFromCheckpoint(t *testing.T) {
 	servertest.Must(t, ann.WaitFor(e2eWait, "the deck as the checkpoint left it", func(string) bool {
 		return client.DeckCount(ann.Lines()) == int(k.Game.State.DrawLen)
 	}))
-	if got, err := st.Room("fam"); err != nil || len(got.Game.History) < len(k.Game.History) {
+	if got, err := st.Room(bg, "fam"); err != nil || len(got.Game.History) < len(k.Game.History) {
 		t.Fatalf("the kept game after the restart: %v", err)
 	}
 }

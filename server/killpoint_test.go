@@ -29,8 +29,8 @@ func TestKillJustBeforeCheckpoint(t *testing.T) {
 	const every = 2 * time.Second
 	dir := t.TempDir()
 	srv, addr := startServer(t, Config{Dir: dir, Store: StoreConfig{CheckpointEvery: every}})
-	servertest.Must(t, srv.users.SetName(client.ID(client.Key(1)), "Ada"))
-	servertest.Must(t, srv.users.SetName(client.ID(client.Key(2)), "Ben"))
+	servertest.Must(t, srv.users.SetName(bg, client.ID(client.Key(1)), "Ada"))
+	servertest.Must(t, srv.users.SetName(bg, client.ID(client.Key(2)), "Ben"))
 	// A second connection to the database reads what a killed server
 	// would leave.
 	st, err := store.OpenSQLite(filepath.Join(dir, lobby.StoreFile))
@@ -68,7 +68,7 @@ func TestKillJustBeforeCheckpoint(t *testing.T) {
 		}()
 	}
 	kept := func() int {
-		k, err := st.Room("fam")
+		k, err := st.Room(bg, "fam")
 		if err != nil {
 			return 0
 		}

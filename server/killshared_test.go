@@ -36,7 +36,7 @@ func TestKillHolder(t *testing.T) {
 	defer st.Close()
 	users := lobby.NewUsers(st)
 	for i, name := range []string{"Ada", "Ben", "Col"} {
-		servertest.Must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
+		servertest.Must(t, users.SetName(bg, client.ID(client.Key(uint64(i+1))), name))
 	}
 	first := t.TempDir()
 	_, err = HostKey(filepath.Join(first, HostKeyFile))
@@ -144,16 +144,16 @@ func TestKillHolder(t *testing.T) {
 			t.Fatalf("the game did not end: %d moves; the screens:\n%s\n\n%s\n\n%s", len(moves), back[0].Text(), back[1].Text(), back[2].Text())
 		}
 		play(back...)
-		results, err = st.Results("fam")
+		results, err = st.Results(bg, "fam")
 		servertest.Must(t, err)
 	}
 	time.Sleep(time.Second) // a second recording would come now
-	results, err = st.Results("fam")
+	results, err = st.Results(bg, "fam")
 	servertest.Must(t, err)
 	if len(results) != 4 || results[0].Game != results[3].Game {
 		t.Fatalf("results recorded: %+v; want the game's four seats once", results)
 	}
-	k, err := st.Room("fam")
+	k, err := st.Room(bg, "fam")
 	servertest.Must(t, err)
 	moves, err := st.Moves(context.Background(), "fam", len(k.Game.History))
 	servertest.Must(t, err)
@@ -188,7 +188,7 @@ func TestKillHolderWaiting(t *testing.T) {
 	defer st.Close()
 	users := lobby.NewUsers(st)
 	for i, name := range []string{"Ada", "Ben", "Col"} {
-		servertest.Must(t, users.SetName(client.ID(client.Key(uint64(i+1))), name))
+		servertest.Must(t, users.SetName(bg, client.ID(client.Key(uint64(i+1))), name))
 	}
 	first := t.TempDir()
 	_, err = HostKey(filepath.Join(first, HostKeyFile))

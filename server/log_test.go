@@ -20,7 +20,7 @@ func TestLogLines(t *testing.T) {
 	srv, addr := startServer(t, Config{Log: LogConfig{Out: &logs, Format: events.JSON}, Sessions: SessionLimits{PerKey: 1}})
 	key := newKey(t)
 	id := gossh.FingerprintSHA256(key.PublicKey())
-	srv.users.SetName(id, "Ada")
+	srv.users.SetName(bg, id, "Ada")
 	c := dial(t, addr, key)
 	_, screen := start(t, c, "fam")
 	screen.waitText(t, "s: start")

@@ -347,7 +347,7 @@ func TestPlainHintComesFirst(t *testing.T) {
 func TestSSHPlainRetiredName(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	key := newKey(t)
-	if err := srv.store.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Cal"); err != nil {
+	if err := srv.store.SetName(bg, gossh.FingerprintSHA256(key.PublicKey()), "Cal"); err != nil {
 		t.Fatal(err)
 	}
 	c := plainSession(t, addr, key, "Cal", linemode.Command, false)

@@ -31,7 +31,7 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	srv, addr := startServer(t, Config{Dir: dir})
 	ann, bob, cal := newKey(t), newKey(t), newKey(t)
 	for k, n := range map[gossh.Signer]string{ann: "Ada", bob: "Ben", cal: "Col"} {
-		srv.users.SetName(gossh.FingerprintSHA256(k.PublicKey()), n)
+		srv.users.SetName(bg, gossh.FingerprintSHA256(k.PublicKey()), n)
 	}
 
 	annIn, annScreen := start(t, dial(t, addr, ann), "")
@@ -76,7 +76,7 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	bobScreen.waitText(t, lang.English.Error(table.ErrNotHost))
 	io.WriteString(annIn, "\x13")
 	annScreen.waitText(t, "saved as friday")
-	if k, err := srv.store.Room("friday"); err != nil || !k.Saved {
+	if k, err := srv.store.Room(bg, "friday"); err != nil || !k.Saved {
 		t.Fatalf("the room kept: %+v, %v", k, err)
 	}
 
@@ -113,10 +113,10 @@ func TestSSHLobbyRefresh(t *testing.T) {
 	t.Parallel() // waits on its server more than it computes
 	srv, addr := startServer(t, Config{})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Dot")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(key.PublicKey()), "Dot")
 	_, screen := start(t, dial(t, addr, key), "")
 	screen.waitText(t, "Rooms: none open.")
-	if _, err := srv.Lobby.Create("later", "someone", "Sam", -1, servertest.Config(2, 0, 1)); err != nil {
+	if _, err := srv.Lobby.Create(bg, "later", "someone", "Sam", -1, servertest.Config(2, 0, 1)); err != nil {
 		t.Fatal(err)
 	}
 	screen.waitText(t, "later")

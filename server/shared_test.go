@@ -24,13 +24,13 @@ func TestSharedNames(t *testing.T) {
 	db := pgtest.URL(t)
 	a, _ := startServer(t, Config{Store: StoreConfig{DB: db}})
 	b, _ := startServer(t, Config{Store: StoreConfig{DB: db}})
-	if err := a.users.SetName("ka", "Ada"); err != nil {
+	if err := a.users.SetName(bg, "ka", "Ada"); err != nil {
 		t.Fatal(err)
 	}
-	if name, ok := b.users.Name("ka"); !ok || name != "Ada" {
+	if name, ok := b.users.Name(bg, "ka"); !ok || name != "Ada" {
 		t.Fatalf("the other server knows ka as %q, %v", name, ok)
 	}
-	if err := b.users.SetName("kb", "ADA"); !errors.Is(err, lobby.ErrNameTaken) {
+	if err := b.users.SetName(bg, "kb", "ADA"); !errors.Is(err, lobby.ErrNameTaken) {
 		t.Fatalf("kb takes Ada's name on the other server: %v", err)
 	}
 }
@@ -57,7 +57,7 @@ func sharedServers(t *testing.T, n int) ([]*Server, []string, string) {
 		servers, addrs = append(servers, srv), append(addrs, addr)
 	}
 	for i, name := range []string{"Ada", "Ben", "Col", "Dot"} {
-		servertest.Must(t, servers[0].users.SetName(client.ID(client.Key(uint64(i+1))), name))
+		servertest.Must(t, servers[0].users.SetName(bg, client.ID(client.Key(uint64(i+1))), name))
 	}
 	return servers, addrs, db
 }
@@ -103,7 +103,7 @@ func TestRelaySource(t *testing.T) {
 	servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
 	b, addrB := startServer(t, Config{Dir: dir, Store: StoreConfig{DB: db}})
 	for i, name := range []string{"Ada", "Ben", "Col", "Dot"} {
-		servertest.Must(t, b.users.SetName(client.ID(client.Key(uint64(i+1))), name))
+		servertest.Must(t, b.users.SetName(bg, client.ID(client.Key(uint64(i+1))), name))
 	}
 	from := func(addr string, n uint64, ip, cmd string) *client.Client {
 		c, err := client.Dial(addr, client.Key(n), client.Options{Command: cmd, Width: 120, Height: 40, From: net.ParseIP(ip)})
@@ -145,7 +145,7 @@ func TestRelayOneConnection(t *testing.T) {
 	servertest.Must(t, os.WriteFile(filepath.Join(dir, HostKeyFile), key, 0o600))
 	b, addrB := startServer(t, Config{Dir: dir, Store: StoreConfig{DB: db}})
 	for i, name := range []string{"Ada", "Ben", "Col"} {
-		servertest.Must(t, b.users.SetName(client.ID(client.Key(uint64(i+1))), name))
+		servertest.Must(t, b.users.SetName(bg, client.ID(client.Key(uint64(i+1))), name))
 	}
 	ann, err := client.Dial(addrA, client.Key(1), client.Options{Command: "fam", Width: 120, Height: 40, From: net.ParseIP("127.0.0.2")})
 	servertest.Must(t, err)

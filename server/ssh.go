@@ -413,9 +413,10 @@ func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 func (s *Server) Connections() int { return s.gate.Conns() }
 
 // admit is the way into the lobby (lobby.Admission) of the player with key id,
-// from source, with the server's limits and its log.
-func (s *Server) admit(id, source string) *lobby.Admission {
-	a := lobby.NewAdmission(s.Lobby, s.users, id)
+// from source, with the server's limits and its log, in the session whose
+// context is ctx: its end cancels the store's calls it waits on.
+func (s *Server) admit(ctx context.Context, id, source string) *lobby.Admission {
+	a := lobby.NewAdmission(ctx, s.Lobby, s.users, id)
 	a.Quota, a.Log, a.Source = &s.rooms, s.log, source
 	return a
 }
@@ -502,7 +503,7 @@ func (s *Server) handle(sess *channel.Session) {
 	if s.model != nil {
 		m = s.model(id, room, size.Width)
 	} else {
-		sc = screens.New(s.admit(id, source), room, size.Width)
+		sc = screens.New(s.admit(ctx, id, source), room, size.Width)
 		sc.Done = ctx.Done()
 		sc.SetLang(l)
 		defer sc.Leave()
@@ -590,7 +591,7 @@ func sessionInput(r io.Reader, now func() time.Time, sleep func(time.Duration)) 
 // relayed relays the session if another server holds its room, and
 // reports whether it did.
 func (s *Server) relayed(sess *channel.Session, room string) bool {
-	addr, ok := s.Lobby.Holder(room)
+	addr, ok := s.Lobby.Holder(sess.Ctx, room)
 	if !ok {
 		return false
 	}

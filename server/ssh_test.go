@@ -29,6 +29,9 @@ import (
 	"github.com/millebornes/mille/table"
 )
 
+// bg is the context of the tests' calls of the lobby and the store.
+var bg = context.Background()
+
 // newServer makes a server and a listener on a random loopback port for
 // it, not yet serving (data in a fresh folder unless cfg names one).
 func newServer(t *testing.T, cfg Config) (*Server, net.Listener) {
@@ -208,7 +211,7 @@ func ptySession(t *testing.T, c *gossh.Client, command string, rows, cols int) (
 // lists the rooms.
 func TestSSHFirstLogin(t *testing.T) {
 	srv, addr := startServer(t, Config{Rooms: RoomLimits{Max: 4}})
-	if _, err := srv.Lobby.Create("friday", "someone", "Sam", -1, servertest.Config(4, 0, 1)); err != nil {
+	if _, err := srv.Lobby.Create(bg, "friday", "someone", "Sam", -1, servertest.Config(4, 0, 1)); err != nil {
 		t.Fatal(err)
 	}
 	key := newKey(t)
@@ -219,7 +222,7 @@ func TestSSHFirstLogin(t *testing.T) {
 	id := gossh.FingerprintSHA256(key.PublicKey())
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		if name, ok := srv.users.Name(id); ok {
+		if name, ok := srv.users.Name(bg, id); ok {
 			if name != "Ada" {
 				t.Fatalf("name remembered: %q", name)
 			}
@@ -248,7 +251,7 @@ func TestSSHFirstLogin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if name, _ := lobby.NewUsers(st).Name(id); name != "Ada" {
+	if name, _ := lobby.NewUsers(st).Name(bg, id); name != "Ada" {
 		t.Fatalf("name after reload: %q", name)
 	}
 }
@@ -258,7 +261,7 @@ func TestSSHFirstLogin(t *testing.T) {
 func TestSSHMaxSessions(t *testing.T) {
 	srv, addr := startServer(t, Config{Sessions: SessionLimits{Max: 1}})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ben")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(key.PublicKey()), "Ben")
 	first, in, screen := session(t, dial(t, addr, key))
 	screen.waitText(t, "Hello, Ben.")
 
@@ -283,7 +286,7 @@ func TestSSHMaxSessions(t *testing.T) {
 func TestSSHShutdown(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Col")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(key.PublicKey()), "Col")
 	sess, _, screen := session(t, dial(t, addr, key))
 	screen.waitText(t, "Hello, Col.")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -320,8 +323,8 @@ func TestBackToTheSeat(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	ann, bob := newKey(t), newKey(t)
 	annID := gossh.FingerprintSHA256(ann.PublicKey())
-	srv.users.SetName(annID, "Ada")
-	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
+	srv.users.SetName(bg, annID, "Ada")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
 	annConn := dial(t, addr, ann)
 	_, annIn, annScreen := ptySession(t, annConn, "duel", 30, 100)
 	annScreen.waitText(t, "s: start")
@@ -362,8 +365,8 @@ func TestBackToTheSeat(t *testing.T) {
 func TestShutdownTellsPlayersTheirSeatWaits(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	ann, cat := newKey(t), newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
-	srv.users.SetName(gossh.FingerprintSHA256(cat.PublicKey()), "Cat")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(cat.PublicKey()), "Cat")
 	annSess, annIn, annScreen := ptySession(t, dial(t, addr, ann), "sun", 30, 100)
 	annScreen.waitText(t, "s: start")
 	io.WriteString(annIn, "s")
@@ -467,28 +470,28 @@ func TestValidName(t *testing.T) {
 // written; a player may keep or rewrite their own.
 func TestNamesUnique(t *testing.T) {
 	users := lobby.NewUsers(servertest.NewStore(t))
-	if err := users.SetName("ann", "Ada Li"); err != nil {
+	if err := users.SetName(bg, "ann", "Ada Li"); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"Ada Li", "ada li", "AdaLi", "Ａｄａ Ｌｉ", "Ada Li\u0301"} {
-		if err := users.SetName("eve", name); !errors.Is(err, lobby.ErrNameTaken) {
+		if err := users.SetName(bg, "eve", name); !errors.Is(err, lobby.ErrNameTaken) {
 			t.Errorf("another key as %q: %v", name, err)
 		}
 	}
-	if err := users.SetName("ann", "ADA LI"); err != nil {
+	if err := users.SetName(bg, "ann", "ADA LI"); err != nil {
 		t.Errorf("Ada rewrites her own name: %v", err)
 	}
-	if err := users.SetName("eve", "Ivy"); err != nil {
+	if err := users.SetName(bg, "eve", "Ivy"); err != nil {
 		t.Fatal(err)
 	}
 	// Ada changes her name: her former one is free.
-	if err := users.SetName("ann", "Annie"); err != nil {
+	if err := users.SetName(bg, "ann", "Annie"); err != nil {
 		t.Fatal(err)
 	}
-	if err := users.SetName("cal", "ann li"); err != nil {
+	if err := users.SetName(bg, "cal", "ann li"); err != nil {
 		t.Fatalf("Col as Ada's former name: %v", err)
 	}
-	if err := users.SetName("eve", "ANNIE"); !errors.Is(err, lobby.ErrNameTaken) {
+	if err := users.SetName(bg, "eve", "ANNIE"); !errors.Is(err, lobby.ErrNameTaken) {
 		t.Fatalf("Ivy as Ada's new name: %v", err)
 	}
 }
@@ -497,7 +500,7 @@ func TestNamesUnique(t *testing.T) {
 // taken beside Alice; names that look alike, accents aside, are one.
 func TestNamesLookAlike(t *testing.T) {
 	users := lobby.NewUsers(servertest.NewStore(t))
-	if err := users.SetName("alice", "Alice"); err != nil {
+	if err := users.SetName(bg, "alice", "Alice"); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{
@@ -511,19 +514,19 @@ func TestNamesLookAlike(t *testing.T) {
 		"A lice",
 		"Ali\u0441\u0435", // Cyrillic с and е
 	} {
-		if err := users.SetName("mallory", name); !errors.Is(err, lobby.ErrNameTaken) {
+		if err := users.SetName(bg, "mallory", name); !errors.Is(err, lobby.ErrNameTaken) {
 			t.Errorf("%q (%+q) beside Alice: %v", name, name, err)
 		}
 	}
 	for _, name := range []string{"Alina", "Alex", "Алиса"} {
-		if err := users.SetName("mallory", name); err != nil {
+		if err := users.SetName(bg, "mallory", name); err != nil {
 			t.Errorf("%q: %v", name, err)
 		}
 	}
-	if r := (*lobby.Refusal)(nil); !errors.As(users.SetName("mallory", "\xff\xfe"), &r) || r.Why != lobby.RefNameBytes {
+	if r := (*lobby.Refusal)(nil); !errors.As(users.SetName(bg, "mallory", "\xff\xfe"), &r) || r.Why != lobby.RefNameBytes {
 		t.Errorf("invalid UTF-8: %v", r)
 	}
-	if name, _ := users.Name("mallory"); name != "Алиса" {
+	if name, _ := users.Name(bg, "mallory"); name != "Алиса" {
 		t.Errorf("mallory's name is %q", name)
 	}
 }
@@ -537,14 +540,14 @@ func TestNamesLookAlikeReclaimed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st.ClaimName("mallory", "Аlice", strings.ToLower("Аlice"))
+	st.ClaimName(bg, "mallory", "Аlice", strings.ToLower("Аlice"))
 	st.Close()
 	st, _, err = lobby.OpenStore(dir, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	if err := lobby.NewUsers(st).SetName("alice", "Alice"); !errors.Is(err, lobby.ErrNameTaken) {
+	if err := lobby.NewUsers(st).SetName(bg, "alice", "Alice"); !errors.Is(err, lobby.ErrNameTaken) {
 		t.Fatalf("Alice beside an Аlice kept from before: %v", err)
 	}
 }
@@ -609,8 +612,8 @@ func TestSSHPanic(t *testing.T) {
 func TestSSHRoom(t *testing.T) {
 	srv, addr := startServer(t, Config{})
 	ann, bob := newKey(t), newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
-	srv.users.SetName(gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(ann.PublicKey()), "Ada")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(bob.PublicKey()), "Ben")
 
 	_, annIn, annScreen := session(t, dial(t, addr, ann))
 	annScreen.waitText(t, "Hello, Ada.")
@@ -660,7 +663,7 @@ func TestSSHRandomInput(t *testing.T) {
 	var logs testkit.Buffer
 	srv, addr := startServer(t, Config{Log: LogConfig{Out: &logs}})
 	key := newKey(t)
-	srv.users.SetName(gossh.FingerprintSHA256(key.PublicKey()), "Ivy")
+	srv.users.SetName(bg, gossh.FingerprintSHA256(key.PublicKey()), "Ivy")
 	seeds := []uint64{1, 2, 3}
 	if testing.Short() {
 		seeds = seeds[:1]

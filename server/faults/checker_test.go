@@ -17,6 +17,9 @@ import (
 	"github.com/millebornes/mille/server/store"
 )
 
+// bg is the context of the tests' calls of the lobby and the store.
+var bg = context.Background()
+
 // stallBound is how long a room may go without a move while a person
 // waits: a lease and 5 s (issue 32).
 const stallBound = lobby.LeaseTime + 5*time.Second
@@ -39,7 +42,7 @@ func (h *harness) readRoom(room string) (dbRoom, error) {
 	if err != nil {
 		return d, err
 	}
-	k, err := st.Room(room)
+	k, err := st.Room(bg, room)
 	if err != nil {
 		return d, fmt.Errorf("room %s: %w", room, err)
 	}
@@ -81,7 +84,7 @@ func (h *harness) readRoom(room string) (dbRoom, error) {
 		}
 	}
 	d.over = s.Phase == engine.PhaseGameOver
-	d.results, err = st.Results(room)
+	d.results, err = st.Results(bg, room)
 	return d, err
 }
 

@@ -27,8 +27,8 @@ const Command = "plain"
 // Server is what a line-mode session needs of its server.
 type Server struct {
 	// Admit is the way into the lobby of the player with key id from
-	// source.
-	Admit func(id, source string) *lobby.Admission
+	// source, in the session whose context is ctx.
+	Admit func(ctx context.Context, id, source string) *lobby.Admission
 	Idle  time.Duration // a session without a key for this long ends; 0: never
 	// Stop is done when the server shuts down; Saved then reports whether
 	// it saved a room.
@@ -61,7 +61,7 @@ func (s *Server) Run(sess *channel.Session, args []string) {
 		room = args[0]
 	}
 	began := time.Now()
-	lines := &lineLobby{adm: s.Admit(sess.ID, sess.Source)}
+	lines := &lineLobby{adm: s.Admit(ctx, sess.ID, sess.Source)}
 	session := plain.New(in, out, sess.Lang())
 	session.Serve(ctx, lines, room, plain.Options{Hint: screens.Hint})
 	end := "quit"

@@ -338,7 +338,7 @@ func computerRooms(l *lobby.Lobby, s settings) ([]*lobby.Conn, error) {
 			Game: engine.Config{Players: 6, Rules: engine.Standard}, Level: s.computerLevel,
 			Seed: s.seed + uint64(i), Grace: 24 * time.Hour,
 		}
-		c, err := l.Create(fmt.Sprint("computers", i), fmt.Sprint("computer-rooms-", i), "Nobody", 0, cfg)
+		c, err := l.Create(context.Background(), fmt.Sprint("computers", i), fmt.Sprint("computer-rooms-", i), "Nobody", 0, cfg)
 		if err != nil {
 			return nil, err
 		}

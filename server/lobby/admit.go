@@ -17,7 +17,14 @@ import (
 // line mode once made fifty rooms for one key, the server's all, while
 // the full screen stopped the same loop at three, and wrote no line an
 // operator could follow.
+//
+// An Admission lives as long as its session, and holds the session's
+// context: every call of the store it makes (the player's name, a room
+// made or brought back) is made within it, so that a session that ends
+// cancels the calls it waits on, rather than leave them to their
+// deadline (store.CallTimeout) holding a connection of the database.
 type Admission struct {
+	ctx    context.Context
 	lobby  *Lobby
 	users  *Users
 	Quota  *RoomsByKey // the rooms each key hosts; nil: no limit
@@ -29,14 +36,14 @@ type Admission struct {
 	unread bool        // the store could not be read for the player's name
 }
 
-// NewAdmission is the way in for the player with key id, with the name
-// they chose before if there is one and ValidName still takes it: an
-// earlier version kept names that are now a computer's, whose people
-// choose again (Retired says which).
-func NewAdmission(lobby *Lobby, users *Users, id string) *Admission {
-	a := &Admission{lobby: lobby, users: users, id: id}
+// NewAdmission is the way in for the player with key id, in the session
+// whose context is ctx, with the name they chose before if there is one
+// and ValidName still takes it: an earlier version kept names that are
+// now a computer's, whose people choose again (Retired says which).
+func NewAdmission(ctx context.Context, lobby *Lobby, users *Users, id string) *Admission {
+	a := &Admission{ctx: ctx, lobby: lobby, users: users, id: id}
 	var err error
-	a.name, _, err = users.lookup(id)
+	a.name, _, err = users.lookup(ctx, id)
 	a.unread = err != nil
 	if a.name != "" && ValidName(a.name) != nil {
 		a.name, a.old = "", a.name
@@ -62,6 +69,10 @@ func (a *Admission) Name() string { return a.name }
 // Lobby is the lobby the player enters.
 func (a *Admission) Lobby() *Lobby { return a.lobby }
 
+// FreeName is a name for a new room that no room open or kept has
+// (Lobby.FreeName), read within the session's context.
+func (a *Admission) FreeName() string { return a.lobby.FreeName(a.ctx) }
+
 // RoomsByKey caps the rooms one key hosts (server.Config.Rooms.PerKey): one
 // key made fifty rooms and filled the server.
 type RoomsByKey struct {
@@ -72,9 +83,9 @@ type RoomsByKey struct {
 }
 
 // create makes a room hosted by id, if id hosts fewer than the most.
-func (q *RoomsByKey) create(l *Lobby, name, id, userName string, cfg table.Config) (*Conn, error) {
+func (q *RoomsByKey) create(ctx context.Context, l *Lobby, name, id, userName string, cfg table.Config) (*Conn, error) {
 	if q == nil || q.Most <= 0 {
-		return l.Create(name, id, userName, -1, cfg)
+		return l.Create(ctx, name, id, userName, -1, cfg)
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -87,7 +98,7 @@ func (q *RoomsByKey) create(l *Lobby, name, id, userName string, cfg table.Confi
 	if hosted >= q.Most {
 		return nil, refuse(RefRoomsPerKey, hosted)
 	}
-	return l.Create(name, id, userName, -1, cfg)
+	return l.Create(ctx, name, id, userName, -1, cfg)
 }
 
 // Note logs an event of the session's player.
@@ -99,7 +110,7 @@ func (a *Admission) Note(msg string, args ...any) {
 
 // SetName gives the player name (Users.SetName).
 func (a *Admission) SetName(name string) error {
-	if err := a.users.SetName(a.id, name); err != nil {
+	if err := a.users.SetName(a.ctx, a.id, name); err != nil {
 		return err
 	}
 	a.name, a.unread = name, false
@@ -110,7 +121,7 @@ func (a *Admission) SetName(name string) error {
 // Create makes room name, hosted by the player, within the rooms a key
 // may host.
 func (a *Admission) Create(name string, cfg table.Config) (*Conn, error) {
-	c, err := a.Quota.create(a.lobby, name, a.id, a.name, cfg)
+	c, err := a.Quota.create(a.ctx, a.lobby, name, a.id, a.name, cfg)
 	if err == nil {
 		a.Note("room created", "room", name, "players", cfg.Game.Players, "rules", fmt.Sprint(cfg.Game.Rules), "level", cfg.Level)
 		return c, nil
@@ -126,7 +137,7 @@ func (a *Admission) Create(name string, cfg table.Config) (*Conn, error) {
 // name is joined). Someone who cannot sit (the game started, no seat is
 // free, or it is a saved game of others) watches instead.
 func (a *Admission) Enter(name string, create bool) (*Conn, error) {
-	c, err := a.lobby.Join(name, a.id, a.name, -1)
+	c, err := a.lobby.Join(a.ctx, name, a.id, a.name, -1)
 	switch {
 	case err == nil:
 		a.Note("room joined", "room", name, "seat", c.Seat()+1)

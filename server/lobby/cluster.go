@@ -107,15 +107,14 @@ func (c *Cluster) lease() time.Duration {
 }
 
 // claim takes the lease of room name for this server, a room it does
-// not hold yet: the lease as the store gave it, with its epoch.
-func (l *Lobby) claim(name string) (store.Lease, error) {
+// not hold yet, within ctx: the lease as the store gave it, with its
+// epoch.
+func (l *Lobby) claim(ctx context.Context, name string) (store.Lease, error) {
 	c := l.Cluster
 	if c == nil {
 		return store.Lease{}, nil
 	}
 	now := l.now()
-	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-	defer cancel()
 	got, ok, err := c.Shared.TakeLease(ctx, store.Lease{Room: name, Holder: c.ID, Addr: c.Address(), Until: now.Add(c.lease())}, now)
 	switch {
 	case err != nil:
@@ -127,12 +126,11 @@ func (l *Lobby) claim(name string) (store.Lease, error) {
 	return got, nil
 }
 
-// unclaim gives up the lease of room name, if this server holds it.
+// unclaim gives up the lease of room name, if this server holds it: the
+// server's own work, which no session's end cancels.
 func (l *Lobby) unclaim(name string) {
 	if c := l.Cluster; c != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-		defer cancel()
-		if err := c.Shared.DropLease(ctx, name, c.ID); err != nil {
+		if err := c.Shared.DropLease(context.Background(), name, c.ID); err != nil {
 			l.logf("room %s: giving up its lease: %v", name, err)
 		}
 	}
@@ -149,29 +147,26 @@ func (l *Lobby) joinCommand(name string) string {
 	return JoinCommand(l.Cluster.Address(), name)
 }
 
-// put writes room kept for by: in a cluster only while this server holds
-// the room's lease at its epoch (store.ErrNotHolder), and a refusal
-// drops the room here at once (lost).
-func (r *Room) put(kept store.Room, by string) error {
+// put writes room kept for by, within ctx: in a cluster only while this
+// server holds the room's lease at its epoch (store.ErrNotHolder), and a
+// refusal drops the room here at once (lost).
+func (r *Room) put(ctx context.Context, kept store.Room, by string) error {
 	c := r.lobby.Cluster
 	if c == nil {
-		return r.lobby.Store.PutRoom(kept, by)
+		return r.lobby.Store.PutRoom(ctx, kept, by)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-	defer cancel()
 	err := c.Shared.FencedPutRoom(ctx, r.fence(), kept, by)
 	r.lost(err)
 	return err
 }
 
-// addResult records result res of the room: fenced in a cluster, as put.
-func (r *Room) addResult(res store.Result) error {
+// addResult records result res of the room, within ctx: fenced in a
+// cluster, as put.
+func (r *Room) addResult(ctx context.Context, res store.Result) error {
 	c := r.lobby.Cluster
 	if c == nil {
-		return r.lobby.Store.AddResult(res)
+		return r.lobby.Store.AddResult(ctx, res)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-	defer cancel()
 	err := c.Shared.FencedAddResult(ctx, r.fence(), res)
 	r.lost(err)
 	return err
@@ -202,14 +197,12 @@ func (r *Room) moved(ctx context.Context, n int, a engine.Action, record table.C
 	c := r.lobby.Cluster
 	if !r.based.Load() {
 		kept := r.kept(record, false)
-		if err := r.put(kept, kept.Host); err != nil {
+		if err := r.put(ctx, kept, kept.Host); err != nil {
 			r.lobby.logf("room %s: writing the game before its first move: %v", r.Name(), err)
 			return err
 		}
 		r.based.Store(true)
 	}
-	ctx, cancel := context.WithTimeout(ctx, store.CallTimeout)
-	defer cancel()
 	err := c.Shared.AddMove(ctx, r.fence(), n, a)
 	if err != nil {
 		r.lobby.logf("room %s: move %d not recorded: %v", r.Name(), n, err)
@@ -276,7 +269,7 @@ func (r *Room) writeGathering() {
 			return
 		}
 		r.gatherMu.Unlock()
-		if err := r.put(w.kept, w.kept.Host); err != nil {
+		if err := r.put(context.Background(), w.kept, w.kept.Host); err != nil {
 			r.lobby.logf("room %s: writing who waits for the deal: %v", r.Name(), err)
 			r.regather.Store(true) // tried again at the lease's next renewal
 			continue
@@ -370,8 +363,7 @@ func (l *Lobby) renewAll(wait bool) {
 func (l *Lobby) renewRoom(r *Room) {
 	c := l.Cluster
 	now := l.now()
-	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-	defer cancel()
+	ctx := context.Background() // the server's own work; each call bounded by store.CallTimeout
 	epoch := r.epoch.Load()
 	got, ok, err := c.Shared.TakeLease(ctx, store.Lease{Room: r.Name(), Holder: c.ID, Addr: c.Address(), Until: now.Add(c.lease()), Epoch: epoch}, now)
 	lapsed := now.UnixMilli() > r.until.Load()
@@ -429,9 +421,7 @@ func (l *Lobby) reload(r *Room, f store.Fence, why string) {
 	l.logf("room %s: read again from the store at epoch %d: %s", r.Name(), f.Epoch, why)
 	r.gone.Store(true)
 	l.drop(r, table.Notice{Kind: table.NoticeReloaded, Name: r.Name(), Join: l.joinCommand(r.Name())})
-	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-	defer cancel()
-	if err := l.Cluster.Shared.ExpireLease(ctx, f); err != nil {
+	if err := l.Cluster.Shared.ExpireLease(context.Background(), f); err != nil {
 		l.logf("room %s: letting its lease run out: %v", r.Name(), err)
 		return // it runs out by itself
 	}
@@ -458,8 +448,7 @@ func (l *Lobby) drop(r *Room, notice table.Notice) {
 // of the leases that run on runs out (zero: none runs).
 func (l *Lobby) takeOver() (next time.Time) {
 	c := l.Cluster
-	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-	defer cancel()
+	ctx := context.Background() // the server's own work; each call bounded by store.CallTimeout
 	leases, err := c.Shared.Leases(ctx)
 	if err != nil {
 		l.logf("reading the rooms' leases: %v", err)
@@ -472,7 +461,7 @@ func (l *Lobby) takeOver() (next time.Time) {
 		if l.Room(ls.Room) != nil || ls.Holder == c.ID && !ls.Until.Before(now) {
 			continue // this server's (a room being made), or open here
 		}
-		k, err := l.Store.Room(ls.Room)
+		k, err := l.Store.Room(ctx, ls.Room)
 		switch {
 		case errors.Is(err, store.ErrNoRoom) && ls.Until.Before(now):
 			// Nothing to take over, and its server stopped renewing
@@ -502,7 +491,7 @@ func (l *Lobby) takeOver() (next time.Time) {
 		l.mu.Lock()
 		cfg := l.restoreCfg
 		l.mu.Unlock()
-		err = l.add(ls.Room, func() (*Room, error) { return l.restoreRoom(k, cfg, false) })
+		err = l.add(ls.Room, func() (*Room, error) { return l.restoreRoom(ctx, k, cfg, false) })
 		switch {
 		case err == nil:
 			l.logf("room %s: taken over from server %s, whose lease ran out %v ago", ls.Room, ls.Holder, now.Sub(ls.Until).Round(time.Millisecond))
@@ -540,10 +529,9 @@ func (l *Lobby) remoteRooms() []RoomInfo {
 }
 
 // replay is kept room k with the moves the store holds beyond its record
-// played again: the game as the last server to hold it left it.
-func (l *Lobby) replay(k store.Room, f store.Fence) (store.Room, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-	defer cancel()
+// played again, read within ctx: the game as the last server to hold it
+// left it.
+func (l *Lobby) replay(ctx context.Context, k store.Room, f store.Fence) (store.Room, error) {
 	moves, err := l.Cluster.Shared.Moves(ctx, k.Name, len(k.Game.History))
 	if err != nil {
 		return k, fmt.Errorf("reading its moves: %w", err)
@@ -563,7 +551,9 @@ func (l *Lobby) replay(k store.Room, f store.Fence) (store.Room, error) {
 		for i := range users {
 			users[i] = g.UI[UIUser+strconv.Itoa(i)]
 		}
-		if err := l.Cluster.Shared.FencedAddResult(ctx, f, resultOf(k.Name, g, users, l.now(), g.UI[UIRated] != "", g.UI[UILevel])); err != nil {
+		// The server's to write, whatever becomes of the session that
+		// brought the room back.
+		if err := l.Cluster.Shared.FencedAddResult(context.WithoutCancel(ctx), f, resultOf(k.Name, g, users, l.now(), g.UI[UIRated] != "", g.UI[UILevel])); err != nil {
 			l.logf("room %s: recording a result: %v", k.Name, err)
 		}
 	}
@@ -571,15 +561,13 @@ func (l *Lobby) replay(k store.Room, f store.Fence) (store.Room, error) {
 }
 
 // Holder is the address of the server of the cluster that holds room,
-// if another does. A room whose holder's lease ran out is taken over here
-// first.
-func (l *Lobby) Holder(room string) (string, bool) {
+// if another does, read within ctx (the session's that names the room).
+// A room whose holder's lease ran out is taken over here first.
+func (l *Lobby) Holder(ctx context.Context, room string) (string, bool) {
 	c := l.Cluster
 	if c == nil || room == "" || l.Room(room) != nil {
 		return "", false
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-	defer cancel()
 	leases, err := c.Shared.Leases(ctx)
 	if err != nil {
 		l.logf("reading the rooms' leases: %v", err)

@@ -42,11 +42,11 @@ func TestTakeOver(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7))
+	ann, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Create("fam", "kb", "Ben", 0, servertest.Config(4, engine.Standard, 8)); !errors.Is(err, ErrElsewhere) {
+	if _, err := b.Create(bg, "fam", "kb", "Ben", 0, servertest.Config(4, engine.Standard, 8)); !errors.Is(err, ErrElsewhere) {
 		t.Fatalf("b makes a's room: %v", err)
 	}
 	servertest.Must(t, ann.Start())
@@ -93,7 +93,7 @@ func TestTakeOver(t *testing.T) {
 	if err := a.Cluster.Shared.AddMove(bg, ra.fence(), len(seen.History), engine.Continue); !errors.Is(err, store.ErrNotHolder) {
 		t.Fatalf("a moves after the takeover: %v", err)
 	}
-	ann, err = b.Join("fam", "ka", "Ada", -1)
+	ann, err = b.Join(bg, "fam", "ka", "Ada", -1)
 	if err != nil || ann.Seat() != 0 {
 		t.Fatalf("Ada back on b: seat %v, %v", ann, err)
 	}
@@ -157,7 +157,7 @@ func TestStoreDown(t *testing.T) {
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
 	cut := &flaky{Shared: a.Cluster.Shared}
 	a.Cluster.Shared = cut
-	ann, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	ann, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	act(t, ann)
@@ -230,7 +230,7 @@ func TestLeaseTaken(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	ann, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	act(t, ann) // the game is in the store
@@ -257,10 +257,10 @@ func TestTakeOverWaiting(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	if _, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7)); err != nil {
+	if _, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Join("fam", "kb", "Ben", 2); err != nil {
+	if _, err := a.Join(bg, "fam", "kb", "Ben", 2); err != nil {
 		t.Fatal(err)
 	}
 	a.Room("fam").gathers.Wait()
@@ -280,11 +280,11 @@ func TestTakeOverWaiting(t *testing.T) {
 	if rb.Started() {
 		t.Fatal("the room taken over was dealt")
 	}
-	bob, err := b.Join("fam", "kb", "Ben", -1)
+	bob, err := b.Join(bg, "fam", "kb", "Ben", -1)
 	if err != nil || bob.Seat() != 2 {
 		t.Fatalf("Ben back on b: seat %v, %v", bob, err)
 	}
-	ann, err := b.Join("fam", "ka", "Ada", -1)
+	ann, err := b.Join(bg, "fam", "ka", "Ada", -1)
 	if err != nil || ann.Seat() != 0 {
 		t.Fatalf("Ada back on b: seat %v, %v", ann, err)
 	}
@@ -303,7 +303,7 @@ func TestTakeOverWaiting(t *testing.T) {
 			ann.Act(u.Obs.Legal(buf[:0])[0])
 		}
 	}
-	k, err := b.Store.Room("fam")
+	k, err := b.Store.Room(bg, "fam")
 	servertest.Must(t, err)
 	if k.Game.UI[uiWaiting] != "" {
 		t.Fatal("the room's record still says it waits for its deal")
@@ -319,12 +319,12 @@ func TestGatheringRetried(t *testing.T) {
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
 	cut := &flaky{Shared: a.Cluster.Shared}
 	a.Cluster.Shared = cut
-	_, err := a.Create("fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7))
+	_, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7))
 	servertest.Must(t, err)
 	ra := a.Room("fam")
 	ra.gathers.Wait()
 	cut.down.Store(true)
-	_, err = a.Join("fam", "kb", "Ben", 2)
+	_, err = a.Join(bg, "fam", "kb", "Ben", 2)
 	servertest.Must(t, err)
 	ra.gathers.Wait()
 	cut.down.Store(false)

@@ -23,11 +23,11 @@ func TestDiskFull(t *testing.T) {
 		l := NewLobby(0)
 		l.Store = st
 		users := []string{"key-a", "key-b"}
-		a, err := l.Create("fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
+		a, err := l.Create(bg, "fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := l.Join("fam", "key-b", "Ben", 1); err != nil {
+		if _, err := l.Join(bg, "fam", "key-b", "Ben", 1); err != nil {
 			t.Fatal(err)
 		}
 		a.Start()
@@ -64,7 +64,7 @@ func TestDiskFull(t *testing.T) {
 		if got, want := st.Kept("fam"), len(r.Record().History); got != want {
 			t.Fatalf("kept %d moves of %d after the disk was freed", got, want)
 		}
-		if k, _ := st.Room("fam"); k.Game.State != atEnd {
+		if k, _ := st.Room(bg, "fam"); k.Game.State != atEnd {
 			t.Fatal("the kept game is not the game at the hand's end")
 		}
 		servertest.WaitFor(t, a, func(u table.View) bool { return u.Notice.Kind == table.NoticeKeptAgain })

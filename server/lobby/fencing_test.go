@@ -60,7 +60,7 @@ func TestPauseCrashResume(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	ann, err := a.Create(bg, "wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	for range 3 {
@@ -81,7 +81,7 @@ func TestPauseCrashResume(t *testing.T) {
 	if rb.epoch.Load() <= epoch {
 		t.Fatalf("b holds the room at epoch %d, a held it at %d", rb.epoch.Load(), epoch)
 	}
-	onB, err := b.Join("wz", "ka", "Ada", -1)
+	onB, err := b.Join(bg, "wz", "ka", "Ada", -1)
 	servertest.Must(t, err)
 	for range 4 {
 		act(t, onB)
@@ -109,7 +109,7 @@ func TestPauseCrashResume(t *testing.T) {
 	if got := fresh.tableMoves(); got != before {
 		t.Fatalf("a's table of wz has %d moves, the store %d", got, before)
 	}
-	back, err := a.Join("wz", "ka", "Ada", -1)
+	back, err := a.Join(bg, "wz", "ka", "Ada", -1)
 	servertest.Must(t, err)
 	act(t, back)
 	if took := time.Since(resumed); took > 5*time.Second {
@@ -134,7 +134,7 @@ func TestStaleWriteDrops(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	ann, err := a.Create(bg, "wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	act(t, ann)
@@ -172,9 +172,9 @@ func TestRowLockedOneRoom(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	one, err := a.Create("r1", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	one, err := a.Create(bg, "r1", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
-	two, err := a.Create("r2", "kb", "Ben", 0, servertest.Config(2, engine.Standard, 8))
+	two, err := a.Create(bg, "r2", "kb", "Ben", 0, servertest.Config(2, engine.Standard, 8))
 	servertest.Must(t, err)
 	servertest.Must(t, one.Start())
 	servertest.Must(t, two.Start())
@@ -252,7 +252,7 @@ func TestEndedRoomsLeaseGone(t *testing.T) {
 	url := pgtest.URL(t)
 	c := servertest.NewClock()
 	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
-	ann, err := a.Create("gone", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	ann, err := a.Create(bg, "gone", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	act(t, ann)
@@ -293,7 +293,7 @@ func TestMovesTableLocked(t *testing.T) {
 		fmt.Fprintf(&logged, format+"\n", args...)
 		mu.Unlock()
 	}
-	ann, err := a.Create("wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	ann, err := a.Create(bg, "wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	act(t, ann)
@@ -347,7 +347,7 @@ func TestRestartTakesOver(t *testing.T) {
 			url := pgtest.URL(t)
 			c := servertest.NewClock()
 			a := clusterLobby(t, url, "a", c)
-			ann, err := a.Create("wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+			ann, err := a.Create(bg, "wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 			servertest.Must(t, err)
 			servertest.Must(t, ann.Start())
 			act(t, ann)
@@ -362,7 +362,7 @@ func TestRestartTakesOver(t *testing.T) {
 			c.Add(LeaseTime + time.Second)
 			again := clusterLobby(t, url, "a2", c)
 			if how == "join" {
-				_, err = again.Join("wz", "kb", "Ben", -1)
+				_, err = again.Join(bg, "wz", "kb", "Ben", -1)
 			} else {
 				_, errs := again.Restore(servertest.Config(2, engine.Standard, 0))
 				err = errors.Join(errs...)

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,7 +34,10 @@ const migratedExt = ".migrated"
 // files: the players' names (users.json) and the saved rooms
 // (rooms/ROOM.json). A room file that does not load, or whose name the
 // store holds for another game, stays where it is and is named in
-// problems; the store opens all the same.
+// problems; the store opens all the same. What it does, as what
+// ImportRooms and ExportRooms do, is the server's start or a command of
+// its operator: no session waits on it (context.Background, each call
+// within the store's own bound).
 func OpenStore(dir, db string) (st *store.SQL, problems []error, err error) {
 	if db != "" {
 		st, err = store.OpenPostgres(db)
@@ -50,7 +54,7 @@ func OpenStore(dir, db string) (st *store.SQL, problems []error, err error) {
 	// The claims of the names were made by an older Skeleton, which took
 	// Аlice (a Cyrillic А) and Alíce beside Alice, or Ꭺda (a Cherokee Ꭺ)
 	// beside Ada: they are made again.
-	if err := st.Reclaim(names.Skeleton); err != nil {
+	if err := st.Reclaim(context.Background(), names.Skeleton); err != nil {
 		st.Close()
 		return nil, nil, err
 	}
@@ -72,7 +76,7 @@ func importNames(st store.Store, path string) error {
 	if err := json.Unmarshal(data, &byKey); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := st.ImportNames(byKey, names.Skeleton); err != nil {
+	if err := st.ImportNames(context.Background(), byKey, names.Skeleton); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return os.Rename(path, path+migratedExt)
@@ -109,7 +113,7 @@ func ImportRooms(st store.Store, dir string, migrate bool) (names []string, prob
 				k.Players = append(k.Players, u)
 			}
 		}
-		if err := st.PutRoom(k, k.Host); err != nil {
+		if err := st.PutRoom(context.Background(), k, k.Host); err != nil {
 			problems = append(problems, fmt.Errorf("%s: %w", path, err))
 			continue
 		}
@@ -128,7 +132,7 @@ func ImportRooms(st store.Store, dir string, migrate bool) (names []string, prob
 // returns their names: local mille loads it, and ImportRooms brings it
 // back into a store.
 func ExportRooms(st store.Store, dir string) ([]string, error) {
-	rooms, err := st.Rooms(1 << 30) // a room that does not load is in err
+	rooms, err := st.Rooms(context.Background(), 1<<30) // a room that does not load is in err
 	errs := []error{err}
 	var names []string
 	for _, k := range rooms {

@@ -64,7 +64,7 @@ func TestMigrateOldDataDir(t *testing.T) {
 	}
 	users := NewUsers(st)
 	for key, want := range map[string]string{oldAnn: "Ann", oldBob: "Bob"} {
-		if name, ok := users.Name(key); !ok || name != want {
+		if name, ok := users.Name(bg, key); !ok || name != want {
 			t.Errorf("%s: %q", key, name)
 		}
 	}
@@ -73,7 +73,7 @@ func TestMigrateOldDataDir(t *testing.T) {
 			t.Errorf("after the migration: %v", err)
 		}
 	}
-	k, err := st.Room("fam")
+	k, err := st.Room(bg, "fam")
 	if err != nil || !k.Saved || k.Host != oldAnn || !reflect.DeepEqual(k.Players, []string{oldAnn, oldBob}) || len(k.Game.History) != 12 {
 		t.Fatalf("the room moved in: %+v, %v", k, err)
 	}
@@ -91,11 +91,11 @@ func TestMigrateOldDataDir(t *testing.T) {
 	if got, errs := l.Restore(servertest.Config(4, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
-	b, err := l.Join("fam", oldBob, "Bob", -1)
+	b, err := l.Join(bg, "fam", oldBob, "Bob", -1)
 	if err != nil || b.Seat() != 1 {
 		t.Fatalf("Bob comes back: %v", err)
 	}
-	if _, err := l.Join("fam", "SHA256:calCalCalCalCalCalCalCalCalCalCalCalCalCal0", "Cal", -1); !errors.Is(err, table.ErrNotPlayer) {
+	if _, err := l.Join(bg, "fam", "SHA256:calCalCalCalCalCalCalCalCalCalCalCalCalCal0", "Cal", -1); !errors.Is(err, table.ErrNotPlayer) {
 		t.Fatalf("Cal, not in the game, joins: %v", err)
 	}
 }
@@ -107,7 +107,7 @@ func TestExportImport(t *testing.T) {
 	from := servertest.NewStore(t)
 	g := servertest.Play2(t, 20)
 	g.UI = map[string]string{UIHost: "key-a", UIUser + "0": "key-a", UIUser + "1": "key-b", UILevel: "easy"}
-	if err := from.PutRoom(store.Room{Name: "duel", Game: g, Host: "key-a", Players: []string{"key-a", "key-b"}, Saved: true}, "key-a"); err != nil {
+	if err := from.PutRoom(bg, store.Room{Name: "duel", Game: g, Host: "key-a", Players: []string{"key-a", "key-b"}, Saved: true}, "key-a"); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
@@ -116,7 +116,7 @@ func TestExportImport(t *testing.T) {
 	}
 	to := servertest.NewStore(t)
 	other := servertest.Play2(t, 3)
-	if err := to.PutRoom(store.Room{Name: "duel", Game: other, Host: "key-x", Players: []string{"key-x"}}, "key-x"); err != nil {
+	if err := to.PutRoom(bg, store.Room{Name: "duel", Game: other, Host: "key-x", Players: []string{"key-x"}}, "key-x"); err != nil {
 		t.Fatal(err)
 	}
 	if names, problems := ImportRooms(to, dir, false); len(names) != 0 || len(problems) != 1 || !errors.Is(problems[0], store.ErrNotYours) {
@@ -126,7 +126,7 @@ func TestExportImport(t *testing.T) {
 	if names, problems := ImportRooms(to, dir, false); len(names) != 1 || problems != nil {
 		t.Fatalf("import: %v, %v", names, problems)
 	}
-	k, err := to.Room("duel")
+	k, err := to.Room(bg, "duel")
 	if err != nil || k.Game.State != g.State || !reflect.DeepEqual(k.Game.UI, g.UI) || !k.Saved {
 		t.Fatalf("the room imported: %v", err)
 	}

@@ -31,22 +31,22 @@ func TestCheckpoints(t *testing.T) {
 	l := NewLobby(0)
 	l.Store, l.Now = st, clk.Now
 	users := []string{"key-a", "key-b"}
-	a, err := l.Create("fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
+	a, err := l.Create(bg, "fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 11))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Join("fam", "key-b", "Ben", 1); err != nil {
+	if _, err := l.Join(bg, "fam", "key-b", "Ben", 1); err != nil {
 		t.Fatal(err)
 	}
 	a.Start()
 	r := a.Room()
-	if _, err := st.Room("fam"); !errors.Is(err, store.ErrNoRoom) {
+	if _, err := st.Room(bg, "fam"); !errors.Is(err, store.ErrNoRoom) {
 		t.Fatalf("kept before a hand ended: %v", err)
 	}
 	servertest.PlayTo(t, r, users, func(s engine.State) bool { return s.HandOver() })
 	atEnd := r.State()
 	l.Checkpoint(false) // what Keep does when a hand ends
-	k, err := st.Room("fam")
+	k, err := st.Room(bg, "fam")
 	if err != nil || k.Game.State != atEnd || k.Saved || k.Host != "key-a" {
 		t.Fatalf("the checkpoint at the hand's end: %v, %+v", err, k.Game.State.Phase)
 	}
@@ -66,11 +66,11 @@ func TestCheckpoints(t *testing.T) {
 	if r2.State() != midHand {
 		t.Fatal("the game did not come back from its last checkpoint")
 	}
-	if _, err := l2.Join("fam", "key-x", "Xan", -1); !errors.Is(err, table.ErrNotPlayer) {
+	if _, err := l2.Join(bg, "fam", "key-x", "Xan", -1); !errors.Is(err, table.ErrNotPlayer) {
 		t.Fatalf("a stranger joins the game that came back: %v", err)
 	}
-	a2, _ := l2.Join("fam", "key-a", "Ada", -1)
-	b2, _ := l2.Join("fam", "key-b", "Ben", -1)
+	a2, _ := l2.Join(bg, "fam", "key-a", "Ada", -1)
+	b2, _ := l2.Join(bg, "fam", "key-b", "Ben", -1)
 	if a2.Seat() != 0 || b2.Seat() != 1 {
 		t.Fatalf("seats %d and %d", a2.Seat(), b2.Seat())
 	}
@@ -97,37 +97,37 @@ func TestCheckpoints(t *testing.T) {
 	a2.Quit()
 	b2.Quit()
 	l2.Sweep()
-	if _, err := st.Room("fam"); !errors.Is(err, store.ErrNoRoom) {
+	if _, err := st.Room(bg, "fam"); !errors.Is(err, store.ErrNoRoom) {
 		t.Fatalf("a game given up is still kept: %v", err)
 	}
 
 	// A saved game given up stays kept.
-	c, _ := l2.Create("kept", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 12))
+	c, _ := l2.Create(bg, "kept", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 12))
 	c.Start()
 	if _, err := c.Save(); err != nil {
 		t.Fatal(err)
 	}
 	c.Quit()
 	l2.Sweep()
-	if _, err := st.Room("kept"); err != nil {
+	if _, err := st.Room(bg, "kept"); err != nil {
 		t.Fatalf("a saved game given up: %v", err)
 	}
 	// Its name is taken: a new room cannot write over it.
-	if _, err := l2.Create("kept", "key-x", "Xan", 0, servertest.Config(2, engine.Standard, 1)); !errors.Is(err, ErrSavedName) {
+	if _, err := l2.Create(bg, "kept", "key-x", "Xan", 0, servertest.Config(2, engine.Standard, 1)); !errors.Is(err, ErrSavedName) {
 		t.Fatalf("a new room takes a kept game's name: %v", err)
 	}
 	// The form's first name skips kept games as well as open rooms.
-	if _, err := l2.Create("room1", "key-x", "Xan", 0, servertest.Config(2, engine.Standard, 1)); err != nil {
+	if _, err := l2.Create(bg, "room1", "key-x", "Xan", 0, servertest.Config(2, engine.Standard, 1)); err != nil {
 		t.Fatal(err)
 	}
-	c, _ = l2.Create("room2", "key-y", "Yve", 0, servertest.Config(2, engine.Standard, 13))
+	c, _ = l2.Create(bg, "room2", "key-y", "Yve", 0, servertest.Config(2, engine.Standard, 13))
 	c.Start()
 	if _, err := c.Save(); err != nil {
 		t.Fatal(err)
 	}
 	c.Quit()
 	l2.Sweep()
-	if got := l2.FreeName(); got != "room3" {
+	if got := l2.FreeName(bg); got != "room3" {
 		t.Fatalf("the free name offered is %q, want room3 (room1 open, room2 kept)", got)
 	}
 }
@@ -143,7 +143,7 @@ func TestSavesPerKey(t *testing.T) {
 	defer l.Close()
 	save := func(name, host string) {
 		t.Helper()
-		c, err := l.Create(name, host, "X", 0, servertest.Config(2, engine.Standard, 1))
+		c, err := l.Create(bg, name, host, "X", 0, servertest.Config(2, engine.Standard, 1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +159,7 @@ func TestSavesPerKey(t *testing.T) {
 		save(fmt.Sprint("spam", i), "key-x")
 	}
 	var names []string
-	kept, err := st.Rooms(100)
+	kept, err := st.Rooms(bg, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestSavesPerKey(t *testing.T) {
 	if got, errs := l.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 0 || errs != nil {
 		t.Fatalf("restored %v %v", got, errs)
 	}
-	if kept, _ := st.Rooms(100); len(kept) != 0 {
+	if kept, _ := st.Rooms(bg, 100); len(kept) != 0 {
 		t.Fatalf("%d rooms kept after KeepSaves", len(kept))
 	}
 }
@@ -190,7 +190,7 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 	clk := servertest.NewClock()
 	l := NewLobby(0)
 	l.Store, l.Now = st, clk.Now
-	c, err := l.Create("solo", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 3))
+	c, err := l.Create(bg, "solo", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,7 +206,7 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 	if got, errs := l2.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
-	a, err := l2.Join("solo", "key-a", "Ada", -1)
+	a, err := l2.Join(bg, "solo", "key-a", "Ada", -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 	if !listed {
 		t.Fatalf("the saved game left by its last person is not listed: %+v", l2.List())
 	}
-	a2, err := l2.Join("solo", "key-a", "Ada", -1)
+	a2, err := l2.Join(bg, "solo", "key-a", "Ada", -1)
 	if err != nil || a2.Seat() != 0 {
 		t.Fatalf("Ada comes back: %v, %v", a2, err)
 	}

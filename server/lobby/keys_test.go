@@ -41,12 +41,12 @@ func TestRegistrationWritesLittle(t *testing.T) {
 	for i := range 50_000 {
 		names[fmt.Sprintf("SHA256:%043d", i)] = fmt.Sprint("p", i)
 	}
-	if err := st.ImportNames(names, nil); err != nil {
+	if err := st.ImportNames(bg, names, nil); err != nil {
 		t.Fatal(err)
 	}
 	users := NewUsers(st)
 	before := written()
-	if err := users.SetName("SHA256:newcomer", "Newcomer"); err != nil {
+	if err := users.SetName(bg, "SHA256:newcomer", "Newcomer"); err != nil {
 		t.Fatal(err)
 	}
 	n := written() - before
@@ -54,7 +54,7 @@ func TestRegistrationWritesLittle(t *testing.T) {
 		t.Fatalf("one registration wrote %d bytes", n)
 	}
 	t.Logf("one registration wrote %d bytes", n)
-	if name, ok := users.Name("SHA256:newcomer"); !ok || name != "Newcomer" {
+	if name, ok := users.Name(bg, "SHA256:newcomer"); !ok || name != "Newcomer" {
 		t.Fatalf("the newcomer's name: %q", name)
 	}
 }

@@ -106,8 +106,8 @@ func NewLobby(maxRooms int) *Lobby {
 }
 
 // Create makes a room and seats its host in it, in the seat hostSeat wants
-// (-1: the first).
-func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Config) (*Conn, error) {
+// (-1: the first). The store is asked within ctx, the host's session's.
+func (l *Lobby) Create(ctx context.Context, name, host, hostName string, hostSeat int, cfg table.Config) (*Conn, error) {
 	if !roomName.MatchString(name) {
 		return nil, ErrRoomName
 	}
@@ -117,7 +117,7 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Conf
 	if l.Store != nil {
 		// A new game must not take the name of a kept one, which would
 		// then be written over.
-		switch k, err := l.Store.Room(name); {
+		switch k, err := l.Store.Room(ctx, name); {
 		case err == nil && l.Cluster != nil && k.Game.UI[uiWaiting] != "":
 			// Another server's room, not dealt: its lease says
 			// where, or it is taken over soon; this server relays
@@ -131,7 +131,7 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Conf
 	err := l.add(name, func() (r *Room, err error) {
 		var lease store.Lease
 		if l.Cluster != nil {
-			if lease, err = l.claim(name); err != nil {
+			if lease, err = l.claim(ctx, name); err != nil {
 				return nil, err
 			}
 			defer func() {
@@ -141,8 +141,6 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Conf
 			}()
 			// The moves of an older game of that name, not kept, are
 			// not this game's.
-			ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
-			defer cancel()
 			if err := l.Cluster.Shared.DropMoves(ctx, lease.Fence(), 0); err != nil {
 				return nil, err
 			}
@@ -163,15 +161,15 @@ func (l *Lobby) Create(name, host, hostName string, hostSeat int, cfg table.Conf
 }
 
 // FreeName is a name for a new room that no open room and no kept game
-// has: room1, room2, and so on.
-func (l *Lobby) FreeName() string {
+// has: room1, room2, and so on. The store is asked within ctx.
+func (l *Lobby) FreeName(ctx context.Context) string {
 	for i := 1; ; i++ {
 		name := fmt.Sprintf("room%d", i)
 		if l.Room(name) != nil {
 			continue
 		}
 		if l.Store != nil {
-			if _, err := l.Store.Room(name); !errors.Is(err, store.ErrNoRoom) {
+			if _, err := l.Store.Room(ctx, name); !errors.Is(err, store.ErrNoRoom) {
 				continue
 			}
 		}
@@ -255,10 +253,10 @@ func (l *Lobby) level(level string) (string, error) {
 
 // Join seats user in the room called name (see Room.Join), bringing it
 // back from the store if it is kept there but not open.
-func (l *Lobby) Join(name, user, userName string, seat int) (*Conn, error) {
+func (l *Lobby) Join(ctx context.Context, name, user, userName string, seat int) (*Conn, error) {
 	r := l.Room(name)
 	if r == nil {
-		r = l.reopen(name)
+		r = l.reopen(ctx, name)
 	}
 	if r == nil && slices.ContainsFunc(l.remoteRooms(), func(i RoomInfo) bool { return i.Name == name }) {
 		return nil, elsewhere(l.holderAddr(name), name)
@@ -394,7 +392,7 @@ func (l *Lobby) Close() {
 		if l.Cluster != nil && !r.Started() && !r.Restored() {
 			// A room of a cluster not dealt: its people are told the
 			// server stops, and nobody takes it over.
-			if err := l.Store.DropCheckpoint(r.Name()); err != nil {
+			if err := l.Store.DropCheckpoint(context.Background(), r.Name()); err != nil {
 				l.logf("room %s: %v", r.Name(), err)
 			}
 		}

@@ -27,7 +27,7 @@ func TestLobby(t *testing.T) {
 	}
 	conns := map[string]*Conn{}
 	for i, st := range steps {
-		c, err := l.Create(st.name, st.user, st.user, -1, cfg)
+		c, err := l.Create(bg, st.name, st.user, st.user, -1, cfg)
 		if !errors.Is(err, st.err) {
 			t.Fatalf("step %d: create %q: %v, want %v", i, st.name, err, st.err)
 		}
@@ -39,23 +39,23 @@ func TestLobby(t *testing.T) {
 	if len(list) != 2 || list[0].Name != "alpha" || list[1].Name != "beta" || list[0].Humans != 1 {
 		t.Fatalf("list: %+v", list)
 	}
-	if _, err := l.Join("nope", "d", "D", -1); !errors.Is(err, ErrNoRoom) {
+	if _, err := l.Join(bg, "nope", "d", "D", -1); !errors.Is(err, ErrNoRoom) {
 		t.Fatalf("join a missing room: %v", err)
 	}
-	d, err := l.Join("beta", "d", "D", -1)
+	d, err := l.Join(bg, "beta", "d", "D", -1)
 	if err != nil || d.Seat() != 1 {
 		t.Fatalf("join beta: %v", err)
 	}
 
 	// Everybody leaves alpha before its start: it ends and makes room.
 	conns["alpha"].Leave()
-	if _, err := l.Join("alpha", "b", "B", -1); !errors.Is(err, ErrNoRoom) {
+	if _, err := l.Join(bg, "alpha", "b", "B", -1); !errors.Is(err, ErrNoRoom) {
 		t.Fatalf("join an ended room: %v", err)
 	}
 	if l.Room("alpha") != nil {
 		t.Fatal("an empty room stays in the lobby")
 	}
-	if _, err := l.Create("gamma", "c", "C", -1, cfg); err != nil {
+	if _, err := l.Create(bg, "gamma", "c", "C", -1, cfg); err != nil {
 		t.Fatalf("create after a room ended: %v", err)
 	}
 }

@@ -32,12 +32,12 @@ func TestLookAlikesRefused(t *testing.T) {
 	users := NewUsers(servertest.NewStore(t))
 	n := 0
 	for original, alikes := range lookAlikes {
-		if err := users.SetName("first-"+original, original); err != nil {
+		if err := users.SetName(bg, "first-"+original, original); err != nil {
 			t.Fatalf("%s: %v", original, err)
 		}
 		for _, name := range alikes {
 			n++
-			err := users.SetName("other", name)
+			err := users.SetName(bg, "other", name)
 			if err == nil {
 				t.Errorf("%q (%+q) taken beside %s", name, name, original)
 			}
@@ -51,7 +51,7 @@ func TestLookAlikesRefused(t *testing.T) {
 		t.Errorf("the probe has %d look-alikes", n)
 	}
 	for _, name := range []string{"Adam", "Dana", "Alina", "Алиса", "Oleg", "Džan"} {
-		if err := users.SetName("free-"+name, name); err != nil {
+		if err := users.SetName(bg, "free-"+name, name); err != nil {
 			t.Errorf("%q: %v", name, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"unicode"
 	"unicode/utf8"
@@ -33,15 +34,15 @@ func NewUsers(st store.Store) *Users { return &Users{store: st} }
 
 // Name returns the name chosen by the player with key fingerprint id. A
 // name the store cannot read now is unknown: the player is asked again.
-func (u *Users) Name(id string) (string, bool) {
-	name, ok, _ := u.lookup(id)
+func (u *Users) Name(ctx context.Context, id string) (string, bool) {
+	name, ok, _ := u.lookup(ctx, id)
 	return name, ok
 }
 
 // lookup is Name with the store's error, if it could not be read: the
 // player is then told why they are asked (Admission.Unread).
-func (u *Users) lookup(id string) (string, bool, error) {
-	name, ok, err := u.store.Name(id)
+func (u *Users) lookup(ctx context.Context, id string) (string, bool, error) {
+	name, ok, err := u.store.Name(ctx, id)
 	return name, ok && err == nil, err
 }
 
@@ -50,11 +51,11 @@ var ErrNameTaken = refuse(RefNameTaken)
 
 // SetName checks name (ValidName) and remembers it for id. A name is one
 // player's: another's, written in other capitals or widths, is refused.
-func (u *Users) SetName(id, name string) error {
+func (u *Users) SetName(ctx context.Context, id, name string) error {
 	if err := ValidName(name); err != nil {
 		return err
 	}
-	err := u.store.ClaimName(id, name, names.Skeleton(name))
+	err := u.store.ClaimName(ctx, id, name, names.Skeleton(name))
 	switch {
 	case errors.Is(err, store.ErrNameTaken):
 		return ErrNameTaken

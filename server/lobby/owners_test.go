@@ -21,11 +21,11 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	l := NewLobby(0)
 	l.Store, l.Now = st, clk.Now
 	cfg := servertest.Config(4, engine.Standard, 5)
-	a, err := l.Create("fam", "key-a", "Ada", 0, cfg)
+	a, err := l.Create(bg, "fam", "key-a", "Ada", 0, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Join("fam", "key-b", "Ben", 1); err != nil {
+	if _, err := l.Join(bg, "fam", "key-b", "Ben", 1); err != nil {
 		t.Fatal(err)
 	}
 	a.Start()
@@ -40,7 +40,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if got, errs := l2.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 1 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
-	x, err := l2.Join("fam", "key-x", "Xan", -1)
+	x, err := l2.Join(bg, "fam", "key-x", "Xan", -1)
 	if err == nil {
 		// The stranger got a computer's seat: the attack goes on.
 		clk.Add(cfg.Grace)
@@ -51,7 +51,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 		clk.Add(cfg.Grace)
 		l2.Sweep()
 		if _, err := x.Save(); err == nil {
-			k, _ := st.Room("fam")
+			k, _ := st.Room(bg, "fam")
 			t.Fatalf("a stranger took the restored game and saved it: its keys now %v", k.Game.UI)
 		}
 		t.Fatal("a stranger took a seat of the restored game")
@@ -64,7 +64,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := l2.Join("fam", "key-b", "Ben", -1)
+	b, err := l2.Join(bg, "fam", "key-b", "Ben", -1)
 	if err != nil || b.Seat() != 1 {
 		t.Fatalf("Ben comes back: %v", err)
 	}
@@ -81,7 +81,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if err := b.OpenSeats(true); err != nil {
 		t.Fatal(err)
 	}
-	x, err = l2.Join("fam", "key-x", "Xan", 2)
+	x, err = l2.Join(bg, "fam", "key-x", "Xan", 2)
 	if err != nil {
 		t.Fatalf("the stranger sits once the host allows it: %v", err)
 	}
@@ -103,14 +103,14 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if !seats[0].Human || !seats[1].Human || seats[0].Name != "Ada" || seats[1].Name != "Ben" {
 		t.Fatalf("seats after the grace period: %+v", seats)
 	}
-	a2, err := l2.Join("fam", "key-a", "Ada", -1)
+	a2, err := l2.Join(bg, "fam", "key-a", "Ada", -1)
 	if err != nil || a2.Seat() != 0 {
 		t.Fatalf("Ada comes back after the grace period: %v", err)
 	}
 	if _, err := a2.Save(); err != nil {
 		t.Fatalf("Ada saves: %v", err)
 	}
-	k, err := st.Room("fam")
+	k, err := st.Room(bg, "fam")
 	if err != nil {
 		t.Fatal(err)
 	}

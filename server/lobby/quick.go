@@ -99,7 +99,10 @@ func (l *Lobby) Quick(ctx context.Context, user, name string) (*Conn, error) {
 		q.waiting = slices.Delete(q.waiting, best, best+1)
 		room := l.quickName(q)
 		q.mu.Unlock()
-		host, guest, err := l.quickRoom(room, other, me)
+		// The room is the other's too, who waits for it: made
+		// whatever becomes of this session (each call of the store
+		// still bounded by store.CallTimeout).
+		host, guest, err := l.quickRoom(context.WithoutCancel(ctx), room, other, me)
 		other.seated <- quickSeat{host, err}
 		return guest, err
 	}
@@ -131,7 +134,7 @@ func (l *Lobby) Quick(ctx context.Context, user, name string) (*Conn, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	c, _, err := l.quickRoom(room, me, nil)
+	c, _, err := l.quickRoom(ctx, room, me, nil)
 	return c, err
 }
 
@@ -154,9 +157,10 @@ func (l *Lobby) quickName(q *quickQueue) string {
 	}
 }
 
-// quickRoom makes quick room name, rated, hosted by a and dealt: b takes
-// the second seat, or without b the house computer nearest a's rating.
-func (l *Lobby) quickRoom(name string, a, b *quickEntry) (ca, cb *Conn, err error) {
+// quickRoom makes quick room name, rated, hosted by a and dealt, asking
+// the store within ctx: b takes the second seat, or without b the house
+// computer nearest a's rating.
+func (l *Lobby) quickRoom(ctx context.Context, name string, a, b *quickEntry) (ca, cb *Conn, err error) {
 	cfg := DefaultRoom
 	cfg.Game, cfg.Seed, cfg.Rated = engine.Config{Players: 2, Rules: engine.Standard}, NewSeed(), true
 	rated := a.rating
@@ -166,7 +170,7 @@ func (l *Lobby) quickRoom(name string, a, b *quickEntry) (ca, cb *Conn, err erro
 	// The computers of the room (the seat of one who leaves for good)
 	// play at the level nearest the players'.
 	cfg.Level = l.nearestLevel(rated)
-	if ca, err = l.Create(name, a.user, a.name, 0, cfg); err != nil {
+	if ca, err = l.Create(ctx, name, a.user, a.name, 0, cfg); err != nil {
 		return nil, nil, err
 	}
 	if b != nil {

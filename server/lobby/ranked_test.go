@@ -20,15 +20,15 @@ func TestRatedRoom(t *testing.T) {
 	l.Store, l.Ratings, l.Now = st, st, servertest.NewClock().Now
 	defer l.Close()
 	for key, name := range map[string]string{"key-a": "Ada", "key-b": "Ben"} {
-		servertest.Must(t, st.ClaimName(key, name, names.Skeleton(name)))
+		servertest.Must(t, st.ClaimName(bg, key, name, names.Skeleton(name)))
 	}
 	users := []string{"key-a", "key-b"}
 	play := func(room string, rated bool, seed uint64) engine.State {
 		cfg := servertest.Config(2, engine.Standard, seed)
 		cfg.Rated = rated
-		a, err := l.Create(room, "key-a", "Ada", 0, cfg)
+		a, err := l.Create(bg, room, "key-a", "Ada", 0, cfg)
 		servertest.Must(t, err)
-		_, err = l.Join(room, "key-b", "Ben", 1)
+		_, err = l.Join(bg, room, "key-b", "Ben", 1)
 		servertest.Must(t, err)
 		servertest.Must(t, a.Start())
 		servertest.PlayTo(t, a.Room(), users, func(s engine.State) bool { return s.Phase == engine.PhaseGameOver })

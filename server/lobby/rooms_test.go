@@ -35,13 +35,13 @@ func TestSaveRestore(t *testing.T) {
 	l.Store, l.Now = st, clk.Now
 	cfg := servertest.Config(4, engine.Standard, 7)
 	cfg.Level = "medium"
-	a, err := l.Create("friday", "key-a", "Ada", 0, cfg)
+	a, err := l.Create(bg, "friday", "key-a", "Ada", 0, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := l.Join("friday", "key-b", "Ben", 1)
-	c, _ := l.Join("friday", "key-c", "Col", 2)
-	d, _ := l.Join("friday", "key-d", "Dot", 3)
+	b, _ := l.Join(bg, "friday", "key-b", "Ben", 1)
+	c, _ := l.Join(bg, "friday", "key-c", "Col", 2)
+	d, _ := l.Join(bg, "friday", "key-d", "Dot", 3)
 	if _, err := a.Save(); !errors.Is(err, table.ErrNotStarted) {
 		t.Fatalf("save before the start: %v", err)
 	}
@@ -58,7 +58,7 @@ func TestSaveRestore(t *testing.T) {
 		t.Fatalf("save: %q, %v", name, err)
 	}
 	servertest.WaitFor(t, c, func(u table.View) bool { return u.Notice == table.Notice{Kind: table.NoticeSaved, Name: "friday"} })
-	k, err := st.Room("friday")
+	k, err := st.Room(bg, "friday")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,10 +94,10 @@ func TestSaveRestore(t *testing.T) {
 	}
 	r2 := l2.Room("friday")
 	// A stranger cannot take a seat of a saved game (TestStrangerCannotTakeRestoredGame).
-	if _, err := l2.Join("friday", "key-x", "Xan", 0); !errors.Is(err, table.ErrNotPlayer) {
+	if _, err := l2.Join(bg, "friday", "key-x", "Xan", 0); !errors.Is(err, table.ErrNotPlayer) {
 		t.Fatalf("a stranger takes Ada's seat: %v", err)
 	}
-	b2, err := l2.Join("friday", "key-b", "Ben", -1)
+	b2, err := l2.Join(bg, "friday", "key-b", "Ben", -1)
 	if err != nil || b2.Seat() != 1 {
 		t.Fatalf("Ben comes back: %v", err)
 	}
@@ -107,7 +107,7 @@ func TestSaveRestore(t *testing.T) {
 	if r2.Host() != "key-a" {
 		t.Fatalf("host %q before Ada is back", r2.Host())
 	}
-	a2, err := l2.Join("friday", "key-a", "Ada", -1)
+	a2, err := l2.Join(bg, "friday", "key-a", "Ada", -1)
 	if err != nil || a2.Seat() != 0 {
 		t.Fatalf("Ada comes back: %v", err)
 	}
@@ -128,7 +128,7 @@ func TestSaveRestore(t *testing.T) {
 	if s := r2.Seats()[3]; !s.Human || s.Name != "Dot" {
 		t.Fatalf("Dot's seat after the grace period: %+v", s)
 	}
-	if d2, err := l2.Join("friday", "key-d", "Dot", -1); err != nil || d2.Seat() != 3 {
+	if d2, err := l2.Join(bg, "friday", "key-d", "Dot", -1); err != nil || d2.Seat() != 3 {
 		t.Fatalf("Dot comes back after the grace period: %v", err)
 	}
 }
@@ -140,8 +140,8 @@ func TestRestoredHostGone(t *testing.T) {
 	clk := servertest.NewClock()
 	l := NewLobby(0)
 	l.Store, l.Now = st, clk.Now
-	a, _ := l.Create("t", "a", "A", 0, servertest.Config(2, engine.Standard, 3))
-	l.Join("t", "b", "B", 1)
+	a, _ := l.Create(bg, "t", "a", "A", 0, servertest.Config(2, engine.Standard, 3))
+	l.Join(bg, "t", "b", "B", 1)
 	a.Start()
 	l.SaveAll()
 	l.Close()
@@ -153,7 +153,7 @@ func TestRestoredHostGone(t *testing.T) {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
 	clk.Add(time.Hour) // b comes back an hour after the restart
-	b, _ := l2.Join("t", "b", "B", -1)
+	b, _ := l2.Join(bg, "t", "b", "B", -1)
 	l2.Sweep()
 	if err := b.Start(); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("b starts at once: %v", err)
@@ -174,7 +174,7 @@ func TestRestoredGiveWay(t *testing.T) {
 	l := NewLobby(0)
 	l.Store, l.Now = st, clk.Now
 	for _, name := range []string{"old1", "old2"} {
-		a, _ := l.Create(name, "a-"+name, "A", 0, servertest.Config(2, engine.Standard, 3))
+		a, _ := l.Create(bg, name, "a-"+name, "A", 0, servertest.Config(2, engine.Standard, 3))
 		a.Start()
 	}
 	if names, err := l.SaveAll(); len(names) != 2 || err != nil {
@@ -188,19 +188,19 @@ func TestRestoredGiveWay(t *testing.T) {
 	if got, errs := l2.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 2 || errs != nil {
 		t.Fatalf("restore: %v %v", got, errs)
 	}
-	if _, err := l2.Join("old1", "a-old1", "A", -1); err != nil {
+	if _, err := l2.Join(bg, "old1", "a-old1", "A", -1); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l2.Create("new", "n", "N", -1, servertest.Config(2, engine.Standard, 1)); err != nil {
+	if _, err := l2.Create(bg, "new", "n", "N", -1, servertest.Config(2, engine.Standard, 1)); err != nil {
 		t.Fatalf("a new room in a lobby full of restored rooms: %v", err)
 	}
 	if l2.Room("old2") != nil || l2.Room("old1") == nil {
 		t.Fatal("the wrong restored room gave way")
 	}
-	if _, err := l2.Create("newer", "m", "M", -1, servertest.Config(2, engine.Standard, 1)); !errors.Is(err, ErrTooManyRooms) {
+	if _, err := l2.Create(bg, "newer", "m", "M", -1, servertest.Config(2, engine.Standard, 1)); !errors.Is(err, ErrTooManyRooms) {
 		t.Fatalf("a room over the limit: %v", err)
 	}
-	if _, err := st.Room("old2"); err != nil {
+	if _, err := st.Room(bg, "old2"); err != nil {
 		t.Fatalf("the room that gave way is no longer kept: %v", err)
 	}
 	// l2 is a lobby of one server: Join brings old2 back, giving way.
@@ -213,7 +213,7 @@ func TestRestoredGiveWay(t *testing.T) {
 	if got, errs := l3.Restore(servertest.Config(2, engine.Standard, 0)); len(got) != 0 || len(errs) != 0 {
 		t.Fatalf("restoring old saves: %v %v", got, errs)
 	}
-	if _, err := st.Room("old1"); !errors.Is(err, store.ErrNoRoom) {
+	if _, err := st.Room(bg, "old1"); !errors.Is(err, store.ErrNoRoom) {
 		t.Fatalf("a save older than MaxSaveAge is still kept: %v", err)
 	}
 }
@@ -245,7 +245,7 @@ func TestRestoreChecksLevels(t *testing.T) {
 		}
 		g.UI = map[string]string{UIUser + "0": "key-a", UIHost: "key-a", UILevel: tc.room}
 		g.Saved = servertest.NewClock().Now()
-		if err := st.PutRoom(store.Room{Name: "r", Game: g, Host: "key-a", Players: []string{"key-a"}, Saved: true}, "key-a"); err != nil {
+		if err := st.PutRoom(bg, store.Room{Name: "r", Game: g, Host: "key-a", Players: []string{"key-a"}, Saved: true}, "key-a"); err != nil {
 			t.Fatal(err)
 		}
 		l := NewLobby(0)

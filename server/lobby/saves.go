@@ -94,7 +94,7 @@ func (r *Room) save(user string, shutdown bool) (string, error) {
 // name is another game. Under saveMu.
 func (r *Room) putLocked(c table.Checkpoint, saved bool) error {
 	kept := r.kept(c, saved)
-	if err := r.put(kept, c.Seating.Host); err != nil {
+	if err := r.put(context.Background(), kept, c.Seating.Host); err != nil {
 		return err
 	}
 	r.written = len(kept.Game.History)
@@ -167,7 +167,7 @@ func (r *Room) flushLocked() bool {
 	r.endMu.Unlock()
 	var failed []store.Result
 	for _, res := range results {
-		if err := r.addResult(res); err != nil {
+		if err := r.addResult(context.Background(), res); err != nil {
 			r.lobby.logf("room %s: recording a result: %v", r.Name(), err)
 			if !errors.Is(err, store.ErrNotHolder) { // another server's to record now
 				failed = append(failed, res)
@@ -284,7 +284,7 @@ func (l *Lobby) retire(rooms []*Room) {
 		if slices.ContainsFunc(r.Seats(), func(s table.SeatInfo) bool { return s.Human }) {
 			continue
 		}
-		if err := l.Store.DropCheckpoint(r.Name()); err != nil {
+		if err := l.Store.DropCheckpoint(context.Background(), r.Name()); err != nil {
 			l.logf("room %s: %v", r.Name(), err)
 		}
 	}
@@ -297,16 +297,15 @@ func (l *Lobby) retireShared(rooms []*Room) {
 	if c == nil {
 		return
 	}
+	ctx := context.Background() // the server's own work
 	for _, r := range rooms {
 		if r.gone.Load() {
 			continue // another server's now: nothing of it is this one's to drop
 		}
-		if _, err := l.Store.Room(r.Name()); errors.Is(err, store.ErrNoRoom) {
-			ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+		if _, err := l.Store.Room(ctx, r.Name()); errors.Is(err, store.ErrNoRoom) {
 			if err := c.Shared.DropMoves(ctx, r.fence(), 0); err != nil {
 				l.logf("room %s: %v", r.Name(), err)
 			}
-			cancel()
 		}
 		l.unclaim(r.Name())
 	}
@@ -319,7 +318,7 @@ func (l *Lobby) prune() error {
 	if keep <= 0 {
 		keep = MaxSaveAge
 	}
-	n, err := l.Store.Prune(l.now().Add(-keep), l.SavesPerKey)
+	n, err := l.Store.Prune(context.Background(), l.now().Add(-keep), l.SavesPerKey)
 	if err != nil {
 		return fmt.Errorf("pruning the kept rooms: %w", err)
 	}
@@ -348,10 +347,10 @@ func (l *Lobby) prune() error {
 // other server took it, its lease held: the fault suite's game-over
 // schedule found it 12 to 20 s without a move. Only a room whose lease
 // was given up (a shutdown saved it) is a saved game.
-func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *Room, err error) {
+func (l *Lobby) restoreRoom(ctx context.Context, k store.Room, cfg table.Config, restored bool) (r *Room, err error) {
 	var lease store.Lease
 	if l.Cluster != nil {
-		if lease, err = l.claim(k.Name); err != nil {
+		if lease, err = l.claim(ctx, k.Name); err != nil {
 			return nil, err
 		}
 		if lease.Epoch > 1 && restored {
@@ -365,7 +364,7 @@ func (l *Lobby) restoreRoom(k store.Room, cfg table.Config, restored bool) (r *R
 				l.unclaim(k.Name)
 			}
 		}()
-		if k, err = l.replay(k, lease.Fence()); err != nil {
+		if k, err = l.replay(ctx, k, lease.Fence()); err != nil {
 			return nil, err
 		}
 	}
@@ -459,12 +458,13 @@ func (l *Lobby) Restore(cfg table.Config) (restored []string, errs []error) {
 	if n <= 0 {
 		n = restoreAtStart
 	}
-	kept, err := l.Store.Rooms(n)
+	ctx := context.Background() // the server's start: no session waits
+	kept, err := l.Store.Rooms(ctx, n)
 	if err != nil {
 		errs = append(errs, err)
 	}
 	for _, k := range kept {
-		if err := l.add(k.Name, func() (*Room, error) { return l.restoreRoom(k, cfg, true) }); err != nil {
+		if err := l.add(k.Name, func() (*Room, error) { return l.restoreRoom(ctx, k, cfg, true) }); err != nil {
 			if errors.Is(err, ErrElsewhere) {
 				continue // another server restored it first
 			}
@@ -477,12 +477,13 @@ func (l *Lobby) Restore(cfg table.Config) (restored []string, errs []error) {
 }
 
 // reopen brings back the room called name from the store, if it is kept
-// there, and returns it open; nil if there is none.
-func (l *Lobby) reopen(name string) *Room {
+// there, and returns it open; nil if there is none. The store is asked
+// within ctx, the session's that names the room.
+func (l *Lobby) reopen(ctx context.Context, name string) *Room {
 	if l.Store == nil || !roomName.MatchString(name) {
 		return nil
 	}
-	k, err := l.Store.Room(name)
+	k, err := l.Store.Room(ctx, name)
 	if err != nil {
 		if !errors.Is(err, store.ErrNoRoom) {
 			l.logf("room %s: %v", name, err)
@@ -492,7 +493,7 @@ func (l *Lobby) reopen(name string) *Room {
 	l.mu.Lock()
 	cfg := l.restoreCfg
 	l.mu.Unlock()
-	err = l.add(name, func() (*Room, error) { return l.restoreRoom(k, cfg, true) })
+	err = l.add(name, func() (*Room, error) { return l.restoreRoom(ctx, k, cfg, true) })
 	if err != nil && !errors.Is(err, ErrRoomExists) && !errors.Is(err, ErrElsewhere) {
 		l.logf("room %s: %v", name, err)
 		return nil

@@ -17,11 +17,11 @@ func BenchmarkRoomSave(b *testing.B) {
 			l := NewLobby(0)
 			l.Store = servertest.NewStore(b)
 			defer l.Close()
-			a, err := l.Create("bench", "a", "A", 0, servertest.Config(2, engine.Standard, 1))
+			a, err := l.Create(bg, "bench", "a", "A", 0, servertest.Config(2, engine.Standard, 1))
 			if err != nil {
 				b.Fatal(err)
 			}
-			l.Join("bench", "b", "B", 1)
+			l.Join(bg, "bench", "b", "B", 1)
 			a.Start()
 			r := a.Room()
 			var buf [engine.MaxLegal]engine.Action

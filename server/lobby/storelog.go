@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -27,50 +28,50 @@ func (s LoggedStore) logged(op string, err error, args ...any) error {
 	return err
 }
 
-func (s LoggedStore) Name(key string) (string, bool, error) {
-	name, ok, err := s.Store.Name(key)
+func (s LoggedStore) Name(ctx context.Context, key string) (string, bool, error) {
+	name, ok, err := s.Store.Name(ctx, key)
 	return name, ok, s.logged("name", err, "key", key)
 }
 
-func (s LoggedStore) SetName(key, name string) error {
-	return s.logged("set name", s.Store.SetName(key, name), "key", key)
+func (s LoggedStore) SetName(ctx context.Context, key, name string) error {
+	return s.logged("set name", s.Store.SetName(ctx, key, name), "key", key)
 }
 
-func (s LoggedStore) ClaimName(key, name, claim string) error {
-	return s.logged("claim name", s.Store.ClaimName(key, name, claim), "key", key)
+func (s LoggedStore) ClaimName(ctx context.Context, key, name, claim string) error {
+	return s.logged("claim name", s.Store.ClaimName(ctx, key, name, claim), "key", key)
 }
 
-func (s LoggedStore) ImportNames(names map[string]string, claim func(string) string) error {
-	return s.logged("import names", s.Store.ImportNames(names, claim))
+func (s LoggedStore) ImportNames(ctx context.Context, names map[string]string, claim func(string) string) error {
+	return s.logged("import names", s.Store.ImportNames(ctx, names, claim))
 }
 
-func (s LoggedStore) Reclaim(claim func(string) string) error {
-	return s.logged("reclaim", s.Store.Reclaim(claim))
+func (s LoggedStore) Reclaim(ctx context.Context, claim func(string) string) error {
+	return s.logged("reclaim", s.Store.Reclaim(ctx, claim))
 }
 
-func (s LoggedStore) PutRoom(r store.Room, by string) error {
-	return s.logged("put room", s.Store.PutRoom(r, by), "room", r.Name, "key", by)
+func (s LoggedStore) PutRoom(ctx context.Context, r store.Room, by string) error {
+	return s.logged("put room", s.Store.PutRoom(ctx, r, by), "room", r.Name, "key", by)
 }
 
-func (s LoggedStore) Room(name string) (store.Room, error) {
-	r, err := s.Store.Room(name)
+func (s LoggedStore) Room(ctx context.Context, name string) (store.Room, error) {
+	r, err := s.Store.Room(ctx, name)
 	return r, s.logged("room", err, "room", name)
 }
 
-func (s LoggedStore) Rooms(n int) ([]store.Room, error) {
-	rs, err := s.Store.Rooms(n)
+func (s LoggedStore) Rooms(ctx context.Context, n int) ([]store.Room, error) {
+	rs, err := s.Store.Rooms(ctx, n)
 	return rs, s.logged("rooms", err)
 }
 
-func (s LoggedStore) DropCheckpoint(name string) error {
-	return s.logged("drop checkpoint", s.Store.DropCheckpoint(name), "room", name)
+func (s LoggedStore) DropCheckpoint(ctx context.Context, name string) error {
+	return s.logged("drop checkpoint", s.Store.DropCheckpoint(ctx, name), "room", name)
 }
 
-func (s LoggedStore) Prune(before time.Time, perKey int) (int, error) {
-	n, err := s.Store.Prune(before, perKey)
+func (s LoggedStore) Prune(ctx context.Context, before time.Time, perKey int) (int, error) {
+	n, err := s.Store.Prune(ctx, before, perKey)
 	return n, s.logged("prune", err)
 }
 
-func (s LoggedStore) AddResult(r store.Result) error {
-	return s.logged("add result", s.Store.AddResult(r), "room", r.Room)
+func (s LoggedStore) AddResult(ctx context.Context, r store.Result) error {
+	return s.logged("add result", s.Store.AddResult(ctx, r), "room", r.Room)
 }

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -17,8 +18,10 @@ type brokenStore struct{ store.Store }
 
 var errBroken = errors.New("database is locked (5) (SQLITE_BUSY)")
 
-func (brokenStore) Name(string) (string, bool, error)      { return "", false, errBroken }
-func (brokenStore) ClaimName(string, string, string) error { return errBroken }
+func (brokenStore) Name(context.Context, string) (string, bool, error) {
+	return "", false, errBroken
+}
+func (brokenStore) ClaimName(context.Context, string, string, string) error { return errBroken }
 
 // TestStoreErrorsLogged (issue 22, 10): a name the store cannot keep is
 // logged with the store's error, where the player once read "try again"
@@ -28,10 +31,10 @@ func TestStoreErrorsLogged(t *testing.T) {
 	var logs testkit.Buffer
 	logger, _ := events.NewLogger(&logs, events.Text)
 	u := NewUsers(LoggedStore{Store: brokenStore{}, Log: events.New(logger)})
-	if _, ok := u.Name("SHA256:ann"); ok {
+	if _, ok := u.Name(bg, "SHA256:ann"); ok {
 		t.Fatal("a name read from a broken store")
 	}
-	if err := u.SetName("SHA256:ann", "Ada"); err == nil {
+	if err := u.SetName(bg, "SHA256:ann", "Ada"); err == nil {
 		t.Fatal("a name kept in a broken store")
 	}
 	for _, want := range []string{`msg="store error" key=SHA256:ann op=name err="database is locked`, `op="claim name"`} {
@@ -41,8 +44,8 @@ func TestStoreErrorsLogged(t *testing.T) {
 	}
 	logs = testkit.Buffer{}
 	taken := NewUsers(LoggedStore{Store: servertest.NewStore(t), Log: events.New(logger)})
-	taken.SetName("SHA256:bob", "Ben")
-	if err := taken.SetName("SHA256:eve", "Ben"); !errors.Is(err, ErrNameTaken) || strings.Contains(logs.String(), "store error") {
+	taken.SetName(bg, "SHA256:bob", "Ben")
+	if err := taken.SetName(bg, "SHA256:eve", "Ben"); !errors.Is(err, ErrNameTaken) || strings.Contains(logs.String(), "store error") {
 		t.Fatalf("a taken name: %v; log:\n%s", err, logs.String())
 	}
 }

@@ -139,12 +139,12 @@ func TestMaxLevel(t *testing.T) {
 	cfg := servertest.Config(2, engine.Standard, 1)
 	for _, level := range []string{"hard", "expert", "random"} {
 		cfg.Level = level
-		if _, err := l.Create("r", "a", "A", 0, cfg); !errors.Is(err, lobby.ErrLevel) {
+		if _, err := l.Create(bg, "r", "a", "A", 0, cfg); !errors.Is(err, lobby.ErrLevel) {
 			t.Errorf("a room at %s: %v", level, err)
 		}
 	}
 	cfg.Level = "medium"
-	if _, err := l.Create("r", "a", "A", 0, cfg); err != nil {
+	if _, err := l.Create(bg, "r", "a", "A", 0, cfg); err != nil {
 		t.Fatal(err)
 	}
 }

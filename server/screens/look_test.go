@@ -20,15 +20,15 @@ func TestGoldenScreens(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		w, h := size[0], size[1]
 		l, users := lobbyOfAnnAndBob(t)
-		if _, err := l.Create("friday-night-league", "key-b", "Ben", -1, servertest.Config(6, 0, 1)); err != nil {
+		if _, err := l.Create(bg, "friday-night-league", "key-b", "Ben", -1, servertest.Config(6, 0, 1)); err != nil {
 			t.Fatal(err)
 		}
 		frame := func(s *Screen) string {
 			s.Update(tea.WindowSizeMsg{Width: w, Height: h})
 			return ansi.Strip(s.View().Content)
 		}
-		newcomer := New(lobby.NewAdmission(l, users, "key-new"), "", w)
-		ann := New(lobby.NewAdmission(l, users, "key-a"), "", w)
+		newcomer := New(lobby.NewAdmission(bg, l, users, "key-new"), "", w)
+		ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "", w)
 		screens := []struct{ name, text string }{{"name", frame(newcomer)}, {"lobby", frame(ann)}}
 		ann.Update(press("n"))
 		screens = append(screens, struct{ name, text string }{"form", frame(ann)})

@@ -52,8 +52,8 @@ func settle(t *testing.T, s *Screen) {
 func lobbyOfAnnAndBob(t *testing.T) (*lobby.Lobby, *lobby.Users) {
 	t.Helper()
 	users := lobby.NewUsers(servertest.NewStore(t))
-	users.SetName("key-a", "Ada")
-	users.SetName("key-b", "Ben")
+	users.SetName(bg, "key-a", "Ada")
+	users.SetName(bg, "key-b", "Ben")
 	l := lobby.NewLobby(0)
 	t.Cleanup(l.Close)
 	return l, users
@@ -63,7 +63,7 @@ func lobbyOfAnnAndBob(t *testing.T) (*lobby.Lobby, *lobby.Users) {
 // clicks as their keys do.
 func TestMouse(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := New(lobby.NewAdmission(l, users, "key-a"), "", 80)
+	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
 	ann.Update(press("n"))
 	click(t, ann, "Players")   // select the field
 	click(t, ann, "Players")   // 4 -> 6
@@ -84,7 +84,7 @@ func TestMouse(t *testing.T) {
 		t.Fatalf("seats after the click: %+v", s)
 	}
 
-	bob := New(lobby.NewAdmission(l, users, "key-b"), "", 80)
+	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
 	click(t, bob, "room1")
 	if bob.conn == nil {
 		t.Fatalf("Ben did not join: %s", bob.message())
@@ -118,11 +118,11 @@ func TestListWindow(t *testing.T) {
 func TestLobbyScrolls(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	for i := range 40 {
-		if _, err := l.Create(fmt.Sprintf("r%02d", i), fmt.Sprintf("host%d", i), "Host", -1, lobby.DefaultRoom); err != nil {
+		if _, err := l.Create(bg, fmt.Sprintf("r%02d", i), fmt.Sprintf("host%d", i), "Host", -1, lobby.DefaultRoom); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s := New(lobby.NewAdmission(l, users, "key-a"), "", 100)
+	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 100)
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	for i := 0; i < 40; i++ {
 		text := ansi.Strip(s.View().Content)
@@ -141,11 +141,11 @@ func TestLobbyScrolls(t *testing.T) {
 // once divided by the number of sides of no seats and ended the session.
 func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	if _, err := l.Create("friday", "key-a", "Ada", -1, lobby.DefaultRoom); err != nil {
+	if _, err := l.Create(bg, "friday", "key-a", "Ada", -1, lobby.DefaultRoom); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"t", "s", "w", "1", "3", "x"} {
-		bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 100)
+		bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 100)
 		bob.Init() // joins at once; the first update is still on its way
 		if bob.conn == nil || len(bob.last.Seats) != 0 {
 			t.Fatal("the test needs a screen that joined and saw no update yet")

@@ -15,18 +15,18 @@ func TestEnterKeptRoom(t *testing.T) {
 	st := servertest.NewStore(t)
 	g := servertest.Play2(t, 10)
 	g.UI = map[string]string{lobby.UIHost: "key-a", lobby.UIUser + "0": "key-a", lobby.UIUser + "1": "key-b", lobby.UILevel: "easy"}
-	servertest.Must(t, st.PutRoom(store.Room{Name: "fam", Game: g, Host: "key-a", Players: []string{"key-a", "key-b"}, Saved: true}, "key-a"))
+	servertest.Must(t, st.PutRoom(bg, store.Room{Name: "fam", Game: g, Host: "key-a", Players: []string{"key-a", "key-b"}, Saved: true}, "key-a"))
 	l := lobby.NewLobby(0)
 	l.Store, l.Now = st, servertest.NewClock().Now
 	defer l.Close()
 	users := lobby.NewUsers(servertest.NewStore(t))
-	users.SetName("key-b", "Ben")
-	users.SetName("key-x", "Xan")
+	users.SetName(bg, "key-b", "Ben")
+	users.SetName(bg, "key-x", "Xan")
 	for _, tc := range []struct {
 		key   string
 		watch bool
 	}{{"key-b", false}, {"key-x", true}} {
-		s := New(lobby.NewAdmission(l, users, tc.key), "fam", 80)
+		s := New(lobby.NewAdmission(bg, l, users, tc.key), "fam", 80)
 		s.Init()
 		if s.conn == nil {
 			t.Fatalf("%s: not in the room: %s", tc.key, s.message())

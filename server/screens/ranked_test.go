@@ -18,11 +18,11 @@ import (
 func TestRankedLobby(t *testing.T) {
 	st := servertest.NewStore(t)
 	users := lobby.NewUsers(st)
-	servertest.Must(t, users.SetName("key-a", "Ada"))
+	servertest.Must(t, users.SetName(bg, "key-a", "Ada"))
 	l := lobby.NewLobby(0)
 	l.Store, l.Ratings = st, st
 	t.Cleanup(l.Close)
-	s := New(lobby.NewAdmission(l, users, "key-a"), "", 80)
+	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	view := func() string { return ansi.Strip(s.View().Content) }
 	if v := view(); !strings.Contains(v, "No rating yet") || !strings.Contains(v, "m: quick match") || !strings.Contains(v, "l: ranking") {

@@ -18,12 +18,12 @@ import (
 // start.
 func TestRefusalsInFrench(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := New(lobby.NewAdmission(l, users, "key-a"), "friday", 80)
+	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
 	ann.Init()
 	settle(t, ann)
 
 	fr := &lang.French
-	s := New(lobby.NewAdmission(l, users, "key-new"), "", 80)
+	s := New(lobby.NewAdmission(bg, l, users, "key-new"), "", 80)
 	s.SetLang(fr)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
 	erase := tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl} // the whole name typed
@@ -65,7 +65,7 @@ func TestRefusalsInFrench(t *testing.T) {
 		}
 	}
 	// A guest's start in the waiting room.
-	bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 80)
+	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
 	bob.SetLang(fr)
 	bob.Init()
 	settle(t, bob)
@@ -97,7 +97,7 @@ func TestRefusalFollowsLanguage(t *testing.T) {
 			s.Update(updateMsg{s.conn, table.View{}, false})
 		}, fr.T(lang.SrvRoomEnded)},
 	} {
-		s := New(lobby.NewAdmission(l, users, "key-b"), tc.room, 80)
+		s := New(lobby.NewAdmission(bg, l, users, "key-b"), tc.room, 80)
 		s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		tc.make(s)
 		if s.message() == "" || s.conn != nil {

@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -26,7 +27,7 @@ type fullDisk struct {
 	path string
 }
 
-func (f fullDisk) PutRoom(store.Room, string) error {
+func (f fullDisk) PutRoom(context.Context, store.Room, string) error {
 	return &fs.PathError{Op: "write", Path: f.path, Err: syscall.ENOSPC}
 }
 
@@ -40,13 +41,13 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 	log := events.New(slog.New(slog.NewTextHandler(&logs, nil)))
 	l.Store = fullDisk{servertest.NewStore(t), wal}
 	l.Logf = func(format string, args ...any) { log.Error(fmt.Sprintf(format, args...)) }
-	s := New(lobby.NewAdmission(l, users, "key-a"), "", 80)
+	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
 	s.Log = log
-	c, err := l.Create("fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 1))
+	c, err := l.Create(bg, "fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := l.Join("fam", "key-b", "Ben", -1)
+	b, err := l.Join(bg, "fam", "key-b", "Ben", -1)
 	if err != nil {
 		t.Fatal(err)
 	}

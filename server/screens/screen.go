@@ -318,7 +318,7 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Down):
 		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
 	case key.Matches(msg, k.New):
-		s.form, s.msg = newForm(s.Lobby().FreeName(), s.st, s.Lobby().Levels(), s.lang), nil
+		s.form, s.msg = newForm(s.FreeName(), s.st, s.Lobby().Levels(), s.lang), nil
 		return nil
 	case key.Matches(msg, k.Join):
 		if s.pick < len(s.rooms) {

@@ -1,6 +1,7 @@
 package screens
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -18,22 +19,25 @@ import (
 	"github.com/millebornes/mille/ui"
 )
 
+// bg is the context of the tests' calls of the lobby and the store.
+var bg = context.Background()
+
 // TestScreensFit: each screen around the board lists its keys whole, and
 // no line is wider than the terminal: a key line too long for one line
 // shows in columns.
 func TestScreensFit(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := New(lobby.NewAdmission(l, users, "key-a"), "friday", 80)
+	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
 	ann.Init()
 	settle(t, ann)
-	bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 80)
+	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
 	bob.Init()
 	settle(t, bob)
-	users.SetName("key-c", "Col")
-	cal := New(lobby.NewAdmission(l, users, "key-c"), "", 80)
+	users.SetName(bg, "key-c", "Col")
+	cal := New(lobby.NewAdmission(bg, l, users, "key-c"), "", 80)
 	cal.Update(press("w")) // the room under the cursor: friday
 	settle(t, cal)
-	form := New(lobby.NewAdmission(l, users, "key-a"), "", 80)
+	form := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
 	form.Update(press("n"))
 
 	lobbyKeys := []string{"n: new room", "enter: join", "w: watch", "r: refresh", "q: leave"}
@@ -43,8 +47,8 @@ func TestScreensFit(t *testing.T) {
 		widths []int
 		want   []string
 	}{
-		{"name prompt", New(lobby.NewAdmission(l, users, "key-new"), "", 80), []int{80, 40}, []string{"Name:", "enter: done", "esc: leave"}},
-		{"lobby", New(lobby.NewAdmission(l, users, "key-b"), "", 80), []int{80}, lobbyKeys},
+		{"name prompt", New(lobby.NewAdmission(bg, l, users, "key-new"), "", 80), []int{80, 40}, []string{"Name:", "enter: done", "esc: leave"}},
+		{"lobby", New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80), []int{80}, lobbyKeys},
 		{"form", form, []int{80, 50}, []string{"> Name room1", "↑↓: field", "enter: create", "esc: back"}},
 		{"host", ann, []int{100, 80, 56}, []string{"s: start", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
 		{"guest", bob, []int{80, 56}, []string{"Waiting for the host", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
@@ -85,7 +89,7 @@ func TestScreensFit(t *testing.T) {
 // keys and a paste, up to lobby.MaxNameLen characters.
 func TestNamePrompt(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	s := New(lobby.NewAdmission(l, users, "key-new"), "", 80)
+	s := New(lobby.NewAdmission(bg, l, users, "key-new"), "", 80)
 	for _, k := range keys("Ada Bornes and more") {
 		s.Update(k)
 	}
@@ -96,7 +100,7 @@ func TestNamePrompt(t *testing.T) {
 	s.Update(tea.PasteMsg{Content: "Zoé"})
 	s.Update(keys("backspace")[0])
 	s.Update(keys("enter")[0])
-	if name, _ := users.Name("key-new"); name != "Zo" || s.naming {
+	if name, _ := users.Name(bg, "key-new"); name != "Zo" || s.naming {
 		t.Errorf("name %q (still asking: %v), want Zo", name, s.naming)
 	}
 }
@@ -105,10 +109,10 @@ func TestNamePrompt(t *testing.T) {
 // key, also when that key takes the person elsewhere.
 func TestRefusalForgotten(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := New(lobby.NewAdmission(l, users, "key-a"), "friday", 80)
+	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
 	ann.Init()
 	settle(t, ann)
-	bob := New(lobby.NewAdmission(l, users, "key-b"), "friday", 80)
+	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
 	bob.Init()
 	settle(t, bob)
 	bob.Update(press("s"))
@@ -148,7 +152,7 @@ func TestTickListEndsWithSession(t *testing.T) {
 // keys too, and the session's board will speak it.
 func TestLobbyLanguage(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	s := New(lobby.NewAdmission(l, users, "key-b"), "", 80)
+	s := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if text := ansi.Strip(s.View().Content); !strings.Contains(text, "Rooms:") || !strings.Contains(text, "f: language") {
 		t.Fatalf("the lobby in English:\n%s", text)
@@ -176,7 +180,7 @@ func TestCommandsNotBroken(t *testing.T) {
 		cmd string
 	}{{&lang.English, "ssh HOST plain"}, {&lang.French, "ssh HÔTE plain"}} {
 		for w := ui.MinWidth; w <= 160; w++ {
-			s := New(lobby.NewAdmission(l, users, "key-new"), "", w)
+			s := New(lobby.NewAdmission(bg, l, users, "key-new"), "", w)
 			s.SetLang(tc.cat)
 			s.Update(tea.WindowSizeMsg{Width: w, Height: 30})
 			text := ansi.Strip(s.View().Content)
@@ -192,13 +196,13 @@ func TestCommandsNotBroken(t *testing.T) {
 // why, in the player's language; the new name is kept for the same key.
 func TestRetiredNamePrompt(t *testing.T) {
 	st := servertest.NewStore(t)
-	if err := st.SetName("key-old", "B0b"); err != nil { // as an earlier version kept it
+	if err := st.SetName(bg, "key-old", "B0b"); err != nil { // as an earlier version kept it
 		t.Fatal(err)
 	}
 	users := lobby.NewUsers(st)
 	l := lobby.NewLobby(0)
 	t.Cleanup(l.Close)
-	s := New(lobby.NewAdmission(l, users, "key-old"), "", 100)
+	s := New(lobby.NewAdmission(bg, l, users, "key-old"), "", 100)
 	if !s.naming {
 		t.Fatal("a computer's name was taken at login")
 	}
@@ -213,7 +217,7 @@ func TestRetiredNamePrompt(t *testing.T) {
 		s.Update(k)
 	}
 	s.Update(keys("enter")[0])
-	if name, _ := users.Name("key-old"); name != "Zoe" || s.naming {
+	if name, _ := users.Name(bg, "key-old"); name != "Zoe" || s.naming {
 		t.Errorf("name %q (still asking: %v), want Zoe", name, s.naming)
 	}
 }
@@ -223,8 +227,10 @@ type downStore struct{ store.Store }
 
 var errDown = errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
 
-func (downStore) Name(string) (string, bool, error)      { return "", false, errDown }
-func (downStore) ClaimName(string, string, string) error { return errDown }
+func (downStore) Name(context.Context, string) (string, bool, error) { return "", false, errDown }
+func (downStore) ClaimName(context.Context, string, string, string) error {
+	return errDown
+}
 
 // TestNamePromptStoreDown (issue 32): a returning player while the
 // database is out of reach is told so at the name prompt, in their
@@ -234,7 +240,7 @@ func TestNamePromptStoreDown(t *testing.T) {
 	l := lobby.NewLobby(0)
 	t.Cleanup(l.Close)
 	users := lobby.NewUsers(downStore{})
-	s := New(lobby.NewAdmission(l, users, "key-back"), "", 100)
+	s := New(lobby.NewAdmission(bg, l, users, "key-back"), "", 100)
 	if !s.naming {
 		t.Fatal("no name prompt")
 	}

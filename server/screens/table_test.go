@@ -57,13 +57,13 @@ func TestScreenGame(t *testing.T) { synctest.Test(t, screenGame) }
 
 func screenGame(t *testing.T) {
 	users := lobby.NewUsers(servertest.NewStore(t))
-	users.SetName("ann-key", "Ada")
+	users.SetName(bg, "ann-key", "Ada")
 	lob := lobby.NewLobby(0)
 	defer lob.Close()
-	s := New(lobby.NewAdmission(lob, users, "ann-key"), "", 80)
+	s := New(lobby.NewAdmission(bg, lob, users, "ann-key"), "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	cfg := servertest.Config(2, engine.Standard, 7)
-	c, err := lob.Create("duel", "ann-key", "Ada", 0, cfg)
+	c, err := lob.Create(bg, "duel", "ann-key", "Ada", 0, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,20 +26,20 @@ func BenchmarkIdentities(b *testing.B) {
 		names[fingerprint(i)] = fmt.Sprint("p", i)
 	}
 	start := time.Now()
-	if err := s.ImportNames(names, nil); err != nil {
+	if err := s.ImportNames(bg, names, nil); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("%d names imported in %v", known, time.Since(start))
 	next := atomic.Int64{}
 	next.Store(known)
 	register := func() {
-		if err := s.SetName(fingerprint(int(next.Add(1))), "newcomer"); err != nil {
+		if err := s.SetName(bg, fingerprint(int(next.Add(1))), "newcomer"); err != nil {
 			b.Error(err)
 		}
 	}
 	b.Run("login", func(b *testing.B) {
 		for i := range b.N {
-			if _, ok, err := s.Name(fingerprint(i * 7919 % known)); !ok || err != nil {
+			if _, ok, err := s.Name(bg, fingerprint(i*7919%known)); !ok || err != nil {
 				b.Fatal(ok, err)
 			}
 		}
@@ -64,7 +64,7 @@ func BenchmarkIdentities(b *testing.B) {
 			}
 		}()
 		for i := range b.N {
-			if _, ok, err := s.Name(fingerprint(i * 7919 % known)); !ok || err != nil {
+			if _, ok, err := s.Name(bg, fingerprint(i*7919%known)); !ok || err != nil {
 				b.Fatal(ok, err)
 			}
 		}

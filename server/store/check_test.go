@@ -19,10 +19,10 @@ func filled(t testing.TB, n int) string {
 	s := open(t, path)
 	for i := range n {
 		key := fmt.Sprintf("SHA256:key%04d", i)
-		if err := s.SetName(key, fmt.Sprintf("p%d", i)); err != nil {
+		if err := s.SetName(bg, key, fmt.Sprintf("p%d", i)); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.PutRoom(Room{Name: fmt.Sprintf("room%04d", i), Host: "SHA256:a", Players: []string{"SHA256:a", "SHA256:b"}, Game: game(t, uint64(i), 30, at(i))}, "SHA256:a"); err != nil {
+		if err := s.PutRoom(bg, Room{Name: fmt.Sprintf("room%04d", i), Host: "SHA256:a", Players: []string{"SHA256:a", "SHA256:b"}, Game: game(t, uint64(i), 30, at(i))}, "SHA256:a"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -75,7 +75,7 @@ func TestOpenSQLiteDamaged(t *testing.T) {
 	// A sound one opens, and keeps what it held.
 	s := open(t, filled(t, 40))
 	defer s.Close()
-	if name, ok, err := s.Name("SHA256:key0039"); err != nil || !ok || name != "p39" {
+	if name, ok, err := s.Name(bg, "SHA256:key0039"); err != nil || !ok || name != "p39" {
 		t.Fatalf("sound database: %q %v %v", name, ok, err)
 	}
 }

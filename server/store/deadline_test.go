@@ -1,9 +1,13 @@
 package store
 
 import (
+	"context"
 	"errors"
+	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/millebornes/mille/server/internal/pgtest"
@@ -31,7 +35,7 @@ func TestNamesLockedGamesGoOn(t *testing.T) {
 	start := time.Now()
 	for i := range 30 {
 		logins.Go(func() {
-			_, _, err := s.Name(fingerprint(i))
+			_, _, err := s.Name(bg, fingerprint(i))
 			errs <- err
 		})
 	}
@@ -102,4 +106,53 @@ func TestHeldMoveAfterTakeover(t *testing.T) {
 	if moves, err := s.Moves(bg, "fam", 0); err != nil || len(moves) != 0 {
 		t.Fatalf("moves %v, %v: a's held move went in after the takeover", moves, err)
 	}
+}
+
+// testContext: a call waits for a connection of the pool while another
+// holds the only one, as calls do when the database is slow and every
+// connection busy (database/sql has no timeout of its own for that wait).
+// The caller's context ends the wait: a session that ends cancels the
+// calls it waits on.
+func testContext(t *testing.T, s *SQL) {
+	s.db.SetMaxOpenConns(1)
+	held, err := s.db.Conn(bg)
+	must(t, err)
+	defer held.Close()
+	ctx, cancel := context.WithCancel(bg)
+	done := make(chan error, 1)
+	waits := s.db.Stats().WaitCount
+	go func() {
+		_, err := s.Room(ctx, "fam")
+		done <- err
+	}()
+	for i := 0; s.db.Stats().WaitCount == waits; i++ {
+		if i == 1_000_000 {
+			t.Fatal("the call never waited for the pool")
+		}
+		runtime.Gosched()
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("a call whose context ended while it waited for the pool: %v", err)
+	}
+}
+
+// TestCallTimeoutBoundsPoolWait: a call with no deadline of its own
+// waiting for a connection of the pool ends at CallTimeout, the wait
+// included (SQLite's store, in a synctest bubble: its clock is the
+// bubble's).
+func TestCallTimeoutBoundsPoolWait(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s := open(t, filepath.Join(t.TempDir(), "mille.db"))
+		defer s.Close()
+		s.db.SetMaxOpenConns(1)
+		held, err := s.db.Conn(bg)
+		must(t, err)
+		defer held.Close()
+		start := time.Now()
+		_, err = s.Room(bg, "fam")
+		if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) != CallTimeout {
+			t.Fatalf("a call waiting for the pool ended after %v: %v; want CallTimeout, %v", time.Since(start), err, context.DeadlineExceeded)
+		}
+	})
 }

@@ -45,8 +45,10 @@ func OpenPostgres(url string) (*SQL, error) {
 	db := stdlib.OpenDB(*cfg)
 	// A server's statements are short: a few connections, kept open (a
 	// new one costs PostgreSQL a process), serve many rooms, and several
-	// servers stay within the database's max_connections. The wait for
-	// one is bounded by each call's deadline (CallTimeout).
+	// servers stay within the database's max_connections. database/sql
+	// has no timeout of its own for the wait for one: each call's
+	// context bounds it (CallTimeout, or the caller's sooner deadline or
+	// end).
 	db.SetMaxOpenConns(maxConns)
 	db.SetMaxIdleConns(maxConns)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

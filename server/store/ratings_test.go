@@ -22,10 +22,10 @@ func near(a, b rating.Rating) bool {
 // ranking, a player's games and a game's changes read it back.
 func testRatings(t *testing.T, s *SQL) {
 	ctx := context.Background()
-	if err := s.SetName("ka", "Ann"); err != nil {
+	if err := s.SetName(bg, "ka", "Ann"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ClaimName("kb", "Bob", "bob"); err != nil {
+	if err := s.ClaimName(bg, "kb", "Bob", "bob"); err != nil {
 		t.Fatal(err)
 	}
 	// Ann against an easy computer: she wins the first hand, loses the
@@ -34,7 +34,7 @@ func testRatings(t *testing.T, s *SQL) {
 		Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5100, Won: true}, {Name: "Computer", Points: 4800, Side: 1}}}
 	for i := range 2 {
 		r.Finished = at(10 + i)
-		if err := s.AddResult(r); err != nil {
+		if err := s.AddResult(bg, r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -56,7 +56,7 @@ func testRatings(t *testing.T, s *SQL) {
 	twice := casual
 	twice.Room, twice.Rated, twice.Seats = "twice", true, []ResultSeat{{Key: "ka", Name: "Ann"}, {Key: "ka", Name: "Ann", Side: 1, Won: true}}
 	for _, res := range []Result{casual, twice} {
-		if err := s.AddResult(res); err != nil {
+		if err := s.AddResult(bg, res); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -70,7 +70,7 @@ func testRatings(t *testing.T, s *SQL) {
 	// Bob's side ahead.
 	team := Result{Room: "teams", Game: "3/200", Finished: at(13), Rated: true, Level: "medium", Hands: [][]int{{400, 400}, {100, 800}},
 		Seats: []ResultSeat{{Key: "ka", Name: "Ann"}, {Key: "kb", Name: "Bob", Side: 1, Won: true}, {Name: "C", Points: 1}, {Name: "D", Side: 1}}}
-	if err := s.AddResult(team); err != nil {
+	if err := s.AddResult(bg, team); err != nil {
 		t.Fatal(err)
 	}
 	a, b := want, Model.New()
@@ -113,7 +113,7 @@ func testRatingRace(t *testing.T, s *SQL) {
 	errs := make([]error, games)
 	for i := range games {
 		wg.Go(func() {
-			errs[i] = s.AddResult(Result{Room: "race", Game: string(rune('a' + i)), Finished: at(i), Rated: true, Level: "easy",
+			errs[i] = s.AddResult(bg, Result{Room: "race", Game: string(rune('a' + i)), Finished: at(i), Rated: true, Level: "easy",
 				Seats: []ResultSeat{{Key: "ka", Points: 5000, Won: true}, {Key: "kb", Side: 1}}})
 		})
 	}
@@ -136,7 +136,7 @@ func testRatingRace(t *testing.T, s *SQL) {
 func testPairLimit(t *testing.T, s *SQL) {
 	game := func(i int, when time.Time) {
 		t.Helper()
-		if err := s.AddResult(Result{Room: "pair", Game: fmt.Sprint(i), Finished: when, Rated: true,
+		if err := s.AddResult(bg, Result{Room: "pair", Game: fmt.Sprint(i), Finished: when, Rated: true,
 			Seats: []ResultSeat{{Key: "ka", Points: 5000, Won: true}, {Key: "kb", Side: 1}}}); err != nil {
 			t.Fatal(err)
 		}

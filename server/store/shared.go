@@ -277,8 +277,8 @@ func (s *SQL) FencedAddResult(ctx context.Context, f Fence, r Result) error {
 }
 
 // Results returns the results recorded of room's games, a seat a row.
-func (s *SQL) Results(room string) ([]Result, error) {
-	ctx, done := s.call(context.Background(), "results", room)
+func (s *SQL) Results(ctx context.Context, room string) ([]Result, error) {
+	ctx, done := s.call(ctx, "results", room)
 	defer done()
 	rows, err := s.db.QueryContext(ctx, `SELECT game, finished, fingerprint, name, points, won FROM results WHERE room = $1 ORDER BY finished, game, seat`, room)
 	if err != nil {

@@ -116,7 +116,7 @@ func testFencing(t *testing.T, s *SQL) {
 	}
 	must(t, s.FencedAddResult(bg, fb, res))
 	must(t, s.FencedAddResult(bg, fb, res)) // recorded once
-	if got, err := s.Results("fam"); err != nil || len(got) != 1 {
+	if got, err := s.Results(bg, "fam"); err != nil || len(got) != 1 {
 		t.Fatalf("results %+v, %v", got, err)
 	}
 }

@@ -190,8 +190,8 @@ func (s *SQL) callFor(parent context.Context, d time.Duration, op, room string) 
 // nameCall is call for the players' names: it waits, within the call's
 // deadline, for one of the maxNames places (SQL.names); release gives it
 // back.
-func (s *SQL) nameCall(op string) (ctx context.Context, release func(), err error) {
-	ctx, done := s.call(context.Background(), op, "")
+func (s *SQL) nameCall(parent context.Context, op string) (ctx context.Context, release func(), err error) {
+	ctx, done := s.call(parent, op, "")
 	select {
 	case s.names <- struct{}{}:
 		return ctx, func() { <-s.names; done() }, nil
@@ -280,8 +280,8 @@ func argsOf(stmt string, n int) []any {
 func (s *SQL) Close() error { return s.db.Close() }
 
 // Name implements Store.
-func (s *SQL) Name(key string) (string, bool, error) {
-	ctx, release, err := s.nameCall("name")
+func (s *SQL) Name(ctx context.Context, key string) (string, bool, error) {
+	ctx, release, err := s.nameCall(ctx, "name")
 	if err != nil {
 		return "", false, err
 	}
@@ -302,8 +302,8 @@ const setName = `INSERT INTO identities (fingerprint, name) VALUES ($1, $2)
 	ON CONFLICT (fingerprint) DO UPDATE SET name = excluded.name`
 
 // SetName implements Store.
-func (s *SQL) SetName(key, name string) error {
-	ctx, release, err := s.nameCall("set name")
+func (s *SQL) SetName(ctx context.Context, key, name string) error {
+	ctx, release, err := s.nameCall(ctx, "set name")
 	if err != nil {
 		return err
 	}
@@ -322,8 +322,8 @@ const (
 // ClaimName implements Store, in one transaction. Of two servers that
 // claim a name at once, the one whose claim the database takes second
 // finds it taken.
-func (s *SQL) ClaimName(key, name, claim string) error {
-	ctx, release, err := s.nameCall("claim name")
+func (s *SQL) ClaimName(ctx context.Context, key, name, claim string) error {
+	ctx, release, err := s.nameCall(ctx, "claim name")
 	if err != nil {
 		return err
 	}
@@ -353,8 +353,8 @@ func (s *SQL) ClaimName(key, name, claim string) error {
 }
 
 // ImportNames implements Store, in one transaction.
-func (s *SQL) ImportNames(names map[string]string, claim func(string) string) error {
-	ctx, done := s.callFor(context.Background(), startTimeout, "import names", "")
+func (s *SQL) ImportNames(ctx context.Context, names map[string]string, claim func(string) string) error {
+	ctx, done := s.callFor(ctx, startTimeout, "import names", "")
 	defer done()
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		stmts := []string{setName}
@@ -389,8 +389,8 @@ func (s *SQL) ImportNames(names map[string]string, claim func(string) string) er
 }
 
 // Reclaim implements Store, in one transaction.
-func (s *SQL) Reclaim(claim func(string) string) error {
-	ctx, done := s.callFor(context.Background(), startTimeout, "reclaim", "")
+func (s *SQL) Reclaim(ctx context.Context, claim func(string) string) error {
+	ctx, done := s.callFor(ctx, startTimeout, "reclaim", "")
 	defer done()
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT fingerprint, name FROM identities ORDER BY fingerprint`)
@@ -428,8 +428,8 @@ func (s *SQL) Reclaim(claim func(string) string) error {
 }
 
 // PutRoom implements Store.
-func (s *SQL) PutRoom(r Room, by string) error {
-	ctx, done := s.call(context.Background(), "put room", r.Name)
+func (s *SQL) PutRoom(ctx context.Context, r Room, by string) error {
+	ctx, done := s.call(ctx, "put room", r.Name)
 	defer done()
 	return s.putRoom(ctx, r, by, nil)
 }
@@ -502,8 +502,8 @@ func scanRoom(row interface{ Scan(...any) error }) (Room, error) {
 }
 
 // Room implements Store.
-func (s *SQL) Room(name string) (Room, error) {
-	ctx, done := s.call(context.Background(), "room", name)
+func (s *SQL) Room(ctx context.Context, name string) (Room, error) {
+	ctx, done := s.call(ctx, "room", name)
 	defer done()
 	r, err := scanRoom(s.db.QueryRowContext(ctx, `SELECT `+roomColumns+` FROM rooms WHERE name = $1`, name))
 	if errors.Is(err, sql.ErrNoRows) {
@@ -514,8 +514,8 @@ func (s *SQL) Room(name string) (Room, error) {
 
 // Rooms implements Store. A room whose game does not load is left out,
 // and named in the error.
-func (s *SQL) Rooms(n int) ([]Room, error) {
-	ctx, done := s.callFor(context.Background(), startTimeout, "rooms", "")
+func (s *SQL) Rooms(ctx context.Context, n int) ([]Room, error) {
+	ctx, done := s.callFor(ctx, startTimeout, "rooms", "")
 	defer done()
 	rows, err := s.db.QueryContext(ctx, `SELECT `+roomColumns+` FROM rooms ORDER BY written DESC, name LIMIT $1`, n)
 	if err != nil {
@@ -536,16 +536,16 @@ func (s *SQL) Rooms(n int) ([]Room, error) {
 }
 
 // DropCheckpoint implements Store.
-func (s *SQL) DropCheckpoint(name string) error {
-	ctx, done := s.call(context.Background(), "drop checkpoint", name)
+func (s *SQL) DropCheckpoint(ctx context.Context, name string) error {
+	ctx, done := s.call(ctx, "drop checkpoint", name)
 	defer done()
 	_, err := s.db.ExecContext(ctx, `DELETE FROM rooms WHERE name = $1 AND saved = 0`, name)
 	return err
 }
 
 // Prune implements Store.
-func (s *SQL) Prune(before time.Time, perKey int) (int, error) {
-	ctx, done := s.callFor(context.Background(), startTimeout, "prune", "")
+func (s *SQL) Prune(ctx context.Context, before time.Time, perKey int) (int, error) {
+	ctx, done := s.callFor(ctx, startTimeout, "prune", "")
 	defer done()
 	n := 0
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
@@ -574,8 +574,8 @@ func (s *SQL) Prune(before time.Time, perKey int) (int, error) {
 
 // AddResult implements Store. A result already recorded (the same room
 // and game, or without a game the same second) is kept as it was.
-func (s *SQL) AddResult(r Result) error {
-	ctx, done := s.call(context.Background(), "add result", r.Room)
+func (s *SQL) AddResult(ctx context.Context, r Result) error {
+	ctx, done := s.call(ctx, "add result", r.Room)
 	defer done()
 	return s.addResult(ctx, r, nil)
 }

@@ -13,6 +13,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -28,46 +29,54 @@ var (
 )
 
 // Store keeps a server's data. Its methods are safe for concurrent use.
+//
+// Every call takes a context: the caller's (a session's, whose end
+// cancels the calls it waits on, or the server's own work's), within
+// which the call also ends by CallTimeout at the latest, the wait for one
+// of the database's connections included (docs/server.md, "Deadlines").
 type Store interface {
 	// Name returns the name chosen by the person whose key has
 	// fingerprint key; ok is false for a key never named.
-	Name(key string) (name string, ok bool, err error)
+	Name(ctx context.Context, key string) (name string, ok bool, err error)
 	// SetName records the name of key, or changes it.
-	SetName(key, name string) error
+	SetName(ctx context.Context, key, name string) error
 	// ClaimName records the name of key, or changes it, and claims for key
 	// claim, the form in which names that look alike are equal (the
 	// server folds capitals and widths): with ErrNameTaken, and nothing
 	// recorded, if another key holds that claim. A key holds one claim,
 	// that of its last name.
-	ClaimName(key, name, claim string) error
+	ClaimName(ctx context.Context, key, name, claim string) error
 	// ImportNames records many names at once (from an older data folder);
 	// with claim, each name's claim too, the first key in order of
-	// fingerprint keeping a claim that several names make.
-	ImportNames(names map[string]string, claim func(name string) string) error
+	// fingerprint keeping a claim that several names make. It may take
+	// longer than CallTimeout (a large folder), never longer than ctx.
+	ImportNames(ctx context.Context, names map[string]string, claim func(name string) string) error
 	// Reclaim makes every key's claim again from its name, for when the
 	// server's rules of names that look alike change; where several names
 	// now make one claim, the first key in order of fingerprint keeps it.
-	Reclaim(claim func(name string) string) error
+	// It may take longer than CallTimeout, as ImportNames.
+	Reclaim(ctx context.Context, claim func(name string) string) error
 
 	// PutRoom keeps r, in place of the room of its name if there is one.
 	// A room of that name whose game is another's is kept as it is, with
 	// ErrNotYours: by, the key the write is made for (the host's), must be
 	// one of its players or its host.
-	PutRoom(r Room, by string) error
+	PutRoom(ctx context.Context, r Room, by string) error
 	// Room returns the room called name, or ErrNoRoom.
-	Room(name string) (Room, error)
-	// Rooms returns at most n rooms, the most recently written first.
-	Rooms(n int) ([]Room, error)
+	Room(ctx context.Context, name string) (Room, error)
+	// Rooms returns at most n rooms, the most recently written first. It
+	// may take longer than CallTimeout (many rooms), as ImportNames.
+	Rooms(ctx context.Context, n int) ([]Room, error)
 	// DropCheckpoint forgets room name if it was only checkpointed, never
 	// saved (Room.Saved): the game ended and nobody asked to keep it.
-	DropCheckpoint(name string) error
+	DropCheckpoint(ctx context.Context, name string) error
 	// Prune forgets the rooms written before before and, of each host's
 	// rooms, all but the perKey most recent (0: no limit). It returns how
-	// many it forgot.
-	Prune(before time.Time, perKey int) (int, error)
+	// many it forgot. It may take longer than CallTimeout, as ImportNames.
+	Prune(ctx context.Context, before time.Time, perKey int) (int, error)
 
 	// AddResult records a finished game.
-	AddResult(r Result) error
+	AddResult(ctx context.Context, r Result) error
 
 	// Close closes the store.
 	Close() error

@@ -31,7 +31,7 @@ var storeTests = []struct {
 	{"Names", testNames}, {"ClaimName", testClaimName}, {"PutRoom", testPutRoom},
 	{"Prune", testPrune}, {"Results", testResults}, {"ClaimRace", testClaimRace},
 	{"Leases", testLeases}, {"Fencing", testFencing}, {"Moves", testMoves}, {"MoveRace", testMoveRace}, {"Reclaim", testReclaim},
-	{"Ratings", testRatings}, {"RatingRace", testRatingRace}, {"PairLimit", testPairLimit},
+	{"Ratings", testRatings}, {"RatingRace", testRatingRace}, {"PairLimit", testPairLimit}, {"Context", testContext},
 }
 
 // TestStores runs the store's tests on SQLite and, if a cluster is at
@@ -102,20 +102,20 @@ func game(t testing.TB, seed uint64, n int, when time.Time) record.Game {
 // testNames: a key is unknown until named; its name can change; many
 // names come in at once.
 func testNames(t *testing.T, s *SQL) {
-	if name, ok, err := s.Name("k1"); ok || err != nil || name != "" {
+	if name, ok, err := s.Name(bg, "k1"); ok || err != nil || name != "" {
 		t.Fatalf("an unknown key: %q %v %v", name, ok, err)
 	}
 	steps := []struct{ key, name string }{{"k1", "Ann"}, {"k2", "Bob"}, {"k1", "Annie"}}
 	for _, st := range steps {
-		if err := s.SetName(st.key, st.name); err != nil {
+		if err := s.SetName(bg, st.key, st.name); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.ImportNames(map[string]string{"k3": "Cal", "k2": "Bobby"}, nil); err != nil {
+	if err := s.ImportNames(bg, map[string]string{"k3": "Cal", "k2": "Bobby"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	for key, want := range map[string]string{"k1": "Annie", "k2": "Bobby", "k3": "Cal"} {
-		if name, ok, err := s.Name(key); !ok || err != nil || name != want {
+		if name, ok, err := s.Name(bg, key); !ok || err != nil || name != want {
 			t.Errorf("%s: %q %v %v, want %q", key, name, ok, err, want)
 		}
 	}
@@ -129,35 +129,35 @@ func testNames(t *testing.T, s *SQL) {
 // keeping a claim two names make.
 func testClaimName(t *testing.T, s *SQL) {
 	name := func(key string) string {
-		n, _, err := s.Name(key)
+		n, _, err := s.Name(bg, key)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return n
 	}
-	if err := s.ClaimName("k1", "Ann", "ann"); err != nil {
+	if err := s.ClaimName(bg, "k1", "Ann", "ann"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ClaimName("k2", "ANN", "ann"); !errors.Is(err, ErrNameTaken) || name("k2") != "" {
+	if err := s.ClaimName(bg, "k2", "ANN", "ann"); !errors.Is(err, ErrNameTaken) || name("k2") != "" {
 		t.Fatalf("k2 claims k1's: %v, named %q", err, name("k2"))
 	}
-	if err := s.ClaimName("k1", "ANN", "ann"); err != nil || name("k1") != "ANN" {
+	if err := s.ClaimName(bg, "k1", "ANN", "ann"); err != nil || name("k1") != "ANN" {
 		t.Fatalf("k1 claims its own again: %v, named %q", err, name("k1"))
 	}
-	if err := s.ClaimName("k1", "Annie", "annie"); err != nil {
+	if err := s.ClaimName(bg, "k1", "Annie", "annie"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ClaimName("k2", "Ann", "ann"); err != nil {
+	if err := s.ClaimName(bg, "k2", "Ann", "ann"); err != nil {
 		t.Fatalf("k2 claims k1's former name: %v", err)
 	}
 	lower := func(n string) string { return strings.ToLower(n) }
-	if err := s.ImportNames(map[string]string{"k4": "Cal", "k3": "CAL", "k5": "annie"}, lower); err != nil {
+	if err := s.ImportNames(bg, map[string]string{"k4": "Cal", "k3": "CAL", "k5": "annie"}, lower); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.ClaimName("k6", "cal", "cal"); !errors.Is(err, ErrNameTaken) {
+	if err := s.ClaimName(bg, "k6", "cal", "cal"); !errors.Is(err, ErrNameTaken) {
 		t.Fatalf("an imported claim: %v", err)
 	}
-	if err := s.ClaimName("k4", "Cal", "cal"); !errors.Is(err, ErrNameTaken) {
+	if err := s.ClaimName(bg, "k4", "Cal", "cal"); !errors.Is(err, ErrNameTaken) {
 		t.Fatalf("k3 comes first and keeps cal: %v", err)
 	}
 	if name("k5") != "annie" {
@@ -169,18 +169,18 @@ func testClaimName(t *testing.T, s *SQL) {
 // now make one, the first key in order of fingerprint keeps it.
 func testReclaim(t *testing.T, s *SQL) {
 	for _, n := range []struct{ key, name string }{{"k2", "Ann"}, {"k1", "ANN"}, {"k3", "Bob"}} {
-		if err := s.ClaimName(n.key, n.name, n.name); err != nil {
+		if err := s.ClaimName(bg, n.key, n.name, n.name); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Reclaim(strings.ToLower); err != nil {
+	if err := s.Reclaim(bg, strings.ToLower); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		key, claim string
 		taken      bool
 	}{{"k9", "ann", true}, {"k1", "ann", false}, {"k9", "bob", true}, {"k9", "Ann", false}} {
-		if err := s.ClaimName(c.key, "x", c.claim); errors.Is(err, ErrNameTaken) != c.taken {
+		if err := s.ClaimName(bg, c.key, "x", c.claim); errors.Is(err, ErrNameTaken) != c.taken {
 			t.Errorf("%s claims %q: %v", c.key, c.claim, err)
 		}
 	}
@@ -188,10 +188,10 @@ func testReclaim(t *testing.T, s *SQL) {
 
 func testPutRoom(t *testing.T, s *SQL) {
 	fam := Room{Name: "fam", Game: game(t, 1, 10, at(0)), Host: "ka", Players: []string{"ka", "kb"}, Saved: true}
-	if err := s.PutRoom(fam, "ka"); err != nil {
+	if err := s.PutRoom(bg, fam, "ka"); err != nil {
 		t.Fatal(err)
 	}
-	got, err := s.Room("fam")
+	got, err := s.Room(bg, "fam")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,45 +201,45 @@ func testPutRoom(t *testing.T, s *SQL) {
 	}
 	later := fam
 	later.Game, later.Saved, later.Players, later.Host = game(t, 1, 20, at(1)), false, []string{"kb"}, "kb"
-	if err := s.PutRoom(later, "kb"); err != nil {
+	if err := s.PutRoom(bg, later, "kb"); err != nil {
 		t.Fatalf("a player's checkpoint: %v", err)
 	}
-	if got, _ := s.Room("fam"); len(got.Game.History) != 20 || !got.Saved || got.Host != "kb" {
+	if got, _ := s.Room(bg, "fam"); len(got.Game.History) != 20 || !got.Saved || got.Host != "kb" {
 		t.Fatalf("after the checkpoint: %d actions, saved %v, host %s", len(got.Game.History), got.Saved, got.Host)
 	}
 	stranger := Room{Name: "fam", Game: game(t, 2, 5, at(2)), Host: "kx", Players: []string{"kx"}, Saved: true}
-	if err := s.PutRoom(stranger, "kx"); !errors.Is(err, ErrNotYours) {
+	if err := s.PutRoom(bg, stranger, "kx"); !errors.Is(err, ErrNotYours) {
 		t.Fatalf("a stranger overwrites the room: %v", err)
 	}
-	if err := s.PutRoom(stranger, "ka"); !errors.Is(err, ErrNotYours) {
+	if err := s.PutRoom(bg, stranger, "ka"); !errors.Is(err, ErrNotYours) {
 		t.Fatalf("a key that left the game overwrites it: %v", err)
 	}
-	if got, _ := s.Room("fam"); len(got.Game.History) != 20 {
+	if got, _ := s.Room(bg, "fam"); len(got.Game.History) != 20 {
 		t.Fatal("the refused write changed the room")
 	}
-	if _, err := s.Room("none"); !errors.Is(err, ErrNoRoom) {
+	if _, err := s.Room(bg, "none"); !errors.Is(err, ErrNoRoom) {
 		t.Fatalf("a room never put: %v", err)
 	}
 	live := Room{Name: "live", Game: game(t, 3, 5, at(3)), Host: "kc", Players: []string{"kc"}}
-	if err := s.PutRoom(live, "kc"); err != nil {
+	if err := s.PutRoom(bg, live, "kc"); err != nil {
 		t.Fatal(err)
 	}
-	rooms, err := s.Rooms(10)
+	rooms, err := s.Rooms(bg, 10)
 	if err != nil || len(rooms) != 2 || rooms[0].Name != "live" || rooms[1].Name != "fam" {
 		t.Fatalf("rooms: %v %v", rooms, err)
 	}
-	if rooms, err := s.Rooms(1); err != nil || len(rooms) != 1 || rooms[0].Name != "live" {
+	if rooms, err := s.Rooms(bg, 1); err != nil || len(rooms) != 1 || rooms[0].Name != "live" {
 		t.Fatalf("the newest room: %v %v", rooms, err)
 	}
 	for _, name := range []string{"fam", "live"} {
-		if err := s.DropCheckpoint(name); err != nil {
+		if err := s.DropCheckpoint(bg, name); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := s.Room("live"); !errors.Is(err, ErrNoRoom) {
+	if _, err := s.Room(bg, "live"); !errors.Is(err, ErrNoRoom) {
 		t.Fatalf("a dropped checkpoint: %v", err)
 	}
-	if _, err := s.Room("fam"); err != nil {
+	if _, err := s.Room(bg, "fam"); err != nil {
 		t.Fatalf("a saved room after DropCheckpoint: %v", err)
 	}
 }
@@ -250,7 +250,7 @@ func testPrune(t *testing.T, s *SQL) {
 	g := game(t, 1, 3, at(0))
 	put := func(name, host string, minute int) {
 		g.Saved = at(minute)
-		if err := s.PutRoom(Room{Name: name, Game: g, Host: host, Players: []string{host}, Saved: true}, host); err != nil {
+		if err := s.PutRoom(bg, Room{Name: name, Game: g, Host: host, Players: []string{host}, Saved: true}, host); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -259,11 +259,11 @@ func testPrune(t *testing.T, s *SQL) {
 	}
 	put("old", "ka", -100)
 	put("mine", "ka", 10)
-	n, err := s.Prune(at(-50), 5)
+	n, err := s.Prune(bg, at(-50), 5)
 	if err != nil || n != 46 {
 		t.Fatalf("pruned %d, %v; want 46", n, err)
 	}
-	rooms, _ := s.Rooms(100)
+	rooms, _ := s.Rooms(bg, 100)
 	var names []string
 	for _, r := range rooms {
 		names = append(names, r.Name)
@@ -280,7 +280,7 @@ func testResults(t *testing.T, s *SQL) {
 	r := Result{Room: "fam", Game: "7/120", Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5200, Won: true}, {Name: "Computer 2", Points: 3100}}}
 	for i := range 2 { // the second time a minute later, by the server that took the room over
 		r.Finished = at(5 + i)
-		if err := s.AddResult(r); err != nil {
+		if err := s.AddResult(bg, r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -309,10 +309,10 @@ func testResults(t *testing.T, s *SQL) {
 func TestReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mille.db")
 	s := open(t, path)
-	if err := s.SetName("ka", "Ann"); err != nil {
+	if err := s.SetName(bg, "ka", "Ann"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.PutRoom(Room{Name: "fam", Game: game(t, 1, 7, at(0)), Host: "ka", Players: []string{"ka"}}, "ka"); err != nil {
+	if err := s.PutRoom(bg, Room{Name: "fam", Game: game(t, 1, 7, at(0)), Host: "ka", Players: []string{"ka"}}, "ka"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -322,10 +322,10 @@ func TestReopen(t *testing.T) {
 	if err := s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 		t.Fatalf("journal mode %q, %v", mode, err)
 	}
-	if name, _, _ := s.Name("ka"); name != "Ann" {
+	if name, _, _ := s.Name(bg, "ka"); name != "Ann" {
 		t.Fatalf("name %q", name)
 	}
-	if r, err := s.Room("fam"); err != nil || len(r.Game.History) != 7 {
+	if r, err := s.Room(bg, "fam"); err != nil || len(r.Game.History) != 7 {
 		t.Fatalf("room: %v", err)
 	}
 }
@@ -367,7 +367,7 @@ func testClaimRace(t *testing.T, s *SQL) {
 		const keys = 6
 		errs := make(chan error)
 		for k := range keys {
-			go func() { errs <- s.ClaimName(fmt.Sprint(claim, "-k", k), "Zed", claim) }()
+			go func() { errs <- s.ClaimName(bg, fmt.Sprint(claim, "-k", k), "Zed", claim) }()
 		}
 		won := 0
 		for range keys {

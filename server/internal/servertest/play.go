@@ -1,6 +1,7 @@
 package servertest
 
 import (
+	"context"
 	"errors"
 	"sync"
 	"sync/atomic"
@@ -76,7 +77,7 @@ var ErrDiskFull = errors.New("database or disk is full (13)")
 func NewFullStore() *FullStore { return &FullStore{rooms: map[string]store.Room{}} }
 
 // PutRoom implements store.Store.
-func (s *FullStore) PutRoom(r store.Room, _ string) error {
+func (s *FullStore) PutRoom(_ context.Context, r store.Room, _ string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.Full.Load() {
@@ -88,7 +89,7 @@ func (s *FullStore) PutRoom(r store.Room, _ string) error {
 }
 
 // AddResult implements store.Store.
-func (s *FullStore) AddResult(r store.Result) error {
+func (s *FullStore) AddResult(_ context.Context, r store.Result) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.Full.Load() {
@@ -100,7 +101,7 @@ func (s *FullStore) AddResult(r store.Result) error {
 }
 
 // Room implements store.Store.
-func (s *FullStore) Room(name string) (store.Room, error) {
+func (s *FullStore) Room(_ context.Context, name string) (store.Room, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if r, ok := s.rooms[name]; ok {
