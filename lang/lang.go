@@ -750,3 +750,19 @@ func QuitsNamePrompt(line string) bool {
 	}
 	return false
 }
+
+// RankLine says one line of a server's ranking: its rank, the player's
+// name (a house computer's level, said in the language), the rating
+// (marked provisional) and the games played, or that a house computer's
+// rating is fixed.
+func (c *Catalogue) RankLine(rank int, name string, rating int, provisional, house bool, games, wins int) string {
+	said := c.Num(rating)
+	if provisional {
+		said = c.T(RankProvisional, rating)
+	}
+	what := c.T(RankGames, games, wins)
+	if house {
+		name, what = c.Level(name), c.T(RankHouse)
+	}
+	return c.T(RankLine, rank, name, said, what)
+}

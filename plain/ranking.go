@@ -51,15 +51,7 @@ func (s *Session) ranking(l Lobby, name string) {
 
 // rankLine says one line of the ranking.
 func (s *Session) rankLine(r RankLine) {
-	rating := fmt.Sprint(r.Rating)
-	if r.Provisional {
-		rating = s.cat.T(lang.RankProvisional, r.Rating)
-	}
-	name, what := r.Name, s.cat.T(lang.RankGames, r.Games, r.Wins)
-	if r.House {
-		name, what = s.cat.Level(r.Name), s.text(lang.RankHouse)
-	}
-	s.say(lang.RankLine, r.Rank, name, rating, what)
+	s.line(s.cat.RankLine(r.Rank, r.Name, r.Rating, r.Provisional, r.House, r.Games, r.Wins))
 }
 
 // rated tells the person, back from room, what its game did to their

@@ -299,3 +299,18 @@ func Display(r Rating) int {
 // Provisional reports whether the rating is not settled yet: its
 // uncertainty is above ProvisionalSigma, half a new player's.
 func Provisional(r Rating) bool { return r.Sigma > ProvisionalSigma }
+
+// Places ranks sides by their points, as Rate takes a game's result: 1
+// for the most, equal points equal places (a tie).
+func Places(points []int) []int {
+	rank := make([]int, len(points))
+	for i, p := range points {
+		rank[i] = 1
+		for _, q := range points {
+			if q > p {
+				rank[i]++
+			}
+		}
+	}
+	return rank
+}

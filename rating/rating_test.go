@@ -346,3 +346,10 @@ func FuzzRate(f *testing.F) {
 		checkUpdate(t, openSkill(0, false), teams, rank, perm)
 	})
 }
+
+// TestPlaces: the most points come first, equal points share a place.
+func TestPlaces(t *testing.T) {
+	if got := Places([]int{700, 300, 700, 0}); !slices.Equal(got, []int{1, 3, 1, 4}) {
+		t.Fatalf("places %v", got)
+	}
+}

@@ -164,7 +164,7 @@ func play(ctx context.Context, pop []player, t table, whole, perHand bool) ([][]
 			for side := range points {
 				points[side] = s.HandScores[side].Total()
 			}
-			results = append(results, places(points))
+			results = append(results, rating.Places(points))
 		}
 		if !whole || s.Phase == engine.PhaseGameOver {
 			break
@@ -177,23 +177,9 @@ func play(ctx context.Context, pop []player, t table, whole, perHand bool) ([][]
 		for side := range points {
 			points[side] = int(s.Totals[side])
 		}
-		results = append(results, places(points))
+		results = append(results, rating.Places(points))
 	}
 	return results, nil
-}
-
-// places ranks the sides by their points: 1 for the most, ties equal.
-func places(points []int) []int {
-	rank := make([]int, len(points))
-	for i, p := range points {
-		rank[i] = 1
-		for _, q := range points {
-			if q > p {
-				rank[i]++
-			}
-		}
-	}
-	return rank
 }
 
 // rate rates a played table: the house computer keeps its fixed rating.

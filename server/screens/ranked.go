@@ -104,15 +104,7 @@ func (s *Screen) viewRanked(b *strings.Builder) {
 
 // rankLine is a line of the ranking in the language c.
 func rankLine(c *lang.Catalogue, r lobby.Ranked) string {
-	rating := fmt.Sprint(r.Rating)
-	if r.Provisional {
-		rating = c.T(lang.RankProvisional, r.Rating)
-	}
-	name, what := r.Name, c.T(lang.RankGames, r.Games, r.Wins)
-	if r.House {
-		name, what = c.Level(r.Name), c.T(lang.RankHouse)
-	}
-	return c.T(lang.RankLine, r.Rank, name, rating, what)
+	return c.RankLine(r.Rank, r.Name, r.Rating, r.Provisional, r.House, r.Games, r.Wins)
 }
 
 // ratingLine is the lobby's line of the person's rating; nil on a server

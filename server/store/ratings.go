@@ -142,7 +142,7 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 			at[i] = len(teams[seat.Side])
 			teams[seat.Side] = append(teams[seat.Side], p)
 		}
-		after, err := Model.Rate(teams, places(points))
+		after, err := Model.Rate(teams, rating.Places(points))
 		if err != nil {
 			return fmt.Errorf("rating room %s: %w", r.Room, err)
 		}
@@ -192,20 +192,6 @@ func (s *SQL) pairsOver(ctx context.Context, tx *sql.Tx, keys []string, end time
 		}
 	}
 	return false, nil
-}
-
-// places ranks the sides by their points: 1 for the most, ties equal.
-func places(points []int) []int {
-	rank := make([]int, len(points))
-	for i, p := range points {
-		rank[i] = 1
-		for _, q := range points {
-			if q > p {
-				rank[i]++
-			}
-		}
-	}
-	return rank
 }
 
 // Rating implements Ratings.
