@@ -1349,6 +1349,8 @@ var English = Catalogue{
 		RefNotKept:       "the move could not be recorded; the game waits until it can be",
 		RefWriting:       "the server is writing the last move down: wait a moment",
 		RefServerError:   "something went wrong on the server (its log says what); sorry",
+		RefDataInUse:     "the data folder is in use by another mille serve (another process holds %s): stop it first, or give this one another --data",
+		RefDataInUsePID:  "the data folder is in use by another mille serve (process %s holds %s): stop it first, or give this one another --data",
 
 		GateBusy:           "mille: too many people are logging in right now; try again in a moment",
 		GateSource:         "mille: too many connections from your address; close some and try again",

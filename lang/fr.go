@@ -1364,6 +1364,8 @@ var French = Catalogue{
 		RefNotKept:       "le coup n'a pas pu être noté ; la partie attend qu'il puisse l'être",
 		RefWriting:       "le serveur note le dernier coup : attendez un instant",
 		RefServerError:   "quelque chose s'est mal passé sur le serveur (son journal en donne la raison) ; désolé",
+		RefDataInUse:     "le dossier de données sert déjà à un autre mille serve (un autre processus tient %s) : arrêtez-le d'abord, ou donnez à celui-ci un autre --data",
+		RefDataInUsePID:  "le dossier de données sert déjà à un autre mille serve (le processus %s tient %s) : arrêtez-le d'abord, ou donnez à celui-ci un autre --data",
 
 		GateBusy:           "mille : trop de personnes se connectent en ce moment ; réessayez dans un instant",
 		GateSource:         "mille : trop de connexions depuis votre adresse ; fermez-en et réessayez",

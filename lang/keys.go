@@ -1376,6 +1376,8 @@ const (
 	RefNotKept       // -
 	RefWriting       // -
 	RefServerError   // -
+	RefDataInUse     // the lock file
+	RefDataInUsePID  // the holder's process id, the lock file
 
 	// A connection turned away before its SSH handshake or a session
 	// channel refused (server/gate.go): no LANG has come yet, so only

@@ -3,9 +3,9 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,7 +27,7 @@ func TestSecondServerRefused(t *testing.T) {
 		second.Shutdown(context.Background())
 		t.Fatal("a second server started on the same data folder")
 	}
-	if !errors.Is(err, lobby.ErrDataInUse) || !strings.Contains(err.Error(), fmt.Sprintf("process %d", os.Getpid())) {
+	if r := (*lobby.Refusal)(nil); !errors.Is(err, lobby.ErrDataInUse) || !errors.As(err, &r) || r.Args[0] != strconv.Itoa(os.Getpid()) {
 		t.Fatalf("second server: %v", err)
 	}
 	if err := first.Shutdown(context.Background()); err != nil {

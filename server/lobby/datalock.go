@@ -16,8 +16,9 @@ import (
 const LockFile = "mille.lock"
 
 // ErrDataInUse is the error of a server started on a data folder that
-// another running server holds.
-var ErrDataInUse = errors.New("the data folder is in use by another mille serve")
+// another running server holds: errors.Is finds it in LockData's
+// refusal (RefDataInUse, RefDataInUsePID), which says the holder.
+var ErrDataInUse = errors.New("lobby: data folder in use")
 
 // LockData takes the lock of data folder dir, or says which process holds
 // it. The lock is the operating system's on an open file (flock, or
@@ -31,13 +32,12 @@ func LockData(dir string) (*os.File, error) {
 	}
 	if err := lockFile(f); err != nil {
 		f.Close()
-		holder := "another process"
 		if b, rerr := os.ReadFile(path); rerr == nil {
 			if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); perr == nil && pid > 0 {
-				holder = fmt.Sprintf("process %d", pid)
+				return nil, refuse(RefDataInUsePID, strconv.Itoa(pid), path)
 			}
 		}
-		return nil, fmt.Errorf("%w (%s holds %s): stop it first, or give this one another --data", ErrDataInUse, holder, path)
+		return nil, refuse(RefDataInUse, path)
 	}
 	if err := f.Truncate(0); err == nil {
 		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)

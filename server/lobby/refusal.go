@@ -48,6 +48,8 @@ const (
 	RefNameJoined                  // -
 	RefNameYou                     // -
 	RefNameMille                   // -
+	RefDataInUse                   // the lock file (ErrDataInUse)
+	RefDataInUsePID                // the holder's process id, the lock file (ErrDataInUse)
 	NumReasons                     // the number of reasons
 )
 
@@ -65,6 +67,12 @@ var reasonNames = [NumReasons]string{
 	RefNameBytes: "name-bytes", RefNameLength: "name-length", RefNamePrintable: "name-printable",
 	RefNameMarkFirst: "name-mark-first", RefNameInvisible: "name-invisible", RefNameSigns: "name-signs",
 	RefNameJoined: "name-joined", RefNameYou: "name-you", RefNameMille: "name-mille",
+	RefDataInUse: "data-in-use", RefDataInUsePID: "data-in-use",
+}
+
+// Is reports a data folder another server holds as ErrDataInUse.
+func (r *Refusal) Is(target error) bool {
+	return target == ErrDataInUse && (r.Why == RefDataInUse || r.Why == RefDataInUsePID)
 }
 
 // Error names the refusal by its code and arguments, for logs: "lobby:

@@ -25,6 +25,7 @@ var lobbyRefusalKeys = [lobby.NumReasons]lang.Key{
 	lobby.RefNameBytes: lang.RefNameBytes, lobby.RefNameLength: lang.RefNameLength, lobby.RefNamePrintable: lang.RefNamePrintable,
 	lobby.RefNameMarkFirst: lang.RefNameMarkFirst, lobby.RefNameInvisible: lang.RefNameInvisible, lobby.RefNameSigns: lang.RefNameSigns,
 	lobby.RefNameJoined: lang.RefNameJoined, lobby.RefNameYou: lang.RefNameYou, lobby.RefNameMille: lang.RefNameMille,
+	lobby.RefDataInUse: lang.RefDataInUse, lobby.RefDataInUsePID: lang.RefDataInUsePID,
 }
 
 // serverRefusal is the key and arguments of the server's refusal in err's

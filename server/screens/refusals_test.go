@@ -18,6 +18,7 @@ func TestServerRefusalsSaid(t *testing.T) {
 		lobby.RefRoomName: {lobby.MaxRoomName}, lobby.RefLevelUnknown: {"hard", "easy, medium"},
 		lobby.RefElsewhere: {"ssh -t host room"}, lobby.RefRoomsPerKey: {3},
 		lobby.RefNameLength: {lobby.MaxNameLen, lobby.MaxNameLen},
+		lobby.RefDataInUse:  {"/srv/mille/mille.lock"}, lobby.RefDataInUsePID: {"4242", "/srv/mille/mille.lock"},
 	}
 	errs := []error{events.ErrServerFault}
 	for why := range lobby.NumReasons {
