@@ -35,9 +35,9 @@ type saveKeys struct {
 	list                 pickerKeys
 }
 
-// ShortHelp is the footer under the save dialog: Tab and Esc (the box
-// says the rest).
-func (k saveKeys) ShortHelp() []key.Binding { return []key.Binding{k.Folder, k.Cancel} }
+// ShortHelp is the footer under the save dialog: Return saves, Tab and
+// Esc (issue 34: it left out the key that saves).
+func (k saveKeys) ShortHelp() []key.Binding { return []key.Binding{k.Save, k.Folder, k.Cancel} }
 
 // newSaveDialog is the save dialog on folder dir, the name filled in,
 // sized for c's screen; after says what the save leads to. Its command
@@ -48,8 +48,10 @@ func newSaveDialog(c *screenContext, dir, name string, after afterSave) (*saveDi
 	in.CharLimit = 200
 	in.SetValue(name)
 	in.CursorEnd()
+	save := c.keys.Default // Return, said as what it does here
+	save.SetHelp(c.t(lang.KeyEnter), c.t(lang.KeySave))
 	d := &saveDialog{input: in, list: newPicker(dir, pickerRows(c.h, true)), after: after,
-		keys: saveKeys{Folder: c.keys.Folder, Save: c.keys.Default, Cancel: c.keys.Cancel, list: newPickerKeys(c.keys)}}
+		keys: saveKeys{Folder: c.keys.Folder, Save: save, Cancel: c.keys.Cancel, list: newPickerKeys(c.keys)}}
 	return d, tea.Batch(d.input.Focus(), d.list.Init())
 }
 
