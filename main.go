@@ -16,7 +16,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -246,7 +245,7 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 		switch def := f.DefValue; {
 		case def == "" || def == "0" || def == "false" || def == "0s":
 		case kind == "string":
-			line += " " + c.T(lang.UsageDefault, strconv.Quote(def))
+			line += " " + c.T(lang.UsageDefault, c.T(lang.UsageQuoted, def))
 		default:
 			line += " " + c.T(lang.UsageDefault, def)
 		}

@@ -910,6 +910,7 @@ const (
 	UsageServeMissing             // -
 	UsageReview                   // the docs address
 	UsageDefault                  // the default value
+	UsageQuoted                   // a default word, quoted as the language quotes
 	UsageKindText                 // - (the kind of value a flag takes)
 	UsageKindNumber               // -
 	UsageKindDuration             // -
@@ -1064,6 +1065,9 @@ const (
 	NgTrip      // trip, deck
 	NgExtension // -
 	NgBSD       // -
+	NgStandard  // what the standard rules are, in a line
+	NgDujardin  // what the dujardin rules are, in a line
+	NgDujardin5 // what dujardin+500 adds, in a line
 	NgStart     // - (a button: the next one starts 22 columns after it)
 	NgCancel    // - (a button: the next one starts 12 columns after it)
 	NgLoad      // -

@@ -409,6 +409,20 @@ func ParseLevel(word string) (level string, ok bool) {
 	return "", false
 }
 
+// RulesLine says in a line what sets ruleset r apart, for the screens
+// where a game's rules are chosen.
+func (c *Catalogue) RulesLine(r engine.Ruleset) string {
+	switch r {
+	case engine.BSD:
+		return c.Text[NgBSD]
+	case engine.Dujardin:
+		return c.Text[NgDujardin]
+	case engine.Dujardin500:
+		return c.Text[NgDujardin5]
+	}
+	return c.Text[NgStandard]
+}
+
 // Level says a computer level, or "person", in this language; the
 // command line and saves keep their English names.
 func (c *Catalogue) Level(name string) string {

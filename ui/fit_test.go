@@ -270,6 +270,8 @@ func localScreens(t *testing.T) []screenCase {
 		{"load", two, func(m *Model) { runCmd(m, m.openLoad()) }},
 		{"newgame", two, func(m *Model) { m.openNewGame() }},
 		{"newgame6", six, func(m *Model) { m.openNewGame(); m.setup.form.set(0, 3) }},
+		{"newgamedujardin", two, func(m *Model) { m.openNewGame(); m.setup.form.set(1, 2) }},
+		{"newgamedujardin500", two, func(m *Model) { m.openNewGame(); m.setup.form.set(1, 3) }},
 	}
 	for i := range guidePages {
 		cases = append(cases, screenCase{fmt.Sprintf("guide%d", i+1), two, func(m *Model) { m.openGuide(); m.guide.page = i }})

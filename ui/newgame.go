@@ -464,9 +464,7 @@ func (ng *newGameScreen) layers(c *screenContext, hm help.Model, w, h int, messa
 	if cfg.HasExtension() {
 		info = append(info, c.t(lang.NgExtension))
 	}
-	if f.rules == engine.BSD {
-		info = append(info, c.t(lang.NgBSD))
-	}
+	info = append(info, c.lang.RulesLine(f.rules))
 	for _, s := range info {
 		layers = append(layers, lay(st.Dim.Render(s)).X(x0+2).Y(y))
 		y++

@@ -215,6 +215,7 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 		}
 		fmt.Fprintf(b, "%s\n", st.Selected.Render(fmt.Sprintf("> %-*s %s", width, r.label, r.value)))
 	}
+	b.WriteString("  " + st.Dim.Render(l.RulesLine(f.rules)) + "\n")
 	b.WriteString("\n" + st.Dim.Render("  "+l.T(lang.FormHelp)) + "\n\n")
 	h.mark(b, tea.KeyPressMsg{Code: tea.KeyEnter})
 	b.WriteString("  " + st.ButtonOn.Render(l.T(lang.FormCreate)) + "\n")
