@@ -202,7 +202,7 @@ func (p *player) answer(in io.Writer, line string, t *turn, made *bool) bool {
 		}
 	case p.host && asks(line, lang.Seats) && strings.Contains(line, p.other+" ("+cat.Text[lang.MarkHere]):
 		say("start")
-	case asks(line, lang.Turn):
+	case asks(line, lang.Turn), asks(line, lang.TurnShort): // TurnShort: nothing to play, only discards
 		t.tried = 0
 		say(tries[0])
 	case asks(line, lang.Cant), asks(line, lang.CantDo), asks(line, lang.NoSlot), asks(line, lang.WhichCard), asks(line, lang.NotHazard):
