@@ -1030,6 +1030,12 @@ const (
 	ErrFlagSyntax                 // the argument
 	ErrUnknownLang                // name, the languages
 	ErrNoProgram                  // the seat as typed
+	ErrArenaSeats                 // players, sides, sides, seats given
+	ErrArenaHands                 // -
+	ErrArenaSeatStart             // seat, why
+	ErrArenaSeatFailed            // seat, why
+	ErrArenaSeatChose             // seat, action, why
+	ErrArenaLuck                  // deal, why
 	ErrNotMoved                   // why (a room that mille serve --import did not bring into the store)
 	ErrUnknownDepth               // name, the depths
 	ErrSaveName                   // name, the saves folder

@@ -9,8 +9,6 @@ package arena
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math"
 	"slices"
 	"sync"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 )
 
 // Entry is one competitor: it plays one side (both seats of a team).
@@ -115,10 +114,10 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	if len(o.Entries) != sides {
-		return nil, fmt.Errorf("%d players make %d sides: give %d seats, not %d", o.Game.Players, sides, sides, len(o.Entries))
+		return nil, lang.Err(lang.ErrArenaSeats, o.Game.Players, sides, sides, len(o.Entries))
 	}
 	if o.Hands <= 0 {
-		return nil, errors.New("the number of hands must be positive")
+		return nil, lang.Err(lang.ErrArenaHands)
 	}
 	deals := (o.Hands + sides - 1) / sides
 	parallel := max(1, o.Parallel)
@@ -208,7 +207,7 @@ func playHand(ctx context.Context, o Options, d, r int) (res handResult) {
 		seed := DealSeed(o.Seed^0x5eed, d*64+r*8+p)
 		players[p], err = o.Entries[e].New(seed)
 		if err != nil {
-			res.err = fmt.Errorf("seat %q: %w", o.Entries[e].Name, err)
+			res.err = lang.Err(lang.ErrArenaSeatStart, o.Entries[e].Name, err)
 			return res
 		}
 	}
@@ -241,7 +240,7 @@ func playHand(ctx context.Context, o Options, d, r int) (res handResult) {
 	if o.Luck != nil {
 		luck, err := o.Luck(ctx, o.Game, DealSeed(o.Seed, d), history)
 		if err != nil {
-			res.err = fmt.Errorf("the luck of deal %d: %w", d, err)
+			res.err = lang.Err(lang.ErrArenaLuck, d, err)
 			return res
 		}
 		for side := range sides {
@@ -283,11 +282,11 @@ func PlayHand(ctx context.Context, s *engine.State, players []ai.Player, names [
 			m.Action = players[m.Seat].Choose(ctx, &obs, slices.Clone(legal))
 			m.Asked, m.Think = true, time.Since(t0)
 			if f, ok := players[m.Seat].(interface{ Err() error }); ok && f.Err() != nil {
-				return fmt.Errorf("seat %q failed: %w", names[m.Seat], f.Err())
+				return lang.Err(lang.ErrArenaSeatFailed, names[m.Seat], f.Err())
 			}
 		}
 		if err := s.Step(m.Action); err != nil {
-			return fmt.Errorf("seat %q chose %v: %w", names[m.Seat], m.Action, err)
+			return lang.Err(lang.ErrArenaSeatChose, names[m.Seat], m.Action.String(), err)
 		}
 		if moved != nil {
 			moved(m)

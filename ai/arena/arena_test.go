@@ -98,7 +98,7 @@ func TestRunRepeats(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
-	if _, err := Run(context.Background(), Options{Game: engine.DefaultConfig, Entries: []Entry{entry("random")}, Hands: 2}); err == nil || !strings.Contains(err.Error(), "give 2 seats") {
+	if _, err := Run(context.Background(), Options{Game: engine.DefaultConfig, Entries: []Entry{entry("random")}, Hands: 2}); !refused(err, lang.ErrArenaSeats, 2) {
 		t.Errorf("one seat for two sides: %v", err)
 	}
 	if _, err := Run(context.Background(), Options{Game: engine.DefaultConfig, Entries: []Entry{entry("random"), entry("random")}}); err == nil {
@@ -106,12 +106,15 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// errMute is how a failing player fails.
+var errMute = errors.New("no answer within 1s")
+
 // failing is a player that fails at its first decision, as a bot that
 // does not answer does.
 type failing struct{ err error }
 
 func (f *failing) Choose(_ context.Context, _ *engine.Observation, legal []engine.Action) engine.Action {
-	f.err = errors.New("no answer within 1s")
+	f.err = errMute
 	return legal[0]
 }
 
@@ -134,7 +137,7 @@ func TestRunStopsAtAFailedPlayer(t *testing.T) {
 		_, err := Run(context.Background(), Options{
 			Game: engine.DefaultConfig, Entries: []Entry{entry("random"), bad}, Hands: 1000, Seed: 1, Parallel: parallel,
 		})
-		if err == nil || !strings.Contains(err.Error(), `seat "cmd:mute" failed: no answer within 1s`) {
+		if !refused(err, lang.ErrArenaSeatFailed, "cmd:mute") || !errors.Is(err, errMute) {
 			t.Errorf("parallel %d: %v", parallel, err)
 		}
 		if made > 2*parallel {
@@ -193,7 +196,7 @@ func TestPlayHand(t *testing.T) {
 	s, _ = engine.New(cfg, 11)
 	players[s.ToAct()] = cheat{}
 	err = PlayHand(context.Background(), &s, players, names, nil)
-	if err == nil || !strings.Contains(err.Error(), `seat "`+names[start.ToAct()]) {
+	if !refused(err, lang.ErrArenaSeatChose, names[start.ToAct()]) {
 		t.Errorf("a refused choice: %v", err)
 	}
 }
@@ -263,4 +266,10 @@ func TestLuckCorrection(t *testing.T) {
 	if !strings.Contains(b.String(), "96% lower: the same confidence in 25.0 times fewer hands") {
 		t.Errorf("text:\n%s", b.String())
 	}
+}
+
+// refused reports whether err is the refusal k with first argument arg.
+func refused(err error, k lang.Key, arg any) bool {
+	var e *lang.Error
+	return errors.As(err, &e) && e.Key == k && len(e.Args) > 0 && e.Args[0] == arg
 }
