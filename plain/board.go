@@ -319,8 +319,6 @@ func (b *board) hand([]string) {
 		b.say(lang.NoHand)
 	case o.HandSizes[o.Seat] == 0:
 		b.say(lang.HandEmpty)
-	case o.MyTurn() && o.Phase == engine.PhasePlay && b.Session.turns != tellVerbose:
-		b.say(lang.Hand, b.shortHand())
 	default:
 		b.say(lang.Hand, b.handLine(o.MyTurn() && o.Phase == engine.PhasePlay))
 	}

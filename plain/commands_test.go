@@ -3,11 +3,13 @@ package plain
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -552,5 +554,31 @@ func TestFrenchWords(t *testing.T) {
 	}
 	if yesNo(" OUI ") != yes || yesNo("n") != no || yesNo("peut-être") != neither {
 		t.Error("yes and no")
+	}
+}
+
+// TestHandTellsEveryCard checks that hand reads each card with its slot
+// when the turn line is the short one, which names a kind of card once
+// ("play 25 and 100 miles" for three 25s): hand is how a player who cannot
+// see the cards learns how many of each they hold.
+func TestHandTellsEveryCard(t *testing.T) {
+	tab := newTable(t, engine.Config{Players: 2, Rules: engine.Standard}, 4, "heuristic", 0)
+	r := startTelling(t, tab, Options{}, nil, tellShort)
+	r.until(func(l string) bool { return asks(l, lang.TurnShort) })
+	st := tab.State()
+	obs := engine.Observe(&st, 0)
+	r.send("hand")
+	l, _ := r.next()
+	for slot, c := range obs.MyHand {
+		if c == engine.NoCard {
+			continue
+		}
+		name := "P"
+		if slot != engine.DrawSlot {
+			name = strconv.Itoa(slot)
+		}
+		if want := fmt.Sprintf(lang.English.Text[lang.SlotCard], name, lang.English.Card(c)); !strings.Contains(l, want) {
+			t.Errorf("hand does not tell %q: %q", want, l)
+		}
 	}
 }
