@@ -129,7 +129,7 @@ type UnknownRuleset struct {
 	Want []string
 }
 
-func (e *UnknownRuleset) Error() string { return unknown("ruleset", e.Name, e.Want).Error() }
+func (e *UnknownRuleset) Error() string { return unknownText("ruleset", e.Name, e.Want) }
 
 // MarshalText is String for a known ruleset, and fails for another value.
 func (r Ruleset) MarshalText() ([]byte, error) {
@@ -272,21 +272,21 @@ func (a Action) Verb() Verb {
 // the others). It fails, saying why, for parts no action has.
 func NewAction(v Verb, c Card, side int) (Action, error) {
 	if v == NoVerb || int(v) >= len(verbNames) {
-		return 0, fmt.Errorf("verb %d is no action", uint8(v))
+		return 0, &NotationError{Why: NoSuchVerb, Verb: v}
 	}
 	switch {
 	case !v.NamesCard() && c != NoCard:
-		return 0, fmt.Errorf("%v takes no card", v)
+		return 0, &NotationError{Why: TakesNoCard, Verb: v, Card: c}
 	case v.NamesCard() && !c.Valid():
-		return 0, fmt.Errorf("%v needs a card", v)
+		return 0, &NotationError{Why: NeedsCard, Verb: v}
 	case v == VerbAttack && !c.IsHazard():
-		return 0, fmt.Errorf("attack takes a hazard, not %v", c)
+		return 0, &NotationError{Why: AttackNotHazard, Verb: v, Card: c}
 	case v == VerbAttack && (side < 0 || side >= MaxSides):
-		return 0, fmt.Errorf("an attack needs a side from 0 to %d", MaxSides-1)
+		return 0, &NotationError{Why: AttackSide, Verb: v, Card: c}
 	case v != VerbAttack && side != 0:
-		return 0, fmt.Errorf("only an attack names a side")
+		return 0, &NotationError{Why: SideNotAttack, Verb: v, Card: c}
 	case v == VerbPlay && c.IsHazard():
-		return 0, fmt.Errorf("play takes a card that is not a hazard (attack plays hazards)")
+		return 0, &NotationError{Why: PlayHazard, Verb: v, Card: c}
 	}
 	switch v {
 	case VerbPlay:
@@ -339,13 +339,13 @@ func ParseAction(text string) (Action, error) {
 	verb, rest, hasCard := strings.Cut(text, " ")
 	v, err := ParseVerb(verb)
 	if err != nil || hasCard != v.NamesCard() {
-		return 0, fmt.Errorf("unknown action %.40q (want play CARD, attack HAZARD on side N, discard CARD, coup-fourre, decline, extend, stop or continue)", text)
+		return 0, &NotationError{Why: UnknownAction, Token: text}
 	}
 	side := 0
 	if v == VerbAttack {
 		hazard, n, ok := strings.Cut(rest, onSide)
 		if !ok || len(n) != 1 || n[0] < '0' || n[0] > '9' {
-			return 0, fmt.Errorf("%.40q: an attack is written attack HAZARD on side N", text)
+			return 0, &NotationError{Why: AttackForm, Token: text}
 		}
 		rest, side = hazard, int(n[0]-'0')
 	}
@@ -377,8 +377,8 @@ func lookup(names []string, name string) int {
 	return -1
 }
 
-// unknown is the error for a name that is not in names (which may hold
-// "" for values without a name).
+// unknown is the error for a name of kind what that is not in names
+// (which may hold "" for values without a name).
 func unknown(what, name string, names []string) error {
 	var want []string
 	for _, n := range names {
@@ -386,7 +386,66 @@ func unknown(what, name string, names []string) error {
 			want = append(want, n)
 		}
 	}
-	return fmt.Errorf("unknown %s %.40q (want %s)", what, name, joinOr(want))
+	return &NotationError{Why: UnknownName, What: what, Token: name, Want: want}
+}
+
+// unknownText is the English of a name of kind what that is none of want.
+func unknownText(what, name string, want []string) string {
+	return fmt.Sprintf("unknown %s %.40q (want %s)", what, name, joinOr(want))
+}
+
+// A NotationError is why a text or a part is no card, phase, event or
+// action of the notation: a code with the offending token or parts, for
+// a program to act on with errors.As; Error is the engine's English,
+// which files and bot programs read.
+type NotationError struct {
+	Why   NotationReason
+	What  string   // UnknownName: what the name should name ("card", "phase", "event", "action")
+	Token string   // UnknownName: the name; UnknownAction, AttackForm: the action as written
+	Want  []string // UnknownName: the names that would do
+	Verb  Verb     // NewAction's verb
+	Card  Card     // NewAction's card
+}
+
+// A NotationReason is what is wrong with a notation.
+type NotationReason uint8
+
+// The reasons a notation is refused.
+const (
+	UnknownName     NotationReason = iota // a name of none of its kind
+	UnknownAction                         // a text that is no action
+	AttackForm                            // an attack not written attack HAZARD on side N
+	NoSuchVerb                            // a verb value with no action
+	TakesNoCard                           // a card for a verb that names none
+	NeedsCard                             // no card for a verb that names one
+	AttackNotHazard                       // an attack with a card that is not a hazard
+	AttackSide                            // an attack on no side there can be
+	SideNotAttack                         // a side for anything but an attack
+	PlayHazard                            // play with a hazard (attack plays them)
+)
+
+func (e *NotationError) Error() string {
+	switch e.Why {
+	case UnknownName:
+		return unknownText(e.What, e.Token, e.Want)
+	case UnknownAction:
+		return fmt.Sprintf("unknown action %.40q (want play CARD, attack HAZARD on side N, discard CARD, coup-fourre, decline, extend, stop or continue)", e.Token)
+	case AttackForm:
+		return fmt.Sprintf("%.40q: an attack is written attack HAZARD on side N", e.Token)
+	case NoSuchVerb:
+		return fmt.Sprintf("verb %d is no action", uint8(e.Verb))
+	case TakesNoCard:
+		return fmt.Sprintf("%v takes no card", e.Verb)
+	case NeedsCard:
+		return fmt.Sprintf("%v needs a card", e.Verb)
+	case AttackNotHazard:
+		return fmt.Sprintf("attack takes a hazard, not %v", e.Card)
+	case AttackSide:
+		return fmt.Sprintf("an attack needs a side from 0 to %d", MaxSides-1)
+	case SideNotAttack:
+		return "only an attack names a side"
+	}
+	return "play takes a card that is not a hazard (attack plays hazards)"
 }
 
 // joinOr writes words as "a, b or c".

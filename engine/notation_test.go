@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -71,39 +73,52 @@ func TestActionNotation(t *testing.T) {
 	}
 }
 
-// TestParseErrors checks that a refusal says what was wrong and lists the
-// names that would do.
+// TestParseErrors checks that a refusal says what was wrong, by its
+// code and the offending token, and lists the names that would do.
 func TestParseErrors(t *testing.T) {
+	card := func(s string) error { _, err := ParseCard(s); return err }
+	action := func(s string) error { _, err := ParseAction(s); return err }
 	for _, tt := range []struct {
 		parse func(string) error
 		in    string
-		want  string
+		want  NotationError
 	}{
-		{func(s string) error { _, err := ParseCard(s); return err }, "Banana", `unknown card "Banana" (want Out of Gas, Flat Tire,`},
-		{func(s string) error { _, err := ParseCard(s); return err }, "", `unknown card "" (want`},
-		{func(s string) error { _, err := ParseCard(s); return err }, "stop", `unknown card "stop"`},
-		{func(s string) error { _, err := ParsePhase(s); return err }, "nap", `unknown phase "nap" (want play, coup-fourre, extension, hand-over or game-over)`},
-		{func(s string) error { _, err := ParseRuleset(s); return err }, "calvinball", `unknown ruleset "calvinball" (want standard, bsd, dujardin or dujardin+500)`},
-		{func(s string) error { _, err := ParseEventKind(s); return err }, "party", `unknown event "party" (want deal, draw,`},
-		{func(s string) error { _, err := ParseVerb(s); return err }, "coup_fourre", `unknown action "coup_fourre" (want play, attack, discard, coup-fourre, decline, extend, stop or continue)`},
-		{func(s string) error { _, err := ParseAction(s); return err }, "cheat", `unknown action "cheat" (want play CARD, attack HAZARD on side N,`},
-		{func(s string) error { _, err := ParseAction(s); return err }, "play", `unknown action "play"`},
-		{func(s string) error { _, err := ParseAction(s); return err }, "extend now", `unknown action "extend now"`},
-		{func(s string) error { _, err := ParseAction(s); return err }, "play Stop", "play takes a card that is not a hazard"},
-		{func(s string) error { _, err := ParseAction(s); return err }, "attack Stop", "an attack is written attack HAZARD on side N"},
-		{func(s string) error { _, err := ParseAction(s); return err }, "attack Stop on side 3", "an attack needs a side from 0 to 2"},
-		{func(s string) error { _, err := ParseAction(s); return err }, "attack Go on side 1", "attack takes a hazard, not Go"},
-		{func(s string) error { _, err := ParseAction(s); return err }, "discard Rocket", `unknown card "Rocket"`},
+		{card, "Banana", NotationError{Why: UnknownName, What: "card", Token: "Banana"}},
+		{card, "", NotationError{Why: UnknownName, What: "card", Token: ""}},
+		{card, "stop", NotationError{Why: UnknownName, What: "card", Token: "stop"}},
+		{func(s string) error { _, err := ParsePhase(s); return err }, "nap", NotationError{Why: UnknownName, What: "phase", Token: "nap"}},
+		{func(s string) error { _, err := ParseEventKind(s); return err }, "party", NotationError{Why: UnknownName, What: "event", Token: "party"}},
+		{func(s string) error { _, err := ParseVerb(s); return err }, "coup_fourre", NotationError{Why: UnknownName, What: "action", Token: "coup_fourre"}},
+		{action, "cheat", NotationError{Why: UnknownAction, Token: "cheat"}},
+		{action, "play", NotationError{Why: UnknownAction, Token: "play"}},
+		{action, "extend now", NotationError{Why: UnknownAction, Token: "extend now"}},
+		{action, "play Stop", NotationError{Why: PlayHazard, Verb: VerbPlay, Card: Stop}},
+		{action, "attack Stop", NotationError{Why: AttackForm, Token: "attack Stop"}},
+		{action, "attack Stop on side 3", NotationError{Why: AttackSide, Verb: VerbAttack, Card: Stop}},
+		{action, "attack Go on side 1", NotationError{Why: AttackNotHazard, Verb: VerbAttack, Card: Go}},
+		{action, "discard Rocket", NotationError{Why: UnknownName, What: "card", Token: "Rocket"}},
 	} {
-		err := tt.parse(tt.in)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%q: error %v, want %q", tt.in, err, tt.want)
+		var e *NotationError
+		if err := tt.parse(tt.in); !errors.As(err, &e) || e.Why != tt.want.Why || e.What != tt.want.What ||
+			e.Token != tt.want.Token || e.Verb != tt.want.Verb || e.Card != tt.want.Card {
+			t.Errorf("%q: error %#v, want %+v", tt.in, err, tt.want)
 		}
 	}
-	if _, err := NewAction(VerbExtend, Go, 0); err == nil || err.Error() != "extend takes no card" {
+	var e *NotationError
+	if err := card("Banana"); !errors.As(err, &e) || len(e.Want) != 19 || e.Want[0] != "Out of Gas" {
+		t.Errorf("an unknown card wants %q", e.Want)
+	}
+	if _, err := ParseVerb("coup_fourre"); !errors.As(err, &e) || !slices.Equal(e.Want, verbNames[1:]) {
+		t.Errorf("an unknown verb wants %q", e.Want)
+	}
+	var r *UnknownRuleset
+	if _, err := ParseRuleset("calvinball"); !errors.As(err, &r) || r.Name != "calvinball" || len(r.Want) != len(Rulesets) {
+		t.Errorf("calvinball: %v", err)
+	}
+	if _, err := NewAction(VerbExtend, Go, 0); !errors.As(err, &e) || e.Why != TakesNoCard || e.Verb != VerbExtend || e.Card != Go {
 		t.Errorf("NewAction(extend, Go): %v", err)
 	}
-	if _, err := NewAction(VerbDiscard, Go, 1); err == nil || err.Error() != "only an attack names a side" {
+	if _, err := NewAction(VerbDiscard, Go, 1); !errors.As(err, &e) || e.Why != SideNotAttack {
 		t.Errorf("NewAction(discard, Go, 1): %v", err)
 	}
 }
