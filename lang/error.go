@@ -93,8 +93,11 @@ func (c *Catalogue) coded(err error) (text string, ok bool) {
 		config  *engine.ConfigError
 		rules   *engine.UnknownRuleset
 		level   *ai.LevelError
+		flaw    *engine.Invalid
 	)
 	switch {
+	case errors.As(err, &flaw) && flaw.Why < engine.NumFlaws:
+		return c.flaw(flaw), true
 	case errors.As(err, &refusal):
 		return c.Text[refusalKey(refusal)], true
 	case errors.As(err, &config):

@@ -1478,6 +1478,34 @@ const (
 	SvStatsSchema     // its schema
 	SvStatsLock       // the error
 
+	// The engine's flaws in a state (engine.Invalid), a damaged save's.
+	VdSide        // the side, the flaw
+	VdPhase       // the phase's number
+	VdTurnSeat    // -
+	VdTrip        // the trip's miles
+	VdExtender    // -
+	VdSideNumber  // -
+	VdPileSize    // -
+	VdDrawCard    // the card's number
+	VdDiscardCard // the card's number
+	VdPastDraw    // -
+	VdPastDiscard // -
+	VdSeatCards   // the seat
+	VdSeatCard    // the seat, the card's number
+	VdSideCards   // the side
+	VdCount       // the game's count, the card, the deck's count
+	VdCoupFourre  // -
+	VdNoCard      // -
+	VdExtension   // -
+	VdMiles       // the distance cards' sum, the miles
+	VdPastTrip    // the miles
+	VdTwo200s     // -
+	VdCoups       // -
+	VdSafeties    // -
+	VdBattle      // the card
+	VdSpeed       // the card
+	VdTopCard     // -
+
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

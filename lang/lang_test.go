@@ -512,6 +512,25 @@ func TestEveryCodeHasAKey(t *testing.T) {
 	}
 }
 
+// TestEveryFlawHasAKey: every flaw State.Validate finds has a key, said
+// in French in French.
+func TestEveryFlawHasAKey(t *testing.T) {
+	for why := range engine.NumFlaws {
+		if flawKeys[why] == 0 {
+			t.Fatalf("flaw %d has no key", why)
+		}
+		e := &engine.Invalid{Why: why, Side: 2, Args: []any{3, engine.Stop, 4}}
+		if why != engine.BadCount && why != engine.BadBattle && why != engine.BadSpeed {
+			e.Args = []any{3, 4}[:strings.Count(English.Text[flawKeys[why]], "%d")]
+		} else if why != engine.BadCount {
+			e.Args = []any{engine.Stop}
+		}
+		if en, fr := English.Error(e), French.Error(e); en == fr || strings.Contains(en, "%!") || strings.Contains(fr, "%!") {
+			t.Errorf("flaw %d: English %q, French %q", why, en, fr)
+		}
+	}
+}
+
 // TestScoreRowsApart: the score window's rows have names of their own,
 // long and short: at six players French called both the trip's bonus
 // and the hand's total "Manche".

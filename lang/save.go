@@ -3,6 +3,8 @@ package lang
 import (
 	"errors"
 
+	"github.com/millebornes/mille/engine"
+
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
@@ -46,4 +48,34 @@ func fieldFault(err error) (Key, []any, bool) {
 		return 0, nil, false
 	}
 	return SvInFile, []any{e.Field, e.Err}, true
+}
+
+// flawKeys are the keys of the engine's flaws in a state, by code.
+var flawKeys = [engine.NumFlaws]Key{
+	engine.BadPhase: VdPhase, engine.BadTurnSeat: VdTurnSeat, engine.BadTrip: VdTrip,
+	engine.BadExtender: VdExtender, engine.BadSideNumber: VdSideNumber, engine.BadPileSize: VdPileSize,
+	engine.BadDrawCard: VdDrawCard, engine.BadDiscardCard: VdDiscardCard, engine.BadPastDraw: VdPastDraw,
+	engine.BadPastDiscard: VdPastDiscard, engine.BadSeatCards: VdSeatCards, engine.BadSeatCard: VdSeatCard,
+	engine.BadSideCards: VdSideCards, engine.BadCount: VdCount, engine.BadCoupFourre: VdCoupFourre,
+	engine.BadNoCard: VdNoCard, engine.BadExtension: VdExtension, engine.BadMiles: VdMiles,
+	engine.BadPastTrip: VdPastTrip, engine.BadTwo200s: VdTwo200s, engine.BadCoups: VdCoups,
+	engine.BadSafeties: VdSafeties, engine.BadBattle: VdBattle, engine.BadSpeed: VdSpeed,
+	engine.BadTopCard: VdTopCard,
+}
+
+// flaw says the engine's flaw e in c's language: its cards by their
+// names, and a tableau's flaw after its side.
+func (c *Catalogue) flaw(e *engine.Invalid) string {
+	args := make([]any, len(e.Args))
+	for i, a := range e.Args {
+		if card, ok := a.(engine.Card); ok {
+			a = c.Card(card)
+		}
+		args[i] = a
+	}
+	text := c.T(flawKeys[e.Why], args...)
+	if e.Side > 0 {
+		return c.T(VdSide, e.Side, text)
+	}
+	return text
 }
