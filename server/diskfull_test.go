@@ -27,7 +27,7 @@ func TestShutdownOnFullDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Start()
-	r := a.Room()
+	r := srv.Lobby.Room("fam")
 	servertest.Moves(t, r, users, 7)
 	played := len(r.Record().History)
 	st.Full.Store(true)

@@ -86,7 +86,7 @@ func (s *Server) Run(sess *channel.Session, args []string) {
 type lineLobby struct {
 	adm  *lobby.Admission
 	room string      // the last room entered
-	conn *lobby.Conn // the connection to it
+	conn *table.Conn // the connection to it
 }
 
 // seated reports whether the person plays a seat of the last room entered.
@@ -146,9 +146,9 @@ func (l *lineLobby) Save() (string, error) {
 	return l.adm.Save(l.conn)
 }
 
-// seat is c as a plain.Seat, or the error: never a nil *lobby.Conn in an
+// seat is c as a plain.Seat, or the error: never a nil *table.Conn in an
 // interface.
-func (l *lineLobby) seat(c *lobby.Conn, err error, name string) (plain.Seat, error) {
+func (l *lineLobby) seat(c *table.Conn, err error, name string) (plain.Seat, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -277,7 +277,7 @@ func (l *lineLobby) Quick(ctx context.Context) (plain.Seat, error) {
 	if err != nil {
 		return nil, err
 	}
-	return l.seat(c, nil, c.Room().Name())
+	return l.seat(c, nil, c.Table().Name())
 }
 
 // QuickWait implements plain.Ranks.

@@ -257,7 +257,7 @@ func runServer(s settings, out io.Writer) int {
 	stopProfile()
 	serverCPU := cpuTime() - cpu0
 	for _, c := range computers {
-		c.Room().Close()
+		c.Table().Close()
 	}
 
 	// The players have gone: the sessions end, the rooms end and the lobby
@@ -331,8 +331,8 @@ func runServer(s settings, out io.Writer) int {
 // s.computerLevel that play from now on: each room's one person starts
 // it and goes away, and the computers play every seat until the room is
 // closed (the connections returned).
-func computerRooms(l *lobby.Lobby, s settings) ([]*lobby.Conn, error) {
-	var conns []*lobby.Conn
+func computerRooms(l *lobby.Lobby, s settings) ([]*table.Conn, error) {
+	var conns []*table.Conn
 	for i := range s.computerRooms {
 		cfg := table.Config{
 			Game: engine.Config{Players: 6, Rules: engine.Standard}, Level: s.computerLevel,

@@ -83,7 +83,7 @@ type RoomsByKey struct {
 }
 
 // create makes a room hosted by id, if id hosts fewer than the most.
-func (q *RoomsByKey) create(ctx context.Context, l *Lobby, name, id, userName string, cfg table.Config) (*Conn, error) {
+func (q *RoomsByKey) create(ctx context.Context, l *Lobby, name, id, userName string, cfg table.Config) (*table.Conn, error) {
 	if q == nil || q.Most <= 0 {
 		return l.Create(ctx, name, id, userName, -1, cfg)
 	}
@@ -120,7 +120,7 @@ func (a *Admission) SetName(name string) error {
 
 // Create makes room name, hosted by the player, within the rooms a key
 // may host.
-func (a *Admission) Create(name string, cfg table.Config) (*Conn, error) {
+func (a *Admission) Create(name string, cfg table.Config) (*table.Conn, error) {
 	c, err := a.Quota.create(a.ctx, a.lobby, name, a.id, a.name, cfg)
 	if err == nil {
 		a.Note("room created", "room", name, "players", cfg.Game.Players, "rules", fmt.Sprint(cfg.Game.Rules), "level", cfg.Level)
@@ -136,7 +136,7 @@ func (a *Admission) Create(name string, cfg table.Config) (*Conn, error) {
 // with the defaults when it is neither open nor kept (a kept game of that
 // name is joined). Someone who cannot sit (the game started, no seat is
 // free, or it is a saved game of others) watches instead.
-func (a *Admission) Enter(name string, create bool) (*Conn, error) {
+func (a *Admission) Enter(name string, create bool) (*table.Conn, error) {
 	c, err := a.lobby.Join(a.ctx, name, a.id, a.name, -1)
 	switch {
 	case err == nil:
@@ -152,9 +152,9 @@ func (a *Admission) Enter(name string, create bool) (*Conn, error) {
 }
 
 // Save keeps the room of the player's seat c in the server's store
-// (Conn.Save), and writes the audit line, for both front ends alike.
-func (a *Admission) Save(c *Conn) (string, error) {
-	name, err := c.Save()
+// (Lobby.saveConn), and writes the audit line, for both front ends alike.
+func (a *Admission) Save(c *table.Conn) (string, error) {
+	name, err := a.lobby.saveConn(c)
 	if err == nil {
 		a.Note("room saved", "room", name)
 	}
@@ -162,7 +162,7 @@ func (a *Admission) Save(c *Conn) (string, error) {
 }
 
 // Watch makes the player an onlooker of the room called name.
-func (a *Admission) Watch(name string) (*Conn, error) {
+func (a *Admission) Watch(name string) (*table.Conn, error) {
 	r := a.lobby.Room(name)
 	if r == nil {
 		return nil, ErrNoRoom
@@ -175,10 +175,10 @@ func (a *Admission) Watch(name string) (*Conn, error) {
 }
 
 // Quick seats the player in a quick match (Lobby.Quick).
-func (a *Admission) Quick(ctx context.Context) (*Conn, error) {
+func (a *Admission) Quick(ctx context.Context) (*table.Conn, error) {
 	c, err := a.lobby.Quick(ctx, a.id, a.name)
 	if err == nil {
-		a.Note("quick match", "room", c.Room().Name(), "seat", c.Seat()+1)
+		a.Note("quick match", "room", c.Table().Name(), "seat", c.Seat()+1)
 	}
 	return c, err
 }

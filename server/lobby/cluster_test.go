@@ -160,7 +160,7 @@ func TestStoreDown(t *testing.T) {
 	ann, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
-	act(t, ann)
+	act(t, a, ann)
 	ra := a.Room("fam")
 	for ra.Writing() || ann.View().Next < 0 {
 		servertest.WaitFor(t, ann, func(table.View) bool { return true })
@@ -169,7 +169,7 @@ func TestStoreDown(t *testing.T) {
 	servertest.Must(t, err)
 
 	cut.down.Store(true)
-	v := act(t, ann)
+	v := act(t, a, ann)
 	if text := lang.English.Notice(v.Notice); v.Notice.Kind != table.NoticeNotWritten || strings.Contains(text, "tcp") {
 		t.Fatalf("a move while the database is down: Ada reads %q", text)
 	}
@@ -204,7 +204,7 @@ func TestStoreDown(t *testing.T) {
 // endedText is what the people of seat c read as its room ends, in the
 // language cat: the table's last news when it says why (what the lobby
 // screen shows), once c's updates are closed.
-func endedText(t *testing.T, c *Conn, cat *lang.Catalogue) string {
+func endedText(t *testing.T, c *table.Conn, cat *lang.Catalogue) string {
 	t.Helper()
 	var last table.View
 	for {
@@ -233,7 +233,7 @@ func TestLeaseTaken(t *testing.T) {
 	ann, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
-	act(t, ann) // the game is in the store
+	act(t, a, ann) // the game is in the store
 	c.Add(LeaseTime + time.Second)
 	b.takeOver()
 	if b.Room("fam") == nil {
@@ -343,23 +343,35 @@ func TestGatheringRetried(t *testing.T) {
 
 // act has c play its first legal move when its turn comes, and returns
 // once the move's write is over (made or refused): the view after it.
-func act(t *testing.T, c *Conn) table.View {
+func act(t *testing.T, l *Lobby, c *table.Conn) table.View {
 	t.Helper()
+	r := mustRoom(t, l, c)
 	var buf [engine.MaxLegal]engine.Action
 	u := c.View()
-	for c.Room().Writing() || u.Next < 0 {
+	for r.Writing() || u.Next < 0 {
 		u = servertest.WaitFor(t, c, func(table.View) bool { return true })
 		u = c.View()
 	}
 	servertest.Must(t, c.Act(u.Obs.Legal(buf[:0])[0]))
-	return writeOver(t, c)
+	return writeOver(t, l, c)
 }
 
 // writeOver waits until c's room writes no move, and returns c's view then.
-func writeOver(t *testing.T, c *Conn) table.View {
+func writeOver(t *testing.T, l *Lobby, c *table.Conn) table.View {
 	t.Helper()
-	if !c.Room().Writing() {
+	r := mustRoom(t, l, c)
+	if !r.Writing() {
 		return c.View()
 	}
-	return servertest.WaitFor(t, c, func(table.View) bool { return !c.Room().Writing() })
+	return servertest.WaitFor(t, c, func(table.View) bool { return !r.Writing() })
+}
+
+// mustRoom is the room of c's table in l, which the test needs open.
+func mustRoom(t *testing.T, l *Lobby, c *table.Conn) *Room {
+	t.Helper()
+	r := l.roomOf(c)
+	if r == nil {
+		t.Fatalf("room %s is not open", c.Table().Name())
+	}
+	return r
 }

@@ -31,7 +31,7 @@ func TestDiskFull(t *testing.T) {
 			t.Fatal(err)
 		}
 		a.Start()
-		r := a.Room()
+		r := l.roomOf(a)
 		ctx, cancel := context.WithCancel(t.Context())
 		kept := make(chan struct{})
 		go func() {

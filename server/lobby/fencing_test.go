@@ -26,26 +26,28 @@ func moveCount(t *testing.T, l *Lobby, room string) int {
 }
 
 // untilTurn waits until c's seat is to act and its room writes no move.
-func untilTurn(t *testing.T, c *Conn) {
+func untilTurn(t *testing.T, l *Lobby, c *table.Conn) {
 	t.Helper()
-	for c.Room().Writing() || c.View().Next < 0 {
+	r := mustRoom(t, l, c)
+	for r.Writing() || c.View().Next < 0 {
 		servertest.WaitFor(t, c, func(table.View) bool { return true })
 	}
 }
 
 // playOn has c make its next move once its room writes none: the next
 // hand asked for between hands, else its turn's first legal move.
-func playOn(t *testing.T, c *Conn) {
+func playOn(t *testing.T, l *Lobby, c *table.Conn) {
 	t.Helper()
-	for c.Room().Writing() || c.View().Next < 0 && !(c.View().Obs.Phase >= engine.PhaseHandOver) {
+	r := mustRoom(t, l, c)
+	for r.Writing() || c.View().Next < 0 && !(c.View().Obs.Phase >= engine.PhaseHandOver) {
 		servertest.WaitFor(t, c, func(table.View) bool { return true })
 	}
 	if c.View().Obs.Phase >= engine.PhaseHandOver {
 		servertest.Must(t, c.Act(engine.Continue))
-		writeOver(t, c)
+		writeOver(t, l, c)
 		return
 	}
-	act(t, c)
+	act(t, l, c)
 }
 
 // TestPauseCrashResume is issue 32's first repro. Server a holds room wz
@@ -64,9 +66,9 @@ func TestPauseCrashResume(t *testing.T) {
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
 	for range 3 {
-		act(t, ann)
+		act(t, a, ann)
 	}
-	untilTurn(t, ann)
+	untilTurn(t, a, ann)
 	ra := a.Room("wz")
 	ra.gathers.Wait() // the record at the deal, written before the pause
 	epoch := ra.epoch.Load()
@@ -84,9 +86,9 @@ func TestPauseCrashResume(t *testing.T) {
 	onB, err := b.Join(bg, "wz", "ka", "Ada", -1)
 	servertest.Must(t, err)
 	for range 4 {
-		act(t, onB)
+		act(t, b, onB)
 	}
-	untilTurn(t, onB)
+	untilTurn(t, b, onB)
 	before := moveCount(t, b, "wz")
 
 	// b is killed (kill -9): its room stops as it is, its lease stays.
@@ -111,7 +113,7 @@ func TestPauseCrashResume(t *testing.T) {
 	}
 	back, err := a.Join(bg, "wz", "ka", "Ada", -1)
 	servertest.Must(t, err)
-	act(t, back)
+	act(t, a, back)
 	if took := time.Since(resumed); took > 5*time.Second {
 		t.Fatalf("Ada moved again %v after a resumed, want within 5 s", took)
 	}
@@ -137,9 +139,9 @@ func TestStaleWriteDrops(t *testing.T) {
 	ann, err := a.Create(bg, "wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
-	act(t, ann)
-	untilTurn(t, ann)
-	ann.Room().gathers.Wait() // the record at the deal, written
+	act(t, a, ann)
+	untilTurn(t, a, ann)
+	a.roomOf(ann).gathers.Wait() // the record at the deal, written
 	c.Add(LeaseTime + time.Second)
 	b.takeOver()
 	if b.Room("wz") == nil {
@@ -178,11 +180,11 @@ func TestRowLockedOneRoom(t *testing.T) {
 	servertest.Must(t, err)
 	servertest.Must(t, one.Start())
 	servertest.Must(t, two.Start())
-	act(t, one)
-	act(t, two)
-	untilTurn(t, one)
+	act(t, a, one)
+	act(t, a, two)
+	untilTurn(t, a, one)
 
-	next := one.Room().tableMoves()
+	next := a.roomOf(one).tableMoves()
 	lock, _ := pgtest.Hold(t, url, `INSERT INTO moves (room, n, action) VALUES ('r1', $1, 0)`, next)
 	held := time.Duration(testkit.Size(4, 4, 15)) * time.Second
 	start := time.Now()
@@ -206,25 +208,25 @@ func TestRowLockedOneRoom(t *testing.T) {
 		if a.Room("r1") == nil || a.Room("r2") == nil || b.Room("r2") != nil {
 			t.Fatalf("after %v: a holds r1 %v, r2 %v; b holds r2 %v", time.Since(start), a.Room("r1") != nil, a.Room("r2") != nil, b.Room("r2") != nil)
 		}
-		playOn(t, two)
+		playOn(t, a, two)
 		moves++
 		time.Sleep(100 * time.Millisecond) // a person's pace, not a wait for anything
 	}
 	if moves < 3 {
 		t.Fatalf("r2 played %d moves while r1's row was held", moves)
 	}
-	if got := one.Room().tableMoves(); got != next {
+	if got := a.roomOf(one).tableMoves(); got != next {
 		t.Fatalf("r1's move was made without its write: %d moves, %d before", got, next)
 	}
-	v := writeOver(t, one)
+	v := writeOver(t, a, one)
 	if v.Notice.Kind != table.NoticeNotWritten {
 		t.Fatalf("after the lock timeout Ada reads %q", lang.English.Notice(v.Notice))
 	}
 	lock.Rollback()
 	// The row let go, Ada's move is written and made.
-	untilTurn(t, one)
-	act(t, one)
-	if got := one.Room().tableMoves(); got <= next {
+	untilTurn(t, a, one)
+	act(t, a, one)
+	if got := a.roomOf(one).tableMoves(); got <= next {
 		t.Fatalf("r1 has %d moves after the row was let go, %d before", got, next)
 	}
 	if n := moveCount(t, a, "r1"); n <= next {
@@ -255,7 +257,7 @@ func TestEndedRoomsLeaseGone(t *testing.T) {
 	ann, err := a.Create(bg, "gone", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
-	act(t, ann)
+	act(t, a, ann)
 	ann.Quit()
 	a.Sweep()
 	if rooms := leaseRooms(t, a); len(rooms) != 0 {
@@ -296,9 +298,9 @@ func TestMovesTableLocked(t *testing.T) {
 	ann, err := a.Create(bg, "wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 	servertest.Must(t, err)
 	servertest.Must(t, ann.Start())
-	act(t, ann)
-	untilTurn(t, ann)
-	before := ann.Room().tableMoves()
+	act(t, a, ann)
+	untilTurn(t, a, ann)
+	before := a.roomOf(ann).tableMoves()
 
 	lock, _ := pgtest.Hold(t, url, `LOCK TABLE moves IN ACCESS EXCLUSIVE MODE`)
 	start := time.Now()
@@ -311,7 +313,7 @@ func TestMovesTableLocked(t *testing.T) {
 	}
 	c.Add(LeaseTime / 3)
 	a.renew()
-	if v := writeOver(t, ann); v.Notice.Kind != table.NoticeNotWritten {
+	if v := writeOver(t, a, ann); v.Notice.Kind != table.NoticeNotWritten {
 		t.Fatalf("after the lock timeout Ada reads %q", lang.English.Notice(v.Notice))
 	}
 	c.Add(LeaseTime / 3)
@@ -326,8 +328,8 @@ func TestMovesTableLocked(t *testing.T) {
 	}
 	mu.Unlock()
 	lock.Rollback()
-	act(t, ann)
-	if got := ann.Room().tableMoves(); got <= before {
+	act(t, a, ann)
+	if got := a.roomOf(ann).tableMoves(); got <= before {
 		t.Fatalf("the game did not go on after the lock: %d moves, %d before", got, before)
 	}
 }
@@ -350,8 +352,8 @@ func TestRestartTakesOver(t *testing.T) {
 			ann, err := a.Create(bg, "wz", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
 			servertest.Must(t, err)
 			servertest.Must(t, ann.Start())
-			act(t, ann)
-			untilTurn(t, ann)
+			act(t, a, ann)
+			untilTurn(t, a, ann)
 			ra := a.Room("wz")
 			ra.gathers.Wait() // the record at the deal
 			if how == "shutdown" {

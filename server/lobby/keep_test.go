@@ -39,7 +39,7 @@ func TestCheckpoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Start()
-	r := a.Room()
+	r := l.roomOf(a)
 	if _, err := st.Room(bg, "fam"); !errors.Is(err, store.ErrNoRoom) {
 		t.Fatalf("kept before a hand ended: %v", err)
 	}
@@ -104,7 +104,7 @@ func TestCheckpoints(t *testing.T) {
 	// A saved game given up stays kept.
 	c, _ := l2.Create(bg, "kept", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 12))
 	c.Start()
-	if _, err := c.Save(); err != nil {
+	if _, err := l2.saveConn(c); err != nil {
 		t.Fatal(err)
 	}
 	c.Quit()
@@ -122,7 +122,7 @@ func TestCheckpoints(t *testing.T) {
 	}
 	c, _ = l2.Create(bg, "room2", "key-y", "Yve", 0, servertest.Config(2, engine.Standard, 13))
 	c.Start()
-	if _, err := c.Save(); err != nil {
+	if _, err := l2.saveConn(c); err != nil {
 		t.Fatal(err)
 	}
 	c.Quit()
@@ -148,7 +148,7 @@ func TestSavesPerKey(t *testing.T) {
 			t.Fatal(err)
 		}
 		servertest.Must(t, c.Start())
-		if _, err := c.Save(); err != nil {
+		if _, err := l.saveConn(c); err != nil {
 			t.Fatal(err)
 		}
 		c.Quit()
@@ -195,7 +195,7 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.Start()
-	if _, err := c.Save(); err != nil {
+	if _, err := l.saveConn(c); err != nil {
 		t.Fatal(err)
 	}
 	l.Close()

@@ -1,7 +1,7 @@
 // Package lobby is what mille serve keeps and shares between sessions:
 // the Lobby of Rooms (each a table.Table the lobby keeps in the server's
-// store), the connections of the seats (Conn), the players' names by key
-// (Users), the one way a session enters the lobby (Admission, with its
+// store; a seat's connection is the table's own table.Conn), the
+// players' names by key (Users), the one way a session enters the lobby (Admission, with its
 // limits and audit lines), the data folder (its lock, the store, rooms
 // moved in and out as save files) and, for servers sharing one
 // PostgreSQL store, the rooms' leases and moves (Cluster).
@@ -63,7 +63,7 @@ type RoomInfo struct {
 type Lobby struct {
 	MaxRooms int              // 0: no limit
 	Now      func() time.Time // the clock; time.Now when nil
-	// Store keeps the rooms: saved by their hosts (Conn.Save) or at a
+	// Store keeps the rooms: saved by their hosts (Admission.Save) or at a
 	// shutdown (SaveAll), checkpointed while they are played (Checkpoint,
 	// Keep), brought back at the start (Restore) or when someone asks for
 	// one by name (Join); nil keeps nothing. Set it before the first room.
@@ -107,7 +107,7 @@ func NewLobby(maxRooms int) *Lobby {
 
 // Create makes a room and seats its host in it, in the seat hostSeat wants
 // (-1: the first). The store is asked within ctx, the host's session's.
-func (l *Lobby) Create(ctx context.Context, name, host, hostName string, hostSeat int, cfg table.Config) (*Conn, error) {
+func (l *Lobby) Create(ctx context.Context, name, host, hostName string, hostSeat int, cfg table.Config) (*table.Conn, error) {
 	if !roomName.MatchString(name) {
 		return nil, ErrRoomName
 	}
@@ -127,7 +127,7 @@ func (l *Lobby) Create(ctx context.Context, name, host, hostName string, hostSea
 			return nil, ErrSavedName
 		}
 	}
-	var c *Conn
+	var c *table.Conn
 	err := l.add(name, func() (r *Room, err error) {
 		var lease store.Lease
 		if l.Cluster != nil {
@@ -251,9 +251,9 @@ func (l *Lobby) level(level string) (string, error) {
 	return level, nil
 }
 
-// Join seats user in the room called name (see Room.Join), bringing it
+// Join seats user in the room called name (see table.Table.Join), bringing it
 // back from the store if it is kept there but not open.
-func (l *Lobby) Join(ctx context.Context, name, user, userName string, seat int) (*Conn, error) {
+func (l *Lobby) Join(ctx context.Context, name, user, userName string, seat int) (*table.Conn, error) {
 	r := l.Room(name)
 	if r == nil {
 		r = l.reopen(ctx, name)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/table"
 )
 
 func TestLobby(t *testing.T) {
@@ -25,7 +26,7 @@ func TestLobby(t *testing.T) {
 		{"alpha", "b", nil},
 		{"gamma", "c", ErrTooManyRooms},
 	}
-	conns := map[string]*Conn{}
+	conns := map[string]*table.Conn{}
 	for i, st := range steps {
 		c, err := l.Create(bg, st.name, st.user, st.user, -1, cfg)
 		if !errors.Is(err, st.err) {

@@ -50,7 +50,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 		}
 		clk.Add(cfg.Grace)
 		l2.Sweep()
-		if _, err := x.Save(); err == nil {
+		if _, err := l2.saveConn(x); err == nil {
 			k, _ := st.Room(bg, "fam")
 			t.Fatalf("a stranger took the restored game and saved it: its keys now %v", k.Game.UI)
 		}
@@ -95,7 +95,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if h := l2.Room("fam").Host(); h == "key-x" {
 		t.Fatal("the host role passed to a newcomer")
 	}
-	if _, err := x.Save(); !errors.Is(err, table.ErrNotHost) {
+	if _, err := l2.saveConn(x); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("the newcomer saves: %v", err)
 	}
 	// The saved players' seats stay theirs after the grace period.
@@ -107,7 +107,7 @@ func TestStrangerCannotTakeRestoredGame(t *testing.T) {
 	if err != nil || a2.Seat() != 0 {
 		t.Fatalf("Ada comes back after the grace period: %v", err)
 	}
-	if _, err := a2.Save(); err != nil {
+	if _, err := l2.saveConn(a2); err != nil {
 		t.Fatalf("Ada saves: %v", err)
 	}
 	k, err := st.Room(bg, "fam")

@@ -12,6 +12,7 @@ import (
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/rating"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // Quick matches (issue 35): a player asks for a rated game of two and is
@@ -56,7 +57,7 @@ type quickEntry struct {
 
 // quickSeat is a quick match's seat, or why none.
 type quickSeat struct {
-	c   *Conn
+	c   *table.Conn
 	err error
 }
 
@@ -79,7 +80,7 @@ func (e *quickEntry) band(now time.Time) float64 {
 // widens as they wait, taking the other's rating), or after WaitForQuick
 // against the house computer nearest their rating. It returns once they
 // are seated and the game is dealt, or with ctx's error once ctx ends.
-func (l *Lobby) Quick(ctx context.Context, user, name string) (*Conn, error) {
+func (l *Lobby) Quick(ctx context.Context, user, name string) (*table.Conn, error) {
 	me := &quickEntry{user: user, name: name, rating: l.displayOf(user), since: l.now(), seated: make(chan quickSeat, 1)}
 	q := &l.quick
 	q.mu.Lock()
@@ -160,7 +161,7 @@ func (l *Lobby) quickName(q *quickQueue) string {
 // quickRoom makes quick room name, rated, hosted by a and dealt, asking
 // the store within ctx: b takes the second seat, or without b the house
 // computer nearest a's rating.
-func (l *Lobby) quickRoom(ctx context.Context, name string, a, b *quickEntry) (ca, cb *Conn, err error) {
+func (l *Lobby) quickRoom(ctx context.Context, name string, a, b *quickEntry) (ca, cb *table.Conn, err error) {
 	cfg := DefaultRoom
 	cfg.Game, cfg.Seed, cfg.Rated = engine.Config{Players: 2, Rules: engine.Standard}, NewSeed(), true
 	rated := a.rating
@@ -174,7 +175,7 @@ func (l *Lobby) quickRoom(ctx context.Context, name string, a, b *quickEntry) (c
 		return nil, nil, err
 	}
 	if b != nil {
-		if cb, err = ca.Room().Join(b.user, b.name, 1); err != nil {
+		if cb, err = ca.Table().Join(b.user, b.name, 1); err != nil {
 			ca.Quit()
 			return nil, nil, err
 		}

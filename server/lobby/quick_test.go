@@ -20,7 +20,7 @@ func TestQuickAlone(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := c.Room()
+		r := c.Table()
 		if !r.Started() || r.Config().Game.Players != 2 || r.Config().Level != "easy" || c.Seat() != 0 {
 			t.Fatalf("the quick room: started %v, %d players, level %q, seat %d", r.Started(), r.Config().Game.Players, r.Config().Level, c.Seat())
 		}
@@ -40,7 +40,7 @@ func TestQuickPair(t *testing.T) {
 		l := NewLobby(0)
 		defer l.Close()
 		type seated struct {
-			c   *Conn
+			c   *table.Conn
 			err error
 		}
 		first := make(chan seated, 1)
@@ -71,10 +71,10 @@ func TestQuickPair(t *testing.T) {
 		if ada.err != nil {
 			t.Fatal(ada.err)
 		}
-		if ada.c.Room() != ben.Room() || ada.c.Seat() != 0 || ben.Seat() != 1 || !ben.Room().Started() {
-			t.Fatalf("Ada in %s seat %d, Ben in %s seat %d", ada.c.Room().Name(), ada.c.Seat(), ben.Room().Name(), ben.Seat())
+		if ada.c.Table() != ben.Table() || ada.c.Seat() != 0 || ben.Seat() != 1 || !ben.Table().Started() {
+			t.Fatalf("Ada in %s seat %d, Ben in %s seat %d", ada.c.Table().Name(), ada.c.Seat(), ben.Table().Name(), ben.Seat())
 		}
-		if _, err := ben.Room().Join("key-c", "Cyd", -1); !errors.Is(err, table.ErrStarted) && !errors.Is(err, table.ErrNoSeat) {
+		if _, err := ben.Table().Join("key-c", "Cyd", -1); !errors.Is(err, table.ErrStarted) && !errors.Is(err, table.ErrNoSeat) {
 			t.Fatalf("a third joins a quick game: %v", err)
 		}
 	})

@@ -31,9 +31,9 @@ func TestRatedRoom(t *testing.T) {
 		_, err = l.Join(bg, room, "key-b", "Ben", 1)
 		servertest.Must(t, err)
 		servertest.Must(t, a.Start())
-		servertest.PlayTo(t, a.Room(), users, func(s engine.State) bool { return s.Phase == engine.PhaseGameOver })
+		servertest.PlayTo(t, l.roomOf(a), users, func(s engine.State) bool { return s.Phase == engine.PhaseGameOver })
 		l.Checkpoint(false) // what Keep does when a hand ends
-		return a.Room().State()
+		return l.roomOf(a).State()
 	}
 	play("casual", false, 5)
 	if list, err := l.Ranking(10); err != nil || len(list) != 4 || !list[0].House {

@@ -65,31 +65,14 @@ type Room struct {
 	results []store.Result    // the games finished, not recorded yet
 }
 
-// Join seats user (shown as name) and returns the connection that receives
-// the seat's updates (see table.Table.Join).
-func (r *Room) Join(user, name string, want int) (*Conn, error) {
-	c, err := r.Table.Join(user, name, want)
-	if err != nil {
-		return nil, err
+// roomOf is the room of c's table while this lobby keeps it open, else
+// nil: the server's state of a table lives on its Room, the connection is
+// the table's own (table.Conn), so there is one wrapper, not two.
+func (l *Lobby) roomOf(c *table.Conn) *Room {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if r := l.rooms[c.Table().Name()]; r != nil && r.Table == c.Table() {
+		return r
 	}
-	return &Conn{Conn: c, room: r}, nil
+	return nil
 }
-
-// Watch makes user (shown as name) an onlooker of the table, seen from
-// seat's place (see table.Table.Watch).
-func (r *Room) Watch(user, name string, seat int) (*Conn, error) {
-	c, err := r.Table.Watch(user, name, seat)
-	if err != nil {
-		return nil, err
-	}
-	return &Conn{Conn: c, room: r}, nil
-}
-
-// Conn is one session's link to its seat of a room.
-type Conn struct {
-	*table.Conn
-	room *Room
-}
-
-// Room returns the room.
-func (c *Conn) Room() *Room { return c.room }

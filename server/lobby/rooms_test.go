@@ -42,18 +42,18 @@ func TestSaveRestore(t *testing.T) {
 	b, _ := l.Join(bg, "friday", "key-b", "Ben", 1)
 	c, _ := l.Join(bg, "friday", "key-c", "Col", 2)
 	d, _ := l.Join(bg, "friday", "key-d", "Dot", 3)
-	if _, err := a.Save(); !errors.Is(err, table.ErrNotStarted) {
+	if _, err := l.saveConn(a); !errors.Is(err, table.ErrNotStarted) {
 		t.Fatalf("save before the start: %v", err)
 	}
 	if err := a.Start(); err != nil {
 		t.Fatal(err)
 	}
-	r := a.Room()
+	r := l.roomOf(a)
 	play(t, r, []string{"key-a", "key-b", "key-c", "key-d"}, 15)
-	if _, err := b.Save(); !errors.Is(err, table.ErrNotHost) {
+	if _, err := l.saveConn(b); !errors.Is(err, table.ErrNotHost) {
 		t.Fatalf("b saves: %v", err)
 	}
-	name, err := a.Save()
+	name, err := l.saveConn(a)
 	if err != nil || name != "friday" {
 		t.Fatalf("save: %q, %v", name, err)
 	}

@@ -34,14 +34,18 @@ const MaxSaveAge = 7 * 24 * time.Hour
 // without a room limit; the others come back when someone asks for them.
 const restoreAtStart = 100
 
-// Save keeps the room in the server's store and returns the name it is
-// kept under. Only the host may save, once the game has started; everyone
-// is told.
-func (c *Conn) Save() (name string, err error) {
+// saveConn keeps the room of c's table in the server's store and returns
+// the name it is kept under. Only the host may save, once the game has
+// started; everyone is told.
+func (l *Lobby) saveConn(c *table.Conn) (name string, err error) {
 	if c.Watching() {
 		return "", table.ErrOnlooker
 	}
-	return c.room.save(c.User(), false)
+	r := l.roomOf(c)
+	if r == nil {
+		return "", table.ErrEnded // the room stopped here: retired or taken over
+	}
+	return r.save(c.User(), false)
 }
 
 // save snapshots the game and keeps it as saved. With shutdown the room

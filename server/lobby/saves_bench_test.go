@@ -8,7 +8,7 @@ import (
 	"github.com/millebornes/mille/server/internal/servertest"
 )
 
-// BenchmarkRoomSave measures Conn.Save of a 2-player room after n actions:
+// BenchmarkRoomSave measures Admission.Save (Lobby.saveConn) of a 2-player room after n actions:
 // the snapshot under the room's lock, then package save's checks (a replay
 // of the whole history) and the atomic write, outside it.
 func BenchmarkRoomSave(b *testing.B) {
@@ -23,7 +23,7 @@ func BenchmarkRoomSave(b *testing.B) {
 			}
 			l.Join(bg, "bench", "b", "B", 1)
 			a.Start()
-			r := a.Room()
+			r := l.roomOf(a)
 			var buf [engine.MaxLegal]engine.Action
 			for range n {
 				s := r.State()
@@ -35,7 +35,7 @@ func BenchmarkRoomSave(b *testing.B) {
 			}
 			b.ResetTimer()
 			for range b.N {
-				if _, err := a.Save(); err != nil {
+				if _, err := l.saveConn(a); err != nil {
 					b.Fatal(err)
 				}
 			}

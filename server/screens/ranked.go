@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/lobby"
+	"github.com/millebornes/mille/table"
 )
 
 // Ranked play in full screen (issue 35): the lobby's line of the person's
@@ -21,7 +22,7 @@ const rankingLines = 15
 
 // quickMsg is the seat a quick match found, or why none.
 type quickMsg struct {
-	c   *lobby.Conn
+	c   *table.Conn
 	err error
 }
 

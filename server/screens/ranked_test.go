@@ -50,7 +50,7 @@ func TestRankedLobby(t *testing.T) {
 		t.Fatalf("looking for a quick match:\n%s", v)
 	}
 	s.Update(cmd())
-	if s.conn == nil || !s.conn.Room().Started() || s.conn.Room().Config().Game.Players != 2 {
+	if s.conn == nil || !s.conn.Table().Started() || s.conn.Table().Config().Game.Players != 2 {
 		t.Fatalf("the quick match did not seat Ada: %v", s.msg)
 	}
 	if list := l.List(); len(list) != 1 || !list[0].Rated {

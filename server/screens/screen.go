@@ -57,7 +57,7 @@ type Screen struct {
 	quickStop context.CancelFunc
 	rating    said
 
-	conn *lobby.Conn // the seat taken (or watched), nil in the lobby
+	conn *table.Conn // the seat taken (or watched), nil in the lobby
 	last table.View  // the seat's latest view
 	game game        // the board, once the game has started (table.go)
 
@@ -104,14 +104,14 @@ func forPlayers(err error) bool {
 
 // updateMsg carries a seat's update into the program.
 type updateMsg struct {
-	c    *lobby.Conn // whose update: one left behind may still arrive
+	c    *table.Conn // whose update: one left behind may still arrive
 	u    table.View
 	open bool
 }
 
 // next waits for the seat's next update; the program runs it as a command,
 // so the room never blocks on a session.
-func next(c *lobby.Conn) tea.Cmd {
+func next(c *table.Conn) tea.Cmd {
 	return func() tea.Msg {
 		u, open := <-c.Updates()
 		return updateMsg{c, u, open}
@@ -132,7 +132,7 @@ func (s *Screen) RoomName() string {
 	if s == nil || s.conn == nil {
 		return ""
 	}
-	return s.conn.Room().Name()
+	return s.conn.Table().Name()
 }
 
 // Seated reports whether the session plays a seat of its room, as its
@@ -148,7 +148,7 @@ func (s *Screen) enter(name string, create bool) tea.Cmd {
 func (s *Screen) watch(name string) tea.Cmd { return s.connect(s.Admission.Watch(name)) }
 
 // connect enters the room of c, or shows err.
-func (s *Screen) connect(c *lobby.Conn, err error) tea.Cmd {
+func (s *Screen) connect(c *table.Conn, err error) tea.Cmd {
 	if err != nil {
 		s.msg = s.refusal(err)
 		return nil
@@ -358,7 +358,7 @@ func (s *Screen) roomKey(msg tea.KeyPressMsg) {
 	k := s.keys.room
 	switch {
 	case key.Matches(msg, k.Leave):
-		s.Note("room left", "room", s.conn.Room().Name())
+		s.Note("room left", "room", s.conn.Table().Name())
 		s.conn.Quit()
 		s.conn, s.rooms = nil, s.Lobby().List()
 	case key.Matches(msg, k.Save):

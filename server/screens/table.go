@@ -9,7 +9,7 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/review"
-	"github.com/millebornes/mille/server/lobby"
+	"github.com/millebornes/mille/table"
 	"github.com/millebornes/mille/ui"
 )
 
@@ -42,7 +42,7 @@ type game struct {
 // (ui.RemoteConfig.Keep): through the session's way in, which writes the
 // audit line; a failure the board says in its language, naming none of
 // the server's files.
-func (s *Screen) keep(c *lobby.Conn) func() (string, error) {
+func (s *Screen) keep(c *table.Conn) func() (string, error) {
 	return func() (string, error) {
 		name, err := s.Save(c)
 		if err != nil {
@@ -102,7 +102,7 @@ func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 				s.msg = s.ended()
 			}
 			if s.conn != nil {
-				if said := s.ratedChange(s.conn.Room().Name()); said != nil {
+				if said := s.ratedChange(s.conn.Table().Name()); said != nil {
 					s.msg = said
 				}
 			}

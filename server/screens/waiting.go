@@ -32,7 +32,7 @@ func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		err = s.conn.OpenSeats(!u.OpenSeats)
 	case key.Matches(msg, k.Watch) && !u.Watching:
 		// Give the seat up and watch the table instead.
-		r := s.conn.Room()
+		r := s.conn.Table()
 		c, werr := r.Watch(s.ID(), s.Name(), s.conn.Seat())
 		if werr != nil {
 			err = werr
@@ -58,7 +58,7 @@ func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 			break
 		}
 		// An onlooker takes a free seat: a new connection, then the old one goes.
-		c, jerr := s.conn.Room().Join(s.ID(), s.Name(), seat)
+		c, jerr := s.conn.Table().Join(s.ID(), s.Name(), seat)
 		if jerr != nil {
 			err = jerr
 			break
@@ -78,7 +78,7 @@ func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 // and what this person may do.
 func (s *Screen) viewWaiting(b *strings.Builder, h hits) {
 	u := s.last
-	r := s.conn.Room()
+	r := s.conn.Table()
 	cfg := r.Config()
 	if len(u.Seats) == 0 {
 		b.WriteString(s.lang.T(lang.WrJoining, r.Name()) + "\n")
