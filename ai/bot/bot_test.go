@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -313,7 +314,7 @@ func TestProtocolVersions(t *testing.T) {
 		hostR, botW := io.Pipe()
 		go fmt.Fprintf(botW, `{"type":"hello","name":"odd","protocol":%d}`+"\n", proto)
 		_, err := NewClient(io.WriteCloser(nopCloser{io.Discard}), hostR, io.Discard)
-		if err == nil || !strings.Contains(err.Error(), "this host 1 to 2") {
+		if f := (*Failure)(nil); !errors.As(err, &f) || f.Why != WrongProtocol || f.Protocol != proto {
 			t.Errorf("protocol %d: %v", proto, err)
 		}
 	}

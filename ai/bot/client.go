@@ -180,7 +180,7 @@ func (c *Client) hello() error {
 			return fmt.Errorf("the first line is %q, not a hello", clean(r.m.Type))
 		}
 		if r.m.Protocol < OldestVersion || r.m.Protocol > Version {
-			return fmt.Errorf("the bot speaks protocol %d, this host %d to %d", r.m.Protocol, OldestVersion, Version)
+			return &Failure{Why: WrongProtocol, Protocol: r.m.Protocol}
 		}
 		c.proto = r.m.Protocol
 		c.name = clean(r.m.Name)
@@ -191,6 +191,40 @@ func (c *Client) hello() error {
 	case <-timer.C:
 		return fmt.Errorf("no hello within %v", HelloTimeout)
 	}
+}
+
+// A Failure is how a bot program failed its host: a reason and its
+// figures, for a program to act on with errors.As; Error is the English
+// of the host's log.
+type Failure struct {
+	Why      FailReason
+	Timeout  time.Duration // NoAnswer, NotReading: the time the bot had
+	Tries    int           // NoLegalAnswer: the answers refused
+	Last     string        // NoLegalAnswer: why the last answer was refused
+	Protocol int           // WrongProtocol: the protocol the bot speaks
+}
+
+// A FailReason is why a bot program failed.
+type FailReason uint8
+
+// The ways a bot program fails.
+const (
+	NoAnswer      FailReason = iota // no answer in time
+	NotReading                      // it did not read the decision in time
+	NoLegalAnswer                   // too many answers refused
+	WrongProtocol                   // its hello names a protocol this host does not speak
+)
+
+func (f *Failure) Error() string {
+	switch f.Why {
+	case NoAnswer:
+		return fmt.Sprintf("no answer within %v", f.Timeout)
+	case NotReading:
+		return fmt.Sprintf("does not read its input (no decision taken within %v)", f.Timeout)
+	case NoLegalAnswer:
+		return fmt.Sprintf("no legal answer in %d tries (last: %s)", f.Tries, f.Last)
+	}
+	return fmt.Sprintf("the bot speaks protocol %d, this host %d to %d", f.Protocol, OldestVersion, Version)
 }
 
 // Name is the name the bot gave in its hello (cleaned).
@@ -244,7 +278,7 @@ func (c *Client) Choose(ctx context.Context, obs *engine.Observation, legal []en
 		if failures < maxFailures {
 			outbox = c.outbox // ask again
 		} else {
-			c.fail(fmt.Errorf("no legal answer in %d tries (last: %s)", maxFailures, why))
+			c.fail(&Failure{Why: NoLegalAnswer, Tries: maxFailures, Last: why})
 		}
 	}
 	for c.err == nil {
@@ -256,9 +290,9 @@ func (c *Client) Choose(ctx context.Context, obs *engine.Observation, legal []en
 			return legal[0]
 		case <-deadline.C:
 			if outbox != nil {
-				c.fail(fmt.Errorf("does not read its input (no decision taken within %v)", timeout))
+				c.fail(&Failure{Why: NotReading, Timeout: timeout})
 			} else {
-				c.fail(fmt.Errorf("no answer within %v", timeout))
+				c.fail(&Failure{Why: NoAnswer, Timeout: timeout})
 			}
 		case r := <-c.lines:
 			ans := &r.m

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -91,9 +92,12 @@ func within(t *testing.T, f func()) {
 // TestClientMisbehavingPrograms: a bot that never answers, or that keeps
 // saying hello, fails within bounds instead of hanging its host.
 func TestClientMisbehavingPrograms(t *testing.T) {
-	tests := []struct{ mode, want string }{
-		{"mute", "no answer within 200ms"},
-		{"hellos", `no legal answer in 3 tries (last: a "hello" message, not the action for decision 1)`},
+	tests := []struct {
+		mode string
+		want Failure
+	}{
+		{"mute", Failure{Why: NoAnswer, Timeout: 200 * time.Millisecond}},
+		{"hellos", Failure{Why: NoLegalAnswer, Tries: 3, Last: `a "hello" message, not the action for decision 1`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
@@ -107,8 +111,8 @@ func TestClientMisbehavingPrograms(t *testing.T) {
 				}
 				c.Close()
 			})
-			if c.Err() == nil || !strings.Contains(c.Err().Error(), tt.want) {
-				t.Errorf("err %v, want %q", c.Err(), tt.want)
+			if f := (*Failure)(nil); !errors.As(c.Err(), &f) || *f != tt.want {
+				t.Errorf("err %v, want %+v", c.Err(), tt.want)
 			}
 		})
 	}
