@@ -1429,5 +1429,6 @@ var English = Catalogue{
 		VdBattle:          "%s cannot lie on a battle pile",
 		VdSpeed:           "%s cannot lie on a speed pile",
 		VdTopCard:         "a pile shows a card it does not hold",
+		SvOutOfRange:      "%d is out of range (%d to %d)",
 	},
 }

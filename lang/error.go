@@ -7,6 +7,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/save"
 )
 
 // An Error is a refusal a person reads, in the catalogue's words: its Key
@@ -94,8 +95,11 @@ func (c *Catalogue) coded(err error) (text string, ok bool) {
 		rules   *engine.UnknownRuleset
 		level   *ai.LevelError
 		flaw    *engine.Invalid
+		bounds  *save.OutOfRange
 	)
 	switch {
+	case errors.As(err, &bounds):
+		return c.T(SvOutOfRange, bounds.V, bounds.Lo, bounds.Hi), true
 	case errors.As(err, &flaw) && flaw.Why < engine.NumFlaws:
 		return c.flaw(flaw), true
 	case errors.As(err, &refusal):

@@ -1444,6 +1444,7 @@ var French = Catalogue{
 		VdBattle:          "%s ne peut pas être sur une pile de bataille",
 		VdSpeed:           "%s ne peut pas être sur une pile de vitesse",
 		VdTopCard:         "une pile montre une carte qu'elle ne contient pas",
+		SvOutOfRange:      "%d est hors limites (de %d à %d)",
 	}),
 }
 

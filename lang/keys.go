@@ -1505,6 +1505,7 @@ const (
 	VdBattle      // the card
 	VdSpeed       // the card
 	VdTopCard     // -
+	SvOutOfRange  // the number, the least, the most
 
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys

@@ -110,15 +110,15 @@ func TestDecodeRefuses(t *testing.T) {
 		{"card count", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			p[len(p)-1] = other
-		}), "card count: the game has"},
+		}), "the game has"},
 		{"missing card", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			state(d)["drawPile"] = p[:len(p)-1]
-		}), "card count: the game has"},
+		}), "the game has"},
 		{"duplicated card", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			state(d)["drawPile"] = append(p, p[0])
-		}), "card count: the game has"},
+		}), "the game has"},
 		{"hole in a pile", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			p[0] = nil
@@ -358,7 +358,7 @@ func TestCardCountError(t *testing.T) {
 	os.WriteFile(p, data, 0o600)
 	_, err := Read(p)
 	n := engine.DefaultConfig.DeckCount(engine.Stop)
-	want := fmt.Sprintf("card count: the game has %d Stop cards, the deck %d", n+1, n)
+	want := fmt.Sprintf("the game has %d Stop cards, the deck %d", n+1, n)
 	if refusedAs(t, err, p, RefDamaged); fault1(t, err) != want {
 		t.Errorf("error %v\nwant  %s", err, want)
 	}

@@ -379,7 +379,7 @@ func fromJSON(d *docJSON) (record.Game, error) {
 		return g, err
 	}
 	if err != nil {
-		return g, fmt.Errorf("state.%v", err)
+		return g, nest("state", err)
 	}
 	s.Seed, err = strconv.ParseUint(d.Seed, 10, 64)
 	if err != nil {
@@ -392,10 +392,31 @@ func fromJSON(d *docJSON) (record.Game, error) {
 // wholeGame marks an error about the whole state rather than one field.
 type wholeGame struct{ error }
 
+// Unwrap gives the fault, a code lang words.
+func (w wholeGame) Unwrap() error { return w.error }
+
+// nest puts field before the field of err, a fault of a field inside it,
+// keeping the fault a code when it is one.
+func nest(field string, err error) error {
+	if fe, ok := err.(*record.FieldError); ok {
+		return &record.FieldError{Field: field + "." + fe.Field, Err: fe.Err}
+	}
+	return fmt.Errorf("%s.%v", field, err)
+}
+
+// An OutOfRange is a save's number outside its bounds, V not from Lo to
+// Hi; lang says it in the reader's language, Error in English.
+type OutOfRange struct{ V, Lo, Hi int64 }
+
+// Error is the fault in English, for logs.
+func (e *OutOfRange) Error() string {
+	return fmt.Sprintf("%d is out of range (%d to %d)", e.V, e.Lo, e.Hi)
+}
+
 // inRange returns an error naming field if v is not in [lo, hi].
 func inRange(field string, v, lo, hi int64) error {
 	if v < lo || v > hi {
-		return fmt.Errorf("%s: %d is out of range (%d to %d)", field, v, lo, hi)
+		return &record.FieldError{Field: field, Err: &OutOfRange{v, lo, hi}}
 	}
 	return nil
 }
@@ -492,7 +513,7 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	for i := range j.Tableaus {
 		t, err := tableauFromJSON(&j.Tableaus[i])
 		if err != nil {
-			return s, fmt.Errorf("tableaus[%d].%v", i, err)
+			return s, nest(fmt.Sprintf("tableaus[%d]", i), err)
 		}
 		for c := engine.Card(1); c < engine.NumCards; c++ {
 			count[c] += int(t.Cards[c])
@@ -520,7 +541,7 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	}
 	for c := engine.Card(1); c < engine.NumCards; c++ {
 		if count[c] != cfg.DeckCount(c) {
-			return s, wholeGame{fmt.Errorf("card count: the game has %d %v cards, the deck %d", count[c], c, cfg.DeckCount(c))}
+			return s, wholeGame{&engine.Invalid{Why: engine.BadCount, Args: []any{count[c], c, cfg.DeckCount(c)}}}
 		}
 	}
 
