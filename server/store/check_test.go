@@ -67,7 +67,7 @@ func TestOpenSQLiteDamaged(t *testing.T) {
 				s.Close()
 				t.Fatal("a damaged database opened")
 			}
-			if !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "move it aside") {
+			if !errors.Is(err, ErrDamaged) || !refused(err, Damaged, path) {
 				t.Fatalf("damaged: %v", err)
 			}
 		})
@@ -100,7 +100,7 @@ func TestOpenSQLiteLocked(t *testing.T) {
 		s.Close()
 		t.Fatal("a locked database opened")
 	}
-	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "close the program") {
+	if !errors.Is(err, ErrLocked) || !refused(err, Locked, path) {
 		t.Fatalf("locked: %v", err)
 	}
 	if waited := time.Since(began); waited > 5*time.Second {
@@ -145,7 +145,14 @@ func TestOpenSchema(t *testing.T) {
 		s.Close()
 		t.Fatal("a database of other tables opened")
 	}
-	if !strings.Contains(err.Error(), "not the ones this mille writes") {
+	if !refused(err, Foreign, "") {
 		t.Fatalf("other tables: %v", err)
 	}
+}
+
+// refused reports whether err is the store's refusal why of the database
+// at path.
+func refused(err error, why OpenReason, path string) bool {
+	var o *OpenError
+	return errors.As(err, &o) && o.Why == why && o.Path == path
 }

@@ -246,7 +246,7 @@ func migrate(db *sql.DB, lock func(*sql.Tx) error) (*SQL, error) {
 			err = rows.Close()
 		}
 		if err != nil {
-			return nil, fmt.Errorf("store: the database's tables are not the ones this mille writes (%w): is it another program's?", err)
+			return nil, &OpenError{Why: Foreign, Err: err}
 		}
 	}
 	return s, nil

@@ -121,11 +121,51 @@ func sqliteError(path string, err error) error {
 		if !errors.Is(err, ErrDamaged) {
 			err = fmt.Errorf("%w: %v", ErrDamaged, err)
 		}
-		return fmt.Errorf("store: %s: %w. The server will not write into it: move it aside "+
-			"(with its -wal and -shm files) to start with an empty store, or put back a backup "+
-			"(sqlite3's .recover may save what is left of it)", path, err)
+		return &OpenError{Why: Damaged, Path: path, Err: err}
 	case strings.Contains(text, "locked") || strings.Contains(text, "SQLITE_BUSY"):
-		return fmt.Errorf("store: %s: %w (%v): close the program that holds it (a sqlite3 shell, a backup) and start again", path, ErrLocked, err)
+		return &OpenError{Why: Locked, Path: path, Err: err}
 	}
 	return fmt.Errorf("%w (%s)", err, path)
+}
+
+// An OpenError is why the store refused a database at its start: a
+// reason, the database's path (a SQLite file's) and the error met, for a
+// program to act on with errors.As; Error is the English for whoever runs
+// the server, with what to do. errors.Is finds ErrDamaged and ErrLocked
+// in it as before.
+type OpenError struct {
+	Why  OpenReason
+	Path string
+	Err  error
+}
+
+// An OpenReason is what is wrong with a database the store opens.
+type OpenReason uint8
+
+// The reasons a database is refused.
+const (
+	Damaged OpenReason = iota // not a sound SQLite database
+	Locked                    // another program holds it locked for writing
+	Foreign                   // its tables are not the ones the store writes
+)
+
+func (e *OpenError) Error() string {
+	switch e.Why {
+	case Damaged:
+		return fmt.Sprintf("store: %s: %v. The server will not write into it: move it aside "+
+			"(with its -wal and -shm files) to start with an empty store, or put back a backup "+
+			"(sqlite3's .recover may save what is left of it)", e.Path, e.Err)
+	case Locked:
+		return fmt.Sprintf("store: %s: %v (%v): close the program that holds it (a sqlite3 shell, a backup) and start again", e.Path, ErrLocked, e.Err)
+	}
+	return fmt.Sprintf("store: the database's tables are not the ones this mille writes (%v): is it another program's?", e.Err)
+}
+
+// Unwrap gives the error met and, for a locked database, ErrLocked (a
+// damaged one's error holds ErrDamaged already).
+func (e *OpenError) Unwrap() []error {
+	if e.Why == Locked {
+		return []error{ErrLocked, e.Err}
+	}
+	return []error{e.Err}
 }
