@@ -4,7 +4,6 @@ package save
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"time"
