@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // busyBoard is a 4-player game 10 moves into a hand, at 120x40.
@@ -66,12 +67,12 @@ func BenchmarkKeyFrame(b *testing.B) {
 				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 				keys := []tea.KeyPressMsg{keyMsg("right"), keyMsg("left")}
 				b.ReportAllocs()
-				cpu := cpuTime()
+				cpu := testkit.CPUTime()
 				for i := 0; b.Loop(); i++ {
 					m.Update(keys[i%2])
 					_ = m.View()
 				}
-				if cpu := cpuTime() - cpu; cpu > 0 {
+				if cpu := testkit.CPUTime() - cpu; cpu > 0 {
 					b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 				}
 			})
@@ -109,7 +110,7 @@ func BenchmarkKeyFrameProgram(b *testing.B) {
 				go func() { _, _ = p.Run(); close(done) }()
 				<-out.wrote // the first frame
 				keys := []tea.KeyPressMsg{keyMsg("right"), keyMsg("left")}
-				cpu := cpuTime()
+				cpu := testkit.CPUTime()
 				for i := 0; b.Loop(); i++ {
 					select {
 					case <-out.wrote: // a write left from the frame before
@@ -118,7 +119,7 @@ func BenchmarkKeyFrameProgram(b *testing.B) {
 					p.Send(keys[i%2])
 					<-out.wrote
 				}
-				if cpu := cpuTime() - cpu; cpu > 0 {
+				if cpu := testkit.CPUTime() - cpu; cpu > 0 {
 					b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 				}
 				p.Quit()
