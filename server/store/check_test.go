@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // filled is a closed SQLite store at a new path holding n rooms and n
@@ -38,12 +41,13 @@ func filled(t testing.TB, n int) string {
 func TestOpenSQLiteDamaged(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
+		code   int // the driver's result code the refusal is told by, 0 for quick_check's report
 		damage func(t *testing.T, path string)
 	}{
-		{"not a database", func(t *testing.T, path string) {
+		{"not a database", sqlite3.SQLITE_NOTADB, func(t *testing.T, path string) {
 			os.WriteFile(path, []byte(strings.Repeat("not a database at all. ", 500)), 0o600)
 		}},
-		{"a page overwritten", func(t *testing.T, path string) {
+		{"a page overwritten", 0, func(t *testing.T, path string) {
 			f, err := os.OpenFile(path, os.O_RDWR, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -69,6 +73,9 @@ func TestOpenSQLiteDamaged(t *testing.T) {
 			}
 			if !errors.Is(err, ErrDamaged) || !refused(err, Damaged, path) {
 				t.Fatalf("damaged: %v", err)
+			}
+			if code := resultCode(err); code != tc.code {
+				t.Fatalf("damaged: told by the result code %d, want %d (%v)", code, tc.code, err)
 			}
 		})
 	}
@@ -102,6 +109,9 @@ func TestOpenSQLiteLocked(t *testing.T) {
 	}
 	if !errors.Is(err, ErrLocked) || !refused(err, Locked, path) {
 		t.Fatalf("locked: %v", err)
+	}
+	if code := resultCode(err); code != sqlite3.SQLITE_BUSY {
+		t.Fatalf("locked: told by the result code %d, want SQLITE_BUSY (%v)", code, err)
 	}
 	if waited := time.Since(began); waited > 5*time.Second {
 		t.Fatalf("waited %v for the lock", waited)
@@ -152,6 +162,29 @@ func TestOpenSchema(t *testing.T) {
 
 // refused reports whether err is the store's refusal why of the database
 // at path.
+// resultCode is the primary result code of the driver's error in err's
+// chain, 0 for none.
+func resultCode(err error) int {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
+		return 0
+	}
+	return e.Code() & 0xff
+}
+
+// TestSQLiteCodes: the result codes sqliteError tells apart are the
+// driver's.
+func TestSQLiteCodes(t *testing.T) {
+	for _, c := range [][2]int{
+		{sqliteBusy, sqlite3.SQLITE_BUSY}, {sqliteLocked, sqlite3.SQLITE_LOCKED},
+		{sqliteCorrupt, sqlite3.SQLITE_CORRUPT}, {sqliteNotADB, sqlite3.SQLITE_NOTADB},
+	} {
+		if c[0] != c[1] {
+			t.Errorf("result code %d, the driver's %d", c[0], c[1])
+		}
+	}
+}
+
 func refused(err error, why OpenReason, path string) bool {
 	var o *OpenError
 	return errors.As(err, &o) && o.Why == why && o.Path == path

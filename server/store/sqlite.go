@@ -111,18 +111,34 @@ func checkSQLite(db *sql.DB) error {
 	return err
 }
 
+// SQLite's primary result codes that OpenSQLite tells apart (sqlite3.h;
+// modernc.org/sqlite/lib spells them the same, which the tests check).
+const (
+	sqliteBusy    = 5  // SQLITE_BUSY: another connection holds the lock
+	sqliteLocked  = 6  // SQLITE_LOCKED: a table is locked
+	sqliteCorrupt = 11 // SQLITE_CORRUPT: the file is malformed
+	sqliteNotADB  = 26 // SQLITE_NOTADB: the file is no database
+)
+
 // sqliteError says what err, met opening the database at path, means for
-// the person who runs the server, and what to do.
+// the person who runs the server, and what to do. The driver's result
+// code tells a damaged database from a locked one, not its message's
+// words: modernc.org/sqlite's *sqlite.Error has Code, read through an
+// interface so that a mille built without the driver (ErrNoSQLite) does
+// not compile it in; an extended code counts by its primary code, its
+// low byte.
 func sqliteError(path string, err error) error {
-	text := err.Error()
+	var coded interface{ Code() int }
+	code := -1
+	if errors.As(err, &coded) {
+		code = coded.Code() & 0xff
+	}
 	switch {
-	case errors.Is(err, ErrDamaged) || strings.Contains(text, "malformed") ||
-		strings.Contains(text, "not a database") || strings.Contains(text, "corrupt"):
-		if !errors.Is(err, ErrDamaged) {
-			err = fmt.Errorf("%w: %v", ErrDamaged, err)
-		}
+	case errors.Is(err, ErrDamaged):
 		return &OpenError{Why: Damaged, Path: path, Err: err}
-	case strings.Contains(text, "locked") || strings.Contains(text, "SQLITE_BUSY"):
+	case code == sqliteCorrupt || code == sqliteNotADB:
+		return &OpenError{Why: Damaged, Path: path, Err: fmt.Errorf("%w: %w", ErrDamaged, err)}
+	case code == sqliteBusy || code == sqliteLocked:
 		return &OpenError{Why: Locked, Path: path, Err: err}
 	}
 	return fmt.Errorf("%w (%s)", err, path)
