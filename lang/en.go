@@ -235,6 +235,7 @@ var English = Catalogue{
 		RankProvisional: "%d provisional",
 		RankGames:       "rated games %d, won %d",
 		RankHouse:       "house computer, fixed rating",
+		RankBot:         "%s (bot)",
 		RankNobody:      "Nobody called %s has a rating. ranking lists those who have.",
 		RankOff:         "This server keeps no ratings.",
 		RankGame:        "%s: %s, %d points, %s, rating %d.",

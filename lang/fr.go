@@ -249,6 +249,7 @@ var French = Catalogue{
 		RankLine:        "%d. %s : %s, %s.",
 		RankProvisional: "%d provisoire",
 		RankGames:       "parties classées %d, gagnées %d",
+		RankBot:         "%s (robot)",
 		RankHouse:       "ordinateur de la maison, cote fixe",
 		RankNobody:      "Personne du nom de %s n'a de cote. classement donne ceux qui en ont.",
 		RankOff:         "Ce serveur ne tient pas de cotes.",

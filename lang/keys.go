@@ -240,6 +240,7 @@ const (
 	RankProvisional // rating
 	RankGames       // rated games, won
 	RankHouse       // -
+	RankBot         // name
 	RankNobody      // name
 	RankOff         // -
 	RankGame        // room, won or lost, points, change, rating

@@ -769,14 +769,17 @@ func QuitsNamePrompt(line string) bool {
 // name (a house computer's level, said in the language), the rating
 // (marked provisional) and the games played, or that a house computer's
 // rating is fixed.
-func (c *Catalogue) RankLine(rank int, name string, rating int, provisional, house bool, games, wins int) string {
+func (c *Catalogue) RankLine(rank int, name string, rating int, provisional, house, bot bool, games, wins int) string {
 	said := c.Num(rating)
 	if provisional {
 		said = c.T(RankProvisional, rating)
 	}
 	what := c.T(RankGames, games, wins)
-	if house {
+	switch {
+	case house:
 		name, what = c.Level(name), c.T(RankHouse)
+	case bot:
+		name = c.T(RankBot, name)
 	}
 	return c.T(RankLine, rank, name, said, what)
 }

@@ -93,6 +93,7 @@ type RankLine struct {
 	Rating      int
 	Provisional bool
 	House       bool // a house computer, at its fixed rating
+	Bot         bool // a bot program (a key registered as a bot)
 	Games, Wins int
 }
 

@@ -51,7 +51,7 @@ func (s *Session) ranking(l Lobby, name string) {
 
 // rankLine says one line of the ranking.
 func (s *Session) rankLine(r RankLine) {
-	s.line(s.cat.RankLine(r.Rank, r.Name, r.Rating, r.Provisional, r.House, r.Games, r.Wins))
+	s.line(s.cat.RankLine(r.Rank, r.Name, r.Rating, r.Provisional, r.House, r.Bot, r.Games, r.Wins))
 }
 
 // rated tells the person, back from room, what its game did to their

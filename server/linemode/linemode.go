@@ -253,7 +253,7 @@ func (l *lineLobby) Ranking() ([]plain.RankLine, error) {
 
 // rankLine is r as the line mode says it.
 func rankLine(r lobby.Ranked) plain.RankLine {
-	return plain.RankLine{Rank: r.Rank, Name: r.Name, Rating: r.Rating, Provisional: r.Provisional, House: r.House, Games: r.Games, Wins: r.Wins}
+	return plain.RankLine{Rank: r.Rank, Name: r.Name, Rating: r.Rating, Provisional: r.Provisional, House: r.House, Bot: r.Bot, Games: r.Games, Wins: r.Wins}
 }
 
 // Rank implements plain.Ranks.

@@ -29,7 +29,8 @@ type Ranked struct {
 	Name        string
 	Key         string // "" for a house computer
 	House       bool
-	Rating      int // rating.Display
+	Bot         bool // a bot program's key (store.Bots)
+	Rating      int  // rating.Display
 	Provisional bool
 	Games, Wins int
 	ordinal     float64
@@ -47,7 +48,7 @@ type RatedGame struct {
 
 // ranked is the line of a person of rating p.
 func ranked(p store.PlayerRating) Ranked {
-	return Ranked{Name: p.Name, Key: p.Key, Rating: rating.Display(p.Rating), Provisional: rating.Provisional(p.Rating),
+	return Ranked{Name: p.Name, Key: p.Key, Rating: rating.Display(p.Rating), Provisional: rating.Provisional(p.Rating), Bot: p.Bot,
 		Games: p.Games, Wins: p.Wins, ordinal: rating.Ordinal(p.Rating)}
 }
 

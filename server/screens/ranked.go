@@ -105,7 +105,7 @@ func (s *Screen) viewRanked(b *strings.Builder) {
 
 // rankLine is a line of the ranking in the language c.
 func rankLine(c *lang.Catalogue, r lobby.Ranked) string {
-	return c.RankLine(r.Rank, r.Name, r.Rating, r.Provisional, r.House, r.Games, r.Wins)
+	return c.RankLine(r.Rank, r.Name, r.Rating, r.Provisional, r.House, r.Bot, r.Games, r.Wins)
 }
 
 // ratingLine is the lobby's line of the person's rating; nil on a server

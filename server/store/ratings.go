@@ -40,6 +40,8 @@ type PlayerRating struct {
 	Rating    rating.Rating
 	// Games and Wins count the rated games played and won.
 	Games, Wins int
+	// Bot marks a bot program's key (Bots).
+	Bot bool
 }
 
 // RatedGame is what one rated game did to one person's rating.
@@ -75,8 +77,9 @@ const PairGamesPerDay = 5
 // order (r.Hands; the game's totals as one hand if it has none), the
 // computers at their fixed ratings. A game in which one key holds two
 // seats is not rated (one rating per identity), nor one of two people
-// who played PairGamesPerDay rated games together already that day (its
-// result is marked not rated); one with no person changes nothing.
+// who played PairGamesPerDay rated games together already that day, nor
+// one of a bot and its owner (its result is marked not rated); one with
+// no person changes nothing.
 func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 	var keys []string
 	sides := 0
@@ -95,7 +98,11 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 	// Locked in one order, so that two games rating the same people at
 	// once on PostgreSQL wait for each other rather than deadlock.
 	slices.Sort(keys)
-	if over, err := s.pairsOver(ctx, tx, keys, r.Finished); err != nil || over {
+	over, err := s.pairsOver(ctx, tx, keys, r.Finished)
+	if err == nil && !over {
+		over, err = ownBot(ctx, tx, keys)
+	}
+	if err != nil || over {
 		if err == nil {
 			_, err = tx.ExecContext(ctx, `UPDATE results SET rated = 0 WHERE room = $1 AND game = $2`, r.Room, r.Game)
 		}
@@ -198,8 +205,7 @@ func (s *SQL) pairsOver(ctx context.Context, tx *sql.Tx, keys []string, end time
 func (s *SQL) Rating(ctx context.Context, key string) (PlayerRating, bool, error) {
 	ctx, done := s.call(ctx, "rating", "")
 	defer done()
-	p, err := scanPlayer(s.db.QueryRowContext(ctx, `SELECT `+playerColumns+` FROM ratings r
-		LEFT JOIN identities i ON i.fingerprint = r.fingerprint WHERE r.fingerprint = $1`, key))
+	p, err := scanPlayer(s.db.QueryRowContext(ctx, `SELECT `+playerColumns+playerFrom+`WHERE r.fingerprint = $1`, key))
 	if errors.Is(err, sql.ErrNoRows) {
 		return PlayerRating{}, false, nil
 	}
@@ -208,12 +214,19 @@ func (s *SQL) Rating(ctx context.Context, key string) (PlayerRating, bool, error
 
 // playerColumns are the columns a PlayerRating is read from, of ratings r
 // joined with identities i, in scanPlayer's order.
-const playerColumns = `r.fingerprint, COALESCE(i.name, ''), r.mu, r.sigma, r.games, r.wins`
+const playerColumns = `r.fingerprint, COALESCE(i.name, ''), r.mu, r.sigma, r.games, r.wins,
+	CASE WHEN b.fingerprint IS NULL THEN 0 ELSE 1 END`
+
+// playerFrom is where playerColumns are read from.
+const playerFrom = ` FROM ratings r LEFT JOIN identities i ON i.fingerprint = r.fingerprint
+	LEFT JOIN bots b ON b.fingerprint = r.fingerprint `
 
 // scanPlayer reads a PlayerRating from a row of playerColumns.
 func scanPlayer(row interface{ Scan(...any) error }) (PlayerRating, error) {
 	var p PlayerRating
-	err := row.Scan(&p.Key, &p.Name, &p.Rating.Mu, &p.Rating.Sigma, &p.Games, &p.Wins)
+	var bot int
+	err := row.Scan(&p.Key, &p.Name, &p.Rating.Mu, &p.Rating.Sigma, &p.Games, &p.Wins, &bot)
+	p.Bot = bot == 1
 	return p, err
 }
 
@@ -222,8 +235,7 @@ func scanPlayer(row interface{ Scan(...any) error }) (PlayerRating, error) {
 func (s *SQL) Ranking(ctx context.Context, n int) ([]PlayerRating, error) {
 	ctx, done := s.call(ctx, "ranking", "")
 	defer done()
-	rows, err := s.db.QueryContext(ctx, `SELECT `+playerColumns+` FROM ratings r
-		LEFT JOIN identities i ON i.fingerprint = r.fingerprint
+	rows, err := s.db.QueryContext(ctx, `SELECT `+playerColumns+playerFrom+`
 		WHERE r.games > 0 ORDER BY r.ordinal DESC, r.fingerprint LIMIT $1`, n)
 	if err != nil {
 		return nil, err

@@ -119,6 +119,17 @@ var migrations = [][]string{
 		`CREATE INDEX rating_changes_fingerprint ON rating_changes (fingerprint, finished)`,
 		`ALTER TABLE results ADD COLUMN rated INTEGER NOT NULL DEFAULT 0`,
 	},
+	// 6: the bot ladder (bots.go). A bot is a key its owner, another
+	// key, registered as a program's: the ranking marks it, and it plays
+	// no rated game against its owner.
+	{
+		`CREATE TABLE bots (
+			fingerprint TEXT PRIMARY KEY,
+			owner TEXT NOT NULL,
+			registered BIGINT NOT NULL
+		)`,
+		`CREATE INDEX bots_owner ON bots (owner)`,
+	},
 }
 
 // SQL is a Store in a SQL database.
@@ -328,28 +339,31 @@ func (s *SQL) ClaimName(ctx context.Context, key, name, claim string) error {
 		return err
 	}
 	defer release()
-	return s.inTx(ctx, func(tx *sql.Tx) error {
-		var holder string
-		switch err := tx.QueryRowContext(ctx, claimHolder, claim).Scan(&holder); {
-		case err == nil && holder != key:
-			return ErrNameTaken
-		case err != nil && !errors.Is(err, sql.ErrNoRows):
+	return s.inTx(ctx, func(tx *sql.Tx) error { return claimTx(ctx, tx, key, name, claim) })
+}
+
+// claimTx is ClaimName within tx.
+func claimTx(ctx context.Context, tx *sql.Tx, key, name, claim string) error {
+	var holder string
+	switch err := tx.QueryRowContext(ctx, claimHolder, claim).Scan(&holder); {
+	case err == nil && holder != key:
+		return ErrNameTaken
+	case err != nil && !errors.Is(err, sql.ErrNoRows):
+		return err
+	}
+	for _, stmt := range []struct {
+		sql  string
+		args []any
+	}{{dropClaim, []any{key}}, {addClaim, []any{claim, key}}, {setName, []any{key, name}}} {
+		res, err := tx.ExecContext(ctx, stmt.sql, stmt.args...)
+		if err != nil {
 			return err
 		}
-		for _, stmt := range []struct {
-			sql  string
-			args []any
-		}{{dropClaim, []any{key}}, {addClaim, []any{claim, key}}, {setName, []any{key, name}}} {
-			res, err := tx.ExecContext(ctx, stmt.sql, stmt.args...)
-			if err != nil {
-				return err
-			}
-			if n, err := res.RowsAffected(); stmt.sql == addClaim && err == nil && n == 0 {
-				return ErrNameTaken // another key's claim, made since it was read
-			}
+		if n, err := res.RowsAffected(); stmt.sql == addClaim && err == nil && n == 0 {
+			return ErrNameTaken // another key's claim, made since it was read
 		}
-		return nil
-	})
+	}
+	return nil
 }
 
 // ImportNames implements Store, in one transaction.
