@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"reflect"
 	"strings"
+	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	uv "github.com/charmbracelet/ultraviolet"
@@ -37,10 +40,9 @@ func TestAttackDecoderPanic(t *testing.T) {
 }
 
 // FuzzSessionInput feeds bytes through a session's input (sessionInput)
-// into the decoder that Bubble Tea's read loop runs on it (ultraviolet's
-// terminal reader): nothing a client types may make it panic, since that
-// panic, in a goroutine of Bubble Tea's, would end the server. .ci/run
-// fuzzes it for a while at every run.
+// into its decoder (keyDecoder): nothing a client types may make it
+// panic, since that panic, in the session's reading goroutine, would end
+// the server. .ci/run fuzzes it for a while at every run.
 func FuzzSessionInput(f *testing.F) {
 	f.Add([]byte(decoderKiller))
 	f.Add([]byte("Ada\r\x1b[<0;10;20M\x1b[<0;10;20m\x1b[200~pasted\x1b[201~\x1b[A"))
@@ -49,17 +51,84 @@ func FuzzSessionInput(f *testing.F) {
 		clock := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 		now := func() time.Time { return clock }
 		sleep := func(d time.Duration) { clock = clock.Add(d) }
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
+		newKeyDecoder(func(uv.Event) {}).read(sessionInput(bytes.NewReader(data), now, sleep))
+	})
+}
+
+// keyInputs are what terminals send: keys, keys with modifiers in the
+// encodings of xterm, urxvt and the kitty protocol, mouse reports, a
+// bracketed paste, escape sequences cut short and ones nobody knows.
+var keyInputs = []string{
+	"Ada\r", "\x1b[A", "\x1b[B\x1b[C\x1b[D", "\x1bOA", "\x1b[1;5A", "\x1b[a", "\x1b[2$", "\x1b[7~", "\x1b[11~",
+	"\x1b", "\x1b\x1b", "\x1bx", "\x1b[", "\x1b[1;", "\x1bO", "\x7f", "\x00", "\t", " ", "é", "日本",
+	"\x1b[<0;10;20M\x1b[<0;10;20m", "\x1b[M !!", "\x1b[200~pasted\r\x1b[A text\x1b[201~", "\x1b[200~cut",
+	"\x1b[97;5u", "\x1b[27;5;97~", "\x1b]11;rgb:0000/0000/0000\x07", "\x1b]0;x\x18q", "\x1b[?1;2c",
+	"\x1b[I\x1b[O", "\x1bP>|xterm\x1b\\", "\x1b[999;999;999Z", "\x9b1;2;3m",
+}
+
+// TestKeyDecoderAsUltraviolet: a session's decoder (keyDecoder) reads
+// what terminals send as ultraviolet's TerminalReader, Bubble Tea's
+// reader, does: the same events, in the same order.
+func TestKeyDecoderAsUltraviolet(t *testing.T) {
+	for _, in := range keyInputs {
+		var got []uv.Event
+		newKeyDecoder(func(ev uv.Event) { got = append(got, ev) }).read(strings.NewReader(in))
+
+		var want []uv.Event
 		events := make(chan uv.Event)
+		done := make(chan struct{})
 		go func() {
-			for range events {
+			defer close(done)
+			for ev := range events {
+				want = append(want, ev)
 			}
 		}()
-		defer close(events)
-		r := uv.NewTerminalReader(sessionInput(bytes.NewReader(data), now, sleep), "xterm-256color")
-		if err := r.StreamEvents(ctx, events); err != nil {
+		if err := uv.NewTerminalReader(strings.NewReader(in), "xterm-256color").StreamEvents(context.Background(), events); err != nil {
 			t.Fatal(err)
+		}
+		close(events)
+		<-done
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %#v, ultraviolet reads %#v", in, got, want)
+		}
+	}
+}
+
+// TestKeyTableShared: the sessions share ultraviolet's key table, which
+// every reader of its own would build again (140 KB a session, issue 36),
+// and it reads the keys only the table knows.
+func TestKeyTableShared(t *testing.T) {
+	table := keyTable()
+	if len(table) < 100 {
+		t.Fatalf("the key table has %d sequences: ultraviolet's reader no longer keeps it as before", len(table))
+	}
+	var got []uv.Event
+	newKeyDecoder(func(ev uv.Event) { got = append(got, ev) }).read(strings.NewReader("\x1b[a"))
+	if want := []uv.Event{uv.KeyPressEvent{Code: uv.KeyUp, Mod: uv.ModShift}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("urxvt's shift+up: got %#v, want %#v", got, want)
+	}
+}
+
+// TestKeyDecoderTimeout: a lone ESC waits for the rest of a sequence,
+// then is the escape key once the timeout has passed; with its rest in
+// time it is part of the sequence.
+func TestKeyDecoderTimeout(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var got []uv.Event
+		d := newKeyDecoder(func(ev uv.Event) { mu.Lock(); got = append(got, ev); mu.Unlock() })
+		d.feed([]byte("\x1b"))
+		time.Sleep(uv.DefaultEscTimeout / 2)
+		d.feed([]byte("[A"))
+		d.feed([]byte("\x1b"))
+		time.Sleep(2 * uv.DefaultEscTimeout)
+		synctest.Wait()
+		d.end()
+		mu.Lock()
+		defer mu.Unlock()
+		want := []uv.Event{uv.KeyPressEvent{Code: uv.KeyUp}, uv.KeyPressEvent{Code: uv.KeyEscape}}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got %#v, want %#v", got, want)
 		}
 	})
 }

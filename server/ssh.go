@@ -531,7 +531,7 @@ func (s *Server) handle(sess *channel.Session) {
 		tea.WithFilter(func(m tea.Model, msg tea.Msg) tea.Msg { return keys.Filter(noSuspend(m, msg)) }),
 		tea.WithoutRenderer(), // the painter draws (paint.go)
 	)
-	endInput := feedInput(p, sessionInput(input, time.Now, time.Sleep), sess.Term, sess.Size)
+	endInput := feedInput(p, sessionInput(input, time.Now, time.Sleep), sess.Size)
 	_, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		s.log.Error("session", "source", source, "key", id, "err", err)

@@ -78,6 +78,11 @@ type Windows struct {
 	mu      sync.Mutex
 	size    Window
 	changed chan struct{} // holds a token while a size waits
+
+	watch    func(Window) // Watch's; nil: none
+	pending  bool         // a size waits for watch
+	running  bool         // a goroutine calls watch
+	finished sync.WaitGroup
 }
 
 // NewWindows holds a size, the zero Window for now.
@@ -87,11 +92,54 @@ func NewWindows() *Windows { return &Windows{changed: make(chan struct{}, 1)} }
 func (w *Windows) Set(size Window) {
 	w.mu.Lock()
 	w.size = size
+	w.pending = true
+	w.deliver()
 	w.mu.Unlock()
 	select {
 	case w.changed <- struct{}{}:
 	default:
 	}
+}
+
+// Watch calls f with every new size from now on, from a goroutine that
+// runs only while sizes come (a storm of changes is a few calls, the last
+// with the newest), rather than one waiting on Changed for the session's
+// whole life (issue 36). The returned stop ends the watch and waits for a
+// call under way.
+func (w *Windows) Watch(f func(Window)) (stop func()) {
+	w.mu.Lock()
+	w.watch = f
+	w.deliver() // a size that came before
+	w.mu.Unlock()
+	return func() {
+		w.mu.Lock()
+		w.watch = nil
+		w.mu.Unlock()
+		w.finished.Wait()
+	}
+}
+
+// deliver starts the goroutine that gives the waiting size to the watch,
+// unless one runs. w.mu is held.
+func (w *Windows) deliver() {
+	if w.watch == nil || w.running {
+		return
+	}
+	w.running = true
+	w.finished.Add(1)
+	go func() {
+		defer w.finished.Done()
+		w.mu.Lock()
+		for w.pending && w.watch != nil {
+			f, size := w.watch, w.size
+			w.pending = false
+			w.mu.Unlock()
+			f(size)
+			w.mu.Lock()
+		}
+		w.running = false
+		w.mu.Unlock()
+	}()
 }
 
 // Changed holds a token while a size not taken waits.
