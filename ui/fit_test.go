@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -13,9 +14,11 @@ import (
 	"testing"
 	"unicode"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/table"
@@ -361,6 +364,99 @@ func localScreens(t *testing.T) []screenCase {
 	return cases
 }
 
+// everyScreen are localScreens and, at 4 and 6 players, every one of them
+// localScreens draws over a board of 2 only: its windows, dialogs and
+// guide pages over three boxes, a hand's questions, a game's end, the
+// curtain. Their names end in _4p and _6p.
+func everyScreen(t *testing.T) []screenCase {
+	t.Helper()
+	cases := localScreens(t)
+	over := []string{"commands", "quit", "replace", "guideoffer", "resume", "keys", "stats", "saveas", "load", "newgame"}
+	for i := range guidePages {
+		over = append(over, fmt.Sprintf("guide%d", i+1))
+	}
+	var more []screenCase
+	for _, players := range []int{4, 6} {
+		m := newModel(t, testConfig(t, players, 5))
+		syncPlay(m, 6)
+		for _, c := range cases {
+			if slices.Contains(over, c.name) {
+				more = append(more, screenCase{fmt.Sprintf("%s_%dp", c.name, players), m, c.set})
+			}
+		}
+		for _, p := range []struct {
+			name string
+			cond func(s *engine.State) bool
+		}{
+			{"coupfourre", func(s *engine.State) bool { return s.Phase == engine.PhaseCoupFourre }},
+			{"extension", func(s *engine.State) bool { return s.Phase == engine.PhaseExtension }},
+		} {
+			if p.name == "extension" && !(engine.Config{Players: players}).HasExtension() {
+				continue // a trip of 1000 at 4: no extension
+			}
+			setup, acts := findPrefix(t, players, p.cond)
+			more = append(more, screenCase{fmt.Sprintf("%s_%dp", p.name, players), newModel(t, resumeAt(t, setup, acts)), nil})
+		}
+		over := newModel(t, testConfig(t, players, 7))
+		for i := 0; i < 40 && over.gamePrompt() != promptAnotherGame; i++ {
+			syncPlay(over, 1000)
+			if over.gamePrompt() == promptAnotherHand {
+				over.answer(true)
+			}
+		}
+		more = append(more, screenCase{fmt.Sprintf("gameover_%dp", players), over, nil})
+		hot := newModel(t, testConfig(t, 2, 7))
+		hot.openNewGame()
+		hot.setup.form.set(0, slices.Index(engine.PlayerCounts[:], players))
+		hot.setup.form.set(2, 4)
+		hot.startNew()
+		hot.act(humanMove(hot))
+		seeMove(hot)
+		more = append(more, screenCase{fmt.Sprintf("curtain_%dp", players), hot, nil})
+	}
+	return append(cases, more...)
+}
+
+// lostKeys says which keys of the footer its line leaves out for want
+// of room: a key the line does not show is lost, but where the line
+// offers the keys' window ("? more keys") and the window lists it.
+func lostKeys(m shown, line string) []string {
+	var footer []key.Binding
+	switch m := m.(type) {
+	case *Model:
+		footer = m.footer()
+	case *Board:
+		footer = m.footer()
+	}
+	b := m.b()
+	more := b.keys.Help.Help()
+	window := b.keysHelp == nil && strings.Contains(line, more.Key+" "+more.Desc)
+	listed := map[string]bool{}
+	if window {
+		for _, col := range b.keysNow(true).FullHelp() {
+			for _, k := range col {
+				listed[k.Help().Key+" "+k.Help().Desc] = true
+			}
+		}
+	}
+	var lost []string
+	for _, k := range footer {
+		if !k.Enabled() || k.Help().Desc == "" {
+			continue
+		}
+		item := k.Help().Key + " " + k.Help().Desc
+		if !strings.Contains(line, item) && !listed[item] {
+			lost = append(lost, fmt.Sprintf("the key %q is not on the line of keys %q", item, line))
+		}
+	}
+	return lost
+}
+
+// noHint answers no hint: a board with a hint's key, as play has.
+func noHint(_ context.Context, _ *engine.Observation, legal []engine.Action) (engine.Action, ai.Reason) {
+	return legal[0], 0
+}
+
 // handOver is the game of players dealt from seed, played by the eager
 // policy to the end of its first hand.
 func handOver(t *testing.T, players int, seed uint64) engine.State {
@@ -391,9 +487,16 @@ func runCmd(m shown, cmd tea.Cmd) {
 }
 
 // TestNoWordCut draws every screen, dialog and guide page of the local
-// game at 80x24 and at 120x40, and at 100x30 and 200x50 too, and fails on
-// a word cut at the edge of a box or of the screen.
+// game (everyScreen: with 2, 4 and 6 players) at 80x24 and at 120x40, and
+// at 100x30 and 200x50 too, and fails on a word cut at the edge of a box
+// or of the screen, or a key its line of keys leaves out.
 func TestNoWordCut(t *testing.T) {
+	testFit(t, everyScreen(t), append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}, [2]int{200, 50}))
+}
+
+// testFit draws each screen at each size, with a hint's key as in play,
+// and fails on a word cut, a prompt or a key lost.
+func testFit(t *testing.T, cases []screenCase, sizes [][2]int) {
 	words := vocabulary(t)
 	// The texts that come from elsewhere: the temporary folders, the
 	// statistics and the server's notice of the screens below. A verb
@@ -406,19 +509,27 @@ func TestNoWordCut(t *testing.T) {
 	for w := range words {
 		words[w+"s"] = true
 	}
-	for _, c := range localScreens(t) {
-		for _, sz := range append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}, [2]int{200, 50}) {
+	for _, c := range cases {
+		for _, sz := range sizes {
 			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
 				m := c.m
 				defer m.keep()()
+				m.b().hintFn = noHint
 				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 				if c.set != nil {
 					c.set(m.(*Model))
 				}
+				screen := ansi.Strip(m.View().Content)
 				bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1]))
-				if bad = append(bad, lostPrompt(m, ansi.Strip(m.View().Content))...); len(bad) > 0 {
+				bad = append(bad, lostPrompt(m, screen)...)
+				for _, l := range m.layers(sz[0], sz[1]) {
+					if l.id == "help" {
+						bad = append(bad, lostKeys(m, ansi.Strip(l.s))...)
+					}
+				}
+				if len(bad) > 0 {
 					t.Errorf("%s", strings.Join(bad, "\n"))
-					t.Logf("\n%s", ansi.Strip(m.View().Content))
+					t.Logf("\n%s", screen)
 				}
 			})
 		}

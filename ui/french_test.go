@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -22,36 +21,15 @@ func frenchScreens(t *testing.T) []screenCase {
 }
 
 // TestNoWordCutFrench draws every screen, dialog and guide page in
-// French at 80x24 and 120x40 (and 100x30), and fails on a word cut at the
-// edge of a box or of the screen: French is longer, and "Limite de
-// vitesse" must fit where "Speed Limit" does.
+// French (with 2, 4 and 6 players) at 80x24 and 120x40 (and 100x30), and
+// fails on a word cut at the edge of a box or of the screen, or a key
+// lost: French is longer, and "Limite de vitesse" must fit where "Speed
+// Limit" does.
 func TestNoWordCutFrench(t *testing.T) {
-	words := vocabulary(t)
-	for _, text := range []string{os.TempDir(), t.TempDir(), statsText, shutdownNotice} {
-		for _, r := range letterRuns(text) {
-			words[r.text] = true
-		}
-	}
-	for w := range words {
-		words[w+"s"] = true
-	}
-	for _, c := range frenchScreens(t) {
-		for _, sz := range append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}) {
-			t.Run(fmt.Sprintf("%s_%dx%d", c.name, sz[0], sz[1]), func(t *testing.T) {
-				m := c.m
-				defer m.keep()()
-				m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
-				if c.set != nil {
-					c.set(m.(*Model))
-				}
-				bad := cutWords(words, sz[0], sz[1], m.layers(sz[0], sz[1]))
-				if bad = append(bad, lostPrompt(m, ansi.Strip(m.View().Content))...); len(bad) > 0 {
-					t.Errorf("%s", strings.Join(bad, "\n"))
-					t.Logf("\n%s", ansi.Strip(m.View().Content))
-				}
-			})
-		}
-	}
+	testLang = &lang.French
+	cases := everyScreen(t)
+	testLang = nil
+	testFit(t, cases, append(sizes[:len(sizes):len(sizes)], [2]int{100, 30}))
 }
 
 // TestGoldenFrench keeps every screen, dialog and guide page in French at

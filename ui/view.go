@@ -23,6 +23,7 @@ type layout struct {
 	handY         int
 	msgY          int // the message line, the input line under it
 	helpY         int
+	helpRows      int // the rows of the line of keys, from helpY: 1, or 2 (layoutFor)
 	cardGap       int
 	big           bool // big cards in the hand
 	handW, handH  int  // size of a card in the hand
@@ -46,9 +47,25 @@ func newLayout(w, h int) layout {
 	l.areaH = h - 1 - l.handH - 3
 	l.handY = l.areaY + l.areaH
 	l.msgY = l.handY + l.handH
-	l.helpY = h - 1
+	l.helpY, l.helpRows = h-1, 1
 	if w >= 100 {
 		l.cardGap = 1
+	}
+	return l
+}
+
+// layoutFor is the layout of the board under footer, its line of keys:
+// at the coup fourré's and the extension's question, where the input
+// line is free, and at the end of a hand, a line of keys too long for
+// its row takes the row above too (French's keys of a question run to
+// 110 columns), and the windows keep above it.
+func (m *Board) layoutFor(w, h int, footer []key.Binding) layout {
+	l := newLayout(w, h)
+	p := m.gamePrompt()
+	question := (p == promptCoupFourre || p == promptExtension) && m.hand.pending == 0 && m.hand.target == engine.NoCard
+	end := m.obs.Phase >= engine.PhaseHandOver && !m.scores.peek && !m.overlaid()
+	if m.screen == screenBoard && !m.curtain() && (question || end) && !helpFits(&m.help, footer, w) {
+		l.helpY, l.helpRows = l.helpY-1, 2
 	}
 	return l
 }
@@ -100,7 +117,8 @@ func (m *seen) tooSmall(w, h int) string {
 // layers are the pieces of the board's screen (w x h at least the
 // minimum), with its own footer and questions.
 func (m *Board) layers(w, h int) []*layer {
-	return m.frame(w, h, m.footer(), m.dialogLayers(&m.obs, newLayout(w, h)))
+	footer := m.footer()
+	return m.frame(w, h, footer, m.dialogLayers(&m.obs, m.layoutFor(w, h, footer)))
 }
 
 // frame are the pieces of the current screen with footer, the keys of
@@ -120,7 +138,7 @@ func (m *Board) frame(w, h int, footer []key.Binding, dialogs []*layer) []*layer
 		return append([]*layer{lay(m.statusLine(&m.obs, w, m.spin.View())), lay(m.helpLine.shortHelp(&m.help, footer, l.w)).ID("help").Y(l.helpY)},
 			dialogs...)
 	}
-	return m.boardLayers(newLayout(w, h), footer, dialogs)
+	return m.boardLayers(m.layoutFor(w, h, footer), footer, dialogs)
 }
 
 // curtainLayers hide the table while the keyboard goes to another person.
@@ -181,7 +199,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 		}
 		sides, _ := m.tables.sideLayers(l, rows, &m.hand, &m.logs)
 		layers = append(layers, sides...)
-		layers = append(layers, lay(m.helpLine.shortHelp(&m.help, footer, l.w)).ID("help").Y(l.helpY))
+		layers = append(layers, lay(m.helpLine.helpRows(&m.help, footer, l.w, l.helpRows)).ID("help").Y(l.helpY))
 		return append(layers, dialogs...)
 	}
 	sides, logged := m.tables.sideLayers(l, l.areaH, &m.hand, &m.logs)
@@ -224,6 +242,18 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	// Message, input line and help. A message too long for its row goes
 	// on over the input line's, unless a command or a target is being
 	// chosen there.
+	// A line of keys on two rows (layoutFor) takes the input line's, at
+	// a question: a hint being sought is said on the message's.
+	if l.helpRows == 2 {
+		msg := m.logs.messageLines(m.message, m.isError, l.w, false)[0]
+		if m.hints.On() {
+			msg = fit(m.hand.inputLine(obs, l.w, m.spin.View(), true), l.w)
+		}
+		layers = append(layers,
+			lay(msg).Y(l.msgY),
+			lay(m.helpLine.helpRows(&m.help, footer, l.w, 2)).ID("help").Y(l.helpY))
+		return append(layers, dialogs...)
+	}
 	msg := m.logs.messageLines(m.message, m.isError, l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard)
 	if len(msg) == 1 {
 		msg = append(msg, fit(m.hand.inputLine(obs, l.w, m.spin.View(), m.hints.On()), l.w))
@@ -270,10 +300,19 @@ type cachedLine struct{ id, text string }
 // shortHelp is the help line drawn by hm: the whole entries that fit in
 // w cells, in their order.
 func (c *cachedLine) shortHelp(hm *help.Model, bindings []key.Binding, w int) string {
+	return c.helpRows(hm, bindings, w, 1)
+}
+
+// helpRows is the help drawn by hm on at most rows rows of w cells: the
+// whole entries in their order, a row taken up when the next entry does
+// not fit in it, those that fit in none left out. On one row the keys'
+// window's entry ("? more keys", which lists what is left out) keeps its
+// room.
+func (c *cachedLine) helpRows(hm *help.Model, bindings []key.Binding, w, rows int) string {
 	// Styling the line is a good part of a frame's cost, and the line
 	// seldom changes between frames: it is kept, keyed by what it shows.
 	var id strings.Builder
-	id.WriteString(strconv.Itoa(w))
+	id.WriteString(strconv.Itoa(w) + "/" + strconv.Itoa(rows))
 	for _, kb := range bindings {
 		if kb.Enabled() {
 			id.WriteString("\x00" + kb.Help().Key + "\x01" + kb.Help().Desc)
@@ -284,23 +323,74 @@ func (c *cachedLine) shortHelp(hm *help.Model, bindings []key.Binding, w int) st
 	}
 	hs := hm.Styles
 	sep := hs.ShortSeparator.Inline(true).Render(hm.ShortSeparator)
-	var b strings.Builder
-	used := 0
+	item := func(kb key.Binding) string {
+		return hs.ShortKey.Inline(true).Render(kb.Help().Key) + " " + hs.ShortDesc.Inline(true).Render(kb.Help().Desc)
+	}
+	reserve := 0
+	if rows == 1 {
+		for _, kb := range bindings {
+			if kb.Enabled() && kb.Help().Key == "?" {
+				reserve = width(sep + item(kb))
+			}
+		}
+	}
+	lines := make([]strings.Builder, rows)
+	used := make([]int, rows)
+	row := 0
 	for _, kb := range bindings {
 		if !kb.Enabled() {
 			continue
 		}
-		item := hs.ShortKey.Inline(true).Render(kb.Help().Key) + " " + hs.ShortDesc.Inline(true).Render(kb.Help().Desc)
-		if used > 0 {
-			item = sep + item
+		it := item(kb)
+		room := w
+		if kb.Help().Key != "?" {
+			room -= reserve
 		}
-		if iw := width(item); used+iw <= w {
-			b.WriteString(item)
-			used += iw
+		for r := row; r < rows; r++ {
+			iw := width(it)
+			if used[r] > 0 {
+				iw += width(sep)
+			}
+			if used[r]+iw > room && r+1 < rows {
+				continue // the next row
+			}
+			if used[r]+iw <= room {
+				if used[r] > 0 {
+					lines[r].WriteString(sep)
+				}
+				lines[r].WriteString(it)
+				used[r] += iw
+				row = r
+			}
+			break
+		}
+		if kb.Help().Key == "?" {
+			reserve = 0 // the entries after it take what is left
 		}
 	}
-	c.id, c.text = id.String(), b.String()
+	text := make([]string, 0, rows)
+	for r := range lines {
+		if used[r] > 0 {
+			text = append(text, lines[r].String())
+		}
+	}
+	c.id, c.text = id.String(), strings.Join(text, "\n")
 	return c.text
+}
+
+// helpFits reports whether the help's enabled entries fit on one row of
+// w cells.
+func helpFits(hm *help.Model, bindings []key.Binding, w int) bool {
+	used := 0
+	for _, kb := range bindings {
+		if kb.Enabled() {
+			if used > 0 {
+				used += width(hm.ShortSeparator)
+			}
+			used += width(kb.Help().Key) + 1 + width(kb.Help().Desc)
+		}
+	}
+	return used <= w
 }
 
 // sideLayers are the sides' table boxes, stacked in the left column, as
@@ -497,7 +587,8 @@ func (m *Model) layers(w, h int) []*layer {
 		return append([]*layer{lay(m.helpLine.shortHelp(&m.help, m.footer(), l.w)).ID("help").Y(l.helpY)},
 			m.dialogLayers(&m.obs, l)...)
 	default:
-		layers = m.Board.frame(w, h, m.footer(), m.dialogLayers(&m.obs, newLayout(w, h)))
+		footer := m.footer()
+		layers = m.Board.frame(w, h, footer, m.dialogLayers(&m.obs, m.layoutFor(w, h, footer)))
 	}
 	if m.loader != nil {
 		// The picker opens over the board or the new-game screen.
