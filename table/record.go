@@ -38,12 +38,17 @@ func (t *Table) recordLocked() record.Game {
 type Seating struct {
 	Users []string
 	Host  string
+	// GaveUp names, for each seat a computer plays because its person
+	// left the game in play (quit, or away past the grace period) and has
+	// not come back, that person; "" for the others. A rated game counts
+	// as their loss.
+	GaveUp []string
 }
 
 func (t *Table) seatingLocked() Seating {
-	st := Seating{Users: make([]string, len(t.seats)), Host: t.host}
+	st := Seating{Users: make([]string, len(t.seats)), GaveUp: make([]string, len(t.seats)), Host: t.host}
 	for i, s := range t.seats {
-		st.Users[i] = s.user
+		st.Users[i], st.GaveUp[i] = s.user, s.gaveUp
 	}
 	return st
 }

@@ -203,6 +203,7 @@ func (t *Table) expireLocked() bool {
 	// restored game's people when none of them has been here for the
 	// grace period (the game stays saved where the table came from).
 	if t.humansLocked() == 0 && (t.started || changed) || t.owners != nil && t.started && gone {
+		t.desertedLocked()
 		t.endLocked()
 		return true
 	}
@@ -309,6 +310,7 @@ func (t *Table) leave(c *Conn, quit bool) {
 		}
 	}
 	if t.humansLocked() == 0 {
+		t.desertedLocked()
 		t.endLocked()
 		return
 	}

@@ -54,6 +54,13 @@ type Config struct {
 	// It is called under the table's lock: it must return at once and
 	// must not call the table.
 	HandEnd func(Checkpoint)
+	// Deserted, when set, receives the game as it stands when the table
+	// ends in play because no person holds a seat of it any more (they
+	// all left, or were away past the grace period): a rated game counts
+	// as their loss though it never ended. Not for a restored game, whose
+	// people keep their seats. It is called under the table's lock, as
+	// HandEnd.
+	Deserted func(Checkpoint)
 	// Moved, when set, is told of every move before it is made: action a,
 	// number n of the history, and the record as it stands before it. It
 	// is called on a goroutine of its own, without the table's lock, one
@@ -502,6 +509,14 @@ func (t *Table) Close() {
 	t.mu.Unlock()
 	<-t.done
 	t.writers.Wait() // its context ended with the table
+}
+
+// desertedLocked tells Config.Deserted of a table in play that no person
+// holds a seat of any more, as it ends.
+func (t *Table) desertedLocked() {
+	if t.cfg.Deserted != nil && t.started && t.owners == nil && t.state.Phase != engine.PhaseGameOver && t.humansLocked() == 0 {
+		t.cfg.Deserted(Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()})
+	}
 }
 
 func (t *Table) endLocked() {

@@ -465,3 +465,51 @@ func TestNextHandWaitsForEveryone(t *testing.T) {
 		r.Close()
 	}
 }
+
+// TestDeserted: a table in play that its people leave for good tells
+// Config.Deserted, with who gave each seat up, as it ends: once the last
+// grace period runs out, or at once when the last person quits; a person
+// who comes back within the grace period gave nothing up, and the host's
+// Close (a shutdown) deserts nothing.
+func TestDeserted(t *testing.T) {
+	clk := newClock()
+	cfg := config(3, engine.Standard, 9)
+	var got []Checkpoint
+	cfg.Deserted = func(c Checkpoint) { got = append(got, c) } // under the lock
+	r, err := New("t", "a", cfg, clk.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := r.Join("a", "A", 0)
+	b, _ := r.Join("b", "B", 1)
+	if err := r.Start("a"); err != nil {
+		t.Fatal(err)
+	}
+	a.Leave()
+	clk.add(cfg.Grace - time.Second)
+	r.Sweep()
+	if a, err = r.Join("a", "A", -1); err != nil {
+		t.Fatal(err)
+	}
+	b.Quit()
+	a.Leave()
+	clk.add(cfg.Grace)
+	r.Sweep()
+	r.mu.Lock()
+	if !r.ended || len(got) != 1 || !reflect.DeepEqual(got[0].Seating.GaveUp, []string{"a", "b", ""}) || got[0].Game.State.Phase == engine.PhaseGameOver {
+		t.Fatalf("ended %v, deserted %d times, gave up %v", r.ended, len(got), got[0].Seating.GaveUp)
+	}
+	r.mu.Unlock()
+
+	got = nil
+	r, err = New("u", "a", cfg, clk.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Join("a", "A", 0)
+	r.Start("a")
+	r.Close()
+	if len(got) != 0 {
+		t.Fatalf("a table closed by its server deserted: %+v", got)
+	}
+}

@@ -547,13 +547,13 @@ func (l *Lobby) replay(ctx context.Context, k store.Room, f store.Fence) (store.
 	if g.State.Phase == engine.PhaseGameOver && len(moves) > 0 {
 		// The server that finished the game may have died before it
 		// recorded the result: recorded once, whoever does.
-		users := make([]string, len(g.Seats))
-		for i := range users {
-			users[i] = g.UI[UIUser+strconv.Itoa(i)]
+		seating := table.Seating{Users: make([]string, len(g.Seats)), GaveUp: make([]string, len(g.Seats))}
+		for i := range g.Seats {
+			seating.Users[i], seating.GaveUp[i] = g.UI[UIUser+strconv.Itoa(i)], g.UI[UIGaveUp+strconv.Itoa(i)]
 		}
 		// The server's to write, whatever becomes of the session that
 		// brought the room back.
-		if err := l.Cluster.Shared.FencedAddResult(context.WithoutCancel(ctx), f, resultOf(k.Name, g, users, l.now(), g.UI[UIRated] != "", g.UI[UILevel])); err != nil {
+		if err := l.Cluster.Shared.FencedAddResult(context.WithoutCancel(ctx), f, resultOf(k.Name, g, seating, l.now(), g.UI[UIRated] != "", g.UI[UILevel])); err != nil {
 			l.logf("room %s: recording a result: %v", k.Name, err)
 		}
 	}

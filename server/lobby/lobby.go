@@ -211,7 +211,7 @@ func (l *Lobby) newRoom(cfg table.Config, makeTable func(table.Config) (*table.T
 	r := &Room{lobby: l, level: cfg.Level, rated: cfg.Rated}
 	cfg.Pool = l.Pool
 	if l.Store != nil {
-		cfg.HandEnd = r.handEnded
+		cfg.HandEnd, cfg.Deserted = r.handEnded, r.deserted
 	}
 	if l.Cluster != nil {
 		// Every move is the store's before anyone sees it; an undo would

@@ -22,6 +22,11 @@ import (
 // UIRated marks, in a kept room's record, a rated room.
 const UIRated = "server.rated"
 
+// UIGaveUp, followed by a seat's number, names in a kept rated room's
+// record the person who gave that seat up in play (table.Seating.GaveUp):
+// whichever server records the game's result counts it as their loss.
+const UIGaveUp = "server.gaveup."
+
 // Ranked is one line of the ranking: a person, or a house computer.
 type Ranked struct {
 	Rank int

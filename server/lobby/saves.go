@@ -123,6 +123,11 @@ func (r *Room) kept(c table.Checkpoint, saved bool) store.Room {
 			g.UI[UIUser+strconv.Itoa(i)] = u
 			players = append(players, u)
 		}
+		if r.rated && i < len(c.Seating.GaveUp) && c.Seating.GaveUp[i] != "" {
+			// Whoever records the game's result (another server, after
+			// a takeover) counts their loss too.
+			g.UI[UIGaveUp+strconv.Itoa(i)] = c.Seating.GaveUp[i]
+		}
 	}
 	return store.Room{Name: r.Name(), Game: g, Host: c.Seating.Host, Players: players, Saved: saved}
 }
@@ -134,18 +139,38 @@ func (r *Room) handEnded(c table.Checkpoint) {
 	r.endMu.Lock()
 	r.ended = &c
 	if c.Game.State.Phase == engine.PhaseGameOver {
-		r.results = append(r.results, resultOf(r.Name(), c.Game, c.Seating.Users, r.lobby.now(), r.rated, r.level))
+		r.results = append(r.results, resultOf(r.Name(), c.Game, c.Seating, r.lobby.now(), r.rated, r.level))
 	}
 	r.endMu.Unlock()
+	r.lobby.wakeKeeper()
+}
+
+// deserted is the room's table.Config.Deserted: a rated game that its
+// people all left for good before its end is recorded as it stands, as
+// their loss (store.ResultSeat.Forfeit), by the lobby's keeper as a
+// finished game's result is. It runs under the table's lock.
+func (r *Room) deserted(c table.Checkpoint) {
+	if !r.rated {
+		return
+	}
+	r.endMu.Lock()
+	r.results = append(r.results, resultOf(r.Name(), c.Game, c.Seating, r.lobby.now(), true, r.level))
+	r.endMu.Unlock()
+	r.lobby.wakeKeeper()
+}
+
+// wakeKeeper wakes the lobby's keeper (Keep), if it sleeps.
+func (l *Lobby) wakeKeeper() {
 	select {
-	case r.lobby.wake <- struct{}{}:
+	case l.wake <- struct{}{}:
 	default:
 	}
 }
 
-// resultOf is the result of game g, over, in room, whose seats users
-// held.
-func resultOf(room string, g record.Game, users []string, now time.Time, rated bool, level string) store.Result {
+// resultOf is the result of game g in room, over (or deserted), whose
+// seats were held as seating says. In a rated game a person who gave a
+// seat up and did not come back is its key still, and forfeits it.
+func resultOf(room string, g record.Game, seating table.Seating, now time.Time, rated bool, level string) store.Result {
 	st := &g.State
 	res := store.Result{Room: room, Finished: now.UTC(), Game: store.GameID(g), Rated: rated, Level: level}
 	if rated {
@@ -153,9 +178,13 @@ func resultOf(room string, g record.Game, users []string, now time.Time, rated b
 	}
 	for i, s := range g.Seats {
 		side := st.Config.SideOf(i)
-		res.Seats = append(res.Seats, store.ResultSeat{
-			Key: users[i], Name: s.Name, Points: int(st.Totals[side]), Won: int(st.Winner) == side, Side: side,
-		})
+		seat := store.ResultSeat{
+			Key: seating.Users[i], Name: s.Name, Points: int(st.Totals[side]), Won: int(st.Winner) == side, Side: side,
+		}
+		if rated && seat.Key == "" && i < len(seating.GaveUp) && seating.GaveUp[i] != "" {
+			seat.Key, seat.Forfeit, seat.Won = seating.GaveUp[i], true, false
+		}
+		res.Seats = append(res.Seats, seat)
 	}
 	return res
 }

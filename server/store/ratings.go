@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -75,7 +76,10 @@ const PairGamesPerDay = 5
 
 // rate rates the people of rated game r within tx: every hand of it in
 // order (r.Hands; the game's totals as one hand if it has none), the
-// computers at their fixed ratings. A game in which one key holds two
+// computers at their fixed ratings. A game a person forfeited
+// (ResultSeat.Forfeit) is rated once, by its totals, every side that
+// forfeited placed last: leaving a rated game loses it; one that every
+// side forfeited is recorded as not rated. A game in which one key holds two
 // seats is not rated (one rating per identity), nor one of two people
 // who played PairGamesPerDay rated games together already that day, nor
 // one of a bot and its owner (its result is marked not rated); one with
@@ -128,11 +132,27 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 		now[key] = p.Rating
 	}
 	hands := r.Hands
-	if len(hands) == 0 {
-		total := make([]int, sides)
-		for _, seat := range r.Seats {
-			total[seat.Side] = seat.Points
+	total := make([]int, sides)
+	forfeits := make([]bool, sides)
+	for _, seat := range r.Seats {
+		total[seat.Side] = seat.Points
+		forfeits[seat.Side] = forfeits[seat.Side] || seat.Forfeit
+	}
+	switch n := countTrue(forfeits); {
+	case n == sides:
+		// Every side forfeited: nobody to lose to.
+		_, err := tx.ExecContext(ctx, `UPDATE results SET rated = 0 WHERE room = $1 AND game = $2`, r.Room, r.Game)
+		return err
+	case n > 0:
+		// A person left: the game is rated once, as it would have been
+		// had it ended there, with the sides that forfeited last.
+		for side, gone := range forfeits {
+			if gone {
+				total[side] = math.MinInt32
+			}
 		}
+		hands = [][]int{total}
+	case len(hands) == 0:
 		hands = [][]int{total}
 	}
 	for h, points := range hands {
@@ -179,6 +199,17 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 		}
 	}
 	return nil
+}
+
+// countTrue counts the set flags of bs.
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // pairsOver reports whether two of keys have played PairGamesPerDay

@@ -156,3 +156,51 @@ func testPairLimit(t *testing.T, s *SQL) {
 		t.Fatalf("a day later: %+v %v", p, err)
 	}
 }
+
+// testForfeit: a person who left a rated game loses it, whatever the
+// computer that finished it for them scored, in the result's
+// transaction and once however often it is recorded (a server of a
+// cluster taking the room over records it again); a game every side
+// forfeited is recorded as not rated.
+func testForfeit(t *testing.T, s *SQL) {
+	ctx := context.Background()
+	// Ann left; the computer in her seat won the game for her side.
+	r := Result{Room: "left", Game: "5/300", Rated: true, Level: "hard", Hands: [][]int{{900, 100}, {800, 200}},
+		Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5300, Forfeit: true}, {Key: "kb", Name: "Bob", Points: 1200, Side: 1}}}
+	for i := range 2 {
+		r.Finished = at(20 + i)
+		if err := s.AddResult(bg, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := Model.Rate([][]rating.Rating{{Model.New()}, {Model.New()}}, []int{2, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, key := range []string{"ka", "kb"} {
+		p, ok, err := s.Rating(ctx, key)
+		if err != nil || !ok || !near(p.Rating, want[i][0]) || p.Games != 1 {
+			t.Fatalf("%s after a forfeit recorded twice: %+v %v %v, want %v", key, p, ok, err, want[i][0])
+		}
+	}
+	if rating.Display(want[0][0]) >= rating.Display(Model.New()) {
+		t.Fatalf("the forfeit lifted Ann's rating: %v", want[0][0])
+	}
+	var forfeit int
+	if err := s.db.QueryRow(`SELECT forfeit FROM results WHERE room = 'left' AND seat = 0`).Scan(&forfeit); err != nil || forfeit != 1 {
+		t.Fatalf("Ann's seat kept as forfeit %d, %v", forfeit, err)
+	}
+	// Both left: nobody is rated, and the result says so.
+	both := Result{Room: "empty", Game: "6/40", Finished: at(30), Rated: true, Level: "easy",
+		Seats: []ResultSeat{{Key: "ka", Forfeit: true}, {Key: "kb", Side: 1, Forfeit: true}}}
+	if err := s.AddResult(bg, both); err != nil {
+		t.Fatal(err)
+	}
+	var rated int
+	if err := s.db.QueryRow(`SELECT rated FROM results WHERE room = 'empty' AND seat = 0`).Scan(&rated); err != nil || rated != 0 {
+		t.Fatalf("a game both sides left: rated %d, %v", rated, err)
+	}
+	if p, _, _ := s.Rating(ctx, "ka"); p.Games != 1 {
+		t.Fatalf("Ann rated by a game both sides left: %+v", p)
+	}
+}

@@ -130,6 +130,11 @@ var migrations = [][]string{
 		)`,
 		`CREATE INDEX bots_owner ON bots (owner)`,
 	},
+	// 7: a result's seat given up by its person (ResultSeat.Forfeit),
+	// who lost the rated game by leaving it.
+	{
+		`ALTER TABLE results ADD COLUMN forfeit INTEGER NOT NULL DEFAULT 0`,
+	},
 }
 
 // SQL is a Store in a SQL database.
@@ -275,7 +280,7 @@ var schema = []string{
 	`SELECT room, n, action FROM moves`,
 	`SELECT fingerprint, mu, sigma, ordinal, games, wins, updated FROM ratings`,
 	`SELECT room, game, seat, fingerprint, finished, mu_before, sigma_before, mu_after, sigma_after FROM rating_changes`,
-	`SELECT rated FROM results`,
+	`SELECT rated, forfeit FROM results`,
 }
 
 // argsOf gives statement stmt of a migration its argument, n, if it
@@ -603,7 +608,7 @@ func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		fenced := `WHERE TRUE`
 		if f != nil {
-			fenced = `WHERE ` + fenceHolds(10)
+			fenced = `WHERE ` + fenceHolds(11)
 		}
 		rated := 0
 		if r.Rated && r.Game != "" {
@@ -611,16 +616,12 @@ func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
 		}
 		written := 0
 		for i, seat := range r.Seats {
-			won := 0
-			if seat.Won {
-				won = 1
-			}
-			args := []any{r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, won, r.Game, rated}
+			args := []any{r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, flag(seat.Won), r.Game, rated, flag(seat.Forfeit)}
 			if f != nil {
 				args = append(args, f.Holder, f.Epoch)
 			}
-			res, err := tx.ExecContext(ctx, `INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game, rated)
-				SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9 `+fenced+` ON CONFLICT DO NOTHING`, args...)
+			res, err := tx.ExecContext(ctx, `INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game, rated, forfeit)
+				SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 `+fenced+` ON CONFLICT DO NOTHING`, args...)
 			if err != nil {
 				return err
 			}
@@ -642,6 +643,14 @@ func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
 		}
 		return nil
 	})
+}
+
+// flag is b as the tables keep it: 1 or 0.
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // inTx runs f in a transaction within ctx, committed if f returns nil.

@@ -127,4 +127,9 @@ type ResultSeat struct {
 	Points int  // the game total of the seat's side
 	Won    bool // the seat's side won
 	Side   int  // the seat's side (engine.Config.SideOf), for rating
+	// Forfeit marks the seat of a person who left the game in play and
+	// did not come back (Key is theirs, though a computer finished it):
+	// a rated game is their loss, their side placed below every side
+	// that did not forfeit (ratings.go).
+	Forfeit bool
 }

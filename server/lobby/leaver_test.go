@@ -1,0 +1,151 @@
+package lobby
+
+import (
+	"context"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/rating"
+	"github.com/millebornes/mille/server/internal/pgtest"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/store"
+)
+
+// ratedLobbies are the lobbies a rated leaver's test runs on: one server
+// on SQLite, and a server of a cluster on PostgreSQL, whose results are
+// fenced writes (skipped without a cluster, as pgtest says).
+var ratedLobbies = []struct {
+	name string
+	open func(t *testing.T) *Lobby
+}{
+	{"sqlite", func(t *testing.T) *Lobby {
+		st := servertest.NewStore(t)
+		l := NewLobby(0)
+		l.Store, l.Ratings = st, st
+		t.Cleanup(l.Close)
+		return l
+	}},
+	{"postgres", func(t *testing.T) *Lobby {
+		st, err := store.OpenPostgres(pgtest.URL(t))
+		servertest.Must(t, err)
+		l := NewLobby(0)
+		l.Store, l.Ratings, l.Logf = st, st, t.Logf
+		l.Cluster = &Cluster{Shared: st, ID: "a", Addr: "a:2222"}
+		t.Cleanup(func() { l.Close(); st.Close() })
+		return l
+	}},
+}
+
+// ratingOf is key's rating in l's store, and the games it counts.
+func ratingOf(t *testing.T, l *Lobby, key string) (rating.Rating, int) {
+	t.Helper()
+	p, ok, err := l.Ratings.Rating(context.Background(), key)
+	if err != nil || !ok {
+		t.Fatalf("%s not rated: %v", key, err)
+	}
+	return p.Rating, p.Games
+}
+
+// TestRatedLeaverDeserts: a person alone at a rated table who leaves it
+// in play keeps their seat for the grace period, and is not rated while
+// they may come back; once it ran out the table ends and the game is
+// their loss against the house computer, rated once, on SQLite and on a
+// cluster's PostgreSQL. Time is synctest's: the grace period is waited
+// for, not simulated.
+func TestRatedLeaverDeserts(t *testing.T) {
+	for _, db := range ratedLobbies {
+		t.Run(db.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				l := db.open(t)
+				cfg := servertest.Config(2, engine.Standard, 11)
+				cfg.Rated = true
+				ada, err := l.Create(bg, "alone", "key-a", "Ada", 0, cfg)
+				servertest.Must(t, err)
+				servertest.Must(t, ada.Start())
+				for range 3 {
+					playOn(t, l, ada)
+				}
+				ada.Leave()
+				time.Sleep(cfg.Grace - time.Second)
+				l.Sweep()
+				if _, ok, _ := l.Ratings.Rating(bg, "key-a"); ok || l.Room("alone") == nil {
+					t.Fatal("rated, or the room ended, within the grace period")
+				}
+				time.Sleep(2 * time.Second)
+				l.Sweep()
+				if l.Room("alone") != nil {
+					t.Fatal("the room outlived its last person's grace period")
+				}
+				r, games := ratingOf(t, l, "key-a")
+				want, err := store.Model.Rate([][]rating.Rating{{store.Model.New()}, {rating.House["easy"]}}, []int{2, 1})
+				servertest.Must(t, err)
+				if games != 1 || !near(r, want[0][0]) {
+					t.Fatalf("Ada after leaving: %v in %d games, want %v", r, games, want[0][0])
+				}
+				l.Checkpoint(false)
+				l.Sweep()
+				if _, games := ratingOf(t, l, "key-a"); games != 1 {
+					t.Fatalf("the forfeit rated %d times", games)
+				}
+			})
+		})
+	}
+}
+
+// TestRatedLeaverLoses: of two people at a rated table, one quits in
+// play; the other, away a while, comes back within the grace period and
+// plays the game to its end against the computer that took the seat: the one who
+// quit loses it (below the other whatever the computer scored for
+// them), the other is rated as having beaten them; on SQLite and on a
+// cluster's PostgreSQL.
+func TestRatedLeaverLoses(t *testing.T) {
+	for _, db := range ratedLobbies {
+		t.Run(db.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				l := db.open(t)
+				cfg := servertest.Config(2, engine.Standard, 12)
+				cfg.Rated = true
+				ada, err := l.Create(bg, "pair", "key-a", "Ada", 0, cfg)
+				servertest.Must(t, err)
+				ben, err := l.Join(bg, "pair", "key-b", "Ben", 1)
+				servertest.Must(t, err)
+				servertest.Must(t, ada.Start())
+				ben.Quit()
+				for range 2 {
+					playOn(t, l, ada)
+				}
+				ada.Leave()
+				time.Sleep(cfg.Grace / 2)
+				l.Sweep()
+				ada, err = l.Join(bg, "pair", "key-a", "Ada", -1)
+				servertest.Must(t, err)
+				for ada.View().Obs.Phase != engine.PhaseGameOver {
+					playOn(t, l, ada)
+				}
+				l.Checkpoint(false)
+				want, err := store.Model.Rate([][]rating.Rating{{store.Model.New()}, {store.Model.New()}}, []int{1, 2})
+				servertest.Must(t, err)
+				for i, key := range []string{"key-a", "key-b"} {
+					if r, games := ratingOf(t, l, key); games != 1 || !near(r, want[i][0]) {
+						t.Fatalf("%s: %v in %d games, want %v", key, r, games, want[i][0])
+					}
+				}
+				games, err := l.Ratings.RatedGames(bg, "key-b", 1)
+				if err != nil || len(games) != 1 || games[0].Won {
+					t.Fatalf("Ben's game: %+v %v", games, err)
+				}
+				ada.Quit()
+			})
+		})
+	}
+}
+
+// near reports whether two ratings agree to 1e-9.
+func near(a, b rating.Rating) bool {
+	return abs64(a.Mu-b.Mu) < 1e-9 && abs64(a.Sigma-b.Sigma) < 1e-9
+}
+
+// abs64 is |x|.
+func abs64(x float64) float64 { return max(x, -x) }
