@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/millebornes/mille/internal/testkit"
@@ -123,3 +124,48 @@ func TestRandomPlayInvariants(t *testing.T) {
 }
 
 func itoa(n int) string { return string(rune('0' + n)) }
+
+// slowLegal is Legal as it was first written, asking checkHeld of every
+// card: the reference the fast masks of playable are held to.
+func slowLegal(s *State, buf []Action) []Action {
+	if s.Phase != PhasePlay {
+		return s.Legal(buf)
+	}
+	seat := int(s.Turn)
+	var seen [NumCards]bool
+	for _, c := range s.Hands[seat] {
+		if c == NoCard || seen[c] {
+			continue
+		}
+		seen[c] = true
+		buf = s.appendPlays(seat, c, buf)
+		if s.mayDiscard(c) {
+			buf = append(buf, Discard(c))
+		}
+	}
+	return buf
+}
+
+// TestLegalMatchesCheck holds Legal's masks to checkHeld, action for
+// action and in order, over random hands of every configuration.
+func TestLegalMatchesCheck(t *testing.T) {
+	hands := testkit.Size(30, 100, 2000)
+	for _, cfg := range allConfigs {
+		rng := rand.New(rand.NewPCG(uint64(cfg.Players)+7, uint64(cfg.Rules)))
+		s, err := New(cfg, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fast, slow [MaxLegal]Action
+		for h := 0; h < hands; h++ {
+			for !s.HandOver() {
+				got, want := s.Legal(fast[:0]), slowLegal(&s, slow[:0])
+				if !slices.Equal(got, want) {
+					t.Fatalf("%v: Legal %v, checkHeld %v", cfg, got, want)
+				}
+				s.StepLegal(got[rng.IntN(len(got))])
+			}
+			s.StepLegal(Continue)
+		}
+	}
+}

@@ -238,6 +238,12 @@ func (s *State) checkAttack(c Card, side int) error {
 // it; buf needs room for MaxLegal to avoid allocating. Each card in the hand
 // appears once however many copies are held. It is empty only if the state
 // is invalid.
+//
+// The list is checkHeld's verdicts, in hand order, each card's plays (on its
+// own side, or on each side a hazard may go on, in side order) before its
+// discard; but the verdicts are worked out once per call, as bit masks over
+// the cards (playable), not once per card: Legal runs at every step of every
+// rollout the computer players make.
 func (s *State) Legal(buf []Action) []Action {
 	switch s.Phase {
 	case PhaseCoupFourre:
@@ -248,18 +254,164 @@ func (s *State) Legal(buf []Action) []Action {
 		return append(buf, Continue)
 	}
 	seat := int(s.Turn)
-	var seen [NumCards]bool
+	m := s.playable(seat)
+	// The actions are gathered in an array and appended at once, without a
+	// branch on the cards: every candidate is written and kept (n moves on)
+	// only if its mask has the card's bit, so random hands cost no
+	// mispredicted jumps. A hazard has no Play bit and the others no attack
+	// bits, so each card gives its attacks in side order or its play, then
+	// its discard: at most three a card, 21 in all, within MaxLegal, and the
+	// mask on the index spares the bounds checks. The candidates are the
+	// card or'ed into the action with no card.
+	att0, att1 := Attack(NoCard, int(m.sides[0])), Attack(NoCard, int(m.sides[1]))
+	play, discard := Play(NoCard), Discard(NoCard)
+	var out [MaxLegal]Action
+	n := 0
+	var seen cardMask
 	for _, c := range s.Hands[seat] {
-		if c == NoCard || seen[c] {
+		bit := cardBits[c] // an empty slot's NoCard has no bit and yields nothing
+		fresh := bit &^ seen
+		seen |= bit
+		shift, ac := c&31, Action(c&31)
+		out[n&(MaxLegal-1)] = att0 | ac
+		n += int(fresh & m.attack[0] >> shift)
+		out[n&(MaxLegal-1)] = att1 | ac
+		n += int(fresh & m.attack[1] >> shift)
+		out[n&(MaxLegal-1)] = play | ac
+		n += int(fresh & m.own >> shift)
+		out[n&(MaxLegal-1)] = discard | ac
+		n += int(fresh & m.discard >> shift)
+	}
+	if len(buf)+MaxLegal <= cap(buf) { // as Legal asks: one copy of fixed size
+		*(*[MaxLegal]Action)(buf[len(buf) : len(buf)+MaxLegal]) = out
+		return buf[:len(buf)+n]
+	}
+	return append(buf, out[:n]...)
+}
+
+// cardMask is a set of cards, bit c for card c.
+type cardMask = uint32
+
+// The card sets Legal and playable work with.
+const (
+	hazardBits   cardMask = 1<<OutOfGas | 1<<FlatTire | 1<<Accident | 1<<SpeedLimit | 1<<Stop
+	battleBits   cardMask = hazardBits &^ (1 << SpeedLimit) // the hazards that go on the battle pile
+	safetyBits   cardMask = 1<<ExtraTank | 1<<PunctureProof | 1<<DrivingAce | 1<<RightOfWay
+	allCardBits  cardMask = 1<<NumCards - 2 // every card but NoCard
+	distanceBits cardMask = 1<<Miles25 | 1<<Miles50 | 1<<Miles75 | 1<<Miles100 | 1<<Miles200
+)
+
+// cardBits is each card's bit in a cardMask, as a table indexed by any
+// byte: a card out of range has no bit, so it is never legal.
+var cardBits = func() (b [256]cardMask) {
+	for c := Card(1); c < NumCards; c++ {
+		b[c] = 1 << c
+	}
+	return b
+}()
+
+// plays is what seat may do with each card: the cards it may play on its
+// own side (never a hazard), the hazards it may play on the other sides
+// (at most two: on sides[0] then sides[1], the one missing in a 2-player
+// game with an empty mask), and the cards it may discard.
+type plays struct {
+	own     cardMask
+	attack  [MaxSides - 1]cardMask
+	sides   [MaxSides - 1]uint8
+	discard cardMask
+}
+
+// playable works out checkHeld's verdict for every card at once. It must
+// agree with checkHeld card for card (TestLegalMatchesCheck holds them to
+// it); checkHeld stays the one that says why not.
+func (s *State) playable(seat int) plays {
+	var m plays
+	own := s.Config.SideOf(seat)
+	t := &s.Tableaus[own]
+	rules := s.Config.Rules
+	m.own = safetyBits
+	switch {
+	case t.Has(RightOfWay) && !rules.has(goUnderRightOfWay):
+	case t.Battle == Go, t.Battle.IsRoadHazard():
+	default:
+		m.own |= 1 << Go
+	}
+	if t.Limited() {
+		m.own |= 1 << EndOfLimit
+	}
+	if h := t.Battle; h.IsRoadHazard() {
+		m.own |= 1 << RemedyFor(h)
+	}
+	if t.Rolling() {
+		m.own |= distanceFits(int(s.Trip)-int(t.Miles), t.Limited(), t.Cards[Miles200] >= 2)
+	}
+	alternate := rules.has(alternateSpeed)
+	k := 0
+	for side := 0; side < s.Sides() && k < len(m.sides); side++ {
+		if side == own {
 			continue
 		}
-		seen[c] = true
-		buf = s.appendPlays(seat, c, buf)
-		if s.mayDiscard(c) {
-			buf = append(buf, Discard(c))
+		o := &s.Tableaus[side]
+		var ok cardMask
+		if o.Rolling() { // Rolling implies no hazard shows on the battle pile
+			ok = battleBits
+		}
+		if !alternate || o.Speed != SpeedLimit {
+			ok |= 1 << SpeedLimit
+		}
+		ok &^= safetyGuards[o.Safeties&0xf]
+		m.attack[k], m.sides[k] = ok, uint8(side)
+		k++
+	}
+	m.discard = allCardBits
+	if rules.has(keepSafeties) {
+		m.discard &^= safetyBits
+	}
+	return m
+}
+
+// safetyGuards gives, for a side's safety mask, the hazards its safeties
+// stop.
+var safetyGuards = func() (g [16]cardMask) {
+	for mask := range g {
+		for _, sf := range AllSafeties {
+			if mask&int(safetyBit(sf)) == 0 {
+				continue
+			}
+			for h := OutOfGas; h <= Stop; h++ {
+				if SafetyFor(h) == sf {
+					g[mask] |= 1 << h
+				}
+			}
 		}
 	}
-	return buf
+	return g
+}()
+
+// distanceFits is the distance cards a rolling side may play with room
+// miles left to the trip, under a Speed Limit or not, and with its two
+// 200s played or not.
+func distanceFits(room int, limited, two200s bool) cardMask {
+	var m cardMask
+	switch {
+	case room >= 200:
+		m = distanceBits
+	case room >= 100:
+		m = 1<<Miles25 | 1<<Miles50 | 1<<Miles75 | 1<<Miles100
+	case room >= 75:
+		m = 1<<Miles25 | 1<<Miles50 | 1<<Miles75
+	case room >= 50:
+		m = 1<<Miles25 | 1<<Miles50
+	case room >= 25:
+		m = 1 << Miles25
+	}
+	if limited {
+		m &= 1<<Miles25 | 1<<Miles50
+	}
+	if two200s {
+		m &^= 1 << Miles200
+	}
+	return m
 }
 
 // appendPlays appends the legal plays of card c by seat: one per side a

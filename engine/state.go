@@ -188,25 +188,39 @@ func (r *splitmix) intn(n int) int {
 	return int(hi)
 }
 
+// sortedDeck is a deck in card order, the pile deal shuffles; made once
+// for each deck rather than at every deal.
+type sortedDeck struct {
+	cards [MaxDeck]Card // NoCard past n
+	n     uint8
+}
+
+var sortedSmall, sortedFull = sortDeck(&smallDeck), sortDeck(&fullDeck)
+
+func sortDeck(counts *[NumCards]uint8) (d sortedDeck) {
+	for c := Card(1); c < NumCards; c++ {
+		for k := uint8(0); k < counts[c]; k++ {
+			d.cards[d.n] = c
+			d.n++
+		}
+	}
+	return d
+}
+
 // deal shuffles a fresh deck for the current hand and deals it.
 func (s *State) deal() {
 	cfg := s.Config
 	rng := splitmix(s.Seed ^ uint64(s.Game)<<48 ^ uint64(s.Hand)<<32)
 	rng.next()
-	n := 0
-	deck := cfg.deck()
-	for c := Card(1); c < NumCards; c++ {
-		for k := uint8(0); k < deck[c]; k++ {
-			s.DrawPile[n] = c
-			n++
-		}
+	sorted := &sortedSmall
+	if cfg.deck() == &fullDeck {
+		sorted = &sortedFull
 	}
+	s.DrawPile = sorted.cards
+	n := int(sorted.n)
 	for i := n - 1; i > 0; i-- {
 		j := rng.intn(i + 1)
 		s.DrawPile[i], s.DrawPile[j] = s.DrawPile[j], s.DrawPile[i]
-	}
-	for i := n; i < MaxDeck; i++ {
-		s.DrawPile[i] = NoCard
 	}
 	s.DrawLen = uint8(n)
 	s.Discards = [MaxDeck]Card{}
@@ -271,7 +285,13 @@ func (s *State) discard(c Card) {
 }
 
 // next returns the seat to the left of seat.
-func (s *State) next(seat int) int { return (seat + 1) % s.Config.Players }
+// It is (seat+1) % Players without the division, which every step paid.
+func (s *State) next(seat int) int {
+	if seat++; seat >= s.Config.Players {
+		return 0
+	}
+	return seat
+}
 
 // startTurn gives the turn to seat, or to the next seat that can act, and
 // draws for it while the pile lasts. It ends the hand when nobody can act.
@@ -280,8 +300,8 @@ func (s *State) startTurn(seat int) {
 		s.endHand()
 		return
 	}
-	for i := 0; i < s.Config.Players; i++ {
-		p := (seat + i) % s.Config.Players
+	p := seat
+	for i := 0; i < s.Config.Players; i, p = i+1, s.next(p) {
 		if s.DrawLen > 0 {
 			s.draw(p, DrawSlot)
 		} else if s.HandLen(p) == 0 {
