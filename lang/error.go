@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/ai/bot"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/save"
 )
@@ -96,8 +97,11 @@ func (c *Catalogue) coded(err error) (text string, ok bool) {
 		level   *ai.LevelError
 		flaw    *engine.Invalid
 		bounds  *save.OutOfRange
+		failure *bot.Failure
 	)
 	switch {
+	case errors.As(err, &failure):
+		return c.botFailure(failure), true
 	case errors.As(err, &bounds):
 		return c.T(SvOutOfRange, bounds.V, bounds.Lo, bounds.Hi), true
 	case errors.As(err, &flaw) && flaw.Why < engine.NumFlaws:

@@ -3,8 +3,11 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"io"
 	"testing"
+	"time"
 
+	"github.com/millebornes/mille/ai/bot"
 	"github.com/millebornes/mille/table"
 )
 
@@ -50,6 +53,33 @@ func TestTableRefusals(t *testing.T) {
 		}
 		if en, fr := English.Error(r), French.Error(fmt.Errorf("joining: %w", r)); fr == en || fr == "" {
 			t.Errorf("%v: English %q, French %q", r, en, fr)
+		}
+	}
+}
+
+// TestBotFailures (issue 33): a bot program's failure inside an arena's
+// line is said in the reader's language, its reason a code with its
+// figures; the English is the host log's, word for word.
+func TestBotFailures(t *testing.T) {
+	for _, tc := range []struct {
+		f      *bot.Failure
+		en, fr string
+	}{
+		{&bot.Failure{Bot: "b", Why: bot.NoAnswer, Timeout: 300 * time.Millisecond},
+			"bot b: no answer within 300ms", "bot b\u00a0: aucune réponse en 300ms"},
+		{&bot.Failure{Bot: "b", Why: bot.NoLegalAnswer, Tries: 3, Last: bot.Refused{Why: bot.OtherMessage, Type: "hello", ID: 1}},
+			`bot b: no legal answer in 3 tries (last: a "hello" message, not the action for decision 1)`,
+			"bot b\u00a0: aucune réponse permise en 3 essais (la dernière\u00a0: un message «\u00a0hello\u00a0», pas l'action de la décision 1)"},
+		{&bot.Failure{Program: "./b", Why: bot.NoHello, Timeout: 10 * time.Second},
+			"./b: no hello within 10s", "./b\u00a0: aucun hello en 10s"},
+		{&bot.Failure{Bot: "b", Why: bot.Ended, Err: io.EOF}, "bot b: EOF", "bot b\u00a0: sa sortie s'est arrêtée (EOF)"},
+	} {
+		arena := Err(ErrArenaSeatFailed, "cmd:./b", tc.f)
+		if got, want := English.Error(tc.f), tc.f.Error(); got != tc.en || got != want {
+			t.Errorf("English.Error = %q, want %q (the log's %q)", got, tc.en, want)
+		}
+		if got := French.Error(arena); got != French.T(ErrArenaSeatFailed, "cmd:./b", tc.fr) {
+			t.Errorf("French.Error = %q, want the seat, then %q", got, tc.fr)
 		}
 	}
 }

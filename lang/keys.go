@@ -1507,6 +1507,20 @@ const (
 	VdSpeed       // the card
 	VdTopCard     // -
 	SvOutOfRange  // the number, the least, the most
+	BotNamed      // the bot's name, its failure
+	BotProgram    // the program run, its failure to greet
+	BotNoAnswer   // the time it had
+	BotNotReading // the time it had
+	BotNoLegal    // the tries, why the last answer was refused
+	BotProtocol   // its protocol, the oldest and newest this host speaks
+	BotNoHello    // the time it had
+	BotNoHelloErr // the error met
+	BotNotHello   // the type of its first line
+	BotEnded      // -
+	BotBroken     // the error met
+	BotErrorLine  // -
+	BotOther      // the message's type, the decision
+	BotRefused    // the host's error line (the protocol's English)
 
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys

@@ -88,10 +88,11 @@ func Start(argv []string, stderr io.Writer) (*Client, error) {
 	}
 	c := newClient(in, out, log)
 	c.cmd = cmd
-	if err := c.hello(); err != nil {
-		c.err = err // no quit, no grace: kill it
+	if f := c.hello(); f != nil {
+		c.err = f // no quit, no grace: kill it
 		c.Close()
-		return nil, fmt.Errorf("%s: %w", argv[0], err)
+		f.Program = argv[0]
+		return nil, f
 	}
 	return c, nil
 }
@@ -100,10 +101,10 @@ func Start(argv []string, stderr io.Writer) (*Client, error) {
 // and in-process bots): it reads the hello from r. Close closes w.
 func NewClient(w io.WriteCloser, r io.Reader, log io.Writer) (*Client, error) {
 	c := newClient(w, r, &botLog{w: log})
-	if err := c.hello(); err != nil {
-		c.err = err
+	if f := c.hello(); f != nil {
+		c.err = f
 		c.Close()
-		return nil, err
+		return nil, f
 	}
 	return c, nil
 }
@@ -168,16 +169,16 @@ func (c *Client) writeLoop(w io.WriteCloser) {
 	}
 }
 
-func (c *Client) hello() error {
+func (c *Client) hello() *Failure {
 	timer := time.NewTimer(HelloTimeout)
 	defer timer.Stop()
 	select {
 	case r := <-c.lines:
 		if r.err != nil {
-			return fmt.Errorf("no hello: %w", r.err)
+			return &Failure{Why: NoHello, Err: r.err}
 		}
 		if r.m.Type != "hello" {
-			return fmt.Errorf("the first line is %q, not a hello", clean(r.m.Type))
+			return &Failure{Why: NotHello, Type: clean(r.m.Type)}
 		}
 		if r.m.Protocol < OldestVersion || r.m.Protocol > Version {
 			return &Failure{Why: WrongProtocol, Protocol: r.m.Protocol}
@@ -189,19 +190,24 @@ func (c *Client) hello() error {
 		}
 		return nil
 	case <-timer.C:
-		return fmt.Errorf("no hello within %v", HelloTimeout)
+		return &Failure{Why: NoHello, Timeout: HelloTimeout}
 	}
 }
 
-// A Failure is how a bot program failed its host: a reason and its
-// figures, for a program to act on with errors.As; Error is the English
-// of the host's log.
+// A Failure is how a bot program failed its host: the bot's name (its
+// hello's, "" before it) or the program that did not greet, a reason and its figures, for a program to act
+// on with errors.As and for lang to word in the reader's language; Error
+// is the English of the host's log.
 type Failure struct {
+	Bot      string
+	Program  string // a failure to greet, of Start: the program run
 	Why      FailReason
-	Timeout  time.Duration // NoAnswer, NotReading: the time the bot had
+	Timeout  time.Duration // NoAnswer, NotReading, NoHello (when no Err): the time the bot had
 	Tries    int           // NoLegalAnswer: the answers refused
-	Last     string        // NoLegalAnswer: why the last answer was refused
+	Last     Refused       // NoLegalAnswer: why the last answer was refused
 	Protocol int           // WrongProtocol: the protocol the bot speaks
+	Type     string        // NotHello: the type of its first line
+	Err      error         // Ended, Broken, NoHello: the error its output ended with
 }
 
 // A FailReason is why a bot program failed.
@@ -213,9 +219,56 @@ const (
 	NotReading                      // it did not read the decision in time
 	NoLegalAnswer                   // too many answers refused
 	WrongProtocol                   // its hello names a protocol this host does not speak
+	NoHello                         // no hello in time
+	NotHello                        // its first line is no hello
+	Ended                           // its output ended
+	Broken                          // its output could not be read (Err)
 )
 
+// Refused is why the host refused an answer: a code, and the text the
+// host's error line told the bot (Detail, the protocol's English, which
+// docs/protocol.md shows) or the message it sent instead (Type, for
+// decision ID).
+type Refused struct {
+	Why    RefusedReason
+	Detail string
+	Type   string
+	ID     int
+}
+
+// A RefusedReason is why an answer was refused.
+type RefusedReason uint8
+
+// The reasons an answer is refused.
+const (
+	BadLine      RefusedReason = iota // a line that is no message (Detail)
+	BadAnswer                         // an action message that is no legal action (Detail)
+	ErrorLine                         // an error line instead of an answer
+	OtherMessage                      // a message of another kind (Type), not the action for decision ID
+)
+
+func (r Refused) String() string {
+	switch r.Why {
+	case ErrorLine:
+		return "an error line"
+	case OtherMessage:
+		return fmt.Sprintf("a %q message, not the action for decision %d", r.Type, r.ID)
+	}
+	return r.Detail
+}
+
 func (f *Failure) Error() string {
+	switch {
+	case f.Bot != "":
+		return "bot " + f.Bot + ": " + f.reason()
+	case f.Program != "":
+		return f.Program + ": " + f.reason()
+	}
+	return f.reason()
+}
+
+// reason is the failure in English, without the bot's name.
+func (f *Failure) reason() string {
 	switch f.Why {
 	case NoAnswer:
 		return fmt.Sprintf("no answer within %v", f.Timeout)
@@ -223,8 +276,28 @@ func (f *Failure) Error() string {
 		return fmt.Sprintf("does not read its input (no decision taken within %v)", f.Timeout)
 	case NoLegalAnswer:
 		return fmt.Sprintf("no legal answer in %d tries (last: %s)", f.Tries, f.Last)
+	case NoHello:
+		if f.Err != nil {
+			return "no hello: " + f.Err.Error()
+		}
+		return fmt.Sprintf("no hello within %v", f.Timeout)
+	case NotHello:
+		return fmt.Sprintf("the first line is %q, not a hello", f.Type)
+	case Ended, Broken:
+		return f.Err.Error()
 	}
 	return fmt.Sprintf("the bot speaks protocol %d, this host %d to %d", f.Protocol, OldestVersion, Version)
+}
+
+// Unwrap gives the error the bot's output ended with.
+func (f *Failure) Unwrap() error { return f.Err }
+
+// failed is the Failure of a bot whose output ended with err.
+func failed(err error) *Failure {
+	if errors.Is(err, io.EOF) {
+		return &Failure{Why: Ended, Err: err}
+	}
+	return &Failure{Why: Broken, Err: err}
 }
 
 // Name is the name the bot gave in its hello (cleaned).
@@ -233,9 +306,10 @@ func (c *Client) Name() string { return c.name }
 // Err returns the first failure of the bot, or nil.
 func (c *Client) Err() error { return c.err }
 
-func (c *Client) fail(err error) {
+func (c *Client) fail(f *Failure) {
 	if c.err == nil {
-		c.err = fmt.Errorf("bot %s: %w", c.name, err)
+		f.Bot = c.name
+		c.err = f
 		c.log.printf("mille: %v\n", c.err)
 	}
 }
@@ -261,7 +335,7 @@ func (c *Client) Choose(ctx context.Context, obs *engine.Observation, legal []en
 	}
 	line, err := json.Marshal(m)
 	if err != nil {
-		c.fail(err)
+		c.fail(failed(err))
 		return legal[0]
 	}
 	line = append(line, '\n')
@@ -273,7 +347,7 @@ func (c *Client) Choose(ctx context.Context, obs *engine.Observation, legal []en
 	defer deadline.Stop()
 	var outbox chan<- []byte = c.outbox // nil once the decision is sent
 	failures := 0
-	refuse := func(why string) {
+	refuse := func(why Refused) {
 		failures++
 		if failures < maxFailures {
 			outbox = c.outbox // ask again
@@ -298,24 +372,24 @@ func (c *Client) Choose(ctx context.Context, obs *engine.Observation, legal []en
 			ans := &r.m
 			switch {
 			case r.fatal:
-				c.fail(r.err)
+				c.fail(failed(r.err))
 			case r.err != nil:
 				c.tell(0, r.err)
-				refuse(r.err.Error())
+				refuse(Refused{Why: BadLine, Detail: r.err.Error()})
 			case ans.Type == "action" && ans.ID == c.id:
 				a, err := answer(ans, legal)
 				if err == nil {
 					return a
 				}
 				c.tell(ans.ID, err)
-				refuse(err.Error())
+				refuse(Refused{Why: BadAnswer, Detail: err.Error()})
 			case ans.Type == "error":
 				c.log.printf("mille: bot %s says: %s\n", c.name, clean(ans.Message))
-				refuse("an error line")
+				refuse(Refused{Why: ErrorLine})
 			case ans.Type == "action" && ans.ID != 0 && ans.ID == c.abandoned:
 				c.abandoned = 0 // the late answer to a decision given up on
 			default:
-				why := fmt.Sprintf("a %q message, not the action for decision %d", clean(ans.Type), c.id)
+				why := Refused{Why: OtherMessage, Type: clean(ans.Type), ID: c.id}
 				c.log.printf("mille: bot %s: skipped %s\n", c.name, why)
 				refuse(why)
 			}

@@ -96,8 +96,8 @@ func TestClientMisbehavingPrograms(t *testing.T) {
 		mode string
 		want Failure
 	}{
-		{"mute", Failure{Why: NoAnswer, Timeout: 200 * time.Millisecond}},
-		{"hellos", Failure{Why: NoLegalAnswer, Tries: 3, Last: `a "hello" message, not the action for decision 1`}},
+		{"mute", Failure{Bot: "fake", Why: NoAnswer, Timeout: 200 * time.Millisecond}},
+		{"hellos", Failure{Bot: "fake", Why: NoLegalAnswer, Tries: 3, Last: Refused{Why: OtherMessage, Type: "hello", ID: 1}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
