@@ -246,7 +246,10 @@ const (
 	RankGame        // room, won or lost, points, change, rating
 	RankWon         // -
 	RankLost        // -
-	RatedChange     // change (+14), rating
+	RatedChange     // change (Catalogue.Change: +14, up 14), rating
+	RatingUp        // points
+	RatingDown      // points
+	RatingSame      // -
 	QuickLooking    // seconds at most
 	SrvKeyQuick     // -
 	SrvKeyRanking   // -

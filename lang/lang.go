@@ -765,6 +765,31 @@ func QuitsNamePrompt(line string) bool {
 	return false
 }
 
+// Change writes a change of rating: "+14", "−14" (a minus sign, which
+// screen readers speak as such, not a hyphen), "±0"; spoken (the line
+// mode), in words: "up 14", "down 14", "unchanged".
+func (c *Catalogue) Change(n int, spoken bool) string {
+	switch {
+	case spoken && n > 0:
+		return c.T(RatingUp, n)
+	case spoken && n < 0:
+		return c.T(RatingDown, -n)
+	case spoken:
+		return c.T(RatingSame)
+	case n > 0:
+		return "+" + c.Num(n)
+	case n < 0:
+		return "\u2212" + c.Num(-n)
+	}
+	return "±0"
+}
+
+// RatedChange says what a rated game did to the reader's rating, change,
+// which left it at now; spoken as Change says.
+func (c *Catalogue) RatedChange(change, now int, spoken bool) string {
+	return c.T(RatedChange, c.Change(change, spoken), now)
+}
+
 // RankLine says one line of a server's ranking: its rank, the player's
 // name (a house computer's level, said in the language), the rating
 // (marked provisional) and the games played, or that a house computer's

@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"github.com/millebornes/mille/table"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -601,5 +602,33 @@ func TestDescribeYouInside(t *testing.T) {
 		if got := c.Describe(n, engine.Attack(engine.Stop, 0)); got != want {
 			t.Errorf("%s: %q, want %q", c.Tag, got, want)
 		}
+	}
+}
+
+// TestRatedChange: a rating's change is written with its sign, a minus
+// sign rather than a hyphen, and said in words for speech (the line
+// mode), in both languages.
+func TestRatedChange(t *testing.T) {
+	for _, tc := range []struct {
+		c      *Catalogue
+		change int
+		spoken bool
+		want   string
+	}{
+		{&English, 14, false, "Rated game: +14, your rating is now 1538."},
+		{&English, -14, false, "Rated game: \u221214, your rating is now 1538."},
+		{&English, 0, false, "Rated game: ±0, your rating is now 1538."},
+		{&English, 14, true, "Rated game: up 14, your rating is now 1538."},
+		{&English, -14, true, "Rated game: down 14, your rating is now 1538."},
+		{&English, 0, true, "Rated game: unchanged, your rating is now 1538."},
+		{&French, 14, false, "Partie classée\u00a0: +14, votre cote est maintenant de 1\u00a0538."},
+		{French.Spoken(), -14, true, "Partie classée\u00a0: en baisse de 14, votre cote est maintenant de 1538."},
+	} {
+		if got := tc.c.RatedChange(tc.change, 1538, tc.spoken); got != tc.want {
+			t.Errorf("%s %+d spoken %v: %q, want %q", tc.c.Tag, tc.change, tc.spoken, got, tc.want)
+		}
+	}
+	if got := English.Notice(table.Notice{Kind: table.NoticeRated, Change: 14, Rating: 1538}); got != "Rated game: +14, your rating is now 1538." {
+		t.Errorf("the notice: %q", got)
 	}
 }

@@ -63,6 +63,8 @@ func (c *Catalogue) Notice(n table.Notice) string {
 		return c.T(NoticeWriting)
 	case table.NoticeNotWritten:
 		return c.T(NoticeNotWritten)
+	case table.NoticeRated:
+		return c.RatedChange(n.Change, n.Rating, false)
 	}
 	return ""
 }

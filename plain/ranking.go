@@ -2,7 +2,6 @@ package plain
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/millebornes/mille/lang"
 )
@@ -45,7 +44,7 @@ func (s *Session) ranking(l Lobby, name string) {
 		if g.Won {
 			result = lang.RankWon
 		}
-		s.say(lang.RankGame, g.Room, s.text(result), g.Points, fmt.Sprintf("%+d", g.Change), g.Rating)
+		s.say(lang.RankGame, g.Room, s.text(result), g.Points, s.cat.Change(g.Change, true), g.Rating)
 	}
 }
 
@@ -59,7 +58,7 @@ func (s *Session) rankLine(r RankLine) {
 func (s *Session) rated(l Lobby, room string) {
 	if r, ok := l.(Ranks); ok && room != "" {
 		if change, rating, ok := r.Change(room); ok {
-			s.say(lang.RatedChange, fmt.Sprintf("%+d", change), rating)
+			s.line(s.cat.RatedChange(change, rating, true))
 		}
 	}
 }

@@ -144,6 +144,9 @@ func (sp *speech) sayMissed(seat int) {
 // notice tells the table's news in the catalogue's words.
 func (sp *speech) notice(n table.Notice) {
 	text := sp.cat.Notice(n)
+	if n.Kind == table.NoticeRated {
+		text = sp.cat.RatedChange(n.Change, n.Rating, true) // a change in words
+	}
 	sp.line(text)
 	sp.remember(text, kNews, sp.said)
 }

@@ -18,6 +18,7 @@ const (
 	NoticeWriting               // the move is being written down, slowly: the game waits (Config.Moved)
 	NoticeNotWritten            // the last move could not be written down, so it was not made
 	NoticeReloaded              // room Name was played elsewhere meanwhile: the server reads it again
+	NoticeRated                 // the rated game just over changed the viewer's rating by Change, to Rating
 )
 
 // Final reports whether the notice says why the table ended (a server
@@ -34,4 +35,13 @@ type Notice struct {
 	// Join is the command that joins room Name again, for a notice that
 	// says the room ended here (Final).
 	Join string
+	// Change and Rating are, in a NoticeRated, what the game did to the
+	// viewer's rating and the rating it left: each person at the table
+	// reads their own (Table.Rated).
+	Change, Rating int
+}
+
+// Rating is what a rated game did to one person's rating (Table.Rated).
+type Rating struct {
+	Change, Rating int
 }

@@ -87,7 +87,7 @@ func TestHostHandover(t *testing.T) {
 		a.Leave()
 		u := waitFor(t, c, func(u View) bool { return u.Notice.Kind != NoNotice })
 		if r.Host() != "b" || u.Notice != (Notice{Kind: NoticeHost, Name: "B"}) || !u.Seats[1].Host {
-			t.Fatalf("started %v: host %q, notice %q, seats %+v", started, r.Host(), u.Notice, u.Seats)
+			t.Fatalf("started %v: host %q, notice %+v, seats %+v", started, r.Host(), u.Notice, u.Seats)
 		}
 		waitFor(t, b, func(u View) bool { return u.Host })
 		if !started {

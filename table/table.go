@@ -214,7 +214,8 @@ type Table struct {
 	held      bool      // Hold: computers wait
 	hostGone  time.Time // since when the host has had no connection; zero while here
 	notice    Notice
-	makers    []Maker // who made each seat's moves (makers.go)
+	rated     map[string]Rating // the last rated game's changes, by identity (Rated)
+	makers    []Maker           // who made each seat's moves (makers.go)
 	ended     bool
 	version   uint64
 	moves     uint64             // bumped by every change of the state
@@ -461,6 +462,18 @@ func (t *Table) Notify(notice Notice) {
 	}
 }
 
+// Rated tells the people of a rated game just over what it did to their
+// ratings, by identity: each one's view carries a NoticeRated with their
+// own change; the others' (onlookers, people not rated) carry no news.
+func (t *Table) Rated(changes map[string]Rating) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.rated, t.notice = changes, Notice{Kind: NoticeRated}
+	if !t.ended {
+		t.changedLocked()
+	}
+}
+
 // Hold stops the computer players while on is set (the person reads the
 // rules, or sets up another game), and lets them go on when it is not.
 func (t *Table) Hold(on bool) {
@@ -537,6 +550,13 @@ func (t *Table) viewLocked(c *Conn, seats []SeatInfo, watchers int) View {
 		Version: t.version, Seats: seats, Started: t.started, Ended: t.ended,
 		Restored: t.restored && !t.started, Onlookers: watchers, Notice: t.notice, Next: -1,
 		OpenSeats: t.openSeats, Makers: slices.Clone(t.makers), Handed: c.handed, Acted: c.acted,
+	}
+	if v.Notice.Kind == NoticeRated {
+		r, ok := t.rated[c.user]
+		v.Notice = Notice{}
+		if ok && !c.watch {
+			v.Notice = Notice{Kind: NoticeRated, Change: r.Change, Rating: r.Rating}
+		}
 	}
 	if !c.watch {
 		v.Mine = t.seatsOfLocked(c.user)

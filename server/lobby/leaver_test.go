@@ -11,6 +11,7 @@ import (
 	"github.com/millebornes/mille/server/internal/pgtest"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // ratedLobbies are the lobbies a rated leaver's test runs on: one server
@@ -98,8 +99,9 @@ func TestRatedLeaverDeserts(t *testing.T) {
 // play; the other, away a while, comes back within the grace period and
 // plays the game to its end against the computer that took the seat: the one who
 // quit loses it (below the other whatever the computer scored for
-// them), the other is rated as having beaten them; on SQLite and on a
-// cluster's PostgreSQL.
+// them), the other is rated as having beaten them and reads the change
+// at the game's end (table.NoticeRated); on SQLite and on a cluster's
+// PostgreSQL.
 func TestRatedLeaverLoses(t *testing.T) {
 	for _, db := range ratedLobbies {
 		t.Run(db.name, func(t *testing.T) {
@@ -131,6 +133,11 @@ func TestRatedLeaverLoses(t *testing.T) {
 					if r, games := ratingOf(t, l, key); games != 1 || !near(r, want[i][0]) {
 						t.Fatalf("%s: %v in %d games, want %v", key, r, games, want[i][0])
 					}
+				}
+				// Ada reads her change on the game-over screen.
+				fresh, after := rating.Display(store.Model.New()), rating.Display(want[0][0])
+				if n := ada.View().Notice; n.Kind != table.NoticeRated || n.Change != after-fresh || n.Rating != after || n.Change <= 0 {
+					t.Fatalf("Ada's news at the game's end: %+v, want %+d to %d", n, after-fresh, after)
 				}
 				games, err := l.Ratings.RatedGames(bg, "key-b", 1)
 				if err != nil || len(games) != 1 || games[0].Won {

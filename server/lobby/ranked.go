@@ -12,6 +12,7 @@ import (
 	"github.com/millebornes/mille/rating"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // Ranked play (issue 35, docs/ranking.md): a room may be rated, and the
@@ -182,6 +183,29 @@ func (l *Lobby) LastChange(key, room string) (change, now int, ok bool) {
 	g := games[0]
 	now = rating.Display(g.After)
 	return now - rating.Display(g.Before), now, true
+}
+
+// tellRated tells the people at the room's table what its rated game res,
+// just recorded, did to their ratings (table.NoticeRated): on the
+// game-over screen, as the store rated it. A store that does not answer
+// tells nothing; the lobby says the change later (LastChange).
+func (r *Room) tellRated(res store.Result) {
+	l := r.lobby
+	if l.Ratings == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	changes, err := l.Ratings.Changes(ctx, res.Room, res.Game)
+	if err != nil || len(changes) == 0 {
+		return
+	}
+	told := map[string]table.Rating{}
+	for _, c := range changes {
+		after := rating.Display(c.After)
+		told[c.Key] = table.Rating{Change: after - rating.Display(c.Before), Rating: after}
+	}
+	r.Rated(told)
 }
 
 // storeDown is err, nil or the store's, as the person reads it.

@@ -205,6 +205,10 @@ func (r *Room) flushLocked() bool {
 			if !errors.Is(err, store.ErrNotHolder) { // another server's to record now
 				failed = append(failed, res)
 			}
+			continue
+		}
+		if res.Rated {
+			r.tellRated(res)
 		}
 	}
 	ok := len(failed) == 0

@@ -137,5 +137,5 @@ func (s *Screen) ratedChange(room string) said {
 	if !ok {
 		return nil
 	}
-	return func(c *lang.Catalogue) string { return c.T(lang.RatedChange, fmt.Sprintf("%+d", change), now) }
+	return func(c *lang.Catalogue) string { return c.RatedChange(change, now, false) }
 }
