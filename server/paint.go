@@ -1,6 +1,7 @@
 package server
 
 import (
+	"hash/maphash"
 	"io"
 	"strconv"
 	"strings"
@@ -109,7 +110,10 @@ type frame struct {
 
 // painter writes frames to a terminal: the first in full, then only the
 // lines that changed. Only the newest frame waiting is painted: a slow
-// connection skips frames, never shows a stale one last.
+// connection skips frames, never shows a stale one last. It writes from a
+// goroutine of its own, so that Update never waits on the network, which
+// runs only while a frame waits: a session between two keys holds none
+// (issue 36).
 type painter struct {
 	out    io.Writer // the terminal
 	colors *colors   // the ui's colours in the terminal's profile
@@ -117,41 +121,50 @@ type painter struct {
 	mu      sync.Mutex
 	next    *frame // the newest frame not yet painted
 	closed  bool
-	wake    chan struct{}
-	done    chan struct{}
-	width   int // the terminal's size, as last reported
+	running bool           // a goroutine paints
+	idle    sync.WaitGroup // the goroutine that paints
+	width   int            // the terminal's size, as last reported
 	height  int
-	written []string // the lines on the screen
+
+	// Only the painting goroutine has these, one at a time.
+	written []uint64 // the lines on the screen, by their hash
 	mouse   tea.MouseMode
 	started bool // the alternate screen is on
 	full    bool // the next paint rewrites every line (after a resize)
 }
 
-// newPainter starts a painter writing to out, a terminal of the given size
+// lineSeed hashes the lines on the screens: a line is kept as its hash,
+// not its text, so that a session holds no copy of its last frame, some
+// 20 KB of text and colours at 100x30. Two lines of one hash would leave
+// the old one shown: one chance in 2^64.
+var lineSeed = maphash.MakeSeed()
+
+// newPainter makes a painter writing to out, a terminal of the given size
 // and color profile. Writes to out must not interleave with others': share
 // a channel.LockedWriter with the program.
 func newPainter(out io.Writer, profile colorprofile.Profile, width, height int) *painter {
-	p := &painter{
-		out: out, colors: newColors(profile),
-		wake:  make(chan struct{}, 1),
-		done:  make(chan struct{}),
-		width: width, height: height,
-	}
-	go p.loop()
-	return p
+	return &painter{out: out, colors: newColors(profile), width: width, height: height}
 }
 
 // paint schedules content to be painted.
 func (p *painter) paint(content string, mouse tea.MouseMode) {
 	p.mu.Lock()
-	if !p.closed {
-		p.next = &frame{content: content, mouse: mouse, width: p.width, height: p.height}
+	defer p.mu.Unlock()
+	if p.closed {
+		return
 	}
-	p.mu.Unlock()
-	select {
-	case p.wake <- struct{}{}:
-	default:
+	p.next = &frame{content: content, mouse: mouse, width: p.width, height: p.height}
+	p.wake()
+}
+
+// wake starts the goroutine that paints, unless it runs. p.mu is held.
+func (p *painter) wake() {
+	if p.running || p.next == nil {
+		return
 	}
+	p.running = true
+	p.idle.Add(1)
+	go p.loop()
 }
 
 // resize notes the terminal's new size: the next frame is painted whole.
@@ -161,26 +174,26 @@ func (p *painter) resize(width, height int) {
 	p.mu.Unlock()
 }
 
-// loop paints frames until close.
+// loop paints frames while some wait.
 func (p *painter) loop() {
-	defer close(p.done)
+	defer p.idle.Done()
 	var b strings.Builder
-	for range p.wake {
+	for {
 		p.mu.Lock()
-		f, full, closed := p.next, p.full, p.closed
+		f, full := p.next, p.full
+		if f == nil {
+			p.running = false
+			p.mu.Unlock()
+			return
+		}
 		p.next, p.full = nil, false
 		p.mu.Unlock()
-		if f != nil {
-			b.Reset()
-			p.render(&b, f, full)
-			if b.Len() > 0 {
-				// One synchronized update, so the terminal shows the frame
-				// whole rather than line by line.
-				io.WriteString(p.out, ansi.SetModeSynchronizedOutput+b.String()+ansi.ResetModeSynchronizedOutput)
-			}
-		}
-		if closed {
-			return
+		b.Reset()
+		p.render(&b, f, full)
+		if b.Len() > 0 {
+			// One synchronized update, so the terminal shows the frame
+			// whole rather than line by line.
+			io.WriteString(p.out, ansi.SetModeSynchronizedOutput+b.String()+ansi.ResetModeSynchronizedOutput)
 		}
 	}
 }
@@ -213,7 +226,7 @@ func (p *painter) render(b *strings.Builder, f *frame, full bool) {
 		p.written = p.written[:0]
 	}
 	for y, line := range lines {
-		if y < len(p.written) && p.written[y] == line {
+		if y < len(p.written) && p.written[y] == maphash.String(lineSeed, line) {
 			continue
 		}
 		moveTo(b, y)
@@ -231,12 +244,15 @@ func (p *painter) render(b *strings.Builder, f *frame, full bool) {
 		}
 	}
 	for y := len(lines); y < len(p.written); y++ {
-		if p.written[y] != "" {
+		if p.written[y] != blankLine {
 			moveTo(b, y)
 			b.WriteString(ansi.EraseLineRight)
 		}
 	}
-	p.written = append(p.written[:0], lines...)
+	p.written = p.written[:0]
+	for _, line := range lines {
+		p.written = append(p.written, maphash.String(lineSeed, line))
+	}
 }
 
 // mouseModeOff turns off every mouse mode a frame may have turned on.
@@ -249,6 +265,9 @@ func moveTo(b *strings.Builder, y int) {
 	b.WriteString(";1H")
 }
 
+// blankLine is the hash of an empty line.
+var blankLine = maphash.String(lineSeed, "")
+
 // close paints the last frame waiting, then gives the terminal back as it
 // was: no mouse reports, the cursor shown, the normal screen.
 func (p *painter) close() {
@@ -259,11 +278,7 @@ func (p *painter) close() {
 	}
 	p.closed = true
 	p.mu.Unlock()
-	select {
-	case p.wake <- struct{}{}:
-	default:
-	}
-	<-p.done
+	p.idle.Wait()
 	if p.started {
 		io.WriteString(p.out, mouseModeOff+ansi.ResetModeBracketedPaste+ansi.ResetStyle+ansi.ShowCursor+ansi.ResetModeAltScreenSaveCursor)
 	}

@@ -68,6 +68,8 @@ type Screen struct {
 	// Done is closed when the session ends: the program's waiting
 	// commands give up (tickList). nil: never.
 	Done <-chan struct{}
+
+	ticking bool // a tickList waits
 }
 
 // said is a sentence of the message line kept as what it tells, not in
@@ -194,7 +196,9 @@ const listEvery = 2 * time.Second
 type listTick struct{}
 
 // tickList waits listEvery, then asks for the list's refresh; it gives up
-// when the session ends. Bubble Tea's own Tick cannot be stopped, and its
+// when the session ends. It ticks only while the lobby's list shows
+// (listing): a goroutine of every session that plays or names itself
+// would wait for nothing (issue 36). Bubble Tea's own Tick cannot be stopped, and its
 // wait held the ended session's program (its input reader's key table
 // alone is 133 KB) for up to two seconds more: under a reconnect storm of
 // 250 sessions a second, 500 programs nobody saw and some 130 MB.
@@ -219,13 +223,37 @@ func (s *Screen) Init() tea.Cmd {
 		s.room = s.Lobby().SeatedRoom(s.ID())
 	}
 	if s.room != "" && !s.naming {
-		return tea.Batch(s.tickList(), tea.RequestBackgroundColor, s.enter(s.room, s.Lobby().Room(s.room) == nil))
+		return tea.Batch(tea.RequestBackgroundColor, s.enter(s.room, s.Lobby().Room(s.room) == nil))
 	}
-	return tea.Batch(s.tickList(), tea.RequestBackgroundColor)
+	return tea.Batch(s.keepTicking(), tea.RequestBackgroundColor)
+}
+
+// listing reports whether the lobby's list shows: not while the person
+// names themself, nor in a room.
+func (s *Screen) listing() bool { return s.conn == nil && !s.naming }
+
+// keepTicking is tickList if the list shows and no tick waits.
+func (s *Screen) keepTicking() tea.Cmd {
+	if s.ticking || !s.listing() {
+		return nil
+	}
+	s.ticking = true
+	return s.tickList()
 }
 
 // Update implements tea.Model.
 func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(listTick); ok {
+		s.ticking = false
+	}
+	m, cmd := s.update(msg)
+	if tick := s.keepTicking(); tick != nil {
+		cmd = tea.Batch(cmd, tick)
+	}
+	return m, cmd
+}
+
+func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if bg, ok := msg.(tea.BackgroundColorMsg); ok {
 		s.setStyles(ui.StylesFor(bg.IsDark())) // the board gets the message too
 	}
@@ -243,7 +271,7 @@ func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.form.focus(msg.field)
 			return s, nil
 		}
-		return s.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+		return s.update(tea.KeyPressMsg{Code: tea.KeyRight})
 	case pickRoom:
 		if s.conn != nil || s.form != nil || msg.index >= len(s.rooms) {
 			return s, nil
@@ -251,11 +279,11 @@ func (s *Screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.pick = msg.index
 		return s, s.enter(s.rooms[s.pick].Name, false)
 	case listTick:
-		if s.conn == nil && !s.naming {
+		if s.listing() {
 			s.rooms = s.Lobby().List()
 			s.pick = min(s.pick, max(len(s.rooms)-1, 0))
 		}
-		return s, s.tickList()
+		return s, nil
 	case quickMsg:
 		return s, s.quickDone(msg)
 	case updateMsg:

@@ -51,8 +51,8 @@ func drive(t *testing.T, s *Screen, cmd tea.Cmd) {
 
 // TestScreenGame drives a session's screen without SSH: the host starts a
 // 2-player room, the board opens on the room's update, a card is played by
-// keys and reaches the room, the lobby's own timer still reaches the
-// screen, and leaving the table gives the seat up and shows the lobby.
+// keys and reaches the room, the lobby's own timer stops in the game,
+// and leaving the table gives the seat up and shows the lobby.
 func TestScreenGame(t *testing.T) { synctest.Test(t, screenGame) }
 
 func screenGame(t *testing.T) {
@@ -61,6 +61,9 @@ func screenGame(t *testing.T) {
 	lob := lobby.NewLobby(0)
 	defer lob.Close()
 	s := New(lobby.NewAdmission(bg, lob, users, "ann-key"), "", 80)
+	done := make(chan struct{})
+	defer close(done) // the lobby's timer, once back there, gives up
+	s.Done = done
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	cfg := servertest.Config(2, engine.Standard, 7)
 	c, err := lob.Create(bg, "duel", "ann-key", "Ada", 0, cfg)
@@ -93,9 +96,10 @@ func screenGame(t *testing.T) {
 	r := lob.Room("duel")
 	servertest.WaitRoom(t, r, "the discard", func(st *engine.State) bool { return st.EventCount > u.Obs.EventCount })
 
-	// The lobby's timer keeps ticking through the game.
-	if _, cmd := s.Update(listTick{}); cmd == nil {
-		t.Fatal("the lobby's timer stopped in the game")
+	// The lobby's timer waits for nothing in the game: it stops there
+	// (issue 36), and starts again in the lobby (below).
+	if _, cmd := s.Update(listTick{}); cmd != nil || s.ticking {
+		t.Fatal("the lobby's timer kept ticking in the game")
 	}
 
 	// q, y: leave the table; the seat goes to a computer.
@@ -111,6 +115,9 @@ func screenGame(t *testing.T) {
 	}
 	if view := ansi.Strip(s.View().Content); !strings.Contains(view, "n: new room") {
 		t.Fatalf("the lobby:\n%s", view)
+	}
+	if !s.ticking {
+		t.Fatal("the lobby's timer did not start again in the lobby")
 	}
 }
 
