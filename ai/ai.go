@@ -47,8 +47,27 @@ func (r *Random) Choose(_ context.Context, _ *engine.Observation, legal []engine
 // player or level followed by "+infer" ("hard+infer", "ismcts:3000+infer")
 // deals the unseen cards as the other seats' discards tell (infer) instead
 // of uniformly: an experiment, measured in docs/ai.md, that the levels do
-// not play. Any other name is an error.
+// not play. A level or player that searches by ISMCTS followed by "+solve"
+// ("hard+solve", "ismcts:3000+solve") solves 2-player endgames exactly
+// (endgame), as expert does. Any other name is an error.
 func New(level string, seed uint64) (Player, error) {
+	if base, ok := strings.CutSuffix(level, "+solve"); ok && !strings.HasSuffix(base, "+solve") {
+		p, err := New(base, seed)
+		if err != nil {
+			return nil, err
+		}
+		if n, ok := p.(*named); ok {
+			p = n.Player
+		}
+		if p, ok := p.(*ISMCTS); ok {
+			if p.eg == nil {
+				p.eg = newEndgame(endgameBudget)
+			}
+			p.name = level
+			return p, nil
+		}
+		return nil, &LevelError{Why: LevelNoSolve, Level: base}
+	}
 	if base, ok := strings.CutSuffix(level, "+infer"); ok && !strings.HasSuffix(base, "+infer") {
 		p, err := New(base, seed)
 		if err != nil {
@@ -118,6 +137,7 @@ const (
 	LevelBadBudget                    // the budget after the colon is no positive number
 	LevelNoBudget                     // a player that does not search takes no budget
 	LevelNoInfer                      // a player that does not search takes no +infer
+	LevelNoSolve                      // a player that does not search by ISMCTS takes no +solve
 )
 
 // Players are the names of the players New knows besides Levels; the
@@ -132,6 +152,8 @@ func (e *LevelError) Error() string {
 		return fmt.Sprintf("%q takes no budget", e.Level)
 	case LevelNoInfer:
 		return fmt.Sprintf("%q does not search: it takes no +infer", e.Level)
+	case LevelNoSolve:
+		return fmt.Sprintf("%q does not search by ISMCTS: it takes no +solve", e.Level)
 	}
 	return fmt.Sprintf("unknown computer level %q (want %s, or %s)", e.Level, strings.Join(Levels, ", "), strings.Join(Players, ", "))
 }

@@ -60,6 +60,9 @@ type ISMCTS struct {
 	// infer deals the unseen cards as the other seats' discards tell
 	// (infer) rather than uniformly.
 	infer bool
+	// eg, when set, solves the endgames it can exactly (endgame) instead
+	// of searching them.
+	eg *endgame
 }
 
 // searchStats describe the last search, for tests.
@@ -92,6 +95,10 @@ func WithTimeLimit(d time.Duration) ISMCTSOption { return func(p *ISMCTS) { p.li
 
 // withPolicy sets the searching side's own policy.
 func withPolicy(pol *Policy) ISMCTSOption { return func(p *ISMCTS) { p.pol = pol } }
+
+// withEndgame has the player solve 2-player endgames exactly (endgame),
+// visiting at most budget positions a decision.
+func withEndgame(budget int) ISMCTSOption { return func(p *ISMCTS) { p.eg = newEndgame(budget) } }
 
 // withName names the player after the level it plays.
 func withName(name string) ISMCTSOption { return func(p *ISMCTS) { p.name = name } }
@@ -160,6 +167,14 @@ func (p *ISMCTS) Choose(ctx context.Context, obs *engine.Observation, legal []en
 	p.calls++
 	if a, ok := obvious(obs, legal); ok {
 		return a
+	}
+	if p.eg != nil && solvable(obs) {
+		// The one deal that agrees with obs (the order of the other
+		// hand's slots changes nothing), solved if it fits the budget.
+		s := engine.Sample(obs, seedFor(p.seed, p.calls, -1))
+		if a, _, ok := p.eg.solve(ctx, &s, legal); ok {
+			return a
+		}
 	}
 	v := view{pol: p.pol}
 	viewOf(obs, &v)

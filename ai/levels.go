@@ -24,6 +24,10 @@ const (
 	hardLimit   = 10 * time.Second
 	expertIters = 30000
 	expertLimit = 40 * time.Second
+	// endgameBudget is how many positions expert's exact endgames may
+	// visit (about a microsecond each): the endgames of real hands visit a
+	// few thousand, and one that needs more is searched as before.
+	endgameBudget = 100_000
 )
 
 // DefaultLevel is the level of the computer players when nobody chose
@@ -53,7 +57,7 @@ func newLevel(level string, seed uint64) (p Player, ok bool) {
 
 // newExpert returns the expert level's player, the strongest.
 func newExpert(seed uint64) Player {
-	return NewISMCTS(expertIters, seed, WithTimeLimit(expertLimit), withPolicy(&tuned), withName("expert"))
+	return NewISMCTS(expertIters, seed, WithTimeLimit(expertLimit), withPolicy(&tuned), withName("expert"), withEndgame(endgameBudget))
 }
 
 // named gives a player the name of the level it plays.

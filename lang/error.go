@@ -127,6 +127,8 @@ func (c *Catalogue) coded(err error) (text string, ok bool) {
 			return c.T(ErrLevelNoBudget, level.Level), true
 		case ai.LevelNoInfer:
 			return c.T(ErrLevelNoInfer, level.Level), true
+		case ai.LevelNoSolve:
+			return c.T(ErrLevelNoSolve, level.Level), true
 		}
 		return c.T(ErrLevelUnknown, level.Level, strings.Join(ai.Levels, c.Text[Comma]), strings.Join(ai.Players, c.Text[Comma])), true
 	}

@@ -1016,6 +1016,7 @@ const (
 	ErrLevelBadBudget             // name
 	ErrLevelNoBudget              // name
 	ErrLevelNoInfer               // name
+	ErrLevelNoSolve               // name
 	ErrPeople                     // people, players
 	ErrSeatCount                  // seats given, other players
 	ErrSeat                       // seat, why, the person's word
