@@ -87,6 +87,35 @@ func (r Ruleset) NoHundredsBonus() bool { return r.has(smallMilesBonus) }
 // caller or, if it fails, to the others: the stakes a player weighs.
 func (r Ruleset) ExtensionToFinisher() bool { return r.has(extensionToFinisher) }
 
+// SpeedAlternates reports whether a Speed Limit goes only on an empty
+// speed pile or an End of Limit (bsd, dujardin), never on a Speed Limit
+// still showing: what the guide and the line mode's rules teach.
+func (r Ruleset) SpeedAlternates() bool { return r.has(alternateSpeed) }
+
+// NoReplayWhenOut reports whether, once the draw pile is out, a safety
+// laid in turn earns no extra turn (dujardin); a coup fourré still does.
+func (r Ruleset) NoReplayWhenOut() bool { return r.has(noReplayWhenOut) }
+
+// CapotToEach reports whether the shut-out is paid to every side that
+// played distance, however the hand ended (dujardin), rather than only to
+// the side that completed the trip.
+func (r Ruleset) CapotToEach() bool { return r.has(capotToEach) }
+
+// RollOnSafety reports whether a safety laid on its own hazard lets the
+// side roll at once, without a Go (bsd).
+func (r Ruleset) RollOnSafety() bool { return r.has(rollOnSafety) }
+
+// KeepSafeties reports whether safeties can't be discarded (bsd).
+func (r Ruleset) KeepSafeties() bool { return r.has(keepSafeties) }
+
+// EndWhenStuck reports whether, once the draw pile is out, the hand ends
+// when nobody can play (bsd) rather than when nobody holds a card.
+func (r Ruleset) EndWhenStuck() bool { return r.has(endWhenStuck) }
+
+// TieEndsGame reports whether a tie at the top of 5000 ends the game with
+// no winner (bsd) rather than dealing another hand.
+func (r Ruleset) TieEndsGame() bool { return r.has(tieEndsGame) }
+
 // has reports whether the ruleset has trait t (and an unknown ruleset
 // none, so that a bad value never panics).
 func (r Ruleset) has(t trait) bool { return int(r) < len(rulesets) && rulesets[r].traits&t != 0 }

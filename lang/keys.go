@@ -352,6 +352,20 @@ const (
 	Rules4 // -
 	Rules5 // -
 	Rules6 // -
+	// The sentences of a ruleset's departures from the standard rules,
+	// each said where its rule is (the ruleset's name first), by the line
+	// mode's rules and the guide alike.
+	RulesKeepSafeties    // ruleset
+	RulesSpeedAlternates // ruleset
+	RulesRollOnSafety    // ruleset
+	RulesNoReplayWhenOut // ruleset
+	RulesDeckOut         // - (the standard end once the draw pile is out)
+	RulesEndWhenStuck    // ruleset
+	RulesCapotToEach     // ruleset, the shut-out's points
+	RulesNoHundreds      // ruleset, the bonus's points
+	RulesExtensionFirst  // ruleset, the extension's points, the extended trip
+	RulesTieEndsGame     // ruleset
+	RulesScoreCommand    // - (type score)
 
 	// The engine's words. Cards, by engine.Card (CardKey gives the key).
 	CardOutOfGas
@@ -674,7 +688,7 @@ const (
 	BtnThrowAway          // -
 	BtnBack               // -
 	DlgWelcome            // -
-	DlgWelcome1           // -
+	DlgWelcome1           // the trip
 	DlgWelcome2           // -
 	DlgWelcome3           // -
 	DlgWelcome4           // -
@@ -690,12 +704,14 @@ const (
 	DlgCFTitle            // safety
 	BtnCoupFourre         // -
 	BtnLetPass            // -
-	DlgReached700         // others' miles
-	DlgExtend1            // -
+	DlgReached700         // the trip, others' miles
+	DlgExtend1            // the extended trip, the extension's points
 	DlgExtend2            // -
+	DlgExtendFirst1       // the same, where the points go to the first to the extended trip (bsd)
+	DlgExtendFirst2       // -
 	DlgExtension          // -
-	BtnExtend             // -
-	BtnStop700            // -
+	BtnExtend             // the extended trip
+	BtnStop700            // the trip
 	DlgLeave              // -
 	BtnYes                // -
 	BtnNo                 // -
@@ -873,6 +889,7 @@ const (
 	GuideCapAccident   // -
 	GuideCapStop       // -
 	GuideSafetiesB     // the safety row
+	GuideOnHazard      // - (what a safety does to its showing hazard)
 	GuideCoupTitle     // -
 	GuideCoupTab       // -
 	GuideCoupA         // coup fourré
@@ -884,11 +901,18 @@ const (
 	GuideTripTab       // -
 	GuideTripA         // player counts, trip
 	GuideTripB         // trip, stop, extension, extended trip, extension's points
+	GuideTripBFirst    // the same, where the extension's points go to the first to the extended trip (bsd)
 	GuideStop          // -
 	GuideExtension     // -
 	GuideScoreTitle    // -
 	GuideScoreTab      // -
-	GuideScore         // a mile, a safety, all four, a coup fourré, the trip, delayed, safe trip, 200, shut-out, extension
+	GuideScore         // a mile, a safety, all four, a coup fourré (what every side scores)
+	GuideScoreCapot    // shut-out, ruleset (a row of GuideScore where every side with distance scores it)
+	GuideScoreTrip     // the trip, delayed, safe trip, 200 (what the side that completed it scores)
+	GuideScoreNo100    // the bonus, ruleset (a row of GuideScoreTrip)
+	GuideScoreShutOut  // shut-out (a row of GuideScoreTrip)
+	GuideScoreExt      // extension (a row of GuideScoreTrip)
+	GuideScoreFoot     // -
 	GuideKeysTitle     // -
 	GuideKeysTab       // -
 	GuideKeys          // -

@@ -468,11 +468,39 @@ func (b *board) summary([]string) {
 	b.line(line)
 }
 
-// rules tells the rules in a few sentences, with this game's trip.
+// rules tells the rules in a few sentences, with this game's trip, and
+// where the game's ruleset departs from the standard rules, its own rule
+// right after the sentence it changes (the guide says the same).
 func (b *board) rules([]string) {
+	r := b.obs.Config.Rules
+	// The points the departures speak of, as the engine scores them.
+	const shutOut, noHundreds, extension = 500, 500, 200
 	b.say(lang.Rules1, b.obs.Trip)
-	for _, k := range []lang.Key{lang.Rules2, lang.Rules3, lang.Rules4, lang.Rules5, lang.Rules6} {
-		b.say(k)
+	b.say(lang.Rules2)
+	b.sayIf(r.KeepSafeties(), lang.RulesKeepSafeties, r)
+	b.say(lang.Rules3)
+	b.sayIf(r.SpeedAlternates(), lang.RulesSpeedAlternates, r)
+	b.say(lang.Rules4)
+	b.sayIf(r.RollOnSafety(), lang.RulesRollOnSafety, r)
+	b.sayIf(r.NoReplayWhenOut(), lang.RulesNoReplayWhenOut, r)
+	b.say(lang.Rules5)
+	if r.EndWhenStuck() {
+		b.say(lang.RulesEndWhenStuck, r)
+	} else {
+		b.say(lang.RulesDeckOut)
+	}
+	b.say(lang.Rules6)
+	b.sayIf(r.CapotToEach(), lang.RulesCapotToEach, r, shutOut)
+	b.sayIf(r.NoHundredsBonus(), lang.RulesNoHundreds, r, noHundreds)
+	b.sayIf(r.ExtensionToFinisher() && b.obs.Config.HasExtension(), lang.RulesExtensionFirst, r, extension, engine.ExtendedTrip)
+	b.sayIf(r.TieEndsGame(), lang.RulesTieEndsGame, r)
+	b.say(lang.RulesScoreCommand)
+}
+
+// sayIf says the sentence of k when the ruleset has its rule.
+func (b *board) sayIf(when bool, k lang.Key, args ...any) {
+	if when {
+		b.say(k, args...)
 	}
 }
 

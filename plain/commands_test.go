@@ -422,6 +422,44 @@ func TestRulesCommand(t *testing.T) {
 	}
 }
 
+// TestRulesTeachTheRuleset: under each ruleset, in each language, rules
+// says each of the ruleset's departures from the standard rules and no
+// other ruleset's (the guide's test checks the same sentences there).
+func TestRulesTeachTheRuleset(t *testing.T) {
+	for _, cat := range lang.All {
+		for _, r := range engine.Rulesets {
+			players := r.Players()[0]
+			tab := newTable(t, engine.Config{Players: players, Rules: r}, 1, "random", 0)
+			tab.Hold(true)
+			run := startIn(t, tab, Options{}, cat)
+			run.send(strings.Fields(cat.Text[lang.WordRules])[0])
+			run.in.Close()
+			run.wait()
+			text := run.out.String()
+			sp := cat.Spoken()
+			for _, d := range []struct {
+				has  bool
+				text string
+			}{
+				{r.KeepSafeties(), sp.T(lang.RulesKeepSafeties, r)},
+				{r.SpeedAlternates(), sp.T(lang.RulesSpeedAlternates, r)},
+				{r.RollOnSafety(), sp.T(lang.RulesRollOnSafety, r)},
+				{r.NoReplayWhenOut(), sp.T(lang.RulesNoReplayWhenOut, r)},
+				{r.EndWhenStuck(), sp.T(lang.RulesEndWhenStuck, r)},
+				{!r.EndWhenStuck(), sp.T(lang.RulesDeckOut)},
+				{r.CapotToEach(), sp.T(lang.RulesCapotToEach, r, 500)},
+				{r.NoHundredsBonus(), sp.T(lang.RulesNoHundreds, r, 500)},
+				{r.ExtensionToFinisher(), sp.T(lang.RulesExtensionFirst, r, 200, engine.ExtendedTrip)},
+				{r.TieEndsGame(), sp.T(lang.RulesTieEndsGame, r)},
+			} {
+				if strings.Contains(text, d.text) != d.has {
+					t.Errorf("%s, %v: says %q: %v, want %v:\n%s", cat.Tag, r, d.text, !d.has, d.has, text)
+				}
+			}
+		}
+	}
+}
+
 // TestThreatsCommand: threats says what stops the player and what may,
 // in sentences.
 func TestThreatsCommand(t *testing.T) {

@@ -29,8 +29,8 @@ func (c *screenContext) t(k lang.Key, args ...any) string { return c.lang.T(k, a
 
 // said says a window's button in the footer in its own words ("[ y
 // Resume ]": "y resume"), so the two never differ.
-func (m *screenContext) said(b *key.Binding, button lang.Key) {
-	keyName, words, _ := strings.Cut(m.t(button), " ")
+func (m *screenContext) said(b *key.Binding, button lang.Key, args ...any) {
+	keyName, words, _ := strings.Cut(m.t(button, args...), " ")
 	if strings.HasPrefix(b.Help().Key, keyName+"/") {
 		keyName = b.Help().Key // "d/q": q too, BSD's habit
 	}

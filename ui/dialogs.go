@@ -121,12 +121,17 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		for _, o := range m.view.Opponents() {
 			others = append(others, m.t(lang.DlgMilesOf, m.sideName(o), obs.Tableaus[o].Miles))
 		}
-		body := []string{
-			m.t(lang.DlgReached700, strings.Join(others, m.t(lang.Comma))),
-			m.t(lang.DlgExtend1),
-			m.t(lang.DlgExtend2),
+		// What the extension risks and gains, as the ruleset pays it.
+		stakes1, stakes2 := lang.DlgExtend1, lang.DlgExtend2
+		if obs.Config.Rules.ExtensionToFinisher() {
+			stakes1, stakes2 = lang.DlgExtendFirst1, lang.DlgExtendFirst2
 		}
-		return m.dialogBox(l, m.t(lang.DlgExtension), body, []button{{"btn-yes", m.t(lang.BtnExtend), false}, {"btn-no", m.t(lang.BtnStop700), true}})
+		body := []string{
+			m.t(lang.DlgReached700, obs.Trip, strings.Join(others, m.t(lang.Comma))),
+			m.t(stakes1, engine.ExtendedTrip, unitScore().Extension),
+			m.t(stakes2),
+		}
+		return m.dialogBox(l, m.t(lang.DlgExtension), body, []button{{"btn-yes", m.t(lang.BtnExtend, engine.ExtendedTrip), false}, {"btn-no", m.t(lang.BtnStop700, obs.Trip), true}})
 	case promptAnotherHand, promptAnotherGame:
 		return m.scores.handOverBox(obs, m.scores.endButtons(m.offers.own), l)
 	}

@@ -80,17 +80,25 @@ var guidePages = []guidePage{
 			"   ↓        ↓        ↓        ↓        ↓",
 			m.cardRow([]engine.Card{engine.Gasoline, engine.SpareTire, engine.Repairs, engine.Go, engine.EndOfLimit}, nil),
 			"",
-			m.t(lang.GuideHazardsB, engine.Miles25.Miles(), engine.Miles50.Miles()),
+			m.t(lang.GuideHazardsB, engine.Miles25.Miles(), engine.Miles50.Miles()) +
+				m.departure(m.rules().SpeedAlternates(), lang.RulesSpeedAlternates),
 		}, "\n")
 	}},
 	{lang.GuideSafetiesTitle, lang.GuideSafetiesTab, func(m *guidePane) string {
+		r := m.rules()
+		onHazard := m.t(lang.GuideOnHazard)
+		if r.RollOnSafety() {
+			onHazard = m.departure(true, lang.RulesRollOnSafety)
+		}
 		return strings.Join([]string{
-			m.t(lang.GuideSafetiesA, unitScore().Safeties),
+			m.t(lang.GuideSafetiesA, unitScore().Safeties) + m.departure(r.NoReplayWhenOut(), lang.RulesNoReplayWhenOut),
 			"",
 			m.cardRowOf([]engine.Card{engine.ExtraTank, engine.PunctureProof, engine.DrivingAce, engine.RightOfWay},
 				[]string{m.t(lang.GuideCapGas), m.t(lang.GuideCapFlat), m.t(lang.GuideCapAccident), m.t(lang.GuideCapStop)}, true),
 			"",
 			m.t(lang.GuideSafetiesB, m.tables.safetyRow(&engine.Tableau{Safeties: 0b0101, CoupsFourres: 0b0100})),
+			"",
+			onHazard + m.departure(r.KeepSafeties(), lang.RulesKeepSafeties),
 		}, "\n")
 	}},
 	{lang.GuideCoupTitle, lang.GuideCoupTab, func(m *guidePane) string {
@@ -118,22 +126,69 @@ var guidePages = []guidePage{
 				counts = append(counts, itoa(n))
 			}
 		}
+		r := m.rules()
+		stakes, deckOut := lang.GuideTripB, m.sentence(lang.RulesDeckOut)
+		if r.ExtensionToFinisher() {
+			stakes = lang.GuideTripBFirst
+		}
+		if r.EndWhenStuck() {
+			deckOut = m.departure(true, lang.RulesEndWhenStuck)
+		}
 		return strings.Join([]string{
 			m.t(lang.GuideTripA, m.lang.List(counts, lang.Or), trip),
 			"",
 			"  " + m.tripBarFor(t, int(pos.Trip), 28) + "  " + m.lang.Num(int(t.Miles)) + "/" + trip + "   " + m.tables.mileCounts(t, false),
 			"",
-			m.t(lang.GuideTripB, trip, st.Title.Render(m.t(lang.GuideStop)), st.Title.Render(m.t(lang.GuideExtension)),
+			m.t(stakes, trip, st.Title.Render(m.t(lang.GuideStop)), st.Title.Render(m.t(lang.GuideExtension)),
 				engine.ExtendedTrip, unitScore().Extension),
+			deckOut,
 		}, "\n")
 	}},
 	{lang.GuideScoreTitle, lang.GuideScoreTab, func(m *guidePane) string {
-		u := unitScore()
-		return m.t(lang.GuideScore, u.Milestones, u.Safeties, u.AllSafeties, u.CoupsFourres, u.Trip,
-			u.Delayed, u.SafeTrip, engine.Miles200.Miles(), u.ShutOut, u.Extension)
+		u, r := unitScore(), m.rules()
+		rows := []string{m.t(lang.GuideScore, u.Milestones, u.Safeties, u.AllSafeties, u.CoupsFourres)}
+		if r.CapotToEach() {
+			rows = append(rows, m.t(lang.GuideScoreCapot, u.ShutOut, r))
+		}
+		rows = append(rows, m.t(lang.GuideScoreTrip, u.Trip, u.Delayed, u.SafeTrip, engine.Miles200.Miles()))
+		if r.NoHundredsBonus() {
+			rows = append(rows, m.t(lang.GuideScoreNo100, u.NoHundreds, r))
+		}
+		if !r.CapotToEach() {
+			rows = append(rows, m.t(lang.GuideScoreShutOut, u.ShutOut))
+		}
+		rows = append(rows, m.t(lang.GuideScoreExt, u.Extension))
+		if r.TieEndsGame() {
+			rows = append(rows, m.departure(true, lang.RulesTieEndsGame))
+		}
+		return strings.Join(append(rows, m.t(lang.GuideScoreFoot)), "\n")
 	}},
 	{lang.GuideKeysTitle, lang.GuideKeysTab, func(m *guidePane) string { return m.t(lang.GuideKeys) }},
 }
+
+// rules is the ruleset of the game the guide is opened in: each
+// teaches its own rules.
+func (m *guidePane) rules() engine.Ruleset { return m.obs.Config.Rules }
+
+// departure is the sentence of key, said of the game's ruleset, if the
+// ruleset departs there from the standard rules (when); else nothing. The
+// line mode's rules say the same sentence.
+func (m *guidePane) departure(when bool, key lang.Key) string {
+	if !when {
+		return ""
+	}
+	return m.sentence(key, m.rules())
+}
+
+// sentence is the text of key on rows the guide's width, after a line
+// break.
+func (m *guidePane) sentence(key lang.Key, args ...any) string {
+	return "\n" + strings.Join(wordWrap(m.t(key, args...), guideWidth), "\n")
+}
+
+// guideWidth is the width of the guide's sentences: its 78 columns less
+// a margin.
+const guideWidth = 76
 
 // itoa spells a number of the rules (the guide computes every one).
 func itoa(n int) string { return strconv.Itoa(n) }

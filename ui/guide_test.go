@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -8,8 +9,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
+	"github.com/millebornes/mille/local"
 )
 
 // playedUnits plays 2-player hands with the engine, every player playing
@@ -185,6 +188,86 @@ func TestGuideSafetiesByTheirNames(t *testing.T) {
 		for _, word := range strings.Fields(strings.ReplaceAll(m.lang.Card(s), "-", " ")) {
 			if !strings.Contains(body, word) {
 				t.Errorf("the safeties' page lacks %q of %q:\n%s", word, m.lang.Card(s), body)
+			}
+		}
+	}
+}
+
+// TestGuideTeachesItsRuleset: under each ruleset, in each language, the
+// guide says each of the ruleset's departures from the standard rules
+// (the line mode's sentence for it) and no other ruleset's, and every
+// page still fits the 80x24 screen: no row past the guide's 78 columns,
+// none under the page tabs.
+func TestGuideTeachesItsRuleset(t *testing.T) {
+	for _, c := range lang.All {
+		for _, r := range engine.Rulesets {
+			testLang = c
+			cfg := testConfig(t, r.Players()[0], 7)
+			testLang = nil
+			g, err := local.NewGame(engine.Config{Players: r.Players()[0], Rules: r}, ai.DefaultLevel, 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.Local.Game = g
+			m := newModel(t, cfg)
+			var all string
+			for i := range guidePages {
+				m.b().openGuide()
+				m.b().guide.page = i
+				screen := screenOf(m, 80, 24)
+				rows := strings.Split(screen, "\n")
+				body := ansi.Strip(guidePages[i].body(&m.b().guide))
+				all += body + "\n"
+				if n := strings.Count(body, "\n") + 1; 2+n > 24-3 {
+					t.Errorf("%s, %v, page %d: %d rows reach the tabs:\n%s", c.Tag, r, i+1, n, screen)
+				}
+				for _, row := range strings.Split(body, "\n") {
+					if w := ansi.StringWidth(row); w > 78 {
+						t.Errorf("%s, %v, page %d: a row of %d columns: %q", c.Tag, r, i+1, w, row)
+					}
+				}
+				if testing.Verbose() && os.Getenv("MILLE_SHOW_GUIDE") != "" {
+					t.Logf("%s %v page %d:\n%s", c.Tag, r, i+1, strings.Join(rows, "\n"))
+				}
+			}
+			rowsOf := regexp.MustCompile(` +`).ReplaceAllString(all, " ") // the rows, their runs of spaces one
+			all = strings.Join(strings.Fields(all), " ")
+			for _, d := range []struct {
+				has bool
+				key lang.Key
+			}{
+				{r.SpeedAlternates(), lang.RulesSpeedAlternates},
+				{r.NoReplayWhenOut(), lang.RulesNoReplayWhenOut},
+				{r.RollOnSafety(), lang.RulesRollOnSafety},
+				{r.KeepSafeties(), lang.RulesKeepSafeties},
+				{r.EndWhenStuck(), lang.RulesEndWhenStuck},
+				{!r.EndWhenStuck(), lang.RulesDeckOut},
+				{r.TieEndsGame(), lang.RulesTieEndsGame},
+				{!r.RollOnSafety(), lang.GuideOnHazard},
+			} {
+				want := strings.Join(strings.Fields(c.T(d.key, r)), " ")
+				if d.key == lang.RulesDeckOut || d.key == lang.GuideOnHazard {
+					want = strings.Join(strings.Fields(c.T(d.key)), " ")
+				}
+				if strings.Contains(all, want) != d.has {
+					t.Errorf("%s, %v: the guide says %q: %v, want %v", c.Tag, r, want, !d.has, d.has)
+				}
+			}
+			u, trip := unitScore(), c.Num(engine.Config{Players: 2}.BaseTrip())
+			for _, d := range []struct {
+				has  bool
+				text string
+			}{
+				{r.CapotToEach(), c.T(lang.GuideScoreCapot, u.ShutOut, r)},
+				{!r.CapotToEach(), c.T(lang.GuideScoreShutOut, u.ShutOut)},
+				{r.NoHundredsBonus(), c.T(lang.GuideScoreNo100, u.NoHundreds, r)},
+				{r.ExtensionToFinisher(), c.T(lang.GuideTripBFirst, trip, c.T(lang.GuideStop), c.T(lang.GuideExtension), engine.ExtendedTrip, u.Extension)},
+				{!r.ExtensionToFinisher(), c.T(lang.GuideTripB, trip, c.T(lang.GuideStop), c.T(lang.GuideExtension), engine.ExtendedTrip, u.Extension)},
+			} {
+				want := regexp.MustCompile(` +`).ReplaceAllString(d.text, " ") + "\n"
+				if strings.Contains(rowsOf, want) != d.has {
+					t.Errorf("%s, %v: the guide has %q: %v, want %v", c.Tag, r, want, !d.has, d.has)
+				}
 			}
 		}
 	}

@@ -193,7 +193,7 @@ func (m *Model) question() *question {
 			}
 		}
 		return &question{title: m.t(lang.DlgWelcome), body: []string{
-			m.t(lang.DlgWelcome1),
+			m.t(lang.DlgWelcome1, m.obs.Trip),
 			m.t(lang.DlgWelcome2),
 			"",
 			m.t(lang.DlgWelcome3),

@@ -349,7 +349,7 @@ func (m *scorePane) handEnd(obs *engine.Observation) string {
 	trip := m.t(lang.EndMiles, obs.Trip)
 	if obs.Finisher < 0 {
 		how := m.t(lang.EndRanOut)
-		if obs.Config.Rules == engine.BSD {
+		if obs.Config.Rules.EndWhenStuck() {
 			how = m.t(lang.EndRanOutBSD)
 		}
 		if obs.Extender >= 0 {

@@ -522,8 +522,8 @@ func (m *Board) keysNow(full bool) KeyMap {
 	}
 	m.moreKeys(&k, board && !choosing, full)
 	if m.gamePrompt() == promptExtension {
-		m.said(&k.Yes, lang.BtnExtend)
-		m.said(&k.No, lang.BtnStop700)
+		m.said(&k.Yes, lang.BtnExtend, engine.ExtendedTrip)
+		m.said(&k.No, lang.BtnStop700, m.obs.Trip)
 	}
 	return k
 }
