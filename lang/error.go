@@ -8,6 +8,8 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/bot"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/coded"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
 )
 
@@ -30,15 +32,7 @@ func Err(k Key, args ...any) *Error { return &Error{Key: k, Args: args} }
 func (e *Error) Error() string { return English.Error(e) }
 
 // Unwrap gives the arguments that are errors.
-func (e *Error) Unwrap() []error {
-	var errs []error
-	for _, a := range e.Args {
-		if err, ok := a.(error); ok {
-			errs = append(errs, err)
-		}
-	}
-	return errs
-}
+func (e *Error) Unwrap() []error { return coded.Errors(e.Args) }
 
 // Error is what a person reads of err in c's language: the first refusal
 // in its chain that the catalogue says (an *Error, a table's
@@ -59,12 +53,29 @@ func (c *Catalogue) Error(err error) string {
 	}
 	said := make([]any, len(args))
 	for i, a := range args {
-		if inner, ok := a.(error); ok {
-			a = c.Error(inner)
-		}
-		said[i] = a
+		said[i] = c.arg(a)
 	}
 	return c.T(k, said...)
+}
+
+// arg is an argument of a refusal as its sentence says it in c's
+// language: an error said by Error, a card by its name, what a save's
+// field wanted or met by its words.
+func (c *Catalogue) arg(a any) any {
+	switch a := a.(type) {
+	case error:
+		return c.Error(a)
+	case engine.Card:
+		return c.Card(a)
+	case save.Kind:
+		return c.kind(a)
+	case save.Token:
+		if a.Kind == save.KindNumber {
+			return c.T(KdNumber, a.Number)
+		}
+		return c.kind(a.Kind)
+	}
+	return a
 }
 
 // Says reports whether the catalogue words err (Catalogue.Error), its
@@ -91,19 +102,24 @@ func Says(err error) bool {
 // levels); ok is false for any other error.
 func (c *Catalogue) coded(err error) (text string, ok bool) {
 	var (
-		refusal *engine.Refusal
-		config  *engine.ConfigError
-		rules   *engine.UnknownRuleset
-		level   *ai.LevelError
-		flaw    *engine.Invalid
-		bounds  *save.OutOfRange
-		failure *bot.Failure
+		refusal  *engine.Refusal
+		config   *engine.ConfigError
+		rules    *engine.UnknownRuleset
+		level    *ai.LevelError
+		flaw     *engine.Invalid
+		bounds   *save.OutOfRange
+		failure  *bot.Failure
+		notation *engine.NotationError
 	)
 	switch {
 	case errors.As(err, &failure):
 		return c.botFailure(failure), true
+	case errors.As(err, &bounds) && bounds.Null:
+		return c.T(SvOutOfRangeNull, bounds.V, bounds.Lo, bounds.Hi), true
 	case errors.As(err, &bounds):
 		return c.T(SvOutOfRange, bounds.V, bounds.Lo, bounds.Hi), true
+	case errors.As(err, &notation):
+		return c.notation(notation), true
 	case errors.As(err, &flaw) && flaw.Why < engine.NumFlaws:
 		return c.flaw(flaw), true
 	case errors.As(err, &refusal):
@@ -158,6 +174,12 @@ func refusal(err error) (Key, []any, bool) {
 		return k, args, true
 	}
 	if k, args, ok := fieldFault(err); ok {
+		return k, args, true
+	}
+	if k, args, ok := keyed[save.FaultReason](err, saveFaultKeys[:]); ok {
+		return k, args, true
+	}
+	if k, args, ok := keyed[record.FaultReason](err, recordFaultKeys[:]); ok {
 		return k, args, true
 	}
 	for _, t := range translators {

@@ -8,6 +8,10 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/ai/bot"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/coded"
+	"github.com/millebornes/mille/record"
+	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/table"
 )
 
@@ -59,7 +63,7 @@ func TestTableRefusals(t *testing.T) {
 
 // TestBotFailures (issue 33): a bot program's failure inside an arena's
 // line is said in the reader's language, its reason a code with its
-// figures; the English is the host log's, word for word.
+// figures.
 func TestBotFailures(t *testing.T) {
 	for _, tc := range []struct {
 		f      *bot.Failure
@@ -75,11 +79,55 @@ func TestBotFailures(t *testing.T) {
 		{&bot.Failure{Bot: "b", Why: bot.Ended, Err: io.EOF}, "bot b: EOF", "bot b\u00a0: sa sortie s'est arrêtée (EOF)"},
 	} {
 		arena := Err(ErrArenaSeatFailed, "cmd:./b", tc.f)
-		if got, want := English.Error(tc.f), tc.f.Error(); got != tc.en || got != want {
-			t.Errorf("English.Error = %q, want %q (the log's %q)", got, tc.en, want)
+		if got := English.Error(tc.f); got != tc.en {
+			t.Errorf("English.Error = %q, want %q", got, tc.en)
 		}
 		if got := French.Error(arena); got != French.T(ErrArenaSeatFailed, "cmd:./b", tc.fr) {
 			t.Errorf("French.Error = %q, want the seat, then %q", got, tc.fr)
+		}
+	}
+}
+
+// TestSaveFaults (issue 33): a damaged save's fault is said in the
+// reader's language, its field, its figures and its cards too.
+func TestSaveFaults(t *testing.T) {
+	damaged := func(field string, err error) error {
+		return &save.Error{Path: "x.mille.json", Why: save.RefDamaged, Args: []any{&record.FieldError{Field: field, Err: err}}}
+	}
+	for _, tc := range []struct {
+		err    error
+		en, fr string
+	}{
+		{damaged("state.drawPile[0]", coded.New(save.FaultNullInPile)),
+			"x.mille.json: state.drawPile[0]: a pile holds no empty places (null)",
+			"x.mille.json\u00a0: fichier abîmé\u00a0: state.drawPile[0]\u00a0: une pile n'a pas de place vide (null)"},
+		{damaged("ui.sort", coded.New(save.FaultWant, save.KindString, save.Token{Kind: save.KindNumber, Number: "1"})),
+			"x.mille.json: ui.sort: want a string, got number 1",
+			"x.mille.json\u00a0: fichier abîmé\u00a0: ui.sort\u00a0: il faut une chaîne, pas le nombre 1"},
+		{damaged("state.tableaus[0].coupsFourres[0]", coded.New(save.FaultNotSafety, engine.Go)),
+			"x.mille.json: state.tableaus[0].coupsFourres[0]: Go is not a safety",
+			"x.mille.json\u00a0: fichier abîmé\u00a0: state.tableaus[0].coupsFourres[0]\u00a0: Feu vert n'est pas une botte"},
+		{damaged("", coded.New(save.FaultUnknownField, "cheat")),
+			`x.mille.json: the document: unknown field "cheat"`,
+			"x.mille.json\u00a0: fichier abîmé\u00a0: le document\u00a0: champ inconnu «\u00a0cheat\u00a0»"},
+		{damaged("seats", coded.New(record.FaultSeats, 3, 2)),
+			"x.mille.json: seats: 3 seats for 2 players",
+			"x.mille.json\u00a0: fichier abîmé\u00a0: seats\u00a0: 3 places pour 2 joueurs"},
+		{damaged("state.phase", &engine.NotationError{Why: engine.UnknownName, What: "phase", Token: "nap", Want: []string{"play", "hand-over"}}),
+			`x.mille.json: state.phase: unknown phase "nap" (want play or hand-over)`,
+			"x.mille.json\u00a0: fichier abîmé\u00a0: state.phase\u00a0: phase inconnue «\u00a0nap\u00a0» (il faut play ou hand-over)"},
+		{&save.Error{Path: "x.mille.json", Why: save.RefSyntaxAt, Args: []any{3, 5, "B"}},
+			`x.mille.json: not valid JSON at line 3, column 5: unexpected "B"`,
+			"x.mille.json\u00a0: JSON non valide à la ligne 3, colonne 5\u00a0: «\u00a0B\u00a0» inattendu"},
+	} {
+		if got := English.Error(tc.err); got != tc.en {
+			t.Errorf("English: %q, want %q", got, tc.en)
+		}
+		if got := French.Error(tc.err); got != tc.fr {
+			t.Errorf("French: %q, want %q", got, tc.fr)
+		}
+		if !Says(tc.err) {
+			t.Errorf("Says(%v) is false", tc.err)
 		}
 	}
 }

@@ -1491,7 +1491,7 @@ const (
 	SvUpgrading       // the schema, the error
 	SvTooDeep         // most levels, line, column
 	SvTruncated       // -
-	SvSyntaxAt        // line, column, encoding/json's words (which French leaves out)
+	SvSyntaxAt        // line, column, the character met
 	SvDamaged         // what is wrong: a field and its fault
 	SvTooLong         // bytes, most MiB
 	SvLinkNowhere     // -
@@ -1550,6 +1550,70 @@ const (
 	BotOther      // the message's type, the decision
 	BotRefused    // the host's error line (the protocol's English)
 
+	SvDocument        // the fault
+	SvOutOfRangeNull  // the number, the least, the most
+	FtUnknownField    // the field
+	FtFieldTwice      // the field
+	FtMissingField    // the field
+	FtTooMany         // the most entries
+	FtWant            // the kind wanted, the kind met
+	FtNotWhole        // the number
+	FtSyntax          // the byte offset
+	FtTruncated       // -
+	FtJSON            // encoding/json's error
+	FtOneCard         // -
+	FtAttackSide      // the last side
+	FtSideNotAttack   // -
+	FtNotVersion      // the text
+	FtNotTime         // the text
+	FtNotSeed         // the text, the largest seed
+	FtPileSize        // the cards, the deck's
+	FtNullInPile      // -
+	FtHands           // the hands, the players
+	FtHandPlaces      // the places, a hand's
+	FtSides           // the entries, the sides
+	FtLog             // the events, the events kept, the event count
+	FtNotSafety       // the card
+	FtSafetyTwice     // the card
+	FtNoAction        // the action's number
+	FtNoPhase         // the phase's number
+	FtNoEvent         // the event kind's number
+	FtRange           // -
+	FtNotLevel        // the text
+	FtNotHand         // -
+	FtBadName         // -
+	KdOther           // -
+	KdObject          // -
+	KdArray           // -
+	KdString          // -
+	KdBool            // -
+	KdWhole           // -
+	KdCard            // -
+	KdAction          // -
+	KdNull            // -
+	KdNumber          // the number as written
+	RcSeats           // the seats, the players
+	RcUISettings      // the settings, the most
+	RcUISetting       // the setting
+	RcNameLong        // the characters, the most
+	RcNameUnprintable // the name
+	RcHumanLevel      // the level
+	RcNotLevel        // the level
+	RcReplay          // the actions, the field, the value replayed, the value in the file
+	RcReplayDiffers   // the actions
+	NtUnknownCard     // the name, the names
+	NtUnknownPhase    // the name, the names
+	NtUnknownEvent    // the name, the names
+	NtUnknownVerb     // the name, the names
+	NtUnknownAction   // the text
+	NtAttackForm      // the text
+	NtNoSuchVerb      // the verb's number
+	NtTakesNoCard     // the verb
+	NtNeedsCard       // the verb
+	NtAttackNotHazard // the card
+	NtAttackSide      // the last side
+	NtSideNotAttack   // -
+	NtPlayHazard      // -
 	// NumKeys counts the keys: every catalogue has a text for each.
 	NumKeys
 )

@@ -69,7 +69,7 @@ func TestEveryKeyHasEveryLanguage(t *testing.T) {
 }
 
 // sameInBoth are the texts that French writes as English does.
-var sameInBoth = map[Key]bool{CardAccident: true, FaceAccident: true, BigAccident: true, PileBattle: true, PileCoupFourre: true, KeyPage: true, GuidePoints: true, GuideCapAccident: true, RateExcellent: true, LevelExpert: true, RvChart: true, RvLineFinished: true, CountPoint: true, CountPoints: true, WordAgain: true, SvIO: true}
+var sameInBoth = map[Key]bool{CardAccident: true, FaceAccident: true, BigAccident: true, PileBattle: true, PileCoupFourre: true, KeyPage: true, GuidePoints: true, GuideCapAccident: true, RateExcellent: true, LevelExpert: true, RvChart: true, RvLineFinished: true, CountPoint: true, CountPoints: true, WordAgain: true, SvIO: true, KdNull: true}
 
 // TestFrenchIsFrench: a French text that is English's too was forgotten
 // (but for the texts that are only arguments, and the letter P).

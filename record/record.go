@@ -10,7 +10,6 @@ package record
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"reflect"
@@ -21,6 +20,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/coded"
 )
 
 // Limits on what a record may hold, so hostile files stay small.
@@ -100,9 +100,47 @@ func (g *Game) Apply(a engine.Action) error {
 	return nil
 }
 
-// ErrReplay is Check's error (wrapped) when replaying the history does not
-// give the state.
-var ErrReplay = errors.New("the state does not match its history")
+// ErrReplay is Check's error when replaying the history does not give the
+// state: errors.Is finds it in any replay Fault (coded.Error.Is).
+var ErrReplay error = coded.New(FaultReplay)
+
+// A Fault is what is wrong with a game's seats, settings or history, at
+// the field a FieldError names: a code and the arguments its comment
+// lists, which lang words in the reader's language (issue 33). Error
+// names the code, for logs.
+type Fault = coded.Error[FaultReason]
+
+// A FaultReason is a kind of Fault.
+type FaultReason uint8
+
+// The faults Check finds; the comment lists the arguments.
+const (
+	FaultSeats           FaultReason = iota // the seats, the players
+	FaultUISettings                         // the settings, the most
+	FaultUISetting                          // the setting's name
+	FaultNameLong                           // the name's characters, the most
+	FaultNameUnprintable                    // the name
+	FaultHumanLevel                         // the level
+	FaultNotLevel                           // the level
+	FaultReplay                             // the actions, the field, its value replayed, its value in the file
+	FaultReplayDiffers                      // the actions
+	NumFaults                               // the number of faults
+)
+
+// faultNames are the faults' names, which Error gives.
+var faultNames = [NumFaults]string{
+	FaultSeats: "seats", FaultUISettings: "ui-settings", FaultUISetting: "ui-setting",
+	FaultNameLong: "name-long", FaultNameUnprintable: "name-unprintable", FaultHumanLevel: "human-level",
+	FaultNotLevel: "not-level", FaultReplay: "replay", FaultReplayDiffers: "replay",
+}
+
+// String names the fault, for logs.
+func (r FaultReason) String() string {
+	if r < NumFaults {
+		return faultNames[r]
+	}
+	return "fault(" + strconv.Itoa(int(r)) + ")"
+}
 
 // A FieldError is what is wrong with one field of a game: the field, as
 // a file names it ("history[3] (\"play 75\")"), and why, an error that may
@@ -113,8 +151,14 @@ type FieldError struct {
 	Err   error
 }
 
-// Error is the field and the fault, for logs.
-func (e *FieldError) Error() string { return e.Field + ": " + e.Err.Error() }
+// Error is the field and the fault, for logs; a fault of the whole
+// document (Field "") is the fault alone.
+func (e *FieldError) Error() string {
+	if e.Field == "" {
+		return e.Err.Error()
+	}
+	return e.Field + ": " + e.Err.Error()
+}
 
 // Unwrap gives the fault.
 func (e *FieldError) Unwrap() error { return e.Err }
@@ -139,19 +183,19 @@ func (g *Game) CheckMeta() error {
 		return &FieldError{"config", err}
 	}
 	if len(g.Seats) != g.State.Config.Players {
-		return fmt.Errorf("seats: %d seats for %d players", len(g.Seats), g.State.Config.Players)
+		return &FieldError{"seats", coded.New(FaultSeats, len(g.Seats), g.State.Config.Players)}
 	}
 	for i, s := range g.Seats {
 		if err := s.check(); err != nil {
-			return fmt.Errorf("seats[%d]: %v", i, err)
+			return &FieldError{fmt.Sprintf("seats[%d]", i), err}
 		}
 	}
 	if len(g.UI) > MaxUIEntries {
-		return fmt.Errorf("ui: %d settings, at most %d", len(g.UI), MaxUIEntries)
+		return &FieldError{"ui", coded.New(FaultUISettings, len(g.UI), MaxUIEntries)}
 	}
 	for k, v := range g.UI {
 		if k == "" || len(k) > maxUIText || len(v) > maxUIText || !Printable(k) || !Printable(v) {
-			return fmt.Errorf("ui: setting %.40q is empty, too long or not printable", k)
+			return &FieldError{"ui", coded.New(FaultUISetting, k)}
 		}
 	}
 	return nil
@@ -159,21 +203,21 @@ func (g *Game) CheckMeta() error {
 
 func (s Seat) check() error {
 	if n := utf8.RuneCountInString(s.Name); n > MaxNameLen {
-		return fmt.Errorf("name is %d characters long, at most %d", n, MaxNameLen)
+		return coded.New(FaultNameLong, n, MaxNameLen)
 	}
 	if !Printable(s.Name) {
 		// A name goes straight to the terminal: no escape sequences.
-		return fmt.Errorf("name %.40q holds characters that cannot be shown", s.Name)
+		return coded.New(FaultNameUnprintable, s.Name)
 	}
 	if s.Human {
 		if s.Level != "" {
-			return fmt.Errorf("a human player has level %.40q", s.Level)
+			return coded.New(FaultHumanLevel, s.Level)
 		}
 		return nil
 	}
 	if s.Level == "" || len(s.Level) > MaxLevelLen ||
 		strings.Trim(s.Level, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
-		return fmt.Errorf("computer level %.40q is not a level name", s.Level)
+		return coded.New(FaultNotLevel, s.Level)
 	}
 	return nil
 }
@@ -205,8 +249,7 @@ func (g *Game) checkReplay() error {
 		}
 	}
 	if s != g.State {
-		where := diffStates(&s, &g.State)
-		return fmt.Errorf("%w of %d actions: %s", ErrReplay, len(g.History), where)
+		return diffStates(len(g.History), &s, &g.State)
 	}
 	return nil
 }
@@ -262,11 +305,11 @@ func MovesDigest(history []engine.Action) uint64 {
 
 // diffStates names the first field where the replayed state got differs
 // from the saved state want.
-func diffStates(got, want *engine.State) string {
+func diffStates(actions int, got, want *engine.State) error {
 	if path, g, w := firstDiff(reflect.ValueOf(*got), reflect.ValueOf(*want), "state"); path != "" {
-		return fmt.Sprintf("replaying it gives %s = %v, the file has %v", path, g, w)
+		return coded.New(FaultReplay, actions, path, g, w)
 	}
-	return "they differ"
+	return coded.New(FaultReplayDiffers, actions)
 }
 
 func firstDiff(a, b reflect.Value, path string) (string, any, any) {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/millebornes/mille/record"
 )
@@ -23,8 +23,9 @@ import (
 const maxDepth = 10
 
 // Read loads the game saved at path and checks it through (see Decode).
-// The error, if any, is one line that starts with path: "x.mille.json:
-// card count: the game has 3 Stop cards, the deck 5". A missing file gives
+// The error, if any, is an *Error that names path and holds the fault as
+// codes, which lang says on one line: "x.mille.json: Stop: the game has 3
+// cards, the deck 5". A missing file gives
 // an error for which errors.Is(err, fs.ErrNotExist) holds. Read never
 // writes to the file.
 func Read(path string) (record.Game, error) {
@@ -208,8 +209,10 @@ func withData(err error, data []byte) error {
 		if se.Offset >= int64(len(data)) {
 			return refuse(RefTruncated)
 		}
-		line, col := position(data, int(se.Offset)-1) // Offset is past the bad byte
-		return refuse(RefSyntaxAt, line, col, strings.TrimPrefix(se.Error(), "json: "))
+		off := int(se.Offset) - 1 // Offset is past the bad byte
+		line, col := position(data, off)
+		_, size := utf8.DecodeRune(data[off:])
+		return refuse(RefSyntaxAt, line, col, string(data[off:off+size]))
 	}
 	return damaged(jsonError(err))
 }
@@ -221,59 +224,59 @@ func position(data []byte, off int) (line, col int) {
 	return line, col
 }
 
-// jsonError rewords encoding/json's errors as one line without Go types.
+// jsonError is encoding/json's error as a Fault: a value of the wrong
+// type (at its field), a syntax error at its byte offset, an early end.
+// A Decoder over bytes gives no other; one would be a FaultJSON.
 func jsonError(err error) error {
-	if err == nil {
-		return nil
-	}
 	var ute *json.UnmarshalTypeError
 	if errors.As(err, &ute) {
-		want := "a value of another type"
+		want := KindOther
 		switch ute.Type.Kind() {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			want = "a whole number in range"
+			want = KindWhole
 		case reflect.String:
-			want = "a string"
+			want = KindString
 		case reflect.Bool:
-			want = "true or false"
+			want = KindBool
 		case reflect.Slice, reflect.Array:
-			want = "an array"
+			want = KindArray
 		case reflect.Struct, reflect.Map:
-			want = "an object"
+			want = KindObject
 		}
-		field := ute.Field
-		if field == "" {
-			field = "the document"
+		got := map[string]Kind{"string": KindString, "bool": KindBool, "array": KindArray, "object": KindObject}[ute.Value]
+		if strings.HasPrefix(ute.Value, "number") {
+			got = KindNumber
 		}
-		return fmt.Errorf("%s: want %s, got %s", field, want, ute.Value)
+		return &record.FieldError{Field: ute.Field, Err: newFault(FaultWant, want, Token{Kind: got, Number: strings.TrimPrefix(strings.TrimPrefix(ute.Value, "number"), " ")})}
 	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Errorf("not valid JSON: %v", strings.TrimPrefix(se.Error(), "json: "))
+		return newFault(FaultSyntax, se.Offset)
 	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	return errors.New(strings.ReplaceAll(msg, "\n", " "))
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return newFault(FaultTruncated)
+	}
+	return newFault(FaultJSON, err)
 }
 
 // decodeError is a problem decodeStrict found, and where: the path is
-// built as the error returns up through the document.
+// built as the error returns up through the document, and decodeStrict
+// gives it as a record.FieldError.
 type decodeError struct {
 	path string // ".state.hands[1][3]"
-	msg  string
+	err  error  // a Fault, or the engine's notation error
 }
 
-func (e *decodeError) Error() string {
-	path := strings.TrimPrefix(e.path, ".")
-	if path == "" {
-		path = "the document"
-	}
-	return path + ": " + e.msg
+func (e *decodeError) Error() string { return e.path + ": " + e.err.Error() }
+
+// problem is the Fault why, with its arguments, where decodeStrict is.
+func problem(why FaultReason, args ...any) error {
+	return &decodeError{err: newFault(why, args...)}
 }
 
-func problem(format string, args ...any) error {
-	return &decodeError{msg: fmt.Sprintf(format, args...)}
-}
+// problemOf is err, a fault of the value decodeStrict is at.
+func problemOf(err error) error { return &decodeError{err: err} }
 
 // at puts step ("."+key or "[i]") in front of err's path.
 func at(err error, step string) error {
@@ -302,7 +305,11 @@ var tokenDecoderType = reflect.TypeFor[tokenDecoder]()
 func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	return decodeValue(dec, reflect.ValueOf(v).Elem(), 0)
+	err := decodeValue(dec, reflect.ValueOf(v).Elem(), 0)
+	if de, ok := err.(*decodeError); ok {
+		return &record.FieldError{Field: strings.TrimPrefix(de.path, "."), Err: de.err}
+	}
+	return err
 }
 
 // decodeValue decodes the next JSON value of dec into v, which must be
@@ -310,7 +317,7 @@ func decodeStrict(data []byte, v any) error {
 func decodeValue(dec *json.Decoder, v reflect.Value, max int) error {
 	tok, err := dec.Token()
 	if err != nil {
-		return problem("%v", jsonError(err))
+		return problemOf(jsonError(err))
 	}
 	return decodeToken(dec, tok, v, max)
 }
@@ -320,8 +327,8 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 	if v.CanAddr() && v.Addr().Type().Implements(tokenDecoderType) {
 		return v.Addr().Interface().(tokenDecoder).decodeJSON(dec, tok)
 	}
-	want := func(what string) error {
-		return problem("want %s, got %s", what, describeToken(tok))
+	want := func(what Kind) error {
+		return problem(FaultWant, what, tokenOf(tok))
 	}
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -333,7 +340,7 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 		return decodeToken(dec, tok, v.Elem(), max)
 	case reflect.Struct:
 		if tok != json.Delim('{') {
-			return want("an object")
+			return want(KindObject)
 		}
 		fields := fieldsOf(v.Type())
 		var seen uint64 // structs here have fewer than 64 fields
@@ -344,10 +351,10 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 			}
 			i := slices.IndexFunc(fields, func(f field) bool { return f.key == key })
 			if i < 0 {
-				return problem("unknown field %.40q", key)
+				return problem(FaultUnknownField, key)
 			}
 			if seen&(1<<i) != 0 {
-				return problem("field %q appears twice", key)
+				return problem(FaultFieldTwice, key)
 			}
 			seen |= 1 << i
 			if err := decodeValue(dec, v.Field(i), fields[i].max); err != nil {
@@ -356,12 +363,12 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 		}
 		for i, f := range fields {
 			if seen&(1<<i) == 0 && !f.optional {
-				return problem("missing field %q", f.key)
+				return problem(FaultMissingField, f.key)
 			}
 		}
 	case reflect.Map:
 		if tok != json.Delim('{') {
-			return want("an object")
+			return want(KindObject)
 		}
 		v.Set(reflect.MakeMap(v.Type()))
 		elem := reflect.New(v.Type().Elem()).Elem()
@@ -372,10 +379,10 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 			}
 			k := reflect.ValueOf(key)
 			if v.MapIndex(k).IsValid() {
-				return problem("field %.40q appears twice", key)
+				return problem(FaultFieldTwice, key)
 			}
 			if max > 0 && v.Len() >= max {
-				return problem("more than %d entries", max)
+				return problem(FaultTooMany, max)
 			}
 			elem.SetZero()
 			if err := decodeValue(dec, elem, 0); err != nil {
@@ -385,13 +392,13 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 		}
 	case reflect.Slice:
 		if tok != json.Delim('[') {
-			return want("an array")
+			return want(KindArray)
 		}
 		v.Set(reflect.MakeSlice(v.Type(), 0, 0))
 		zero := reflect.Zero(v.Type().Elem())
 		for i := 0; dec.More(); i++ {
 			if max > 0 && i >= max {
-				return problem("more than %d entries", max)
+				return problem(FaultTooMany, max)
 			}
 			v.Set(reflect.Append(v, zero))
 			if err := decodeValue(dec, v.Index(i), 0); err != nil {
@@ -401,33 +408,33 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 	case reflect.String:
 		s, ok := tok.(string)
 		if !ok {
-			return want("a string")
+			return want(KindString)
 		}
 		v.SetString(s)
 		return nil
 	case reflect.Bool:
 		b, ok := tok.(bool)
 		if !ok {
-			return want("true or false")
+			return want(KindBool)
 		}
 		v.SetBool(b)
 		return nil
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		num, ok := tok.(json.Number)
 		if !ok {
-			return want("a whole number")
+			return want(KindWhole)
 		}
 		n, err := strconv.ParseInt(string(num), 10, 64)
 		if err != nil || v.OverflowInt(n) {
-			return problem("%.40s is not a whole number in range", num)
+			return problem(FaultNotWhole, tokenOf(num).Number)
 		}
 		v.SetInt(n)
 		return nil
 	default:
-		return problem("cannot decode a %v", v.Kind())
+		return want(KindOther) // no field of the file's types is of this kind
 	}
 	if _, err := dec.Token(); err != nil { // the closing } or ]
-		return problem("%v", jsonError(err))
+		return problemOf(jsonError(err))
 	}
 	return nil
 }
@@ -435,7 +442,7 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 func objectKey(dec *json.Decoder) (string, error) {
 	tok, err := dec.Token()
 	if err != nil {
-		return "", problem("%v", jsonError(err))
+		return "", problemOf(jsonError(err))
 	}
 	key, _ := tok.(string)
 	return key, nil
@@ -465,24 +472,4 @@ func fieldsOf(t reflect.Type) []field {
 	}
 	fieldCache.Store(t, fs)
 	return fs
-}
-
-// describeToken says what a JSON token is, for "want ..., got ...".
-func describeToken(tok json.Token) string {
-	switch t := tok.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case bool:
-		return "true or false"
-	case json.Number:
-		return fmt.Sprintf("number %.40s", t)
-	case json.Delim:
-		if t == '{' {
-			return "an object"
-		}
-		return "an array"
-	}
-	return "something else"
 }

@@ -79,7 +79,7 @@ func TestDecodeRefuses(t *testing.T) {
 	tests := []struct {
 		name string
 		data []byte
-		want any // the refusal's code, or a part of a damaged file's fault
+		want any // the refusal's code, or a damaged file's fault (its field, or the start of it)
 	}{
 		{"empty", nil, RefTruncated},
 		{"truncated", good[:len(good)/2], RefTruncated},
@@ -93,101 +93,101 @@ func TestDecodeRefuses(t *testing.T) {
 		{"trailing data", append(append([]byte{}, good...), "{}"...), RefSyntaxAt},
 		{"deep nesting", []byte(deep), RefTooDeep},
 		{"deep in a field", text(`"ui": {"sort": "on"}`, `"ui": {"sort": `+deep+`}`), RefTooDeep},
-		{"unknown field", text(`"seed"`, `"cheat": true, "seed"`), `unknown field "cheat"`},
-		{"missing field", text(`"turn": 0,`, ``), `state: missing field "turn"`},
-		{"duplicate field", text(`"turn": 0,`, `"turn": 0, "turn": 0,`), `field "turn" appears twice`},
-		{"wrong type", text(`"trip": 700`, `"trip": "700"`), "state.trip: want a whole number, got a string"},
-		{"giant number", text(`"trip": 700`, `"trip": 1e999`), "state.trip: 1e999 is not a whole number in range"},
-		{"huge integer", text(`"game": 0`, `"game": 123456789012345678901234567890`), "state.game: 123456789012345678901234567890 is not a whole number in range"},
-		{"negative", text(`"hand": 0`, `"hand": -1`), "state.hand: -1 is out of range"},
-		{"out of range", text(`"game": 0`, `"game": 70000`), "state.game: 70000 is out of range (0 to 65535)"},
-		{"turn not a seat", text(`"turn": 0`, `"turn": 2`), "state.turn: 2 is out of range (0 to 1)"},
-		{"seed not a number", text(`"seed": "42"`, `"seed": "x"`), `seed: "x" is not a whole number`},
-		{"seed too big", text(`"seed": "42"`, `"seed": "18446744073709551616"`), "is not a whole number from 0 to 18446744073709551615"},
-		{"seed as number", text(`"seed": "42"`, `"seed": 42`), "seed: want a string"},
-		{"unknown card", text(`"`+top+`"`, `"Banana"`), `unknown card "Banana"`},
-		{"card as number", text(`"`+top+`"`, `17`), "want a card name"},
+		{"unknown field", text(`"seed"`, `"cheat": true, "seed"`), detail{"", FaultUnknownField}},
+		{"missing field", text(`"turn": 0,`, ``), detail{"state", FaultMissingField}},
+		{"duplicate field", text(`"turn": 0,`, `"turn": 0, "turn": 0,`), detail{"state", FaultFieldTwice}},
+		{"wrong type", text(`"trip": 700`, `"trip": "700"`), detail{"state.trip", FaultWant}},
+		{"giant number", text(`"trip": 700`, `"trip": 1e999`), detail{"state.trip", FaultNotWhole}},
+		{"huge integer", text(`"game": 0`, `"game": 123456789012345678901234567890`), detail{"state.game", FaultNotWhole}},
+		{"negative", text(`"hand": 0`, `"hand": -1`), detail{"state.hand", OutOfRange{V: -1, Lo: 0, Hi: 65535}}},
+		{"out of range", text(`"game": 0`, `"game": 70000`), detail{"state.game", OutOfRange{V: 70000, Lo: 0, Hi: 65535}}},
+		{"turn not a seat", text(`"turn": 0`, `"turn": 2`), detail{"state.turn", OutOfRange{V: 2, Lo: 0, Hi: 1}}},
+		{"seed not a number", text(`"seed": "42"`, `"seed": "x"`), detail{"seed", FaultNotSeed}},
+		{"seed too big", text(`"seed": "42"`, `"seed": "18446744073709551616"`), detail{"seed", FaultNotSeed}},
+		{"seed as number", text(`"seed": "42"`, `"seed": 42`), detail{"seed", FaultWant}},
+		{"unknown card", text(`"`+top+`"`, `"Banana"`), detail{"state.", engine.UnknownName}},
+		{"card as number", text(`"`+top+`"`, `17`), detail{"state.", FaultWant}},
 		{"card count", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			p[len(p)-1] = other
-		}), "the game has"},
+		}), detail{"", engine.BadCount}},
 		{"missing card", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			state(d)["drawPile"] = p[:len(p)-1]
-		}), "the game has"},
+		}), detail{"", engine.BadCount}},
 		{"duplicated card", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			state(d)["drawPile"] = append(p, p[0])
-		}), "the game has"},
+		}), detail{"", engine.BadCount}},
 		{"hole in a pile", edit(t, good, func(d map[string]any) {
 			p := state(d)["drawPile"].([]any)
 			p[0] = nil
-		}), "state.drawPile[0]: a pile holds no empty places"},
+		}), detail{"state.drawPile[0]", FaultNullInPile}},
 		{"short hand", edit(t, good, func(d map[string]any) {
 			h := state(d)["hands"].([]any)
 			h[0] = h[0].([]any)[:6]
-		}), "state.hands[0]: 6 places, want 7"},
+		}), detail{"state.hands[0]", FaultHandPlaces}},
 		{"hands for a third seat", edit(t, good, func(d map[string]any) {
 			h := state(d)["hands"].([]any)
 			state(d)["hands"] = append(h, []any{nil, nil, nil, nil, nil, nil, nil})
-		}), "state.hands: 3 hands for 2 players"},
+		}), detail{"state.hands", FaultHands}},
 		{"too many seats", edit(t, good, func(d map[string]any) {
 			d["seats"] = append(d["seats"].([]any), map[string]any{"name": "Eve", "human": true})
-		}), "seats: 3 seats for 2 players"},
-		{"escape in a name", text(`"name": "You"`, `"name": "\u001b[2J"`), "seats[0]: name"},
-		{"long name", text(`"name": "You"`, `"name": "`+strings.Repeat("é", 41)+`"`), "seats[0]: name is 41 characters"},
-		{"bad level", text(`"level": "medium"`, `"level": "Hard!"`), "not a level name"},
-		{"human with level", text(`"human": true`, `"human": true, "level": "hard"`), "a human player has level"},
-		{"bad phase", text(`"phase": "play"`, `"phase": "nap"`), `state.phase: unknown phase "nap"`},
-		{"bad rules", text(`"rules": "standard"`, `"rules": "calvinball"`), "config.rules: unknown ruleset"},
+		}), detail{"seats", record.FaultSeats}},
+		{"escape in a name", text(`"name": "You"`, `"name": "\u001b[2J"`), detail{"seats[0]", record.FaultNameUnprintable}},
+		{"long name", text(`"name": "You"`, `"name": "`+strings.Repeat("é", 41)+`"`), detail{"seats[0]", record.FaultNameLong}},
+		{"bad level", text(`"level": "medium"`, `"level": "Hard!"`), detail{"seats[", record.FaultNotLevel}},
+		{"human with level", text(`"human": true`, `"human": true, "level": "hard"`), detail{"seats[0]", record.FaultHumanLevel}},
+		{"bad phase", text(`"phase": "play"`, `"phase": "nap"`), detail{"state.phase", engine.UnknownName}},
+		{"bad rules", text(`"rules": "standard"`, `"rules": "calvinball"`), detail{"config.rules", "unknown-ruleset"}},
 		{"bsd with 3", edit(t, good, func(d map[string]any) {
 			d["config"].(map[string]any)["rules"] = "bsd"
 			d["config"].(map[string]any)["players"] = 3
-		}), "config: the bsd ruleset is for 2 players only"},
-		{"five players", text(`"players": 2`, `"players": 5`), "config: 5 players"},
+		}), detail{"config", engine.BadRulesPlayers}},
+		{"five players", text(`"players": 2`, `"players": 5`), detail{"config", engine.BadPlayers}},
 		{"unknown event", edit(t, good, func(d map[string]any) {
 			state(d)["log"].([]any)[0].(map[string]any)["event"] = "party"
-		}), `state.log[0]: unknown event "party"`},
+		}), detail{"state.log[0]", engine.UnknownName}},
 		{"short log", edit(t, good, func(d map[string]any) {
 			state(d)["log"] = state(d)["log"].([]any)[1:]
-		}), "state.log: 31 events, want the last 32"},
+		}), detail{"state.log", FaultLog}},
 		{"safety twice", edit(t, good, func(d map[string]any) {
 			state(d)["tableaus"].([]any)[0].(map[string]any)["safeties"] = []any{"Extra Tank", "Extra Tank"}
-		}), "state.tableaus[0].safeties[1]: Extra Tank appears twice"},
+		}), detail{"state.tableaus[0].safeties[1]", FaultSafetyTwice}},
 		{"not a safety", edit(t, good, func(d map[string]any) {
 			state(d)["tableaus"].([]any)[0].(map[string]any)["coupsFourres"] = []any{"Go"}
-		}), "state.tableaus[0].coupsFourres[0]: Go is not a safety"},
+		}), detail{"state.tableaus[0].coupsFourres[0]", FaultNotSafety}},
 		{"engine refuses", edit(t, good, func(d map[string]any) {
 			state(d)["trip"] = 800
-		}), "state: trip 800 is not possible"},
+		}), detail{"state", engine.BadTrip}},
 		{"history cut", edit(t, good, func(d map[string]any) {
 			h := d["history"].([]any)
 			d["history"] = h[:len(h)-1]
-		}), "the state does not match its history of 39 actions: replaying it gives state."},
+		}), detail{"", record.FaultReplay}},
 		{"history illegal", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = "extend"
-		}), `history[0] ("extend")`},
+		}), detail{`history[0] ("extend")`, engine.RefNotNow}},
 		{"unknown action", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = "cheat"
-		}), `history[0]: unknown action "cheat"`},
+		}), detail{"history[0]", engine.UnknownName}},
 		{"attack without side", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = map[string]any{"attack": "Stop"}
-		}), "history[0]: an attack needs a hazard and a side from 0 to 2"},
+		}), detail{"history[0]", FaultAttackSide}},
 		{"play a hazard", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = map[string]any{"play": "Stop"}
-		}), "history[0]: play takes a card that is not a hazard"},
+		}), detail{"history[0]", engine.PlayHazard}},
 		{"two verbs", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = map[string]any{"play": "Go", "discard": "Go"}
-		}), "history[0]: an action names one card"},
+		}), detail{"history[0]", FaultOneCard}},
 		{"action field", edit(t, good, func(d map[string]any) {
 			d["history"].([]any)[0] = map[string]any{"play": "Go", "why": "because"}
-		}), `history[0]: unknown field "why"`},
+		}), detail{"history[0]", FaultUnknownField}},
 		{"edited state", edit(t, good, func(d map[string]any) {
 			state(d)["totals"] = []any{4999, 0}
-		}), "replaying it gives state.totals[0] = 0, the file has 4999"},
-		{"bad time", text(`"writtenBy"`, `"saved": "yesterday", "writtenBy"`), `saved: "yesterday" is not a time`},
-		{"ui not strings", text(`"ui": {"sort": "on"}`, `"ui": {"sort": 1}`), "ui.sort: want a string, got number 1"},
-		{"ui twice", text(`"ui": {"sort": "on"}`, `"ui": {"sort": "on", "sort": "off"}`), `field "sort" appears twice`},
+		}), detail{"", record.FaultReplay}},
+		{"bad time", text(`"writtenBy"`, `"saved": "yesterday", "writtenBy"`), detail{"saved", FaultNotTime}},
+		{"ui not strings", text(`"ui": {"sort": "on"}`, `"ui": {"sort": 1}`), detail{"ui.sort", FaultWant}},
+		{"ui twice", text(`"ui": {"sort": "on"}`, `"ui": {"sort": "on", "sort": "off"}`), detail{"ui", FaultFieldTwice}},
 		{"too large", append(append([]byte{}, good[:len(good)-2]...), bytes.Repeat([]byte(" "), MaxSize)...), RefTooLarge},
 	}
 	for _, tt := range tests {
@@ -196,12 +196,12 @@ func TestDecodeRefuses(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Decode accepted it")
 			}
-			why, detail := fault(t, err)
+			why, got := fault(t, err)
 			if want, ok := tt.want.(Reason); ok && why != want {
 				t.Errorf("error %v, want the refusal %s", err, reasonNames[want])
 			}
-			if want, ok := tt.want.(string); ok && (why != RefDamaged || !strings.Contains(detail, want)) {
-				t.Errorf("error %v, want a damaged file's fault saying %q", err, want)
+			if want, ok := tt.want.(detail); ok && (why != RefDamaged || !strings.HasPrefix(got.Field, want.Field) || got.Code != want.Code) {
+				t.Errorf("error %v, want a damaged file's fault %+v, got %+v", err, want, got)
 			}
 		})
 	}
@@ -302,7 +302,7 @@ func TestReadNamesFileAndNeverWrites(t *testing.T) {
 	os.Chtimes(p, old, old)
 	_, err := Read(p)
 	refusedAs(t, err, p, RefDamaged)
-	if _, detail := fault(t, err); detail != "state: trip 800 is not possible" {
+	if _, d := fault(t, err); d != (detail{"state", engine.BadTrip}) {
 		t.Errorf("Read: %v", err)
 	}
 	after, _ := os.ReadFile(p)
@@ -358,9 +358,10 @@ func TestCardCountError(t *testing.T) {
 	os.WriteFile(p, data, 0o600)
 	_, err := Read(p)
 	n := engine.DefaultConfig.DeckCount(engine.Stop)
-	want := fmt.Sprintf("the game has %d Stop cards, the deck %d", n+1, n)
-	if refusedAs(t, err, p, RefDamaged); fault1(t, err) != want {
-		t.Errorf("error %v\nwant  %s", err, want)
+	refusedAs(t, err, p, RefDamaged)
+	var inv *engine.Invalid
+	if !errors.As(err, &inv) || inv.Why != engine.BadCount || fmt.Sprint(inv.Args) != fmt.Sprint([]any{n + 1, engine.Stop, n}) {
+		t.Errorf("error %v, want %d Stop cards in the game, %d in the deck", err, n+1, n)
 	}
 }
 

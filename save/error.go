@@ -2,9 +2,9 @@ package save
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
-	"strings"
+
+	"github.com/millebornes/mille/internal/coded"
 )
 
 // An Error is why mille cannot read or write a save, or the statistics:
@@ -99,32 +99,18 @@ func inFile(path string, err error) error {
 // Error names the file, the code and its arguments, for logs: "save:
 // x.mille.json: too-large 4".
 func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("save: ")
-	if e.Path != "" {
-		b.WriteString(e.Path + ": ")
-	}
+	name := strconv.Itoa(int(e.Why))
 	if e.Why < NumReasons {
-		b.WriteString(reasonNames[e.Why])
-	} else {
-		b.WriteString(strconv.Itoa(int(e.Why)))
+		name = reasonNames[e.Why]
 	}
-	for _, a := range e.Args {
-		b.WriteString(" " + strings.ReplaceAll(fmt.Sprint(a), "\n", " "))
+	if e.Path != "" {
+		name = e.Path + ": " + name
 	}
-	return b.String()
+	return "save: " + coded.Words(name, e.Args)
 }
 
 // Unwrap gives the arguments that are errors.
-func (e *Error) Unwrap() []error {
-	var errs []error
-	for _, a := range e.Args {
-		if err, ok := a.(error); ok {
-			errs = append(errs, err)
-		}
-	}
-	return errs
-}
+func (e *Error) Unwrap() []error { return coded.Errors(e.Args) }
 
 // Is reports a file of a newer mille as ErrNewer.
 func (e *Error) Is(target error) bool {

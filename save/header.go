@@ -2,11 +2,12 @@ package save
 
 import (
 	"encoding/json"
-	"errors"
+	"fmt"
 	"io"
 	"os"
 	"time"
 
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/record"
 )
 
@@ -78,13 +79,15 @@ func decodeHeader(data []byte) (Header, error) {
 		return Header{}, refuse(RefNotSave)
 	case d.Schema > Schema:
 		return Header{}, refuse(RefNewerHeader, d.Schema)
-	case len(d.Seats) > 6 || len(d.State.Totals) > 3:
-		return Header{}, damaged(errors.New("seats or totals: too many"))
+	case len(d.Seats) > engine.MaxSeats:
+		return Header{}, damaged(&record.FieldError{Field: "seats", Err: newFault(FaultTooMany, engine.MaxSeats)})
+	case len(d.State.Totals) > engine.MaxSides:
+		return Header{}, damaged(&record.FieldError{Field: "state.totals", Err: newFault(FaultTooMany, engine.MaxSides)})
 	}
 	h := Header{Players: d.Config.Players, Totals: d.State.Totals, Game: d.State.Game, Hand: d.State.Hand}
-	for _, s := range d.Seats {
+	for i, s := range d.Seats {
 		if !record.Printable(s.Name) || len(s.Name) > 64 {
-			return Header{}, damaged(errors.New("seats: a name is too long or not printable"))
+			return Header{}, damaged(&record.FieldError{Field: fmt.Sprintf("seats[%d].name", i), Err: newFault(FaultBadName)})
 		}
 		h.Names = append(h.Names, s.Name)
 	}

@@ -116,11 +116,11 @@ func (c *cardJSON) decodeJSON(_ *json.Decoder, tok json.Token) error {
 	case string:
 		card, err := engine.ParseCard(t)
 		if err != nil {
-			return problem("%v", err)
+			return problemOf(err)
 		}
 		*c = cardJSON(card)
 	default:
-		return problem("want a card name, got %s", describeToken(tok))
+		return problem(FaultWant, KindCard, tokenOf(tok))
 	}
 	return nil
 }
@@ -138,7 +138,7 @@ type actionJSON engine.Action
 // player could take (an unknown kind, a target on a non-hazard).
 func encodeAction(a engine.Action) ([]byte, error) {
 	if _, err := a.MarshalText(); err != nil {
-		return nil, fmt.Errorf("action %#x cannot be saved", uint16(a))
+		return nil, newFault(FaultNoAction, uint16(a))
 	}
 	switch v := a.Verb(); {
 	case v == engine.VerbAttack:
@@ -156,17 +156,17 @@ func (a *actionJSON) decodeJSON(dec *json.Decoder, tok json.Token) error {
 	if name, ok := tok.(string); ok {
 		v, err := engine.ParseVerb(name)
 		if err != nil {
-			return problem("%v", err)
+			return problemOf(err)
 		}
 		action, err := engine.NewAction(v, engine.NoCard, 0)
 		if err != nil {
-			return problem("%v", err)
+			return problemOf(err)
 		}
 		*a = actionJSON(action)
 		return nil
 	}
 	if tok != json.Delim('{') {
-		return problem("want an action, got %s", describeToken(tok))
+		return problem(FaultWant, KindAction, tokenOf(tok))
 	}
 	// The object's one verb (play, attack or discard) is the key of its
 	// card; an attack adds "side". A null value counts as absent.
@@ -179,15 +179,15 @@ func (a *actionJSON) decodeJSON(dec *json.Decoder, tok json.Token) error {
 		}
 		v, verr := engine.ParseVerb(key)
 		if key != "side" && (verr != nil || !v.NamesCard()) {
-			return problem("unknown field %.40q", key)
+			return problem(FaultUnknownField, key)
 		}
 		if slices.Contains(seen, key) {
-			return problem("field %q appears twice", key)
+			return problem(FaultFieldTwice, key)
 		}
 		seen = append(seen, key)
 		tok, err := dec.Token()
 		if err != nil {
-			return problem("%v", jsonError(err))
+			return problemOf(jsonError(err))
 		}
 		if tok == nil {
 			continue
@@ -200,7 +200,7 @@ func (a *actionJSON) decodeJSON(dec *json.Decoder, tok json.Token) error {
 			continue
 		}
 		if verb != engine.NoVerb {
-			return problem("an action names one card to play, attack with or discard")
+			return problem(FaultOneCard)
 		}
 		verb = v
 		if err := decodeToken(dec, tok, reflect.ValueOf((*cardJSON)(&card)).Elem(), 0); err != nil {
@@ -208,19 +208,19 @@ func (a *actionJSON) decodeJSON(dec *json.Decoder, tok json.Token) error {
 		}
 	}
 	if _, err := dec.Token(); err != nil { // the closing }
-		return problem("%v", jsonError(err))
+		return problemOf(jsonError(err))
 	}
 	switch {
 	case verb == engine.NoVerb:
-		return problem("an action names one card to play, attack with or discard")
+		return problem(FaultOneCard)
 	case verb == engine.VerbAttack && !hasSide:
-		return problem("an attack needs a hazard and a side from 0 to %d", engine.MaxSides-1)
+		return problem(FaultAttackSide, engine.MaxSides-1)
 	case verb != engine.VerbAttack && hasSide:
-		return problem("only an attack names a side")
+		return problem(FaultSideNotAttack)
 	}
 	action, err := engine.NewAction(verb, card, side)
 	if err != nil {
-		return problem("%v", err)
+		return problemOf(err)
 	}
 	*a = actionJSON(action)
 	return nil
@@ -254,7 +254,7 @@ func toJSON(g *record.Game) (docJSON, error) {
 	}
 	phase, err := s.Phase.MarshalText()
 	if err != nil {
-		return d, fmt.Errorf("phase %d cannot be saved", s.Phase)
+		return d, newFault(FaultNoPhase, int(s.Phase))
 	}
 	sides := cfg.Sides()
 	side := func(v int8) *int {
@@ -308,7 +308,7 @@ func toJSON(g *record.Game) (docJSON, error) {
 	for _, e := range s.Events(0, nil) {
 		kind, err := e.Kind.MarshalText()
 		if err != nil {
-			return d, fmt.Errorf("event kind %d cannot be saved", e.Kind)
+			return d, newFault(FaultNoEvent, int(e.Kind))
 		}
 		j.Log = append(j.Log, eventJSON{Event: string(kind), Seat: int(e.Seat), Card: cardJSON(e.Card), Target: int(e.Target)})
 	}
@@ -343,12 +343,12 @@ func fromJSON(d *docJSON) (record.Game, error) {
 	var g record.Game
 	g.WrittenBy = d.WrittenBy
 	if len(d.WrittenBy) > 64 || !record.Printable(d.WrittenBy) {
-		return g, fmt.Errorf("writtenBy: %.40q is not a version", d.WrittenBy)
+		return g, &record.FieldError{Field: "writtenBy", Err: newFault(FaultNotVersion, d.WrittenBy)}
 	}
 	if d.Saved != "" {
 		t, err := time.Parse(time.RFC3339, d.Saved)
 		if err != nil {
-			return g, fmt.Errorf("saved: %.40q is not a time such as 2026-11-21T10:40:00Z", d.Saved)
+			return g, &record.FieldError{Field: "saved", Err: newFault(FaultNotTime, d.Saved)}
 		}
 		g.Saved = t.UTC().Truncate(time.Second) // as Write records it
 	}
@@ -383,7 +383,7 @@ func fromJSON(d *docJSON) (record.Game, error) {
 	}
 	s.Seed, err = strconv.ParseUint(d.Seed, 10, 64)
 	if err != nil {
-		return g, fmt.Errorf("seed: %.40q is not a whole number from 0 to %d", d.Seed, uint64(math.MaxUint64))
+		return g, &record.FieldError{Field: "seed", Err: newFault(FaultNotSeed, d.Seed, uint64(math.MaxUint64))}
 	}
 	g.State = s
 	return g, nil
@@ -395,28 +395,35 @@ type wholeGame struct{ error }
 // Unwrap gives the fault, a code lang words.
 func (w wholeGame) Unwrap() error { return w.error }
 
-// nest puts field before the field of err, a fault of a field inside it,
-// keeping the fault a code when it is one.
+// nest puts field before the field of err, a fault of a field inside it
+// (or of field itself).
 func nest(field string, err error) error {
 	if fe, ok := err.(*record.FieldError); ok {
 		return &record.FieldError{Field: field + "." + fe.Field, Err: fe.Err}
 	}
-	return fmt.Errorf("%s.%v", field, err)
+	return &record.FieldError{Field: field, Err: err}
 }
 
 // An OutOfRange is a save's number outside its bounds, V not from Lo to
-// Hi; lang says it in the reader's language, Error in English.
-type OutOfRange struct{ V, Lo, Hi int64 }
+// Hi (nor null, where Null says null would do); lang says it in the
+// reader's language, Error in English.
+type OutOfRange struct {
+	V, Lo, Hi int64
+	Null      bool
+}
 
 // Error is the fault in English, for logs.
 func (e *OutOfRange) Error() string {
+	if e.Null {
+		return fmt.Sprintf("%d is out of range (%d to %d) (or null)", e.V, e.Lo, e.Hi)
+	}
 	return fmt.Sprintf("%d is out of range (%d to %d)", e.V, e.Lo, e.Hi)
 }
 
 // inRange returns an error naming field if v is not in [lo, hi].
 func inRange(field string, v, lo, hi int64) error {
 	if v < lo || v > hi {
-		return &record.FieldError{Field: field, Err: &OutOfRange{v, lo, hi}}
+		return &record.FieldError{Field: field, Err: &OutOfRange{V: v, Lo: lo, Hi: hi}}
 	}
 	return nil
 }
@@ -445,7 +452,7 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	}
 	phase, err := engine.ParsePhase(j.Phase)
 	if err != nil {
-		return s, fmt.Errorf("phase: %v", err)
+		return s, &record.FieldError{Field: "phase", Err: err}
 	}
 	s.Game, s.Hand, s.First, s.Phase = uint16(j.Game), uint16(j.Hand), uint8(j.First), phase
 	s.Turn, s.Trip, s.Attacker, s.ThreatSide = uint8(j.Turn), uint16(j.Trip), uint8(j.Attacker), uint8(j.ThreatSide)
@@ -458,8 +465,8 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	}{{"extender", j.Extender, &s.Extender}, {"finisher", j.Finisher, &s.Finisher}, {"winner", j.Winner, &s.Winner}} {
 		*f.out = -1
 		if f.p != nil {
-			if err := inRange(f.field, int64(*f.p), 0, sides-1); err != nil {
-				return s, fmt.Errorf("%v (or null)", err)
+			if v := int64(*f.p); v < 0 || v > sides-1 {
+				return s, &record.FieldError{Field: f.field, Err: &OutOfRange{V: v, Lo: 0, Hi: sides - 1, Null: true}}
 			}
 			*f.out = int8(*f.p)
 		}
@@ -470,11 +477,11 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	var count [engine.NumCards]int
 	pile := func(field string, in []cardJSON, out []engine.Card) error {
 		if len(in) > len(out) {
-			return fmt.Errorf("%s: %d cards, more than the deck's %d", field, len(in), cfg.DeckSize())
+			return &record.FieldError{Field: field, Err: newFault(FaultPileSize, len(in), cfg.DeckSize())}
 		}
 		for i, c := range in {
 			if c == cardJSON(engine.NoCard) {
-				return fmt.Errorf("%s[%d]: a pile holds no empty places (null)", field, i)
+				return &record.FieldError{Field: fmt.Sprintf("%s[%d]", field, i), Err: newFault(FaultNullInPile)}
 			}
 			out[i] = engine.Card(c)
 			count[c]++
@@ -489,11 +496,11 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	}
 	s.DrawLen, s.DiscardLen = uint8(len(j.DrawPile)), uint8(len(j.Discards))
 	if len(j.Hands) != cfg.Players {
-		return s, fmt.Errorf("hands: %d hands for %d players", len(j.Hands), cfg.Players)
+		return s, &record.FieldError{Field: "hands", Err: newFault(FaultHands, len(j.Hands), cfg.Players)}
 	}
 	for p, h := range j.Hands {
 		if len(h) != engine.HandSlots {
-			return s, fmt.Errorf("hands[%d]: %d places, want %d (null for an empty one)", p, len(h), engine.HandSlots)
+			return s, &record.FieldError{Field: fmt.Sprintf("hands[%d]", p), Err: newFault(FaultHandPlaces, len(h), engine.HandSlots)}
 		}
 		for i, c := range h {
 			s.Hands[p][i] = engine.Card(c)
@@ -507,7 +514,7 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 		n     int
 	}{{"tableaus", len(j.Tableaus)}, {"handScores", len(j.HandScores)}, {"totals", len(j.Totals)}, {"gamesWon", len(j.GamesWon)}} {
 		if l.n != int(sides) {
-			return s, fmt.Errorf("%s: %d entries for %d sides", l.field, l.n, sides)
+			return s, &record.FieldError{Field: l.field, Err: newFault(FaultSides, l.n, int(sides))}
 		}
 	}
 	for i := range j.Tableaus {
@@ -548,13 +555,13 @@ func stateFromJSON(j *stateJSON, cfg engine.Config) (engine.State, error) {
 	// The log keeps the last LogSize events: Log[i%LogSize] is event i.
 	s.EventCount = uint32(j.EventCount)
 	if want := min(j.EventCount, engine.LogSize); int64(len(j.Log)) != want {
-		return s, fmt.Errorf("log: %d events, want the last %d of %d", len(j.Log), want, j.EventCount)
+		return s, &record.FieldError{Field: "log", Err: newFault(FaultLog, len(j.Log), want, j.EventCount)}
 	}
 	first := s.EventCount - uint32(len(j.Log))
 	for i, e := range j.Log {
 		k, err := engine.ParseEventKind(e.Event)
 		if err != nil {
-			return s, fmt.Errorf("log[%d]: %v", i, err)
+			return s, &record.FieldError{Field: fmt.Sprintf("log[%d]", i), Err: err}
 		}
 		if err := inRange(fmt.Sprintf("log[%d].seat", i), int64(e.Seat), 0, players-1); err != nil {
 			return s, err
@@ -579,11 +586,11 @@ func tableauFromJSON(j *tableauJSON) (engine.Tableau, error) {
 	}
 	t.Miles = uint16(j.Miles)
 	if len(j.Cards) > engine.MaxDeck {
-		return t, fmt.Errorf("cards: %d cards, more than the deck", len(j.Cards))
+		return t, &record.FieldError{Field: "cards", Err: newFault(FaultPileSize, len(j.Cards), engine.MaxDeck)}
 	}
 	for i, c := range j.Cards {
 		if c == cardJSON(engine.NoCard) {
-			return t, fmt.Errorf("cards[%d]: a pile holds no empty places (null)", i)
+			return t, &record.FieldError{Field: fmt.Sprintf("cards[%d]", i), Err: newFault(FaultNullInPile)}
 		}
 		t.Cards[c]++
 	}
@@ -607,10 +614,10 @@ func safetyMask(field string, list []cardJSON) (uint8, error) {
 			}
 		}
 		if bit < 0 {
-			return 0, fmt.Errorf("%s[%d]: %v is not a safety", field, i, engine.Card(c))
+			return 0, &record.FieldError{Field: fmt.Sprintf("%s[%d]", field, i), Err: newFault(FaultNotSafety, engine.Card(c))}
 		}
 		if mask&(1<<bit) != 0 {
-			return 0, fmt.Errorf("%s[%d]: %v appears twice", field, i, engine.Card(c))
+			return 0, &record.FieldError{Field: fmt.Sprintf("%s[%d]", field, i), Err: newFault(FaultSafetyTwice, engine.Card(c))}
 		}
 		mask |= 1 << bit
 	}

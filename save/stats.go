@@ -274,31 +274,31 @@ func decodeStats(data []byte) (Stats, error) {
 	}
 	st := Stats{ByOpponent: j.Opponents, CoupsFourres: j.CoupsFourres, Last: j.Last}
 	if len(j.Opponents) > maxStatsLevels {
-		return Stats{}, fmt.Errorf("opponents: %d kinds, at most %d", len(j.Opponents), maxStatsLevels)
+		return Stats{}, &record.FieldError{Field: "opponents", Err: newFault(FaultTooMany, maxStatsLevels)}
 	}
 	for k, r := range j.Opponents {
 		if k == "" || len(k) > record.MaxLevelLen || !record.Printable(k) {
-			return Stats{}, fmt.Errorf("opponents: %.40q is not a level name", k)
+			return Stats{}, &record.FieldError{Field: "opponents", Err: newFault(FaultNotLevel, k)}
 		}
 		if r.Games < 0 || r.Hands < 0 || r.GamesWon < 0 || r.HandsWon < 0 || r.GamesWon > r.Games || r.HandsWon > r.Hands {
-			return Stats{}, fmt.Errorf("opponents.%s: counts out of range", k)
+			return Stats{}, &record.FieldError{Field: "opponents." + k, Err: newFault(FaultRange)}
 		}
 	}
 	if j.CoupsFourres < 0 {
-		return Stats{}, errors.New("coupsFourres: out of range")
+		return Stats{}, &record.FieldError{Field: "coupsFourres", Err: newFault(FaultRange)}
 	}
 	if len(j.Last) > 64 || !record.Printable(j.Last) {
-		return Stats{}, errors.New("last: not a hand's name")
+		return Stats{}, &record.FieldError{Field: "last", Err: newFault(FaultNotHand)}
 	}
 	if b := j.BestHand; b != nil {
 		when, ok := parseTime(b.When)
 		if !ok {
-			return Stats{}, fmt.Errorf("bestHand.when: %.40q is not a time such as 2026-11-21T10:40:00Z", b.When)
+			return Stats{}, &record.FieldError{Field: "bestHand.when", Err: newFault(FaultNotTime, b.When)}
 		}
 		// MarshalStats leaves out a best hand of no points: one here would
 		// not be saved again.
 		if b.Score < 1 || b.Players < 2 || b.Players > engine.MaxSeats || len(b.Opponent) > record.MaxLevelLen || !record.Printable(b.Opponent) {
-			return Stats{}, errors.New("bestHand: out of range")
+			return Stats{}, &record.FieldError{Field: "bestHand", Err: newFault(FaultRange)}
 		}
 		st.Best = BestHand{Score: b.Score, Opponent: b.Opponent, Players: b.Players, When: when.UTC().Truncate(time.Second)}
 	}

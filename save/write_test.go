@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/record"
 )
 
 // failingFile wraps a real temporary file and fails at one step.
@@ -407,7 +408,7 @@ func TestWriteRefusesBrokenGame(t *testing.T) {
 	p := filepath.Join(dir, "game.mille.json")
 	g := sampleGame(t, engine.DefaultConfig, 14, 10)
 	g.History = g.History[:5] // out of step with the state
-	if err := Write(p, g); !strings.Contains(fault1(t, refusedAs(t, err, p, RefDamaged)), "does not match its history") {
+	if err := Write(p, g); fault1(t, refusedAs(t, err, p, RefDamaged)).Code != record.FaultReplay {
 		t.Errorf("Write: %v", err)
 	}
 	if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
@@ -415,7 +416,7 @@ func TestWriteRefusesBrokenGame(t *testing.T) {
 	}
 	g = sampleGame(t, engine.DefaultConfig, 14, 10)
 	g.Seats[1].Name = "\x1b]0;pwned\x07"
-	if err := Write(p, g); !strings.Contains(fault1(t, refusedAs(t, err, p, RefDamaged)), "seats[1]: name") {
+	if err := Write(p, g); fault1(t, refusedAs(t, err, p, RefDamaged)) != (detail{"seats[1]", record.FaultNameUnprintable}) {
 		t.Errorf("Write: %v", err)
 	}
 }
