@@ -130,20 +130,21 @@ const (
 )
 
 // Defaults are mille serve's limits; docs/server.md says what attack each
-// one stops.
+// one stops. The caps of connections, sessions and rooms at once follow
+// the machine's descriptors and memory (CapsFor).
 var Defaults = Config{
 	Store: StoreConfig{CheckpointEvery: 30 * time.Second, SavesPerKey: 10},
 	Gate: gate.Limits{
 		MaxStartups: gate.Startups{Start: 64, Rate: 30, Full: 256}, MaxStartupsPerSource: 8,
 		HandshakeTimeout: gate.HandshakeTimeout, VersionTimeout: 5 * time.Second, Penalty: 10 * time.Second,
-		MaxConns: gate.DefaultMaxConns(), MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
+		MaxConns: machineCaps.Conns, MaxConnsPerSource: 32, MaxConnsPerKey: 4, SessionTimeout: 30 * time.Second,
 		MaxChannels: 10, ShellTimeout: 10 * time.Second,
 	},
 	Sessions: SessionLimits{
-		Max: 200, PerSource: 20, PerKey: 4, Idle: 30 * time.Minute, KeyRate: 40,
+		Max: machineCaps.Sessions, PerSource: 20, PerKey: 4, Idle: 30 * time.Minute, KeyRate: 40,
 		MaxWidth: MaxWidth, MaxHeight: MaxHeight,
 	},
-	Rooms: RoomLimits{Max: 50, PerKey: 3},
+	Rooms: RoomLimits{Max: machineCaps.Rooms, PerKey: 3},
 }
 
 // Server is mille's SSH server: every session runs its own Bubble Tea
@@ -269,6 +270,11 @@ func New(cfg Config) (*Server, error) {
 	if len(restored) > 0 {
 		s.log.Info("restored saved rooms", "count", len(restored), "rooms", strings.Join(restored, ", "))
 	}
+	// The caps, whether the machine's (CapsFor) or the operator's, and
+	// what the machine allows, so that a full server is understood.
+	m := gate.ThisMachine()
+	s.log.Info("caps", "conns", cfg.Gate.MaxConns, "sessions", cfg.Sessions.Max, "rooms", cfg.Rooms.Max,
+		"descriptors", m.Descriptors, "memory_mb", m.Memory>>20, "session_kb", SessionCost>>10)
 	now := func() time.Time { return s.now() }
 	s.gate = gate.New(&s.cfg.Gate, s.log, now)
 	s.gate.Peer, s.signer = signer.PublicKey(), signer

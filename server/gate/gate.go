@@ -48,7 +48,7 @@ type Limits struct {
 	Penalty time.Duration
 
 	// MaxConns caps the connections at once, logged in or not, the last
-	// tenth of them only for sources that have none (DefaultMaxConns);
+	// tenth of them only for sources that have none (MaxConnsFor);
 	// MaxConnsPerSource caps the connections from one source, logged in or
 	// not; MaxConnsPerKey the logged-in ones with one key.
 	MaxConns          int
@@ -63,29 +63,42 @@ type Limits struct {
 	ShellTimeout   time.Duration
 }
 
-// DefaultMaxConns is mille serve's cap on connections at once, logged in
-// or not (Limits.MaxConns): the descriptors the process may open, less
-// reservedDescriptors for its files and listeners, and at most
-// maxConnsCeiling. Idle logged-in connections from 700 addresses once
-// held 6,410 descriptors and 497 MB; a descriptor limit of 1,024 would
-// have refused every connection and file past it, the store's too.
-func DefaultMaxConns() int { return maxConnsFor(descriptorLimit()) }
-
-// maxConnsFor is DefaultMaxConns for a process that may open n
-// descriptors (0: unknown).
-func maxConnsFor(n int) int {
-	if n <= 0 {
-		return maxConnsCeiling
-	}
-	return max(16, min(n-reservedDescriptors, maxConnsCeiling))
+// Machine is what the process may take of the machine it runs on: the
+// descriptors it may open (RLIMIT_NOFILE, which Go raises to its hard
+// limit at start) and the memory still available (the system's, or its
+// cgroup's room if less), each 0 where it cannot tell. mille serve's
+// default caps of connections and sessions follow it (package server's
+// CapsFor).
+type Machine struct {
+	Descriptors int
+	Memory      uint64 // bytes
 }
 
-// The descriptors kept for the store, the logs and the listeners, and the
-// most connections DefaultMaxConns allows whatever the descriptor limit:
-// a connection holds some 80 KB, so 1,000 hold 80 MB.
+// ThisMachine reads the process's Machine.
+func ThisMachine() Machine {
+	return Machine{Descriptors: descriptorLimit(), Memory: availableMemory()}
+}
+
+// MaxConnsFor is the cap on connections at once, logged in or not
+// (Limits.MaxConns), of a process that may open n descriptors (0:
+// unknown), at most most: the descriptors less ReservedDescriptors for
+// its files and listeners. Idle logged-in connections from 700 addresses
+// once held 6,410 descriptors and 497 MB; a descriptor limit of 1,024
+// would have refused every connection and file past it, the store's too.
+// Package server's CapsFor also weighs the memory.
+func MaxConnsFor(n, most int) int {
+	if n <= 0 {
+		return min(most, unknownConns)
+	}
+	return max(16, min(n-ReservedDescriptors, most))
+}
+
+// ReservedDescriptors are the descriptors kept for the store, the logs
+// and the listeners; unknownConns is the cap when the descriptor limit
+// is unknown.
 const (
-	reservedDescriptors = 64
-	maxConnsCeiling     = 1000
+	ReservedDescriptors = 64
+	unknownConns        = 1000
 )
 
 // HandshakeTimeout is how long a connection may take from its first byte

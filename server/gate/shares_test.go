@@ -46,17 +46,14 @@ func TestShares(t *testing.T) {
 	}
 }
 
-// TestDefaultMaxConns: the default cap follows the descriptor limit, less
-// the descriptors kept for files, up to a ceiling.
-func TestDefaultMaxConns(t *testing.T) {
-	for _, tc := range []struct{ limit, want int }{
-		{0, maxConnsCeiling}, {1024, 960}, {256, 192}, {20, 16}, {1 << 20, maxConnsCeiling},
+// TestMaxConnsFor: the cap follows the descriptor limit, less the
+// reserved, between 16 and its most; unknown, it is 1,000 at most.
+func TestMaxConnsFor(t *testing.T) {
+	for _, tc := range []struct{ limit, most, want int }{
+		{0, 1000, 1000}, {0, 20000, 1000}, {1024, 1000, 960}, {256, 1000, 192}, {20, 1000, 16}, {1 << 20, 1000, 1000}, {20000, 20000, 19936},
 	} {
-		if got := maxConnsFor(tc.limit); got != tc.want {
-			t.Errorf("maxConnsFor(%d) = %d, want %d", tc.limit, got, tc.want)
+		if got := MaxConnsFor(tc.limit, tc.most); got != tc.want {
+			t.Errorf("MaxConnsFor(%d, %d) = %d, want %d", tc.limit, tc.most, got, tc.want)
 		}
-	}
-	if n := DefaultMaxConns(); n < 16 || n > maxConnsCeiling {
-		t.Errorf("DefaultMaxConns() = %d", n)
 	}
 }

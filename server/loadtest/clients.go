@@ -58,6 +58,18 @@ func (e *errorList) add(format string, args ...any) {
 	}
 }
 
+// playersPerAddress is how many players come from one loopback address
+// (playerFrom): fewer than a source's caps, so that 2,500 players are 313
+// machines, not one the server's limits by source would take them for.
+const playersPerAddress = 8
+
+// playerFrom is the loopback address player n comes from, 127.1.0.1 on:
+// on Linux the whole of 127.0.0.0/8 is loopback.
+func playerFrom(n int) net.IP {
+	a := n/playersPerAddress + 1
+	return net.IPv4(127, 1, byte(a>>8), byte(a))
+}
+
 // gatheredLine starts the line the clients print when the play begins.
 const gatheredLine = "gathered"
 
@@ -79,10 +91,13 @@ func runClients(s settings, out io.Writer) int {
 	}
 
 	// Under attack the players come from an address of their own, apart
-	// from the attacker's and the person logging in.
-	var from net.IP
-	if s.probe {
-		from = playersFrom
+	// from the attacker's and the person logging in; else each few from
+	// an address of theirs (playerFrom), as players from many machines.
+	from := func(n int) net.IP {
+		if s.probe {
+			return playersFrom
+		}
+		return playerFrom(n)
 	}
 
 	// Gather: the host of each room comes first and creates it by naming
@@ -102,7 +117,7 @@ func runClients(s settings, out io.Writer) int {
 				// take them in turn, the host's holding the room.
 				addrs := strings.Split(s.addr, ",")
 				c, err := client.Dial(addrs[n%len(addrs)], client.Key(s.seed<<20+uint64(n)), client.Options{
-					Command: room, Width: s.width, Height: s.height, OnOutput: p.onOutput, From: from,
+					Command: room, Width: s.width, Height: s.height, OnOutput: p.onOutput, From: from(n),
 				})
 				if err != nil {
 					return fmt.Errorf("%s: connect: %w", p.name, err)

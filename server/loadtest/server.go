@@ -42,6 +42,7 @@ type figures struct {
 	goroutines int
 	heap       uint64 // HeapInuse: spans holding live objects
 	live       uint64 // HeapAlloc: the live objects themselves (after a GC)
+	rss        uint64 // the process's resident memory
 }
 
 // settled measures after a full collection, as the baseline and the end
@@ -51,7 +52,7 @@ func settled() figures {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return figures{runtime.NumGoroutine(), m.HeapInuse, m.HeapAlloc}
+	return figures{runtime.NumGoroutine(), m.HeapInuse, m.HeapAlloc, rss()}
 }
 
 // writeHeapProfile writes the live heap's profile to path.
@@ -133,11 +134,15 @@ func runServer(s settings, out io.Writer) int {
 	cfg := server.Defaults
 	cfg.Dir, cfg.Log.Out, cfg.Rooms.Computers = dir, &logs, s.computers
 	cfg.Sessions.Max, cfg.Rooms.Max = max(cfg.Sessions.Max, 2*s.sessions), max(cfg.Rooms.Max, 2*s.rooms+s.computerRooms)
+	cfg.Gate.MaxConns = max(cfg.Gate.MaxConns, 2*s.sessions)
 	if s.attack == "" {
-		// Every player comes from 127.0.0.1: the limits by source would
-		// take them all for one machine.
-		cfg.Gate.MaxStartups, cfg.Gate.MaxStartupsPerSource, cfg.Gate.MaxConnsPerSource = gate.Startups{}, 0, 0
-		cfg.Sessions.PerSource = 0
+		// The players come from a few addresses each (playerFrom), with
+		// the limits by source of mille serve; only the logins at once
+		// are let through, all of them at the gathering.
+		cfg.Gate.MaxStartups, cfg.Gate.MaxStartupsPerSource = gate.Startups{}, 0
+	}
+	if need := 2*s.sessions + 200; fdLimit() < need {
+		fmt.Fprintf(out, "warning: %d file descriptors at most (ulimit -n), %d wanted for the server and its clients\n", fdLimit(), need)
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
@@ -299,8 +304,9 @@ func runServer(s settings, out io.Writer) int {
 	fmt.Fprintf(out, "server heap in use: baseline %s, peak %s, after %s (baseline and after: after a GC; live objects %s and %s)\n",
 		mb(base.heap), mb(peak.heap), mb(after.heap), mb(base.live), mb(after.live))
 	if middle.heap > 0 {
-		fmt.Fprintf(out, "server halfway through the play, after a GC: heap in use %s, live objects %s (%.0f KB a session), %d goroutines (%.1f a session)\n",
-			mb(middle.heap), mb(middle.live), float64(middle.live-base.live)/1024/float64(s.sessions), middle.goroutines, float64(middle.goroutines-base.goroutines)/float64(s.sessions))
+		fmt.Fprintf(out, "server halfway through the play, after a GC: heap in use %s, live objects %s (%.0f KB a session), %d goroutines (%.1f a session), resident %s (%.0f KB a session over the baseline)\n",
+			mb(middle.heap), mb(middle.live), float64(middle.live-base.live)/1024/float64(s.sessions), middle.goroutines, float64(middle.goroutines-base.goroutines)/float64(s.sessions),
+			mb(middle.rss), float64(middle.rss-rssBase)/1024/float64(s.sessions))
 	}
 	fmt.Fprintf(out, "CPU time while the clients ran: server %.1f s, clients %.1f s (for %v of play)\n",
 		serverCPU.Seconds(), (child.ProcessState.UserTime() + child.ProcessState.SystemTime()).Seconds(), s.duration)
@@ -369,6 +375,16 @@ func rss() uint64 {
 		}
 	}
 	return 0
+}
+
+// fdLimit is how many file descriptors this process may open (Go raises
+// the soft limit to the hard one at start).
+func fdLimit() int {
+	var l syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
+		return 0
+	}
+	return int(min(l.Cur, 1<<30))
 }
 
 // descriptors returns how many file descriptors this process holds open,

@@ -156,6 +156,10 @@ func (s *Screen) connect(c *table.Conn, err error) tea.Cmd {
 		return nil
 	}
 	s.conn, s.msg, s.last = c, nil, table.View{} // no view of this room yet
+	// The lobby's list is not drawn in a room, and is read again on the
+	// way back: kept, every player would hold a copy of every room's line,
+	// sessions times rooms (issue 36).
+	s.rooms = nil
 	return next(c)
 }
 
