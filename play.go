@@ -118,6 +118,10 @@ func play(args []string, stdout, stderr io.Writer) int {
 		}
 		return playLines(lc, cat, first, os.Stdin, stdout, stderr)
 	}
+	// The name a game finished here is kept under for review, which the
+	// exit line says again (the recorder runs in the program's commands).
+	var reviewName atomic.Pointer[string]
+	lc.HandOver = handRecorder(cat, func(name string) { reviewName.Store(&name) })
 	uc := ui.Config{Local: lc, ConfigDir: dir, Dark: true, Hint: review.Hint, Stats: statsText, Lang: cat}
 	m, err := ui.New(uc)
 	if err != nil {
@@ -156,7 +160,7 @@ func play(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mille: %s\n", cli().Error(err))
 		return 1
 	}
-	if line := whereLeft(m, cat); line != "" {
+	if line := whereLeft(m, cat, reviewName.Load()); line != "" {
 		fmt.Fprintln(stdout, line)
 	}
 	return 0
@@ -179,14 +183,24 @@ func chooseLang(name string) (*lang.Catalogue, error) {
 }
 
 // whereLeft is the line mille prints as it exits: where the game it
-// leaves is kept and the command that resumes it; "" for a game over.
-func whereLeft(m *ui.Model, c *lang.Catalogue) string {
+// leaves is kept and the command that resumes it; for a game over, the
+// command that reviews it, when it was kept for review under the name
+// *reviewed (nil: it was not); else "".
+func whereLeft(m *ui.Model, c *lang.Catalogue, reviewed *string) string {
 	file, autosave := m.Left()
+	return exitLine(c, file, autosave, reviewed)
+}
+
+// exitLine is whereLeft's line for a game left in file, in the autosave,
+// or over and kept for review under *reviewed.
+func exitLine(c *lang.Catalogue, file string, autosave bool, reviewed *string) string {
 	switch {
 	case file != "":
 		return c.T(lang.LeftInFile, save.Home(file), "mille "+save.Arg(file))
 	case autosave:
 		return c.T(lang.LeftInAutosave, "mille")
+	case reviewed != nil:
+		return c.T(lang.LeftToReview, "mille review "+*reviewed)
 	}
 	return ""
 }
@@ -196,7 +210,7 @@ func whereLeft(m *ui.Model, c *lang.Catalogue) string {
 // first when there is one and no file was given.
 func localConfig(game record.Game, file string, offerAutosave bool, cat *lang.Catalogue) (local.Config, error) {
 	lc := local.Config{
-		Game: game, Save: local.WriteSave, Load: local.Load, HandOver: handRecorder(cat),
+		Game: game, Save: local.WriteSave, Load: local.Load, HandOver: handRecorder(cat, nil),
 		Autosave: local.Autosave, DropAutosave: save.RemoveAutosave,
 	}
 	if file != "" {
@@ -247,14 +261,14 @@ func statsText(c *lang.Catalogue) (string, error) {
 // handRecorder records the hands of a local game in the statistics and
 // keeps its finished games for review, as many as the player's options say
 // (keepFinished in options.json).
-func handRecorder(cat *lang.Catalogue) func(g record.Game, seat int) (string, error) {
+func handRecorder(cat *lang.Catalogue, kept func(name string)) func(g record.Game, seat int) (string, error) {
 	keep := local.DefaultOptions.KeepFinished
 	if dir, err := local.ConfigDir(); err == nil {
 		if o, _, err := local.LoadOptions(dir); err == nil {
 			keep = o.KeepFinished
 		}
 	}
-	return local.HandRecorder(keep, cat)
+	return local.HandRecorder(keep, cat, kept)
 }
 
 // terminalInput is the terminal the game reads its keys from (the standard

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 )
 
@@ -55,5 +56,30 @@ func TestPlayNoSuchSave(t *testing.T) {
 		"nosuchgame", filepath.Join(cwd, "nosuchgame"), filepath.Join(dir, "nosuchgame"+save.Ext))
 	if code != 1 || stderr.String() != want || stdout.Len() != 0 {
 		t.Errorf("mille nosuchgame: status %d, stderr %q, stdout %q; want 1 and %q", code, stderr.String(), stdout.String(), want)
+	}
+}
+
+// TestExitLine: the line mille prints as it exits names where the game
+// waits and the command that resumes it, or, after a finished game kept
+// for review, the command that reviews it, on a line of its own (issue
+// 34); a finished game not kept gets no line.
+func TestExitLine(t *testing.T) {
+	name := "2026-11-28-2130"
+	for _, c := range []struct {
+		cat      *lang.Catalogue
+		file     string
+		autosave bool
+		reviewed *string
+		want     string
+	}{
+		{&lang.English, "", false, &name, "The game is kept for review. To review it later:\n  mille review 2026-11-28-2130"},
+		{&lang.French, "", false, &name, "Pour la revoir plus tard\u00a0:\n  mille review 2026-11-28-2130"},
+		{&lang.English, "", true, &name, "To resume it:\n  mille"},
+		{&lang.English, "", false, nil, ""},
+	} {
+		got := exitLine(c.cat, c.file, c.autosave, c.reviewed)
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%s %q %v: %q, want %q", c.cat.Tag, c.file, c.autosave, got, c.want)
+		}
 	}
 }

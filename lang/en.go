@@ -23,6 +23,7 @@ var English = Catalogue{
 		Kept:           "The game is kept: the next mille offers to resume it.",
 		LeftInFile:     "The game is saved in %s. To resume it:\n  %s",
 		LeftInAutosave: "The game is kept in the autosave. To resume it:\n  %s",
+		LeftToReview:   "The game is kept for review. To review it later:\n  %s",
 		Bye:            "Goodbye.",
 		ShuttingDown:   "The server is shutting down.",
 		FarewellIdle:   "Closed after %v without a key. Come back with ssh: a seat you held waits a while.",

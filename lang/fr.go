@@ -38,6 +38,7 @@ var French = Catalogue{
 		Kept:           "La partie est gardée : le prochain mille proposera de la reprendre.",
 		LeftInFile:     "La partie est enregistrée dans %s. Pour la reprendre :\n  %s",
 		LeftInAutosave: "La partie est gardée dans la sauvegarde automatique. Pour la reprendre :\n  %s",
+		LeftToReview:   "La partie est gardée pour la revue. Pour la revoir plus tard :\n  %s",
 		Bye:            "Au revoir.",
 		ShuttingDown:   "Le serveur s'arrête.",
 		FarewellIdle:   "Fermé après %v sans une touche. Revenez par ssh : une place que vous teniez vous attend un moment.",

@@ -21,6 +21,7 @@ const (
 	Kept                      // -
 	LeftInFile                // file, the command that resumes it
 	LeftInAutosave            // the command that resumes it
+	LeftToReview              // the command that reviews it
 	Bye                       // -
 	ShuttingDown              // -
 	FarewellIdle              // how long without a key

@@ -93,8 +93,9 @@ func RecordHand(g record.Game, seat int, cat *lang.Catalogue) (string, error) {
 
 // HandRecorder is the Config.HandOver of a local game: RecordHand, and at
 // the end of a game, the game kept for review among the last keep
-// (save.KeepFinished), and a line saying how to review it.
-func HandRecorder(keep int, cat *lang.Catalogue) func(g record.Game, seat int) (string, error) {
+// (save.KeepFinished), and a line saying how to review it; kept, if not
+// nil, is told the name it is kept under (the exit line says it again).
+func HandRecorder(keep int, cat *lang.Catalogue, kept func(name string)) func(g record.Game, seat int) (string, error) {
 	return func(g record.Game, seat int) (string, error) {
 		line, err := RecordHand(g, seat, cat)
 		if err != nil || g.State.Phase != engine.PhaseGameOver {
@@ -106,6 +107,9 @@ func HandRecorder(keep int, cat *lang.Catalogue) func(g record.Game, seat int) (
 		}
 		if name != "" {
 			line += cat.T(lang.ReviewLater, name)
+			if kept != nil {
+				kept(name)
+			}
 		}
 		return line, nil
 	}

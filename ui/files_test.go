@@ -39,7 +39,8 @@ func TestHandRecorderKeepsFinishedGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		record := local.HandRecorder(keep, &lang.English)
+		var told string
+		record := local.HandRecorder(keep, &lang.English, func(name string) { told = name })
 		var buf []engine.Action
 		for g.State.Phase != engine.PhaseGameOver {
 			if g.State.Phase == engine.PhaseHandOver {
@@ -65,6 +66,8 @@ func TestHandRecorderKeepsFinishedGames(t *testing.T) {
 			t.Fatalf("keep 0: %d games kept, line %q", len(kept), line)
 		case keep > 0 && (len(kept) != 1 || !strings.HasSuffix(line, "review it later: mille review "+kept[0].Name)):
 			t.Fatalf("keep %d: %d games kept, line %q", keep, len(kept), line)
+		case keep > 0 && told != kept[0].Name, keep == 0 && told != "":
+			t.Fatalf("keep %d: the name told is %q", keep, told)
 		}
 	}
 }
