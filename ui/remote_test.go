@@ -520,7 +520,7 @@ func TestScoreHeadings(t *testing.T) {
 			t.Fatal(err)
 		}
 		for side, want := range tt.want {
-			if got := m.scores.sideShort(side); got != want {
+			if got := m.scores.sideShort(side, true); got != want {
 				t.Errorf("%v: side %d heading %q, want %q", tt.names, side, got, want)
 			}
 		}

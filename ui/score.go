@@ -147,21 +147,34 @@ var unitScore = sync.OnceValue(func() engine.Score {
 	return sc
 })
 
+// scoreHeads are the score window's column headings for n sides, short
+// or not (seatShort): a row of one name a side, or a team's rows.
+func (m *scorePane) scoreHeads(n int, short bool) [][]string {
+	if teams := m.teamHeads(short); teams != nil {
+		return teams
+	}
+	heads := [][]string{make([]string, n)}
+	for s := range heads[0] {
+		heads[0][s] = m.sideShort(s, short)
+	}
+	return heads
+}
+
 // sideShort is a side's column heading in the score window.
-func (m *scorePane) sideShort(side int) string {
+func (m *scorePane) sideShort(side int, short bool) string {
 	if side == m.view.YourSide() {
 		if m.obs.Config.Partner(m.obs.Seat) >= 0 {
 			return m.t(lang.ScoreUs)
 		}
 		return m.t(lang.ScoreYou)
 	}
-	return m.seatShort(m.view.SideSeats(side)[0])
+	return m.seatShort(m.view.SideSeats(side)[0], short)
 }
 
 // teamHeads are the score window's headings of a team game: a row per
 // seat of a team, so that each column names its whole team, "You" above
 // your partner's name; nil without teams.
-func (m *scorePane) teamHeads() [][]string {
+func (m *scorePane) teamHeads(short bool) [][]string {
 	cfg := m.obs.Config
 	if cfg.Players < 4 {
 		return nil
@@ -174,23 +187,24 @@ func (m *scorePane) teamHeads() [][]string {
 			if seat == m.view.Viewer() {
 				rows[k][side] = m.t(lang.ScoreYou)
 			} else {
-				rows[k][side] = m.seatShort(seat)
+				rows[k][side] = m.seatShort(seat, short)
 			}
 		}
 	}
 	return rows
 }
 
-// seatShort is a seat's name in a score column: who is away is told on
-// the board, not here, where "Bob (away)" was cut to "Bob…".
-func (m *scorePane) seatShort(seat int) string {
+// seatShort is a seat's name in a score column, "Computer" said "Comp"
+// if short: who is away is told on the board, not here, where "Bob
+// (away)" was cut to "Bob…".
+func (m *scorePane) seatShort(seat int, short bool) string {
 	if m.view.SeatName(seat) == "" { // "Player 2", told apart from "Player 3" in 5 columns
 		return m.t(lang.ScorePlayer, seat+1)
 	}
 	name := m.lang.SeatName(m.view.SeatName(seat), seat, false)
 	// "Computer 2" (a record of an earlier server) must stay told apart
 	// from "Computer 3" in 5 columns.
-	if rest, ok := strings.CutPrefix(name, m.t(lang.NameComputer)); ok {
+	if rest, ok := strings.CutPrefix(name, m.t(lang.NameComputer)); ok && short {
 		return m.t(lang.ScoreComputer, strings.TrimSpace(rest))
 	}
 	return name
@@ -241,14 +255,17 @@ func (m *scorePane) scoreWindow(obs *engine.Observation, w int, brief bool) []st
 			colW = 7 // "5 650 6 050" would read as four numbers
 		}
 	}
-	heads := [][]string{make([]string, n)}
-	for s := range heads[0] {
-		heads[0][s] = m.sideShort(s)
+	// The names whole ("Computer") where they leave the labels and the
+	// values' column theirs, else short ("Comp", as BSD's window says it).
+	numW, heads := colW, m.scoreHeads(n, true)
+	colW = m.scoreColumn(heads, w, numW)
+	need := 17
+	if w >= 17+n*colW+7 {
+		need += 7
 	}
-	if teams := m.teamHeads(); teams != nil {
-		heads = teams
+	if full := m.scoreHeads(n, false); need+n*m.scoreColumn(full, w, numW) <= w {
+		heads, colW = full, m.scoreColumn(full, w, numW)
 	}
-	colW = m.scoreColumn(heads, w, colW)
 	labelW := 17
 	showValue := w >= labelW+n*colW+7
 	if labelW+n*colW > w {

@@ -31,11 +31,15 @@ type layout struct {
 
 func newLayout(w, h int) layout {
 	l := layout{w: w, h: h}
-	// The score window's column takes what the tables leave it: from 110
-	// columns, all but the 82 the tables' piles as stacks need, 34 to 50.
+	// The score window's column takes what the tables leave it: 34, 35
+	// from 100 columns (the whole "Computer" over its column), and from
+	// 110, all but the 82 the tables' piles as stacks need, 35 to 50.
 	l.rightW = 34
+	if w >= 100 {
+		l.rightW = 35
+	}
 	if w >= 110 {
-		l.rightW = min(50, max(34, w-2-stackInner-1))
+		l.rightW = min(50, max(35, w-2-stackInner-1))
 	}
 	l.leftW = w - l.rightW - 1
 	l.rightX = l.leftW + 1
