@@ -30,7 +30,7 @@ type loadedMsg struct {
 }
 
 // pickerWidth is the widest row of a picker in its dialog.
-const pickerWidth = 64
+const pickerWidth = 72
 
 // newPicker returns the picker of a dialog on folder dir showing rows
 // entries at once; its Init reads the folder.

@@ -553,7 +553,7 @@ func TestPickerTakesEveryClick(t *testing.T) {
 	m.openNewGame()
 	m.openLoad()
 	screenOf(m, 120, 40)
-	x, y := where(m, "ng-cancel")
+	x, y := where(m, "ng-start") // beside the picker, 72 wide
 	m.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 	if screen := screenOf(m, 120, 40); m.setup == nil || !strings.Contains(screen, "Load a saved game") {
 		t.Fatalf("a click beside the picker reached the screen under it:\n%s", screen)
@@ -596,5 +596,34 @@ func TestPickerFooterOverNewGame(t *testing.T) {
 	lines := strings.Split(screen, "\n")
 	if footer := lines[len(lines)-1]; !strings.Contains(footer, "esc cancel") || strings.Contains(footer, "enter start") {
 		t.Fatalf("footer %q, want the picker's keys", footer)
+	}
+}
+
+// TestSaveDialogCursor: the save dialog's list shows no cursor while the
+// keys are on the name (it sat on reviews/, issue 34); Tab puts it on the
+// save of the name given, else on the newest save, before the folders.
+func TestSaveDialogCursor(t *testing.T) {
+	dir := saveDir(t)
+	writeGame(t, filepath.Join(dir, "old"+save.Ext))
+	writeGame(t, filepath.Join(dir, "new"+save.Ext))
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(dir, "old"+save.Ext), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "reviews"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, cursor string }{{"old", "> old"}, {"", "> new"}} {
+		m := newModel(t, testConfig(t, 2, 7))
+		screenOf(m, 80, 24)
+		d, _ := newSaveDialog(&m.screenContext, dir, c.name, afterSaveNothing)
+		d.list.loaded(readPickerDir(dir)().(pickerReadMsg)) // what its command reads
+		if rows := ansi.Strip(strings.Join(d.list.lines(m.styles, m.lang, pickerWidth, ""), "\n")); strings.Contains(rows, "> ") {
+			t.Errorf("%q: a cursor on the list while the keys are on the name:\n%s", c.name, rows)
+		}
+		d.Update(&m.screenContext, tea.KeyPressMsg{Code: tea.KeyTab})
+		if rows := ansi.Strip(strings.Join(d.list.lines(m.styles, m.lang, pickerWidth, ""), "\n")); !strings.Contains(rows, c.cursor) {
+			t.Errorf("%q: after Tab the cursor is not %q:\n%s", c.name, c.cursor, rows)
+		}
 	}
 }

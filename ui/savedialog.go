@@ -52,6 +52,9 @@ func newSaveDialog(c *screenContext, dir, name string, after afterSave) (*saveDi
 	save.SetHelp(c.t(lang.KeyEnter), c.t(lang.KeySave))
 	d := &saveDialog{input: in, list: newPicker(dir, pickerRows(c.h, true)), after: after,
 		keys: saveKeys{Folder: c.keys.Folder, Save: save, Cancel: c.keys.Cancel, list: newPickerKeys(c.keys)}}
+	// The list shows its cursor once Tab gives it the keys, on the save
+	// of the name given, else the newest (issue 34: it sat on reviews/).
+	d.list.want, d.list.noCursor = name, true
 	return d, tea.Batch(d.input.Focus(), d.list.Init())
 }
 
@@ -122,6 +125,7 @@ func (d *saveDialog) key(c *screenContext, msg tea.KeyPressMsg) saveResult {
 		return saveResult{end: saveCancel}
 	case key.Matches(msg, k.Folder):
 		d.folder = !d.folder
+		d.list.noCursor = !d.folder
 		if d.folder {
 			d.input.Blur()
 			return saveResult{}
@@ -174,7 +178,7 @@ func (d *saveDialog) pick(c *screenContext, r pickResult) saveResult {
 	default:
 		return saveResult{cmd: r.cmd}
 	}
-	d.folder = false
+	d.folder, d.list.noCursor = false, true
 	return saveResult{note: n, cmd: tea.Batch(r.cmd, d.input.Focus())}
 }
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"cmp"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,6 +35,10 @@ type savePicker struct {
 	top     int   // the first entry shown
 	rows    int   // entries shown at once
 	from    string
+	// want is the save to highlight once read (the save dialog's name);
+	// noCursor hides the highlight (the save dialog's keys on the name).
+	want     string
+	noCursor bool
 }
 
 // pickEntry is a row of the picker: a folder or a save, by its file name,
@@ -69,6 +74,9 @@ func (p *savePicker) Init() tea.Cmd { return readPickerDir(p.dir) }
 func readPickerDir(dir string) tea.Cmd {
 	return func() tea.Msg {
 		des, err := os.ReadDir(dir)
+		if errors.Is(err, fs.ErrNotExist) {
+			return pickerReadMsg{dir: dir} // no save yet: the saves folder comes with the first
+		}
 		if err != nil {
 			return pickerReadMsg{dir: dir, err: err}
 		}
@@ -129,7 +137,7 @@ func (p *savePicker) loaded(msg pickerReadMsg) {
 	p.entries, p.err, p.read = msg.entries, msg.err, true
 	p.sel, p.top = 0, 0
 	for i, e := range p.entries {
-		if e.folder && e.name == p.from {
+		if e.folder && e.name == p.from || !e.folder && p.want != "" && e.name == p.want+save.Ext {
 			p.move(i)
 		}
 	}
@@ -256,9 +264,9 @@ func (p *savePicker) lines(st *Styles, c *lang.Catalogue, w int, empty string) [
 		if e.folder {
 			name, style = name+string(filepath.Separator), st.Picker.Folder
 		} else {
-			name = padRight(ansi.Truncate(e.label(c), nameW, "…"), nameW, ' ') + "  " + e.details(c)
+			name = padRight(ansi.Truncate(e.label(c), nameW, "…"), nameW, ' ') + "  " + e.details(c, w-2-nameW-2, time.Now())
 		}
-		if i == p.sel {
+		if i == p.sel && !p.noCursor {
 			lines = append(lines, st.Picker.Cursor.Render("> ")+st.Picker.Selected.Render(ansi.Truncate(name, w-2, "…")))
 			continue
 		}
@@ -282,32 +290,49 @@ func (e pickEntry) label(c *lang.Catalogue) string {
 	return strings.TrimSuffix(e.name, save.Ext)
 }
 
-// details are a save's row after its name: when it was saved, each side
-// with its score, and the hand; or why its header could not be read.
-func (e pickEntry) details(c *lang.Catalogue) string {
+// details are a save's row after its name, in w cells where it can: when
+// it was saved, each side with its score, and the hand; or why its header
+// could not be read. What gives way when the row is short (six players,
+// the autosave's label, French): the year of a date of this year, then
+// the partners' names, then the date; the sides last, cut.
+func (e pickEntry) details(c *lang.Catalogue, w int, now time.Time) string {
 	if e.headErr != nil {
 		return c.T(lang.PkUnreadable, unnamed(e.headErr))
 	}
 	h := e.head
-	var parts []string
-	if !h.Saved.IsZero() {
-		parts = append(parts, h.Saved.Local().Format("2006-01-02 15:04"))
-	}
-	parts = append(parts, sideScores(c, h))
+	hand := c.T(lang.PkSaveHand, h.Hand+1)
 	if h.Game > 0 {
-		parts = append(parts, c.T(lang.PkSaveGameHand, h.Game+1, h.Hand+1))
-	} else {
-		parts = append(parts, c.T(lang.PkSaveHand, h.Hand+1))
+		hand = c.T(lang.PkSaveGameHand, h.Game+1, h.Hand+1)
 	}
-	return strings.Join(parts, "  ")
+	var dates []string
+	if !h.Saved.IsZero() {
+		t := h.Saved.Local()
+		dates = append(dates, t.Format("2006-01-02 15:04"))
+		if t.Year() == now.Local().Year() {
+			dates = append(dates, t.Format("01-02 15:04"))
+		}
+	}
+	dates = append(dates, "")
+	var row string
+	for _, partners := range []bool{true, false} {
+		sides := sideScores(c, h, partners)
+		for _, date := range dates {
+			row = strings.Join(slices.DeleteFunc([]string{date, sides, hand}, func(s string) bool { return s == "" }), "  ")
+			if ansi.StringWidth(row) <= w {
+				return row
+			}
+		}
+	}
+	return ansi.Truncate(sideScores(c, h, false), max(1, w-2-ansi.StringWidth(hand)), "…") + "  " + hand
 }
 
 // sideScores are the players and the score of a save's header in c's
 // language: "Vous 120, Ordinateur 50", partners joined ("Vous & Ann 300,
-// …"), the names mille gives seats itself said in c's language (a save
-// keeps them in English); the names alone when the header's seats and
-// scores do not match.
-func sideScores(c *lang.Catalogue, h save.Header) string {
+// …") or, without partners, a side named by its first seat ("Vous 300"),
+// the names mille gives seats itself said in c's language (a save keeps
+// them in English); the names alone when the header's seats and scores do
+// not match.
+func sideScores(c *lang.Catalogue, h save.Header, partners bool) string {
 	cfg := engine.Config{Players: h.Players}
 	if h.Players < 2 || h.Players > engine.MaxSeats || len(h.Names) != h.Players || len(h.Totals) != cfg.Sides() {
 		names := make([]string, len(h.Names))
@@ -319,6 +344,9 @@ func sideScores(c *lang.Catalogue, h save.Header) string {
 	sides := make([]string, cfg.Sides())
 	for seat, name := range h.Names {
 		s := cfg.SideOf(seat)
+		if sides[s] != "" && !partners {
+			continue
+		}
 		if sides[s] != "" {
 			sides[s] += " & "
 		}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/millebornes/mille/lang"
 
@@ -77,14 +78,57 @@ func TestSavePickerMoves(t *testing.T) {
 }
 
 // TestSavePickerUnreadable: a folder that cannot be read says so in the
-// picker's language.
+// picker's language; one not made yet (no save so far) is empty.
 func TestSavePickerUnreadable(t *testing.T) {
-	p := newSavePicker(filepath.Join(t.TempDir(), "gone"), 4)
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := newSavePicker(file, 4) // a file, no folder; a folder not there yet is empty
 	p.loaded(p.Init()().(pickerReadMsg))
 	for _, c := range []*lang.Catalogue{&lang.English, &lang.French} {
 		lines := p.lines(StylesFor(true), c, 80, "")
 		if len(lines) == 0 || !strings.Contains(ansi.Strip(lines[0]), c.T(lang.SaveUnreadable, "")) {
 			t.Errorf("%s: %q", c.Tag, lines)
 		}
+	}
+}
+
+// TestPickerRowsFit: at 80 columns a picker's row keeps each save's
+// sides and hand whole, in both languages, with 2, 4 and 6 players, four
+// figures and the autosave's label (issue 34: the autosave's row of six
+// players was cut): the year, the partners and the date give way first.
+func TestPickerRowsFit(t *testing.T) {
+	saved := time.Now().Add(-time.Hour)
+	heads := []save.Header{
+		{Saved: saved, Players: 2, Names: []string{"You", "Computer"}, Totals: []int64{4600, 3850}, Game: 1, Hand: 4},
+		{Saved: saved, Players: 4, Names: []string{"You", "Ann", "Cal", "Dee"}, Totals: []int64{4600, 3850}, Game: 1, Hand: 4},
+		{Saved: saved, Players: 6, Names: []string{"You", "Ann", "Bob", "Cal", "Dee", "Eve"}, Totals: []int64{4600, 3850, 4975}, Game: 1, Hand: 4},
+		{Saved: saved.AddDate(-1, 0, 0), Players: 6, Names: []string{"You", "Ann", "Bob", "Cal", "Dee", "Eve"}, Totals: []int64{4600, 3850, 4975}, Game: 12, Hand: 14},
+	}
+	for _, c := range []*lang.Catalogue{&lang.English, &lang.French} {
+		for _, h := range heads {
+			for _, auto := range []bool{false, true} {
+				p := savePicker{rows: 3, read: true, noCursor: true, entries: []pickEntry{
+					{name: "dimanche" + save.Ext, autosave: auto, head: h},
+					{name: "reviews", folder: true},
+				}}
+				row := ansi.Strip(p.lines(newStyles(true), c, pickerWidth, "")[0])
+				hand := c.T(lang.PkSaveGameHand, h.Game+1, h.Hand+1)
+				if strings.Contains(row, "…") || !strings.Contains(row, hand) || !strings.Contains(row, c.Num(int(h.Totals[0]))) {
+					t.Errorf("%s, %d players, autosave %v: %q", c.Tag, h.Players, auto, row)
+				}
+			}
+		}
+	}
+}
+
+// TestSavePickerNoFolderYet: the saves folder before the first save reads
+// as empty, not as a folder that cannot be read (issue 34).
+func TestSavePickerNoFolderYet(t *testing.T) {
+	p := newSavePicker(filepath.Join(t.TempDir(), "gone"), 4)
+	p.loaded(p.Init()().(pickerReadMsg))
+	if line := ansi.Strip(p.lines(StylesFor(true), &lang.English, 80, "empty")[0]); !strings.Contains(line, "empty") {
+		t.Errorf("%q", line)
 	}
 }
