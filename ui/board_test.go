@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -277,14 +278,17 @@ func TestStatusSaysWhatAPlayableCardDoes(t *testing.T) {
 }
 
 // TestEveryMoveReadableWithThreePlayers: at 80x24 with three players the
-// score window leaves no room for the log, so w shows the log in its
-// place, and a summary line too short for the moves since the viewer's
-// last turn says how many it leaves out and where they are.
+// score window keeps its scored items and the moves have the rows under
+// them; w shows the whole log in its place, and a summary line too short
+// for the moves since the viewer's last turn says how many it leaves out
+// and where they are.
 func TestEveryMoveReadableWithThreePlayers(t *testing.T) {
 	m := newModel(t, testConfig(t, 3, 7))
 	syncPlay(m, 4)
-	if screen := screenOf(m, 80, 24); strings.Contains(screen, "Recent moves") {
-		t.Fatalf("the log already shows:\n%s", screen)
+	// The moves show without a key, under the score's scored items
+	// (issue 34: the summary line said "+8 more (w: log)").
+	if screen := screenOf(m, 80, 24); !strings.Contains(screen, "── Recent moves") || !strings.Contains(screen, m.logs.log[len(m.logs.log)-1].text) {
+		t.Fatalf("the moves are not in view:\n%s", screen)
 	}
 	m.Update(keyMsg("w"))
 	m.Update(keyMsg("w"))
@@ -316,5 +320,24 @@ func TestTurnLineNeverCutsItsReason(t *testing.T) {
 	}
 	if got := ansi.Strip(m.hand.withKeys(line, " · x discards it", 100)); got != line+" · x discards it" {
 		t.Errorf("at 100 columns: %q", got)
+	}
+}
+
+// TestLogMarksWhatIsNew: the log's lines since the viewer's last move
+// stand out from those they saw already (dim), a hazard against them in
+// the hazards' colour; an entry too long for the rows left is not shown
+// by its end.
+func TestLogMarksWhatIsNew(t *testing.T) {
+	m := newModel(t, testConfig(t, 6, 9))
+	lg := &m.logs
+	lg.log = []logLine{{text: "Ann plays 100 miles", at: 1}, {text: "Bob plays Stop on your team", at: 5, alert: true}, {text: "Cal plays 50 miles", at: 6}}
+	lg.since, lg.logOff = 5, 0
+	rows := lg.logLines(40, 3)
+	want := []string{m.styles.Dim.Render("Ann plays 100 miles"), m.styles.Kind[engine.Hazard].Render("Bob plays Stop on your team"), m.styles.Text.Render("Cal plays 50 miles")}
+	if !slices.Equal(rows, want) {
+		t.Errorf("the log's rows %q, want %q", rows, want)
+	}
+	if rows := lg.logLines(12, 3); len(rows) != 2 || ansi.Strip(rows[0]) != "Cal plays 50" {
+		t.Errorf("in 12 columns, 3 rows: %q", rows)
 	}
 }

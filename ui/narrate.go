@@ -18,14 +18,16 @@ type logPane struct {
 	log    []logLine
 	logOff int           // lines scrolled back from the newest
 	recent []recentEvent // events since the viewer's last move, for the message line
+	since  uint32        // the event count at the viewer's last move: the log's lines from it are recent
 }
 
 // logLine is a line of the log and the count of events before the event
 // it tells, so that an undo takes it out.
 type logLine struct {
-	text string
-	at   uint32
-	say  func(*lang.Catalogue) string // the text in a language, told again after f; nil: as it is
+	text  string
+	at    uint32
+	alert bool                         // what the viewer must not miss (alerts)
+	say   func(*lang.Catalogue) string // the text in a language, told again after f; nil: as it is
 }
 
 // unlog takes out of the log the lines of events from the count at on
@@ -77,6 +79,9 @@ func (m *logPane) logText() string {
 // board's own message then goes).
 func (m *logPane) narrate(from, to uint32, replace bool) (told bool) {
 	obs := &m.obs
+	if replace {
+		m.since = from
+	}
 	if to <= from {
 		if replace {
 			m.recent = m.recent[:0]
@@ -101,7 +106,7 @@ func (m *logPane) narrate(from, to uint32, replace bool) (told bool) {
 			continue
 		}
 		parts = append(parts, recentEvent{line, m.alerts(e), say})
-		m.log = append(m.log, logLine{text: line, at: i, say: say})
+		m.log = append(m.log, logLine{text: line, at: i, alert: m.alerts(e), say: say})
 	}
 	if len(m.log) > 200 {
 		m.log = append(m.log[:0], m.log[len(m.log)-200:]...)
@@ -244,13 +249,21 @@ func (m *logPane) logLines(w, h int) []string {
 		h-- // the last row says the log is scrolled
 	}
 	for i := end - 1; i >= 0 && len(rows) < h; i-- {
+		// What happened since the viewer's last move stands out from
+		// what they saw already, a hazard against them most.
 		style := m.styles.Dim
-		if i == len(m.log)-1 {
+		switch {
+		case m.log[i].alert && m.log[i].at >= m.since:
+			style = m.styles.Kind[engine.Hazard]
+		case i == len(m.log)-1 || m.log[i].at >= m.since:
 			style = m.styles.Text
 		}
 		lines := wrap(m.log[i].text, w)
 		if len(lines) > 1 {
 			lines = append(lines[:1], wrap(strings.Join(lines[1:], " "), w-2)...)
+		}
+		if len(rows) > 0 && len(rows)+len(lines) > h {
+			break // an entry whole or not at all: no end of one at the top
 		}
 		for j := len(lines) - 1; j >= 0 && len(rows) < h; j-- {
 			line := lines[j]

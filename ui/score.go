@@ -40,6 +40,13 @@ func (m *scorePane) rightPanel(obs *engine.Observation, lg *logPane, commands []
 	var top []string
 	if m.window {
 		top = m.scoreWindow(obs, w, false)
+		if withLog && h-len(top) < 6 {
+			// No room for the moves under the boxes (three sides at
+			// 80x24): the score keeps the items scored, and the moves,
+			// those since the viewer's last turn standing out, have the
+			// rows it leaves (issue 34: "+8 more (w: log)").
+			top = m.scoreWindow(obs, w, true)
+		}
 	} else {
 		top = m.commandList(commands, w)
 	}

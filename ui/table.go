@@ -96,7 +96,7 @@ func (m *Board) see(v table.View) tea.Cmd {
 		m.logs.log, m.logs.recent, m.logs.logOff = m.logs.log[:0], m.logs.recent[:0], 0
 		last := m.lastMove()
 		tell(0, last, false)
-		m.logs.recent = m.logs.recent[:0]
+		m.logs.recent, m.logs.since = m.logs.recent[:0], last
 		tell(last, o.EventCount, false)
 		m.hand.selectDrawn()
 	case o.EventCount < from:
