@@ -85,6 +85,40 @@ func (m Model) Rate(teams [][]Rating, rank []int) ([][]Rating, error) {
 	return m.PlackettLuce(teams, rank)
 }
 
+// RateGame returns the ratings after a game of several hands: hands[h]
+// are the places of the sides in hand h (as Rate takes a game's rank),
+// rated one after another in order, with Tau added once, before the
+// first. Tau is skill that may have changed since the player was last
+// rated, which happens between games, not between the hands of one:
+// adding it at every hand would forget a player's past as many times
+// faster as a game has hands (five to eight in a game to 5000;
+// docs/ranking.md measures the difference). A player whose fixed[i][j]
+// is true (fixed may be nil) keeps their rating throughout, as the house
+// computers do. The result has the shape of teams; the ratings given are
+// not changed.
+func (m Model) RateGame(teams [][]Rating, fixed [][]bool, hands [][]int) ([][]Rating, error) {
+	if len(hands) == 0 {
+		return nil, fmt.Errorf("%w: no hand", ErrGame)
+	}
+	now := teams
+	for h, rank := range hands {
+		next, err := m.Rate(now, rank)
+		if err != nil {
+			return nil, fmt.Errorf("hand %d: %w", h+1, err)
+		}
+		for i := range fixed {
+			for j, keep := range fixed[i] {
+				if keep && i < len(next) && j < len(next[i]) {
+					next[i][j] = teams[i][j]
+				}
+			}
+		}
+		now = next
+		m.Tau = 0
+	}
+	return now, nil
+}
+
 // side is one team as the paper sees it: summed mean and variance, rank.
 type side struct {
 	mu, sigmaSq float64

@@ -178,6 +178,39 @@ func TestRatePicksModel(t *testing.T) {
 	}
 }
 
+// TestRateGame checks that a game of hands is its hands rated in order,
+// Tau added before the first alone, a fixed player kept as they were,
+// and that a game of no hand, or of a hand that cannot be rated, is
+// refused.
+func TestRateGame(t *testing.T) {
+	m := Default()
+	house := r(20, 1)
+	teams := [][]Rating{{r(27, 3)}, {m.New()}, {house}}
+	fixed := [][]bool{nil, {false}, {true}}
+	hands := [][]int{{1, 2, 3}, {3, 1, 2}, {2, 2, 1}}
+	given := cloneTeams(teams)
+	got, err := m.RateGame(teams, fixed, hands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, still := teams, m
+	for _, rank := range hands {
+		want, _ = still.Rate(want, rank)
+		want[2][0], still.Tau = house, 0
+	}
+	if !equalTeams(got, want) {
+		t.Errorf("RateGame gave %v, the hands one by one %v", got, want)
+	}
+	if !equalTeams(teams, given) {
+		t.Errorf("RateGame changed its input: %v", teams)
+	}
+	for _, bad := range [][][]int{nil, {{1, 2, 3}, {1, 2}}} {
+		if _, err := m.RateGame(teams, nil, bad); !errors.Is(err, ErrGame) {
+			t.Errorf("RateGame(%v) = %v, want an ErrGame", bad, err)
+		}
+	}
+}
+
 // TestRateRefusesBadGames checks that a game that cannot be rated is an
 // error, never a panic or a NaN.
 func TestRateRefusesBadGames(t *testing.T) {

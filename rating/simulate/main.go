@@ -4,8 +4,9 @@
 // their ratings, and how well the house computers' fixed ratings predict
 // fresh arena hands between them.
 //
-//	nice go run ./rating/simulate                 # 500 players, 20 games each, one hand a game
-//	nice go run ./rating/simulate --game          # games to 5000
+//	nice go run ./rating/simulate --seeds 5        # as the server rates, seeds 1 to 5
+//	nice go run ./rating/simulate --seating random # everyone seated at random
+//	nice go run ./rating/simulate --unit game      # a game rated by its end only
 //
 // A player is the heuristic with lapses (ai.Noisy): with probability p it
 // plays a random legal move. p is drawn uniformly from [0, 1], so the
@@ -13,9 +14,12 @@
 // easy level itself) to random play; the smaller p, the stronger. Each
 // round seats everyone once, at tables of 2, 3, 4 (two teams of two) or 6
 // (three teams of two) players, or alone against a house computer (easy,
-// the heuristic or medium, at its fixed rating), drawn at random. The
-// result ranks the sides by points: of the hand, or of the game with
-// --game. docs/ranking.md has the figures.
+// the heuristic or medium, at its fixed rating), the size drawn at
+// random. By default the tables are made as the server's quick match
+// makes them: of players near each other's rating, a lone player against
+// the house computer nearest theirs. A game is a game to 5000, rated as
+// the server rates it: every hand in order, as one game
+// (rating.Model.RateGame). docs/ranking.md has the figures.
 package main
 
 import (
@@ -44,10 +48,10 @@ func main() {
 
 // options are the command's flags.
 type options struct {
-	players, games, arenaHands, parallel int
-	seed                                 uint64
-	game, perHand                        bool
-	timeout                              time.Duration
+	players, games, arenaHands, parallel, seeds int
+	seed                                        uint64
+	unit, seating                               string
+	timeout                                     time.Duration
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -57,23 +61,46 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.players, "players", 500, "simulated players")
 	fs.IntVar(&o.games, "games", 20, "games each player plays")
 	fs.Uint64Var(&o.seed, "seed", 1, "seed of the players, the seating and the deals")
-	fs.BoolVar(&o.game, "game", false, "play whole games to 5000, not one hand a game")
-	fs.BoolVar(&o.perHand, "per-hand", false, "with --game, rate each hand of a game, not its end")
+	fs.IntVar(&o.seeds, "seeds", 1, "populations to rate, of seeds seed, seed+1, ...")
+	fs.StringVar(&o.unit, "unit", "hands", "what a game is and how it is rated: hands (a game to 5000, every hand rated, as the server does), game (a game to 5000 rated by its end) or hand (one hand)")
+	fs.StringVar(&o.seating, "seating", "near", "how tables are made: near (players near each other's rating, as the quick match seats them) or random")
 	fs.IntVar(&o.arenaHands, "arena", 400, "hands of each arena check of the house computers with medium, ten times as many for easy against the heuristic (0: none)")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "tables played at once")
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if o.players < 6 || o.games < 1 || o.parallel < 1 || o.arenaHands < 0 {
-		fmt.Fprintln(stderr, "simulate: want at least 6 players, 1 game and 1 table at once")
+	if o.players < 6 || o.games < 1 || o.parallel < 1 || o.arenaHands < 0 || o.seeds < 1 {
+		fmt.Fprintln(stderr, "simulate: want at least 6 players, 1 game, 1 seed and 1 table at once")
+		return 2
+	}
+	if !slices.Contains([]string{"hands", "game", "hand"}, o.unit) || !slices.Contains([]string{"near", "random"}, o.seating) {
+		fmt.Fprintln(stderr, "simulate: --unit is hands, game or hand; --seating near or random")
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
 	defer cancel()
-	if err := simulate(ctx, o, stdout); err != nil {
-		fmt.Fprintln(stderr, "simulate:", err)
-		return 1
+	var last []float64
+	for i := range o.seeds {
+		run := o
+		run.seed = o.seed + uint64(i)
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		rho, err := simulate(ctx, run, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "simulate:", err)
+			return 1
+		}
+		last = append(last, rho)
+	}
+	if o.seeds > 1 {
+		mean := 0.0
+		for _, r := range last {
+			mean += r / float64(len(last))
+		}
+		fmt.Fprintf(stdout, "\nSpearman after %d games, seeds %d to %d: mean %.3f, min %.3f, max %.3f\n",
+			o.games, o.seed, o.seed+uint64(o.seeds)-1, mean, slices.Min(last), slices.Max(last))
 	}
 	if o.arenaHands > 0 {
 		if err := checkHouse(ctx, o, stdout); err != nil {
@@ -107,9 +134,25 @@ type table struct {
 // computer (1), or 2, 3, 4 or 6 players.
 var sizes = []int{1, 2, 3, 4, 6}
 
+// nearBand is how far apart in displayed rating the players a near
+// seating puts together stand, about: the quick match's first band
+// (lobby's quickBand, 100 points), as a Gaussian's spread.
+const nearBand = 100
+
 // seat deals the population out to one round's tables: each player once.
-func seat(rng *rand.Rand, n int, round int, seed uint64) []table {
-	order := rng.Perm(n)
+// With near, the tables are of players near in rating (the population in
+// the order of their displayed ratings, each shaken by nearBand), and a
+// lone player meets the house computer nearest their rating, as the
+// server's quick match seats them; otherwise all is drawn at random.
+func seat(rng *rand.Rand, pop []player, near bool, round int, seed uint64) []table {
+	order := rng.Perm(len(pop))
+	if near {
+		key := make([]float64, len(pop))
+		for i, p := range pop {
+			key[i] = float64(rating.Display(p.r)) + nearBand*rng.NormFloat64()
+		}
+		slices.SortFunc(order, func(a, b int) int { return cmp.Compare(key[a], key[b]) })
+	}
 	var tables []table
 	for len(order) > 0 {
 		var fit []int
@@ -123,6 +166,9 @@ func seat(rng *rand.Rand, n int, round int, seed uint64) []table {
 		if s == 1 {
 			t.seats = append(t.seats, -1)
 			t.house = houseLevels[rng.IntN(len(houseLevels))]
+			if near {
+				t.house = nearestHouse(rating.Display(pop[t.seats[0]].r))
+			}
 		}
 		order = order[s:]
 		tables = append(tables, t)
@@ -130,10 +176,25 @@ func seat(rng *rand.Rand, n int, round int, seed uint64) []table {
 	return tables
 }
 
+// nearestHouse is the house computer whose fixed rating is nearest
+// display.
+func nearestHouse(display int) string {
+	best := houseLevels[0]
+	for _, l := range houseLevels[1:] {
+		if abs(rating.Display(rating.House[l])-display) < abs(rating.Display(rating.House[best])-display) {
+			best = l
+		}
+	}
+	return best
+}
+
+func abs(n int) int { return max(n, -n) }
+
 // play plays a table's game and returns the results to rate, each the
-// place of every side (1 best, ties equal): one hand's; or with whole, a
-// game's to 5000, and with perHand each of its hands' instead.
-func play(ctx context.Context, pop []player, t table, whole, perHand bool) ([][]int, error) {
+// place of every side (1 best, ties equal), by unit: one hand's (hand);
+// a game's to 5000 (game); or each of its hands' (hands).
+func play(ctx context.Context, pop []player, t table, unit string) ([][]int, error) {
+	whole, perHand := unit != "hand", unit == "hands"
 	cfg := engine.Config{Players: len(t.seats), Rules: engine.Standard}
 	s, err := engine.New(cfg, t.seed)
 	if err != nil {
@@ -182,10 +243,12 @@ func play(ctx context.Context, pop []player, t table, whole, perHand bool) ([][]
 	return results, nil
 }
 
-// rate rates a played table: the house computer keeps its fixed rating.
-func rate(m rating.Model, pop []player, t table, rank []int) error {
+// rate rates a played table, its results as one game (as the server
+// does): the house computer keeps its fixed rating.
+func rate(m rating.Model, pop []player, t table, results [][]int) error {
 	cfg := engine.Config{Players: len(t.seats), Rules: engine.Standard}
 	teams := make([][]rating.Rating, cfg.Sides())
+	house := make([][]bool, cfg.Sides())
 	who := make([][]int, cfg.Sides())
 	for i, p := range t.seats {
 		side := cfg.SideOf(i)
@@ -194,9 +257,10 @@ func rate(m rating.Model, pop []player, t table, rank []int) error {
 			r = pop[p].r
 		}
 		teams[side] = append(teams[side], r)
+		house[side] = append(house[side], p < 0)
 		who[side] = append(who[side], p)
 	}
-	out, err := m.Rate(teams, rank)
+	out, err := m.RateGame(teams, house, results)
 	if err != nil {
 		return err
 	}
@@ -210,7 +274,10 @@ func rate(m rating.Model, pop []player, t table, rank []int) error {
 	return nil
 }
 
-func simulate(ctx context.Context, o options, w io.Writer) error {
+// simulate rates one population, of o.seed, and returns the Spearman
+// correlation of its players' strength with their displayed ratings at
+// the end.
+func simulate(ctx context.Context, o options, w io.Writer) (float64, error) {
 	start := time.Now()
 	rng := rand.New(rand.NewPCG(o.seed, 0x72617465))
 	m := rating.Default()
@@ -218,17 +285,13 @@ func simulate(ctx context.Context, o options, w io.Writer) error {
 	for i := range pop {
 		pop[i] = player{lapse: rng.Float64(), r: m.New()}
 	}
-	unit := "one hand"
-	switch {
-	case o.game && o.perHand:
-		unit = "a game to 5000, each hand rated"
-	case o.game:
-		unit = "a game to 5000, rated at its end"
-	}
-	fmt.Fprintf(w, "%d players, %d games each (a game: %s), seed %d\n", o.players, o.games, unit, o.seed)
+	unit := map[string]string{"hands": "a game to 5000, every hand rated", "game": "a game to 5000, rated by its end", "hand": "one hand"}[o.unit]
+	seating := map[string]string{"near": "players near in rating", "random": "players at random"}[o.seating]
+	fmt.Fprintf(w, "%d players, %d games each (a game: %s; tables: %s), seed %d\n", o.players, o.games, unit, seating, o.seed)
 	counts := map[int]int{} // tables by players, 1 for a lone player against the house
+	rho := 0.0
 	for round := range o.games {
-		tables := seat(rng, len(pop), round, o.seed)
+		tables := seat(rng, pop, o.seating == "near", round, o.seed)
 		ranks := make([][][]int, len(tables))
 		errs := make([]error, len(tables))
 		jobs := make(chan int)
@@ -236,7 +299,7 @@ func simulate(ctx context.Context, o options, w io.Writer) error {
 		for range o.parallel {
 			wg.Go(func() {
 				for i := range jobs {
-					ranks[i], errs[i] = play(ctx, pop, tables[i], o.game, o.perHand)
+					ranks[i], errs[i] = play(ctx, pop, tables[i], o.unit)
 				}
 			})
 		}
@@ -247,12 +310,10 @@ func simulate(ctx context.Context, o options, w io.Writer) error {
 		wg.Wait()
 		for i, t := range tables {
 			if errs[i] != nil {
-				return errs[i]
+				return 0, errs[i]
 			}
-			for _, rank := range ranks[i] {
-				if err := rate(m, pop, t, rank); err != nil {
-					return err
-				}
+			if err := rate(m, pop, t, ranks[i]); err != nil {
+				return 0, err
 			}
 			if t.house != "" {
 				counts[1]++
@@ -261,8 +322,8 @@ func simulate(ctx context.Context, o options, w io.Writer) error {
 			}
 		}
 		if (round+1)%5 == 0 || round+1 == o.games {
-			fmt.Fprintf(w, "after %2d games: Spearman %.3f (displayed rating), %.3f (mean)  [%.0fs]\n", round+1,
-				spearman(pop, func(p player) float64 { return float64(rating.Display(p.r)) }),
+			rho = spearman(pop, func(p player) float64 { return float64(rating.Display(p.r)) })
+			fmt.Fprintf(w, "after %2d games: Spearman %.3f (displayed rating), %.3f (mean)  [%.0fs]\n", round+1, rho,
 				spearman(pop, func(p player) float64 { return p.r.Mu }), time.Since(start).Seconds())
 		}
 	}
@@ -295,7 +356,7 @@ func simulate(ctx context.Context, o options, w io.Writer) error {
 	for _, l := range houseLevels {
 		fmt.Fprintf(w, "house %-9s       %8.2f %8d\n", l, rating.House[l].Mu, rating.Display(rating.House[l]))
 	}
-	return nil
+	return rho, nil
 }
 
 // spearman is the rank correlation between the players' strength (the

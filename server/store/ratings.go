@@ -75,7 +75,8 @@ func houseRating(level string) rating.Rating {
 const PairGamesPerDay = 5
 
 // rate rates the people of rated game r within tx: every hand of it in
-// order (r.Hands; the game's totals as one hand if it has none), the
+// order (r.Hands; the game's totals as one hand if it has none) as one
+// game (rating.Model.RateGame: Tau once, before the first hand), the
 // computers at their fixed ratings. A game a person forfeited
 // (ResultSeat.Forfeit) is rated once, by its totals, every side that
 // forfeited placed last: leaving a rated game loses it; one that every
@@ -127,10 +128,6 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 		}
 		before[key] = p
 	}
-	now := map[string]rating.Rating{}
-	for key, p := range before {
-		now[key] = p.Rating
-	}
 	hands := r.Hands
 	total := make([]int, sides)
 	forfeits := make([]bool, sides)
@@ -155,28 +152,33 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 	case len(hands) == 0:
 		hands = [][]int{total}
 	}
+	places := make([][]int, len(hands))
 	for h, points := range hands {
 		if len(points) != sides {
 			return fmt.Errorf("rating room %s: hand %d has %d sides' points, want %d", r.Room, h, len(points), sides)
 		}
-		teams := make([][]rating.Rating, sides)
-		at := make([]int, len(r.Seats)) // each seat's place in its team
-		for i, seat := range r.Seats {
-			p := houseRating(r.Level)
-			if seat.Key != "" {
-				p = now[seat.Key]
-			}
-			at[i] = len(teams[seat.Side])
-			teams[seat.Side] = append(teams[seat.Side], p)
+		places[h] = rating.Places(points)
+	}
+	teams := make([][]rating.Rating, sides)
+	house := make([][]bool, sides)  // the computers, at their fixed ratings
+	at := make([]int, len(r.Seats)) // each seat's place in its team
+	for i, seat := range r.Seats {
+		p := houseRating(r.Level)
+		if seat.Key != "" {
+			p = before[seat.Key].Rating
 		}
-		after, err := Model.Rate(teams, rating.Places(points))
-		if err != nil {
-			return fmt.Errorf("rating room %s: %w", r.Room, err)
-		}
-		for i, seat := range r.Seats {
-			if seat.Key != "" {
-				now[seat.Key] = after[seat.Side][at[i]]
-			}
+		at[i] = len(teams[seat.Side])
+		teams[seat.Side] = append(teams[seat.Side], p)
+		house[seat.Side] = append(house[seat.Side], seat.Key == "")
+	}
+	after, err := Model.RateGame(teams, house, places)
+	if err != nil {
+		return fmt.Errorf("rating room %s: %w", r.Room, err)
+	}
+	now := map[string]rating.Rating{}
+	for i, seat := range r.Seats {
+		if seat.Key != "" {
+			now[seat.Key] = after[seat.Side][at[i]]
 		}
 	}
 	for i, seat := range r.Seats {

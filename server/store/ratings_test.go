@@ -16,9 +16,9 @@ func near(a, b rating.Rating) bool {
 	return math.Abs(a.Mu-b.Mu) < 1e-9 && math.Abs(a.Sigma-b.Sigma) < 1e-9
 }
 
-// testRatings: a rated game rates its people hand by hand, the computers
-// at their fixed ratings, once however often its result is recorded; a
-// game not rated, or with one key in two seats, rates nobody; the
+// testRatings: a rated game rates its people hand by hand as one game,
+// the computers at their fixed ratings, once however often its result is
+// recorded; a game not rated, or with one key in two seats, rates nobody; the
 // ranking, a player's games and a game's changes read it back.
 func testRatings(t *testing.T, s *SQL) {
 	ctx := context.Background()
@@ -38,13 +38,15 @@ func testRatings(t *testing.T, s *SQL) {
 			t.Fatal(err)
 		}
 	}
-	want := Model.New()
+	// Hand by hand, Tau added before the first alone (a game's skill is
+	// one).
+	want, still := Model.New(), Model
 	for _, rank := range [][]int{{1, 2}, {2, 1}} {
-		after, err := Model.Rate([][]rating.Rating{{want}, {rating.House["easy"]}}, rank)
+		after, err := still.Rate([][]rating.Rating{{want}, {rating.House["easy"]}}, rank)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want = after[0][0]
+		want, still.Tau = after[0][0], 0
 	}
 	p, ok, err := s.Rating(ctx, "ka")
 	if err != nil || !ok || !near(p.Rating, want) || p.Games != 1 || p.Wins != 1 || p.Name != "Ann" {
@@ -73,13 +75,13 @@ func testRatings(t *testing.T, s *SQL) {
 	if err := s.AddResult(bg, team); err != nil {
 		t.Fatal(err)
 	}
-	a, b := want, Model.New()
+	a, b, still := want, Model.New(), Model
 	for _, rank := range [][]int{{1, 1}, {2, 1}} {
-		after, err := Model.Rate([][]rating.Rating{{a, rating.House["medium"]}, {b, rating.House["medium"]}}, rank)
+		after, err := still.Rate([][]rating.Rating{{a, rating.House["medium"]}, {b, rating.House["medium"]}}, rank)
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, b = after[0][0], after[1][0]
+		a, b, still.Tau = after[0][0], after[1][0], 0
 	}
 	changes, err := s.Changes(ctx, "teams", "3/200")
 	if err != nil || len(changes) != 2 || changes[0].Key != "ka" || !near(changes[0].Before, want) || !near(changes[0].After, a) ||
