@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,16 +110,16 @@ func TestSaveFaults(t *testing.T) {
 			"x.mille.json\u00a0: fichier abîmé\u00a0: state.tableaus[0].coupsFourres[0]\u00a0: Feu vert n'est pas une botte"},
 		{damaged("", coded.New(save.FaultUnknownField, "cheat")),
 			`x.mille.json: the document: unknown field "cheat"`,
-			"x.mille.json\u00a0: fichier abîmé\u00a0: le document\u00a0: champ inconnu «\u00a0cheat\u00a0»"},
+			"x.mille.json\u00a0: fichier abîmé\u00a0: le document\u00a0: champ inconnu \"cheat\""},
 		{damaged("seats", coded.New(record.FaultSeats, 3, 2)),
 			"x.mille.json: seats: 3 seats for 2 players",
 			"x.mille.json\u00a0: fichier abîmé\u00a0: seats\u00a0: 3 places pour 2 joueurs"},
 		{damaged("state.phase", &engine.NotationError{Why: engine.UnknownName, What: "phase", Token: "nap", Want: []string{"play", "hand-over"}}),
 			`x.mille.json: state.phase: unknown phase "nap" (want play or hand-over)`,
-			"x.mille.json\u00a0: fichier abîmé\u00a0: state.phase\u00a0: phase inconnue «\u00a0nap\u00a0» (il faut play ou hand-over)"},
+			"x.mille.json\u00a0: fichier abîmé\u00a0: state.phase\u00a0: phase inconnue \"nap\" (il faut play ou hand-over)"},
 		{&save.Error{Path: "x.mille.json", Why: save.RefSyntaxAt, Args: []any{3, 5, "B"}},
 			`x.mille.json: not valid JSON at line 3, column 5: unexpected "B"`,
-			"x.mille.json\u00a0: JSON non valide à la ligne 3, colonne 5\u00a0: «\u00a0B\u00a0» inattendu"},
+			"x.mille.json\u00a0: JSON non valide à la ligne 3, colonne 5\u00a0: \"B\" inattendu"},
 	} {
 		if got := English.Error(tc.err); got != tc.en {
 			t.Errorf("English: %q, want %q", got, tc.en)
@@ -128,6 +129,19 @@ func TestSaveFaults(t *testing.T) {
 		}
 		if !Says(tc.err) {
 			t.Errorf("Says(%v) is false", tc.err)
+		}
+	}
+	// What the file holds is quoted in either language: a name or a key
+	// with an escape must not reach the terminal.
+	for _, err := range []error{
+		damaged("seats[0]", coded.New(record.FaultNameUnprintable, "\x1b[2J")),
+		damaged("", coded.New(save.FaultUnknownField, "\x1b]0;pwned\a")),
+		&save.Error{Why: save.RefSyntaxAt, Args: []any{1, 1, "\x1b"}},
+	} {
+		for _, c := range All {
+			if text := c.Error(err); strings.ContainsAny(text, "\x1b\a") {
+				t.Errorf("%s: %q holds the file's escape", c.Tag, text)
+			}
 		}
 	}
 }

@@ -386,6 +386,11 @@ func decodeToken(dec *json.Decoder, tok json.Token, v reflect.Value, max int) er
 			}
 			elem.SetZero()
 			if err := decodeValue(dec, elem, 0); err != nil {
+				// A key is the file's text, and the path is said as it is:
+				// one that is not a plain word is quoted, escapes and all.
+				if !record.Printable(key) || strings.ContainsAny(key, ".[]\" ") {
+					return at(err, "["+strconv.Quote(key)+"]")
+				}
 				return at(err, "."+key)
 			}
 			v.SetMapIndex(k, elem)

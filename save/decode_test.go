@@ -187,6 +187,7 @@ func TestDecodeRefuses(t *testing.T) {
 		}), detail{"", record.FaultReplay}},
 		{"bad time", text(`"writtenBy"`, `"saved": "yesterday", "writtenBy"`), detail{"saved", FaultNotTime}},
 		{"ui not strings", text(`"ui": {"sort": "on"}`, `"ui": {"sort": 1}`), detail{"ui.sort", FaultWant}},
+		{"ui key with an escape", text(`"ui": {"sort": "on"}`, `"ui": {"\u001b[2J": 1}`), detail{`ui["\x1b[2J"]`, FaultWant}},
 		{"ui twice", text(`"ui": {"sort": "on"}`, `"ui": {"sort": "on", "sort": "off"}`), detail{"ui", FaultFieldTwice}},
 		{"too large", append(append([]byte{}, good[:len(good)-2]...), bytes.Repeat([]byte(" "), MaxSize)...), RefTooLarge},
 	}
