@@ -195,6 +195,7 @@ var English = Catalogue{
 
 		NoticeMoved:     "This server lost hold of room %[1]s: the game goes on on another server of this service, nothing lost. Join it again with %[2]s: your seat waits.",
 		NoticeStoreLost: "This server cannot reach its database, so room %[1]s cannot go on here. Every move you saw is kept: in a moment, join it again with %[2]s (another server takes it over): your seat waits.",
+		NoticeForfeit:   "%s broke the bot protocol or left, and loses the game: the others win it.",
 		NoticeReloaded:  "Room %[1]s was played on another server while this one was held up: this server reads the game again from its database, every move included. Join it again with %[2]s: your seat waits.",
 
 		AskName:        "What is your name? Type it and press Return.",
@@ -246,6 +247,7 @@ var English = Catalogue{
 		RatingUp:        "up %d",
 		RatingDown:      "down %d",
 		RatingSame:      "unchanged",
+		QuickBotLooking: "Looking for a bot waiting on the ladder, for a rated game of two.",
 		QuickLooking:    "Looking for an opponent near your rating for a rated game of two; in %d seconds at most, the house computer nearest it.",
 		SrvKeyQuick:     "quick match",
 		SrvKeyRanking:   "ranking",
@@ -1067,6 +1069,7 @@ var English = Catalogue{
 		WordRanking: "ranking rank",
 		WordRated:   "rated",
 		WordQuick:   "quick",
+		WordBot:     "bot",
 
 		NoteDrawn:     "P: drawn card",
 		NoteBlocked:   "✗: not playable",
@@ -1249,6 +1252,17 @@ var English = Catalogue{
 		SshSourceSessions: "mille: your address has as many sessions open as one address may (%d); close one first",
 		SshNewcomers:      "mille: the server is nearly full; its last places are kept for people whose address has no session yet. Try again later.",
 		SshPanic:          "mille: something went wrong on the server; sorry.",
+		SshNotBot:         "mille: this key is not registered as a bot. Its owner registers it with: ssh HOST register-bot NAME < bot_key.pub",
+		SshBenched:        "mille: this bot broke the bot protocol too often; it is benched until %s UTC",
+		SshBotFault:       "mille: the bot lost its game in room %s for breaking the bot protocol: %s",
+		SshBotHello:       "mille: the bot did not greet as the bot protocol asks: %v",
+		SshBotNoRatings:   "mille: this server keeps no ratings, so it has no bot ladder",
+		SshRegisterUsage:  "mille: register a bot with: ssh HOST register-bot NAME < bot_key.pub (the bot's public key on the standard input)",
+		SshRegisterKey:    "mille: the standard input holds no public key (one line of a .pub file, such as ssh-ed25519 AAAA... name)",
+		SshRegisterOwned:  "mille: another person registered that key as their bot",
+		SshRegisterSelf:   "mille: the key you connect with cannot be your own bot: make the bot a key of its own (ssh-keygen -t ed25519 -f bot_key)",
+		SshRegisterOwner:  "mille: a bot cannot register bots: connect with your own key",
+		SshRegistered:     "Registered %s as your bot (key %s). Put it on the ladder with: ssh -i bot_key HOST bot",
 		SshCommandLong:    "mille: that command is too long (%d bytes at most): ssh -t HOST, ssh -t HOST ROOM or ssh HOST plain ROOM",
 		SshGone:           "mille: the server that held room %[1]s went away. Connect again (%[2]s): your seat waits, and another server takes the room over.",
 
@@ -1389,6 +1403,8 @@ var English = Catalogue{
 		RefServerError:   "something went wrong on the server (its log says what); sorry",
 		RefDataInUse:     "the data folder is in use by another mille serve (another process holds %s): stop it first, or give this one another --data",
 		RefDataInUsePID:  "the data folder is in use by another mille serve (process %s holds %s): stop it first, or give this one another --data",
+		RefBenched:       "this bot broke the bot protocol too often and is benched for now",
+		RefNoBot:         "no bot is waiting for a game now; try again in a moment",
 
 		GateBusy:           "mille: too many people are logging in right now; try again in a moment",
 		GateSource:         "mille: too many connections from your address; close some and try again",

@@ -210,6 +210,7 @@ var French = Catalogue{
 
 		NoticeMoved:     "Ce serveur a perdu la main sur la salle %[1]s : la partie continue sur un autre serveur du service, sans rien perdre. Rejoignez-la avec %[2]s : votre place vous attend.",
 		NoticeStoreLost: "Ce serveur n'atteint plus sa base de données : la salle %[1]s ne peut pas continuer ici. Chaque coup que vous avez vu est gardé : dans un moment, rejoignez-la avec %[2]s (un autre serveur la reprend) : votre place vous attend.",
+		NoticeForfeit:   "%s a enfreint le protocole des robots ou est parti, et perd la partie : les autres la gagnent.",
 		NoticeReloaded:  "La salle %[1]s a été jouée sur un autre serveur pendant que celui-ci était arrêté : ce serveur relit la partie dans sa base de données, chaque coup compris. Rejoignez-la avec %[2]s : votre place vous attend.",
 
 		AskName:        "Quel est votre nom ? Tapez-le puis Entrée.",
@@ -261,6 +262,7 @@ var French = Catalogue{
 		RatingUp:        "en hausse de %d",
 		RatingDown:      "en baisse de %d",
 		RatingSame:      "inchangée",
+		QuickBotLooking: "Recherche d'un robot qui attend sur l'échelle, pour une partie classée à deux.",
 		QuickLooking:    "Recherche d'un adversaire proche de votre cote pour une partie classée à deux ; dans %d secondes au plus, l'ordinateur de la maison le plus proche.",
 		SrvKeyQuick:     "partie rapide",
 		SrvKeyRanking:   "classement",
@@ -1082,6 +1084,7 @@ var French = Catalogue{
 		WordRanking: "classement",
 		WordRated:   "classée classee",
 		WordQuick:   "rapide",
+		WordBot:     "robot bot",
 
 		NoteDrawn:     "P : piochée",
 		NoteBlocked:   "✗ : injouable",
@@ -1264,6 +1267,17 @@ var French = Catalogue{
 		SshSourceSessions: "mille : votre adresse a autant de sessions ouvertes qu'une adresse peut en avoir (%d) ; fermez-en une d'abord",
 		SshNewcomers:      "mille : le serveur est presque plein ; ses dernières places sont gardées pour les personnes dont l'adresse n'a pas encore de session. Réessayez plus tard.",
 		SshPanic:          "mille : quelque chose s'est mal passé sur le serveur ; désolé.",
+		SshNotBot:         "mille : cette clé n'est pas celle d'un robot. Son propriétaire l'inscrit avec : ssh HÔTE register-bot NOM < cle_robot.pub",
+		SshBenched:        "mille : ce robot a enfreint le protocole des robots trop souvent ; il est mis sur la touche jusqu'à %s UTC",
+		SshBotFault:       "mille : le robot a perdu sa partie dans la salle %s pour avoir enfreint le protocole des robots : %s",
+		SshBotHello:       "mille : le robot n'a pas salué comme le protocole des robots le demande : %v",
+		SshBotNoRatings:   "mille : ce serveur ne tient pas de cotes, il n'a donc pas d'échelle des robots",
+		SshRegisterUsage:  "mille : inscrivez un robot avec : ssh HÔTE register-bot NOM < cle_robot.pub (la clé publique du robot sur l'entrée standard)",
+		SshRegisterKey:    "mille : l'entrée standard ne contient pas de clé publique (une ligne d'un fichier .pub, comme ssh-ed25519 AAAA... nom)",
+		SshRegisterOwned:  "mille : une autre personne a inscrit cette clé comme son robot",
+		SshRegisterSelf:   "mille : la clé avec laquelle vous vous connectez ne peut pas être votre propre robot : donnez au robot une clé à lui (ssh-keygen -t ed25519 -f cle_robot)",
+		SshRegisterOwner:  "mille : un robot ne peut pas inscrire de robots : connectez-vous avec votre propre clé",
+		SshRegistered:     "%s est inscrit comme votre robot (clé %s). Mettez-le sur l'échelle avec : ssh -i cle_robot HÔTE bot",
 		SshCommandLong:    "mille : cette commande est trop longue (%d octets au plus) : ssh -t HÔTE, ssh -t HÔTE SALLE ou ssh HÔTE plain SALLE",
 		SshGone:           "mille : le serveur qui tenait la salle %[1]s est parti. Reconnectez-vous (%[2]s) : votre place vous attend, et un autre serveur reprend la salle.",
 
@@ -1404,6 +1418,8 @@ var French = Catalogue{
 		RefServerError:   "quelque chose s'est mal passé sur le serveur (son journal en donne la raison) ; désolé",
 		RefDataInUse:     "le dossier de données sert déjà à un autre mille serve (un autre processus tient %s) : arrêtez-le d'abord, ou donnez à celui-ci un autre --data",
 		RefDataInUsePID:  "le dossier de données sert déjà à un autre mille serve (le processus %s tient %s) : arrêtez-le d'abord, ou donnez à celui-ci un autre --data",
+		RefBenched:       "ce robot a enfreint le protocole des robots trop souvent et il est mis sur la touche pour l'instant",
+		RefNoBot:         "aucun robot n'attend de partie en ce moment ; réessayez dans un instant",
 
 		GateBusy:           "mille : trop de personnes se connectent en ce moment ; réessayez dans un instant",
 		GateSource:         "mille : trop de connexions depuis votre adresse ; fermez-en et réessayez",

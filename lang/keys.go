@@ -199,6 +199,7 @@ const (
 	NoticeMoved     // room, command
 	NoticeStoreLost // room, command
 	NoticeReloaded  // room, command
+	NoticeForfeit   // name
 
 	// The lobby of a server, and its rooms before the deal.
 	AskName        // -
@@ -252,6 +253,7 @@ const (
 	RatingDown      // points
 	RatingSame      // -
 	QuickLooking    // seconds at most
+	QuickBotLooking // -
 	SrvKeyQuick     // -
 	SrvKeyRanking   // -
 	SrvYourRating   // rating, rated games
@@ -1269,7 +1271,20 @@ const (
 	SshNewcomers      // -
 	SshPanic          // -
 	SshCommandLong    // most bytes (server/channel.go)
-	SshGone           // room, command (server/relay.go)
+
+	// The bot ladder over SSH (ssh HOST bot, ssh HOST register-bot).
+	SshNotBot        // -
+	SshBenched       // until (a time)
+	SshBotFault      // room, why
+	SshBotHello      // why
+	SshBotNoRatings  // -
+	SshRegisterUsage // -
+	SshRegisterKey   // -
+	SshRegisterOwned // -
+	SshRegisterSelf  // -
+	SshRegisterOwner // -
+	SshRegistered    // name, fingerprint
+	SshGone          // room, command (server/relay.go)
 
 	// mille review's text (review/text.go).
 	RtTitle      // which game, its sides' scores (GameWhich)
@@ -1418,6 +1433,8 @@ const (
 	RefServerError   // -
 	RefDataInUse     // the lock file
 	RefDataInUsePID  // the holder's process id, the lock file
+	RefBenched       // -
+	RefNoBot         // -
 
 	// A connection turned away before its SSH handshake or a session
 	// channel refused (server/gate.go): no LANG has come yet, so only
@@ -1472,6 +1489,7 @@ const (
 	WordRanking // -
 	WordRated   // -
 	WordQuick   // -
+	WordBot     // -
 
 	// The saves' and the statistics' refusals (save.Error).
 	SvInFile          // a file (or a game's field), what is wrong with it

@@ -65,6 +65,8 @@ func (c *Catalogue) Notice(n table.Notice) string {
 		return c.T(NoticeNotWritten)
 	case table.NoticeRated:
 		return c.RatedChange(n.Change, n.Rating, false)
+	case table.NoticeForfeit:
+		return c.T(NoticeForfeit, n.Name)
 	}
 	return ""
 }

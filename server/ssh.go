@@ -156,7 +156,8 @@ type Server struct {
 	signer   gossh.Signer // the host key: also the key this server relays with
 	peers    relay.Peers  // the connections it relays through
 	store    store.Store
-	lock     *os.File // the data folder's LockFile, held while the server runs
+	bots     store.Bots // the bot ladder's registrations (bots.go)
+	lock     *os.File   // the data folder's LockFile, held while the server runs
 	users    *lobby.Users
 	keeper   context.CancelFunc // stops the lobby's Keep
 	kept     chan struct{}      // closed when Keep has returned
@@ -241,7 +242,7 @@ func New(cfg Config) (*Server, error) {
 	stop, cancel := context.WithCancel(context.Background())
 	logged := lobby.LoggedStore{Store: st, Log: log}
 	s := &Server{
-		Lobby: lobby.NewLobby(cfg.Rooms.Max), cfg: cfg, store: st, lock: lock, users: lobby.NewUsers(logged), saved: map[string]bool{},
+		Lobby: lobby.NewLobby(cfg.Rooms.Max), cfg: cfg, store: st, bots: st, lock: lock, users: lobby.NewUsers(logged), saved: map[string]bool{},
 		log: log, stop: stop, cancel: cancel, now: time.Now,
 	}
 	s.rooms.Most = cfg.Rooms.PerKey
@@ -470,6 +471,9 @@ func (s *Server) handle(sess *channel.Session) {
 		return
 	}
 	defer s.places.Give(source)
+	if s.botCommand(sess) {
+		return
+	}
 	if cmd := strings.Fields(sess.Command); len(cmd) > 0 && cmd[0] == linemode.Command || !sess.HasPTY {
 		// Without a terminal (ssh -T, or a command without -t), the line
 		// mode, as local play falls back to it: a screen reader's user

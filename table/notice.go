@@ -19,12 +19,13 @@ const (
 	NoticeNotWritten            // the last move could not be written down, so it was not made
 	NoticeReloaded              // room Name was played elsewhere meanwhile: the server reads it again
 	NoticeRated                 // the rated game just over changed the viewer's rating by Change, to Rating
+	NoticeForfeit               // Name broke the bot protocol or left, and lost the game: the table ends
 )
 
 // Final reports whether the notice says why the table ended (a server
 // of several lost it): the program that showed the table tells it then.
 func (n Notice) Final() bool {
-	return n.Kind == NoticeMoved || n.Kind == NoticeStoreLost || n.Kind == NoticeReloaded
+	return n.Kind == NoticeMoved || n.Kind == NoticeStoreLost || n.Kind == NoticeReloaded || n.Kind == NoticeForfeit
 }
 
 // Notice is the table's latest news for everyone. Each viewer tells it in

@@ -98,6 +98,8 @@ type Lobby struct {
 	wake chan struct{}
 	// quick is the people waiting for a quick match (quick.go).
 	quick quickQueue
+	// ladder is the bots waiting for a game, and their faults (ladder.go).
+	ladder ladder
 }
 
 // NewLobby returns an empty lobby holding at most maxRooms rooms.

@@ -50,6 +50,8 @@ const (
 	RefNameMille                   // -
 	RefDataInUse                   // the lock file (ErrDataInUse)
 	RefDataInUsePID                // the holder's process id, the lock file (ErrDataInUse)
+	RefBenched                     // -
+	RefNoBot                       // -
 	NumReasons                     // the number of reasons
 )
 
@@ -67,7 +69,7 @@ var reasonNames = [NumReasons]string{
 	RefNameBytes: "name-bytes", RefNameLength: "name-length", RefNamePrintable: "name-printable",
 	RefNameMarkFirst: "name-mark-first", RefNameInvisible: "name-invisible", RefNameSigns: "name-signs",
 	RefNameJoined: "name-joined", RefNameYou: "name-you", RefNameMille: "name-mille",
-	RefDataInUse: "data-in-use", RefDataInUsePID: "data-in-use",
+	RefDataInUse: "data-in-use", RefDataInUsePID: "data-in-use", RefBenched: "benched", RefNoBot: "no-bot",
 }
 
 // Is reports a data folder another server holds as ErrDataInUse.

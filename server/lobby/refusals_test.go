@@ -20,7 +20,7 @@ var refusals = map[string]map[string]error{
 		"ErrTooManyRooms": ErrTooManyRooms, "ErrRoomExists": ErrRoomExists, "ErrNoRoom": ErrNoRoom,
 		"ErrRoomName": ErrRoomName, "ErrLevel": ErrLevel, "ErrSavedName": ErrSavedName,
 		"ErrNoSaves": ErrNoSaves, "ErrNotSaved": ErrNotSaved, "ErrElsewhere": ErrElsewhere,
-		"ErrStoreDown": ErrStoreDown, "ErrNameTaken": ErrNameTaken,
+		"ErrStoreDown": ErrStoreDown, "ErrNameTaken": ErrNameTaken, "ErrBenched": ErrBenched, "ErrNoBot": ErrNoBot,
 	},
 	"table": {
 		"ErrStarted": table.ErrStarted, "ErrNotStarted": table.ErrNotStarted, "ErrEnded": table.ErrEnded,

@@ -26,6 +26,7 @@ var lobbyRefusalKeys = [lobby.NumReasons]lang.Key{
 	lobby.RefNameMarkFirst: lang.RefNameMarkFirst, lobby.RefNameInvisible: lang.RefNameInvisible, lobby.RefNameSigns: lang.RefNameSigns,
 	lobby.RefNameJoined: lang.RefNameJoined, lobby.RefNameYou: lang.RefNameYou, lobby.RefNameMille: lang.RefNameMille,
 	lobby.RefDataInUse: lang.RefDataInUse, lobby.RefDataInUsePID: lang.RefDataInUsePID,
+	lobby.RefBenched: lang.RefBenched, lobby.RefNoBot: lang.RefNoBot,
 }
 
 // serverRefusal is the key and arguments of the server's refusal in err's
