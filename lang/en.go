@@ -209,7 +209,7 @@ var English = Catalogue{
 		RoomWaiting:    "waiting for its host to deal",
 		RoomPlaying:    "playing",
 		RoomSaved:      "a saved game waiting for its people",
-		LobbyHelp:      "Type join NAME to sit in a room, made if there is none; create NAME to make one; watch NAME; rooms; quick, a rated game against someone near your rating; ranking, or ranking NAME for one player; help; or quit.",
+		LobbyHelp:      "Type join NAME to sit in a room, made if there is none; create NAME to make one; watch NAME; rooms; quick, a rated game against someone near your rating (quick bot: against a bot); ranking, or ranking NAME for one player; help; or quit.",
 		CreateHelp:     "create NAME takes, in any order, 2, 3, 4 or 6 players, standard, bsd, dujardin or dujardin+500 rules, the computers' level (easy, medium, hard, expert), and rated for a game that counts for the ranking: create friday 3 hard rated.",
 		LobbyUnknown:   "Unknown command %s. Type join NAME, create NAME, watch NAME, rooms, quick, ranking, help or quit.",
 		WhichRoom:      "Which room? Give its name, as in join friday.",

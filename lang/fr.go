@@ -224,7 +224,7 @@ var French = Catalogue{
 		RoomWaiting:    "attend que son hôte donne",
 		RoomPlaying:    "en jeu",
 		RoomSaved:      "une partie enregistrée qui attend ses joueurs",
-		LobbyHelp:      "Tapez rejoindre NOM pour vous asseoir dans une salle, créée s'il n'y en a pas ; créer NOM pour en créer une ; regarder NOM ; salles ; rapide, une partie classée contre quelqu'un de votre niveau ; classement, ou classement NOM pour un joueur ; aide ; ou quitter.",
+		LobbyHelp:      "Tapez rejoindre NOM pour vous asseoir dans une salle, créée s'il n'y en a pas ; créer NOM pour en créer une ; regarder NOM ; salles ; rapide, une partie classée contre quelqu'un de votre niveau (rapide robot : contre un robot) ; classement, ou classement NOM pour un joueur ; aide ; ou quitter.",
 		CreateHelp:     "créer NOM prend, dans n'importe quel ordre, 2, 3, 4 ou 6 joueurs, les règles standard, bsd, dujardin ou dujardin+500, le niveau de l'ordinateur (facile, moyen, fort, expert), et classée pour une partie qui compte au classement : créer vendredi 3 fort classée.",
 		LobbyUnknown:   "Commande inconnue %s. Tapez rejoindre NOM, créer NOM, regarder NOM, salles, rapide, classement, aide ou quitter.",
 		WhichRoom:      "Quelle salle ? Donnez son nom, comme dans rejoindre vendredi.",

@@ -86,6 +86,14 @@ type Ranks interface {
 	QuickWait() time.Duration
 }
 
+// BotPlayer is what a Lobby with a bot ladder has besides (a server's):
+// a person may ask for a bot to play.
+type BotPlayer interface {
+	// PlayBot seats the person in a rated game of two, dealt, against a
+	// bot waiting on the ladder; it refuses at once if none waits.
+	PlayBot(ctx context.Context) (Seat, error)
+}
+
 // RankLine is one line of the ranking: a player, or a house computer.
 type RankLine struct {
 	Rank        int
@@ -158,6 +166,10 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 					s.rated(l, name)
 				}
 			case lang.WordQuick:
+				if len(words) > 1 && lang.Typed(words[1], lang.WordBot) {
+					end, over = s.quickBot(ctx, l, opts)
+					break
+				}
 				end, over = s.quick(ctx, l, opts)
 			case lang.WordRanking:
 				s.ranking(l, strings.TrimSpace(strings.Join(words[1:], " ")))

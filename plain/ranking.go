@@ -63,6 +63,28 @@ func (s *Session) rated(l Lobby, room string) {
 	}
 }
 
+// quickBot seats the person in a rated game against a bot of the ladder
+// (BotPlayer.PlayBot), plays it, and tells them its change; over is set
+// when the session is over, with why.
+func (s *Session) quickBot(ctx context.Context, l Lobby, opts Options) (End, bool) {
+	b, ok := l.(BotPlayer)
+	if !ok {
+		s.say(lang.RankOff)
+		return 0, false
+	}
+	s.say(lang.QuickBotLooking)
+	room := ""
+	end, over := s.enter(ctx, func(string) (Seat, error) {
+		seat, err := b.PlayBot(ctx)
+		if err == nil {
+			room = seat.View().Room
+		}
+		return seat, err
+	}, false, "quick", opts)
+	s.rated(l, room)
+	return end, over
+}
+
 // quick seats the person in a quick match (Ranks.Quick), plays it, and
 // tells them its change; over is set when the session is over, with why.
 func (s *Session) quick(ctx context.Context, l Lobby, opts Options) (End, bool) {

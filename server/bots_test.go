@@ -88,3 +88,46 @@ func TestSSHBotLadder(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestSSHQuickBot: in the line mode, quick bot seats a person against a
+// bot waiting on the ladder, in a rated game; with no bot waiting it
+// says so at once.
+func TestSSHQuickBot(t *testing.T) {
+	srv, addr := startServer(t, Config{Rooms: RoomLimits{Max: 4}})
+	owner, key := newKey(t), newKey(t)
+	if out, errs := run(t, addr, owner, "register-bot Robo", string(gossh.MarshalAuthorizedKey(key.PublicKey()))); !strings.Contains(out, "Registered Robo") {
+		t.Fatalf("register-bot: %q %q", out, errs)
+	}
+	ann := plainSession(t, addr, newKey(t), "Ada", "plain", false)
+	ann.until("What is your name?")
+	ann.send("Ada")
+	ann.until("Hello, Ada.")
+	ann.send("quick bot")
+	ann.until("That did not work: no bot is waiting for a game now")
+	sess, err := dial(t, addr, key).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := sess.StdinPipe()
+	out, _ := sess.StdoutPipe()
+	if err := sess.Start("bot"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	p, _ := ai.New("easy", 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go bot.Serve(ctx, out, in, p, "easy", "1")
+	deadline := time.Now().Add(30 * time.Second)
+	for srv.Lobby.BotsWaiting() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the bot is not on the ladder after 30 s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ann.send("quick bot")
+	ann.until("Mille Bornes, standard rules, 2 players: you and Robo.")
+	if list := srv.Lobby.List(); len(list) != 1 || !list[0].Rated || list[0].Humans != 2 {
+		t.Fatalf("the room: %+v", list)
+	}
+}

@@ -111,6 +111,8 @@ def main():
     parser.add_argument("--ssh", metavar="HOST", help="play on the bot ladder of the mille server HOST (ssh HOST bot)")
     parser.add_argument("--key", help="the bot's private key (ssh -i)")
     parser.add_argument("--port", help="the server's SSH port (ssh -p)")
+    parser.add_argument("--ssh-option", action="append", default=[], metavar="OPTION",
+                        help="an option for ssh (ssh -o OPTION), as often as needed")
     args = parser.parse_args()
     if not args.ssh:
         play(sys.stdin, sys.stdout)
@@ -120,6 +122,8 @@ def main():
         cmd += ["-i", args.key, "-o", "IdentitiesOnly=yes"]
     if args.port:
         cmd += ["-p", args.port]
+    for option in args.ssh_option:
+        cmd += ["-o", option]
     cmd += [args.ssh, "bot"]
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     try:

@@ -280,5 +280,14 @@ func (l *lineLobby) Quick(ctx context.Context) (plain.Seat, error) {
 	return l.seat(c, nil, c.Table().Name())
 }
 
+// PlayBot implements plain.BotPlayer.
+func (l *lineLobby) PlayBot(ctx context.Context) (plain.Seat, error) {
+	c, err := l.adm.PlayBot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return l.seat(c, nil, c.Table().Name())
+}
+
 // QuickWait implements plain.Ranks.
 func (l *lineLobby) QuickWait() time.Duration { return l.adm.Lobby().WaitForQuick() }

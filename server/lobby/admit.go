@@ -174,6 +174,15 @@ func (a *Admission) Watch(name string) (*table.Conn, error) {
 	return c, err
 }
 
+// PlayBot seats the player against a bot of the ladder (Lobby.PlayBot).
+func (a *Admission) PlayBot(ctx context.Context) (*table.Conn, error) {
+	c, err := a.lobby.PlayBot(ctx, a.id, a.name)
+	if err == nil {
+		a.Note("bot match", "room", c.Table().Name(), "seat", c.Seat()+1)
+	}
+	return c, err
+}
+
 // Quick seats the player in a quick match (Lobby.Quick).
 func (a *Admission) Quick(ctx context.Context) (*table.Conn, error) {
 	c, err := a.lobby.Quick(ctx, a.id, a.name)
