@@ -171,13 +171,15 @@ func printStats(w io.Writer, st save.Stats, path string, c *lang.Catalogue) {
 	}
 	// The columns as wide as their headings ("Parties" in French).
 	col := max(5, utf8.RuneCountInString(c.T(lang.StGames)), utf8.RuneCountInString(c.T(lang.StWon)), utf8.RuneCountInString(c.T(lang.StHands)))
+	// The shares as wide as the widest, "(100 %)" in French.
+	pw := utf8.RuneCountInString(c.T(lang.StShare, 100))
 	line := func(name, games, gamesWon, gp, hands, handsWon, hp string) {
-		fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("%-*s  %*s %*s %-6s  %*s %*s %-6s", width, name, col, games, col, gamesWon, gp, col, hands, col, handsWon, hp), " "))
+		fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("%-*s  %*s %*s %-*s  %*s %*s %-*s", width, name, col, games, col, gamesWon, pw, gp, col, hands, col, handsWon, pw, hp), " "))
 	}
 	line(c.T(lang.StOpponents), c.T(lang.StGames), c.T(lang.StWon), "", c.T(lang.StHands), c.T(lang.StWon), "")
 	row := func(name string, r save.Record) {
-		line(name, c.Num(r.Games), c.Num(r.GamesWon), percent(r.GamesWon, r.Games),
-			c.Num(r.Hands), c.Num(r.HandsWon), percent(r.HandsWon, r.Hands))
+		line(name, c.Num(r.Games), c.Num(r.GamesWon), percent(c, r.GamesWon, r.Games),
+			c.Num(r.Hands), c.Num(r.HandsWon), percent(c, r.HandsWon, r.Hands))
 	}
 	for _, l := range levels {
 		row(c.Level(l), st.ByOpponent[l])
@@ -192,9 +194,11 @@ func printStats(w io.Writer, st save.Stats, path string, c *lang.Catalogue) {
 	fmt.Fprintln(w, c.T(lang.StCoups, st.CoupsFourres))
 }
 
-func percent(n, of int) string {
+// percent is n's share of of, rounded, as the language writes it: "(50%)",
+// "(50 %)"; nothing of nothing.
+func percent(c *lang.Catalogue, n, of int) string {
 	if of == 0 {
 		return ""
 	}
-	return fmt.Sprintf("(%d%%)", (200*n+of)/(2*of)) // rounded
+	return c.T(lang.StShare, (200*n+of)/(2*of))
 }

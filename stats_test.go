@@ -140,7 +140,7 @@ func TestStatsInFrench(t *testing.T) {
 	if code := run([]string{"stats"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"Statistiques de toujours", "Adversaires  Parties Gagnées", "fort", "Meilleure manche\u00a0: 2\u00a0150 points, 2 joueurs contre fort, 21/11/2026"} {
+	for _, want := range []string{"Statistiques de toujours", "Adversaires  Parties gagnées", "(67\u00a0%)", "fort", "Meilleure manche\u00a0: 2\u00a0150 points, 2 joueurs contre fort, 21/11/2026"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("mille stats in French lacks %q:\n%s", want, out.String())
 		}

@@ -910,6 +910,7 @@ var English = Catalogue{
 		StOpponents:                   "Opponents",
 		StGames:                       "Games",
 		StWon:                         "Won",
+		StShare:                       "(%d%%)",
 		StHands:                       "Hands",
 		StAll:                         "all",
 		StBest:                        "Best hand:     %d points, %d players against %s, %s",

@@ -959,6 +959,7 @@ const (
 	StOpponents                   // -
 	StGames                       // -
 	StWon                         // -
+	StShare                       // a percentage (of the games or hands won)
 	StHands                       // -
 	StAll                         // -
 	StBest                        // points, players, level, date

@@ -423,6 +423,11 @@ func (c *Catalogue) RulesLine(r engine.Ruleset) string {
 	return c.Text[NgStandard]
 }
 
+// ColonMark is the language's colon after a word, without the space
+// that follows it: ":" in English, a no-break space and ":" in French
+// ("n : nouvelle salle"), for a key's legend or a title.
+func (c *Catalogue) ColonMark() string { return strings.TrimRight(c.Text[Colon], " ") }
+
 // Level says a computer level, or "person", in this language; the
 // command line and saves keep their English names.
 func (c *Catalogue) Level(name string) string {

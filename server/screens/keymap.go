@@ -219,28 +219,37 @@ func keysIn(l *lang.Catalogue) *screenKeys {
 }
 
 // helpFor is the help of the screens in the styles st (one of
-// ui.StylesFor's), made once for every session; helpView sets its width on
-// a copy.
-func helpFor(st *ui.Styles) *help.Model {
-	if h, ok := sharedHelp.Load(st); ok {
+// ui.StylesFor's) and the language l, made once for every session;
+// helpView sets its width on a copy.
+func helpFor(st *ui.Styles, l *lang.Catalogue) *help.Model {
+	at := helpKey{st, l}
+	if h, ok := sharedHelp.Load(at); ok {
 		return h.(*help.Model)
 	}
-	h := newHelp(st)
-	shared, _ := sharedHelp.LoadOrStore(st, &h)
+	h := newHelp(st, l)
+	shared, _ := sharedHelp.LoadOrStore(at, &h)
 	return shared.(*help.Model)
 }
 
-// The keys by catalogue and the help by styles that every session shares:
-// as many as there are catalogues and styles.
+// helpKey finds a shared help by its styles and language.
+type helpKey struct {
+	st *ui.Styles
+	l  *lang.Catalogue
+}
+
+// The keys by catalogue and the help by styles and catalogue that every
+// session shares: as many as there are catalogues and styles.
 var sharedKeys, sharedHelp sync.Map
 
 // newHelp is the help of the screens around the board, in the board's
-// colours: each key followed by a colon, as in "n: new room".
-func newHelp(st *ui.Styles) help.Model {
+// colours: each key followed by the language's colon, as in "n: new
+// room", "n : nouvelle salle".
+func newHelp(st *ui.Styles, l *lang.Catalogue) help.Model {
 	h := help.New()
 	h.ShortSeparator = "   "
 	h.Styles = st.Help
-	colon := func(keys string) string { return strings.ReplaceAll(keys, "\n", ":\n") + ":" }
+	mark := l.ColonMark()
+	colon := func(keys string) string { return strings.ReplaceAll(keys, "\n", mark+"\n") + mark }
 	h.Styles.ShortKey = h.Styles.ShortKey.Transform(colon)
 	h.Styles.FullKey = h.Styles.FullKey.Transform(colon) // a column of keys, one a line
 	return h

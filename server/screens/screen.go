@@ -168,7 +168,7 @@ func (s *Screen) connect(c *table.Conn, err error) tea.Cmd {
 // wide; it asks the player's name first if a knows none.
 func New(a *lobby.Admission, room string, width int) *Screen {
 	st := ui.StylesFor(true)
-	s := &Screen{Admission: a, room: room, width: width, st: st, keys: keysIn(&lang.English), help: helpFor(st), lang: &lang.English}
+	s := &Screen{Admission: a, room: room, width: width, st: st, keys: keysIn(&lang.English), help: helpFor(st, &lang.English), lang: &lang.English}
 	s.naming = s.Name() == ""
 	s.nameField = newField(st, lobby.MaxNameLen)
 	s.nameField.Prompt = "Name: "
@@ -180,13 +180,13 @@ func New(a *lobby.Admission, room string, width int) *Screen {
 // SetLang speaks l in the lobby's screens and, from the next room on,
 // on the board.
 func (s *Screen) SetLang(l *lang.Catalogue) {
-	s.lang, s.keys = l, keysIn(l)
+	s.lang, s.keys, s.help = l, keysIn(l), helpFor(s.st, l)
 	s.nameField.Prompt = l.T(lang.SrvName)
 }
 
 // setStyles paints the screen with st, for the terminal's background.
 func (s *Screen) setStyles(st *ui.Styles) {
-	s.st, s.help = st, helpFor(st)
+	s.st, s.help = st, helpFor(st, s.lang)
 	setFieldStyles(&s.nameField, st)
 	if s.form != nil {
 		setFieldStyles(&s.form.name, st)
@@ -533,7 +533,7 @@ func (s *Screen) View() tea.View {
 	// The board's look: the title, then the screen in a framed panel. The
 	// panel's top edge takes the row under the title, so its lines sit two
 	// rows down.
-	title := st.Title.Render("mille:") + s.lang.T(lang.SrvTitle)
+	title := st.Title.Render("mille"+s.lang.ColonMark()) + s.lang.T(lang.SrvTitle)
 	panel := st.Box.Padding(0, 1)
 	if s.width > 0 {
 		panel = panel.Width(s.width)
