@@ -312,15 +312,22 @@ func (e pickEntry) details(c *lang.Catalogue, w int, now time.Time) string {
 			dates = append(dates, t.Format("01-02 15:04"))
 		}
 	}
-	dates = append(dates, "")
-	var row string
-	for _, partners := range []bool{true, false} {
-		sides := sideScores(c, h, partners)
-		for _, date := range dates {
-			row = strings.Join(slices.DeleteFunc([]string{date, sides, hand}, func(s string) bool { return s == "" }), "  ")
-			if ansi.StringWidth(row) <= w {
-				return row
-			}
+	type form struct {
+		date     string
+		partners bool
+	}
+	var forms []form
+	for _, d := range dates {
+		forms = append(forms, form{d, true})
+	}
+	if len(dates) > 0 {
+		forms = append(forms, form{dates[len(dates)-1], false})
+	}
+	forms = append(forms, form{"", true}, form{"", false})
+	for _, f := range forms {
+		row := strings.Join(slices.DeleteFunc([]string{f.date, sideScores(c, h, f.partners), hand}, func(s string) bool { return s == "" }), "  ")
+		if ansi.StringWidth(row) <= w {
+			return row
 		}
 	}
 	return ansi.Truncate(sideScores(c, h, false), max(1, w-2-ansi.StringWidth(hand)), "…") + "  " + hand

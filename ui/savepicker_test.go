@@ -118,6 +118,9 @@ func TestPickerRowsFit(t *testing.T) {
 				if strings.Contains(row, "…") || !strings.Contains(row, hand) || !strings.Contains(row, c.Num(int(h.Totals[0]))) {
 					t.Errorf("%s, %d players, autosave %v: %q", c.Tag, h.Players, auto, row)
 				}
+				if date := h.Saved.Local().Format("01-02 15:04"); c == &lang.English && h.Players == 2 && !strings.Contains(row, date) {
+					t.Errorf("%s, %d players, autosave %v: the date %s gave way before the partners: %q", c.Tag, h.Players, auto, date, row)
+				}
 			}
 		}
 	}
