@@ -1476,6 +1476,8 @@ var English = Catalogue{
 		VdTopCard:         "a pile shows a card it does not hold",
 		SvOutOfRange:      "%d is out of range (%d to %d)",
 		BotNamed:          "bot %s: %s",
+		OsNotExist:        "no such file or directory",
+		OsPermission:      "permission denied",
 		BotProgram:        "%s: %s",
 		BotNoAnswer:       "no answer within %v",
 		BotNotReading:     "does not read its input (no decision taken within %v)",

@@ -2,8 +2,10 @@ package lang
 
 import (
 	"errors"
+	"io/fs"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/bot"
@@ -111,6 +113,16 @@ func (c *Catalogue) coded(err error) (text string, ok bool) {
 		failure  *bot.Failure
 		notation *engine.NotationError
 	)
+	if errno, ok := err.(syscall.Errno); ok {
+		// The file system's bare answer, the path said apart (a save's
+		// file, the save picker's folder): the two a player meets.
+		switch {
+		case errors.Is(errno, fs.ErrNotExist):
+			return c.T(OsNotExist), true
+		case errors.Is(errno, fs.ErrPermission):
+			return c.T(OsPermission), true
+		}
+	}
 	switch {
 	case errors.As(err, &failure):
 		return c.botFailure(failure), true

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -143,5 +144,21 @@ func TestSaveFaults(t *testing.T) {
 				t.Errorf("%s: %q holds the file's escape", c.Tag, text)
 			}
 		}
+	}
+}
+
+// TestFileSystemErrors: the file system's bare answers a player meets (a
+// save that is not there, a folder not to be read) are said in the
+// reader's language; English keeps the system's words.
+func TestFileSystemErrors(t *testing.T) {
+	missing := &save.Error{Path: "x.mille.json", Why: save.RefIO, Args: []any{syscall.ENOENT}}
+	if got, want := English.Error(missing), "x.mille.json: no such file or directory"; got != want {
+		t.Errorf("English: %q, want %q", got, want)
+	}
+	if got, want := French.Error(missing), "x.mille.json\u00a0: ce fichier ou ce dossier n'existe pas"; got != want {
+		t.Errorf("French: %q, want %q", got, want)
+	}
+	if got, want := French.Error(syscall.EACCES), "permission refusée"; got != want {
+		t.Errorf("French: %q, want %q", got, want)
 	}
 }

@@ -1491,6 +1491,8 @@ var French = Catalogue{
 		VdTopCard:         "une pile montre une carte qu'elle ne contient pas",
 		SvOutOfRange:      "%d est hors limites (de %d à %d)",
 		BotNamed:          "bot %s : %s",
+		OsNotExist:        "ce fichier ou ce dossier n'existe pas",
+		OsPermission:      "permission refusée",
 		BotProgram:        "%s : %s",
 		BotNoAnswer:       "aucune réponse en %v",
 		BotNotReading:     "ne lit pas ce qu'on lui écrit (aucune décision prise en %v)",

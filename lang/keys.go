@@ -1556,6 +1556,8 @@ const (
 	VdTopCard     // -
 	SvOutOfRange  // the number, the least, the most
 	BotNamed      // the bot's name, its failure
+	OsNotExist    // -
+	OsPermission  // -
 	BotProgram    // the program run, its failure to greet
 	BotNoAnswer   // the time it had
 	BotNotReading // the time it had

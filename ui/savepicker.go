@@ -254,7 +254,7 @@ func (p *savePicker) lines(st *Styles, c *lang.Catalogue, w int, empty string) [
 	}
 	switch {
 	case p.err != nil:
-		lines = append(lines, st.Error.Render(ansi.Truncate("  "+c.T(lang.SaveUnreadable, unnamed(p.err)), w, "…")))
+		lines = append(lines, st.Error.Render(ansi.Truncate("  "+c.T(lang.SaveUnreadable, c.Error(unnamed(p.err))), w, "…")))
 	case p.read && len(p.entries) == 0:
 		lines = append(lines, st.Dim.Render(ansi.Truncate("  "+empty, w, "…")))
 	}
