@@ -73,16 +73,7 @@ func (s *Session) quickBot(ctx context.Context, l Lobby, opts Options) (End, boo
 		return 0, false
 	}
 	s.say(lang.QuickBotLooking)
-	room := ""
-	end, over := s.enter(ctx, func(string) (Seat, error) {
-		seat, err := b.PlayBot(ctx)
-		if err == nil {
-			room = seat.View().Room
-		}
-		return seat, err
-	}, false, "quick", opts)
-	s.rated(l, room)
-	return end, over
+	return s.matched(ctx, l, opts, b.PlayBot)
 }
 
 // quick seats the person in a quick match (Ranks.Quick), plays it, and
@@ -94,13 +85,19 @@ func (s *Session) quick(ctx context.Context, l Lobby, opts Options) (End, bool) 
 		return 0, false
 	}
 	s.say(lang.QuickLooking, int(r.QuickWait().Seconds()))
+	return s.matched(ctx, l, opts, r.Quick)
+}
+
+// matched plays the rated game that seat finds the person, and tells
+// them its change.
+func (s *Session) matched(ctx context.Context, l Lobby, opts Options, seat func(context.Context) (Seat, error)) (End, bool) {
 	room := ""
 	end, over := s.enter(ctx, func(string) (Seat, error) {
-		seat, err := r.Quick(ctx)
+		st, err := seat(ctx)
 		if err == nil {
-			room = seat.View().Room
+			room = st.View().Room
 		}
-		return seat, err
+		return st, err
 	}, false, "quick", opts)
 	s.rated(l, room)
 	return end, over

@@ -28,6 +28,24 @@ func run(t *testing.T, addr string, key gossh.Signer, command, stdin string) (st
 	return out.String(), errs.String()
 }
 
+// onLadder puts the easy computer (of seed) on the ladder over SSH with
+// key, behind the bot protocol, until ctx ends.
+func onLadder(ctx context.Context, t *testing.T, addr string, key gossh.Signer, seed uint64) {
+	t.Helper()
+	sess, err := dial(t, addr, key).NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := sess.StdinPipe()
+	out, _ := sess.StdoutPipe()
+	if err := sess.Start("bot"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sess.Close() })
+	p, _ := ai.New("easy", seed)
+	go bot.Serve(ctx, out, in, p, "easy", "1")
+}
+
 // TestSSHBotLadder: an owner registers two keys as bots (and not their
 // own key), a key nobody registered is refused the ladder, and the two
 // bots, each the easy computer behind the bot protocol on an SSH
@@ -54,18 +72,7 @@ func TestSSHBotLadder(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	for i, key := range bots {
-		sess, err := dial(t, addr, key).NewSession()
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, _ := sess.StdinPipe()
-		out, _ := sess.StdoutPipe()
-		if err := sess.Start("bot"); err != nil {
-			t.Fatal(err)
-		}
-		p, _ := ai.New("easy", uint64(i))
-		go bot.Serve(ctx, out, in, p, "easy", "1")
-		t.Cleanup(func() { sess.Close() })
+		onLadder(ctx, t, addr, key, uint64(i))
 	}
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -104,20 +111,9 @@ func TestSSHQuickBot(t *testing.T) {
 	ann.until("Hello, Ada.")
 	ann.send("quick bot")
 	ann.until("That did not work: no bot is waiting for a game now")
-	sess, err := dial(t, addr, key).NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, _ := sess.StdinPipe()
-	out, _ := sess.StdoutPipe()
-	if err := sess.Start("bot"); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sess.Close() })
-	p, _ := ai.New("easy", 1)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go bot.Serve(ctx, out, in, p, "easy", "1")
+	onLadder(ctx, t, addr, key, 1)
 	deadline := time.Now().Add(30 * time.Second)
 	for srv.Lobby.BotsWaiting() == 0 {
 		if time.Now().After(deadline) {
