@@ -75,8 +75,17 @@ func forbidden(p []byte) string {
 	if m := runTogether.Find(p); m != nil {
 		return fmt.Sprintf("numbers run together, which speech reads as one: %q", m)
 	}
+	if m := bareMinus.Find(p); m != nil {
+		return fmt.Sprintf("a number signed with a bare minus, which espeak-ng's French drops: %q", m)
+	}
 	return ""
 }
+
+// bareMinus matches a minus sign (hyphen or U+2212) read as a number's
+// sign: espeak-ng -v fr reads "-485" as "quatre cent quatre-vingt-cinq",
+// and reads U+2212 in English; the line mode says "485 behind" or "cost
+// you 485" instead. A hyphen between two numbers ("1-6") is a range.
+var bareMinus = regexp.MustCompile(`(^|[^\p{L}\p{N}])[-\x{2212}]\d`)
 
 // runTogether matches two numbers with only a space between them ("1 75
 // miles", "Computer 2 0"): espeak-ng reads "one seventy-five".
