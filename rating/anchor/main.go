@@ -4,10 +4,15 @@
 // and prints for every player the mean that best explains the hands won
 // (medium held at a new player's 25), how well those ratings predict each
 // pair, and the table to put in rating/house.go. --write keeps the pairs'
-// results in a table, the one TestHousePredictsArena reads:
+// results in a table, the one TestHousePredictsArena reads. --house checks
+// the fixed ratings of rating.House against fresh reports instead of
+// fitting: it prints each pair's hands won beside what the fixed ratings
+// predict, and fails if one is off by more than 3 points of win share
+// and more than the measure's 95% interval.
 //
 //	go run ./rating/anchor --write rating/testdata/arena.tsv REPORT.json...
 //	go run ./rating/anchor rating/testdata/arena.tsv
+//	go run ./rating/anchor --house REPORT.json...
 //
 // docs/ranking.md gives the arena runs and the figures.
 package main
@@ -37,6 +42,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fixed := fs.String("fixed", "medium", "the player held at a new player's mean")
 	write := fs.String("write", "", "write the pairs' results into this table")
+	house := fs.Bool("house", false, "check rating.House's fixed ratings against the results instead of fitting")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: go run ./rating/anchor [--fixed medium] [--write TABLE.tsv] REPORT.json|TABLE.tsv...")
 		fs.PrintDefaults()
@@ -73,6 +79,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	m := rating.Default()
+	if *house {
+		return check(m, results, stdout, stderr)
+	}
 	fit, err := m.Fit(results, *fixed, rating.HouseSigma)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -97,6 +106,35 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "\t%q: {Mu: %.3f, Sigma: HouseSigma},\n", n, fit[n].Mu)
 	}
 	fmt.Fprintln(stdout, "}")
+	return 0
+}
+
+// check compares the hands won of every pair of results with what the
+// house computers' fixed ratings predict, and fails if a pair is off by
+// more than 3 points of win share and more than its 95% interval.
+func check(m rating.Model, results []rating.Result, stdout, stderr io.Writer) int {
+	fmt.Fprintf(stdout, "%-22s %6s %9s %9s %7s %7s\n", "pair", "hands", "measured", "predicted", "diff", "±95%")
+	bad := 0
+	for _, r := range results {
+		a, okA := rating.House[r.A]
+		b, okB := rating.House[r.B]
+		if !okA || !okB {
+			fmt.Fprintf(stderr, "%s against %s: not both house computers\n", r.A, r.B)
+			return 1
+		}
+		got := r.WonA / r.Games
+		want := m.WinShare([][]rating.Rating{{a}, {b}})[0]
+		half := 1.96 * math.Sqrt(want*(1-want)/r.Games)
+		mark := ""
+		if abs(got-want) > max(0.03, half) {
+			mark, bad = " off", bad+1
+		}
+		fmt.Fprintf(stdout, "%-22s %6.0f %8.1f%% %8.1f%% %+6.1f %7.1f%s\n", r.A+" vs "+r.B, r.Games, 100*got, 100*want, 100*(want-got), 100*half, mark)
+	}
+	if bad > 0 {
+		fmt.Fprintf(stderr, "%d pairs off by more than 3 points and their 95%% interval\n", bad)
+		return 1
+	}
 	return 0
 }
 

@@ -66,7 +66,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.seating, "seating", "near", "how tables are made: near (players near each other's rating, as the quick match seats them) or random")
 	fs.IntVar(&o.arenaHands, "arena", 400, "hands of each arena check of the house computers with medium, ten times as many for easy against the heuristic (0: none)")
 	fs.IntVar(&o.parallel, "parallel", runtime.NumCPU(), "tables played at once")
-	fs.DurationVar(&o.timeout, "timeout", 30*time.Minute, "give up after this long")
+	fs.DurationVar(&o.timeout, "timeout", 3*time.Hour, "give up after this long (a population of 500 takes 2 minutes of CPU, an hour on a busy shared machine)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
