@@ -1257,6 +1257,10 @@ const (
 	FormSolo        // count
 	FormRulesFor    // ruleset, counts it allows
 	FormLevel       // level
+	FormRated       // -
+	SrvRated        // -
+	FormCasual      // -
+	FormRatedOn     // -
 	FormHelp        // - (the line under the fields)
 	FormCreate      // - (the button)
 	FormKeyField    // - (the form's keys)

@@ -23,11 +23,13 @@ const (
 	fieldPlayers
 	fieldRules
 	fieldLevel
+	fieldRated // on a server that keeps ratings only
 	numFields
 )
 
 // roomForm is the "new room" form of the lobby: the room's name, the
-// number of players, the rules and the level of the computer players.
+// number of players, the rules and the level of the computer players,
+// and on a server that keeps ratings whether the game is rated.
 type roomForm struct {
 	field   int
 	name    textinput.Model // a free name to start with
@@ -35,20 +37,24 @@ type roomForm struct {
 	rules   engine.Ruleset  // one that allows the players
 	levels  []string        // the levels the server offers (lobby.Lobby.Levels)
 	level   int             // index in levels
+	ranked  bool            // the server keeps ratings: the form asks rated or casual
+	rated   bool
 	keys    formKeys
 	lang    *lang.Catalogue // the session's language
 }
 
 // newForm opens the form on the room name given and lobby.DefaultRoom's
-// options, offering the computer levels given (the weakest first), its
-// words in the language l.
-func newForm(name string, st *ui.Styles, levels []string, l *lang.Catalogue) *roomForm {
+// options, offering the computer levels given (the weakest first), and
+// if ranked a rated or casual game (casual first: a rated game is the
+// host's choice), its words in the language l.
+func newForm(name string, st *ui.Styles, levels []string, ranked bool, l *lang.Catalogue) *roomForm {
 	f := &roomForm{
 		name:    newField(st, lobby.MaxRoomName),
 		players: slices.Index(engine.PlayerCounts[:], lobby.DefaultRoom.Game.Players),
 		rules:   lobby.DefaultRoom.Game.Rules,
 		levels:  levels,
 		level:   max(slices.Index(levels, lobby.DefaultRoom.Level), 0),
+		ranked:  ranked,
 		keys:    newFormKeys(l),
 		lang:    l,
 	}
@@ -86,7 +92,17 @@ func (f *roomForm) config(seed uint64) (string, table.Config) {
 	cfg.Game = engine.Config{Players: engine.PlayerCounts[f.players], Rules: f.rules}
 	cfg.Level = f.levels[f.level]
 	cfg.Seed = seed
+	cfg.Rated = f.ranked && f.rated
 	return strings.TrimSpace(f.name.Value()), cfg
+}
+
+// fields is how many fields the form has: the rated one on a server that
+// keeps ratings only.
+func (f *roomForm) fields() int {
+	if f.ranked {
+		return numFields
+	}
+	return fieldRated
 }
 
 // key edits the form. It reports done when the person pressed enter
@@ -98,9 +114,9 @@ func (f *roomForm) key(msg tea.KeyPressMsg) (done, cancel bool) {
 	case key.Matches(msg, k.Create):
 		return true, false
 	case key.Matches(msg, k.Prev):
-		f.focus(step(f.field, -1, numFields))
+		f.focus(step(f.field, -1, f.fields()))
 	case key.Matches(msg, k.Next):
-		f.focus(step(f.field, 1, numFields))
+		f.focus(step(f.field, 1, f.fields()))
 	case key.Matches(msg, k.Less):
 		f.change(-1)
 	case key.Matches(msg, k.More):
@@ -125,6 +141,8 @@ func (f *roomForm) change(by int) {
 		f.rules = rs[clamp(slices.Index(rs, f.rules), by, len(rs))]
 	case fieldLevel:
 		f.level = clamp(f.level, by, len(f.levels))
+	case fieldRated:
+		f.rated = by > 0
 	}
 }
 
@@ -144,6 +162,8 @@ func (f *roomForm) ends() (first, last bool) {
 		return i <= 0, i >= len(rs)-1
 	case fieldLevel:
 		return f.level == 0, f.level == len(f.levels)-1
+	case fieldRated:
+		return !f.rated, f.rated
 	}
 	return true, true
 }
@@ -189,6 +209,13 @@ func (f *roomForm) view(b *strings.Builder, h hits, st *ui.Styles) {
 		{l.T(lang.FormPlayers), playersText(l, players)},
 		{l.T(lang.FormRules), rules},
 		{l.T(lang.FormComputers), l.T(lang.FormLevel, l.Level(f.levels[f.level]))},
+	}
+	if f.ranked {
+		rated := l.T(lang.FormCasual)
+		if f.rated {
+			rated = l.T(lang.FormRatedOn)
+		}
+		rows = append(rows, struct{ label, value string }{l.T(lang.FormRated), rated})
 	}
 	width := 0 // the labels' column, as wide as the widest (at least 10, as it was in English)
 	for _, r := range rows {

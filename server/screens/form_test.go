@@ -53,7 +53,7 @@ func TestFormConfig(t *testing.T) {
 		{[]string{"tab", "tab", "tab", "right", "tab", "x"}, "room1x", engine.Config{Players: 4}, "medium"},
 	}
 	for i, tc := range tests {
-		f := newForm("room1", ui.StylesFor(true), ai.Levels, &lang.English)
+		f := newForm("room1", ui.StylesFor(true), ai.Levels, false, &lang.English)
 		for _, k := range keys(tc.keys...) {
 			if done, cancel := f.key(k); done || cancel {
 				t.Fatalf("case %d: the form closed on %v", i, k)
@@ -72,7 +72,7 @@ func TestFormConfig(t *testing.T) {
 			t.Errorf("case %d: the form does not show level %s:\n%s", i, tc.level, b.String())
 		}
 	}
-	f := newForm("x", ui.StylesFor(true), ai.Levels, &lang.English)
+	f := newForm("x", ui.StylesFor(true), ai.Levels, false, &lang.English)
 	if done, _ := f.key(keys("enter")[0]); !done {
 		t.Error("enter does not create")
 	}
@@ -84,7 +84,7 @@ func TestFormConfig(t *testing.T) {
 // TestFormFrench: the form speaks the session's language, its labels in
 // one column however long the longest ("Ordinateurs" is eleven letters).
 func TestFormFrench(t *testing.T) {
-	f := newForm("salle1", ui.StylesFor(true), ai.Levels, &lang.French)
+	f := newForm("salle1", ui.StylesFor(true), ai.Levels, false, &lang.French)
 	f.key(keys("down")[0])
 	var b strings.Builder
 	f.view(&b, nil, ui.StylesFor(true))
@@ -126,7 +126,7 @@ func TestMaxLevel(t *testing.T) {
 	if strings.Join(levels, " ") != "easy medium" {
 		t.Fatalf("levels under medium: %v", levels)
 	}
-	f := newForm("room1", ui.StylesFor(true), levels, &lang.English)
+	f := newForm("room1", ui.StylesFor(true), levels, false, &lang.English)
 	var seen []string
 	for _, k := range keys("up", "right", "right", "left") {
 		f.key(k)
@@ -146,5 +146,38 @@ func TestMaxLevel(t *testing.T) {
 	cfg.Level = "medium"
 	if _, err := l.Create(bg, "r", "a", "A", 0, cfg); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestFormRated: on a server that keeps ratings the form has a fifth
+// field, casual first, which right makes rated; in French too. A server
+// without ratings shows no such field, and up wraps to the level.
+func TestFormRated(t *testing.T) {
+	for _, tc := range []struct {
+		c           *lang.Catalogue
+		casual, yes string
+	}{{&lang.English, "casual: the game does not count", "rated: the game counts for the ranking"},
+		{&lang.French, "amicale\u00a0: la partie ne compte pas", "classée\u00a0: la partie compte pour le classement"}} {
+		f := newForm("room1", ui.StylesFor(true), ai.Levels, true, tc.c)
+		var b strings.Builder
+		f.view(&b, nil, ui.StylesFor(true))
+		if _, cfg := f.config(1); cfg.Rated || !strings.Contains(b.String(), tc.casual) {
+			t.Fatalf("%s: a new form is rated (%v), or does not say casual:\n%s", tc.c.Tag, cfg.Rated, b.String())
+		}
+		for _, k := range keys("up", "right") {
+			f.key(k)
+		}
+		b.Reset()
+		f.view(&b, nil, ui.StylesFor(true))
+		if _, cfg := f.config(1); !cfg.Rated || !strings.Contains(b.String(), tc.yes) {
+			t.Fatalf("%s: up and right leave the room casual (%v), or do not say rated:\n%s", tc.c.Tag, cfg.Rated, b.String())
+		}
+	}
+	f := newForm("room1", ui.StylesFor(true), ai.Levels, false, &lang.English)
+	for _, k := range keys("up", "right") {
+		f.key(k)
+	}
+	if _, cfg := f.config(1); cfg.Rated || cfg.Level != "medium" {
+		t.Fatalf("a server without ratings: rated %v, level %s", cfg.Rated, cfg.Level)
 	}
 }

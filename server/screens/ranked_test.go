@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/lobby"
 )
@@ -55,5 +56,29 @@ func TestRankedLobby(t *testing.T) {
 	}
 	if list := l.List(); len(list) != 1 || !list[0].Rated {
 		t.Fatalf("the quick room: %+v", list)
+	}
+}
+
+// TestRatedRoomListed: the lobby's list marks a rated room, in both
+// languages.
+func TestRatedRoomListed(t *testing.T) {
+	st := servertest.NewStore(t)
+	users := lobby.NewUsers(st)
+	servertest.Must(t, users.SetName(bg, "key-a", "Ada"))
+	l := lobby.NewLobby(0)
+	l.Store, l.Ratings = st, st
+	t.Cleanup(l.Close)
+	cfg := servertest.Config(2, engine.Standard, 1)
+	cfg.Rated = true
+	_, err := l.Create(bg, "friday", "key-b", "Ben", 0, cfg)
+	servertest.Must(t, err)
+	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if v := ansi.Strip(s.View().Content); !strings.Contains(v, "2 players, rated, easy computers") {
+		t.Fatalf("the rated room's line:\n%s", v)
+	}
+	s.Update(press("f"))
+	if v := ansi.Strip(s.View().Content); !strings.Contains(v, "2 joueurs, classée, ordinateur easy") {
+		t.Fatalf("the rated room's line in French:\n%s", v)
 	}
 }

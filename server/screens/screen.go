@@ -350,7 +350,7 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Down):
 		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
 	case key.Matches(msg, k.New):
-		s.form, s.msg = newForm(s.FreeName(), s.st, s.Lobby().Levels(), s.lang), nil
+		s.form, s.msg = newForm(s.FreeName(), s.st, s.Lobby().Levels(), s.Lobby().Rated(), s.lang), nil
 		return nil
 	case key.Matches(msg, k.Join):
 		if s.pick < len(s.rooms) {
@@ -511,6 +511,9 @@ func (s *Screen) View() tea.View {
 				rules := "" // the standard rules go without saying
 				if r.Rules != engine.Standard.String() {
 					rules = s.lang.T(lang.SrvRules, r.Rules)
+				}
+				if r.Rated { // early in the line, which a narrow terminal cuts
+					rules += s.lang.T(lang.SrvRated)
 				}
 				line := s.lang.T(lang.SrvRoomLine, r.Name, r.Players, rules, r.Level, people, state)
 				line = ansi.Truncate(line, s.inner()-2, "…")
