@@ -71,6 +71,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Store.SavesPerKey, "saves-per-key", 10, cli().T(lang.FlagServeSavesPerKey))
 	exportRooms := fs.String("export-rooms", "", cli().T(lang.FlagServeExportRooms))
 	importRooms := fs.String("import-rooms", "", cli().T(lang.FlagServeImportRooms))
+	results := fs.String("export-results", "", cli().T(lang.FlagServeExportResults))
 	usage := cli().T(lang.UsageServe)
 	if code, ok := parseFlags(fs, args, usage, stdout, stderr); !ok {
 		return code
@@ -88,6 +89,13 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	if *exportRooms != "" || *importRooms != "" {
 		return moveRooms(*data, *db, *exportRooms, *importRooms, stdout, stderr)
+	}
+	if *results != "" {
+		if err := exportResults(*data, *db, *results, stdout); err != nil {
+			fmt.Fprintln(stderr, "mille serve:", cli().Error(err))
+			return 1
+		}
+		return 0
 	}
 	// Catch the signals before anything else: a SIGTERM as soon as the
 	// server says it listens must shut it down well, not kill it. SIGHUP

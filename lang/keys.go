@@ -1006,6 +1006,7 @@ const (
 	FlagServeKeepSaves            // -
 	FlagServeSavesPerKey          // -
 	FlagServeExportRooms          // -
+	FlagServeExportResults        // -
 	FlagServeImportRooms          // -
 	FlagStatsJson                 // -
 	FlagArenaSeats                // the list or address in it
@@ -1057,6 +1058,7 @@ const (
 	ErrMoveTimeout                // -
 	ErrSize                       // value
 	ErrStartups                   // value
+	ErrResultsFormat              // format (mille serve --export-results)
 	ErrFlagUndefined              // the flag as typed
 	ErrFlagValue                  // value, flag
 	ErrFlagNeedsArg               // flag

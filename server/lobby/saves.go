@@ -172,7 +172,7 @@ func (l *Lobby) wakeKeeper() {
 // seat up and did not come back is its key still, and forfeits it.
 func resultOf(room string, g record.Game, seating table.Seating, now time.Time, rated bool, level string) store.Result {
 	st := &g.State
-	res := store.Result{Room: room, Finished: now.UTC(), Game: store.GameID(g), Rated: rated, Level: level}
+	res := store.Result{Room: room, Finished: now.UTC(), Game: store.GameID(g), Rated: rated, Level: level, Rules: st.Config.Rules.String()}
 	if rated {
 		res.Hands = handsOf(g)
 	}

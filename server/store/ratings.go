@@ -145,7 +145,7 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 		// had it ended there, with the sides that forfeited last.
 		for side, gone := range forfeits {
 			if gone {
-				total[side] = math.MinInt32
+				total[side] = forfeited
 			}
 		}
 		hands = [][]int{total}
@@ -202,6 +202,10 @@ func (s *SQL) rate(ctx context.Context, tx *sql.Tx, r Result) error {
 	}
 	return nil
 }
+
+// forfeited stands for the points of a side that forfeited, as its
+// place is found: below any a side can score.
+const forfeited = math.MinInt32
 
 // countTrue counts the set flags of bs.
 func countTrue(bs []bool) int {

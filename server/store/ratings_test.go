@@ -206,3 +206,40 @@ func testForfeit(t *testing.T, s *SQL) {
 		t.Fatalf("Ann rated by a game both sides left: %+v", p)
 	}
 }
+
+// testExport: ExportResults gives every recorded game once, oldest first,
+// its seats in order with their places (a forfeit last, teammates
+// sharing theirs) and a rated game's people's ratings before and after.
+func testExport(t *testing.T, s *SQL) {
+	rated := Result{Room: "duel", Game: "1/80", Finished: at(10), Rated: true, Level: "easy", Rules: "standard",
+		Seats: []ResultSeat{{Key: "ka", Name: "Ann", Points: 5300, Forfeit: true}, {Key: "kb", Name: "Bob", Points: 1200, Side: 1}}}
+	teams := Result{Room: "four", Game: "2/90", Finished: at(5), Rules: "dujardin",
+		Seats: []ResultSeat{{Key: "ka", Points: 700}, {Key: "kb", Points: 900, Side: 1, Won: true}, {Points: 700}, {Points: 900, Side: 1, Won: true}}}
+	for _, r := range []Result{rated, teams, rated} {
+		if err := s.AddResult(bg, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []ExportedGame
+	if err := s.ExportResults(bg, func(g ExportedGame) error { got = append(got, g); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Room != "four" || got[0].Rated || got[0].Rules != "dujardin" || got[1].Room != "duel" || !got[1].Rated {
+		t.Fatalf("the games exported: %+v", got)
+	}
+	var places []int
+	for _, st := range got[0].Seats {
+		places = append(places, st.Place)
+		if st.Before != nil {
+			t.Fatalf("a casual game's seat has a rating: %+v", st)
+		}
+	}
+	if fmt.Sprint(places) != "[2 1 2 1]" {
+		t.Fatalf("the teams' places: %v", places)
+	}
+	ann, bob := got[1].Seats[0], got[1].Seats[1]
+	if ann.Place != 2 || !ann.Forfeit || bob.Place != 1 || ann.Before == nil || !near(*ann.Before, Model.New()) || bob.After == nil ||
+		bob.After.Mu <= Model.New().Mu || got[1].Finished != at(10) {
+		t.Fatalf("the rated game: %+v %+v at %v", ann, bob, got[1].Finished)
+	}
+}

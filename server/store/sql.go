@@ -135,6 +135,12 @@ var migrations = [][]string{
 	{
 		`ALTER TABLE results ADD COLUMN forfeit INTEGER NOT NULL DEFAULT 0`,
 	},
+	// 8: a result's ruleset (Result.Rules) and each seat's side, for
+	// outside tools (ExportResults: the places of teams).
+	{
+		`ALTER TABLE results ADD COLUMN rules TEXT NOT NULL DEFAULT ''`,
+		`ALTER TABLE results ADD COLUMN side INTEGER NOT NULL DEFAULT 0`,
+	},
 }
 
 // SQL is a Store in a SQL database.
@@ -280,7 +286,7 @@ var schema = []string{
 	`SELECT room, n, action FROM moves`,
 	`SELECT fingerprint, mu, sigma, ordinal, games, wins, updated FROM ratings`,
 	`SELECT room, game, seat, fingerprint, finished, mu_before, sigma_before, mu_after, sigma_after FROM rating_changes`,
-	`SELECT rated, forfeit FROM results`,
+	`SELECT rated, forfeit, rules, side FROM results`,
 }
 
 // argsOf gives statement stmt of a migration its argument, n, if it
@@ -608,7 +614,7 @@ func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
 	return s.inTx(ctx, func(tx *sql.Tx) error {
 		fenced := `WHERE TRUE`
 		if f != nil {
-			fenced = `WHERE ` + fenceHolds(11)
+			fenced = `WHERE ` + fenceHolds(13)
 		}
 		rated := 0
 		if r.Rated && r.Game != "" {
@@ -616,12 +622,12 @@ func (s *SQL) addResult(ctx context.Context, r Result, f *Fence) error {
 		}
 		written := 0
 		for i, seat := range r.Seats {
-			args := []any{r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, flag(seat.Won), r.Game, rated, flag(seat.Forfeit)}
+			args := []any{r.Room, r.Finished.Unix(), i, seat.Key, seat.Name, seat.Points, flag(seat.Won), r.Game, rated, flag(seat.Forfeit), r.Rules, seat.Side}
 			if f != nil {
 				args = append(args, f.Holder, f.Epoch)
 			}
-			res, err := tx.ExecContext(ctx, `INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game, rated, forfeit)
-				SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 `+fenced+` ON CONFLICT DO NOTHING`, args...)
+			res, err := tx.ExecContext(ctx, `INSERT INTO results (room, finished, seat, fingerprint, name, points, won, game, rated, forfeit, rules, side)
+				SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 `+fenced+` ON CONFLICT DO NOTHING`, args...)
 			if err != nil {
 				return err
 			}

@@ -114,6 +114,9 @@ type Result struct {
 	Rated bool
 	Level string
 	Hands [][]int
+	// Rules is the game's ruleset (engine.Ruleset's name), for outside
+	// tools (ExportResults).
+	Rules string
 }
 
 // GameID names the game whose record is g, once it is over: its seed
