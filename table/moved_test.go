@@ -75,10 +75,12 @@ func TestMoved(t *testing.T) {
 			}
 		}
 		for {
+			// a's own move may still be on its way to Moved, the state not
+			// yet changed by it: wait for it before reading whose turn it is.
+			synctest.Wait()
 			if s := r.State(); !s.HandOver() && s.ToAct() == 0 {
 				break
 			}
-			synctest.Wait()
 		}
 		mu.Lock()
 		limit = len(moves) + 1 // a's move is kept; the computer's is not
@@ -107,10 +109,12 @@ func TestMoved(t *testing.T) {
 		}
 		// A person's move refused is not made, and everyone is told.
 		for {
+			// a's own move may still be on its way to Moved, the state not
+			// yet changed by it: wait for it before reading whose turn it is.
+			synctest.Wait()
 			if s := r.State(); !s.HandOver() && s.ToAct() == 0 {
 				break
 			}
-			synctest.Wait()
 		}
 		mu.Lock()
 		limit, refused = len(moves), 0
