@@ -77,7 +77,7 @@ func (k pickerKeys) ShortHelp() []key.Binding {
 // footer.
 func (k pickerKeys) said(c *screenContext) pickerKeys {
 	k.Up.SetHelp("↑↓", c.t(lang.PkKeyChoose))
-	k.Choose.SetHelp("enter", c.t(lang.PkKeyLoad))
+	k.Choose.SetHelp(c.t(lang.KeyEnter), c.t(lang.PkKeyLoad))
 	k.Open.SetHelp("→", c.t(lang.PkKeyOpen))
 	k.Parent.SetHelp("←", c.t(lang.PkKeyUp))
 	return k

@@ -627,3 +627,20 @@ func TestSaveDialogCursor(t *testing.T) {
 		}
 	}
 }
+
+// TestPickerFooterInFrench: the load picker's footer names its keys in
+// the screen's language ("enter charger" was English under French,
+// issue 34).
+func TestPickerFooterInFrench(t *testing.T) {
+	saveDir(t)
+	cfg := testConfig(t, 2, 7)
+	cfg.Lang = &lang.French
+	cfg.Local.Load = local.Load
+	m := newModel(t, cfg)
+	m.Update(keyMsg("L"))
+	lines := strings.Split(screenOf(m, 80, 24), "\n")
+	footer := lines[len(lines)-1]
+	if !strings.Contains(footer, lang.French.T(lang.KeyEnter)+" "+lang.French.T(lang.PkKeyLoad)) || strings.Contains(footer, "enter") {
+		t.Fatalf("footer %q, want its keys in French", footer)
+	}
+}
