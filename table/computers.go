@@ -57,8 +57,9 @@ func (t *Table) choose(ctx context.Context, p ai.Player, obs *engine.Observation
 	return p.Choose(ctx, obs, legal), true
 }
 
-// loop plays the computer seats (and the seats of people away) until the
-// table ends. The search runs outside the lock (after waiting for a place
+// loop plays the computer seats (and the seats of people away, and the
+// seats programs play for their people: Conn.Program) until the table
+// ends. The search runs outside the lock (after waiting for a place
 // in the table's pool, if any) and is cancelled when the state changes
 // under it (an undo); its answer is dropped then. A move takes at least
 // the pace, so people can follow it.
@@ -73,21 +74,40 @@ func (t *Table) loop() {
 		}
 		for {
 			t.mu.Lock()
-			if t.ended || !t.started || t.frozen || t.held || t.writing || t.refused || t.state.HandOver() {
-				t.mu.Unlock()
-				break // between hands the people deal on (dealOnLocked)
-			}
-			i := t.state.ToAct()
-			if s := &t.seats[i]; s.user != "" && !s.away {
+			if t.ended || !t.started || t.frozen || t.held || t.writing || t.refused {
 				t.mu.Unlock()
 				break
 			}
-			p, err := t.playerLocked(i)
-			if err != nil { // checked in newTable: cannot happen
+			if t.state.HandOver() {
+				// Between hands the people deal on (dealOnLocked); a
+				// program is ready at once, and may be the last.
+				dealt := t.dealOnLocked()
+				if dealt {
+					t.changedLocked()
+				}
 				t.mu.Unlock()
-				return
+				if dealt {
+					continue
+				}
+				break
 			}
+			i := t.state.ToAct()
+			prog := t.programLocked(i)
+			if s := &t.seats[i]; s.user != "" && !s.away && prog == nil {
+				t.mu.Unlock()
+				break
+			}
+			var p ai.Player
 			moves, pace := t.moves, t.cfg.Pace
+			if prog != nil {
+				p, pace = prog.p, prog.pace
+			} else {
+				var err error
+				if p, err = t.playerLocked(i); err != nil { // checked in newTable: cannot happen
+					t.mu.Unlock()
+					return
+				}
+			}
 			obs := engine.Observe(&t.state, i)
 			ctx, cancel := context.WithCancel(t.ctx)
 			t.search = cancel
@@ -95,7 +115,16 @@ func (t *Table) loop() {
 
 			start := time.Now()
 			legal := obs.Legal(buf[:0])
-			a, ok := t.choose(ctx, p, &obs, legal)
+			a, ok := legal[0], true
+			switch {
+			case prog != nil && len(legal) > 1:
+				// A program computes elsewhere: it takes no place in
+				// the pool, and is not asked what has one answer.
+				a = prog.p.Choose(ctx, &obs, legal)
+			case prog != nil:
+			default:
+				a, ok = t.choose(ctx, p, &obs, legal)
+			}
 			if rest := pace - time.Since(start); rest > 0 && ctx.Err() == nil {
 				timer := time.NewTimer(rest)
 				select {
@@ -113,6 +142,10 @@ func (t *Table) loop() {
 			t.mu.Lock()
 			t.search = nil
 			waits := t.writing || t.refused
+			if prog != nil && t.failedLocked(prog) {
+				t.mu.Unlock()
+				break // the program's move means nothing: its seat waits (Conn.Program)
+			}
 			if !stale && t.moves == moves && !t.ended && !t.frozen && !t.held && !waits {
 				if err := t.applyLocked(a); err != nil {
 					// A player that breaks the rules must not stop the

@@ -106,30 +106,35 @@ func (t *Table) act(user string, a engine.Action, by *Conn) error {
 }
 
 // dealOnLocked deals the next hand (or game) once every person present
-// has asked for it. Computers never deal on by themselves: that would hide
-// the scores from the people before they have read them.
-func (t *Table) dealOnLocked() {
+// has asked for it (a program at once: Conn.Program), and reports whether
+// it did. Computers never deal on by themselves: that would hide the
+// scores from the people before they have read them.
+func (t *Table) dealOnLocked() bool {
 	if !t.started || t.ended || t.frozen || !t.state.HandOver() {
-		return
+		return false
 	}
 	present := 0
-	for _, s := range t.seats {
+	for i, s := range t.seats {
 		if s.user != "" && !s.away {
 			present++
-			if !s.ready {
-				return
+			// A program is ready for the next hand at once, not for
+			// the next game: that waits for its person (Conn.Program).
+			ready := t.programLocked(i) != nil && t.state.Phase != engine.PhaseGameOver
+			if !s.ready && !ready {
+				return false
 			}
 		}
 	}
 	if present == 0 {
-		return // nobody to read the next hand; wait for someone to come back
+		return false // nobody to read the next hand; wait for someone to come back
 	}
 	if err := t.applyLocked(engine.Continue); err != nil {
-		return // cannot happen: Continue is the only action between hands
+		return false // being written, or cannot happen: Continue is the only action between hands
 	}
 	for i := range t.seats {
 		t.seats[i].ready = false
 	}
+	return true
 }
 
 // applyLocked moves the game on by a and records it in the history. With

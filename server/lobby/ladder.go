@@ -184,9 +184,12 @@ func (l *Lobby) ladderRoom(ctx context.Context, a *ladderEntry, user, name strin
 
 // Ladder plays the ladder for the bot program c, connected with key user
 // (called name, registered by owner): rated game after rated game until
-// ctx ends, c fails or the bot is benched. It returns why it stopped: a
-// *Fault when the bot broke the protocol (it lost its game), ErrBenched,
-// or ctx's error. Each game's end is told to games, if set: the room.
+// ctx ends, c fails or the bot is benched. The table of each game plays
+// the bot's seat with c, as its computer loop plays a computer's
+// (table.Conn.Program), and tells when c fails. Ladder returns why it
+// stopped: a *Fault when the bot broke the protocol (it lost its game),
+// ErrBenched, or ctx's error. Each game's end is told to games, if set:
+// the room.
 func (l *Lobby) Ladder(ctx context.Context, c *bot.Client, user, name, owner string, games func(room string)) error {
 	c.MoveTimeout = BotMoveTimeout
 	for {
@@ -195,16 +198,15 @@ func (l *Lobby) Ladder(ctx context.Context, c *bot.Client, user, name, owner str
 			return err
 		}
 		room := conn.Table().Name()
-		err = l.drive(ctx, conn, c)
-		if err == nil && ctx.Err() != nil {
-			err = ctx.Err() // gone in the middle of a game: a fault too
-		}
+		err = l.play(ctx, conn, c)
 		if err != nil {
 			l.Forfeit(conn, name)
 			benched := l.fault(user)
 			return &Fault{Room: room, Err: err, Benched: benched}
 		}
 		conn.Quit()
+		// Its result rates the bot before it is matched again.
+		l.awaitResults(room)
 		if games != nil {
 			games(room)
 		}
@@ -223,55 +225,33 @@ func (f *Fault) Error() string { return "room " + f.Room + ": " + f.Err.Error() 
 
 func (f *Fault) Unwrap() error { return f.Err }
 
-// drive plays conn's seat with the bot program c until the game is over
-// or the table ended (nil), or c failed (its error).
-func (l *Lobby) drive(ctx context.Context, conn *table.Conn, c *bot.Client) error {
-	var buf [engine.MaxLegal]engine.Action
+// play hands conn's seat to the bot program c and waits until the game
+// is over or the table ended (nil), c failed (its error) or ctx ended in
+// the middle of the game (ctx's error: a fault too, the bot gone).
+func (l *Lobby) play(ctx context.Context, conn *table.Conn, c *bot.Client) error {
 	l.ladder.mu.Lock()
 	pace := l.ladder.pace
 	l.ladder.mu.Unlock()
-	if pace == 0 {
+	switch {
+	case pace == 0:
 		pace = BotPace
+	case pace < 0:
+		pace = 0
+	}
+	failed, err := conn.Program(c, pace)
+	if err != nil {
+		return nil // the table ended meanwhile
 	}
 	for {
-		var v table.View
 		select {
-		case view, open := <-conn.Updates():
-			if !open {
+		case v, open := <-conn.Updates():
+			if !open || v.Ended || v.Notice.Final() || v.Obs.Phase == engine.PhaseGameOver {
 				return nil
 			}
-			v = view
+		case err := <-failed:
+			return err
 		case <-ctx.Done():
-			return nil
-		}
-		me := conn.Seat()
-		switch {
-		case v.Ended || v.Notice.Final() || v.Obs.Phase == engine.PhaseGameOver:
-			return nil
-		case !v.Started:
-		case v.Obs.Phase == engine.PhaseHandOver:
-			if !v.Seats[me].Ready {
-				conn.Act(engine.Continue) // the next hand waits for the person, if any
-			}
-		case v.Next >= 0:
-			legal := v.Obs.Legal(buf[:0])
-			a := legal[0]
-			if len(legal) > 1 {
-				start := time.Now()
-				a = c.Choose(ctx, &v.Obs, legal)
-				if err := c.Err(); err != nil {
-					return err
-				}
-				if rest := pace - time.Since(start); rest > 0 {
-					timer := time.NewTimer(rest)
-					select {
-					case <-ctx.Done():
-					case <-timer.C:
-					}
-					timer.Stop()
-				}
-			}
-			conn.Act(a) // refused only if the table changed meanwhile: the next view tells
+			return ctx.Err()
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/rating"
 	"github.com/millebornes/mille/server/internal/pgtest"
@@ -156,3 +157,38 @@ func near(a, b rating.Rating) bool {
 
 // abs64 is |x|.
 func abs64(x float64) float64 { return max(x, -x) }
+
+// TestRatedChangeOnReturn: a person back in the lobby from a rated game
+// always reads what it did to their rating (the line mode's "Rated game:
+// +14, your rating is now …"): LastChange waits for the game's result to
+// be written, which no keeper here writes (Keep is not running), rather
+// than reading the store before it. Their own moves are a program's
+// (table.Conn.Program), so the game plays to its end by itself.
+func TestRatedChangeOnReturn(t *testing.T) {
+	for _, db := range ratedLobbies {
+		t.Run(db.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				l := db.open(t)
+				cfg := servertest.Config(2, engine.Standard, 5)
+				cfg.Rated = true
+				ada, err := l.Create(bg, "back", "key-a", "Ada", 0, cfg)
+				servertest.Must(t, err)
+				servertest.Must(t, ada.Start())
+				p, err := ai.New("easy", 1)
+				servertest.Must(t, err)
+				_, err = ada.Program(p, 0)
+				servertest.Must(t, err)
+				servertest.WaitFor(t, ada, func(v table.View) bool { return v.Obs.Phase == engine.PhaseGameOver })
+				ada.Quit()
+				change, now, ok := l.LastChange("key-a", "back")
+				if !ok {
+					t.Fatal("back in the lobby, no rated change to read")
+				}
+				r, games := ratingOf(t, l, "key-a")
+				if games != 1 || now != rating.Display(r) || change == 0 {
+					t.Fatalf("the change read %+d to %d; the store: %d games, %d", change, now, games, rating.Display(r))
+				}
+			})
+		})
+	}
+}

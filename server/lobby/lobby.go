@@ -100,6 +100,10 @@ type Lobby struct {
 	quick quickQueue
 	// ladder is the bots waiting for a game, and their faults (ladder.go).
 	ladder ladder
+	// unwritten are the rooms, by name, whose finished games' results
+	// are not written yet, open here or not any more (Room.unwritten).
+	unwrittenMu sync.Mutex
+	unwritten   map[string]*Room
 }
 
 // NewLobby returns an empty lobby holding at most maxRooms rooms.

@@ -169,11 +169,14 @@ func (l *Lobby) RatingOf(key string) (Ranked, bool) {
 // LastChange is what the last rated game of room did to the rating of the
 // person whose key is key: the change and the rating it left, as the
 // person reads them; ok is false if the room's last game was not rated
-// for them, or not recorded yet.
+// for them, or could not be recorded. A result the room has not written
+// yet is written first (awaitResults): back from the game, the person
+// reads its change.
 func (l *Lobby) LastChange(key, room string) (change, now int, ok bool) {
 	if l.Ratings == nil {
 		return 0, 0, false
 	}
+	l.awaitResults(room)
 	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
 	defer cancel()
 	games, err := l.Ratings.RatedGames(ctx, key, 1)

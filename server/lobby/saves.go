@@ -140,6 +140,7 @@ func (r *Room) handEnded(c table.Checkpoint) {
 	r.ended = &c
 	if c.Game.State.Phase == engine.PhaseGameOver {
 		r.results = append(r.results, resultOf(r.Name(), c.Game, c.Seating, r.lobby.now(), r.rated, r.level))
+		r.unwritten(true)
 	}
 	r.endMu.Unlock()
 	r.lobby.wakeKeeper()
@@ -155,8 +156,41 @@ func (r *Room) deserted(c table.Checkpoint) {
 	}
 	r.endMu.Lock()
 	r.results = append(r.results, resultOf(r.Name(), c.Game, c.Seating, r.lobby.now(), true, r.level))
+	r.unwritten(true)
 	r.endMu.Unlock()
 	r.lobby.wakeKeeper()
+}
+
+// unwritten notes whether the room has results of finished games not
+// written yet (on), or has written them all. Under endMu.
+func (r *Room) unwritten(on bool) {
+	l := r.lobby
+	l.unwrittenMu.Lock()
+	defer l.unwrittenMu.Unlock()
+	switch {
+	case on && l.unwritten == nil:
+		l.unwritten = map[string]*Room{r.Name(): r}
+	case on:
+		l.unwritten[r.Name()] = r
+	case l.unwritten[r.Name()] == r:
+		delete(l.unwritten, r.Name())
+	}
+}
+
+// awaitResults returns once the results of the games finished in room
+// are written (or their write failed): it writes them itself, or waits
+// for the write under way (saveMu). A person back in the lobby from a
+// rated game reads what it did to their rating (LastChange) after it.
+func (l *Lobby) awaitResults(room string) {
+	l.unwrittenMu.Lock()
+	r := l.unwritten[room]
+	l.unwrittenMu.Unlock()
+	if r == nil {
+		return
+	}
+	r.saveMu.Lock()
+	r.flushLocked()
+	r.saveMu.Unlock()
 }
 
 // wakeKeeper wakes the lobby's keeper (Keep), if it sleeps.
@@ -222,11 +256,12 @@ func (r *Room) flushLocked() bool {
 			r.endMu.Unlock()
 		}
 	}
-	if len(failed) > 0 {
-		r.endMu.Lock()
-		r.results = append(failed, r.results...)
-		r.endMu.Unlock()
+	r.endMu.Lock()
+	r.results = append(failed, r.results...)
+	if len(r.results) == 0 {
+		r.unwritten(false)
 	}
+	r.endMu.Unlock()
 	return ok
 }
 
