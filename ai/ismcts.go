@@ -16,13 +16,13 @@ import (
 // of the deal dwarfs the difference between two moves.
 //
 // Each iteration deals the unseen cards at random (engine.Sample; with
-// infer set, keeping out of each hand what the seat's last discard says
-// it cannot hold: engine.SampleAvoiding). Below
-// the root, every candidate action has its own SO-ISMCTS tree: the walk
-// keeps to the actions legal in the deal, selects by UCB with availability
-// counts, adds one node, finishes the hand with heuristic rollouts and
-// backs each side's reward up into the nodes where that side chose (so
-// partners share values). The tree widens progressively in the
+// infer set, keeping out of each hand what the seat's last play or
+// discard says it cannot hold: engine.SampleAvoiding). Below the root,
+// every candidate action has its own SO-ISMCTS tree: the walk keeps to
+// the actions legal in the deal, selects by UCB with availability counts,
+// adds one node, finishes the hand with heuristic rollouts and backs each
+// side's reward up into the nodes where that side chose (so partners
+// share values). The tree widens progressively in the
 // heuristic's order of preference.
 //
 // At the root all candidates are searched in the same deals (common random
@@ -57,8 +57,8 @@ type ISMCTS struct {
 	// beat, and the side plays it in the trees and rollouts (nil: the
 	// heuristic).
 	pol *Policy
-	// infer deals the unseen cards as the other seats' discards tell
-	// (infer) rather than uniformly.
+	// infer deals the unseen cards as the other seats' last plays and
+	// discards tell (infer) rather than uniformly.
 	infer bool
 	// eg, when set, solves the endgames it can exactly (endgame) instead
 	// of searching them.

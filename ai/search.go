@@ -123,7 +123,7 @@ type MonteCarlo struct {
 	seed  uint64
 	calls uint64
 	last  searchStats
-	infer bool // deal as the other seats' discards tell (see ISMCTS)
+	infer bool // deal as the other seats' last plays and discards tell (see ISMCTS)
 }
 
 // NewMonteCarlo returns a flat Monte Carlo player doing about iters
