@@ -169,3 +169,35 @@ func TestLegalMatchesCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestCardSets holds playable's constant card sets to the cards' kinds.
+func TestCardSets(t *testing.T) {
+	var hazards, remedies, safeties, distance cardMask
+	for c := Card(1); c < NumCards; c++ {
+		switch c.Kind() {
+		case Hazard:
+			hazards |= 1 << c
+		case Remedy:
+			remedies |= 1 << c
+		case Safety:
+			safeties |= 1 << c
+		case Distance:
+			distance |= 1 << c
+		}
+	}
+	for _, set := range []struct {
+		name      string
+		got, want legalWord
+	}{
+		{"hazards", hazards3, lane0(hazards)},
+		{"battle", battle3, lane0(hazards &^ (1 << SpeedLimit))},
+		{"remedies", remedies3, lane0(remedies)},
+		{"safeties", safeties3, lane0(safeties)},
+		{"distance", distance3, lane0(distance)},
+		{"non-hazards", nonHazards3, lane0(remedies | safeties | distance)},
+	} {
+		if set.got != set.want {
+			t.Errorf("%s: %#x, want %#x", set.name, set.got, set.want)
+		}
+	}
+}

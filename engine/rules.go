@@ -241,9 +241,9 @@ func (s *State) checkAttack(c Card, side int) error {
 //
 // The list is checkHeld's verdicts, in hand order, each card's plays (on its
 // own side, or on each side a hazard may go on, in side order) before its
-// discard; but the verdicts are worked out once per call, as bit masks over
-// the cards (playable), not once per card: Legal runs at every step of every
-// rollout the computer players make.
+// discard; but the verdicts are worked out once per call, three bits a card
+// in one word (playable), not once per card: Legal runs at every step of
+// every rollout the computer players make.
 func (s *State) Legal(buf []Action) []Action {
 	switch s.Phase {
 	case PhaseCoupFourre:
@@ -255,124 +255,259 @@ func (s *State) Legal(buf []Action) []Action {
 	}
 	seat := int(s.Turn)
 	m := s.playable(seat)
-	// The actions are gathered in an array and appended at once, without a
-	// branch on the cards: every candidate is written and kept (n moves on)
-	// only if its mask has the card's bit, so random hands cost no
-	// mispredicted jumps. A hazard has no Play bit and the others no attack
-	// bits, so each card gives its attacks in side order or its play, then
-	// its discard: at most three a card, 21 in all, within MaxLegal, and the
-	// mask on the index spares the bounds checks. The candidates are the
-	// card or'ed into the action with no card.
-	att0, att1 := Attack(NoCard, int(m.sides[0])), Attack(NoCard, int(m.sides[1]))
-	play, discard := Play(NoCard), Discard(NoCard)
+	// Each card's three bits pick its actions from the row of legalRows
+	// for the sides its hazards go on, in order and counted; the actions are
+	// written without a branch on the cards (three every card, n moving on
+	// by the count), so random hands cost no mispredicted jumps. A card's
+	// bits are cleared once read, so its copies further in the hand give
+	// nothing; an empty slot's NoCard, or a card out of range, reads the
+	// bits of NoCard, which are never set. The seven slots are written out:
+	// a loop costs a third more.
+	row := &legalRows[m.sides[0]&3][m.sides[1]&3]
+	h := &s.Hands[seat]
 	var out [MaxLegal]Action
-	n := 0
-	var seen cardMask
-	for _, c := range s.Hands[seat] {
-		bit := cardBits[c] // an empty slot's NoCard has no bit and yields nothing
-		fresh := bit &^ seen
-		seen |= bit
-		shift, ac := c&31, Action(c&31)
-		out[n&(MaxLegal-1)] = att0 | ac
-		n += int(fresh & m.attack[0] >> shift)
-		out[n&(MaxLegal-1)] = att1 | ac
-		n += int(fresh & m.attack[1] >> shift)
-		out[n&(MaxLegal-1)] = play | ac
-		n += int(fresh & m.own >> shift)
-		out[n&(MaxLegal-1)] = discard | ac
-		n += int(fresh & m.discard >> shift)
-	}
+	w, n := m.word, uint(0)
+	w, n = legalCard(row, w, n, &out, h[0])
+	w, n = legalCard(row, w, n, &out, h[1])
+	w, n = legalCard(row, w, n, &out, h[2])
+	w, n = legalCard(row, w, n, &out, h[3])
+	w, n = legalCard(row, w, n, &out, h[4])
+	w, n = legalCard(row, w, n, &out, h[5])
+	_, n = legalCard(row, w, n, &out, h[6])
 	if len(buf)+MaxLegal <= cap(buf) { // as Legal asks: one copy of fixed size
 		*(*[MaxLegal]Action)(buf[len(buf) : len(buf)+MaxLegal]) = out
-		return buf[:len(buf)+n]
+		return buf[:len(buf)+int(n)]
 	}
 	return append(buf, out[:n]...)
+}
+
+// legalCard writes card c's actions at out[n], as its bits in w read in
+// row give them, and returns w without c's bits and n past its actions.
+func legalCard(row *[8]uint64, w legalWord, n uint, out *[MaxLegal]Action, c Card) (legalWord, uint) {
+	a := row[w>>(cardShift[c]&63)&7] | cardLanes[c]
+	i := min(n, MaxLegal-3) // n is at most 18 here: min only spares the bounds checks
+	out[i], out[i+1], out[i+2] = Action(a), Action(a>>16), Action(a>>32)
+	return w & cardKeep[c], n + uint(a>>48)
+}
+
+// legalWord is what a seat may do with each card, three bits a card: bits
+// 3c, 3c+1 and 3c+2 for card c. A hazard has bit 3c+2 set, and bit 3c if it
+// may go on the first other side Legal names, 3c+1 on the second; it may
+// always be discarded. Any other card has bit 3c if it may be played on the
+// seat's own side and 3c+1 if it may be discarded. NoCard's bits, 0 to 2,
+// are never set. 19 cards take bits 3 to 59.
+type legalWord = uint64
+
+// lane0 is the bit 3c of every card in a cardMask, a legalWord's first
+// bit of each card. The engine's card sets are spelled out below as
+// constants; lane0 builds its tables.
+func lane0(m cardMask) legalWord {
+	var w legalWord
+	for c := Card(1); c < NumCards; c++ {
+		if m&(1<<c) != 0 {
+			w |= 1 << (3 * uint(c))
+		}
+	}
+	return w
 }
 
 // cardMask is a set of cards, bit c for card c.
 type cardMask = uint32
 
-// The card sets Legal and playable work with.
+// The card sets playable works with, each card at bit 3c of a legalWord
+// (TestCardSets checks them against the cards' kinds).
 const (
-	hazardBits   cardMask = 1<<OutOfGas | 1<<FlatTire | 1<<Accident | 1<<SpeedLimit | 1<<Stop
-	battleBits   cardMask = hazardBits &^ (1 << SpeedLimit) // the hazards that go on the battle pile
-	safetyBits   cardMask = 1<<ExtraTank | 1<<PunctureProof | 1<<DrivingAce | 1<<RightOfWay
-	allCardBits  cardMask = 1<<NumCards - 2 // every card but NoCard
-	distanceBits cardMask = 1<<Miles25 | 1<<Miles50 | 1<<Miles75 | 1<<Miles100 | 1<<Miles200
+	hazards3    legalWord = 1<<(3*OutOfGas) | 1<<(3*FlatTire) | 1<<(3*Accident) | 1<<(3*SpeedLimit) | 1<<(3*Stop)
+	battle3     legalWord = hazards3 &^ (1 << (3 * SpeedLimit)) // the hazards that go on the battle pile
+	safeties3   legalWord = 1<<(3*ExtraTank) | 1<<(3*PunctureProof) | 1<<(3*DrivingAce) | 1<<(3*RightOfWay)
+	remedies3   legalWord = 1<<(3*Gasoline) | 1<<(3*SpareTire) | 1<<(3*Repairs) | 1<<(3*EndOfLimit) | 1<<(3*Go)
+	distance3   legalWord = 1<<(3*Miles25) | 1<<(3*Miles50) | 1<<(3*Miles75) | 1<<(3*Miles100) | 1<<(3*Miles200)
+	nonHazards3 legalWord = remedies3 | safeties3 | distance3
 )
 
-// cardBits is each card's bit in a cardMask, as a table indexed by any
-// byte: a card out of range has no bit, so it is never legal.
-var cardBits = func() (b [256]cardMask) {
-	for c := Card(1); c < NumCards; c++ {
-		b[c] = 1 << c
+// cardShift, cardKeep and cardLanes are, for each card c, as tables
+// indexed by any byte: 3c, where its bits lie in a legalWord; a mask that
+// clears them; and c in each of the three actions Legal writes. A card out
+// of range reads NoCard's bits, so it is never legal.
+var cardShift, cardKeep, cardLanes = func() (shift [256]uint8, keep, lanes [256]uint64) {
+	for c := range 256 {
+		keep[c] = ^uint64(0)
+		if Card(c).Valid() {
+			shift[c] = 3 * uint8(c)
+			keep[c] = ^(7 << shift[c])
+			lanes[c] = uint64(c) * (1 | 1<<16 | 1<<32)
+		}
 	}
-	return b
+	return shift, keep, lanes
 }()
 
-// plays is what seat may do with each card: the cards it may play on its
-// own side (never a hazard), the hazards it may play on the other sides
-// (at most two: on sides[0] then sides[1], the one missing in a 2-player
-// game with an empty mask), and the cards it may discard.
+// legalRows gives, for the two other sides a hazard may go on (the second
+// unused with 2 players) and a card's three bits, the actions the card
+// yields with no card in them (Legal ors it into each), 16 bits each, and
+// their count in bits 48 to 63.
+var legalRows = func() (t [4][4][8]uint64) {
+	for s0 := range 4 {
+		for s1 := range 4 {
+			for bits := range 8 {
+				var acts []Action
+				if bits&4 != 0 { // a hazard
+					if bits&1 != 0 {
+						acts = append(acts, Attack(NoCard, s0))
+					}
+					if bits&2 != 0 {
+						acts = append(acts, Attack(NoCard, s1))
+					}
+					acts = append(acts, Discard(NoCard))
+				} else {
+					if bits&1 != 0 {
+						acts = append(acts, Play(NoCard))
+					}
+					if bits&2 != 0 {
+						acts = append(acts, Discard(NoCard))
+					}
+				}
+				w := uint64(len(acts)) << 48
+				for i, a := range acts {
+					w |= uint64(a) << (16 * i)
+				}
+				t[s0][s1][bits] = w
+			}
+		}
+	}
+	return t
+}()
+
+// plays is playable's answer: the legalWord, and the other sides a hazard
+// may go on, in side order (the second 0 and unused with 2 players).
 type plays struct {
-	own     cardMask
-	attack  [MaxSides - 1]cardMask
-	sides   [MaxSides - 1]uint8
-	discard cardMask
+	word  legalWord
+	sides [MaxSides - 1]uint8
 }
 
 // playable works out checkHeld's verdict for every card at once. It must
 // agree with checkHeld card for card (TestLegalMatchesCheck holds them to
-// it); checkHeld stays the one that says why not.
+// it); checkHeld stays the one that says why not. It reads tables rather
+// than branching on the table's cards, which change from one seat's turn to
+// the next.
 func (s *State) playable(seat int) plays {
-	var m plays
+	r := &rulesWords[s.Config.Rules&3]
+	if s.Config.Rules > Dujardin500 {
+		r = &rulesWords[Standard] // an unknown ruleset has no trait (has)
+	}
 	own := s.Config.SideOf(seat)
 	t := &s.Tableaus[own]
-	rules := s.Config.Rules
-	m.own = safetyBits
-	switch {
-	case t.Has(RightOfWay) && !rules.has(goUnderRightOfWay):
-	case t.Battle == Go, t.Battle.IsRoadHazard():
-	default:
-		m.own |= 1 << Go
+	roW := t.Safeties >> 3 & 1 // safetyBit(RightOfWay)
+	battle := t.Battle & 31
+	w := r.base | r.own[roW][battle]
+	rolling := rollingWords[roW][battle]
+	var limited uint8
+	if t.Speed == SpeedLimit {
+		limited = 1 &^ roW
 	}
-	if t.Limited() {
-		m.own |= 1 << EndOfLimit
+	w |= legalWord(limited) << (3 * EndOfLimit)
+	var two200s uint8
+	if t.Cards[Miles200] >= 2 {
+		two200s = 1
 	}
-	if h := t.Battle; h.IsRoadHazard() {
-		m.own |= 1 << RemedyFor(h)
-	}
-	if t.Rolling() {
-		m.own |= distanceFits(int(s.Trip)-int(t.Miles), t.Limited(), t.Cards[Miles200] >= 2)
-	}
-	alternate := rules.has(alternateSpeed)
-	k := 0
-	for side := 0; side < s.Sides() && k < len(m.sides); side++ {
-		if side == own {
-			continue
-		}
+	room := min(max(int(s.Trip)-int(t.Miles), 0)/25, 8)
+	w |= distanceWords[limited][two200s][room] & rolling
+	m := plays{sides: otherSides[s.Config.Players&7][seat&7]}
+	for k, side := range m.sides[:othersCount[s.Config.Players&7]] {
 		o := &s.Tableaus[side]
-		var ok cardMask
-		if o.Rolling() { // Rolling implies no hazard shows on the battle pile
-			ok = battleBits
+		ok := rollingWords[o.Safeties>>3&1][o.Battle&31] & battle3 // rolling: no hazard shows on the battle pile
+		if o.Speed != SpeedLimit {
+			ok |= 1 << (3 * SpeedLimit)
 		}
-		if !alternate || o.Speed != SpeedLimit {
-			ok |= 1 << SpeedLimit
-		}
+		ok |= r.speedOnSpeed
 		ok &^= safetyGuards[o.Safeties&0xf]
-		m.attack[k], m.sides[k] = ok, uint8(side)
-		k++
+		w |= ok << k
 	}
-	m.discard = allCardBits
-	if rules.has(keepSafeties) {
-		m.discard &^= safetyBits
-	}
+	m.word = w
 	return m
 }
 
+// rulesWord is what playable reads of a ruleset's traits.
+type rulesWord struct {
+	base legalWord // the discards and the hazards' marks
+	// own is the seat's own plays but distance and End of Limit, by its
+	// Right of Way (0 or 1) and battle pile's top card.
+	own [2][32]legalWord
+	// speedOnSpeed is the Speed Limit's bit if one goes on a Speed Limit.
+	speedOnSpeed legalWord
+}
+
+// rulesWords is rulesWord by ruleset.
+var rulesWords = func() (rw [4]rulesWord) {
+	for r := range rw {
+		rules := Ruleset(r)
+		discard := nonHazards3
+		if rules.has(keepSafeties) {
+			discard &^= safeties3
+		}
+		rw[r].base = discard<<1 | hazards3<<2
+		if !rules.has(alternateSpeed) {
+			rw[r].speedOnSpeed = 1 << (3 * SpeedLimit)
+		}
+		for roW := range 2 {
+			for b := range Card(32) {
+				w := safeties3
+				switch {
+				case roW == 1 && !rules.has(goUnderRightOfWay):
+				case b == Go, b.IsRoadHazard():
+				default:
+					w |= 1 << (3 * Go)
+				}
+				if b.IsRoadHazard() {
+					w |= 1 << (3 * uint(RemedyFor(b)))
+				}
+				rw[r].own[roW][b] = w
+			}
+		}
+	}
+	return rw
+}()
+
+// rollingWords is every bit set if a side with Right of Way or not (0 or
+// 1) and that card on its battle pile is rolling (Tableau.Rolling), none if
+// not.
+var rollingWords = func() (rw [2][32]legalWord) {
+	for roW := range 2 {
+		for b := range Card(32) {
+			t := Tableau{Battle: b}
+			if roW == 1 {
+				t.Safeties = safetyBit(RightOfWay)
+			}
+			if t.Rolling() {
+				rw[roW][b] = ^legalWord(0)
+			}
+		}
+	}
+	return rw
+}()
+
+// otherSides and othersCount are, by number of players and seat, the
+// sides other than the seat's own that a hazard may go on (at most two:
+// Legal's order) and how many there are.
+var otherSides, othersCount = func() (sides [8][8][MaxSides - 1]uint8, count [8]int) {
+	for _, players := range PlayerCounts {
+		cfg := Config{Players: players}
+		count[players] = cfg.Sides() - 1
+		for seat := range players {
+			k := 0
+			for side := range cfg.Sides() {
+				if side != cfg.SideOf(seat) {
+					sides[players][seat][k] = uint8(side)
+					k++
+				}
+			}
+		}
+	}
+	return sides, count
+}()
+
 // safetyGuards gives, for a side's safety mask, the hazards its safeties
 // stop.
-var safetyGuards = func() (g [16]cardMask) {
+var safetyGuards = func() (g [16]legalWord) {
 	for mask := range g {
 		for _, sf := range AllSafeties {
 			if mask&int(safetyBit(sf)) == 0 {
@@ -380,7 +515,7 @@ var safetyGuards = func() (g [16]cardMask) {
 			}
 			for h := OutOfGas; h <= Stop; h++ {
 				if SafetyFor(h) == sf {
-					g[mask] |= 1 << h
+					g[mask] |= lane0(1 << h)
 				}
 			}
 		}
@@ -388,31 +523,23 @@ var safetyGuards = func() (g [16]cardMask) {
 	return g
 }()
 
-// distanceFits is the distance cards a rolling side may play with room
-// miles left to the trip, under a Speed Limit or not, and with its two
-// 200s played or not.
-func distanceFits(room int, limited, two200s bool) cardMask {
-	var m cardMask
-	switch {
-	case room >= 200:
-		m = distanceBits
-	case room >= 100:
-		m = 1<<Miles25 | 1<<Miles50 | 1<<Miles75 | 1<<Miles100
-	case room >= 75:
-		m = 1<<Miles25 | 1<<Miles50 | 1<<Miles75
-	case room >= 50:
-		m = 1<<Miles25 | 1<<Miles50
-	case room >= 25:
-		m = 1 << Miles25
+// distanceWords is the distance cards a rolling side may play, by whether
+// it is under a Speed Limit (0 or 1), whether it has played its two 200s
+// (0 or 1) and the miles left to the trip, in 25s up to 200 (8).
+var distanceWords = func() (d [2][2][9]legalWord) {
+	for limited := range 2 {
+		for two200s := range 2 {
+			for room := range 9 {
+				for _, c := range DistanceCards {
+					if c.Miles() <= 25*room && (limited == 0 || c.Miles() <= 50) && (two200s == 0 || c != Miles200) {
+						d[limited][two200s][room] |= lane0(1 << c)
+					}
+				}
+			}
+		}
 	}
-	if limited {
-		m &= 1<<Miles25 | 1<<Miles50
-	}
-	if two200s {
-		m &^= 1 << Miles200
-	}
-	return m
-}
+	return d
+}()
 
 // appendPlays appends the legal plays of card c by seat: one per side a
 // hazard may go on, or the one play on its own side.
