@@ -249,10 +249,19 @@ var English = Catalogue{
 		RatingSame:      "unchanged",
 		QuickBotLooking: "Looking for a bot waiting on the ladder, for a rated game of two.",
 		QuickLooking:    "Looking for an opponent near your rating for a rated game of two; in %d seconds at most, the house computer nearest it.",
-		SrvKeyQuick:     "quick match",
-		SrvKeyRanking:   "ranking",
-		SrvYourRating:   "Your rating: %s; rated games: %d.",
-		SrvNoRating:     "No rating yet: a rated game gives you one.",
+		QuickLookingTable: "Looking for %[2]d other players near your rating for a rated game of %[1]d; in %[3]d seconds at most, " +
+			"house computers take the seats nobody near enough took.",
+		QuickLookingTeams: "Looking for %[2]d other players near your rating for a rated game of %[1]d in %[3]d teams of two; " +
+			"in %[4]d seconds at most, house computers take the seats nobody near enough took.",
+		QuickSizesHelp: "quick 3, quick 4 or quick 6: a rated game of that many players (4 and 6 in teams of two) " +
+			"with the people waiting nearest your rating; after the wait, house computers take the seats left.",
+		QuickSizeBad:   "A quick match is for 2, 3, 4 or 6 players: type quick, quick 3, quick 4 or quick 6.",
+		QuickElsewhere: "Your table is on another server of this service: taking you there, to room %s.",
+		QuickSizeKeys:  "Keys 2, 3, 4 and 6 choose how many players (4 and 6 in teams of two).",
+		SrvKeyQuick:    "quick match",
+		SrvKeyRanking:  "ranking",
+		SrvYourRating:  "Your rating: %s; rated games: %d.",
+		SrvNoRating:    "No rating yet: a rated game gives you one.",
 
 		Help1:           "Type a command and press Return. Cards are P, the card just drawn, and 1 to 6; a card's name works too.",
 		Help2:           "play N, or u N: play card N. attack N NAME: a hazard on that player, when there are several.",

@@ -264,10 +264,19 @@ var French = Catalogue{
 		RatingSame:      "inchangée",
 		QuickBotLooking: "Recherche d'un robot qui attend sur l'échelle, pour une partie classée à deux.",
 		QuickLooking:    "Recherche d'un adversaire proche de votre cote pour une partie classée à deux ; dans %d secondes au plus, l'ordinateur de la maison le plus proche.",
-		SrvKeyQuick:     "partie rapide",
-		SrvKeyRanking:   "classement",
-		SrvYourRating:   "Votre cote : %s ; parties classées : %d.",
-		SrvNoRating:     "Pas encore de cote : une partie classée vous en donne une.",
+		QuickLookingTable: "Recherche de %[2]d autres joueurs proches de votre cote pour une partie classée à %[1]d ; dans %[3]d secondes au plus, " +
+			"des ordinateurs de la maison prennent les places que personne d'assez proche n'a prises.",
+		QuickLookingTeams: "Recherche de %[2]d autres joueurs proches de votre cote pour une partie classée à %[1]d en %[3]d équipes de deux ; " +
+			"dans %[4]d secondes au plus, des ordinateurs de la maison prennent les places que personne d'assez proche n'a prises.",
+		QuickSizesHelp: "rapide 3, rapide 4 ou rapide 6 : une partie classée à autant de joueurs (à 4 et 6 en équipes de deux) " +
+			"avec ceux qui attendent, les plus proches de votre cote ; après l'attente, des ordinateurs de la maison prennent les places restantes.",
+		QuickSizeBad:   "Une partie rapide se joue à 2, 3, 4 ou 6 : tapez rapide, rapide 3, rapide 4 ou rapide 6.",
+		QuickElsewhere: "Votre table est sur un autre serveur de ce service : vous y êtes conduit, salle %s.",
+		QuickSizeKeys:  "Les touches 2, 3, 4 et 6 choisissent le nombre de joueurs (à 4 et 6 en équipes de deux).",
+		SrvKeyQuick:    "partie rapide",
+		SrvKeyRanking:  "classement",
+		SrvYourRating:  "Votre cote : %s ; parties classées : %d.",
+		SrvNoRating:    "Pas encore de cote : une partie classée vous en donne une.",
 
 		Help1:           "Tapez une commande puis Entrée. Les cartes sont P, celle qu'on vient de piocher, et 1 à 6 ; le nom d'une carte marche aussi.",
 		Help2:           "jouer N, ou u N : jouer la carte N. attaquer N NOM : une attaque contre ce joueur, quand il y en a plusieurs.",

@@ -254,10 +254,20 @@ const (
 	RatingSame      // -
 	QuickLooking    // seconds at most
 	QuickBotLooking // -
-	SrvKeyQuick     // -
-	SrvKeyRanking   // -
-	SrvYourRating   // rating, rated games
-	SrvNoRating     // -
+	// QuickLookingTable says a quick match of 3 is looked for.
+	QuickLookingTable // players, others, seconds at most
+	// QuickLookingTeams says a quick match of 4 or 6 in teams is looked for.
+	QuickLookingTeams // players, others, teams, seconds at most
+	QuickSizesHelp    // -
+	QuickSizeBad      // -
+	// QuickElsewhere tells a person matched into a room of another server
+	// of the cluster that their session goes there.
+	QuickElsewhere // room
+	QuickSizeKeys  // -
+	SrvKeyQuick    // -
+	SrvKeyRanking  // -
+	SrvYourRating  // rating, rated games
+	SrvNoRating    // -
 
 	// Help.
 	Help1

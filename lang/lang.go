@@ -795,6 +795,19 @@ func (c *Catalogue) RatedChange(change, now int, spoken bool) string {
 	return c.T(RatedChange, c.Change(change, spoken), now)
 }
 
+// QuickLooking says a quick match of players is looked for, with
+// seconds the longest wait: two alone, three each for themselves, four
+// and six in teams of two.
+func (c *Catalogue) QuickLooking(players, seconds int) string {
+	switch {
+	case players <= 2:
+		return c.T(QuickLooking, seconds)
+	case players == 3:
+		return c.T(QuickLookingTable, players, players-1, seconds)
+	}
+	return c.T(QuickLookingTeams, players, players-1, players/2, seconds)
+}
+
 // RankLine says one line of a server's ranking: its rank, the player's
 // name (a house computer's level, said in the language), the rating
 // (marked provisional) and the games played, or that a house computer's

@@ -2,6 +2,7 @@ package plain
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -78,10 +79,10 @@ type Ranks interface {
 	// Change is what the person's last game in room did to their
 	// rating, and the rating it left; ok is false if it was not rated.
 	Change(room string) (change, rating int, ok bool)
-	// Quick seats the person in a rated game of two, dealt: against a
-	// person of near rating, or after QuickWait against a house
-	// computer. It returns ctx's error once ctx ends.
-	Quick(ctx context.Context) (Seat, error)
+	// Quick seats the person in a rated game of players (2, 3, 4 or 6):
+	// with people of near rating, or after QuickWait with house
+	// computers in the seats left. It returns ctx's error once ctx ends.
+	Quick(ctx context.Context, players int) (Seat, error)
 	// QuickWait is how long a quick match waits for a person at most.
 	QuickWait() time.Duration
 }
@@ -143,6 +144,9 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 			words := strings.Fields(line)
 			if len(words) == 0 {
 				s.say(lang.LobbyHelp)
+				if _, ok := l.(Ranks); ok {
+					s.say(lang.QuickSizesHelp)
+				}
 				continue
 			}
 			name := ""
@@ -170,11 +174,23 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 					end, over = s.quickBot(ctx, l, opts)
 					break
 				}
-				end, over = s.quick(ctx, l, opts)
+				players := 2
+				if len(words) > 1 {
+					n, err := strconv.Atoi(words[1])
+					if err != nil || !slices.Contains(engine.PlayerCounts[:], n) {
+						s.say(lang.QuickSizeBad)
+						break
+					}
+					players = n
+				}
+				end, over = s.quick(ctx, l, opts, players)
 			case lang.WordRanking:
 				s.ranking(l, strings.TrimSpace(strings.Join(words[1:], " ")))
 			case lang.WordHelp:
 				s.say(lang.LobbyHelp)
+				if _, ok := l.(Ranks); ok {
+					s.say(lang.QuickSizesHelp)
+				}
 				s.say(lang.CreateHelp)
 				s.say(lang.LangHelp, lang.Tags())
 			case lang.WordLang:
@@ -290,7 +306,9 @@ func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), wa
 	}
 	seat, err := take(name)
 	if err != nil {
-		s.say(lang.Failed, s.cat.Error(err))
+		if ctx.Err() == nil { // else the session ends, or goes elsewhere
+			s.say(lang.Failed, s.cat.Error(err))
+		}
 		return 0, false
 	}
 	if v := seat.View(); v.Watching && v.Started && !watch {

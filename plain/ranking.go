@@ -76,16 +76,16 @@ func (s *Session) quickBot(ctx context.Context, l Lobby, opts Options) (End, boo
 	return s.matched(ctx, l, opts, b.PlayBot)
 }
 
-// quick seats the person in a quick match (Ranks.Quick), plays it, and
+// quick seats the person in a quick match of players (Ranks.Quick), plays it, and
 // tells them its change; over is set when the session is over, with why.
-func (s *Session) quick(ctx context.Context, l Lobby, opts Options) (End, bool) {
+func (s *Session) quick(ctx context.Context, l Lobby, opts Options, players int) (End, bool) {
 	r, ok := l.(Ranks)
 	if !ok {
 		s.say(lang.RankOff)
 		return 0, false
 	}
-	s.say(lang.QuickLooking, int(r.QuickWait().Seconds()))
-	return s.matched(ctx, l, opts, r.Quick)
+	s.line(s.cat.QuickLooking(players, int(r.QuickWait().Seconds())))
+	return s.matched(ctx, l, opts, func(ctx context.Context) (Seat, error) { return r.Quick(ctx, players) })
 }
 
 // matched plays the rated game that seat finds the person, and tells

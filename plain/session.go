@@ -139,9 +139,14 @@ const (
 	// FarewellSaved: the person's room was saved for the server's
 	// return; the argument is its name.
 	FarewellSaved
+	// FarewellElsewhere: a quick match seated the person in a room of
+	// another server of the cluster, where the session goes; the argument
+	// is the room.
+	FarewellElsewhere
 )
 
-var farewellKeys = [...]lang.Key{FarewellIdle: lang.FarewellIdle, FarewellBye: lang.FarewellBye, FarewellSaved: lang.FarewellSaved}
+var farewellKeys = [...]lang.Key{FarewellIdle: lang.FarewellIdle, FarewellBye: lang.FarewellBye, FarewellSaved: lang.FarewellSaved,
+	FarewellElsewhere: lang.QuickElsewhere}
 
 // SayFarewell tells f, from the catalogue, before the session is closed.
 func (s *Session) SayFarewell(f Farewell, args ...any) {

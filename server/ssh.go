@@ -257,7 +257,7 @@ func New(cfg Config) (*Server, error) {
 	l.Ratings = st
 	if cfg.Store.DB != "" {
 		host, _ := os.Hostname()
-		l.Cluster = &lobby.Cluster{Shared: st, ID: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), rand.Text()[:8]), Addr: cfg.Cluster.Advertise}
+		l.Cluster = &lobby.Cluster{Shared: st, Queue: st, ID: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), rand.Text()[:8]), Addr: cfg.Cluster.Advertise}
 	}
 	// What goes wrong where nobody waits for an answer (a checkpoint, a
 	// result) is an error of the server's.
@@ -279,7 +279,8 @@ func New(cfg Config) (*Server, error) {
 	now := func() time.Time { return s.now() }
 	s.gate = gate.New(&s.cfg.Gate, s.log, now)
 	s.gate.Peer, s.signer = signer.PublicKey(), signer
-	s.lines = &linemode.Server{Admit: s.admit, Idle: cfg.Sessions.Idle, Stop: s.stop, Saved: s.wasSaved, Log: s.log}
+	s.lines = &linemode.Server{Admit: s.admit, Idle: cfg.Sessions.Idle, Stop: s.stop, Saved: s.wasSaved, Log: s.log,
+		Relay: func(sess *channel.Session, room string) bool { return s.relayTo(sess, linemode.Command+" "+room, room) }}
 	channels := &channel.Handler{
 		Limits: &s.cfg.Gate, MaxWidth: cfg.Sessions.MaxWidth, MaxHeight: cfg.Sessions.MaxHeight,
 		Log: s.log, Now: now, Run: s.handle,
@@ -567,6 +568,17 @@ func (s *Server) handle(sess *channel.Session) {
 	if sc != nil {
 		l = sc.Lang() // the lobby's choice
 	}
+	if sc != nil && sc.Moved() != "" && s.stop.Err() == nil && !idled.Load() {
+		room := sc.Moved()
+		// A quick match seated the person on another server of the
+		// cluster: the session goes there, as one that names the room.
+		farewell(sess, l.T(lang.QuickElsewhere, room))
+		s.log.Info("session end", "source", source, "key", id, "after", time.Since(began).Round(time.Second), "end", "relayed", "room", room)
+		cancel()
+		if s.relayTo(sess, room, room) {
+			return
+		}
+	}
 	if idled.Load() {
 		end = "idle"
 		farewell(sess, "\n"+l.T(lang.FarewellIdle, s.cfg.Sessions.Idle))
@@ -600,6 +612,14 @@ func farewell(w io.Writer, text string) {
 // name prompt once ended the server with every session (issue 22).
 func sessionInput(r io.Reader, now func() time.Time, sleep func(time.Duration)) io.Reader {
 	return ui.Input(gate.NewLimitReader(r, gate.InputRate, gate.InputBurst, now, sleep))
+}
+
+// relayTo relays the session, in the middle of it, to the server that
+// holds room, with command (the room's name, or the line mode's and the
+// room's), as a session that named it; it reports whether it did.
+func (s *Server) relayTo(sess *channel.Session, command, room string) bool {
+	sess.Command = command
+	return s.relayed(sess, room)
 }
 
 // relayed relays the session if another server holds its room, and

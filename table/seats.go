@@ -389,3 +389,49 @@ func (t *Table) seatInfoLocked() []SeatInfo {
 	}
 	return info
 }
+
+// Keep keeps seat at for user (shown as name) before the deal, as if they
+// had sat and dropped: away, theirs when they Join, free again after the
+// grace period if they never come (or at Unkeep). A server's quick match
+// holds the seats of the people it matched who wait on other servers of
+// its cluster, on their way here.
+func (t *Table) Keep(user, name string, at int) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.ended:
+		return ErrEnded
+	case t.started:
+		return ErrStarted
+	case at < 0 || at >= len(t.seats):
+		return noSuchSeat(at)
+	case t.seats[at].user != "":
+		return ErrSeatTaken
+	}
+	t.seats[at] = seat{user: user, name: name, away: true, awaySince: t.now()}
+	t.changedLocked()
+	return nil
+}
+
+// Unkeep frees, before the deal, the seats user holds without being
+// here: a kept seat (Keep) nobody came to.
+func (t *Table) Unkeep(user string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ended || t.started {
+		return
+	}
+	for c := range t.conns {
+		if !c.watch && c.user == user {
+			return
+		}
+	}
+	changed := false
+	for _, i := range t.seatsOfLocked(user) {
+		t.seats[i] = seat{name: ComputerName(i, len(t.seats)), level: t.cfg.Level}
+		changed = true
+	}
+	if changed {
+		t.changedLocked()
+	}
+}

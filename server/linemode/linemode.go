@@ -6,6 +6,7 @@ package linemode
 
 import (
 	"context"
+	"errors"
 	"io"
 	"time"
 	"unicode/utf8"
@@ -35,6 +36,10 @@ type Server struct {
 	Stop  context.Context
 	Saved func(room string) bool
 	Log   *events.Log
+	// Relay, when set, relays the session to the server that holds room
+	// (a quick match seated the person there), with the line mode's
+	// command; it reports whether it did.
+	Relay func(sess *channel.Session, room string) bool
 }
 
 // Run runs a session in the line mode, in the room args name if any: the
@@ -47,7 +52,11 @@ func (s *Server) Run(sess *channel.Session, args []string) {
 	defer cancel()
 	stopSession := context.AfterFunc(s.Stop, cancel)
 	defer stopSession()
-	input := gate.NewKeyClock(sess.Input)
+	// The lines' reader stops with them, taking no byte meant for the
+	// server a quick match relays the session to.
+	linesInput := sess.Input.Until()
+	defer linesInput.Stop()
+	input := gate.NewKeyClock(linesInput)
 	idled := gate.WatchIdle(ctx, cancel, input, s.Idle)
 
 	var in io.Reader = gate.NewLimitReader(input, gate.InputRate, gate.InputBurst, time.Now, time.Sleep)
@@ -61,9 +70,18 @@ func (s *Server) Run(sess *channel.Session, args []string) {
 		room = args[0]
 	}
 	began := time.Now()
-	lines := &lineLobby{adm: s.Admit(ctx, sess.ID, sess.Source)}
+	lines := &lineLobby{adm: s.Admit(ctx, sess.ID, sess.Source), stop: cancel}
 	session := plain.New(in, out, sess.Lang())
 	session.Serve(ctx, lines, room, plain.Options{Hint: screens.Hint})
+	if lines.moved != "" && s.Stop.Err() == nil && !idled.Load() && s.Relay != nil {
+		session.SayFarewell(plain.FarewellElsewhere, lines.moved)
+		session.Close()
+		linesInput.Stop()
+		s.Log.Info("session end", "source", sess.Source, "key", sess.ID, "mode", Command, "after", time.Since(began).Round(time.Second), "end", "relayed", "room", lines.moved)
+		if s.Relay(sess, lines.moved) {
+			return
+		}
+	}
 	end := "quit"
 	if idled.Load() {
 		end = "idle"
@@ -87,6 +105,10 @@ type lineLobby struct {
 	adm  *lobby.Admission
 	room string      // the last room entered
 	conn *table.Conn // the connection to it
+	// moved is the room of another server a quick match seated the
+	// person in; stop then ends the session's lines, to relay it there.
+	moved string
+	stop  context.CancelFunc
 }
 
 // seated reports whether the person plays a seat of the last room entered.
@@ -272,8 +294,13 @@ func (l *lineLobby) Change(room string) (int, int, bool) {
 }
 
 // Quick implements plain.Ranks.
-func (l *lineLobby) Quick(ctx context.Context) (plain.Seat, error) {
-	c, err := l.adm.Quick(ctx)
+func (l *lineLobby) Quick(ctx context.Context, players int) (plain.Seat, error) {
+	c, err := l.adm.Quick(ctx, players)
+	if m, ok := errors.AsType[*lobby.Matched](err); ok {
+		l.moved = m.Room
+		l.stop()
+		return nil, context.Canceled
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -183,9 +183,9 @@ func (a *Admission) PlayBot(ctx context.Context) (*table.Conn, error) {
 	return c, err
 }
 
-// Quick seats the player in a quick match (Lobby.Quick).
-func (a *Admission) Quick(ctx context.Context) (*table.Conn, error) {
-	c, err := a.lobby.Quick(ctx, a.id, a.name)
+// Quick seats the player in a quick match of size players (Lobby.Quick).
+func (a *Admission) Quick(ctx context.Context, size int) (*table.Conn, error) {
+	c, err := a.lobby.Quick(ctx, a.id, a.name, size)
 	if err == nil {
 		a.Note("quick match", "room", c.Table().Name(), "seat", c.Seat()+1)
 	}

@@ -75,6 +75,10 @@ type Cluster struct {
 	ID     string        // this server, unique among those sharing the store
 	Addr   string        // where the other servers reach this one (package server/relay)
 	Lease  time.Duration // LeaseTime when 0
+	// Queue, when set, is the quick match's queue the servers share
+	// (quick.go): people waiting on different servers meet. nil: each
+	// server matches its own.
+	Queue store.Queue
 
 	mu     sync.Mutex
 	remote []RoomInfo        // the rooms the other servers hold, as last read

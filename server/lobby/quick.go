@@ -3,8 +3,8 @@ package lobby
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,22 +15,32 @@ import (
 	"github.com/millebornes/mille/table"
 )
 
-// Quick matches (issue 35): a player asks for a rated game of two and is
-// seated against a person waiting for one whose rating is near theirs,
-// the band of near widening as they wait, or after WaitForQuick against the
-// house computer whose fixed rating is nearest theirs. Each server keeps
-// its own queue: on servers sharing one store, two people waiting on two
-// servers are not matched with each other.
+// Quick matches (issue 35): a player asks for a rated game of 2, 3, 4 or
+// 6 (the last two in teams of two) and is seated with the people waiting
+// for the same table whose ratings are nearest theirs, the band of near
+// widening as they wait (match.go); once they have waited WaitForQuick,
+// with the people near enough there are and the house computers at the
+// level nearest their ratings in the other seats. On one server the
+// queue is this lobby's; in a cluster with a shared queue
+// (Cluster.Queue) every server's people wait in the store, and a table
+// may seat people of several servers: the server of the one who waited
+// longest makes the room, takes the others' tickets in one fenced write,
+// and keeps their seats until their servers relay them to it.
 
-// DefaultQuickWait is how long a quick match waits for a person before it
-// seats the player against a house computer (Lobby.SetQuickWait).
+// DefaultQuickWait is how long a quick match waits for people before it
+// fills the table with house computers (Lobby.SetQuickWait).
 const DefaultQuickWait = 15 * time.Second
 
-// SetQuickWait sets how long a quick match waits for a person from now
+// quickArrival is how long a quick room waits for the people matched on
+// other servers of the cluster to be relayed to it before it deals; the
+// seats of those still not here are then the computers'.
+const quickArrival = 10 * time.Second
+
+// SetQuickWait sets how long a quick match waits for people from now
 // on (0: DefaultQuickWait).
 func (l *Lobby) SetQuickWait(d time.Duration) { l.quick.wait.Store(int64(d)) }
 
-// WaitForQuick is how long a quick match waits for a person at most.
+// WaitForQuick is how long a quick match waits for people at most.
 func (l *Lobby) WaitForQuick() time.Duration {
 	if d := time.Duration(l.quick.wait.Load()); d > 0 {
 		return d
@@ -38,18 +48,16 @@ func (l *Lobby) WaitForQuick() time.Duration {
 	return DefaultQuickWait
 }
 
-// The band of ratings a quick match takes as near, in the points a person
-// reads: quickBand at first, quickWiden more every second waited.
-const (
-	quickBand  = 100
-	quickWiden = 50
-)
+// Matched is a quick match's answer to a person whose table another
+// server of the cluster made: their session goes to room Room, held at
+// Addr (package server/relay relays it), where their seat waits.
+type Matched struct{ Room, Addr string }
 
-// quickEntry is a person waiting for a quick match.
-type quickEntry struct {
-	user, name string
-	rating     int // as the person reads it (rating.Display)
-	since      time.Time
+func (m *Matched) Error() string { return "quick match: seated in room " + m.Room + " on " + m.Addr }
+
+// quickWaiter is a person of this server waiting for a quick match.
+type quickWaiter struct {
+	t store.Ticket
 	// seated receives the seat a match made for them, or why it failed;
 	// capacity 1: the one who matches them never waits for them.
 	seated chan quickSeat
@@ -61,82 +69,107 @@ type quickSeat struct {
 	err error
 }
 
-// quickQueue is the people waiting for a quick match.
+// quickQueue is the people of this server waiting for a quick match.
 type quickQueue struct {
 	mu      sync.Mutex
-	waiting []*quickEntry
-	made    int // quick rooms made, to name the next
-	// wait is the wait for a person, if set (SetQuickWait).
+	waiting []*quickWaiter
+	made    int   // quick rooms made on one server, to name the next
+	ids     int64 // the tickets' ids on one server
+	// looking is set while a goroutine runs the passes (quickLoop);
+	// kick wakes it at once (capacity 1).
+	looking bool
+	kick    chan struct{}
+	// pass runs one pass at a time.
+	pass sync.Mutex
+	// wait is the wait for people, if set (SetQuickWait).
 	wait atomic.Int64
 }
 
-// band is how far from e's rating a quick match looks at now.
-func (e *quickEntry) band(now time.Time) float64 {
-	return quickBand + quickWiden*max(0, now.Sub(e.since).Seconds())
+// queue is the cluster's shared queue, nil on one server.
+func (l *Lobby) queue() store.Queue {
+	if l.Cluster == nil {
+		return nil
+	}
+	return l.Cluster.Queue
 }
 
-// Quick seats user (called name) in a rated game of two: against the
-// person waiting whose rating is near theirs (each one's band, which
-// widens as they wait, taking the other's rating), or after WaitForQuick
-// against the house computer nearest their rating. It returns once they
-// are seated and the game is dealt, or with ctx's error once ctx ends.
-func (l *Lobby) Quick(ctx context.Context, user, name string) (*table.Conn, error) {
-	me := &quickEntry{user: user, name: name, rating: l.displayOf(user), since: l.now(), seated: make(chan quickSeat, 1)}
-	q := &l.quick
-	q.mu.Lock()
-	now := l.now()
-	best := -1
-	for i, e := range q.waiting {
-		d := math.Abs(float64(e.rating - me.rating))
-		if e.user == user || d > max(e.band(now), me.band(now)) {
-			continue
-		}
-		if best < 0 || d < math.Abs(float64(q.waiting[best].rating-me.rating)) {
-			best = i
-		}
+// serverID is this server's name in a cluster, "" alone.
+func (l *Lobby) serverID() string {
+	if l.Cluster == nil {
+		return ""
 	}
-	if best >= 0 {
-		other := q.waiting[best]
-		q.waiting = slices.Delete(q.waiting, best, best+1)
-		room := l.quickName(q)
-		q.mu.Unlock()
-		// The room is the other's too, who waits for it: made
-		// whatever becomes of this session (each call of the store
-		// still bounded by store.CallTimeout).
-		host, guest, err := l.quickRoom(context.WithoutCancel(ctx), room, other, me)
-		other.seated <- quickSeat{host, err}
-		return guest, err
+	return l.Cluster.ID
+}
+
+// Quick seats user (called name) in a rated game of size players (2, 3,
+// 4 or 6; any other: 2) found as matchQuick says, and returns once they
+// are seated: dealt at once if everyone matched is on this server, else
+// as soon as the others are relayed here (quickArrival at most). A person
+// matched into a room of another server gets a *Matched error, which
+// says where. It returns ctx's error once ctx ends.
+func (l *Lobby) Quick(ctx context.Context, user, name string, size int) (*table.Conn, error) {
+	now := l.now()
+	me := &quickWaiter{seated: make(chan quickSeat, 1), t: store.Ticket{
+		Key: user, Name: name, Rating: l.displayOf(user), Size: quickSize(size), Since: now, Server: l.serverID(),
+	}}
+	q := &l.quick
+	if Q := l.queue(); Q != nil {
+		me.t.Until = now.Add(l.Cluster.lease())
+		id, err := Q.Enqueue(ctx, me.t)
+		if err != nil {
+			l.logf("quick match: queueing %s: %v", user, err)
+			return nil, ErrStoreDown
+		}
+		me.t.ID = id
+	}
+	q.mu.Lock()
+	if me.t.ID == 0 {
+		q.ids++
+		me.t.ID = q.ids
 	}
 	q.waiting = append(q.waiting, me)
+	if q.kick == nil {
+		q.kick = make(chan struct{}, 1)
+	}
+	if !q.looking {
+		q.looking = true
+		go l.quickLoop()
+	}
 	q.mu.Unlock()
-	timer := time.NewTimer(l.WaitForQuick())
-	defer timer.Stop()
+	select {
+	case q.kick <- struct{}{}:
+	default:
+	}
 	select {
 	case s := <-me.seated:
 		return s.c, s.err
 	case <-ctx.Done():
-	case <-timer.C:
 	}
 	q.mu.Lock()
 	i := slices.Index(q.waiting, me)
-	if i < 0 {
-		// Matched as the wait ended: the seat is on its way.
-		q.mu.Unlock()
-		s := <-me.seated
-		if ctx.Err() != nil && s.c != nil {
-			s.c.Quit()
-			return nil, ctx.Err()
-		}
-		return s.c, s.err
+	if i >= 0 {
+		q.waiting = slices.Delete(q.waiting, i, i+1)
 	}
-	q.waiting = slices.Delete(q.waiting, i, i+1)
-	room := l.quickName(q)
 	q.mu.Unlock()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if i >= 0 {
+		l.dropTicket(me.t.ID)
+		return nil, ctx.Err()
 	}
-	c, _, err := l.quickRoom(ctx, room, me, nil)
-	return c, err
+	// Matched as the wait ended: the seat is on its way.
+	if s := <-me.seated; s.c != nil {
+		s.c.Quit()
+	}
+	return nil, ctx.Err()
+}
+
+// dropTicket forgets this server's ticket id in the shared queue: the
+// server's own work, bounded by the store's deadline.
+func (l *Lobby) dropTicket(id int64) {
+	if Q := l.queue(); Q != nil {
+		if err := Q.DropTicket(context.Background(), id); err != nil {
+			l.logf("quick match: dropping ticket %d: %v", id, err)
+		}
+	}
 }
 
 // Waiting is how many people wait for a quick match on this server.
@@ -145,6 +178,320 @@ func (l *Lobby) Waiting() int {
 	defer l.quick.mu.Unlock()
 	return len(l.quick.waiting)
 }
+
+// quickLoop makes the passes while people of this server wait: at once
+// when one comes, every second (a band widens, a ticket of another
+// server comes), and when the first wait runs out; it ends when nobody
+// waits.
+func (l *Lobby) quickLoop() {
+	q := &l.quick
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	for {
+		select {
+		case <-q.kick:
+		case <-timer.C:
+		}
+		next := l.quickPass()
+		q.mu.Lock()
+		if len(q.waiting) == 0 {
+			q.looking = false
+			q.mu.Unlock()
+			return
+		}
+		q.mu.Unlock()
+		timer.Reset(max(0, next.Sub(l.now())))
+	}
+}
+
+// quickPass makes the tables matchQuick finds now, and says when to look
+// again. In a cluster it first renews this server's tickets, reads the
+// queue, and sends the people whose tickets another server took to that
+// server's room (Matched).
+func (l *Lobby) quickPass() (next time.Time) {
+	q := &l.quick
+	q.pass.Lock()
+	defer q.pass.Unlock()
+	now := l.now()
+	next = now.Add(time.Second)
+	var tickets []store.Ticket
+	if Q := l.queue(); Q != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+		defer cancel()
+		q.mu.Lock()
+		ids := make([]int64, len(q.waiting))
+		for i, e := range q.waiting {
+			ids[i] = e.t.ID
+		}
+		q.mu.Unlock()
+		err := Q.RenewTickets(ctx, l.Cluster.ID, ids, now.Add(l.Cluster.lease()))
+		if err == nil {
+			tickets, err = Q.Tickets(ctx, now)
+		}
+		if err != nil {
+			l.logf("quick match: reading the queue: %v", err)
+			return next
+		}
+		for _, t := range tickets {
+			if t.Server == l.Cluster.ID && t.Room != "" && l.Room(t.Room) == nil {
+				l.quickMoved(t)
+			}
+		}
+		tickets = append(tickets, l.requeue(ctx, tickets, now)...)
+	} else {
+		q.mu.Lock()
+		for _, e := range q.waiting {
+			tickets = append(tickets, e.t)
+		}
+		q.mu.Unlock()
+	}
+	self := l.serverID()
+	wait := l.WaitForQuick()
+	for _, m := range matchQuick(tickets, now, wait, l.Levels(), func(t store.Ticket) bool { return t.Server == self }) {
+		l.seatQuick(m)
+	}
+	q.mu.Lock()
+	for _, e := range q.waiting {
+		if end := e.t.Since.Add(wait); end.After(now) && end.Before(next) {
+			next = end
+		}
+	}
+	q.mu.Unlock()
+	return next
+}
+
+// requeue puts back in the shared queue the tickets of this server's
+// people that it lacks: forgotten as run out while this server could not
+// renew them (its database out of reach past the lease), though the
+// people still wait. It returns them as they are now.
+func (l *Lobby) requeue(ctx context.Context, tickets []store.Ticket, now time.Time) []store.Ticket {
+	q := &l.quick
+	q.mu.Lock()
+	var lost []*quickWaiter
+	for _, e := range q.waiting {
+		if !slices.ContainsFunc(tickets, func(t store.Ticket) bool { return t.ID == e.t.ID }) {
+			lost = append(lost, e)
+		}
+	}
+	q.mu.Unlock()
+	var back []store.Ticket
+	for _, e := range lost {
+		q.mu.Lock()
+		t := e.t
+		q.mu.Unlock()
+		t.Until = now.Add(l.Cluster.lease())
+		// Under its own id: a ticket queued as the queue was read is
+		// there already, and stays once.
+		if _, err := l.Cluster.Queue.Enqueue(ctx, t); err != nil {
+			l.logf("quick match: queueing %s again: %v", t.Key, err)
+			continue
+		}
+		back = append(back, t)
+	}
+	return back
+}
+
+// quickMoved sends the person of this server whose ticket t another
+// server took to that server's room.
+func (l *Lobby) quickMoved(t store.Ticket) {
+	if e := l.quick.take(t.ID); e != nil {
+		e.seated <- quickSeat{err: &Matched{Room: t.Room, Addr: t.Addr}}
+	}
+	l.dropTicket(t.ID)
+}
+
+// take takes the entry of ticket id out of the queue, nil if it is not
+// there (given up, or taken already).
+func (q *quickQueue) take(id int64) *quickWaiter {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	i := slices.IndexFunc(q.waiting, func(e *quickWaiter) bool { return e.t.ID == id })
+	if i < 0 {
+		return nil
+	}
+	e := q.waiting[i]
+	q.waiting = slices.Delete(q.waiting, i, i+1)
+	return e
+}
+
+// has reports whether ticket id waits on this server.
+func (q *quickQueue) has(id int64) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return slices.ContainsFunc(q.waiting, func(e *quickWaiter) bool { return e.t.ID == id })
+}
+
+// seatQuick makes match m's room on this server: its anchor (this
+// server's) hosts it, the other people of this server sit at once, the
+// seats of people of other servers are kept for them (table.Keep). In a
+// cluster the people's tickets are then taken in one write fenced by the
+// room's lease, all or none: a server that lost the race to another
+// closes its room and its people wait on. The game is dealt once every
+// person is here, at once when all are this server's.
+func (l *Lobby) seatQuick(m quickMatch) {
+	q := &l.quick
+	Q := l.queue()
+	self := l.serverID()
+	for _, p := range m.people {
+		if p.Server == self && !q.has(p.ID) {
+			return // given up since the queue was read
+		}
+	}
+	var name string
+	taken := map[int64]*quickWaiter{}
+	if Q == nil {
+		// One server: the people are this one's, out of the queue now.
+		for _, p := range m.people {
+			taken[p.ID] = q.take(p.ID)
+		}
+		q.mu.Lock()
+		name = l.quickName(q)
+		q.mu.Unlock()
+	} else {
+		name = "quick" + strconv.FormatInt(m.people[0].ID, 36)
+	}
+	r, conns, err := l.matchRoom(m, name)
+	if Q != nil {
+		if err != nil {
+			l.logf("quick match: room %s: %v", name, err)
+			return // its people wait on
+		}
+		ids := make([]int64, len(m.people))
+		for i, p := range m.people {
+			ids[i] = p.ID
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+		ok, terr := Q.TakeTickets(ctx, r.fence(), l.Cluster.Address(), ids, l.now())
+		cancel()
+		if !ok {
+			if terr != nil {
+				l.logf("quick match: taking the tickets of room %s: %v", name, terr)
+			}
+			for _, c := range conns {
+				if c != nil {
+					c.Quit()
+				}
+			}
+			return
+		}
+	}
+	for i, p := range m.people {
+		if p.Server != self {
+			continue
+		}
+		e := taken[p.ID]
+		if Q != nil {
+			e = q.take(p.ID)
+			l.dropTicket(p.ID)
+		}
+		switch {
+		case e != nil:
+			e.seated <- quickSeat{conns[i], err}
+		case conns[i] != nil:
+			conns[i].Quit() // given up as the room was made
+		}
+	}
+	if err != nil {
+		return
+	}
+	host := m.people[0].Key
+	if l.quickDeal(r, host) {
+		return
+	}
+	var kept []string
+	for _, p := range m.people {
+		if p.Server != self {
+			kept = append(kept, p.Key)
+		}
+	}
+	go l.quickArrive(r, host, kept, l.now().Add(quickArrival))
+}
+
+// matchRoom makes quick room name for m, rated: its anchor hosts it, the
+// people of this server sit (conns[i] is people[i]'s), the seats of the
+// others are kept for them. It is made whatever becomes of the sessions
+// that asked (each call of the store bounded by store.CallTimeout).
+func (l *Lobby) matchRoom(m quickMatch, name string) (r *Room, conns []*table.Conn, err error) {
+	return l.matchRoomIn(context.Background(), m, name)
+}
+
+// matchRoomIn is matchRoom asking the store within ctx.
+func (l *Lobby) matchRoomIn(ctx context.Context, m quickMatch, name string) (r *Room, conns []*table.Conn, err error) {
+	cfg := DefaultRoom
+	cfg.Game, cfg.Seed, cfg.Rated = engine.Config{Players: m.size, Rules: engine.Standard}, NewSeed(), true
+	// The computers of the room (the seats no person takes, and the seat
+	// of one who leaves for good) play at the level nearest the players'.
+	cfg.Level = m.level
+	conns = make([]*table.Conn, len(m.people))
+	a := m.people[0]
+	if conns[0], err = l.Create(ctx, name, a.Key, a.Name, m.seats[0], cfg); err != nil {
+		return nil, nil, err
+	}
+	r = l.Room(name)
+	self := l.serverID()
+	for i, p := range m.people[1:] {
+		i++
+		if p.Server == self {
+			conns[i], err = r.Join(p.Key, p.Name, m.seats[i])
+		} else {
+			err = r.Keep(p.Key, p.Name, m.seats[i])
+		}
+		if err != nil {
+			for _, c := range conns {
+				if c != nil {
+					c.Quit()
+				}
+			}
+			return nil, nil, err
+		}
+	}
+	return r, conns, nil
+}
+
+// quickDeal deals quick room r, hosted by host, if every person matched
+// into it is here, and reports whether it did (or the room ended).
+func (l *Lobby) quickDeal(r *Room, host string) bool {
+	if r.Ended() || r.Started() {
+		return true
+	}
+	for _, s := range r.Seats() {
+		if s.Human && !s.Connected {
+			return false
+		}
+	}
+	l.quickStart(r, host)
+	return true
+}
+
+// quickStart deals room r as its host (host, or whoever took the role).
+func (l *Lobby) quickStart(r *Room, host string) {
+	if err := r.Start(r.Host()); err != nil && !r.Ended() && !r.Started() {
+		l.logf("quick match: dealing room %s (host %s): %v", r.Name(), host, err)
+	}
+}
+
+// quickArrive waits until the people of other servers matched into quick
+// room r (kept, their keys) are here, or until by, when the seats of those still away are
+// the computers' (they never came: the game is not theirs to lose); then
+// it deals.
+func (l *Lobby) quickArrive(r *Room, host string, kept []string, by time.Time) {
+	tick := time.NewTicker(quickArrivalTick)
+	defer tick.Stop()
+	for !l.quickDeal(r, host) {
+		if !l.now().Before(by) {
+			for _, user := range kept {
+				r.Unkeep(user)
+			}
+			l.quickStart(r, host)
+			return
+		}
+		<-tick.C
+	}
+}
+
+// quickArrivalTick is how often a quick room looks whether the people it
+// waits for are here.
+const quickArrivalTick = 200 * time.Millisecond
 
 // quickName is a name for the next quick room, free in the lobby. Under
 // q.mu.
@@ -158,38 +505,6 @@ func (l *Lobby) quickName(q *quickQueue) string {
 	}
 }
 
-// quickRoom makes quick room name, rated, hosted by a and dealt, asking
-// the store within ctx: b takes the second seat, or without b the house
-// computer nearest a's rating.
-func (l *Lobby) quickRoom(ctx context.Context, name string, a, b *quickEntry) (ca, cb *table.Conn, err error) {
-	cfg := DefaultRoom
-	cfg.Game, cfg.Seed, cfg.Rated = engine.Config{Players: 2, Rules: engine.Standard}, NewSeed(), true
-	rated := a.rating
-	if b != nil {
-		rated = (a.rating + b.rating) / 2
-	}
-	// The computers of the room (the seat of one who leaves for good)
-	// play at the level nearest the players'.
-	cfg.Level = l.nearestLevel(rated)
-	if ca, err = l.Create(ctx, name, a.user, a.name, 0, cfg); err != nil {
-		return nil, nil, err
-	}
-	if b != nil {
-		if cb, err = ca.Table().Join(b.user, b.name, 1); err != nil {
-			ca.Quit()
-			return nil, nil, err
-		}
-	}
-	if err := ca.Start(); err != nil {
-		ca.Quit()
-		if cb != nil {
-			cb.Quit()
-		}
-		return nil, nil, err
-	}
-	return ca, cb, nil
-}
-
 // displayOf is the rating user reads, a new player's if they have none
 // (or the store does not answer).
 func (l *Lobby) displayOf(user string) int {
@@ -199,18 +514,36 @@ func (l *Lobby) displayOf(user string) int {
 	return rating.Display(store.Model.New())
 }
 
-// nearestLevel is the computer level of the lobby's (Levels) whose fixed
-// rating is nearest display.
-func (l *Lobby) nearestLevel(display int) string {
-	best := ""
-	for _, level := range l.Levels() {
-		d := abs(rating.Display(rating.House[level]) - display)
-		if best == "" || d < abs(rating.Display(rating.House[best])-display) {
-			best = level
-		}
-	}
-	return best
+// quickEntry is a person the ladder seats in a quick room of two
+// (quickRoom).
+type quickEntry struct {
+	user, name string
+	rating     int // as the person reads it (rating.Display)
 }
 
-// abs is |n|.
-func abs(n int) int { return max(n, -n) }
+// quickRoom makes quick room name, rated, hosted by a and dealt: b takes
+// the second seat, or without b the house computer nearest a's rating.
+// The store is asked within ctx.
+func (l *Lobby) quickRoom(ctx context.Context, name string, a, b *quickEntry) (ca, cb *table.Conn, err error) {
+	m := quickMatch{size: 2, people: []store.Ticket{{Key: a.user, Name: a.name, Rating: a.rating}}, seats: []int{0}}
+	rated := a.rating
+	if b != nil {
+		m.people, m.seats = append(m.people, store.Ticket{Key: b.user, Name: b.name, Rating: b.rating}), []int{0, 1}
+		rated = (a.rating + b.rating) / 2
+	}
+	m.level = nearestLevel(l.Levels(), rated)
+	r, conns, err := l.matchRoomIn(ctx, m, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := r.Start(a.user); err != nil {
+		for _, c := range conns {
+			c.Quit()
+		}
+		return nil, nil, err
+	}
+	if b != nil {
+		cb = conns[1]
+	}
+	return conns[0], cb, nil
+}

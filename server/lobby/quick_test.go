@@ -16,7 +16,7 @@ func TestQuickAlone(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		l := NewLobby(0)
 		defer l.Close()
-		c, err := l.Quick(context.Background(), "key-a", "Ada")
+		c, err := l.Quick(context.Background(), "key-a", "Ada", 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,14 +45,14 @@ func TestQuickPair(t *testing.T) {
 		}
 		first := make(chan seated, 1)
 		go func() {
-			c, err := l.Quick(context.Background(), "key-a", "Ada")
+			c, err := l.Quick(context.Background(), "key-a", "Ada", 2)
 			first <- seated{c, err}
 		}()
 		synctest.Wait() // Ada waits
 		ctx, cancel := context.WithCancel(context.Background())
 		self := make(chan error, 1)
 		go func() {
-			_, err := l.Quick(ctx, "key-a", "Ada") // Ada again, on another session
+			_, err := l.Quick(ctx, "key-a", "Ada", 2) // Ada again, on another session
 			self <- err
 		}()
 		synctest.Wait()
@@ -63,7 +63,7 @@ func TestQuickPair(t *testing.T) {
 		if err := <-self; !errors.Is(err, context.Canceled) {
 			t.Fatalf("a quick match given up: %v", err)
 		}
-		ben, err := l.Quick(context.Background(), "key-b", "Ben")
+		ben, err := l.Quick(context.Background(), "key-b", "Ben", 2)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
@@ -20,18 +23,22 @@ import (
 // rankingLines is how many lines of the ranking the screen shows.
 const rankingLines = 15
 
-// quickMsg is the seat a quick match found, or why none.
+// quickMsg is the seat a quick match found, or why none; gen is the
+// look it answers (Screen.quickGen).
 type quickMsg struct {
 	c   *table.Conn
 	err error
+	gen int
 }
 
-// quick looks for a quick match until one is made, the person stops
-// looking (rankedKey) or the session ends.
-func (s *Screen) quick() tea.Cmd {
+// quick looks for a quick match of players until one is made, the person
+// stops looking (rankedKey) or asks for another size, or the session
+// ends.
+func (s *Screen) quick(players int) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
-	s.quickStop, s.msg = cancel, nil
-	done, adm := s.Done, s.Admission
+	s.quickGen++
+	s.quickStop, s.quickSize, s.msg = cancel, players, nil
+	done, adm, gen := s.Done, s.Admission, s.quickGen
 	return func() tea.Msg {
 		if done != nil {
 			go func() {
@@ -42,15 +49,17 @@ func (s *Screen) quick() tea.Cmd {
 				}
 			}()
 		}
-		c, err := adm.Quick(ctx)
+		c, err := adm.Quick(ctx, players)
 		cancel()
-		return quickMsg{c, err}
+		return quickMsg{c, err, gen}
 	}
 }
 
-// quickDone enters the room a quick match found, or shows why none.
+// quickDone enters the room a quick match found, or shows why none; a
+// person matched into a room of another server of the cluster leaves
+// the program, which relays the session there (Moved).
 func (s *Screen) quickDone(m quickMsg) tea.Cmd {
-	if s.quickStop == nil { // stopped: a seat found meanwhile is given up
+	if s.quickStop == nil || m.gen != s.quickGen { // stopped: a seat found meanwhile is given up
 		if m.c != nil {
 			m.c.Quit()
 		}
@@ -60,8 +69,17 @@ func (s *Screen) quickDone(m quickMsg) tea.Cmd {
 	if errors.Is(m.err, context.Canceled) {
 		return nil
 	}
+	if moved, ok := errors.AsType[*lobby.Matched](m.err); ok {
+		s.moved = moved.Room
+		return tea.Quit
+	}
 	return s.connect(m.c, m.err)
 }
+
+// Moved is the room of another server of the cluster a quick match
+// seated the person in, where the session goes once the program ends;
+// "" if none.
+func (s *Screen) Moved() string { return s.moved }
 
 // showRanking shows the ranking, or why it cannot be read.
 func (s *Screen) showRanking() {
@@ -76,6 +94,13 @@ func (s *Screen) showRanking() {
 // rankedKey handles a key of the ranking, or while a quick match is
 // looked for: the way back to the lobby.
 func (s *Screen) rankedKey(msg tea.KeyPressMsg) {
+	if s.quickStop != nil {
+		if n, err := strconv.Atoi(msg.Text); err == nil && slices.Contains(engine.PlayerCounts[:], n) && n != s.quickSize {
+			s.quickStop()
+			s.quickNext = s.quick(n)
+			return
+		}
+	}
 	if !key.Matches(msg, s.keys.back.Back) {
 		return
 	}
@@ -90,7 +115,8 @@ func (s *Screen) rankedKey(msg tea.KeyPressMsg) {
 // viewRanked draws the ranking, or the quick match being looked for.
 func (s *Screen) viewRanked(b *strings.Builder) {
 	if s.quickStop != nil {
-		b.WriteString(s.para(s.lang.T(lang.QuickLooking, int(s.Lobby().WaitForQuick().Seconds()))) + "\n")
+		b.WriteString(s.para(s.lang.QuickLooking(s.quickSize, int(s.Lobby().WaitForQuick().Seconds()))) + "\n")
+		b.WriteString(s.para(s.lang.T(lang.QuickSizeKeys)) + "\n")
 	} else {
 		b.WriteString(s.st.Heading.Render(s.para(s.lang.T(lang.RankHead))) + "\n")
 		for _, r := range s.ranking {

@@ -56,6 +56,14 @@ type Screen struct {
 	ranking   []lobby.Ranked
 	quickStop context.CancelFunc
 	rating    said
+	// quickSize is the table looked for, quickGen counts the looks (an
+	// answer to an earlier one is given up), quickNext is the look a key
+	// asked for (rankedKey), and moved the room of another server a
+	// quick match seated the person in (Moved).
+	quickSize int
+	quickGen  int
+	quickNext tea.Cmd
+	moved     string
 
 	conn *table.Conn // the seat taken (or watched), nil in the lobby
 	last table.View  // the seat's latest view
@@ -323,7 +331,9 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, s.formKey(msg)
 		case s.ranking != nil || s.quickStop != nil:
 			s.rankedKey(msg)
-			return s, nil
+			cmd := s.quickNext
+			s.quickNext = nil
+			return s, cmd
 		case s.conn != nil && (!s.last.Started || s.last.Ended):
 			return s, s.waitingKey(msg)
 		case s.conn != nil:
@@ -361,7 +371,7 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 			return s.watch(s.rooms[s.pick].Name)
 		}
 	case key.Matches(msg, ranked.Quick) && s.Lobby().Rated():
-		return s.quick()
+		return s.quick(2)
 	case key.Matches(msg, ranked.Ranking) && s.Lobby().Rated():
 		s.showRanking()
 	}

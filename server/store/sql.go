@@ -141,6 +141,23 @@ var migrations = [][]string{
 		`ALTER TABLE results ADD COLUMN rules TEXT NOT NULL DEFAULT ''`,
 		`ALTER TABLE results ADD COLUMN side INTEGER NOT NULL DEFAULT 0`,
 	},
+	// 9: the quick match's queue shared by a cluster's servers (queue.go):
+	// a ticket a person waiting, renewed by their server until it is
+	// taken into a room (room, and addr where its server listens).
+	{
+		`CREATE TABLE quick_waiting (
+			id BIGINT PRIMARY KEY,
+			fingerprint TEXT NOT NULL,
+			name TEXT NOT NULL,
+			rating INTEGER NOT NULL,
+			size INTEGER NOT NULL,
+			since BIGINT NOT NULL,
+			server TEXT NOT NULL,
+			until BIGINT NOT NULL,
+			room TEXT NOT NULL DEFAULT '',
+			addr TEXT NOT NULL DEFAULT ''
+		)`,
+	},
 }
 
 // SQL is a Store in a SQL database.

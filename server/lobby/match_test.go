@@ -1,0 +1,255 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/rating"
+	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
+)
+
+// t0 is the moment the matching tests' people start waiting.
+var t0 = time.Date(2026, 11, 28, 23, 0, 0, 0, time.UTC)
+
+// ticket is a ticket of the matching tests: id, key "k"+id, rating,
+// size, waiting since t0 plus after, on server "".
+func ticket(id int64, r, size int, after time.Duration) store.Ticket {
+	return store.Ticket{ID: id, Key: fmt.Sprint("k", id), Rating: r, Size: size, Since: t0.Add(after)}
+}
+
+// made is the matches as "ids@seats/level" lines, for the tests' reading.
+func made(ms []quickMatch) []string {
+	var out []string
+	for _, m := range ms {
+		s := fmt.Sprint(m.size, ":")
+		for i, p := range m.people {
+			s += fmt.Sprintf(" %d@%d", p.ID, m.seats[i])
+		}
+		out = append(out, s+" "+m.level)
+	}
+	return out
+}
+
+func all(store.Ticket) bool { return true }
+
+// TestMatchQuick: who the quick match seats together, and where.
+func TestMatchQuick(t *testing.T) {
+	wait := DefaultQuickWait
+	for _, tt := range []struct {
+		name    string
+		waiting []store.Ticket
+		at      time.Duration // after t0
+		mine    func(store.Ticket) bool
+		want    []string
+	}{
+		{"the nearest rating, not the first come",
+			[]store.Ticket{ticket(1, 1500, 2, 0), ticket(2, 1000, 2, 0), ticket(3, 1580, 2, 0), ticket(4, 1490, 2, 0)}, 0, all,
+			[]string{"2: 1@0 4@1 medium"}},
+		{"too far apart at first",
+			[]store.Ticket{ticket(1, 1500, 2, 0), ticket(2, 1800, 2, 0)}, 0, all, nil},
+		{"the band widens as they wait: 300 points after 4 s",
+			[]store.Ticket{ticket(1, 1500, 2, 0), ticket(2, 1800, 2, 0)}, 4 * time.Second, all,
+			[]string{"2: 1@0 2@1 expert"}},
+		{"one who waited widens the band for a newcomer",
+			[]store.Ticket{ticket(1, 1500, 2, 0), ticket(2, 1800, 2, 4*time.Second)}, 4 * time.Second, all,
+			[]string{"2: 1@0 2@1 expert"}},
+		{"tables of one size only",
+			[]store.Ticket{ticket(1, 1500, 3, 0), ticket(2, 1500, 3, 0), ticket(3, 1500, 2, 0), ticket(4, 1500, 3, 0)}, 0, all,
+			[]string{"3: 1@0 2@1 4@2 medium"}},
+		{"not full: they wait",
+			[]store.Ticket{ticket(1, 1500, 6, 0), ticket(2, 1500, 6, 0), ticket(3, 1500, 6, 0)}, 14 * time.Second, all, nil},
+		{"the wait over: the people there and computers",
+			[]store.Ticket{ticket(1, 1500, 6, 0), ticket(2, 1500, 6, 0), ticket(3, 875, 4, 0)}, wait, all,
+			[]string{"6: 1@0 2@1 medium", "4: 3@2 easy"}},
+		{"teams as even as the ratings let them: 1800+1200 against 1600+1400",
+			[]store.Ticket{ticket(1, 1400, 4, 0), ticket(2, 1800, 4, 0), ticket(3, 1200, 4, 0), ticket(4, 1600, 4, 0)}, 10 * time.Second, all,
+			[]string{"4: 1@3 3@2 4@1 2@0 medium"}},
+		{"three teams of two: 1st+6th, 2nd+5th, 3rd+4th",
+			[]store.Ticket{ticket(1, 1500, 6, 0), ticket(2, 1600, 6, 0), ticket(3, 1400, 6, 0), ticket(4, 1700, 6, 0), ticket(5, 1300, 6, 0), ticket(6, 1550, 6, 0)}, 10 * time.Second, all,
+			[]string{"6: 1@5 6@2 2@1 3@4 4@0 5@3 medium"}},
+		{"one key never twice at a table",
+			[]store.Ticket{ticket(1, 1500, 2, 0), {ID: 2, Key: "k1", Rating: 1500, Size: 2, Since: t0}}, 0, all, nil},
+		{"a ticket taken into a room is nobody's to match",
+			[]store.Ticket{ticket(1, 1500, 2, 0), {ID: 2, Key: "k2", Rating: 1500, Size: 2, Since: t0, Room: "quick9"}}, 0, all, nil},
+		{"a table anchored on another server is that server's to make",
+			[]store.Ticket{{ID: 1, Key: "k1", Rating: 1500, Size: 2, Since: t0, Server: "a"}, {ID: 2, Key: "k2", Rating: 1500, Size: 2, Since: t0.Add(time.Second), Server: "b"},
+				{ID: 3, Key: "k3", Rating: 1500, Size: 2, Since: t0.Add(2 * time.Second), Server: "b"}}, 2 * time.Second,
+			func(t store.Ticket) bool { return t.Server == "b" }, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := made(matchQuick(tt.waiting, t0.Add(tt.at), wait, ai.Levels, tt.mine))
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Fatalf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestQuickSeatsEvenTeams: the sides of a team table, people and
+// computers, are within the spread of one rating of each other.
+func TestQuickSeatsEvenTeams(t *testing.T) {
+	for _, size := range []int{4, 6} {
+		people := []store.Ticket{ticket(1, 1900, size, 0), ticket(2, 1100, size, 0), ticket(3, 1500, size, 0)}
+		seats := quickSeats(size, people, "medium")
+		cfg := engine.Config{Players: size}
+		sum := make([]int, cfg.Sides())
+		taken := map[int]bool{}
+		for i, s := range seats {
+			sum[cfg.SideOf(s)] += people[i].Rating
+			taken[s] = true
+		}
+		for s := range size {
+			if !taken[s] {
+				sum[cfg.SideOf(s)] += rating.Display(rating.House["medium"])
+			}
+		}
+		lo, hi := sum[0], sum[0]
+		for _, v := range sum {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		if len(taken) != len(people) || hi-lo > 800 {
+			t.Fatalf("%d players: seats %v, sides' sums %v", size, seats, sum)
+		}
+	}
+}
+
+// quickResult is what a Quick call returned.
+type quickResult struct {
+	c   *table.Conn
+	err error
+}
+
+// quickAsync asks l for a quick match of size for key k (named k) on a
+// goroutine of its own.
+func quickAsync(ctx context.Context, l *Lobby, k string, size int) chan quickResult {
+	ch := make(chan quickResult, 1)
+	go func() {
+		c, err := l.Quick(ctx, k, k, size)
+		ch <- quickResult{c, err}
+	}()
+	return ch
+}
+
+// TestQuickTables: four people asking for a table of 4 sit at one, in
+// two teams, dealt at once; three asking for 3 at another; the one who
+// asked for 6 alone, after the wait, sits with five computers.
+func TestQuickTables(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := NewLobby(0)
+		defer l.Close()
+		var fours, threes []chan quickResult
+		for i := range 4 {
+			fours = append(fours, quickAsync(bg, l, fmt.Sprint("four", i), 4))
+			if i < 3 {
+				threes = append(threes, quickAsync(bg, l, fmt.Sprint("three", i), 3))
+			}
+		}
+		six := quickAsync(bg, l, "six", 6)
+		synctest.Wait()
+		rooms := map[*table.Table]int{}
+		for _, chs := range [][]chan quickResult{fours, threes} {
+			for _, ch := range chs {
+				r := <-ch
+				if r.err != nil {
+					t.Fatal(r.err)
+				}
+				rooms[r.c.Table()]++
+				if !r.c.Table().Started() {
+					t.Fatalf("%s not dealt", r.c.Table().Name())
+				}
+			}
+		}
+		if len(rooms) != 2 || l.Waiting() != 1 {
+			t.Fatalf("%d rooms, %d waiting", len(rooms), l.Waiting())
+		}
+		for tb, n := range rooms {
+			if tb.Config().Game.Players != n {
+				t.Fatalf("%s: %d players at a table of %d", tb.Name(), n, tb.Config().Game.Players)
+			}
+		}
+		time.Sleep(DefaultQuickWait)
+		r := <-six
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		humans := 0
+		for _, s := range r.c.Table().Seats() {
+			if s.Human {
+				humans++
+			}
+		}
+		if tb := r.c.Table(); tb.Config().Game.Players != 6 || humans != 1 || !tb.Started() || tb.Config().Level != "easy" {
+			t.Fatalf("the lone six: %d players, %d people, started %v, level %s", tb.Config().Game.Players, humans, tb.Started(), tb.Config().Level)
+		}
+	})
+}
+
+// TestQuickAttacks: a client that queues and drops, again and again,
+// leaves nobody waiting and no goroutine behind; one that queues twice
+// with one key is never seated against itself; a flood of 200 at once
+// of one size, with a wait of an hour, fills 50 tables of 4 and leaves
+// nobody waiting.
+func TestQuickAttacks(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := NewLobby(0)
+		defer l.Close()
+		l.SetQuickWait(time.Hour)
+		for range 100 {
+			ctx, cancel := context.WithCancel(bg)
+			ch := quickAsync(ctx, l, "dropper", 2)
+			synctest.Wait()
+			cancel()
+			if r := <-ch; !errors.Is(r.err, context.Canceled) {
+				t.Fatalf("a dropped quick match: %v", r.err)
+			}
+		}
+		synctest.Wait()
+		if l.Waiting() != 0 || len(l.List()) != 0 {
+			t.Fatalf("after the drops: %d waiting, rooms %v", l.Waiting(), l.List())
+		}
+		a, b := quickAsync(bg, l, "twice", 2), quickAsync(bg, l, "twice", 2)
+		synctest.Wait()
+		if l.Waiting() != 2 {
+			t.Fatalf("%d waiting, want the same key twice", l.Waiting())
+		}
+		other := quickAsync(bg, l, "other", 2)
+		synctest.Wait()
+		ro := <-other
+		var first, second quickResult
+		select { // whichever of the two came first
+		case first = <-a:
+			second = <-b
+		case first = <-b:
+			second = <-a
+		}
+		if ro.err != nil || first.err != nil || first.c.Table() != ro.c.Table() {
+			t.Fatalf("the first of the twice and the other: %v, %v", first.err, ro.err)
+		}
+		if second.err != nil || second.c.Table() == ro.c.Table() {
+			t.Fatalf("the second of the twice: %v", second.err)
+		}
+		var flood []chan quickResult
+		for i := range 200 {
+			flood = append(flood, quickAsync(bg, l, fmt.Sprint("flood", i), 4))
+		}
+		synctest.Wait()
+		tables := map[*table.Table]bool{}
+		for _, ch := range flood {
+			r := <-ch
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			tables[r.c.Table()] = true
+		}
+		if len(tables) != 50 || l.Waiting() != 0 {
+			t.Fatalf("%d tables for 200 people, %d waiting", len(tables), l.Waiting())
+		}
+	})
+}

@@ -1,0 +1,46 @@
+package server
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/millebornes/mille/server/internal/client"
+	"github.com/millebornes/mille/server/linemode"
+)
+
+// TestSharedQuick: on two servers sharing one PostgreSQL, Col and Dot
+// ask for a quick match of 4 on the second, Ada and Ben on the first:
+// one table of four is made on the second (Col waited longest), rated,
+// Ada and Ben are told their table is on another server and relayed to
+// it, and the game is dealt once all four sit.
+func TestSharedQuick(t *testing.T) {
+	servers, addrs, _ := sharedServers(t, 2)
+	for _, s := range servers {
+		s.Lobby.SetQuickWait(time.Hour) // people only, however slow the sessions
+	}
+	var players []*lineClient
+	for i, name := range []string{"Col", "Dot", "Ada", "Ben"} {
+		key := map[string]uint64{"Ada": 1, "Ben": 2, "Col": 3, "Dot": 4}[name]
+		p := plainSession(t, addrs[1-i/2], client.Key(key), name, linemode.Command, false)
+		p.until("Hello, " + name + ".")
+		p.send("quick 4")
+		p.until("Looking for 3 other players near your rating for a rated game of 4 in 2 teams of two")
+		players = append(players, p)
+	}
+	for _, p := range players[2:] {
+		if line := p.until("Your table is on another server"); !strings.Contains(line, "room quick") {
+			t.Fatalf("%s: %q", p.name, line)
+		}
+	}
+	for _, p := range players {
+		p.until("Mille Bornes, standard rules, 4 players")
+	}
+	list := servers[1].Lobby.List()
+	if len(list) != 1 || !list[0].Rated || list[0].Humans != 4 || !list[0].Started || list[0].Players != 4 {
+		t.Fatalf("the quick room on the second server: %+v", list)
+	}
+	if servers[0].Lobby.Room(list[0].Name) != nil || servers[0].Lobby.Waiting()+servers[1].Lobby.Waiting() != 0 {
+		t.Fatal("a room on the first server, or someone still waiting")
+	}
+}
