@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 )
@@ -304,7 +305,7 @@ func TestEveryMoveReadableWithThreePlayers(t *testing.T) {
 	for _, s := range []string{"Ann plays 100", "Bob plays Stop on you", "Cal discards Repairs", "Ann plays 75", "Bob plays 200", "Cal plays Go", "You draw Speed Limit"} {
 		m.logs.recent = append(m.logs.recent, recentEvent{text: s})
 	}
-	line, _ := m.logs.narration(80)
+	line, _ := m.logs.narration(80, 0)
 	if !strings.Contains(line, "more (w: log)") || width(line) > 80 {
 		t.Fatalf("a summary of %d moves in 80 columns: %q", len(m.logs.recent), line)
 	}
@@ -332,12 +333,49 @@ func TestLogMarksWhatIsNew(t *testing.T) {
 	lg := &m.logs
 	lg.log = []logLine{{text: "Ann plays 100 miles", at: 1}, {text: "Bob plays Stop on your team", at: 5, alert: true}, {text: "Cal plays 50 miles", at: 6}}
 	lg.since, lg.logOff = 5, 0
-	rows := lg.logLines(40, 3)
+	rows, _ := lg.logLines(40, 3)
 	want := []string{m.styles.Dim.Render("Ann plays 100 miles"), m.styles.Kind[engine.Hazard].Render("Bob plays Stop on your team"), m.styles.Text.Render("Cal plays 50 miles")}
 	if !slices.Equal(rows, want) {
 		t.Errorf("the log's rows %q, want %q", rows, want)
 	}
-	if rows := lg.logLines(12, 3); len(rows) != 2 || ansi.Strip(rows[0]) != "Cal plays 50" {
+	if rows, _ := lg.logLines(12, 3); len(rows) != 2 || ansi.Strip(rows[0]) != "Cal plays 50" {
 		t.Errorf("in 12 columns, 3 rows: %q", rows)
+	}
+}
+
+// TestMovesSinceYourTurnInView: over whole hands with 6 players, at each
+// of the viewer's turns every move since their last one is on the
+// 100x30 screen, in the log's rows or on the message line, in English and
+// French; at 80x24 with 4 and 6 players the message line's "+N more"
+// counts only the moves on neither (issue 34: 3 of 7 moves in view, and
+// "+5 more (w: log)" for moves the log showed).
+func TestMovesSinceYourTurnInView(t *testing.T) {
+	more := regexp.MustCompile(`(?:\+|^|· )(\d+) (?:more|de plus)`)
+	for _, c := range []*lang.Catalogue{&lang.English, &lang.French} {
+		for _, players := range []int{4, 6} {
+			cfg := testConfig(t, players, 11)
+			cfg.Lang = c
+			m := newModel(t, cfg)
+			settleModel(m)
+			for turn := 0; turn < 40 && m.gamePrompt() != promptAnotherHand && m.gamePrompt() != promptAnotherGame; turn++ {
+				for _, sz := range [][2]int{{100, 30}, {80, 24}} {
+					screen := screenOf(m, sz[0], sz[1])
+					missing := 0
+					for _, r := range m.logs.recent {
+						if !strings.Contains(screen, wrap(r.text, 33)[0]) {
+							missing++
+						}
+					}
+					if sz[0] == 100 && players == 6 && missing > 0 {
+						t.Fatalf("%s, %d players, turn %d: %d of %d moves since the viewer's turn are not in view:\n%s", c.Name, players, turn, missing, len(m.logs.recent), screen)
+					}
+					if got := more.FindStringSubmatch(screen); got != nil && got[1] != strconv.Itoa(missing) {
+						t.Fatalf("%s, %d players, %dx%d, turn %d: the message line says %s more, %d are not in view:\n%s", c.Name, players, sz[0], sz[1], turn, got[1], missing, screen)
+					}
+				}
+				m.act(humanMove(m))
+				settleModel(m)
+			}
+		}
 	}
 }

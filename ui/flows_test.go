@@ -636,7 +636,7 @@ func TestFlowHotSeatSaysNames(t *testing.T) {
 	}
 	contains(t, screen, "Amy   Ada") // the score window's columns
 	// A hazard on the side of the person at the keyboard still stands out.
-	if msg, alert := probe(tm, func(m *Model) string { s, _ := m.logs.narration(80); return s }), probe(tm, func(m *Model) bool { _, a := m.logs.narration(80); return a }); !alert || !strings.Contains(msg, " on Amy") {
+	if msg, alert := probe(tm, func(m *Model) string { s, _ := m.logs.narration(80, 0); return s }), probe(tm, func(m *Model) bool { _, a := m.logs.narration(80, 0); return a }); !alert || !strings.Contains(msg, " on Amy") {
 		t.Fatalf("message line %q, alert %v", msg, alert)
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})

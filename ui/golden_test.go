@@ -240,7 +240,7 @@ func TestTableWaitsWhileReading(t *testing.T) {
 func TestNarrationKeepsHazardsOnYou(t *testing.T) {
 	m := newModel(t, testConfig(t, 4, 5))
 	m.logs.recent = []recentEvent{{"You play 75", false, nil}, {"Ann plays Stop on your team", true, nil}, {"Bob discards Gasoline", false, nil}, {"Cal discards a very long card name indeed", false, nil}, {"You draw 100", false, nil}}
-	msg, alert := m.logs.narration(64)
+	msg, alert := m.logs.narration(64, 0)
 	if !alert || !strings.Contains(msg, "Ann plays Stop on your team") || !strings.Contains(msg, "You draw 100") ||
 		!strings.HasSuffix(msg, "+3 more (w: log)") || width(msg) > 64 {
 		t.Fatalf("narration %q (alert %v)", msg, alert)

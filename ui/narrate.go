@@ -154,17 +154,21 @@ func (m *logPane) alerts(e engine.Event) bool {
 }
 
 // narration is the message line when no message is set: the recent events
-// that fit in w cells, oldest first, keeping every hazard played on the
-// human's side (what matters most) before the rest, newest first.
-func (m *logPane) narration(w int) (string, bool) {
+// that fit in w cells, oldest first. Those the log's rows leave out (all
+// but the newest shown) come first, every hazard played on the human's
+// side (what matters most) before the rest; then those in view there. It
+// says how many it leaves out that the log's rows do not show either
+// (issue 34: "+5 more (w: log)" counted moves in view above it).
+func (m *logPane) narration(w, shown int) (string, bool) {
 	if len(m.recent) == 0 {
 		return "", false
 	}
 	const sep = " · "
+	unseen := len(m.recent) - min(max(shown, 0), len(m.recent)) // recent[:unseen] are not in the log's rows
 	keep := make([]bool, len(m.recent))
 	used, alert := 0, false
 	all, line := 0, w
-	for _, r := range m.recent {
+	for _, r := range m.recent[:unseen] {
 		all += width(r.text) + width(sep)
 	}
 	if all-width(sep) > w {
@@ -179,15 +183,18 @@ func (m *logPane) narration(w int) (string, bool) {
 			keep[i], used = true, used+n
 		}
 	}
-	for i := len(m.recent) - 1; i >= 0; i-- {
-		if m.recent[i].alert {
-			take(i)
-			alert = alert || keep[i]
-		}
-	}
-	for i := len(m.recent) - 1; i >= 0 && used < w; i-- {
-		if !keep[i] {
-			take(i)
+	// The hazards on the viewer the log's rows leave out, the other moves
+	// they leave out, then those in view there (a hazard stands out in
+	// the log too), newest first.
+	for _, pass := range []struct {
+		from   int
+		alerts bool
+	}{{unseen, true}, {unseen, false}, {len(m.recent), true}, {len(m.recent), false}} {
+		for i := pass.from - 1; i >= 0; i-- {
+			if !keep[i] && (m.recent[i].alert || !pass.alerts) {
+				take(i)
+				alert = alert || keep[i] && m.recent[i].alert
+			}
 		}
 	}
 	var b strings.Builder
@@ -198,7 +205,7 @@ func (m *logPane) narration(w int) (string, bool) {
 				b.WriteString(sep)
 			}
 			b.WriteString(m.recent[i].text)
-		} else {
+		} else if i < unseen {
 			left++
 		}
 	}
@@ -238,13 +245,14 @@ func (m *logPane) scrollLog(n int) {
 
 // logLines are the last h rows of the log, scrolled back by logOff
 // entries; an entry too long for w cells goes on over the next rows,
-// indented.
-func (m *logPane) logLines(w, h int) []string {
+// indented. shown is how many of the newest entries they show (none when
+// the log is scrolled back), which the message line need not tell again.
+func (m *logPane) logLines(w, h int) (rows []string, shown int) {
 	if h <= 0 {
-		return nil
+		return nil, 0
 	}
 	end := len(m.log) - m.logOff
-	rows := make([]string, 0, h)
+	rows = make([]string, 0, h)
 	if m.logOff > 0 {
 		h-- // the last row says the log is scrolled
 	}
@@ -265,6 +273,9 @@ func (m *logPane) logLines(w, h int) []string {
 		if len(rows) > 0 && len(rows)+len(lines) > h {
 			break // an entry whole or not at all: no end of one at the top
 		}
+		if len(lines) <= h-len(rows) {
+			shown++
+		}
 		for j := len(lines) - 1; j >= 0 && len(rows) < h; j-- {
 			line := lines[j]
 			if j > 0 {
@@ -275,7 +286,7 @@ func (m *logPane) logLines(w, h int) []string {
 	}
 	slices.Reverse(rows)
 	if m.logOff > 0 {
-		rows = append(rows, m.styles.Dim.Render(fit(m.t(lang.LogNewer, m.logOff), w)))
+		rows, shown = append(rows, m.styles.Dim.Render(fit(m.t(lang.LogNewer, m.logOff), w))), 0
 	}
-	return rows
+	return rows, shown
 }

@@ -17,8 +17,8 @@ import (
 // 80-column board and whole.
 func summary(s shown) [2]string {
 	m := s.b()
-	short, _ := m.logs.narration(80)
-	whole, _ := m.logs.narration(1 << 20)
+	short, _ := m.logs.narration(80, 0)
+	whole, _ := m.logs.narration(1<<20, 0)
 	return [2]string{short, whole}
 }
 

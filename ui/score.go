@@ -29,22 +29,26 @@ type scorePane struct {
 }
 
 // rightPanel is the BSD score window (or the command list) with the log of
-// recent moves under it.
-func (m *scorePane) rightPanel(obs *engine.Observation, lg *logPane, commands [][2]lang.Key, w, h int, withLog bool) string {
+// recent moves under it; shown is how many of the newest moves the log
+// shows there (logLines).
+func (m *scorePane) rightPanel(obs *engine.Observation, lg *logPane, commands [][2]lang.Key, w, h int, withLog bool) (panel string, shown int) {
 	if m.logPanel {
 		// The log in the whole column: every move since the viewer's last
 		// turn stays readable when the score window leaves it no room.
+		rows, shown := lg.logLines(w, h-1)
 		top := []string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), w, '─'))}
-		return strings.Join(append(top, lg.logLines(w, h-1)...), "\n")
+		return strings.Join(append(top, rows...), "\n"), shown
 	}
 	var top []string
 	if m.window {
 		top = m.scoreWindow(obs, w, false)
-		if withLog && h-len(top) < 6 {
+		if withLog && h-len(top)-1 < max(5, obs.Config.Players+1) {
 			// No room for the moves under the boxes (three sides at
-			// 80x24): the score keeps the items scored, and the moves,
-			// those since the viewer's last turn standing out, have the
-			// rows it leaves (issue 34: "+8 more (w: log)").
+			// 80x24), or not for those between two of the viewer's
+			// turns (about one a player, and their own draw): the score
+			// keeps the items scored, and the moves, those since the
+			// viewer's last turn standing out, have the rows it leaves
+			// (issue 34: "+8 more (w: log)").
 			top = m.scoreWindow(obs, w, true)
 		}
 	} else {
@@ -61,13 +65,26 @@ func (m *scorePane) rightPanel(obs *engine.Observation, lg *logPane, commands []
 	}
 	logH := h - len(top) - 1
 	if withLog && logH >= 3 {
+		rows, n := lg.logLines(w, logH)
 		top = append(top, m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), w, '─')))
-		top = append(top, lg.logLines(w, logH-0)...)
+		top, shown = append(top, rows...), n
 	}
 	if len(top) > h {
 		top = top[:h]
 	}
-	return strings.Join(top, "\n")
+	return strings.Join(top, "\n"), shown
+}
+
+// logRoom is how many rows of h the right column would leave the log of
+// recent moves, under the score's scored items or the command list.
+func (m *scorePane) logRoom(obs *engine.Observation, commands [][2]lang.Key, w, h int) int {
+	switch {
+	case m.logPanel:
+		return h - 1
+	case m.window:
+		return h - len(m.scoreWindow(obs, w, true)) - 1
+	}
+	return h - len(m.commandList(commands, w)) - 1
 }
 
 // commandList is BSD's command window, with the modern keys.
@@ -332,18 +349,28 @@ func (m *scorePane) scoreWindow(obs *engine.Observation, w int, brief bool) []st
 		vals[s] = m.lang.Num(scores[s].Total())
 	}
 	lines = append(lines, row(m.t(lang.ScoreHandTotal), m.t(lang.ScoreHandTotalShort), vals, "", st.Title))
+	// Brief during a hand, the window leaves out too the game's total
+	// while it is the hand's (the first hand) and the games won while none
+	// is: rows for the moves under it (issue 34).
+	before, won := over, over
 	for s := range vals {
 		total := int(obs.Totals[s])
+		before = before || total != 0
 		if !over {
 			total += scores[s].Total()
 		}
 		vals[s] = m.lang.Num(total)
+		won = won || obs.GamesWon[s] != 0
 	}
-	lines = append(lines, row(m.t(lang.ScoreOverall), m.t(lang.ScoreOverallShort), vals, "", st.Title))
+	if !brief || before {
+		lines = append(lines, row(m.t(lang.ScoreOverall), m.t(lang.ScoreOverallShort), vals, "", st.Title))
+	}
 	for s := range vals {
 		vals[s] = strconv.Itoa(int(obs.GamesWon[s]))
 	}
-	lines = append(lines, row(m.t(lang.ScoreGames), m.t(lang.ScoreGamesShort), vals, "", st.Text))
+	if !brief || won {
+		lines = append(lines, row(m.t(lang.ScoreGames), m.t(lang.ScoreGamesShort), vals, "", st.Text))
+	}
 	return lines
 }
 

@@ -199,18 +199,21 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 		rows := l.helpY - l.areaY
 		if m.message != "" {
 			rows--
-			layers = append(layers, lay(strings.Join(m.logs.messageLines(m.message, m.isError, l.leftW, false), "\n")).Y(l.helpY-1))
+			layers = append(layers, lay(strings.Join(m.logs.messageLines(m.message, m.isError, l.leftW, false, 0), "\n")).Y(l.helpY-1))
 		}
-		sides, _ := m.tables.sideLayers(l, rows, &m.hand, &m.logs)
+		sides, _, _ := m.tables.sideLayers(l, rows, &m.hand, &m.logs, 0)
 		layers = append(layers, sides...)
 		layers = append(layers, lay(m.helpLine.helpRows(&m.help, footer, l.w, l.helpRows)).ID("help").Y(l.helpY))
 		return append(layers, dialogs...)
 	}
-	sides, logged := m.tables.sideLayers(l, l.areaH, &m.hand, &m.logs)
+	commands := m.scores.commandRows()
+	sides, logged, shown := m.tables.sideLayers(l, l.areaH, &m.hand, &m.logs, m.scores.logRoom(obs, commands, l.rightW, l.areaH))
 	layers = append(layers, sides...)
 
 	// Score window or command list, and the log below when there is room.
-	layers = append(layers, lay(m.scores.rightPanel(obs, &m.logs, m.scores.commandRows(), l.rightW, l.areaH, !logged)).X(l.rightX).Y(l.areaY))
+	panel, right := m.scores.rightPanel(obs, &m.logs, commands, l.rightW, l.areaH, !logged)
+	layers = append(layers, lay(panel).X(l.rightX).Y(l.areaY))
+	shown = max(shown, right)
 
 	// The hand: P then 1-6, then the deck and the discard pile. An
 	// onlooker has no hand: a note takes its place.
@@ -249,7 +252,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	// A line of keys on two rows (layoutFor) takes the input line's, at
 	// a question: a hint being sought is said on the message's.
 	if l.helpRows == 2 {
-		msg := m.logs.messageLines(m.message, m.isError, l.w, false)[0]
+		msg := m.logs.messageLines(m.message, m.isError, l.w, false, shown)[0]
 		if m.hints.On() {
 			msg = fit(m.hand.inputLine(obs, l.w, m.spin.View(), true), l.w)
 		}
@@ -258,7 +261,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 			lay(m.helpLine.helpRows(&m.help, footer, l.w, 2)).ID("help").Y(l.helpY))
 		return append(layers, dialogs...)
 	}
-	msg := m.logs.messageLines(m.message, m.isError, l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard)
+	msg := m.logs.messageLines(m.message, m.isError, l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard, shown)
 	if len(msg) == 1 {
 		msg = append(msg, fit(m.hand.inputLine(obs, l.w, m.spin.View(), m.hints.On()), l.w))
 	}
@@ -271,9 +274,10 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 }
 
 // messageLines are the message line's rows: the message, or else the
-// recent moves, styled, on one row or, when they need them and two may
-// be taken, on two.
-func (m *logPane) messageLines(message string, isError bool, w int, two bool) []string {
+// recent moves (those the log's rows leave out first: shown, narration),
+// styled, on one row or, when they need them and two may be taken, on
+// two.
+func (m *logPane) messageLines(message string, isError bool, w int, two bool, shown int) []string {
 	st := m.styles
 	msg, style := message, st.Message
 	switch {
@@ -281,7 +285,7 @@ func (m *logPane) messageLines(message string, isError bool, w int, two bool) []
 		style = st.Error
 	case msg == "":
 		var alert bool
-		if msg, alert = m.narration(w); alert {
+		if msg, alert = m.narration(w, shown); alert {
 			style = st.Kind[engine.Hazard]
 		}
 	}
@@ -400,8 +404,12 @@ func helpFits(hm *help.Model, bindings []key.Binding, w int) bool {
 // sideLayers are the sides' table boxes, stacked in the left column, as
 // tall as their drawing needs within rows rows, and the log of recent
 // moves in the rows left under them; logged reports whether the log had
-// room there (three rows).
-func (m *tablesPane) sideLayers(l layout, rows int, hand *handPane, logs *logPane) (layers []*layer, logged bool) {
+// room there (three rows), and shown how many of the newest moves it
+// shows (logLines). The log goes to the right column instead when right,
+// the rows it would have there, are more and those under the boxes are
+// fewer than the moves between two of the viewer's turns, about (one a
+// player and their own draw): six players at 100x30 saw 3 of 7 (issue 34).
+func (m *tablesPane) sideLayers(l layout, rows int, hand *handPane, logs *logPane, right int) (layers []*layer, logged bool, shown int) {
 	obs := &m.obs
 	n := obs.Config.Sides()
 	inner, room := l.leftW-2, rows/n
@@ -419,11 +427,12 @@ func (m *tablesPane) sideLayers(l layout, rows int, hand *handPane, logs *logPan
 		layers = append(layers, lay(box).ID("side-"+strconv.Itoa(side)).X(0).Y(l.areaY+side*boxH))
 	}
 	logRows := rows - n*boxH
-	if logRows < 3 {
-		return layers, false
+	if logRows < 3 || logRows-1 < obs.Config.Players+1 && right > logRows-1 {
+		return layers, false, 0
 	}
-	lines := append([]string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), l.leftW, '─'))}, logs.logLines(l.leftW, logRows-1)...)
-	return append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH)), true
+	moves, shown := logs.logLines(l.leftW, logRows-1)
+	lines := append([]string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), l.leftW, '─'))}, moves...)
+	return append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH)), true, shown
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
