@@ -652,6 +652,7 @@ var English = Catalogue{
 		DlgWelcomeBack:        "Welcome back",
 		BtnResume:             "y Resume",
 		BtnNewGame:            "n New game",
+		BtnLoadSaved:          "L Load a saved game",
 		DlgANewGame:           "A new game",
 		DlgThrowAway1:         "Throw the unfinished game away",
 		DlgThrowAway2:         "and start a new one?",

@@ -667,6 +667,7 @@ var French = Catalogue{
 		DlgWelcomeBack:        "Bon retour",
 		BtnResume:             "y Reprendre",
 		BtnNewGame:            "n Nouvelle partie",
+		BtnLoadSaved:          "L Charger une partie",
 		DlgANewGame:           "Une nouvelle partie",
 		DlgThrowAway1:         "Jeter la partie inachevée",
 		DlgThrowAway2:         "et en commencer une nouvelle ?",

@@ -695,6 +695,7 @@ const (
 	DlgWelcomeBack        // -
 	BtnResume             // - (a button: its key, then its label)
 	BtnNewGame            // -
+	BtnLoadSaved          // - (the resume question's: another game than the one left)
 	DlgANewGame           // -
 	DlgThrowAway1         // -
 	DlgThrowAway2         // -

@@ -204,6 +204,9 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.setError(m.lang.Error(msg.err))
 	}
+	if m.resuming() {
+		m.asking = askNone // picked at the resume question: the game loaded is the answer
+	}
 	next := nextGame{g: msg.g, file: msg.path, autosave: msg.autosave, message: m.t(lang.PkLoaded, save.Home(msg.path))}
 	if msg.autosave {
 		next.file = "" // saved, it goes to a file of the player's naming

@@ -644,3 +644,52 @@ func TestPickerFooterInFrench(t *testing.T) {
 		t.Fatalf("footer %q, want its keys in French", footer)
 	}
 }
+
+// TestFlowLoadAtTheResumeOffer: L at the "Welcome back" offer opens the
+// load picker, as in play, and the offer says so; Esc there comes back
+// to the offer, a save picked is the game played, and the autosave is
+// not thrown away (issue 34: L did nothing there).
+func TestFlowLoadAtTheResumeOffer(t *testing.T) {
+	dir := saveDir(t)
+	good := filepath.Join(dir, "monday"+save.Ext)
+	writeGame(t, good)
+	cfg := testConfig(t, 2, 7)
+	dropped := false
+	cfg.Local.Resume = filepath.Join(dir, "autosave"+save.Ext)
+	cfg.Local.Load = func(path string) (record.Game, error) {
+		if path == cfg.Local.Resume {
+			return local.NewGame(engine.Config{Players: 2}, ai.DefaultLevel, 5)
+		}
+		return local.Load(path)
+	}
+	cfg.Local.DropAutosave = func() error { dropped = true; return nil }
+	tm := runTest(t, newModel(t, cfg), 80, 24)
+	waitModel(t, tm, "the resume question", func(m *Model) bool { return m.asking == askResume })
+	screen := screenNow(tm)
+	contains(t, screen, "[ L Load a saved game ]")
+	contains(t, screen, "L load a saved game")
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool {
+		return m.loader != nil && strings.Contains(ansi.Strip(m.View().Content), "monday")
+	})
+	if screen := screenNow(tm); strings.Contains(screen, "Welcome back") {
+		t.Fatalf("the offer shows under the picker:\n%s", screen)
+	}
+	press(tm, "esc")
+	waitModel(t, tm, "the offer again", func(m *Model) bool {
+		return m.loader == nil && m.asking == askResume && strings.Contains(ansi.Strip(m.View().Content), "Welcome back")
+	})
+	press(tm, "L")
+	waitModel(t, tm, "the picker", func(m *Model) bool {
+		return m.loader != nil && strings.Contains(ansi.Strip(m.View().Content), "monday")
+	})
+	press(tm, "enter")
+	waitModel(t, tm, "the loaded game", func(m *Model) bool {
+		return m.asking == askNone && m.local.Table().Config().Seed == 3 && m.local.File() == good && settled(m)
+	})
+	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	tm.WaitFinished(t)
+	if dropped {
+		t.Fatal("loading another game threw the autosave away")
+	}
+}

@@ -18,11 +18,12 @@ import (
 type question struct {
 	title string
 	body  []string
-	// The answers: y (yes), d (without saving) and n (no); an answer with
-	// no do is not offered, one with hidden set has no button.
-	yes, without, no answer
-	def              bool // Return gives yes, the highlighted button; else no
-	alsoQuit         bool // q answers without saving too, BSD's habit of q twice
+	// The answers: y (yes), d (without saving), n (no) and L (another
+	// game, loaded); an answer with no do is not offered, one with hidden
+	// set has no button.
+	yes, without, no, load answer
+	def                    bool // Return gives yes, the highlighted button; else no
+	alsoQuit               bool // q answers without saving too, BSD's habit of q twice
 }
 
 // answer is one of a question's answers: its button, "y Resume", and
@@ -35,13 +36,13 @@ type answer struct {
 
 // questionKeys is a question's key map, the bubbles way: one binding an
 // answer, said in the footer in its button's words, and Return.
-type questionKeys struct{ Yes, Without, No, Default key.Binding }
+type questionKeys struct{ Yes, Without, No, Load, Default key.Binding }
 
 // ShortHelp is the footer: the keys of the question's buttons, then
 // Return.
 func (k questionKeys) ShortHelp() []key.Binding {
 	var bs []key.Binding
-	for _, b := range []key.Binding{k.Yes, k.Without, k.No, k.Default} {
+	for _, b := range []key.Binding{k.Yes, k.Without, k.No, k.Load, k.Default} {
 		if b.Enabled() && b.Help().Key != "" {
 			bs = append(bs, b)
 		}
@@ -52,14 +53,14 @@ func (k questionKeys) ShortHelp() []key.Binding {
 // keyMap is the question's keys, from the context's key map and the
 // words of its buttons.
 func (q *question) keyMap(m *screenContext) questionKeys {
-	k := questionKeys{Yes: m.keys.Yes, Without: m.keys.DontSave, No: m.keys.No, Default: m.keys.Default}
+	k := questionKeys{Yes: m.keys.Yes, Without: m.keys.DontSave, No: m.keys.No, Load: m.keys.Load, Default: m.keys.Default}
 	if q.alsoQuit {
 		k.Without = key.NewBinding(key.WithKeys(append(k.Without.Keys(), m.keys.Quit.Keys()...)...), key.WithHelp("d/q", ""))
 	}
 	for _, a := range []struct {
 		b *key.Binding
 		a answer
-	}{{&k.Yes, q.yes}, {&k.Without, q.without}, {&k.No, q.no}} {
+	}{{&k.Yes, q.yes}, {&k.Without, q.without}, {&k.No, q.no}, {&k.Load, q.load}} {
 		a.b.SetEnabled(a.a.do != nil)
 		if a.a.hidden {
 			a.b.SetHelp("", "")
@@ -86,6 +87,8 @@ func (q *question) update(c *screenContext, msg tea.KeyPressMsg) *answer {
 		return q.no.offered()
 	case key.Matches(msg, k.Without):
 		return q.without.offered()
+	case key.Matches(msg, k.Load):
+		return q.load.offered()
 	}
 	return nil
 }
@@ -99,6 +102,8 @@ func (q *question) press(id string) *answer {
 		return q.without.offered()
 	case "btn-no":
 		return q.no.offered()
+	case "btn-load":
+		return q.load.offered()
 	}
 	return nil
 }
@@ -120,7 +125,7 @@ func (q *question) layers(m *screenContext, l layout) []*layer {
 		id string
 		a  answer
 		on bool
-	}{{"btn-yes", q.yes, q.def}, {"btn-without", q.without, false}, {"btn-no", q.no, !q.def}} {
+	}{{"btn-yes", q.yes, q.def}, {"btn-without", q.without, false}, {"btn-no", q.no, !q.def}, {"btn-load", q.load, false}} {
 		if a.a.do != nil && !a.a.hidden {
 			bs = append(bs, button{a.id, m.t(a.a.button), a.on})
 		}
@@ -201,7 +206,10 @@ func (m *Model) question() *question {
 		}, yes: answer{button: lang.BtnReadRules, do: seen(true)}, no: answer{button: lang.BtnJustPlay, do: seen(false)}, def: true}
 	case askResume:
 		body := append(append([]string{m.t(lang.DlgLeftUnfinished)}, m.resumeWhich...), "", m.t(lang.DlgResumeIt))
-		return &question{title: m.t(lang.DlgWelcomeBack), body: body, def: true,
+		if m.isError && m.message != "" {
+			body = append(body, "", st.Error.Render(m.message)) // a save picked with L that could not be read
+		}
+		q := &question{title: m.t(lang.DlgWelcomeBack), body: body, def: true,
 			yes: answer{button: lang.BtnResume, do: func() tea.Cmd {
 				m.asking = askResume // the table waits for the game to come back
 				l := m.local
@@ -214,6 +222,17 @@ func (m *Model) question() *question {
 				m.asking = askResumeDrop // asked twice: it throws a game away
 				return nil
 			}}}
+		if m.offers.load {
+			// Another game than the one left: the load picker, as L opens
+			// it in play; Esc in it comes back here (issue 34: L did
+			// nothing). The game left stays in the autosave, as when a
+			// file is named on the command line.
+			q.load = answer{button: lang.BtnLoadSaved, do: func() tea.Cmd {
+				m.asking, m.message, m.isError = askResume, "", false
+				return m.openLoad()
+			}}
+		}
+		return q
 	case askResumeDrop:
 		return &question{title: m.t(lang.DlgANewGame), body: []string{m.t(lang.DlgThrowAway1), m.t(lang.DlgThrowAway2)},
 			yes: answer{button: lang.BtnThrowAway, do: func() tea.Cmd {

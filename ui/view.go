@@ -595,10 +595,13 @@ func (m *Model) layers(w, h int) []*layer {
 		}
 		layers = m.setup.layers(&m.screenContext, m.help, w, h, msg, m.footer())
 	case m.screen == screenBoard && m.resuming():
-		// Not the new game's hand under the offer of the old game.
+		// Not the new game's hand under the offer of the old game, nor
+		// the offer under the load picker opened from it.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.helpLine.shortHelp(&m.help, m.footer(), l.w)).ID("help").Y(l.helpY)},
-			m.dialogLayers(&m.obs, l)...)
+		layers = []*layer{lay(m.helpLine.shortHelp(&m.help, m.footer(), l.w)).ID("help").Y(l.helpY)}
+		if m.loader == nil {
+			return append(layers, m.dialogLayers(&m.obs, l)...)
+		}
 	default:
 		footer := m.footer()
 		layers = m.Board.frame(w, h, footer, m.dialogLayers(&m.obs, m.layoutFor(w, h, footer)))
