@@ -55,7 +55,7 @@ func TestHandEnd(t *testing.T) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(got) != 2 || !reflect.DeepEqual(got[0].Seating, Seating{Users: []string{"a", "b"}, GaveUp: []string{"", ""}, Host: "a"}) {
+	if len(got) != 2 || !reflect.DeepEqual(got[0].Seating, Seating{Users: []string{"a", "b"}, GaveUp: []string{"", ""}, GaveUpAs: []string{"", ""}, Host: "a"}) {
 		t.Fatalf("HandEnd called %d times, seating %+v", len(got), got[0].Seating)
 	}
 }
@@ -90,7 +90,7 @@ func TestGatheringAndWaiting(t *testing.T) {
 	r.mu.Lock()
 	last := heard[len(heard)-1]
 	r.mu.Unlock()
-	if want := (Seating{Users: []string{"a", "", "b", "c"}, GaveUp: []string{"", "", "", ""}, Host: "a"}); !reflect.DeepEqual(last.Seating, want) || len(last.Game.History) != 0 {
+	if want := (Seating{Users: []string{"a", "", "b", "c"}, GaveUp: []string{"", "", "", ""}, GaveUpAs: []string{"", "", "", ""}, Host: "a"}); !reflect.DeepEqual(last.Seating, want) || len(last.Game.History) != 0 {
 		t.Fatalf("Gathering heard %+v with %d moves, want %+v", last.Seating, len(last.Game.History), want)
 	}
 

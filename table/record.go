@@ -43,12 +43,16 @@ type Seating struct {
 	// not come back, that person; "" for the others. A rated game counts
 	// as their loss.
 	GaveUp []string
+	// GaveUpAs is, for each seat of GaveUp, the name its person played it
+	// under (the record names the computer that took it over).
+	GaveUpAs []string
 }
 
 func (t *Table) seatingLocked() Seating {
-	st := Seating{Users: make([]string, len(t.seats)), GaveUp: make([]string, len(t.seats)), Host: t.host}
+	n := len(t.seats)
+	st := Seating{Users: make([]string, n), GaveUp: make([]string, n), GaveUpAs: make([]string, n), Host: t.host}
 	for i, s := range t.seats {
-		st.Users[i], st.GaveUp[i] = s.user, s.gaveUp
+		st.Users[i], st.GaveUp[i], st.GaveUpAs[i] = s.user, s.gaveUp, s.gaveUpAs
 	}
 	return st
 }

@@ -195,7 +195,7 @@ func (t *Table) expireLocked() bool {
 			t.seats[i] = seat{name: ComputerName(i, len(t.seats)), level: t.cfg.Level}
 			changed = true
 		default:
-			t.seats[i] = seat{name: s.name + " (computer)", level: t.cfg.Level, bot: s.bot, gaveUp: s.user}
+			t.seats[i] = seat{name: s.name + " (computer)", level: t.cfg.Level, bot: s.bot, gaveUp: s.user, gaveUpAs: s.name}
 			changed = true
 		}
 	}
@@ -304,7 +304,7 @@ func (t *Table) leave(c *Conn, quit bool) {
 			t.seats[i] = seat{name: ComputerName(i, len(t.seats)), level: t.cfg.Level}
 		case quit || t.cfg.Grace <= 0:
 			// A computer plays on; the person may come back to it.
-			t.seats[i] = seat{name: ComputerName(i, len(t.seats)), level: t.cfg.Level, bot: s.bot, gaveUp: c.user}
+			t.seats[i] = seat{name: ComputerName(i, len(t.seats)), level: t.cfg.Level, bot: s.bot, gaveUp: c.user, gaveUpAs: s.name}
 		default:
 			s.away, s.awaySince = true, t.now()
 		}

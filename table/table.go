@@ -178,6 +178,9 @@ type seat struct {
 	// in play (quit, or away past the grace period): a computer plays it
 	// now, and they may take it back (Join).
 	gaveUp string
+	// gaveUpAs is the name gaveUp played the seat under: the computer
+	// plays it under its own.
+	gaveUpAs string
 	// program, when set, plays the person's seat for them (Conn.Program):
 	// a bot of a server's ladder.
 	program *program

@@ -551,9 +551,11 @@ func (l *Lobby) replay(ctx context.Context, k store.Room, f store.Fence) (store.
 	if g.State.Phase == engine.PhaseGameOver && len(moves) > 0 {
 		// The server that finished the game may have died before it
 		// recorded the result: recorded once, whoever does.
-		seating := table.Seating{Users: make([]string, len(g.Seats)), GaveUp: make([]string, len(g.Seats))}
+		n := len(g.Seats)
+		seating := table.Seating{Users: make([]string, n), GaveUp: make([]string, n), GaveUpAs: make([]string, n)}
 		for i := range g.Seats {
-			seating.Users[i], seating.GaveUp[i] = g.UI[UIUser+strconv.Itoa(i)], g.UI[UIGaveUp+strconv.Itoa(i)]
+			at := strconv.Itoa(i)
+			seating.Users[i], seating.GaveUp[i], seating.GaveUpAs[i] = g.UI[UIUser+at], g.UI[UIGaveUp+at], g.UI[UIGaveUpAs+at]
 		}
 		// The server's to write, whatever becomes of the session that
 		// brought the room back.

@@ -144,6 +144,14 @@ func TestRatedLeaverLoses(t *testing.T) {
 				if err != nil || len(games) != 1 || games[0].Won {
 					t.Fatalf("Ben's game: %+v %v", games, err)
 				}
+				// The result names Ben, not the computer that took his seat.
+				results, err := l.Store.(*store.SQL).Results(bg, "pair")
+				if err != nil || len(results) != 2 {
+					t.Fatalf("the room's results: %+v %v", results, err)
+				}
+				if s := results[1].Seats[0]; s.Key != "key-b" || s.Name != "Ben" {
+					t.Fatalf("Ben's seat recorded as %q (%s)", s.Name, s.Key)
+				}
 				ada.Quit()
 			})
 		})

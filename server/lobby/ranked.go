@@ -28,6 +28,11 @@ const UIRated = "server.rated"
 // whichever server records the game's result counts it as their loss.
 const UIGaveUp = "server.gaveup."
 
+// UIGaveUpAs, followed by a seat's number, is the name under which the
+// person of UIGaveUp played that seat (table.Seating.GaveUpAs): their
+// result is recorded under it, not the computer's.
+const UIGaveUpAs = "server.gaveupas."
+
 // Ranked is one line of the ranking: a person, or a house computer.
 type Ranked struct {
 	Rank int

@@ -127,6 +127,9 @@ func (r *Room) kept(c table.Checkpoint, saved bool) store.Room {
 			// Whoever records the game's result (another server, after
 			// a takeover) counts their loss too.
 			g.UI[UIGaveUp+strconv.Itoa(i)] = c.Seating.GaveUp[i]
+			if i < len(c.Seating.GaveUpAs) && c.Seating.GaveUpAs[i] != "" {
+				g.UI[UIGaveUpAs+strconv.Itoa(i)] = c.Seating.GaveUpAs[i]
+			}
 		}
 	}
 	return store.Room{Name: r.Name(), Game: g, Host: c.Seating.Host, Players: players, Saved: saved}
@@ -217,6 +220,9 @@ func resultOf(room string, g record.Game, seating table.Seating, now time.Time, 
 		}
 		if rated && seat.Key == "" && i < len(seating.GaveUp) && seating.GaveUp[i] != "" {
 			seat.Key, seat.Forfeit, seat.Won = seating.GaveUp[i], true, false
+			if i < len(seating.GaveUpAs) && seating.GaveUpAs[i] != "" {
+				seat.Name = seating.GaveUpAs[i] // theirs, not the computer's
+			}
 		}
 		res.Seats = append(res.Seats, seat)
 	}
