@@ -232,6 +232,8 @@ var English = Catalogue{
 		RoomUnknown:    "Unknown command %s. Type seats, sit N, start, leave or help.",
 
 		RoomRated:       "%s, rated",
+		RoomBots:        "%s, %d bots",
+		RoomBot:         "%s, 1 bot",
 		RankHead:        "Ranking (a rating marked provisional is not settled yet):",
 		RankLine:        "%d. %s: %s, %s.",
 		RankProvisional: "%d provisional",
@@ -1125,6 +1127,8 @@ var English = Catalogue{
 		SrvPlaying:    "playing",
 		SrvPeople:     "%d people",
 		SrvPerson:     "1 person",
+		SrvBots:       "%d bots",
+		SrvBot:        "1 bot",
 		SrvRules:      "%s rules, ",
 		SrvRoomLine:   "%-20s %d players, %s%s computers, %s, %s",
 		SrvKeyUp:      "room above",

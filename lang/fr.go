@@ -247,6 +247,8 @@ var French = Catalogue{
 		RoomUnknown:    "Commande inconnue %s. Tapez places, place N, commencer, partir ou aide.",
 
 		RoomRated:       "%s, classée",
+		RoomBots:        "%s, %d robots",
+		RoomBot:         "%s, 1 robot",
 		RankHead:        "Classement (une cote dite provisoire n'est pas encore établie) :",
 		RankLine:        "%d. %s : %s, %s.",
 		RankProvisional: "%d provisoire",
@@ -1140,6 +1142,8 @@ var French = Catalogue{
 		SrvPlaying:    "en jeu",
 		SrvPeople:     "%d personnes",
 		SrvPerson:     "1 personne",
+		SrvBots:       "%d robots",
+		SrvBot:        "1 robot",
 		SrvRules:      "règles %s, ",
 		SrvRoomLine:   "%-20s %d joueurs, %sordinateur %s, %s, %s",
 		SrvKeyUp:      "salle au-dessus",

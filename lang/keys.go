@@ -237,6 +237,8 @@ const (
 
 	// Ranked play on a server (issue 35).
 	RoomRated       // state (a room's line: it is rated)
+	RoomBots        // state, count (a room's line: the seats bots of the ladder hold)
+	RoomBot         // state (the same, for one)
 	RankHead        // -
 	RankLine        // rank, name, rating, what
 	RankProvisional // rating
@@ -1138,6 +1140,8 @@ const (
 	SrvPlaying    // -
 	SrvPeople     // count
 	SrvPerson     // -
+	SrvBots       // count (the seats bots of the ladder hold)
+	SrvBot        // -
 	SrvRules      // rules (then a comma)
 	SrvRoomLine   // name, players, rules, level, people, state
 	SrvKeyUp      // - (a key's help)

@@ -19,6 +19,7 @@ type Room struct {
 	Rules    string
 	Level    string // of the computer players
 	People   int    // seats held by people
+	Bots     int    // seats held by bots of the ladder, not counted in People
 	Started  bool
 	Restored bool // a saved game waiting for its people and its host
 	Rated    bool // a game of ranked play
@@ -261,6 +262,12 @@ func (s *Session) rooms(l Lobby) {
 		text := s.text(state)
 		if r.Rated {
 			text = s.cat.T(lang.RoomRated, text)
+		}
+		switch {
+		case r.Bots == 1:
+			text = s.cat.T(lang.RoomBot, text)
+		case r.Bots > 1:
+			text = s.cat.T(lang.RoomBots, text, r.Bots)
 		}
 		s.say(lang.RoomLine, r.Name, r.Players, r.Rules, r.Level, r.People, text)
 	}

@@ -123,7 +123,18 @@ func TestSSHQuickBot(t *testing.T) {
 	}
 	ann.send("quick bot")
 	ann.until("Mille Bornes, standard rules, 2 players: you and Robo.")
-	if list := srv.Lobby.List(); len(list) != 1 || !list[0].Rated || list[0].Humans != 2 {
-		t.Fatalf("the room: %+v", list)
+	// The list counts Ann as a person and Robo as a bot, once it plays.
+	for {
+		list := srv.Lobby.List()
+		if len(list) != 1 || !list[0].Rated || list[0].Humans+list[0].Bots != 2 {
+			t.Fatalf("the room: %+v", list)
+		}
+		if list[0].Bots == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the room after 30 s: %+v, want a person and a bot", list)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

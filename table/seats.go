@@ -384,7 +384,7 @@ func (t *Table) seatInfoLocked() []SeatInfo {
 	for i, s := range t.seats {
 		info[i] = SeatInfo{
 			Name: s.name, Human: s.user != "", Connected: s.user != "" && !s.away,
-			Host: s.user != "" && s.user == t.host, Ready: s.ready,
+			Host: s.user != "" && s.user == t.host, Ready: s.ready, Program: s.user != "" && s.program != nil,
 		}
 	}
 	return info

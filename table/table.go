@@ -96,6 +96,10 @@ type SeatInfo struct {
 	// Ready is set, between two hands, for a person who has asked for the
 	// next one: the table deals on when every person present has.
 	Ready bool
+	// Program says a program plays the person's seat for them
+	// (Conn.Program): a bot of a server's ladder, not a person at a
+	// keyboard.
+	Program bool
 }
 
 // Presence says who is at the seat: "here", "away", or computer when no

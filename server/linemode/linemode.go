@@ -132,7 +132,7 @@ func (l *lineLobby) Rooms() []plain.Room {
 	for _, r := range l.adm.Lobby().List() {
 		rooms = append(rooms, plain.Room{
 			Name: r.Name, Players: r.Players, Rules: r.Rules, Level: r.Level,
-			People: r.Humans, Started: r.Started, Restored: r.Restored, Rated: r.Rated,
+			People: r.Humans, Bots: r.Bots, Started: r.Started, Restored: r.Restored, Rated: r.Rated,
 		})
 	}
 	return rooms

@@ -110,6 +110,10 @@ func TestLadderBots(t *testing.T) {
 			t.Fatalf("%d bots waiting, want bot-a", l.BotsWaiting())
 		}
 		b := onLadder(ctx, l, connect(t, goodBot), "bot-b", nil)
+		synctest.Wait() // their first game is dealt
+		if list := l.List(); len(list) != 1 || list[0].Bots != 2 || list[0].Humans != 0 {
+			t.Fatalf("the rooms list: %+v, want one room of two bots and no person", list)
+		}
 		first, second := <-games, <-games
 		if first == second {
 			t.Fatalf("two games in room %s", first)

@@ -51,8 +51,10 @@ type RoomInfo struct {
 	Players int
 	Rules   string
 	Level   string // of the computer players
-	Humans  int
-	Started bool
+	// Humans counts the seats people hold, Bots those bots of the
+	// ladder hold (table.SeatInfo.Program), which Humans does not count.
+	Humans, Bots int
+	Started      bool
 	// Restored marks a saved game waiting for its people and its host.
 	Restored bool
 	// Rated marks a room of ranked play.
@@ -325,7 +327,10 @@ func (l *Lobby) List() []RoomInfo {
 			Level: r.Config().Level, Started: r.Started(), Restored: r.Restored(), Rated: r.rated,
 		}
 		for _, s := range r.Seats() {
-			if s.Human {
+			switch {
+			case s.Program:
+				info.Bots++
+			case s.Human:
 				info.Humans++
 			}
 		}

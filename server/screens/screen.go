@@ -518,6 +518,12 @@ func (s *Screen) View() tea.View {
 				if r.Humans == 1 {
 					people = s.lang.T(lang.SrvPerson)
 				}
+				switch { // a bot is not a person
+				case r.Bots == 1:
+					people += ", " + s.lang.T(lang.SrvBot)
+				case r.Bots > 1:
+					people += ", " + s.lang.T(lang.SrvBots, r.Bots)
+				}
 				rules := "" // the standard rules go without saying
 				if r.Rules != engine.Standard.String() {
 					rules = s.lang.T(lang.SrvRules, r.Rules)
