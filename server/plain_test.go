@@ -425,6 +425,10 @@ func TestSSHPlainQuick(t *testing.T) {
 	cyd.until("What is your name?")
 	cyd.send("Cyd")
 	cyd.until("Hello, Cyd.")
+	cyd.send("quick 5")
+	cyd.until("A quick match is for 2, 3, 4 or 6 players: type quick, quick 3, quick 4 or quick 6.")
+	cyd.send("help")
+	cyd.until("quick 3, quick 4 or quick 6: a rated game of that many players (4 and 6 in teams of two)")
 	cyd.send("rapide")
 	cyd.until("Mille Bornes, standard rules, 2 players: you and ")
 }

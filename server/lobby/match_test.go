@@ -253,3 +253,48 @@ func TestQuickAttacks(t *testing.T) {
 		}
 	})
 }
+
+// TestQuickArrival: a table with a person of another server of the
+// cluster keeps their seat and is dealt once they are relayed to it;
+// one whose person never comes is dealt after quickArrival with a
+// computer in that seat, not a seat that person would lose.
+func TestQuickArrival(t *testing.T) {
+	for _, comes := range []bool{true, false} {
+		synctest.Test(t, func(t *testing.T) {
+			l := NewLobby(0)
+			defer l.Close()
+			here := &quickWaiter{t: store.Ticket{ID: 1, Key: "ka", Name: "Ada", Rating: 875, Size: 2, Since: l.now()}, seated: make(chan quickSeat, 1)}
+			l.quick.waiting = append(l.quick.waiting, here)
+			there := store.Ticket{ID: 2, Key: "kb", Name: "Ben", Rating: 875, Size: 2, Since: l.now(), Server: "b"}
+			l.seatQuick(quickMatch{size: 2, people: []store.Ticket{here.t, there}, seats: []int{0, 1}, level: "easy"})
+			s := <-here.seated
+			if s.err != nil {
+				t.Fatal(s.err)
+			}
+			tb := s.c.Table()
+			if tb.Started() || !tb.Seats()[1].Human || tb.Seats()[1].Connected {
+				t.Fatalf("before Ben comes: started %v, seats %+v", tb.Started(), tb.Seats())
+			}
+			if comes {
+				time.Sleep(3 * time.Second) // relayed from his server
+				ben, err := l.Join(bg, tb.Name(), "kb", "Ben", -1)
+				if err != nil || ben.Seat() != 1 {
+					t.Fatalf("Ben's seat: %v", err)
+				}
+				time.Sleep(quickArrivalTick)
+				if !tb.Started() || !tb.Seats()[1].Connected {
+					t.Fatalf("Ben here: started %v", tb.Started())
+				}
+				return
+			}
+			time.Sleep(quickArrival - time.Second)
+			if tb.Started() {
+				t.Fatal("dealt before the arrival's wait")
+			}
+			time.Sleep(time.Second + quickArrivalTick)
+			if !tb.Started() || tb.Seats()[1].Human {
+				t.Fatalf("nobody came: started %v, seat 2 %+v", tb.Started(), tb.Seats()[1])
+			}
+		})
+	}
+}

@@ -82,3 +82,36 @@ func TestRatedRoomListed(t *testing.T) {
 		t.Fatalf("the rated room's line in French:\n%s", v)
 	}
 }
+
+// TestQuickSizeKeys: while a quick match is looked for, 4 asks for a
+// table of four instead (the look of two given up), in teams, and the
+// person is seated at one, the house computers in the seats nobody took;
+// an answer to the look given up is given up too.
+func TestQuickSizeKeys(t *testing.T) {
+	st := servertest.NewStore(t)
+	users := lobby.NewUsers(st)
+	servertest.Must(t, users.SetName(bg, "key-a", "Ada"))
+	l := lobby.NewLobby(0)
+	l.Store, l.Ratings = st, st
+	t.Cleanup(l.Close)
+	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	view := func() string { return ansi.Strip(s.View().Content) }
+	l.SetQuickWait(time.Millisecond) // nobody else comes
+	_, two := s.Update(press("m"))
+	if v := view(); !strings.Contains(v, "Keys 2, 3, 4 and 6") {
+		t.Fatalf("looking for a quick match:\n%s", v)
+	}
+	_, four := s.Update(press("4"))
+	if v := view(); !strings.Contains(v, "rated game of 4 in 2") {
+		t.Fatalf("looking for a table of four:\n%s", v)
+	}
+	s.Update(two()) // given up
+	if s.conn != nil {
+		t.Fatal("seated by the look given up")
+	}
+	s.Update(four())
+	if s.conn == nil || !s.conn.Table().Started() || s.conn.Table().Config().Game.Players != 4 {
+		t.Fatalf("the quick match of four did not seat Ada: %v", s.msg)
+	}
+}
