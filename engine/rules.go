@@ -254,19 +254,18 @@ func (s *State) Legal(buf []Action) []Action {
 		return append(buf, Continue)
 	}
 	seat := int(s.Turn)
-	m := s.playable(seat)
+	w, row := s.playable(seat)
 	// Each card's three bits pick its actions from the row of legalRows
-	// for the sides its hazards go on, in order and counted; the actions are
+	// (for the sides its hazards go on), in order and counted; the actions are
 	// written without a branch on the cards (three every card, n moving on
 	// by the count), so random hands cost no mispredicted jumps. A card's
 	// bits are cleared once read, so its copies further in the hand give
 	// nothing; an empty slot's NoCard, or a card out of range, reads the
 	// bits of NoCard, which are never set. The seven slots are written out:
 	// a loop costs a third more.
-	row := &legalRows[m.sides[0]&3][m.sides[1]&3]
 	h := &s.Hands[seat]
 	var out [MaxLegal]Action
-	w, n := m.word, uint(0)
+	n := uint(0)
 	w, n = legalCard(row, w, n, &out, h[0])
 	w, n = legalCard(row, w, n, &out, h[1])
 	w, n = legalCard(row, w, n, &out, h[2])
@@ -345,9 +344,9 @@ var cardShift, cardKeep, cardLanes = func() (shift [256]uint8, keep, lanes [256]
 // unused with 2 players) and a card's three bits, the actions the card
 // yields with no card in them (Legal ors it into each), 16 bits each, and
 // their count in bits 48 to 63.
-var legalRows = func() (t [4][4][8]uint64) {
-	for s0 := range 4 {
-		for s1 := range 4 {
+var legalRows = func() (t [MaxSides][MaxSides][8]uint64) {
+	for s0 := range MaxSides {
+		for s1 := range MaxSides {
 			for bits := range 8 {
 				var acts []Action
 				if bits&4 != 0 { // a hazard
@@ -377,29 +376,22 @@ var legalRows = func() (t [4][4][8]uint64) {
 	return t
 }()
 
-// plays is playable's answer: the legalWord, and the other sides a hazard
-// may go on, in side order (the second 0 and unused with 2 players).
-type plays struct {
-	word  legalWord
-	sides [MaxSides - 1]uint8
-}
-
-// playable works out checkHeld's verdict for every card at once. It must
+// playable works out checkHeld's verdict for every card at once, as a
+// legalWord, with the row of legalRows for the seat's other sides. It must
 // agree with checkHeld card for card (TestLegalMatchesCheck holds them to
 // it); checkHeld stays the one that says why not. It reads tables rather
 // than branching on the table's cards, which change from one seat's turn to
 // the next.
-func (s *State) playable(seat int) plays {
+func (s *State) playable(seat int) (legalWord, *[8]uint64) {
 	r := &rulesWords[s.Config.Rules&3]
 	if s.Config.Rules > Dujardin500 {
 		r = &rulesWords[Standard] // an unknown ruleset has no trait (has)
 	}
-	own := s.Config.SideOf(seat)
-	t := &s.Tableaus[own]
+	st := &seatSides[s.Config.Players&7][seat&7]
+	t := &s.Tableaus[st.own]
 	roW := t.Safeties >> 3 & 1 // safetyBit(RightOfWay)
 	battle := t.Battle & 31
 	w := r.base | r.own[roW][battle]
-	rolling := rollingWords[roW][battle]
 	var limited uint8
 	if t.Speed == SpeedLimit {
 		limited = 1 &^ roW
@@ -410,9 +402,8 @@ func (s *State) playable(seat int) plays {
 		two200s = 1
 	}
 	room := min(max(int(s.Trip)-int(t.Miles), 0)/25, 8)
-	w |= distanceWords[limited][two200s][room] & rolling
-	m := plays{sides: otherSides[s.Config.Players&7][seat&7]}
-	for k, side := range m.sides[:othersCount[s.Config.Players&7]] {
+	w |= distanceWords[limited][two200s][room] & rollingWords[roW][battle]
+	for k, side := range st.others[:st.n] {
 		o := &s.Tableaus[side]
 		ok := rollingWords[o.Safeties>>3&1][o.Battle&31] & battle3 // rolling: no hazard shows on the battle pile
 		if o.Speed != SpeedLimit {
@@ -422,9 +413,44 @@ func (s *State) playable(seat int) plays {
 		ok &^= safetyGuards[o.Safeties&0xf]
 		w |= ok << k
 	}
-	m.word = w
-	return m
+	return w, st.row
 }
+
+// seatSide is what playable reads of a seat's place at the table: its
+// side, the other sides a hazard may go on, in Legal's order, at most two
+// (the second 0 and unused with 2 players), and the row of legalRows for
+// them.
+type seatSide struct {
+	own    uint8
+	n      uint8
+	others [MaxSides - 1]uint8
+	row    *[8]uint64
+}
+
+// seatSides is seatSide by number of players and seat (all zero, no other
+// side, for a number mille does not play with).
+var seatSides = func() (t [8][8]seatSide) {
+	for _, players := range PlayerCounts {
+		cfg := Config{Players: players}
+		for seat := range players {
+			st := &t[players][seat]
+			st.own = uint8(cfg.SideOf(seat))
+			for side := range cfg.Sides() {
+				if side != cfg.SideOf(seat) {
+					st.others[st.n] = uint8(side)
+					st.n++
+				}
+			}
+		}
+	}
+	for players := range t {
+		for seat := range t[players] {
+			st := &t[players][seat]
+			st.row = &legalRows[st.others[0]][st.others[1]]
+		}
+	}
+	return t
+}()
 
 // rulesWord is what playable reads of a ruleset's traits.
 type rulesWord struct {
@@ -483,26 +509,6 @@ var rollingWords = func() (rw [2][32]legalWord) {
 		}
 	}
 	return rw
-}()
-
-// otherSides and othersCount are, by number of players and seat, the
-// sides other than the seat's own that a hazard may go on (at most two:
-// Legal's order) and how many there are.
-var otherSides, othersCount = func() (sides [8][8][MaxSides - 1]uint8, count [8]int) {
-	for _, players := range PlayerCounts {
-		cfg := Config{Players: players}
-		count[players] = cfg.Sides() - 1
-		for seat := range players {
-			k := 0
-			for side := range cfg.Sides() {
-				if side != cfg.SideOf(seat) {
-					sides[players][seat][k] = uint8(side)
-					k++
-				}
-			}
-		}
-	}
-	return sides, count
 }()
 
 // safetyGuards gives, for a side's safety mask, the hazards its safeties
