@@ -19,9 +19,9 @@ import (
 // cell's width twice: 1.2 ms of CPU a frame at 100x30, which made 200
 // players pressing keys need more than this machine's two cores (see
 // docs/benchmarks.md). A served frame differs from the last in a few lines
-// (a selection, a move), so comparing lines as strings and rewriting the
-// changed ones whole costs a fraction of that, with the same result on the
-// screen. The program runs with tea.WithoutRenderer; the painted model
+// (a selection, a move), so comparing lines by their hashes and rewriting
+// the changed spans of them (spans.go) costs a fraction of that, with the
+// same result on the screen. The program runs with tea.WithoutRenderer; the painted model
 // below hands each view to a painter, which writes it from its own
 // goroutine so that Update never waits on the network.
 
@@ -109,7 +109,7 @@ type frame struct {
 }
 
 // painter writes frames to a terminal: the first in full, then only the
-// lines that changed. Only the newest frame waiting is painted: a slow
+// spans of the lines that changed. Only the newest frame waiting is painted: a slow
 // connection skips frames, never shows a stale one last. It writes from a
 // goroutine of its own, so that Update never waits on the network, which
 // runs only while a frame waits: a session between two keys holds none
@@ -127,16 +127,20 @@ type painter struct {
 	height  int
 
 	// Only the painting goroutine has these, one at a time.
-	written []uint64 // the lines on the screen, by their hash
+	// The lines on the screen, stride numbers each: the line's hash, then
+	// its spans' (spans.go).
+	written []uint64
+	stride  int
 	mouse   tea.MouseMode
 	started bool // the alternate screen is on
 	full    bool // the next paint rewrites every line (after a resize)
 }
 
-// lineSeed hashes the lines on the screens: a line is kept as its hash,
-// not its text, so that a session holds no copy of its last frame, some
-// 20 KB of text and colours at 100x30. Two lines of one hash would leave
-// the old one shown: one chance in 2^64.
+// lineSeed hashes the lines on the screens: a line is kept as its hash
+// and its spans' (spans.go), not its text, so that a session holds no
+// copy of its last frame, some 20 KB of text and colours at 100x30. Two
+// lines or spans of one hash would leave the old one shown: one chance in
+// 2^64.
 var lineSeed = maphash.MakeSeed()
 
 // newPainter makes a painter writing to out, a terminal of the given size
@@ -201,12 +205,9 @@ func (p *painter) loop() {
 // render writes the escape sequences that turn the screen written so far
 // into f: nothing at all when f shows what the screen already does (the
 // program asks for a view after every message, most of them changing
-// nothing).
+// nothing), and in a line that changed, only the spans of it that did
+// (spans.go).
 func (p *painter) render(b *strings.Builder, f *frame, full bool) {
-	lines := strings.Split(f.content, "\n")
-	if len(lines) > f.height && f.height > 0 {
-		lines = lines[:f.height]
-	}
 	if !p.started {
 		p.started, full = true, true
 		b.WriteString(ansi.SetModeAltScreenSaveCursor + ansi.HideCursor + ansi.SetModeBracketedPaste)
@@ -221,48 +222,63 @@ func (p *painter) render(b *strings.Builder, f *frame, full bool) {
 		}
 		p.mouse = f.mouse
 	}
-	if full {
+	stride := 1 // a line's hash, then its spans' (spans.go)
+	if f.width > 0 {
+		stride += (f.width + spanCols - 1) / spanCols
+	}
+	if full || stride != p.stride {
+		// A new size, or a frame drawn for the size before a resize: the
+		// spans kept are not this frame's.
 		b.WriteString(ansi.ResetStyle + ansi.EraseEntireScreen)
-		p.written = p.written[:0]
+		p.written, p.stride = p.written[:0], stride
 	}
-	for y, line := range lines {
-		if y < len(p.written) && p.written[y] == maphash.String(lineSeed, line) {
-			continue
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	rows := len(p.written) / stride
+	y := 0
+	for rest := f.content; y < f.height || f.height <= 0; y++ {
+		line, more := rest, false
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest, more = rest[:i], rest[i+1:], true
 		}
-		moveTo(b, y)
-		w := ansi.StringWidth(line)
-		if f.width > 0 && w > f.width {
-			line, w = ansi.Truncate(line, f.width, ""), f.width
+		h := maphash.String(lineSeed, line)
+		if y < rows {
+			if p.written[y*stride] != h {
+				p.repaint(b, sc, f, y, line, h)
+			}
+		} else {
+			p.written = append(p.written, make([]uint64, stride)...)
+			for i := range stride - 1 {
+				p.written[y*stride+1+i] = unknownSpan
+			}
+			p.repaint(b, sc, f, y, line, h)
 		}
-		p.colors.write(b, line)
-		b.WriteString(ansi.ResetStyle)
-		if f.width <= 0 || w < f.width {
-			// After the reset, so that the erase paints the terminal's own
-			// background. Never after a full line: the cursor stays on its
-			// last column, which the erase would wipe.
+		if !more {
+			y++
+			break
+		}
+	}
+	for old := y; old < rows; old++ {
+		if p.written[old*stride] != blankLine {
+			moveTo(b, old, 0)
 			b.WriteString(ansi.EraseLineRight)
 		}
 	}
-	for y := len(lines); y < len(p.written); y++ {
-		if p.written[y] != blankLine {
-			moveTo(b, y)
-			b.WriteString(ansi.EraseLineRight)
-		}
-	}
-	p.written = p.written[:0]
-	for _, line := range lines {
-		p.written = append(p.written, maphash.String(lineSeed, line))
-	}
+	p.written = p.written[:y*stride]
 }
 
 // mouseModeOff turns off every mouse mode a frame may have turned on.
 const mouseModeOff = ansi.ResetModeMouseButtonEvent + ansi.ResetModeMouseAnyEvent + ansi.ResetModeMouseExtSgr
 
-// moveTo puts the cursor at the start of line y (from 0).
-func moveTo(b *strings.Builder, y int) {
+// moveTo puts the cursor at column x of line y (both from 0).
+func moveTo(b *strings.Builder, y, x int) {
 	b.WriteString("\x1b[")
 	b.WriteString(strconv.Itoa(y + 1))
-	b.WriteString(";1H")
+	if x > 0 {
+		b.WriteByte(';')
+		b.WriteString(strconv.Itoa(x + 1))
+	}
+	b.WriteByte('H')
 }
 
 // blankLine is the hash of an empty line.

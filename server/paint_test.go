@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/vt"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/table"
@@ -32,10 +33,15 @@ func paintFrame(p *painter, screen *vt.Emulator, content string, full bool) {
 	screen.WriteString(b.String())
 }
 
-// shown returns a fresh terminal of w x h columns and rows showing content
+// reference is a terminal that shows frames written straight to it, to
+// compare with the painter's (a new emulator costs a megabyte of buffer:
+// one is kept while the size holds).
+type reference struct{ screen *vt.Emulator }
+
+// shown returns the terminal of w x h columns and rows showing content
 // written straight to it, line below line, each cut at the right edge, in
-// profile's colours.
-func shown(w, h int, content string, profile colorprofile.Profile) *vt.Emulator {
+// profile's colours, from a blank screen.
+func (r *reference) shown(w, h int, content string, profile colorprofile.Profile) *vt.Emulator {
 	var b strings.Builder
 	cw := colorprofile.Writer{Forward: &b, Profile: profile}
 	for y, line := range strings.Split(content, "\n") {
@@ -47,9 +53,13 @@ func shown(w, h int, content string, profile colorprofile.Profile) *vt.Emulator 
 		}
 		cw.WriteString(ansi.Truncate(line, w, ""))
 	}
-	screen := vt.NewEmulator(w, h)
-	screen.WriteString(b.String())
-	return screen
+	if r.screen == nil || r.screen.Width() != w || r.screen.Height() != h {
+		r.screen = vt.NewEmulator(w, h)
+	} else {
+		r.screen.WriteString(ansi.ResetStyle + ansi.CursorHomePosition + ansi.EraseEntireScreen)
+	}
+	r.screen.WriteString(b.String())
+	return r.screen
 }
 
 // sameScreen fails t at the first cell where got and want differ in text,
@@ -105,7 +115,7 @@ func TestPainterDrawsTheView(t *testing.T) {
 	for seed := uint64(1); seed <= 20; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		w, h := 60+rng.IntN(60), 10+rng.IntN(20)
-		screen := vt.NewEmulator(w, h)
+		screen, ref := vt.NewEmulator(w, h), &reference{}
 		p := &painter{colors: newColors(colorprofile.ANSI256), width: w, height: h}
 		var lines []string
 		for step := 0; step < 12; step++ {
@@ -141,7 +151,62 @@ func TestPainterDrawsTheView(t *testing.T) {
 			}
 			// A line wider than the screen (one kept from before a resize)
 			// is cut at its edge.
-			sameScreen(t, fmt.Sprintf("seed %d, frame %d", seed, step), screen, shown(w, h, content, colorprofile.ANSI256))
+			sameScreen(t, fmt.Sprintf("seed %d, frame %d", seed, step), screen, ref.shown(w, h, content, colorprofile.ANSI256))
+		}
+	}
+}
+
+// TestPainterSpans changes lines a piece at a time, the way a key changes
+// a board (a word, a colour, a character inserted or removed that moves
+// the rest of the line), with wide characters and SGR sequences that stay
+// in force across pieces, resets among them: after each frame the screen
+// is exactly the frame.
+func TestPainterSpans(t *testing.T) {
+	words := []string{"MILLE", "a", "▶ Your", "╭Bat──●╮", "★", "200×0", "漢字", "🂡", "x漢", "│", "  ", "é", "e\u0301"}
+	seqs := []string{"\x1b[1m", "\x1b[0;4m", "\x1b[22m", "\x1b[m", "\x1b[7m", "\x1b[38;5;196m", "\x1b[0m", "\x1b[48;2;10;20;30m", "\x1b[39;49m", "\x1b[3;9m"}
+	token := func(rng *rand.Rand) string {
+		if rng.IntN(3) == 0 {
+			return seqs[rng.IntN(len(seqs))]
+		}
+		return words[rng.IntN(len(words))]
+	}
+	for seed := uint64(1); seed <= uint64(testkit.Size(10, 40, 400)); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		w, h := 30+rng.IntN(60), 4+rng.IntN(8)
+		screen, ref := vt.NewEmulator(w, h), &reference{}
+		p := &painter{colors: newColors(colorprofile.ANSI256), width: w, height: h}
+		lines := make([][]string, h)
+		for y := range lines {
+			for range rng.IntN(30) {
+				lines[y] = append(lines[y], token(rng))
+			}
+		}
+		for step := range 30 {
+			for range 1 + rng.IntN(3) {
+				y := rng.IntN(h)
+				l := lines[y]
+				switch i := rng.IntN(len(l) + 1); {
+				case i == len(l) || rng.IntN(3) == 0: // a token more
+					lines[y] = append(l[:i], append([]string{token(rng)}, l[i:]...)...)
+				case rng.IntN(2) == 0: // a token less
+					lines[y] = append(l[:i], l[i+1:]...)
+				default: // another token
+					l[i] = token(rng)
+				}
+			}
+			var b strings.Builder
+			for y, l := range lines {
+				if y > 0 {
+					b.WriteByte('\n')
+				}
+				// Each line ends its styles, as the ui's do: the painter
+				// takes every line from a reset.
+				b.WriteString(strings.Join(l, "") + "\x1b[m")
+			}
+			content := b.String()
+			full := step == 0
+			paintFrame(p, screen, content, full)
+			sameScreen(t, fmt.Sprintf("seed %d, frame %d", seed, step), screen, ref.shown(w, h, content, colorprofile.ANSI256))
 		}
 	}
 }
@@ -156,6 +221,60 @@ func (c boardConn) Undo() error                { return nil }
 func (c boardConn) Show(int) error             { return nil }
 func (c boardConn) View() table.View           { return c.first }
 func (c boardConn) Updates() <-chan table.View { return nil }
+
+// boardGame is a seeded game that a test plays itself, seen by seat 0.
+type boardGame struct {
+	st      engine.State
+	seats   []table.SeatInfo
+	version uint64
+}
+
+func newBoardGame(t testing.TB, players int, seed uint64) *boardGame {
+	st, err := engine.New(engine.Config{Players: players, Rules: engine.Standard}, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"Ada", "Ben", "Col", "Dot", "Eve", "Fay"}
+	seats := make([]table.SeatInfo, players)
+	for i := range seats {
+		seats[i] = table.SeatInfo{Name: names[i], Human: i == 0, Connected: i == 0, Host: i == 0}
+	}
+	return &boardGame{st: st, seats: seats}
+}
+
+// view is the table's next view for seat 0, as a room sends it.
+func (g *boardGame) view() table.View {
+	g.version++
+	next := -1
+	if g.st.ToAct() == 0 {
+		next = 0
+	}
+	return table.View{Room: "paint", Host: true, Version: g.version, Seats: g.seats, Mine: []int{0}, Next: next, Started: true, Obs: engine.Observe(&g.st, 0)}
+}
+
+// play plays n random legal moves, fewer at the hand's end.
+func (g *boardGame) play(t testing.TB, rng *rand.Rand, n int) {
+	var buf [engine.MaxLegal]engine.Action
+	for range n {
+		legal := g.st.Legal(buf[:0])
+		if len(legal) == 0 {
+			return // the hand is over
+		}
+		var err error
+		if g.st, err = engine.Apply(g.st, legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// model is seat 0's player's model, as a served session has it.
+func (g *boardGame) model(t testing.TB) *ui.Board {
+	m, err := ui.NewRemote(ui.RemoteConfig{Table: boardConn{g.view()}, Options: &local.Options{Animation: "off", SeenGuide: true}, Dark: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
 
 // TestPainterShowsBoards paints real board views, a player's model over
 // seeded games a few moves apart with the selection moving, at 80x24 and
@@ -172,45 +291,19 @@ func TestPainterShowsBoards(t *testing.T) {
 		{120, 40, 2, colorprofile.ANSI256},
 		{120, 40, 4, colorprofile.TrueColor},
 	}
-	names := []string{"Ada", "Ben", "Col", "Dot"}
 	for _, tc := range tests {
 		for seed := uint64(1); seed <= 2; seed++ {
 			what := fmt.Sprintf("%dx%d, %d players, %v, seed %d", tc.w, tc.h, tc.players, tc.profile, seed)
 			rng := rand.New(rand.NewPCG(seed, 2))
-			st, err := engine.New(engine.Config{Players: tc.players, Rules: engine.Standard}, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			seats := make([]table.SeatInfo, tc.players)
-			for i := range seats {
-				seats[i] = table.SeatInfo{Name: names[i], Human: i == 0, Connected: i == 0, Host: i == 0}
-			}
-			version := uint64(0)
-			view := func() table.View {
-				version++
-				next := -1
-				if st.ToAct() == 0 {
-					next = 0
-				}
-				return table.View{Room: "paint", Host: true, Version: version, Seats: seats, Mine: []int{0}, Next: next, Started: true, Obs: engine.Observe(&st, 0)}
-			}
-			m, err := ui.NewRemote(ui.RemoteConfig{Table: boardConn{view()}, Options: &local.Options{Animation: "off", SeenGuide: true}, Dark: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := newBoardGame(t, tc.players, seed)
+			m := g.model(t)
 			var model tea.Model = m
 			model, _ = model.Update(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
-			screen := vt.NewEmulator(tc.w, tc.h)
+			screen, ref := vt.NewEmulator(tc.w, tc.h), &reference{}
 			p := &painter{colors: newColors(tc.profile), width: tc.w, height: tc.h}
-			var buf [engine.MaxLegal]engine.Action
 			for step := range 10 {
-				for range 1 + rng.IntN(6) {
-					legal := st.Legal(buf[:0])
-					if st, err = engine.Apply(st, legal[rng.IntN(len(legal))]); err != nil {
-						t.Fatal(err)
-					}
-				}
-				model, _ = model.Update(view())
+				g.play(t, rng, 1+rng.IntN(6))
+				model, _ = model.Update(g.view())
 				for range rng.IntN(3) {
 					model, _ = model.Update(tea.KeyPressMsg{Code: tea.KeyRight})
 				}
@@ -219,10 +312,85 @@ func TestPainterShowsBoards(t *testing.T) {
 					t.Fatalf("%s, frame %d: not a board:\n%s", what, step, content)
 				}
 				paintFrame(p, screen, content, false)
-				sameScreen(t, fmt.Sprintf("%s, frame %d", what, step), screen, shown(tc.w, tc.h, content, tc.profile))
+				sameScreen(t, fmt.Sprintf("%s, frame %d", what, step), screen, ref.shown(tc.w, tc.h, content, tc.profile))
 			}
 		}
 	}
+}
+
+// TestPainterKeys replays what the painter writes for a player pressing
+// keys at random (the selection, slots, dialogs opened and closed, the
+// log scrolled), with the game moving on between them and the terminal
+// resized now and then, into a terminal emulator: after every frame its
+// screen is the frame as a fresh terminal shows it, and painting the same
+// frame again writes nothing.
+func TestPainterKeys(t *testing.T) {
+	tests := []struct {
+		w, h    int
+		players int
+		profile colorprofile.Profile
+	}{
+		{100, 30, 4, colorprofile.ANSI256}, // the load test's
+		{80, 24, 2, colorprofile.TrueColor},
+		{120, 40, 6, colorprofile.ANSI},
+	}
+	keys := []string{"left", "right", "left", "right", "1", "3", "6", "p", "w", "g", "esc", "?", "[", "]", "q", "n", "u", "d", "enter", "x", "tab", "space", "o", "i"}
+	steps := testkit.Size(30, 120, 4000)
+	for i, tc := range tests {
+		seed := uint64(i + 1)
+		what := fmt.Sprintf("%dx%d, %d players, %v", tc.w, tc.h, tc.players, tc.profile)
+		rng := rand.New(rand.NewPCG(seed, 4))
+		g := newBoardGame(t, tc.players, seed)
+		var model tea.Model = g.model(t)
+		w, h := tc.w, tc.h
+		model, _ = model.Update(tea.WindowSizeMsg{Width: w, Height: h})
+		screen, ref := vt.NewEmulator(w, h), &reference{}
+		p := &painter{colors: newColors(tc.profile), width: w, height: h}
+		for step := range steps {
+			switch n := rng.IntN(40); {
+			case n < 4 && !g.st.HandOver():
+				g.play(t, rng, 1+rng.IntN(3))
+				model, _ = model.Update(g.view())
+			case n == 4: // the terminal is resized: the next frame is whole
+				w, h = tc.w-10+rng.IntN(21), tc.h-4+rng.IntN(9)
+				screen.Resize(w, h)
+				model, _ = model.Update(tea.WindowSizeMsg{Width: w, Height: h})
+				p.width, p.height, p.full = w, h, true
+			default:
+				model, _ = model.Update(keyPress(keys[rng.IntN(len(keys))]))
+			}
+			content := model.View().Content
+			full := p.full
+			p.full = false
+			paintFrame(p, screen, content, full)
+			var again strings.Builder
+			p.render(&again, &frame{content: content, mouse: tea.MouseModeCellMotion, width: w, height: h}, false)
+			if again.Len() != 0 {
+				t.Fatalf("%s, step %d: painting it again writes %q", what, step, again.String())
+			}
+			sameScreen(t, fmt.Sprintf("%s, step %d", what, step), screen, ref.shown(w, h, content, tc.profile))
+		}
+	}
+}
+
+// keyPress is the key message Bubble Tea gives for key, as String names it.
+func keyPress(key string) tea.KeyPressMsg {
+	switch key {
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	}
+	r := []rune(key)[0]
+	return tea.KeyPressMsg{Code: r, Text: key}
 }
 
 // TestColorsAsColorprofile: the remembered translations give what
@@ -333,5 +501,38 @@ func TestPaintedFrames(t *testing.T) {
 	}
 	if inner.views != views+10 {
 		t.Fatalf("%d views for 10 keys", inner.views-views)
+	}
+}
+
+// BenchmarkKeyFrame is a served session's key, from the key message to
+// the bytes for the terminal: a 4-player board at 100x30 in a 256-colour
+// terminal (the load test's), the selection moving right and left along
+// the hand on the player's turn; the model's Update and View, then the
+// painter's render. It reports the bytes written a key and the process's
+// CPU time a key, which a loaded machine does not stretch.
+func BenchmarkKeyFrame(b *testing.B) {
+	g := newBoardGame(b, 4, 3)
+	rng := rand.New(rand.NewPCG(3, 3))
+	for g.st.ToAct() != 0 {
+		g.play(b, rng, 1)
+	}
+	var model tea.Model = g.model(b)
+	model, _ = model.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	p := &painter{colors: newColors(colorprofile.ANSI256), width: 100, height: 30}
+	var sb strings.Builder
+	p.render(&sb, &frame{content: model.View().Content, width: 100, height: 30}, true)
+	keys := []tea.KeyPressMsg{{Code: tea.KeyRight}, {Code: tea.KeyLeft}}
+	bytes := 0
+	b.ReportAllocs()
+	cpu := testkit.CPUTime()
+	for i := 0; b.Loop(); i++ {
+		model, _ = model.Update(keys[i%2])
+		sb.Reset()
+		p.render(&sb, &frame{content: model.View().Content, width: 100, height: 30}, false)
+		bytes += sb.Len()
+	}
+	b.ReportMetric(float64(bytes)/float64(b.N), "bytes/key")
+	if cpu := testkit.CPUTime() - cpu; cpu > 0 {
+		b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 	}
 }
