@@ -31,45 +31,58 @@ func (m *Board) act(a engine.Action) tea.Cmd {
 
 // playRefusal is why card c of the hand can't be played now, in words
 // that follow "You can't play 75: " ("you need a Go first"), or "" when
-// it can be, or when the viewer has no card to play now. A hazard can be
-// played when some opponent can take it; a discard is always possible.
+// it can be, or when the viewer has no card to play now.
 func (m *seen) playRefusal(c engine.Card) string {
-	if c == engine.NoCard || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
+	mixed, err := m.refused(c)
+	switch {
+	case err == nil:
 		return ""
+	case mixed:
+		return m.t(lang.UINoOpponent)
+	}
+	return m.lang.Reason(err)
+}
+
+// blocked reports whether card c of the hand can't be played now: what
+// playRefusal tells, without its words, which every frame asks of every
+// card of the hand.
+func (m *seen) blocked(c engine.Card) bool {
+	_, err := m.refused(c)
+	return err != nil
+}
+
+// refused is the engine's refusal to play card c of the hand now, nil
+// when it can be played, or when the viewer has no card to play now; for
+// a hazard refused for different reasons by different opponents, mixed is
+// set. A hazard can be played when some opponent can take it; a discard
+// is always possible.
+func (m *seen) refused(c engine.Card) (mixed bool, err error) {
+	if c == engine.NoCard || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
+		return false, nil
 	}
 	if !c.IsHazard() {
-		if err := m.obs.Check(engine.Play(c)); err != nil {
-			return m.lang.Reason(err)
-		}
-		return ""
+		return false, m.obs.Check(engine.Play(c))
 	}
 	var first error // the refusals are the engine's fixed values: == tells them apart
-	mixed := false
 	for _, s := range m.view.Opponents() {
 		err := m.obs.Check(engine.Attack(c, s))
 		switch {
 		case err == nil:
-			return ""
+			return false, nil
 		case first == nil:
 			first = err
 		case err != first:
 			mixed = true
 		}
 	}
-	switch {
-	case first == nil:
-		return ""
-	case mixed:
-		return m.t(lang.UINoOpponent)
-	}
-	return m.lang.Reason(first)
+	return mixed, first
 }
 
 // playEffect says what playing a playable card c would do, for the
 // status line: "attack Computer", "drive to 275", "repair the Flat
 // Tire"; "" for a card that cannot be played now.
 func (m *seen) playEffect(c engine.Card) string {
-	if c == engine.NoCard || m.playRefusal(c) != "" || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
+	if c == engine.NoCard || m.blocked(c) || !m.obs.MyTurn() || m.obs.Phase != engine.PhasePlay {
 		return ""
 	}
 	me := m.obs.Side()

@@ -3,6 +3,7 @@ package ui
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
@@ -49,6 +50,51 @@ type look struct {
 // glyph at its right end, the name on two lines in the language l. An
 // empty slot or pile has a dotted frame.
 func (st *Styles) card(l *lang.Catalogue, c engine.Card, lk look) string {
+	if st.cards == nil {
+		return st.drawCard(l, c, lk)
+	}
+	return st.cards.get(cardKey{l, c, lk}, func() string { return st.drawCard(l, c, lk) })
+}
+
+// cardCache keeps the cards drawn in one Styles, for every screen that
+// shares them (a server's sessions): a frame draws the hand and the deck
+// again, most of them as they were, and a card's drawing is some twenty
+// strings put together (issue 36).
+type cardCache struct {
+	mu    sync.RWMutex
+	drawn map[cardKey]string
+}
+
+// cardKey is what a card is drawn from, besides its styles.
+type cardKey struct {
+	l  *lang.Catalogue
+	c  engine.Card
+	lk look
+}
+
+// maxCachedCards bounds the cache: the cards, their labels and looks in
+// two languages make a few thousand.
+const maxCachedCards = 8192
+
+// get returns the card of key k, drawn by draw if it is not kept.
+func (cc *cardCache) get(k cardKey, draw func() string) string {
+	cc.mu.RLock()
+	s, ok := cc.drawn[k]
+	cc.mu.RUnlock()
+	if ok {
+		return s
+	}
+	s = draw()
+	cc.mu.Lock()
+	if len(cc.drawn) < maxCachedCards {
+		cc.drawn[k] = s
+	}
+	cc.mu.Unlock()
+	return s
+}
+
+// drawCard draws card c as card does.
+func (st *Styles) drawCard(l *lang.Catalogue, c engine.Card, lk look) string {
 	inner := cardW - 2
 	if lk.big {
 		inner = bigW - 2

@@ -130,7 +130,7 @@ func (m *handPane) handNote(obs *engine.Observation, w int) string {
 	}
 	if !obs.Onlooker {
 		for _, c := range obs.MyHand {
-			if m.playRefusal(c) != "" {
+			if m.blocked(c) {
 				lines = append(lines, st.Dim.Render(m.t(lang.NoteBlocked)))
 				break
 			}

@@ -125,8 +125,8 @@ func hitTest(layers []*layer, x, y int) string {
 
 // seg is one line of a layer placed on a row.
 type seg struct {
-	x, w int
-	s    string
+	y, x, w int
+	s       string
 }
 
 // drawLayers renders layers into a w x h screen. The board's layers mostly
@@ -135,19 +135,38 @@ type seg struct {
 // they cover. It gives the same picture as lipgloss.Compositor.Render for
 // such layouts at a fraction of the cost.
 func drawLayers(w, h int, layers []*layer) string {
-	rows := make([][]seg, h)
+	segs := make([]seg, 0, 4*h) // every row's pieces: one allocation a frame
 	var raised []*layer
 	for _, l := range layers {
 		if l.z > 0 {
 			raised = append(raised, l)
 			continue
 		}
-		addSegs(rows, l, w, h)
+		segs = addSegs(segs, l, w, h)
+	}
+	// By row, then left to right; pieces at one place keep the layers' order.
+	slices.SortStableFunc(segs, func(a, b seg) int {
+		if a.y != b.y {
+			return a.y - b.y
+		}
+		return a.x - b.x
+	})
+	var b strings.Builder
+	if len(raised) == 0 { // most frames: the rows straight into the screen
+		b.Grow(h * (w + 16))
+		for y := range h {
+			if y > 0 {
+				b.WriteByte('\n')
+			}
+			segs = writeSegs(&b, segs, y, w)
+		}
+		return b.String()
 	}
 	out := make([]string, h)
-	var b strings.Builder
-	for y, segs := range rows {
-		out[y] = joinSegs(&b, segs, w)
+	for y := range out {
+		b.Reset()
+		segs = writeSegs(&b, segs, y, w)
+		out[y] = b.String()
 	}
 	slices.SortStableFunc(raised, func(a, b *layer) int { return a.z - b.z })
 	for _, l := range raised {
@@ -163,7 +182,8 @@ func drawLayers(w, h int, layers []*layer) string {
 	return strings.Join(out, "\n")
 }
 
-func addSegs(rows [][]seg, l *layer, w, h int) {
+// addSegs appends the lines of layer l that show on a w x h screen.
+func addSegs(segs []seg, l *layer, w, h int) []seg {
 	x, y0 := l.x, l.y
 	content := l.s
 	for i := 0; ; i++ {
@@ -173,23 +193,21 @@ func addSegs(rows [][]seg, l *layer, w, h int) {
 			line, content = content[:nl], content[nl+1:]
 		}
 		if y := y0 + i; y >= 0 && y < h && x < w && line != "" {
-			rows[y] = append(rows[y], seg{x: x, w: width(line), s: line})
+			segs = append(segs, seg{y: y, x: x, w: width(line), s: line})
 		}
 		if nl < 0 {
-			return
+			return segs
 		}
 	}
 }
 
-// joinSegs lays a row's pieces out left to right, padding the gaps.
-func joinSegs(b *strings.Builder, segs []seg, w int) string {
-	if len(segs) == 0 {
-		return ""
-	}
-	slices.SortStableFunc(segs, func(a, b seg) int { return a.x - b.x })
-	b.Reset()
+// writeSegs lays the pieces of row y, at the start of segs (sorted by
+// row, then column), out left to right, padding the gaps, and returns the
+// pieces after them.
+func writeSegs(b *strings.Builder, segs []seg, y, w int) []seg {
 	cur := 0
-	for _, s := range segs {
+	for ; len(segs) > 0 && segs[0].y == y; segs = segs[1:] {
+		s := segs[0]
 		text, sw := s.s, s.w
 		if s.x < cur { // overlap: the later piece loses its left part
 			cut := cur - s.x
@@ -202,11 +220,23 @@ func joinSegs(b *strings.Builder, segs []seg, w int) string {
 		if s.x+sw > w {
 			text, sw = ansi.Truncate(text, w-s.x, ""), w-s.x
 		}
-		b.WriteString(strings.Repeat(" ", s.x-cur))
+		writeSpaces(b, s.x-cur)
 		b.WriteString(text)
 		cur = s.x + sw
 	}
-	return b.String()
+	return segs
+}
+
+// spaces are the blanks between a row's pieces.
+const spaces = "                                                                "
+
+// writeSpaces writes n spaces.
+func writeSpaces(b *strings.Builder, n int) {
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:max(n, 0)])
 }
 
 // splice draws line (lw cells wide) over row at column x.

@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -300,12 +300,13 @@ func (m *scorePane) scoreWindow(obs *engine.Observation, w int, brief bool) []st
 		if width(label) > labelW || labelW < 16 {
 			label = short
 		}
-		b.WriteString(fmt.Sprintf("%*s", labelW, fit(label, labelW)))
+		b.Grow(labelW + len(vals)*colW + 16)
+		padLeft(&b, fit(label, labelW), labelW)
 		for _, v := range vals {
-			b.WriteString(fmt.Sprintf("%*s", colW, v))
+			padLeft(&b, v, colW)
 		}
 		if showValue {
-			b.WriteString(fmt.Sprintf("%*s", 7, value))
+			padLeft(&b, value, 7)
 		}
 		return style.Render(b.String())
 	}
@@ -631,4 +632,10 @@ func (m *scorePane) handOverBox(obs *engine.Observation, buttons []button, l lay
 		layers = append(layers, lay(m.buttonText(p.b)).ID(p.b.id).X(bx+2+p.x).Y(top+p.row).Z(11))
 	}
 	return layers
+}
+
+// padLeft writes s right-aligned in w runes, as fmt's %*s does.
+func padLeft(b *strings.Builder, s string, w int) {
+	writeSpaces(b, w-utf8.RuneCountInString(s))
+	b.WriteString(s)
 }

@@ -41,6 +41,8 @@ type Styles struct {
 	Help      help.Styles
 	Picker    pickerStyles     // the load and save pickers
 	Input     textinput.Styles // a text field: its prompt, text and cursor
+
+	cards *cardCache // the cards drawn in these styles; nil: none kept
 }
 
 // StylesFor returns the styles for a dark or light background. They are
@@ -72,7 +74,7 @@ func newStyles(dark bool) *Styles {
 		panel  = ld(lipgloss.Color("#A8A8A8"), lipgloss.Color("#585858"))
 	)
 	kinds := [5]color.Color{dim, red, green, blue, amber}
-	s := &Styles{Dark: dark}
+	s := &Styles{Dark: dark, cards: &cardCache{drawn: map[cardKey]string{}}}
 	for k, c := range kinds {
 		s.Kind[k] = newPaint(lipgloss.NewStyle().Foreground(c).Bold(k != int(engine.NoKind)))
 		s.KindEdge[k] = newPaint(lipgloss.NewStyle().Foreground(c))

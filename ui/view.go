@@ -228,7 +228,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 			if m.hand.pending != 0 && m.hand.pendSlot < 0 {
 				sel = false
 			}
-			lk := look{key: slotKey(i), selected: sel, big: l.big, blocked: m.playRefusal(hp.card) != ""}
+			lk := look{key: slotKey(i), selected: sel, big: l.big, blocked: m.blocked(hp.card)}
 			layers = append(layers, lay(st.card(m.lang, hp.card, lk)).ID("slot-"+strconv.Itoa(i)).X(x).Y(l.handY))
 			x += l.handW + l.cardGap
 		}
