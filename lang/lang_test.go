@@ -268,6 +268,26 @@ func TestFaces(t *testing.T) {
 	}
 }
 
+// TestFaceAbbreviatesAsTheBoard: a safety whose name does not fit its
+// small face (Prioritaire in six columns: no French break of the word
+// leaves both lines six letters) is abbreviated there as the board's
+// safeties row abbreviates it, one short form a card (issue 34: "Prior."
+// on the card, "Prio" on the row beside it).
+func TestFaceAbbreviatesAsTheBoard(t *testing.T) {
+	for _, c := range All {
+		for _, s := range engine.AllSafeties {
+			top, bottom := c.Face(s, false)
+			whole := strings.TrimSuffix(strings.ReplaceAll(top+" "+bottom, "- ", ""), " ")
+			if strings.EqualFold(whole, c.Card(s)) || bottom != "" {
+				continue
+			}
+			if top != c.Short(s) {
+				t.Errorf("%s: %v's face says %q, its short form on the board %q", c.Tag, s, top, c.Short(s))
+			}
+		}
+	}
+}
+
 // TestFaceBreaks: a card's name split over its face's two lines, on a
 // small card (six columns, the narrowest the board draws) and on a big
 // one, breaks where a typesetter would: with a hyphen, between syllables,
