@@ -693,3 +693,19 @@ func TestFlowLoadAtTheResumeOffer(t *testing.T) {
 		t.Fatal("loading another game threw the autosave away")
 	}
 }
+
+// TestStatisticsWindowWrapsItsSentences: a sentence of the statistics
+// too long for the window's rows goes on over the next, in French too,
+// where the folder holding them was cut at 80 columns (issue 34).
+func TestStatisticsWindowWrapsItsSentences(t *testing.T) {
+	for _, c := range lang.All {
+		cfg := testConfig(t, 2, 7)
+		cfg.Lang = c
+		m := newModel(t, cfg)
+		m.stats = &statsWindow{text: c.T(lang.StNone, "~/.local/share/mille/statistics/stats.json")}
+		screen := screenOf(m, 80, 24)
+		if strings.Contains(screen, "…") || !strings.Contains(screen, "stats.json).") {
+			t.Errorf("%s: the statistics' sentence is cut:\n%s", c.Tag, screen)
+		}
+	}
+}

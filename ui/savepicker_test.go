@@ -135,3 +135,18 @@ func TestSavePickerNoFolderYet(t *testing.T) {
 		t.Errorf("%q", line)
 	}
 }
+
+// TestPickerHintsKeepTheBoxWidth: the save and load pickers' lines of
+// keys and text fit the pickers' rows in every language, so the box
+// keeps its width as tab moves between the name and the folders, with
+// room from the edges at 80 columns (issue 34: the French PkSaveBrowse
+// ran to 76 columns and widened the box to the whole screen).
+func TestPickerHintsKeepTheBoxWidth(t *testing.T) {
+	for _, c := range lang.All {
+		for _, k := range []lang.Key{lang.PkSaveBrowse, lang.PkSaveTab, lang.PkLoadHelp, lang.PkSaveText} {
+			if w := width(c.T(k)); w > pickerWidth {
+				t.Errorf("%s: %q is %d columns, the pickers' rows %d", c.Tag, c.T(k), w, pickerWidth)
+			}
+		}
+	}
+}

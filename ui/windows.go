@@ -5,7 +5,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/lang"
 )
@@ -81,7 +80,9 @@ func (m *Model) openStats() tea.Cmd {
 func (w *statsWindow) layers(c *screenContext, l layout) []*layer {
 	var body []string
 	for _, s := range strings.Split(strings.TrimRight(w.text, "\n"), "\n") {
-		body = append(body, ansi.Truncate(s, 72, "…"))
+		// A sentence goes on over the next rows, where the folder of the
+		// statistics was cut (issue 34); the table's rows fit.
+		body = append(body, wrap(s, pickerWidth)...)
 	}
 	return c.dialogBox(l, c.t(lang.PkStatsTitle), body, []button{{"btn-yes", c.t(lang.BtnAnyKey), true}})
 }
