@@ -55,16 +55,23 @@ func matchQuick(waiting []store.Ticket, now time.Time, wait time.Duration, level
 		return cmp.Or(a.Since.Compare(b.Since), cmp.Compare(a.ID, b.ID))
 	})
 	used := make([]bool, len(open))
+	band := make([]float64, len(open))
+	bySize := map[int][]int{} // the tickets of each size, in order
+	for i, t := range open {
+		band[i] = quickBandOf(t, now)
+		bySize[quickSize(t.Size)] = append(bySize[quickSize(t.Size)], i)
+	}
 	var made []quickMatch
+	var near []int
 	for i, a := range open {
 		if used[i] {
 			continue
 		}
 		size := quickSize(a.Size)
-		var near []int
-		for j, t := range open {
-			d := math.Abs(float64(t.Rating - a.Rating))
-			if j != i && !used[j] && quickSize(t.Size) == size && d <= max(quickBandOf(a, now), quickBandOf(t, now)) {
+		near = near[:0]
+		for _, j := range bySize[size] {
+			d := math.Abs(float64(open[j].Rating - a.Rating))
+			if j != i && !used[j] && d <= max(band[i], band[j]) {
 				near = append(near, j)
 			}
 		}

@@ -282,6 +282,7 @@ func TestQuickArrival(t *testing.T) {
 					t.Fatalf("Ben's seat: %v", err)
 				}
 				time.Sleep(quickArrivalTick)
+				synctest.Wait() // the room's look at that instant made
 				if !tb.Started() || !tb.Seats()[1].Connected {
 					t.Fatalf("Ben here: started %v", tb.Started())
 				}
@@ -292,9 +293,26 @@ func TestQuickArrival(t *testing.T) {
 				t.Fatal("dealt before the arrival's wait")
 			}
 			time.Sleep(time.Second + quickArrivalTick)
+			synctest.Wait()
 			if !tb.Started() || tb.Seats()[1].Human {
 				t.Fatalf("nobody came: started %v, seat 2 %+v", tb.Started(), tb.Seats()[1])
 			}
 		})
+	}
+}
+
+// BenchmarkMatchQuick is one pass's choice over 1,000 people waiting for
+// tables of every size, their ratings spread over 1,000 points, some
+// waiting long enough to be seated with computers: the work a pass does
+// each second on every server with people waiting (O(n²) in the people).
+func BenchmarkMatchQuick(b *testing.B) {
+	var waiting []store.Ticket
+	for i := range 1000 {
+		size := engine.PlayerCounts[i%len(engine.PlayerCounts)]
+		waiting = append(waiting, ticket(int64(i+1), 1000+(i*7919)%1000, size, time.Duration(i%20)*time.Second))
+	}
+	now := t0.Add(20 * time.Second)
+	for b.Loop() {
+		matchQuick(waiting, now, DefaultQuickWait, ai.Levels, all)
 	}
 }
