@@ -254,7 +254,7 @@ func New(cfg Config) (*Server, error) {
 	l := s.Lobby
 	l.MaxLevel, l.Pool = cfg.Rooms.MaxLevel, table.NewPool(computers)
 	l.Store, l.KeepSaves, l.SavesPerKey = logged, cfg.Store.KeepSaves, cfg.Store.SavesPerKey
-	l.Ratings = st
+	l.Ratings, l.Bots = st, st
 	if cfg.Store.DB != "" {
 		host, _ := os.Hostname()
 		l.Cluster = &lobby.Cluster{Shared: st, Queue: st, ID: fmt.Sprintf("%s/%d/%s", host, os.Getpid(), rand.Text()[:8]), Addr: cfg.Cluster.Advertise}

@@ -23,7 +23,8 @@ import (
 // the game it was playing, which is rated as its opponent's win
 // (Forfeit), and a bot that does so FaultsToBench times in FaultWindow is
 // benched for BenchFor: refused until then. Each server keeps its own
-// ladder, and its own faults.
+// ladder; the faults and benches are the store's, which the servers of a
+// cluster share (Lobby.Bots).
 
 // The ladder's rules.
 const (
@@ -52,12 +53,12 @@ type ladderEntry struct {
 	seated            chan quickSeat // capacity 1, as a quick match's
 }
 
-// ladder is the bots waiting for a game, and their faults.
+// ladder is the bots waiting for a game. Their faults and benches are
+// the store's (store.Bots), shared by a cluster's servers and kept over
+// a restart.
 type ladder struct {
 	mu      sync.Mutex
 	waiting []*ladderEntry
-	faults  map[string][]time.Time // a bot's faults in the last FaultWindow
-	benched map[string]time.Time   // until when a bot is benched
 	// pace, when set, replaces BotPace (tests: 0 is BotPace, -1 none).
 	pace time.Duration
 }
@@ -71,37 +72,34 @@ func (l *Lobby) SetBotPace(d time.Duration) {
 }
 
 // Benched reports until when the bot whose key is user is benched, if it
-// is now.
+// is now (Lobby.Bots; a store that does not answer benches nobody: it
+// rates no game either).
 func (l *Lobby) Benched(user string) (time.Time, bool) {
-	l.ladder.mu.Lock()
-	defer l.ladder.mu.Unlock()
-	until, ok := l.ladder.benched[user]
-	if ok && !l.now().Before(until) {
-		delete(l.ladder.benched, user)
+	if l.Bots == nil {
 		return time.Time{}, false
 	}
-	return until, ok
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	until, benched, err := l.Bots.BotBenched(ctx, user, l.now())
+	if err != nil {
+		l.logf("bot %s: reading its bench: %v", user, err)
+	}
+	return until, benched && err == nil
 }
 
-// fault counts a fault of the bot whose key is user, and reports whether
-// it is benched now.
+// fault counts a fault of the bot whose key is user in the store, and
+// reports whether it is benched now.
 func (l *Lobby) fault(user string) bool {
-	q := &l.ladder
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	now := l.now()
-	if q.faults == nil {
-		q.faults, q.benched = map[string][]time.Time{}, map[string]time.Time{}
-	}
-	recent := slices.DeleteFunc(q.faults[user], func(t time.Time) bool { return now.Sub(t) >= FaultWindow })
-	recent = append(recent, now)
-	if len(recent) < FaultsToBench {
-		q.faults[user] = recent
+	if l.Bots == nil {
 		return false
 	}
-	delete(q.faults, user)
-	q.benched[user] = now.Add(BenchFor)
-	return true
+	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+	defer cancel()
+	_, benched, err := l.Bots.BotFault(ctx, user, l.now(), FaultWindow, FaultsToBench, BenchFor)
+	if err != nil {
+		l.logf("bot %s: recording a fault: %v", user, err)
+	}
+	return benched
 }
 
 // BotsWaiting is how many bots wait on the ladder of this server.

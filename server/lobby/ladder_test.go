@@ -100,7 +100,7 @@ func TestLadderBots(t *testing.T) {
 	st := ladderStore(t, "bot-a", "bot-b")
 	synctest.Test(t, func(t *testing.T) {
 		l := NewLobby(0)
-		l.Store, l.Ratings = st, st
+		l.Store, l.Ratings, l.Bots = st, st, st
 		defer l.Close()
 		ctx, cancel := context.WithCancel(context.Background())
 		games := make(chan string, 4)
@@ -151,7 +151,7 @@ func TestLadderFaults(t *testing.T) {
 	st := ladderStore(t, "good", "bad")
 	synctest.Test(t, func(t *testing.T) {
 		l := NewLobby(0)
-		l.Store, l.Ratings = st, st
+		l.Store, l.Ratings, l.Bots = st, st, st
 		defer l.Close()
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
@@ -173,6 +173,14 @@ func TestLadderFaults(t *testing.T) {
 		}
 		if err := <-onLadder(ctx, l, connect(t, goodBot), "bad", nil); !errors.Is(err, ErrBenched) {
 			t.Fatalf("the benched key: %v, want ErrBenched", err)
+		}
+		// The bench is the store's: another server of it, or this one
+		// started again, refuses the bot too, for the hour.
+		other := NewLobby(0)
+		other.Store, other.Ratings, other.Bots = st, st, st
+		defer other.Close()
+		if until, benched := other.Benched("bad"); !benched || !until.Equal(time.Now().Add(BenchFor)) {
+			t.Fatalf("another lobby of the store: benched %v until %v", benched, until)
 		}
 		synctest.Wait()
 		select {

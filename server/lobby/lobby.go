@@ -90,6 +90,10 @@ type Lobby struct {
 	// Ratings, when set, is the store's ranked play (ranked.go): rated
 	// rooms, the ranking. Set it with Store; nil: no ranked play.
 	Ratings store.Ratings
+	// Bots, when set, keeps the bot ladder's faults and benches
+	// (ladder.go); nil: a bot's faults lose it its game, and never bench
+	// it. Set it with Ratings.
+	Bots store.Bots
 
 	mu    sync.Mutex
 	rooms map[string]*Room

@@ -23,6 +23,14 @@ type Bots interface {
 	// BotOwner is the owner of the bot whose key is key; ok is false for
 	// a key that is no bot.
 	BotOwner(ctx context.Context, key string) (owner string, ok bool, err error)
+	// BotFault records a fault of the bot whose key is key, at at: its
+	// faults older than window are forgotten, and the toBench-th within
+	// it benches the bot until at+benchFor (its faults forgotten then).
+	// It reports whether the bot is benched now, and until when.
+	BotFault(ctx context.Context, key string, at time.Time, window time.Duration, toBench int, benchFor time.Duration) (until time.Time, benched bool, err error)
+	// BotBenched reports until when the bot whose key is key is benched,
+	// if it is at now.
+	BotBenched(ctx context.Context, key string, now time.Time) (until time.Time, benched bool, err error)
 }
 
 // The refusals of RegisterBot.
@@ -96,4 +104,56 @@ func ownBot(ctx context.Context, tx *sql.Tx, keys []string) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// BotFault implements Bots, in one transaction that locks the bot's row
+// first: servers sharing the store count one bot's faults together.
+func (s *SQL) BotFault(ctx context.Context, key string, at time.Time, window time.Duration, toBench int, benchFor time.Duration) (until time.Time, benched bool, err error) {
+	ctx, done := s.call(ctx, "bot fault", "")
+	defer done()
+	err = s.inTx(ctx, func(tx *sql.Tx) error {
+		var owner string
+		if err := tx.QueryRowContext(ctx, `SELECT owner FROM bots WHERE fingerprint = $1`+s.forUpdate, key).Scan(&owner); err != nil {
+			return err // a bot's key is registered: ErrNoRows cannot be
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM bot_faults WHERE fingerprint = $1 AND at <= $2`, key, at.Add(-window).UnixMilli()); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO bot_faults (fingerprint, at) VALUES ($1, $2)`, key, at.UnixMilli()); err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM bot_faults WHERE fingerprint = $1`, key).Scan(&n); err != nil {
+			return err
+		}
+		if n < toBench {
+			return nil
+		}
+		until, benched = at.Add(benchFor), true
+		if _, err := tx.ExecContext(ctx, `DELETE FROM bot_faults WHERE fingerprint = $1`, key); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE bots SET benched_until = $1 WHERE fingerprint = $2`, until.UnixMilli(), key)
+		return err
+	})
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	return until, benched, nil
+}
+
+// BotBenched implements Bots.
+func (s *SQL) BotBenched(ctx context.Context, key string, now time.Time) (time.Time, bool, error) {
+	ctx, done := s.call(ctx, "bot benched", "")
+	defer done()
+	var until int64
+	err := s.db.QueryRowContext(ctx, `SELECT benched_until FROM bots WHERE fingerprint = $1`, key).Scan(&until)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return time.Time{}, false, nil
+	case err != nil:
+		return time.Time{}, false, err
+	}
+	t := time.UnixMilli(until)
+	return t, now.Before(t), nil
 }

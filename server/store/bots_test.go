@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // testBots: an owner registers a bot's key, named, and may rename it;
@@ -64,5 +65,41 @@ func testBots(t *testing.T, s *SQL) {
 	}
 	if list[1].Name != "Robot" {
 		t.Errorf("the bot's name %q, want Robot", list[1].Name)
+	}
+}
+
+// testBotFaults: a bot's faults count within their window, older ones
+// forgotten; the third within it benches the bot until the bench runs
+// out, read by any server of the store (BotBenched), and its count starts
+// again after.
+func testBotFaults(t *testing.T, s *SQL) {
+	ctx := context.Background()
+	if err := s.RegisterBot(ctx, "kf", "ko", "Faulty", "faulty", at(0)); err != nil {
+		t.Fatal(err)
+	}
+	const window, bench = 60 * time.Minute, 60 * time.Minute
+	for i, minute := range []int{0, 10, 80, 90, 100} {
+		until, benched, err := s.BotFault(ctx, "kf", at(minute), window, 3, bench)
+		// At 80 the faults of 0 and 10 are out of the window: 80, 90
+		// and 100 are the three within it.
+		want := i == 4
+		if err != nil || benched != want || benched && !until.Equal(at(minute).Add(bench)) {
+			t.Fatalf("fault %d at minute %d: benched %v until %v, %v; want benched %v", i, minute, benched, until, err, want)
+		}
+	}
+	for _, tt := range []struct {
+		minute  int
+		benched bool
+	}{{100, true}, {159, true}, {160, false}} {
+		until, benched, err := s.BotBenched(ctx, "kf", at(tt.minute))
+		if err != nil || benched != tt.benched || benched && !until.Equal(at(160)) {
+			t.Errorf("at minute %d: benched %v until %v, %v; want %v", tt.minute, benched, until, err, tt.benched)
+		}
+	}
+	if _, benched, err := s.BotBenched(ctx, "kx", at(100)); benched || err != nil {
+		t.Errorf("a key that is no bot: benched %v, %v", benched, err)
+	}
+	if _, benched, err := s.BotFault(ctx, "kf", at(170), window, 3, bench); benched || err != nil {
+		t.Errorf("the first fault after the bench: benched %v, %v", benched, err)
 	}
 }

@@ -158,6 +158,18 @@ var migrations = [][]string{
 			addr TEXT NOT NULL DEFAULT ''
 		)`,
 	},
+	// 10: the bot ladder's faults and benches (bots.go: BotFault), kept
+	// with the bots so that the servers sharing a store count a bot's
+	// faults together, and a restart forgets none. Times in Unix
+	// milliseconds.
+	{
+		`CREATE TABLE bot_faults (
+			fingerprint TEXT NOT NULL,
+			at BIGINT NOT NULL
+		)`,
+		`CREATE INDEX bot_faults_fingerprint ON bot_faults (fingerprint, at)`,
+		`ALTER TABLE bots ADD COLUMN benched_until BIGINT NOT NULL DEFAULT 0`,
+	},
 }
 
 // SQL is a Store in a SQL database.

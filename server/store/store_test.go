@@ -32,7 +32,7 @@ var storeTests = []struct {
 	{"Prune", testPrune}, {"Results", testResults}, {"ClaimRace", testClaimRace},
 	{"Leases", testLeases}, {"Fencing", testFencing}, {"Moves", testMoves}, {"MoveRace", testMoveRace}, {"Queue", testQueue}, {"Reclaim", testReclaim},
 	{"Ratings", testRatings}, {"RatingRace", testRatingRace}, {"PairLimit", testPairLimit}, {"Context", testContext},
-	{"Bots", testBots}, {"Forfeit", testForfeit}, {"Export", testExport},
+	{"Bots", testBots}, {"BotFaults", testBotFaults}, {"Forfeit", testForfeit}, {"Export", testExport},
 }
 
 // TestStores runs the store's tests on SQLite and, if a cluster is at
