@@ -262,6 +262,7 @@ var English = Catalogue{
 		QuickSizeKeys:  "Keys 2, 3, 4 and 6 choose how many players (4 and 6 in teams of two).",
 		SrvKeyQuick:    "quick match",
 		SrvKeyRanking:  "ranking",
+		SrvKeyBot:      "play a bot",
 		SrvYourRating:  "Your rating: %s; rated games: %d.",
 		SrvNoRating:    "No rating yet: a rated game gives you one.",
 

@@ -277,6 +277,7 @@ var French = Catalogue{
 		QuickSizeKeys:  "Les touches 2, 3, 4 et 6 choisissent le nombre de joueurs (à 4 et 6 en équipes de deux).",
 		SrvKeyQuick:    "partie rapide",
 		SrvKeyRanking:  "classement",
+		SrvKeyBot:      "jouer un robot",
 		SrvYourRating:  "Votre cote : %s ; parties classées : %d.",
 		SrvNoRating:    "Pas encore de cote : une partie classée vous en donne une.",
 

@@ -268,6 +268,7 @@ const (
 	QuickSizeKeys  // -
 	SrvKeyQuick    // -
 	SrvKeyRanking  // -
+	SrvKeyBot      // - (play a bot of the ladder)
 	SrvYourRating  // rating, rated games
 	SrvNoRating    // -
 

@@ -74,6 +74,7 @@ func (k lobbyKeys) FullHelp() [][]key.Binding {
 // ratings: a line of their own under the lobby's keys, which fill one.
 type rankedKeys struct {
 	Quick, Ranking key.Binding // a quick match, the ranking
+	Bot            key.Binding // a rated game against a bot of the ladder
 }
 
 // newRankedKeys are the lobby's keys of ranked play, their help in the
@@ -82,11 +83,12 @@ func newRankedKeys(l *lang.Catalogue) rankedKeys {
 	return rankedKeys{
 		Quick:   key.NewBinding(key.WithKeys("m"), key.WithHelp("m", l.T(lang.SrvKeyQuick))),
 		Ranking: key.NewBinding(key.WithKeys("l"), key.WithHelp("l", l.T(lang.SrvKeyRanking))),
+		Bot:     key.NewBinding(key.WithKeys("b"), key.WithHelp("b", l.T(lang.SrvKeyBot))),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
-func (k rankedKeys) ShortHelp() []key.Binding { return []key.Binding{k.Quick, k.Ranking} }
+func (k rankedKeys) ShortHelp() []key.Binding { return []key.Binding{k.Quick, k.Bot, k.Ranking} }
 
 // FullHelp implements help.KeyMap.
 func (k rankedKeys) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

@@ -1,12 +1,17 @@
 package screens
 
 import (
+	"context"
+	"io"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/millebornes/mille/ai"
+	"github.com/millebornes/mille/ai/bot"
 	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/lobby"
@@ -114,4 +119,63 @@ func TestQuickSizeKeys(t *testing.T) {
 	if s.conn == nil || !s.conn.Table().Started() || s.conn.Table().Config().Game.Players != 4 {
 		t.Fatalf("the quick match of four did not seat Ada: %v", s.msg)
 	}
+}
+
+// TestPlayBotKey: on a server that keeps ratings the lobby's keys name b,
+// a rated game against a bot of the ladder, in both languages; b says at
+// once that no bot waits, and with one waiting seats the person against
+// it, the room listing a person and a bot.
+func TestPlayBotKey(t *testing.T) {
+	st := servertest.NewStore(t)
+	users := lobby.NewUsers(st)
+	servertest.Must(t, users.SetName(bg, "key-a", "Ada"))
+	servertest.Must(t, st.RegisterBot(bg, "key-bot", "key-o", "Robo", "robo", time.Now()))
+	synctest.Test(t, func(t *testing.T) {
+		l := lobby.NewLobby(0)
+		l.Store, l.Ratings, l.Bots = st, st, st
+		defer l.Close()
+		s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+		s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		view := func() string { return ansi.Strip(s.View().Content) }
+		if v := view(); !strings.Contains(v, "b: play a bot") {
+			t.Fatalf("the lobby of a rated server:\n%s", v)
+		}
+		s.Update(press("f"))
+		if v := view(); !strings.Contains(v, "jouer un robot") {
+			t.Fatalf("the lobby of a rated server in French:\n%s", v)
+		}
+		s.Update(press("f"))
+		s.Update(press("b"))
+		if v := view(); !strings.Contains(v, "no bot is waiting") || s.conn != nil {
+			t.Fatalf("b with no bot waiting:\n%s", v)
+		}
+
+		// A bot on the ladder: the easy computer behind the bot protocol.
+		hostR, botW := io.Pipe()
+		botR, hostW := io.Pipe()
+		p, err := ai.New("easy", 1)
+		servertest.Must(t, err)
+		go bot.Serve(context.Background(), botR, botW, p, "robo", "1")
+		c, err := bot.NewClient(hostW, hostR, io.Discard)
+		servertest.Must(t, err)
+		ctx, cancel := context.WithCancel(context.Background())
+		left := make(chan error, 1)
+		go func() { left <- l.Ladder(ctx, c, "key-bot", "Robo", "key-o", nil) }()
+		defer func() {
+			cancel()
+			<-left
+			c.Close()
+			hostR.Close()
+			botR.Close()
+		}()
+		synctest.Wait()
+		s.Update(press("b"))
+		if s.conn == nil || !s.conn.Table().Started() || !s.conn.Table().Config().Rated {
+			t.Fatalf("b did not seat Ada against the bot: %v", s.msg)
+		}
+		synctest.Wait()
+		if list := l.List(); len(list) != 1 || list[0].Humans != 1 || list[0].Bots != 1 {
+			t.Fatalf("the bot's room: %+v, want a person and a bot", list)
+		}
+	})
 }

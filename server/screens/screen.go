@@ -374,6 +374,9 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 		return s.quick(2)
 	case key.Matches(msg, ranked.Ranking) && s.Lobby().Rated():
 		s.showRanking()
+	case key.Matches(msg, ranked.Bot) && s.Lobby().Rated():
+		// A bot waits on the ladder, or none does: the answer is at once.
+		return s.connect(s.Admission.PlayBot(context.Background()))
 	}
 	return nil
 }
