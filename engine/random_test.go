@@ -146,28 +146,38 @@ func slowLegal(s *State, buf []Action) []Action {
 	return buf
 }
 
-// TestLegalMatchesCheck holds Legal's masks to checkHeld, action for
-// action and in order, over random hands of every configuration.
-func TestLegalMatchesCheck(t *testing.T) {
-	hands := testkit.Size(30, 100, 2000)
+// walkHands plays hands random hands of every configuration from seed,
+// every action drawn from Legal with rng seeded by the configuration and
+// stream, and shows each state before an action to visit with its Legal.
+func walkHands(t *testing.T, seed, stream uint64, hands int, visit func(cfg Config, s *State, legal []Action)) {
+	t.Helper()
 	for _, cfg := range allConfigs {
-		rng := rand.New(rand.NewPCG(uint64(cfg.Players)+7, uint64(cfg.Rules)))
-		s, err := New(cfg, 9)
+		rng := rand.New(rand.NewPCG(uint64(cfg.Players)+stream, uint64(cfg.Rules)))
+		s, err := New(cfg, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var fast, slow [MaxLegal]Action
+		var buf [MaxLegal]Action
 		for h := 0; h < hands; h++ {
 			for !s.HandOver() {
-				got, want := s.Legal(fast[:0]), slowLegal(&s, slow[:0])
-				if !slices.Equal(got, want) {
-					t.Fatalf("%v: Legal %v, checkHeld %v", cfg, got, want)
-				}
-				s.StepLegal(got[rng.IntN(len(got))])
+				legal := s.Legal(buf[:0])
+				visit(cfg, &s, legal)
+				s.StepLegal(legal[rng.IntN(len(legal))])
 			}
 			s.StepLegal(Continue)
 		}
 	}
+}
+
+// TestLegalMatchesCheck holds Legal's masks to checkHeld, action for
+// action and in order, over random hands of every configuration.
+func TestLegalMatchesCheck(t *testing.T) {
+	var slow [MaxLegal]Action
+	walkHands(t, 9, 7, testkit.Size(30, 100, 2000), func(cfg Config, s *State, legal []Action) {
+		if want := slowLegal(s, slow[:0]); !slices.Equal(legal, want) {
+			t.Fatalf("%v: Legal %v, checkHeld %v", cfg, legal, want)
+		}
+	})
 }
 
 // TestCardSets holds playable's constant card sets to the cards' kinds.
@@ -200,4 +210,19 @@ func TestCardSets(t *testing.T) {
 			t.Errorf("%s: %#x, want %#x", set.name, set.got, set.want)
 		}
 	}
+}
+
+// TestHoldsMatchesSearch holds holds, which tests the slots as bits, to a
+// search of the hand, for every seat and card (NoCard included) over random
+// hands of every configuration.
+func TestHoldsMatchesSearch(t *testing.T) {
+	walkHands(t, 13, 11, testkit.Size(10, 30, 500), func(cfg Config, s *State, _ []Action) {
+		for seat := range cfg.Players {
+			for c := range NumCards {
+				if got, want := s.holds(seat, c), slices.Contains(s.Hands[seat][:], c); got != want {
+					t.Fatalf("%v: seat %d holds %v: %v, the search says %v", cfg, seat, c, got, want)
+				}
+			}
+		}
+	})
 }
