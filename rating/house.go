@@ -16,7 +16,7 @@ const HouseSigma = 1.0
 
 // House are the fixed ratings of the house computers, by level name:
 // fitted by go run ./rating/anchor to the arena's hands between them
-// (docs/ranking.md), medium held at a new player's mean. A game never
+// (docs/ranking.md), medium held at Origin. A game never
 // changes them; TestHousePredictsArena checks that they reproduce the
 // arena's results.
 var House = map[string]Rating{
@@ -37,18 +37,18 @@ type Result struct {
 
 // Fit returns the ratings, of uncertainty sigma, that best explain the
 // results: the means of greatest likelihood under the model's prediction
-// for two sides (WinShare), with the player named fixed held at the
-// model's new player's mean, which sets where the scale stands. Every
-// player must be linked to the fixed one through the results.
+// for two sides (WinShare), with the player named fixed held at Origin,
+// which sets where the scale stands. Every player must be linked to the
+// fixed one through the results.
 func (m Model) Fit(results []Result, fixed string, sigma float64) (map[string]Rating, error) {
-	fit := map[string]Rating{fixed: {Mu: m.Mu, Sigma: sigma}}
+	fit := map[string]Rating{fixed: {Mu: Origin, Sigma: sigma}}
 	for _, r := range results {
 		if r.Games <= 0 || r.WonA < 0 || r.WonA > r.Games || r.A == r.B {
 			return nil, fmt.Errorf("%w: %s against %s, %v of %v", ErrGame, r.A, r.B, r.WonA, r.Games)
 		}
 		for _, p := range []string{r.A, r.B} {
 			if _, ok := fit[p]; !ok {
-				fit[p] = Rating{Mu: m.Mu, Sigma: sigma}
+				fit[p] = Rating{Mu: Origin, Sigma: sigma}
 			}
 		}
 	}

@@ -9,11 +9,12 @@ import (
 )
 
 // openSkill is OpenSkill's model as its published tests run it: the same
-// constants as Default, with no Tau and no LimitSigma (the models' own
-// tests) unless a case sets them (the tests of its rate function).
+// constants as Default but a new player's mean at 25 (Origin), with no
+// Tau and no LimitSigma (the models' own tests) unless a case sets them
+// (the tests of its rate function).
 func openSkill(tau float64, limit bool) Model {
 	m := Default()
-	m.Tau, m.LimitSigma = tau, limit
+	m.Mu, m.Tau, m.LimitSigma = Origin, tau, limit
 	return m
 }
 
@@ -53,7 +54,7 @@ func order(n int) []int {
 // (30.209971908310553, 4.764898977359521 with no tau), a second
 // implementation agreeing.
 func TestReferenceValues(t *testing.T) {
-	d := Default().New()
+	d := openSkill(0, false).New()
 	a1, b1, c1 := r(29.182, 4.782), r(27.174, 4.922), r(16.672, 6.217)
 	w1, x1, y1, z1 := r(15, 25.0/3), r(20, 25.0/3), r(25, 25.0/3), r(30, 25.0/3)
 	pl := Model.PlackettLuce
@@ -257,7 +258,8 @@ func TestWinShare(t *testing.T) {
 }
 
 // TestDisplay checks the documented scale: medium reads 1500, a new
-// player less, 400 points about ten to one between settled players.
+// player (at easy's mean) less, 400 points about ten to one between
+// settled players.
 func TestDisplay(t *testing.T) {
 	m := Default()
 	if got := Display(House["medium"]); got != DisplayAnchor {
@@ -266,6 +268,9 @@ func TestDisplay(t *testing.T) {
 	n := m.New()
 	if !Provisional(n) || Display(n) >= DisplayAnchor {
 		t.Errorf("a new player reads %d (provisional %v)", Display(n), Provisional(n))
+	}
+	if n.Mu != House["easy"].Mu || n.Sigma != 25.0/3 {
+		t.Errorf("a new player is %v, want easy's mean ± 25/3", n)
 	}
 	settled := r(House["medium"].Mu+400.0/DisplayScale, ProvisionalSigma)
 	if Provisional(settled) || Display(settled) != DisplayAnchor+400 {

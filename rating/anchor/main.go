@@ -2,7 +2,7 @@
 // arena results: it reads reports of two-player mille arena runs (--json)
 // or a table of results it wrote before, adds up the hands of each pair,
 // and prints for every player the mean that best explains the hands won
-// (medium held at a new player's 25), how well those ratings predict each
+// (medium held at rating.Origin, 25), how well those ratings predict each
 // pair, and the table to put in rating/house.go. --write keeps the pairs'
 // results in a table, the one TestHousePredictsArena reads. --house checks
 // the fixed ratings of rating.House against fresh reports instead of
@@ -40,7 +40,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("anchor", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fixed := fs.String("fixed", "medium", "the player held at a new player's mean")
+	fixed := fs.String("fixed", "medium", "the player held at rating.Origin (25)")
 	write := fs.String("write", "", "write the pairs' results into this table")
 	house := fs.Bool("house", false, "check rating.House's fixed ratings against the results instead of fitting")
 	fs.Usage = func() {
