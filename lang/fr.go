@@ -622,7 +622,7 @@ var French = Catalogue{
 		UIDiscardsIt:      " · x la défausse",
 		UIPlaysOrDiscards: " · entrée la joue, x la défausse",
 		UIChoose:          "←→ ou 1-6 choisit, entrée joue, x défausse (ou U n, D n)",
-		UIWhom:            "Jouer %s contre qui ? Choisissez un camp (touches affichées, ou cliquez son jeu).",
+		UIWhom:            "Jouer %s contre qui ? Choisissez un camp (touches affichées, ou cliquez sur son jeu).",
 		UINoOpponent:      "aucun adversaire ne peut être visé maintenant",
 		UIDriveTo:         "avancer à %d",
 		UIAttackWhich:     "attaquer %s (entrée demande qui)",
@@ -898,7 +898,7 @@ var French = Catalogue{
 		GuideScoreFoot:     "\nLa fenêtre des points (w l'alterne avec les commandes) montre ces lignes\nau fil de la manche ; celle de fin de manche en donne tout le détail.",
 		GuideKeysTitle:     "Jouer à mille",
 		GuideKeysTab:       "Touches",
-		GuideKeys:          "Au clavier, à la moderne : ←→ (ou h l, ou 1-6, p) choisit une carte,\nentrée ou espace la joue, x la défausse. Contre plusieurs adversaires, une\nattaque demande quel camp viser : son numéro, ou ←→ et entrée.\n\nAu clavier, à la BSD : u 3 Entrée joue la carte 3, d p Entrée défausse la\ncarte piochée ; p pioche (la pioche est automatique), o trie la main,\nw alterne points et commandes, s enregistre, q quitte, r redessine.\n\nSouris : un clic choisit une carte, un second la joue ; cliquez le jeu\nd'un adversaire pour l'attaquer, la défausse pour défausser.\n\nAussi : t propose un coup et dit pourquoi, z reprend votre dernier coup,\nn lance une nouvelle partie, L charge une partie, i montre vos statistiques,\nv revoit la manche à sa fin, ? liste les touches, b coupe la sonnerie,\na règle l'allure de l'ordinateur, f parle anglais (English).",
+		GuideKeys:          "Au clavier, à la moderne : ←→ (ou h l, ou 1-6, p) choisit une carte,\nentrée ou espace la joue, x la défausse. Contre plusieurs adversaires, une\nattaque demande quel camp viser : son numéro, ou ←→ et entrée.\n\nAu clavier, à la BSD : u 3 Entrée joue la carte 3, d p Entrée défausse la\ncarte piochée ; p pioche (la pioche est automatique), o trie la main,\nw alterne points et commandes, s enregistre, q quitte, r redessine.\n\nSouris : un clic choisit une carte, un second la joue ; cliquez sur le\njeu d'un adversaire pour l'attaquer, sur la défausse pour défausser.\n\nAussi : t propose un coup et dit pourquoi, z reprend votre dernier coup,\nn lance une nouvelle partie, L charge une partie, i montre vos statistiques,\nv revoit la manche à sa fin, ? liste les touches, b coupe la sonnerie,\na règle l'allure de l'ordinateur, f parle anglais (English).",
 
 		UsageMille:                    "usage : mille [--players 2|3|4|6]\n              [--level NIVEAU | --people N | --seats LISTE] [--names LISTE]\n              [--rules standard|bsd|dujardin|dujardin+500] [--seed N]\n              [--plain] [--lang en|fr] [FICHIER]\n        mille COMMANDE [options]\n        mille help [COMMANDE] | mille version | mille --help | mille --version\n\nJouer au Mille Bornes contre l'ordinateur, dans le terminal. Avec FICHIER,\nreprendre la partie qui y est enregistrée (comme le mille de BSD) : un\nchemin, ou le nom d'une partie dans %[1]s.\n\ncommandes :\n%[2]s\n'mille COMMANDE --help' donne l'usage d'une commande.\n\n",
 		UsageFolder:                   "le dossier des parties",

@@ -29,6 +29,8 @@ var bannedFrench = []struct{ variant, use string }{
 	{"joueur de l'ordinateur", "joueur ordinateur"},
 	{"cliquez un", "cliquez sur"},
 	{"cliquez la", "cliquez sur"},
+	{"cliquez le", "cliquez sur"},
+	{"cliquez son", "cliquez sur"},
 }
 
 // TestFrenchGlossary fails on a French text that uses a variant the
