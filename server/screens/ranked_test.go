@@ -17,11 +17,9 @@ import (
 	"github.com/millebornes/mille/server/lobby"
 )
 
-// TestRankedLobby: on a server that keeps ratings the lobby tells the
-// person's rating, l shows the ranking (the house computers on a new
-// server) and Escape goes back, and m looks for a quick match and seats
-// the person in a rated game, here against the house computer.
-func TestRankedLobby(t *testing.T) {
+// rankedScreen is Ada's screen, 80 by 24, in the lobby of a server that
+// keeps ratings, with the lobby and the screen's view as text.
+func rankedScreen(t *testing.T) (*Screen, *lobby.Lobby, func() string) {
 	st := servertest.NewStore(t)
 	users := lobby.NewUsers(st)
 	servertest.Must(t, users.SetName(bg, "key-a", "Ada"))
@@ -30,7 +28,15 @@ func TestRankedLobby(t *testing.T) {
 	t.Cleanup(l.Close)
 	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	view := func() string { return ansi.Strip(s.View().Content) }
+	return s, l, func() string { return ansi.Strip(s.View().Content) }
+}
+
+// TestRankedLobby: on a server that keeps ratings the lobby tells the
+// person's rating, l shows the ranking (the house computers on a new
+// server) and Escape goes back, and m looks for a quick match and seats
+// the person in a rated game, here against the house computer.
+func TestRankedLobby(t *testing.T) {
+	s, l, view := rankedScreen(t)
 	if v := view(); !strings.Contains(v, "No rating yet") || !strings.Contains(v, "m: quick match") || !strings.Contains(v, "l: ranking") {
 		t.Fatalf("the lobby of a rated server:\n%s", v)
 	}
@@ -93,15 +99,7 @@ func TestRatedRoomListed(t *testing.T) {
 // person is seated at one, the house computers in the seats nobody took;
 // an answer to the look given up is given up too.
 func TestQuickSizeKeys(t *testing.T) {
-	st := servertest.NewStore(t)
-	users := lobby.NewUsers(st)
-	servertest.Must(t, users.SetName(bg, "key-a", "Ada"))
-	l := lobby.NewLobby(0)
-	l.Store, l.Ratings = st, st
-	t.Cleanup(l.Close)
-	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
-	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	view := func() string { return ansi.Strip(s.View().Content) }
+	s, l, view := rankedScreen(t)
 	l.SetQuickWait(time.Millisecond) // nobody else comes
 	_, two := s.Update(press("m"))
 	if v := view(); !strings.Contains(v, "Keys 2, 3, 4 and 6") {
