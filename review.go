@@ -245,23 +245,25 @@ func listFinished(stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s  %s\n", e.Name, cli().T(lang.RvcUnreadable, err))
 			continue
 		}
-		fmt.Fprintf(stdout, "%s  %s\n", e.Name, finalScore(&g))
+		fmt.Fprintf(stdout, "%s  %s\n", e.Name, finalScore(cli(), &g))
 	}
 	return 0
 }
 
-// finalScore tells a game's sides and their totals: "Ann 5125, Computer 3450".
-func finalScore(g *record.Game) string {
+// finalScore tells a game's sides and their totals in c's language: "Ann
+// 5125, Computer 3450", "Ann & Cal 5 125, Ordinateur & Bob 3 450" (the
+// names mille gives seats itself said in c's language, as the picker does).
+func finalScore(c *lang.Catalogue, g *record.Game) string {
 	cfg := g.State.Config
 	var parts []string
 	for side := 0; side < cfg.Sides(); side++ {
 		var names []string
 		for seat := range g.Seats {
 			if cfg.SideOf(seat) == side {
-				names = append(names, g.Seats[seat].Name)
+				names = append(names, c.SeatName(g.Seats[seat].Name, seat, false))
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s %d", strings.Join(names, " & "), g.State.Totals[side]))
+		parts = append(parts, c.Team(names...)+" "+c.Num(int(g.State.Totals[side])))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -34,7 +34,8 @@ const (
 	MilesYou       // the same, for another count
 	MilesTeamOne   // miles (Catalogue.Count)
 	MilesTeam      // the same, for another count
-	MilesOther     // side, miles
+	MilesPairOne   // miles (Catalogue.Count), side (two partners named: Catalogue.Team)
+	MilesPair      // the same, for another count
 	MilesSideOne   // miles (Catalogue.Count), side (the first of the miles line, in hot-seat)
 	MilesSide      // the same, for another count
 	Turn           // hand with what each card can do
@@ -154,7 +155,8 @@ const (
 	// Words.
 	You            // -
 	YourTeam       // -
-	Pair           // name, name
+	Pair           // name, name (a team: Catalogue.Team)
+	Versus         // - (between the sides of a table of teams, where "and" would run two teams together by ear)
 	Away           // name
 	PlayerN        // number
 	NameYou        // - (the default name of the person at a local game)

@@ -447,7 +447,31 @@ func (c *Catalogue) Side(n engine.Names, side int) string {
 	if n.Viewer >= 0 && cfg.SideOf(n.Viewer) == side {
 		return c.Text[YourTeam]
 	}
-	return c.T(Pair, c.seat(n, side), c.seat(n, side+cfg.Sides()))
+	return c.Team(c.seat(n, side), c.seat(n, side+cfg.Sides()))
+}
+
+// Team names a side by its players, partners as one: "Ann & Dee", in
+// both languages, on every screen and in every sentence (issue 34 found
+// four forms); one name stands alone. espeak-ng reads the ampersand as
+// "and" and as "et"; the sentences that make a team their subject take
+// the plural (SidePair).
+func (c *Catalogue) Team(names ...string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	team := names[0]
+	for _, n := range names[1:] {
+		team = c.T(Pair, team, n)
+	}
+	return team
+}
+
+// SidePair reports whether Side names side as two partners ("Ann &
+// Dee"), which a sentence's verb agrees with in the plural; "your team"
+// and one player are singular.
+func (c *Catalogue) SidePair(n engine.Names, side int) bool {
+	cfg := n.Config
+	return cfg.Players >= 4 && (n.Viewer < 0 || cfg.SideOf(n.Viewer) != side)
 }
 
 // GameWhich describes a saved game in this language, wherever one is

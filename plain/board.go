@@ -32,9 +32,19 @@ func (b *board) names() engine.Names { return b.cat.NamesOf(&b.view) }
 func (b *board) seatName(seat int) string { return b.cat.SeatOf(&b.view, seat) }
 
 // sideName names a side for the player: "you", "your team", "Ann", "Ann
-// with Cal" (never "and" inside a team, so that a list of teams, joined
-// with "and", is heard right).
+// & Cal" (Catalogue.Team; speech reads "Ann and Cal", so a list of teams
+// is joined where a verb or a number parts them, or with Versus).
 func (b *board) sideName(side int) string { return b.cat.Side(b.names(), side) }
+
+// milesOf says how far a side other than the first of a line has gone,
+// with its unit: "Ann has 300 miles", "Ann & Cal have 300 miles".
+func (b *board) milesOf(side int) string {
+	key := lang.MilesSideOne
+	if b.cat.SidePair(b.names(), side) {
+		key = lang.MilesPairOne
+	}
+	return b.cat.Count(int(b.obs.Tableaus[side].Miles), key, b.sideName(side))
+}
 
 // early reports whether a move typed now would come before its turn:
 // the table waits for a computer's move, or, in the coup fourré's hidden
@@ -71,7 +81,7 @@ func (b *board) milesLine() string {
 		parts = append(parts, b.cat.Count(int(o.Tableaus[mine].Miles), lang.MilesYouOne))
 	}
 	for _, side := range b.view.Opponents() {
-		parts = append(parts, b.text(lang.MilesOther, b.sideName(side), o.Tableaus[side].Miles))
+		parts = append(parts, b.milesOf(side))
 	}
 	return b.list(parts, lang.And)
 }
@@ -533,11 +543,11 @@ func (b *board) threats([]string) {
 	// The opponents nearest the end: all of them when they are level,
 	// and nobody named before anyone has driven.
 	var nearest []string
-	most := -1
+	most, nearestSide := -1, 0
 	for _, side := range b.view.Opponents() {
 		switch miles := int(o.Tableaus[side].Miles); {
 		case miles > most:
-			nearest, most = []string{b.sideName(side)}, miles
+			nearest, most, nearestSide = []string{b.sideName(side)}, miles, side
 		case miles == most:
 			nearest = append(nearest, b.sideName(side))
 		}
@@ -546,7 +556,7 @@ func (b *board) threats([]string) {
 	case most < 0:
 	case most == 0 && me.Miles == 0:
 		b.say(lang.ThreatNoMiles, o.Trip)
-	case len(nearest) > 1:
+	case len(nearest) > 1 || b.cat.SidePair(b.names(), nearestSide):
 		b.say(lang.ThreatNearestTie, capital(b.list(nearest, lang.And)), int(o.Trip)-most)
 	default:
 		b.say(lang.ThreatNearest, capital(nearest[0]), int(o.Trip)-most)

@@ -23,7 +23,7 @@ func sideLabel(cfg engine.Config, side int) string {
 	case cfg.Players < 4:
 		return seatNames[side]
 	}
-	return seatNames[side] + " with " + seatNames[side+cfg.Sides()]
+	return seatNames[side] + " & " + seatNames[side+cfg.Sides()]
 }
 
 // lineOf returns the line of text that starts with prefix.
@@ -169,12 +169,13 @@ func checkBoard(t *testing.T, text string, st *engine.State) {
 }
 
 // TestWelcomeNamesTeams: a team game's first line names your partner and
-// says each team with "with", so that the list of teams, joined with
-// "and", is heard as it is (it said "your team and Ann and Cal").
+// says each team as one ("Ann & Cal", read "Ann and Cal"), the teams
+// joined with "against", so that they are heard as they are (it said
+// "your team and Ann and Cal").
 func TestWelcomeNamesTeams(t *testing.T) {
 	for players, want := range map[int]string{
-		4: "4 players: you with Bob and Ann with Cal.",
-		6: "6 players: you with Cal, Ann with Dee and Bob with Eve.",
+		4: "4 players: you & Bob against Ann & Cal.",
+		6: "6 players: you & Cal against Ann & Dee against Bob & Eve.",
 	} {
 		tab := newTable(t, engine.Config{Players: players, Rules: engine.Standard}, 1, "random", 0)
 		tab.Hold(true)

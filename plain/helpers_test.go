@@ -14,6 +14,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
@@ -77,6 +78,9 @@ func forbidden(p []byte) string {
 	}
 	if m := bareMinus.Find(p); m != nil {
 		return fmt.Sprintf("a number signed with a bare minus, which espeak-ng's French drops: %q", m)
+	}
+	if m := testkit.OtherTeamForm(string(p)); m != "" {
+		return fmt.Sprintf("a team not written as lang.Catalogue.Team writes it (\"Ann & Dee\"): %q", m)
 	}
 	return ""
 }

@@ -125,7 +125,7 @@ func (qs *questions) ask(p prompt) {
 	case promptExtension:
 		var others []string
 		for _, side := range qs.view.Opponents() {
-			others = append(others, qs.text(lang.MilesOther, qs.sideName(side), o.Tableaus[side].Miles))
+			others = append(others, qs.milesOf(side))
 		}
 		// What the extension risks and gains, as the full screen's
 		// question says it.

@@ -79,11 +79,15 @@ func (sp *speech) welcome() {
 	for side := range o.Config.Sides() {
 		name := sp.sideName(side) // people sharing the keyboard go by their names
 		if p := o.Config.Partner(sp.view.Seat); side == o.Side() && p >= 0 && !o.Onlooker && side == sp.view.YourSide() {
-			name = sp.text(lang.Pair, sp.text(lang.You), sp.seatName(p)) // your partner, named once
+			name = sp.cat.Team(sp.text(lang.You), sp.seatName(p)) // your partner, named once
 		}
 		sides = append(sides, name)
 	}
-	sp.say(lang.Welcome, o.Config.Rules, o.Config.Players, sp.list(sides, lang.And), o.Trip)
+	list := sp.list(sides, lang.And)
+	if o.Config.Players >= 4 { // "you & Bob and Ann & Cal" is heard as four names
+		list = strings.Join(sides, sp.text(lang.Versus))
+	}
+	sp.say(lang.Welcome, o.Config.Rules, o.Config.Players, list, o.Trip)
 	if sp.view.Shared() {
 		sp.say(lang.HasKeyboard, sp.seatName(sp.view.Seat))
 	}

@@ -455,7 +455,7 @@ func (ng *newGameScreen) layers(c *screenContext, hm help.Model, w, h int, messa
 				ns = append(ns, c.lang.SeatName(names[s].Name, s, false))
 			}
 		}
-		teams = append(teams, strings.Join(ns, " & "))
+		teams = append(teams, c.lang.Team(ns...))
 	}
 	info := []string{
 		c.t(lang.NgSides, strings.Join(teams, c.t(lang.NgVs))),

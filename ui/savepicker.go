@@ -348,19 +348,17 @@ func sideScores(c *lang.Catalogue, h save.Header, partners bool) string {
 		}
 		return strings.Join(names, ", ")
 	}
-	sides := make([]string, cfg.Sides())
+	seats := make([][]string, cfg.Sides())
 	for seat, name := range h.Names {
 		s := cfg.SideOf(seat)
-		if sides[s] != "" && !partners {
+		if len(seats[s]) > 0 && !partners {
 			continue
 		}
-		if sides[s] != "" {
-			sides[s] += " & "
-		}
-		sides[s] += c.SeatName(name, seat, false)
+		seats[s] = append(seats[s], c.SeatName(name, seat, false))
 	}
+	sides := make([]string, cfg.Sides())
 	for s := range sides {
-		sides[s] += " " + c.Num(int(h.Totals[s]))
+		sides[s] = c.Team(seats[s]...) + " " + c.Num(int(h.Totals[s]))
 	}
 	return strings.Join(sides, ", ")
 }

@@ -217,16 +217,14 @@ func (m *seen) names() engine.Names { return m.lang.NamesOf(&m.view) }
 // away is marked.
 func (m *seen) seatName(seat int) string { return m.lang.SeatOf(&m.view, seat) }
 
-// sideName names a side for the board: "You", "Ann", "You & Cal".
+// sideName names a side for the board: "You", "Ann", "You & Cal"
+// (Catalogue.Team).
 func (m *seen) sideName(side int) string {
-	name := ""
-	for i, s := range m.view.SideSeats(side) {
-		if i > 0 {
-			name += " & "
-		}
-		name += m.seatName(s)
+	var names []string
+	for _, s := range m.view.SideSeats(side) {
+		names = append(names, m.seatName(s))
 	}
-	return name
+	return m.lang.Team(names...)
 }
 
 // waitText is the refusal of an action when the viewer may not act now.

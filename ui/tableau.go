@@ -31,15 +31,15 @@ func (m *tablesPane) tableauBox(obs *engine.Observation, side, w, h int, target 
 	targeting := target != engine.NoCard && side == tsel
 	// Title: seat names, ▶ on the seat to act.
 	var title strings.Builder
-	for i, s := range m.view.SideSeats(side) {
-		if i > 0 {
-			title.WriteString(" & ")
-		}
+	var names []string
+	for _, s := range m.view.SideSeats(side) {
+		name := m.seatName(s)
 		if s == int(obs.Turn) && obs.Phase < engine.PhaseHandOver {
-			title.WriteString("▶")
+			name = "▶" + name
 		}
-		title.WriteString(m.seatName(s))
+		names = append(names, name)
 	}
+	title.WriteString(m.lang.Team(names...))
 	if obs.Config.Sides() > 2 || obs.Config.Players > 3 {
 		title.WriteString(m.t(lang.BoardSideN, side+1))
 	}
