@@ -353,10 +353,10 @@ const (
 	RvlCardsTook    // points
 	RvlClean        // decisions
 	RvlFlagged      // decisions flagged, decisions
-	RvlDecision     // decision number, move played, verdict, reason (review.WhyIn)
-	RvlTurnSkill    // decision number, move played, from (RvlAhead...), to
-	RvlTurnLuck     // decision number, what happened (events), from, to
-	RvlTurnLuckAll  // decision number, from, to (nothing told happened)
+	RvlDecision     // move number (review.MoveNumbers), move played, verdict, reason (review.WhyIn)
+	RvlTurnSkill    // move number, move played, from (RvlAhead...), to
+	RvlTurnLuck     // move number, what happened (events), from, to
+	RvlTurnLuckAll  // move number, from, to (nothing told happened)
 	RvlRating       // points per decision, decisions, label, level
 	RvlGame         // hands (Count), decisions (Count), points given away
 	RvlGameSplit    // your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...), added up

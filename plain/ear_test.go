@@ -287,10 +287,24 @@ func TestReviewCommand(t *testing.T) {
 	if math.Abs(off) > review.Within*se {
 		addsUp = fmt.Sprintf("Added up, that misses your result by %d points, more than the noise of the measure.", int(math.Round(math.Abs(off))))
 	}
-	for _, want := range []string{"Hand 1 of game 1, You: ", "When the hand was dealt you could expect to finish ", split, addsUp, "of your ", "Decision ", "Turning point: ", "points given away per real choice"} {
+	for _, want := range []string{"Hand 1 of game 1, You: ", "When the hand was dealt you could expect to finish ", split, addsUp, "of your ", "Turning point: ", "points given away per real choice"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the review lacks %q:\n%s", want, text)
 		}
+	}
+	// Each decision flagged by the number the review screen and mille
+	// review give its move (it said "Decision 6" for "Move 11").
+	moves := review.MoveNumbers(&g)
+	for _, d := range rv.Hands[0].Decisions {
+		if d.Verdict == review.Good {
+			continue
+		}
+		if want := fmt.Sprintf("Move %d, %s: ", moves[d.Index], lang.English.Describe(g.Names(), d.Played)); !strings.Contains(text, want) {
+			t.Errorf("the review lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "Decision") || strings.Contains(text, "decision 1") {
+		t.Errorf("the review numbers decisions, not moves:\n%s", text)
 	}
 	if strings.Contains(text, "±") || strings.Contains(text, " mi ") || strings.Contains(text, "the others' play") {
 		t.Errorf("the review says what speech reads badly:\n%s", text)

@@ -116,6 +116,9 @@ func (rv *reviewer) tell(res reviewResult) {
 	hands, decisions, split := 0, 0, 0
 	var given float64
 	var sum review.Split // the split hands' terms, added up
+	// Moves are numbered as the review screen and mille review number
+	// them, each hand's from 1, every seat's counted.
+	moves := review.MoveNumbers(&res.g)
 	for i := range r.Hands {
 		h := &r.Hands[i]
 		if !rv.view.Plays(h.Seat) {
@@ -128,7 +131,7 @@ func (rv *reviewer) tell(res reviewResult) {
 			split++
 			sum.Add(h.Split)
 		}
-		rv.tellHand(h, &res.g)
+		rv.tellHand(h, &res.g, moves)
 	}
 	if hands == 0 {
 		rv.say(lang.RvlNothing)
@@ -152,8 +155,9 @@ func (rv *reviewer) tell(res reviewResult) {
 	}
 }
 
-// tellHand tells one hand's review.
-func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game) {
+// tellHand tells one hand's review; moves numbers its moves
+// (review.MoveNumbers).
+func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game, moves map[int]int) {
 	result := rv.text(lang.RvlEven)
 	if h.Finished {
 		result = rv.margin(float64(h.Result))
@@ -182,14 +186,14 @@ func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game) {
 		rv.say(lang.RvlClean, len(h.Decisions))
 	} else {
 		rv.say(lang.RvlFlagged, flagged, len(h.Decisions))
-		rv.tellDecisions(h, rec)
+		rv.tellDecisions(h, rec, moves)
 	}
 	course := h.Course()
 	for _, t := range h.Turns(3) {
 		d := &h.Decisions[t.Decision]
 		if t.Skill {
 			from := course[t.Decision]
-			rv.say(lang.RvlTurnSkill, t.Decision+1, rv.cat.Describe(rv.names(), d.Played), rv.margin(from), rv.margin(from+t.Points))
+			rv.say(lang.RvlTurnSkill, moves[d.Index], rv.cat.Describe(rv.names(), d.Played), rv.margin(from), rv.margin(from+t.Points))
 			continue
 		}
 		to := course[t.Decision+1]
@@ -210,16 +214,17 @@ func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game) {
 			}
 		}
 		if len(told) == 0 {
-			rv.say(lang.RvlTurnLuckAll, t.Decision+1, rv.margin(to-t.Points), rv.margin(to))
+			rv.say(lang.RvlTurnLuckAll, moves[d.Index], rv.margin(to-t.Points), rv.margin(to))
 			continue
 		}
-		rv.say(lang.RvlTurnLuck, t.Decision+1, rv.list(told[:min(3, len(told))], lang.And), rv.margin(to-t.Points), rv.margin(to))
+		rv.say(lang.RvlTurnLuck, moves[d.Index], rv.list(told[:min(3, len(told))], lang.And), rv.margin(to-t.Points), rv.margin(to))
 	}
 }
 
 // tellDecisions tells each decision of h that gave points away: the move,
-// the verdict, and why (review.WhyIn, with the players' names).
-func (rv *reviewer) tellDecisions(h *review.Hand, rec *record.Game) {
+// the verdict, and why (review.WhyIn, with the players' names), by the
+// number of its move (moves).
+func (rv *reviewer) tellDecisions(h *review.Hand, rec *record.Game, moves map[int]int) {
 	s, err := engine.New(rec.State.Config, rec.State.Seed)
 	if err != nil {
 		return
@@ -235,7 +240,7 @@ func (rv *reviewer) tellDecisions(h *review.Hand, rec *record.Game) {
 		if d := &h.Decisions[k]; d.Index == i {
 			obs := engine.Observe(&s, s.ToAct())
 			why := review.WithoutNoise(review.WhyIn(rv.cat, &obs, d, rv.names()))
-			rv.say(lang.RvlDecision, k+1, rv.cat.Describe(rv.names(), d.Played), review.VerdictIn(rv.cat, d.Verdict), why)
+			rv.say(lang.RvlDecision, moves[i], rv.cat.Describe(rv.names(), d.Played), review.VerdictIn(rv.cat, d.Verdict), why)
 		}
 		if s.Step(a) != nil {
 			return
