@@ -58,7 +58,8 @@ const (
 	WaitDeal       // names
 	WaitPlay       // name
 	ComputerThinks // name
-	Points         // side, points
+	PointsOne      // points (Catalogue.Count), side
+	Points         // the same, for another count
 	NoQuestion     // -
 	Whom           // card, sides
 	NoSuchSide     // what was typed, sides
@@ -122,12 +123,13 @@ const (
 	PilesNoTop   // draw pile
 	PilesOne     // draw pile, the one discard
 	HandSizes    // list of seats' hand sizes
-	HandSize     // name, cards
+	HandSizeOne  // cards (Catalogue.Count), name
+	HandSize     // the same, for another count
 	Hand         // hand
 	HandEmpty    // -
 	NoHand       // -
 	ScoreHead    // winning score
-	Score        // side, hand points, items, game points, games won
+	Score        // side, hand points, items, game points (Catalogue.Count, CountPoint), games won
 	Items        // items
 	ItemMiles    // points
 	ItemSafeties

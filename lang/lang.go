@@ -48,6 +48,11 @@ type Catalogue struct {
 	// that begins with a vowel: French says "le jeu d'Ann", "qu'Ordinateur
 	// joue".
 	Elide bool
+	// The and A are a card's name with its definite and its indefinite
+	// article where a sentence needs one ("Vous tenez l'As du volant",
+	// "posez un Feu vert"); a card not in them is said by its name alone,
+	// as English says every card (CardThe, CardA).
+	The, A map[engine.Card]string
 }
 
 // T is the sentence of key k with its arguments. A whole number given
@@ -315,6 +320,26 @@ func (c *Catalogue) Card(card engine.Card) string {
 	return ""
 }
 
+// CardThe names a card with its definite article where the language
+// puts one before a card in a sentence: "l'As du volant", "la Citerne"
+// (issue 34's G7: "Vous tenez As du volant"); the log's telegraphic
+// "Vous jouez Feu vert." keeps the bare name (Card).
+func (c *Catalogue) CardThe(card engine.Card) string {
+	if s, ok := c.The[card]; ok {
+		return s
+	}
+	return c.Card(card)
+}
+
+// CardA names a card with its indefinite article, for a card to play:
+// "un Feu vert", "une Roue de secours".
+func (c *Catalogue) CardA(card engine.Card) string {
+	if s, ok := c.A[card]; ok {
+		return s
+	}
+	return c.Card(card)
+}
+
 // seat names a seat for the viewer of n: "you", a player's name, or
 // "Player N".
 func (c *Catalogue) seat(n engine.Names, s int) string {
@@ -569,7 +594,7 @@ func (c *Catalogue) Event(e engine.Event, n engine.Names) string {
 		}
 		return c.T(EvGameWon, c.Side(n, side))
 	case engine.EvCancelled:
-		return Capital(c.T(EvCancelled, card, c.Side(n, int(e.Target))))
+		return Capital(c.T(EvCancelled, c.CardThe(e.Card), c.Side(n, int(e.Target))))
 	case engine.EvDeclined:
 		return say(EvDeclinedYou, EvDeclined)
 	}

@@ -449,10 +449,10 @@ func TestAbbr(t *testing.T) {
 // TestSpoken: the spoken catalogue writes numbers in digits alone, which
 // espeak-ng reads as one number, and leaves the catalogue as it was.
 func TestSpoken(t *testing.T) {
-	if got := French.Spoken().T(Points, "Ann", 1700); !strings.Contains(got, "1700") {
+	if got := French.Spoken().T(Points, 1700, "Ann"); !strings.Contains(got, "1700") {
 		t.Errorf("spoken French: %q", got)
 	}
-	if got := French.T(Points, "Ann", 1700); !strings.Contains(got, "1\u00a0700") {
+	if got := French.T(Points, 1700, "Ann"); !strings.Contains(got, "1\u00a0700") {
 		t.Errorf("French, for the eye: %q", got)
 	}
 	if got := French.Spoken().T(RvlRating, 190.1, 9, "x", "y"); !strings.Contains(got, "190,1") {

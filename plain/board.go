@@ -371,7 +371,7 @@ func (b *board) status([]string) {
 	var sizes []string
 	for seat := range o.Config.Players {
 		if seat != o.Seat || o.Onlooker {
-			sizes = append(sizes, b.text(lang.HandSize, b.seatName(seat), o.HandSizes[seat]))
+			sizes = append(sizes, b.cat.Count(int(o.HandSizes[seat]), lang.HandSizeOne, b.seatName(seat)))
 		}
 	}
 	b.say(lang.HandSizes, b.list(sizes, lang.And))
@@ -439,7 +439,7 @@ func (b *board) score([]string) {
 		if len(items) > 0 {
 			detail = b.text(lang.Items, strings.Join(items, b.text(lang.Comma)))
 		}
-		b.say(lang.Score, capital(b.sideName(side)), s.Total(), detail, o.Totals[side], o.GamesWon[side])
+		b.say(lang.Score, capital(b.sideName(side)), b.cat.Count(s.Total(), lang.CountPoint), detail, b.cat.Count(int(o.Totals[side]), lang.CountPoint), o.GamesWon[side])
 	}
 }
 
@@ -454,7 +454,7 @@ func (b *board) summary([]string) {
 		var state string
 		switch {
 		case t.Battle.IsHazard():
-			state = b.text(lang.SumStoppedBy, b.cat.Card(t.Battle))
+			state = b.text(lang.SumStoppedBy, b.cat.CardThe(t.Battle))
 		case !t.Rolling():
 			state = b.text(lang.SumNeedsGo)
 		default:
@@ -522,7 +522,7 @@ func (b *board) threats([]string) {
 	me := &o.Tableaus[o.Side()]
 	switch {
 	case me.Battle.IsHazard():
-		b.say(lang.ThreatStopped, b.cat.Card(me.Battle), b.cat.Card(engine.RemedyFor(me.Battle)))
+		b.say(lang.ThreatStopped, capital(b.cat.CardThe(me.Battle)), b.cat.CardA(engine.RemedyFor(me.Battle)))
 	case !me.Rolling():
 		b.say(lang.ThreatNeedGo)
 	}

@@ -123,8 +123,8 @@ func checkBoard(t *testing.T, text string, st *engine.State) {
 				t.Errorf("%s: distance %q, but %d of %v", label, distance, n, c)
 			}
 		}
-		score := lineOf(t, text, label+": "+fmt.Sprint(st.LiveScore(side).Total())+" this hand")
-		if want := fmt.Sprintf("; %d in the game; games won %d.", st.Totals[side], st.GamesWon[side]); !strings.HasSuffix(score, want) {
+		score := lineOf(t, text, label+": "+lang.English.Count(st.LiveScore(side).Total(), lang.CountPoint)+" this hand")
+		if want := fmt.Sprintf("; %s in the game; games won %d.", lang.English.Count(int(st.Totals[side]), lang.CountPoint), st.GamesWon[side]); !strings.HasSuffix(score, want) {
 			t.Errorf("%s: score %q, want it to end %q", label, score, want)
 		}
 	}

@@ -139,7 +139,7 @@ func (cm *commands) read(line string) {
 	}
 	run := cm.run[name]
 	if run == nil {
-		cm.say(lang.Unknown, strconv.Quote(shorten(text)))
+		cm.say(lang.Unknown, cm.text(lang.UsageQuoted, shorten(text)))
 		return
 	}
 	run(words[1:])

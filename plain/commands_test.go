@@ -473,7 +473,7 @@ func TestThreatsCommand(t *testing.T) {
 	for _, want := range []string{
 		lang.English.Text[lang.ThreatNeedGo],
 		"You are open to: Out of Gas, Flat Tire, Accident, Stop and Speed Limit.",
-		"Nobody has any miles yet: 700 to go for every side.", // not "Computer is the nearest" at 0 to 0
+		"Nobody has any miles yet: 700 miles to go for every side.", // not "Computer is the nearest" at 0 to 0
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)

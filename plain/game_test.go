@@ -111,7 +111,7 @@ func TestWholeGame(t *testing.T) {
 		case strings.Contains(l, "as a coup fourré"):
 			asked["coup fourré"]++
 			r.send("yes")
-		case strings.Contains(l, "Extend the trip to 1000?"):
+		case strings.Contains(l, "Extend the trip to 1000 miles?"):
 			asked["extension"]++
 			r.send([]string{"yes", "no"}[asked["extension"]%2])
 		case l == lang.English.Text[lang.AnotherHand]:
@@ -280,7 +280,7 @@ func englishCardName(name string) string {
 
 // distancePlayed is a distance played as the line mode tells it, with
 // the side's total after it.
-var distancePlayed = regexp.MustCompile(`^(You|[A-Z][a-z0-9 ]*?) plays? (\d+) miles, (\d+) in all\.$`)
+var distancePlayed = regexp.MustCompile(`^(You|[A-Z][a-z0-9 ]*?) plays? (\d+) miles, (\d+) miles in all\.$`)
 
 // checkRunningTotals checks, in a transcript, that every distance played
 // is told with its side's running total, counted from the hand's deal.

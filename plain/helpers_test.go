@@ -79,6 +79,9 @@ func forbidden(p []byte) string {
 	if m := bareMinus.Find(p); m != nil {
 		return fmt.Sprintf("a number signed with a bare minus, which espeak-ng's French drops: %q", m)
 	}
+	if m := bareCount(string(p)); m != "" {
+		return fmt.Sprintf("a count without its unit (points, miles, bornes, cards): %q", m)
+	}
 	if m := testkit.OtherTeamForm(string(p)); m != "" {
 		return fmt.Sprintf("a team not written as lang.Catalogue.Team writes it (\"Ann & Dee\"): %q", m)
 	}
@@ -90,6 +93,55 @@ func forbidden(p []byte) string {
 // and reads U+2212 in English; the line mode says "485 behind" or "cost
 // you 485" instead. A hyphen between two numbers ("1-6") is a range.
 var bareMinus = regexp.MustCompile(`(^|[^\p{L}\p{N}])[-\x{2212}]\d`)
+
+// endsClause matches a number that ends a clause: what follows it is a
+// mark, "and"/"et", or the line's end, so no unit comes after it.
+var endsClause = regexp.MustCompile(`(^|[^\p{L}\p{N}:.,+'’-])(\d+)([.,;)!?]|\s(?:and|et)\s|\s*$)`)
+
+// listedDistances matches distances listed before their one unit: "25,
+// 50 miles", "25 and 75 miles".
+var listedDistances = regexp.MustCompile(`^(?:(?:,| and| et) \d+)+ (?:miles?|bornes?)\b`)
+
+// notCounts are the words after which a number ending a clause names
+// something rather than counting it: a card's slot, a game, a hand, a
+// move, a number typed ("(or 2)"), a line of a file; and "won", "sur" and
+// "sabot", whose count has its unit before it ("games won 0", "0 borne
+// sur 700", "Cartes au sabot : 88").
+var notCounts = map[string]bool{
+	"card": true, "carte": true, "game": true, "partie": true, "hand": true, "manche": true,
+	"move": true, "coup": true, "or": true, "ou": true, "line": true, "ligne": true,
+	"column": true, "colonne": true, "won": true, "sur": true, "of": true, "sabot": true,
+	"decision": true, "décision": true, "seed": true, "graine": true,
+}
+
+// bareCount returns the first count in s said without its unit where the
+// line mode means points, miles or cards: "Zoé has 0 and Max has 0.",
+// "Cards in hand: Ann: 7", "the trip is now 1000." (issue 34: every count
+// has its unit). A range ("1 to 6") and distances listed before their
+// unit are not counts.
+func bareCount(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		for _, m := range endsClause.FindAllStringSubmatchIndex(line, -1) {
+			before, after := line[:m[4]], line[m[5]:]
+			words := strings.Fields(before)
+			prev := ""
+			if len(words) > 0 {
+				prev = strings.ToLower(strings.Trim(words[len(words)-1], "([:"))
+			}
+			if prev == "" && len(words) > 1 { // "Ann :" in French: the name is before the colon
+				prev = strings.ToLower(words[len(words)-2])
+			}
+			switch {
+			case notCounts[prev]:
+			case (prev == "to" || prev == "à") && len(words) > 1 && strings.Trim(words[len(words)-2], "0123456789") == "":
+			case listedDistances.MatchString(after):
+			default:
+				return strings.TrimSpace(line[max(0, m[4]-24):m[5]])
+			}
+		}
+	}
+	return ""
+}
 
 // runTogether matches two numbers with only a space between them ("1 75
 // miles", "Computer 2 0"): espeak-ng reads "one seventy-five".

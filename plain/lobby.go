@@ -200,7 +200,7 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 				s.say(lang.Bye)
 				return Quit
 			default:
-				s.say(lang.LobbyUnknown, strconv.Quote(shorten(line)))
+				s.say(lang.LobbyUnknown, s.text(lang.UsageQuoted, shorten(line)))
 			}
 			if over {
 				return end
@@ -391,7 +391,7 @@ func (s *Session) waitRoom(ctx context.Context, seat Seat, opts Options) End {
 			case lang.WordHelp:
 				s.say(lang.RoomHelp)
 			default:
-				s.say(lang.RoomUnknown, strconv.Quote(shorten(line)))
+				s.say(lang.RoomUnknown, s.text(lang.UsageQuoted, shorten(line)))
 			}
 		}
 	}

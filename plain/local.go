@@ -32,7 +32,7 @@ func (s *Session) askResume(ctx context.Context, g record.Game) resumeAnswer {
 				names = append(names, s.seatNameIn(g, seat))
 			}
 		}
-		points[side] = s.text(lang.Points, s.list(names, lang.And), g.Points(side))
+		points[side] = s.cat.Count(g.Points(side), lang.PointsOne, s.cat.Team(names...))
 	}
 	which := s.text(lang.ResumeWhich, st.Config.Players, st.Game+1, int(st.Hand)+1,
 		s.cat.Date(g.Saved.Local()), g.Saved.Local().Format("15:04"), s.list(points, lang.And))

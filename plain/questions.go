@@ -120,8 +120,8 @@ func (qs *questions) ask(p prompt) {
 		qs.line(qs.turnLine())
 		return
 	case promptCoupFourre:
-		qs.say(lang.CoupFourre, capital(qs.seatName(int(o.Attacker))), qs.cat.Card(o.Threat),
-			qs.sideName(int(o.ThreatSide)), qs.cat.Card(engine.SafetyFor(o.Threat)))
+		qs.say(lang.CoupFourre, capital(qs.seatName(int(o.Attacker))), qs.cat.CardA(o.Threat),
+			qs.sideName(int(o.ThreatSide)), qs.cat.CardThe(engine.SafetyFor(o.Threat)))
 	case promptExtension:
 		var others []string
 		for _, side := range qs.view.Opponents() {
@@ -146,8 +146,8 @@ func (qs *questions) ask(p prompt) {
 	case promptAnotherHand, promptAnotherGame:
 		var hand, game []string
 		for side := range o.Config.Sides() {
-			hand = append(hand, qs.text(lang.Points, qs.sideName(side), o.HandScores[side].Total()))
-			game = append(game, qs.text(lang.Points, qs.sideName(side), o.Totals[side]))
+			hand = append(hand, qs.cat.Count(o.HandScores[side].Total(), lang.PointsOne, qs.sideName(side)))
+			game = append(game, qs.cat.Count(int(o.Totals[side]), lang.PointsOne, qs.sideName(side)))
 		}
 		qs.say(lang.HandScores, qs.list(hand, lang.And))
 		qs.say(lang.GameTotals, qs.list(game, lang.And))
