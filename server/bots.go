@@ -37,6 +37,74 @@ const (
 // on its standard input.
 const registerWait = 10 * time.Second
 
+// botKeepalive is how often the server asks a bot's SSH client for a
+// keepalive reply (keepAlive), at most: a third of the connection's idle
+// backstop when that is shorter.
+const botKeepalive = time.Minute
+
+// errNoKeepalive ends a bot's session whose client answered no keepalive
+// in time.
+var errNoKeepalive = errors.New("no answer to the keepalive")
+
+// keepAlive keeps a bot's connection alive while it waits on the ladder,
+// and finds it gone or stalled: a waiting bot sends nothing and is asked
+// nothing, and the connection's idle backstop (ssh.Server.IdleTimeout,
+// --idle and a minute) would close it after half an hour. Every interval
+// it asks the client for a reply (ask: OpenSSH's keepalive@openssh.com,
+// which every client answers, if only to refuse it, as sshd's
+// ClientAliveInterval does); the traffic keeps the connection, and a
+// client that answers nothing within the next interval is stalled or
+// gone: keepAlive returns errNoKeepalive (ask's own error if it failed),
+// or ctx's error once ctx ends.
+func keepAlive(ctx context.Context, interval time.Duration, ask func() error) error {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-tick.C:
+		}
+		answered := make(chan error, 1)
+		go func() { answered <- ask() }() // returns when the connection closes, at worst
+		wait := time.NewTimer(interval)
+		select {
+		case err := <-answered:
+			wait.Stop()
+			if err != nil {
+				return err
+			}
+		case <-wait.C:
+			return errNoKeepalive
+		case <-ctx.Done():
+			wait.Stop()
+			return ctx.Err()
+		}
+	}
+}
+
+// keepBotAlive runs keepAlive for the bot session sess until ctx ends,
+// and ends the session's play (cancel) if its client stops answering;
+// none without an idle backstop, which nothing then closes.
+func (s *Server) keepBotAlive(ctx context.Context, sess *channel.Session, cancel context.CancelFunc) {
+	idle := s.ssh.IdleTimeout
+	if idle <= 0 || sess.SSH == nil {
+		return
+	}
+	interval := min(botKeepalive, idle/3)
+	ask := func() error {
+		_, _, err := sess.SSH.SendRequest("keepalive@openssh.com", true, nil)
+		return err
+	}
+	go func() {
+		if err := keepAlive(ctx, interval, ask); ctx.Err() == nil {
+			s.log.Info("bot gone", "source", sess.Source, "key", sess.ID, "err", err)
+			cancel()
+			sess.SSH.Close()
+		}
+	}()
+}
+
 // botCommand runs the session if its command is one of the bot ladder's,
 // and reports whether it was.
 func (s *Server) botCommand(sess *channel.Session) bool {
@@ -85,6 +153,7 @@ func (s *Server) botSession(sess *channel.Session) {
 	ctx, cancel := context.WithCancel(sess.Ctx)
 	defer cancel()
 	defer context.AfterFunc(s.stop, cancel)()
+	s.keepBotAlive(ctx, sess, cancel)
 	s.log.Info("session", "source", sess.Source, "key", id, "mode", BotCommand, "name", name)
 	c, err := bot.NewClient(sessionOutput{sess}, sess.Input, io.Discard)
 	if err != nil {

@@ -3,8 +3,10 @@ package server
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -137,4 +139,40 @@ func TestSSHQuickBot(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// TestKeepAlive: a bot's client that answers every keepalive keeps its
+// connection however long it waits (its idle backstop never comes, the
+// traffic resetting it); one that stops answering is found within two
+// intervals, and a failed request ends it at once.
+func TestKeepAlive(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const interval = time.Minute
+		ctx, cancel := context.WithCancel(context.Background())
+		answers := 0
+		done := make(chan error, 1)
+		go func() { done <- keepAlive(ctx, interval, func() error { answers++; return nil }) }()
+		time.Sleep(2 * time.Hour)
+		synctest.Wait()
+		select {
+		case err := <-done:
+			t.Fatalf("a client answering every keepalive ended after %d: %v", answers, err)
+		default:
+		}
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) || answers < 100 {
+			t.Fatalf("%d keepalives in 2 hours, ended with %v", answers, err)
+		}
+
+		stalled := make(chan struct{})
+		defer close(stalled)
+		start := time.Now()
+		if err := keepAlive(context.Background(), interval, func() error { <-stalled; return nil }); !errors.Is(err, errNoKeepalive) || time.Since(start) > 2*interval {
+			t.Fatalf("a stalled client: %v after %v", err, time.Since(start))
+		}
+		broken := errors.New("EOF")
+		if err := keepAlive(context.Background(), interval, func() error { return broken }); !errors.Is(err, broken) {
+			t.Fatalf("a failed request: %v", err)
+		}
+	})
 }

@@ -258,8 +258,9 @@ type Session struct {
 	Ch     gossh.Channel
 	Ctx    context.Context // ends with the channel or the connection
 	Conn   *gate.Conn
-	ID     string // the key's fingerprint
-	Source string // where the player comes from: the connection's, or a relayed player's (relay.Unrelay)
+	SSH    gossh.Conn // the connection's SSH side: its requests to the client
+	ID     string     // the key's fingerprint
+	Source string     // where the player comes from: the connection's, or a relayed player's (relay.Unrelay)
 	Input  *InputBuffer
 	Size   *Windows
 
@@ -372,7 +373,7 @@ func (h *Handler) clamp(cols, rows uint32) Window {
 }
 
 // Serve is the server's handler of session channels (an ssh.ChannelHandler).
-func (h *Handler) Serve(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
+func (h *Handler) Serve(_ *ssh.Server, sc *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
 	c := gate.ConnOf(ctx)
 	if err := c.OpenChannel(); err != nil {
 		if err == gate.ErrTooManyChannels {
@@ -389,7 +390,7 @@ func (h *Handler) Serve(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewChannel,
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	id := c.Key()
-	sess := &Session{Ch: ch, Ctx: sctx, Conn: c, ID: id, Source: c.Source(), Input: NewInputBuffer(preShellInput), Size: NewWindows()}
+	sess := &Session{Ch: ch, Ctx: sctx, Conn: c, SSH: sc, ID: id, Source: c.Source(), Input: NewInputBuffer(preShellInput), Size: NewWindows()}
 	go h.readInput(sess)
 
 	started := &sess.started
