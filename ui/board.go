@@ -187,8 +187,14 @@ func newBoard(opts local.Options, l *lang.Catalogue, hint ai.HintFunc, dark bool
 }
 
 // Init asks the terminal for its background and starts listening to the
-// table.
+// table. A fed board's host (a server's session) asked already and gave
+// the board its answer (RemoteConfig.Dark): asking again only kept one of
+// Bubble Tea's goroutines waiting, for the batch, on the host's wait for
+// the table's next change (issue 36).
 func (m *Board) Init() tea.Cmd {
+	if m.fed {
+		return m.watchTable()
+	}
 	return tea.Batch(tea.RequestBackgroundColor, m.watchTable())
 }
 
