@@ -334,7 +334,11 @@ func TestPainterKeys(t *testing.T) {
 		{80, 24, 2, colorprofile.TrueColor},
 		{120, 40, 6, colorprofile.ANSI},
 	}
-	keys := []string{"left", "right", "left", "right", "1", "3", "6", "p", "w", "g", "esc", "?", "[", "]", "q", "n", "u", "d", "enter", "x", "tab", "space", "o", "i"}
+	keys := []tea.KeyPressMsg{{Code: tea.KeyLeft}, {Code: tea.KeyRight}, {Code: tea.KeyLeft}, {Code: tea.KeyRight},
+		{Code: tea.KeyEscape}, {Code: tea.KeyEnter}, {Code: tea.KeyTab}, {Code: tea.KeySpace, Text: " "}}
+	for _, r := range "136pwg?[]qnudxoi" { // slots, dialogs, the log, BSD's letters
+		keys = append(keys, tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
 	steps := testkit.Size(30, 120, 4000)
 	for i, tc := range tests {
 		seed := uint64(i + 1)
@@ -357,7 +361,7 @@ func TestPainterKeys(t *testing.T) {
 				model, _ = model.Update(tea.WindowSizeMsg{Width: w, Height: h})
 				p.width, p.height, p.full = w, h, true
 			default:
-				model, _ = model.Update(keyPress(keys[rng.IntN(len(keys))]))
+				model, _ = model.Update(keys[rng.IntN(len(keys))])
 			}
 			content := model.View().Content
 			full := p.full
@@ -371,26 +375,6 @@ func TestPainterKeys(t *testing.T) {
 			sameScreen(t, fmt.Sprintf("%s, step %d", what, step), screen, ref.shown(w, h, content, tc.profile))
 		}
 	}
-}
-
-// keyPress is the key message Bubble Tea gives for key, as String names it.
-func keyPress(key string) tea.KeyPressMsg {
-	switch key {
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	}
-	r := []rune(key)[0]
-	return tea.KeyPressMsg{Code: r, Text: key}
 }
 
 // TestColorsAsColorprofile: the remembered translations give what
