@@ -31,6 +31,22 @@ type quickMsg struct {
 	gen int
 }
 
+// botMsg is the seat against a waiting bot that b found, or why none.
+type botMsg struct {
+	c   *table.Conn
+	err error
+}
+
+// playBot seats the person against the bot that has waited longest on
+// the ladder, in a command: the lobby reads the store for it.
+func (s *Screen) playBot() tea.Cmd {
+	adm := s.Admission
+	return func() tea.Msg {
+		c, err := adm.PlayBot(context.Background())
+		return botMsg{c, err}
+	}
+}
+
 // quick looks for a quick match of players until one is made, the person
 // stops looking (rankedKey) or asks for another size, or the session
 // ends.

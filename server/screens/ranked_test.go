@@ -143,7 +143,14 @@ func TestPlayBotKey(t *testing.T) {
 			t.Fatalf("the lobby of a rated server in French:\n%s", v)
 		}
 		s.Update(press("f"))
-		s.Update(press("b"))
+		pressCmd := func(k string) {
+			_, cmd := s.Update(press(k))
+			if cmd == nil || s.conn != nil {
+				t.Fatalf("%s read the store inside Update, not in a command", k)
+			}
+			s.Update(cmd())
+		}
+		pressCmd("b")
 		if v := view(); !strings.Contains(v, "no bot is waiting") || s.conn != nil {
 			t.Fatalf("b with no bot waiting:\n%s", v)
 		}
@@ -167,7 +174,7 @@ func TestPlayBotKey(t *testing.T) {
 			botR.Close()
 		}()
 		synctest.Wait()
-		s.Update(press("b"))
+		pressCmd("b")
 		if s.conn == nil || !s.conn.Table().Started() || !s.conn.Table().Config().Rated {
 			t.Fatalf("b did not seat Ada against the bot: %v", s.msg)
 		}

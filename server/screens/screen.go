@@ -298,6 +298,14 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	case quickMsg:
 		return s, s.quickDone(msg)
+	case botMsg:
+		if s.conn != nil { // already in a room: the seat found is given up
+			if msg.c != nil {
+				msg.c.Quit()
+			}
+			return s, nil
+		}
+		return s, s.connect(msg.c, msg.err)
 	case updateMsg:
 		if msg.c != s.conn {
 			return s, nil // from a room this session left
@@ -375,8 +383,7 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, ranked.Ranking) && s.Lobby().Rated():
 		s.showRanking()
 	case key.Matches(msg, ranked.Bot) && s.Lobby().Rated():
-		// A bot waits on the ladder, or none does: the answer is at once.
-		return s.connect(s.Admission.PlayBot(context.Background()))
+		return s.playBot()
 	}
 	return nil
 }
