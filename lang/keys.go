@@ -213,7 +213,7 @@ const (
 	Hello          // name
 	NoRooms        // -
 	RoomsHead      // -
-	RoomLine       // name, players, rules, level, people, state
+	RoomLine       // name, players, rules, level, people (SrvPerson counted), state
 	RoomWaiting    // -
 	RoomPlaying    // -
 	RoomSaved      // -
@@ -1143,10 +1143,10 @@ const (
 	SrvWaiting    // -
 	SrvSaved      // -
 	SrvPlaying    // -
-	SrvPeople     // count
-	SrvPerson     // -
-	SrvBots       // count (the seats bots of the ladder hold)
-	SrvBot        // -
+	SrvPerson     // count (Count: the people in a room, 1)
+	SrvPeople     // count (the plural, after its singular)
+	SrvBot        // count (Count: the seats bots of the ladder hold, 1)
+	SrvBots       // count (the plural, after its singular)
 	SrvRules      // rules (then a comma)
 	SrvRoomLine   // name, players, rules, level, people, state
 	SrvKeyUp      // - (a key's help)

@@ -524,15 +524,9 @@ func (s *Screen) View() tea.View {
 					state = s.lang.T(lang.SrvPlaying)
 				}
 				h.mark(&b, pickRoom{i})
-				people := s.lang.T(lang.SrvPeople, r.Humans)
-				if r.Humans == 1 {
-					people = s.lang.T(lang.SrvPerson)
-				}
-				switch { // a bot is not a person
-				case r.Bots == 1:
-					people += ", " + s.lang.T(lang.SrvBot)
-				case r.Bots > 1:
-					people += ", " + s.lang.T(lang.SrvBots, r.Bots)
+				people := s.lang.Count(r.Humans, lang.SrvPerson)
+				if r.Bots > 0 { // a bot is not a person
+					people += ", " + s.lang.Count(r.Bots, lang.SrvBot)
 				}
 				rules := "" // the standard rules go without saying
 				if r.Rules != engine.Standard.String() {
