@@ -281,7 +281,7 @@ func TestReviewCommand(t *testing.T) {
 		return fmt.Sprintf(up, int(math.Round(x)))
 	}
 	split := fmt.Sprintf("Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
-		words(p.Skill, "gained you %d", "cost you %d"), words(p.Others, "cost them %d", "gained them %d"), words(p.Luck, "gave you %d", "took %d from you"))
+		words(p.Skill, "gained you %d points", "cost you %d points"), words(p.Others, "cost them %d points", "gained them %d points"), words(p.Luck, "gave you %d points", "took %d points from you"))
 	off, se := p.Off(rv.Hands[0].Result)
 	addsUp := fmt.Sprintf("Added up, that is your result give or take %d points, the noise of the measure.", int(math.Round(math.Abs(off))))
 	if math.Abs(off) > review.Within*se {

@@ -96,7 +96,7 @@ var bareMinus = regexp.MustCompile(`(^|[^\p{L}\p{N}])[-\x{2212}]\d`)
 
 // endsClause matches a number that ends a clause: what follows it is a
 // mark, "and"/"et", or the line's end, so no unit comes after it.
-var endsClause = regexp.MustCompile(`(^|[^\p{L}\p{N}:.,+'’-])(\d+)([.,;)!?]|\s(?:and|et)\s|\s*$)`)
+var endsClause = regexp.MustCompile(`(^|[^\p{L}\p{N}:.,+'’-])(\d+)([.,;)!?](?:[^\p{N}]|$)|\s(?:and|et)\s|\s*$)`)
 
 // listedDistances matches distances listed before their one unit: "25,
 // 50 miles", "25 and 75 miles".
@@ -110,7 +110,7 @@ var listedDistances = regexp.MustCompile(`^(?:(?:,| and| et) \d+)+ (?:miles?|bor
 var notCounts = map[string]bool{
 	"card": true, "carte": true, "game": true, "partie": true, "hand": true, "manche": true,
 	"move": true, "coup": true, "or": true, "ou": true, "line": true, "ligne": true,
-	"column": true, "colonne": true, "won": true, "sur": true, "of": true, "sabot": true,
+	"column": true, "colonne": true, "won": true, "gagnées": true, "sur": true, "of": true, "sabot": true,
 	"decision": true, "décision": true, "seed": true, "graine": true,
 }
 
