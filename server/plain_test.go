@@ -385,7 +385,7 @@ func TestSSHPlainRanking(t *testing.T) {
 	ann.send("create duel 2 rated")
 	ann.until("Room duel.")
 	bob.send("rooms")
-	bob.until("duel: 2 players, standard rules, computers easy, 1 people, waiting for its host to deal, rated.")
+	bob.until("duel: 2 players, standard rules, computers easy, 1 person, waiting for its host to deal, rated.")
 	bob.send("lang fr")
 	bob.send("classement fort")
 	if line := bob.until("2. fort"); !strings.Contains(line, "1542, ordinateur de la maison, cote fixe.") {
