@@ -628,7 +628,7 @@ var French = Catalogue{
 		UIStatus:          "  Partie %d · Manche %d · %d bornes · règles %s",
 		UIUse:             "Jouer",
 		UIDiscard:         "Défausser",
-		UIMoveCard:        ">>:Coup : %s la carte n° ",
+		UIMoveCard:        ">>:Coup : %s la carte n°\u00a0",
 		UIMoveCardHelp:    "(1-6 ou P, Échap annule)",
 		UIAfterUseKey:     "« %s » : après %s, tapez 1-6 ou P, puis Entrée (Échap annule).",
 		UIMoveSlot:        ">>:Coup : %s %s ",
