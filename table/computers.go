@@ -117,13 +117,12 @@ func (t *Table) loop() {
 			legal := obs.Legal(buf[:0])
 			a, ok := legal[0], true
 			switch {
-			case prog != nil && len(legal) > 1:
+			case prog == nil:
+				a, ok = t.choose(ctx, p, &obs, legal)
+			case len(legal) > 1:
 				// A program computes elsewhere: it takes no place in
 				// the pool, and is not asked what has one answer.
-				a = prog.p.Choose(ctx, &obs, legal)
-			case prog != nil:
-			default:
-				a, ok = t.choose(ctx, p, &obs, legal)
+				a = p.Choose(ctx, &obs, legal)
 			}
 			if rest := pace - time.Since(start); rest > 0 && ctx.Err() == nil {
 				timer := time.NewTimer(rest)
