@@ -132,45 +132,55 @@ func TestInferIgnoresOtherPlayers(t *testing.T) {
 // never wrongly: docs/ai.md.)
 func TestInferHoldsAgainstTheHeuristic(t *testing.T) {
 	for _, pol := range []*Policy{nil, &tuned} {
-		var buf [engine.MaxLegal]engine.Action
 		decisions, read, plays := 0, 0, 0
-		for seed := uint64(1); seed <= 300; seed++ {
-			s, err := engine.New(engine.DefaultConfig, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var v view
-			var tal tally
-			tal.reset(&s)
-			for !s.HandOver() {
-				legal := s.Legal(buf[:0])
-				if s.ToAct() == 0 && len(legal) > 1 {
-					decisions++
-					obs := engine.Observe(&s, 0)
-					var avoid engine.Avoid
-					if infer(&obs, &avoid) {
-						read++
-						if lastOf(&obs, 1).Kind != engine.EvDiscard {
-							plays++
-						}
-						for _, c := range s.Hands[1] {
-							if avoid[1][c] {
-								t.Fatalf("policy %v, hand %d: seat 1 holds %v, which infer says it cannot (its last action %v)", pol != nil, seed, c, lastOf(&obs, 1))
-							}
-						}
+		seatZeroDecisions(t, pol, func(seed uint64, s *engine.State, obs *engine.Observation) {
+			decisions++
+			var avoid engine.Avoid
+			if infer(obs, &avoid) {
+				read++
+				if lastOf(obs, 1).Kind != engine.EvDiscard {
+					plays++
+				}
+				for _, c := range s.Hands[1] {
+					if avoid[1][c] {
+						t.Fatalf("policy %v, hand %d: seat 1 holds %v, which infer says it cannot (its last action %v)", pol != nil, seed, c, lastOf(obs, 1))
 					}
 				}
-				viewOfState(&s, &v, &tal)
-				v.pol = nil
-				if s.ToAct() == 1 {
-					v.pol = pol
-				}
-				a, _ := v.best(legal)
-				s.StepLegal(a)
 			}
-		}
+		})
 		if read < decisions/2 || plays < read/4 {
 			t.Errorf("policy %v: infer read something in %d of %d decisions, %d of them from a play", pol != nil, read, decisions, plays)
+		}
+	}
+}
+
+// seatZeroDecisions plays hands 1 to 300 of the default game, seat 1 by
+// pol (the heuristic when nil) and the others by the heuristic, and calls
+// decide at each of seat 0's decisions with a choice, before it is made.
+func seatZeroDecisions(t *testing.T, pol *Policy, decide func(seed uint64, s *engine.State, obs *engine.Observation)) {
+	t.Helper()
+	var buf [engine.MaxLegal]engine.Action
+	for seed := uint64(1); seed <= 300; seed++ {
+		s, err := engine.New(engine.DefaultConfig, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v view
+		var tal tally
+		tal.reset(&s)
+		for !s.HandOver() {
+			legal := s.Legal(buf[:0])
+			if s.ToAct() == 0 && len(legal) > 1 {
+				obs := engine.Observe(&s, 0)
+				decide(seed, &s, &obs)
+			}
+			viewOfState(&s, &v, &tal)
+			v.pol = nil
+			if s.ToAct() == 1 {
+				v.pol = pol
+			}
+			a, _ := v.best(legal)
+			s.StepLegal(a)
 		}
 	}
 }
@@ -268,59 +278,41 @@ func TestInferSharpensDeals(t *testing.T) {
 	if testkit.Size(0, 0, 1) == 0 {
 		t.Skip("a measurement: set " + testkit.LongEnv)
 	}
-	var buf [engine.MaxLegal]engine.Action
 	for _, pol := range []*Policy{nil, &tuned} {
 		decisions, read, kinds := 0, 0, 0
 		var errU, errI float64
 		rng := rand.New(rand.NewPCG(5, 6))
-		for seed := uint64(1); seed <= 300; seed++ {
-			s, err := engine.New(engine.DefaultConfig, seed)
-			if err != nil {
-				t.Fatal(err)
+		seatZeroDecisions(t, pol, func(_ uint64, s *engine.State, obs *engine.Observation) {
+			if s.Phase != engine.PhasePlay {
+				return
 			}
-			var v view
-			var tal tally
-			tal.reset(&s)
-			for !s.HandOver() {
-				legal := s.Legal(buf[:0])
-				if s.ToAct() == 0 && len(legal) > 1 && s.Phase == engine.PhasePlay {
-					decisions++
-					obs := engine.Observe(&s, 0)
-					var avoid engine.Avoid
-					if infer(&obs, &avoid) {
-						read++
-						for _, out := range avoid[1] {
-							if out {
-								kinds++
-							}
-						}
-					}
-					var truth, eu, ei [engine.NumCards]float64
-					for _, c := range s.Hands[1] {
-						truth[c]++
-					}
-					const samples = 60
-					for range samples {
-						u, d := engine.Sample(&obs, rng), engine.SampleAvoiding(&obs, rng, &avoid)
-						for k := range engine.HandSlots {
-							eu[u.Hands[1][k]] += 1.0 / samples
-							ei[d.Hands[1][k]] += 1.0 / samples
-						}
-					}
-					for c := engine.Card(1); c < engine.NumCards; c++ {
-						errU += (eu[c] - truth[c]) * (eu[c] - truth[c])
-						errI += (ei[c] - truth[c]) * (ei[c] - truth[c])
+			decisions++
+			var avoid engine.Avoid
+			if infer(obs, &avoid) {
+				read++
+				for _, out := range avoid[1] {
+					if out {
+						kinds++
 					}
 				}
-				viewOfState(&s, &v, &tal)
-				v.pol = nil
-				if s.ToAct() == 1 {
-					v.pol = pol
-				}
-				a, _ := v.best(legal)
-				s.StepLegal(a)
 			}
-		}
+			var truth, eu, ei [engine.NumCards]float64
+			for _, c := range s.Hands[1] {
+				truth[c]++
+			}
+			const samples = 60
+			for range samples {
+				u, d := engine.Sample(obs, rng), engine.SampleAvoiding(obs, rng, &avoid)
+				for k := range engine.HandSlots {
+					eu[u.Hands[1][k]] += 1.0 / samples
+					ei[d.Hands[1][k]] += 1.0 / samples
+				}
+			}
+			for c := engine.Card(1); c < engine.NumCards; c++ {
+				errU += (eu[c] - truth[c]) * (eu[c] - truth[c])
+				errI += (ei[c] - truth[c]) * (ei[c] - truth[c])
+			}
+		})
 		d := float64(decisions)
 		t.Logf("seat 1 plays the tuned policy: %v; %d decisions, read at %.1f%% (%.1f kinds of card a read); squared error uniform %.3f, inferred %.3f",
 			pol != nil, decisions, 100*float64(read)/d, float64(kinds)/float64(max(read, 1)), errU/d, errI/d)
