@@ -261,13 +261,15 @@ func TestReviewCommand(t *testing.T) {
 	r.until(func(l string) bool { return l == lang.English.Text[lang.AnotherHand] })
 	r.send("review")
 	r.until(func(l string) bool { return l == lang.English.Text[lang.RvlStarted] })
+	// The search is waited for here, bounded by the test's own timeout:
+	// on a busy machine it can take longer than the rig's wait for a line.
+	rv := <-reviewed
 	var said []string
 	r.until(func(l string) bool {
 		said = append(said, l)
 		return strings.HasPrefix(l, "Your play: ")
 	})
 	text := strings.Join(said, "\n")
-	rv := <-reviewed
 	if rv == nil || len(rv.Hands) != 1 || rv.Hands[0].Split == nil {
 		t.Fatalf("the review of the hand has no split: %+v", rv)
 	}
