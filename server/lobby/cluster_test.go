@@ -303,6 +303,10 @@ func TestTakeOverWaiting(t *testing.T) {
 			ann.Act(u.Obs.Legal(buf[:0])[0])
 		}
 	}
+	// The record of the deal is written on the room's own goroutine; a
+	// write of who waited, begun before the deal, may land after the
+	// first move, never after the deal's record.
+	rb.gathers.Wait()
 	k, err := b.Store.Room(bg, "fam")
 	servertest.Must(t, err)
 	if k.Game.UI[uiWaiting] != "" {

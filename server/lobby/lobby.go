@@ -157,12 +157,10 @@ func (l *Lobby) Create(ctx context.Context, name, host, hostName string, hostSea
 				return nil, err
 			}
 		}
-		r, err = l.newRoom(cfg, func(cfg table.Config) (*table.Table, error) { return table.New(name, host, cfg, l.Now) })
+		r, err = l.newRoom(cfg, lease, false, func(cfg table.Config) (*table.Table, error) { return table.New(name, host, cfg, l.Now) })
 		if err != nil {
 			return nil, err
 		}
-		r.epoch.Store(lease.Epoch)
-		r.until.Store(l.now().Add(LeaseTime).UnixMilli())
 		if c, err = r.Join(host, hostName, hostSeat); err != nil {
 			r.Close()
 			return nil, err
@@ -217,10 +215,15 @@ func (l *Lobby) addLocked(name string, build func() (*Room, error)) error {
 
 // newRoom makes a room of the lobby around the table that makeTable makes
 // from cfg: with the lobby's pool, and telling the lobby when a hand ends
-// if it keeps its rooms.
-func (l *Lobby) newRoom(cfg table.Config, makeTable func(table.Config) (*table.Table, error)) (*Room, error) {
+// if it keeps its rooms. In a cluster the room holds lease (based: the
+// store has the game's record) before its table exists, so that no write
+// the table starts is fenced with another epoch.
+func (l *Lobby) newRoom(cfg table.Config, lease store.Lease, based bool, makeTable func(table.Config) (*table.Table, error)) (*Room, error) {
 	cfg.Rated = cfg.Rated && l.Ratings != nil
 	r := &Room{lobby: l, level: cfg.Level, rated: cfg.Rated}
+	r.epoch.Store(lease.Epoch)
+	r.based.Store(based)
+	r.until.Store(l.now().Add(LeaseTime).UnixMilli())
 	cfg.Pool = l.Pool
 	if l.Store != nil {
 		cfg.HandEnd, cfg.Deserted = r.handEnded, r.deserted

@@ -474,7 +474,7 @@ func (l *Lobby) restoreRoom(ctx context.Context, k store.Room, cfg table.Config,
 	// A room of a cluster taken over before its deal waits for it again,
 	// its people's seats theirs.
 	waiting := g.UI[uiWaiting] != "" && len(g.History) == 0
-	r, err = l.newRoom(cfg, func(cfg table.Config) (*table.Table, error) {
+	r, err = l.newRoom(cfg, lease, !waiting, func(cfg table.Config) (*table.Table, error) {
 		if waiting {
 			return table.Waiting(k.Name, g, users, g.UI[UIHost], cfg, l.Now)
 		}
@@ -484,9 +484,6 @@ func (l *Lobby) restoreRoom(ctx context.Context, k store.Room, cfg table.Config,
 		return nil, err
 	}
 	r.written = len(g.History)
-	r.epoch.Store(lease.Epoch)
-	r.based.Store(!waiting)
-	r.until.Store(l.now().Add(LeaseTime).UnixMilli())
 	return r, nil
 }
 
