@@ -204,7 +204,8 @@ var English = Catalogue{
 
 		AskName:        "What is your name? Type it and press Return.",
 		NameUnread:     "The server cannot reach its database, so it could not read the name you chose: try again in a moment, or type quit to leave.",
-		NameRefused:    "Not that name: %v.",
+		NameRefused:    "Not that name: %v. You have no name yet, so the next line you type is taken as your name: type one and press Return.",
+		NameIsCommand:  "%s is one of the lobby's commands, not a name, and you are not in the lobby yet: type your name and press Return.",
 		NameRetired:    "Your name %s is now one mille gives its computer players, so that nobody passes for a computer: choose another. Nothing else of yours changes.",
 		Hello:          "Hello, %s. This is mille's lobby.",
 		NoRooms:        "There are no rooms yet.",

@@ -33,7 +33,7 @@ func TestError(t *testing.T) {
 		{sentinel, "there is no room with that name", "aucune salle ne porte ce nom"},
 		{wrapped, "there is no room with that name", "aucune salle ne porte ce nom"},
 		{Err(RefRoomsPerKey, 1200), "you host 1200 rooms already, the most one player may: end one first", "vous accueillez déjà 1\u00a0200 salles, le plus qu'un joueur peut\u00a0: terminez-en une d'abord"},
-		{nested, "Not that name: there is no room with that name.", "Pas ce nom\u00a0: aucune salle ne porte ce nom."},
+		{nested, "Not that name: there is no room with that name. You have no name yet, so the next line you type is taken as your name: type one and press Return.", "Pas ce nom\u00a0: aucune salle ne porte ce nom. Vous n'avez pas encore de nom, donc la prochaine ligne que vous tapez sera votre nom\u00a0: tapez-le puis Entrée."},
 		{other, "plain words", "plain words"},
 		{nil, "", ""},
 	} {

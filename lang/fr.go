@@ -235,7 +235,8 @@ var French = Catalogue{
 
 		AskName:        "Quel est votre nom ? Tapez-le puis Entrée.",
 		NameUnread:     "Le serveur n'atteint pas sa base de données et n'a pas pu lire le nom que vous avez choisi : réessayez dans un moment, ou tapez quit pour partir.",
-		NameRefused:    "Pas ce nom : %v.",
+		NameRefused:    "Pas ce nom : %v. Vous n'avez pas encore de nom, donc la prochaine ligne que vous tapez sera votre nom : tapez-le puis Entrée.",
+		NameIsCommand:  "%s est une commande du salon, pas un nom, et vous n'êtes pas encore dans le salon : tapez votre nom puis Entrée.",
 		NameRetired:    "Votre nom %s est désormais l'un de ceux que mille donne à ses joueurs ordinateurs, pour que personne ne passe pour un ordinateur : choisissez-en un autre. Rien d'autre ne change pour vous.",
 		Hello:          "Bonjour, %s. Vous êtes dans le salon de mille.",
 		NoRooms:        "Il n'y a pas encore de salle.",

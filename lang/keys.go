@@ -209,6 +209,7 @@ const (
 	AskName        // -
 	NameUnread     // -
 	NameRefused    // error
+	NameIsCommand  // the command typed
 	NameRetired    // name (a stored name that is now a computer's)
 	Hello          // name
 	NoRooms        // -

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -380,6 +381,50 @@ func TestNamePromptQuits(t *testing.T) {
 	for _, want := range []string{lang.English.Text[lang.NameUnread], "the name was not kept", lang.English.Text[lang.Bye]} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the session does not say %q:\n%s", want, text)
+		}
+	}
+}
+
+// takenLobby is a lobby where the name "ada" is another player's: it
+// keeps the names given to it.
+type takenLobby struct {
+	oneRoom
+	given *[]string
+}
+
+func (takenLobby) Name() string { return "" }
+func (l takenLobby) SetName(n string) error {
+	if strings.EqualFold(n, "ada") {
+		return errors.New("another player has that name")
+	}
+	*l.given = append(*l.given, n)
+	return nil
+}
+
+// TestRefusedNameReasks (issue 35): after a refused name the prompt says
+// the next line is still the name, and a lobby command typed there (by
+// someone who took the refusal for the lobby) is not taken as the name;
+// lang changes the prompt's language, in English and French.
+func TestRefusedNameReasks(t *testing.T) {
+	for _, c := range []*lang.Catalogue{&lang.English, &lang.French} {
+		var given []string
+		out := newTranscript()
+		in, rooms := strings.NewReader("ada\nrooms\nquick 4\nlang fr\nBen\n"), "rooms"
+		if c == &lang.French {
+			in, rooms = strings.NewReader("ada\nsalles\nrapide 4\nBen\n"), "salles"
+		}
+		New(in, out, c).Serve(context.Background(), takenLobby{given: &given}, "", Options{})
+		if !slices.Equal(given, []string{"Ben"}) {
+			t.Errorf("%s: the names taken are %q, want only Ben", c.Tag, given)
+		}
+		text := out.String()
+		for _, want := range []string{
+			c.T(lang.NameRefused, "another player has that name"),
+			c.T(lang.NameIsCommand, rooms),
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: the session does not say %q:\n%s", c.Tag, want, text)
+			}
 		}
 	}
 }

@@ -212,7 +212,10 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 // askName asks the person's name until the lobby takes one; it reports
 // false, with how the session ends, when the input ends first or the
 // person quits (a line that is only a quit word: the prompt's way out
-// while the server's database is out of reach, issue 32).
+// while the server's database is out of reach, issue 32). A line that
+// starts with a lobby command's word is not taken as a name: a person
+// whose name was refused and who typed rooms or quick, taking the
+// refusal for the lobby, was named "rooms".
 func (s *Session) askName(ctx context.Context, l Lobby) (End, bool) {
 	if old := l.Retired(); old != "" {
 		s.say(lang.NameRetired, old)
@@ -232,6 +235,19 @@ func (s *Session) askName(ctx context.Context, l Lobby) (End, bool) {
 			if lang.QuitsNamePrompt(line) {
 				s.say(lang.Bye)
 				return Quit, false
+			}
+			// A command typed at the prompt (after a refusal, by someone
+			// who took it for the lobby's) is not a name; lang is obeyed,
+			// so that the prompt can be read.
+			words := strings.Fields(line)
+			switch cmd := lobbyCommand(strings.Join(words[:min(1, len(words))], ""), lobbyCommands...); {
+			case cmd == lang.WordLang && len(words) > 1:
+				s.setLang(words[1])
+				s.say(lang.AskName)
+				continue
+			case cmd != 0:
+				s.say(lang.NameIsCommand, shorten(words[0]))
+				continue
 			}
 			if err := l.SetName(strings.TrimSpace(line)); err != nil {
 				s.say(lang.NameRefused, s.cat.Error(err))
