@@ -485,10 +485,20 @@ func (l *Lobby) takeOver() (next time.Time) {
 			if next.IsZero() || ls.Until.Before(next) {
 				next = ls.Until
 			}
-			remote = append(remote, RoomInfo{
+			info := RoomInfo{
 				Name: k.Name, Players: k.Game.State.Config.Players, Rules: fmt.Sprint(k.Game.State.Config.Rules),
-				Level: k.Game.UI[UILevel], Humans: len(k.Players), Started: k.Game.UI[uiWaiting] == "", Rated: k.Game.UI[UIRated] != "",
-			})
+				Level: k.Game.UI[UILevel], Started: k.Game.UI[uiWaiting] == "", Rated: k.Game.UI[UIRated] != "",
+			}
+			for i := range k.Game.State.Config.Players {
+				switch seat := strconv.Itoa(i); {
+				case k.Game.UI[UIUser+seat] == "":
+				case k.Game.UI[uiBot+seat] != "":
+					info.Bots++ // as the local list counts a program's seat
+				default:
+					info.Humans++
+				}
+			}
+			remote = append(remote, info)
 			where[k.Name] = ls.Addr
 			continue
 		}

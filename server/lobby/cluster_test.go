@@ -248,6 +248,27 @@ func TestLeaseTaken(t *testing.T) {
 	}
 }
 
+// TestRemoteRoomBots (issue 35): the rooms list of another server of a
+// cluster counts the seats bots of the ladder hold as bots, as the room's
+// own server does, not as people: the room's record marks them.
+func TestRemoteRoomBots(t *testing.T) {
+	url := pgtest.URL(t)
+	c := servertest.NewClock()
+	a, b := clusterLobby(t, url, "a", c), clusterLobby(t, url, "b", c)
+	a.ladder.bots.Store("kb", true) // as Ladder marks a bot's key
+	if _, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Join(bg, "fam", "kb", "Robo", 2); err != nil {
+		t.Fatal(err)
+	}
+	a.Room("fam").gathers.Wait()
+	b.takeOver()
+	if list := b.List(); len(list) != 1 || list[0].Humans != 1 || list[0].Bots != 1 {
+		t.Fatalf("b's lobby lists %+v, want a's room with one person and one bot", list)
+	}
+}
+
 // TestTakeOverWaiting: a room still waiting for its deal survives its
 // server. Server a makes room fam, Ben sits at it; a stops (as if killed).
 // Once a's lease has run out, server b takes the room over, still

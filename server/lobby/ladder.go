@@ -59,6 +59,11 @@ type ladderEntry struct {
 type ladder struct {
 	mu      sync.Mutex
 	waiting []*ladderEntry
+	// bots are the keys that played on this server's ladder (a key
+	// registered as a bot stays one): a room's record marks their seats
+	// (uiBot), for the rooms list of the other servers of a cluster. A
+	// sync.Map, read under a table's lock (Room.kept).
+	bots sync.Map
 	// pace, when set, replaces BotPace (tests: 0 is BotPace, -1 none).
 	pace time.Duration
 }
@@ -190,6 +195,7 @@ func (l *Lobby) ladderRoom(ctx context.Context, a *ladderEntry, user, name strin
 // the room.
 func (l *Lobby) Ladder(ctx context.Context, c *bot.Client, user, name, owner string, games func(room string)) error {
 	c.MoveTimeout = BotMoveTimeout
+	l.ladder.bots.Store(user, true)
 	for {
 		conn, err := l.waitForGame(ctx, user, name, owner)
 		if err != nil {

@@ -24,6 +24,10 @@ const (
 	// uiWaiting marks a room not dealt yet, whose record a server of
 	// several keeps so that another may take the room over (cluster.go).
 	uiWaiting = "server.waiting"
+	// uiBot, and the seat's number, marks a seat a bot of the ladder
+	// holds: the rooms list of another server of a cluster counts it as
+	// a bot's, not a person's.
+	uiBot = "server.bot."
 )
 
 // MaxSaveAge is how long the store keeps a room nobody played, unless the
@@ -122,6 +126,9 @@ func (r *Room) kept(c table.Checkpoint, saved bool) store.Room {
 		if u != "" {
 			g.UI[UIUser+strconv.Itoa(i)] = u
 			players = append(players, u)
+			if _, bot := r.lobby.ladder.bots.Load(u); bot {
+				g.UI[uiBot+strconv.Itoa(i)] = "1"
+			}
 		}
 		if r.rated && i < len(c.Seating.GaveUp) && c.Seating.GaveUp[i] != "" {
 			// Whoever records the game's result (another server, after
