@@ -14,10 +14,9 @@ import (
 	"github.com/millebornes/mille/server/channel"
 )
 
-// feedInput reads a session's input r into its program p as Bubble Tea
-// would (ultraviolet's decoder and key table, the same escape timeout),
-// and the session's window sizes with it, on one goroutine of the
-// session's rather than the program's.
+// feedInput reads a session's input r into the driver p of its model as
+// Bubble Tea would (ultraviolet's decoder and key table, the same escape
+// timeout), and the session's window sizes with it, on one goroutine.
 //
 // Bubble Tea's own reader (ultraviolet's TerminalReader) costs a session
 // 140 KB and three goroutines: each reader builds its own table of escape
@@ -27,14 +26,14 @@ import (
 // goroutine blocked for good (issue 32). Here one goroutine reads and
 // decodes with the table every session shares, the escape timeout is a
 // timer, and the events go through p.Send, which gives up once the
-// program has ended. The window sizes come through channel.Windows.Watch,
+// driver has ended. The window sizes come through channel.Windows.Watch,
 // on a goroutine that runs only while a size is on its way.
 //
-// The program runs with tea.WithInput(nil). end stops the feed and waits
-// for its goroutines: call it once p.Run has returned and r has ended
-// (its reads return io.EOF), or it waits for that.
-func feedInput(p *tea.Program, r io.Reader, sizes *channel.Windows) (end func()) {
-	d := newKeyDecoder(func(ev uv.Event) { p.Send(ev) })
+// end stops the feed and waits for its goroutines: call it once p.run
+// has returned and r has ended (its reads return io.EOF), or it waits for
+// that.
+func feedInput(p *driver, r io.Reader, sizes *channel.Windows) (end func()) {
+	d := newKeyDecoder(p.sendEvent)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

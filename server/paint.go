@@ -21,9 +21,10 @@ import (
 // docs/benchmarks.md). A served frame differs from the last in a few lines
 // (a selection, a move), so comparing lines by their hashes and rewriting
 // the changed spans of them (spans.go) costs a fraction of that, with the
-// same result on the screen. The program runs with tea.WithoutRenderer; the painted model
-// below hands each view to a painter, which writes it from its own
-// goroutine so that Update never waits on the network.
+// same result on the screen. The session's driver (drive.go) has no
+// renderer; the painted model below hands each view to a painter, which
+// writes it from its own goroutine so that Update never waits on the
+// network.
 
 // FrameEvery is the shortest time between two views of a session: input
 // and room updates that come faster are drawn together, one view a frame,
@@ -86,9 +87,9 @@ func (m *painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// View implements tea.Model: the program calls it after every update and,
-// without a renderer of its own, discards the result; the painter gets the
-// real view, at most once a frame.
+// View implements tea.Model: the driver calls it after every update and
+// discards the result; the painter gets the real view, at most once a
+// frame.
 func (m *painted) View() tea.View {
 	if m.hold {
 		return tea.View{}
@@ -145,7 +146,7 @@ var lineSeed = maphash.MakeSeed()
 
 // newPainter makes a painter writing to out, a terminal of the given size
 // and color profile. Writes to out must not interleave with others': share
-// a channel.LockedWriter with the program.
+// a channel.LockedWriter with the driver's terminal requests.
 func newPainter(out io.Writer, profile colorprofile.Profile, width, height int) *painter {
 	return &painter{out: out, colors: newColors(profile), width: width, height: height}
 }
@@ -204,7 +205,7 @@ func (p *painter) loop() {
 
 // render writes the escape sequences that turn the screen written so far
 // into f: nothing at all when f shows what the screen already does (the
-// program asks for a view after every message, most of them changing
+// driver asks for a view after every message, most of them changing
 // nothing), and in a line that changed, only the spans of it that did
 // (spans.go).
 func (p *painter) render(b *strings.Builder, f *frame, full bool) {

@@ -531,24 +531,14 @@ func (s *Server) handle(sess *channel.Session) {
 	painter := newPainter(out, profile, size.Width, size.Height)
 	defer painter.close()
 	keys := gate.NewEventLimiter(s.cfg.Sessions.KeyRate, s.cfg.Sessions.KeyRate, s.now)
-	p := tea.NewProgram(newPainted(m, painter, FrameEvery, time.Now),
-		tea.WithInput(nil), // feedInput reads it
-		tea.WithOutput(channel.CRLF{W: out}),
-		tea.WithEnvironment(env),
-		tea.WithColorProfile(profile),
-		tea.WithWindowSize(size.Width, size.Height),
-		tea.WithContext(ctx),
-		tea.WithoutSignalHandler(),
-		tea.WithFilter(func(m tea.Model, msg tea.Msg) tea.Msg { return keys.Filter(noSuspend(m, msg)) }),
-		tea.WithoutRenderer(), // the painter draws (paint.go)
-		// With no renderer the program's ticker only flushes the few raw
-		// sequences (a bell, a colour query); at its default 60 a second it
-		// woke 150,000 times a second at 2,500 sessions.
-		tea.WithFPS(sessionFlushesPerSecond),
-	)
-	endInput := feedInput(p, sessionInput(input, time.Now, time.Sleep), sess.Size)
-	_, err := p.Run()
-	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+	// The model runs on this goroutine (drive.go); its context ends with
+	// it, so that no command waits to send it a message after.
+	driveCtx, driven := context.WithCancel(ctx)
+	d := newDriver(driveCtx, channel.CRLF{W: out}, func(m tea.Model, msg tea.Msg) tea.Msg { return keys.Filter(noSuspend(m, msg)) })
+	endInput := feedInput(d, sessionInput(input, time.Now, time.Sleep), sess.Size)
+	err := d.run(newPainted(m, painter, FrameEvery, time.Now), profile, size.Width, size.Height, env)
+	driven()
+	if err != nil {
 		s.log.Error("session", "source", source, "key", id, "err", err)
 	}
 	painter.close() // the terminal as it was, before the goodbyes
@@ -645,7 +635,3 @@ func noSuspend(_ tea.Model, msg tea.Msg) tea.Msg {
 	}
 	return msg
 }
-
-// sessionFlushesPerSecond is how often a session's program sends what it
-// wrote outside the painter: a bell waits at most a tenth of a second.
-const sessionFlushesPerSecond = 10

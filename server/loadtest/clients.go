@@ -70,8 +70,13 @@ func playerFrom(n int) net.IP {
 	return net.IPv4(127, 1, byte(a>>8), byte(a))
 }
 
-// gatheredLine starts the line the clients print when the play begins.
-const gatheredLine = "gathered"
+// gatheredLine starts the line the clients print when the play begins,
+// playedLine the one they print when the last key is answered or given
+// up on, before they leave.
+const (
+	gatheredLine = "gathered"
+	playedLine   = "played"
+)
 
 // runClients connects the players to s.addr, plays the load and reports;
 // it returns the exit status.
@@ -189,6 +194,11 @@ func runClients(s settings, out io.Writer) int {
 		wg.Go(func() { logins.run(s, stop) })
 	}
 	wg.Wait()
+	keysPlayed := 0
+	for _, p := range playing {
+		keysPlayed += p.keys
+	}
+	fmt.Fprintf(out, playedLine+" %d keys\n", keysPlayed)
 
 	// Leave as players do, then drop the connections.
 	for _, p := range players {

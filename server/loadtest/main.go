@@ -58,8 +58,9 @@ type settings struct {
 	attacker string // this process is the attacker (--attacker)
 	probe    bool   // log in again and again while playing, and count the logins
 
-	cpuProfile string // the server's CPU profile, written here
-	memProfile string // the server's heap profile halfway, written here
+	cpuProfile  string // the server's CPU profile, written here
+	playProfile string // the server's CPU profile of the play alone, written here
+	memProfile  string // the server's heap profile halfway, written here
 
 	// computerRooms rooms of six computers at computerLevel play beside
 	// the players, their searches shared through a pool of computers
@@ -83,6 +84,7 @@ func main() {
 	flag.IntVar(&s.height, "height", 30, "terminal height of the players")
 	flag.DurationVar(&s.timeout, "timeout", 60*time.Second, "longest wait for a screen before it counts as an error")
 	flag.StringVar(&s.cpuProfile, "cpuprofile", "", "write the server's CPU profile to this file (and the clients' to FILE.clients)")
+	flag.StringVar(&s.playProfile, "playprofile", "", "write the server's CPU profile of the play alone (from the gathering to the last key) to this file")
 	flag.StringVar(&s.memProfile, "memprofile", "", "write the server's heap profile halfway through the play to this file, and at the end to FILE.after (its goroutines to FILE.goroutines and FILE.after.goroutines)")
 	flag.IntVar(&s.computerRooms, "computer-rooms", 0, "rooms of six computer players playing beside the players, all the time")
 	flag.StringVar(&s.computerLevel, "computer-level", "expert", "the level of the computer rooms' players")
@@ -97,6 +99,10 @@ func main() {
 	}
 	if s.interval <= 0 || s.duration <= 0 {
 		fmt.Fprintln(os.Stderr, "loadtest: --interval and --duration must be positive")
+		os.Exit(2)
+	}
+	if s.cpuProfile != "" && s.playProfile != "" {
+		fmt.Fprintln(os.Stderr, "loadtest: --cpuprofile or --playprofile, not both (one CPU profile at a time)")
 		os.Exit(2)
 	}
 	if s.attack != "" {

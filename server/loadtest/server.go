@@ -203,6 +203,15 @@ func runServer(s settings, out io.Writer) int {
 	// The clients' report passes through; halfway through the play the
 	// server's live heap is measured after a collection.
 	var middle figures
+	// The server's CPU time from the gathering to the last key, and the
+	// keys the players pressed in it: the play's cost a key, without the
+	// logins and the lobby.
+	var (
+		playCPU   time.Duration
+		playKeys  int
+		playStart time.Duration
+		stopPlay  = func() {}
+	)
 	relayed := make(chan struct{})
 	attacking := make(chan *exec.Cmd, 1)
 	go func() {
@@ -216,6 +225,12 @@ func runServer(s settings, out io.Writer) int {
 				attacking <- startAttacker(self, l.Addr().String(), s, out)
 			}
 			if strings.HasPrefix(lines.Text(), gatheredLine) && timer == nil {
+				playStart = cpuTime()
+				if stop, err := startCPUProfile(s.playProfile); err != nil {
+					fmt.Fprintln(os.Stderr, "loadtest:", err)
+				} else {
+					stopPlay = stop
+				}
 				timer = time.AfterFunc(s.duration/2, func() {
 					f := settled()
 					if s.memProfile != "" {
@@ -223,6 +238,11 @@ func runServer(s settings, out io.Writer) int {
 					}
 					measured <- f
 				})
+			}
+			if n, ok := strings.CutPrefix(lines.Text(), playedLine+" "); ok && playStart > 0 {
+				playCPU = cpuTime() - playStart
+				stopPlay()
+				fmt.Sscanf(n, "%d", &playKeys)
 			}
 		}
 		if timer != nil && !timer.Stop() {
@@ -310,6 +330,10 @@ func runServer(s settings, out io.Writer) int {
 	}
 	fmt.Fprintf(out, "CPU time while the clients ran: server %.1f s, clients %.1f s (for %v of play)\n",
 		serverCPU.Seconds(), (child.ProcessState.UserTime() + child.ProcessState.SystemTime()).Seconds(), s.duration)
+	if playKeys > 0 {
+		fmt.Fprintf(out, "server CPU time while playing (the gathering to the last key): %.1f s, %.3f ms a key\n",
+			playCPU.Seconds(), float64(playCPU)/float64(time.Millisecond)/float64(playKeys))
+	}
 	fmt.Fprintf(out, "load average at the end %s\n", loadAverage())
 	status := 0
 	if childErr != nil {
