@@ -212,15 +212,23 @@ func TestCardSets(t *testing.T) {
 	}
 }
 
-// TestHoldsMatchesSearch holds holds, which tests the slots as bits, to a
-// search of the hand, for every seat and card (NoCard included) over random
-// hands of every configuration.
+// TestHoldsMatchesSearch holds holds, which tests the slots as bits, and
+// firstSlot, which tests them all with conditional moves, to a search of
+// the hand, for every seat and card (NoCard included) over random hands of
+// every configuration.
 func TestHoldsMatchesSearch(t *testing.T) {
 	walkHands(t, 13, 11, testkit.Size(10, 30, 500), func(cfg Config, s *State, _ []Action) {
 		for seat := range cfg.Players {
 			for c := range NumCards {
 				if got, want := s.holds(seat, c), slices.Contains(s.Hands[seat][:], c); got != want {
 					t.Fatalf("%v: seat %d holds %v: %v, the search says %v", cfg, seat, c, got, want)
+				}
+				want := slices.Index(s.Hands[seat][:], c)
+				if want < 0 {
+					want = HandSlots
+				}
+				if got := firstSlot(&s.Hands[seat], c); got != want {
+					t.Fatalf("%v: seat %d's first slot of %v: %v, the search says %v", cfg, seat, c, got, want)
 				}
 			}
 		}

@@ -245,6 +245,15 @@ func (s *State) checkAttack(c Card, side int) error {
 // in one word (playable), not once per card: Legal runs at every step of
 // every rollout the computer players make.
 func (s *State) Legal(buf []Action) []Action {
+	if s.Phase == PhasePlay && len(buf)+MaxLegal <= cap(buf) { // as Legal asks: written in place
+		return buf[:len(buf)+s.legalPlays((*[MaxLegal]Action)(buf[len(buf):len(buf)+MaxLegal]))]
+	}
+	return s.appendLegal(buf)
+}
+
+// appendLegal is Legal in the other phases, and in the play phase when buf
+// has no room for MaxLegal.
+func (s *State) appendLegal(buf []Action) []Action {
 	switch s.Phase {
 	case PhaseCoupFourre:
 		return append(buf, DeclareCoupFourre, DeclineCoupFourre)
@@ -253,39 +262,47 @@ func (s *State) Legal(buf []Action) []Action {
 	case PhaseHandOver, PhaseGameOver:
 		return append(buf, Continue)
 	}
+	var out [MaxLegal]Action
+	n := s.legalPlays(&out)
+	return append(buf, out[:n]...)
+}
+
+// legalPlays writes the actions of the play phase at the start of out and
+// returns their count; the rest of out is overwritten with leftovers.
+//
+// Each card's three bits pick its actions from the row of legalRows (for
+// the sides its hazards go on), in order and counted; the actions are
+// written without a branch on the cards (four lanes every card, one 64-bit
+// store, n moving on by the count), so random hands cost no mispredicted
+// jumps. A card's bits are cleared once read, so its copies further in the
+// hand give nothing; an empty slot's NoCard, or a card out of range, reads
+// the bits of NoCard, which are never set. The seven slots are written out:
+// a loop costs a third more.
+func (s *State) legalPlays(out *[MaxLegal]Action) int {
 	seat := int(s.Turn)
 	w, row := s.playable(seat)
-	// Each card's three bits pick its actions from the row of legalRows
-	// (for the sides its hazards go on), in order and counted; the actions are
-	// written without a branch on the cards (three every card, n moving on
-	// by the count), so random hands cost no mispredicted jumps. A card's
-	// bits are cleared once read, so its copies further in the hand give
-	// nothing; an empty slot's NoCard, or a card out of range, reads the
-	// bits of NoCard, which are never set. The seven slots are written out:
-	// a loop costs a third more.
 	h := &s.Hands[seat]
-	var out [MaxLegal]Action
 	n := uint(0)
-	w, n = legalCard(row, w, n, &out, h[0])
-	w, n = legalCard(row, w, n, &out, h[1])
-	w, n = legalCard(row, w, n, &out, h[2])
-	w, n = legalCard(row, w, n, &out, h[3])
-	w, n = legalCard(row, w, n, &out, h[4])
-	w, n = legalCard(row, w, n, &out, h[5])
-	_, n = legalCard(row, w, n, &out, h[6])
-	if len(buf)+MaxLegal <= cap(buf) { // as Legal asks: one copy of fixed size
-		*(*[MaxLegal]Action)(buf[len(buf) : len(buf)+MaxLegal]) = out
-		return buf[:len(buf)+int(n)]
-	}
-	return append(buf, out[:n]...)
+	w, n = legalCard(row, w, n, out, h[0])
+	w, n = legalCard(row, w, n, out, h[1])
+	w, n = legalCard(row, w, n, out, h[2])
+	w, n = legalCard(row, w, n, out, h[3])
+	w, n = legalCard(row, w, n, out, h[4])
+	w, n = legalCard(row, w, n, out, h[5])
+	_, n = legalCard(row, w, n, out, h[6])
+	return int(n)
 }
 
 // legalCard writes card c's actions at out[n], as its bits in w read in
 // row give them, and returns w without c's bits and n past its actions.
+// The four lanes of the row's entry (three actions and their count) are
+// written as they lie, lowest first, which the compiler makes one 64-bit
+// store; the fourth lane, the count, lands past the card's actions, where
+// the next card's actions or nothing that is returned go.
 func legalCard(row *[8]uint64, w legalWord, n uint, out *[MaxLegal]Action, c Card) (legalWord, uint) {
 	a := row[w>>(cardShift[c]&63)&7] | cardLanes[c]
-	i := min(n, MaxLegal-3) // n is at most 18 here: min only spares the bounds checks
-	out[i], out[i+1], out[i+2] = Action(a), Action(a>>16), Action(a>>32)
+	o := (*[4]Action)(out[min(n, MaxLegal-4):]) // n is at most 18 here: min only spares the bounds checks
+	o[0], o[1], o[2], o[3] = Action(a), Action(a>>16), Action(a>>32), Action(a>>48)
 	return w & cardKeep[c], n + uint(a>>48)
 }
 

@@ -253,21 +253,50 @@ func (s *State) draw(seat, slot int) {
 
 // takeFromHand removes one card c from seat's hand and returns the slot it
 // left. The drawn card (slot P) is taken first if it is c; otherwise the
-// drawn card moves into the emptied slot, as in BSD mille.
+// drawn card moves into the emptied slot, as in BSD mille. As DrawSlot is
+// slot 0, that is the first slot holding c; the drawn card then moves into
+// it (onto itself when it was c).
 func (s *State) takeFromHand(seat int, c Card) int {
 	h := &s.Hands[seat]
-	if h[DrawSlot] == c {
-		h[DrawSlot] = NoCard
-		return DrawSlot
+	i := firstSlot(h, c)
+	if i >= HandSlots {
+		panic("engine: card not in hand") // check() guarantees it is there
 	}
-	for i := range h {
-		if h[i] == c {
-			h[i] = h[DrawSlot]
-			h[DrawSlot] = NoCard
-			return i
-		}
+	h[i] = h[DrawSlot]
+	h[DrawSlot] = NoCard
+	return i
+}
+
+// firstSlot returns the first slot of h that holds c, or HandSlots if none
+// does. It looks at every slot, from the last to the first, keeping the
+// last match seen: each test is a conditional move, not a jump, where a
+// loop that stops at the card mispredicts its exit at random (the card
+// lies anywhere). The slots are written out: a loop costs twice the
+// instructions.
+func firstSlot(h *[HandSlots]Card, c Card) int {
+	i := HandSlots
+	if h[6] == c {
+		i = 6
 	}
-	panic("engine: card not in hand") // check() guarantees it is there
+	if h[5] == c {
+		i = 5
+	}
+	if h[4] == c {
+		i = 4
+	}
+	if h[3] == c {
+		i = 3
+	}
+	if h[2] == c {
+		i = 2
+	}
+	if h[1] == c {
+		i = 1
+	}
+	if h[0] == c {
+		i = 0
+	}
+	return i
 }
 
 // holds reports whether seat holds card c (or, for NoCard, has an empty
@@ -308,19 +337,21 @@ func (s *State) next(seat int) int {
 // startTurn gives the turn to seat, or to the next seat that can act, and
 // draws for it while the pile lasts. It ends the hand when nobody can act.
 func (s *State) startTurn(seat int) {
-	if s.DrawLen == 0 && s.Config.Rules.has(endWhenStuck) && !s.anyoneCanPlay() {
+	if s.DrawLen > 0 { // while the pile lasts, seat draws and acts: most turns
+		s.draw(seat, DrawSlot)
+		s.Phase, s.Turn = PhasePlay, uint8(seat)
+		return
+	}
+	if s.Config.Rules.has(endWhenStuck) && !s.anyoneCanPlay() {
 		s.endHand()
 		return
 	}
 	p := seat
 	for i := 0; i < s.Config.Players; i, p = i+1, s.next(p) {
-		if s.DrawLen > 0 {
-			s.draw(p, DrawSlot)
-		} else if s.HandLen(p) == 0 {
-			continue
+		if s.HandLen(p) > 0 {
+			s.Phase, s.Turn = PhasePlay, uint8(p)
+			return
 		}
-		s.Phase, s.Turn = PhasePlay, uint8(p)
-		return
 	}
 	s.endHand()
 }
