@@ -354,6 +354,12 @@ func (l *Lobby) renewAll(wait bool) {
 			l.renewRoom(r)
 		})
 	}
+	if len(l.retired()) > 0 && l.flushing.CompareAndSwap(false, true) {
+		c.renewals.Go(func() {
+			defer l.flushing.Store(false)
+			l.flushRetired()
+		})
+	}
 	if wait {
 		c.renewals.Wait()
 	}

@@ -288,7 +288,7 @@ func (l *Lobby) Forfeit(conn *table.Conn, name string) {
 	r.Close()
 	if l.Store != nil {
 		r.saveMu.Lock()
-		r.flushLocked() // a game's result, or a hand's end, not written yet
+		r.flushLocked(context.Background()) // a game's result, or a hand's end, not written yet
 		r.saveMu.Unlock()
 		if err := l.Store.DropCheckpoint(context.Background(), r.Name()); err != nil {
 			l.logf("room %s: %v", r.Name(), err)

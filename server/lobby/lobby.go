@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/millebornes/mille/ai"
@@ -110,6 +111,10 @@ type Lobby struct {
 	// are not written yet, open here or not any more (Room.unwritten).
 	unwrittenMu sync.Mutex
 	unwritten   map[string]*Room
+	// flushing is set while a renewal writes the results of retired
+	// rooms (flushRetired), so that renewals do not pile up on a store
+	// that does not answer.
+	flushing atomic.Bool
 }
 
 // NewLobby returns an empty lobby holding at most maxRooms rooms.
@@ -392,7 +397,8 @@ func (l *Lobby) sweepLocked() []*Room {
 }
 
 // Close ends every room. The rooms that had ended by themselves are
-// retired first, as a sweep would have.
+// retired first, as a sweep would have; the results the store could not
+// take are tried once more, and logged if still not written (lastResults).
 func (l *Lobby) Close() {
 	l.mu.Lock()
 	rooms := l.rooms
@@ -405,6 +411,7 @@ func (l *Lobby) Close() {
 		}
 	}
 	l.retire(ended)
+	l.lastResults(rooms)
 	for _, r := range rooms {
 		r.Close()
 		if l.Cluster != nil && !r.Started() && !r.Restored() {

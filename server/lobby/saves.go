@@ -1,11 +1,14 @@
 package lobby
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/millebornes/mille/engine"
@@ -75,7 +78,7 @@ func (r *Room) save(user string, shutdown bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	r.flushLocked()
+	r.flushLocked(context.Background())
 	err = r.putLocked(c, true)
 	switch {
 	case err != nil:
@@ -199,7 +202,7 @@ func (l *Lobby) awaitResults(room string) {
 		return
 	}
 	r.saveMu.Lock()
-	r.flushLocked()
+	r.flushLocked(context.Background())
 	r.saveMu.Unlock()
 }
 
@@ -236,18 +239,18 @@ func resultOf(room string, g record.Game, seating table.Seating, now time.Time, 
 	return res
 }
 
-// flushLocked writes what the room's ended hands left: their results, and
-// the game as the last one ended if nothing later was written. What it
-// could not write stays, for the next try. It reports whether all was
-// written. Under saveMu.
-func (r *Room) flushLocked() bool {
+// flushLocked writes what the room's ended hands left: their results
+// (within ctx), and the game as the last one ended if nothing later was
+// written. What it could not write stays, for the next try. It reports
+// whether all was written. Under saveMu.
+func (r *Room) flushLocked(ctx context.Context) bool {
 	r.endMu.Lock()
 	c, results := r.ended, r.results
 	r.ended, r.results = nil, nil
 	r.endMu.Unlock()
 	var failed []store.Result
 	for _, res := range results {
-		if err := r.addResult(context.Background(), res); err != nil {
+		if err := r.addResult(ctx, res); err != nil {
 			r.lobby.logf("room %s: recording a result: %v", r.Name(), err)
 			if !errors.Is(err, store.ErrNotHolder) { // another server's to record now
 				failed = append(failed, res)
@@ -307,10 +310,10 @@ func (l *Lobby) Checkpoint(all bool) bool {
 	if l.Store == nil {
 		return true
 	}
-	ok := true
+	ok := l.flushRetired()
 	for _, r := range l.roomList() {
 		r.saveMu.Lock()
-		ok = r.flushLocked() && ok
+		ok = r.flushLocked(context.Background()) && ok
 		if all || r.unkept {
 			if c, err := r.Checkpoint(); err == nil && len(c.Game.History) > r.written {
 				ok = r.checkpointLocked(c) == nil && ok
@@ -361,10 +364,13 @@ func (l *Lobby) retire(rooms []*Room) {
 	if l.Store == nil {
 		return
 	}
-	defer l.retireShared(rooms)
+	var written []*Room
+	defer func() { l.retireShared(written) }()
 	for _, r := range rooms {
 		r.saveMu.Lock()
-		r.flushLocked()
+		if r.flushLocked(context.Background()) || !r.holdsResults() {
+			written = append(written, r)
+		}
 		r.saveMu.Unlock()
 		if slices.ContainsFunc(r.Seats(), func(s table.SeatInfo) bool { return s.Human }) {
 			continue
@@ -373,6 +379,101 @@ func (l *Lobby) retire(rooms []*Room) {
 			l.logf("room %s: %v", r.Name(), err)
 		}
 	}
+}
+
+// holdsResults reports whether results of the room's finished games wait
+// to be written (Room.unwritten).
+func (r *Room) holdsResults() bool {
+	r.lobby.unwrittenMu.Lock()
+	defer r.lobby.unwrittenMu.Unlock()
+	return r.lobby.unwritten[r.Name()] == r
+}
+
+// retired are the rooms that ended here (no longer the lobby's) whose
+// results wait to be written: the store could not take them as the room
+// was retired.
+func (l *Lobby) retired() []*Room {
+	l.unwrittenMu.Lock()
+	held := slices.Collect(maps.Values(l.unwritten))
+	l.unwrittenMu.Unlock()
+	return slices.DeleteFunc(held, func(r *Room) bool { return l.Room(r.Name()) == r })
+}
+
+// flushRetired writes the results that rooms retired while the store was
+// out of reach hold: at the keeper's next try (Keep, every RetryEvery
+// while a write fails) and, in a cluster, at the next renewal of the
+// leases, so a result held is written once the store is back. In a
+// cluster such a room kept its lease (retire), so that the write is
+// fenced as any other: it is given up once the results are written. It
+// reports whether all were.
+func (l *Lobby) flushRetired() bool {
+	ok := true
+	for _, r := range l.retired() {
+		r.saveMu.Lock()
+		done := r.flushLocked(context.Background())
+		r.saveMu.Unlock()
+		if done {
+			l.retireShared([]*Room{r})
+		}
+		ok = ok && done
+	}
+	return ok
+}
+
+// LastWrite bounds the last try, as the lobby closes, to write the
+// results of finished games the store could not take before.
+const LastWrite = 5 * time.Second
+
+// lastResults tries once more, within LastWrite, to write the results
+// the lobby's rooms hold (the store was out of reach when their games
+// ended), and logs every one still not written, with its room, game and
+// seats: the server stops, and they are lost (held in memory only). A
+// room retired before (not of open, the rooms Close ends) gives up its
+// lease once written, as flushRetired does.
+func (l *Lobby) lastResults(open map[string]*Room) {
+	l.unwrittenMu.Lock()
+	held := slices.Collect(maps.Values(l.unwritten))
+	l.unwrittenMu.Unlock()
+	if len(held) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), LastWrite)
+	defer cancel()
+	for _, r := range held {
+		r.saveMu.Lock()
+		if ctx.Err() == nil {
+			r.flushLocked(ctx)
+		}
+		r.endMu.Lock()
+		lost := slices.Clone(r.results)
+		r.endMu.Unlock()
+		r.saveMu.Unlock()
+		if len(lost) == 0 && open[r.Name()] != r {
+			l.retireShared([]*Room{r})
+		}
+		for _, res := range lost {
+			l.logf("room %s: the result of game %s is not written and is lost as the server stops: %s", res.Room, res.Game, seatsText(res))
+		}
+	}
+}
+
+// seatsText says a result's seats for the log: each seat's name, key,
+// points and whether it won.
+func seatsText(res store.Result) string {
+	var b strings.Builder
+	for i, s := range res.Seats {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "seat %d %s (%s) %d points", i+1, s.Name, cmp.Or(s.Key, "computer"), s.Points)
+		if s.Won {
+			b.WriteString(" won")
+		}
+		if s.Forfeit {
+			b.WriteString(" forfeit")
+		}
+	}
+	return b.String()
 }
 
 // retireShared gives up the leases of rooms that ended, in a cluster; the
