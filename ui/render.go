@@ -153,7 +153,15 @@ func drawLayers(w, h int, layers []*layer) string {
 	})
 	var b strings.Builder
 	if len(raised) == 0 { // most frames: the rows straight into the screen
-		b.Grow(h * (w + 16))
+		// The screen's bytes at most: its pieces, a row of padding at
+		// most each, the line breaks. One allocation, where growing by
+		// doubling from a guess made three or four for a board with its
+		// colours (twice the frame's bytes a key).
+		n := h * (w + 1)
+		for _, s := range segs {
+			n += len(s.s)
+		}
+		b.Grow(n)
 		for y := range h {
 			if y > 0 {
 				b.WriteByte('\n')
