@@ -305,13 +305,29 @@ func (p *painter) close() {
 // colours. The ui uses a few dozen distinct SGR sequences, so each is
 // translated once (by colorprofile) and remembered: scanning a line for
 // them costs far less than running every byte through colorprofile.Writer.
+// One is shared by every session of a profile (newColors): each session
+// once kept its own, keyed by sequences cut from its frames, which kept
+// whole frames alive, some 15 KB a session (issue 36).
 type colors struct {
 	profile colorprofile.Profile
+	mu      sync.RWMutex
 	seen    map[string]string // SGR sequence → the same in profile
 }
 
+// maxColors bounds a profile's remembered sequences: the ui's are a few
+// dozen; past that something unusual is drawn, translated every time.
+const maxColors = 4096
+
+// profileColors are the profiles' colors, made as sessions need them.
+var profileColors sync.Map // colorprofile.Profile → *colors
+
+// newColors is the colors of profile, shared.
 func newColors(profile colorprofile.Profile) *colors {
-	return &colors{profile: profile, seen: map[string]string{}}
+	if c, ok := profileColors.Load(profile); ok {
+		return c.(*colors)
+	}
+	c, _ := profileColors.LoadOrStore(profile, &colors{profile: profile, seen: map[string]string{}})
+	return c.(*colors)
 }
 
 // write appends line to b with its SGR sequences translated.
@@ -348,15 +364,20 @@ func (c *colors) write(b *strings.Builder, line string) {
 
 // translate returns an SGR sequence as the terminal's profile has it.
 func (c *colors) translate(seq string) string {
-	if t, ok := c.seen[seq]; ok {
+	c.mu.RLock()
+	t, ok := c.seen[seq]
+	c.mu.RUnlock()
+	if ok {
 		return t
 	}
 	var out strings.Builder
 	w := colorprofile.Writer{Forward: &out, Profile: c.profile}
 	w.WriteString(seq)
-	if len(c.seen) > 4096 {
-		clear(c.seen) // not the ui's: something unusual; keep memory bounded
+	t = out.String()
+	c.mu.Lock()
+	if len(c.seen) < maxColors {
+		c.seen[strings.Clone(seq)] = t // not the frame it was cut from
 	}
-	c.seen[seq] = out.String()
-	return out.String()
+	c.mu.Unlock()
+	return t
 }

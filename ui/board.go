@@ -63,7 +63,7 @@ type Board struct {
 	logs   logPane    // the log and the recent moves of the message line
 	guide  guidePane  // the rules guide
 
-	help     help.Model
+	helpW    int // the width the help is drawn in where it cuts (helpModel)
 	spin     spinner.Model
 	screen   screen
 	dialog   dialog
@@ -169,7 +169,7 @@ func NewRemote(cfg RemoteConfig) (*Board, error) {
 // newBoard is a board with its options and widgets, and no table yet;
 // nil l speaks the options' language, else English.
 func newBoard(opts local.Options, l *lang.Catalogue, hint ai.HintFunc, dark bool) *Board {
-	b := &Board{hintFn: hint, help: help.New(), now: time.Now}
+	b := &Board{hintFn: hint, now: time.Now}
 	b.opts = opts
 	b.hand.pendSlot, b.hand.armed, b.tables.flashTo, b.scores.window = -1, -1, -1, true
 	b.wire()
@@ -180,10 +180,19 @@ func newBoard(opts local.Options, l *lang.Catalogue, hint ai.HintFunc, dark bool
 			b.lang = c
 		}
 	}
-	b.keys = DefaultKeyMap(b.lang)
+	b.keys = keyMapIn(b.lang)
 	b.setDark(dark)
 	b.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	return b
+}
+
+// helpModel is the help drawn in the board's styles at its width, a copy
+// of the styles' own for the few screens that draw with a width (the new
+// game's, the keys' window).
+func (m *Board) helpModel() help.Model {
+	hm := *m.styles.help
+	hm.SetWidth(m.helpW)
+	return hm
 }
 
 // Init asks the terminal for its background and starts listening to the
@@ -221,7 +230,7 @@ func (m *Board) update(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
-		m.help.SetWidth(msg.Width)
+		m.helpW = msg.Width
 	case Hangup:
 		if m.quitting {
 			return nil, true

@@ -20,7 +20,7 @@ import (
 type screenContext struct {
 	w, h   int
 	styles *Styles
-	keys   KeyMap
+	keys   *KeyMap // the language's, shared by every screen (keyMapIn): read, never changed
 	lang   *lang.Catalogue
 }
 

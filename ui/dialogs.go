@@ -105,7 +105,7 @@ func (m *Board) dialogLayers(obs *engine.Observation, l layout) []*layer {
 		m.keysHelp = nil // the keys of the board behind the help, every one that works
 		full := m.keysNow(true).FullHelp()
 		m.keysHelp = open
-		return m.keysHelp.layers(&m.screenContext, m.help, full, l)
+		return m.keysHelp.layers(&m.screenContext, m.helpModel(), full, l)
 	}
 	switch m.gamePrompt() {
 	case promptCoupFourre:

@@ -248,7 +248,7 @@ func (m *Board) openGuide() {
 // guideLayers are the guide's screen with its keys' line.
 func (m *Board) guideLayers(w, h int) []*layer {
 	k := m.keys
-	return m.guide.layers(w, h, m.helpLine.shortHelp(&m.help, []key.Binding{k.PrevPage, k.NextPage, k.GoPage, k.Close}, w-guideLeft(w)-36))
+	return m.guide.layers(w, h, m.helpLine.shortHelp(m.styles.help, []key.Binding{k.PrevPage, k.NextPage, k.GoPage, k.Close}, w-guideLeft(w)-36))
 }
 
 // guideLeft is the guide's left edge on a screen w cells wide.

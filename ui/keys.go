@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"sync"
+
 	"charm.land/bubbles/v2/key"
 
 	"github.com/millebornes/mille/lang"
@@ -100,6 +102,22 @@ func DefaultKeyMap(l *lang.Catalogue) KeyMap {
 		Start:     key.NewBinding(key.WithKeys("enter"), key.WithHelp(l.T(lang.KeyEnter), l.T(lang.KeyStart))),
 		Toggle:    key.NewBinding(key.WithKeys("space"), key.WithHelp("space", l.T(lang.KeyNextChoice))),
 	}
+}
+
+// keyMaps are the key maps of the languages, one each, shared by every
+// board and screen that speaks it: a map is some 3 KB and its bindings'
+// keys as much again, which a server held for each of its sessions (issue
+// 36). Who changes keys (keysNow, the dialogs) changes a copy.
+var keyMaps sync.Map // *lang.Catalogue -> *KeyMap
+
+// keyMapIn is the key map of language l, made once.
+func keyMapIn(l *lang.Catalogue) *KeyMap {
+	if k, ok := keyMaps.Load(l); ok {
+		return k.(*KeyMap)
+	}
+	k := DefaultKeyMap(l)
+	shared, _ := keyMaps.LoadOrStore(l, &k)
+	return shared.(*KeyMap)
 }
 
 // ShortHelp is the bar at the bottom: the keys that matter now.

@@ -166,7 +166,7 @@ func baseModel(cfg Config) *Model {
 func (m *Board) nextLang() tea.Cmd {
 	i := slices.Index(lang.All, m.lang)
 	m.lang = lang.All[(i+1)%len(lang.All)]
-	m.keys = DefaultKeyMap(m.lang)
+	m.keys = keyMapIn(m.lang)
 	m.tables.boxes = [engine.MaxSides]boxCache{}
 	m.helpLine = cachedLine{}
 	m.opts.Lang = m.lang.Tag
@@ -178,7 +178,6 @@ func (m *Board) nextLang() tea.Cmd {
 // setDark rebuilds the styles for the terminal's background.
 func (m *Board) setDark(dark bool) {
 	m.styles = StylesFor(dark)
-	m.help.Styles = m.styles.Help
 	m.helpLine = cachedLine{}
 }
 

@@ -95,7 +95,7 @@ type loadDialog struct {
 // newLoadDialog is the load picker on folder dir, sized for c's screen;
 // its Init reads the folder.
 func newLoadDialog(c *screenContext, dir string) *loadDialog {
-	return &loadDialog{list: newPicker(dir, pickerRows(c.h, false)), keys: newPickerKeys(c.keys).said(c)}
+	return &loadDialog{list: newPicker(dir, pickerRows(c.h, false)), keys: newPickerKeys(*c.keys).said(c)}
 }
 
 // Init reads the picker's folder.

@@ -51,7 +51,7 @@ func newSaveDialog(c *screenContext, dir, name string, after afterSave) (*saveDi
 	save := c.keys.Default // Return, said as what it does here
 	save.SetHelp(c.t(lang.KeyEnter), c.t(lang.KeySave))
 	d := &saveDialog{input: in, list: newPicker(dir, pickerRows(c.h, true)), after: after,
-		keys: saveKeys{Folder: c.keys.Folder, Save: save, Cancel: c.keys.Cancel, list: newPickerKeys(c.keys)}}
+		keys: saveKeys{Folder: c.keys.Folder, Save: save, Cancel: c.keys.Cancel, list: newPickerKeys(*c.keys)}}
 	// The list shows its cursor once Tab gives it the keys, on the save
 	// of the name given, else the newest (issue 34: it sat on reviews/).
 	d.list.want, d.list.noCursor = name, true

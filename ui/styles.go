@@ -43,6 +43,11 @@ type Styles struct {
 	Input     textinput.Styles // a text field: its prompt, text and cursor
 
 	cards *cardCache // the cards drawn in these styles; nil: none kept
+	// help draws key help in these styles, shared by every board that
+	// has them, read and never changed: a help.Model is 4.6 KB of styles
+	// that a server held for each session (issue 36). Who sets a width
+	// draws with a copy (Board.helpModel).
+	help *help.Model
 }
 
 // StylesFor returns the styles for a dark or light background. They are
@@ -109,6 +114,9 @@ func newStyles(dark bool) *Styles {
 	s.Help.ShortSeparator = lipgloss.NewStyle().Foreground(dim)
 	s.Help.FullSeparator = s.Help.ShortSeparator
 	s.Help.Ellipsis = s.Help.ShortSeparator
+	hm := help.New()
+	hm.Styles = s.Help
+	s.help = &hm
 	s.Input = textinput.DefaultStyles(dark)
 	s.Input.Focused.Prompt = lipgloss.NewStyle().Bold(true).Foreground(accent)
 	s.Input.Focused.Text = lipgloss.NewStyle().Foreground(fg)

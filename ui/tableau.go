@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unique"
 
 	"charm.land/lipgloss/v2"
 
@@ -64,12 +65,12 @@ func (m *tablesPane) tableauBox(obs *engine.Observation, side, w, h int, target 
 		}
 	}
 	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st, lang: m.lang}
-	if c := &m.boxes[side]; c.key == key && c.box != "" {
-		return c.box // most frames change the hand or the messages, not the tables
+	if c := &m.boxes[side]; c.key == key && c.box != (unique.Handle[string]{}) {
+		return c.box.Value() // most frames change the hand or the messages, not the tables
 	}
-	box := m.drawTableauBox(key)
+	box := unique.Make(m.drawTableauBox(key))
 	m.boxes[side] = boxCache{key, box}
-	return box
+	return box.Value()
 }
 
 // boxKey is everything a side's table box is drawn from.
@@ -84,9 +85,12 @@ type boxKey struct {
 }
 
 // boxCache is the last box drawn for a side, with what it was drawn from.
+// The box is kept once for every board that drew the same (unique.Make):
+// the players of a room see the same sides, and a server held each box,
+// some 2-4 KB with its colours, once for each of them (issue 36).
 type boxCache struct {
 	key boxKey
-	box string
+	box unique.Handle[string]
 }
 
 // drawTableauBox draws a side's table box.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unique"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -68,7 +69,7 @@ func (m *Board) layoutFor(w, h int, footer []key.Binding) layout {
 	p := m.gamePrompt()
 	question := (p == promptCoupFourre || p == promptExtension) && m.hand.pending == 0 && m.hand.target == engine.NoCard
 	end := m.obs.Phase >= engine.PhaseHandOver && !m.scores.peek && !m.overlaid()
-	if m.screen == screenBoard && !m.curtain() && (question || end) && !helpFits(&m.help, footer, w) {
+	if m.screen == screenBoard && !m.curtain() && (question || end) && !helpFits(m.styles.help, footer, w) {
 		l.helpY, l.helpRows = l.helpY-1, 2
 	}
 	return l
@@ -139,7 +140,7 @@ func (m *Board) frame(w, h int, footer []key.Binding, dialogs []*layer) []*layer
 		// A question or a window over the curtain (the guide's offer at
 		// the first start, quitting, the load picker): no hand behind it.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.statusLine(&m.obs, w, m.spin.View())), lay(m.helpLine.shortHelp(&m.help, footer, l.w)).ID("help").Y(l.helpY)},
+		return append([]*layer{lay(m.statusLine(&m.obs, w, m.spin.View())), lay(m.helpLine.shortHelp(m.styles.help, footer, l.w)).ID("help").Y(l.helpY)},
 			dialogs...)
 	}
 	return m.boardLayers(m.layoutFor(w, h, footer), footer, dialogs)
@@ -203,7 +204,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 		}
 		sides, _, _ := m.tables.sideLayers(l, rows, &m.hand, &m.logs, 0)
 		layers = append(layers, sides...)
-		layers = append(layers, lay(m.helpLine.helpRows(&m.help, footer, l.w, l.helpRows)).ID("help").Y(l.helpY))
+		layers = append(layers, lay(m.helpLine.helpRows(m.styles.help, footer, l.w, l.helpRows)).ID("help").Y(l.helpY))
 		return append(layers, dialogs...)
 	}
 	commands := m.scores.commandRows()
@@ -258,7 +259,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 		}
 		layers = append(layers,
 			lay(msg).Y(l.msgY),
-			lay(m.helpLine.helpRows(&m.help, footer, l.w, 2)).ID("help").Y(l.helpY))
+			lay(m.helpLine.helpRows(m.styles.help, footer, l.w, 2)).ID("help").Y(l.helpY))
 		return append(layers, dialogs...)
 	}
 	msg := m.logs.messageLines(m.message, m.isError, l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard, shown)
@@ -267,7 +268,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	}
 	layers = append(layers,
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
-		lay(m.helpLine.shortHelp(&m.help, footer, l.w)).ID("help").Y(l.helpY),
+		lay(m.helpLine.shortHelp(m.styles.help, footer, l.w)).ID("help").Y(l.helpY),
 	)
 	layers = append(layers, dialogs...)
 	return layers
@@ -302,8 +303,11 @@ func (m *logPane) messageLines(message string, isError bool, w int, two bool, sh
 	return lines
 }
 
-// cachedLine is a drawn line and what it was drawn from.
-type cachedLine struct{ id, text string }
+// cachedLine is a drawn line and what it was drawn from, each kept once
+// for every board that drew the same (unique.Make): the help line reads
+// the same for every player of a language not on turn at one width, and
+// a server held it, about 2 KB with its id, for each session (issue 36).
+type cachedLine struct{ id, text unique.Handle[string] }
 
 // shortHelp is the help line drawn by hm: the whole entries that fit in
 // w cells, in their order.
@@ -326,8 +330,8 @@ func (c *cachedLine) helpRows(hm *help.Model, bindings []key.Binding, w, rows in
 			id.WriteString("\x00" + kb.Help().Key + "\x01" + kb.Help().Desc)
 		}
 	}
-	if c.id == id.String() {
-		return c.text
+	if c.id != (unique.Handle[string]{}) && c.id.Value() == id.String() {
+		return c.text.Value()
 	}
 	hs := hm.Styles
 	sep := hs.ShortSeparator.Inline(true).Render(hm.ShortSeparator)
@@ -382,8 +386,8 @@ func (c *cachedLine) helpRows(hm *help.Model, bindings []key.Binding, w, rows in
 			text = append(text, lines[r].String())
 		}
 	}
-	c.id, c.text = id.String(), strings.Join(text, "\n")
-	return c.text
+	c.id, c.text = unique.Make(id.String()), unique.Make(strings.Join(text, "\n"))
+	return c.text.Value()
 }
 
 // helpFits reports whether the help's enabled entries fit on one row of
@@ -476,7 +480,7 @@ func (m *seen) statusLine(obs *engine.Observation, w int, spin string) string {
 // full lists them for the full help, where a key of the end of a hand is
 // told all the same.
 func (m *Board) keysNow(full bool) KeyMap {
-	k := m.keys
+	k := *m.keys // a copy: the language's map is shared
 	prompt := m.gamePrompt() != promptNone || m.question() != nil
 	myPlay := m.obs.MyTurn() && m.obs.Phase == engine.PhasePlay
 	board := !prompt && !m.overlaid()
@@ -593,12 +597,12 @@ func (m *Model) layers(w, h int) []*layer {
 		if m.isError {
 			msg = m.message
 		}
-		layers = m.setup.layers(&m.screenContext, m.help, w, h, msg, m.footer())
+		layers = m.setup.layers(&m.screenContext, m.helpModel(), w, h, msg, m.footer())
 	case m.screen == screenBoard && m.resuming():
 		// Not the new game's hand under the offer of the old game, nor
 		// the offer under the load picker opened from it.
 		l := newLayout(w, h)
-		layers = []*layer{lay(m.helpLine.shortHelp(&m.help, m.footer(), l.w)).ID("help").Y(l.helpY)}
+		layers = []*layer{lay(m.helpLine.shortHelp(m.styles.help, m.footer(), l.w)).ID("help").Y(l.helpY)}
 		if m.loader == nil {
 			return append(layers, m.dialogLayers(&m.obs, l)...)
 		}

@@ -491,14 +491,34 @@ func (c CRLF) Write(p []byte) (int, error) {
 }
 
 // LockedWriter lets several goroutines (a program and its painter) write
-// to one session without splitting each other's escape sequences.
+// to one session without splitting each other's escape sequences. It
+// writes at most WriteChunk bytes at a time.
 type LockedWriter struct {
 	mu sync.Mutex
 	W  io.Writer
 }
 
+// WriteChunk is the most a LockedWriter hands its session in one write.
+// x/crypto/ssh keeps, for the life of a channel, a packet buffer the size
+// of the largest write it was given, and its cipher another for the
+// connection: a session's first frame, some 11 KB at 100x30, made each
+// session hold 22 KB it used again only for a whole repaint (issue 36).
+// A key's frame is about 600 bytes, so most writes are one piece; a whole
+// screen goes in several packets, one system call each.
+const WriteChunk = 2 << 10
+
 func (l *LockedWriter) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.W.Write(b)
+	n := 0
+	for len(b) > 0 {
+		piece := b[:min(len(b), WriteChunk)]
+		w, err := l.W.Write(piece)
+		n += w
+		if err != nil {
+			return n, err
+		}
+		b = b[len(piece):]
+	}
+	return n, nil
 }

@@ -72,3 +72,36 @@ func TestCRLF(t *testing.T) {
 		}
 	}
 }
+
+// pieces records the writes it is given.
+type pieces struct {
+	strings.Builder
+	sizes []int
+}
+
+func (p *pieces) Write(b []byte) (int, error) {
+	p.sizes = append(p.sizes, len(b))
+	return p.Builder.Write(b)
+}
+
+// TestLockedWriterChunks (issue 36): a LockedWriter hands its session at
+// most WriteChunk bytes at a time, every byte in order, and reports the
+// caller's count.
+func TestLockedWriterChunks(t *testing.T) {
+	for _, n := range []int{0, 1, WriteChunk - 1, WriteChunk, WriteChunk + 1, 5*WriteChunk + 17} {
+		in := strings.Repeat("0123456789abcdef", n/16+1)[:n]
+		var p pieces
+		got, err := (&LockedWriter{W: &p}).Write([]byte(in))
+		if err != nil || got != n || p.String() != in {
+			t.Errorf("%d bytes: wrote %d, %v, the same bytes %v", n, got, err, p.String() == in)
+		}
+		for _, s := range p.sizes {
+			if s > WriteChunk || s == 0 {
+				t.Errorf("%d bytes: a write of %d (pieces %v)", n, s, p.sizes)
+			}
+		}
+		if want := (n + WriteChunk - 1) / WriteChunk; len(p.sizes) != want {
+			t.Errorf("%d bytes in %d writes, want %d", n, len(p.sizes), want)
+		}
+	}
+}

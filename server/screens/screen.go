@@ -38,10 +38,10 @@ type Screen struct {
 	*lobby.Admission        // the lobby, the player's key and name
 	room             string // the room asked for on the ssh command line
 
-	naming    bool            // asking the name
-	plain     bool            // the person asked for the line mode instead
-	nameField textinput.Model // the name typed so far
-	msg       said            // the last error, shown under the prompt; nil: none
+	naming    bool             // asking the name
+	plain     bool             // the person asked for the line mode instead
+	nameField *textinput.Model // the name typed so far, while naming: 8 KB a session that a named one does not keep
+	msg       said             // the last error, shown under the prompt; nil: none
 	rooms     []lobby.RoomInfo
 	pick      int // the room under the cursor in the list
 	width     int
@@ -178,8 +178,11 @@ func New(a *lobby.Admission, room string, width int) *Screen {
 	st := ui.StylesFor(true)
 	s := &Screen{Admission: a, room: room, width: width, st: st, keys: keysIn(&lang.English), help: helpFor(st, &lang.English), lang: &lang.English}
 	s.naming = s.Name() == ""
-	s.nameField = newField(st, lobby.MaxNameLen)
-	s.nameField.Prompt = "Name: "
+	if s.naming {
+		f := newField(st, lobby.MaxNameLen)
+		f.Prompt = "Name: "
+		s.nameField = &f
+	}
 	s.rooms = a.Lobby().List()
 	s.rating = s.ratingLine()
 	return s
@@ -189,13 +192,17 @@ func New(a *lobby.Admission, room string, width int) *Screen {
 // on the board.
 func (s *Screen) SetLang(l *lang.Catalogue) {
 	s.lang, s.keys, s.help = l, keysIn(l), helpFor(s.st, l)
-	s.nameField.Prompt = l.T(lang.SrvName)
+	if s.nameField != nil {
+		s.nameField.Prompt = l.T(lang.SrvName)
+	}
 }
 
 // setStyles paints the screen with st, for the terminal's background.
 func (s *Screen) setStyles(st *ui.Styles) {
 	s.st, s.help = st, helpFor(st, s.lang)
-	setFieldStyles(&s.nameField, st)
+	if s.nameField != nil {
+		setFieldStyles(s.nameField, st)
+	}
 	if s.form != nil {
 		setFieldStyles(&s.form.name, st)
 	}
@@ -324,7 +331,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// Typed text may come as a paste from the person's terminal.
 		switch {
 		case s.naming:
-			s.nameField, _ = s.nameField.Update(msg) // see newField
+			*s.nameField, _ = s.nameField.Update(msg) // see newField
 		case s.form != nil:
 			s.form.paste(msg)
 		}
@@ -442,13 +449,13 @@ func (s *Screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 			s.msg = s.refusal(err)
 			return nil
 		}
-		s.naming, s.msg = false, nil
+		s.naming, s.msg, s.nameField = false, nil, nil
 		s.rooms = s.Lobby().List()
 		if s.room != "" {
 			return s.enter(s.room, s.Lobby().Room(s.room) == nil)
 		}
 	default:
-		s.nameField, _ = s.nameField.Update(msg) // see newField
+		*s.nameField, _ = s.nameField.Update(msg) // see newField
 	}
 	return nil
 }
