@@ -455,7 +455,7 @@ func TestFlowOptionsPersist(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 	var o local.Options
-	for i := 0; i < 200; i++ { // the last write runs in a command
+	for end := time.Now().Add(timeLeft(t)); time.Now().Before(end); { // the last write runs in a command
 		o, _, _ = local.LoadOptions(cfg.ConfigDir)
 		if o.Animation == "slow" {
 			break

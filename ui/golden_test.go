@@ -232,7 +232,7 @@ func TestTableWaitsWhileReading(t *testing.T) {
 		if !after {
 			t.Fatal("the computer played behind the guide")
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(timeLeft(t)):
 		t.Fatal("closing the guide does not wake the computer")
 	}
 }

@@ -114,7 +114,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 		if len(g.History) == 0 {
 			t.Fatal("the autosave kept a game without moves")
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(timeLeft(t)):
 		t.Fatal("the game left unsaved was not kept in the autosave")
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -190,7 +189,7 @@ func TestRemoteWholeHandWithKeys(t *testing.T) {
 	waitModel(t, tm, "the leave question", func(m *Board) bool { return m.dialog == dialogQuit })
 	contains(t, probe(tm, func(m *Board) string { return ansi.Strip(m.View().Content) }), "Leave the table?")
 	press(tm, "y")
-	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left || final.ended {
+	if final := tm.FinalModel(t).(*host); !final.left || final.ended {
 		t.Fatalf("q, y: left %v, the table ended %v; want the viewer to leave a table still on", final.left, final.ended)
 	}
 }
@@ -212,7 +211,7 @@ func TestRemoteNoticeAndEnd(t *testing.T) {
 		return m.message == news && strings.Contains(m.logs.logText(), news)
 	})
 	c.Table().Close()
-	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left || !final.ended {
+	if final := tm.FinalModel(t).(*host); !final.left || !final.ended {
 		t.Fatalf("the table ended: left %v, ended %v", final.left, final.ended)
 	}
 }
@@ -495,7 +494,7 @@ func TestRemoteMouseAndWindows(t *testing.T) {
 	resize(t, tm, 80, 24)
 	contains(t, probe(tm, func(m *Board) string { return ansi.Strip(m.View().Content) }), "MILLE BORNES")
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
-	if final := tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).(*host); !final.left {
+	if final := tm.FinalModel(t).(*host); !final.left {
 		t.Fatal("ctrl+c at a remote table did not ask the host to leave")
 	}
 }

@@ -105,7 +105,7 @@ func TestResumedAutosaveSaysTheSameLine(t *testing.T) {
 // waits for the viewer or the hand is over.
 func settleRemote(t *testing.T, m *Board, c *table.Conn) {
 	t.Helper()
-	deadline := time.After(30 * time.Second)
+	deadline := time.After(timeLeft(t))
 	for {
 		v := c.View()
 		if v.Next == v.Seat || v.Obs.Phase >= engine.PhaseHandOver && !v.Seats[v.Seat].Ready {

@@ -344,10 +344,11 @@ func TestReviewFillsIn(t *testing.T) {
 // q leaves.
 func TestReviewFlow(t *testing.T) {
 	g := reviewedGame(t)
-	release := make(chan struct{})
+	release, analysed := make(chan struct{}), make(chan struct{})
 	analyse := func(ctx context.Context, g record.Game, o review.Options) (*review.Review, error) {
 		o.Progress(0, 3)
 		<-release
+		defer close(analysed)
 		return review.Analyse(ctx, g, o)
 	}
 	rs, err := NewReviewScreen(ReviewConfig{Game: g, Options: review.Options{Depth: review.Quick, Seed: 1}, Analyse: analyse, Dark: true})
@@ -358,16 +359,20 @@ func TestReviewFlow(t *testing.T) {
 	waitFor := func(what string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), what) },
-			teatest.WithDuration(90*time.Second), teatest.WithCheckInterval(10*time.Millisecond)) // a hand's review and split, under the race detector on a busy machine
+			teatest.WithDuration(timeLeft(t)), teatest.WithCheckInterval(10*time.Millisecond))
 	}
 	waitFor("The computer is analysing the game")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyRight})
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyRight})
 	close(release)
+	// The hand's review and split take what they take (at load 25, under
+	// the race detector, more than the 90 s this test once gave them):
+	// the test waits for the analysis itself, then for the screen to say so.
+	<-analysed
 	waitFor("depth quick")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyDown})
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t)
 	final := tm.FinalModel(t).(*ReviewScreen)
 	if final.rev == nil {
 		t.Fatal("the analysis never arrived")
@@ -444,7 +449,7 @@ func TestReviewFromHandOver(t *testing.T) {
 	p.SetStdout(&out)
 	done := make(chan error, 1)
 	go func() { done <- p.Run() }()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(timeLeft(t))
 	for !strings.Contains(ansi.Strip(out.String()), "Game review") {
 		if time.Now().After(deadline) {
 			t.Fatalf("no review on the screen:\n%q", out.String())
@@ -457,7 +462,7 @@ func TestReviewFromHandOver(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(timeLeft(t)):
 		t.Fatal("q did not end the review")
 	}
 }

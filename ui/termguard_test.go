@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"testing/synctest"
 
 	uv "github.com/charmbracelet/ultraviolet"
 )
@@ -17,23 +18,32 @@ var killer = "\x1b[" + strings.Repeat("1;", 33) + "1"
 
 // decode runs r through the decoder Bubble Tea reads a terminal with, to
 // the end of r, and returns the events it made, or what it panicked with.
-func decode(r io.Reader) (events []string, panicked any) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ch := make(chan uv.Event)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for e := range ch {
-			events = append(events, fmt.Sprintf("%T%+v", e, e))
-		}
-	}()
-	func() {
-		defer func() { panicked = recover() }()
-		_ = uv.NewTerminalReader(r, "xterm-256color").StreamEvents(ctx, ch)
-	}()
-	close(ch)
-	<-done
+// It decodes in a synctest bubble: the decoder's escape timeout (50 ms of
+// the clock) then never runs out between two bytes of r, which a busy
+// machine's scheduler did (a sequence read one byte at a time was cut in
+// two on one side of the comparison and not the other); the bubble's
+// clock moves only when the reader and the decoder both wait, and they
+// never wait for a strings.Reader.
+func decode(t *testing.T, r io.Reader) (events []string, panicked any) {
+	t.Helper()
+	synctest.Test(t, func(*testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		ch := make(chan uv.Event)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for e := range ch {
+				events = append(events, fmt.Sprintf("%T%+v", e, e))
+			}
+		}()
+		func() {
+			defer func() { panicked = recover() }()
+			_ = uv.NewTerminalReader(r, "xterm-256color").StreamEvents(ctx, ch)
+		}()
+		close(ch)
+		<-done
+	})
 	return events, panicked
 }
 
@@ -41,7 +51,7 @@ func decode(r io.Reader) (events []string, panicked any) {
 // time, with text and keys after them, panic in the decoder as it is and
 // not through Input, and the keys after them still arrive.
 func TestInputStopsTheDecoderPanic(t *testing.T) {
-	if _, p := decode(strings.NewReader(killer)); p == nil {
+	if _, p := decode(t, strings.NewReader(killer)); p == nil {
 		t.Fatal("the decoder no longer panics on the 69 bytes: check whether the guard can go (ui/termguard.go)")
 	}
 	for _, tc := range []struct {
@@ -63,7 +73,7 @@ func TestInputStopsTheDecoderPanic(t *testing.T) {
 			if split {
 				r = iotest.OneByteReader(r)
 			}
-			events, p := decode(Input(r))
+			events, p := decode(t, Input(r))
 			if p != nil {
 				t.Errorf("%s (split %v): panic %v", tc.name, split, p)
 				continue
@@ -114,11 +124,11 @@ func TestInputKeepsWhatTerminalsSend(t *testing.T) {
 				}
 				return strings.NewReader(input)
 			}
-			want, p := decode(reader())
+			want, p := decode(t, reader())
 			if p != nil {
 				t.Fatalf("%q: the decoder panics without the guard: %v", input, p)
 			}
-			if got, _ := decode(Input(reader())); fmt.Sprint(got) != fmt.Sprint(want) {
+			if got, _ := decode(t, Input(reader())); fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Errorf("%q (split %v):\n got %q\nwant %q", input, split, got, want)
 			}
 		}

@@ -40,7 +40,7 @@ func waitChan(t *testing.T, c chan struct{}, what string) {
 	t.Helper()
 	select {
 	case <-c:
-	case <-time.After(10 * time.Second):
+	case <-time.After(timeLeft(t)):
 		t.Fatalf("no %s", what)
 	}
 }
