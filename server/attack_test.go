@@ -55,7 +55,7 @@ func windowPayload(cols, rows int) []byte {
 // the deadline only stops a broken test from hanging.
 func settleGoroutines(t *testing.T, want int, what string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(testkit.TimeLeft(t))
 	for runtime.NumGoroutine() > want {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<16)
@@ -76,7 +76,7 @@ func waitClosed(t *testing.T, ch gossh.Channel, what string) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(20 * time.Second): // a safety net
+	case <-time.After(testkit.TimeLeft(t)): // a safety net
 		t.Fatalf("%s: the server never closed the channel", what)
 	}
 }
@@ -166,7 +166,7 @@ func TestAttackRequestFlood(t *testing.T) {
 	go func() { done <- c.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(20 * time.Second): // a safety net
+	case <-time.After(testkit.TimeLeft(t)): // a safety net
 		t.Fatal("a flood of window changes goes on")
 	}
 }

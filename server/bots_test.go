@@ -13,6 +13,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/bot"
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // run runs command over SSH with key, stdin as its input, and returns its
@@ -76,7 +77,7 @@ func TestSSHBotLadder(t *testing.T) {
 	for i, key := range bots {
 		onLadder(ctx, t, addr, key, uint64(i))
 	}
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(testkit.TimeLeft(t))
 	for {
 		list, err := srv.Lobby.Ranking(10)
 		if err != nil {
@@ -92,7 +93,7 @@ func TestSSHBotLadder(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no rated game of the two bots in a minute: %+v", list)
+			t.Fatalf("no rated game of the two bots: %+v", list)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -116,10 +117,10 @@ func TestSSHQuickBot(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	onLadder(ctx, t, addr, key, 1)
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(testkit.TimeLeft(t))
 	for srv.Lobby.BotsWaiting() == 0 {
 		if time.Now().After(deadline) {
-			t.Fatal("the bot is not on the ladder after 30 s")
+			t.Fatal("the bot is not on the ladder")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -135,7 +136,7 @@ func TestSSHQuickBot(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the room after 30 s: %+v, want a person and a bot", list)
+			t.Fatalf("the room: %+v, want a person and a bot", list)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

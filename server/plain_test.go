@@ -91,7 +91,7 @@ func (c *lineClient) until(prefix string) string {
 // for the failure).
 func (c *lineClient) untilLine(what string, ok func(string) bool) string {
 	c.t.Helper()
-	deadline := time.After(30 * time.Second) // only stops a broken test from hanging
+	deadline := time.After(testkit.TimeLeft(c.t)) // only stops a broken test from hanging
 	for {
 		select {
 		case l, open := <-c.lines:

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/table"
@@ -54,7 +55,7 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 	io.WriteString(bobIn, "t") // to Ada's team: seat 3
 	waitSeat := func(i int, name string) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(testkit.TimeLeft(t))
 		for r.Seats()[i].Name != name {
 			if time.Now().After(deadline) {
 				t.Fatalf("seat %d is not %s: %+v", i+1, name, r.Seats())
@@ -80,7 +81,7 @@ func TestSSHRoomOptionsSaveRestore(t *testing.T) {
 		t.Fatalf("the room kept: %+v, %v", k, err)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.TimeLeft(t))
 	defer cancel()
 	if err := srv.Shutdown(ctx); err != nil {
 		t.Fatal(err)

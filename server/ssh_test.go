@@ -154,7 +154,7 @@ func (s *screenReader) text() string {
 // broken test from hanging.
 func (s *screenReader) waitText(t *testing.T, want string) {
 	t.Helper()
-	deadline := time.After(20 * time.Second)
+	deadline := time.After(testkit.TimeLeft(t)) // only stops a broken test from hanging
 	for !strings.Contains(s.text(), want) {
 		select {
 		case <-deadline:
@@ -220,7 +220,7 @@ func TestSSHFirstLogin(t *testing.T) {
 	screen.waitText(t, "Name:")
 	io.WriteString(in, "Ada\r")
 	id := gossh.FingerprintSHA256(key.PublicKey())
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(testkit.TimeLeft(t))
 	for {
 		if name, ok := srv.users.Name(bg, id); ok {
 			if name != "Ada" {
@@ -289,7 +289,7 @@ func TestSSHShutdown(t *testing.T) {
 	srv.users.SetName(bg, gossh.FingerprintSHA256(key.PublicKey()), "Col")
 	sess, _, screen := session(t, dial(t, addr, key))
 	screen.waitText(t, "Hello, Col.")
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.TimeLeft(t))
 	defer cancel()
 	if err := srv.Shutdown(ctx); err != nil {
 		t.Fatalf("shutdown: %v", err)
@@ -337,7 +337,7 @@ func TestBackToTheSeat(t *testing.T) {
 	r := srv.Lobby.Room("duel")
 	waitSeats := func(what string, ok func(s []table.SeatInfo) bool) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(testkit.TimeLeft(t))
 		for !ok(r.Seats()) {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: seats %+v", what, r.Seats())
@@ -374,7 +374,7 @@ func TestShutdownTellsPlayersTheirSeatWaits(t *testing.T) {
 	catSess, _, catScreen := ptySession(t, dial(t, addr, cat), "sun", 30, 100)
 	catScreen.waitText(t, "MILLE BORNES")
 
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.TimeLeft(t))
 	defer cancel()
 	if err := srv.Shutdown(ctx); err != nil {
 		t.Fatalf("shutdown: %v", err)
@@ -715,7 +715,7 @@ func TestShutdownBeforeServe(t *testing.T) {
 			if err != nil {
 				t.Fatalf("run %d: Serve after Shutdown: %v", i, err)
 			}
-		case <-time.After(30 * time.Second): // only stops a hang
+		case <-time.After(testkit.TimeLeft(t)): // only stops a hang
 			t.Fatalf("run %d: Serve goes on after Shutdown", i)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
@@ -455,7 +456,7 @@ func TestFlowOptionsPersist(t *testing.T) {
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
 	tm.WaitFinished(t)
 	var o local.Options
-	for end := time.Now().Add(timeLeft(t)); time.Now().Before(end); { // the last write runs in a command
+	for end := time.Now().Add(testkit.TimeLeft(t)); time.Now().Before(end); { // the last write runs in a command
 		o, _, _ = local.LoadOptions(cfg.ConfigDir)
 		if o.Animation == "slow" {
 			break

@@ -16,6 +16,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // syncPlay plays n of the human's moves (the eager policy) and the
@@ -232,7 +233,7 @@ func TestTableWaitsWhileReading(t *testing.T) {
 		if !after {
 			t.Fatal("the computer played behind the guide")
 		}
-	case <-time.After(timeLeft(t)):
+	case <-time.After(testkit.TimeLeft(t)):
 		t.Fatal("closing the guide does not wake the computer")
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
@@ -124,22 +125,11 @@ func probe[M any, T any](tm *teatest.TestModel, f func(m M) T) T {
 	return <-ch
 }
 
-// timeLeft is the time before the test binary's own timeout (-timeout),
-// for a wait that only stops a broken test from hanging: a wait for
-// something the test knows will come is bounded by that and by nothing
-// shorter, so that a busy machine slows the test and does not fail it.
-func timeLeft(t *testing.T) time.Duration {
-	if d, ok := t.Deadline(); ok {
-		return time.Until(d)
-	}
-	return time.Hour
-}
-
 // waitModel polls the model until cond holds (the computers answer in
 // commands, so the program needs a moment).
 func waitModel[M shown](t *testing.T, tm *teatest.TestModel, what string, cond func(m M) bool) {
 	t.Helper()
-	for end := time.Now().Add(timeLeft(t)); time.Now().Before(end); {
+	for end := time.Now().Add(testkit.TimeLeft(t)); time.Now().Before(end); {
 		if probe(tm, cond) {
 			return
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/save"
@@ -114,7 +115,7 @@ func TestFlowNewGameAsksFirst(t *testing.T) {
 		if len(g.History) == 0 {
 			t.Fatal("the autosave kept a game without moves")
 		}
-	case <-time.After(timeLeft(t)):
+	case <-time.After(testkit.TimeLeft(t)):
 		t.Fatal("the game left unsaved was not kept in the autosave")
 	}
 	tm.Send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/local"
 	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/table"
@@ -105,7 +106,7 @@ func TestResumedAutosaveSaysTheSameLine(t *testing.T) {
 // waits for the viewer or the hand is over.
 func settleRemote(t *testing.T, m *Board, c *table.Conn) {
 	t.Helper()
-	deadline := time.After(timeLeft(t))
+	deadline := time.After(testkit.TimeLeft(t))
 	for {
 		v := c.View()
 		if v.Next == v.Seat || v.Obs.Phase >= engine.PhaseHandOver && !v.Seats[v.Seat].Ready {

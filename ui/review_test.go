@@ -359,7 +359,7 @@ func TestReviewFlow(t *testing.T) {
 	waitFor := func(what string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), what) },
-			teatest.WithDuration(timeLeft(t)), teatest.WithCheckInterval(10*time.Millisecond))
+			teatest.WithDuration(testkit.TimeLeft(t)), teatest.WithCheckInterval(10*time.Millisecond))
 	}
 	waitFor("The computer is analysing the game")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyRight})
@@ -449,7 +449,7 @@ func TestReviewFromHandOver(t *testing.T) {
 	p.SetStdout(&out)
 	done := make(chan error, 1)
 	go func() { done <- p.Run() }()
-	deadline := time.Now().Add(timeLeft(t))
+	deadline := time.Now().Add(testkit.TimeLeft(t))
 	for !strings.Contains(ansi.Strip(out.String()), "Game review") {
 		if time.Now().After(deadline) {
 			t.Fatalf("no review on the screen:\n%q", out.String())
@@ -462,7 +462,7 @@ func TestReviewFromHandOver(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(timeLeft(t)):
+	case <-time.After(testkit.TimeLeft(t)):
 		t.Fatal("q did not end the review")
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // blocker is a computer that thinks until its search is cancelled, and
@@ -40,7 +41,7 @@ func waitChan(t *testing.T, c chan struct{}, what string) {
 	t.Helper()
 	select {
 	case <-c:
-	case <-time.After(timeLeft(t)):
+	case <-time.After(testkit.TimeLeft(t)):
 		t.Fatalf("no %s", what)
 	}
 }
