@@ -340,20 +340,20 @@ const (
 	RvlBusy         // -
 	RvlFailed       // error
 	RvlNothing      // - (no decision of the player's to review)
-	RvlHand         // hand, game, name, points, result (RvlAhead...)
+	RvlHand         // hand, game, name, points (Count), result (RvlAhead...)
 	RvlAhead        // points (Count)
 	RvlBehind       // points (Count)
 	RvlEven         // -
 	RvlSplit        // expected (RvlAhead...), your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...)
-	RvlSplitHolds   // how far the split's sum is from the result (points), within the noise
+	RvlSplitHolds   // how far the split's sum is from the result (points, Count), within the noise
 	RvlSplitMisses  // the same, beyond the noise
 	RvlExpectOpen   // expected (RvlAhead...), of a hand not played out (no split)
-	RvlPlayGained   // points
-	RvlPlayLost     // points
-	RvlTheirsCost   // points (their decisions' gift to the player's side)
-	RvlTheirsGained // points
-	RvlCardsGave    // points
-	RvlCardsTook    // points
+	RvlPlayGained   // points (Count)
+	RvlPlayLost     // points (Count)
+	RvlTheirsCost   // points (Count; their decisions' gift to the player's side)
+	RvlTheirsGained // points (Count)
+	RvlCardsGave    // points (Count)
+	RvlCardsTook    // points (Count)
 	RvlClean        // decisions
 	RvlFlagged      // decisions flagged, decisions
 	RvlDecision     // move number (review.MoveNumbers), move played, verdict, reason (review.WhyIn)

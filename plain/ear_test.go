@@ -277,18 +277,19 @@ func TestReviewCommand(t *testing.T) {
 	// The hand's split said as it was measured: every term, signed in
 	// words.
 	p := rv.Hands[0].Split
+	points := func(n int) string { return lang.English.Count(n, lang.CountPoint) } // "1 point", "2 points"
 	words := func(x float64, up, down string) string {
 		if n := int(math.Round(x)); n < 0 {
-			return fmt.Sprintf(down, -n)
+			return fmt.Sprintf(down, points(-n))
 		}
-		return fmt.Sprintf(up, int(math.Round(x)))
+		return fmt.Sprintf(up, points(int(math.Round(x))))
 	}
 	split := fmt.Sprintf("Your play %s against the computer's steady play in your place, theirs %s, and the cards %s.",
-		words(p.Skill, "gained you %d points", "cost you %d points"), words(p.Others, "cost them %d points", "gained them %d points"), words(p.Luck, "gave you %d points", "took %d points from you"))
+		words(p.Skill, "gained you %s", "cost you %s"), words(p.Others, "cost them %s", "gained them %s"), words(p.Luck, "gave you %s", "took %s from you"))
 	off, se := p.Off(rv.Hands[0].Result)
-	addsUp := fmt.Sprintf("Added up, that is your result give or take %d points, the noise of the measure.", int(math.Round(math.Abs(off))))
+	addsUp := fmt.Sprintf("Added up, that is your result give or take %s, the noise of the measure.", points(int(math.Round(math.Abs(off)))))
 	if math.Abs(off) > review.Within*se {
-		addsUp = fmt.Sprintf("Added up, that misses your result by %d points, more than the noise of the measure.", int(math.Round(math.Abs(off))))
+		addsUp = fmt.Sprintf("Added up, that misses your result by %s, more than the noise of the measure.", points(int(math.Round(math.Abs(off)))))
 	}
 	for _, want := range []string{"Hand 1 of game 1, You: ", "When the hand was dealt you could expect to finish ", split, addsUp, "of your ", "Turning point: ", "points given away per real choice"} {
 		if !strings.Contains(text, want) {

@@ -162,16 +162,16 @@ func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game, moves map[int]int
 	if h.Finished {
 		result = rv.margin(float64(h.Result))
 	}
-	rv.say(lang.RvlHand, h.Hand, h.Game, capital(rv.seatName(h.Seat)), h.Points, result)
+	rv.say(lang.RvlHand, h.Hand, h.Game, capital(rv.seatName(h.Seat)), rv.cat.Count(h.Points, lang.CountPoint), result)
 	if p := h.Split; p != nil {
 		play, theirs, cards := rv.splitWords(p)
 		rv.say(lang.RvlSplit, rv.margin(p.Expected), play, theirs, cards)
 		// The terms are measured apart: say how near their sum comes.
 		off, se := p.Off(h.Result)
 		if math.Abs(off) <= review.Within*se {
-			rv.say(lang.RvlSplitHolds, round(math.Abs(off)))
+			rv.say(lang.RvlSplitHolds, rv.cat.Count(round(math.Abs(off)), lang.CountPoint))
 		} else {
-			rv.say(lang.RvlSplitMisses, round(math.Abs(off)))
+			rv.say(lang.RvlSplitMisses, rv.cat.Count(round(math.Abs(off)), lang.CountPoint))
 		}
 	} else {
 		rv.say(lang.RvlExpectOpen, rv.margin(h.Expected))

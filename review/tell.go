@@ -31,9 +31,9 @@ func MarginIn(c *lang.Catalogue, points float64) string {
 func SplitWordsIn(c *lang.Catalogue, p *Split) (play, theirs, cards string) {
 	pick := func(x float64, up, down lang.Key) string {
 		if n := round(x); n < 0 {
-			return c.T(down, -n)
+			return c.T(down, c.Count(-n, lang.CountPoint))
 		}
-		return c.T(up, round(x))
+		return c.T(up, c.Count(round(x), lang.CountPoint))
 	}
 	return pick(p.Skill, lang.RvlPlayGained, lang.RvlPlayLost),
 		pick(p.Others, lang.RvlTheirsCost, lang.RvlTheirsGained),

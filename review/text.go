@@ -136,7 +136,7 @@ func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 // add up, how many decisions gave points away.
 func writeHand(w io.Writer, c *lang.Catalogue, h *Hand, name string) {
 	if h.Finished {
-		fmt.Fprintln(w, c.T(lang.RvlHand, h.Hand, h.Game, name, h.Points, MarginIn(c, float64(h.Result))))
+		fmt.Fprintln(w, c.T(lang.RvlHand, h.Hand, h.Game, name, c.Count(h.Points, lang.CountPoint), MarginIn(c, float64(h.Result))))
 	} else {
 		fmt.Fprintln(w, c.T(lang.RtHandOpen, h.Hand, h.Game, name))
 	}
@@ -146,9 +146,9 @@ func writeHand(w io.Writer, c *lang.Catalogue, h *Hand, name string) {
 		// The terms are measured apart: say how near their sum comes.
 		off, se := p.Off(h.Result)
 		if math.Abs(off) <= Within*se {
-			fmt.Fprintln(w, c.T(lang.RvlSplitHolds, round(math.Abs(off))))
+			fmt.Fprintln(w, c.T(lang.RvlSplitHolds, c.Count(round(math.Abs(off)), lang.CountPoint)))
 		} else {
-			fmt.Fprintln(w, c.T(lang.RvlSplitMisses, round(math.Abs(off))))
+			fmt.Fprintln(w, c.T(lang.RvlSplitMisses, c.Count(round(math.Abs(off)), lang.CountPoint)))
 		}
 	} else {
 		fmt.Fprintln(w, c.T(lang.RvlExpectOpen, MarginIn(c, h.Expected)))

@@ -78,3 +78,43 @@ func TestMomentNames(t *testing.T) {
 		t.Errorf("no game: viewer %d", got.Viewer)
 	}
 }
+
+// TestSplitCountsByPluralRule: the split's terms, the hand's points and
+// how near the terms come to the result are counted by the language's
+// plural rule (lang.Catalogue.Count), as every other count the line mode
+// says: "1 point" (English said "1 points"), French "0 point", "1 point",
+// "2 points".
+func TestSplitCountsByPluralRule(t *testing.T) {
+	for _, tc := range []struct {
+		c                 *lang.Catalogue
+		split             Split
+		play, theirs, cds string
+	}{
+		{&lang.English, Split{Skill: 1, Others: -1, Luck: 0}, "gained you 1 point", "gained them 1 point", "gave you 0 points"},
+		{&lang.English, Split{Skill: -2, Others: 1, Luck: -1}, "cost you 2 points", "cost them 1 point", "took 1 point from you"},
+		{&lang.French, Split{Skill: 0, Others: 1, Luck: 2}, "vous a fait gagner 0 point", "leur a coûté 1 point", "vous ont donné 2 points"},
+		{&lang.French, Split{Skill: -1, Others: -2, Luck: -1}, "vous a coûté 1 point", "leur a fait gagner 2 points", "vous ont pris 1 point"},
+	} {
+		play, theirs, cards := SplitWordsIn(tc.c, &tc.split)
+		if play != tc.play || theirs != tc.theirs || cards != tc.cds {
+			t.Errorf("%s %+v: %q, %q, %q; want %q, %q, %q", tc.c.Name, tc.split, play, theirs, cards, tc.play, tc.theirs, tc.cds)
+		}
+	}
+	// A hand of 0 points whose terms come within 1 point of its result.
+	h := &Hand{Hand: 1, Game: 1, Finished: true, Points: 0, Result: -1, Split: &Split{Expected: -2, SumSE: 10}}
+	for _, tc := range []struct {
+		c    *lang.Catalogue
+		want []string
+	}{
+		{&lang.English, []string{"Hand 1 of game 1, Ann: 0 points;", "give or take 1 point,"}},
+		{&lang.French, []string{"Manche 1 de la partie 1, Ann\u00a0: 0 point\u00a0;", "à 1 point près"}},
+	} {
+		var b strings.Builder
+		writeHand(&b, tc.c, h, "Ann")
+		for _, want := range tc.want {
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("%s: no %q in\n%s", tc.c.Name, want, b.String())
+			}
+		}
+	}
+}
