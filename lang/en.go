@@ -211,6 +211,8 @@ var English = Catalogue{
 		NoRooms:        "There are no rooms yet.",
 		RoomsHead:      "Rooms:",
 		RoomLine:       "%s: %d players, %s rules, computers %s, %s, %s.",
+		RoomPerson:     "%d person",
+		RoomPeople:     "%d people",
 		RoomWaiting:    "waiting for its host to deal",
 		RoomPlaying:    "playing",
 		RoomSaved:      "a saved game waiting for its people",

@@ -242,6 +242,8 @@ var French = Catalogue{
 		NoRooms:        "Il n'y a pas encore de salle.",
 		RoomsHead:      "Les salles :",
 		RoomLine:       "%s : %d joueurs, règles %s, ordinateur %s, %s, %s.",
+		RoomPerson:     "%d personne",
+		RoomPeople:     "%d personnes",
 		RoomWaiting:    "attend que son hôte donne",
 		RoomPlaying:    "en jeu",
 		RoomSaved:      "une partie enregistrée qui attend ses joueurs",

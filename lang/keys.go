@@ -214,7 +214,9 @@ const (
 	Hello          // name
 	NoRooms        // -
 	RoomsHead      // -
-	RoomLine       // name, players, rules, level, people (SrvPerson counted), state
+	RoomLine       // name, players, rules, level, people (RoomPerson counted), state
+	RoomPerson     // count (Count: the people in a room, as the line mode lists it, 1)
+	RoomPeople     // count (the plural, after its singular)
 	RoomWaiting    // -
 	RoomPlaying    // -
 	RoomSaved      // -

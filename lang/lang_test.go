@@ -505,6 +505,10 @@ func TestCount(t *testing.T) {
 		{&English, 0, CountBlunder, "0 blunders"},
 		{&French, 2, CountBlunder, "2 gaffes"},
 		{&French, 1000000, CountPoint, "1\u00a0000\u00a0000 points"},
+		{&English, 1, RoomPerson, "1 person"},
+		{&English, 0, RoomPerson, "0 people"},
+		{&French, 0, RoomPerson, "0 personne"},
+		{&French, 2, RoomPerson, "2 personnes"},
 	} {
 		if got := tc.c.Count(tc.n, tc.one); got != tc.want {
 			t.Errorf("%s %d: %q, want %q", tc.c.Tag, tc.n, got, tc.want)

@@ -285,7 +285,7 @@ func (s *Session) rooms(l Lobby) {
 		case r.Bots > 1:
 			text = s.cat.T(lang.RoomBots, text, r.Bots)
 		}
-		s.say(lang.RoomLine, r.Name, r.Players, r.Rules, r.Level, s.cat.Count(r.People, lang.SrvPerson), text)
+		s.say(lang.RoomLine, r.Name, r.Players, r.Rules, r.Level, s.cat.Count(r.People, lang.RoomPerson), text)
 	}
 	s.say(lang.LobbyHelp)
 }
