@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -161,6 +162,34 @@ func TestBoxTitleGroupedMiles(t *testing.T) {
 		for i, line := range strings.Split(box, "\n") {
 			if w := width(line); w != size[0] {
 				t.Errorf("%dx%d: row %d is %d cells: %q", size[0], size[1], i, w, ansi.Strip(line))
+			}
+		}
+	}
+}
+
+// TestCommandColumnsApart: the command list's two columns stand at least
+// two spaces apart, whole, at 80x24 and 120x40 in both languages, as the
+// English list does: French "←→/1-6 : choisir entrée : jouer" ran the
+// two commands together with one space.
+func TestCommandColumnsApart(t *testing.T) {
+	for _, c := range []*lang.Catalogue{&lang.English, &lang.French} {
+		testLang = c
+		m := newModel(t, testConfig(t, 2, 7))
+		testLang = nil
+		syncPlay(m, 6)
+		m.scores.window = false
+		for _, sz := range sizes {
+			m.Update(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			screen := ansi.Strip(m.View().Content)
+			for _, r := range m.scores.commandRows() {
+				apart := regexp.MustCompile(regexp.QuoteMeta(c.T(r[0])) + ` {2,}` + regexp.QuoteMeta(c.T(r[1])) + `\s*$`)
+				found := false
+				for _, line := range strings.Split(screen, "\n") {
+					found = found || apart.MatchString(line)
+				}
+				if !found {
+					t.Errorf("%s %dx%d: %q and %q are not two spaces apart, whole, on a line:\n%s", c.Name, sz[0], sz[1], c.T(r[0]), c.T(r[1]), screen)
+				}
 			}
 		}
 	}

@@ -87,13 +87,22 @@ func (m *scorePane) logRoom(obs *engine.Observation, commands [][2]lang.Key, w, 
 	return h - len(m.commandList(commands, w)) - 1
 }
 
-// commandList is BSD's command window, with the modern keys.
+// commandList is BSD's command window, with the modern keys: two
+// columns, the second at half the width, or further right when a command
+// of the first would leave less than two spaces before it and the second
+// column still fits (French "←→/1-6 : choisir" ran into "entrée : jouer").
 func (m *scorePane) commandList(rows [][2]lang.Key, w int) []string {
 	st := m.styles
 	lines := []string{st.Heading.Render(padRight(m.t(lang.CmdHeading), w, '─'))}
-	half := w/2 + 1
+	col, left, right := w/2+1, 0, 0
 	for _, r := range rows {
-		lines = append(lines, st.Text.Render(padRight(" "+m.t(r[0]), half, ' ')+m.t(r[1])))
+		left, right = max(left, width(" "+m.t(r[0]))), max(right, width(m.t(r[1])))
+	}
+	if need := left + 2; need > col && need+right <= w {
+		col = need
+	}
+	for _, r := range rows {
+		lines = append(lines, st.Text.Render(padRight(" "+m.t(r[0]), col, ' ')+m.t(r[1])))
 	}
 	return lines
 }
