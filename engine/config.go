@@ -118,7 +118,17 @@ func (r Ruleset) TieEndsGame() bool { return r.has(tieEndsGame) }
 
 // has reports whether the ruleset has trait t (and an unknown ruleset
 // none, so that a bad value never panics).
-func (r Ruleset) has(t trait) bool { return int(r) < len(rulesets) && rulesets[r].traits&t != 0 }
+func (r Ruleset) has(t trait) bool { return traitsOf[r]&t != 0 }
+
+// traitsOf is each ruleset's traits as a table indexed by any byte, zero
+// past the rulesets: has is then one load, not a bounds test and a look
+// into rulesets' rows, and the rules ask it at most steps.
+var traitsOf = func() (t [256]trait) {
+	for r := range rulesets {
+		t[r] = rulesets[r].traits
+	}
+	return t
+}()
 
 // Allows reports whether the ruleset is played with that many players:
 // standard with every one of PlayerCounts, bsd with 2 only.

@@ -400,37 +400,44 @@ var legalRows = func() (t [MaxSides][MaxSides][8]uint64) {
 // than branching on the table's cards, which change from one seat's turn to
 // the next.
 func (s *State) playable(seat int) (legalWord, *[8]uint64) {
-	r := &rulesWords[s.Config.Rules&3]
-	if s.Config.Rules > Dujardin500 {
-		r = &rulesWords[Standard] // an unknown ruleset has no trait (has)
-	}
+	r := &rulesWords[min(s.Config.Rules, Ruleset(len(Rulesets)))] // past them, an unknown ruleset: no trait (has)
 	st := &seatSides[s.Config.Players&7][seat&7]
 	t := &s.Tableaus[st.own]
 	roW := t.Safeties >> 3 & 1 // safetyBit(RightOfWay)
 	battle := t.Battle & 31
 	w := r.base | r.own[roW][battle]
-	var limited uint8
+	var speedLimit uint8
 	if t.Speed == SpeedLimit {
-		limited = 1 &^ roW
+		speedLimit = 1
 	}
+	limited := speedLimit &^ roW
 	w |= legalWord(limited) << (3 * EndOfLimit)
 	var two200s uint8
 	if t.Cards[Miles200] >= 2 {
 		two200s = 1
 	}
 	room := min(max(int(s.Trip)-int(t.Miles), 0)/25, 8)
-	w |= distanceWords[limited][two200s][room] & rollingWords[roW][battle]
-	for k, side := range st.others[:st.n] {
-		o := &s.Tableaus[side]
-		ok := rollingWords[o.Safeties>>3&1][o.Battle&31] & battle3 // rolling: no hazard shows on the battle pile
-		if o.Speed != SpeedLimit {
-			ok |= 1 << (3 * SpeedLimit)
-		}
-		ok |= r.speedOnSpeed
-		ok &^= safetyGuards[o.Safeties&0xf]
-		w |= ok << k
+	w |= distanceWords[limited<<1|two200s][room] & rollingWords[roW][battle]
+	// The other sides, written out rather than looped over: one with 2
+	// players, the loop's own jumps cost as much as the side.
+	if st.n > 0 {
+		w |= s.attackable(r, st.others[0])
+	}
+	if st.n > 1 {
+		w |= s.attackable(r, st.others[1]) << 1
 	}
 	return w, st.row
+}
+
+// attackable is the hazards that may go on side, each at its card's bit 3c.
+func (s *State) attackable(r *rulesWord, side uint8) legalWord {
+	o := &s.Tableaus[side]
+	ok := rollingWords[o.Safeties>>3&1][o.Battle&31] & battle3 // rolling: no hazard shows on the battle pile
+	if o.Speed != SpeedLimit {
+		ok |= 1 << (3 * SpeedLimit)
+	}
+	ok |= r.speedOnSpeed
+	return ok &^ safetyGuards[o.Safeties&0xf]
 }
 
 // seatSide is what playable reads of a seat's place at the table: its
@@ -479,8 +486,8 @@ type rulesWord struct {
 	speedOnSpeed legalWord
 }
 
-// rulesWords is rulesWord by ruleset.
-var rulesWords = func() (rw [4]rulesWord) {
+// rulesWords is rulesWord by ruleset, and for any unknown ruleset last.
+var rulesWords = func() (rw [len(Rulesets) + 1]rulesWord) {
 	for r := range rw {
 		rules := Ruleset(r)
 		discard := nonHazards3
@@ -547,15 +554,15 @@ var safetyGuards = func() (g [16]legalWord) {
 }()
 
 // distanceWords is the distance cards a rolling side may play, by whether
-// it is under a Speed Limit (0 or 1), whether it has played its two 200s
-// (0 or 1) and the miles left to the trip, in 25s up to 200 (8).
-var distanceWords = func() (d [2][2][9]legalWord) {
+// it is under a Speed Limit (2 if so) plus whether it has played its two
+// 200s (1 if so), and the miles left to the trip, in 25s up to 200 (8).
+var distanceWords = func() (d [4][9]legalWord) {
 	for limited := range 2 {
 		for two200s := range 2 {
 			for room := range 9 {
 				for _, c := range DistanceCards {
 					if c.Miles() <= 25*room && (limited == 0 || c.Miles() <= 50) && (two200s == 0 || c != Miles200) {
-						d[limited][two200s][room] |= lane0(1 << c)
+						d[limited<<1|two200s][room] |= lane0(1 << c)
 					}
 				}
 			}

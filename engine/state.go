@@ -217,12 +217,12 @@ func (s *State) deal() {
 		sorted = &sortedFull
 	}
 	s.DrawPile = sorted.cards
-	n := int(sorted.n)
-	for i := n - 1; i > 0; i-- {
+	d := s.DrawPile[:sorted.n]
+	for i := len(d) - 1; i > 0; i-- {
 		j := rng.intn(i + 1)
-		s.DrawPile[i], s.DrawPile[j] = s.DrawPile[j], s.DrawPile[i]
+		d[i], d[j] = d[j], d[i]
 	}
-	s.DrawLen = uint8(n)
+	s.DrawLen = sorted.n
 	s.Discards = [MaxDeck]Card{}
 	s.DiscardLen = 0
 	s.Hands = [MaxSeats][HandSlots]Card{}
