@@ -69,6 +69,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.Store.CheckpointEvery, "checkpoint", 30*time.Second, cli().T(lang.FlagServeCheckpoint))
 	fs.DurationVar(&cfg.Store.KeepSaves, "keep-saves", lobby.MaxSaveAge, cli().T(lang.FlagServeKeepSaves))
 	fs.IntVar(&cfg.Store.SavesPerKey, "saves-per-key", 10, cli().T(lang.FlagServeSavesPerKey))
+	memoryLimit := fs.Int64("memory-limit", cfg.MemoryLimit>>20, cli().T(lang.FlagServeMemoryLimit))
 	exportRooms := fs.String("export-rooms", "", cli().T(lang.FlagServeExportRooms))
 	importRooms := fs.String("import-rooms", "", cli().T(lang.FlagServeImportRooms))
 	results := fs.String("export-results", "", cli().T(lang.FlagServeExportResults))
@@ -109,6 +110,7 @@ func serveCommand(args []string, stdout, stderr io.Writer) int {
 	// the broken pipe fails instead.
 	signal.Ignore(syscall.SIGPIPE)
 	cfg.Dir, cfg.Store.DB, cfg.Log = *data, *db, server.LogConfig{Out: stderr, Format: *logFormat}
+	cfg.MemoryLimit = max(0, *memoryLimit) << 20
 	srv, err := server.New(cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "mille serve:", cli().Error(err))

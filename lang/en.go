@@ -974,6 +974,7 @@ var English = Catalogue{
 		FlagServeMaxKeys:              "key and mouse events a second a session may send (as many again at once); more are dropped",
 		FlagServeComputers:            "computer players searching at once, shared by every room in turn",
 		FlagServeCheckpoint:           "write the games in play into the store this often, beside the end of every hand: a crash loses at most that much (0: at the ends of hands only)",
+		FlagServeMemoryLimit:          "soft memory limit in MB: nearing it, the server collects its garbage more often, for more CPU (0: none; the default is nine tenths of a container's memory limit)",
 		FlagServeKeepSaves:            "forget the kept rooms nobody played for this long",
 		FlagServeSavesPerKey:          "rooms kept for each host, the most recent (0: no limit)",
 		FlagServeExportRooms:          "write every kept room into this folder as ROOM.json, a save file, and exit",

@@ -1005,6 +1005,7 @@ var French = Catalogue{
 		FlagServeMaxKeys:              "événements de clavier et de souris par seconde qu'une session peut envoyer (autant d'un coup) ; les autres sont ignorés",
 		FlagServeComputers:            "joueurs ordinateurs qui cherchent à la fois, partagés par toutes les salles à tour de rôle",
 		FlagServeCheckpoint:           "écrire les parties en cours dans la mémoire à ce rythme, en plus de chaque fin de manche : une panne perd au plus cela (0 : aux fins de manche seulement)",
+		FlagServeMemoryLimit:          "limite souple de mémoire en Mo : en s'en approchant, le ramasse-miettes du serveur passe plus souvent, au prix de plus de calcul (0 : aucune ; par défaut, les neuf dixièmes de la limite de mémoire d'un conteneur)",
 		FlagServeKeepSaves:            "oublier les salles gardées que personne n'a jouées depuis ce temps",
 		FlagServeSavesPerKey:          "salles gardées par hôte, les plus récentes (0 : sans limite)",
 		FlagServeExportRooms:          "écrire chaque salle gardée dans ce dossier en SALLE.json, un fichier de partie, et s'arrêter",

@@ -1024,6 +1024,7 @@ const (
 	FlagServeMaxKeys              // -
 	FlagServeComputers            // -
 	FlagServeCheckpoint           // -
+	FlagServeMemoryLimit          // -
 	FlagServeKeepSaves            // -
 	FlagServeSavesPerKey          // -
 	FlagServeExportRooms          // -

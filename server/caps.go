@@ -49,4 +49,7 @@ func CapsFor(m gate.Machine) Caps {
 
 // machineCaps are the caps of the machine the server runs on, read once
 // at start.
-var machineCaps = CapsFor(gate.ThisMachine())
+var (
+	thisMachine = gate.ThisMachine()
+	machineCaps = CapsFor(thisMachine)
+)

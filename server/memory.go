@@ -2,9 +2,12 @@ package server
 
 import (
 	"context"
+	"math"
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
+
+	"github.com/millebornes/mille/server/gate"
 )
 
 // Giving memory back after a burst: Go's runtime keeps the heap that a
@@ -77,3 +80,31 @@ func heapMemory() (held, live uint64) {
 
 // freeMemory is debug.FreeOSMemory.
 func freeMemory() { debug.FreeOSMemory() }
+
+// MemoryLimitFor is mille serve's default soft memory limit on machine m
+// (Config.MemoryLimit): nine tenths of its cgroup's memory.max, so that
+// a server in a container collects its garbage harder as it nears the
+// limit rather than being killed at it; none (0) without a cgroup limit,
+// or when the environment set one (goMemLimit, GOMEMLIMIT's value).
+//
+// What it costs (docs/server.md, issue 36): at a load test's peak a
+// session's resident memory was a fifth its live objects, a fifth the
+// garbage the collector lets grow beside them (GOGC=100: as much again
+// as the live objects and the goroutines' stacks), a fifth the free pages
+// it keeps and a quarter the stacks. Near the limit collections come
+// more often and free pages go back at once: CPU spent marking the live
+// objects again.
+func MemoryLimitFor(m gate.Machine, goMemLimit string) int64 {
+	if goMemLimit != "" || m.MemoryMax == 0 || m.MemoryMax > math.MaxInt64 {
+		return 0
+	}
+	return int64(m.MemoryMax / 10 * 9)
+}
+
+// memoryLimitNow is the process's soft memory limit, 0 for none.
+func memoryLimitNow() int64 {
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		return l
+	}
+	return 0
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/events"
+	"github.com/millebornes/mille/server/gate"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -168,4 +169,25 @@ func (l *pipeListener) leave(t *testing.T, key gossh.Signer) (c *gossh.Client, i
 		t.Fatal(err)
 	}
 	return c, in, screen
+}
+
+// TestMemoryLimitFor: mille serve's default soft memory limit is nine
+// tenths of a cgroup's memory.max, none without one or when GOMEMLIMIT
+// set the runtime's own.
+func TestMemoryLimitFor(t *testing.T) {
+	const mb = 1 << 20
+	for _, tc := range []struct {
+		m    gate.Machine
+		env  string
+		want int64
+	}{
+		{gate.Machine{Memory: 8000 * mb}, "", 0},
+		{gate.Machine{Memory: 800 * mb, MemoryMax: 1000 * mb}, "", 900 * mb},
+		{gate.Machine{Memory: 800 * mb, MemoryMax: 1000 * mb}, "700MiB", 0},
+		{gate.Machine{MemoryMax: 1 << 63}, "", 0},
+	} {
+		if got := MemoryLimitFor(tc.m, tc.env); got != tc.want {
+			t.Errorf("MemoryLimitFor(%+v, %q) = %d MB, want %d MB", tc.m, tc.env, got/mb, tc.want/mb)
+		}
+	}
 }

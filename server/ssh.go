@@ -55,6 +55,10 @@ type Config struct {
 	Sessions SessionLimits
 	Rooms    RoomLimits
 	Log      LogConfig
+	// MemoryLimit is the process's soft memory limit, in bytes, that New
+	// sets (runtime/debug.SetMemoryLimit, MemoryLimitFor); 0 leaves the
+	// runtime's own (GOMEMLIMIT, or none).
+	MemoryLimit int64
 }
 
 // StoreConfig is where the server keeps players' names and rooms, and
@@ -144,7 +148,8 @@ var Defaults = Config{
 		Max: machineCaps.Sessions, PerSource: 20, PerKey: 4, Idle: 30 * time.Minute, KeyRate: 40,
 		MaxWidth: MaxWidth, MaxHeight: MaxHeight,
 	},
-	Rooms: RoomLimits{Max: machineCaps.Rooms, PerKey: 3},
+	Rooms:       RoomLimits{Max: machineCaps.Rooms, PerKey: 3},
+	MemoryLimit: MemoryLimitFor(thisMachine, os.Getenv("GOMEMLIMIT")),
 }
 
 // Server is mille's SSH server: every session runs its own Bubble Tea
@@ -274,8 +279,12 @@ func New(cfg Config) (*Server, error) {
 	// The caps, whether the machine's (CapsFor) or the operator's, and
 	// what the machine allows, so that a full server is understood.
 	m := gate.ThisMachine()
+	if cfg.MemoryLimit > 0 {
+		debug.SetMemoryLimit(cfg.MemoryLimit)
+	}
 	s.log.Info("caps", "conns", cfg.Gate.MaxConns, "sessions", cfg.Sessions.Max, "rooms", cfg.Rooms.Max,
-		"descriptors", m.Descriptors, "memory_mb", m.Memory>>20, "session_kb", SessionCost>>10)
+		"descriptors", m.Descriptors, "memory_mb", m.Memory>>20, "session_kb", SessionCost>>10,
+		"memory_limit_mb", memoryLimitNow()>>20)
 	now := func() time.Time { return s.now() }
 	s.gate = gate.New(&s.cfg.Gate, s.log, now)
 	s.gate.Peer, s.signer = signer.PublicKey(), signer

@@ -72,11 +72,12 @@ type Limits struct {
 type Machine struct {
 	Descriptors int
 	Memory      uint64 // bytes
+	MemoryMax   uint64 // the cgroup's memory.max, bytes; 0: none, or unknown
 }
 
 // ThisMachine reads the process's Machine.
 func ThisMachine() Machine {
-	return Machine{Descriptors: descriptorLimit(), Memory: availableMemory()}
+	return Machine{Descriptors: descriptorLimit(), Memory: availableMemory(), MemoryMax: memoryMax()}
 }
 
 // MaxConnsFor is the cap on connections at once, logged in or not

@@ -46,6 +46,12 @@ func meminfoAvailable() uint64 {
 	return 0
 }
 
+// memoryMax is the process's cgroup v2 memory.max, 0 without one.
+func memoryMax() uint64 {
+	limit, _, _ := cgroupMemory()
+	return limit
+}
+
 // cgroupMemory reads the process's cgroup v2 limit and use of memory; ok
 // is false without a limit ("max") or a cgroup v2.
 func cgroupMemory() (limit, used uint64, ok bool) {

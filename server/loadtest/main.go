@@ -68,6 +68,7 @@ type settings struct {
 	computerRooms int
 	computerLevel string
 	computers     int
+	memoryLimit   int64 // MB, the server's soft memory limit (mille serve --memory-limit)
 }
 
 func main() {
@@ -89,6 +90,7 @@ func main() {
 	flag.IntVar(&s.computerRooms, "computer-rooms", 0, "rooms of six computer players playing beside the players, all the time")
 	flag.StringVar(&s.computerLevel, "computer-level", "expert", "the level of the computer rooms' players")
 	flag.IntVar(&s.computers, "computers", 0, "the server's computer players searching at once (mille serve --computers; 0: its default)")
+	flag.Int64Var(&s.memoryLimit, "memory-limit", 0, "the server's soft memory limit in MB, as mille serve --memory-limit sets it (0: mille serve's default on this machine)")
 	flag.StringVar(&s.attack, "attack", "", "attack the server while the players play: "+attackNames())
 	flag.StringVar(&s.attacker, "attacker", "", "run this attack against --addr for --duration (the attacking process)")
 	flag.BoolVar(&s.probe, "probe", false, "with --addr: also log in every half second while playing and count the logins")

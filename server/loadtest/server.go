@@ -41,7 +41,7 @@ const (
 type figures struct {
 	goroutines int
 	heap       uint64 // HeapInuse: spans holding live objects
-	live       uint64 // HeapAlloc: the live objects themselves (after a GC)
+	live       uint64 // the live objects themselves, as the GC marked them
 	rss        uint64 // the process's resident memory
 }
 
@@ -52,7 +52,10 @@ func settled() figures {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return figures{runtime.NumGoroutine(), m.HeapInuse, m.HeapAlloc, rss()}
+	// The bytes the collection marked live, not HeapAlloc, which adds
+	// what the sessions allocated since it ended: on a loaded machine,
+	// where the collection takes long, the frames of many keys.
+	return figures{runtime.NumGoroutine(), m.HeapInuse, memoryClasses().live, rss()}
 }
 
 // writeHeapProfile writes the live heap's profile to path.
@@ -133,6 +136,9 @@ func runServer(s settings, out io.Writer) int {
 	// mille serve's limits, with room for the load.
 	cfg := server.Defaults
 	cfg.Dir, cfg.Log.Out, cfg.Rooms.Computers = dir, &logs, s.computers
+	if s.memoryLimit > 0 {
+		cfg.MemoryLimit = s.memoryLimit << 20
+	}
 	cfg.Sessions.Max, cfg.Rooms.Max = max(cfg.Sessions.Max, 2*s.sessions), max(cfg.Rooms.Max, 2*s.rooms+s.computerRooms)
 	cfg.Gate.MaxConns = max(cfg.Gate.MaxConns, 2*s.sessions)
 	if s.attack == "" {
@@ -170,6 +176,7 @@ func runServer(s settings, out io.Writer) int {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		return 1
 	}
+	c0 := memoryClasses()
 	cpu0 := cpuTime()
 
 	self, err := os.Executable()
@@ -212,6 +219,7 @@ func runServer(s settings, out io.Writer) int {
 		playStart time.Duration
 		stopPlay  = func() {}
 	)
+	var halfway classes // before the collection that measures middle
 	relayed := make(chan struct{})
 	attacking := make(chan *exec.Cmd, 1)
 	go func() {
@@ -232,6 +240,7 @@ func runServer(s settings, out io.Writer) int {
 					stopPlay = stop
 				}
 				timer = time.AfterFunc(s.duration/2, func() {
+					halfway = memoryClasses()
 					f := settled()
 					if s.memProfile != "" {
 						writeHeapProfile(s.memProfile)
@@ -253,6 +262,7 @@ func runServer(s settings, out io.Writer) int {
 	// Watch the peak while the clients run; ReadMemStats stops the world
 	// for a moment, so not too often.
 	peak, peakSessions, peakConns, rssPeak := base, 0, 0, rssBase
+	var atPeak classes // where the resident memory was at its peak
 	fdsBase := descriptors()
 	fdsPeak := fdsBase
 	done := make(chan error, 1)
@@ -272,7 +282,9 @@ func runServer(s settings, out io.Writer) int {
 		peak.heap = max(peak.heap, m.HeapInuse)
 		peakSessions = max(peakSessions, srv.Sessions())
 		peakConns = max(peakConns, srv.Connections())
-		rssPeak = max(rssPeak, rss())
+		if r := rss(); r > rssPeak {
+			rssPeak, atPeak = r, memoryClasses()
+		}
 		fdsPeak = max(fdsPeak, descriptors())
 	}
 	if attacker != nil {
@@ -280,6 +292,7 @@ func runServer(s settings, out io.Writer) int {
 	}
 
 	stopProfile()
+	c1 := memoryClasses()
 	serverCPU := cpuTime() - cpu0
 	for _, c := range computers {
 		c.Table().Close()
@@ -318,6 +331,7 @@ func runServer(s settings, out io.Writer) int {
 		peakSessions, srv.Sessions(), peakConns, srv.Connections(), rooms)
 	fmt.Fprintf(out, "server resident memory: baseline %s, peak %s, after %s (after: the memory freed given back to the system; %s before the load test gave it back)\n",
 		mb(rssBase), mb(rssPeak), mb(rssAfter), mb(rssOwn))
+	fmt.Fprintf(out, "server memory at the resident peak: %s\n", atPeak)
 	fmt.Fprintf(out, "server log: %d bytes, the longest line %d bytes\n", len(logs.String()), longestLine(logs.String()))
 	fmt.Fprintf(out, "server file descriptors: baseline %d, peak %d, after %d\n", fdsBase, fdsPeak, descriptors())
 	fmt.Fprintf(out, "server goroutines: baseline %d, peak %d, after %d\n", base.goroutines, peak.goroutines, after.goroutines)
@@ -327,9 +341,10 @@ func runServer(s settings, out io.Writer) int {
 		fmt.Fprintf(out, "server halfway through the play, after a GC: heap in use %s, live objects %s (%.0f KB a session), %d goroutines (%.1f a session), resident %s (%.0f KB a session over the baseline)\n",
 			mb(middle.heap), mb(middle.live), float64(middle.live-base.live)/1024/float64(s.sessions), middle.goroutines, float64(middle.goroutines-base.goroutines)/float64(s.sessions),
 			mb(middle.rss), float64(middle.rss-rssBase)/1024/float64(s.sessions))
+		fmt.Fprintf(out, "server memory halfway, before that GC: %s\n", halfway)
 	}
-	fmt.Fprintf(out, "CPU time while the clients ran: server %.1f s, clients %.1f s (for %v of play)\n",
-		serverCPU.Seconds(), (child.ProcessState.UserTime() + child.ProcessState.SystemTime()).Seconds(), s.duration)
+	fmt.Fprintf(out, "CPU time while the clients ran: server %.1f s (%d collections, the collector %.1f s by the runtime's estimate), clients %.1f s (for %v of play)\n",
+		serverCPU.Seconds(), c1.cycles-c0.cycles, c1.gcCPU-c0.gcCPU, (child.ProcessState.UserTime() + child.ProcessState.SystemTime()).Seconds(), s.duration)
 	if playKeys > 0 {
 		fmt.Fprintf(out, "server CPU time while playing (the gathering to the last key): %.1f s, %.3f ms a key\n",
 			playCPU.Seconds(), float64(playCPU)/float64(time.Millisecond)/float64(playKeys))
