@@ -367,6 +367,7 @@ var English = Catalogue{
 		ExtensionStakesFirst: "200 more points to the first side to reach 1000 miles; no ends the hand now.",
 		ThreatNoMiles:        "Nobody has any miles yet: %d miles to go for every side.",
 		ThreatNearestTie:     "%s are the nearest to the end: %d miles to go.",
+		ThreatNearestTeams:   "%s are the nearest to the end, level with %s: %d miles to go.",
 		DayMonth:             "%d %s",
 		DayFirst:             "%d %s",
 		Months:               "January February March April May June July August September October November December",

@@ -398,6 +398,7 @@ var French = Catalogue{
 		ExtensionStakesFirst: "200 points de plus au premier camp qui arrive à 1000 bornes ; non arrête la manche ici.",
 		ThreatNoMiles:        "Personne n'a encore de bornes : %d bornes à faire pour chaque camp.",
 		ThreatNearestTie:     "%s sont les plus près de l'arrivée : encore %d bornes.",
+		ThreatNearestTeams:   "%s sont les plus près de l'arrivée, à égalité avec %s : encore %d bornes.",
 		DayMonth:             "%d %s",
 		DayFirst:             "1er %[2]s",
 		Months:               "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",

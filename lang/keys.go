@@ -327,6 +327,7 @@ const (
 	ExtensionStakesFirst // - (the same, where the 200 goes to the first to 1000: bsd)
 	ThreatNoMiles        // trip (nobody has miles yet)
 	ThreatNearestTie     // sides, miles to go
+	ThreatNearestTeams   // a team (Catalogue.Team), the teams level with it, miles to go
 	DayMonth             // day, month
 	DayFirst             // day (1), month
 	Months               // - (the months' names, January first, separated by spaces)

@@ -541,7 +541,9 @@ func (b *board) threats([]string) {
 		b.say(lang.ThreatOpen, b.list(open, lang.And))
 	}
 	// The opponents nearest the end: all of them when they are level,
-	// and nobody named before anyone has driven.
+	// and nobody named before anyone has driven. Teams level are said as
+	// teams, one level with the other: "Ann & Dee and Bob & Eve" is heard
+	// as four names.
 	var nearest []string
 	most, nearestSide := -1, 0
 	for _, side := range b.view.Opponents() {
@@ -556,6 +558,8 @@ func (b *board) threats([]string) {
 	case most < 0:
 	case most == 0 && me.Miles == 0:
 		b.say(lang.ThreatNoMiles, o.Trip)
+	case len(nearest) > 1 && b.cat.SidePair(b.names(), nearestSide):
+		b.say(lang.ThreatNearestTeams, capital(nearest[0]), b.list(nearest[1:], lang.And), int(o.Trip)-most)
 	case len(nearest) > 1 || b.cat.SidePair(b.names(), nearestSide):
 		b.say(lang.ThreatNearestTie, capital(b.list(nearest, lang.And)), int(o.Trip)-most)
 	default:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -477,6 +478,51 @@ func TestThreatsCommand(t *testing.T) {
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in:\n%s", want, text)
+		}
+	}
+}
+
+// TestThreatsTeamsLevel: two teams level nearest the end are said as
+// two teams, one level with the other: "Ann & Dee and Bob & Eve are the
+// nearest" is heard "Ann and Dee and Bob and Eve", four names.
+func TestThreatsTeamsLevel(t *testing.T) {
+	cfg := engine.Config{Players: 6, Rules: engine.Standard}
+	var g record.Game
+	for seed := uint64(1); ; seed++ {
+		if seed > 200 {
+			t.Fatal("no random game of six left the two other teams level with miles")
+		}
+		g = newRecord(t, cfg, seed, "random", 0)
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for n := 0; n < 300 && !g.State.HandOver(); n++ {
+			if m := g.State.Tableaus[1].Miles; m > 0 && m == g.State.Tableaus[2].Miles && n > 20 {
+				break
+			}
+			legal := g.State.Legal(nil)
+			if err := g.Apply(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if m := g.State.Tableaus[1].Miles; !g.State.HandOver() && m > 0 && m == g.State.Tableaus[2].Miles {
+			break
+		}
+	}
+	togo := int(g.State.Trip) - int(g.State.Tableaus[1].Miles)
+	for _, c := range []struct {
+		cat  *lang.Catalogue
+		want string
+	}{
+		{&lang.English, fmt.Sprintf("Ann & Dee are the nearest to the end, level with Bob & Eve: %d miles to go.", togo)},
+		{&lang.French, fmt.Sprintf("Ann & Dee sont les plus près de l'arrivée, à égalité avec Bob & Eve\u00a0: encore %d bornes.", togo)},
+	} {
+		tab := tableFor(t, g, "random")
+		tab.Hold(true)
+		r := startIn(t, tab, Options{}, c.cat)
+		r.send(c.cat.Text[lang.WordThreats])
+		r.in.Close()
+		r.wait()
+		if text := r.out.String(); !strings.Contains(text, c.want) {
+			t.Errorf("%s: no %q in:\n%s", c.cat.Tag, c.want, text)
 		}
 	}
 }
