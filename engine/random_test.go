@@ -170,12 +170,17 @@ func walkHands(t *testing.T, seed, stream uint64, hands int, visit func(cfg Conf
 }
 
 // TestLegalMatchesCheck holds Legal's masks to checkHeld, action for
-// action and in order, over random hands of every configuration.
+// action and in order, over random hands of every configuration; and
+// Legal into a buffer without room for MaxLegal, which it grows, to Legal
+// into one with room.
 func TestLegalMatchesCheck(t *testing.T) {
 	var slow [MaxLegal]Action
 	walkHands(t, 9, 7, testkit.Size(30, 100, 2000), func(cfg Config, s *State, legal []Action) {
 		if want := slowLegal(s, slow[:0]); !slices.Equal(legal, want) {
 			t.Fatalf("%v: Legal %v, checkHeld %v", cfg, legal, want)
+		}
+		if got := s.Legal([]Action{Continue}); !slices.Equal(got[1:], legal) || got[0] != Continue {
+			t.Fatalf("%v: Legal after an action, no room: %v, want it and %v", cfg, got, legal)
 		}
 	})
 }

@@ -245,40 +245,30 @@ func (s *State) checkAttack(c Card, side int) error {
 // in one word (playable), not once per card: Legal runs at every step of
 // every rollout the computer players make.
 func (s *State) Legal(buf []Action) []Action {
-	if s.Phase == PhasePlay && len(buf)+MaxLegal <= cap(buf) { // as Legal asks: written in place
-		return buf[:len(buf)+s.legalPlays((*[MaxLegal]Action)(buf[len(buf):len(buf)+MaxLegal]))]
+	if s.Phase != PhasePlay {
+		switch s.Phase {
+		case PhaseCoupFourre:
+			return append(buf, DeclareCoupFourre, DeclineCoupFourre)
+		case PhaseExtension:
+			return append(buf, Extend, StopTrip)
+		case PhaseHandOver, PhaseGameOver:
+			return append(buf, Continue)
+		}
+		// No phase of the rules: the plays of the hand, as in PhasePlay.
 	}
-	return s.appendLegal(buf)
-}
-
-// appendLegal is Legal in the other phases, and in the play phase when buf
-// has no room for MaxLegal.
-func (s *State) appendLegal(buf []Action) []Action {
-	switch s.Phase {
-	case PhaseCoupFourre:
-		return append(buf, DeclareCoupFourre, DeclineCoupFourre)
-	case PhaseExtension:
-		return append(buf, Extend, StopTrip)
-	case PhaseHandOver, PhaseGameOver:
-		return append(buf, Continue)
+	if len(buf)+MaxLegal > cap(buf) { // the room the actions are written in
+		buf = append(make([]Action, 0, len(buf)+MaxLegal), buf...)
 	}
-	var out [MaxLegal]Action
-	n := s.legalPlays(&out)
-	return append(buf, out[:n]...)
-}
-
-// legalPlays writes the actions of the play phase at the start of out and
-// returns their count; the rest of out is overwritten with leftovers.
-//
-// Each card's three bits pick its actions from the row of legalRows (for
-// the sides its hazards go on), in order and counted; the actions are
-// written without a branch on the cards (four lanes every card, one 64-bit
-// store, n moving on by the count), so random hands cost no mispredicted
-// jumps. A card's bits are cleared once read, so its copies further in the
-// hand give nothing; an empty slot's NoCard, or a card out of range, reads
-// the bits of NoCard, which are never set. The seven slots are written out:
-// a loop costs a third more.
-func (s *State) legalPlays(out *[MaxLegal]Action) int {
+	// Each card's three bits pick its actions from the row of legalRows
+	// (for the sides its hazards go on), in order and counted; the actions
+	// are written straight into buf (it has the room) without a branch on
+	// the cards (four lanes every card, one 64-bit store, n moving on by the
+	// count), so random hands cost no mispredicted jumps. A card's bits are
+	// cleared once read, so its copies further in the hand give nothing; an
+	// empty slot's NoCard, or a card out of range, reads the bits of NoCard,
+	// which are never set. The seven slots are written out: a loop costs a
+	// third more.
+	out := (*[MaxLegal]Action)(buf[len(buf) : len(buf)+MaxLegal])
 	seat := int(s.Turn)
 	w, row := s.playable(seat)
 	h := &s.Hands[seat]
@@ -290,7 +280,7 @@ func (s *State) legalPlays(out *[MaxLegal]Action) int {
 	w, n = legalCard(row, w, n, out, h[4])
 	w, n = legalCard(row, w, n, out, h[5])
 	_, n = legalCard(row, w, n, out, h[6])
-	return int(n)
+	return buf[:len(buf)+int(n)]
 }
 
 // legalCard writes card c's actions at out[n], as its bits in w read in

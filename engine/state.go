@@ -348,7 +348,7 @@ func (s *State) startTurn(seat int) {
 	}
 	p := seat
 	for i := 0; i < s.Config.Players; i, p = i+1, s.next(p) {
-		if s.HandLen(p) > 0 {
+		if h := &s.Hands[p]; h[0]|h[1]|h[2]|h[3]|h[4]|h[5]|h[6] != NoCard { // a card in some slot
 			s.Phase, s.Turn = PhasePlay, uint8(p)
 			return
 		}
