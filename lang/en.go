@@ -263,10 +263,16 @@ var English = Catalogue{
 		QuickLookingTeams: "Looking for %[2]d other players near your rating for a rated game of %[1]d in %[3]d teams of two; " +
 			"in %[4]d seconds at most, house computers take the seats nobody near enough took.",
 		QuickSizesHelp: "quick 3, quick 4 or quick 6: a rated game of that many players (4 and 6 in teams of two) " +
-			"with the people waiting nearest your rating; after the wait, house computers take the seats left.",
-		QuickSizeBad:   "A quick match is for 2, 3, 4 or 6 players: type quick, quick 3, quick 4 or quick 6.",
+			"with the people waiting nearest your rating; after the wait, house computers take the seats left. " +
+			"quick 4 with NAME (or 6): with a friend as your partner, who types the same with your name.",
+		QuickSizeBad: "A quick match is for 2, 3, 4 or 6 players: type quick, quick 3, quick 4 or quick 6.",
+		QuickWithFriend: "Looking for a rated game of %[2]d in teams of two with %[1]s as your partner: %[1]s asks for it too (quick %[2]d with %[3]s) " +
+			"within %[4]d seconds, then the other seats are found as for anyone.",
+		QuickPartySize: "A game with a friend is in teams of two: type quick 4 with NAME or quick 6 with NAME.",
 		QuickElsewhere: "Your table is on another server of this service: taking you there, to room %s.",
 		QuickSizeKeys:  "Keys 2, 3, 4 and 6 choose how many players (4 and 6 in teams of two).",
+		QuickFriendKey: "Key p: with a friend as your partner, in teams of two (4 or 6 players); they ask for you too.",
+		SrvFriendName:  "Your partner's name: ",
 		SrvKeyQuick:    "quick match",
 		SrvKeyRanking:  "ranking",
 		SrvKeyBot:      "play a bot",
@@ -1095,6 +1101,7 @@ var English = Catalogue{
 		WordRated:   "rated",
 		WordQuick:   "quick",
 		WordBot:     "bot",
+		WordWith:    "with",
 
 		NoteDrawn:     "P: drawn card",
 		NoteBlocked:   "✗: not playable",
@@ -1436,6 +1443,9 @@ var English = Catalogue{
 		RefDataInUsePID:  "the data folder is in use by another mille serve (process %s holds %s): stop it first, or give this one another --data",
 		RefBenched:       "this bot broke the bot protocol too often and is benched for now",
 		RefNoBot:         "no bot is waiting for a game now; try again in a moment",
+		RefNoFriend:      "nobody here is called %s",
+		RefFriendSelf:    "you cannot be your own partner: name a friend",
+		RefFriendAbsent:  "%s did not ask for the same game with you within %d seconds: ask them to, then try again together",
 
 		GateBusy:           "mille: too many people are logging in right now; try again in a moment",
 		GateSource:         "mille: too many connections from your address; close some and try again",

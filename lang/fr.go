@@ -294,10 +294,16 @@ var French = Catalogue{
 		QuickLookingTeams: "Recherche de %[2]d autres joueurs proches de votre cote pour une partie classée à %[1]d en %[3]d équipes de deux ; " +
 			"dans %[4]d secondes au plus, des ordinateurs de la maison prennent les places que personne d'assez proche n'a prises.",
 		QuickSizesHelp: "rapide 3, rapide 4 ou rapide 6 : une partie classée à autant de joueurs (à 4 et 6 en équipes de deux) " +
-			"avec ceux qui attendent, les plus proches de votre cote ; après l'attente, des ordinateurs de la maison prennent les places restantes.",
-		QuickSizeBad:   "Une partie rapide se joue à 2, 3, 4 ou 6 : tapez rapide, rapide 3, rapide 4 ou rapide 6.",
+			"avec ceux qui attendent, les plus proches de votre cote ; après l'attente, des ordinateurs de la maison prennent les places restantes. " +
+			"rapide 4 avec NOM (ou 6) : avec un ami pour partenaire, qui tape la même chose avec votre nom.",
+		QuickSizeBad: "Une partie rapide se joue à 2, 3, 4 ou 6 : tapez rapide, rapide 3, rapide 4 ou rapide 6.",
+		QuickWithFriend: "Recherche d'une partie classée à %[2]d en équipes de deux avec %[1]s pour partenaire : %[1]s la demande aussi (rapide %[2]d avec %[3]s) " +
+			"dans les %[4]d secondes, puis les autres places se remplissent comme pour tous.",
+		QuickPartySize: "Une partie avec un ami se joue en équipes de deux : tapez rapide 4 avec NOM ou rapide 6 avec NOM.",
 		QuickElsewhere: "Votre table est sur un autre serveur de ce service : vous y êtes conduit, salle %s.",
 		QuickSizeKeys:  "Les touches 2, 3, 4 et 6 choisissent le nombre de joueurs (à 4 et 6 en équipes de deux).",
+		QuickFriendKey: "Touche p : avec un ami pour partenaire, en équipes de deux (4 ou 6 joueurs) ; il vous demande aussi.",
+		SrvFriendName:  "Nom de votre partenaire : ",
 		SrvKeyQuick:    "partie rapide",
 		SrvKeyRanking:  "classement",
 		SrvKeyBot:      "jouer un robot",
@@ -1126,6 +1132,7 @@ var French = Catalogue{
 		WordRated:   "classée classee",
 		WordQuick:   "rapide",
 		WordBot:     "robot bot",
+		WordWith:    "avec with",
 
 		NoteDrawn:     "P : piochée",
 		NoteBlocked:   "✗ : injouable",
@@ -1467,6 +1474,9 @@ var French = Catalogue{
 		RefDataInUsePID:  "le dossier de données sert déjà à un autre mille serve (le processus %s tient %s) : arrêtez-le d'abord, ou donnez à celui-ci un autre --data",
 		RefBenched:       "ce robot a enfreint le protocole des robots trop souvent et il est mis sur la touche pour l'instant",
 		RefNoBot:         "aucun robot n'attend de partie en ce moment ; réessayez dans un instant",
+		RefNoFriend:      "personne ici ne s'appelle %s",
+		RefFriendSelf:    "vous ne pouvez pas être votre propre partenaire : nommez un ami",
+		RefFriendAbsent:  "%s n'a pas demandé la même partie avec vous dans les %d secondes : demandez-le-lui, puis réessayez ensemble",
 
 		GateBusy:           "mille : trop de personnes se connectent en ce moment ; réessayez dans un instant",
 		GateSource:         "mille : trop de connexions depuis votre adresse ; fermez-en et réessayez",

@@ -268,11 +268,15 @@ const (
 	// QuickLookingTeams says a quick match of 4 or 6 in teams is looked for.
 	QuickLookingTeams // players, others, teams, seconds at most
 	QuickSizesHelp    // -
+	QuickWithFriend   // friend, players, your name, seconds
+	QuickPartySize    // -
 	QuickSizeBad      // -
 	// QuickElsewhere tells a person matched into a room of another server
 	// of the cluster that their session goes there.
 	QuickElsewhere // room
 	QuickSizeKeys  // -
+	QuickFriendKey // -
+	SrvFriendName  // - (the partner field's prompt)
 	SrvKeyQuick    // -
 	SrvKeyRanking  // -
 	SrvKeyBot      // - (play a bot of the ladder)
@@ -1467,6 +1471,9 @@ const (
 	RefDataInUsePID  // the holder's process id, the lock file
 	RefBenched       // -
 	RefNoBot         // -
+	RefNoFriend      // the name asked for
+	RefFriendSelf    // -
+	RefFriendAbsent  // the friend's name, seconds waited
 
 	// A connection turned away before its SSH handshake or a session
 	// channel refused (server/gate.go): no LANG has come yet, so only
@@ -1522,6 +1529,7 @@ const (
 	WordRated   // -
 	WordQuick   // -
 	WordBot     // -
+	WordWith    // -
 
 	// The saves' and the statistics' refusals (save.Error).
 	SvInFile          // a file (or a game's field), what is wrong with it

@@ -83,9 +83,15 @@ type Ranks interface {
 	// Quick seats the person in a rated game of players (2, 3, 4 or 6):
 	// with people of near rating, or after QuickWait with house
 	// computers in the seats left. It returns ctx's error once ctx ends.
-	Quick(ctx context.Context, players int) (Seat, error)
+	//
+	// With friend, the person asks to sit with them as partners (players
+	// 4 or 6), the friend asking for them too.
+	Quick(ctx context.Context, players int, friend string) (Seat, error)
 	// QuickWait is how long a quick match waits for a person at most.
 	QuickWait() time.Duration
+	// FriendWait is how long a person who asked for a friend as partner
+	// waits for the friend to ask for them.
+	FriendWait() time.Duration
 }
 
 // BotPlayer is what a Lobby with a bot ladder has besides (a server's):
@@ -184,7 +190,15 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 					}
 					players = n
 				}
-				end, over = s.quick(ctx, l, opts, players)
+				friend := ""
+				if len(words) > 2 && lang.Typed(words[2], lang.WordWith) {
+					friend = strings.Join(words[3:], " ")
+					if friend == "" || players != 4 && players != 6 {
+						s.say(lang.QuickPartySize)
+						break
+					}
+				}
+				end, over = s.quick(ctx, l, opts, players, friend)
 			case lang.WordRanking:
 				s.ranking(l, strings.TrimSpace(strings.Join(words[1:], " ")))
 			case lang.WordHelp:

@@ -78,14 +78,18 @@ func (s *Session) quickBot(ctx context.Context, l Lobby, opts Options) (End, boo
 
 // quick seats the person in a quick match of players (Ranks.Quick), plays it, and
 // tells them its change; over is set when the session is over, with why.
-func (s *Session) quick(ctx context.Context, l Lobby, opts Options, players int) (End, bool) {
+func (s *Session) quick(ctx context.Context, l Lobby, opts Options, players int, friend string) (End, bool) {
 	r, ok := l.(Ranks)
 	if !ok {
 		s.say(lang.RankOff)
 		return 0, false
 	}
-	s.line(s.cat.QuickLooking(players, int(r.QuickWait().Seconds())))
-	return s.matched(ctx, l, opts, func(ctx context.Context) (Seat, error) { return r.Quick(ctx, players) })
+	if friend != "" {
+		s.say(lang.QuickWithFriend, friend, players, l.Name(), int(r.FriendWait().Seconds()))
+	} else {
+		s.line(s.cat.QuickLooking(players, int(r.QuickWait().Seconds())))
+	}
+	return s.matched(ctx, l, opts, func(ctx context.Context) (Seat, error) { return r.Quick(ctx, players, friend) })
 }
 
 // matched plays the rated game that seat finds the person, and tells

@@ -44,3 +44,43 @@ func TestSharedQuick(t *testing.T) {
 		t.Fatal("a room on the first server, or someone still waiting")
 	}
 }
+
+// TestSharedQuickParty (issue 35): on two servers sharing one
+// PostgreSQL, Ada on the first asks for a game of 4 with Ben, Ben on the
+// second with Ada, Col and Dot for a game of 4 on the second: the four
+// sit at one table on the first server (Ada waited longest), Ada and Ben
+// as partners, Ben's server relaying him there.
+func TestSharedQuickParty(t *testing.T) {
+	servers, addrs, _ := sharedServers(t, 2)
+	for _, s := range servers {
+		s.Lobby.SetQuickWait(time.Hour) // people only, however slow the sessions
+	}
+	var players []*lineClient
+	for i, name := range []string{"Ada", "Col", "Dot", "Ben"} {
+		key := map[string]uint64{"Ada": 1, "Ben": 2, "Col": 3, "Dot": 4}[name]
+		p := plainSession(t, addrs[min(i, 1)], client.Key(key), name, linemode.Command, false)
+		p.until("Hello, " + name + ".")
+		players = append(players, p)
+	}
+	for _, p := range players {
+		switch p.name {
+		case "Ada":
+			p.send("quick 4 with Ben")
+			p.until("Looking for a rated game of 4 in teams of two with Ben as your partner")
+		case "Ben":
+			p.send("quick 4 with Ada")
+			p.until("Looking for a rated game of 4 in teams of two with Ada as your partner")
+		default:
+			p.send("quick 4")
+			p.until("Looking for 3 other players")
+		}
+	}
+	players[3].until("Your table is on another server") // Ada waited longest: her server makes the table
+	var welcome []string
+	for _, p := range players {
+		welcome = append(welcome, p.until("Mille Bornes, standard rules, 4 players"))
+	}
+	if !strings.Contains(welcome[0], "you & Ben against") {
+		t.Fatalf("Ada reads %q: Ben is not her partner", welcome[0])
+	}
+}

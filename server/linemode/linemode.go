@@ -294,8 +294,8 @@ func (l *lineLobby) Change(room string) (int, int, bool) {
 }
 
 // Quick implements plain.Ranks.
-func (l *lineLobby) Quick(ctx context.Context, players int) (plain.Seat, error) {
-	c, err := l.adm.Quick(ctx, players)
+func (l *lineLobby) Quick(ctx context.Context, players int, friend string) (plain.Seat, error) {
+	c, err := l.adm.QuickWith(ctx, players, friend)
 	if m, ok := errors.AsType[*lobby.Matched](err); ok {
 		l.moved = m.Room
 		l.stop()
@@ -318,3 +318,6 @@ func (l *lineLobby) PlayBot(ctx context.Context) (plain.Seat, error) {
 
 // QuickWait implements plain.Ranks.
 func (l *lineLobby) QuickWait() time.Duration { return l.adm.Lobby().WaitForQuick() }
+
+// FriendWait implements plain.Ranks.
+func (l *lineLobby) FriendWait() time.Duration { return lobby.FriendWait }

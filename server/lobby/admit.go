@@ -185,7 +185,13 @@ func (a *Admission) PlayBot(ctx context.Context) (*table.Conn, error) {
 
 // Quick seats the player in a quick match of size players (Lobby.Quick).
 func (a *Admission) Quick(ctx context.Context, size int) (*table.Conn, error) {
-	c, err := a.lobby.Quick(ctx, a.id, a.name, size)
+	return a.QuickWith(ctx, size, "")
+}
+
+// QuickWith is Quick with the person called friend as the player's
+// partner (Lobby.QuickWith).
+func (a *Admission) QuickWith(ctx context.Context, size int, friend string) (*table.Conn, error) {
+	c, err := a.lobby.QuickWith(ctx, a.id, a.name, size, friend)
 	if err == nil {
 		a.Note("quick match", "room", c.Table().Name(), "seat", c.Seat()+1)
 	}

@@ -45,6 +45,8 @@ const (
 var (
 	ErrBenched = refuse(RefBenched)
 	ErrNoBot   = refuse(RefNoBot)
+	// ErrFriendSelf refuses a quick match with oneself as partner.
+	ErrFriendSelf = refuse(RefFriendSelf)
 )
 
 // ladderEntry is a bot waiting for a game.

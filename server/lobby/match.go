@@ -61,6 +61,12 @@ func matchQuick(waiting []store.Ticket, now time.Time, wait time.Duration, level
 		band[i] = quickBandOf(t, now)
 		bySize[quickSize(t.Size)] = append(bySize[quickSize(t.Size)], i)
 	}
+	mates := partyMates(open)
+	for i, m := range mates {
+		// A person waiting for a friend who has not asked for them yet
+		// is no one's, and anchors nothing.
+		used[i] = m < 0 && open[i].Partner != ""
+	}
 	var made []quickMatch
 	var near []int
 	for i, a := range open {
@@ -79,9 +85,18 @@ func matchQuick(waiting []store.Ticket, now time.Time, wait time.Duration, level
 			return cmp.Compare(abs(open[x].Rating-a.Rating), abs(open[y].Rating-a.Rating))
 		})
 		group, keys := []int{i}, map[string]bool{a.Key: true}
+		if m := mates[i]; m >= 0 {
+			group, keys[open[m].Key] = append(group, m), true
+		}
 		for _, j := range near {
-			if len(group) < size && !keys[open[j].Key] {
+			m := mates[j]
+			switch {
+			case slices.Contains(group, j) || len(group) == size || keys[open[j].Key]:
+			case m < 0:
 				group, keys[open[j].Key] = append(group, j), true
+			case len(group)+2 <= size && !used[m] && !keys[open[m].Key]:
+				group = append(group, j, m) // a party sits together or not at all
+				keys[open[j].Key], keys[open[m].Key] = true, true
 			}
 		}
 		if len(group) < size && now.Sub(a.Since) < wait {
@@ -100,11 +115,37 @@ func matchQuick(waiting []store.Ticket, now time.Time, wait time.Duration, level
 			sum += open[j].Rating
 		}
 		m.level = nearestLevel(levels, sum/len(group))
-		m.seats = quickSeats(size, m.people, m.level)
+		m.seats = quickSeats(size, m.people, m.level, partyMates(m.people))
 		made = append(made, m)
 	}
 	return made
 }
+
+// partyMates is, for each ticket, the index of its party's other
+// ticket: two people who each asked for a table of the same size for
+// teams (4 or 6) with the other (Ticket.Partner), not taken into a room;
+// -1 for a ticket of nobody's party, or whose friend has not asked yet.
+func partyMates(list []store.Ticket) []int {
+	mates := make([]int, len(list))
+	at := map[string]int{}
+	for i, t := range list {
+		mates[i] = -1
+		if t.Partner != "" {
+			at[t.Key] = i
+		}
+	}
+	for i, t := range list {
+		j, ok := at[t.Partner]
+		if ok && j != i && list[j].Partner == t.Key && partySize(t.Size) && list[j].Size == t.Size {
+			mates[i] = j
+		}
+	}
+	return mates
+}
+
+// partySize reports whether a table of size players seats a party of
+// two: tables of teams of two, where friends sit as partners.
+func partySize(size int) bool { return size == 4 || size == 6 }
 
 // quickSize is the table a ticket asks for: one of engine.PlayerCounts,
 // else two.
@@ -120,8 +161,11 @@ func quickSize(n int) int {
 // seats left; in teams (4 and 6) the sides as even as their ratings let
 // them (the computers at level's fixed rating): the strongest first,
 // dealt out to the sides there and back (two sides: 1st and 4th against
-// 2nd and 3rd), partners opposite as the engine seats them.
-func quickSeats(size int, people []store.Ticket, level string) []int {
+// 2nd and 3rd), partners opposite as the engine seats them. A party
+// (mates[i], the index in people of i's friend, or -1) has a side of its
+// own; the others then go, the strongest first, to the side with a free
+// seat whose ratings add up to least.
+func quickSeats(size int, people []store.Ticket, level string, mates []int) []int {
 	cfg := engine.Config{Players: size}
 	seats := make([]int, len(people))
 	if size < 4 {
@@ -146,6 +190,9 @@ func quickSeats(size int, people []store.Ticket, level string) []int {
 	slices.SortStableFunc(idx, func(x, y int) int { return cmp.Compare(ratings[y], ratings[x]) })
 	sides := cfg.Sides()
 	filled := make([]int, sides) // players seated on each side
+	if slices.ContainsFunc(mates, func(m int) bool { return m >= 0 }) {
+		return partySeats(cfg, idx, order, ratings, mates)
+	}
 	for k, at := range idx {
 		round, pos := k/sides, k%sides
 		side := pos
@@ -157,6 +204,49 @@ func quickSeats(size int, people []store.Ticket, level string) []int {
 		if p := order[at]; p >= 0 {
 			seats[p] = seat
 		}
+	}
+	return seats
+}
+
+// partySeats is quickSeats for a table with a party: idx is everyone at
+// the table by rating (the strongest first), order[k] the index in people
+// of idx's k-th or -1 (a computer), ratings theirs.
+func partySeats(cfg engine.Config, idx, order, ratings, mates []int) []int {
+	sides := cfg.Sides()
+	seats := make([]int, len(mates))
+	filled := make([]int, sides)
+	sum := make([]int, sides)
+	sit := func(at, side int) {
+		if p := order[at]; p >= 0 {
+			seats[p] = side + filled[side]*sides
+		}
+		filled[side]++
+		sum[side] += ratings[at]
+	}
+	placed := make([]bool, len(order))
+	side := 0
+	for _, at := range idx {
+		p := order[at]
+		if p < 0 || mates[p] < 0 || placed[at] || side == sides {
+			continue
+		}
+		mate := slices.Index(order, mates[p])
+		sit(at, side)
+		sit(mate, side)
+		placed[at], placed[mate] = true, true
+		side++
+	}
+	for _, at := range idx {
+		if placed[at] {
+			continue
+		}
+		best := -1
+		for s := range sides {
+			if filled[s] < 2 && (best < 0 || sum[s] < sum[best]) {
+				best = s
+			}
+		}
+		sit(at, best)
 	}
 	return seats
 }

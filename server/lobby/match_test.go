@@ -39,6 +39,12 @@ func made(ms []quickMatch) []string {
 
 func all(store.Ticket) bool { return true }
 
+// friend is ticket t asking to sit with the key of ticket id.
+func friend(t store.Ticket, id int64) store.Ticket {
+	t.Partner = fmt.Sprint("k", id)
+	return t
+}
+
 // TestMatchQuick: who the quick match seats together, and where.
 func TestMatchQuick(t *testing.T) {
 	wait := DefaultQuickWait
@@ -82,6 +88,20 @@ func TestMatchQuick(t *testing.T) {
 			[]store.Ticket{{ID: 1, Key: "k1", Rating: 1500, Size: 2, Since: t0, Server: "a"}, {ID: 2, Key: "k2", Rating: 1500, Size: 2, Since: t0.Add(time.Second), Server: "b"},
 				{ID: 3, Key: "k3", Rating: 1500, Size: 2, Since: t0.Add(2 * time.Second), Server: "b"}}, 2 * time.Second,
 			func(t store.Ticket) bool { return t.Server == "b" }, nil},
+		{"a party of two sits as partners: 1500+1400 against 1800+1200",
+			[]store.Ticket{friend(ticket(1, 1500, 4, 0), 2), friend(ticket(2, 1400, 4, 0), 1), ticket(3, 1800, 4, 0), ticket(4, 1200, 4, 0)}, 10 * time.Second, all,
+			[]string{"4: 1@0 2@2 3@1 4@3 medium"}},
+		{"a party waits for the friend who has not asked, and anchors nothing",
+			[]store.Ticket{friend(ticket(1, 1500, 4, 0), 2), ticket(3, 1500, 4, 0)}, wait, all,
+			[]string{"4: 3@0 medium"}},
+		{"a party takes two seats or none",
+			[]store.Ticket{ticket(1, 1500, 4, 0), ticket(2, 1500, 4, 0), ticket(3, 1500, 4, 0), friend(ticket(4, 1500, 4, 0), 5), friend(ticket(5, 1500, 4, 0), 4)}, 0, all,
+			[]string{"4: 4@0 5@2 1@1 2@3 medium"}},
+		{"two parties of a table of 6, and the others on the third side",
+			[]store.Ticket{friend(ticket(1, 1500, 6, 0), 2), friend(ticket(2, 1500, 6, 0), 1), friend(ticket(3, 1500, 6, 0), 4), friend(ticket(4, 1500, 6, 0), 3), ticket(5, 1500, 6, 0), ticket(6, 1500, 6, 0)}, 0, all,
+			[]string{"6: 1@0 2@3 3@1 4@4 5@2 6@5 medium"}},
+		{"no party at tables of two",
+			[]store.Ticket{friend(ticket(1, 1500, 2, 0), 2), friend(ticket(2, 1500, 2, 0), 1)}, 0, all, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := made(matchQuick(tt.waiting, t0.Add(tt.at), wait, ai.Levels, tt.mine))
@@ -97,7 +117,7 @@ func TestMatchQuick(t *testing.T) {
 func TestQuickSeatsEvenTeams(t *testing.T) {
 	for _, size := range []int{4, 6} {
 		people := []store.Ticket{ticket(1, 1900, size, 0), ticket(2, 1100, size, 0), ticket(3, 1500, size, 0)}
-		seats := quickSeats(size, people, "medium")
+		seats := quickSeats(size, people, "medium", nil)
 		cfg := engine.Config{Players: size}
 		sum := make([]int, cfg.Sides())
 		taken := map[int]bool{}

@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/names"
 	"github.com/millebornes/mille/rating"
 	"github.com/millebornes/mille/server/store"
 	"github.com/millebornes/mille/table"
@@ -108,10 +110,37 @@ func (l *Lobby) serverID() string {
 // matched into a room of another server gets a *Matched error, which
 // says where. It returns ctx's error once ctx ends.
 func (l *Lobby) Quick(ctx context.Context, user, name string, size int) (*table.Conn, error) {
+	return l.QuickWith(ctx, user, name, size, "")
+}
+
+// FriendWait is how long a person who asked for a quick match with a
+// friend waits for the friend to ask for them (QuickWith).
+const FriendWait = time.Minute
+
+// QuickWith is Quick for a party of two: user asks to sit with the
+// person called friend as partners, at a table of teams (size 4 or 6;
+// friend "" or another size: Quick alone). The two are one ticket each,
+// matched together once each asked for the other, within FriendWait of
+// user's asking (ErrFriendAbsent then); the table's other seats are
+// found as for anyone.
+func (l *Lobby) QuickWith(ctx context.Context, user, name string, size int, friend string) (*table.Conn, error) {
 	now := l.now()
 	me := &quickWaiter{seated: make(chan quickSeat, 1), t: store.Ticket{
 		Key: user, Name: name, Rating: l.displayOf(user), Size: quickSize(size), Since: now, Server: l.serverID(),
 	}}
+	if friend != "" && partySize(me.t.Size) {
+		key, err := l.friendKey(ctx, friend)
+		switch {
+		case err != nil:
+			return nil, err
+		case key == user:
+			return nil, ErrFriendSelf
+		}
+		me.t.Partner = key
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, FriendWait, refuse(RefFriendAbsent, friend, int(FriendWait.Seconds())))
+		defer cancel()
+	}
 	q := &l.quick
 	if Q := l.queue(); Q != nil {
 		me.t.Until = now.Add(l.Cluster.lease())
@@ -152,14 +181,47 @@ func (l *Lobby) Quick(ctx context.Context, user, name string, size int) (*table.
 	}
 	q.mu.Unlock()
 	if i >= 0 {
+		select {
+		case q.kick <- struct{}{}: // the passes end at once if nobody waits now
+		default:
+		}
 		l.dropTicket(me.t.ID)
-		return nil, ctx.Err()
+		return nil, waitEnded(ctx)
 	}
 	// Matched as the wait ended: the seat is on its way.
 	if s := <-me.seated; s.c != nil {
 		s.c.Quit()
 	}
-	return nil, ctx.Err()
+	return nil, waitEnded(ctx)
+}
+
+// waitEnded is why a quick match's wait ended with ctx: the friend who
+// did not come (QuickWith's refusal), or ctx's error.
+func waitEnded(ctx context.Context) error {
+	var r *Refusal
+	if errors.As(context.Cause(ctx), &r) {
+		return r
+	}
+	return ctx.Err()
+}
+
+// friendKey is the key of the person called name (as names are claimed:
+// look-alikes are one name), a RefNoFriend refusal if nobody is.
+func (l *Lobby) friendKey(ctx context.Context, name string) (string, error) {
+	if l.Ratings == nil {
+		return "", refuse(RefNoFriend, name)
+	}
+	c, cancel := context.WithTimeout(ctx, store.CallTimeout)
+	defer cancel()
+	key, found, err := l.Ratings.KeyOfClaim(c, names.Skeleton(name))
+	switch {
+	case err != nil:
+		l.logf("quick match: reading whose name %q is: %v", name, err)
+		return "", ErrStoreDown
+	case !found:
+		return "", refuse(RefNoFriend, name)
+	}
+	return key, nil
 }
 
 // dropTicket forgets this server's ticket id in the shared queue: the

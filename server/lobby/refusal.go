@@ -52,6 +52,9 @@ const (
 	RefDataInUsePID                // the holder's process id, the lock file (ErrDataInUse)
 	RefBenched                     // -
 	RefNoBot                       // -
+	RefNoFriend                    // the name asked for
+	RefFriendSelf                  // -
+	RefFriendAbsent                // the friend's name, seconds waited
 	NumReasons                     // the number of reasons
 )
 
@@ -70,6 +73,7 @@ var reasonNames = [NumReasons]string{
 	RefNameMarkFirst: "name-mark-first", RefNameInvisible: "name-invisible", RefNameSigns: "name-signs",
 	RefNameJoined: "name-joined", RefNameYou: "name-you", RefNameMille: "name-mille",
 	RefDataInUse: "data-in-use", RefDataInUsePID: "data-in-use", RefBenched: "benched", RefNoBot: "no-bot",
+	RefNoFriend: "no-friend", RefFriendSelf: "friend-self", RefFriendAbsent: "friend-absent",
 }
 
 // Is reports a data folder another server holds as ErrDataInUse.

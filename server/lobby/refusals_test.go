@@ -21,6 +21,7 @@ var refusals = map[string]map[string]error{
 		"ErrRoomName": ErrRoomName, "ErrLevel": ErrLevel, "ErrSavedName": ErrSavedName,
 		"ErrNoSaves": ErrNoSaves, "ErrNotSaved": ErrNotSaved, "ErrElsewhere": ErrElsewhere,
 		"ErrStoreDown": ErrStoreDown, "ErrNameTaken": ErrNameTaken, "ErrBenched": ErrBenched, "ErrNoBot": ErrNoBot,
+		"ErrFriendSelf": ErrFriendSelf,
 	},
 	"table": {
 		"ErrStarted": table.ErrStarted, "ErrNotStarted": table.ErrNotStarted, "ErrEnded": table.ErrEnded,

@@ -50,10 +50,14 @@ func (s *Screen) playBot() tea.Cmd {
 // quick looks for a quick match of players until one is made, the person
 // stops looking (rankedKey) or asks for another size, or the session
 // ends.
-func (s *Screen) quick(players int) tea.Cmd {
+func (s *Screen) quick(players int) tea.Cmd { return s.quickWith(players, "") }
+
+// quickWith is quick with the person called friend as partner (players
+// 4 or 6), who asks for the person too (lobby.QuickWith).
+func (s *Screen) quickWith(players int, friend string) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.quickGen++
-	s.quickStop, s.quickSize, s.msg = cancel, players, nil
+	s.quickStop, s.quickSize, s.quickFriend, s.msg = cancel, players, friend, nil
 	done, adm, gen := s.Done, s.Admission, s.quickGen
 	return func() tea.Msg {
 		if done != nil {
@@ -65,7 +69,7 @@ func (s *Screen) quick(players int) tea.Cmd {
 				}
 			}()
 		}
-		c, err := adm.Quick(ctx, players)
+		c, err := adm.QuickWith(ctx, players, friend)
 		cancel()
 		return quickMsg{c, err, gen}
 	}
@@ -110,10 +114,24 @@ func (s *Screen) showRanking() {
 // rankedKey handles a key of the ranking, or while a quick match is
 // looked for: the way back to the lobby.
 func (s *Screen) rankedKey(msg tea.KeyPressMsg) {
+	if s.friending {
+		s.friendKey(msg)
+		return
+	}
 	if s.quickStop != nil {
 		if n, err := strconv.Atoi(msg.Text); err == nil && slices.Contains(engine.PlayerCounts[:], n) && n != s.quickSize {
 			s.quickStop()
-			s.quickNext = s.quick(n)
+			friend := s.quickFriend
+			if n != 4 && n != 6 {
+				friend = "" // a party sits only at tables of teams
+			}
+			s.quickNext = s.quickWith(n, friend)
+			return
+		}
+		if msg.Text == "p" {
+			f := newField(s.st, lobby.MaxNameLen)
+			f.Prompt = s.lang.T(lang.SrvFriendName)
+			s.friendField, s.friending = &f, true
 			return
 		}
 	}
@@ -128,11 +146,43 @@ func (s *Screen) rankedKey(msg tea.KeyPressMsg) {
 	s.rating = s.ratingLine()
 }
 
+// friendKey handles a key as the person types their partner's name:
+// Enter looks for a table of teams with them (4, or 6 if asked), Escape
+// goes back to looking as before.
+func (s *Screen) friendKey(msg tea.KeyPressMsg) {
+	switch {
+	case msg.String() == "enter":
+		friend := strings.TrimSpace(s.friendField.Value())
+		s.friending, s.friendField = false, nil // kept by none but a session typing in it
+		if friend == "" {
+			return
+		}
+		size := s.quickSize
+		if size != 4 && size != 6 {
+			size = 4
+		}
+		s.quickStop()
+		s.quickNext = s.quickWith(size, friend)
+	case msg.String() == "esc":
+		s.friending, s.friendField = false, nil
+	default:
+		*s.friendField, _ = s.friendField.Update(msg) // see newField
+	}
+}
+
 // viewRanked draws the ranking, or the quick match being looked for.
 func (s *Screen) viewRanked(b *strings.Builder) {
 	if s.quickStop != nil {
-		b.WriteString(s.para(s.lang.QuickLooking(s.quickSize, int(s.Lobby().WaitForQuick().Seconds()))) + "\n")
+		if s.quickFriend != "" {
+			b.WriteString(s.para(s.lang.T(lang.QuickWithFriend, s.quickFriend, s.quickSize, s.Name(), int(lobby.FriendWait.Seconds()))) + "\n")
+		} else {
+			b.WriteString(s.para(s.lang.QuickLooking(s.quickSize, int(s.Lobby().WaitForQuick().Seconds()))) + "\n")
+		}
 		b.WriteString(s.para(s.lang.T(lang.QuickSizeKeys)) + "\n")
+		b.WriteString(s.para(s.lang.T(lang.QuickFriendKey)) + "\n")
+		if s.friending {
+			b.WriteString("\n" + s.friendField.View() + "\n")
+		}
 	} else {
 		b.WriteString(s.st.Heading.Render(s.para(s.lang.T(lang.RankHead))) + "\n")
 		for _, r := range s.ranking {

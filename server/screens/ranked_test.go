@@ -119,6 +119,45 @@ func TestQuickSizeKeys(t *testing.T) {
 	}
 }
 
+// TestQuickFriendKey (issue 35): while a quick match is looked for, p
+// asks for a friend's name; Enter looks for a table of four with them as
+// partner, and once the friend asks too the two sit on one side.
+func TestQuickFriendKey(t *testing.T) {
+	s, l, view := rankedScreen(t)
+	servertest.Must(t, lobby.NewUsers(l.Store).SetName(bg, "key-b", "Ben"))
+	l.SetQuickWait(time.Millisecond) // nobody else comes
+	s.Update(press("m"))
+	if v := view(); !strings.Contains(v, "Key p: with a friend") {
+		t.Fatalf("looking for a quick match:\n%s", v)
+	}
+	s.Update(press("p"))
+	var cmd tea.Cmd
+	for _, k := range keys("Ben", "enter") {
+		_, cmd = s.Update(k)
+	}
+	if v := view(); !strings.Contains(v, "rated game of 4 in teams of two with Ben as your partner") {
+		t.Fatalf("looking with Ben:\n%s", v)
+	}
+	ben := make(chan int, 1)
+	go func() {
+		c, err := l.QuickWith(bg, "key-b", "Ben", 4, "Ada")
+		if err != nil {
+			t.Error(err)
+			ben <- -1
+			return
+		}
+		ben <- c.Seat()
+	}()
+	s.Update(cmd())
+	if s.conn == nil || s.conn.Table().Config().Game.Players != 4 {
+		t.Fatalf("the quick match with Ben did not seat Ada: %v", s.msg)
+	}
+	cfg := engine.Config{Players: 4}
+	if b := <-ben; cfg.SideOf(b) != cfg.SideOf(s.conn.Seat()) {
+		t.Fatalf("Ada at seat %d, Ben at %d: not partners", s.conn.Seat(), b)
+	}
+}
+
 // TestPlayBotKey: on a server that keeps ratings the lobby's keys name b,
 // a rated game against a bot of the ladder, in both languages; b says at
 // once that no bot waits, and with one waiting seats the person against

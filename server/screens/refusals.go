@@ -27,6 +27,7 @@ var lobbyRefusalKeys = [lobby.NumReasons]lang.Key{
 	lobby.RefNameJoined: lang.RefNameJoined, lobby.RefNameYou: lang.RefNameYou, lobby.RefNameMille: lang.RefNameMille,
 	lobby.RefDataInUse: lang.RefDataInUse, lobby.RefDataInUsePID: lang.RefDataInUsePID,
 	lobby.RefBenched: lang.RefBenched, lobby.RefNoBot: lang.RefNoBot,
+	lobby.RefNoFriend: lang.RefNoFriend, lobby.RefFriendSelf: lang.RefFriendSelf, lobby.RefFriendAbsent: lang.RefFriendAbsent,
 }
 
 // serverRefusal is the key and arguments of the server's refusal in err's

@@ -63,7 +63,12 @@ type Screen struct {
 	quickSize int
 	quickGen  int
 	quickNext tea.Cmd
-	moved     string
+	// quickFriend is the partner the look asks for ("": none);
+	// friending is set while the person types their name in friendField.
+	quickFriend string
+	friending   bool
+	friendField *textinput.Model // made as the person first presses p
+	moved       string
 
 	conn *table.Conn // the seat taken (or watched), nil in the lobby
 	last table.View  // the seat's latest view
@@ -195,6 +200,9 @@ func (s *Screen) SetLang(l *lang.Catalogue) {
 	if s.nameField != nil {
 		s.nameField.Prompt = l.T(lang.SrvName)
 	}
+	if s.friendField != nil {
+		s.friendField.Prompt = l.T(lang.SrvFriendName)
+	}
 }
 
 // setStyles paints the screen with st, for the terminal's background.
@@ -202,6 +210,9 @@ func (s *Screen) setStyles(st *ui.Styles) {
 	s.st, s.help = st, helpFor(st, s.lang)
 	if s.nameField != nil {
 		setFieldStyles(s.nameField, st)
+	}
+	if s.friendField != nil {
+		setFieldStyles(s.friendField, st)
 	}
 	if s.form != nil {
 		setFieldStyles(&s.form.name, st)
@@ -332,6 +343,8 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		switch {
 		case s.naming:
 			*s.nameField, _ = s.nameField.Update(msg) // see newField
+		case s.friending:
+			*s.friendField, _ = s.friendField.Update(msg)
 		case s.form != nil:
 			s.form.paste(msg)
 		}

@@ -27,6 +27,10 @@ type Ticket struct {
 	// Room is the room a server took the ticket into, held by the server
 	// at Addr; "" while the person waits.
 	Room, Addr string
+	// Partner is the key of the friend the person asked to sit with as
+	// partners (a table of teams), or "": the two are seated together
+	// once each has asked for the other.
+	Partner string
 }
 
 // Queue is the quick match's queue shared by the servers of a cluster
@@ -72,9 +76,9 @@ func (s *SQL) Enqueue(ctx context.Context, t Ticket) (int64, error) {
 		if id == 0 {
 			id = 1 + rand.Int64N(maxTicketID-1)
 		}
-		res, err := s.db.ExecContext(ctx, `INSERT INTO quick_waiting (id, fingerprint, name, rating, size, since, server, until)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-			id, t.Key, t.Name, t.Rating, t.Size, t.Since.UnixMilli(), t.Server, t.Until.UnixMilli())
+		res, err := s.db.ExecContext(ctx, `INSERT INTO quick_waiting (id, fingerprint, name, rating, size, since, server, until, partner)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT DO NOTHING`,
+			id, t.Key, t.Name, t.Rating, t.Size, t.Since.UnixMilli(), t.Server, t.Until.UnixMilli(), t.Partner)
 		if err != nil {
 			return 0, err
 		}
@@ -92,7 +96,7 @@ func (s *SQL) Tickets(ctx context.Context, now time.Time) ([]Ticket, error) {
 	if _, err := s.db.ExecContext(ctx, `DELETE FROM quick_waiting WHERE until < $1`, now.UnixMilli()); err != nil {
 		return nil, err
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, fingerprint, name, rating, size, since, server, until, room, addr
+	rows, err := s.db.QueryContext(ctx, `SELECT id, fingerprint, name, rating, size, since, server, until, room, addr, partner
 		FROM quick_waiting ORDER BY since, id`)
 	if err != nil {
 		return nil, err
@@ -102,7 +106,7 @@ func (s *SQL) Tickets(ctx context.Context, now time.Time) ([]Ticket, error) {
 	for rows.Next() {
 		var t Ticket
 		var since, until int64
-		if err := rows.Scan(&t.ID, &t.Key, &t.Name, &t.Rating, &t.Size, &since, &t.Server, &until, &t.Room, &t.Addr); err != nil {
+		if err := rows.Scan(&t.ID, &t.Key, &t.Name, &t.Rating, &t.Size, &since, &t.Server, &until, &t.Room, &t.Addr, &t.Partner); err != nil {
 			return nil, err
 		}
 		t.Since, t.Until = time.UnixMilli(since), time.UnixMilli(until)

@@ -20,13 +20,14 @@ func testQueue(t *testing.T, s *SQL) {
 		if i%2 == 1 {
 			server = "b"
 		}
-		id, err := s.Enqueue(bg, Ticket{Key: "k" + who, Name: who, Rating: 1500 + i, Size: 4, Since: t0.Add(time.Duration(i) * time.Second), Server: server, Until: t0.Add(3 * time.Second)})
+		partner := map[string]string{"ada": "kben", "ben": "kada"}[who] // a party (migration 11)
+		id, err := s.Enqueue(bg, Ticket{Key: "k" + who, Name: who, Rating: 1500 + i, Size: 4, Since: t0.Add(time.Duration(i) * time.Second), Server: server, Until: t0.Add(3 * time.Second), Partner: partner})
 		must(t, err)
 		ids[who] = id
 	}
 	list, err := s.Tickets(bg, t0)
 	must(t, err)
-	if len(list) != 4 || list[0].Name != "ada" || list[3].Name != "dot" || list[1].Rating != 1501 || list[2].Size != 4 || !list[0].Since.Equal(t0) {
+	if len(list) != 4 || list[0].Name != "ada" || list[3].Name != "dot" || list[1].Rating != 1501 || list[2].Size != 4 || !list[0].Since.Equal(t0) || list[0].Partner != "kben" || list[2].Partner != "" {
 		t.Fatalf("the queue: %+v", list)
 	}
 	lease := func(room, holder string) Fence {

@@ -170,6 +170,11 @@ var migrations = [][]string{
 		`CREATE INDEX bot_faults_fingerprint ON bot_faults (fingerprint, at)`,
 		`ALTER TABLE bots ADD COLUMN benched_until BIGINT NOT NULL DEFAULT 0`,
 	},
+	// 11: a quick-match ticket's friend (Ticket.Partner): two people who
+	// asked for each other sit as partners at a table of teams.
+	{
+		`ALTER TABLE quick_waiting ADD COLUMN partner TEXT NOT NULL DEFAULT ''`,
+	},
 }
 
 // SQL is a Store in a SQL database.
