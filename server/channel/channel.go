@@ -209,10 +209,22 @@ func (b *InputBuffer) Read(p []byte) (int, error) {
 	if len(b.data) == 0 {
 		return 0, b.err
 	}
+	return b.take(p), nil
+}
+
+// take moves what p holds of the buffer into p; b.mu is held. A paste's
+// room is not kept for the session's life: the buffer goes once empty.
+func (b *InputBuffer) take(p []byte) int {
 	n := copy(p, b.data)
 	b.data = append(b.data[:0], b.data[n:]...)
-	return n, nil
+	if len(b.data) == 0 && cap(b.data) > readSize {
+		b.data = nil
+	}
+	return n
 }
+
+// readSize is the most a session's input is read at a time.
+const readSize = 512
 
 // Until is a reader of b that ends (io.EOF) once its Stop is called,
 // taking nothing more from b: a program that stops reading the session's
@@ -248,9 +260,7 @@ func (r *StoppedReader) Read(p []byte) (int, error) {
 	if len(b.data) == 0 {
 		return 0, b.err
 	}
-	n := copy(p, b.data)
-	b.data = append(b.data[:0], b.data[n:]...)
-	return n, nil
+	return b.take(p), nil
 }
 
 // Session is one SSH session channel of a logged-in connection.
@@ -346,7 +356,10 @@ type Handler struct {
 // that overflows the buffer closes the channel, and what still comes is
 // read and dropped, so the library buffers nothing either.
 func (h *Handler) readInput(sess *Session) {
-	buf := make([]byte, 4096)
+	// A key is a few bytes, a mouse report a dozen: the buffer, held
+	// for the session's life while the read waits, is small (it was 4
+	// KB, issue 36); a paste takes several reads.
+	buf := make([]byte, readSize)
 	for {
 		n, err := sess.Ch.Read(buf)
 		if n > 0 && !sess.Input.Put(buf[:n]) {

@@ -37,6 +37,28 @@ func TestInputBuffer(t *testing.T) {
 	}
 }
 
+// TestInputBufferLetsPastesGo (issue 36): a paste read to its end
+// leaves no room of its size held for the session's life, through the
+// buffer's reader or Until's.
+func TestInputBufferLetsPastesGo(t *testing.T) {
+	paste := strings.Repeat("Mille Bornes ", 1000)
+	for _, until := range []bool{false, true} {
+		b := NewInputBuffer(1 << 20)
+		var r io.Reader = b
+		if until {
+			r = b.Until()
+		}
+		b.Put([]byte(paste))
+		got := make([]byte, len(paste))
+		if _, err := io.ReadFull(r, got); err != nil || string(got) != paste {
+			t.Fatalf("until %v: read %d bytes, %v", until, len(got), err)
+		}
+		if c := cap(b.data); c > readSize {
+			t.Errorf("until %v: %d bytes kept after the paste was read", until, c)
+		}
+	}
+}
+
 // TestSessionLang: the client's LC_ALL, LC_MESSAGES and LANG choose as in
 // a shell, the last value set of each counting.
 func TestSessionLang(t *testing.T) {
