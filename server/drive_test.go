@@ -13,6 +13,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // logModel records the messages it gets and the views asked of it; its
@@ -64,24 +66,6 @@ func (m *logModel) log() []string {
 // say is a command whose message is s.
 func say(s string) tea.Cmd { return func() tea.Msg { return s } }
 
-// lockedTerm is what the driver writes to the terminal.
-type lockedTerm struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (t *lockedTerm) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.b.Write(p)
-}
-
-func (t *lockedTerm) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.b.String()
-}
-
 // TestDriverAsProgram runs a model as a served session's driver does:
 // the start's messages, keys, a batch, a sequence (its messages in
 // order, each after the last one's batch), the terminal's requests and a
@@ -99,7 +83,7 @@ func TestDriverAsProgram(t *testing.T) {
 				"q": tea.Quit,
 			},
 		}
-		term := &lockedTerm{}
+		term := &testkit.Buffer{}
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		d := newDriver(ctx, term, func(_ tea.Model, msg tea.Msg) tea.Msg {
@@ -167,7 +151,7 @@ func TestDriverAsProgram(t *testing.T) {
 func TestDriverEnds(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
-		d := newDriver(ctx, &lockedTerm{}, nil)
+		d := newDriver(ctx, &testkit.Buffer{}, nil)
 		ended := make(chan error, 1)
 		go func() { ended <- d.run(&logModel{}, colorprofile.ANSI, 80, 24, nil) }()
 		synctest.Wait()
@@ -176,7 +160,7 @@ func TestDriverEnds(t *testing.T) {
 			t.Fatalf("run ended with %v when its context did", err)
 		}
 
-		d = newDriver(t.Context(), &lockedTerm{}, nil)
+		d = newDriver(t.Context(), &testkit.Buffer{}, nil)
 		m := &logModel{init: func() tea.Msg { panic("broken command") }}
 		panicked := make(chan any, 1)
 		go func() {
