@@ -110,7 +110,10 @@ func (s *State) Check(a Action) error {
 	case PhasePlay:
 		switch a.Kind() {
 		case KindPlay:
-			return s.checkPlay(int(s.Turn), a)
+			if c := a.Card(); !c.Valid() || !s.holds(int(s.Turn), c) {
+				return ErrNotInHand
+			}
+			return s.checkHeld(int(s.Turn), a)
 		case KindDiscard:
 			c := a.Card()
 			if a != Discard(c) || !c.Valid() || !s.holds(int(s.Turn), c) {
@@ -137,17 +140,9 @@ func (s *State) Check(a Action) error {
 	return ErrNotNow
 }
 
-// checkPlay is the heart of the rules: may seat play card a.Card() (at
-// a.Target() for a hazard)?
-func (s *State) checkPlay(seat int, a Action) error {
-	if c := a.Card(); !c.Valid() || !s.holds(seat, c) {
-		return ErrNotInHand
-	}
-	return s.checkHeld(seat, a)
-}
-
-// checkHeld is checkPlay for a card known to be in seat's hand (Legal
-// asks it of every card in the hand).
+// checkHeld is the heart of the rules: may seat play card a.Card(), known
+// to be in its hand (Check has looked), at a.Target() for a hazard? Legal's
+// verdicts are held to it (TestLegalMatchesCheck).
 func (s *State) checkHeld(seat int, a Action) error {
 	c := a.Card()
 	own := s.Config.SideOf(seat)
