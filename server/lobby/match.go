@@ -54,71 +54,129 @@ func matchQuick(waiting []store.Ticket, now time.Time, wait time.Duration, level
 	slices.SortStableFunc(open, func(a, b store.Ticket) int {
 		return cmp.Or(a.Since.Compare(b.Since), cmp.Compare(a.ID, b.ID))
 	})
-	used := make([]bool, len(open))
-	band := make([]float64, len(open))
-	bySize := map[int][]int{} // the tickets of each size, in order
+	n := len(open)
+	used := make([]bool, n)
+	band := make([]float64, n)
+	widest := 0.0 // the widest band of anyone: nobody farther is near anyone
 	for i, t := range open {
 		band[i] = quickBandOf(t, now)
-		bySize[quickSize(t.Size)] = append(bySize[quickSize(t.Size)], i)
+		widest = max(widest, band[i])
 	}
 	mates := partyMates(open)
+	// The people of each size by rating (then in the order they came),
+	// linked to their neighbours who are not seated yet: an anchor looks
+	// outwards from itself, the nearest first, and stops once its table
+	// is full or the next one is beyond every band.
+	byRating := make([]int, n)
+	for i := range byRating {
+		byRating[i] = i
+	}
+	slices.SortFunc(byRating, func(x, y int) int {
+		return cmp.Or(cmp.Compare(quickSize(open[x].Size), quickSize(open[y].Size)), cmp.Compare(open[x].Rating, open[y].Rating), cmp.Compare(x, y))
+	})
+	prev, next := make([]int, n), make([]int, n)
+	for k, i := range byRating {
+		prev[i], next[i] = -1, -1
+		if k > 0 && quickSize(open[byRating[k-1]].Size) == quickSize(open[i].Size) {
+			prev[i], next[byRating[k-1]] = byRating[k-1], i
+		}
+	}
+	seat := func(i int) { // i is seated: nobody's neighbour any more
+		if used[i] {
+			return
+		}
+		used[i] = true
+		if prev[i] >= 0 {
+			next[prev[i]] = next[i]
+		}
+		if next[i] >= 0 {
+			prev[next[i]] = prev[i]
+		}
+	}
 	for i, m := range mates {
 		// A person waiting for a friend who has not asked for them yet
 		// is no one's, and anchors nothing.
-		used[i] = m < 0 && open[i].Partner != ""
+		if m < 0 && open[i].Partner != "" {
+			seat(i)
+		}
 	}
 	var made []quickMatch
-	var near []int
+	var layer, group []int
 	for i, a := range open {
 		if used[i] {
 			continue
 		}
 		size := quickSize(a.Size)
-		near = near[:0]
-		for _, j := range bySize[size] {
-			d := math.Abs(float64(open[j].Rating - a.Rating))
-			if j != i && !used[j] && d <= max(band[i], band[j]) {
-				near = append(near, j)
-			}
-		}
-		slices.SortStableFunc(near, func(x, y int) int {
-			return cmp.Compare(abs(open[x].Rating-a.Rating), abs(open[y].Rating-a.Rating))
-		})
-		group, keys := []int{i}, map[string]bool{a.Key: true}
+		group = append(group[:0], i)
 		if m := mates[i]; m >= 0 {
-			group, keys[open[m].Key] = append(group, m), true
+			group = append(group, m)
 		}
-		for _, j := range near {
-			m := mates[j]
-			switch {
-			case slices.Contains(group, j) || len(group) == size || keys[open[j].Key]:
-			case m < 0:
-				group, keys[open[j].Key] = append(group, j), true
-			case len(group)+2 <= size && !used[m] && !keys[open[m].Key]:
-				group = append(group, j, m) // a party sits together or not at all
-				keys[open[j].Key], keys[open[m].Key] = true, true
+		has := func(key string) bool {
+			return slices.ContainsFunc(group, func(g int) bool { return open[g].Key == key })
+		}
+		// The others by distance from a's rating, each distance's in the
+		// order they came, as a stable sort by distance would list them.
+		l, r := prev[i], next[i]
+		for len(group) < size && (l >= 0 || r >= 0) {
+			d := math.MaxInt
+			if l >= 0 {
+				d = a.Rating - open[l].Rating
+			}
+			if r >= 0 {
+				d = min(d, open[r].Rating-a.Rating)
+			}
+			if float64(d) > max(band[i], widest) {
+				break
+			}
+			layer = layer[:0]
+			for ; l >= 0 && a.Rating-open[l].Rating == d; l = prev[l] {
+				layer = append(layer, l)
+			}
+			for ; r >= 0 && open[r].Rating-a.Rating == d; r = next[r] {
+				layer = append(layer, r)
+			}
+			slices.Sort(layer)
+			for _, j := range layer {
+				if float64(d) > max(band[i], band[j]) {
+					continue
+				}
+				m := mates[j]
+				switch {
+				case slices.Contains(group, j) || len(group) == size || has(open[j].Key):
+				case m < 0:
+					group = append(group, j)
+				case len(group)+2 <= size && !used[m] && !has(open[m].Key):
+					group = append(group, j, m) // a party sits together or not at all
+				}
 			}
 		}
 		if len(group) < size && now.Sub(a.Since) < wait {
 			continue
 		}
 		for _, j := range group {
-			used[j] = true
+			seat(j)
 		}
 		if !mine(a) {
 			continue
 		}
-		m := quickMatch{size: size}
-		sum := 0
-		for _, j := range group {
-			m.people = append(m.people, open[j])
-			sum += open[j].Rating
-		}
-		m.level = nearestLevel(levels, sum/len(group))
-		m.seats = quickSeats(size, m.people, m.level, partyMates(m.people))
-		made = append(made, m)
+		made = append(made, tableOf(size, open, group, levels))
 	}
 	return made
+}
+
+// tableOf is the table of size made of the people of open that group
+// names (the anchor first), seated, the computers at the level of levels
+// nearest their mean rating.
+func tableOf(size int, open []store.Ticket, group []int, levels []string) quickMatch {
+	m := quickMatch{size: size, people: make([]store.Ticket, 0, len(group))}
+	sum := 0
+	for _, j := range group {
+		m.people = append(m.people, open[j])
+		sum += open[j].Rating
+	}
+	m.level = nearestLevel(levels, sum/len(group))
+	m.seats = quickSeats(size, m.people, m.level, partyMates(m.people))
+	return m
 }
 
 // partyMates is, for each ticket, the index of its party's other
@@ -135,8 +193,10 @@ func partyMates(list []store.Ticket) []int {
 		}
 	}
 	for i, t := range list {
+		// Mutual: of one key's two tickets (two sessions) naming one
+		// friend, the friend's names only one, and the other waits.
 		j, ok := at[t.Partner]
-		if ok && j != i && list[j].Partner == t.Key && partySize(t.Size) && list[j].Size == t.Size {
+		if ok && j != i && at[list[j].Partner] == i && partySize(t.Size) && list[j].Size == t.Size {
 			mates[i] = j
 		}
 	}
