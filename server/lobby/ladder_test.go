@@ -13,8 +13,10 @@ import (
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/bot"
 	"github.com/millebornes/mille/names"
+	"github.com/millebornes/mille/server/internal/pgtest"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
 )
 
 // A testBot is a bot program run in the test, connected to the host by
@@ -192,4 +194,31 @@ func TestLadderFaults(t *testing.T) {
 			t.Fatalf("%d bots waiting, want the good one", l.BotsWaiting())
 		}
 	})
+}
+
+// TestLadderCluster: on a server of a cluster two bots of the ladder are
+// seated at one table, both on this server, as on a server alone; the
+// second bot's seat was kept for a relay from another server, and its
+// session ended on a nil seat.
+func TestLadderCluster(t *testing.T) {
+	l := clusterLobby(t, pgtest.URL(t), "a", servertest.NewClock())
+	st := l.Store.(*store.SQL)
+	for _, key := range []string{"bot-a", "bot-b"} {
+		servertest.Must(t, st.RegisterBot(bg, key, "key-o", key, names.Skeleton(key), time.Now()))
+	}
+	l.Ratings, l.Bots = st, st
+	seats := make(chan *table.Conn, 2)
+	for _, key := range []string{"bot-a", "bot-b"} {
+		go func() {
+			c, err := l.waitForGame(bg, key, key, "key-o")
+			if err != nil {
+				t.Error(err)
+			}
+			seats <- c
+		}()
+	}
+	a, b := <-seats, <-seats
+	if a == nil || b == nil || a.Table() != b.Table() || !a.Table().Started() {
+		t.Fatalf("the bots' seats: %v and %v", a, b)
+	}
 }

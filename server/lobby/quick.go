@@ -587,10 +587,13 @@ type quickEntry struct {
 // the second seat, or without b the house computer nearest a's rating.
 // The store is asked within ctx.
 func (l *Lobby) quickRoom(ctx context.Context, name string, a, b *quickEntry) (ca, cb *table.Conn, err error) {
-	m := quickMatch{size: 2, people: []store.Ticket{{Key: a.user, Name: a.name, Rating: a.rating}}, seats: []int{0}}
+	// Both wait on this server (the ladder is a server's own): seated
+	// here, not kept for another server's relay (matchRoomIn).
+	self := l.serverID()
+	m := quickMatch{size: 2, people: []store.Ticket{{Key: a.user, Name: a.name, Rating: a.rating, Server: self}}, seats: []int{0}}
 	rated := a.rating
 	if b != nil {
-		m.people, m.seats = append(m.people, store.Ticket{Key: b.user, Name: b.name, Rating: b.rating}), []int{0, 1}
+		m.people, m.seats = append(m.people, store.Ticket{Key: b.user, Name: b.name, Rating: b.rating, Server: self}), []int{0, 1}
 		rated = (a.rating + b.rating) / 2
 	}
 	m.level = nearestLevel(l.Levels(), rated)
