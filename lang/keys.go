@@ -361,17 +361,19 @@ const (
 	RvlTheirsGained // points (Count)
 	RvlCardsGave    // points (Count)
 	RvlCardsTook    // points (Count)
-	RvlClean        // decisions
-	RvlFlagged      // decisions flagged, decisions
-	RvlDecision     // move number (review.MoveNumbers), move played, verdict, reason (review.WhyIn)
-	RvlTurnSkill    // move number, move played, from (RvlAhead...), to
-	RvlTurnLuck     // move number, what happened (events), from, to
-	RvlTurnLuckAll  // move number, from, to (nothing told happened)
-	RvlRating       // points per decision, decisions, label, level
-	RvlGame         // hands (Count), decisions (Count), points given away
-	RvlGameSplit    // your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...), added up
-	RvlOffer        // - (at the end of a hand: say review)
-	RvlOfferGame    // - (at the end of a game)
+	RvlClean        // decisions (Catalogue.Count; 0 is RvlNoChoice)
+	RvlCleanMany
+	RvlNoChoice
+	RvlFlagged     // decisions flagged, decisions
+	RvlDecision    // move number (review.MoveNumbers), move played, verdict, reason (review.WhyIn)
+	RvlTurnSkill   // move number, move played, from (RvlAhead...), to
+	RvlTurnLuck    // move number, what happened (events), from, to
+	RvlTurnLuckAll // move number, from, to (nothing told happened)
+	RvlRating      // points per decision, decisions, label, level
+	RvlGame        // hands (Count), decisions (Count), points given away (Count, CountGiven)
+	RvlGameSplit   // your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...), added up
+	RvlOffer       // - (at the end of a hand: say review)
+	RvlOfferGame   // - (at the end of a game)
 
 	// The rules, for the line mode's rules command, in sentences.
 	Rules1 // trip
@@ -1353,6 +1355,8 @@ const (
 	// its plural, so "1 point" and "2 points" each read right.
 	CountPoint // count
 	CountPoints
+	CountGiven // count: points given away, which French agrees with the number
+	CountGivenMany
 	CountDecision
 	CountDecisions
 	CountHand

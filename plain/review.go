@@ -138,7 +138,7 @@ func (rv *reviewer) tell(res reviewResult) {
 		return
 	}
 	if hands > 1 {
-		rv.say(lang.RvlGame, rv.cat.Count(hands, lang.CountHand), rv.cat.Count(decisions, lang.CountDecision), round(given))
+		rv.say(lang.RvlGame, rv.cat.Count(hands, lang.CountHand), rv.cat.Count(decisions, lang.CountDecision), rv.cat.Count(round(given), lang.CountGiven))
 		if split > 0 {
 			play, theirs, cards := rv.splitWords(&sum)
 			rv.say(lang.RvlGameSplit, play, theirs, cards)
@@ -182,9 +182,12 @@ func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game, moves map[int]int
 			flagged++
 		}
 	}
-	if flagged == 0 {
-		rv.say(lang.RvlClean, len(h.Decisions))
-	} else {
+	switch {
+	case len(h.Decisions) == 0:
+		rv.say(lang.RvlNoChoice)
+	case flagged == 0:
+		rv.line(rv.cat.Count(len(h.Decisions), lang.RvlClean))
+	default:
 		rv.say(lang.RvlFlagged, flagged, len(h.Decisions))
 		rv.tellDecisions(h, rec, moves)
 	}

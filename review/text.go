@@ -159,9 +159,12 @@ func writeHand(w io.Writer, c *lang.Catalogue, h *Hand, name string) {
 			flagged++
 		}
 	}
-	if flagged == 0 {
-		fmt.Fprintln(w, c.T(lang.RvlClean, len(h.Decisions)))
-	} else {
+	switch {
+	case len(h.Decisions) == 0:
+		fmt.Fprintln(w, c.T(lang.RvlNoChoice))
+	case flagged == 0:
+		fmt.Fprintln(w, c.Count(len(h.Decisions), lang.RvlClean))
+	default:
 		fmt.Fprintln(w, c.Count(flagged, lang.RtFlaggedOne, len(h.Decisions)))
 	}
 }
