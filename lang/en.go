@@ -268,6 +268,8 @@ var English = Catalogue{
 		QuickSizeBad: "A quick match is for 2, 3, 4 or 6 players: type quick, quick 3, quick 4 or quick 6.",
 		QuickWithFriend: "Looking for a rated game of %[2]d in teams of two with %[1]s as your partner: %[1]s asks for it too (quick %[2]d with %[3]s) " +
 			"within %[4]d seconds, then the other seats are found as for anyone.",
+		QuickFriendAsks: "Looking for a rated game of %[2]d in teams of two with %[1]s as your partner: %[1]s asks for you too, by your name %[3]s " +
+			"(p in the full screen, quick %[2]d with %[3]s in the line mode), within %[4]d seconds; then the other seats are found as for anyone.",
 		QuickPartySize: "A game with a friend is in teams of two: type quick 4 with NAME or quick 6 with NAME.",
 		QuickElsewhere: "Your table is on another server of this service: taking you there, to room %s.",
 		QuickSizeKeys:  "Keys 2, 3, 4 and 6 choose how many players (4 and 6 in teams of two).",

@@ -299,6 +299,8 @@ var French = Catalogue{
 		QuickSizeBad: "Une partie rapide se joue à 2, 3, 4 ou 6 : tapez rapide, rapide 3, rapide 4 ou rapide 6.",
 		QuickWithFriend: "Recherche d'une partie classée à %[2]d en équipes de deux avec %[1]s pour partenaire : %[1]s la demande aussi (rapide %[2]d avec %[3]s) " +
 			"dans les %[4]d secondes, puis les autres places se remplissent comme pour tous.",
+		QuickFriendAsks: "Recherche d'une partie classée à %[2]d en équipes de deux avec %[1]s pour partenaire : %[1]s vous demande aussi, par votre nom %[3]s " +
+			"(p en plein écran, rapide %[2]d avec %[3]s en mode ligne), dans les %[4]d secondes ; puis les autres places se remplissent comme pour tous.",
 		QuickPartySize: "Une partie avec un ami se joue en équipes de deux : tapez rapide 4 avec NOM ou rapide 6 avec NOM.",
 		QuickElsewhere: "Votre table est sur un autre serveur de ce service : vous y êtes conduit, salle %s.",
 		QuickSizeKeys:  "Les touches 2, 3, 4 et 6 choisissent le nombre de joueurs (à 4 et 6 en équipes de deux).",

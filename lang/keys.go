@@ -269,6 +269,7 @@ const (
 	QuickLookingTeams // players, others, teams, seconds at most
 	QuickSizesHelp    // -
 	QuickWithFriend   // friend, players, your name, seconds
+	QuickFriendAsks   // friend, players, your name, seconds: the full screen's, which cannot know the friend's front end
 	QuickPartySize    // -
 	QuickSizeBad      // -
 	// QuickElsewhere tells a person matched into a room of another server

@@ -174,7 +174,7 @@ func (s *Screen) friendKey(msg tea.KeyPressMsg) {
 func (s *Screen) viewRanked(b *strings.Builder) {
 	if s.quickStop != nil {
 		if s.quickFriend != "" {
-			b.WriteString(s.para(s.lang.T(lang.QuickWithFriend, s.quickFriend, s.quickSize, s.Name(), int(lobby.FriendWait.Seconds()))) + "\n")
+			b.WriteString(s.para(s.lang.T(lang.QuickFriendAsks, s.quickFriend, s.quickSize, s.Name(), int(lobby.FriendWait.Seconds()))) + "\n")
 		} else {
 			b.WriteString(s.para(s.lang.QuickLooking(s.quickSize, int(s.Lobby().WaitForQuick().Seconds()))) + "\n")
 		}
