@@ -362,19 +362,19 @@ const (
 	RvlTheirsGained // points (Count)
 	RvlCardsGave    // points (Count)
 	RvlCardsTook    // points (Count)
-	RvlClean        // decisions (Catalogue.Count; 0 is RvlNoChoice)
-	RvlCleanMany
-	RvlNoChoice
-	RvlFlagged     // decisions flagged, decisions
-	RvlDecision    // move number (review.MoveNumbers), move played, verdict, reason (review.WhyIn)
-	RvlTurnSkill   // move number, move played, from (RvlAhead...), to
-	RvlTurnLuck    // move number, what happened (events), from, to
-	RvlTurnLuckAll // move number, from, to (nothing told happened)
-	RvlRating      // points per decision, decisions, label, level
-	RvlGame        // hands (Count), decisions (Count), points given away (Count, CountGiven)
-	RvlGameSplit   // your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...), added up
-	RvlOffer       // - (at the end of a hand: say review)
-	RvlOfferGame   // - (at the end of a game)
+	RvlClean        // decisions (2 or more; one is RvlCleanOne, none RvlNoChoice)
+	RvlCleanOne     // -
+	RvlNoChoice     // -
+	RvlFlagged      // decisions flagged, decisions
+	RvlDecision     // move number (review.MoveNumbers), move played, verdict, reason (review.WhyIn)
+	RvlTurnSkill    // move number, move played, from (RvlAhead...), to
+	RvlTurnLuck     // move number, what happened (events), from, to
+	RvlTurnLuckAll  // move number, from, to (nothing told happened)
+	RvlRating       // points per decision, decisions, label, level
+	RvlGame         // hands (Count), decisions (Count), points given away (Count, CountGiven)
+	RvlGameSplit    // your play (RvlPlayGained...), theirs (RvlTheirsCost...), the cards (RvlCardsGave...), added up
+	RvlOffer        // - (at the end of a hand: say review)
+	RvlOfferGame    // - (at the end of a game)
 
 	// The rules, for the line mode's rules command, in sentences.
 	Rules1 // trip

@@ -491,16 +491,11 @@ func TestCount(t *testing.T) {
 	}{
 		{&English, 1, CountPoint, "1 point"},
 		{&English, 2, CountPoint, "2 points"},
-		// The review's totals: a point given away, a decision that gave
-		// none ("1 points given away", "None of your 1 decisions").
+		// The review's game total ("1 points given away").
 		{&English, 1, CountGiven, "1 point given away"},
 		{&English, 0, CountGiven, "0 points given away"},
 		{&French, 0, CountGiven, "0 point laissé"},
 		{&French, 2, CountGiven, "2 points laissés"},
-		{&English, 1, RvlClean, "Your 1 decision gave no points away."},
-		{&English, 4, RvlClean, "None of your 4 decisions gave points away."},
-		{&French, 1, RvlClean, "Votre 1 décision n'a laissé aucun point."},
-		{&French, 4, RvlClean, "Aucune de vos 4 décisions n'a laissé de points."},
 		{&English, 0, CountDecision, "0 decisions"},
 		{&English, 1, CountDecision, "1 decision"},
 		{&English, 1, CountMistake, "1 mistake"},

@@ -185,8 +185,10 @@ func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game, moves map[int]int
 	switch {
 	case len(h.Decisions) == 0:
 		rv.say(lang.RvlNoChoice)
+	case flagged == 0 && len(h.Decisions) == 1:
+		rv.say(lang.RvlCleanOne)
 	case flagged == 0:
-		rv.line(rv.cat.Count(len(h.Decisions), lang.RvlClean))
+		rv.say(lang.RvlClean, len(h.Decisions))
 	default:
 		rv.say(lang.RvlFlagged, flagged, len(h.Decisions))
 		rv.tellDecisions(h, rec, moves)

@@ -162,8 +162,10 @@ func writeHand(w io.Writer, c *lang.Catalogue, h *Hand, name string) {
 	switch {
 	case len(h.Decisions) == 0:
 		fmt.Fprintln(w, c.T(lang.RvlNoChoice))
+	case flagged == 0 && len(h.Decisions) == 1:
+		fmt.Fprintln(w, c.T(lang.RvlCleanOne))
 	case flagged == 0:
-		fmt.Fprintln(w, c.Count(len(h.Decisions), lang.RvlClean))
+		fmt.Fprintln(w, c.T(lang.RvlClean, len(h.Decisions)))
 	default:
 		fmt.Fprintln(w, c.Count(flagged, lang.RtFlaggedOne, len(h.Decisions)))
 	}

@@ -118,3 +118,28 @@ func TestSplitCountsByPluralRule(t *testing.T) {
 		}
 	}
 }
+
+// TestHandDecisionsCounted: a hand whose decisions all held says so in
+// the number's own words, one decision and none included ("None of your
+// 1 decisions", "None of your 0 decisions" before).
+func TestHandDecisionsCounted(t *testing.T) {
+	for _, tc := range []struct {
+		c    *lang.Catalogue
+		n    int
+		want string
+	}{
+		{&lang.English, 0, "You had no real choice to make."},
+		{&lang.English, 1, "Your one decision gave no points away."},
+		{&lang.English, 3, "None of your 3 decisions gave points away."},
+		{&lang.French, 0, "Vous n'avez eu aucun vrai choix à faire."},
+		{&lang.French, 1, "Votre seule décision n'a laissé aucun point."},
+		{&lang.French, 3, "Aucune de vos 3 décisions n'a laissé de points."},
+	} {
+		h := &Hand{Game: 1, Hand: 1, Decisions: make([]Decision, tc.n)} // Good, each
+		var b strings.Builder
+		writeHand(&b, tc.c, h, "Ann")
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%s, %d decisions: %q, want %q", tc.c.Language, tc.n, b.String(), tc.want)
+		}
+	}
+}
