@@ -17,7 +17,8 @@ import (
 func TestSharedQuick(t *testing.T) {
 	servers, addrs, _ := sharedServers(t, 2)
 	for _, s := range servers {
-		s.Lobby.SetQuickWait(time.Hour) // people only, however slow the sessions
+		s.Lobby.SetQuickWait(time.Hour)    // people only, however slow the sessions
+		s.Lobby.SetQuickArrival(time.Hour) // and the people relayed seated, however slow
 	}
 	var players []*lineClient
 	for i, name := range []string{"Col", "Dot", "Ada", "Ben"} {
@@ -56,7 +57,8 @@ func TestSharedQuick(t *testing.T) {
 func TestSharedQuickParty(t *testing.T) {
 	servers, addrs, _ := sharedServers(t, 2)
 	for _, s := range servers {
-		s.Lobby.SetQuickWait(time.Hour) // people only, however slow the sessions
+		s.Lobby.SetQuickWait(time.Hour)    // people only, however slow the sessions
+		s.Lobby.SetQuickArrival(time.Hour) // and the people relayed seated, however slow
 	}
 	var players []*lineClient
 	for i, name := range []string{"Ada", "Col", "Dot", "Ben"} {

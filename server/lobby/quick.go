@@ -42,6 +42,12 @@ const quickArrival = 10 * time.Second
 // on (0: DefaultQuickWait).
 func (l *Lobby) SetQuickWait(d time.Duration) { l.quick.wait.Store(int64(d)) }
 
+// SetQuickArrival sets how long a quick room of a cluster waits for the
+// people matched on other servers to be relayed to it, from now on (0:
+// quickArrival): the tests of several servers, whose sessions may take
+// long to open under the race detector on a loaded machine, wait for them.
+func (l *Lobby) SetQuickArrival(d time.Duration) { l.quick.arrival.Store(int64(d)) }
+
 // WaitForQuick is how long a quick match waits for people at most.
 func (l *Lobby) WaitForQuick() time.Duration {
 	if d := time.Duration(l.quick.wait.Load()); d > 0 {
@@ -85,6 +91,9 @@ type quickQueue struct {
 	pass sync.Mutex
 	// wait is the wait for people, if set (SetQuickWait).
 	wait atomic.Int64
+	// arrival is the wait for the people relayed, if set
+	// (SetQuickArrival).
+	arrival atomic.Int64
 }
 
 // queue is the cluster's shared queue, nil on one server.
@@ -466,7 +475,11 @@ func (l *Lobby) seatQuick(m quickMatch) {
 			kept = append(kept, p.Key)
 		}
 	}
-	go l.quickArrive(r, host, kept, l.now().Add(quickArrival))
+	arrival := quickArrival
+	if d := time.Duration(l.quick.arrival.Load()); d > 0 {
+		arrival = d
+	}
+	go l.quickArrive(r, host, kept, l.now().Add(arrival))
 }
 
 // matchRoom makes quick room name for m, rated: its anchor hosts it, the
