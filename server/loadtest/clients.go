@@ -180,6 +180,7 @@ func runClients(s settings, out io.Writer) int {
 		}
 	}
 	fmt.Fprintf(out, gatheredLine+" %d of %d sessions in their games in %.1f s\n", len(playing), s.sessions, gathered.Seconds())
+	playCPU := cpuTime()
 
 	// Play: every player presses a key every interval, starting at a
 	// random point of the first interval so that the keys spread.
@@ -194,11 +195,14 @@ func runClients(s settings, out io.Writer) int {
 		wg.Go(func() { logins.run(s, stop) })
 	}
 	wg.Wait()
+	playCPU = cpuTime() - playCPU
 	keysPlayed := 0
 	for _, p := range playing {
 		keysPlayed += p.keys
 	}
-	fmt.Fprintf(out, playedLine+" %d keys\n", keysPlayed)
+	// The players' own CPU in the play: on the server's cores, taken
+	// from it.
+	fmt.Fprintf(out, playedLine+" %d keys, the clients' CPU %.3f s\n", keysPlayed, playCPU.Seconds())
 
 	// Leave as players do, then drop the connections.
 	for _, p := range players {
@@ -263,6 +267,7 @@ func runClients(s settings, out io.Writer) int {
 // one unanswered for the whole timeout is an error.
 func (p *player) play(s settings, offset time.Duration, stop time.Time, errs *errorList) {
 	time.Sleep(min(offset, time.Until(stop)))
+	p.c.Hold() // its screen is read again when the player leaves
 	p.measured.Store(true)
 	tick := time.NewTicker(s.interval)
 	defer tick.Stop()

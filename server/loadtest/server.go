@@ -214,10 +214,11 @@ func runServer(s settings, out io.Writer) int {
 	// keys the players pressed in it: the play's cost a key, without the
 	// logins and the lobby.
 	var (
-		playCPU   time.Duration
-		playKeys  int
-		playStart time.Duration
-		stopPlay  = func() {}
+		playCPU     time.Duration
+		playKeys    int
+		playStart   time.Duration
+		clientsPlay float64 // s, as the clients measured it
+		stopPlay    = func() {}
 	)
 	var halfway classes // before the collection that measures middle
 	relayed := make(chan struct{})
@@ -251,7 +252,7 @@ func runServer(s settings, out io.Writer) int {
 			if n, ok := strings.CutPrefix(lines.Text(), playedLine+" "); ok && playStart > 0 {
 				playCPU = cpuTime() - playStart
 				stopPlay()
-				fmt.Sscanf(n, "%d", &playKeys)
+				fmt.Sscanf(n, "%d keys, the clients' CPU %f s", &playKeys, &clientsPlay)
 			}
 		}
 		if timer != nil && !timer.Stop() {
@@ -346,8 +347,8 @@ func runServer(s settings, out io.Writer) int {
 	fmt.Fprintf(out, "CPU time while the clients ran: server %.1f s (%d collections, the collector %.1f s by the runtime's estimate), clients %.1f s (for %v of play)\n",
 		serverCPU.Seconds(), c1.cycles-c0.cycles, c1.gcCPU-c0.gcCPU, (child.ProcessState.UserTime() + child.ProcessState.SystemTime()).Seconds(), s.duration)
 	if playKeys > 0 {
-		fmt.Fprintf(out, "server CPU time while playing (the gathering to the last key): %.1f s, %.3f ms a key\n",
-			playCPU.Seconds(), float64(playCPU)/float64(time.Millisecond)/float64(playKeys))
+		fmt.Fprintf(out, "server CPU time while playing (the gathering to the last key): %.1f s, %.3f ms a key; the clients' %.1f s, %.3f ms a key\n",
+			playCPU.Seconds(), float64(playCPU)/float64(time.Millisecond)/float64(playKeys), clientsPlay, 1000*clientsPlay/float64(playKeys))
 	}
 	fmt.Fprintf(out, "load average at the end %s\n", loadAverage())
 	status := 0

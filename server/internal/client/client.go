@@ -43,6 +43,10 @@ type Client struct {
 
 	screenMu sync.Mutex // vt.Emulator is not safe for concurrent use
 	screen   *vt.Emulator
+	// While holding (Hold), the output is kept here, not yet written to
+	// the screen; the screen's next reader writes it.
+	holding bool
+	held    []byte
 
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced after each chunk of output
@@ -165,7 +169,12 @@ func (c *Client) read(r io.Reader) {
 				c.opt.OnOutput(time.Now(), n)
 			}
 			c.screenMu.Lock()
-			c.screen.Write(b[:n])
+			if c.holding && len(c.held)+n <= maxHeld {
+				c.held = append(c.held, b[:n]...)
+			} else {
+				c.flush()
+				c.screen.Write(b[:n])
+			}
 			c.screenMu.Unlock()
 			c.mu.Lock()
 			close(c.changed)
@@ -176,6 +185,32 @@ func (c *Client) read(r io.Reader) {
 			return
 		}
 	}
+}
+
+// maxHeld bounds the output a holding client keeps: a load test's minute
+// of keys, a frame of some 600 bytes a second, is 36 KB.
+const maxHeld = 64 << 10
+
+// Hold keeps the output from the screen until the screen is next read
+// (Text, Lines, a wait, Resize): the load test's players, whose screens
+// nobody reads while they play, so that the terminal emulator's parsing
+// of every frame, a third of the clients' CPU, is not taken from the
+// server being measured on the same cores. The time each chunk arrived is
+// told (Options.OnOutput) as before.
+func (c *Client) Hold() {
+	c.screenMu.Lock()
+	c.holding = true
+	c.screenMu.Unlock()
+}
+
+// flush writes the output held to the screen and ends the hold.
+// c.screenMu is held.
+func (c *Client) flush() {
+	c.holding = false
+	if len(c.held) > 0 {
+		c.screen.Write(c.held)
+	}
+	c.held = nil
 }
 
 // Send types keys (bytes as a terminal sends them; see script.go).
@@ -195,6 +230,7 @@ func (c *Client) Lines() []string { return strings.Split(c.screenText(), "\n") }
 func (c *Client) screenText() string {
 	c.screenMu.Lock()
 	defer c.screenMu.Unlock()
+	c.flush()
 	return c.screen.String()
 }
 
@@ -244,6 +280,7 @@ func (c *Client) WaitText(timeout time.Duration, texts ...string) error {
 // Resize tells the server the terminal's new size, and resizes the screen.
 func (c *Client) Resize(w, h int) error {
 	c.screenMu.Lock()
+	c.flush()
 	c.screen.Resize(w, h)
 	c.screenMu.Unlock()
 	return c.sess.WindowChange(h, w)
