@@ -12,6 +12,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/table"
 )
 
 // A served session's model runs on the session's own goroutine, driven by
@@ -26,7 +28,8 @@ import (
 // runs each command on a goroutine of its own that ends with it, runs a
 // batch's commands at once and a sequence's one after another, writes the
 // terminal requests (the background colour, a bell) to the terminal, and
-// ends at tea.Quit or when its context ends.
+// ends at tea.Quit or when its context ends. It also waits on the room of
+// the session's screen (seat), which a command waited on for Bubble Tea.
 
 // driver runs one session's model.
 type driver struct {
@@ -34,6 +37,19 @@ type driver struct {
 	msgs   chan tea.Msg // the input's events, window sizes and the commands' messages
 	filter func(tea.Model, tea.Msg) tea.Msg
 	term   io.Writer // the terminal, for the requests the model makes of it
+	// seat, when set, is the room the model plays in: the driver waits on
+	// its updates itself (nil: none).
+	seat seat
+}
+
+// seat is a model's room as its driver waits on it (screens.Screen): the
+// channel of the seat's updates, nil while the model is in no room, and
+// the message that gives the model what came on it. The driver waits on it
+// beside the input, where a command waiting on it held a goroutine a
+// session (issue 36).
+type seat interface {
+	Updates() <-chan table.View
+	Updated(u table.View, open bool) tea.Msg
 }
 
 // newDriver makes the driver of a session whose context is ctx; term is
@@ -80,16 +96,29 @@ func (d *driver) run(m tea.Model, profile colorprofile.Profile, width, height in
 			return err
 		}
 	}
+	var closed <-chan table.View // a seat's channel seen closed: not waited on again
 	for {
+		var updates <-chan table.View
+		if d.seat != nil {
+			if updates = d.seat.Updates(); updates == closed {
+				updates = nil
+			}
+		}
+		var msg tea.Msg
 		select {
 		case <-d.ctx.Done():
 			return nil
-		case msg := <-d.msgs:
-			var end bool
-			var err error
-			if m, end, err = d.step(m, msg); end {
-				return err
+		case msg = <-d.msgs:
+		case u, open := <-updates:
+			if !open {
+				closed = updates
 			}
+			msg = d.seat.Updated(u, open)
+		}
+		var end bool
+		var err error
+		if m, end, err = d.step(m, msg); end {
+			return err
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/table"
 )
 
 // logModel records the messages it gets and the views asked of it; its
@@ -169,6 +170,52 @@ func TestDriverEnds(t *testing.T) {
 		}()
 		if v := <-panicked; !strings.Contains(fmt.Sprint(v), "broken command") {
 			t.Fatalf("run panicked with %v, want the command's panic", v)
+		}
+	})
+}
+
+// seatOf is a room's seat as a driver waits on it: updates come on ch
+// and reach the model as "update ROOM", or "closed".
+type seatOf struct{ ch chan table.View }
+
+func (s *seatOf) Updates() <-chan table.View { return s.ch }
+
+func (s *seatOf) Updated(u table.View, open bool) tea.Msg {
+	if !open {
+		return "closed"
+	}
+	return "update " + u.Room
+}
+
+// TestDriverSeat checks that the driver itself waits on the model's seat,
+// with no command waiting on it: each update reaches the model, in
+// order with the keys, and a closed seat once (not again and again).
+func TestDriverSeat(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		d := newDriver(ctx, &testkit.Buffer{}, nil)
+		seat := &seatOf{ch: make(chan table.View, 1)}
+		d.seat = seat
+		m := &logModel{}
+		ended := make(chan error, 1)
+		go func() { ended <- d.run(m, colorprofile.ANSI, 80, 24, nil) }()
+		synctest.Wait()
+		start := len(m.log())
+		seat.ch <- table.View{Room: "duel"}
+		synctest.Wait()
+		d.sendEvent(uv.KeyPressEvent{Code: 'a', Text: "a"})
+		seat.ch <- table.View{Room: "duel2"}
+		synctest.Wait()
+		close(seat.ch)
+		synctest.Wait()
+		want := []string{"update duel", "key a", "update duel2", "closed"}
+		if got := m.log()[start:]; !slices.Equal(got, want) {
+			t.Fatalf("the model got %q, want %q", got, want)
+		}
+		cancel()
+		if err := <-ended; err != nil {
+			t.Fatal(err)
 		}
 	})
 }

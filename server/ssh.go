@@ -544,6 +544,9 @@ func (s *Server) handle(sess *channel.Session) {
 	// it, so that no command waits to send it a message after.
 	driveCtx, driven := context.WithCancel(ctx)
 	d := newDriver(driveCtx, channel.CRLF{W: out}, func(m tea.Model, msg tea.Msg) tea.Msg { return keys.Filter(noSuspend(m, msg)) })
+	if sc != nil {
+		d.seat = sc
+	}
 	endInput := feedInput(d, sessionInput(input, time.Now, time.Sleep), sess.Size)
 	err := d.run(newPainted(m, painter, FrameEvery, time.Now), profile, size.Width, size.Height, env)
 	driven()

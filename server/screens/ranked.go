@@ -93,7 +93,8 @@ func (s *Screen) quickDone(m quickMsg) tea.Cmd {
 		s.moved = moved.Room
 		return tea.Quit
 	}
-	return s.connect(m.c, m.err)
+	s.connect(m.c, m.err)
+	return nil
 }
 
 // Moved is the room of another server of the cluster a quick match

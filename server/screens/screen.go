@@ -124,14 +124,22 @@ type updateMsg struct {
 	open bool
 }
 
-// next waits for the seat's next update; the program runs it as a command,
-// so the room never blocks on a session.
-func next(c *table.Conn) tea.Cmd {
-	return func() tea.Msg {
-		u, open := <-c.Updates()
-		return updateMsg{c, u, open}
+// Updates is the channel of the seat's updates, nil outside a room: the
+// session's driver waits on it beside the input and hands what comes to
+// Update as Updated makes it. A command blocked on it, as the screens had,
+// held a goroutine a session for the session's life (issue 36); the room
+// never blocks on a session either way (table.Conn keeps only the newest
+// view).
+func (s *Screen) Updates() <-chan table.View {
+	if s.conn == nil {
+		return nil
 	}
+	return s.conn.Updates()
 }
+
+// Updated is the message of u, received from Updates (open false once the
+// channel has closed: the room ended or the seat was given up).
+func (s *Screen) Updated(u table.View, open bool) tea.Msg { return updateMsg{s.conn, u, open} }
 
 // Leave gives up the connection to the room when the session ends: the
 // seat waits for the player's return for the grace period.
@@ -155,25 +163,25 @@ func (s *Screen) RoomName() string {
 func (s *Screen) Seated() bool { return s != nil && s.conn != nil && len(s.last.Mine) > 0 }
 
 // enter takes a seat in the room called name (lobby.Admission.enter).
-func (s *Screen) enter(name string, create bool) tea.Cmd {
-	return s.connect(s.Admission.Enter(name, create))
+func (s *Screen) enter(name string, create bool) {
+	s.connect(s.Admission.Enter(name, create))
 }
 
 // watch makes the person an onlooker of the room called name.
-func (s *Screen) watch(name string) tea.Cmd { return s.connect(s.Admission.Watch(name)) }
+func (s *Screen) watch(name string) { s.connect(s.Admission.Watch(name)) }
 
-// connect enters the room of c, or shows err.
-func (s *Screen) connect(c *table.Conn, err error) tea.Cmd {
+// connect enters the room of c, or shows err. The room's updates come
+// through Updates from now on.
+func (s *Screen) connect(c *table.Conn, err error) {
 	if err != nil {
 		s.msg = s.refusal(err)
-		return nil
+		return
 	}
 	s.conn, s.msg, s.last = c, nil, table.View{} // no view of this room yet
 	// The lobby's list is not drawn in a room, and is read again on the
 	// way back: kept, every player would hold a copy of every room's line,
 	// sessions times rooms (issue 36).
 	s.rooms = nil
-	return next(c)
 }
 
 // New is the screen of a session that enters the lobby through a, asked
@@ -253,7 +261,8 @@ func (s *Screen) Init() tea.Cmd {
 		s.room = s.Lobby().SeatedRoom(s.ID())
 	}
 	if s.room != "" && !s.naming {
-		return tea.Batch(tea.RequestBackgroundColor, s.enter(s.room, s.Lobby().Room(s.room) == nil))
+		s.enter(s.room, s.Lobby().Room(s.room) == nil)
+		return tea.RequestBackgroundColor
 	}
 	return tea.Batch(s.keepTicking(), tea.RequestBackgroundColor)
 }
@@ -307,7 +316,8 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, nil
 		}
 		s.pick = msg.index
-		return s, s.enter(s.rooms[s.pick].Name, false)
+		s.enter(s.rooms[s.pick].Name, false)
+		return s, nil
 	case listTick:
 		if s.listing() {
 			s.rooms = s.Lobby().List()
@@ -323,7 +333,8 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return s, nil
 		}
-		return s, s.connect(msg.c, msg.err)
+		s.connect(msg.c, msg.err)
+		return s, nil
 	case updateMsg:
 		if msg.c != s.conn {
 			return s, nil // from a room this session left
@@ -337,7 +348,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.msg = nil // an earlier refusal may no longer hold
 		}
 		s.last = msg.u
-		return s, next(s.conn)
+		return s, nil
 	case tea.PasteMsg:
 		s.paste(msg)
 	case tea.KeyPressMsg:
@@ -400,11 +411,11 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.Join):
 		if s.pick < len(s.rooms) {
-			return s.enter(s.rooms[s.pick].Name, false)
+			s.enter(s.rooms[s.pick].Name, false)
 		}
 	case key.Matches(msg, k.Watch):
 		if s.pick < len(s.rooms) {
-			return s.watch(s.rooms[s.pick].Name)
+			s.watch(s.rooms[s.pick].Name)
 		}
 	case key.Matches(msg, ranked.Quick) && s.Lobby().Rated():
 		return s.quick(2)
@@ -425,9 +436,8 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.form, s.msg = nil, nil
 	case done:
 		name, cfg := s.form.config(lobby.NewSeed())
-		if cmd := s.connect(s.Admission.Create(name, cfg)); s.conn != nil {
+		if s.connect(s.Admission.Create(name, cfg)); s.conn != nil {
 			s.form = nil
-			return cmd
 		}
 	}
 	return nil
@@ -473,7 +483,7 @@ func (s *Screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.naming, s.msg, s.nameField = false, nil, nil
 		s.rooms = s.Lobby().List()
 		if s.room != "" {
-			return s.enter(s.room, s.Lobby().Room(s.room) == nil)
+			s.enter(s.room, s.Lobby().Room(s.room) == nil)
 		}
 	default:
 		*s.nameField, _ = s.nameField.Update(msg) // see newField

@@ -79,18 +79,18 @@ func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			// The session reads the seat's updates, before the game and
 			// during it, and hands each to the board: one reader.
 			_, cmd := g.m.Update(msg.u)
-			return tea.Batch(cmd, next(s.conn)), true
+			return cmd, true
 		}
 		m, err := ui.NewRemote(ui.RemoteConfig{Table: s.conn, Keep: s.keep(s.conn), Hint: Hint, Dark: s.st.Dark, Lang: s.lang, Fed: true})
 		if err != nil {
 			s.msg = s.refusal(err)
-			return next(s.conn), true
+			return nil, true
 		}
 		g.m = m
 		if g.w > 0 {
 			m.Update(tea.WindowSizeMsg{Width: g.w, Height: g.h})
 		}
-		return tea.Batch(m.Init(), next(s.conn)), true
+		return m.Init(), true
 	case ui.LeaveMsg:
 		if g.m != nil {
 			g.m = nil

@@ -40,7 +40,7 @@ func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		s.conn.Quit()
 		s.conn = c
-		return next(c)
+		return nil
 	case key.Matches(msg, k.Team) && !u.Watching:
 		sides := len(u.Seats)
 		if len(u.Seats) >= 4 {
@@ -65,7 +65,7 @@ func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		s.conn.Leave()
 		s.conn = c
-		return next(c)
+		return nil
 	}
 	if err != nil {
 		s.msg = s.refusal(err)
