@@ -115,6 +115,12 @@ func (d *driver) run(m tea.Model, profile colorprofile.Profile, width, height in
 			}
 			msg = d.seat.Updated(u, open)
 		}
+		if d.ctx.Err() != nil {
+			// The session has ended: the seat's last update (a room that
+			// closes at a shutdown) is not drawn, as a command's would
+			// not have been sent, nor starts a repaint's tick.
+			return nil
+		}
 		var end bool
 		var err error
 		if m, end, err = d.step(m, msg); end {
