@@ -63,11 +63,17 @@ type ISMCTS struct {
 	// eg, when set, solves the endgames it can exactly (endgame) instead
 	// of searching them.
 	eg *endgame
+	// cut, when above zero, stops each rollout of a 2-player hand after
+	// that many plies and scores the position by the fitted evaluation
+	// (leafValue) instead of playing the hand out.
+	cut int
 }
 
 // searchStats describe the last search, for tests.
 type searchStats struct {
 	iterations int // rollouts
+	plies      int // plies played in the trees and the rollouts
+	evals      int // rollouts cut and scored by leafValue
 }
 
 // ISMCTSOption changes an ISMCTS player.
@@ -99,6 +105,10 @@ func withPolicy(pol *Policy) ISMCTSOption { return func(p *ISMCTS) { p.pol = pol
 // withEndgame has the player solve 2-player endgames exactly (endgame),
 // visiting at most budget positions a decision.
 func withEndgame(budget int) ISMCTSOption { return func(p *ISMCTS) { p.eg = newEndgame(budget) } }
+
+// withCut has the player cut its rollouts after plies plies and score
+// the position by the fitted evaluation (leafValue), in 2-player hands.
+func withCut(plies int) ISMCTSOption { return func(p *ISMCTS) { p.cut = plies } }
 
 // withName names the player after the level it plays.
 func withName(name string) ISMCTSOption { return func(p *ISMCTS) { p.name = name } }
@@ -134,6 +144,9 @@ func nodeKey(seat int, a engine.Action) uint32 { return uint32(seat)<<16 | uint3
 type tree struct {
 	nodes []node
 	side  int // the searching side
+	cut   int // ISMCTS.cut
+	// plies and evals count the tree's work (searchStats).
+	plies, evals int
 }
 
 // rootStat is the statistics of one root action: its gains over the
@@ -149,6 +162,8 @@ type rootStat struct {
 	// us and them add up the items of the hand's score of the deciding
 	// side and of the best other side over the deals (racer.margin only).
 	us, them Items
+	// plies and evals count the work of the candidate's tree (searchStats).
+	plies, evals int
 }
 
 func (r *rootStat) mean() float64 { return r.sum / float64(r.n) }
@@ -230,6 +245,8 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 			stats[k].sum += st[k].sum
 			stats[k].sq += st[k].sq
 			p.last.iterations += st[k].n
+			p.last.plies += st[k].plies
+			p.last.evals += st[k].evals
 		}
 	}
 	return stats
@@ -237,7 +254,7 @@ func (p *ISMCTS) search(ctx context.Context, obs *engine.Observation, legal []en
 
 // racer returns a worker's search with the player's settings.
 func (p *ISMCTS) racer(obs *engine.Observation, legal []engine.Action, base engine.Action, rng *rand.Rand, d deadline) racer {
-	return racer{obs: obs, legal: legal, base: base, c: p.c, widen: p.widen, eps: p.eps, winW: p.winW, rng: rng, d: d, pol: p.pol}
+	return racer{obs: obs, legal: legal, base: base, c: p.c, widen: p.widen, eps: p.eps, winW: p.winW, rng: rng, d: d, pol: p.pol, cut: p.cut}
 }
 
 // racer is one worker's search.
@@ -258,6 +275,8 @@ type racer struct {
 	// avoid is what the deals keep out of the other hands (infer), nil
 	// for uniform deals.
 	avoid *engine.Avoid
+	// cut is ISMCTS.cut.
+	cut int
 }
 
 // run races the legal actions over deals until the budget of rollouts is
@@ -271,6 +290,7 @@ func (r *racer) run(budget int) []rootStat {
 		stats[k].active = true
 		trees[k].nodes = make([]node, 1, 64)
 		trees[k].side = r.obs.Side()
+		trees[k].cut = r.cut
 		if a == r.base {
 			baseK = k
 		}
@@ -323,6 +343,9 @@ func (r *racer) run(budget int) []rootStat {
 		if round >= 16 && round%8 == 0 {
 			r.prune(stats, baseK)
 		}
+	}
+	for k := range stats {
+		stats[k].plies, stats[k].evals = trees[k].plies, trees[k].evals
 	}
 	return stats
 }
@@ -379,6 +402,7 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 		legal := s.Legal(buf[:0])
 		if len(legal) == 1 {
 			s.StepLegal(legal[0])
+			t.plies++
 			continue
 		}
 		seat := s.ToAct()
@@ -452,6 +476,7 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 			}
 		}
 		s.StepLegal(a) // one of legal
+		t.plies++
 		cur = next
 		path[depth] = cur
 		depth++
@@ -459,8 +484,20 @@ func (t *tree) iterate(s *engine.State, rng *rand.Rand, c, widen, eps, winW floa
 			break
 		}
 	}
-	rollout(s, rng, eps, pol, t.side)
-	r := rewards(s, winW)
+	var r [engine.MaxSides]float64
+	if t.cut > 0 && s.Config.Players == 2 {
+		t.plies += rolloutFor(s, rng, eps, pol, t.side, t.cut)
+		if s.HandOver() {
+			r = rewards(s, winW)
+		} else {
+			r[t.side] = leafValue(s, t.side, winW)
+			r[1-t.side] = 1 - r[t.side]
+			t.evals++
+		}
+	} else {
+		t.plies += rolloutFor(s, rng, eps, pol, t.side, -1)
+		r = rewards(s, winW)
+	}
 	t.nodes[0].visits++
 	for _, id := range path[:depth] {
 		n := &t.nodes[id]

@@ -14,11 +14,18 @@ import (
 // a random legal action instead with probability eps. The seats of side
 // play policy pol (nil: the plain heuristic), the others the heuristic.
 func rollout(s *engine.State, rng *rand.Rand, eps float64, pol *Policy, side int) {
+	rolloutFor(s, rng, eps, pol, side, -1)
+}
+
+// rolloutFor is rollout stopped after limit plies (never, below zero). It
+// returns the plies played.
+func rolloutFor(s *engine.State, rng *rand.Rand, eps float64, pol *Policy, side, limit int) int {
 	var buf [engine.MaxLegal]engine.Action
 	var v view
 	var t tally
 	t.reset(s)
-	for !s.HandOver() {
+	plies := 0
+	for ; !s.HandOver() && plies != limit; plies++ {
 		legal := s.Legal(buf[:0])
 		a := legal[0]
 		if len(legal) > 1 {
@@ -35,6 +42,7 @@ func rollout(s *engine.State, rng *rand.Rand, eps float64, pol *Policy, side int
 		}
 		s.StepLegal(a) // from Legal: Step's check would be paid twice
 	}
+	return plies
 }
 
 // rewards scores a finished hand for every side in [0, 1]: with weight
