@@ -1315,7 +1315,7 @@ var English = Catalogue{
 		RtNoDecision:       "No decision to review: the seats reviewed never had a choice.",
 		RtDecision:         "Move %d: %s, %s.",
 		RtRating:           "Rating of %s: %.1f points lost per decision with a real choice (%d): %s; you played like %s.",
-		RtInAll:            "In all, %s: %s in %s, %.0f points given away (%.0f a hand); %s, %s, %s.",
+		RtInAll:            "In all, %s: %s in %s, %s (%.0f a hand); %s, %s, %s.",
 		RtHandOpen:         "Hand %d of game %d, %s, still under way.",
 		RtTurnSkill:        "Turning point: at move %d, %s took you from %s to %s.",
 		RtTurnLuck:         "Turning point: after move %d, the cards took you from %s to %s.",

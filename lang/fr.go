@@ -1346,7 +1346,7 @@ var French = Catalogue{
 		RtNoDecision:       "Aucune décision à revoir : les places revues n'ont jamais eu le choix.",
 		RtDecision:         "Coup %d : %s, %s.",
 		RtRating:           "Note de la %s : %.1f points perdus par décision à vrai choix (%d) : %s ; vous avez joué comme %s.",
-		RtInAll:            "En tout, %s : %s en %s, %.0f points perdus (%.0f par manche) ; %s, %s, %s.",
+		RtInAll:            "En tout, %s : %s en %s, %s (%.0f par manche) ; %s, %s, %s.",
 		RtHandOpen:         "Manche %d de la partie %d, %s, en cours.",
 		RtTurnSkill:        "Tournant : au coup %d, %s a tout changé : avant, %s ; après, %s.",
 		RtTurnLuck:         "Tournant : après le coup %d, les cartes ont tout changé : avant, %s ; après, %s.",

@@ -1331,7 +1331,7 @@ const (
 	RtNoDecision // -
 	RtDecision   // move number (as the review screen numbers it), move played, verdict (a good one)
 	RtRating     // seat, points a decision, decisions, label, level
-	RtInAll      // seat, decisions, hands, points, a hand, inaccuracies, mistakes, blunders
+	RtInAll      // seat, decisions, hands, points given away (Count, CountGiven), a hand, inaccuracies, mistakes, blunders
 	RtHandOpen   // hand, game, seat (a hand not finished)
 	RtFlaggedOne // count (1), decisions (Catalogue.Count)
 	RtFlaggedOf  // the same, for another count

@@ -122,7 +122,7 @@ func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 		if hands == 0 {
 			continue
 		}
-		fmt.Fprintln(w, c.T(lang.RtInAll, seatName(c, g, seat), c.Count(decisions, lang.CountDecision), c.Count(hands, lang.CountHand), given, given/float64(hands),
+		fmt.Fprintln(w, c.T(lang.RtInAll, seatName(c, g, seat), c.Count(decisions, lang.CountDecision), c.Count(hands, lang.CountHand), c.Count(round(given), lang.CountGiven), given/float64(hands),
 			c.Count(verdicts[Inaccuracy], lang.CountInaccuracy), c.Count(verdicts[Mistake], lang.CountMistake), c.Count(verdicts[Blunder], lang.CountBlunder)))
 		if split > 0 {
 			play, theirs, cards := SplitWordsIn(c, &sum)

@@ -143,3 +143,29 @@ func TestHandDecisionsCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestTotalGivenCounted: mille review's total for a seat counts the
+// points given away by the number ("1 point given away", French "0 point
+// laissé"), as the line mode's total does (CountGiven); it said "1
+// points given away".
+func TestTotalGivenCounted(t *testing.T) {
+	for _, tc := range []struct {
+		c     *lang.Catalogue
+		given float64
+		want  string
+	}{
+		{&lang.English, 1.2, "1 point given away (1 a hand)"},
+		{&lang.English, 0, "0 points given away (0 a hand)"},
+		{&lang.English, 7.6, "8 points given away (8 a hand)"},
+		{&lang.French, 0.9, "1 point laissé (1 par manche)"},
+		{&lang.French, 0, "0 point laissé (0 par manche)"},
+		{&lang.French, 2, "2 points laissés (2 par manche)"},
+	} {
+		r := &Review{Seats: []int{0}, Hands: []Hand{{Game: 1, Hand: 1, Finished: true, GivenAway: tc.given}}}
+		var b strings.Builder
+		writeTotals(&b, tc.c, r, &record.Game{})
+		if !strings.Contains(b.String(), tc.want) {
+			t.Errorf("%s, %v given away: %q, want %q", tc.c.Language, tc.given, b.String(), tc.want)
+		}
+	}
+}
