@@ -8,14 +8,15 @@ import (
 	"github.com/millebornes/mille/internal/testkit"
 )
 
-// waitingForGo plays 2-player hands with the heuristic until seat 1 has
-// just discarded while its side waited for a Go (no hazard, not rolling),
-// and seat 0 is to play: the heuristic discards then only without a Go
-// or Right of Way in hand.
-func waitingForGo(t *testing.T) engine.State {
+// heuristicHands plays hands 1 to seeds of the default game, seat 1 by
+// pol (the heuristic when nil) and the others by the heuristic, and tells
+// moved of each move: its hand's seed, the state before it (a copy) and
+// its legal moves, the move, and the state after it. It stops at the
+// first move of which moved says true, and reports whether one did.
+func heuristicHands(t *testing.T, seeds uint64, pol *Policy, moved func(seed uint64, before *engine.State, legal []engine.Action, a engine.Action, after *engine.State) bool) bool {
 	t.Helper()
 	var buf [engine.MaxLegal]engine.Action
-	for seed := uint64(1); seed < 200; seed++ {
+	for seed := uint64(1); seed <= seeds; seed++ {
 		s, err := engine.New(engine.DefaultConfig, seed)
 		if err != nil {
 			t.Fatal(err)
@@ -24,20 +25,42 @@ func waitingForGo(t *testing.T) engine.State {
 		var tal tally
 		tal.reset(&s)
 		for !s.HandOver() {
-			seat := s.ToAct()
 			legal := s.Legal(buf[:0])
 			viewOfState(&s, &v, &tal)
+			v.pol = nil
+			if s.ToAct() == 1 {
+				v.pol = pol
+			}
 			a, _ := v.best(legal)
-			t1 := s.Tableaus[1]
-			waiting := seat == 1 && s.Phase == engine.PhasePlay && !t1.Rolling() && !t1.Battle.IsHazard() && !t1.Has(engine.RightOfWay)
+			before := s
 			s.StepLegal(a)
-			if waiting && a.Kind() == engine.KindDiscard && s.ToAct() == 0 && s.Phase == engine.PhasePlay {
-				return s
+			if moved(seed, &before, legal, a, &s) {
+				return true
 			}
 		}
 	}
-	t.Fatal("no hand had seat 1 discard while waiting for a Go")
-	return engine.State{}
+	return false
+}
+
+// waitingForGo plays 2-player hands with the heuristic until seat 1 has
+// just discarded while its side waited for a Go (no hazard, not rolling),
+// and seat 0 is to play: the heuristic discards then only without a Go
+// or Right of Way in hand.
+func waitingForGo(t *testing.T) engine.State {
+	t.Helper()
+	var found engine.State
+	if !heuristicHands(t, 199, nil, func(_ uint64, before *engine.State, _ []engine.Action, a engine.Action, after *engine.State) bool {
+		t1 := before.Tableaus[1]
+		waiting := before.ToAct() == 1 && before.Phase == engine.PhasePlay && !t1.Rolling() && !t1.Battle.IsHazard() && !t1.Has(engine.RightOfWay)
+		if waiting && a.Kind() == engine.KindDiscard && after.ToAct() == 0 && after.Phase == engine.PhasePlay {
+			found = *after
+			return true
+		}
+		return false
+	}) {
+		t.Fatal("no hand had seat 1 discard while waiting for a Go")
+	}
+	return found
 }
 
 // TestInferReadsADiscard: a seat that discarded while it needed a Go holds
@@ -159,30 +182,13 @@ func TestInferHoldsAgainstTheHeuristic(t *testing.T) {
 // decide at each of seat 0's decisions with a choice, before it is made.
 func seatZeroDecisions(t *testing.T, pol *Policy, decide func(seed uint64, s *engine.State, obs *engine.Observation)) {
 	t.Helper()
-	var buf [engine.MaxLegal]engine.Action
-	for seed := uint64(1); seed <= 300; seed++ {
-		s, err := engine.New(engine.DefaultConfig, seed)
-		if err != nil {
-			t.Fatal(err)
+	heuristicHands(t, 300, pol, func(seed uint64, before *engine.State, legal []engine.Action, _ engine.Action, _ *engine.State) bool {
+		if before.ToAct() == 0 && len(legal) > 1 {
+			obs := engine.Observe(before, 0)
+			decide(seed, before, &obs)
 		}
-		var v view
-		var tal tally
-		tal.reset(&s)
-		for !s.HandOver() {
-			legal := s.Legal(buf[:0])
-			if s.ToAct() == 0 && len(legal) > 1 {
-				obs := engine.Observe(&s, 0)
-				decide(seed, &s, &obs)
-			}
-			viewOfState(&s, &v, &tal)
-			v.pol = nil
-			if s.ToAct() == 1 {
-				v.pol = pol
-			}
-			a, _ := v.best(legal)
-			s.StepLegal(a)
-		}
-	}
+		return false
+	})
 }
 
 // lastOf is seat p's last event in o's log other than a draw.
@@ -199,38 +205,24 @@ func lastOf(o *engine.Observation, p int) engine.Event {
 // under a Speed Limit, holds no 100: the heuristic plays the longest
 // distance.
 func TestInferReadsAPlay(t *testing.T) {
-	var buf [engine.MaxLegal]engine.Action
-	for seed := uint64(1); seed < 300; seed++ {
-		s, err := engine.New(engine.DefaultConfig, seed)
-		if err != nil {
-			t.Fatal(err)
+	if !heuristicHands(t, 299, nil, func(seed uint64, before *engine.State, _ []engine.Action, a engine.Action, after *engine.State) bool {
+		t1 := before.Tableaus[1]
+		room := int(before.Trip)-int(t1.Miles) >= 125 && !t1.Limited()
+		if before.ToAct() != 1 || !room || a != engine.Play(engine.Miles25) || after.ToAct() != 0 || after.Phase != engine.PhasePlay {
+			return false
 		}
-		var v view
-		var tal tally
-		tal.reset(&s)
-		for !s.HandOver() {
-			seat := s.ToAct()
-			legal := s.Legal(buf[:0])
-			viewOfState(&s, &v, &tal)
-			a, _ := v.best(legal)
-			t1 := s.Tableaus[1]
-			room := int(s.Trip)-int(t1.Miles) >= 125 && !t1.Limited()
-			s.StepLegal(a)
-			if seat != 1 || !room || a != engine.Play(engine.Miles25) || s.ToAct() != 0 || s.Phase != engine.PhasePlay {
-				continue
-			}
-			obs := engine.Observe(&s, 0)
-			if obs.Unseen()[engine.Miles100] == 0 {
-				continue
-			}
-			var avoid engine.Avoid
-			if !infer(&obs, &avoid) || !avoid[1][engine.Miles100] {
-				t.Fatalf("hand %d: seat 1 drove a 25 with room for a 100, and infer still deals it a 100", seed)
-			}
-			return
+		obs := engine.Observe(after, 0)
+		if obs.Unseen()[engine.Miles100] == 0 {
+			return false
 		}
+		var avoid engine.Avoid
+		if !infer(&obs, &avoid) || !avoid[1][engine.Miles100] {
+			t.Fatalf("hand %d: seat 1 drove a 25 with room for a 100, and infer still deals it a 100", seed)
+		}
+		return true
+	}) {
+		t.Fatal("no hand had seat 1 drive a 25 with room for a 100")
 	}
-	t.Fatal("no hand had seat 1 drive a 25 with room for a 100")
 }
 
 // TestInferOption: "+infer" turns the inference on for a searching player
