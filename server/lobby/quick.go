@@ -436,13 +436,15 @@ func (l *Lobby) seatQuick(m quickMatch) {
 		cancel()
 		if !ok {
 			if terr != nil {
+				// Taken or not, unknown: what was is put back.
 				l.logf("quick match: taking the tickets of room %s: %v", name, terr)
-			}
-			for _, c := range conns {
-				if c != nil {
-					c.Quit()
+				ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
+				if err := Q.ReleaseTickets(ctx, r.fence()); err != nil {
+					l.logf("quick match: putting back the tickets of room %s: %v", name, err)
 				}
+				cancel()
 			}
+			l.unmake(r, conns)
 			return
 		}
 	}
@@ -512,15 +514,40 @@ func (l *Lobby) matchRoomIn(ctx context.Context, m quickMatch, name string) (r *
 			err = r.Keep(p.Key, p.Name, m.seats[i])
 		}
 		if err != nil {
-			for _, c := range conns {
-				if c != nil {
-					c.Quit()
-				}
-			}
+			l.unmake(r, conns)
 			return nil, nil, err
 		}
 	}
 	return r, conns, nil
+}
+
+// unmake undoes quick room r, which could not be made whole (a seat
+// refused, or another server took some of its people first): the
+// connections of its people here (conns) quit, the seats kept for the
+// others go with the room, which ends and is forgotten here, and in a
+// cluster its record (who waits, written as they sat) and its lease are
+// dropped. Its people wait on, and the next pass may make a table of
+// the same anchor, by the same name; a room left kept for people who
+// never come held that name, in the store too, for good.
+func (l *Lobby) unmake(r *Room, conns []*table.Conn) {
+	for _, c := range conns {
+		if c != nil {
+			c.Quit()
+		}
+	}
+	l.mu.Lock()
+	if l.rooms[r.Name()] == r {
+		delete(l.rooms, r.Name())
+	}
+	l.mu.Unlock()
+	r.Close()
+	r.gathers.Wait() // no record of who waits is written after it is dropped
+	if l.Store != nil {
+		if err := l.Store.DropCheckpoint(context.Background(), r.Name()); err != nil {
+			l.logf("quick match: dropping room %s: %v", r.Name(), err)
+		}
+	}
+	l.retireShared([]*Room{r})
 }
 
 // quickDeal deals quick room r, hosted by host, if every person matched
