@@ -40,6 +40,9 @@ type driver struct {
 	// seat, when set, is the room the model plays in: the driver waits on
 	// its updates itself (nil: none).
 	seat seat
+	// in, when set, is the session's input, which the driver reads and
+	// decodes itself (input.go; nil: none but what Send gives).
+	in *feed
 }
 
 // seat is a model's room as its driver waits on it (screens.Screen): the
@@ -68,10 +71,6 @@ func (d *driver) Send(msg tea.Msg) {
 	}
 }
 
-// sendEvent hands an input event to the model as Bubble Tea's message of
-// the same kind.
-func (d *driver) sendEvent(ev uv.Event) { d.Send(eventMsg(ev)) }
-
 // cmdPanic is a command's panic, carried to the session's goroutine, which
 // panics with it: the session's recover logs it and ends the session only.
 type cmdPanic struct {
@@ -97,12 +96,17 @@ func (d *driver) run(m tea.Model, profile colorprofile.Profile, width, height in
 		}
 	}
 	var closed <-chan table.View // a seat's channel seen closed: not waited on again
+	var events []uv.Event        // the input's, as taken from d.in
 	for {
 		var updates <-chan table.View
 		if d.seat != nil {
 			if updates = d.seat.Updates(); updates == closed {
 				updates = nil
 			}
+		}
+		var ready, wake <-chan struct{}
+		if d.in != nil {
+			ready, wake = d.in.ready, d.in.wake
 		}
 		var msg tea.Msg
 		select {
@@ -114,6 +118,10 @@ func (d *driver) run(m tea.Model, profile colorprofile.Profile, width, height in
 				closed = updates
 			}
 			msg = d.seat.Updated(u, open)
+		case <-ready:
+			d.in.pull()
+		case <-wake:
+			d.in.pull()
 		}
 		if d.ctx.Err() != nil {
 			// The session has ended: the seat's last update (a room that
@@ -123,8 +131,20 @@ func (d *driver) run(m tea.Model, profile colorprofile.Profile, width, height in
 		}
 		var end bool
 		var err error
-		if m, end, err = d.step(m, msg); end {
-			return err
+		if msg != nil {
+			if m, end, err = d.step(m, msg); end {
+				return err
+			}
+			continue
+		}
+		if d.in == nil {
+			continue
+		}
+		events = d.in.take(events)
+		for _, ev := range events {
+			if m, end, err = d.step(m, eventMsg(ev)); end {
+				return err
+			}
 		}
 	}
 }

@@ -47,6 +47,8 @@ func (m *logModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.got = append(m.got, "env "+strings.Join(msg, " "))
 	case tea.BackgroundColorMsg:
 		m.got = append(m.got, "background")
+	case tea.PasteMsg:
+		m.got = append(m.got, "paste "+msg.Content)
 	}
 	return m, nil
 }
@@ -63,6 +65,10 @@ func (m *logModel) log() []string {
 	defer m.mu.Unlock()
 	return slices.Clone(m.got)
 }
+
+// sendEvent hands an input event to the model as Bubble Tea's message of
+// the same kind, as a session's input does (feed).
+func (d *driver) sendEvent(ev uv.Event) { d.Send(eventMsg(ev)) }
 
 // say is a command whose message is s.
 func say(s string) tea.Cmd { return func() tea.Msg { return s } }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"io"
 	"reflect"
 	"sync"
@@ -8,44 +9,145 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
 
 	"github.com/millebornes/mille/server/channel"
+	"github.com/millebornes/mille/server/gate"
 )
 
-// feedInput reads a session's input r into the driver p of its model as
-// Bubble Tea would (ultraviolet's decoder and key table, the same escape
-// timeout), and the session's window sizes with it, on one goroutine.
+// A session's input reaches its model on the session's own goroutine,
+// which runs the model (drive.go): the driver waits on the input buffer's
+// Ready beside its other messages and decodes what has come (feed.pull),
+// with no goroutine of the session's waiting in a read.
 //
-// Bubble Tea's own reader (ultraviolet's TerminalReader) costs a session
+// Bubble Tea's own reader (ultraviolet's TerminalReader) cost a session
 // 140 KB and three goroutines: each reader builds its own table of escape
 // sequences, the same for every session (issue 36), and reads on one
-// goroutine to decode on another. It also sent each event to its program
-// on a channel that nothing read once the program had ended, leaving that
-// goroutine blocked for good (issue 32). Here one goroutine reads and
-// decodes with the table every session shares, the escape timeout is a
-// timer, and the events go through p.Send, which gives up once the
-// driver has ended. The window sizes come through channel.Windows.Watch,
-// on a goroutine that runs only while a size is on its way.
-//
-// end stops the feed and waits for its goroutines: call it once p.run
-// has returned and r has ended (its reads return io.EOF), or it waits for
-// that.
-func feedInput(p *driver, r io.Reader, sizes *channel.Windows) (end func()) {
-	d := newKeyDecoder(p.sendEvent)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		d.read(r)
-	}()
-	unwatch := sizes.Watch(func(w channel.Window) {
-		p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-	})
-	return func() {
-		<-done
-		unwatch()
+// goroutine to decode on another. Its successor here, one goroutine that
+// read and decoded and handed each event to the driver, was still a
+// goroutine a session and two wake-ups a key (issue 36). Now the bytes go
+// from the channel's reader (package channel) to the session's goroutine
+// in one wake-up. The reads go through the session's key clock, the input
+// rate limit and ui.Input as before, without waiting: the rate limit's
+// wait is a timer that wakes the driver, and the bytes it holds back wait
+// in the input buffer, which bounds them (channel.InputLimit). What the
+// full screen has not read stays there for the line mode, when the person
+// asks for it at the name prompt.
+
+// errNoInput is what a session's input reads return when nothing waits
+// (waitless).
+var errNoInput = errors.New("no input waiting")
+
+// waitless reads a session's input without waiting: errNoInput when
+// nothing has come.
+type waitless struct{ r *channel.StoppedReader }
+
+func (w waitless) Read(p []byte) (int, error) {
+	n, err := w.r.TryRead(p)
+	if n == 0 && err == nil {
+		return 0, errNoInput
 	}
+	return n, err
+}
+
+// feed is a session's input as its driver reads it: the events decoded
+// from the bytes read (keyDecoder, with the table every session shares)
+// and the window sizes, in the order they came.
+type feed struct {
+	ready <-chan struct{} // the input buffer's Ready; nil once the input has ended
+	wake  chan struct{}   // the feed's own: events wait, more bytes may, or the rate limit's wait is over
+	r     io.Reader       // the input through the key clock, the rate limit and ui.Input, read without waiting
+	limit *gate.LimitReader
+	dec   *keyDecoder
+	buf   []byte
+	timer *time.Timer // the rate limit's wait
+
+	mu     sync.Mutex // events: the escape timeout's timer and the sizes' watch add to them
+	events []uv.Event
+
+	unwatch func()
+}
+
+// newFeed reads a session's input from in, through the key clock keys
+// (gate.NewKeyClock of waitless over in's reader), and its window sizes
+// from sizes.
+func newFeed(in *channel.InputBuffer, keys io.Reader, sizes *channel.Windows) *feed {
+	f := &feed{ready: in.Ready(), wake: make(chan struct{}, 1), buf: make([]byte, 256)} // keys come a few bytes at a time
+	f.r, f.limit = sessionInput(keys, time.Now, func(time.Duration) {})
+	f.dec = newKeyDecoder(f.send)
+	f.unwatch = sizes.Watch(func(w channel.Window) { f.send(uv.WindowSizeEvent{Width: w.Width, Height: w.Height}) })
+	return f
+}
+
+// send adds ev to the events waiting for the model, and wakes the driver.
+func (f *feed) send(ev uv.Event) {
+	f.mu.Lock()
+	f.events = append(f.events, ev)
+	f.mu.Unlock()
+	f.poke()
+}
+
+// poke wakes the driver, if it is not woken already.
+func (f *feed) poke() {
+	select {
+	case f.wake <- struct{}{}:
+	default:
+	}
+}
+
+// pull reads and decodes a read's worth of what has come, if the rate
+// limit lets it; the events wait for take. It wakes the driver again
+// while more may have come.
+func (f *feed) pull() {
+	if f.ready == nil {
+		return
+	}
+	if wait := f.limit.Delay(); wait > 0 {
+		if f.timer == nil {
+			f.timer = time.AfterFunc(wait, f.poke)
+		} else {
+			f.timer.Reset(wait)
+		}
+		return
+	}
+	n, err := f.r.Read(f.buf)
+	if n > 0 {
+		f.dec.feed(f.buf[:n])
+	}
+	switch {
+	case err == nil:
+		f.poke()
+	case errors.Is(err, errNoInput):
+	default: // the end: what is left is taken as it is
+		f.dec.end()
+		f.ready = nil
+	}
+}
+
+// take returns the events waiting, and keeps spare (emptied) for the next
+// ones: the driver hands back the last slice it took.
+func (f *feed) take(spare []uv.Event) []uv.Event {
+	clear(spare)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	events := f.events
+	f.events = spare[:0]
+	return events
+}
+
+// close stops the feed's timers and the sizes' watch, waiting for a size
+// under way; call it once the driver has returned, and before anything
+// else watches the sizes (the line mode). Once closed, it does nothing.
+func (f *feed) close() {
+	if f.unwatch == nil {
+		return
+	}
+	if f.timer != nil {
+		f.timer.Stop()
+	}
+	f.dec.end()
+	f.unwatch()
+	f.unwatch = nil
 }
 
 // keyTable is ultraviolet's table of the escape sequences that terminals

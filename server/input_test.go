@@ -5,13 +5,19 @@ import (
 	"context"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
+
+	"github.com/millebornes/mille/internal/testkit"
+	"github.com/millebornes/mille/server/channel"
+	"github.com/millebornes/mille/server/gate"
 )
 
 // decoderKiller is issue 22's 69 bytes: a CSI with 34 parameters, which
@@ -51,7 +57,8 @@ func FuzzSessionInput(f *testing.F) {
 		clock := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 		now := func() time.Time { return clock }
 		sleep := func(d time.Duration) { clock = clock.Add(d) }
-		newKeyDecoder(func(uv.Event) {}).read(sessionInput(bytes.NewReader(data), now, sleep))
+		r, _ := sessionInput(bytes.NewReader(data), now, sleep)
+		newKeyDecoder(func(uv.Event) {}).read(r)
 	})
 }
 
@@ -129,6 +136,74 @@ func TestKeyDecoderTimeout(t *testing.T) {
 		want := []uv.Event{uv.KeyPressEvent{Code: uv.KeyUp}, uv.KeyPressEvent{Code: uv.KeyEscape}}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("got %#v, want %#v", got, want)
+		}
+	})
+}
+
+// TestFeed runs a session's input as the server does (newFeed over the
+// channel's input buffer, read by the driver on the session's goroutine):
+// keys, a lone ESC taken as the escape key once its time is up, a paste,
+// a window size, a flood slowed by the input rate limit but not cut, and
+// the bytes that come once the full screen has stopped reading left in
+// the buffer for the line mode.
+func TestFeed(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		buf := channel.NewInputBuffer(channel.InputLimit)
+		reader := buf.Until()
+		sizes := channel.NewWindows()
+		ctx, cancel := context.WithCancel(t.Context())
+		d := newDriver(ctx, &testkit.Buffer{}, nil)
+		d.in = newFeed(buf, gate.NewKeyClock(waitless{reader}), sizes)
+		m := &logModel{}
+		ended := make(chan error, 1)
+		go func() { ended <- d.run(m, colorprofile.ANSI, 80, 24, nil) }()
+		synctest.Wait()
+		start := len(m.log())
+		got := func() []string { return m.log()[start:] }
+
+		buf.Put([]byte("ab"))
+		synctest.Wait()
+		buf.Put([]byte("\x1b"))
+		synctest.Wait()
+		if g := got(); !slices.Equal(g, []string{"key a", "key b"}) {
+			t.Fatalf("after ab and an ESC the model got %q", g)
+		}
+		time.Sleep(uv.DefaultEscTimeout)
+		synctest.Wait()
+		buf.Put([]byte("\x1b[200~Ada\x1b[201~"))
+		synctest.Wait()
+		sizes.Set(channel.Window{Width: 90, Height: 20})
+		synctest.Wait()
+		want := []string{"key a", "key b", "key esc", "paste Ada", "size 90x20"}
+		if g := got(); !slices.Equal(g, want) {
+			t.Fatalf("the model got %q, want %q", g, want)
+		}
+
+		// A flood: the burst at once, the rest at the rate, none dropped.
+		flood := gate.InputBurst + gate.InputRate/2
+		buf.Put(bytes.Repeat([]byte("x"), flood))
+		synctest.Wait()
+		// The paste took a few of the burst's bytes.
+		if n := len(got()) - len(want); n > gate.InputBurst || n < gate.InputBurst-32 {
+			t.Fatalf("%d keys of the flood at once, want about the burst, %d", n, gate.InputBurst)
+		}
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if n := len(got()) - len(want); n != flood {
+			t.Fatalf("%d keys of the flood after a second, want all %d", n, flood)
+		}
+
+		cancel()
+		if err := <-ended; err != nil {
+			t.Fatal(err)
+		}
+		reader.Stop()
+		d.in.close()
+		buf.Put([]byte("quick 4\r"))
+		p := make([]byte, 64)
+		n, err := buf.Until().Read(p)
+		if err != nil || string(p[:n]) != "quick 4\r" {
+			t.Fatalf("the line mode read %q, %v after the full screen", p[:n], err)
 		}
 	})
 }

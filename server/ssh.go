@@ -515,7 +515,7 @@ func (s *Server) handle(sess *channel.Session) {
 	// line mode when the person asks for it at the name prompt.
 	programInput := sess.Input.Until()
 	defer programInput.Stop()
-	input := gate.NewKeyClock(programInput)
+	input := gate.NewKeyClock(waitless{programInput})
 	idled := gate.WatchIdle(ctx, cancel, input, s.cfg.Sessions.Idle)
 
 	var m tea.Model
@@ -547,7 +547,8 @@ func (s *Server) handle(sess *channel.Session) {
 	if sc != nil {
 		d.seat = sc
 	}
-	endInput := feedInput(d, sessionInput(input, time.Now, time.Sleep), sess.Size)
+	d.in = newFeed(sess.Input, input, sess.Size)
+	defer d.in.close() // after a panic too
 	err := d.run(newPainted(m, painter, FrameEvery, time.Now), profile, size.Width, size.Height, env)
 	driven()
 	if err != nil {
@@ -555,7 +556,7 @@ func (s *Server) handle(sess *channel.Session) {
 	}
 	painter.close() // the terminal as it was, before the goodbyes
 	programInput.Stop()
-	endInput()
+	d.in.close()
 	if sc != nil && sc.WantsPlain() && s.stop.Err() == nil && !idled.Load() {
 		s.log.Info("session", "source", source, "key", id, "mode", linemode.Command, "from", "the name prompt")
 		var args []string
@@ -608,12 +609,14 @@ func farewell(w io.Writer, text string) {
 }
 
 // sessionInput is what a session's program reads of r, the client's
-// bytes: at most gate.InputRate a second, and through ui.Input, without the
-// control sequences that would make Bubble Tea's input decoder panic in a
-// goroutine of its own, which no recover reaches: 69 bytes typed at the
-// name prompt once ended the server with every session (issue 22).
-func sessionInput(r io.Reader, now func() time.Time, sleep func(time.Duration)) io.Reader {
-	return ui.Input(gate.NewLimitReader(r, gate.InputRate, gate.InputBurst, now, sleep))
+// bytes: at most gate.InputRate a second (the limit it returns), and
+// through ui.Input, without the control sequences that would make Bubble
+// Tea's input decoder panic in a goroutine of its own, which no recover
+// reaches: 69 bytes typed at the name prompt once ended the server with
+// every session (issue 22).
+func sessionInput(r io.Reader, now func() time.Time, sleep func(time.Duration)) (io.Reader, *gate.LimitReader) {
+	limit := gate.NewLimitReader(r, gate.InputRate, gate.InputBurst, now, sleep)
+	return ui.Input(limit), limit
 }
 
 // relayTo relays the session, in the middle of it, to the server that

@@ -155,18 +155,33 @@ func (w *Windows) Get() Window {
 // InputBuffer holds what a session channel sent and the session has not
 // read yet, up to a limit.
 type InputBuffer struct {
-	mu    sync.Mutex
-	ready sync.Cond
-	data  []byte
-	limit int
-	err   error // the end of the input, once reached
+	mu     sync.Mutex
+	ready  sync.Cond
+	data   []byte
+	limit  int
+	err    error         // the end of the input, once reached
+	notify chan struct{} // Ready's: holds a token once something happened
 }
 
 // NewInputBuffer holds at most limit bytes.
 func NewInputBuffer(limit int) *InputBuffer {
-	b := &InputBuffer{limit: limit}
+	b := &InputBuffer{limit: limit, notify: make(chan struct{}, 1)}
 	b.ready.L = &b.mu
 	return b
+}
+
+// Ready holds a token once bytes came, the input ended or a reader was
+// stopped since the token was last taken: a reader that does not wait in
+// Read (StoppedReader.TryRead) waits on it, beside whatever else it waits
+// on, and no goroutine waits in Read for it (issue 36).
+func (b *InputBuffer) Ready() <-chan struct{} { return b.notify }
+
+// poke puts Ready's token, if none waits.
+func (b *InputBuffer) poke() {
+	select {
+	case b.notify <- struct{}{}:
+	default:
+	}
 }
 
 // Put adds p, or reports false if the buffer would hold more than its
@@ -179,6 +194,7 @@ func (b *InputBuffer) Put(p []byte) bool {
 	}
 	b.data = append(b.data, p...)
 	b.ready.Signal()
+	b.poke()
 	return true
 }
 
@@ -191,6 +207,7 @@ func (b *InputBuffer) End(err error) {
 		b.err = err
 	}
 	b.ready.Broadcast()
+	b.poke()
 }
 
 func (b *InputBuffer) setLimit(n int) {
@@ -245,6 +262,7 @@ func (r *StoppedReader) Stop() {
 	defer r.b.mu.Unlock()
 	r.stopped = true
 	r.b.ready.Broadcast()
+	r.b.poke()
 }
 
 func (r *StoppedReader) Read(p []byte) (int, error) {
@@ -254,6 +272,24 @@ func (r *StoppedReader) Read(p []byte) (int, error) {
 	for len(b.data) == 0 && b.err == nil && !r.stopped {
 		b.ready.Wait()
 	}
+	return r.takeLocked(p)
+}
+
+// TryRead is Read without the wait: with nothing to read yet it returns
+// 0 and no error, and the buffer's Ready says when to try again.
+func (r *StoppedReader) TryRead(p []byte) (int, error) {
+	r.b.mu.Lock()
+	defer r.b.mu.Unlock()
+	if len(r.b.data) == 0 && r.b.err == nil && !r.stopped {
+		return 0, nil
+	}
+	return r.takeLocked(p)
+}
+
+// takeLocked is what a read returns once there is something to say; b.mu
+// is held.
+func (r *StoppedReader) takeLocked(p []byte) (int, error) {
+	b := r.b
 	if r.stopped {
 		return 0, io.EOF
 	}

@@ -39,9 +39,8 @@ func NewLimitReader(r io.Reader, rate, burst int, now func() time.Time, sleep fu
 // Read waits until there is room in the bucket, then reads at most as many
 // bytes as the bucket holds.
 func (l *LimitReader) Read(p []byte) (int, error) {
-	l.refill()
-	if l.tokens < 1 {
-		l.sleep(time.Duration((1 - l.tokens) / l.rate * float64(time.Second)))
+	if d := l.Delay(); d > 0 {
+		l.sleep(d)
 		l.refill()
 	}
 	if n := int(l.tokens); len(p) > n {
@@ -50,6 +49,17 @@ func (l *LimitReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	l.tokens -= float64(n)
 	return n, err
+}
+
+// Delay is how long a Read would wait for room in the bucket now: 0 when
+// it may read at once. A reader that must not wait (a session's driver)
+// reads only once it is 0.
+func (l *LimitReader) Delay() time.Duration {
+	l.refill()
+	if l.tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - l.tokens) / l.rate * float64(time.Second))
 }
 
 func (l *LimitReader) refill() {
