@@ -337,7 +337,6 @@ var English = Catalogue{
 		RvlClean:        "None of your %d decisions gave points away.",
 		RvlCleanOne:     "Your one decision gave no points away.",
 		RvlNoChoice:     "You had no real choice to make.",
-		RvlFlagged:      "%d of your %d decisions gave points away:",
 		RvlDecision:     "Move %d, %s: %s. %s",
 		RvlTurnSkill:    "Turning point: at move %d, %s took you from %s to %s.",
 		RvlTurnLuck:     "Turning point: after move %d, %s, and you went from %s to %s.",

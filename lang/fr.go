@@ -368,7 +368,6 @@ var French = Catalogue{
 		RvlClean:        "Aucune de vos %d décisions n'a laissé de points.",
 		RvlCleanOne:     "Votre seule décision n'a laissé aucun point.",
 		RvlNoChoice:     "Vous n'avez eu aucun vrai choix à faire.",
-		RvlFlagged:      "%d de vos %d décisions ont laissé des points :",
 		RvlDecision:     "Coup %d, %s : %s. %s",
 		RvlTurnSkill:    "Tournant : au coup %d, %s a tout changé : avant, %s ; après, %s.",
 		RvlTurnLuck:     "Tournant : après le coup %d, %s : avant, %s ; après, %s.",

@@ -365,7 +365,6 @@ const (
 	RvlClean        // decisions (2 or more; one is RvlCleanOne, none RvlNoChoice)
 	RvlCleanOne     // -
 	RvlNoChoice     // -
-	RvlFlagged      // decisions flagged, decisions
 	RvlDecision     // move number (review.MoveNumbers), move played, verdict, reason (review.WhyIn)
 	RvlTurnSkill    // move number, move played, from (RvlAhead...), to
 	RvlTurnLuck     // move number, what happened (events), from, to
@@ -1332,8 +1331,8 @@ const (
 	RtDecision   // move number (as the review screen numbers it), move played, verdict (a good one)
 	RtRating     // seat, points a decision, decisions, label, level
 	RtInAll      // seat, decisions, hands, points given away (Count, CountGiven), a hand, inaccuracies, mistakes, blunders
-	RtHandOpen   // hand, game, seat (a hand not finished)
-	RtFlaggedOne // count (1), decisions (Catalogue.Count)
+	RtHandOpen   // hand, game, seat (a hand not finished; the line mode says it too, review.HandLines)
+	RtFlaggedOne // count (1), decisions (Catalogue.Count; the line mode says it too, review.HandLines)
 	RtFlaggedOf  // the same, for another count
 	RtTurnSkill  // move number, the move played, the result expected before it and after it (MarginIn)
 	RtTurnLuck   // move number, the result expected before the cards and after them (MarginIn)

@@ -158,41 +158,10 @@ func (rv *reviewer) tell(res reviewResult) {
 // tellHand tells one hand's review; moves numbers its moves
 // (review.MoveNumbers).
 func (rv *reviewer) tellHand(h *review.Hand, rec *record.Game, moves map[int]int) {
-	result := rv.text(lang.RvlEven)
-	if h.Finished {
-		result = rv.margin(float64(h.Result))
+	for _, line := range review.HandLines(rv.cat, h, capital(rv.seatName(h.Seat))) {
+		rv.line(line)
 	}
-	rv.say(lang.RvlHand, h.Hand, h.Game, capital(rv.seatName(h.Seat)), rv.cat.Count(h.Points, lang.CountPoint), result)
-	if p := h.Split; p != nil {
-		play, theirs, cards := rv.splitWords(p)
-		rv.say(lang.RvlSplit, rv.margin(p.Expected), play, theirs, cards)
-		// The terms are measured apart: say how near their sum comes.
-		off, se := p.Off(h.Result)
-		if math.Abs(off) <= review.Within*se {
-			rv.say(lang.RvlSplitHolds, rv.cat.Count(round(math.Abs(off)), lang.CountPoint))
-		} else {
-			rv.say(lang.RvlSplitMisses, rv.cat.Count(round(math.Abs(off)), lang.CountPoint))
-		}
-	} else {
-		rv.say(lang.RvlExpectOpen, rv.margin(h.Expected))
-	}
-	flagged := 0
-	for k := range h.Decisions {
-		if h.Decisions[k].Verdict != review.Good {
-			flagged++
-		}
-	}
-	switch {
-	case len(h.Decisions) == 0:
-		rv.say(lang.RvlNoChoice)
-	case flagged == 0 && len(h.Decisions) == 1:
-		rv.say(lang.RvlCleanOne)
-	case flagged == 0:
-		rv.say(lang.RvlClean, len(h.Decisions))
-	default:
-		rv.say(lang.RvlFlagged, flagged, len(h.Decisions))
-		rv.tellDecisions(h, rec, moves)
-	}
+	rv.tellDecisions(h, rec, moves)
 	course := h.Course()
 	for _, t := range h.Turns(3) {
 		d := &h.Decisions[t.Decision]

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"math"
 	"regexp"
 
 	"github.com/millebornes/mille/engine"
@@ -72,4 +73,51 @@ func MoveNumbers(g *record.Game) map[int]int {
 		}
 	}
 	return numbers
+}
+
+// HandLines are what the review of hand h says of it, in the language of
+// c, one sentence a line, the same in mille review's text and in the line
+// mode (which goes on to tell the decisions that gave points away, and
+// the turning points): its result, name being its seat's as the reader
+// knows it, or that it is under way; what could be expected and, once
+// played out, what each did and whether the terms add up; how many
+// decisions gave points away.
+func HandLines(c *lang.Catalogue, h *Hand, name string) []string {
+	var lines []string
+	say := func(k lang.Key, args ...any) { lines = append(lines, c.T(k, args...)) }
+	if h.Finished {
+		say(lang.RvlHand, h.Hand, h.Game, name, c.Count(h.Points, lang.CountPoint), MarginIn(c, float64(h.Result)))
+	} else {
+		say(lang.RtHandOpen, h.Hand, h.Game, name)
+	}
+	if p := h.Split; p != nil && h.Finished {
+		play, theirs, cards := SplitWordsIn(c, p)
+		say(lang.RvlSplit, MarginIn(c, p.Expected), play, theirs, cards)
+		// The terms are measured apart: say how near their sum comes.
+		off, se := p.Off(h.Result)
+		if math.Abs(off) <= Within*se {
+			say(lang.RvlSplitHolds, c.Count(round(math.Abs(off)), lang.CountPoint))
+		} else {
+			say(lang.RvlSplitMisses, c.Count(round(math.Abs(off)), lang.CountPoint))
+		}
+	} else {
+		say(lang.RvlExpectOpen, MarginIn(c, h.Expected))
+	}
+	flagged := 0
+	for k := range h.Decisions {
+		if h.Decisions[k].Verdict != Good {
+			flagged++
+		}
+	}
+	switch {
+	case len(h.Decisions) == 0:
+		say(lang.RvlNoChoice)
+	case flagged == 0 && len(h.Decisions) == 1:
+		say(lang.RvlCleanOne)
+	case flagged == 0:
+		say(lang.RvlClean, len(h.Decisions))
+	default:
+		lines = append(lines, c.Count(flagged, lang.RtFlaggedOne, len(h.Decisions)))
+	}
+	return lines
 }

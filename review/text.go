@@ -3,7 +3,6 @@ package review
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/millebornes/mille/engine"
@@ -131,43 +130,11 @@ func writeTotals(w io.Writer, c *lang.Catalogue, r *Review, g *record.Game) {
 	}
 }
 
-// writeHand prints a hand's sentences, as the line mode says them: its
-// result, what could be expected and what each did, whether the terms
-// add up, how many decisions gave points away.
+// writeHand prints a hand's sentences, as the line mode says them
+// (HandLines).
 func writeHand(w io.Writer, c *lang.Catalogue, h *Hand, name string) {
-	if h.Finished {
-		fmt.Fprintln(w, c.T(lang.RvlHand, h.Hand, h.Game, name, c.Count(h.Points, lang.CountPoint), MarginIn(c, float64(h.Result))))
-	} else {
-		fmt.Fprintln(w, c.T(lang.RtHandOpen, h.Hand, h.Game, name))
-	}
-	if p := h.Split; p != nil && h.Finished {
-		play, theirs, cards := SplitWordsIn(c, p)
-		fmt.Fprintln(w, c.T(lang.RvlSplit, MarginIn(c, p.Expected), play, theirs, cards))
-		// The terms are measured apart: say how near their sum comes.
-		off, se := p.Off(h.Result)
-		if math.Abs(off) <= Within*se {
-			fmt.Fprintln(w, c.T(lang.RvlSplitHolds, c.Count(round(math.Abs(off)), lang.CountPoint)))
-		} else {
-			fmt.Fprintln(w, c.T(lang.RvlSplitMisses, c.Count(round(math.Abs(off)), lang.CountPoint)))
-		}
-	} else {
-		fmt.Fprintln(w, c.T(lang.RvlExpectOpen, MarginIn(c, h.Expected)))
-	}
-	flagged := 0
-	for k := range h.Decisions {
-		if h.Decisions[k].Verdict != Good {
-			flagged++
-		}
-	}
-	switch {
-	case len(h.Decisions) == 0:
-		fmt.Fprintln(w, c.T(lang.RvlNoChoice))
-	case flagged == 0 && len(h.Decisions) == 1:
-		fmt.Fprintln(w, c.T(lang.RvlCleanOne))
-	case flagged == 0:
-		fmt.Fprintln(w, c.T(lang.RvlClean, len(h.Decisions)))
-	default:
-		fmt.Fprintln(w, c.Count(flagged, lang.RtFlaggedOne, len(h.Decisions)))
+	for _, line := range HandLines(c, h, name) {
+		fmt.Fprintln(w, line)
 	}
 }
 
