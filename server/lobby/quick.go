@@ -87,6 +87,9 @@ type quickQueue struct {
 	// kick wakes it at once (capacity 1).
 	looking bool
 	kick    chan struct{}
+	// queuing is when the tickets being put in a cluster's shared queue
+	// run out, for the people not in waiting yet (QuickWith).
+	queuing []time.Time
 	// pass runs one pass at a time.
 	pass sync.Mutex
 	// wait is the wait for people, if set (SetQuickWait).
@@ -152,15 +155,28 @@ func (l *Lobby) QuickWith(ctx context.Context, user, name string, size int, frie
 	}
 	q := &l.quick
 	if Q := l.queue(); Q != nil {
-		me.t.Until = now.Add(l.Cluster.lease())
+		// The ticket is in the store before it is in q.waiting: its
+		// time to run out is noted as it is read, so that a pass that
+		// renews this server's tickets meanwhile does not forget it
+		// (quickPass).
+		q.mu.Lock()
+		me.t.Until = l.now().Add(l.Cluster.lease())
+		q.queuing = append(q.queuing, me.t.Until)
+		q.mu.Unlock()
 		id, err := Q.Enqueue(ctx, me.t)
 		if err != nil {
+			q.mu.Lock()
+			q.queued(me.t.Until)
+			q.mu.Unlock()
 			l.logf("quick match: queueing %s: %v", user, err)
 			return nil, ErrStoreDown
 		}
 		me.t.ID = id
 	}
 	q.mu.Lock()
+	if l.queue() != nil {
+		q.queued(me.t.Until)
+	}
 	if me.t.ID == 0 {
 		q.ids++
 		me.t.ID = q.ids
@@ -289,13 +305,24 @@ func (l *Lobby) quickPass() (next time.Time) {
 	if Q := l.queue(); Q != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
 		defer cancel()
+		// The renewal forgets this server's tickets that it does not
+		// name, given up, but none being queued: those run out at
+		// until or later (QuickWith reads its clock after this one),
+		// or are noted in queuing, where before is the earliest.
+		until := now.Add(l.Cluster.lease())
+		before := until
 		q.mu.Lock()
 		ids := make([]int64, len(q.waiting))
 		for i, e := range q.waiting {
 			ids[i] = e.t.ID
 		}
+		for _, u := range q.queuing {
+			if u.Before(before) {
+				before = u
+			}
+		}
 		q.mu.Unlock()
-		err := Q.RenewTickets(ctx, l.Cluster.ID, ids, now.Add(l.Cluster.lease()))
+		err := Q.RenewTickets(ctx, l.Cluster.ID, ids, until, before)
 		if err == nil {
 			tickets, err = Q.Tickets(ctx, now)
 		}
@@ -383,6 +410,14 @@ func (q *quickQueue) take(id int64) *quickWaiter {
 	e := q.waiting[i]
 	q.waiting = slices.Delete(q.waiting, i, i+1)
 	return e
+}
+
+// queued forgets one ticket being queued that runs out at until
+// (queuing): it is in waiting now, or was not queued. Under q.mu.
+func (q *quickQueue) queued(until time.Time) {
+	if i := slices.IndexFunc(q.queuing, until.Equal); i >= 0 {
+		q.queuing = slices.Delete(q.queuing, i, i+1)
+	}
 }
 
 // has reports whether ticket id waits on this server.

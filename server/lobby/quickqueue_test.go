@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"testing"
@@ -106,6 +107,62 @@ func TestQuickTakeLost(t *testing.T) {
 			if tk.Room != name {
 				t.Fatalf("%s's ticket not taken into %s: %+v", tk.Name, name, tk)
 			}
+		}
+	})
+}
+
+// slowQueue is a shared queue whose Enqueue of a new ticket answers
+// late: the ticket is in the store (inserted is told), and the answer
+// comes once release is closed, as over a slow link.
+type slowQueue struct {
+	store.Queue
+	inserted, release chan struct{}
+}
+
+func (q slowQueue) Enqueue(ctx context.Context, t store.Ticket) (int64, error) {
+	id, err := q.Queue.Enqueue(ctx, t)
+	if t.ID == 0 {
+		q.inserted <- struct{}{}
+		<-q.release
+	}
+	return id, err
+}
+
+// TestQuickRenewWhileQueued (issue 35): Ben asks for a quick match on
+// server b, whose store takes his ticket but answers late; b's pass
+// renews b's tickets meanwhile, Ben's not among them (not waiting on b
+// yet, his id unknown): the renewal forgets it not, so another server
+// reading the queue then finds him (TestQuickTakeLost is what followed).
+func TestQuickRenewWhileQueued(t *testing.T) {
+	st := servertest.NewStore(t)
+	synctest.Test(t, func(t *testing.T) {
+		b := queueLobby(t, st, "b")
+		defer closeQueue(b)
+		b.SetQuickWait(time.Hour)
+		slow := slowQueue{Queue: st, inserted: make(chan struct{}), release: make(chan struct{})}
+		b.Cluster.Queue = slow
+		ctx, cancel := context.WithCancel(bg)
+		asked := make(chan error, 1)
+		go func() {
+			_, err := b.Quick(ctx, "kb", "Ben", 4)
+			asked <- err
+		}()
+		<-slow.inserted
+		time.Sleep(time.Millisecond) // the answer on its way
+		b.quickPass()
+		tickets, err := st.Tickets(bg, b.now())
+		servertest.Must(t, err)
+		if len(tickets) != 1 || tickets[0].Name != "Ben" {
+			t.Errorf("the queue after b's renewal, as Ben's ticket was being queued: %+v", tickets)
+		}
+		close(slow.release)
+		synctest.Wait()
+		if b.Waiting() != 1 {
+			t.Errorf("%d waiting on b, want Ben", b.Waiting())
+		}
+		cancel()
+		if err := <-asked; !errors.Is(err, context.Canceled) {
+			t.Fatalf("Ben's wait: %v", err)
 		}
 	})
 }

@@ -47,8 +47,10 @@ type Queue interface {
 	// taken ones included, and forgets those run out.
 	Tickets(ctx context.Context, now time.Time) ([]Ticket, error)
 	// RenewTickets keeps server's tickets ids until until, and forgets
-	// its others (given up as they were read).
-	RenewTickets(ctx context.Context, server string, ids []int64, until time.Time) error
+	// its others that run out before before (given up as they were
+	// read; a ticket being queued as the server renews its tickets,
+	// not among ids yet, runs out later).
+	RenewTickets(ctx context.Context, server string, ids []int64, until, before time.Time) error
 	// TakeTickets takes the tickets ids into room f.Room, held at addr:
 	// all of them or none, each neither taken nor run out at now, and
 	// only while f holds the room's lease. It reports whether it took
@@ -116,10 +118,11 @@ func (s *SQL) Tickets(ctx context.Context, now time.Time) ([]Ticket, error) {
 }
 
 // RenewTickets implements Queue.
-func (s *SQL) RenewTickets(ctx context.Context, server string, ids []int64, until time.Time) error {
+func (s *SQL) RenewTickets(ctx context.Context, server string, ids []int64, until, before time.Time) error {
 	ctx, done := s.call(ctx, "renew tickets", "")
 	defer done()
 	list := make([]string, len(ids))
+	// $1 is until in the renewal, before in the forgetting.
 	args := []any{until.UnixMilli(), server}
 	for i, id := range ids {
 		list[i] = fmt.Sprintf("$%d", len(args)+1)
@@ -133,6 +136,7 @@ func (s *SQL) RenewTickets(ctx context.Context, server string, ids []int64, unti
 		if _, err := tx.ExecContext(ctx, `UPDATE quick_waiting SET until = $1 WHERE server = $2 AND `+mine, args...); err != nil {
 			return err
 		}
+		args[0] = before.UnixMilli()
 		_, err := tx.ExecContext(ctx, `DELETE FROM quick_waiting WHERE server = $2 AND until < $1 AND NOT (`+mine+`)`, args...)
 		return err
 	})

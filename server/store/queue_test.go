@@ -60,7 +60,7 @@ func testQueue(t *testing.T, s *SQL) {
 		t.Fatalf("after the takes: %+v", list)
 	}
 	must(t, s.ReleaseTickets(bg, fa))
-	must(t, s.RenewTickets(bg, "a", []int64{ids["ada"], ids["col"]}, t0.Add(10*time.Second)))
+	must(t, s.RenewTickets(bg, "a", []int64{ids["ada"], ids["col"]}, t0.Add(10*time.Second), t0.Add(10*time.Second)))
 	// b's tickets run out (b is gone): nobody takes them, and the next
 	// read forgets them.
 	later := t0.Add(5 * time.Second)
@@ -77,14 +77,18 @@ func testQueue(t *testing.T, s *SQL) {
 		t.Fatalf("after a drop: %+v, %v", list, err)
 	}
 	// A ticket put back under its own id is there once; a renewal
-	// forgets the server's tickets it does not name (given up).
+	// forgets the server's tickets it does not name (given up) that run
+	// out before its cutoff, not one queued as it was made (eve's, whose
+	// server did not know its id yet: it runs out later).
 	for range 2 {
 		if id, err := s.Enqueue(bg, Ticket{ID: ids["ada"], Key: "kada", Size: 4, Since: t0, Server: "a", Until: later.Add(time.Second)}); err != nil || id != ids["ada"] {
 			t.Fatalf("put back: %d, %v", id, err)
 		}
 	}
-	must(t, s.RenewTickets(bg, "a", []int64{ids["ada"]}, later.Add(time.Minute)))
-	if list, err = s.Tickets(bg, later); err != nil || len(list) != 1 || list[0].Name != "" || list[0].ID != ids["ada"] {
+	eve, err := s.Enqueue(bg, Ticket{Key: "keve", Name: "eve", Size: 4, Since: later, Server: "a", Until: later.Add(time.Minute)})
+	must(t, err)
+	must(t, s.RenewTickets(bg, "a", []int64{ids["ada"]}, later.Add(2*time.Minute), later.Add(time.Minute)))
+	if list, err = s.Tickets(bg, later); err != nil || len(list) != 2 || list[0].Name != "" || list[0].ID != ids["ada"] || list[1].ID != eve || !list[0].Until.Equal(later.Add(2*time.Minute)) {
 		t.Fatalf("after a put back and a renewal: %+v, %v", list, err)
 	}
 }
