@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/ansi"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/table"
 )
@@ -43,6 +44,17 @@ type driver struct {
 	// in, when set, is the session's input, which the driver reads and
 	// decodes itself (input.go; nil: none but what Send gives).
 	in *feed
+	// reqs, when set, are the session channel's requests (window
+	// changes), which the driver hands to requests as they come, where a
+	// goroutine of the session's waited on them (issue 36).
+	reqs     <-chan *gossh.Request
+	requests requests
+}
+
+// requests serves a session channel's requests (channel.Session).
+type requests interface {
+	Request(req *gossh.Request)
+	RequestsEnded() // the channel has closed
 }
 
 // seat is a model's room as its driver waits on it (screens.Screen): the
@@ -122,6 +134,15 @@ func (d *driver) run(m tea.Model, profile colorprofile.Profile, width, height in
 			d.in.pull()
 		case <-wake:
 			d.in.pull()
+		case req, ok := <-d.reqs:
+			if !ok {
+				d.reqs = nil
+				d.requests.RequestsEnded()
+				continue
+			}
+			// A window change: its size comes back through the feed.
+			d.requests.Request(req)
+			continue
 		}
 		if d.ctx.Err() != nil {
 			// The session has ended: the seat's last update (a room that

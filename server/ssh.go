@@ -549,6 +549,10 @@ func (s *Server) handle(sess *channel.Session) {
 	}
 	d.in = newFeed(sess.Input, input, sess.Size)
 	defer d.in.close() // after a panic too
+	if d.reqs = sess.TakeRequests(); d.reqs != nil {
+		d.requests = sess
+		defer sess.GiveRequests() // after a panic too
+	}
 	err := d.run(newPainted(m, painter, FrameEvery, time.Now), profile, size.Width, size.Height, env)
 	driven()
 	if err != nil {
@@ -557,6 +561,7 @@ func (s *Server) handle(sess *channel.Session) {
 	painter.close() // the terminal as it was, before the goodbyes
 	programInput.Stop()
 	d.in.close()
+	sess.GiveRequests() // for the farewells, the line mode or a relay
 	if sc != nil && sc.WantsPlain() && s.stop.Err() == nil && !idled.Load() {
 		s.log.Info("session", "source", source, "key", id, "mode", linemode.Command, "from", "the name prompt")
 		var args []string

@@ -316,8 +316,9 @@ type Session struct {
 	Env     []string
 	Command string
 
-	started atomic.Bool // the client asked for its shell
-	exited  atomic.Bool
+	started  atomic.Bool // the client asked for its shell
+	exited   atomic.Bool
+	requests *requests // who serves the channel's requests; nil: a session Serve does not serve
 }
 
 // MaxCommand is the longest command line a session takes, in bytes: the
@@ -452,74 +453,159 @@ func (h *Handler) Serve(_ *ssh.Server, sc *gossh.ServerConn, nc gossh.NewChannel
 		})
 		defer stop()
 	}
-	var ran sync.WaitGroup
-	requests := 0
-	bucket := gate.NewEventLimiter(requestRate, 2*requestRate, h.Now)
+	rq := &requests{h: h, sess: sess, reqs: reqs, bucket: gate.NewEventLimiter(requestRate, 2*requestRate, h.Now), cancel: cancel}
+	sess.requests = rq
 	for req := range reqs {
-		requests++
-		if !started.Load() && requests > maxRequestsBeforeShell || started.Load() && !bucket.Take() {
-			c.Abuse("requests on a channel", "requests", requests)
-			req.Reply(false, nil)
-			continue
+		if rq.serve(req) {
+			break
 		}
-		ok := false
-		switch req.Type {
-		case "pty-req":
-			var p struct {
-				Term                    string
-				Columns, Rows, Wpx, Hpx uint32
-				Modes                   string
-			}
-			if !started.Load() && !sess.HasPTY && gossh.Unmarshal(req.Payload, &p) == nil && len(p.Term) <= maxTerm {
-				sess.HasPTY, sess.Term, ok = true, p.Term, true
-				sess.Size.mu.Lock()
-				sess.Size.size = h.clamp(p.Columns, p.Rows) // the first size: no change to announce
-				sess.Size.mu.Unlock()
-			}
-		case "window-change":
-			var p struct{ Columns, Rows, Wpx, Hpx uint32 }
-			if sess.HasPTY && gossh.Unmarshal(req.Payload, &p) == nil {
-				sess.Size.Set(h.clamp(p.Columns, p.Rows))
-				ok = true
-			}
-		case "env":
-			var p struct{ Name, Value string }
-			if !started.Load() && gossh.Unmarshal(req.Payload, &p) == nil {
-				ok = envAllowed(p.Name) && len(p.Value) <= maxEnvValue && len(sess.Env) < MaxEnv
-				if ok {
-					sess.Env = append(sess.Env, p.Name+"="+p.Value)
-				}
-			}
-		case "shell", "exec":
-			var p struct{ Command string }
-			if !started.Load() && (req.Type == "shell" || gossh.Unmarshal(req.Payload, &p) == nil) {
-				sess.Command, ok = p.Command, true
-				started.Store(true)
-				sess.Input.setLimit(InputLimit)
-				req.Reply(true, nil)
-				long := len(sess.Command) > MaxCommand && !c.Peer()
-				if long {
-					h.Log.Limit("command length", "source", c.Source(), "key", id, "limit", MaxCommand, "length", len(sess.Command))
-					sess.Command = "" // not kept, nor logged
-				}
-				ran.Go(func() {
-					defer sess.Exit(0)
-					if long {
-						sess.Refuse(sess.Lang().T(lang.SshCommandLong, MaxCommand))
-						return
-					}
-					h.Run(sess)
-				})
-				continue
-			}
-		}
-		// Everything else (signals, agent or X11 forwarding, subsystems)
-		// is refused.
-		req.Reply(ok, nil)
 	}
-	// The channel is closed: the session ends with it.
-	cancel()
-	ran.Wait()
+	if !started.Load() {
+		return // the channel closed before its shell
+	}
+	// The session runs on this goroutine; the channel's requests are
+	// served from now on by a goroutine of their own, or by the session's
+	// driver while it takes them (Session.TakeRequests): the channel's
+	// close ends the session's context (cancel).
+	rq.background()
+	defer sess.Exit(0)
+	if len(sess.Command) > MaxCommand && !c.Peer() {
+		h.Log.Limit("command length", "source", c.Source(), "key", id, "limit", MaxCommand, "length", len(sess.Command))
+		sess.Command = "" // not kept, nor logged
+		sess.Refuse(sess.Lang().T(lang.SshCommandLong, MaxCommand))
+		return
+	}
+	h.Run(sess)
+}
+
+// requests serves a session channel's requests: on Serve's goroutine
+// until the shell starts, then on a goroutine of their own (background),
+// or on the session's own while it takes them (Session.TakeRequests):
+// one at a time, whoever serves them.
+type requests struct {
+	h      *Handler
+	sess   *Session
+	reqs   <-chan *gossh.Request
+	n      int // requests so far
+	bucket *gate.EventLimiter
+	cancel context.CancelFunc // ends the session's context once the channel has closed
+
+	stop chan struct{} // closed to take the requests from the background goroutine
+	done chan struct{} // closed once it has returned
+}
+
+// background serves the requests on a goroutine of their own until the
+// channel closes or take takes them.
+func (r *requests) background() {
+	r.stop, r.done = make(chan struct{}), make(chan struct{})
+	stop, done := r.stop, r.done
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			case req, ok := <-r.reqs:
+				if !ok {
+					r.cancel()
+					return
+				}
+				r.serve(req)
+			}
+		}
+	}()
+}
+
+// take stops the background goroutine, and returns the requests.
+func (r *requests) take() <-chan *gossh.Request {
+	if r.stop != nil {
+		close(r.stop)
+		<-r.done
+		r.stop = nil
+	}
+	return r.reqs
+}
+
+// serve answers req, and reports whether it started the session's shell.
+func (r *requests) serve(req *gossh.Request) bool {
+	h, sess, c := r.h, r.sess, r.sess.Conn
+	started := &sess.started
+	r.n++
+	if !started.Load() && r.n > maxRequestsBeforeShell || started.Load() && !r.bucket.Take() {
+		c.Abuse("requests on a channel", "requests", r.n)
+		req.Reply(false, nil)
+		return false
+	}
+	ok := false
+	switch req.Type {
+	case "pty-req":
+		var p struct {
+			Term                    string
+			Columns, Rows, Wpx, Hpx uint32
+			Modes                   string
+		}
+		if !started.Load() && !sess.HasPTY && gossh.Unmarshal(req.Payload, &p) == nil && len(p.Term) <= maxTerm {
+			sess.HasPTY, sess.Term, ok = true, p.Term, true
+			sess.Size.mu.Lock()
+			sess.Size.size = h.clamp(p.Columns, p.Rows) // the first size: no change to announce
+			sess.Size.mu.Unlock()
+		}
+	case "window-change":
+		var p struct{ Columns, Rows, Wpx, Hpx uint32 }
+		if sess.HasPTY && gossh.Unmarshal(req.Payload, &p) == nil {
+			sess.Size.Set(h.clamp(p.Columns, p.Rows))
+			ok = true
+		}
+	case "env":
+		var p struct{ Name, Value string }
+		if !started.Load() && gossh.Unmarshal(req.Payload, &p) == nil {
+			ok = envAllowed(p.Name) && len(p.Value) <= maxEnvValue && len(sess.Env) < MaxEnv
+			if ok {
+				sess.Env = append(sess.Env, p.Name+"="+p.Value)
+			}
+		}
+	case "shell", "exec":
+		var p struct{ Command string }
+		if !started.Load() && (req.Type == "shell" || gossh.Unmarshal(req.Payload, &p) == nil) {
+			sess.Command = p.Command
+			started.Store(true)
+			sess.Input.setLimit(InputLimit)
+			req.Reply(true, nil)
+			return true
+		}
+	}
+	// Everything else (signals, agent or X11 forwarding, subsystems)
+	// is refused.
+	req.Reply(ok, nil)
+	return false
+}
+
+// TakeRequests takes the serving of the channel's requests (window
+// changes) from the goroutine that serves them, until GiveRequests: the
+// caller, a session's driver, waits on the channel returned beside its
+// other messages, hands each request to Request and the channel's close
+// to RequestsEnded. A goroutine of the session's less (issue 36). It
+// returns nil for a session that Serve does not serve (a test's).
+func (sess *Session) TakeRequests() <-chan *gossh.Request {
+	if sess.requests == nil {
+		return nil
+	}
+	return sess.requests.take()
+}
+
+// Request answers req, taken from TakeRequests's channel.
+func (sess *Session) Request(req *gossh.Request) { sess.requests.serve(req) }
+
+// RequestsEnded says that TakeRequests's channel has closed: the
+// channel has, and the session's context ends.
+func (sess *Session) RequestsEnded() { sess.requests.cancel() }
+
+// GiveRequests gives the serving of the requests back to a goroutine of
+// their own, after TakeRequests. It does nothing when they were not taken.
+func (sess *Session) GiveRequests() {
+	if r := sess.requests; r != nil && r.stop == nil {
+		r.background()
+	}
 }
 
 // CRLF writes a session's output with every line feed as CR LF. Bubble
