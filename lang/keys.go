@@ -70,6 +70,7 @@ const (
 	Cancelled      // -
 	SaveName       // -
 	LeaveTable     // -
+	LeaveOver      // - (a guest leaving once the game is over: no seat to take over)
 	StopWatching   // -
 	NotSaved       // -
 	Saved          // where
@@ -693,6 +694,7 @@ const (
 	UISavingTable     // -
 	UIStopWatching    // -
 	UILeaveTable      // -
+	UILeaveOver       // - (once the game is over: no seat to take over)
 	UIWatchingSide    // name
 	UINoHandQuit      // -
 	UIKeyLeave        // - (a key's help, short)

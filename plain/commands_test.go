@@ -666,3 +666,32 @@ func TestHandTellsEveryCard(t *testing.T) {
 		}
 	}
 }
+
+// TestGuestLeavesAfterTheGame: a guest's quit asks to leave, in play
+// saying that a computer player takes the seat (LeaveTable), and once
+// the game is over not, there being none to take over (LeaveOver): it
+// said so there too.
+func TestGuestLeavesAfterTheGame(t *testing.T) {
+	for _, over := range []bool{false, true} {
+		g := newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
+		var buf []engine.Action
+		for over && g.State.Phase != engine.PhaseGameOver {
+			buf = g.State.Legal(buf[:0])
+			if err := g.Apply(buf[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := start(t, tableFor(t, g, "heuristic"), Options{Guest: true})
+		r.send("quit")
+		asked := r.until(func(l string) bool {
+			return l == lang.English.Text[lang.LeaveTable] || l == lang.English.Text[lang.LeaveOver]
+		})
+		if want := lang.English.Text[map[bool]lang.Key{false: lang.LeaveTable, true: lang.LeaveOver}[over]]; asked != want {
+			t.Errorf("game over %v: the guest's quit asks %q, want %q", over, asked, want)
+		}
+		r.send("yes")
+		if e := r.wait(); e != Quit {
+			t.Errorf("game over %v: the session ended with %v, want Quit", over, e)
+		}
+	}
+}

@@ -307,6 +307,9 @@ func (qs *questions) askQuit(confirmed bool) {
 	case qs.view.Watching:
 		qs.q = qQuit
 		qs.say(lang.StopWatching)
+	case qs.opts.Guest && qs.obs.Phase == engine.PhaseGameOver:
+		qs.q = qQuit
+		qs.say(lang.LeaveOver) // no seat left for a computer to take over
 	case qs.opts.Guest:
 		qs.q = qQuit
 		qs.say(lang.LeaveTable)

@@ -248,8 +248,11 @@ func (m *seen) refusal(a engine.Action, err error) string {
 
 // leaveText is the question q asks at a remote table.
 func (m *seen) leaveText() string {
-	if m.obs.Onlooker {
+	switch {
+	case m.obs.Onlooker:
 		return m.t(lang.UIStopWatching)
+	case m.gameOver():
+		return m.t(lang.UILeaveOver) // no seat left for a computer to take over
 	}
 	return m.t(lang.UILeaveTable)
 }
