@@ -123,7 +123,7 @@ func TestSignalKeepsTheGame(t *testing.T) {
 			cmd.Env = append(os.Environ(), save.DirEnv+"="+data, "MILLE_CONFIG_DIR="+t.TempDir(), "TERM=xterm-256color")
 			master, out, errb := startInTerminal(t, cmd)
 			defer master.Close()
-			deadline := time.Now().Add(10 * time.Second)
+			deadline := time.Now().Add(testkit.TimeLeft(t))
 			for !strings.Contains(out.String(), "MILLE BORNES") {
 				if time.Now().After(deadline) {
 					cmd.Process.Kill()

@@ -136,7 +136,7 @@ func playInTerminal(t *testing.T, cmd *exec.Cmd) {
 	defer master.Close()
 	waitFor := func(text string) {
 		t.Helper()
-		deadline := time.Now().Add(15 * time.Second)
+		deadline := time.Now().Add(testkit.TimeLeft(t))
 		for !strings.Contains(out.String(), text) {
 			if time.Now().After(deadline) {
 				cmd.Process.Kill()

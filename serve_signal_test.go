@@ -97,7 +97,7 @@ func sshTerminalOutput(t *testing.T, addr string, key gossh.Signer, command stri
 	}
 	waitText := func(want string) {
 		t.Helper()
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(testkit.TimeLeft(t))
 		for !strings.Contains(ansi.Strip(screen.String()), want) {
 			if time.Now().After(deadline) {
 				t.Fatalf("the screen never showed %q:\n%s", want, ansi.Strip(screen.String()))
@@ -205,7 +205,7 @@ func serveSignal(t *testing.T, bin string, sig syscall.Signal) {
 	var errb2 testkit.Buffer
 	cmd2, _ := startServe(t, bin, data, &errb2)
 	// Standard error comes through a pipe: give it a moment.
-	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(errb2.String(), "rooms=sig"); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(testkit.TimeLeft(t)); !strings.Contains(errb2.String(), "rooms=sig"); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the next start did not restore the room: %s", errb2.String())
 		}

@@ -17,7 +17,7 @@ import (
 // a line that its check accepts.
 func waitLogLines(t *testing.T, logs *testkit.Buffer, want map[string]func(map[string]any) bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second) // only stops a broken test from hanging
+	deadline := time.Now().Add(testkit.TimeLeft(t)) // only stops a broken test from hanging
 	for len(want) > 0 {
 		lines := bufio.NewScanner(strings.NewReader(logs.String()))
 		for lines.Scan() {

@@ -118,7 +118,7 @@ func TestSSHHandshakeCap(t *testing.T) {
 	}
 	// a closes: a place is free once the server has seen it close.
 	a.Close()
-	deadline := time.Now().Add(30 * time.Second) // a safety net
+	deadline := time.Now().Add(testkit.TimeLeft(t)) // a safety net
 	for {
 		c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
 			User: "p", Auth: []gossh.AuthMethod{gossh.PublicKeys(key)},

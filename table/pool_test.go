@@ -10,6 +10,7 @@ import (
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/internal/testkit"
 )
 
 // gated is a computer player that says which table it thinks for and
@@ -60,7 +61,7 @@ func computerTable(t *testing.T, name string, pool *Pool, newPlayer func(string,
 // waiters waits until n tables wait for a place in p.
 func waiters(t *testing.T, p *Pool, n int) {
 	t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(testkit.TimeLeft(t)); ; time.Sleep(time.Millisecond) {
 		p.mu.Lock()
 		got := len(p.waiting)
 		p.mu.Unlock()
