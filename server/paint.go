@@ -121,6 +121,7 @@ type painter struct {
 
 	mu      sync.Mutex
 	next    *frame // the newest frame not yet painted
+	raw     []byte // the terminal requests not yet written (Write)
 	closed  bool
 	running bool           // a goroutine paints
 	idle    sync.WaitGroup // the goroutine that paints
@@ -162,9 +163,31 @@ func (p *painter) paint(content string, mouse tea.MouseMode) {
 	p.wake()
 }
 
+// maxRaw is the most of terminal requests a painter holds unwritten: a
+// request or a bell is a few bytes, and a terminal that reads nothing
+// gets no more.
+const maxRaw = 1 << 10
+
+// Write hands the driver's terminal requests (the background colour's, a
+// bell) to the painting goroutine, which writes them before its next
+// frame: the driver never waits on the network. It serves the session
+// channel's requests, and x/crypto's connection stops reading when a
+// channel's requests are not taken: a driver waiting for room in the
+// channel's window, which only that connection's reading can give, would
+// wait for good (issue 36).
+func (p *painter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.closed && len(p.raw)+len(b) <= maxRaw {
+		p.raw = append(p.raw, b...)
+		p.wake()
+	}
+	return len(b), nil
+}
+
 // wake starts the goroutine that paints, unless it runs. p.mu is held.
 func (p *painter) wake() {
-	if p.running || p.next == nil {
+	if p.running || p.next == nil && len(p.raw) == 0 {
 		return
 	}
 	p.running = true
@@ -185,14 +208,23 @@ func (p *painter) loop() {
 	var b strings.Builder
 	for {
 		p.mu.Lock()
-		f, full := p.next, p.full
-		if f == nil {
+		f, full, raw := p.next, p.full, p.raw
+		if f == nil && len(raw) == 0 {
 			p.running = false
 			p.mu.Unlock()
 			return
 		}
-		p.next, p.full = nil, false
+		p.raw = nil
+		if f != nil {
+			p.next, p.full = nil, false
+		}
 		p.mu.Unlock()
+		if len(raw) > 0 {
+			p.out.Write(raw)
+		}
+		if f == nil {
+			continue
+		}
 		b.Reset()
 		p.render(&b, f, full)
 		if b.Len() > 0 {

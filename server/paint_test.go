@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -519,4 +520,42 @@ func BenchmarkKeyFrame(b *testing.B) {
 	if cpu := testkit.CPUTime() - cpu; cpu > 0 {
 		b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/op")
 	}
+}
+
+// stuckWriter is a terminal whose writes wait until release closes, as a
+// channel's do when the client gives its window no room.
+type stuckWriter struct {
+	release chan struct{}
+	got     testkit.Buffer
+}
+
+func (w *stuckWriter) Write(b []byte) (int, error) {
+	<-w.release
+	return w.got.Write(b)
+}
+
+// TestPainterRequests: the driver's terminal requests go through the
+// painter, which writes them from its own goroutine before the next
+// frame: a terminal that takes nothing never holds the driver (which
+// serves the channel's requests, issue 36), and after close nothing more
+// is written.
+func TestPainterRequests(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w := &stuckWriter{release: make(chan struct{})}
+		p := newPainter(w, colorprofile.ANSI, 80, 24)
+		p.Write([]byte(ansi.RequestBackgroundColor)) // returns, though the write waits
+		p.paint("hello", 0)
+		p.Write([]byte("\a"))
+		synctest.Wait()
+		close(w.release)
+		p.close()
+		got := w.got.String()
+		if !strings.HasPrefix(got, ansi.RequestBackgroundColor) || !strings.Contains(got, "hello") || !strings.Contains(got, "\a") {
+			t.Fatalf("the terminal got %q, want the request, the frame and the bell", got)
+		}
+		p.Write([]byte("after"))
+		if strings.Contains(w.got.String(), "after") {
+			t.Fatal("a request written after close")
+		}
+	})
 }

@@ -543,7 +543,7 @@ func (s *Server) handle(sess *channel.Session) {
 	// The model runs on this goroutine (drive.go); its context ends with
 	// it, so that no command waits to send it a message after.
 	driveCtx, driven := context.WithCancel(ctx)
-	d := newDriver(driveCtx, channel.CRLF{W: out}, func(m tea.Model, msg tea.Msg) tea.Msg { return keys.Filter(noSuspend(m, msg)) })
+	d := newDriver(driveCtx, channel.CRLF{W: painter}, func(m tea.Model, msg tea.Msg) tea.Msg { return keys.Filter(noSuspend(m, msg)) })
 	if sc != nil {
 		d.seat = sc
 	}
@@ -555,13 +555,15 @@ func (s *Server) handle(sess *channel.Session) {
 	}
 	err := d.run(newPainted(m, painter, FrameEvery, time.Now), profile, size.Width, size.Height, env)
 	driven()
+	// The requests go back first: the painter's last write may wait on
+	// the connection, which reads on only while they are taken.
+	sess.GiveRequests()
 	if err != nil {
 		s.log.Error("session", "source", source, "key", id, "err", err)
 	}
 	painter.close() // the terminal as it was, before the goodbyes
 	programInput.Stop()
 	d.in.close()
-	sess.GiveRequests() // for the farewells, the line mode or a relay
 	if sc != nil && sc.WantsPlain() && s.stop.Err() == nil && !idled.Load() {
 		s.log.Info("session", "source", source, "key", id, "mode", linemode.Command, "from", "the name prompt")
 		var args []string
