@@ -359,7 +359,7 @@ var French = Catalogue{
 		RvlSplitHolds:   "Au total, cela fait votre résultat à %s près, le bruit de la mesure.",
 		RvlSplitMisses:  "Au total, cela s'écarte de votre résultat de %s, plus que le bruit de la mesure.",
 		RvlSplit:        "À la donne, vous pouviez espérer finir ainsi : %s. Face au jeu régulier de l'ordinateur à votre place, votre jeu %s, le leur %s et les cartes %s.",
-		RvlExpectOpen:   "À la première décision, vous pouviez espérer finir avec %s ; la manche n'a pas été jouée jusqu'au bout, son résultat n'est donc pas réparti.",
+		RvlExpectOpen:   "À la première décision, vous pouviez espérer finir ainsi : %s ; la manche n'a pas été jouée jusqu'au bout, son résultat n'est donc pas réparti.",
 		RvlPlayGained:   "vous a fait gagner %s",
 		RvlPlayLost:     "vous a coûté %s",
 		RvlTheirsCost:   "leur a coûté %s",

@@ -169,3 +169,15 @@ func TestTotalGivenCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectOpenEven: what a hand not split could be expected to give
+// reads in French whatever its margin: "finir ainsi : à égalité", as the
+// split's sentence says it, where it said "finir avec à égalité".
+func TestExpectOpenEven(t *testing.T) {
+	for expected, want := range map[float64]string{0: "finir ainsi\u00a0: à égalité\u00a0;", 120: "finir ainsi\u00a0: 120 points d'avance\u00a0;", -45: "finir ainsi\u00a0: 45 points de retard\u00a0;"} {
+		lines := HandLines(&lang.French, &Hand{Game: 1, Hand: 1, Expected: expected}, "Ann")
+		if len(lines) < 2 || !strings.Contains(lines[1], want) {
+			t.Errorf("expected %v: %q, want %q", expected, lines, want)
+		}
+	}
+}
