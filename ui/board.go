@@ -76,6 +76,7 @@ type Board struct {
 	fed      bool                   // the host program hands the table's views to Update (RemoteConfig.Fed)
 	saveRoom func() (string, error) // RemoteConfig.Keep
 	helpLine cachedLine             // the key help line last drawn (view.go)
+	statusOf kept[string]           // the status line last drawn (view.go)
 	note     table.Notice           // the table's latest news
 	// moving is set from the viewer's move (act) until the view that
 	// shows it comes (View.Acted), movedAt being the event count before

@@ -100,4 +100,51 @@ type seen struct {
 	obs    engine.Observation // view.Obs
 	opts   local.Options      // kept by the program around (Model.persist); in memory when served
 	offers offers             // what the program around the board offers beyond it
+	// gen counts the views seen (Board.see, the one place view and obs
+	// change): a part of the board drawn from the same gen, width,
+	// language and styles draws the same (drawnFrom).
+	gen uint64
+}
+
+// caching turns the drawn parts' caches on; the test that a frame drawn
+// with them is the frame drawn without them turns it off.
+var caching = true
+
+// drawnFrom is what a part of the board drawn from the table's view
+// reads besides the view, the view's generation: kept with the part, the
+// part is drawn again only when one of these changed (issue 36: the score
+// window and the status line, redrawn whole for every key that moved the
+// selection, were a sixth of a served key's CPU).
+type drawnFrom struct {
+	gen    uint64
+	w      int
+	lang   *lang.Catalogue
+	styles *Styles
+	more   string // what else the part reads: the spinner's frame
+	brief  bool
+}
+
+// from is what a part drawn now in w cells reads.
+func (m *seen) from(w int, more string, brief bool) drawnFrom {
+	return drawnFrom{gen: m.gen, w: w, lang: m.lang, styles: m.styles, more: more, brief: brief}
+}
+
+// kept is a part of the board as it was last drawn, and from what.
+type kept[T any] struct {
+	from drawnFrom
+	ok   bool
+	part T
+}
+
+// get returns the part drawn from f: the one kept if it was drawn from
+// the same, else draw's, kept.
+func (k *kept[T]) get(f drawnFrom, draw func() T) T {
+	if caching && k.ok && k.from == f {
+		return k.part
+	}
+	p := draw()
+	if caching {
+		k.from, k.ok, k.part = f, true, p
+	}
+	return p
 }

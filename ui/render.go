@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
@@ -82,6 +83,13 @@ func width(s string) int {
 			i++
 			continue
 		}
+		if c == 0xe2 && i+2 < len(s) && s[i+1] >= 0x80 && s[i+1] < 0xb0 && s[i+2]&0xc0 == 0x80 {
+			// U+2000-U+2BFF, the box drawing among them: narrow, as
+			// below, without decoding the rune.
+			n++
+			i += 3
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r >= 0x1100 && !(r >= 0x2000 && r <= 0x2bff) || r >= 0x300 && r < 0x370 {
 			return lipgloss.Width(s) // wide or combining: ask the real thing
@@ -135,22 +143,17 @@ type seg struct {
 // they cover. It gives the same picture as lipgloss.Compositor.Render for
 // such layouts at a fraction of the cost.
 func drawLayers(w, h int, layers []*layer) string {
-	segs := make([]seg, 0, 4*h) // every row's pieces: one allocation a frame
+	sc := drawScratches.Get().(*drawScratch)
+	defer sc.put()
 	var raised []*layer
 	for _, l := range layers {
 		if l.z > 0 {
 			raised = append(raised, l)
 			continue
 		}
-		segs = addSegs(segs, l, w, h)
+		sc.segs = addSegs(sc.segs, l, w, h)
 	}
-	// By row, then left to right; pieces at one place keep the layers' order.
-	slices.SortStableFunc(segs, func(a, b seg) int {
-		if a.y != b.y {
-			return a.y - b.y
-		}
-		return a.x - b.x
-	})
+	segs := sc.byRow(h)
 	var b strings.Builder
 	if len(raised) == 0 { // most frames: the rows straight into the screen
 		// The screen's bytes at most: its pieces, a row of padding at
@@ -188,6 +191,51 @@ func drawLayers(w, h int, layers []*layer) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// drawScratch is what drawing a frame needs for a while: its rows'
+// pieces as the layers give them, then by row. A frame's drawing took
+// one from the heap before (issue 36).
+type drawScratch struct {
+	segs, rows []seg
+	starts     []int
+}
+
+// drawScratches are the scratches of the frames being drawn.
+var drawScratches = sync.Pool{New: func() any { return new(drawScratch) }}
+
+// put forgets the frame's pieces, which hold its layers' text, and gives
+// sc back.
+func (sc *drawScratch) put() {
+	clear(sc.segs)
+	clear(sc.rows)
+	sc.segs, sc.rows = sc.segs[:0], sc.rows[:0]
+	drawScratches.Put(sc)
+}
+
+// byRow returns the pieces sorted by row, then left to right, those at
+// one place in the layers' order: counted into their rows (h of them),
+// then each row's few sorted by column, where a sort of the whole was a
+// twelfth of a served key's drawing (issue 36).
+func (sc *drawScratch) byRow(h int) []seg {
+	sc.starts = append(sc.starts[:0], make([]int, h+1)...)
+	for _, s := range sc.segs {
+		sc.starts[s.y+1]++
+	}
+	for y := range h {
+		sc.starts[y+1] += sc.starts[y]
+	}
+	sc.rows = slices.Grow(sc.rows[:0], len(sc.segs))[:len(sc.segs)]
+	for _, s := range sc.segs {
+		sc.rows[sc.starts[s.y]] = s
+		sc.starts[s.y]++
+	}
+	for i := 1; i < len(sc.rows); i++ { // an insertion sort, stable
+		for j := i; j > 0 && sc.rows[j-1].y == sc.rows[j].y && sc.rows[j-1].x > sc.rows[j].x; j-- {
+			sc.rows[j-1], sc.rows[j] = sc.rows[j], sc.rows[j-1]
+		}
+	}
+	return sc.rows
 }
 
 // addSegs appends the lines of layer l that show on a w x h screen.

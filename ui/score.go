@@ -19,13 +19,14 @@ import (
 // its buttons, the highlight, and the player's record of the hand.
 type scorePane struct {
 	*seen
-	window     bool      // true: the score window; false: the command list
-	logPanel   bool      // the log instead of either (w goes round the three)
-	peek       bool      // the end-of-hand window is put aside to show the board
-	endSel     int       // the end-of-hand window's highlighted button (endButtons)
-	endAt      time.Time // when that window opened: Return is ignored for endGuard
-	record     string    // the player's record, shown at the end of a hand (local play)
-	recordedAt uint32    // event count of the last hand end whose record was asked for
+	window     bool              // true: the score window; false: the command list
+	logPanel   bool              // the log instead of either (w goes round the three)
+	peek       bool              // the end-of-hand window is put aside to show the board
+	endSel     int               // the end-of-hand window's highlighted button (endButtons)
+	endAt      time.Time         // when that window opened: Return is ignored for endGuard
+	record     string            // the player's record, shown at the end of a hand (local play)
+	recordedAt uint32            // event count of the last hand end whose record was asked for
+	windows    [2]kept[[]string] // the score window last drawn, whole and brief
 }
 
 // rightPanel is the BSD score window (or the command list) with the log of
@@ -273,6 +274,19 @@ func (m *scorePane) scoreColumn(heads [][]string, w, least int) int {
 // shortened below 16 cells; with brief set, the items nobody scored are
 // left out.
 func (m *scorePane) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
+	if obs != &m.obs {
+		return m.drawScoreWindow(obs, w, brief)
+	}
+	k := &m.windows[0]
+	if brief {
+		k = &m.windows[1]
+	}
+	lines := k.get(m.from(w, "", brief), func() []string { return m.drawScoreWindow(obs, w, brief) })
+	return lines[:len(lines):len(lines)] // an append copies: the lines kept stay as drawn
+}
+
+// drawScoreWindow draws the score window (scoreWindow).
+func (m *scorePane) drawScoreWindow(obs *engine.Observation, w int, brief bool) []string {
 	st := m.styles
 	n := obs.Config.Sides()
 	over := obs.Phase == engine.PhaseHandOver || obs.Phase == engine.PhaseGameOver

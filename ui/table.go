@@ -82,6 +82,7 @@ func (m *Board) see(v table.View) tea.Cmd {
 		m.scores.endSel, m.scores.endAt = 0, m.now() // the end-of-hand window opens on its first button
 	}
 	m.view, m.obs = v, v.Obs
+	m.gen++
 	tell := func(from, to uint32, replace bool) {
 		if m.logs.narrate(from, to, replace) {
 			m.message, m.isError = "", false // told on the message line, the events take the board's message's place

@@ -134,13 +134,13 @@ func (m *Board) frame(w, h int, footer []key.Binding, dialogs []*layer) []*layer
 		return m.guideLayers(w, h)
 	}
 	if m.curtain() && !m.overlaid() {
-		return m.curtainLayers(w, h, m.spin.View())
+		return m.curtainLayers(w, h, m.spinView())
 	}
 	if m.curtain() {
 		// A question or a window over the curtain (the guide's offer at
 		// the first start, quitting, the load picker): no hand behind it.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.statusLine(&m.obs, w, m.spin.View())), lay(m.helpLine.shortHelp(m.styles.help, footer, l.w)).ID("help").Y(l.helpY)},
+		return append([]*layer{lay(m.status(w, m.spinView())), lay(m.helpLine.shortHelp(m.styles.help, footer, l.w)).ID("help").Y(l.helpY)},
 			dialogs...)
 	}
 	return m.boardLayers(m.layoutFor(w, h, footer), footer, dialogs)
@@ -191,7 +191,8 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	st := m.styles
 	obs := &m.obs
 	layers := make([]*layer, 0, 32)
-	layers = append(layers, lay(m.statusLine(obs, l.w, m.spin.View())))
+	spin := m.spinView()
+	layers = append(layers, lay(m.status(l.w, spin)))
 
 	if m.obs.Phase >= engine.PhaseHandOver && !m.scores.peek && !m.overlaid() {
 		// The end-of-hand window takes the score column and the rows of
@@ -255,7 +256,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	if l.helpRows == 2 {
 		msg := m.logs.messageLines(m.message, m.isError, l.w, false, shown)[0]
 		if m.hints.On() {
-			msg = fit(m.hand.inputLine(obs, l.w, m.spin.View(), true), l.w)
+			msg = fit(m.hand.inputLine(obs, l.w, spin, true), l.w)
 		}
 		layers = append(layers,
 			lay(msg).Y(l.msgY),
@@ -264,7 +265,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	}
 	msg := m.logs.messageLines(m.message, m.isError, l.w, m.hand.pending == 0 && m.hand.target == engine.NoCard, shown)
 	if len(msg) == 1 {
-		msg = append(msg, fit(m.hand.inputLine(obs, l.w, m.spin.View(), m.hints.On()), l.w))
+		msg = append(msg, fit(m.hand.inputLine(obs, l.w, spin, m.hints.On()), l.w))
 	}
 	layers = append(layers,
 		lay(strings.Join(msg, "\n")).Y(l.msgY),
@@ -437,6 +438,22 @@ func (m *tablesPane) sideLayers(l layout, rows int, hand *handPane, logs *logPan
 	moves, shown := logs.logLines(l.leftW, logRows-1)
 	lines := append([]string{m.styles.Heading.Render(padRight(m.t(lang.UIRecentMoves), l.leftW, '─'))}, moves...)
 	return append(layers, lay(strings.Join(lines, "\n")).ID("log").X(0).Y(l.areaY+n*boxH)), true, shown
+}
+
+// spinView is the spinner's frame where one shows, while a computer
+// thinks or a hint is sought (the status and input lines), else nothing:
+// drawing it (a lipgloss style) on every frame was for none (issue 36).
+func (m *Board) spinView() string {
+	if !m.computerThinks() && !m.hints.On() {
+		return ""
+	}
+	return m.spin.View()
+}
+
+// status is the status line (statusLine), kept while what it reads is
+// the same.
+func (m *Board) status(w int, spin string) string {
+	return m.statusOf.get(m.from(w, spin, false), func() string { return m.statusLine(&m.obs, w, spin) })
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
