@@ -97,9 +97,22 @@ func scanSpans(spans []span, line string) (_ []span, width int, ok bool) {
 		default:
 			n, w := 1, 1
 			if c >= 0x80 || i+1 < len(line) && line[i+1] >= 0x80 {
-				// Beyond ASCII, or a mark that may join this letter.
-				cluster, cw := ansi.FirstGraphemeCluster(line[i:], ansi.GraphemeWidth)
-				n, w = max(len(cluster), 1), cw
+				// Beyond ASCII, or a mark that may join this letter:
+				// unless both are among the simple runes (simple.go),
+				// the segmenter says where the cluster ends.
+				size, ok := 1, c < 0x80 && simpleFirst
+				if c >= 0x80 {
+					size, ok = simpleAt(line[i:])
+				}
+				if next := line[i+size:]; ok && next != "" && next[0] >= 0x80 {
+					_, ok = simpleAt(next)
+				}
+				if ok {
+					n = size
+				} else {
+					cluster, cw := ansi.FirstGraphemeCluster(line[i:], ansi.GraphemeWidth)
+					n, w = max(len(cluster), 1), cw
+				}
 			}
 			if w > 0 && col/spanCols != k {
 				if col/spanCols != k+1 {
