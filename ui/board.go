@@ -77,6 +77,7 @@ type Board struct {
 	saveRoom func() (string, error) // RemoteConfig.Keep
 	helpLine cachedLine             // the key help line last drawn (view.go)
 	statusOf kept[string]           // the status line last drawn (view.go)
+	measured layerWidths            // the widths of the last frame's layers (drawLayers)
 	note     table.Notice           // the table's latest news
 	// moving is set from the viewer's move (act) until the view that
 	// shows it comes (View.Acted), movedAt being the event count before

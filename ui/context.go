@@ -117,16 +117,20 @@ var caching = true
 // selection, were a sixth of a served key's CPU).
 type drawnFrom struct {
 	gen    uint64
-	w      int
+	w      int32
 	lang   *lang.Catalogue
 	styles *Styles
-	more   string // what else the part reads: the spinner's frame
-	brief  bool
+	spin   string   // the spinner's frame, for a part that shows it
+	more   [6]int32 // what else the part reads: its height, its component's state
 }
 
-// from is what a part drawn now in w cells reads.
-func (m *seen) from(w int, more string, brief bool) drawnFrom {
-	return drawnFrom{gen: m.gen, w: w, lang: m.lang, styles: m.styles, more: more, brief: brief}
+// from is what a part drawn now in w cells reads, with spin and more.
+func (m *seen) from(w int, spin string, more ...int) drawnFrom {
+	f := drawnFrom{gen: m.gen, w: int32(w), lang: m.lang, styles: m.styles, spin: spin}
+	for i, n := range more {
+		f.more[i] = int32(n)
+	}
+	return f
 }
 
 // kept is a part of the board as it was last drawn, and from what.

@@ -162,7 +162,7 @@ func cutWords(words map[string]bool, w, h int, layers []*layer) []string {
 		}
 	}
 	for _, part := range [][]*layer{flat, raised} {
-		screen := ansi.Strip(drawLayers(w, h, part))
+		screen := ansi.Strip(drawLayers(w, h, part, nil))
 		for y, line := range strings.Split(screen, "\n") {
 			cells := []rune(line)
 			// A figure cut short: "les cartes -8…", not a range "-950…-195".

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"hash/maphash"
 	"slices"
 	"strings"
 	"sync"
@@ -142,17 +143,21 @@ type seg struct {
 // to right; only raised layers (dialogs, z > 0) are spliced over the rows
 // they cover. It gives the same picture as lipgloss.Compositor.Render for
 // such layouts at a fraction of the cost.
-func drawLayers(w, h int, layers []*layer) string {
+//
+// measured, when not nil, holds the widths of the layers' lines of the
+// frame before, and is given this frame's.
+func drawLayers(w, h int, layers []*layer, measured *layerWidths) string {
 	sc := drawScratches.Get().(*drawScratch)
 	defer sc.put()
 	var raised []*layer
-	for _, l := range layers {
+	for i, l := range layers {
 		if l.z > 0 {
 			raised = append(raised, l)
 			continue
 		}
-		sc.segs = addSegs(sc.segs, l, w, h)
+		sc.segs = addSegs(sc.segs, l, w, h, measured.of(i, l.s))
 	}
+	measured.forget(len(layers))
 	segs := sc.byRow(h)
 	var b strings.Builder
 	if len(raised) == 0 { // most frames: the rows straight into the screen
@@ -238,8 +243,63 @@ func (sc *drawScratch) byRow(h int) []seg {
 	return sc.rows
 }
 
-// addSegs appends the lines of layer l that show on a w x h screen.
-func addSegs(segs []seg, l *layer, w, h int) []seg {
+// layerWidths are the widths of the lines of a board's layers in its
+// last frame, by layer: a layer whose text is that of the same layer then
+// (most of them: the parts kept, the cards drawn once for every board) is
+// not measured again, where measuring every line of every layer was a
+// sixth of a served key's CPU (issue 36). A layer's text is kept as its
+// hash, not the text, so that a board holds no frame between keys (the
+// frames' parts made anew, a few KB a session); two texts of one hash
+// would keep the widths of the first: one chance in 2^64, as the
+// server's painter takes for its lines.
+type layerWidths struct {
+	hashes []uint64
+	widths [][]int32
+}
+
+// layerSeed hashes the layers' texts.
+var layerSeed = maphash.MakeSeed()
+
+// of returns the widths of the lines of s, layer i of the frame: those
+// kept if the layer is the same as in the last frame, else measured and
+// kept. A nil lw measures.
+func (lw *layerWidths) of(i int, s string) []int32 {
+	var h uint64
+	if lw != nil && caching {
+		h = maphash.String(layerSeed, s)
+		if i < len(lw.hashes) && lw.hashes[i] == h {
+			return lw.widths[i]
+		}
+	}
+	var ws []int32
+	for rest := s; ; {
+		line, more, found := strings.Cut(rest, "\n")
+		ws = append(ws, int32(width(line)))
+		if !found {
+			break
+		}
+		rest = more
+	}
+	if lw != nil && caching {
+		for len(lw.hashes) <= i {
+			lw.hashes, lw.widths = append(lw.hashes, 0), append(lw.widths, nil)
+		}
+		lw.hashes[i], lw.widths[i] = h, ws
+	}
+	return ws
+}
+
+// forget drops the layers past the frame's n.
+func (lw *layerWidths) forget(n int) {
+	if lw != nil && len(lw.hashes) > n {
+		clear(lw.widths[n:])
+		lw.hashes, lw.widths = lw.hashes[:n], lw.widths[:n]
+	}
+}
+
+// addSegs appends the lines of layer l that show on a w x h screen, ws
+// the lines' widths.
+func addSegs(segs []seg, l *layer, w, h int, ws []int32) []seg {
 	x, y0 := l.x, l.y
 	content := l.s
 	for i := 0; ; i++ {
@@ -249,7 +309,7 @@ func addSegs(segs []seg, l *layer, w, h int) []seg {
 			line, content = content[:nl], content[nl+1:]
 		}
 		if y := y0 + i; y >= 0 && y < h && x < w && line != "" {
-			segs = append(segs, seg{y: y, x: x, w: width(line), s: line})
+			segs = append(segs, seg{y: y, x: x, w: int(ws[i]), s: line})
 		}
 		if nl < 0 {
 			return segs

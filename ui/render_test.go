@@ -23,7 +23,7 @@ func TestDrawLayersMatchesCompositor(t *testing.T) {
 				ls[j] = lipgloss.NewLayer(l.s).X(l.x).Y(l.y).Z(l.z)
 			}
 			want := strings.Split(ansi.Strip(lipgloss.NewCompositor(ls...).Render()), "\n")
-			got := strings.Split(ansi.Strip(drawLayers(sz[0], sz[1], layers)), "\n")
+			got := strings.Split(ansi.Strip(drawLayers(sz[0], sz[1], layers, nil)), "\n")
 			for y := range want {
 				if strings.TrimRight(want[y], " ") != strings.TrimRight(got[y], " ") {
 					t.Errorf("board %d at %v, row %d:\nwant %q\ngot  %q", i, sz, y, want[y], got[y])

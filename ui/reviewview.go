@@ -37,7 +37,7 @@ func (rs *ReviewScreen) View() tea.View {
 		v.SetContent(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, msg))
 		return v
 	}
-	v.SetContent(drawLayers(w, h, rs.layers(w, h)))
+	v.SetContent(drawLayers(w, h, rs.layers(w, h), nil))
 	return v
 }
 

@@ -19,14 +19,15 @@ import (
 // its buttons, the highlight, and the player's record of the hand.
 type scorePane struct {
 	*seen
-	window     bool              // true: the score window; false: the command list
-	logPanel   bool              // the log instead of either (w goes round the three)
-	peek       bool              // the end-of-hand window is put aside to show the board
-	endSel     int               // the end-of-hand window's highlighted button (endButtons)
-	endAt      time.Time         // when that window opened: Return is ignored for endGuard
-	record     string            // the player's record, shown at the end of a hand (local play)
-	recordedAt uint32            // event count of the last hand end whose record was asked for
-	windows    [2]kept[[]string] // the score window last drawn, whole and brief
+	window     bool           // true: the score window; false: the command list
+	logPanel   bool           // the log instead of either (w goes round the three)
+	peek       bool           // the end-of-hand window is put aside to show the board
+	endSel     int            // the end-of-hand window's highlighted button (endButtons)
+	endAt      time.Time      // when that window opened: Return is ignored for endGuard
+	record     string         // the player's record, shown at the end of a hand (local play)
+	recordedAt uint32         // event count of the last hand end whose record was asked for
+	window1    kept[[]string] // the score window last drawn (scoreWindow)
+	briefRows  kept[int]      // the rows of the brief one (logRoom)
 }
 
 // rightPanel is the BSD score window (or the command list) with the log of
@@ -83,7 +84,13 @@ func (m *scorePane) logRoom(obs *engine.Observation, commands [][2]lang.Key, w, 
 	case m.logPanel:
 		return h - 1
 	case m.window:
-		return h - len(m.scoreWindow(obs, w, true)) - 1
+		// Its rows only, kept: the brief window itself is drawn only
+		// where the whole one leaves the log no room (rightPanel).
+		rows := func() int { return len(m.drawScoreWindow(obs, w, true)) }
+		if obs != &m.obs {
+			return h - rows() - 1
+		}
+		return h - m.briefRows.get(m.from(w, ""), rows) - 1
 	}
 	return h - len(m.commandList(commands, w)) - 1
 }
@@ -274,14 +281,10 @@ func (m *scorePane) scoreColumn(heads [][]string, w, least int) int {
 // shortened below 16 cells; with brief set, the items nobody scored are
 // left out.
 func (m *scorePane) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
-	if obs != &m.obs {
+	if obs != &m.obs || brief {
 		return m.drawScoreWindow(obs, w, brief)
 	}
-	k := &m.windows[0]
-	if brief {
-		k = &m.windows[1]
-	}
-	lines := k.get(m.from(w, "", brief), func() []string { return m.drawScoreWindow(obs, w, brief) })
+	lines := m.window1.get(m.from(w, ""), func() []string { return m.drawScoreWindow(obs, w, false) })
 	return lines[:len(lines):len(lines)] // an append copies: the lines kept stay as drawn
 }
 

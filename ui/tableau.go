@@ -25,6 +25,11 @@ type tablesPane struct {
 // act marked); the box is drawn again only when what it shows has changed.
 // target is the hazard being aimed (NoCard: none), tsel the side aimed at.
 func (m *tablesPane) tableauBox(obs *engine.Observation, side, w, h int, target engine.Card, tsel int) string {
+	c := &m.boxes[side]
+	from := m.from(w, "", h, int(target), tsel, m.flashTo, int(m.flash))
+	if caching && obs == &m.obs && c.fromOK && c.from == from {
+		return c.box.Value() // its title, even, is not worded again
+	}
 	st := m.styles
 	t := &obs.Tableaus[side]
 	me := obs.Side() == side && !obs.Onlooker
@@ -65,11 +70,12 @@ func (m *tablesPane) tableauBox(obs *engine.Observation, side, w, h int, target 
 		}
 	}
 	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st, lang: m.lang}
-	if c := &m.boxes[side]; c.key == key && c.box != (unique.Handle[string]{}) {
+	if c.key == key && c.box != (unique.Handle[string]{}) {
+		c.from, c.fromOK = from, obs == &m.obs
 		return c.box.Value() // most frames change the hand or the messages, not the tables
 	}
 	box := unique.Make(m.drawTableauBox(key))
-	m.boxes[side] = boxCache{key, box}
+	*c = boxCache{key: key, box: box, from: from, fromOK: obs == &m.obs}
 	return box.Value()
 }
 
@@ -91,6 +97,10 @@ type boxKey struct {
 type boxCache struct {
 	key boxKey
 	box unique.Handle[string]
+	// from is what the box's key was made from, the view's generation
+	// among them: while it is the same, the key is too.
+	from   drawnFrom
+	fromOK bool
 }
 
 // drawTableauBox draws a side's table box.

@@ -105,7 +105,7 @@ func (m *Board) drawn(layers func(w, h int) []*layer) tea.View {
 		v.SetContent(m.tooSmall(w, h))
 		return v
 	}
-	v.SetContent(drawLayers(w, h, layers(w, h)))
+	v.SetContent(drawLayers(w, h, layers(w, h), &m.measured))
 	return v
 }
 
@@ -453,7 +453,7 @@ func (m *Board) spinView() string {
 // status is the status line (statusLine), kept while what it reads is
 // the same.
 func (m *Board) status(w int, spin string) string {
-	return m.statusOf.get(m.from(w, spin, false), func() string { return m.statusLine(&m.obs, w, spin) })
+	return m.statusOf.get(m.from(w, spin), func() string { return m.statusLine(&m.obs, w, spin) })
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
