@@ -76,7 +76,7 @@ type Board struct {
 	fed      bool                   // the host program hands the table's views to Update (RemoteConfig.Fed)
 	saveRoom func() (string, error) // RemoteConfig.Keep
 	helpLine cachedLine             // the key help line last drawn (view.go)
-	statusOf kept[string]           // the status line last drawn (view.go)
+	status   statusPane             // the status line, kept (view.go)
 	measured layerWidths            // the widths of the last frame's layers (drawLayers)
 	note     table.Notice           // the table's latest news
 	// moving is set from the viewer's move (act) until the view that
@@ -97,7 +97,7 @@ type Board struct {
 // the board is copied into a Model.
 func (m *Board) wire() {
 	s := &m.seen
-	m.hand.seen, m.tables.seen, m.scores.seen, m.logs.seen, m.guide.seen = s, s, s, s, s
+	m.hand.seen, m.tables.seen, m.scores.seen, m.logs.seen, m.guide.seen, m.status.seen = s, s, s, s, s, s
 	m.guide.tables = &m.tables
 }
 

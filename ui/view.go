@@ -140,7 +140,7 @@ func (m *Board) frame(w, h int, footer []key.Binding, dialogs []*layer) []*layer
 		// A question or a window over the curtain (the guide's offer at
 		// the first start, quitting, the load picker): no hand behind it.
 		l := newLayout(w, h)
-		return append([]*layer{lay(m.status(w, m.spinView())), lay(m.helpLine.shortHelp(m.styles.help, footer, l.w)).ID("help").Y(l.helpY)},
+		return append([]*layer{lay(m.status.line(w, m.spinView())), lay(m.helpLine.shortHelp(m.styles.help, footer, l.w)).ID("help").Y(l.helpY)},
 			dialogs...)
 	}
 	return m.boardLayers(m.layoutFor(w, h, footer), footer, dialogs)
@@ -192,7 +192,7 @@ func (m *Board) boardLayers(l layout, footer []key.Binding, dialogs []*layer) []
 	obs := &m.obs
 	layers := make([]*layer, 0, 32)
 	spin := m.spinView()
-	layers = append(layers, lay(m.status(l.w, spin)))
+	layers = append(layers, lay(m.status.line(l.w, spin)))
 
 	if m.obs.Phase >= engine.PhaseHandOver && !m.scores.peek && !m.overlaid() {
 		// The end-of-hand window takes the score column and the rows of
@@ -450,10 +450,16 @@ func (m *Board) spinView() string {
 	return m.spin.View()
 }
 
-// status is the status line (statusLine), kept while what it reads is
+// statusPane is the top row (statusLine), kept while what it reads is
 // the same.
-func (m *Board) status(w int, spin string) string {
-	return m.statusOf.get(m.from(w, spin), func() string { return m.statusLine(&m.obs, w, spin) })
+type statusPane struct {
+	*seen
+	kept kept[string]
+}
+
+// line is the status line in w cells, with the spinner's frame spin.
+func (m *statusPane) line(w int, spin string) string {
+	return m.kept.get(m.from(w, spin), func() string { return m.statusLine(&m.obs, w, spin) })
 }
 
 // statusLine is the top row: game, hand, trip and whose turn it is.
