@@ -376,6 +376,12 @@ func (l *Lobby) renewRoom(r *Room) {
 	ctx := context.Background() // the server's own work; each call bounded by store.CallTimeout
 	epoch := r.epoch.Load()
 	got, ok, err := c.Shared.TakeLease(ctx, store.Lease{Room: r.Name(), Holder: c.ID, Addr: c.Address(), Until: now.Add(c.lease()), Epoch: epoch}, now)
+	if r.Ended() {
+		// Closed meanwhile (unmade, forfeited, the lobby closing), its
+		// lease given up or about to be: a renewal refused is no lost
+		// lease, and one made is given up with the room.
+		return
+	}
 	lapsed := now.UnixMilli() > r.until.Load()
 	switch {
 	case err != nil && !lapsed:
@@ -384,6 +390,10 @@ func (l *Lobby) renewRoom(r *Room) {
 	case err != nil:
 		l.logf("room %s: lost its lease (%v): the room stops here, its players come back to the server that holds it", r.Name(), err)
 		l.drop(r, table.Notice{Kind: table.NoticeStoreLost, Name: r.Name(), Join: l.joinCommand(r.Name())})
+		return
+	case !ok && got.Holder == "":
+		l.logf("room %s: lost its lease (nobody holds it: another server removed it, run out): the room stops here", r.Name())
+		l.drop(r, table.Notice{Kind: table.NoticeMoved, Name: r.Name(), Join: l.joinCommand(r.Name())})
 		return
 	case !ok:
 		l.logf("room %s: lost its lease (%s holds it since epoch %d): the room stops here, its players come back to the server that holds it", r.Name(), got.Holder, got.Epoch)

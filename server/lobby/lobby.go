@@ -414,6 +414,14 @@ func (l *Lobby) Close() {
 	l.lastResults(rooms)
 	for _, r := range rooms {
 		r.Close()
+	}
+	for _, r := range rooms {
+		// A record of who waits being written goes in before the room's
+		// record is dropped and its lease given up: written after, it
+		// outlived the room, or its refusal was logged as the room lost
+		// to another server. Each write ends by store.CallTimeout, and
+		// the rooms' run at once.
+		r.gathers.Wait()
 		if l.Cluster != nil && !r.Started() && !r.Restored() {
 			// A room of a cluster not dealt: its people are told the
 			// server stops, and nobody takes it over.

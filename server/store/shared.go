@@ -53,7 +53,9 @@ func (l Lease) Fence() Fence { return Fence{Room: l.Room, Holder: l.Holder, Epoc
 type Shared interface {
 	// TakeLease gives l.Room to l.Holder until l.Until: a renewal if
 	// l.Holder holds it at l.Epoch (its epoch stays), a take if nobody
-	// holds it after now (its epoch grows; 1 for a room never held). It
+	// holds it after now (its epoch grows; 1 for a room never held). A
+	// renewal (l.Epoch above 0) of a room whose lease is gone (given up)
+	// is refused: only a take (l.Epoch 0) makes a lease anew. It
 	// returns the lease as it stands and whether l.Holder holds it.
 	TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, bool, error)
 	// DropLease gives up holder's lease of room, if it holds it.
@@ -118,12 +120,21 @@ func (s *SQL) TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, boo
 	ctx, done := s.call(ctx, "take lease", l.Room)
 	defer done()
 	got := Lease{Room: l.Room, Holder: l.Holder, Addr: l.Addr, Until: time.UnixMilli(l.Until.UnixMilli())}
-	err := s.db.QueryRowContext(ctx, `INSERT INTO leases (room, holder, addr, until, epoch) VALUES ($1, $2, $3, $4, 1)
+	query := `INSERT INTO leases (room, holder, addr, until, epoch) VALUES ($1, $2, $3, $4, 1)
 		ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, addr = excluded.addr, until = excluded.until,
 			epoch = CASE WHEN leases.holder = excluded.holder AND leases.epoch = $6 THEN leases.epoch ELSE leases.epoch + 1 END
 		WHERE (leases.holder = excluded.holder AND leases.epoch = $6) OR leases.until < $5
-		RETURNING epoch`,
-		l.Room, l.Holder, l.Addr, l.Until.UnixMilli(), now.UnixMilli(), l.Epoch).Scan(&got.Epoch)
+		RETURNING epoch`
+	if l.Epoch > 0 {
+		// A renewal never makes the row: a lease given up (DropLease)
+		// stays given up, even when a renewal sent before reaches the store
+		// after, and another server may take the room at once.
+		query = `UPDATE leases SET holder = $2, addr = $3, until = $4,
+			epoch = CASE WHEN holder = $2 AND epoch = $6 THEN epoch ELSE epoch + 1 END
+		WHERE room = $1 AND ((holder = $2 AND epoch = $6) OR until < $5)
+		RETURNING epoch`
+	}
+	err := s.db.QueryRowContext(ctx, query, l.Room, l.Holder, l.Addr, l.Until.UnixMilli(), now.UnixMilli(), l.Epoch).Scan(&got.Epoch)
 	if err == nil {
 		return got, true, nil
 	}
@@ -133,7 +144,10 @@ func (s *SQL) TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, boo
 	// Another's: as it stands, for where its players go.
 	var until int64
 	err = s.db.QueryRowContext(ctx, `SELECT holder, addr, until, epoch FROM leases WHERE room = $1`, l.Room).Scan(&got.Holder, &got.Addr, &until, &got.Epoch)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	if errors.Is(err, sql.ErrNoRows) {
+		return Lease{Room: l.Room}, false, nil // nobody's: given up
+	}
+	if err != nil {
 		return Lease{}, false, err
 	}
 	got.Until = time.UnixMilli(until)

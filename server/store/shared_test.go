@@ -71,6 +71,14 @@ func testLeases(t *testing.T, s *SQL) {
 	if leases, _ := s.Leases(bg); len(leases) != 0 {
 		t.Fatalf("b's lease after b dropped it: %+v", leases)
 	}
+	// A renewal of b's, made before b gave the room up but reaching the
+	// store after, finds nothing to renew: the room stays nobody's.
+	if got, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "b", Until: t0.Add(40 * time.Second), Epoch: 4}, t0.Add(14*time.Second)); ok || err != nil {
+		t.Fatalf("b renews the lease it gave up: %+v, %v, %v", got, ok, err)
+	}
+	if leases, _ := s.Leases(bg); len(leases) != 0 {
+		t.Fatalf("b's lease after a late renewal of the lease b dropped: %+v", leases)
+	}
 }
 
 // testFencing: a server paused past its lease, whose room another took,

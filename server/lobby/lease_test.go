@@ -1,0 +1,185 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/server/internal/pgtest"
+	"github.com/millebornes/mille/server/internal/servertest"
+	"github.com/millebornes/mille/server/store"
+	"github.com/millebornes/mille/table"
+)
+
+// heldRenewal is a shared store that holds its first renewal of a lease
+// (a TakeLease at an epoch) until released: a renewal sent before its
+// room is given up that reaches the store after.
+type heldRenewal struct {
+	store.Shared
+	once             sync.Once
+	reached, release chan struct{}
+}
+
+func (h *heldRenewal) TakeLease(ctx context.Context, l store.Lease, now time.Time) (store.Lease, bool, error) {
+	if l.Epoch > 0 {
+		h.once.Do(func() {
+			close(h.reached)
+			<-h.release
+		})
+	}
+	return h.Shared.TakeLease(ctx, l, now)
+}
+
+// TestLeaseGivenUpStays: a room of server a is unmade while a renewal of
+// its lease is on its way to the store; the renewal, arriving after the
+// lease was given up, takes nothing back: server b makes a room of that
+// name at once, and a logs no lost lease. On SQLite and PostgreSQL.
+func TestLeaseGivenUpStays(t *testing.T) {
+	for _, db := range []struct {
+		name string
+		open func(t *testing.T) *store.SQL
+	}{
+		{"sqlite", func(t *testing.T) *store.SQL { return servertest.NewStore(t) }},
+		{"postgres", func(t *testing.T) *store.SQL {
+			st, err := store.OpenPostgres(pgtest.URL(t))
+			servertest.Must(t, err)
+			t.Cleanup(func() { st.Close() })
+			return st
+		}},
+	} {
+		t.Run(db.name, func(t *testing.T) {
+			st := db.open(t)
+			c := servertest.NewClock()
+			var logMu sync.Mutex
+			var logged strings.Builder
+			lobby := func(id string, shared store.Shared) *Lobby {
+				l := NewLobby(0)
+				l.Now, l.Store = c.Now, st
+				l.Cluster = &Cluster{Shared: shared, ID: id, Addr: id + ":2222"}
+				l.Logf = func(format string, args ...any) {
+					logMu.Lock()
+					fmt.Fprintf(&logged, id+": "+format+"\n", args...)
+					logMu.Unlock()
+					t.Logf(id+": "+format, args...)
+				}
+				t.Cleanup(l.Close)
+				return l
+			}
+			held := &heldRenewal{Shared: st, reached: make(chan struct{}), release: make(chan struct{})}
+			a, b := lobby("a", held), lobby("b", st)
+			ann, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+			servertest.Must(t, err)
+			r := a.Room("fam")
+			c.Add(time.Second)
+			renewed := make(chan struct{})
+			go func() {
+				defer close(renewed)
+				a.renew()
+			}()
+			<-held.reached
+			a.unmake(r, []*table.Conn{ann})
+			close(held.release)
+			<-renewed
+			if leases, err := st.Leases(bg); err != nil || len(leases) != 0 {
+				t.Fatalf("after a gave room fam up and its renewal came: leases %+v, %v", leases, err)
+			}
+			if _, err := b.Create(bg, "fam", "kb", "Ben", 0, servertest.Config(2, engine.Standard, 8)); err != nil {
+				t.Fatalf("b makes the room a gave up: %v (elsewhere: %v)", err, errors.Is(err, ErrElsewhere))
+			}
+			logMu.Lock()
+			defer logMu.Unlock()
+			if strings.Contains(logged.String(), "lost its lease") || strings.Contains(logged.String(), "a write refused") {
+				t.Fatalf("a false alarm in the log:\n%s", logged.String())
+			}
+		})
+	}
+}
+
+// heldPut is a shared store that holds the fenced writes of a room's
+// record, once armed, until released, and notes a lease given up while
+// one is held.
+type heldPut struct {
+	store.Shared
+	armed, dropped   atomic.Bool
+	reached, release chan struct{}
+}
+
+func (h *heldPut) FencedPutRoom(ctx context.Context, f store.Fence, r store.Room, by string) error {
+	if h.armed.CompareAndSwap(true, false) {
+		close(h.reached)
+		<-h.release
+	}
+	return h.Shared.FencedPutRoom(ctx, f, r, by)
+}
+
+func (h *heldPut) DropLease(ctx context.Context, room, holder string) error {
+	select {
+	case <-h.reached:
+		select {
+		case <-h.release:
+		default:
+			h.dropped.Store(true)
+		}
+	default:
+	}
+	return h.Shared.DropLease(ctx, room, holder)
+}
+
+// TestLeaseKeptForWhoWaits: a lobby closing as the record of who waits
+// at a room not dealt is being written waits for the write before it
+// drops the record and gives up the lease: no record outlives the room,
+// and no refusal of our own write is logged as the room lost.
+func TestLeaseKeptForWhoWaits(t *testing.T) {
+	st := servertest.NewStore(t)
+	synctest.Test(t, func(t *testing.T) {
+		var logMu sync.Mutex
+		var logged strings.Builder
+		held := &heldPut{Shared: st, reached: make(chan struct{}), release: make(chan struct{})}
+		a := NewLobby(0)
+		a.Store = st
+		a.Cluster = &Cluster{Shared: held, ID: "a", Addr: "a:2222"}
+		a.Logf = func(format string, args ...any) {
+			logMu.Lock()
+			fmt.Fprintf(&logged, format+"\n", args...)
+			logMu.Unlock()
+		}
+		defer a.Close()
+		_, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(4, engine.Standard, 7))
+		servertest.Must(t, err)
+		a.Room("fam").gathers.Wait()
+		held.armed.Store(true)
+		_, err = a.Join(bg, "fam", "kb", "Ben", -1)
+		servertest.Must(t, err)
+		<-held.reached
+		closed := make(chan struct{})
+		go func() {
+			defer close(closed)
+			a.Close()
+		}()
+		synctest.Wait()
+		if held.dropped.Load() {
+			t.Error("the lease was given up while who waits was being written")
+		}
+		close(held.release)
+		<-closed
+		synctest.Wait() // a write let go after the lobby closed (the fault) is done
+		if _, err := st.Room(bg, "fam"); !errors.Is(err, store.ErrNoRoom) {
+			t.Errorf("the room's record after the lobby closed: %v", err)
+		}
+		if leases, err := st.Leases(bg); err != nil || len(leases) != 0 {
+			t.Errorf("leases after the lobby closed: %+v, %v", leases, err)
+		}
+		logMu.Lock()
+		defer logMu.Unlock()
+		if strings.Contains(logged.String(), "a write refused") || strings.Contains(logged.String(), "who waits") {
+			t.Errorf("a false alarm in the log:\n%s", logged.String())
+		}
+	})
+}
