@@ -29,6 +29,7 @@ type handPane struct {
 	tsel     int           // highlighted target side
 	hinted   engine.Action // the last hint's move, for the table as it was at hintedAt
 	hintedAt uint32
+	deck     kept[string] // the deck's card last drawn (deckCard)
 }
 
 // selectDrawn selects the drawn card, or the first card held.
@@ -100,8 +101,21 @@ func (m *handPane) moveSel(d int) {
 	}
 }
 
-// deckCard is the draw pile with its count.
+// deckCard is the draw pile with its count, kept while what it reads
+// (the view, the card size, the language, the styles) is the same.
 func (m *handPane) deckCard(obs *engine.Observation, big bool) string {
+	if obs != &m.obs {
+		return m.drawDeckCard(obs, big)
+	}
+	size := 0
+	if big {
+		size = 1
+	}
+	return m.deck.get(m.from(0, "", size), func() string { return m.drawDeckCard(obs, big) })
+}
+
+// drawDeckCard draws the deck's card (deckCard).
+func (m *handPane) drawDeckCard(obs *engine.Observation, big bool) string {
 	st := m.styles
 	inner := cardW - 2
 	if big {
