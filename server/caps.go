@@ -6,7 +6,8 @@ import (
 
 // What a session and a connection cost the server, resident, as the load
 // test measures them (docs/benchmarks.md, issue 36): a playing session's
-// live heap (about 50 KB) twice over for the collector's room, its
+// live heap (about 50 KB) three times over for the collector's room
+// (serveGCPercent; 320 KB a session resident at 5,000's peak), its
 // goroutines' stacks, its connection's buffers, with room to spare; a
 // connection logged in without a session, its SSH state and goroutines.
 const (

@@ -101,6 +101,37 @@ func MemoryLimitFor(m gate.Machine, goMemLimit string) int64 {
 	return int64(m.MemoryMax / 10 * 9)
 }
 
+// serveGCPercent is mille serve's default target for the collector: the
+// heap grows to three times what is live before a collection, where the
+// runtime's default (GOGC=100) lets it double. A served key allocates
+// some 21 KB that dies at once, so at 100 the collector ran every 2 s at
+// 2,500 sessions and was a fifth of the server's CPU, the keys that met
+// it waiting; at 200 the quiet load test's p95 fell from 53 to 25 ms for
+// a resident peak of 817 MB rather than 600 (docs/benchmarks.md). The
+// soft memory limit, where there is one, still bounds the heap.
+const serveGCPercent = 200
+
+// GCPercentFor is mille serve's default GC percent (Config.GCPercent):
+// serveGCPercent, or none (0) when the environment set the runtime's own
+// (goGC, GOGC's value).
+func GCPercentFor(goGC string) int {
+	if goGC != "" {
+		return 0
+	}
+	return serveGCPercent
+}
+
+// gcPercentNow is the collector's target percentage in force (GOGC's
+// value), 0 for off.
+func gcPercentNow() uint64 {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
 // memoryLimitNow is the process's soft memory limit, 0 for none.
 func memoryLimitNow() int64 {
 	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {

@@ -191,3 +191,20 @@ func TestMemoryLimitFor(t *testing.T) {
 		}
 	}
 }
+
+// TestGCPercentFor: mille serve lets the heap grow to three times what is
+// live unless GOGC set the runtime's own.
+func TestGCPercentFor(t *testing.T) {
+	for _, tc := range []struct {
+		env  string
+		want int
+	}{
+		{"", serveGCPercent},
+		{"100", 0},
+		{"off", 0},
+	} {
+		if got := GCPercentFor(tc.env); got != tc.want {
+			t.Errorf("GCPercentFor(%q) = %d, want %d", tc.env, got, tc.want)
+		}
+	}
+}

@@ -59,6 +59,10 @@ type Config struct {
 	// sets (runtime/debug.SetMemoryLimit, MemoryLimitFor); 0 leaves the
 	// runtime's own (GOMEMLIMIT, or none).
 	MemoryLimit int64
+	// GCPercent is the collector's target percentage that New sets
+	// (runtime/debug.SetGCPercent, GCPercentFor); 0 leaves the runtime's
+	// own (GOGC, or 100).
+	GCPercent int
 }
 
 // StoreConfig is where the server keeps players' names and rooms, and
@@ -150,6 +154,7 @@ var Defaults = Config{
 	},
 	Rooms:       RoomLimits{Max: machineCaps.Rooms, PerKey: 3},
 	MemoryLimit: MemoryLimitFor(thisMachine, os.Getenv("GOMEMLIMIT")),
+	GCPercent:   GCPercentFor(os.Getenv("GOGC")),
 }
 
 // Server is mille's SSH server: every session runs its own Bubble Tea
@@ -282,9 +287,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MemoryLimit > 0 {
 		debug.SetMemoryLimit(cfg.MemoryLimit)
 	}
+	if cfg.GCPercent > 0 {
+		debug.SetGCPercent(cfg.GCPercent)
+	}
 	s.log.Info("caps", "conns", cfg.Gate.MaxConns, "sessions", cfg.Sessions.Max, "rooms", cfg.Rooms.Max,
 		"descriptors", m.Descriptors, "memory_mb", m.Memory>>20, "session_kb", SessionCost>>10,
-		"memory_limit_mb", memoryLimitNow()>>20)
+		"memory_limit_mb", memoryLimitNow()>>20, "gc_percent", gcPercentNow())
 	now := func() time.Time { return s.now() }
 	s.gate = gate.New(&s.cfg.Gate, s.log, now)
 	s.gate.Peer, s.signer = signer.PublicKey(), signer
