@@ -14,9 +14,9 @@ const arenaTable = "testdata/arena.tsv"
 // TestHousePredictsArena checks that the house computers' fixed ratings
 // predict the share of hands each won against each other in the arena
 // within 3 points, and that they are the fit of those hands. A pair
-// measured over too few hands to tell 3 points (hard and expert, whose
-// hands take seconds each: docs/ranking.md) is held to its 95% interval
-// instead.
+// measured over too few hands to tell 3 points (expert's, whose hands
+// take seconds each, and the short runs of hard against easy and the
+// heuristic: docs/ranking.md) is held to its 95% interval instead.
 func TestHousePredictsArena(t *testing.T) {
 	b, err := os.ReadFile(arenaTable)
 	if err != nil {
