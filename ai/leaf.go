@@ -3,8 +3,6 @@ package ai
 import (
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 
 	"github.com/millebornes/mille/engine"
 )
@@ -192,18 +190,7 @@ type LeafData struct {
 // arguments.
 func LeafSamples(cfg engine.Config, hands int, seed uint64, every int) LeafData {
 	per := make([]LeafData, hands)
-	workers := runtime.NumCPU()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for d := w; d < hands; d += workers {
-				per[d] = leafHand(cfg, seed, d, every)
-			}
-		}()
-	}
-	wg.Wait()
+	onEveryCore(hands, func(d int) { per[d] = leafHand(cfg, seed, d, every) })
 	var all LeafData
 	for _, d := range per {
 		all.X = append(all.X, d.X...)

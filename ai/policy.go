@@ -101,6 +101,22 @@ func TunedPolicy() Policy { return tuned }
 // 1 for a hand won, ½ tied, 0 lost.
 type HandResults []float32
 
+// onEveryCore calls do(i) for every i below n, spread over one goroutine
+// a core, and returns when all have returned; each i is done once, so
+// results kept by i do not depend on the cores.
+func onEveryCore(n int, do func(i int)) {
+	workers := runtime.NumCPU()
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				do(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // PolicyHands measures p against the plain heuristic without any search:
 // it plays deals deals of cfg (seeded from seed) in duplicate, each side
 // playing p once per deal while the others play the heuristic, on every
@@ -110,33 +126,24 @@ type HandResults []float32
 func PolicyHands(cfg engine.Config, deals int, seed uint64, p Policy) HandResults {
 	sides := cfg.Sides()
 	out := make(HandResults, deals*sides)
-	workers := runtime.NumCPU()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for d := w; d < deals; d += workers {
-				for r := range sides {
-					s, _ := engine.New(cfg, seed*1_000_003+uint64(d))
-					rollout(&s, nil, 0, &p, r) // no noise: the rng is never read
-					mine, best := s.HandScores[r].Total(), math.MinInt
-					for o := range sides {
-						if o != r {
-							best = max(best, s.HandScores[o].Total())
-						}
-					}
-					switch {
-					case mine > best:
-						out[d*sides+r] = 1
-					case mine == best:
-						out[d*sides+r] = 0.5
-					}
+	onEveryCore(deals, func(d int) {
+		for r := range sides {
+			s, _ := engine.New(cfg, seed*1_000_003+uint64(d))
+			rollout(&s, nil, 0, &p, r) // no noise: the rng is never read
+			mine, best := s.HandScores[r].Total(), math.MinInt
+			for o := range sides {
+				if o != r {
+					best = max(best, s.HandScores[o].Total())
 				}
 			}
-		}()
-	}
-	wg.Wait()
+			switch {
+			case mine > best:
+				out[d*sides+r] = 1
+			case mine == best:
+				out[d*sides+r] = 0.5
+			}
+		}
+	})
 	return out
 }
 
