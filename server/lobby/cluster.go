@@ -380,6 +380,17 @@ func (l *Lobby) renewRoom(r *Room) {
 		// Closed meanwhile (unmade, forfeited, the lobby closing), its
 		// lease given up or about to be: a renewal refused is no lost
 		// lease, and one made is given up with the room.
+		if err == nil && ok && r.gone.Load() {
+			// Or read again (reload): the lease it let run out so that
+			// the room is taken over at once was renewed by this
+			// renewal, reaching the store after, and the room would be
+			// nobody's until the renewal ran out. It runs out again.
+			if err := c.Shared.ExpireLease(ctx, got.Fence()); err != nil {
+				l.logf("room %s: letting its lease run out: %v", r.Name(), err)
+				return
+			}
+			l.takeOver()
+		}
 		return
 	}
 	lapsed := now.UnixMilli() > r.until.Load()

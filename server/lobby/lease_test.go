@@ -183,3 +183,76 @@ func TestLeaseKeptForWhoWaits(t *testing.T) {
 		}
 	})
 }
+
+// renewalAfterExpiry is a shared store whose first renewal of a lease
+// waits until the lease is let run out (ExpireLease), and whose first
+// ExpireLease returns only once that renewal is made: a renewal on its
+// way as the room is read again (reload), reaching the store between the
+// lease let run out and the room taken over.
+type renewalAfterExpiry struct {
+	store.Shared
+	renewOnce, expireOnce     sync.Once
+	reached, expired, renewed chan struct{}
+}
+
+func (h *renewalAfterExpiry) TakeLease(ctx context.Context, l store.Lease, now time.Time) (store.Lease, bool, error) {
+	first := false
+	if l.Epoch > 0 {
+		h.renewOnce.Do(func() { first = true })
+	}
+	if !first {
+		return h.Shared.TakeLease(ctx, l, now)
+	}
+	close(h.reached)
+	<-h.expired
+	defer close(h.renewed)
+	return h.Shared.TakeLease(ctx, l, now)
+}
+
+func (h *renewalAfterExpiry) ExpireLease(ctx context.Context, f store.Fence) error {
+	err := h.Shared.ExpireLease(ctx, f)
+	select {
+	case <-h.reached:
+		h.expireOnce.Do(func() {
+			close(h.expired)
+			<-h.renewed
+		})
+	default:
+	}
+	return err
+}
+
+// TestReloadNotUndone: server a reads its room fam again from the store
+// (reload: it lets the room's lease run out and takes the room over at
+// once) while a renewal of the lease is on its way; the renewal reaches
+// the store between the two and renews the lease just let run out. The
+// room is taken over all the same, not left nobody's until the renewal
+// runs out.
+func TestReloadNotUndone(t *testing.T) {
+	st := servertest.NewStore(t)
+	c := servertest.NewClock()
+	held := &renewalAfterExpiry{Shared: st, reached: make(chan struct{}), expired: make(chan struct{}), renewed: make(chan struct{})}
+	a := NewLobby(0)
+	a.Now, a.Store = c.Now, st
+	a.Cluster = &Cluster{Shared: held, ID: "a", Addr: "a:2222"}
+	a.Logf = t.Logf
+	t.Cleanup(a.Close)
+	ann, err := a.Create(bg, "fam", "ka", "Ada", 0, servertest.Config(2, engine.Standard, 7))
+	servertest.Must(t, err)
+	servertest.Must(t, ann.Start())
+	act(t, a, ann)
+	r := a.Room("fam")
+	c.Add(time.Second)
+	renewed := make(chan struct{})
+	go func() {
+		defer close(renewed)
+		a.renew()
+	}()
+	<-held.reached
+	a.reload(r, r.fence(), "the test reads it again")
+	<-renewed
+	if again := a.Room("fam"); again == nil || again == r {
+		leases, _ := st.Leases(bg)
+		t.Fatalf("room fam after it was read again: %v (the old one: %v), leases %+v", again, again == r, leases)
+	}
+}
