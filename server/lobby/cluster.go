@@ -381,15 +381,11 @@ func (l *Lobby) renewRoom(r *Room) {
 		// lease given up or about to be: a renewal refused is no lost
 		// lease, and one made is given up with the room.
 		if err == nil && ok && r.gone.Load() {
-			// Or read again (reload): the lease it let run out so that
-			// the room is taken over at once was renewed by this
-			// renewal, reaching the store after, and the room would be
+			// Or dropped (read again, lost), its lease let run out for
+			// the room to be taken over at once, and renewed by this
+			// renewal reaching the store after: the room would be
 			// nobody's until the renewal ran out. It runs out again.
-			if err := c.Shared.ExpireLease(ctx, got.Fence()); err != nil {
-				l.logf("room %s: letting its lease run out: %v", r.Name(), err)
-				return
-			}
-			l.takeOver()
+			l.letRunOut(r.Name(), got.Fence())
 		}
 		return
 	}
@@ -452,8 +448,15 @@ func (l *Lobby) reload(r *Room, f store.Fence, why string) {
 	l.logf("room %s: read again from the store at epoch %d: %s", r.Name(), f.Epoch, why)
 	r.gone.Store(true)
 	l.drop(r, table.Notice{Kind: table.NoticeReloaded, Name: r.Name(), Join: l.joinCommand(r.Name())})
+	l.letRunOut(r.Name(), f)
+}
+
+// letRunOut lets the lease of room name, which this server holds as f
+// but no longer plays, run out, and takes over at once the rooms whose
+// leases ran out: that one among them, read from the store.
+func (l *Lobby) letRunOut(name string, f store.Fence) {
 	if err := l.Cluster.Shared.ExpireLease(context.Background(), f); err != nil {
-		l.logf("room %s: letting its lease run out: %v", r.Name(), err)
+		l.logf("room %s: letting its lease run out: %v", name, err)
 		return // it runs out by itself
 	}
 	l.takeOver()
