@@ -41,16 +41,37 @@ type painted struct {
 
 	every time.Duration // FrameEvery; 0: a view after every message
 	now   func() time.Time
-	drawn time.Time // when the last view was drawn
-	hold  bool      // the next View waits for the frame's repaint
-	due   bool      // a repaint is on its way
+	drawn time.Time       // when the last view was drawn
+	hold  bool            // the next View waits for the frame's repaint
+	due   bool            // a repaint is on its way
+	done  <-chan struct{} // closed once the driver has ended (newPainted)
 }
 
 // repaint asks for the view held back until the frame's end.
 type repaint struct{}
 
-func newPainted(inner tea.Model, p *painter, every time.Duration, now func() time.Time) *painted {
-	return &painted{inner: inner, painter: p, every: every, now: now}
+// newPainted paints inner's views through p at most once every every;
+// done, closed when the session's driver has ended, ends a repaint's wait
+// (nil: it runs to its time).
+func newPainted(inner tea.Model, p *painter, every time.Duration, now func() time.Time, done <-chan struct{}) *painted {
+	return &painted{inner: inner, painter: p, every: every, now: now, done: done}
+}
+
+// repaintAfter is the command that asks for the held view after d, or
+// gives up when done closes: a tea.Tick's wait outlived its session by up
+// to a frame, a goroutine left behind (and a synctest bubble's deadlock
+// in TestSSHIdle).
+func repaintAfter(d time.Duration, done <-chan struct{}) tea.Cmd {
+	return func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return repaint{}
+		case <-done:
+			return nil
+		}
+	}
 }
 
 // Init implements tea.Model.
@@ -81,7 +102,7 @@ func (m *painted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.hold = since < m.every
 		if m.hold && !m.due {
 			m.due = true
-			cmd = tea.Batch(cmd, tea.Tick(m.every-since, func(time.Time) tea.Msg { return repaint{} }))
+			cmd = tea.Batch(cmd, repaintAfter(m.every-since, m.done))
 		}
 	}
 	return m, cmd

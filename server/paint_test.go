@@ -443,7 +443,7 @@ func TestPaintedFrames(t *testing.T) {
 	inner := &countingModel{}
 	p := newPainter(&strings.Builder{}, colorprofile.TrueColor, 80, 24)
 	defer p.close()
-	m := newPainted(inner, p, FrameEvery, clk.Now)
+	m := newPainted(inner, p, FrameEvery, clk.Now, nil)
 	step := func(msg tea.Msg) tea.Cmd {
 		_, cmd := m.Update(msg)
 		m.View() // as the program does after every message

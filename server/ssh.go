@@ -561,7 +561,7 @@ func (s *Server) handle(sess *channel.Session) {
 		d.requests = sess
 		defer sess.GiveRequests() // after a panic too
 	}
-	err := d.run(newPainted(m, painter, FrameEvery, time.Now), profile, size.Width, size.Height, env)
+	err := d.run(newPainted(m, painter, FrameEvery, time.Now, driveCtx.Done()), profile, size.Width, size.Height, env)
 	driven()
 	// The requests go back first: the painter's last write may wait on
 	// the connection, which reads on only while they are taken.
