@@ -106,6 +106,15 @@ type seen struct {
 	gen uint64
 }
 
+// keeps reports whether a part drawn from obs may be kept, and a kept one
+// used: only when obs is the board's own observation (m.obs). The parts
+// are kept by drawnFrom, whose generation counts the board's own views
+// (Board.see); another observation handed in (a position that is not
+// the board's view) has no generation of its own, so a part drawn from
+// it and kept would be served again for the board's view, or the other
+// way round. Such a part is drawn every time.
+func (m *seen) keeps(obs *engine.Observation) bool { return obs == &m.obs }
+
 // caching turns the drawn parts' caches on; the test that a frame drawn
 // with them is the frame drawn without them turns it off.
 var caching = true

@@ -104,7 +104,7 @@ func (m *handPane) moveSel(d int) {
 // deckCard is the draw pile with its count, kept while what it reads
 // (the view, the card size, the language, the styles) is the same.
 func (m *handPane) deckCard(obs *engine.Observation, big bool) string {
-	if obs != &m.obs {
+	if !m.keeps(obs) {
 		return m.drawDeckCard(obs, big)
 	}
 	size := 0

@@ -87,7 +87,7 @@ func (m *scorePane) logRoom(obs *engine.Observation, commands [][2]lang.Key, w, 
 		// Its rows only, kept: the brief window itself is drawn only
 		// where the whole one leaves the log no room (rightPanel).
 		rows := func() int { return len(m.drawScoreWindow(obs, w, true)) }
-		if obs != &m.obs {
+		if !m.keeps(obs) {
 			return h - rows() - 1
 		}
 		return h - m.briefRows.get(m.from(w, ""), rows) - 1
@@ -281,7 +281,7 @@ func (m *scorePane) scoreColumn(heads [][]string, w, least int) int {
 // shortened below 16 cells; with brief set, the items nobody scored are
 // left out.
 func (m *scorePane) scoreWindow(obs *engine.Observation, w int, brief bool) []string {
-	if obs != &m.obs || brief {
+	if !m.keeps(obs) || brief {
 		return m.drawScoreWindow(obs, w, brief)
 	}
 	lines := m.window1.get(m.from(w, ""), func() []string { return m.drawScoreWindow(obs, w, false) })

@@ -27,7 +27,7 @@ type tablesPane struct {
 func (m *tablesPane) tableauBox(obs *engine.Observation, side, w, h int, target engine.Card, tsel int) string {
 	c := &m.boxes[side]
 	from := m.from(w, "", h, int(target), tsel, m.flashTo, int(m.flash))
-	if caching && obs == &m.obs && c.fromOK && c.from == from {
+	if caching && m.keeps(obs) && c.fromOK && c.from == from {
 		return c.box.Value() // its title, even, is not worded again
 	}
 	st := m.styles
@@ -71,11 +71,11 @@ func (m *tablesPane) tableauBox(obs *engine.Observation, side, w, h int, target 
 	}
 	key := boxKey{tab: *t, trip: obs.Trip, title: title.String(), active: active, targeting: targeting, w: w, h: h, styles: st, lang: m.lang}
 	if c.key == key && c.box != (unique.Handle[string]{}) {
-		c.from, c.fromOK = from, obs == &m.obs
+		c.from, c.fromOK = from, m.keeps(obs)
 		return c.box.Value() // most frames change the hand or the messages, not the tables
 	}
 	box := unique.Make(m.drawTableauBox(key))
-	*c = boxCache{key: key, box: box, from: from, fromOK: obs == &m.obs}
+	*c = boxCache{key: key, box: box, from: from, fromOK: m.keeps(obs)}
 	return box.Value()
 }
 
