@@ -48,7 +48,7 @@ var errNoKeepalive = errors.New("no answer to the keepalive")
 
 // keepAlive keeps a bot's connection alive while it waits on the ladder,
 // and finds it gone or stalled: a waiting bot sends nothing and is asked
-// nothing, and the connection's idle backstop (ssh.Server.IdleTimeout,
+// nothing, and the connection's idle backstop (channel.Server.IdleTimeout,
 // --idle and a minute) would close it after half an hour. Every interval
 // it asks the client for a reply (ask: OpenSSH's keepalive@openssh.com,
 // which every client answers, if only to refuse it, as sshd's

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/millebornes/mille/server/channel"
 	"github.com/millebornes/mille/table"
 )
 
@@ -45,16 +46,20 @@ type driver struct {
 	// decodes itself (input.go; nil: none but what Send gives).
 	in *feed
 	// reqs, when set, are the session channel's requests (window
-	// changes), which the driver hands to requests as they come, where a
-	// goroutine of the session's waited on them (issue 36).
-	reqs     <-chan *gossh.Request
+	// changes) and its connection's new channels and global requests,
+	// which the driver hands to requests as they come, where a goroutine
+	// of the session's waited on them (issue 36).
+	reqs     channel.Taken
 	requests requests
 }
 
-// requests serves a session channel's requests (channel.Session).
+// requests serves a session channel's requests and its connection's
+// events (channel.Session).
 type requests interface {
 	Request(req *gossh.Request)
 	RequestsEnded() // the channel has closed
+	Open(nc gossh.NewChannel)
+	Global(req *gossh.Request)
 }
 
 // seat is a model's room as its driver waits on it (screens.Screen): the
@@ -134,14 +139,28 @@ func (d *driver) run(m tea.Model, profile colorprofile.Profile, width, height in
 			d.in.pull()
 		case <-wake:
 			d.in.pull()
-		case req, ok := <-d.reqs:
+		case req, ok := <-d.reqs.Requests:
 			if !ok {
-				d.reqs = nil
+				d.reqs.Requests = nil
 				d.requests.RequestsEnded()
 				continue
 			}
 			// A window change: its size comes back through the feed.
 			d.requests.Request(req)
+			continue
+		case nc, ok := <-d.reqs.Channels:
+			if !ok {
+				d.reqs.Channels = nil
+				continue
+			}
+			d.requests.Open(nc)
+			continue
+		case req, ok := <-d.reqs.Global:
+			if !ok {
+				d.reqs.Global = nil
+				continue
+			}
+			d.requests.Global(req)
 			continue
 		}
 		if d.ctx.Err() != nil {

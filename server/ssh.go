@@ -27,7 +27,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/gliderlabs/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/ai"
@@ -171,7 +170,7 @@ type Server struct {
 	users    *lobby.Users
 	keeper   context.CancelFunc // stops the lobby's Keep
 	kept     chan struct{}      // closed when Keep has returned
-	ssh      *ssh.Server
+	ssh      *channel.Server
 	log      *events.Log
 	gate     *gate.Gate
 	sessions atomic.Int64
@@ -303,19 +302,12 @@ func New(cfg Config) (*Server, error) {
 		Log: s.log, Now: now, Run: s.handle,
 	}
 	go s.releaseAfterBursts(s.stop, heapMemory, freeMemory)
-	s.ssh = &ssh.Server{
-		// Any key is welcome: the key only says who comes back.
-		PublicKeyHandler:     func(ssh.Context, ssh.PublicKey) bool { return true },
-		ConnCallback:         s.gate.Admit,
-		ServerConfigCallback: s.gate.ServerConfig,
-		ChannelHandlers:      map[string]ssh.ChannelHandler{"session": channels.Serve},
-	}
+	s.ssh = &channel.Server{Gate: s.gate, HostKey: signer, Handler: channels}
 	if cfg.Sessions.Idle > 0 {
 		// A backstop for dead connections; sessions end on their own
 		// idle timer first, with a message.
 		s.ssh.IdleTimeout = cfg.Sessions.Idle + time.Minute
 	}
-	s.ssh.AddHostKey(signer)
 	keep, stopKeeping := context.WithCancel(context.Background())
 	s.keeper, s.kept = stopKeeping, make(chan struct{})
 	go func() {
@@ -334,9 +326,9 @@ func New(cfg Config) (*Server, error) {
 
 // Serve accepts SSH connections on l until Shutdown.
 func (s *Server) Serve(l net.Listener) error {
-	// The SSH library forgets a Close that comes before it has seen the
-	// listener, and would then accept forever: a SIGTERM just after the
-	// start hung mille serve. So the server closes its listeners itself.
+	// A Serve that comes after the shutdown has begun returns at once: a
+	// SIGTERM just after the start once hung mille serve, accepting
+	// forever. The server closes its listeners itself as well.
 	s.mu.Lock()
 	if s.stop.Err() != nil {
 		s.mu.Unlock()
@@ -361,7 +353,7 @@ func (s *Server) Serve(l net.Listener) error {
 		}
 	}()
 	err := s.ssh.Serve(l)
-	if errors.Is(err, ssh.ErrServerClosed) || s.stop.Err() != nil {
+	if errors.Is(err, channel.ErrServerClosed) || s.stop.Err() != nil {
 		return nil
 	}
 	return err
@@ -407,7 +399,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.peers.Close()
 	// Clients keep their connections open after their last session: close
 	// them rather than wait for them.
-	if cerr := s.ssh.Close(); err == nil && !errors.Is(cerr, ssh.ErrServerClosed) {
+	if cerr := s.ssh.Close(); err == nil && !errors.Is(cerr, channel.ErrServerClosed) {
 		err = cerr
 	}
 	s.mu.Lock()
@@ -557,10 +549,8 @@ func (s *Server) handle(sess *channel.Session) {
 	}
 	d.in = newFeed(sess.Input, input, sess.Size)
 	defer d.in.close() // after a panic too
-	if d.reqs = sess.TakeRequests(); d.reqs != nil {
-		d.requests = sess
-		defer sess.GiveRequests() // after a panic too
-	}
+	d.reqs, d.requests = sess.TakeRequests(), sess
+	defer sess.GiveRequests() // after a panic too
 	err := d.run(newPainted(m, painter, FrameEvery, time.Now, driveCtx.Done()), profile, size.Width, size.Height, env)
 	driven()
 	// The requests go back first: the painter's last write may wait on

@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gliderlabs/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/lang"
@@ -422,9 +421,10 @@ func (h *Handler) clamp(cols, rows uint32) Window {
 	return Window{int(min(cols, uint32(h.MaxWidth))), int(min(rows, uint32(h.MaxHeight)))}
 }
 
-// Serve is the server's handler of session channels (an ssh.ChannelHandler).
-func (h *Handler) Serve(_ *ssh.Server, sc *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
-	c := gate.ConnOf(ctx)
+// serve serves session channel nc of connection c (whose context is ctx),
+// until the channel has closed; it serves the connection's events ev as
+// well meanwhile, unless ev is nil.
+func (h *Handler) serve(ctx context.Context, sc *gossh.ServerConn, c *gate.Conn, nc gossh.NewChannel, ev *connEvents) {
 	if err := c.OpenChannel(); err != nil {
 		if err == gate.ErrTooManyChannels {
 			h.Log.Limit("session channels on one connection", "source", c.Source(), "key", c.Key(), "limit", h.Limits.MaxChannels)
@@ -453,14 +453,12 @@ func (h *Handler) Serve(_ *ssh.Server, sc *gossh.ServerConn, nc gossh.NewChannel
 		})
 		defer stop()
 	}
-	rq := &requests{h: h, sess: sess, reqs: reqs, bucket: gate.NewEventLimiter(requestRate, 2*requestRate, h.Now), cancel: cancel}
+	rq := &requests{h: h, sess: sess, reqs: reqs, conn: ev, bucket: gate.NewEventLimiter(requestRate, 2*requestRate, h.Now), cancel: cancel}
 	sess.requests = rq
-	for req := range reqs {
-		if rq.serve(req) {
-			break
-		}
-	}
-	if !started.Load() {
+	// Until the channel closes, its requests (and the connection's events)
+	// are served here, whatever ends the session first.
+	defer rq.drain()
+	if !rq.loop(nil, true, true) {
 		return // the channel closed before its shell
 	}
 	// The session runs on this goroutine; the channel's requests are
@@ -478,15 +476,18 @@ func (h *Handler) Serve(_ *ssh.Server, sc *gossh.ServerConn, nc gossh.NewChannel
 	h.Run(sess)
 }
 
-// requests serves a session channel's requests: on Serve's goroutine
-// until the shell starts, then on a goroutine of their own (background),
-// or on the session's own while it takes them (Session.TakeRequests):
-// one at a time, whoever serves them.
+// requests serves a session channel's requests, and the connection's
+// events if its goroutine serves them: on the channel's goroutine until
+// the shell starts, then on a goroutine of their own (background), or on
+// the session's driver while it takes them (Session.TakeRequests), and
+// on the channel's again once the session has ended (drain): one at a
+// time, whoever serves them.
 type requests struct {
 	h      *Handler
 	sess   *Session
-	reqs   <-chan *gossh.Request
-	n      int // requests so far
+	reqs   <-chan *gossh.Request // nil once closed
+	conn   *connEvents           // nil: another goroutine serves the connection's
+	n      int                   // requests so far
 	bucket *gate.EventLimiter
 	cancel context.CancelFunc // ends the session's context once the channel has closed
 
@@ -494,36 +495,90 @@ type requests struct {
 	done chan struct{} // closed once it has returned
 }
 
-// background serves the requests on a goroutine of their own until the
-// channel closes or take takes them.
+// loop serves the requests until stop closes, or one starts the shell
+// (it then reports true) when untilShell, or the channel has closed when
+// untilClosed, or nothing is left to wait on: the channel and the
+// connection (if it serves its events) have closed.
+func (r *requests) loop(stop <-chan struct{}, untilShell, untilClosed bool) bool {
+	var chans <-chan gossh.NewChannel
+	var global <-chan *gossh.Request
+	if r.conn != nil {
+		chans, global = r.conn.chans, r.conn.global
+	}
+	for r.reqs != nil || chans != nil || global != nil {
+		select {
+		case <-stop:
+			return false
+		case req, ok := <-r.reqs:
+			if !ok {
+				r.ended()
+				if untilClosed {
+					return false
+				}
+				continue
+			}
+			if r.serve(req) && untilShell {
+				return true
+			}
+		case nc, ok := <-chans:
+			if !ok {
+				chans = nil
+				continue
+			}
+			r.conn.open(nc)
+		case req, ok := <-global:
+			if !ok {
+				global = nil
+				continue
+			}
+			answerGlobal(req)
+		}
+	}
+	return false
+}
+
+// ended notes that the channel's requests have ended: the channel has
+// closed, and so does the session's context.
+func (r *requests) ended() {
+	r.reqs = nil
+	r.cancel()
+}
+
+// background serves the requests on a goroutine of their own until
+// nothing is left to serve or take takes them.
 func (r *requests) background() {
 	r.stop, r.done = make(chan struct{}), make(chan struct{})
 	stop, done := r.stop, r.done
 	go func() {
 		defer close(done)
-		for {
-			select {
-			case <-stop:
-				return
-			case req, ok := <-r.reqs:
-				if !ok {
-					r.cancel()
-					return
-				}
-				r.serve(req)
-			}
-		}
+		r.loop(stop, false, false)
 	}()
 }
 
-// take stops the background goroutine, and returns the requests.
-func (r *requests) take() <-chan *gossh.Request {
+// take stops the background goroutine, and returns what it waited on.
+func (r *requests) take() Taken {
 	if r.stop != nil {
 		close(r.stop)
 		<-r.done
 		r.stop = nil
 	}
-	return r.reqs
+	t := Taken{Requests: r.reqs}
+	if r.conn != nil {
+		t.Channels, t.Global = r.conn.chans, r.conn.global
+	}
+	return t
+}
+
+// drain takes the requests back, and serves them (and the connection's
+// events, if this goroutine serves them) on the caller's goroutine until
+// the channel has closed: a client may still send requests until it has
+// seen the channel's close, and a request not read would stop its whole
+// connection. The connection's events go back to its own loop after
+// (serveConn).
+func (r *requests) drain() {
+	if r.take(); r.reqs != nil {
+		r.loop(nil, false, true)
+	}
 }
 
 // serve answers req, and reports whether it started the session's shell.
@@ -580,25 +635,45 @@ func (r *requests) serve(req *gossh.Request) bool {
 	return false
 }
 
+// Taken is what a session's driver waits on while it serves the session's
+// requests (Session.TakeRequests): the channel's requests, and the
+// connection's new channels and global requests when the session's
+// goroutine serves them (nil otherwise). A channel closed is nil once the
+// driver has said so (RequestsEnded) or taken it again.
+type Taken struct {
+	Requests <-chan *gossh.Request
+	Channels <-chan gossh.NewChannel
+	Global   <-chan *gossh.Request
+}
+
 // TakeRequests takes the serving of the channel's requests (window
-// changes) from the goroutine that serves them, until GiveRequests: the
-// caller, a session's driver, waits on the channel returned beside its
-// other messages, hands each request to Request and the channel's close
-// to RequestsEnded. A goroutine of the session's less (issue 36). It
-// returns nil for a session that Serve does not serve (a test's).
-func (sess *Session) TakeRequests() <-chan *gossh.Request {
+// changes) and of the connection's events, if the session's goroutine
+// serves them, from the goroutine that serves them, until GiveRequests:
+// the caller, a session's driver, waits on what it returns beside its
+// other messages and hands each to Request, Open or Global, and the
+// requests' close to RequestsEnded. A goroutine of the session's less
+// (issue 36). It returns nothing to wait on for a session that Serve does
+// not serve (a test's).
+func (sess *Session) TakeRequests() Taken {
 	if sess.requests == nil {
-		return nil
+		return Taken{}
 	}
 	return sess.requests.take()
 }
 
-// Request answers req, taken from TakeRequests's channel.
+// Request answers req, taken from Taken.Requests.
 func (sess *Session) Request(req *gossh.Request) { sess.requests.serve(req) }
 
-// RequestsEnded says that TakeRequests's channel has closed: the
-// channel has, and the session's context ends.
-func (sess *Session) RequestsEnded() { sess.requests.cancel() }
+// RequestsEnded says that Taken.Requests has closed: the channel has, and
+// the session's context ends.
+func (sess *Session) RequestsEnded() { sess.requests.ended() }
+
+// Open serves a new channel of the connection, taken from Taken.Channels.
+func (sess *Session) Open(nc gossh.NewChannel) { sess.requests.conn.open(nc) }
+
+// Global answers a global request of the connection, taken from
+// Taken.Global.
+func (sess *Session) Global(req *gossh.Request) { answerGlobal(req) }
 
 // GiveRequests gives the serving of the requests back to a goroutine of
 // their own, after TakeRequests. It does nothing when they were not taken.

@@ -20,7 +20,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gliderlabs/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/millebornes/mille/lang"
@@ -454,9 +453,6 @@ func (g *Gate) loggedIn(c *Conn) {
 // replace it to run the timers themselves instead of waiting for them.
 var AfterFunc = func(d time.Duration, f func()) (stop func() bool) { return time.AfterFunc(d, f).Stop }
 
-// connKey finds a connection's state in its ssh.Context.
-type connKey struct{}
-
 // Conn is one connection from its first byte to its close.
 type Conn struct {
 	g      *Gate
@@ -484,16 +480,12 @@ type Conn struct {
 	closed    bool
 }
 
-// ConnOf returns the connection state the gate keeps in ctx.
-func ConnOf(ctx ssh.Context) *Conn {
-	c, _ := ctx.Value(connKey{}).(*Conn)
-	return c
-}
-
-// Admit is the server's ConnCallback: it turns the connection away when
-// too many are logging in or its source holds too many, else holds a place
-// for it and starts its timers.
-func (g *Gate) Admit(ctx ssh.Context, conn net.Conn) net.Conn {
+// Admit turns a new connection away when too many are logging in or its
+// source holds too many (it then returns nil, having said why, and the
+// caller closes conn), else holds a place for it, starts its timers and
+// returns its state and the connection to read and write from now on,
+// which the gate watches.
+func (g *Gate) Admit(conn net.Conn) (*Conn, net.Conn) {
 	src := SourceOf(conn.RemoteAddr())
 	if why := g.take(src); why != "" {
 		g.log.Refused(src, why)
@@ -511,7 +503,7 @@ func (g *Gate) Admit(ctx ssh.Context, conn net.Conn) net.Conn {
 		}
 		conn.SetWriteDeadline(time.Now().Add(time.Second))
 		io.WriteString(conn, lang.English.T(text)+"\r\n")
-		return nil // gliderlabs closes it
+		return nil, nil
 	}
 	g.connCount.Add(1)
 	c := &Conn{g: g, conn: conn, source: src, began: g.now()}
@@ -536,26 +528,23 @@ func (g *Gate) Admit(ctx ssh.Context, conn net.Conn) net.Conn {
 		})
 	}
 	c.mu.Unlock()
-	ctx.SetValue(connKey{}, c)
-	return &gatedConn{Conn: conn, c: c}
+	return c, &gatedConn{Conn: conn, c: c}
 }
 
-// ServerConfig is the server's ServerConfigCallback: it learns which key logged
-// in, and when.
-func (g *Gate) ServerConfig(ctx ssh.Context) *gossh.ServerConfig {
-	c := ConnOf(ctx)
+// ServerConfig is the SSH configuration of connection c's handshake,
+// without its keys: through it the gate learns which key logged in, and
+// when.
+func (g *Gate) ServerConfig(c *Conn) *gossh.ServerConfig {
 	return &gossh.ServerConfig{
 		VerifiedPublicKeyCallback: func(_ gossh.ConnMetadata, key gossh.PublicKey, perms *gossh.Permissions, _ string) (*gossh.Permissions, error) {
-			if c != nil {
-				c.mu.Lock()
-				c.key = gossh.FingerprintSHA256(key)
-				c.peer = g.Peer != nil && bytes.Equal(key.Marshal(), g.Peer.Marshal())
-				c.mu.Unlock()
-			}
+			c.mu.Lock()
+			c.key = gossh.FingerprintSHA256(key)
+			c.peer = g.Peer != nil && bytes.Equal(key.Marshal(), g.Peer.Marshal())
+			c.mu.Unlock()
 			return perms, nil
 		},
 		AuthLogCallback: func(meta gossh.ConnMetadata, method string, err error) {
-			if err == nil && c != nil {
+			if err == nil {
 				c.loggedIn(string(meta.ClientVersion()))
 			}
 		},
