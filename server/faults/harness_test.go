@@ -190,7 +190,7 @@ func (h *harness) monitor(ctx context.Context) {
 				s.moves[room] = n
 			}
 			rows.Close()
-			rows, err = h.db.QueryContext(qc, `SELECT room, holder, addr FROM leases`)
+			rows, err = h.db.QueryContext(qc, `SELECT room, holder, addr FROM leases WHERE holder <> ''`)
 			if err != nil {
 				return err
 			}

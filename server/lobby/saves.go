@@ -539,9 +539,8 @@ func (l *Lobby) restoreRoom(ctx context.Context, k store.Room, cfg table.Config,
 		if lease, err = l.claim(ctx, k.Name); err != nil {
 			return nil, err
 		}
-		if lease.Epoch > 1 && restored {
-			// The lease was someone's: a takeover (TakeLease makes a
-			// new row's epoch 1).
+		if lease.TakenOver && restored {
+			// The lease was someone's, never given up: a takeover.
 			restored = false
 			l.logf("room %s: taken over at epoch %d, its lease held and never given up: the game goes on", k.Name, lease.Epoch)
 		}

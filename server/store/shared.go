@@ -25,13 +25,20 @@ var ErrBehind = errors.New("the store holds another move of that number: the tab
 // Lease says which server holds a room: it alone plays the room's game,
 // until Until unless it renews the lease. Addr is where it listens, for
 // the other servers to relay the room's players to it. Epoch is the
-// lease's fencing token: it grows by one at every change of holder, and
-// every write of the room names it (Fence), so that a server that lost
-// the room without knowing it (paused past its lease) writes nothing.
+// lease's fencing token: it grows by one at every change of holder, a
+// lease given up and taken again included, and every write of the room
+// names it (Fence), so that a server that lost the room without knowing
+// it (paused past its lease) writes nothing; nor does a write of a lease
+// given up that reaches the store after the room was taken again, by
+// the same server even.
 type Lease struct {
 	Room, Holder, Addr string
 	Until              time.Time
 	Epoch              int64
+	// TakenOver says the lease was last taken from a server that held
+	// it and never gave it up (its lease ran out), not made anew: a
+	// room nobody held, or one given up.
+	TakenOver bool
 }
 
 // Fence is the hold of a room that a write names: the write is made only
@@ -53,12 +60,14 @@ func (l Lease) Fence() Fence { return Fence{Room: l.Room, Holder: l.Holder, Epoc
 type Shared interface {
 	// TakeLease gives l.Room to l.Holder until l.Until: a renewal if
 	// l.Holder holds it at l.Epoch (its epoch stays), a take if nobody
-	// holds it after now (its epoch grows; 1 for a room never held). A
+	// holds it after now (its epoch grows, past every epoch the room's
+	// leases had: 1 for a room never held). A
 	// renewal (l.Epoch above 0) of a room whose lease is gone (given up)
 	// is refused: only a take (l.Epoch 0) makes a lease anew. It
 	// returns the lease as it stands and whether l.Holder holds it.
 	TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, bool, error)
-	// DropLease gives up holder's lease of room, if it holds it.
+	// DropLease gives up holder's lease of room, if it holds it: the
+	// room is nobody's, and its next lease is at a new epoch.
 	DropLease(ctx context.Context, room, holder string) error
 	// ExpireLease ends f's lease now, if f holds it, so that the next
 	// server to look takes the room over from the store.
@@ -120,22 +129,29 @@ func (s *SQL) TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, boo
 	ctx, done := s.call(ctx, "take lease", l.Room)
 	defer done()
 	got := Lease{Room: l.Room, Holder: l.Holder, Addr: l.Addr, Until: time.UnixMilli(l.Until.UnixMilli())}
-	query := `INSERT INTO leases (room, holder, addr, until, epoch) VALUES ($1, $2, $3, $4, 1)
+	// A lease given up is a row of nobody's (holder '', DropLease),
+	// which keeps the room's epoch: the next take goes past it. A take
+	// of a lease held, run out, is a takeover (taken_over).
+	query := `INSERT INTO leases (room, holder, addr, until, epoch, taken_over) VALUES ($1, $2, $3, $4, 1, 0)
 		ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, addr = excluded.addr, until = excluded.until,
-			epoch = CASE WHEN leases.holder = excluded.holder AND leases.epoch = $6 THEN leases.epoch ELSE leases.epoch + 1 END
+			epoch = CASE WHEN leases.holder = excluded.holder AND leases.epoch = $6 THEN leases.epoch ELSE leases.epoch + 1 END,
+			taken_over = CASE WHEN leases.holder = excluded.holder AND leases.epoch = $6 THEN leases.taken_over WHEN leases.holder = '' THEN 0 ELSE 1 END
 		WHERE (leases.holder = excluded.holder AND leases.epoch = $6) OR leases.until < $5
-		RETURNING epoch`
+		RETURNING epoch, taken_over`
 	if l.Epoch > 0 {
-		// A renewal never makes the row: a lease given up (DropLease)
-		// stays given up, even when a renewal sent before reaches the store
-		// after, and another server may take the room at once.
+		// A renewal never takes a lease given up: it stays given up,
+		// even when a renewal sent before reaches the store after, and
+		// another server may take the room at once.
 		query = `UPDATE leases SET holder = $2, addr = $3, until = $4,
-			epoch = CASE WHEN holder = $2 AND epoch = $6 THEN epoch ELSE epoch + 1 END
-		WHERE room = $1 AND ((holder = $2 AND epoch = $6) OR until < $5)
-		RETURNING epoch`
+			epoch = CASE WHEN holder = $2 AND epoch = $6 THEN epoch ELSE epoch + 1 END,
+			taken_over = CASE WHEN holder = $2 AND epoch = $6 THEN taken_over ELSE 1 END
+		WHERE room = $1 AND holder <> '' AND ((holder = $2 AND epoch = $6) OR until < $5)
+		RETURNING epoch, taken_over`
 	}
-	err := s.db.QueryRowContext(ctx, query, l.Room, l.Holder, l.Addr, l.Until.UnixMilli(), now.UnixMilli(), l.Epoch).Scan(&got.Epoch)
+	var over int
+	err := s.db.QueryRowContext(ctx, query, l.Room, l.Holder, l.Addr, l.Until.UnixMilli(), now.UnixMilli(), l.Epoch).Scan(&got.Epoch, &over)
 	if err == nil {
+		got.TakenOver = over == 1
 		return got, true, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
@@ -143,7 +159,7 @@ func (s *SQL) TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, boo
 	}
 	// Another's: as it stands, for where its players go.
 	var until int64
-	err = s.db.QueryRowContext(ctx, `SELECT holder, addr, until, epoch FROM leases WHERE room = $1`, l.Room).Scan(&got.Holder, &got.Addr, &until, &got.Epoch)
+	err = s.db.QueryRowContext(ctx, `SELECT holder, addr, until, epoch FROM leases WHERE room = $1 AND holder <> ''`, l.Room).Scan(&got.Holder, &got.Addr, &until, &got.Epoch)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Lease{Room: l.Room}, false, nil // nobody's: given up
 	}
@@ -154,11 +170,14 @@ func (s *SQL) TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, boo
 	return got, false, nil
 }
 
-// DropLease implements Shared.
+// DropLease implements Shared: the row stays, nobody's (no holder),
+// with the room's epoch, which a row deleted would take back to 1 at the
+// next lease: a write of the lease given up, still on its way, would
+// then pass the fence of the same server's next lease of the room.
 func (s *SQL) DropLease(ctx context.Context, room, holder string) error {
 	ctx, done := s.call(ctx, "drop lease", room)
 	defer done()
-	_, err := s.db.ExecContext(ctx, `DELETE FROM leases WHERE room = $1 AND holder = $2`, room, holder)
+	_, err := s.db.ExecContext(ctx, `UPDATE leases SET holder = '', addr = '', until = 0 WHERE room = $1 AND holder = $2`, room, holder)
 	return err
 }
 
@@ -170,11 +189,12 @@ func (s *SQL) ExpireLease(ctx context.Context, f Fence) error {
 	return err
 }
 
-// Leases implements Shared.
+// Leases implements Shared: the leases held (leases_held), not those
+// given up.
 func (s *SQL) Leases(ctx context.Context) ([]Lease, error) {
 	ctx, done := s.call(ctx, "leases", "")
 	defer done()
-	rows, err := s.db.QueryContext(ctx, `SELECT room, holder, addr, until, epoch FROM leases ORDER BY room`)
+	rows, err := s.db.QueryContext(ctx, `SELECT room, holder, addr, until, epoch, taken_over FROM leases WHERE holder <> '' ORDER BY room`)
 	if err != nil {
 		return nil, err
 	}
@@ -183,10 +203,11 @@ func (s *SQL) Leases(ctx context.Context) ([]Lease, error) {
 	for rows.Next() {
 		var l Lease
 		var until int64
-		if err := rows.Scan(&l.Room, &l.Holder, &l.Addr, &until, &l.Epoch); err != nil {
+		var over int
+		if err := rows.Scan(&l.Room, &l.Holder, &l.Addr, &until, &l.Epoch, &over); err != nil {
 			return nil, err
 		}
-		l.Until = time.UnixMilli(until)
+		l.Until, l.TakenOver = time.UnixMilli(until), over == 1
 		leases = append(leases, l)
 	}
 	return leases, rows.Err()

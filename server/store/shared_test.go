@@ -81,6 +81,50 @@ func testLeases(t *testing.T, s *SQL) {
 	}
 }
 
+// testEpochsNeverRepeat: a room given up and taken again, by the same
+// server, is held at a new epoch, so that a write of the lease given up
+// still on its way (begun before, reaching the store after) is refused,
+// as a write of a server whose room another took is; the room's moves
+// stay the new lease's. A lease taken after it was given up, or never
+// held, is no takeover; one taken from a server whose lease ran out is.
+func testEpochsNeverRepeat(t *testing.T, s *SQL) {
+	first, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "a", Until: at(1)}, at(0))
+	if !ok || err != nil || first.TakenOver {
+		t.Fatal(first, ok, err)
+	}
+	must(t, s.AddMove(bg, first.Fence(), 0, 10))
+	must(t, s.DropLease(bg, "fam", "a"))
+	must(t, s.DropMoves(bg, first.Fence(), 0)) // given up: refused in silence
+	again, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "a", Until: at(3)}, at(2))
+	if !ok || err != nil || again.Epoch <= first.Epoch || again.TakenOver {
+		t.Fatalf("a takes again the room it gave up: %+v, %v, %v; want a new epoch above %d, no takeover", again, ok, err, first.Epoch)
+	}
+	must(t, s.DropMoves(bg, again.Fence(), 0))
+	must(t, s.AddMove(bg, again.Fence(), 0, 20))
+	if err := s.AddMove(bg, first.Fence(), 1, 11); !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("a move of the lease given up, after the room was taken again: %v", err)
+	}
+	r := Room{Name: "fam", Game: game(t, 1, 0, at(0)), Host: "ka", Players: []string{"ka"}}
+	if err := s.FencedPutRoom(bg, first.Fence(), r, "ka"); !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("a record of the lease given up, after the room was taken again: %v", err)
+	}
+	must(t, s.DropMoves(bg, first.Fence(), 0)) // refused in silence
+	if got, err := s.Moves(bg, "fam", 0); err != nil || !reflect.DeepEqual(got, []engine.Action{20}) {
+		t.Fatalf("moves %v, %v; want the new lease's only", got, err)
+	}
+	if _, err := s.Room(bg, "fam"); !errors.Is(err, ErrNoRoom) {
+		t.Fatalf("the room's record, written by the lease given up: %v", err)
+	}
+	// Taken from a server whose lease ran out, never given up: a takeover.
+	b, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "b", Until: at(5)}, at(4))
+	if !ok || err != nil || b.Epoch != again.Epoch+1 || !b.TakenOver {
+		t.Fatalf("b takes the room a let run out: %+v, %v, %v", b, ok, err)
+	}
+	if leases, err := s.Leases(bg); err != nil || len(leases) != 1 || leases[0].Fence() != b.Fence() {
+		t.Fatalf("leases %+v, %v; want b's", leases, err)
+	}
+}
+
 // testFencing: a server paused past its lease, whose room another took,
 // writes nothing of it when it resumes: no move, no checkpoint, no
 // result, no undo; and the same move tried again after its answer was

@@ -175,6 +175,15 @@ var migrations = [][]string{
 	{
 		`ALTER TABLE quick_waiting ADD COLUMN partner TEXT NOT NULL DEFAULT ''`,
 	},
+	// 12: a lease given up stays, a row of nobody's (holder ''), so that
+	// a room's epochs never repeat (shared.go: DropLease); the leases
+	// read every second are those held (leases_held). taken_over says
+	// the lease was last taken from a server that held it (a takeover),
+	// which a new row's epoch 1 said before.
+	{
+		`ALTER TABLE leases ADD COLUMN taken_over INTEGER NOT NULL DEFAULT 0`,
+		`CREATE INDEX leases_held ON leases (room) WHERE holder <> ''`,
+	},
 }
 
 // SQL is a Store in a SQL database.
@@ -316,7 +325,7 @@ var schema = []string{
 	`SELECT claim, fingerprint FROM claims`,
 	`SELECT name, host, players, saved, written, game FROM rooms`,
 	`SELECT room, finished, seat, fingerprint, name, points, won FROM results`,
-	`SELECT room, holder, addr, until, epoch FROM leases`,
+	`SELECT room, holder, addr, until, epoch, taken_over FROM leases`,
 	`SELECT room, n, action FROM moves`,
 	`SELECT fingerprint, mu, sigma, ordinal, games, wins, updated FROM ratings`,
 	`SELECT room, game, seat, fingerprint, finished, mu_before, sigma_before, mu_after, sigma_after FROM rating_changes`,
