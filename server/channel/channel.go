@@ -425,17 +425,29 @@ func (h *Handler) clamp(cols, rows uint32) Window {
 // until the channel has closed; it serves the connection's events ev as
 // well meanwhile, unless ev is nil.
 func (h *Handler) serve(ctx context.Context, sc *gossh.ServerConn, c *gate.Conn, nc gossh.NewChannel, ev *connEvents) {
+	if rq := h.session(ctx, sc, c, nc, ev); rq != nil {
+		// The session has ended, and its channel no longer counts against
+		// the connection (a connection left without a session must open
+		// one in time), but until the client has seen the channel's close,
+		// its requests are served here.
+		rq.drain()
+	}
+}
+
+// session accepts session channel nc and runs its session, and returns
+// its requests, or nil if the channel was refused.
+func (h *Handler) session(ctx context.Context, sc *gossh.ServerConn, c *gate.Conn, nc gossh.NewChannel, ev *connEvents) *requests {
 	if err := c.OpenChannel(); err != nil {
 		if err == gate.ErrTooManyChannels {
 			h.Log.Limit("session channels on one connection", "source", c.Source(), "key", c.Key(), "limit", h.Limits.MaxChannels)
 		}
 		nc.Reject(gossh.ResourceShortage, err.Error())
-		return
+		return nil
 	}
 	defer c.CloseChannel()
 	ch, reqs, err := nc.Accept()
 	if err != nil {
-		return
+		return nil
 	}
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -455,11 +467,8 @@ func (h *Handler) serve(ctx context.Context, sc *gossh.ServerConn, c *gate.Conn,
 	}
 	rq := &requests{h: h, sess: sess, reqs: reqs, conn: ev, bucket: gate.NewEventLimiter(requestRate, 2*requestRate, h.Now), cancel: cancel}
 	sess.requests = rq
-	// Until the channel closes, its requests (and the connection's events)
-	// are served here, whatever ends the session first.
-	defer rq.drain()
 	if !rq.loop(nil, true, true) {
-		return // the channel closed before its shell
+		return rq // the channel closed before its shell
 	}
 	// The session runs on this goroutine; the channel's requests are
 	// served from now on by a goroutine of their own, or by the session's
@@ -471,9 +480,10 @@ func (h *Handler) serve(ctx context.Context, sc *gossh.ServerConn, c *gate.Conn,
 		h.Log.Limit("command length", "source", c.Source(), "key", id, "limit", MaxCommand, "length", len(sess.Command))
 		sess.Command = "" // not kept, nor logged
 		sess.Refuse(sess.Lang().T(lang.SshCommandLong, MaxCommand))
-		return
+		return rq
 	}
 	h.Run(sess)
+	return rq
 }
 
 // requests serves a session channel's requests, and the connection's
