@@ -22,10 +22,13 @@ import (
 // their own on one PostgreSQL database, with one host key. Ada, Ben and
 // Col, each on another server, play room fam with a computer; mid-hand
 // the server that holds the room is killed (SIGKILL). Another server
-// takes the room over within 5 s of the lease running out, with every
-// move that was made; the three come back through the servers still up
-// and find their seats; the game goes on to its end, whose result is
-// recorded once.
+// takes the room over once the lease has run out, with every move that
+// was made; the three come back through the servers still up and find
+// their seats; the game goes on to its end, whose result is recorded
+// once. How soon after the lease runs out is logged, not bounded: the
+// processes' pace is the machine's load; that a server looks again the
+// moment another's lease runs out is TestTakeOver's, on a clock of its
+// own (server/lobby).
 func TestKillHolder(t *testing.T) {
 	if testing.Short() || os.Getenv("MILLE_LONG_TESTS") != "1" {
 		t.Skip("runs servers in processes of their own: MILLE_LONG_TESTS=1 (docs/CONTRIBUTING.md)")
@@ -113,16 +116,12 @@ func TestKillHolder(t *testing.T) {
 		if taken = leaseOf(t, st, "fam"); taken.Holder != holder.Holder {
 			break
 		}
-		if time.Since(killed) > lobby.LeaseTime+10*time.Second {
+		if time.Since(killed) > lobby.LeaseTime+e2eWait {
 			t.Fatal("nobody took room fam over")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	late := time.Since(killed) - lobby.LeaseTime
 	t.Logf("room fam taken over by %s %v after the kill (the lease lasts %v)", taken.Addr, time.Since(killed).Round(time.Millisecond), lobby.LeaseTime)
-	if late > 5*time.Second {
-		t.Fatalf("taken over %v after the lease ran out", late)
-	}
 
 	// Each comes back through a server still up, not always the one that
 	// holds the room now.
@@ -220,7 +219,7 @@ func TestKillHolderWaiting(t *testing.T) {
 	servertest.Must(t, cmds[0].Kill())
 	killed := time.Now()
 	for leaseOf(t, st, "wait").Holder == holder.Holder {
-		if time.Since(killed) > lobby.LeaseTime+10*time.Second {
+		if time.Since(killed) > lobby.LeaseTime+e2eWait {
 			t.Fatal("nobody took room wait over")
 		}
 		time.Sleep(20 * time.Millisecond)
