@@ -134,7 +134,7 @@ func (l *Lobby) claim(ctx context.Context, name string) (store.Lease, error) {
 // server's own work, which no session's end cancels.
 func (l *Lobby) unclaim(name string) {
 	if c := l.Cluster; c != nil {
-		if err := c.Shared.DropLease(context.Background(), name, c.ID); err != nil {
+		if err := c.Shared.DropLease(context.Background(), name, c.ID, l.now()); err != nil {
 			l.logf("room %s: giving up its lease: %v", name, err)
 		}
 	}
@@ -291,20 +291,47 @@ func (r *Room) writeGathering() {
 //
 // Each room's lease is renewed on a goroutine of its own (renewAll), and
 // the other servers' leases are read on another (watch): a call that
-// waits for the database holds up only its room.
+// waits for the database holds up only its room. Every pruneEvery, the
+// leases given up long enough ago are forgotten (pruneLeases).
 func (l *Lobby) Lease(ctx context.Context) {
 	var wg sync.WaitGroup
 	wg.Go(func() { l.watch(ctx) })
 	defer wg.Wait()
 	t := time.NewTicker(l.Cluster.lease() / 3)
 	defer t.Stop()
+	var pruned time.Time
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 			l.renewAll(false)
+			if now := l.now(); now.Sub(pruned) >= pruneEvery {
+				pruned = now
+				// Not on this goroutine: a store slow to answer holds up
+				// no renewal. One at a time: it ends within
+				// store.CallTimeout, well before the next.
+				l.Cluster.renewals.Go(func() { l.pruneLeases(now) })
+			}
 		}
+	}
+}
+
+// pruneEvery is how often a server forgets the leases given up longer
+// than store.GivenUpKept ago: every server does, since any of them may
+// be the one left, and the statement is cheap (the rows given up in the
+// last minute or two) and the same whoever runs it. A room name given
+// up keeps its row between GivenUpKept and GivenUpKept+pruneEvery: the
+// table holds the leases held and those given up in the last minutes,
+// where it grew by a row for every quick match (named by its ticket).
+const pruneEvery = time.Minute
+
+// pruneLeases forgets the leases given up before now less
+// store.GivenUpKept. A failure is logged, and tried again pruneEvery
+// later.
+func (l *Lobby) pruneLeases(now time.Time) {
+	if err := l.Cluster.Shared.PruneLeases(context.Background(), now); err != nil {
+		l.logf("forgetting the leases given up: %v", err)
 	}
 }
 
@@ -501,7 +528,7 @@ func (l *Lobby) takeOver() (next time.Time) {
 			// Nothing to take over, and its server stopped renewing
 			// it (died before the room's first record): the row would
 			// be read every second for ever.
-			if err := c.Shared.DropLease(ctx, ls.Room, ls.Holder); err != nil {
+			if err := c.Shared.DropLease(ctx, ls.Room, ls.Holder, now); err != nil {
 				l.logf("room %s: removing the lease of server %s, run out: %v", ls.Room, ls.Holder, err)
 			}
 			continue

@@ -119,7 +119,7 @@ func (h *heldPut) FencedPutRoom(ctx context.Context, f store.Fence, r store.Room
 	return h.Shared.FencedPutRoom(ctx, f, r, by)
 }
 
-func (h *heldPut) DropLease(ctx context.Context, room, holder string) error {
+func (h *heldPut) DropLease(ctx context.Context, room, holder string, now time.Time) error {
 	select {
 	case <-h.reached:
 		select {
@@ -129,7 +129,7 @@ func (h *heldPut) DropLease(ctx context.Context, room, holder string) error {
 		}
 	default:
 	}
-	return h.Shared.DropLease(ctx, room, holder)
+	return h.Shared.DropLease(ctx, room, holder, now)
 }
 
 // TestLeaseKeptForWhoWaits: a lobby closing as the record of who waits
@@ -255,4 +255,65 @@ func TestReloadNotUndone(t *testing.T) {
 		leases, _ := st.Leases(bg)
 		t.Fatalf("room fam after it was read again: %v (the old one: %v), leases %+v", again, again == r, leases)
 	}
+}
+
+// countedPrunes is a shared store that counts its prunes of the leases
+// given up.
+type countedPrunes struct {
+	store.Shared
+	prunes atomic.Int32
+}
+
+func (c *countedPrunes) PruneLeases(ctx context.Context, now time.Time) error {
+	c.prunes.Add(1)
+	return c.Shared.PruneLeases(ctx, now)
+}
+
+// TestLeasesPruned: the lobby's lease work forgets the leases given up,
+// once a minute, by the lobby's clock: a room given up longer than
+// store.GivenUpKept ago is made again at epoch 1, one given up since at
+// a new epoch still.
+func TestLeasesPruned(t *testing.T) {
+	st := servertest.NewStore(t)
+	synctest.Test(t, func(t *testing.T) {
+		shared := &countedPrunes{Shared: st}
+		a := NewLobby(0)
+		a.Store = st
+		a.Cluster = &Cluster{Shared: shared, ID: "a", Addr: "a:2222"}
+		a.Logf = t.Logf
+		defer a.Close()
+		giveUp := func(name string) {
+			_, err := a.claim(bg, name)
+			servertest.Must(t, err)
+			a.unclaim(name)
+		}
+		giveUp("old") // at 0 s
+		ctx, cancel := context.WithCancel(bg)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			a.Lease(ctx)
+		}()
+		time.Sleep(100 * time.Second)
+		giveUp("late") // at 100 s
+		// Prunes at 1 s (nothing before -59 s), 61 s (before 1 s: old)
+		// and 121 s (before 61 s: late stays).
+		time.Sleep(50 * time.Second)
+		synctest.Wait()
+		cancel()
+		<-done
+		synctest.Wait()
+		if n := shared.prunes.Load(); n != 3 {
+			t.Errorf("%d prunes in 150 s, want 3 (one a minute)", n)
+		}
+		for _, room := range []struct {
+			name  string
+			epoch int64
+		}{{"old", 1}, {"late", 2}} {
+			got, err := a.claim(bg, room.name)
+			if err != nil || got.Epoch != room.epoch {
+				t.Errorf("room %s made again: %+v, %v; want epoch %d", room.name, got, err, room.epoch)
+			}
+		}
+	})
 }

@@ -66,9 +66,14 @@ type Shared interface {
 	// is refused: only a take (l.Epoch 0) makes a lease anew. It
 	// returns the lease as it stands and whether l.Holder holds it.
 	TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, bool, error)
-	// DropLease gives up holder's lease of room, if it holds it: the
-	// room is nobody's, and its next lease is at a new epoch.
-	DropLease(ctx context.Context, room, holder string) error
+	// DropLease gives up holder's lease of room, if it holds it, at now:
+	// the room is nobody's, and its next lease is at a new epoch, until
+	// PruneLeases forgets the lease given up.
+	DropLease(ctx context.Context, room, holder string, now time.Time) error
+	// PruneLeases forgets the leases given up (DropLease) longer than
+	// GivenUpKept before now: no write of theirs can still be on its
+	// way. A room's next lease, if any, is at epoch 1 again.
+	PruneLeases(ctx context.Context, now time.Time) error
 	// ExpireLease ends f's lease now, if f holds it, so that the next
 	// server to look takes the room over from the store.
 	ExpireLease(ctx context.Context, f Fence) error
@@ -130,13 +135,15 @@ func (s *SQL) TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, boo
 	defer done()
 	got := Lease{Room: l.Room, Holder: l.Holder, Addr: l.Addr, Until: time.UnixMilli(l.Until.UnixMilli())}
 	// A lease given up is a row of nobody's (holder '', DropLease),
-	// which keeps the room's epoch: the next take goes past it. A take
-	// of a lease held, run out, is a takeover (taken_over).
+	// which keeps the room's epoch: the next take goes past it, at
+	// once (its until is when it was given up, by a clock that may be
+	// ahead of now's). A take of a lease held, run out, is a takeover
+	// (taken_over).
 	query := `INSERT INTO leases (room, holder, addr, until, epoch, taken_over) VALUES ($1, $2, $3, $4, 1, 0)
 		ON CONFLICT (room) DO UPDATE SET holder = excluded.holder, addr = excluded.addr, until = excluded.until,
 			epoch = CASE WHEN leases.holder = excluded.holder AND leases.epoch = $6 THEN leases.epoch ELSE leases.epoch + 1 END,
 			taken_over = CASE WHEN leases.holder = excluded.holder AND leases.epoch = $6 THEN leases.taken_over WHEN leases.holder = '' THEN 0 ELSE 1 END
-		WHERE (leases.holder = excluded.holder AND leases.epoch = $6) OR leases.until < $5
+		WHERE (leases.holder = excluded.holder AND leases.epoch = $6) OR leases.holder = '' OR leases.until < $5
 		RETURNING epoch, taken_over`
 	if l.Epoch > 0 {
 		// A renewal never takes a lease given up: it stays given up,
@@ -173,11 +180,38 @@ func (s *SQL) TakeLease(ctx context.Context, l Lease, now time.Time) (Lease, boo
 // DropLease implements Shared: the row stays, nobody's (no holder),
 // with the room's epoch, which a row deleted would take back to 1 at the
 // next lease: a write of the lease given up, still on its way, would
-// then pass the fence of the same server's next lease of the room.
-func (s *SQL) DropLease(ctx context.Context, room, holder string) error {
+// then pass the fence of the same server's next lease of the room. Its
+// until, which no one reads of a lease nobody holds, says when it was
+// given up, for PruneLeases: the column serves, where a column of its
+// own would be a migration and a value for the rows already given up.
+func (s *SQL) DropLease(ctx context.Context, room, holder string, now time.Time) error {
 	ctx, done := s.call(ctx, "drop lease", room)
 	defer done()
-	_, err := s.db.ExecContext(ctx, `UPDATE leases SET holder = '', addr = '', until = 0 WHERE room = $1 AND holder = $2`, room, holder)
+	_, err := s.db.ExecContext(ctx, `UPDATE leases SET holder = '', addr = '', until = $3 WHERE room = $1 AND holder = $2`, room, holder, now.UnixMilli())
+	return err
+}
+
+// GivenUpKept is how long a lease given up keeps its row (DropLease)
+// before PruneLeases forgets it. It need only outlast the writes of the
+// lease still on their way as it was given up, or begun just after by a
+// goroutine of the room's: every call of the store ends within
+// CallTimeout (5 s), and PostgreSQL cancels a statement that runs longer
+// than statementTimeout (4 s). A minute is twelve times that, room for
+// a goroutine held up by a loaded machine and for the servers' clocks
+// (the prune reads its own, the give-up was the giving server's; docs:
+// they agree to well under a second). A statement that the network held
+// longer than that, no margin would bound. Meanwhile the rows cost little:
+// the leases read every second are those held (leases_held).
+const GivenUpKept = time.Minute
+
+// PruneLeases implements Shared, in one statement, the same on SQLite and
+// PostgreSQL. A take of the room at once (TakeLease) either makes the
+// row held first, which the delete then leaves (holder), or follows the
+// delete and makes it anew.
+func (s *SQL) PruneLeases(ctx context.Context, now time.Time) error {
+	ctx, done := s.call(ctx, "prune leases", "")
+	defer done()
+	_, err := s.db.ExecContext(ctx, `DELETE FROM leases WHERE holder = '' AND until < $1`, now.Add(-GivenUpKept).UnixMilli())
 	return err
 }
 

@@ -53,7 +53,7 @@ func testLeases(t *testing.T, s *SQL) {
 	if err := s.AddMove(bg, Fence{Room: "fam", Holder: "b", Epoch: 2}, 0, 1); !errors.Is(err, ErrNotHolder) {
 		t.Fatalf("b moves in a's room: %v", err)
 	}
-	if err := s.DropLease(bg, "fam", "b"); err != nil {
+	if err := s.DropLease(bg, "fam", "b", t0.Add(12*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	if leases, _ := s.Leases(bg); len(leases) != 1 {
@@ -65,7 +65,7 @@ func testLeases(t *testing.T, s *SQL) {
 	if got, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "b", Until: t0.Add(30 * time.Second)}, t0.Add(13*time.Second)); !ok || err != nil || got.Epoch != 4 {
 		t.Fatalf("b takes the lease a let run out: %+v, %v, %v", got, ok, err)
 	}
-	if err := s.DropLease(bg, "fam", "b"); err != nil {
+	if err := s.DropLease(bg, "fam", "b", t0.Add(13*time.Second)); err != nil {
 		t.Fatal(err)
 	}
 	if leases, _ := s.Leases(bg); len(leases) != 0 {
@@ -93,7 +93,7 @@ func testEpochsNeverRepeat(t *testing.T, s *SQL) {
 		t.Fatal(first, ok, err)
 	}
 	must(t, s.AddMove(bg, first.Fence(), 0, 10))
-	must(t, s.DropLease(bg, "fam", "a"))
+	must(t, s.DropLease(bg, "fam", "a", at(0)))
 	must(t, s.DropMoves(bg, first.Fence(), 0)) // given up: refused in silence
 	again, ok, err := s.TakeLease(bg, Lease{Room: "fam", Holder: "a", Until: at(3)}, at(2))
 	if !ok || err != nil || again.Epoch <= first.Epoch || again.TakenOver {
@@ -122,6 +122,67 @@ func testEpochsNeverRepeat(t *testing.T, s *SQL) {
 	}
 	if leases, err := s.Leases(bg); err != nil || len(leases) != 1 || leases[0].Fence() != b.Fence() {
 		t.Fatalf("leases %+v, %v; want b's", leases, err)
+	}
+}
+
+// testLeasesPruned: a lease given up longer than GivenUpKept ago is
+// forgotten (PruneLeases), its row gone: a write of it finds no lease,
+// and the room's next lease is at epoch 1 again. One given up since
+// stays, and its room's next lease is at a new epoch still; a lease
+// held stays, run out (for a takeover) or not.
+func testLeasesPruned(t *testing.T, s *SQL) {
+	t0 := at(0)
+	old, _, err := s.TakeLease(bg, Lease{Room: "old", Holder: "a", Until: t0.Add(3 * time.Second)}, t0)
+	must(t, err)
+	must(t, s.DropLease(bg, "old", "a", t0))
+	fresh, _, err := s.TakeLease(bg, Lease{Room: "fresh", Holder: "a", Until: t0.Add(3 * time.Second)}, t0)
+	must(t, err)
+	must(t, s.DropLease(bg, "fresh", "a", t0.Add(GivenUpKept)))
+	_, _, err = s.TakeLease(bg, Lease{Room: "held", Holder: "b", Until: t0.Add(3 * time.Second)}, t0)
+	must(t, err)
+	givenUp := func() []string {
+		t.Helper()
+		rows, err := s.db.QueryContext(bg, `SELECT room FROM leases WHERE holder = '' ORDER BY room`)
+		must(t, err)
+		defer rows.Close()
+		var rooms []string
+		for rows.Next() {
+			var room string
+			must(t, rows.Scan(&room))
+			rooms = append(rooms, room)
+		}
+		must(t, rows.Err())
+		return rooms
+	}
+	must(t, s.PruneLeases(bg, t0.Add(GivenUpKept)))
+	if got := givenUp(); !reflect.DeepEqual(got, []string{"fresh", "old"}) {
+		t.Fatalf("given up after a prune GivenUpKept after the first: %v; want both still", got)
+	}
+	must(t, s.PruneLeases(bg, t0.Add(GivenUpKept+time.Millisecond)))
+	if got := givenUp(); !reflect.DeepEqual(got, []string{"fresh"}) {
+		t.Fatalf("given up after a prune just past GivenUpKept after the first: %v; want the one given up since", got)
+	}
+	if err := s.AddMove(bg, old.Fence(), 0, 10); !errors.Is(err, ErrNotHolder) {
+		t.Fatalf("a move of the lease forgotten: %v", err)
+	}
+	again, ok, err := s.TakeLease(bg, Lease{Room: "old", Holder: "a", Until: t0.Add(2 * GivenUpKept)}, t0.Add(GivenUpKept+time.Second))
+	if !ok || err != nil || again.Epoch != 1 || again.TakenOver {
+		t.Fatalf("a takes again the room whose lease was forgotten: %+v, %v, %v; want epoch 1, no takeover", again, ok, err)
+	}
+	next, ok, err := s.TakeLease(bg, Lease{Room: "fresh", Holder: "a", Until: t0.Add(2 * GivenUpKept)}, t0.Add(GivenUpKept+time.Second))
+	if !ok || err != nil || next.Epoch != fresh.Epoch+1 {
+		t.Fatalf("a takes again the room given up since: %+v, %v, %v; want epoch %d", next, ok, err, fresh.Epoch+1)
+	}
+	// Long after: nothing given up is left, and the leases held stay,
+	// b's run out included (another server takes it over).
+	must(t, s.DropLease(bg, "fresh", "a", t0.Add(GivenUpKept+2*time.Second)))
+	must(t, s.PruneLeases(bg, t0.Add(time.Hour)))
+	if got := givenUp(); len(got) != 0 {
+		t.Fatalf("given up an hour after: %v; want none", got)
+	}
+	leases, err := s.Leases(bg)
+	if err != nil || len(leases) != 2 || leases[0].Room != "held" || leases[1].Fence() != again.Fence() {
+		t.Fatalf("leases held after the prunes: %+v, %v; want b's, run out, and a's", leases, err)
 	}
 }
 
@@ -229,8 +290,8 @@ func testMoveRace(t *testing.T, s *SQL) {
 		if (e1 == nil) == (e2 == nil) {
 			t.Fatalf("move %d: %v and %v; want one written", n, e1, e2)
 		}
-		s.DropLease(bg, "fam", "a")
-		s.DropLease(bg, "fam", "b")
+		s.DropLease(bg, "fam", "a", at(n))
+		s.DropLease(bg, "fam", "b", at(n))
 	}
 	if got, _ := s.Moves(bg, "fam", 0); len(got) != 20 {
 		t.Fatalf("%d moves, want 20", len(got))

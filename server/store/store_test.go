@@ -30,7 +30,7 @@ var storeTests = []struct {
 }{
 	{"Names", testNames}, {"ClaimName", testClaimName}, {"PutRoom", testPutRoom},
 	{"Prune", testPrune}, {"Results", testResults}, {"ClaimRace", testClaimRace},
-	{"Leases", testLeases}, {"EpochsNeverRepeat", testEpochsNeverRepeat}, {"Fencing", testFencing}, {"Moves", testMoves}, {"MoveRace", testMoveRace}, {"Queue", testQueue}, {"Reclaim", testReclaim},
+	{"Leases", testLeases}, {"EpochsNeverRepeat", testEpochsNeverRepeat}, {"LeasesPruned", testLeasesPruned}, {"Fencing", testFencing}, {"Moves", testMoves}, {"MoveRace", testMoveRace}, {"Queue", testQueue}, {"Reclaim", testReclaim},
 	{"Ratings", testRatings}, {"RatingRace", testRatingRace}, {"PairLimit", testPairLimit}, {"Context", testContext},
 	{"Bots", testBots}, {"BotFaults", testBotFaults}, {"Forfeit", testForfeit}, {"Export", testExport},
 }
