@@ -41,7 +41,7 @@ func TestRankedLobby(t *testing.T) {
 		t.Fatalf("the lobby of a rated server:\n%s", v)
 	}
 	s.Update(press("l"))
-	if v := view(); !strings.Contains(v, "1. expert: 1562, house computer, fixed rating.") || !strings.Contains(v, "4. easy: 1323") {
+	if v := view(); !strings.Contains(v, "1. expert: 1552, house computer, fixed rating.") || !strings.Contains(v, "4. easy: 1323") {
 		t.Fatalf("the ranking:\n%s", v)
 	}
 	s.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
