@@ -71,6 +71,7 @@ const (
 	SaveName       // -
 	LeaveTable     // -
 	LeaveOver      // - (a guest leaving once the game is over: no seat to take over)
+	LeaveRated     // - (a guest leaving a rated game before its end: it counts as lost)
 	StopWatching   // -
 	NotSaved       // -
 	Saved          // where
@@ -695,6 +696,7 @@ const (
 	UIStopWatching    // -
 	UILeaveTable      // -
 	UILeaveOver       // - (once the game is over: no seat to take over)
+	UILeaveRated      // - (a rated game before its end: it counts as lost)
 	UIWatchingSide    // name
 	UINoHandQuit      // -
 	UIKeyLeave        // - (a key's help, short)

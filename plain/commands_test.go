@@ -668,11 +668,16 @@ func TestHandTellsEveryCard(t *testing.T) {
 }
 
 // TestGuestLeavesAfterTheGame: a guest's quit asks to leave, in play
-// saying that a computer player takes the seat (LeaveTable), and once
-// the game is over not, there being none to take over (LeaveOver): it
-// said so there too.
+// saying that a computer player takes the seat (LeaveTable), in a rated
+// game that it counts as lost (LeaveRated), and once the game is over
+// neither, there being no seat to take over (LeaveOver): it said so there
+// too.
 func TestGuestLeavesAfterTheGame(t *testing.T) {
-	for _, over := range []bool{false, true} {
+	for _, tc := range []struct {
+		over, rated bool
+		want        lang.Key
+	}{{false, false, lang.LeaveTable}, {false, true, lang.LeaveRated}, {true, false, lang.LeaveOver}, {true, true, lang.LeaveOver}} {
+		over := tc.over
 		g := newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
 		var buf []engine.Action
 		for over && g.State.Phase != engine.PhaseGameOver {
@@ -681,13 +686,17 @@ func TestGuestLeavesAfterTheGame(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		r := start(t, tableFor(t, g, "heuristic"), Options{Guest: true})
+		tab := tableFor(t, g, "heuristic")
+		if tc.rated {
+			tab = ratedTableFor(t, g, "heuristic")
+		}
+		r := start(t, tab, Options{Guest: true})
 		r.send("quit")
 		asked := r.until(func(l string) bool {
-			return l == lang.English.Text[lang.LeaveTable] || l == lang.English.Text[lang.LeaveOver]
+			return l == lang.English.Text[lang.LeaveTable] || l == lang.English.Text[lang.LeaveOver] || l == lang.English.Text[lang.LeaveRated]
 		})
-		if want := lang.English.Text[map[bool]lang.Key{false: lang.LeaveTable, true: lang.LeaveOver}[over]]; asked != want {
-			t.Errorf("game over %v: the guest's quit asks %q, want %q", over, asked, want)
+		if want := lang.English.Text[tc.want]; asked != want {
+			t.Errorf("game over %v, rated %v: the guest's quit asks %q, want %q", over, tc.rated, asked, want)
 		}
 		r.send("yes")
 		if e := r.wait(); e != Quit {

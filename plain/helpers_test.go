@@ -220,13 +220,25 @@ const localUser = "local"
 // seats.
 func tableFor(t *testing.T, g record.Game, level string) *table.Table {
 	t.Helper()
+	return tableWith(t, g, table.Config{Level: level, Undo: true, NewPlayer: ai.New})
+}
+
+// ratedTableFor is tableFor for a rated game (a server's, Config.Rated).
+func ratedTableFor(t *testing.T, g record.Game, level string) *table.Table {
+	t.Helper()
+	return tableWith(t, g, table.Config{Level: level, Rated: true, NewPlayer: ai.New})
+}
+
+// tableWith is g's table, set up by cfg.
+func tableWith(t *testing.T, g record.Game, cfg table.Config) *table.Table {
+	t.Helper()
 	users := make([]string, len(g.Seats))
 	for i, s := range g.Seats {
 		if s.Human {
 			users[i] = localUser
 		}
 	}
-	tab, err := table.FromRecord("", g, users, localUser, false, table.Config{Level: level, Undo: true, NewPlayer: ai.New}, nil)
+	tab, err := table.FromRecord("", g, users, localUser, false, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

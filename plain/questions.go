@@ -310,6 +310,9 @@ func (qs *questions) askQuit(confirmed bool) {
 	case qs.opts.Guest && qs.obs.Phase == engine.PhaseGameOver:
 		qs.q = qQuit
 		qs.say(lang.LeaveOver) // no seat left for a computer to take over
+	case qs.opts.Guest && qs.view.Rated:
+		qs.q = qQuit
+		qs.say(lang.LeaveRated)
 	case qs.opts.Guest:
 		qs.q = qQuit
 		qs.say(lang.LeaveTable)

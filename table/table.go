@@ -139,6 +139,9 @@ type View struct {
 	CanUndo bool
 	Started bool
 	Ended   bool
+	// Rated says the game is one of ranked play (Config.Rated): a person
+	// who leaves it loses it.
+	Rated bool
 	// Restored is set for a saved game brought back when the server
 	// started, until its host starts it again.
 	Restored bool
@@ -559,7 +562,7 @@ func (t *Table) viewLocked(c *Conn, seats []SeatInfo, watchers int) View {
 		Room: t.name, Seat: c.seat, Watching: c.watch, Host: !c.watch && c.user == t.host,
 		Version: t.version, Seats: seats, Started: t.started, Ended: t.ended,
 		Restored: t.restored && !t.started, Onlookers: watchers, Notice: t.notice, Next: -1,
-		OpenSeats: t.openSeats, Makers: slices.Clone(t.makers), Handed: c.handed, Acted: c.acted,
+		Rated: t.cfg.Rated, OpenSeats: t.openSeats, Makers: slices.Clone(t.makers), Handed: c.handed, Acted: c.acted,
 	}
 	if v.Notice.Kind == NoticeRated {
 		r, ok := t.rated[c.user]

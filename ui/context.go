@@ -50,9 +50,24 @@ func (m *screenContext) dialogBox(l layout, title string, body []string, buttons
 }
 
 // dialogBoxRows is dialogBox with some body rows clickable: rows maps a
-// body line to its layer ID.
+// body line to its layer ID. A body line wider than the screen is broken
+// between words: a box wider than the screen lost its right side and
+// misplaced its buttons (a French question at 80 columns).
 func (m *screenContext) dialogBoxRows(l layout, title string, body []string, buttons []button, rows map[int]string) []*layer {
 	st := m.styles
+	most := max(l.w-st.Dialog.GetHorizontalFrameSize(), 1)
+	tops := make([]int, len(body)) // each body line's first row in the body
+	lines := make([]string, len(body))
+	for i, b := range body {
+		lines[i] = b
+		if width(b) > most {
+			lines[i] = strings.Join(wrap(b, most), "\n")
+		}
+		if i > 0 {
+			tops[i] = tops[i-1] + lipgloss.Height(lines[i-1])
+		}
+	}
+	body = lines
 	var row strings.Builder
 	offs := make([]int, len(buttons))
 	for i, b := range buttons {
@@ -77,7 +92,7 @@ func (m *screenContext) dialogBoxRows(l layout, title string, body []string, but
 		layers = append(layers, lay(m.buttonText(b)).ID(b.id).X(x+2+offs[i]).Y(by).Z(11))
 	}
 	for i, id := range rows {
-		layers = append(layers, lay(body[i]).ID(id).X(x+2).Y(y+3+i).Z(11)) // border and title, blank
+		layers = append(layers, lay(body[i]).ID(id).X(x+2).Y(y+3+tops[i]).Z(11)) // border and title, blank
 	}
 	return layers
 }

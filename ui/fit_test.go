@@ -361,6 +361,19 @@ func localScreens(t *testing.T) []screenCase {
 		served.Update(st.view)
 		cases = append(cases, screenCase{fmt.Sprintf("served_handover%d", players), served, nil})
 	}
+	// q at a served table, rated or not: the French question of a rated
+	// game was wider than 80 columns, its box cut at the screen's edge and
+	// its buttons drawn astray.
+	for _, rated := range []bool{false, true} {
+		st := frozen(s, 0, []string{"Ann", "Bob"}, []bool{true, true}, nil)
+		st.view.Rated = rated
+		served, err := NewRemote(RemoteConfig{Table: st, Options: remoteOptions(), Dark: true, Lang: testLang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		served.Update(keyMsg("q"))
+		cases = append(cases, screenCase{fmt.Sprintf("served_leave_rated%v", rated), served, nil})
+	}
 	return cases
 }
 

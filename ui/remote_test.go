@@ -593,29 +593,35 @@ func TestRemoteReviewRefusalInFrench(t *testing.T) {
 }
 
 // TestRemoteLeaveAfterTheGame: q at a served table asks to leave, in play
-// saying that a computer player takes the seat, and once the game is
-// over not, there being none to take over: it said so there too.
+// saying that a computer player takes the seat, and in a rated game that
+// it counts as lost, and once the game is over neither, there being no
+// seat to take over: it said so there too.
 func TestRemoteLeaveAfterTheGame(t *testing.T) {
 	s, err := engine.New(engine.Config{Players: 2, Rules: engine.Standard}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf []engine.Action
-	for _, want := range []lang.Key{lang.UILeaveTable, lang.UILeaveOver} {
-		for want == lang.UILeaveOver && s.Phase != engine.PhaseGameOver {
+	for _, tc := range []struct {
+		rated bool
+		want  lang.Key
+	}{{false, lang.UILeaveTable}, {true, lang.UILeaveRated}, {false, lang.UILeaveOver}, {true, lang.UILeaveOver}} {
+		for tc.want == lang.UILeaveOver && s.Phase != engine.PhaseGameOver {
 			buf = s.Legal(buf[:0])
 			if s, err = engine.Apply(s, buf[0]); err != nil {
 				t.Fatal(err)
 			}
 		}
-		m, err := NewRemote(RemoteConfig{Table: frozen(s, 0, []string{"Ann", "Computer"}, []bool{true, false}, nil), Options: remoteOptions(), Dark: true})
+		tb := frozen(s, 0, []string{"Ann", "Computer"}, []bool{true, false}, nil)
+		tb.view.Rated = tc.rated
+		m, err := NewRemote(RemoteConfig{Table: tb, Options: remoteOptions(), Dark: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		m.Update(keyMsg("q"))
 		q := m.question()
-		if q == nil || len(q.body) == 0 || q.body[0] != lang.English.Text[want] {
-			t.Errorf("phase %v: q asks %+v, want %q", s.Phase, q, lang.English.Text[want])
+		if q == nil || len(q.body) == 0 || q.body[0] != lang.English.Text[tc.want] {
+			t.Errorf("phase %v, rated %v: q asks %+v, want %q", s.Phase, tc.rated, q, lang.English.Text[tc.want])
 		}
 	}
 }

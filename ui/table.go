@@ -254,6 +254,8 @@ func (m *seen) leaveText() string {
 		return m.t(lang.UIStopWatching)
 	case m.gameOver():
 		return m.t(lang.UILeaveOver) // no seat left for a computer to take over
+	case m.view.Rated:
+		return m.t(lang.UILeaveRated)
 	}
 	return m.t(lang.UILeaveTable)
 }
