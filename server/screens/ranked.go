@@ -223,10 +223,11 @@ func (s *Screen) ratingLine() said {
 
 // ratedChange is what the person's last game in room did to their
 // rating, nil if it was not rated; it refreshes the lobby's line of the
-// rating.
+// rating, once LastChange has seen the game's result written: read
+// before, the line told the rating before the game under the change.
 func (s *Screen) ratedChange(room string) said {
-	s.rating = s.ratingLine()
 	change, now, ok := s.Lobby().LastChange(s.ID(), room)
+	s.rating = s.ratingLine()
 	if !ok {
 		return nil
 	}

@@ -34,8 +34,11 @@ func rankedScreen(t *testing.T) (*Screen, *lobby.Lobby, func() string) {
 // TestRankedLobby: on a server that keeps ratings the lobby tells the
 // person's rating, l shows the ranking (the house computers on a new
 // server) and Escape goes back, and m looks for a quick match and seats
-// the person in a rated game, here against the house computer.
-func TestRankedLobby(t *testing.T) {
+// the person in a rated game, here against the house computer; leaving
+// it loses it, and the lobby tells the rating it left.
+func TestRankedLobby(t *testing.T) { synctest.Test(t, rankedLobby) }
+
+func rankedLobby(t *testing.T) {
 	s, l, view := rankedScreen(t)
 	if v := view(); !strings.Contains(v, "No rating yet") || !strings.Contains(v, "m: quick match") || !strings.Contains(v, "l: ranking") {
 		t.Fatalf("the lobby of a rated server:\n%s", v)
@@ -67,6 +70,28 @@ func TestRankedLobby(t *testing.T) {
 	}
 	if list := l.List(); len(list) != 1 || !list[0].Rated {
 		t.Fatalf("the quick room: %+v", list)
+	}
+
+	// Leaving the rated game loses it: back in the lobby, the line of the
+	// rating tells the rating it left, as the game's change does (it read
+	// the rating before the result was written).
+	u := <-s.conn.Updates()
+	for !u.Started {
+		u = <-s.conn.Updates()
+	}
+	s.Update(updateMsg{s.conn, u, true}) // the board opens
+	for _, k := range []string{"q", "y"} {
+		_, cmd := s.Update(press(k))
+		drive(t, s, cmd)
+	}
+	v := view()
+	i := strings.Index(v, "your rating is now ")
+	if i < 0 {
+		t.Fatalf("no rating change back in the lobby:\n%s", v)
+	}
+	now := strings.TrimRight(strings.Fields(v[i+len("your rating is now "):])[0], ".")
+	if !strings.Contains(v, "Your rating: "+now+" provisional; rated games: 1.") {
+		t.Fatalf("the line of the rating, after a change to %s:\n%s", now, v)
 	}
 }
 
