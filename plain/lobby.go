@@ -299,7 +299,7 @@ func (s *Session) rooms(l Lobby) {
 		case r.Bots > 1:
 			text = s.cat.T(lang.RoomBots, text, r.Bots)
 		}
-		s.say(lang.RoomLine, r.Name, r.Players, r.Rules, r.Level, s.cat.Count(r.People, lang.RoomPerson), text)
+		s.say(lang.RoomLine, r.Name, r.Players, r.Rules, s.cat.Level(r.Level), s.cat.Count(r.People, lang.RoomPerson), text)
 	}
 	s.say(lang.LobbyHelp)
 }

@@ -114,7 +114,7 @@ func TestRatedRoomListed(t *testing.T) {
 		t.Fatalf("the rated room's line:\n%s", v)
 	}
 	s.Update(press("f"))
-	if v := ansi.Strip(s.View().Content); !strings.Contains(v, "2 joueurs, classée, ordinateur easy") {
+	if v := ansi.Strip(s.View().Content); !strings.Contains(v, "2 joueurs, classée, ordinateur facile") {
 		t.Fatalf("the rated room's line in French:\n%s", v)
 	}
 }

@@ -573,7 +573,7 @@ func (s *Screen) View() tea.View {
 				if r.Rated { // early in the line, which a narrow terminal cuts
 					rules += s.lang.T(lang.SrvRated)
 				}
-				line := s.lang.T(lang.SrvRoomLine, r.Name, r.Players, rules, r.Level, people, state)
+				line := s.lang.T(lang.SrvRoomLine, r.Name, r.Players, rules, s.lang.Level(r.Level), people, state)
 				line = ansi.Truncate(line, s.inner()-2, "…")
 				if i == s.pick {
 					line = st.Selected.Render("> " + line)
