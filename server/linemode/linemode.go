@@ -288,9 +288,14 @@ func (l *lineLobby) Rank(name string) (plain.RankLine, []plain.RankGame, bool, e
 	return rankLine(r), said, ok, err
 }
 
-// Change implements plain.Ranks.
+// Change implements plain.Ranks: room is the one last entered, whose
+// game is told.
 func (l *lineLobby) Change(room string) (int, int, bool) {
-	return l.adm.Lobby().LastChange(l.adm.ID(), room)
+	if l.conn == nil || l.conn.Table().Name() != room {
+		return 0, 0, false
+	}
+	t := l.conn.Table()
+	return l.adm.Lobby().LastChange(l.adm.ID(), room, t.State().Seed)
 }
 
 // Quick implements plain.Ranks.

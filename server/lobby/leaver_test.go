@@ -188,7 +188,7 @@ func TestRatedChangeOnReturn(t *testing.T) {
 				servertest.Must(t, err)
 				servertest.WaitFor(t, ada, func(v table.View) bool { return v.Obs.Phase == engine.PhaseGameOver })
 				ada.Quit()
-				change, now, ok := l.LastChange("key-a", "back")
+				change, now, ok := l.LastChange("key-a", "back", ada.Table().State().Seed)
 				if !ok {
 					t.Fatal("back in the lobby, no rated change to read")
 				}

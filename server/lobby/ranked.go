@@ -171,13 +171,17 @@ func (l *Lobby) RatingOf(key string) (Ranked, bool) {
 	return ranked(p), true
 }
 
-// LastChange is what the last rated game of room did to the rating of the
-// person whose key is key: the change and the rating it left, as the
-// person reads them; ok is false if the room's last game was not rated
-// for them, or could not be recorded. A result the room has not written
-// yet is written first (awaitResults): back from the game, the person
-// reads its change.
-func (l *Lobby) LastChange(key, room string) (change, now int, ok bool) {
+// LastChange is what the game of room dealt from seed (its table's
+// engine.State.Seed) did to the rating of the person whose key is key:
+// the change and the rating it left, as the person reads them; ok is
+// false if that game was not rated for them, is not over for the rating
+// (a computer plays on the seat given up, against people or bots), or
+// could not be recorded. A result the room has not written yet is
+// written first (awaitResults): back from the game, the person reads its
+// change. The person's last rated game must be that one: a game of
+// another room of the same name (quick2 again, later) is not told as
+// this one's.
+func (l *Lobby) LastChange(key, room string, seed uint64) (change, now int, ok bool) {
 	if l.Ratings == nil {
 		return 0, 0, false
 	}
@@ -185,7 +189,7 @@ func (l *Lobby) LastChange(key, room string) (change, now int, ok bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), store.CallTimeout)
 	defer cancel()
 	games, err := l.Ratings.RatedGames(ctx, key, 1)
-	if err != nil || len(games) == 0 || games[0].Room != room {
+	if err != nil || len(games) == 0 || games[0].Room != room || !store.DealtFrom(games[0].Game, seed) {
 		return 0, 0, false
 	}
 	g := games[0]

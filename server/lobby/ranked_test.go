@@ -62,8 +62,13 @@ func TestRatedRoom(t *testing.T) {
 		if games[0].Rating != r.Rating || games[0].Change != r.Rating-fresh {
 			t.Fatalf("%s's game: %+v, rating %d, from %d", name, games[0], r.Rating, fresh)
 		}
-		if change, now, ok := l.LastChange(map[string]string{"Ada": "key-a", "Ben": "key-b"}[name], "duel"); !ok || now != r.Rating || change != games[0].Change {
+		if change, now, ok := l.LastChange(map[string]string{"Ada": "key-a", "Ben": "key-b"}[name], "duel", over.Seed); !ok || now != r.Rating || change != games[0].Change {
 			t.Fatalf("%s's last change: %+d, now %d, %v", name, change, now, ok)
+		}
+		// Another room of the same name, later, another deal: its game
+		// is not this one, and not yet rated.
+		if change, now, ok := l.LastChange(map[string]string{"Ada": "key-a", "Ben": "key-b"}[name], "duel", over.Seed+1); ok {
+			t.Fatalf("%s's change in the next room called duel, not rated yet: %+d, now %d", name, change, now)
 		}
 	}
 	if _, _, ok, err := l.Rank("Cyd", 5); ok || err != nil {

@@ -221,12 +221,13 @@ func (s *Screen) ratingLine() said {
 	}
 }
 
-// ratedChange is what the person's last game in room did to their
-// rating, nil if it was not rated; it refreshes the lobby's line of the
-// rating, once LastChange has seen the game's result written: read
-// before, the line told the rating before the game under the change.
-func (s *Screen) ratedChange(room string) said {
-	change, now, ok := s.Lobby().LastChange(s.ID(), room)
+// ratedChange is what the game of table t, just left, did to the
+// person's rating, nil if it was not rated; it refreshes the lobby's
+// line of the rating, once LastChange has seen the game's result
+// written: read before, the line told the rating before the game under
+// the change.
+func (s *Screen) ratedChange(t *table.Table) said {
+	change, now, ok := s.Lobby().LastChange(s.ID(), t.Name(), t.State().Seed)
 	s.rating = s.ratingLine()
 	if !ok {
 		return nil

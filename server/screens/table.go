@@ -102,7 +102,7 @@ func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 				s.msg = s.ended()
 			}
 			if s.conn != nil {
-				if said := s.ratedChange(s.conn.Table().Name()); said != nil {
+				if said := s.ratedChange(s.conn.Table()); said != nil {
 					s.msg = said
 				}
 			}

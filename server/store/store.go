@@ -16,6 +16,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/millebornes/mille/record"
@@ -122,6 +124,13 @@ type Result struct {
 // GameID names the game whose record is g, once it is over: its seed
 // and the length of its history.
 func GameID(g record.Game) string { return fmt.Sprintf("%d/%d", g.State.Seed, len(g.History)) }
+
+// DealtFrom reports whether id (GameID) is the id of a game dealt from
+// seed: a room's name comes back (quick2 on the next day), its game's
+// seed does not.
+func DealtFrom(id string, seed uint64) bool {
+	return strings.HasPrefix(id, strconv.FormatUint(seed, 10)+"/")
+}
 
 // ResultSeat is one seat of a finished game.
 type ResultSeat struct {
