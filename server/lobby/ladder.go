@@ -302,13 +302,17 @@ func (l *Lobby) Forfeit(conn *table.Conn, name string) {
 // forfeitOf is the result of game g of room, its seats held as seating
 // says, lost by seat loser, who forfeits it (store.ResultSeat.Forfeit):
 // the store rates it once, by its totals, the loser's side last, as the
-// game of a person who left it.
+// game of a person who left it. A seat given up before (resultOf) stays
+// a forfeit: a person who left a rated game against a bot, which broke
+// the protocol after, was rated as its winner; with every side gone the
+// store rates it for nobody.
 func forfeitOf(room string, g record.Game, seating table.Seating, loser int, now time.Time, level string) store.Result {
 	res := resultOf(room, g, seating, now, true, level)
 	lost := g.State.Config.SideOf(loser)
 	for i := range res.Seats {
 		s := &res.Seats[i]
-		s.Won, s.Forfeit = s.Side != lost, i == loser
+		s.Forfeit = s.Forfeit || i == loser
+		s.Won = s.Side != lost && !s.Forfeit
 	}
 	return res
 }

@@ -6,13 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"github.com/millebornes/mille/ai"
 	"github.com/millebornes/mille/ai/bot"
+	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/names"
+	"github.com/millebornes/mille/record"
 	"github.com/millebornes/mille/server/internal/pgtest"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/store"
@@ -220,5 +223,31 @@ func TestLadderCluster(t *testing.T) {
 	a, b := <-seats, <-seats
 	if a == nil || b == nil || a.Table() != b.Table() || !a.Table().Started() {
 		t.Fatalf("the bots' seats: %v and %v", a, b)
+	}
+}
+
+// TestForfeitKeepsGivenUp: a rated game a person left (a computer plays
+// their seat, given up) and whose bot then broke the protocol is lost by
+// both: the person's seat stays a forfeit, not won, so the store rates
+// it for nobody (every side forfeited). The person was rated as its
+// winner, +239, seen over OpenSSH.
+func TestForfeitKeepsGivenUp(t *testing.T) {
+	g, err := record.New(engine.Config{Players: 2, Rules: engine.Standard}, 9, []record.Seat{{Name: "Computer", Level: "easy"}, {Name: "Pybot", Human: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seating := table.Seating{Users: []string{"", "key-bot"}, GaveUp: []string{"key-ada", ""}, GaveUpAs: []string{"Ada", ""}}
+	for _, tc := range []struct {
+		name    string
+		seating table.Seating
+		want    []store.ResultSeat
+	}{
+		{"the person left first", seating, []store.ResultSeat{{Key: "key-ada", Name: "Ada", Forfeit: true}, {Key: "key-bot", Name: "Pybot", Side: 1, Forfeit: true}}},
+		{"nobody left", table.Seating{Users: []string{"key-ada", "key-bot"}}, []store.ResultSeat{{Key: "key-ada", Name: "Computer", Won: true}, {Key: "key-bot", Name: "Pybot", Side: 1, Forfeit: true}}},
+	} {
+		res := forfeitOf("quick2", g, tc.seating, 1, time.Unix(0, 0), "easy")
+		if !slices.Equal(res.Seats, tc.want) {
+			t.Errorf("%s: the result's seats %+v, want %+v", tc.name, res.Seats, tc.want)
+		}
 	}
 }
