@@ -67,8 +67,13 @@ func settle(t *testing.T, tb *Table, c *Conn) View {
 	t.Helper()
 	deadline := time.After(30 * time.Second)
 	for {
-		v := c.View()
+		// The state first, then the view: a view read first could be
+		// older than the state (a computer moving in between), the
+		// person's turn in the state and not yet in the view, whose
+		// observation then had no legal move (TestActedMarksTheMove,
+		// under the race detector at load).
 		st := tb.State()
+		v := c.View()
 		if st.HandOver() || v.Plays(st.ToAct()) {
 			return v
 		}

@@ -203,6 +203,7 @@ func TestQuickTables(t *testing.T) {
 		if r.err != nil {
 			t.Fatal(r.err)
 		}
+		synctest.Wait() // the deal, as for the tables above (it was read before it, under the race detector at load)
 		humans := 0
 		for _, s := range r.c.Table().Seats() {
 			if s.Human {
