@@ -181,9 +181,8 @@ type Server struct {
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup // running sessions
 
-	mu        sync.Mutex
-	saved     map[string]bool // the rooms saved by Shutdown
-	listeners []net.Listener  // given to Serve; Shutdown closes them
+	mu    sync.Mutex
+	saved map[string]bool // the rooms saved by Shutdown
 
 	lines *linemode.Server // runs the line-mode sessions
 
@@ -328,14 +327,14 @@ func New(cfg Config) (*Server, error) {
 func (s *Server) Serve(l net.Listener) error {
 	// A Serve that comes after the shutdown has begun returns at once: a
 	// SIGTERM just after the start once hung mille serve, accepting
-	// forever. The server closes its listeners itself as well.
+	// forever. One that comes after the SSH server's Close returns at
+	// once too (channel.Server), which closes every listener it was given.
 	s.mu.Lock()
 	if s.stop.Err() != nil {
 		s.mu.Unlock()
 		l.Close()
 		return nil
 	}
-	s.listeners = append(s.listeners, l)
 	if c := s.Lobby.Cluster; c != nil && c.Address() == "" {
 		c.SetAddr(l.Addr().String())
 	}
@@ -398,15 +397,10 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	s.Lobby.Close()
 	s.peers.Close()
 	// Clients keep their connections open after their last session: close
-	// them rather than wait for them.
-	if cerr := s.ssh.Close(); err == nil && !errors.Is(cerr, channel.ErrServerClosed) {
+	// them rather than wait for them, and the listeners.
+	if cerr := s.ssh.Close(); err == nil {
 		err = cerr
 	}
-	s.mu.Lock()
-	for _, l := range s.listeners {
-		l.Close()
-	}
-	s.mu.Unlock()
 	if cerr := s.store.Close(); err == nil {
 		err = cerr
 	}
