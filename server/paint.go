@@ -11,6 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/millebornes/mille/server/screens"
 )
 
 // A served session draws its frames itself, line by line, instead of with
@@ -58,20 +60,11 @@ func newPainted(inner tea.Model, p *painter, every time.Duration, now func() tim
 }
 
 // repaintAfter is the command that asks for the held view after d, or
-// gives up when done closes: a tea.Tick's wait outlived its session by up
-// to a frame, a goroutine left behind (and a synctest bubble's deadlock
-// in TestSSHIdle).
+// gives up when done closes (screens.After): a tea.Tick's wait outlived
+// its session by up to a frame, a goroutine left behind (and a synctest
+// bubble's deadlock in TestSSHIdle).
 func repaintAfter(d time.Duration, done <-chan struct{}) tea.Cmd {
-	return func() tea.Msg {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-t.C:
-			return repaint{}
-		case <-done:
-			return nil
-		}
-	}
+	return screens.After(d, done, repaint{})
 }
 
 // Init implements tea.Model.

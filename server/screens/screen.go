@@ -240,14 +240,19 @@ type listTick struct{}
 // wait held the ended session's program (its input reader's key table
 // alone is 133 KB) for up to two seconds more: under a reconnect storm of
 // 250 sessions a second, 500 programs nobody saw and some 130 MB.
-func (s *Screen) tickList() tea.Cmd {
-	done := s.Done
+func (s *Screen) tickList() tea.Cmd { return After(listEvery, s.Done, listTick{}) }
+
+// After is a tea.Tick that can be stopped: the command gives msg after d,
+// or nil as soon as done closes (nil: never), so that its wait ends with
+// the session whose model asked for it. The served models' timers are
+// these: the lobby's list and the painter's repaint.
+func After(d time.Duration, done <-chan struct{}, msg tea.Msg) tea.Cmd {
 	return func() tea.Msg {
-		t := time.NewTimer(listEvery)
+		t := time.NewTimer(d)
 		defer t.Stop()
 		select {
 		case <-t.C:
-			return listTick{}
+			return msg
 		case <-done:
 			return nil
 		}
