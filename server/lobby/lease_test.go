@@ -37,6 +37,19 @@ func (h *heldRenewal) TakeLease(ctx context.Context, l store.Lease, now time.Tim
 	return h.Shared.TakeLease(ctx, l, now)
 }
 
+// renewHeld starts a renewal of a's leases, whose store holds it, and
+// returns once the store says so (reached closes), with a channel that
+// closes when the renewal has returned.
+func renewHeld(a *Lobby, reached <-chan struct{}) <-chan struct{} {
+	renewed := make(chan struct{})
+	go func() {
+		defer close(renewed)
+		a.renew()
+	}()
+	<-reached
+	return renewed
+}
+
 // TestLeaseGivenUpStays: a room of server a is unmade while a renewal of
 // its lease is on its way to the store; the renewal, arriving after the
 // lease was given up, takes nothing back: server b makes a room of that
@@ -78,12 +91,7 @@ func TestLeaseGivenUpStays(t *testing.T) {
 			servertest.Must(t, err)
 			r := a.Room("fam")
 			c.Add(time.Second)
-			renewed := make(chan struct{})
-			go func() {
-				defer close(renewed)
-				a.renew()
-			}()
-			<-held.reached
+			renewed := renewHeld(a, held.reached)
 			a.unmake(r, []*table.Conn{ann})
 			close(held.release)
 			<-renewed
@@ -243,12 +251,7 @@ func TestReloadNotUndone(t *testing.T) {
 	act(t, a, ann)
 	r := a.Room("fam")
 	c.Add(time.Second)
-	renewed := make(chan struct{})
-	go func() {
-		defer close(renewed)
-		a.renew()
-	}()
-	<-held.reached
+	renewed := renewHeld(a, held.reached)
 	a.reload(r, r.fence(), "the test reads it again")
 	<-renewed
 	if again := a.Room("fam"); again == nil || again == r {
