@@ -192,6 +192,9 @@ func (g *game) see(v table.View) {
 	}
 	if note {
 		g.sp.notice(v.Notice)
+		if v.Notice.Kind == table.NoticeNotWritten {
+			g.qs.askAgain() // the move was not made: the table asks the same again
+		}
 	}
 	if g.hn.search.Stale(g.obs.EventCount) {
 		g.hn.stop() // a hint for a table that has moved on

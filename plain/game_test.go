@@ -2,12 +2,14 @@ package plain
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -358,5 +360,40 @@ func TestComputerThinks(t *testing.T) {
 				t.Errorf("a move of %v: %d thinking lines before the turn, want %d; the transcript:\n%s", tc.took, said, tc.says, r.out)
 			}
 		})
+	}
+}
+
+// TestMoveNotWritten: a move the server could not write down is not
+// made; the player hears so and is asked again for the turn, each time,
+// so that the line mode never leaves a turn in silence (a blind player,
+// or the fault suite's scripted one, would wait there for good).
+func TestMoveNotWritten(t *testing.T) {
+	var mu sync.Mutex
+	refuse := 0 // moves still to refuse
+	g := newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
+	tab := tableWith(t, g, table.Config{Level: "heuristic", NewPlayer: ai.New,
+		Moved: func(context.Context, int, engine.Action, table.Checkpoint) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if refuse > 0 {
+				refuse--
+				return errors.New("the database is down")
+			}
+			return nil
+		}})
+	r := start(t, tab, Options{})
+	r.until(func(l string) bool { return asks(l, lang.Turn) })
+	mu.Lock()
+	refuse = 2
+	mu.Unlock()
+	for range 2 {
+		r.send("discard 1")
+		r.until(func(l string) bool { return l == lang.English.Text[lang.NoticeNotWritten] })
+		r.until(func(l string) bool { return asks(l, lang.Turn) })
+	}
+	r.send("discard 1")
+	r.until(func(l string) bool { return strings.HasPrefix(l, "You discard ") })
+	if n := len(tab.Record().History); n == 0 {
+		t.Errorf("the third try was not made: %d moves", n)
 	}
 }

@@ -99,6 +99,9 @@ func (qs *questions) promptNow() prompt {
 	return p
 }
 
+// askAgain has prompt ask again what it asked last.
+func (qs *questions) askAgain() { qs.asked = prompt{} }
+
 // prompt asks what the table asks now, if it has not been asked yet.
 func (qs *questions) prompt() {
 	p := qs.promptNow()

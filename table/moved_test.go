@@ -21,9 +21,16 @@ func TestMoved(t *testing.T) {
 		var mu sync.Mutex
 		var moves []engine.Action
 		limit, refused := 1000, 0
+		var held chan struct{} // when set, the next write waits for it
 		cfg := config(2, engine.Standard, 4)
 		cfg.Moved = func(_ context.Context, n int, a engine.Action, record Checkpoint) error {
 			mu.Lock()
+			if h := held; h != nil {
+				held = nil
+				mu.Unlock()
+				<-h
+				mu.Lock()
+			}
 			defer mu.Unlock()
 			if len(moves) >= limit {
 				if refused++; refused < 5 { // more: a computer retrying; let it go
@@ -130,6 +137,25 @@ func TestMoved(t *testing.T) {
 		synctest.Wait()
 		if v := c.View(); len(history()) != n || v.Notice.Kind != NoticeNotWritten {
 			t.Fatalf("a's move refused: %d moves (was %d), the notice %+v", len(history()), n, v.Notice)
+		}
+		// Played again and refused again: the second refusal is news too.
+		// While the new try is written, the first is no longer told.
+		hold := make(chan struct{})
+		mu.Lock()
+		held = hold
+		mu.Unlock()
+		if _, err := play(); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		v := c.View()
+		close(hold)
+		if v.Notice.Kind == NoticeNotWritten {
+			t.Fatalf("a plays again: the refusal before is still told, %+v", v.Notice)
+		}
+		synctest.Wait()
+		if v := c.View(); len(history()) != n || v.Notice.Kind != NoticeNotWritten {
+			t.Fatalf("a's move refused again: %d moves (was %d), the notice %+v", len(history()), n, v.Notice)
 		}
 	})
 }

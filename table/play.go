@@ -183,6 +183,10 @@ const WritingNotice = time.Second
 // wait for Wake.
 func (t *Table) writeMoveLocked(a engine.Action) {
 	t.writing = true
+	if t.notice.Kind == NoticeNotWritten {
+		// A new try: should it be refused too, that is news again.
+		t.notice = Notice{}
+	}
 	n, rec, ctx := len(t.history), Checkpoint{Game: t.recordLocked(), Seating: t.seatingLocked()}, t.ctx
 	t.writers.Add(1)
 	go func() {
