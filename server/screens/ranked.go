@@ -102,22 +102,40 @@ func (s *Screen) quickDone(m quickMsg) tea.Cmd {
 // "" if none.
 func (s *Screen) Moved() string { return s.moved }
 
-// showRanking shows the ranking, or why it cannot be read.
-func (s *Screen) showRanking() {
-	list, err := s.Lobby().Ranking(rankingLines)
-	if err != nil {
-		s.msg = s.refusal(err)
-		return
+// rankingMsg is the ranking read from the store, or why it could not
+// be (showRanking).
+type rankingMsg struct {
+	list []lobby.Ranked
+	err  error
+}
+
+// showRanking opens the ranking, whose lines come from the store in a
+// command.
+func (s *Screen) showRanking() tea.Cmd {
+	s.ranking = []lobby.Ranked{} // its page, empty until the lines come
+	l := s.Lobby()
+	return func() tea.Msg {
+		list, err := l.Ranking(rankingLines)
+		return rankingMsg{list, err}
 	}
-	s.ranking, s.msg = list, nil
+}
+
+// rankingRead shows the ranking read, or why it could not be.
+func (s *Screen) rankingRead(m rankingMsg) {
+	switch {
+	case s.ranking == nil: // gone back meanwhile
+	case m.err != nil:
+		s.ranking, s.msg = nil, s.refusal(m.err)
+	default:
+		s.ranking, s.msg = append([]lobby.Ranked{}, m.list...), nil
+	}
 }
 
 // rankedKey handles a key of the ranking, or while a quick match is
 // looked for: the way back to the lobby.
-func (s *Screen) rankedKey(msg tea.KeyPressMsg) {
+func (s *Screen) rankedKey(msg tea.KeyPressMsg) tea.Cmd {
 	if s.friending {
-		s.friendKey(msg)
-		return
+		return s.friendKey(msg)
 	}
 	if s.quickStop != nil {
 		if n, err := strconv.Atoi(msg.Text); err == nil && slices.Contains(engine.PlayerCounts[:], n) && n != s.quickSize {
@@ -126,49 +144,49 @@ func (s *Screen) rankedKey(msg tea.KeyPressMsg) {
 			if n != 4 && n != 6 {
 				friend = "" // a party sits only at tables of teams
 			}
-			s.quickNext = s.quickWith(n, friend)
-			return
+			return s.quickWith(n, friend)
 		}
 		if msg.Text == "p" {
 			f := newField(s.st, lobby.MaxNameLen)
 			f.Prompt = s.lang.T(lang.SrvFriendName)
 			s.friendField, s.friending = &f, true
-			return
+			return nil
 		}
 	}
 	if !key.Matches(msg, s.keys.back.Back) {
-		return
+		return nil
 	}
 	if s.quickStop != nil {
 		s.quickStop()
 		s.quickStop = nil
 	}
 	s.ranking = nil
-	s.rating = s.ratingLine()
+	return s.readRating()
 }
 
 // friendKey handles a key as the person types their partner's name:
 // Enter looks for a table of teams with them (4, or 6 if asked), Escape
 // goes back to looking as before.
-func (s *Screen) friendKey(msg tea.KeyPressMsg) {
+func (s *Screen) friendKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case msg.String() == "enter":
 		friend := strings.TrimSpace(s.friendField.Value())
 		s.friending, s.friendField = false, nil // kept by none but a session typing in it
 		if friend == "" {
-			return
+			return nil
 		}
 		size := s.quickSize
 		if size != 4 && size != 6 {
 			size = 4
 		}
 		s.quickStop()
-		s.quickNext = s.quickWith(size, friend)
+		return s.quickWith(size, friend)
 	case msg.String() == "esc":
 		s.friending, s.friendField = false, nil
 	default:
 		*s.friendField, _ = s.friendField.Update(msg) // see newField
 	}
+	return nil
 }
 
 // viewRanked draws the ranking, or the quick match being looked for.
@@ -201,14 +219,29 @@ func rankLine(c *lang.Catalogue, r lobby.Ranked) string {
 	return c.RankLine(r.Rank, r.Name, r.Rating, r.Provisional, r.House, r.Bot, r.Games, r.Wins)
 }
 
-// ratingLine is the lobby's line of the person's rating; nil on a server
-// without ranked play.
-func (s *Screen) ratingLine() said {
-	l := s.Lobby()
+// ratingMsg is the lobby's line of the person's rating, read from the
+// store (readRating).
+type ratingMsg struct{ line said }
+
+// changeMsg is what a rated game just left did to the person's rating,
+// nil if nothing, and the line of the rating it left (ratedChange).
+type changeMsg struct{ change, line said }
+
+// readRating reads the lobby's line of the person's rating, in a
+// command: the store may be slow.
+func (s *Screen) readRating() tea.Cmd {
+	l, id := s.Lobby(), s.ID()
 	if !l.Rated() || s.naming {
+		s.rating = nil
 		return nil
 	}
-	r, ok := l.RatingOf(s.ID())
+	return func() tea.Msg { return ratingMsg{ratingLine(l, id)} }
+}
+
+// ratingLine is the lobby's line of the rating of the person whose key
+// is id.
+func ratingLine(l *lobby.Lobby, id string) said {
+	r, ok := l.RatingOf(id)
 	return func(c *lang.Catalogue) string {
 		if !ok {
 			return c.T(lang.SrvNoRating)
@@ -221,16 +254,30 @@ func (s *Screen) ratingLine() said {
 	}
 }
 
-// ratedChange is what the game of table t, just left, did to the
-// person's rating, nil if it was not rated; it refreshes the lobby's
-// line of the rating, once LastChange has seen the game's result
-// written: read before, the line told the rating before the game under
-// the change.
-func (s *Screen) ratedChange(t *table.Table) said {
-	change, now, ok := s.Lobby().LastChange(s.ID(), t.Name(), t.State().Seed)
-	s.rating = s.ratingLine()
-	if !ok {
+// ratedChange reads what the game of table t, just left, did to the
+// person's rating, in a command (changeMsg), and the line of the rating
+// once LastChange has seen the game's result written: read before, the
+// line told the rating before the game under the change.
+func (s *Screen) ratedChange(t *table.Table) tea.Cmd {
+	l, id, room, seed := s.Lobby(), s.ID(), t.Name(), t.State().Seed
+	if !l.Rated() {
 		return nil
 	}
-	return func(c *lang.Catalogue) string { return c.RatedChange(change, now, false) }
+	return func() tea.Msg {
+		var m changeMsg
+		if change, now, ok := l.LastChange(id, room, seed); ok {
+			m.change = func(c *lang.Catalogue) string { return c.RatedChange(change, now, false) }
+		}
+		m.line = ratingLine(l, id)
+		return m
+	}
+}
+
+// changeRead shows what a rated game did, unless the person is in a room
+// again.
+func (s *Screen) changeRead(m changeMsg) {
+	s.rating = m.line
+	if m.change != nil && s.conn == nil {
+		s.msg = m.change
+	}
 }

@@ -28,6 +28,7 @@ func rankedScreen(t *testing.T) (*Screen, *lobby.Lobby, func() string) {
 	t.Cleanup(l.Close)
 	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	drive(t, s, s.readRating()) // as Init reads it
 	return s, l, func() string { return ansi.Strip(s.View().Content) }
 }
 
@@ -43,13 +44,15 @@ func rankedLobby(t *testing.T) {
 	if v := view(); !strings.Contains(v, "No rating yet") || !strings.Contains(v, "m: quick match") || !strings.Contains(v, "l: ranking") {
 		t.Fatalf("the lobby of a rated server:\n%s", v)
 	}
-	s.Update(press("l"))
+	_, cmd := s.Update(press("l"))
+	drive(t, s, cmd)
 	if v := view(); !strings.Contains(v, "1. expert: 1552, house computer, fixed rating.") || !strings.Contains(v, "4. easy: 1323") {
 		t.Fatalf("the ranking:\n%s", v)
 	}
 	s.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 	s.Update(press("f"))
-	s.Update(press("l"))
+	_, cmd = s.Update(press("l"))
+	drive(t, s, cmd)
 	if v := view(); !strings.Contains(v, "2. fort") {
 		t.Fatalf("the ranking in French:\n%s", v)
 	}
@@ -60,7 +63,7 @@ func rankedLobby(t *testing.T) {
 	}
 
 	l.SetQuickWait(time.Millisecond) // nobody else comes
-	_, cmd := s.Update(press("m"))
+	_, cmd = s.Update(press("m"))
 	if v := view(); !strings.Contains(v, "Looking for an opponent") {
 		t.Fatalf("looking for a quick match:\n%s", v)
 	}

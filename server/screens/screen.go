@@ -57,12 +57,10 @@ type Screen struct {
 	quickStop context.CancelFunc
 	rating    said
 	// quickSize is the table looked for, quickGen counts the looks (an
-	// answer to an earlier one is given up), quickNext is the look a key
-	// asked for (rankedKey), and moved the room of another server a
-	// quick match seated the person in (Moved).
+	// answer to an earlier one is given up), and moved the room of
+	// another server a quick match seated the person in (Moved).
 	quickSize int
 	quickGen  int
-	quickNext tea.Cmd
 	// quickFriend is the partner the look asks for ("": none);
 	// friending is set while the person types their name in friendField.
 	quickFriend string
@@ -197,7 +195,6 @@ func New(a *lobby.Admission, room string, width int) *Screen {
 		s.nameField = &f
 	}
 	s.rooms = a.Lobby().List()
-	s.rating = s.ratingLine()
 	return s
 }
 
@@ -269,7 +266,7 @@ func (s *Screen) Init() tea.Cmd {
 		s.enter(s.room, s.Lobby().Room(s.room) == nil)
 		return tea.RequestBackgroundColor
 	}
-	return tea.Batch(s.keepTicking(), tea.RequestBackgroundColor)
+	return tea.Batch(s.keepTicking(), tea.RequestBackgroundColor, s.readRating())
 }
 
 // listing reports whether the lobby's list shows: not while the person
@@ -331,6 +328,15 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	case quickMsg:
 		return s, s.quickDone(msg)
+	case ratingMsg:
+		s.rating = msg.line
+		return s, nil
+	case rankingMsg:
+		s.rankingRead(msg)
+		return s, nil
+	case changeMsg:
+		s.changeRead(msg)
+		return s, nil
 	case botMsg:
 		if s.conn != nil { // already in a room: the seat found is given up
 			if msg.c != nil {
@@ -347,7 +353,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !msg.open {
 			s.conn, s.rooms = nil, s.Lobby().List()
 			s.msg = s.ended()
-			return s, nil
+			return s, s.readRating()
 		}
 		if msg.u.Host != s.last.Host {
 			s.msg = nil // an earlier refusal may no longer hold
@@ -366,10 +372,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case s.form != nil:
 			return s, s.formKey(msg)
 		case s.ranking != nil || s.quickStop != nil:
-			s.rankedKey(msg)
-			cmd := s.quickNext
-			s.quickNext = nil
-			return s, cmd
+			return s, s.rankedKey(msg)
 		case s.conn != nil && (!s.last.Started || s.last.Ended):
 			return s, s.waitingKey(msg)
 		case s.conn != nil:
@@ -404,7 +407,8 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Leave):
 		return tea.Quit
 	case key.Matches(msg, k.Refresh):
-		s.rooms, s.rating = s.Lobby().List(), s.ratingLine()
+		s.rooms = s.Lobby().List()
+		return s.readRating()
 	case key.Matches(msg, k.Lang):
 		s.SetLang(lang.All[(slices.Index(lang.All, s.lang)+1)%len(lang.All)])
 	case key.Matches(msg, k.Up):
@@ -425,7 +429,7 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, ranked.Quick) && s.Lobby().Rated():
 		return s.quick(2)
 	case key.Matches(msg, ranked.Ranking) && s.Lobby().Rated():
-		s.showRanking()
+		return s.showRanking()
 	case key.Matches(msg, ranked.Bot) && s.Lobby().Rated():
 		return s.playBot()
 	}
@@ -490,6 +494,7 @@ func (s *Screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 		if s.room != "" {
 			s.enter(s.room, s.Lobby().Room(s.room) == nil)
 		}
+		return s.readRating()
 	default:
 		*s.nameField, _ = s.nameField.Update(msg) // see newField
 	}

@@ -101,13 +101,13 @@ func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 			if msg.Ended {
 				s.msg = s.ended()
 			}
+			var cmd tea.Cmd
 			if s.conn != nil {
-				if said := s.ratedChange(s.conn.Table()); said != nil {
-					s.msg = said
-				}
+				cmd = s.ratedChange(s.conn.Table())
 			}
 			s.conn = nil
 			s.rooms = s.Lobby().List()
+			return cmd, true
 		}
 		return nil, true
 	case tea.KeyPressMsg:
