@@ -50,6 +50,7 @@ func (s *Server) Serve(l net.Listener) error {
 	}
 	defer s.untrack(l, nil)
 	var delay time.Duration
+	failed := 0 // accepts failed in a row
 	for {
 		conn, err := l.Accept()
 		if err != nil {
@@ -61,13 +62,27 @@ func (s *Server) Serve(l net.Listener) error {
 			}
 			// Out of descriptors, or a connection that went before it was
 			// taken: the listener is still good, so wait a little (ever
-			// longer while it lasts) and accept again.
+			// longer while it lasts) and accept again. The host reads when
+			// it began and when it ended, not every try.
+			if failed++; failed == 1 {
+				s.logf("accepting connections failed; trying again", "listen", l.Addr().String(), "err", err)
+			}
 			delay = min(max(2*delay, 5*time.Millisecond), time.Second)
 			time.Sleep(delay)
 			continue
 		}
-		delay = 0
+		if failed > 0 {
+			s.logf("accepting connections again", "listen", l.Addr().String(), "failed", failed)
+		}
+		delay, failed = 0, 0
 		go s.serveConn(conn)
+	}
+}
+
+// logf logs an error of the server's own, if it has a log.
+func (s *Server) logf(msg string, args ...any) {
+	if s.Handler != nil && s.Handler.Log != nil {
+		s.Handler.Log.Error(msg, args...)
 	}
 }
 
