@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -219,5 +220,33 @@ func TestRestoredRoomStaysListed(t *testing.T) {
 	a2, err := l2.Join(bg, "solo", "key-a", "Ada", -1)
 	if err != nil || a2.Seat() != 0 {
 		t.Fatalf("Ada comes back: %v, %v", a2, err)
+	}
+}
+
+// roomsDown is a store whose rooms cannot be read (its database out of
+// reach); after giveUp reads it answers "no such room", so that a loop
+// that would try forever ends.
+type roomsDown struct {
+	store.Store
+	reads, giveUp int
+}
+
+func (s *roomsDown) Room(context.Context, string) (store.Room, error) {
+	if s.reads++; s.reads > s.giveUp {
+		return store.Room{}, store.ErrNoRoom
+	}
+	return store.Room{}, errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
+}
+
+// TestFreeNameStoreDown: with the store out of reach, the name offered
+// for a new room comes after one read: it once tried room1, room2, …
+// without end, each read failing, and held the session that asked.
+func TestFreeNameStoreDown(t *testing.T) {
+	st := &roomsDown{Store: servertest.NewStore(t), giveUp: 1000}
+	l := NewLobby(0)
+	l.Store = st
+	defer l.Close()
+	if got := l.FreeName(bg); got != "room1" || st.reads > 1 {
+		t.Fatalf("FreeName offered %q after %d reads of the store, want room1 after one", got, st.reads)
 	}
 }

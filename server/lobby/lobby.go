@@ -184,7 +184,11 @@ func (l *Lobby) FreeName(ctx context.Context) string {
 			continue
 		}
 		if l.Store != nil {
-			if _, err := l.Store.Room(ctx, name); !errors.Is(err, store.ErrNoRoom) {
+			// A room kept under the name: try the next. Any other error
+			// (the database out of reach) would be the same for every
+			// name: the name is offered, and making the room says why it
+			// cannot be made.
+			if _, err := l.Store.Room(ctx, name); err == nil {
 				continue
 			}
 		}
