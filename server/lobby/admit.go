@@ -108,14 +108,24 @@ func (a *Admission) Note(msg string, args ...any) {
 	}
 }
 
-// SetName gives the player name (Users.SetName).
+// SetName gives the player name: WriteName, then Named.
 func (a *Admission) SetName(name string) error {
-	if err := a.users.SetName(a.ctx, a.id, name); err != nil {
+	if err := a.WriteName(name); err != nil {
 		return err
 	}
+	a.Named(name)
+	return nil
+}
+
+// WriteName writes the player's name down in the store (Users.SetName),
+// or says why it is refused. It changes nothing of a, so a command may
+// run it beside the session's Update, which then calls Named.
+func (a *Admission) WriteName(name string) error { return a.users.SetName(a.ctx, a.id, name) }
+
+// Named makes name, written down by WriteName, the player's.
+func (a *Admission) Named(name string) {
 	a.name, a.unread = name, false
 	a.Note("name chosen")
-	return nil
 }
 
 // Create makes room name, hosted by the player, within the rooms a key

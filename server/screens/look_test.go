@@ -30,9 +30,9 @@ func TestGoldenScreens(t *testing.T) {
 		newcomer := New(lobby.NewAdmission(bg, l, users, "key-new"), "", w)
 		ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "", w)
 		screens := []struct{ name, text string }{{"name", frame(newcomer)}, {"lobby", frame(ann)}}
-		ann.Update(press("n"))
+		do(t, ann, press("n"))
 		screens = append(screens, struct{ name, text string }{"form", frame(ann)})
-		ann.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+		do(t, ann, tea.KeyPressMsg{Code: tea.KeyEnter})
 		settle(t, ann)
 		screens = append(screens, struct{ name, text string }{"waiting", frame(ann)})
 		for _, sc := range screens {

@@ -64,12 +64,12 @@ func lobbyOfAnnAndBob(t *testing.T) (*lobby.Lobby, *lobby.Users) {
 func TestMouse(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
-	ann.Update(press("n"))
+	do(t, ann, press("n"))
 	click(t, ann, "Players")   // select the field
 	click(t, ann, "Players")   // 4 -> 6
 	click(t, ann, "Computers") // select
 	click(t, ann, "Computers") // easy -> medium
-	click(t, ann, "Create the room")
+	drive(t, ann, click(t, ann, "Create the room"))
 	r := l.Room("room1")
 	if r == nil {
 		t.Fatal("no room made")
@@ -85,7 +85,7 @@ func TestMouse(t *testing.T) {
 	}
 
 	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
-	click(t, bob, "room1")
+	drive(t, bob, click(t, bob, "room1"))
 	if bob.conn == nil {
 		t.Fatalf("Ben did not join: %s", bob.message())
 	}
@@ -146,7 +146,7 @@ func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
 	}
 	for _, k := range []string{"t", "s", "w", "1", "3", "x"} {
 		bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 100)
-		bob.Init() // joins at once; the first update is still on its way
+		drive(t, bob, bob.Init()) // joins; the first update is still on its way
 		if bob.conn == nil || len(bob.last.Seats) != 0 {
 			t.Fatal("the test needs a screen that joined and saw no update yet")
 		}
@@ -155,5 +155,22 @@ func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
 			t.Fatalf("%s: the screen does not say it is joining:\n%s", k, bob.View().Content)
 		}
 		bob.Leave()
+	}
+}
+
+// do hands msg to the screen and drives the commands it gives: a seat
+// found, a name written down or a room saved comes back from its
+// command, as in a session.
+func do(t *testing.T, s *Screen, msg tea.Msg) {
+	t.Helper()
+	_, cmd := s.Update(msg)
+	drive(t, s, cmd)
+}
+
+// typeKeys types ks on the screen, driving what each gives (do).
+func typeKeys(t *testing.T, s *Screen, ks ...tea.KeyPressMsg) {
+	t.Helper()
+	for _, k := range ks {
+		do(t, s, k)
 	}
 }

@@ -27,7 +27,7 @@ func TestEnterKeptRoom(t *testing.T) {
 		watch bool
 	}{{"key-b", false}, {"key-x", true}} {
 		s := New(lobby.NewAdmission(bg, l, users, tc.key), "fam", 80)
-		s.Init()
+		drive(t, s, s.Init())
 		if s.conn == nil {
 			t.Fatalf("%s: not in the room: %s", tc.key, s.message())
 		}

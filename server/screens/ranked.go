@@ -31,20 +31,11 @@ type quickMsg struct {
 	gen int
 }
 
-// botMsg is the seat against a waiting bot that b found, or why none.
-type botMsg struct {
-	c   *table.Conn
-	err error
-}
-
 // playBot seats the person against the bot that has waited longest on
 // the ladder, in a command: the lobby reads the store for it.
 func (s *Screen) playBot() tea.Cmd {
 	adm := s.Admission
-	return func() tea.Msg {
-		c, err := adm.PlayBot(context.Background())
-		return botMsg{c, err}
-	}
+	return s.seat("", func() (*table.Conn, error) { return adm.PlayBot(context.Background()) })
 }
 
 // quick looks for a quick match of players until one is made, the person

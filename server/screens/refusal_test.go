@@ -19,7 +19,7 @@ import (
 func TestRefusalsInFrench(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
-	ann.Init()
+	drive(t, ann, ann.Init())
 	settle(t, ann)
 
 	fr := &lang.French
@@ -35,9 +35,7 @@ func TestRefusalsInFrench(t *testing.T) {
 		{"Zoé", ""},
 	} {
 		s.Update(erase)
-		for _, k := range keys(tc.name, "enter") {
-			s.Update(k)
-		}
+		typeKeys(t, s, keys(tc.name, "enter")...)
 		if s.message() != tc.want {
 			t.Errorf("name %q: %q, want %q", tc.name, s.message(), tc.want)
 		}
@@ -54,9 +52,7 @@ func TestRefusalsInFrench(t *testing.T) {
 		{append(append([]string{"n"}, back...), "friday", "enter"), fr.T(lang.RefRoomExists)},
 		{append(back, "enter"), fr.T(lang.RefRoomName, lobby.MaxRoomName)},
 	} {
-		for _, k := range keys(tc.keys...) {
-			s.Update(k)
-		}
+		typeKeys(t, s, keys(tc.keys...)...)
 		if s.message() != tc.want {
 			t.Errorf("the form: %q, want %q", s.message(), tc.want)
 		}
@@ -67,7 +63,7 @@ func TestRefusalsInFrench(t *testing.T) {
 	// A guest's start in the waiting room.
 	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
 	bob.SetLang(fr)
-	bob.Init()
+	drive(t, bob, bob.Init())
 	settle(t, bob)
 	bob.Update(press("s"))
 	if want := fr.Error(table.ErrNotHost); bob.message() != want || want == lang.English.Error(table.ErrNotHost) {
@@ -89,10 +85,10 @@ func TestRefusalFollowsLanguage(t *testing.T) {
 	}{
 		{"a room gone", "", func(s *Screen) {
 			s.rooms = []lobby.RoomInfo{{Name: "gone", Players: 2, Rules: "standard", Level: "easy"}} // read before it closed
-			s.Update(keys("enter")[0])
+			do(t, s, keys("enter")[0])
 		}, fr.T(lang.RefNoRoom)},
 		{"a room ended", "ended", func(s *Screen) {
-			s.Init()
+			drive(t, s, s.Init())
 			settle(t, s)
 			s.Update(updateMsg{s.conn, table.View{}, false})
 		}, fr.T(lang.SrvRoomEnded)},

@@ -81,6 +81,12 @@ type Screen struct {
 	Done <-chan struct{}
 
 	ticking bool // a tickList waits
+	// busy is set while a command looks for a seat (seat) or writes the
+	// name down (nameKey): the keys that would start another wait.
+	// joining is the room a seat is looked for in, "" if none or not
+	// known.
+	busy    bool
+	joining string
 }
 
 // said is a sentence of the message line kept as what it tells, not in
@@ -160,13 +166,57 @@ func (s *Screen) RoomName() string {
 // last view of it says (an onlooker plays none).
 func (s *Screen) Seated() bool { return s != nil && s.conn != nil && len(s.last.Mine) > 0 }
 
-// enter takes a seat in the room called name (lobby.Admission.enter).
-func (s *Screen) enter(name string, create bool) {
-	s.connect(s.Admission.Enter(name, create))
+// formMsg opens the new room form, offering the room name name.
+type formMsg struct{ name string }
+
+// seatMsg is the seat a command found (a room entered, watched or made,
+// a bot's table), or why none.
+type seatMsg struct {
+	c   *table.Conn
+	err error
+}
+
+// seat runs find in a command: finding a seat may read and write the
+// store (a room's lease and record), which Update must not wait for. The
+// seat comes back as a seatMsg; until then the keys that would look for
+// another do nothing (busy), and the screen says it joins room ("": the
+// room is not known yet).
+func (s *Screen) seat(room string, find func() (*table.Conn, error)) tea.Cmd {
+	if s.busy {
+		return nil
+	}
+	s.busy, s.joining = true, room
+	return func() tea.Msg {
+		c, err := find()
+		return seatMsg{c, err}
+	}
+}
+
+// seated takes the seat a command found, or shows why none.
+func (s *Screen) seated(m seatMsg) {
+	s.busy, s.joining = false, ""
+	if s.conn != nil { // already in a room: the seat found is given up
+		if m.c != nil {
+			m.c.Quit()
+		}
+		return
+	}
+	if s.connect(m.c, m.err); s.conn != nil {
+		s.form = nil
+	}
+}
+
+// enter takes a seat in the room called name (lobby.Admission.Enter).
+func (s *Screen) enter(name string, create bool) tea.Cmd {
+	adm := s.Admission
+	return s.seat(name, func() (*table.Conn, error) { return adm.Enter(name, create) })
 }
 
 // watch makes the person an onlooker of the room called name.
-func (s *Screen) watch(name string) { s.connect(s.Admission.Watch(name)) }
+func (s *Screen) watch(name string) tea.Cmd {
+	adm := s.Admission
+	return s.seat(name, func() (*table.Conn, error) { return adm.Watch(name) })
+}
 
 // connect enters the room of c, or shows err. The room's updates come
 // through Updates from now on.
@@ -263,8 +313,7 @@ func (s *Screen) Init() tea.Cmd {
 		s.room = s.Lobby().SeatedRoom(s.ID())
 	}
 	if s.room != "" && !s.naming {
-		s.enter(s.room, s.Lobby().Room(s.room) == nil)
-		return tea.RequestBackgroundColor
+		return tea.Batch(s.enter(s.room, s.Lobby().Room(s.room) == nil), tea.RequestBackgroundColor)
 	}
 	return tea.Batch(s.keepTicking(), tea.RequestBackgroundColor, s.readRating())
 }
@@ -318,8 +367,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, nil
 		}
 		s.pick = msg.index
-		s.enter(s.rooms[s.pick].Name, false)
-		return s, nil
+		return s, s.enter(s.rooms[s.pick].Name, false)
 	case listTick:
 		if s.listing() {
 			s.rooms = s.Lobby().List()
@@ -337,14 +385,18 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case changeMsg:
 		s.changeRead(msg)
 		return s, nil
-	case botMsg:
-		if s.conn != nil { // already in a room: the seat found is given up
-			if msg.c != nil {
-				msg.c.Quit()
-			}
-			return s, nil
+	case seatMsg:
+		s.seated(msg)
+		return s, nil
+	case formMsg:
+		if s.listing() && s.form == nil && s.ranking == nil && s.quickStop == nil && !s.busy {
+			s.form, s.msg = newForm(msg.name, s.st, s.Lobby().Levels(), s.Lobby().Rated(), s.lang), nil
 		}
-		s.connect(msg.c, msg.err)
+		return s, nil
+	case namedMsg:
+		return s, s.named(msg)
+	case savedMsg:
+		s.saved(msg)
 		return s, nil
 	case updateMsg:
 		if msg.c != s.conn {
@@ -376,8 +428,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case s.conn != nil && (!s.last.Started || s.last.Ended):
 			return s, s.waitingKey(msg)
 		case s.conn != nil:
-			s.roomKey(msg)
-			return s, nil
+			return s, s.roomKey(msg)
 		}
 		return s, s.lobbyKey(msg)
 	}
@@ -416,15 +467,17 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Down):
 		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
 	case key.Matches(msg, k.New):
-		s.form, s.msg = newForm(s.FreeName(), s.st, s.Lobby().Levels(), s.Lobby().Rated(), s.lang), nil
-		return nil
+		// The form offers a name no room has, kept ones too: the store
+		// is read in a command (formMsg).
+		adm := s.Admission
+		return func() tea.Msg { return formMsg{adm.FreeName()} }
 	case key.Matches(msg, k.Join):
 		if s.pick < len(s.rooms) {
-			s.enter(s.rooms[s.pick].Name, false)
+			return s.enter(s.rooms[s.pick].Name, false)
 		}
 	case key.Matches(msg, k.Watch):
 		if s.pick < len(s.rooms) {
-			s.watch(s.rooms[s.pick].Name)
+			return s.watch(s.rooms[s.pick].Name)
 		}
 	case key.Matches(msg, ranked.Quick) && s.Lobby().Rated():
 		return s.quick(2)
@@ -445,15 +498,20 @@ func (s *Screen) formKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.form, s.msg = nil, nil
 	case done:
 		name, cfg := s.form.config(lobby.NewSeed())
-		if s.connect(s.Admission.Create(name, cfg)); s.conn != nil {
-			s.form = nil
-		}
+		adm := s.Admission
+		return s.seat(name, func() (*table.Conn, error) { return adm.Create(name, cfg) })
 	}
 	return nil
 }
 
+// savedMsg is the name the room was saved under, or why it was not.
+type savedMsg struct {
+	name string
+	err  error
+}
+
 // roomKey handles a key in a started room shown as text (viewRoom).
-func (s *Screen) roomKey(msg tea.KeyPressMsg) {
+func (s *Screen) roomKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := s.keys.room
 	switch {
 	case key.Matches(msg, k.Leave):
@@ -461,13 +519,49 @@ func (s *Screen) roomKey(msg tea.KeyPressMsg) {
 		s.conn.Quit()
 		s.conn, s.rooms = nil, s.Lobby().List()
 	case key.Matches(msg, k.Save):
-		// The host saves the room on the server.
-		if name, err := s.Save(s.conn); err != nil {
-			s.msg = s.refusal(err)
-		} else {
-			s.msg = func(c *lang.Catalogue) string { return c.T(lang.SrvSavedAs, name) }
+		// The host saves the room on the server, in a command: the
+		// store writes it.
+		adm, c := s.Admission, s.conn
+		return func() tea.Msg {
+			name, err := adm.Save(c)
+			return savedMsg{name, err}
 		}
 	}
+	return nil
+}
+
+// saved tells where the room was saved, or why it was not.
+func (s *Screen) saved(m savedMsg) {
+	if m.err != nil {
+		s.msg = s.refusal(m.err)
+		return
+	}
+	s.msg = func(c *lang.Catalogue) string { return c.T(lang.SrvSavedAs, m.name) }
+}
+
+// namedMsg is the name the person gave, written down, or why it was not
+// taken.
+type namedMsg struct {
+	name string
+	err  error
+}
+
+// named leaves the name prompt for the lobby once the name is written
+// down, or shows why it was not taken.
+func (s *Screen) named(m namedMsg) tea.Cmd {
+	s.busy = false
+	if m.err != nil {
+		s.msg = s.refusal(m.err)
+		return nil
+	}
+	s.Named(m.name)
+	s.naming, s.msg, s.nameField = false, nil, nil
+	s.rooms = s.Lobby().List()
+	var enter tea.Cmd
+	if s.room != "" {
+		enter = s.enter(s.room, s.Lobby().Room(s.room) == nil)
+	}
+	return tea.Batch(enter, s.readRating())
 }
 
 // nameKey handles a key at the name prompt; the name field takes the keys
@@ -485,16 +579,12 @@ func (s *Screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
 		if lang.QuitsNamePrompt(name) {
 			return tea.Quit
 		}
-		if err := s.SetName(name); err != nil {
-			s.msg = s.refusal(err)
+		if s.busy {
 			return nil
 		}
-		s.naming, s.msg, s.nameField = false, nil, nil
-		s.rooms = s.Lobby().List()
-		if s.room != "" {
-			s.enter(s.room, s.Lobby().Room(s.room) == nil)
-		}
-		return s.readRating()
+		s.busy = true // the name is written down in a command (named)
+		adm := s.Admission
+		return func() tea.Msg { return namedMsg{name, adm.WriteName(name)} }
 	default:
 		*s.nameField, _ = s.nameField.Update(msg) // see newField
 	}
@@ -525,6 +615,8 @@ func (s *Screen) View() tea.View {
 		b.WriteString("\n" + helpView(*s.help, s.keys.name, s.inner()) + "\n")
 	} else if s.ranking != nil || s.quickStop != nil {
 		s.viewRanked(&b)
+	} else if s.joining != "" {
+		b.WriteString(s.lang.T(lang.WrJoining, s.joining) + "\n")
 	} else if s.form != nil {
 		s.form.view(&b, h, st)
 		b.WriteString("\n" + helpView(*s.help, s.form.keys, s.inner()) + "\n")

@@ -28,17 +28,17 @@ var bg = context.Background()
 func TestScreensFit(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
-	ann.Init()
+	drive(t, ann, ann.Init())
 	settle(t, ann)
 	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
-	bob.Init()
+	drive(t, bob, bob.Init())
 	settle(t, bob)
 	users.SetName(bg, "key-c", "Col")
 	cal := New(lobby.NewAdmission(bg, l, users, "key-c"), "", 80)
-	cal.Update(press("w")) // the room under the cursor: friday
+	do(t, cal, press("w")) // the room under the cursor: friday
 	settle(t, cal)
 	form := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
-	form.Update(press("n"))
+	do(t, form, press("n"))
 
 	lobbyKeys := []string{"n: new room", "enter: join", "w: watch", "r: refresh", "q: leave"}
 	tests := []struct {
@@ -99,7 +99,7 @@ func TestNamePrompt(t *testing.T) {
 	s.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // erase before the cursor
 	s.Update(tea.PasteMsg{Content: "Zoé"})
 	s.Update(keys("backspace")[0])
-	s.Update(keys("enter")[0])
+	do(t, s, keys("enter")[0])
 	if name, _ := users.Name(bg, "key-new"); name != "Zo" || s.naming {
 		t.Errorf("name %q (still asking: %v), want Zo", name, s.naming)
 	}
@@ -110,10 +110,10 @@ func TestNamePrompt(t *testing.T) {
 func TestRefusalForgotten(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
-	ann.Init()
+	drive(t, ann, ann.Init())
 	settle(t, ann)
 	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
-	bob.Init()
+	drive(t, bob, bob.Init())
 	settle(t, bob)
 	bob.Update(press("s"))
 	if bob.message() != lang.English.Error(table.ErrNotHost) {
@@ -218,7 +218,7 @@ func TestRetiredNamePrompt(t *testing.T) {
 	for _, k := range keys("Zoe") {
 		s.Update(k)
 	}
-	s.Update(keys("enter")[0])
+	do(t, s, keys("enter")[0])
 	if name, _ := users.Name(bg, "key-old"); name != "Zoe" || s.naming {
 		t.Errorf("name %q (still asking: %v), want Zoe", name, s.naming)
 	}
@@ -258,8 +258,8 @@ func TestNamePromptStoreDown(t *testing.T) {
 	for _, k := range keys("Ada") {
 		s.Update(k)
 	}
-	s.Update(keys("enter")[0])
-	if text := flat(); !s.naming || !strings.Contains(text, "type quit to leave") {
+	do(t, s, keys("enter")[0])
+	if text := flat(); !s.naming || s.message() == "" || !strings.Contains(text, "type quit to leave") {
 		t.Errorf("a name refused with the database down reads:\n%s", text)
 	}
 	s.nameField.SetValue("")
@@ -270,5 +270,32 @@ func TestNamePromptStoreDown(t *testing.T) {
 		t.Fatal("quit does not quit")
 	} else if _, ok := cmd().(tea.QuitMsg); !ok {
 		t.Fatal("quit does not quit")
+	}
+}
+
+// TestSeatInACommand: a seat is looked for in a command, not in Update
+// (the store may be slow): meanwhile the screen says which room it joins,
+// not the lobby, and a second key that would look for one does nothing;
+// the seat comes with the command's message.
+func TestSeatInACommand(t *testing.T) {
+	l, users := lobbyOfAnnAndBob(t)
+	if _, err := l.Create(bg, "friday", "key-a", "Ada", -1, lobby.DefaultRoom); err != nil {
+		t.Fatal(err)
+	}
+	ben := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
+	ben.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	_, cmd := ben.Update(keys("enter")[0]) // the room under the cursor: friday
+	if ben.conn != nil {
+		t.Fatal("Update took the seat itself")
+	}
+	if v := ansi.Strip(ben.View().Content); !strings.Contains(v, "Joining room friday") || strings.Contains(v, "n: new room") {
+		t.Fatalf("while the seat is looked for:\n%s", v)
+	}
+	if _, again := ben.Update(keys("enter")[0]); again != nil {
+		t.Fatal("a second Enter looks for a second seat")
+	}
+	drive(t, ben, cmd)
+	if ben.conn == nil || ben.conn.Table().Name() != "friday" {
+		t.Fatalf("no seat after the command: %s", ben.message())
 	}
 }
