@@ -294,8 +294,7 @@ func (l *lineLobby) Change(room string) (int, int, bool) {
 	if l.conn == nil || l.conn.Table().Name() != room {
 		return 0, 0, false
 	}
-	t := l.conn.Table()
-	return l.adm.Lobby().LastChange(l.adm.ID(), room, t.State().Seed)
+	return l.adm.Lobby().TableChange(l.adm.ID(), l.conn.Table())
 }
 
 // Quick implements plain.Ranks.

@@ -197,6 +197,12 @@ func (l *Lobby) LastChange(key, room string, seed uint64) (change, now int, ok b
 	return now - rating.Display(g.Before), now, true
 }
 
+// TableChange is LastChange for the game of table t, a room of this
+// lobby: the game is known by its room's name and its deal's seed.
+func (l *Lobby) TableChange(key string, t *table.Table) (change, now int, ok bool) {
+	return l.LastChange(key, t.Name(), t.State().Seed)
+}
+
 // tellRated tells the people at the room's table what its rated game res,
 // just recorded, did to their ratings (table.NoticeRated): on the
 // game-over screen, as the store rated it. A store that does not answer

@@ -250,13 +250,13 @@ func ratingLine(l *lobby.Lobby, id string) said {
 // once LastChange has seen the game's result written: read before, the
 // line told the rating before the game under the change.
 func (s *Screen) ratedChange(t *table.Table) tea.Cmd {
-	l, id, room, seed := s.Lobby(), s.ID(), t.Name(), t.State().Seed
+	l, id := s.Lobby(), s.ID()
 	if !l.Rated() {
 		return nil
 	}
 	return func() tea.Msg {
 		var m changeMsg
-		if change, now, ok := l.LastChange(id, room, seed); ok {
+		if change, now, ok := l.TableChange(id, t); ok {
 			m.change = func(c *lang.Catalogue) string { return c.RatedChange(change, now, false) }
 		}
 		m.line = ratingLine(l, id)
