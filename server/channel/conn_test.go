@@ -1,16 +1,15 @@
 package channel
 
 import (
-	"bytes"
 	"errors"
 	"log/slog"
 	"net"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"github.com/millebornes/mille/internal/testkit"
 	"github.com/millebornes/mille/server/events"
 	"github.com/millebornes/mille/server/gate"
 )
@@ -41,31 +40,13 @@ func (f *flaky) Accept() (net.Conn, error) {
 func (f *flaky) Close() error   { return nil }
 func (f *flaky) Addr() net.Addr { return &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 2222} }
 
-// lockedBuffer is a log's output, written by the server's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *lockedBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *lockedBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
-
 // TestAcceptFailuresLogged: accepts that fail while the listener is still
 // good (out of descriptors) are tried again, not the end of the server,
 // and the host's log says when they began and when they ended, once
 // each, not at every try.
 func TestAcceptFailuresLogged(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var out lockedBuffer
+		var out testkit.Buffer
 		log := events.New(slog.New(slog.NewTextHandler(&out, nil)))
 		s := &Server{Gate: gate.New(&gate.Limits{}, log, time.Now), Handler: &Handler{Log: log}}
 		l := &flaky{fails: 30, s: s}
