@@ -2,15 +2,11 @@ package screens
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/lobby"
 	"github.com/millebornes/mille/table"
@@ -23,14 +19,6 @@ import (
 // rankingLines is how many lines of the ranking the screen shows.
 const rankingLines = 15
 
-// quickMsg is the seat a quick match found, or why none; gen is the
-// look it answers (Screen.quickGen).
-type quickMsg struct {
-	c   *table.Conn
-	err error
-	gen int
-}
-
 // playBot seats the person against the bot that has waited longest on
 // the ladder, in a command: the lobby reads the store for it.
 func (s *Screen) playBot() tea.Cmd {
@@ -38,60 +26,32 @@ func (s *Screen) playBot() tea.Cmd {
 	return s.seat("", func() (*table.Conn, error) { return adm.PlayBot(context.Background()) })
 }
 
-// quick looks for a quick match of players until one is made, the person
-// stops looking (rankedKey) or asks for another size, or the session
-// ends.
-func (s *Screen) quick(players int) tea.Cmd { return s.quickWith(players, "") }
-
-// quickWith is quick with the person called friend as partner (players
-// 4 or 6), who asks for the person too (lobby.QuickWith).
-func (s *Screen) quickWith(players int, friend string) tea.Cmd {
-	ctx, cancel := context.WithCancel(context.Background())
-	s.quickGen++
-	s.quickStop, s.quickSize, s.quickFriend, s.msg = cancel, players, friend, nil
-	done, adm, gen := s.Done, s.Admission, s.quickGen
-	return func() tea.Msg {
-		if done != nil {
-			go func() {
-				select {
-				case <-done:
-					cancel()
-				case <-ctx.Done():
-				}
-			}()
-		}
-		c, err := adm.QuickWith(ctx, players, friend)
-		cancel()
-		return quickMsg{c, err, gen}
-	}
+// quickMatch looks for a quick match of players (quickLook) until one is
+// made, the person stops looking or asks for another size, or the
+// session ends.
+func (s *Screen) quickMatch(players int) tea.Cmd {
+	s.msg = nil
+	return s.quick.start(s.Done, players, "")
 }
 
 // quickDone enters the room a quick match found, or shows why none; a
 // person matched into a room of another server of the cluster leaves
 // the program, which relays the session there (Moved).
 func (s *Screen) quickDone(m quickMsg) tea.Cmd {
-	if s.quickStop == nil || m.gen != s.quickGen { // stopped: a seat found meanwhile is given up
-		if m.c != nil {
-			m.c.Quit()
-		}
-		return nil
-	}
-	s.quickStop = nil
-	if errors.Is(m.err, context.Canceled) {
-		return nil
-	}
-	if moved, ok := errors.AsType[*lobby.Matched](m.err); ok {
-		s.moved = moved.Room
+	c, err, ok := s.quick.found(m)
+	switch {
+	case s.quick.moved != "":
 		return tea.Quit
+	case ok:
+		s.connect(c, err)
 	}
-	s.connect(m.c, m.err)
 	return nil
 }
 
 // Moved is the room of another server of the cluster a quick match
 // seated the person in, where the session goes once the program ends;
 // "" if none.
-func (s *Screen) Moved() string { return s.moved }
+func (s *Screen) Moved() string { return s.quick.moved }
 
 // rankingMsg is the ranking read from the store, or why it could not
 // be (showRanking).
@@ -123,76 +83,27 @@ func (s *Screen) rankingRead(m rankingMsg) {
 }
 
 // rankedKey handles a key of the ranking, or while a quick match is
-// looked for: the way back to the lobby.
+// looked for (quickLook.key): the way back to the lobby.
 func (s *Screen) rankedKey(msg tea.KeyPressMsg) tea.Cmd {
-	if s.friending {
-		return s.friendKey(msg)
-	}
-	if s.quickStop != nil {
-		if n, err := strconv.Atoi(msg.Text); err == nil && slices.Contains(engine.PlayerCounts[:], n) && n != s.quickSize {
-			s.quickStop()
-			friend := s.quickFriend
-			if n != 4 && n != 6 {
-				friend = "" // a party sits only at tables of teams
+	if s.quick.on() {
+		cmd, stopped := s.quick.key(msg, s.keys.back.Back, s.Done, s.st, s.lang)
+		if !stopped {
+			if cmd != nil {
+				s.msg = nil // a look's refusal was about the look before
 			}
-			return s.quickWith(n, friend)
+			return cmd
 		}
-		if msg.Text == "p" {
-			f := newField(s.st, lobby.MaxNameLen)
-			f.Prompt = s.lang.T(lang.SrvFriendName)
-			s.friendField, s.friending = &f, true
-			return nil
-		}
-	}
-	if !key.Matches(msg, s.keys.back.Back) {
+	} else if !key.Matches(msg, s.keys.back.Back) {
 		return nil
-	}
-	if s.quickStop != nil {
-		s.quickStop()
-		s.quickStop = nil
 	}
 	s.ranking = nil
 	return s.readRating()
 }
 
-// friendKey handles a key as the person types their partner's name:
-// Enter looks for a table of teams with them (4, or 6 if asked), Escape
-// goes back to looking as before.
-func (s *Screen) friendKey(msg tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case msg.String() == "enter":
-		friend := strings.TrimSpace(s.friendField.Value())
-		s.friending, s.friendField = false, nil // kept by none but a session typing in it
-		if friend == "" {
-			return nil
-		}
-		size := s.quickSize
-		if size != 4 && size != 6 {
-			size = 4
-		}
-		s.quickStop()
-		return s.quickWith(size, friend)
-	case msg.String() == "esc":
-		s.friending, s.friendField = false, nil
-	default:
-		*s.friendField, _ = s.friendField.Update(msg) // see newField
-	}
-	return nil
-}
-
 // viewRanked draws the ranking, or the quick match being looked for.
 func (s *Screen) viewRanked(b *strings.Builder) {
-	if s.quickStop != nil {
-		if s.quickFriend != "" {
-			b.WriteString(s.para(s.lang.T(lang.QuickFriendAsks, s.quickFriend, s.quickSize, s.Name(), int(lobby.FriendWait.Seconds()))) + "\n")
-		} else {
-			b.WriteString(s.para(s.lang.QuickLooking(s.quickSize, int(s.Lobby().WaitForQuick().Seconds()))) + "\n")
-		}
-		b.WriteString(s.para(s.lang.T(lang.QuickSizeKeys)) + "\n")
-		b.WriteString(s.para(s.lang.T(lang.QuickFriendKey)) + "\n")
-		if s.friending {
-			b.WriteString("\n" + s.friendField.View() + "\n")
-		}
+	if s.quick.on() {
+		s.quick.view(b, s.lang, s.para, s.Name(), s.Lobby().WaitForQuick())
 	} else {
 		b.WriteString(s.st.Heading.Render(s.para(s.lang.T(lang.RankHead))) + "\n")
 		for _, r := range s.ranking {

@@ -8,7 +8,6 @@
 package screens
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"regexp"
@@ -50,23 +49,11 @@ type Screen struct {
 
 	form *roomForm // the new room form, while open
 
-	// Ranked play (ranked.go): the ranking while it is shown, the way to
-	// stop looking for a quick match while one is looked for, and the
-	// person's rating as the lobby shows it.
-	ranking   []lobby.Ranked
-	quickStop context.CancelFunc
-	rating    said
-	// quickSize is the table looked for, quickGen counts the looks (an
-	// answer to an earlier one is given up), and moved the room of
-	// another server a quick match seated the person in (Moved).
-	quickSize int
-	quickGen  int
-	// quickFriend is the partner the look asks for ("": none);
-	// friending is set while the person types their name in friendField.
-	quickFriend string
-	friending   bool
-	friendField *textinput.Model // made as the person first presses p
-	moved       string
+	// Ranked play (ranked.go): the ranking while it is shown, the look
+	// for a quick match, and the person's rating as the lobby shows it.
+	ranking []lobby.Ranked
+	quick   quickLook
+	rating  said
 
 	conn *table.Conn // the seat taken (or watched), nil in the lobby
 	last table.View  // the seat's latest view
@@ -87,6 +74,8 @@ type Screen struct {
 	// known.
 	busy    bool
 	joining string
+	// pending holds the seats commands found until Update takes them.
+	pending *pending
 }
 
 // said is a sentence of the message line kept as what it tells, not in
@@ -148,6 +137,7 @@ func (s *Screen) Updated(u table.View, open bool) tea.Msg { return updateMsg{s.c
 // Leave gives up the connection to the room when the session ends: the
 // seat waits for the player's return for the grace period.
 func (s *Screen) Leave() {
+	s.pending.end() // seats found by commands still on their way
 	if s.conn != nil {
 		s.conn.Leave()
 	}
@@ -186,8 +176,12 @@ func (s *Screen) seat(room string, find func() (*table.Conn, error)) tea.Cmd {
 		return nil
 	}
 	s.busy, s.joining = true, room
+	pend := s.pending
 	return func() tea.Msg {
 		c, err := find()
+		if c != nil && !pend.put(c) {
+			return nil // the session has ended: the seat was given up
+		}
 		return seatMsg{c, err}
 	}
 }
@@ -195,6 +189,9 @@ func (s *Screen) seat(room string, find func() (*table.Conn, error)) tea.Cmd {
 // seated takes the seat a command found, or shows why none.
 func (s *Screen) seated(m seatMsg) {
 	s.busy, s.joining = false, ""
+	if m.c != nil && !s.pending.take(m.c) {
+		return // given up: the session ends
+	}
 	if s.conn != nil { // already in a room: the seat found is given up
 		if m.c != nil {
 			m.c.Quit()
@@ -238,6 +235,8 @@ func (s *Screen) connect(c *table.Conn, err error) {
 func New(a *lobby.Admission, room string, width int) *Screen {
 	st := ui.StylesFor(true)
 	s := &Screen{Admission: a, room: room, width: width, st: st, keys: keysIn(&lang.English), help: helpFor(st, &lang.English), lang: &lang.English}
+	s.pending = &pending{}
+	s.quick.adm, s.quick.pending = a, s.pending
 	s.naming = s.Name() == ""
 	if s.naming {
 		f := newField(st, lobby.MaxNameLen)
@@ -255,9 +254,7 @@ func (s *Screen) SetLang(l *lang.Catalogue) {
 	if s.nameField != nil {
 		s.nameField.Prompt = l.T(lang.SrvName)
 	}
-	if s.friendField != nil {
-		s.friendField.Prompt = l.T(lang.SrvFriendName)
-	}
+	s.quick.setLang(l)
 }
 
 // setStyles paints the screen with st, for the terminal's background.
@@ -266,9 +263,7 @@ func (s *Screen) setStyles(st *ui.Styles) {
 	if s.nameField != nil {
 		setFieldStyles(s.nameField, st)
 	}
-	if s.friendField != nil {
-		setFieldStyles(s.friendField, st)
-	}
+	s.quick.setStyles(st)
 	if s.form != nil {
 		setFieldStyles(&s.form.name, st)
 	}
@@ -389,7 +384,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.seated(msg)
 		return s, nil
 	case formMsg:
-		if s.listing() && s.form == nil && s.ranking == nil && s.quickStop == nil && !s.busy {
+		if s.listing() && s.form == nil && s.ranking == nil && !s.quick.on() && !s.busy {
 			s.form, s.msg = newForm(msg.name, s.st, s.Lobby().Levels(), s.Lobby().Rated(), s.lang), nil
 		}
 		return s, nil
@@ -423,7 +418,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, s.nameKey(msg)
 		case s.form != nil:
 			return s, s.formKey(msg)
-		case s.ranking != nil || s.quickStop != nil:
+		case s.ranking != nil || s.quick.on():
 			return s, s.rankedKey(msg)
 		case s.conn != nil && (!s.last.Started || s.last.Ended):
 			return s, s.waitingKey(msg)
@@ -444,8 +439,7 @@ func (s *Screen) paste(msg tea.PasteMsg) {
 	switch {
 	case s.naming:
 		*s.nameField, _ = s.nameField.Update(msg) // see newField
-	case s.friending:
-		*s.friendField, _ = s.friendField.Update(msg)
+	case s.quick.paste(msg): // the partner's name, if typed
 	case s.form != nil:
 		s.form.paste(msg)
 	}
@@ -480,7 +474,7 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 			return s.watch(s.rooms[s.pick].Name)
 		}
 	case key.Matches(msg, ranked.Quick) && s.Lobby().Rated():
-		return s.quick(2)
+		return s.quickMatch(2)
 	case key.Matches(msg, ranked.Ranking) && s.Lobby().Rated():
 		return s.showRanking()
 	case key.Matches(msg, ranked.Bot) && s.Lobby().Rated():
@@ -613,7 +607,7 @@ func (s *Screen) View() tea.View {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(msg))
 		}
 		b.WriteString("\n" + helpView(*s.help, s.keys.name, s.inner()) + "\n")
-	} else if s.ranking != nil || s.quickStop != nil {
+	} else if s.ranking != nil || s.quick.on() {
 		s.viewRanked(&b)
 	} else if s.joining != "" {
 		b.WriteString(s.lang.T(lang.WrJoining, s.joining) + "\n")

@@ -299,3 +299,31 @@ func TestSeatInACommand(t *testing.T) {
 		t.Fatalf("no seat after the command: %s", ben.message())
 	}
 }
+
+// TestSeatAfterTheSession: a seat a command finds after the session has
+// ended (its message never read), or before but not yet taken by Update,
+// is given up with the session: it once stayed connected for good, a
+// player gone still "here" in the room.
+func TestSeatAfterTheSession(t *testing.T) {
+	for _, late := range []bool{true, false} {
+		l, users := lobbyOfAnnAndBob(t)
+		if _, err := l.Create(bg, "friday", "key-a", "Ada", -1, lobby.DefaultRoom); err != nil {
+			t.Fatal(err)
+		}
+		ben := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
+		find := ben.lobbyKey(keys("enter")[0]) // the room under the cursor: friday
+		if late {
+			ben.Leave() // the session ends first
+			if m := find(); m != nil {
+				t.Fatalf("a seat found after the session's end is still sent: %+v", m)
+			}
+		} else {
+			m := find()
+			ben.Leave() // the session ends with the message unread
+			ben.Update(m)
+		}
+		if s := l.Room("friday").Seats(); s[1].Human && s[1].Connected {
+			t.Fatalf("late %v: Ben's seat stays connected after his session: %+v", late, s[1])
+		}
+	}
+}
