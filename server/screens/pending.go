@@ -20,10 +20,11 @@ type pending struct {
 }
 
 // put keeps c for Update, or gives it up at once if the session has
-// ended; it reports whether c is kept. A nil c is never kept.
+// ended; it reports whether the command's message is still to be sent:
+// c kept, or no seat at all (nil: why none is said).
 func (p *pending) put(c *table.Conn) bool {
 	if c == nil {
-		return false
+		return true
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -35,9 +36,12 @@ func (p *pending) put(c *table.Conn) bool {
 	return true
 }
 
-// take hands c over to Update; false if it was given up (end) or never
-// kept.
+// take hands c over to Update; false if it was given up (end). A nil c
+// (no seat found) is nothing to take: true.
 func (p *pending) take(c *table.Conn) bool {
+	if c == nil {
+		return true
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	i := slices.Index(p.conns, c)

@@ -71,7 +71,7 @@ func (q *quickLook) start(done <-chan struct{}, players int, friend string) tea.
 		}
 		c, err := adm.QuickWith(ctx, players, friend)
 		cancel()
-		if c != nil && !pend.put(c) {
+		if !pend.put(c) {
 			return nil // the session has ended: the seat was given up
 		}
 		return quickMsg{c, err, gen}
@@ -93,7 +93,7 @@ func (q *quickLook) end() {
 // another server of the cluster (moved, where the session goes once the
 // program ends).
 func (q *quickLook) found(m quickMsg) (c *table.Conn, err error, ok bool) {
-	if m.c != nil && !q.pending.take(m.c) {
+	if !q.pending.take(m.c) {
 		return nil, nil, false // given up: the session ends
 	}
 	if q.stop == nil || m.gen != q.gen {

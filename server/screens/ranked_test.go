@@ -44,15 +44,13 @@ func rankedLobby(t *testing.T) {
 	if v := view(); !strings.Contains(v, "No rating yet") || !strings.Contains(v, "m: quick match") || !strings.Contains(v, "l: ranking") {
 		t.Fatalf("the lobby of a rated server:\n%s", v)
 	}
-	_, cmd := s.Update(press("l"))
-	drive(t, s, cmd)
+	do(t, s, press("l"))
 	if v := view(); !strings.Contains(v, "1. expert: 1552, house computer, fixed rating.") || !strings.Contains(v, "4. easy: 1323") {
 		t.Fatalf("the ranking:\n%s", v)
 	}
 	s.Update(tea.KeyPressMsg{Code: tea.KeyEscape})
 	s.Update(press("f"))
-	_, cmd = s.Update(press("l"))
-	drive(t, s, cmd)
+	do(t, s, press("l"))
 	if v := view(); !strings.Contains(v, "2. fort") {
 		t.Fatalf("the ranking in French:\n%s", v)
 	}
@@ -63,7 +61,7 @@ func rankedLobby(t *testing.T) {
 	}
 
 	l.SetQuickWait(time.Millisecond) // nobody else comes
-	_, cmd = s.Update(press("m"))
+	_, cmd := s.Update(press("m"))
 	if v := view(); !strings.Contains(v, "Looking for an opponent") {
 		t.Fatalf("looking for a quick match:\n%s", v)
 	}
@@ -84,8 +82,7 @@ func rankedLobby(t *testing.T) {
 	}
 	s.Update(updateMsg{s.conn, u, true}) // the board opens
 	for _, k := range []string{"q", "y"} {
-		_, cmd := s.Update(press(k))
-		drive(t, s, cmd)
+		do(t, s, press(k))
 	}
 	v := view()
 	i := strings.Index(v, "your rating is now ")

@@ -179,7 +179,7 @@ func (s *Screen) seat(room string, find func() (*table.Conn, error)) tea.Cmd {
 	pend := s.pending
 	return func() tea.Msg {
 		c, err := find()
-		if c != nil && !pend.put(c) {
+		if !pend.put(c) {
 			return nil // the session has ended: the seat was given up
 		}
 		return seatMsg{c, err}
@@ -189,7 +189,7 @@ func (s *Screen) seat(room string, find func() (*table.Conn, error)) tea.Cmd {
 // seated takes the seat a command found, or shows why none.
 func (s *Screen) seated(m seatMsg) {
 	s.busy, s.joining = false, ""
-	if m.c != nil && !s.pending.take(m.c) {
+	if !s.pending.take(m.c) {
 		return // given up: the session ends
 	}
 	if s.conn != nil { // already in a room: the seat found is given up
