@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -61,9 +62,11 @@ func lobbyOfAnnAndBob(t *testing.T) (*lobby.Lobby, *lobby.Users) {
 
 // TestMouse: the room form, the waiting room and the lobby's list answer
 // clicks as their keys do.
-func TestMouse(t *testing.T) {
+func TestMouse(t *testing.T) { synctest.Test(t, mouse) }
+
+func mouse(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+	ann := session(t, l, users, "key-a", "", 80)
 	do(t, ann, press("n"))
 	click(t, ann, "Players")   // select the field
 	click(t, ann, "Players")   // 4 -> 6
@@ -84,7 +87,7 @@ func TestMouse(t *testing.T) {
 		t.Fatalf("seats after the click: %+v", s)
 	}
 
-	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
+	bob := session(t, l, users, "key-b", "", 80)
 	drive(t, bob, click(t, bob, "room1"))
 	if bob.conn == nil {
 		t.Fatalf("Ben did not join: %s", bob.message())
@@ -122,7 +125,7 @@ func TestLobbyScrolls(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 100)
+	s := session(t, l, users, "key-a", "", 100)
 	s.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 	for i := 0; i < 40; i++ {
 		text := ansi.Strip(s.View().Content)
@@ -139,13 +142,15 @@ func TestLobbyScrolls(t *testing.T) {
 // TestKeysBeforeTheRoomsFirstView: a key that arrives after joining but
 // before the room's first update (a busy server) does nothing, where it
 // once divided by the number of sides of no seats and ended the session.
-func TestKeysBeforeTheRoomsFirstView(t *testing.T) {
+func TestKeysBeforeTheRoomsFirstView(t *testing.T) { synctest.Test(t, keysBeforeTheRoomsFirstView) }
+
+func keysBeforeTheRoomsFirstView(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	if _, err := l.Create(bg, "friday", "key-a", "Ada", -1, lobby.DefaultRoom); err != nil {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"t", "s", "w", "1", "3", "x"} {
-		bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 100)
+		bob := session(t, l, users, "key-b", "friday", 100)
 		drive(t, bob, bob.Init()) // joins; the first update is still on its way
 		if bob.conn == nil || len(bob.last.Seats) != 0 {
 			t.Fatal("the test needs a screen that joined and saw no update yet")

@@ -2,6 +2,7 @@ package screens
 
 import (
 	"testing"
+	"testing/synctest"
 
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/lobby"
@@ -11,7 +12,9 @@ import (
 // TestEnterKeptRoom: ssh HOST fam, when the server keeps a game called
 // fam that is not open, brings that game back: its player takes their
 // seat, a stranger watches, and nobody makes a new room over it.
-func TestEnterKeptRoom(t *testing.T) {
+func TestEnterKeptRoom(t *testing.T) { synctest.Test(t, enterKeptRoom) }
+
+func enterKeptRoom(t *testing.T) {
 	st := servertest.NewStore(t)
 	g := servertest.Play2(t, 10)
 	g.UI = map[string]string{lobby.UIHost: "key-a", lobby.UIUser + "0": "key-a", lobby.UIUser + "1": "key-b", lobby.UILevel: "easy"}
@@ -26,7 +29,7 @@ func TestEnterKeptRoom(t *testing.T) {
 		key   string
 		watch bool
 	}{{"key-b", false}, {"key-x", true}} {
-		s := New(lobby.NewAdmission(bg, l, users, tc.key), "fam", 80)
+		s := session(t, l, users, tc.key, "fam", 80)
 		drive(t, s, s.Init())
 		if s.conn == nil {
 			t.Fatalf("%s: not in the room: %s", tc.key, s.message())

@@ -26,7 +26,7 @@ func rankedScreen(t *testing.T) (*Screen, *lobby.Lobby, func() string) {
 	l := lobby.NewLobby(0)
 	l.Store, l.Ratings = st, st
 	t.Cleanup(l.Close)
-	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+	s := session(t, l, users, "key-a", "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	drive(t, s, s.readRating()) // as Init reads it
 	return s, l, func() string { return ansi.Strip(s.View().Content) }
@@ -66,6 +66,7 @@ func rankedLobby(t *testing.T) {
 		t.Fatalf("looking for a quick match:\n%s", v)
 	}
 	s.Update(cmd())
+	synctest.Wait() // the match hands the seat over, then deals
 	if s.conn == nil || !s.conn.Table().Started() || s.conn.Table().Config().Game.Players != 2 {
 		t.Fatalf("the quick match did not seat Ada: %v", s.msg)
 	}
@@ -108,7 +109,7 @@ func TestRatedRoomListed(t *testing.T) {
 	cfg.Rated = true
 	_, err := l.Create(bg, "friday", "key-b", "Ben", 0, cfg)
 	servertest.Must(t, err)
-	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+	s := session(t, l, users, "key-a", "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if v := ansi.Strip(s.View().Content); !strings.Contains(v, "2 players, rated, easy computers") {
 		t.Fatalf("the rated room's line:\n%s", v)
@@ -123,7 +124,9 @@ func TestRatedRoomListed(t *testing.T) {
 // table of four instead (the look of two given up), in teams, and the
 // person is seated at one, the house computers in the seats nobody took;
 // an answer to the look given up is given up too.
-func TestQuickSizeKeys(t *testing.T) {
+func TestQuickSizeKeys(t *testing.T) { synctest.Test(t, quickSizeKeys) }
+
+func quickSizeKeys(t *testing.T) {
 	s, l, view := rankedScreen(t)
 	l.SetQuickWait(time.Millisecond) // nobody else comes
 	_, two := s.Update(press("m"))
@@ -139,6 +142,7 @@ func TestQuickSizeKeys(t *testing.T) {
 		t.Fatal("seated by the look given up")
 	}
 	s.Update(four())
+	synctest.Wait() // the match hands the seat over, then deals
 	if s.conn == nil || !s.conn.Table().Started() || s.conn.Table().Config().Game.Players != 4 {
 		t.Fatalf("the quick match of four did not seat Ada: %v", s.msg)
 	}
@@ -147,7 +151,9 @@ func TestQuickSizeKeys(t *testing.T) {
 // TestQuickFriendKey (issue 35): while a quick match is looked for, p
 // asks for a friend's name; Enter looks for a table of four with them as
 // partner, and once the friend asks too the two sit on one side.
-func TestQuickFriendKey(t *testing.T) {
+func TestQuickFriendKey(t *testing.T) { synctest.Test(t, quickFriendKey) }
+
+func quickFriendKey(t *testing.T) {
 	s, l, view := rankedScreen(t)
 	servertest.Must(t, lobby.NewUsers(l.Store).SetName(bg, "key-b", "Ben"))
 	l.SetQuickWait(time.Millisecond) // nobody else comes
@@ -196,7 +202,7 @@ func TestPlayBotKey(t *testing.T) {
 		l := lobby.NewLobby(0)
 		l.Store, l.Ratings, l.Bots = st, st, st
 		defer l.Close()
-		s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+		s := session(t, l, users, "key-a", "", 80)
 		s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		view := func() string { return ansi.Strip(s.View().Content) }
 		if v := view(); !strings.Contains(v, "b: play a bot") {

@@ -3,6 +3,7 @@ package screens
 import (
 	"strings"
 	"testing"
+	"testing/synctest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -16,14 +17,16 @@ import (
 // and the waiting room's refusals in French: a name another player has,
 // a computer's name, a room that exists, a room with no name, a guest's
 // start.
-func TestRefusalsInFrench(t *testing.T) {
+func TestRefusalsInFrench(t *testing.T) { synctest.Test(t, refusalsInFrench) }
+
+func refusalsInFrench(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
+	ann := session(t, l, users, "key-a", "friday", 80)
 	drive(t, ann, ann.Init())
 	settle(t, ann)
 
 	fr := &lang.French
-	s := New(lobby.NewAdmission(bg, l, users, "key-new"), "", 80)
+	s := session(t, l, users, "key-new", "", 80)
 	s.SetLang(fr)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 30})
 	erase := tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl} // the whole name typed
@@ -61,7 +64,7 @@ func TestRefusalsInFrench(t *testing.T) {
 		}
 	}
 	// A guest's start in the waiting room.
-	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
+	bob := session(t, l, users, "key-b", "friday", 80)
 	bob.SetLang(fr)
 	drive(t, bob, bob.Init())
 	settle(t, bob)
@@ -75,7 +78,9 @@ func TestRefusalsInFrench(t *testing.T) {
 // that closed since the list was read, a room that ended) is said in the
 // language of the moment: f after it shows it in French, not in the
 // English it was first drawn in.
-func TestRefusalFollowsLanguage(t *testing.T) {
+func TestRefusalFollowsLanguage(t *testing.T) { synctest.Test(t, refusalFollowsLanguage) }
+
+func refusalFollowsLanguage(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	fr := &lang.French
 	for _, tc := range []struct {
@@ -93,7 +98,7 @@ func TestRefusalFollowsLanguage(t *testing.T) {
 			s.Update(updateMsg{s.conn, table.View{}, false})
 		}, fr.T(lang.SrvRoomEnded)},
 	} {
-		s := New(lobby.NewAdmission(bg, l, users, "key-b"), tc.room, 80)
+		s := session(t, l, users, "key-b", tc.room, 80)
 		s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 		tc.make(s)
 		if s.message() == "" || s.conn != nil {

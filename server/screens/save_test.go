@@ -41,7 +41,7 @@ func TestSaveErrorHidesPaths(t *testing.T) {
 	log := events.New(slog.New(slog.NewTextHandler(&logs, nil)))
 	l.Store = fullDisk{servertest.NewStore(t), wal}
 	l.Logf = func(format string, args ...any) { log.Error(fmt.Sprintf(format, args...)) }
-	s := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+	s := session(t, l, users, "key-a", "", 80)
 	s.Log = log
 	c, err := l.Create(bg, "fam", "key-a", "Ada", 0, servertest.Config(2, engine.Standard, 1))
 	if err != nil {

@@ -25,19 +25,21 @@ var bg = context.Background()
 // TestScreensFit: each screen around the board lists its keys whole, and
 // no line is wider than the terminal: a key line too long for one line
 // shows in columns.
-func TestScreensFit(t *testing.T) {
+func TestScreensFit(t *testing.T) { synctest.Test(t, screensFit) }
+
+func screensFit(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
+	ann := session(t, l, users, "key-a", "friday", 80)
 	drive(t, ann, ann.Init())
 	settle(t, ann)
-	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
+	bob := session(t, l, users, "key-b", "friday", 80)
 	drive(t, bob, bob.Init())
 	settle(t, bob)
 	users.SetName(bg, "key-c", "Col")
-	cal := New(lobby.NewAdmission(bg, l, users, "key-c"), "", 80)
+	cal := session(t, l, users, "key-c", "", 80)
 	do(t, cal, press("w")) // the room under the cursor: friday
 	settle(t, cal)
-	form := New(lobby.NewAdmission(bg, l, users, "key-a"), "", 80)
+	form := session(t, l, users, "key-a", "", 80)
 	do(t, form, press("n"))
 
 	lobbyKeys := []string{"n: new room", "enter: join", "w: watch", "r: refresh", "q: leave"}
@@ -47,8 +49,8 @@ func TestScreensFit(t *testing.T) {
 		widths []int
 		want   []string
 	}{
-		{"name prompt", New(lobby.NewAdmission(bg, l, users, "key-new"), "", 80), []int{80, 40}, []string{"Name:", "enter: done", "esc: leave"}},
-		{"lobby", New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80), []int{80}, lobbyKeys},
+		{"name prompt", session(t, l, users, "key-new", "", 80), []int{80, 40}, []string{"Name:", "enter: done", "esc: leave"}},
+		{"lobby", session(t, l, users, "key-b", "", 80), []int{80}, lobbyKeys},
 		{"form", form, []int{80, 50}, []string{"> Name room1", "↑↓: field", "enter: create", "esc: back"}},
 		{"host", ann, []int{100, 80, 56}, []string{"s: start", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
 		{"guest", bob, []int{80, 56}, []string{"Waiting for the host", "1-4: take that seat", "t: other team", "w: watch instead", "q: leave the room"}},
@@ -87,9 +89,11 @@ func TestScreensFit(t *testing.T) {
 
 // TestNamePrompt: the first login's name field takes typing, its editing
 // keys and a paste, up to lobby.MaxNameLen characters.
-func TestNamePrompt(t *testing.T) {
+func TestNamePrompt(t *testing.T) { synctest.Test(t, namePrompt) }
+
+func namePrompt(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	s := New(lobby.NewAdmission(bg, l, users, "key-new"), "", 80)
+	s := session(t, l, users, "key-new", "", 80)
 	for _, k := range keys("Ada Bornes and more") {
 		s.Update(k)
 	}
@@ -107,12 +111,14 @@ func TestNamePrompt(t *testing.T) {
 
 // TestRefusalForgotten: a refusal in the waiting room goes with the next
 // key, also when that key takes the person elsewhere.
-func TestRefusalForgotten(t *testing.T) {
+func TestRefusalForgotten(t *testing.T) { synctest.Test(t, refusalForgotten) }
+
+func refusalForgotten(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	ann := New(lobby.NewAdmission(bg, l, users, "key-a"), "friday", 80)
+	ann := session(t, l, users, "key-a", "friday", 80)
 	drive(t, ann, ann.Init())
 	settle(t, ann)
-	bob := New(lobby.NewAdmission(bg, l, users, "key-b"), "friday", 80)
+	bob := session(t, l, users, "key-b", "friday", 80)
 	drive(t, bob, bob.Init())
 	settle(t, bob)
 	bob.Update(press("s"))
@@ -152,7 +158,7 @@ func TestTickListEndsWithSession(t *testing.T) {
 // keys too, and the session's board will speak it.
 func TestLobbyLanguage(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
-	s := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
+	s := session(t, l, users, "key-b", "", 80)
 	s.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if text := ansi.Strip(s.View().Content); !strings.Contains(text, "Rooms:") || !strings.Contains(text, "f: language") {
 		t.Fatalf("the lobby in English:\n%s", text)
@@ -182,7 +188,7 @@ func TestCommandsNotBroken(t *testing.T) {
 		cmd string
 	}{{&lang.English, "ssh HOST plain"}, {&lang.French, "ssh HÔTE plain"}} {
 		for w := ui.MinWidth; w <= 160; w++ {
-			s := New(lobby.NewAdmission(bg, l, users, "key-new"), "", w)
+			s := session(t, l, users, "key-new", "", w)
 			s.SetLang(tc.cat)
 			s.Update(tea.WindowSizeMsg{Width: w, Height: 30})
 			text := ansi.Strip(s.View().Content)
@@ -196,7 +202,9 @@ func TestCommandsNotBroken(t *testing.T) {
 // TestRetiredNamePrompt: a name an earlier version kept that is now a
 // computer's (issue 24, 10) brings the name prompt back at login, saying
 // why, in the player's language; the new name is kept for the same key.
-func TestRetiredNamePrompt(t *testing.T) {
+func TestRetiredNamePrompt(t *testing.T) { synctest.Test(t, retiredNamePrompt) }
+
+func retiredNamePrompt(t *testing.T) {
 	st := servertest.NewStore(t)
 	if err := st.SetName(bg, "key-old", "B0b"); err != nil { // as an earlier version kept it
 		t.Fatal(err)
@@ -204,7 +212,7 @@ func TestRetiredNamePrompt(t *testing.T) {
 	users := lobby.NewUsers(st)
 	l := lobby.NewLobby(0)
 	t.Cleanup(l.Close)
-	s := New(lobby.NewAdmission(bg, l, users, "key-old"), "", 100)
+	s := session(t, l, users, "key-old", "", 100)
 	if !s.naming {
 		t.Fatal("a computer's name was taken at login")
 	}
@@ -238,11 +246,13 @@ func (downStore) ClaimName(context.Context, string, string, string) error {
 // database is out of reach is told so at the name prompt, in their
 // language, rather than greeted as a newcomer; a name typed is refused
 // saying why and how to leave; and quit quits.
-func TestNamePromptStoreDown(t *testing.T) {
+func TestNamePromptStoreDown(t *testing.T) { synctest.Test(t, namePromptStoreDown) }
+
+func namePromptStoreDown(t *testing.T) {
 	l := lobby.NewLobby(0)
 	t.Cleanup(l.Close)
 	users := lobby.NewUsers(downStore{})
-	s := New(lobby.NewAdmission(bg, l, users, "key-back"), "", 100)
+	s := session(t, l, users, "key-back", "", 100)
 	if !s.naming {
 		t.Fatal("no name prompt")
 	}
@@ -277,12 +287,14 @@ func TestNamePromptStoreDown(t *testing.T) {
 // (the store may be slow): meanwhile the screen says which room it joins,
 // not the lobby, and a second key that would look for one does nothing;
 // the seat comes with the command's message.
-func TestSeatInACommand(t *testing.T) {
+func TestSeatInACommand(t *testing.T) { synctest.Test(t, seatInACommand) }
+
+func seatInACommand(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	if _, err := l.Create(bg, "friday", "key-a", "Ada", -1, lobby.DefaultRoom); err != nil {
 		t.Fatal(err)
 	}
-	ben := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
+	ben := session(t, l, users, "key-b", "", 80)
 	ben.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	_, cmd := ben.Update(keys("enter")[0]) // the room under the cursor: friday
 	if ben.conn != nil {
@@ -310,7 +322,7 @@ func TestSeatAfterTheSession(t *testing.T) {
 		if _, err := l.Create(bg, "friday", "key-a", "Ada", -1, lobby.DefaultRoom); err != nil {
 			t.Fatal(err)
 		}
-		ben := New(lobby.NewAdmission(bg, l, users, "key-b"), "", 80)
+		ben := session(t, l, users, "key-b", "", 80)
 		find := ben.lobbyKey(keys("enter")[0]) // the room under the cursor: friday
 		if late {
 			ben.Leave() // the session ends first

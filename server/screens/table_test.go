@@ -21,9 +21,11 @@ import (
 // back into the screen, and stops at the commands that wait on a room
 // (they come back through s.Update by the test). It ignores timers. It
 // runs in a synctest bubble: a command counts as waiting only once every
-// goroutine of the test waits, however slow the machine.
+// goroutine of the test waits, however slow the machine. The commands
+// left waiting end with the session, at the test's end (sessionEnds).
 func drive(t *testing.T, s *Screen, cmd tea.Cmd) {
 	t.Helper()
+	sessionEnds(t, s)
 	for n := 0; cmd != nil && n < 50; n++ {
 		done := make(chan tea.Msg, 1)
 		go func() { done <- cmd() }()
@@ -49,6 +51,27 @@ func drive(t *testing.T, s *Screen, cmd tea.Cmd) {
 	}
 }
 
+// session is the screen of a session of the person of key, to enter
+// room ("": the lobby) on a terminal w columns wide; it ends with the
+// test (sessionEnds).
+func session(t *testing.T, l *lobby.Lobby, users *lobby.Users, key, room string, w int) *Screen {
+	s := New(lobby.NewAdmission(bg, l, users, key), room, w)
+	sessionEnds(t, s)
+	return s
+}
+
+// sessionEnds makes s's session end with the test, unless the test
+// ends it itself (s.Done set): the timers and waits of its commands then
+// end, as the bubble requires of every goroutine.
+func sessionEnds(t *testing.T, s *Screen) {
+	if s.Done != nil {
+		return
+	}
+	done := make(chan struct{})
+	s.Done = done
+	t.Cleanup(func() { close(done) })
+}
+
 // TestScreenGame drives a session's screen without SSH: the host starts a
 // 2-player room, the board opens on the room's update, a card is played by
 // keys and reaches the room, the lobby's own timer stops in the game,
@@ -60,7 +83,7 @@ func screenGame(t *testing.T) {
 	users.SetName(bg, "ann-key", "Ada")
 	lob := lobby.NewLobby(0)
 	defer lob.Close()
-	s := New(lobby.NewAdmission(bg, lob, users, "ann-key"), "", 80)
+	s := session(t, lob, users, "ann-key", "", 80)
 	done := make(chan struct{})
 	defer close(done) // the lobby's timer, once back there, gives up
 	s.Done = done
