@@ -16,9 +16,6 @@ import (
 // rating, the ranking (l), a quick match (m), and a rated game's change
 // told back in the lobby.
 
-// rankingLines is how many lines of the ranking the screen shows.
-const rankingLines = 15
-
 // playBot seats the person against the bot that has waited longest on
 // the ladder, in a command: the lobby reads the store for it.
 func (s *Screen) playBot() tea.Cmd {
@@ -53,35 +50,6 @@ func (s *Screen) quickDone(m quickMsg) tea.Cmd {
 // "" if none.
 func (s *Screen) Moved() string { return s.quick.moved }
 
-// rankingMsg is the ranking read from the store, or why it could not
-// be (showRanking).
-type rankingMsg struct {
-	list []lobby.Ranked
-	err  error
-}
-
-// showRanking opens the ranking, whose lines come from the store in a
-// command.
-func (s *Screen) showRanking() tea.Cmd {
-	s.ranking = []lobby.Ranked{} // its page, empty until the lines come
-	l := s.Lobby()
-	return func() tea.Msg {
-		list, err := l.Ranking(rankingLines)
-		return rankingMsg{list, err}
-	}
-}
-
-// rankingRead shows the ranking read, or why it could not be.
-func (s *Screen) rankingRead(m rankingMsg) {
-	switch {
-	case s.ranking == nil: // gone back meanwhile
-	case m.err != nil:
-		s.ranking, s.msg = nil, s.refusal(m.err)
-	default:
-		s.ranking, s.msg = append([]lobby.Ranked{}, m.list...), nil
-	}
-}
-
 // rankedKey handles a key of the ranking, or while a quick match is
 // looked for (quickLook.key): the way back to the lobby.
 func (s *Screen) rankedKey(msg tea.KeyPressMsg) tea.Cmd {
@@ -96,7 +64,7 @@ func (s *Screen) rankedKey(msg tea.KeyPressMsg) tea.Cmd {
 	} else if !key.Matches(msg, s.keys.back.Back) {
 		return nil
 	}
-	s.ranking = nil
+	s.ranking.close()
 	return s.readRating()
 }
 
@@ -105,20 +73,12 @@ func (s *Screen) viewRanked(b *strings.Builder) {
 	if s.quick.on() {
 		s.quick.view(b, s.lang, s.para, s.Name(), s.Lobby().WaitForQuick())
 	} else {
-		b.WriteString(s.st.Heading.Render(s.para(s.lang.T(lang.RankHead))) + "\n")
-		for _, r := range s.ranking {
-			b.WriteString(s.para(rankLine(s.lang, r)) + "\n")
-		}
+		s.ranking.view(b, s.st, s.lang, s.para)
 	}
 	if msg := s.message(); msg != "" {
 		fmt.Fprintf(b, "\n%s\n", s.st.Error.Render(s.para(msg)))
 	}
 	b.WriteString("\n" + helpView(*s.help, s.keys.back, s.inner()) + "\n")
-}
-
-// rankLine is a line of the ranking in the language c.
-func rankLine(c *lang.Catalogue, r lobby.Ranked) string {
-	return c.RankLine(r.Rank, r.Name, r.Rating, r.Provisional, r.House, r.Bot, r.Games, r.Wins)
 }
 
 // ratingMsg is the lobby's line of the person's rating, read from the
@@ -133,7 +93,7 @@ type changeMsg struct{ change, line said }
 // command: the store may be slow.
 func (s *Screen) readRating() tea.Cmd {
 	l, id := s.Lobby(), s.ID()
-	if !l.Rated() || s.naming {
+	if !l.Rated() || s.prompt != nil {
 		s.rating = nil
 		return nil
 	}

@@ -43,7 +43,7 @@ func refusalsInFrench(t *testing.T) {
 			t.Errorf("name %q: %q, want %q", tc.name, s.message(), tc.want)
 		}
 	}
-	if s.naming {
+	if s.Naming() {
 		t.Fatalf("Zoé refused: %q", s.message())
 	}
 	// The form with the name of Ada's room, then with no name.
@@ -89,7 +89,7 @@ func refusalFollowsLanguage(t *testing.T) {
 		want       string
 	}{
 		{"a room gone", "", func(s *Screen) {
-			s.rooms = []lobby.RoomInfo{{Name: "gone", Players: 2, Rules: "standard", Level: "easy"}} // read before it closed
+			s.list.rooms = []lobby.RoomInfo{{Name: "gone", Players: 2, Rules: "standard", Level: "easy"}} // read before it closed
 			do(t, s, keys("enter")[0])
 		}, fr.T(lang.RefNoRoom)},
 		{"a room ended", "ended", func(s *Screen) {

@@ -17,11 +17,9 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/millebornes/mille/engine"
 	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/save"
 	"github.com/millebornes/mille/server/events"
@@ -37,21 +35,18 @@ type Screen struct {
 	*lobby.Admission        // the lobby, the player's key and name
 	room             string // the room asked for on the ssh command line
 
-	naming    bool             // asking the name
-	plain     bool             // the person asked for the line mode instead
-	nameField *textinput.Model // the name typed so far, while naming: 8 KB a session that a named one does not keep
-	msg       said             // the last error, shown under the prompt; nil: none
-	rooms     []lobby.RoomInfo
-	pick      int // the room under the cursor in the list
-	width     int
-	height    int             // 0 until the terminal's size is known
-	lang      *lang.Catalogue // the language of the session's board
+	prompt *namePrompt // the name asked, nil once the person has one
+	msg    said        // the last error, shown under the prompt; nil: none
+	list   roomList    // the lobby's list of rooms
+	width  int
+	height int             // 0 until the terminal's size is known
+	lang   *lang.Catalogue // the language of the session's board
 
 	form *roomForm // the new room form, while open
 
-	// Ranked play (ranked.go): the ranking while it is shown, the look
-	// for a quick match, and the person's rating as the lobby shows it.
-	ranking []lobby.Ranked
+	// Ranked play (ranked.go): the ranking, the look for a quick match,
+	// and the person's rating as the lobby shows it.
+	ranking rankingPage
 	quick   quickLook
 	rating  said
 
@@ -68,8 +63,8 @@ type Screen struct {
 	Done <-chan struct{}
 
 	ticking bool // a tickList waits
-	// busy is set while a command looks for a seat (seat) or writes the
-	// name down (nameKey): the keys that would start another wait.
+	// busy is set while a command looks for a seat (seat): the keys
+	// that would start another wait do nothing.
 	// joining is the room a seat is looked for in, "" if none or not
 	// known.
 	busy    bool
@@ -223,10 +218,7 @@ func (s *Screen) connect(c *table.Conn, err error) {
 		return
 	}
 	s.conn, s.msg, s.last = c, nil, table.View{} // no view of this room yet
-	// The lobby's list is not drawn in a room, and is read again on the
-	// way back: kept, every player would hold a copy of every room's line,
-	// sessions times rooms (issue 36).
-	s.rooms = nil
+	s.list.forget()
 }
 
 // New is the screen of a session that enters the lobby through a, asked
@@ -237,13 +229,10 @@ func New(a *lobby.Admission, room string, width int) *Screen {
 	s := &Screen{Admission: a, room: room, width: width, st: st, keys: keysIn(&lang.English), help: helpFor(st, &lang.English), lang: &lang.English}
 	s.pending = &pending{}
 	s.quick.adm, s.quick.pending = a, s.pending
-	s.naming = s.Name() == ""
-	if s.naming {
-		f := newField(st, lobby.MaxNameLen)
-		f.Prompt = "Name: "
-		s.nameField = &f
+	if s.Name() == "" {
+		s.prompt = newNamePrompt(st, s.lang)
 	}
-	s.rooms = a.Lobby().List()
+	s.list.read(a.Lobby())
 	return s
 }
 
@@ -251,8 +240,8 @@ func New(a *lobby.Admission, room string, width int) *Screen {
 // on the board.
 func (s *Screen) SetLang(l *lang.Catalogue) {
 	s.lang, s.keys, s.help = l, keysIn(l), helpFor(s.st, l)
-	if s.nameField != nil {
-		s.nameField.Prompt = l.T(lang.SrvName)
+	if s.prompt != nil {
+		s.prompt.setLang(l)
 	}
 	s.quick.setLang(l)
 }
@@ -260,8 +249,8 @@ func (s *Screen) SetLang(l *lang.Catalogue) {
 // setStyles paints the screen with st, for the terminal's background.
 func (s *Screen) setStyles(st *ui.Styles) {
 	s.st, s.help = st, helpFor(st, s.lang)
-	if s.nameField != nil {
-		setFieldStyles(s.nameField, st)
+	if s.prompt != nil {
+		s.prompt.setStyles(st)
 	}
 	s.quick.setStyles(st)
 	if s.form != nil {
@@ -303,11 +292,11 @@ func After(d time.Duration, done <-chan struct{}, msg tea.Msg) tea.Cmd {
 
 // Init implements tea.Model.
 func (s *Screen) Init() tea.Cmd {
-	if s.room == "" && !s.naming {
+	if s.room == "" && s.prompt == nil {
 		// Back after a dropped connection: straight to the seat kept.
 		s.room = s.Lobby().SeatedRoom(s.ID())
 	}
-	if s.room != "" && !s.naming {
+	if s.room != "" && s.prompt == nil {
 		return tea.Batch(s.enter(s.room, s.Lobby().Room(s.room) == nil), tea.RequestBackgroundColor)
 	}
 	return tea.Batch(s.keepTicking(), tea.RequestBackgroundColor, s.readRating())
@@ -315,7 +304,7 @@ func (s *Screen) Init() tea.Cmd {
 
 // listing reports whether the lobby's list shows: not while the person
 // names themself, nor in a room.
-func (s *Screen) listing() bool { return s.conn == nil && !s.naming }
+func (s *Screen) listing() bool { return s.conn == nil && s.prompt == nil }
 
 // keepTicking is tickList if the list shows and no tick waits.
 func (s *Screen) keepTicking() tea.Cmd {
@@ -358,15 +347,14 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return s.update(tea.KeyPressMsg{Code: tea.KeyRight})
 	case pickRoom:
-		if s.conn != nil || s.form != nil || msg.index >= len(s.rooms) {
+		if s.conn != nil || s.form != nil || !s.list.choose(msg.index) {
 			return s, nil
 		}
-		s.pick = msg.index
-		return s, s.enter(s.rooms[s.pick].Name, false)
+		name, _ := s.list.picked()
+		return s, s.enter(name, false)
 	case listTick:
 		if s.listing() {
-			s.rooms = s.Lobby().List()
-			s.pick = min(s.pick, max(len(s.rooms)-1, 0))
+			s.list.read(s.Lobby())
 		}
 		return s, nil
 	case quickMsg:
@@ -375,7 +363,11 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.rating = msg.line
 		return s, nil
 	case rankingMsg:
-		s.rankingRead(msg)
+		if err := s.ranking.read(msg); err != nil {
+			s.msg = s.refusal(err)
+		} else if s.ranking.on() {
+			s.msg = nil
+		}
 		return s, nil
 	case changeMsg:
 		s.changeRead(msg)
@@ -384,7 +376,7 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.seated(msg)
 		return s, nil
 	case formMsg:
-		if s.listing() && s.form == nil && s.ranking == nil && !s.quick.on() && !s.busy {
+		if s.listing() && s.form == nil && !s.ranking.on() && !s.quick.on() && !s.busy {
 			s.form, s.msg = newForm(msg.name, s.st, s.Lobby().Levels(), s.Lobby().Rated(), s.lang), nil
 		}
 		return s, nil
@@ -398,7 +390,8 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, nil // from a room this session left
 		}
 		if !msg.open {
-			s.conn, s.rooms = nil, s.Lobby().List()
+			s.conn = nil
+			s.list.read(s.Lobby())
 			s.msg = s.ended()
 			return s, s.readRating()
 		}
@@ -414,11 +407,11 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return s, tea.Quit
 		}
 		switch {
-		case s.naming:
-			return s, s.nameKey(msg)
+		case s.prompt != nil:
+			return s, s.prompt.key(msg, s.keys.name, s.Admission)
 		case s.form != nil:
 			return s, s.formKey(msg)
-		case s.ranking != nil || s.quick.on():
+		case s.ranking.on() || s.quick.on():
 			return s, s.rankedKey(msg)
 		case s.conn != nil && (!s.last.Started || s.last.Ended):
 			return s, s.waitingKey(msg)
@@ -437,8 +430,8 @@ func (s *Screen) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // the collector had shrunk it (3% of a served key's CPU, issue 36).
 func (s *Screen) paste(msg tea.PasteMsg) {
 	switch {
-	case s.naming:
-		*s.nameField, _ = s.nameField.Update(msg) // see newField
+	case s.prompt != nil:
+		s.prompt.paste(msg)
 	case s.quick.paste(msg): // the partner's name, if typed
 	case s.form != nil:
 		s.form.paste(msg)
@@ -452,31 +445,28 @@ func (s *Screen) lobbyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Leave):
 		return tea.Quit
 	case key.Matches(msg, k.Refresh):
-		s.rooms = s.Lobby().List()
+		s.list.read(s.Lobby())
 		return s.readRating()
 	case key.Matches(msg, k.Lang):
 		s.SetLang(lang.All[(slices.Index(lang.All, s.lang)+1)%len(lang.All)])
-	case key.Matches(msg, k.Up):
-		s.pick = max(s.pick-1, 0)
-	case key.Matches(msg, k.Down):
-		s.pick = min(s.pick+1, max(len(s.rooms)-1, 0))
+	case s.list.key(msg, k):
 	case key.Matches(msg, k.New):
 		// The form offers a name no room has, kept ones too: the store
 		// is read in a command (formMsg).
 		adm := s.Admission
 		return func() tea.Msg { return formMsg{adm.FreeName()} }
 	case key.Matches(msg, k.Join):
-		if s.pick < len(s.rooms) {
-			return s.enter(s.rooms[s.pick].Name, false)
+		if name, ok := s.list.picked(); ok {
+			return s.enter(name, false)
 		}
 	case key.Matches(msg, k.Watch):
-		if s.pick < len(s.rooms) {
-			return s.watch(s.rooms[s.pick].Name)
+		if name, ok := s.list.picked(); ok {
+			return s.watch(name)
 		}
 	case key.Matches(msg, ranked.Quick) && s.Lobby().Rated():
 		return s.quickMatch(2)
 	case key.Matches(msg, ranked.Ranking) && s.Lobby().Rated():
-		return s.showRanking()
+		return s.ranking.show(s.Lobby())
 	case key.Matches(msg, ranked.Bot) && s.Lobby().Rated():
 		return s.playBot()
 	}
@@ -511,7 +501,8 @@ func (s *Screen) roomKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Leave):
 		s.Note("room left", "room", s.conn.Table().Name())
 		s.conn.Quit()
-		s.conn, s.rooms = nil, s.Lobby().List()
+		s.conn = nil
+		s.list.read(s.Lobby())
 	case key.Matches(msg, k.Save):
 		// The host saves the room on the server, in a command: the
 		// store writes it.
@@ -533,56 +524,25 @@ func (s *Screen) saved(m savedMsg) {
 	s.msg = func(c *lang.Catalogue) string { return c.T(lang.SrvSavedAs, m.name) }
 }
 
-// namedMsg is the name the person gave, written down, or why it was not
-// taken.
-type namedMsg struct {
-	name string
-	err  error
-}
-
 // named leaves the name prompt for the lobby once the name is written
 // down, or shows why it was not taken.
 func (s *Screen) named(m namedMsg) tea.Cmd {
-	s.busy = false
+	if s.prompt == nil {
+		return nil
+	}
 	if m.err != nil {
+		s.prompt.writing = false
 		s.msg = s.refusal(m.err)
 		return nil
 	}
 	s.Named(m.name)
-	s.naming, s.msg, s.nameField = false, nil, nil
-	s.rooms = s.Lobby().List()
+	s.prompt, s.msg = nil, nil
+	s.list.read(s.Lobby())
 	var enter tea.Cmd
 	if s.room != "" {
 		enter = s.enter(s.room, s.Lobby().Room(s.room) == nil)
 	}
 	return tea.Batch(enter, s.readRating())
-}
-
-// nameKey handles a key at the name prompt; the name field takes the keys
-// that are not the prompt's.
-func (s *Screen) nameKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := s.keys.name
-	switch {
-	case key.Matches(msg, k.Leave):
-		return tea.Quit
-	case key.Matches(msg, k.Plain):
-		s.plain = true // the session goes on in the line mode (Server.handle)
-		return tea.Quit
-	case key.Matches(msg, k.Done):
-		name := strings.TrimSpace(s.nameField.Value())
-		if lang.QuitsNamePrompt(name) {
-			return tea.Quit
-		}
-		if s.busy {
-			return nil
-		}
-		s.busy = true // the name is written down in a command (named)
-		adm := s.Admission
-		return func() tea.Msg { return namedMsg{name, adm.WriteName(name)} }
-	default:
-		*s.nameField, _ = s.nameField.Update(msg) // see newField
-	}
-	return nil
 }
 
 // View implements tea.Model.
@@ -593,21 +553,13 @@ func (s *Screen) View() tea.View {
 	var b strings.Builder
 	h := hits{}
 	st := s.st
-	if s.naming {
-		b.WriteString(s.para(s.lang.T(lang.SrvReader)) + "\n\n")
-		b.WriteString(s.para(s.lang.T(lang.SrvWelcome)) + "\n\n")
-		if old := s.Retired(); old != "" {
-			b.WriteString(s.para(s.lang.T(lang.NameRetired, old)) + "\n\n")
-		}
-		if s.Unread() {
-			b.WriteString(s.para(s.lang.T(lang.NameUnread)) + "\n\n")
-		}
-		b.WriteString(s.nameField.View() + "\n")
+	if s.prompt != nil {
+		s.prompt.view(&b, s.lang, s.para, s.Retired(), s.Unread())
 		if msg := s.message(); msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(msg))
 		}
 		b.WriteString("\n" + helpView(*s.help, s.keys.name, s.inner()) + "\n")
-	} else if s.ranking != nil || s.quick.on() {
+	} else if s.ranking.on() || s.quick.on() {
 		s.viewRanked(&b)
 	} else if s.joining != "" {
 		b.WriteString(s.lang.T(lang.WrJoining, s.joining) + "\n")
@@ -631,57 +583,15 @@ func (s *Screen) View() tea.View {
 		if s.Lobby().Rated() {
 			keys += "\n" + helpView(*s.help, s.keys.ranked, s.inner())
 		}
-		if len(s.rooms) == 0 {
-			b.WriteString(st.Heading.Render(s.lang.T(lang.SrvRooms)) + s.lang.T(lang.SrvNoRooms) + "\n")
-		} else {
-			b.WriteString(st.Heading.Render(s.lang.T(lang.SrvRooms)) + "\n")
-			// The list scrolls with the cursor, so that the key line below
-			// stays on the screen however many rooms are open.
-			rows := s.height - 10 - lipgloss.Height(keys) // the lines around the list
-			if s.rating != nil {
-				rows--
-			}
-			if s.height == 0 {
-				rows = len(s.rooms) // the size is not known yet
-			}
-			from, to := listWindow(len(s.rooms), s.pick, rows)
-			if from > 0 {
-				b.WriteString(st.Dim.Render(s.lang.T(lang.SrvMoreUp, from)) + "\n")
-			}
-			for i, r := range s.rooms[from:to] {
-				i += from
-				state := s.lang.T(lang.SrvWaiting)
-				switch {
-				case r.Restored:
-					state = s.lang.T(lang.SrvSaved)
-				case r.Started:
-					state = s.lang.T(lang.SrvPlaying)
-				}
-				h.mark(&b, pickRoom{i})
-				people := s.lang.Count(r.Humans, lang.SrvPerson)
-				if r.Bots > 0 { // a bot is not a person
-					people += ", " + s.lang.Count(r.Bots, lang.SrvBot)
-				}
-				rules := "" // the standard rules go without saying
-				if r.Rules != engine.Standard.String() {
-					rules = s.lang.T(lang.SrvRules, r.Rules)
-				}
-				if r.Rated { // early in the line, which a narrow terminal cuts
-					rules += s.lang.T(lang.SrvRated)
-				}
-				line := s.lang.T(lang.SrvRoomLine, r.Name, r.Players, rules, s.lang.Level(r.Level), people, state)
-				line = ansi.Truncate(line, s.inner()-2, "…")
-				if i == s.pick {
-					line = st.Selected.Render("> " + line)
-				} else {
-					line = "  " + line
-				}
-				b.WriteString(line + "\n")
-			}
-			if to < len(s.rooms) {
-				b.WriteString(st.Dim.Render(s.lang.T(lang.SrvMoreDown, len(s.rooms)-to)) + "\n")
-			}
+		// The lines around the list; the size not known yet, all of it.
+		rows := s.height - 10 - lipgloss.Height(keys)
+		if s.rating != nil {
+			rows--
 		}
+		if s.height == 0 {
+			rows = -1
+		}
+		s.list.view(&b, h, st, s.lang, rows, s.inner())
 		if msg := s.message(); msg != "" {
 			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.para(msg)))
 		}
@@ -767,19 +677,6 @@ func Wrap(text string, width int) string {
 	return command.ReplaceAllStringFunc(ansi.Wrap(text, width, ""), func(c string) string { return strings.ReplaceAll(c, "\u00a0", " ") })
 }
 
-// listWindow is the part [from, to) of a list of n lines that fits in
-// rows lines (at least 3) with the line at cursor in it; the lines saying
-// that more lie above or below take a row each.
-func listWindow(n, cursor, rows int) (from, to int) {
-	rows = max(rows, 3)
-	if n <= rows {
-		return 0, n
-	}
-	rows -= 2 // room for both "more" lines
-	from = min(max(cursor-rows/2, 0), n-rows)
-	return from, from + rows
-}
-
 // ended says why the session's room ended: the last news of the table,
 // when it was about that (another server took the room over, or this one
 // lost its database), else that it ended.
@@ -791,11 +688,11 @@ func (s *Screen) ended() said {
 }
 
 // Naming reports whether the screen asks the player's name.
-func (s *Screen) Naming() bool { return s.naming }
+func (s *Screen) Naming() bool { return s.prompt != nil }
 
 // WantsPlain reports whether the player asked for the line mode at the
 // name prompt: the session goes on in lines once the program ends.
-func (s *Screen) WantsPlain() bool { return s.plain }
+func (s *Screen) WantsPlain() bool { return s.prompt != nil && s.prompt.plain }
 
 // Lang is the language the player chose, or the session's.
 func (s *Screen) Lang() *lang.Catalogue { return s.lang }

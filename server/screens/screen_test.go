@@ -89,23 +89,23 @@ func screensFit(t *testing.T) {
 
 // TestNamePrompt: the first login's name field takes typing, its editing
 // keys and a paste, up to lobby.MaxNameLen characters.
-func TestNamePrompt(t *testing.T) { synctest.Test(t, namePrompt) }
+func TestNamePrompt(t *testing.T) { synctest.Test(t, nameTyped) }
 
-func namePrompt(t *testing.T) {
+func nameTyped(t *testing.T) {
 	l, users := lobbyOfAnnAndBob(t)
 	s := session(t, l, users, "key-new", "", 80)
 	for _, k := range keys("Ada Bornes and more") {
 		s.Update(k)
 	}
-	if got := s.nameField.Value(); got != "Ada Bornes a" {
+	if got := s.prompt.field.Value(); got != "Ada Bornes a" {
 		t.Errorf("typed %q, want the first %d characters", got, lobby.MaxNameLen)
 	}
 	s.Update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl}) // erase before the cursor
 	s.Update(tea.PasteMsg{Content: "Zoé"})
 	s.Update(keys("backspace")[0])
 	do(t, s, keys("enter")[0])
-	if name, _ := users.Name(bg, "key-new"); name != "Zo" || s.naming {
-		t.Errorf("name %q (still asking: %v), want Zo", name, s.naming)
+	if name, _ := users.Name(bg, "key-new"); name != "Zo" || s.Naming() {
+		t.Errorf("name %q (still asking: %v), want Zo", name, s.Naming())
 	}
 }
 
@@ -213,7 +213,7 @@ func retiredNamePrompt(t *testing.T) {
 	l := lobby.NewLobby(0)
 	t.Cleanup(l.Close)
 	s := session(t, l, users, "key-old", "", 100)
-	if !s.naming {
+	if !s.Naming() {
 		t.Fatal("a computer's name was taken at login")
 	}
 	if text := ansi.Strip(s.View().Content); !strings.Contains(strings.Join(strings.Fields(text), " "), "Your name B0b is now one mille gives its computer players") {
@@ -227,8 +227,8 @@ func retiredNamePrompt(t *testing.T) {
 		s.Update(k)
 	}
 	do(t, s, keys("enter")[0])
-	if name, _ := users.Name(bg, "key-old"); name != "Zoe" || s.naming {
-		t.Errorf("name %q (still asking: %v), want Zoe", name, s.naming)
+	if name, _ := users.Name(bg, "key-old"); name != "Zoe" || s.Naming() {
+		t.Errorf("name %q (still asking: %v), want Zoe", name, s.Naming())
 	}
 }
 
@@ -253,7 +253,7 @@ func namePromptStoreDown(t *testing.T) {
 	t.Cleanup(l.Close)
 	users := lobby.NewUsers(downStore{})
 	s := session(t, l, users, "key-back", "", 100)
-	if !s.naming {
+	if !s.Naming() {
 		t.Fatal("no name prompt")
 	}
 	flat := func() string { return strings.Join(strings.Fields(ansi.Strip(s.View().Content)), " ") }
@@ -269,10 +269,10 @@ func namePromptStoreDown(t *testing.T) {
 		s.Update(k)
 	}
 	do(t, s, keys("enter")[0])
-	if text := flat(); !s.naming || s.message() == "" || !strings.Contains(text, "type quit to leave") {
+	if text := flat(); !s.Naming() || s.message() == "" || !strings.Contains(text, "type quit to leave") {
 		t.Errorf("a name refused with the database down reads:\n%s", text)
 	}
-	s.nameField.SetValue("")
+	s.prompt.field.SetValue("")
 	for _, k := range keys("quit") {
 		s.Update(k)
 	}

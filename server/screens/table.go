@@ -106,7 +106,7 @@ func (s *Screen) inGame(msg tea.Msg) (tea.Cmd, bool) {
 				cmd = s.ratedChange(s.conn.Table())
 			}
 			s.conn = nil
-			s.rooms = s.Lobby().List()
+			s.list.read(s.Lobby())
 			return cmd, true
 		}
 		return nil, true

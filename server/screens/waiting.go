@@ -22,7 +22,8 @@ func (s *Screen) waitingKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Leave):
 		s.conn.Quit()
-		s.conn, s.rooms = nil, s.Lobby().List()
+		s.conn = nil
+		s.list.read(s.Lobby())
 		return nil
 	case len(u.Seats) == 0:
 		return nil // the room's first view has not come: nothing to act on
