@@ -78,6 +78,9 @@ func TestSaveRestore(t *testing.T) {
 	if err := a.Act(engine.Continue); !errors.Is(err, table.ErrFrozen) {
 		t.Fatalf("act after the shutdown save: %v", err)
 	}
+	// The computers that took Col's and Dot's seats may have moved before
+	// the freeze: the game restored is the one frozen.
+	state = r.State()
 	servertest.WaitFor(t, b, func(u table.View) bool { return u.Notice.Kind == table.NoticeShutdown })
 	l.Close()
 
@@ -111,6 +114,9 @@ func TestSaveRestore(t *testing.T) {
 	if err != nil || a2.Seat() != 0 {
 		t.Fatalf("Ada comes back: %v", err)
 	}
+	// The computers wait while Ben's first view is read: one that moved
+	// first would change the table he sees (a seat keeps the newest view).
+	r2.Hold(true)
 	if err := a2.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -118,6 +124,7 @@ func TestSaveRestore(t *testing.T) {
 	if want := engine.Observe(&state, 1); got.Obs.MyHand != want.MyHand || got.Obs.Tableaus != want.Tableaus {
 		t.Fatal("Ben's hand or the table changed across the save")
 	}
+	r2.Hold(false)
 	// Dot is away: a computer plays her seat, which stays hers even after
 	// the grace period.
 	if s := r2.Seats()[3]; !s.Human || s.Connected {
