@@ -255,6 +255,7 @@ var English = Catalogue{
 		RankWon:         "won",
 		RankLost:        "lost",
 		RatedChange:     "Rated game: %s, your rating is now %d.",
+		RatedLeft:       "The rated game in room %s goes on without you: it counts as lost when it ends, unless you come back to your seat before then.",
 		RatingUp:        "up %d",
 		RatingDown:      "down %d",
 		RatingSame:      "unchanged",

@@ -286,6 +286,7 @@ var French = Catalogue{
 		RankWon:         "gagnée",
 		RankLost:        "perdue",
 		RatedChange:     "Partie classée : %s, votre cote est maintenant de %d.",
+		RatedLeft:       "La partie classée de la salle %s continue sans vous : elle comptera comme perdue à sa fin, sauf si vous reprenez votre place d'ici là.",
 		RatingUp:        "en hausse de %d",
 		RatingDown:      "en baisse de %d",
 		RatingSame:      "inchangée",

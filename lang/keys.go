@@ -260,6 +260,7 @@ const (
 	RankWon         // -
 	RankLost        // -
 	RatedChange     // change (Catalogue.Change: +14, up 14), rating
+	RatedLeft       // room: the rated game left goes on, lost at its end
 	RatingUp        // points
 	RatingDown      // points
 	RatingSame      // -

@@ -80,6 +80,10 @@ type Ranks interface {
 	// Change is what the person's last game in room did to their
 	// rating, and the rating it left; ok is false if it was not rated.
 	Change(room string) (change, rating int, ok bool)
+	// Left reports whether the person gave up a seat of the rated game in
+	// room, still in play: it counts as lost when it ends, unless they
+	// come back to the seat before.
+	Left(room string) bool
 	// Quick seats the person in a rated game of players (2, 3, 4 or 6):
 	// with people of near rating, or after QuickWait with house
 	// computers in the seats left. It returns ctx's error once ctx ends.

@@ -54,11 +54,14 @@ func (s *Session) rankLine(r RankLine) {
 }
 
 // rated tells the person, back from room, what its game did to their
-// rating, if it was rated.
+// rating, if it was rated, or that it goes on without them and counts
+// as lost at its end if they left it in play.
 func (s *Session) rated(l Lobby, room string) {
 	if r, ok := l.(Ranks); ok && room != "" {
 		if change, rating, ok := r.Change(room); ok {
 			s.line(s.cat.RatedChange(change, rating, true))
+		} else if r.Left(room) {
+			s.say(lang.RatedLeft, room)
 		}
 	}
 }

@@ -427,6 +427,12 @@ func TestSSHPlainQuick(t *testing.T) {
 	if len(list) != 1 || !list[0].Rated || list[0].Humans != 2 || !list[0].Started {
 		t.Fatalf("the quick room: %+v", list)
 	}
+	// Ben leaves the game, which goes on with Ada: it counts as lost at
+	// its end, the lobby tells him.
+	bob.send("quit")
+	bob.until("Leave the table? This rated game counts as lost")
+	bob.send("yes")
+	bob.until("The rated game in room " + list[0].Name + " goes on without you: it counts as lost when it ends, unless you come back to your seat before then.")
 
 	srv.Lobby.SetQuickWait(time.Millisecond) // nobody else comes
 	cyd := plainSession(t, addr, newKey(t), "Cyd", linemode.Command, false)

@@ -2,6 +2,8 @@ package table
 
 import (
 	"time"
+
+	"github.com/millebornes/mille/engine"
 )
 
 // Who sits where: joining, watching, leaving, the host, and the grace
@@ -319,6 +321,23 @@ func (t *Table) leave(c *Conn, quit bool) {
 	}
 	t.dealOnLocked() // the others may all be waiting for the one who left
 	t.changedLocked()
+}
+
+// GaveUp reports whether user gave up a seat of the game in play, which a
+// computer plays for them until they come back to it (Join) or the game
+// ends.
+func (t *Table) GaveUp(user string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.started || t.ended || t.state.Phase == engine.PhaseGameOver {
+		return false
+	}
+	for _, s := range t.seats {
+		if s.user == "" && s.gaveUp == user {
+			return true
+		}
+	}
+	return false
 }
 
 // sit moves c's person to seat before the start.

@@ -249,3 +249,53 @@ func sameRefusal(err, want error) bool {
 	var r, w *Refusal
 	return errors.As(err, &r) && errors.As(want, &w) && *r == *w
 }
+
+// TestGaveUp: a person who quits a game in play has given a seat up
+// until they come back to it or the game ends; leaving before the deal,
+// or quitting as an onlooker, gives nothing up.
+func TestGaveUp(t *testing.T) {
+	r, err := New("t", "a", config(3, engine.Standard, 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	a, _ := r.Join("a", "A", 0)
+	b, _ := r.Join("b", "B", 1)
+	w, _ := r.Watch("w", "W", -1)
+	c, _ := r.Join("c", "C", 2)
+	c.Quit() // before the deal: the seat is free again
+	if err := r.Start("a"); err != nil {
+		t.Fatal(err)
+	}
+	w.Quit()
+	var back *Conn
+	steps := []struct {
+		do   func()
+		user string
+		want bool
+	}{
+		{nil, "b", false},
+		{nil, "c", false},
+		{nil, "w", false},
+		{b.Quit, "b", true},
+		{nil, "a", false},
+		{func() {
+			if back, err = r.Join("b", "B", -1); err != nil {
+				t.Fatal(err)
+			}
+		}, "b", false},
+	}
+	for i, st := range steps {
+		if st.do != nil {
+			st.do()
+		}
+		if got := r.GaveUp(st.user); got != st.want {
+			t.Fatalf("step %d: GaveUp(%s) = %v, want %v", i, st.user, got, st.want)
+		}
+	}
+	back.Quit()
+	a.Quit() // the last person gone: the table ends
+	if !r.Ended() || r.GaveUp("a") || r.GaveUp("b") {
+		t.Fatal("a game that ended still counts a seat as given up")
+	}
+}

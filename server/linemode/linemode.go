@@ -297,6 +297,14 @@ func (l *lineLobby) Change(room string) (int, int, bool) {
 	return l.adm.Lobby().TableChange(l.adm.ID(), l.conn.Table())
 }
 
+// Left implements plain.Ranks.
+func (l *lineLobby) Left(room string) bool {
+	if l.conn == nil || l.conn.Table().Name() != room {
+		return false
+	}
+	return l.adm.Lobby().Forfeiting(l.adm.ID(), l.conn.Table())
+}
+
 // Quick implements plain.Ranks.
 func (l *lineLobby) Quick(ctx context.Context, players int, friend string) (plain.Seat, error) {
 	c, err := l.adm.QuickWith(ctx, players, friend)

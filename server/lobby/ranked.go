@@ -203,6 +203,14 @@ func (l *Lobby) TableChange(key string, t *table.Table) (change, now int, ok boo
 	return l.LastChange(key, t.Name(), t.State().Seed)
 }
 
+// Forfeiting reports whether the person of key gave up a seat of the
+// rated game of table t, a room of this lobby, while it goes on: they lose
+// it when it ends, unless they come back to the seat before (see
+// docs/server.md, "Leaving loses").
+func (l *Lobby) Forfeiting(key string, t *table.Table) bool {
+	return l.Rated() && t.Config().Rated && t.GaveUp(key)
+}
+
 // tellRated tells the people at the room's table what its rated game res,
 // just recorded, did to their ratings (table.NoticeRated): on the
 // game-over screen, as the store rated it. A store that does not answer

@@ -129,6 +129,9 @@ func (s *Screen) ratedChange(t *table.Table) tea.Cmd {
 		var m changeMsg
 		if change, now, ok := l.TableChange(id, t); ok {
 			m.change = func(c *lang.Catalogue) string { return c.RatedChange(change, now, false) }
+		} else if l.Forfeiting(id, t) {
+			room := t.Name()
+			m.change = func(c *lang.Catalogue) string { return c.T(lang.RatedLeft, room) }
 		}
 		m.line = ratingLine(l, id)
 		return m

@@ -254,3 +254,44 @@ func TestPlayBotKey(t *testing.T) {
 		}
 	})
 }
+
+// TestLeftRatedGame: a person who leaves a rated game against another
+// person, which goes on, is told back in the lobby that it counts as lost
+// at its end unless they come back; back at the seat, the game is theirs
+// again.
+func TestLeftRatedGame(t *testing.T) { synctest.Test(t, leftRatedGame) }
+
+func leftRatedGame(t *testing.T) {
+	s, l, view := rankedScreen(t)
+	cfg := servertest.Config(2, engine.Standard, 1)
+	cfg.Rated = true
+	ben, err := l.Create(bg, "friday", "key-b", "Ben", 0, cfg)
+	servertest.Must(t, err)
+	drive(t, s, s.enter("friday", false))
+	if s.conn == nil {
+		t.Fatalf("Ada did not join: %s", s.message())
+	}
+	servertest.Must(t, ben.Start())
+	u := <-s.conn.Updates()
+	for !u.Started {
+		u = <-s.conn.Updates()
+	}
+	s.Update(updateMsg{s.conn, u, true}) // the board opens
+	for _, k := range []string{"q", "y"} {
+		do(t, s, press(k))
+	}
+	if s.conn != nil {
+		t.Fatal("q, y did not leave the game")
+	}
+	if v := view(); !strings.Contains(v, "The rated game in room friday goes on without you: it counts as lost") {
+		t.Fatalf("back in the lobby after leaving a rated game in play:\n%s", v)
+	}
+	s.Update(press("f"))
+	if v := view(); !strings.Contains(v, "La partie classée de la salle friday") {
+		t.Fatalf("the same in French:\n%s", v)
+	}
+	drive(t, s, s.enter("friday", false))
+	if s.conn == nil || s.conn.Seat() != 1 || l.Forfeiting("key-a", s.conn.Table()) {
+		t.Fatalf("Ada did not come back to her seat: %s", s.message())
+	}
+}
