@@ -77,14 +77,7 @@ func rankedLobby(t *testing.T) {
 	// Leaving the rated game loses it: back in the lobby, the line of the
 	// rating tells the rating it left, as the game's change does (it read
 	// the rating before the result was written).
-	u := <-s.conn.Updates()
-	for !u.Started {
-		u = <-s.conn.Updates()
-	}
-	s.Update(updateMsg{s.conn, u, true}) // the board opens
-	for _, k := range []string{"q", "y"} {
-		do(t, s, press(k))
-	}
+	leaveGame(t, s)
 	v := view()
 	i := strings.Index(v, "your rating is now ")
 	if i < 0 {
@@ -93,6 +86,20 @@ func rankedLobby(t *testing.T) {
 	now := strings.TrimRight(strings.Fields(v[i+len("your rating is now "):])[0], ".")
 	if !strings.Contains(v, "Your rating: "+now+" provisional; rated games: 1.") {
 		t.Fatalf("the line of the rating, after a change to %s:\n%s", now, v)
+	}
+}
+
+// leaveGame opens the board of s's room once its game is dealt, and
+// leaves the game by its keys (q, y).
+func leaveGame(t *testing.T, s *Screen) {
+	t.Helper()
+	u := <-s.conn.Updates()
+	for !u.Started {
+		u = <-s.conn.Updates()
+	}
+	s.Update(updateMsg{s.conn, u, true}) // the board opens
+	for _, k := range []string{"q", "y"} {
+		do(t, s, press(k))
 	}
 }
 
@@ -272,14 +279,7 @@ func leftRatedGame(t *testing.T) {
 		t.Fatalf("Ada did not join: %s", s.message())
 	}
 	servertest.Must(t, ben.Start())
-	u := <-s.conn.Updates()
-	for !u.Started {
-		u = <-s.conn.Updates()
-	}
-	s.Update(updateMsg{s.conn, u, true}) // the board opens
-	for _, k := range []string{"q", "y"} {
-		do(t, s, press(k))
-	}
+	leaveGame(t, s)
 	if s.conn != nil {
 		t.Fatal("q, y did not leave the game")
 	}
