@@ -138,7 +138,7 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 	}
 	s.say(lang.Hello, l.Name())
 	if room != "" {
-		if end, over := s.enter(ctx, l.Enter, false, room, opts); over {
+		if end, over := s.enter(ctx, l, l.Enter, false, room, opts); over {
 			return end
 		}
 	} else {
@@ -170,15 +170,13 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 			case lang.WordRooms:
 				s.rooms(l)
 			case lang.WordJoin:
-				end, over = s.enter(ctx, l.Enter, false, name, opts)
-				s.rated(l, name)
+				end, over = s.enter(ctx, l, l.Enter, false, name, opts)
 			case lang.WordWatch:
-				end, over = s.enter(ctx, l.Watch, true, name, opts)
+				end, over = s.enter(ctx, l, l.Watch, true, name, opts)
 			case lang.WordCreate:
 				cfg, level, rated, ok := s.roomSetup(words[min(2, len(words)):])
 				if ok {
-					end, over = s.enter(ctx, func(name string) (Seat, error) { return l.Create(name, cfg, level, rated) }, false, name, opts)
-					s.rated(l, name)
+					end, over = s.enter(ctx, l, func(name string) (Seat, error) { return l.Create(name, cfg, level, rated) }, false, name, opts)
 				}
 			case lang.WordQuick:
 				if len(words) > 1 && lang.Typed(words[1], lang.WordBot) {
@@ -337,10 +335,12 @@ func (s *Session) roomSetup(words []string) (cfg engine.Config, level string, ra
 	return cfg, level, rated, true
 }
 
-// enter takes a seat (or watches, watch being what was asked) through take, waits in the room for the
-// deal, plays, and comes back to the lobby. over is set when the session
-// is over, with why.
-func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), watch bool, name string, opts Options) (End, bool) {
+// enter takes a seat in room name (or watches, watch being what was
+// asked) through take, waits in the room for the deal, plays, and comes
+// back to l's lobby, first telling what a rated game did or will do to
+// the person's rating (rated). over is set when the session is over, with
+// why.
+func (s *Session) enter(ctx context.Context, l Lobby, take func(string) (Seat, error), watch bool, name string, opts Options) (End, bool) {
 	if name == "" {
 		s.say(lang.WhichRoom)
 		return 0, false
@@ -358,6 +358,7 @@ func (s *Session) enter(ctx context.Context, take func(string) (Seat, error), wa
 	end := s.waitRoom(ctx, seat, opts)
 	switch end {
 	case Quit, TableEnded:
+		s.rated(l, seat.View().Room)
 		s.say(lang.BackInLobby)
 		return end, false
 	}

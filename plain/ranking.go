@@ -95,17 +95,8 @@ func (s *Session) quick(ctx context.Context, l Lobby, opts Options, players int,
 	return s.matched(ctx, l, opts, func(ctx context.Context) (Seat, error) { return r.Quick(ctx, players, friend) })
 }
 
-// matched plays the rated game that seat finds the person, and tells
-// them its change.
+// matched plays the rated game that seat finds the person (enter tells
+// them its change).
 func (s *Session) matched(ctx context.Context, l Lobby, opts Options, seat func(context.Context) (Seat, error)) (End, bool) {
-	room := ""
-	end, over := s.enter(ctx, func(string) (Seat, error) {
-		st, err := seat(ctx)
-		if err == nil {
-			room = st.View().Room
-		}
-		return st, err
-	}, false, "quick", opts)
-	s.rated(l, room)
-	return end, over
+	return s.enter(ctx, l, func(string) (Seat, error) { return seat(ctx) }, false, "quick", opts)
 }

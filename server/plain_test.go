@@ -428,11 +428,12 @@ func TestSSHPlainQuick(t *testing.T) {
 		t.Fatalf("the quick room: %+v", list)
 	}
 	// Ben leaves the game, which goes on with Ada: it counts as lost at
-	// its end, the lobby tells him.
+	// its end, he is told before the lobby's commands.
 	bob.send("quit")
 	bob.until("Leave the table? This rated game counts as lost")
 	bob.send("yes")
 	bob.until("The rated game in room " + list[0].Name + " goes on without you: it counts as lost when it ends, unless you come back to your seat before then.")
+	bob.until("Back in the lobby") // what to do next comes last
 
 	srv.Lobby.SetQuickWait(time.Millisecond) // nobody else comes
 	cyd := plainSession(t, addr, newKey(t), "Cyd", linemode.Command, false)
