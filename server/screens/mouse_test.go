@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/millebornes/mille/engine"
+	"github.com/millebornes/mille/lang"
 	"github.com/millebornes/mille/server/internal/servertest"
 	"github.com/millebornes/mille/server/lobby"
 )
@@ -136,6 +137,49 @@ func TestLobbyScrolls(t *testing.T) {
 			t.Fatalf("cursor at %d: the key line or the room under the cursor is off the screen:\n%s", i, text)
 		}
 		s.Update(press("j"))
+	}
+}
+
+// TestLobbyScrollsAroundAMessage: on a rated server (its rating line and
+// second key line), the list gives up the rows a message takes, however
+// many lines it wraps to, in both languages: the key line stays on the
+// screen and nothing scrolls off it.
+func TestLobbyScrollsAroundAMessage(t *testing.T) { synctest.Test(t, lobbyScrollsAroundAMessage) }
+
+func lobbyScrollsAroundAMessage(t *testing.T) {
+	s, l, view := rankedScreen(t)
+	for i := range 40 {
+		if _, err := l.Create(bg, fmt.Sprintf("r%02d", i), fmt.Sprintf("host%d", i), "Host", -1, lobby.DefaultRoom); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.list.read(l)
+	for _, tc := range []struct {
+		w, h   int
+		french bool
+		keys   string // the start of the last key line
+	}{
+		{80, 24, false, "m: quick match"},
+		{80, 24, true, "partie rapide"},
+		{100, 30, true, "classement"},
+	} {
+		if tc.french != (s.lang == &lang.French) {
+			s.Update(press("f"))
+		}
+		s.Update(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
+		for _, room := range []string{"friday", "a-room-whose-name-is-long-enough-to-wrap-the-message-further"} {
+			s.msg = func(c *lang.Catalogue) string { return c.T(lang.RatedLeft, room) }
+			for i := range 40 {
+				s.list.pick = i
+				text := view()
+				if n := strings.Count(text, "\n"); n > tc.h {
+					t.Fatalf("%dx%d, cursor at %d: %d lines on a %d-line screen:\n%s", tc.w, tc.h, i, n, tc.h, text)
+				}
+				if !strings.Contains(text, tc.keys) || !strings.Contains(text, fmt.Sprintf("> r%02d", i)) {
+					t.Fatalf("%dx%d, cursor at %d: the key line or the room under the cursor is off the screen:\n%s", tc.w, tc.h, i, text)
+				}
+			}
+		}
 	}
 }
 

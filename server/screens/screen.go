@@ -574,28 +574,32 @@ func (s *Screen) View() tea.View {
 	} else if s.conn != nil {
 		s.viewRoom(&b)
 	} else {
-		b.WriteString(s.lang.T(lang.SrvHello, st.Title.Render(s.Name())) + "\n")
-		if s.rating != nil {
-			b.WriteString(s.para(s.rating(s.lang)) + "\n")
-		}
-		b.WriteString("\n")
 		keys := helpView(*s.help, s.keys.lobby, s.inner())
 		if s.Lobby().Rated() {
 			keys += "\n" + helpView(*s.help, s.keys.ranked, s.inner())
 		}
-		// The lines around the list; the size not known yet, all of it.
-		rows := s.height - 10 - lipgloss.Height(keys)
+		// The list takes the rows the rest leaves: the title, the panel's
+		// edges, the greeting, the heading and two blank lines (7), the
+		// rating's line, the message and the keys. The size not known
+		// yet, all of it.
+		rows := s.height - 7 - lipgloss.Height(keys)
+		b.WriteString(s.lang.T(lang.SrvHello, st.Title.Render(s.Name())) + "\n")
 		if s.rating != nil {
-			rows--
+			line := s.para(s.rating(s.lang))
+			rows -= lipgloss.Height(line)
+			b.WriteString(line + "\n")
+		}
+		b.WriteString("\n")
+		note := ""
+		if msg := s.message(); msg != "" {
+			note = "\n" + st.Error.Render(s.para(msg)) + "\n"
+			rows -= lipgloss.Height(note) - 1
 		}
 		if s.height == 0 {
 			rows = -1
 		}
 		s.list.view(&b, h, st, s.lang, rows, s.inner())
-		if msg := s.message(); msg != "" {
-			fmt.Fprintf(&b, "\n%s\n", st.Error.Render(s.para(msg)))
-		}
-		b.WriteString("\n" + keys + "\n")
+		b.WriteString(note + "\n" + keys + "\n")
 	}
 	// The board's look: the title, then the screen in a framed panel. The
 	// panel's top edge takes the row under the title, so its lines sit two
