@@ -14,6 +14,7 @@
 package lobby
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -352,16 +353,40 @@ func (l *Lobby) List() []RoomInfo {
 		}
 		list = append(list, info)
 	}
-	slices.SortFunc(list, func(a, b RoomInfo) int {
-		switch {
-		case a.Name < b.Name:
-			return -1
-		case a.Name > b.Name:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(list, func(a, b RoomInfo) int { return roomOrder(a.Name, b.Name) })
 	return list
+}
+
+// roomOrder orders room names as a person reads them: a run of digits
+// counts as its number, so room2 comes before room10 (the names the room
+// form offers); names alike but for leading zeros go in byte order.
+func roomOrder(a, b string) int {
+	x, y := a, b
+	for x != "" && y != "" {
+		nx, ny := digitRun(x), digitRun(y)
+		if nx == 0 || ny == 0 {
+			if x[0] != y[0] {
+				return cmp.Compare(x[0], y[0])
+			}
+			x, y = x[1:], y[1:]
+			continue
+		}
+		dx, dy := strings.TrimLeft(x[:nx], "0"), strings.TrimLeft(y[:ny], "0")
+		if c := cmp.Or(cmp.Compare(len(dx), len(dy)), strings.Compare(dx, dy)); c != 0 {
+			return c
+		}
+		x, y = x[nx:], y[ny:]
+	}
+	return cmp.Or(cmp.Compare(len(x), len(y)), strings.Compare(a, b))
+}
+
+// digitRun is the length of the run of ASCII digits s starts with.
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // evictLocked makes room for a new room by forgetting a restored game

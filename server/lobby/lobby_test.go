@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/millebornes/mille/engine"
@@ -58,5 +59,33 @@ func TestLobby(t *testing.T) {
 	}
 	if _, err := l.Create(bg, "gamma", "c", "C", -1, cfg); err != nil {
 		t.Fatalf("create after a room ended: %v", err)
+	}
+}
+
+// TestRoomOrder: the lobby lists rooms as a person reads their names,
+// numbers by their value.
+func TestRoomOrder(t *testing.T) {
+	for _, tc := range []struct {
+		names, want []string
+	}{
+		{[]string{"room10", "room2", "room1", "room11"}, []string{"room1", "room2", "room10", "room11"}},
+		{[]string{"b", "a10", "a9", "a"}, []string{"a", "a9", "a10", "b"}},
+		{[]string{"t2-10", "t2-9", "t10-1"}, []string{"t2-9", "t2-10", "t10-1"}},
+		{[]string{"x01", "x1", "x001"}, []string{"x001", "x01", "x1"}},
+		{[]string{"Zed", "ada", "10", "9"}, []string{"9", "10", "Zed", "ada"}},
+		{[]string{"room1a", "room1", "room01b"}, []string{"room1", "room1a", "room01b"}},
+	} {
+		got := slices.Clone(tc.names)
+		slices.SortFunc(got, roomOrder)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%v sorted: %v, want %v", tc.names, got, tc.want)
+		}
+		for _, a := range tc.names {
+			for _, b := range tc.names {
+				if c, d := roomOrder(a, b), roomOrder(b, a); c != -d || (c == 0) != (a == b) {
+					t.Errorf("roomOrder(%q, %q) = %d, the other way %d", a, b, c, d)
+				}
+			}
+		}
 	}
 }
