@@ -358,7 +358,10 @@ func (s *Session) enter(ctx context.Context, l Lobby, take func(string) (Seat, e
 	end := s.waitRoom(ctx, seat, opts)
 	switch end {
 	case Quit, TableEnded:
-		s.rated(l, seat.View().Room)
+		// A change the table told as its game ended is not told twice.
+		if v := seat.View(); v.Notice.Kind != table.NoticeRated {
+			s.rated(l, v.Room)
+		}
 		s.say(lang.BackInLobby)
 		return end, false
 	}
