@@ -355,12 +355,12 @@ func (s *Session) enter(ctx context.Context, l Lobby, take func(string) (Seat, e
 	if v := seat.View(); v.Watching && v.Started && !watch {
 		s.say(lang.JoinedWatching, v.Room) // asked to play, and told why not
 	}
+	s.ratedTold = false
 	end := s.waitRoom(ctx, seat, opts)
 	switch end {
 	case Quit, TableEnded:
-		// A change the table told as its game ended is not told twice.
-		if v := seat.View(); v.Notice.Kind != table.NoticeRated {
-			s.rated(l, v.Room)
+		if !s.ratedTold { // a change the table told is not told twice
+			s.rated(l, seat.View().Room)
 		}
 		s.say(lang.BackInLobby)
 		return end, false

@@ -29,8 +29,8 @@ func (ratedRoom) FriendWait() time.Duration { return time.Minute }
 
 // TestRatedChangeToldOnce: what a rated game did to the person's rating,
 // told at the table as the game ended, is not told again back in the
-// lobby; when the table did not tell it (its store did not answer in
-// time), the lobby does.
+// lobby, whatever the table said after it; when the table did not tell
+// it (its store did not answer in time), the lobby does.
 func TestRatedChangeToldOnce(t *testing.T) {
 	for _, atTable := range []bool{true, false} {
 		g := newRecord(t, engine.Config{Players: 2, Rules: engine.Standard}, 3, "heuristic", 0)
@@ -50,6 +50,9 @@ func TestRatedChangeToldOnce(t *testing.T) {
 		if atTable {
 			tab.Rated(map[string]table.Rating{"zoe": {Change: 14, Rating: 1514}})
 			r.until(func(l string) bool { return strings.Contains(l, said) })
+			// Later news: the table's last word is no longer the change.
+			tab.Notify(table.Notice{Kind: table.NoticeBack, Name: "Ann"})
+			r.until(func(l string) bool { return strings.Contains(l, "Ann") })
 		}
 		r.send("quit")
 		r.until(func(l string) bool { return strings.HasPrefix(l, "Leave the table?") })

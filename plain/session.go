@@ -82,6 +82,10 @@ type Session struct {
 	// turns is how the turns are told (the brief and verbose
 	// commands), in every game of the session.
 	turns telling
+	// ratedTold is set once the table has told what its rated game did
+	// to the person's rating (speech.notice): back in the lobby it is
+	// not told again (enter).
+	ratedTold bool
 }
 
 // telling is how long the turns are told.

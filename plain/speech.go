@@ -150,6 +150,7 @@ func (sp *speech) notice(n table.Notice) {
 	text := sp.cat.Notice(n)
 	if n.Kind == table.NoticeRated {
 		text = sp.cat.RatedChange(n.Change, n.Rating, true) // a change in words
+		sp.ratedTold = true
 	}
 	sp.line(text)
 	sp.remember(text, kNews, sp.said)
