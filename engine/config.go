@@ -211,10 +211,14 @@ func (e *ConfigError) Error() string {
 	return fmt.Sprintf("the %v ruleset is for %s players only", c.Rules, orList(c.Rules.Players()))
 }
 
+// Teams reports whether the players play as teams of two, partners
+// sitting opposite: with 4 or 6 players.
+func (c Config) Teams() bool { return c.Players >= 4 }
+
 // Sides is the number of sides: each player alone with 2 or 3 players,
 // teams of two with 4 or 6.
 func (c Config) Sides() int {
-	if c.Players >= 4 {
+	if c.Teams() {
 		return c.Players / 2
 	}
 	return c.Players

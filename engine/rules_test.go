@@ -72,6 +72,9 @@ func TestRules2Sides(t *testing.T) {
 		if tt.cfg.Sides() != tt.sides || tt.cfg.BaseTrip() != tt.trip || tt.cfg.HasExtension() != tt.extension {
 			t.Errorf("%d players: %d sides, trip %d, extension %v", tt.cfg.Players, tt.cfg.Sides(), tt.cfg.BaseTrip(), tt.cfg.HasExtension())
 		}
+		if teams := tt.partners != nil; tt.cfg.Teams() != teams {
+			t.Errorf("%d players: in teams %v, want %v", tt.cfg.Players, tt.cfg.Teams(), teams)
+		}
 		for _, pair := range tt.partners {
 			a, b := pair[0], pair[1]
 			if tt.cfg.SideOf(a) != tt.cfg.SideOf(b) || tt.cfg.Partner(a) != b || tt.cfg.Partner(b) != a {

@@ -195,7 +195,7 @@ func (s *Session) Serve(ctx context.Context, l Lobby, room string, opts Options)
 				friend := ""
 				if len(words) > 2 && lang.Typed(words[2], lang.WordWith) {
 					friend = strings.Join(words[3:], " ")
-					if friend == "" || players != 4 && players != 6 {
+					if friend == "" || !(engine.Config{Players: players}).Teams() {
 						s.say(lang.QuickPartySize)
 						break
 					}

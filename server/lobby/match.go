@@ -196,16 +196,12 @@ func partyMates(list []store.Ticket) []int {
 		// Mutual: of one key's two tickets (two sessions) naming one
 		// friend, the friend's names only one, and the other waits.
 		j, ok := at[t.Partner]
-		if ok && j != i && at[list[j].Partner] == i && partySize(t.Size) && list[j].Size == t.Size {
+		if ok && j != i && at[list[j].Partner] == i && (engine.Config{Players: t.Size}).Teams() && list[j].Size == t.Size {
 			mates[i] = j
 		}
 	}
 	return mates
 }
-
-// partySize reports whether a table of size players seats a party of
-// two: tables of teams of two, where friends sit as partners.
-func partySize(size int) bool { return size == 4 || size == 6 }
 
 // quickSize is the table a ticket asks for: one of engine.PlayerCounts,
 // else two.

@@ -140,7 +140,7 @@ func (l *Lobby) QuickWith(ctx context.Context, user, name string, size int, frie
 	me := &quickWaiter{seated: make(chan quickSeat, 1), t: store.Ticket{
 		Key: user, Name: name, Rating: l.displayOf(user), Size: quickSize(size), Since: now, Server: l.serverID(),
 	}}
-	if friend != "" && partySize(me.t.Size) {
+	if friend != "" && (engine.Config{Players: me.t.Size}).Teams() { // partners sit at tables of teams
 		key, err := l.friendKey(ctx, friend)
 		switch {
 		case err != nil:

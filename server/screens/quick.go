@@ -124,7 +124,7 @@ func (q *quickLook) key(msg tea.KeyPressMsg, back key.Binding, done <-chan struc
 	}
 	if n, err := strconv.Atoi(msg.Text); err == nil && slices.Contains(engine.PlayerCounts[:], n) && n != q.size {
 		friend := q.friend
-		if n != 4 && n != 6 {
+		if !(engine.Config{Players: n}).Teams() {
 			friend = "" // a party sits only at tables of teams
 		}
 		return q.start(done, n, friend), false
@@ -152,8 +152,8 @@ func (q *quickLook) fieldKey(msg tea.KeyPressMsg, done <-chan struct{}) tea.Cmd 
 			return nil
 		}
 		size := q.size
-		if size != 4 && size != 6 {
-			size = 4
+		if !(engine.Config{Players: size}).Teams() {
+			size = 4 // a party sits only at tables of teams
 		}
 		return q.start(done, size, friend)
 	case "esc":
