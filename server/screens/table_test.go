@@ -22,10 +22,9 @@ import (
 // (they come back through s.Update by the test). It ignores timers. It
 // runs in a synctest bubble: a command counts as waiting only once every
 // goroutine of the test waits, however slow the machine. The commands
-// left waiting end with the session, at the test's end (sessionEnds).
+// left waiting end with the session, at the test's end (session).
 func drive(t *testing.T, s *Screen, cmd tea.Cmd) {
 	t.Helper()
-	sessionEnds(t, s)
 	for n := 0; cmd != nil && n < 50; n++ {
 		done := make(chan tea.Msg, 1)
 		go func() { done <- cmd() }()
@@ -52,24 +51,16 @@ func drive(t *testing.T, s *Screen, cmd tea.Cmd) {
 }
 
 // session is the screen of a session of the person of key, to enter
-// room ("": the lobby) on a terminal w columns wide; it ends with the
-// test (sessionEnds).
+// room ("": the lobby) on a terminal w columns wide. The session ends
+// with the test (a test may end it sooner with a Done of its own): the
+// timers and waits of its commands then end, as the bubble requires of
+// every goroutine.
 func session(t *testing.T, l *lobby.Lobby, users *lobby.Users, key, room string, w int) *Screen {
 	s := New(lobby.NewAdmission(bg, l, users, key), room, w)
-	sessionEnds(t, s)
-	return s
-}
-
-// sessionEnds makes s's session end with the test, unless the test
-// ends it itself (s.Done set): the timers and waits of its commands then
-// end, as the bubble requires of every goroutine.
-func sessionEnds(t *testing.T, s *Screen) {
-	if s.Done != nil {
-		return
-	}
 	done := make(chan struct{})
 	s.Done = done
 	t.Cleanup(func() { close(done) })
+	return s
 }
 
 // TestScreenGame drives a session's screen without SSH: the host starts a
