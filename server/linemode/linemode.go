@@ -288,21 +288,29 @@ func (l *lineLobby) Rank(name string) (plain.RankLine, []plain.RankGame, bool, e
 	return rankLine(r), said, ok, err
 }
 
+// lastTable is the table of room if it is the one last entered, nil if
+// not: the rated game the lobby tells of is that one.
+func (l *lineLobby) lastTable(room string) *table.Table {
+	if l.conn == nil || l.conn.Table().Name() != room {
+		return nil
+	}
+	return l.conn.Table()
+}
+
 // Change implements plain.Ranks: room is the one last entered, whose
 // game is told.
 func (l *lineLobby) Change(room string) (int, int, bool) {
-	if l.conn == nil || l.conn.Table().Name() != room {
+	t := l.lastTable(room)
+	if t == nil {
 		return 0, 0, false
 	}
-	return l.adm.Lobby().TableChange(l.adm.ID(), l.conn.Table())
+	return l.adm.Lobby().TableChange(l.adm.ID(), t)
 }
 
-// Left implements plain.Ranks.
+// Left implements plain.Ranks, of room as Change.
 func (l *lineLobby) Left(room string) bool {
-	if l.conn == nil || l.conn.Table().Name() != room {
-		return false
-	}
-	return l.adm.Lobby().Forfeiting(l.adm.ID(), l.conn.Table())
+	t := l.lastTable(room)
+	return t != nil && l.adm.Lobby().Forfeiting(l.adm.ID(), t)
 }
 
 // Quick implements plain.Ranks.
